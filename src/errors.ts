@@ -1,0 +1,72 @@
+/** @module errors — typed errors with exit codes and hints; the one place that turns them into user text. */
+
+/** Documented exit codes (README "Exit codes"). Compatible with the seed tool. */
+export const ExitCode = {
+  ok: 0,
+  unexpected: 1,
+  invalidInput: 2,
+  setupFailure: 3,
+  executionFailure: 4,
+  interrupted: 130,
+} as const;
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+export interface ErrorDetails {
+  hint?: string;
+  cause?: unknown;
+}
+
+/** Base class for every error we expect and explain. */
+export class BenchmarkError extends Error {
+  readonly exitCode: ExitCodeValue;
+  readonly hint: string | undefined;
+  constructor(message: string, exitCode: ExitCodeValue, details: ErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = new.target.name;
+    this.exitCode = exitCode;
+    this.hint = details.hint;
+  }
+}
+
+/** Bad flags, config, dataset spec or file contents: exit 2. */
+export class InputError extends BenchmarkError {
+  constructor(message: string, details: ErrorDetails = {}) {
+    super(message, ExitCode.invalidInput, details);
+  }
+}
+
+/** The run could not be set up (dataset unreadable, endpoint unreachable, workers failed): exit 3. */
+export class SetupError extends BenchmarkError {
+  constructor(message: string, details: ErrorDetails = {}) {
+    super(message, ExitCode.setupFailure, details);
+  }
+}
+
+/** The run started but failed as a whole (every request failed, probe failed): exit 4. */
+export class ExecutionError extends BenchmarkError {
+  constructor(message: string, details: ErrorDetails = {}) {
+    super(message, ExitCode.executionFailure, details);
+  }
+}
+
+/** The user interrupted twice, or the run was killed by a signal: exit 130. */
+export class InterruptedError extends BenchmarkError {
+  constructor(message = "interrupted", details: ErrorDetails = {}) {
+    super(message, ExitCode.interrupted, details);
+  }
+}
+
+/** Renders an error as `error: …` (+ `hint: …`) lines and returns the exit code to use. */
+export function describeError(error: unknown, verbose = false): { text: string; exitCode: ExitCodeValue } {
+  if (error instanceof BenchmarkError) {
+    const lines = [`error: ${error.message}`];
+    if (error.hint) lines.push(`hint: ${error.hint}`);
+    if (verbose && error.cause instanceof Error && error.cause.stack) lines.push(error.cause.stack);
+    return { text: lines.join("\n"), exitCode: error.exitCode };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  const lines = [`error: unexpected failure: ${message}`];
+  if (verbose && error instanceof Error && error.stack) lines.push(error.stack);
+  else lines.push("hint: re-run with -v to see the stack trace, and please report it");
+  return { text: lines.join("\n"), exitCode: ExitCode.unexpected };
+}

@@ -1,0 +1,93 @@
+/**
+ * @module metrics/phase-columns — one phase's request records as columns (typed arrays).
+ *
+ * Metrics are computed from columns, not from arrays of objects: one million requests fit in
+ * a few tens of MB this way. Null timestamps/counts are NaN. Built by record/ from events.db
+ * (or directly from in-memory records in tests via `columnsFromRecords`).
+ */
+import type { RequestRecord, TokenSource } from "../record/request-record.ts";
+
+export interface PhaseColumns {
+  count: number;
+  scheduledNs: Float64Array;
+  sentNs: Float64Array;
+  responseHeadersNs: Float64Array;
+  firstTokenNs: Float64Array;
+  doneNs: Float64Array;
+  httpStatus: Uint16Array;
+  /** 1 when the request failed (errorKind !== null). */
+  failed: Uint8Array;
+  /** Error kind per failed request (undefined/null for successes). */
+  errorKinds: (string | null)[];
+  /** First error messages, at most a handful per kind, for the report. */
+  errorSamples: { kind: string; message: string }[];
+  inputTokens: Float64Array;
+  outputTokens: Float64Array;
+  reasoningTokens: Float64Array;
+  tokenSources: TokenSource[];
+  chunkCount: Uint32Array;
+  /** ITL values (ns) of all successful streaming requests, already spread per token. */
+  itlNs: Float64Array;
+  finishReasons: (string | null)[];
+}
+
+const MAX_ERROR_SAMPLES_PER_KIND = 3;
+
+/** Gaps between token arrivals: a chunk carrying k tokens after gap g yields k gaps of g/k. */
+export function spreadChunkGaps(gapsNs: Float64Array, tokens: Uint16Array | null, out: number[]): void {
+  for (let i = 0; i < gapsNs.length; i++) {
+    const k = tokens ? (tokens[i] ?? 1) : 1;
+    const gap = gapsNs[i] as number;
+    if (k <= 1) out.push(gap);
+    else for (let j = 0; j < k; j++) out.push(gap / k);
+  }
+}
+
+export function columnsFromRecords(records: readonly RequestRecord[]): PhaseColumns {
+  const n = records.length;
+  const cols: PhaseColumns = {
+    count: n,
+    scheduledNs: new Float64Array(n),
+    sentNs: new Float64Array(n),
+    responseHeadersNs: new Float64Array(n),
+    firstTokenNs: new Float64Array(n),
+    doneNs: new Float64Array(n),
+    httpStatus: new Uint16Array(n),
+    failed: new Uint8Array(n),
+    errorKinds: new Array(n).fill(null),
+    errorSamples: [],
+    inputTokens: new Float64Array(n),
+    outputTokens: new Float64Array(n),
+    reasoningTokens: new Float64Array(n),
+    tokenSources: new Array(n).fill("none"),
+    chunkCount: new Uint32Array(n),
+    itlNs: new Float64Array(0),
+    finishReasons: new Array(n).fill(null),
+  };
+  const itl: number[] = [];
+  const samplesPerKind = new Map<string, number>();
+  records.forEach((r, i) => {
+    cols.scheduledNs[i] = r.scheduledNs;
+    cols.sentNs[i] = r.sentNs;
+    cols.responseHeadersNs[i] = r.responseHeadersNs ?? Number.NaN;
+    cols.firstTokenNs[i] = r.firstTokenNs ?? Number.NaN;
+    cols.doneNs[i] = r.doneNs;
+    cols.httpStatus[i] = r.httpStatus;
+    cols.failed[i] = r.errorKind === null ? 0 : 1;
+    cols.errorKinds[i] = r.errorKind;
+    cols.inputTokens[i] = r.inputTokens ?? Number.NaN;
+    cols.outputTokens[i] = r.outputTokens ?? Number.NaN;
+    cols.reasoningTokens[i] = r.reasoningTokens ?? Number.NaN;
+    cols.tokenSources[i] = r.tokenSource;
+    cols.chunkCount[i] = r.chunkCount;
+    cols.finishReasons[i] = r.finishReason;
+    if (r.errorKind === null && r.chunkGapsNs) spreadChunkGaps(r.chunkGapsNs, r.chunkTokens, itl);
+    if (r.errorKind !== null) {
+      const seen = samplesPerKind.get(r.errorKind) ?? 0;
+      if (seen < MAX_ERROR_SAMPLES_PER_KIND) cols.errorSamples.push({ kind: r.errorKind, message: r.errorMessage ?? "" });
+      samplesPerKind.set(r.errorKind, seen + 1);
+    }
+  });
+  cols.itlNs = Float64Array.from(itl);
+  return cols;
+}
