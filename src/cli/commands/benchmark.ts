@@ -1,0 +1,54 @@
+/**
+ * @module cli/commands/benchmark — `benchmark offline|online|from-config`: flags (and YAML) → config → run.
+ *
+ * CLI flags override YAML. The console gets the summary on stdout; progress, warnings and the
+ * report directory go to stderr.
+ */
+import { buildConfig } from "../../config/build-config.ts";
+import { flagsFor, type BenchmarkCommand } from "../../config/flags.ts";
+import { loadYamlConfig } from "../../config/load-yaml.ts";
+import { parseFlags } from "../../config/parse-argv.ts";
+import { renderConsoleSummary } from "../../report/report-text.ts";
+import { runBenchmark } from "../../run/run-benchmark.ts";
+import type { Command } from "../command.ts";
+import { renderFlagHelp } from "../flag-help.ts";
+
+const EXAMPLES: Record<BenchmarkCommand, string> = {
+  offline: "inference-endpoint benchmark offline --endpoints http://localhost:8000 --model Qwen/Qwen3-8B --dataset datasets/dummy_1k.jsonl --duration 0",
+  online: "inference-endpoint benchmark online --endpoints http://localhost:8000 --model Qwen/Qwen3-8B --dataset datasets/dummy_1k.jsonl --load-pattern poisson --target-qps 100",
+  "from-config": "inference-endpoint benchmark from-config -c online_template.yaml --report-dir results/run1",
+};
+
+const SUMMARIES: Record<BenchmarkCommand, string> = {
+  offline: "max-throughput run: every request due at once, as many in flight as connections allow",
+  online: "sustained load: Poisson arrivals at --target-qps, or a fixed --concurrency",
+  "from-config": "run a benchmark described by a YAML file (flags given here override it)",
+};
+
+function benchmarkCommand(mode: BenchmarkCommand): Command {
+  return {
+    words: ["benchmark", mode],
+    summary: SUMMARIES[mode],
+    help: () => `Usage: inference-endpoint benchmark ${mode} [flags]\n\n${SUMMARIES[mode]}.\n\nFlags:\n${renderFlagHelp(flagsFor(mode))}\nExample:\n  ${EXAMPLES[mode]}\n`,
+    async run(argv, io) {
+      const parsed = parseFlags(argv, mode);
+      const yaml = mode === "from-config" && parsed.configPath ? loadYamlConfig(parsed.configPath) : undefined;
+      const config = buildConfig({
+        command: mode, yaml, overrides: parsed.overrides, datasets: parsed.datasets, ...(parsed.mode ? { mode: parsed.mode } : {}),
+      });
+      const outcome = await runBenchmark(config, {
+        log: (line) => io.stderr(`${line}\n`),
+        progress: io.stderr,
+        progressEnabled: true,
+        isTty: io.isTty,
+      });
+      io.stdout(renderConsoleSummary(outcome.summary));
+      io.stderr(`report: ${outcome.reportDir}\n`);
+      return 0;
+    },
+  };
+}
+
+export const benchmarkOfflineCommand = benchmarkCommand("offline");
+export const benchmarkOnlineCommand = benchmarkCommand("online");
+export const benchmarkFromConfigCommand = benchmarkCommand("from-config");

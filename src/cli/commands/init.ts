@@ -1,0 +1,32 @@
+/** @module cli/commands/init — `inference-endpoint init offline|online|concurrency`: write a YAML template. */
+import { existsSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { renderTemplate } from "../../config/templates.ts";
+import { InputError, SetupError } from "../../errors.ts";
+import type { Command } from "../command.ts";
+
+const TEMPLATES = ["offline", "online", "concurrency"] as const;
+type TemplateName = (typeof TEMPLATES)[number];
+
+export const initCommand: Command = {
+  words: ["init"],
+  summary: "write a config template (offline | online | concurrency) into the current directory",
+  help: () =>
+    `Usage: inference-endpoint init offline|online|concurrency\n\nWrites ./<name>_template.yaml. Edit the model, endpoint and dataset, then run\n  inference-endpoint benchmark from-config -c <name>_template.yaml\n`,
+  async run(argv, io) {
+    const name = argv[0];
+    if (!name || !TEMPLATES.includes(name as TemplateName)) {
+      throw new InputError(name ? `unknown template '${name}'` : "missing template name", { hint: `choose one of: ${TEMPLATES.join(", ")}` });
+    }
+    if (argv.length > 1) throw new InputError(`init takes one template name (got extra '${argv[1]}')`);
+    const path = resolve(`${name}_template.yaml`);
+    if (existsSync(path)) io.stderr(`warning: overwriting ${path}\n`);
+    try {
+      writeFileSync(path, renderTemplate(name as TemplateName));
+    } catch (error) {
+      throw new SetupError(`cannot write ${path}: ${(error as Error).message}`, { cause: error });
+    }
+    io.stdout(`${path}\n`);
+    return 0;
+  },
+};

@@ -1,0 +1,82 @@
+/**
+ * @module cli/commands/probe — `inference-endpoint probe`: is this endpoint alive, and how fast?
+ *
+ * Sends N small non-streaming requests one after another (in this process, no workers) and
+ * prints each answer and the latency. Succeeds when at least half of them succeed.
+ */
+import { checkEndpointsReachable } from "../../client/check-reachable.ts";
+import { sendRequest } from "../../client/send-request.ts";
+import { createRunClock, hostMonotonicNs } from "../../clock/mono-clock.ts";
+import type { FlagSpec } from "../../config/flags.ts";
+import { parseFlags } from "../../config/parse-argv.ts";
+import { buildRequestBody, joinEndpointUrl, routeFor, type ApiType } from "../../dataset/request-body.ts";
+import { ExecutionError, InputError } from "../../errors.ts";
+import type { Command } from "../command.ts";
+import { renderFlagHelp } from "../flag-help.ts";
+
+const PROBE = ["probe"] as unknown as FlagSpec["commands"];
+const spec = (flag: string, aliases: string[], path: string, kind: FlagSpec["kind"], description: string, defaultText?: string, extra: Partial<FlagSpec> = {}): FlagSpec => ({
+  flag, aliases, path, kind, description, commands: PROBE, ...(defaultText !== undefined ? { defaultText } : {}), ...extra,
+});
+
+export const PROBE_FLAGS: readonly FlagSpec[] = [
+  spec("--endpoints", ["--endpoint-config.endpoints"], "endpoints", "list", "server base URL(s), e.g. http://localhost:8000", undefined, { commaSeparated: true }),
+  spec("--model", ["--model-params.name"], "model", "string", "model name sent in the requests"),
+  spec("--api-type", [], "api_type", "enum", "openai (chat) or openai_completions", "openai", { choices: ["openai", "openai_completions"] }),
+  spec("--api-key", [], "api_key", "string", "sent as Authorization: Bearer <key>"),
+  spec("--requests", [], "requests", "integer", "number of requests", "10"),
+  spec("--prompt", [], "prompt", "string", "prompt text", '"Please write me a joke in 30 words."'),
+  spec("--max-output-tokens", [], "max_tokens", "integer", "max output tokens per request", "50"),
+  spec("--insecure", [], "insecure", "boolean", "skip TLS certificate checks"),
+];
+
+export const probeCommand: Command = {
+  words: ["probe"],
+  summary: "send a few requests to check an endpoint answers, and how fast",
+  help: () => `Usage: inference-endpoint probe --endpoints URL --model NAME [flags]\n\nFlags:\n${renderFlagHelp(PROBE_FLAGS)}`,
+  async run(argv, io) {
+    const { overrides: o } = parseFlags(argv, "probe" as never, PROBE_FLAGS);
+    const endpoints = (o.endpoints as string[] | undefined) ?? [];
+    const model = typeof o.model === "string" ? o.model.trim() : "";
+    const problems = [endpoints.length === 0 ? "missing --endpoints URL" : "", model === "" ? "missing --model NAME" : ""].filter(Boolean);
+    if (problems.length > 0) throw new InputError(problems.join("; "), { hint: "e.g. inference-endpoint probe --endpoints http://localhost:8000 --model Qwen/Qwen3-8B" });
+    const bad = endpoints.find((u) => !/^https?:\/\//.test(u));
+    if (bad) throw new InputError(`endpoint URL must start with http:// or https:// (got '${bad}')`);
+    const requests = (o.requests as number | undefined) ?? 10;
+    if (requests < 1) throw new InputError("--requests must be at least 1");
+    await checkEndpointsReachable(endpoints);
+    const apiType = ((o.api_type as string | undefined) ?? "openai") as ApiType;
+    const body = buildRequestBody({ prompt: (o.prompt as string | undefined) ?? "Please write me a joke in 30 words." }, {
+      apiType, model, maxNewTokens: (o.max_tokens as number | undefined) ?? 50, streaming: false,
+    });
+    const headers: Record<string, string> = { "content-type": "application/json" };
+    if (typeof o.api_key === "string") headers.authorization = `Bearer ${o.api_key}`;
+    const clock = createRunClock(hostMonotonicNs());
+    const settings = { headers, streaming: false, requestTimeoutMs: 60_000, keepResponseText: true, insecure: o.insecure === true, now: clock.now };
+    const latenciesMs: number[] = [];
+    const errors: string[] = [];
+    for (let i = 0; i < requests; i++) {
+      const endpointIndex = i % endpoints.length;
+      const url = joinEndpointUrl(endpoints[endpointIndex] as string, routeFor(apiType));
+      const r = await sendRequest({ phase: "probe", workerId: 0, planIndex: i, sampleIndex: 0, endpointIndex, url, body, scheduledNs: clock.now() }, settings, () => () => {});
+      const ms = (r.doneNs - r.sentNs) / 1e6;
+      if (r.errorKind === null) {
+        latenciesMs.push(ms);
+        io.stdout(`probe-${i}: ${ms.toFixed(1)} ms, ${r.outputTokens ?? "?"} tokens: ${(r.responseText ?? "").replace(/\s+/g, " ").slice(0, 100)}\n`);
+      } else {
+        errors.push(`probe-${i}: ${r.errorKind}: ${r.errorMessage ?? ""}`);
+        io.stdout(`probe-${i}: failed after ${ms.toFixed(1)} ms (${r.errorKind})\n`);
+      }
+    }
+    if (latenciesMs.length > 0) {
+      const avg = latenciesMs.reduce((a, b) => a + b, 0) / latenciesMs.length;
+      io.stdout(`latency ms: avg ${avg.toFixed(1)}, min ${Math.min(...latenciesMs).toFixed(1)}, max ${Math.max(...latenciesMs).toFixed(1)}\n`);
+    }
+    io.stdout(`${latenciesMs.length}/${requests} requests succeeded\n`);
+    for (const e of errors.slice(0, 3)) io.stderr(`${e}\n`);
+    if (latenciesMs.length * 2 < requests) {
+      throw new ExecutionError(`probe failed: ${errors.length} of ${requests} requests failed`, { hint: errors[0] });
+    }
+    return 0;
+  },
+};

@@ -1,0 +1,54 @@
+/**
+ * @module cli/commands/serve — `inference-endpoint serve`: the built-in OpenAI-compatible mock server.
+ *
+ * Runs until Ctrl-C/SIGTERM. Prints one line with the URL on stdout once it listens, so scripts
+ * can wait for it (`read url < <(inference-endpoint serve --port 0)`).
+ */
+import type { FlagSpec } from "../../config/flags.ts";
+import { parseFlags } from "../../config/parse-argv.ts";
+import { resolveMockServerOptions, startMockServer } from "../../server/index.ts";
+import type { Command } from "../command.ts";
+import { renderFlagHelp } from "../flag-help.ts";
+
+const flag = (name: string, path: string, kind: FlagSpec["kind"], description: string, defaultText: string, choices?: string[]): FlagSpec => ({
+  flag: name, aliases: [], path, kind, description, defaultText, commands: ["serve"] as unknown as FlagSpec["commands"], ...(choices ? { choices } : {}),
+});
+
+export const SERVE_FLAGS: readonly FlagSpec[] = [
+  flag("--host", "host", "string", "address to listen on", "127.0.0.1"),
+  flag("--port", "port", "integer", "port to listen on; 0 picks a free one", "8000"),
+  flag("--mode", "mockMode", "enum", "echo: the prompt's words back; fixed: one pre-built response (fastest); model: TTFT/TPOT latency model", "echo", ["echo", "fixed", "model"]),
+  flag("--model-name", "modelName", "string", "model id reported by /v1/models and in responses", "mock-model"),
+  flag("--ttft-ms", "ttftMs", "number", "time to first token (echo, model)", "0"),
+  flag("--tpot-ms", "tpotMs", "number", "time per output token after the first (echo, model)", "0"),
+  flag("--output-tokens", "outputTokens", "integer", "output length in model mode (capped by max_tokens)", "32"),
+  flag("--ttft-spread-ms", "ttftSpreadMs", "number", "uniform ± spread of the TTFT per request", "0"),
+  flag("--tpot-spread-ms", "tpotSpreadMs", "number", "uniform ± spread of the TPOT per request", "0"),
+  flag("--output-tokens-spread", "outputTokensSpread", "integer", "uniform ± spread of the output length", "0"),
+  flag("--tokens-per-chunk", "tokensPerChunk", "integer", "tokens packed into each SSE event after the first", "1"),
+  flag("--fixed-tokens", "fixedTokens", "integer", "output length in fixed mode", "32"),
+  flag("--seed", "seed", "integer", "seed of the latency model's spreads", "1"),
+];
+
+export const serveCommand: Command = {
+  words: ["serve"],
+  summary: "run the built-in OpenAI-compatible mock server (echo, fixed, latency model)",
+  help: () =>
+    `Usage: inference-endpoint serve [flags]\n\nServes /v1/chat/completions, /v1/completions, /v1/models and /health, streaming or not.\n\nFlags:\n${renderFlagHelp(SERVE_FLAGS)}\nExample:\n  inference-endpoint serve --port 8765 --mode model --ttft-ms 20 --tpot-ms 5 --output-tokens 50\n`,
+  async run(argv, io) {
+    const parsed = parseFlags(argv, "serve" as never, SERVE_FLAGS);
+    // "mode" is a reserved command-level key of the flag parser, hence mockMode here.
+    const { mockMode, ...rest } = parsed.overrides;
+    const options = resolveMockServerOptions({ port: 8000, ...rest, ...(mockMode === undefined ? {} : { mode: mockMode }) });
+    const server = await startMockServer(options);
+    io.stdout(`${server.url}\n`);
+    io.stderr(`mock server (${options.mode}) listening on ${server.url}; Ctrl-C to stop\n`);
+    await new Promise<void>((resolve) => {
+      const stop = () => resolve();
+      process.once("SIGINT", stop);
+      process.once("SIGTERM", stop);
+    });
+    await server.stop();
+    return 0;
+  },
+};

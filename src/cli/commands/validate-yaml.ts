@@ -1,0 +1,23 @@
+/** @module cli/commands/validate-yaml — `inference-endpoint validate-yaml -c FILE`: check a config without running it. */
+import { buildConfig } from "../../config/build-config.ts";
+import { loadYamlConfig } from "../../config/load-yaml.ts";
+import { InputError } from "../../errors.ts";
+import type { Command } from "../command.ts";
+
+export const validateYamlCommand: Command = {
+  words: ["validate-yaml"],
+  summary: "parse and validate a YAML config; lists every problem at once",
+  help: () => "Usage: inference-endpoint validate-yaml -c FILE\n\nExits 0 when the config is valid, 2 with every problem listed when it is not.\n",
+  async run(argv, io) {
+    const flagIndex = argv.findIndex((a) => a === "-c" || a === "--config");
+    const path = flagIndex >= 0 ? argv[flagIndex + 1] : argv.find((a) => a.startsWith("--config="))?.slice("--config=".length);
+    if (!path) throw new InputError("missing -c FILE", { hint: "e.g. inference-endpoint validate-yaml -c online_template.yaml" });
+    const extra = argv.filter((a, i) => i !== flagIndex && i !== flagIndex + 1 && !a.startsWith("--config="));
+    if (extra.length > 0) throw new InputError(`unexpected argument '${extra[0]}'`, { hint: "validate-yaml takes only -c FILE" });
+    const config = buildConfig({ command: "from-config", yaml: loadYamlConfig(path), overrides: {} });
+    const datasets = config.datasets.map((d) => `${d.name} (${d.type})`).join(", ");
+    io.stdout(`Config valid: ${config.name}\ntype: ${config.type}\ndatasets: ${config.datasets.length}${datasets ? ` — ${datasets}` : ""}\n`);
+    if (config.submission_ref) io.stdout(`submission: ${config.submission_ref.model} / ${config.submission_ref.ruleset}\n`);
+    return 0;
+  },
+};

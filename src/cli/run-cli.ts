@@ -1,0 +1,81 @@
+/**
+ * @module cli/run-cli — command dispatch, help, version, and the one place errors become text.
+ *
+ * cac renders the top-level help and version and routes the command; each command parses its
+ * own flags (the dotted, seed-compatible flag set needs exact unknown-flag errors that cac's
+ * option parser cannot give). Every error ends here: `error: …` + `hint: …` on stderr and the
+ * documented exit code, no stack trace unless -v.
+ */
+import cac from "cac";
+import { describeError, ExitCode, InputError } from "../errors.ts";
+import { VERSION } from "../version.ts";
+import type { CliIo, Command } from "./command.ts";
+import { benchmarkFromConfigCommand, benchmarkOfflineCommand, benchmarkOnlineCommand } from "./commands/benchmark.ts";
+import { infoCommand } from "./commands/info.ts";
+import { initCommand } from "./commands/init.ts";
+import { probeCommand } from "./commands/probe.ts";
+import { serveCommand } from "./commands/serve.ts";
+import { validateYamlCommand } from "./commands/validate-yaml.ts";
+import { closestMatch } from "../config/suggest.ts";
+
+export const COMMANDS: readonly Command[] = [
+  benchmarkOfflineCommand, benchmarkOnlineCommand, benchmarkFromConfigCommand,
+  probeCommand, initCommand, validateYamlCommand, infoCommand, serveCommand,
+];
+
+function findCommand(args: readonly string[]): { command: Command; rest: string[] } | null {
+  for (const command of COMMANDS) {
+    if (command.words.every((w, i) => args[i] === w)) return { command, rest: args.slice(command.words.length) };
+  }
+  return null;
+}
+
+/** cac prints the root help (commands and their summaries) to stdout. */
+function printRootHelp(io: CliIo): void {
+  const cli = cac("inference-endpoint");
+  cli.version(VERSION);
+  for (const c of COMMANDS) cli.command(c.words.join(" "), c.summary);
+  cli.usage("<command> [flags]   (every command has --help)");
+  cli.help();
+  cli.outputHelp();
+  io.stdout("\nExit codes: 0 ok, 1 unexpected, 2 invalid input, 3 setup failure, 4 execution failure, 130 interrupted.\n");
+}
+
+function unknownCommand(args: readonly string[]): InputError {
+  const typed = args.slice(0, 2).join(" ");
+  const suggestion = closestMatch(typed, COMMANDS.map((c) => c.words.join(" "))) ?? closestMatch(args[0] ?? "", COMMANDS.map((c) => c.words[0] as string));
+  return new InputError(`unknown command '${typed}'`, { hint: suggestion ? `did you mean '${suggestion}'? (inference-endpoint --help lists all)` : "inference-endpoint --help lists the commands" });
+}
+
+export async function runCli(args: string[], io: CliIo = defaultIo(args)): Promise<number> {
+  try {
+    if (args.length === 0 || args[0] === "--help" || args[0] === "-h") {
+      printRootHelp(io);
+      return args.length === 0 ? ExitCode.invalidInput : ExitCode.ok;
+    }
+    if (args[0] === "--version" || args[0] === "-V") {
+      io.stdout(`${VERSION}\n`);
+      return ExitCode.ok;
+    }
+    const found = findCommand(args);
+    if (!found) throw unknownCommand(args);
+    if (found.rest.includes("--help") || found.rest.includes("-h")) {
+      io.stdout(found.command.help());
+      return ExitCode.ok;
+    }
+    return await found.command.run(found.rest, io);
+  } catch (error) {
+    const { text, exitCode } = describeError(error, io.verbose > 0);
+    io.stderr(`${text}\n`);
+    return exitCode;
+  }
+}
+
+function defaultIo(args: readonly string[]): CliIo {
+  return {
+    stdout: (text) => void process.stdout.write(text),
+    stderr: (text) => void process.stderr.write(text),
+    isTty: Boolean(process.stderr.isTTY),
+    verbose: args.filter((a) => a === "--verbose" || /^-v+$/.test(a)).reduce((n, a) => n + (a === "--verbose" ? 1 : a.length - 1), 0),
+  };
+}

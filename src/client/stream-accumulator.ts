@@ -1,0 +1,112 @@
+/**
+ * @module client/stream-accumulator — turns timestamped SSE events into a request's token timing.
+ *
+ * Each event arrives with the timestamp of the socket read that completed it (taken before any
+ * decoding). The first event with non-empty content, reasoning or a tool call fixes TTFT; every
+ * later such event adds one inter-chunk gap. Tokens per chunk come from vLLM-style continuous
+ * usage (cumulative `usage.completion_tokens` on each chunk) when present; otherwise, when the
+ * final usage says the server sent more tokens than chunks, the total is shared among the
+ * chunks in proportion to their text length (see `apportionTokens`).
+ */
+import { parseJsonObject, readChoice, readErrorMessage, readUsage, type UsageCounts } from "./openai-response.ts";
+
+export class StreamProtocolError extends Error {}
+
+export interface StreamTiming {
+  firstTokenNs: number | null;
+  chunkCount: number;
+  chunkGapsNs: Float64Array | null;
+  chunkTokens: Uint16Array | null;
+  usage: UsageCounts | null;
+  finishReason: string | null;
+  text: string | null;
+}
+
+export class StreamAccumulator {
+  private firstTokenNs: number | null = null;
+  private lastChunkNs = 0;
+  private readonly gaps: number[] = [];
+  private readonly chunkChars: number[] = [];
+  private readonly cumulativeTokens: number[] = [];
+  private continuousUsage = true;
+  private usage: UsageCounts | null = null;
+  private finishReason: string | null = null;
+  private readonly textParts: string[] | null;
+  done = false;
+
+  constructor(keepText: boolean) {
+    this.textParts = keepText ? [] : null;
+  }
+
+  /** Consumes one event's data payload that arrived at `arrivalNs`. */
+  accept(data: string, arrivalNs: number): void {
+    if (data === "[DONE]") {
+      this.done = true;
+      return;
+    }
+    const event = parseJsonObject(data);
+    if (!event) throw new StreamProtocolError(`event is not a JSON object: ${data.slice(0, 120)}`);
+    const serverError = readErrorMessage(event);
+    if (serverError !== null) throw new StreamProtocolError(`server error in stream: ${serverError.slice(0, 200)}`);
+    const usage = readUsage(event);
+    if (usage) this.usage = usage;
+    const choice = readChoice(event, true);
+    if (!choice) return;
+    if (choice.finishReason) this.finishReason = choice.finishReason;
+    const chars = choice.content.length + choice.reasoning.length;
+    if (chars === 0 && !choice.hasToolCall) return;
+    if (this.textParts) this.textParts.push(choice.reasoning, choice.content);
+    if (this.firstTokenNs === null) this.firstTokenNs = arrivalNs;
+    else this.gaps.push(arrivalNs - this.lastChunkNs);
+    this.lastChunkNs = arrivalNs;
+    this.chunkChars.push(Math.max(chars, 1));
+    if (usage?.completionTokens != null) this.cumulativeTokens.push(usage.completionTokens);
+    else this.continuousUsage = false;
+  }
+
+  result(): StreamTiming {
+    const chunkCount = this.chunkChars.length;
+    return {
+      firstTokenNs: this.firstTokenNs,
+      chunkCount,
+      chunkGapsNs: chunkCount > 0 ? Float64Array.from(this.gaps) : null,
+      chunkTokens: this.tokensPerLaterChunk(),
+      usage: this.usage,
+      finishReason: this.finishReason,
+      text: this.textParts ? this.textParts.join("") : null,
+    };
+  }
+
+  /** Tokens carried by chunks 2..n, or null when every chunk carries exactly one. */
+  private tokensPerLaterChunk(): Uint16Array | null {
+    const n = this.chunkChars.length;
+    if (n < 2) return null;
+    let perChunk: number[];
+    if (this.continuousUsage && this.cumulativeTokens.length === n) {
+      perChunk = this.cumulativeTokens.map((total, i) => Math.max(1, total - (i === 0 ? 0 : (this.cumulativeTokens[i - 1] as number))));
+    } else {
+      const total = this.usage?.completionTokens ?? null;
+      if (total === null || total <= n) return null;
+      perChunk = apportionTokens(total, this.chunkChars);
+    }
+    const later = perChunk.slice(1);
+    return later.every((k) => k === 1) ? null : Uint16Array.from(later, (k) => Math.min(k, 65535));
+  }
+}
+
+/**
+ * Shares `total` tokens among chunks in proportion to their weights (text length), each chunk
+ * at least one token, using largest remainders so the shares sum to `total` exactly.
+ */
+export function apportionTokens(total: number, weights: readonly number[]): number[] {
+  const n = weights.length;
+  if (total <= n) return weights.map(() => 1);
+  const spare = total - n;
+  const weightSum = weights.reduce((a, b) => a + b, 0);
+  const exact = weights.map((w) => (spare * w) / weightSum);
+  const shares = exact.map((x) => 1 + Math.floor(x));
+  let left = total - shares.reduce((a, b) => a + b, 0);
+  const byRemainder = exact.map((x, i) => [x - Math.floor(x), i] as const).sort((a, b) => b[0] - a[0]);
+  for (let j = 0; left > 0; j = (j + 1) % n, left--) shares[(byRemainder[j] as readonly [number, number])[1]]! += 1;
+  return shares;
+}

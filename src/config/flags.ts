@@ -1,0 +1,151 @@
+/**
+ * @module config/flags — the command-line flags of `benchmark offline|online|from-config`, derived
+ * from the schema (one kebab-case dotted flag per leaf) plus the seed's aliases and flattening.
+ */
+import { DEFAULT_TEXTS, FLAG_ALIASES, YAML_ONLY_PATHS } from "./flag-aliases.ts";
+import type { FlagKind } from "./schema-primitives.ts";
+import { listLeaves, type SchemaLeaf } from "./schema-walk.ts";
+
+export type { FlagKind } from "./schema-primitives.ts";
+export type BenchmarkCommand = "offline" | "online" | "from-config";
+export const BENCHMARK_COMMANDS: readonly BenchmarkCommand[] = ["offline", "online", "from-config"];
+export const TEST_MODES = ["perf", "acc", "both"] as const;
+export type TestMode = (typeof TEST_MODES)[number];
+
+export interface FlagSpec {
+  /** Long form, e.g. "--endpoint-config.endpoints". */
+  flag: string;
+  /** Other spellings, e.g. ["--endpoints"]. */
+  aliases: string[];
+  /** Dotted snake_case schema path, or a command-level key: "dataset", "mode", "accuracy_only", "config". */
+  path: string;
+  kind: FlagKind;
+  choices?: string[];
+  /** Booleans accept `--no-<flag>` and `--no-<alias>`. */
+  negatable?: boolean;
+  /** Accepts `none`/`null` to clear a field that defaults to a value (numbers, enums, lists). */
+  nullable?: boolean;
+  /** Lists: one value may hold several items separated by commas (`--endpoints a,b`). */
+  commaSeparated?: boolean;
+  description: string;
+  defaultText?: string;
+  commands: BenchmarkCommand[];
+}
+
+/** Command-level keys that are not schema paths. */
+export const COMMAND_LEVEL_PATHS = ["dataset", "mode", "accuracy_only", "config"] as const;
+
+/** Sections the seed's CLI flattens: their fields drop the prefix (spec §1, `name="*"`). */
+const FLATTENED: readonly { prefix: string; alias: string }[] = [
+  { prefix: "settings.load_pattern.", alias: "load-pattern" },
+  { prefix: "settings.warmup.", alias: "warmup" },
+  { prefix: "settings.profiling.", alias: "profiling" },
+];
+
+const kebab = (path: string) => path.replaceAll("_", "-");
+
+/** `settings.runtime.min_duration_ms` → `--runtime.min-duration-ms`; flattened sections lose their prefix. */
+export function flagNameForPath(path: string): string {
+  if (path === "settings.load_pattern.type") return "--load-pattern";
+  for (const { prefix } of FLATTENED) {
+    if (path.startsWith(prefix)) return `--${kebab(path.slice(prefix.length))}`;
+  }
+  return `--${kebab(path.startsWith("settings.") ? path.slice("settings.".length) : path)}`;
+}
+
+function commandsFor(path: string): BenchmarkCommand[] {
+  if (path === "report_dir" || path === "timeout") return ["offline", "online", "from-config"];
+  // Offline runs always use max_throughput, so the seed hides the load pattern there.
+  if (path.startsWith("settings.load_pattern.")) return ["online"];
+  return ["offline", "online"];
+}
+
+function specForLeaf(leaf: SchemaLeaf): FlagSpec {
+  const aliases = [...(FLAG_ALIASES[leaf.path] ?? [])];
+  const flattened = FLATTENED.find(({ prefix }) => leaf.path.startsWith(prefix));
+  if (flattened && leaf.path !== "settings.load_pattern.type") {
+    // The quick-reference docs spell flattened fields dotted; accept both (spec §1 note).
+    aliases.push(`--${flattened.alias}.${kebab(leaf.path.slice(flattened.prefix.length))}`);
+  }
+  const spec: FlagSpec = {
+    flag: flagNameForPath(leaf.path),
+    aliases,
+    path: leaf.path,
+    kind: leaf.kind,
+    description: leaf.description ?? "",
+    commands: commandsFor(leaf.path),
+  };
+  if (leaf.choices) spec.choices = [...leaf.choices];
+  if (leaf.kind === "boolean") spec.negatable = true;
+  if (leaf.kind === "list") spec.commaSeparated = true;
+  if (leaf.nullable && leaf.kind !== "string") spec.nullable = true;
+  const defaultText = DEFAULT_TEXTS[leaf.path] ?? formatDefault(leaf.defaultValue);
+  if (defaultText !== undefined) spec.defaultText = defaultText;
+  return spec;
+}
+
+function formatDefault(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (Array.isArray(value)) return value.length === 0 ? undefined : value.join(",");
+  return String(value);
+}
+
+const isYamlOnly = (path: string) => YAML_ONLY_PATHS.some((p) => path === p || path.startsWith(`${p}.`));
+
+const COMMAND_FLAGS: readonly FlagSpec[] = [
+  {
+    flag: "--dataset",
+    aliases: [],
+    path: "dataset",
+    kind: "list",
+    description: "dataset [perf:|acc:]PATH[,key=value…], e.g. data.jsonl,parser.prompt=text (repeatable)",
+    commands: ["offline", "online"],
+  },
+  {
+    flag: "--mode",
+    aliases: [],
+    path: "mode",
+    kind: "enum",
+    choices: [...TEST_MODES],
+    description: "perf: measure performance; acc: accuracy only; both: perf and every scorer",
+    defaultText: "perf (both for type: submission)",
+    commands: ["offline", "online", "from-config"],
+  },
+  {
+    flag: "--accuracy-only",
+    aliases: [],
+    path: "accuracy_only",
+    kind: "boolean",
+    description: "same as --mode acc",
+    commands: ["offline", "online", "from-config"],
+  },
+  {
+    flag: "--config",
+    aliases: ["-c"],
+    path: "config",
+    kind: "string",
+    description: "YAML config file",
+    defaultText: "required",
+    commands: ["from-config"],
+  },
+];
+
+export const FLAG_SPECS: readonly FlagSpec[] = [
+  ...COMMAND_FLAGS,
+  ...listLeaves()
+    .filter((leaf) => !isYamlOnly(leaf.path))
+    .map(specForLeaf),
+];
+
+/** The flags one command accepts. */
+export function flagsFor(command: BenchmarkCommand, specs: readonly FlagSpec[] = FLAG_SPECS): FlagSpec[] {
+  return specs.filter((spec) => spec.commands.includes(command));
+}
+
+/** Shortest long spelling for messages (`--model`), or undefined for YAML-only paths. */
+export function flagLabel(path: string, specs: readonly FlagSpec[] = FLAG_SPECS): string | undefined {
+  const spec = specs.find((s) => s.path === path);
+  if (!spec) return undefined;
+  const longForms = [spec.flag, ...spec.aliases].filter((name) => name.startsWith("--"));
+  return longForms.reduce((best, name) => (name.length < best.length ? name : best), spec.flag);
+}

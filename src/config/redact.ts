@@ -1,0 +1,99 @@
+/**
+ * @module config/redact — secret redaction for the report's `config.yaml` (spec §2.9) and the
+ * YAML dump itself. Never mutates its input: the running config keeps the real key.
+ */
+import { stringify } from "yaml";
+import { isPlainObject } from "./object-path.ts";
+
+export const REDACTED = "<redacted>";
+
+const SECRET_NAMES = new Set(["api_key", "access_token", "authorization", "auth_token", "password", "token"]);
+const URL_RE = /^(https?|wss?):\/\//i;
+
+/** Whether a mapping key (case-insensitive, `-` same as `_`) names a secret. */
+export function isSecretKey(key: string): boolean {
+  const name = key.toLowerCase().replaceAll("-", "_");
+  return (
+    SECRET_NAMES.has(name) ||
+    name.endsWith("_key") ||
+    name.endsWith("_token") ||
+    name.endsWith("_password") ||
+    name.includes("secret")
+  );
+}
+
+function redactQuery(query: string): string {
+  return query
+    .split("&")
+    .map((pair) => {
+      const eq = pair.indexOf("=");
+      if (eq < 0) return pair;
+      let name = pair.slice(0, eq);
+      try {
+        name = decodeURIComponent(name);
+      } catch {
+        // A malformed escape is still checked under its raw spelling.
+      }
+      return isSecretKey(name) ? `${pair.slice(0, eq)}=${REDACTED}` : pair;
+    })
+    .join("&");
+}
+
+/**
+ * Hides credentials in an http(s)/ws(s) URL: userinfo becomes `<redacted>@host`, secret-named
+ * query parameters get `<redacted>` values. Anything else is returned unchanged (no normalisation).
+ */
+export function redactUrl(text: string): string {
+  const scheme = URL_RE.exec(text);
+  if (!scheme) return text;
+  const start = scheme[0].length;
+  const authorityEnd = text.slice(start).search(/[/?#]/);
+  const end = authorityEnd < 0 ? text.length : start + authorityEnd;
+  const authority = text.slice(start, end);
+  const at = authority.lastIndexOf("@");
+  let result = at < 0 ? text.slice(0, end) : `${text.slice(0, start)}${REDACTED}@${authority.slice(at + 1)}`;
+  const rest = text.slice(end);
+  const queryStart = rest.indexOf("?");
+  if (queryStart < 0) return result + rest;
+  const hash = rest.indexOf("#", queryStart);
+  const queryEnd = hash < 0 ? rest.length : hash;
+  result += `${rest.slice(0, queryStart + 1)}${redactQuery(rest.slice(queryStart + 1, queryEnd))}${rest.slice(queryEnd)}`;
+  return result;
+}
+
+/** A deep copy of `value` with secret-named values replaced and URL credentials hidden. */
+export function redactSecrets<T>(value: T): T {
+  const walk = (node: unknown): unknown => {
+    if (typeof node === "string") return redactUrl(node);
+    if (Array.isArray(node)) return node.map(walk);
+    if (isPlainObject(node)) {
+      return Object.fromEntries(
+        Object.entries(node).map(([key, child]) => [
+          key,
+          isSecretKey(key) && child !== null && child !== undefined ? REDACTED : walk(child),
+        ]),
+      );
+    }
+    return node;
+  };
+  return walk(value) as T;
+}
+
+/** A copy without null or undefined mapping values (the seed's `exclude_none`). */
+export function withoutNulls(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutNulls);
+  if (isPlainObject(node)) {
+    const entries = Object.entries(node).filter(([, child]) => child !== null && child !== undefined);
+    return Object.fromEntries(entries.map(([key, child]) => [key, withoutNulls(child)]));
+  }
+  return node;
+}
+
+/**
+ * YAML text of a resolved config, leaving out null fields (the seed's `exclude_none`). For the
+ * report's config.yaml call `toYamlText(redactSecrets(config))`.
+ */
+export function toYamlText(config: unknown): string {
+  // YAML 1.1 quoting keeps `streaming: "on"` a string for PyYAML readers of the report too.
+  return stringify(withoutNulls(config), { lineWidth: 0, version: "1.1" });
+}

@@ -1,0 +1,18 @@
+/** @module config/resolve-defaults — defaults that depend on other fields (spec §2.7, §1.9). */
+import { effectiveKind, type RuleContext } from "./rule-context.ts";
+import type { DraftConfig } from "./schema.ts";
+
+/** Fills derived values in place, before the cross-field rules run and the config is frozen. */
+export function resolveDefaults(config: DraftConfig, { mode }: RuleContext): void {
+  if (config.model_params.name === "" && config.submission_ref) config.model_params.name = config.submission_ref.model;
+  if (config.name === "") config.name = `${config.type}_benchmark`;
+  if (config.model_params.streaming === "auto") {
+    config.model_params.streaming = effectiveKind(config) === "offline" ? "off" : "on";
+  }
+  if (mode === "acc") {
+    // Accuracy-only runs issue in a deterministic order: one worker, one connection, one in flight.
+    config.settings.client.num_workers = 1;
+    config.settings.client.max_connections = 1;
+    config.settings.load_pattern.target_concurrency = 1;
+  }
+}

@@ -1,0 +1,60 @@
+/** @module config/rules-datasets — dataset count per mode, duplicates, paths, accuracy scoring setup. */
+import type { ConfigProblem } from "./config-error.ts";
+import type { Rule } from "./rule-context.ts";
+
+export const datasetsRule: Rule = (config, { mode }) => {
+  const problems: ConfigProblem[] = [];
+  const datasets = config.datasets;
+  const performance = datasets.filter((d) => d.type === "performance");
+  if (mode !== "acc" && performance.length === 0) {
+    problems.push({
+      path: "datasets",
+      message: "a performance dataset is required: pass --dataset PATH (e.g. --dataset data.jsonl,parser.prompt=text)",
+    });
+  }
+  if (performance.length > 1) {
+    problems.push({
+      path: "datasets",
+      message: `only one performance dataset is supported per run, got ${performance.length} (${performance.map((d) => d.name).join(", ")})`,
+    });
+  }
+  if (mode === "acc" && !datasets.some((d) => d.type === "accuracy")) {
+    problems.push({
+      path: "datasets",
+      message: "--mode acc needs an accuracy dataset: pass --dataset acc:PATH,accuracy_config.eval_method=METHOD",
+    });
+  }
+  const firstIndex = new Map<string, number>();
+  datasets.forEach((dataset, index) => {
+    const at = `datasets[${index}]`;
+    const key = `${dataset.type}\u0000${dataset.name}`;
+    const earlier = firstIndex.get(key);
+    if (earlier === undefined) firstIndex.set(key, index);
+    else {
+      problems.push({
+        path: `${at}.name`,
+        message: `duplicate ${dataset.type} dataset name '${dataset.name}' (also datasets[${earlier}]); give one a different name=`,
+      });
+    }
+    if (dataset.path === null && dataset.name === "") {
+      problems.push({ path: `${at}.path`, message: "a dataset needs a path (or the name of a predefined dataset)" });
+    }
+    const accuracy = dataset.accuracy_config;
+    if (dataset.type === "accuracy" && !accuracy?.eval_method) {
+      problems.push({
+        path: `${at}.accuracy_config.eval_method`,
+        message: "accuracy datasets need a scorer, e.g. accuracy_config.eval_method=pass_at_1",
+      });
+    }
+    if (dataset.type === "performance" && accuracy && accuracy.num_repeats !== 1) {
+      problems.push({
+        path: `${at}.accuracy_config.num_repeats`,
+        message: `must be 1 on a performance dataset, got ${accuracy.num_repeats}`,
+      });
+    }
+    if (dataset.agentic_inference !== null) {
+      problems.push({ path: `${at}.agentic_inference`, message: "agentic inference datasets are not supported yet" });
+    }
+  });
+  return problems;
+};

@@ -1,0 +1,52 @@
+/** @module config/rules-load — load pattern vs benchmark type, its required rate/level, durations. */
+import type { ConfigProblem } from "./config-error.ts";
+import { effectiveKind, type Rule } from "./rule-context.ts";
+import { SUPPORTED_LOAD_PATTERNS } from "./schema-settings.ts";
+
+const TYPE_PATH = "settings.load_pattern.type";
+
+export const loadPatternRule: Rule = (config) => {
+  const problems: ConfigProblem[] = [];
+  const pattern = config.settings.load_pattern;
+  const kind = effectiveKind(config);
+  if (!(SUPPORTED_LOAD_PATTERNS as readonly string[]).includes(pattern.type)) {
+    problems.push({
+      path: TYPE_PATH,
+      message: `load pattern '${pattern.type}' is not supported yet (use ${SUPPORTED_LOAD_PATTERNS.join(", ")})`,
+    });
+  } else if (kind === "offline" && pattern.type !== "max_throughput") {
+    problems.push({
+      path: TYPE_PATH,
+      message: `offline benchmarks must use 'max_throughput', got '${pattern.type}' (run \`benchmark online\` for poisson or concurrency)`,
+    });
+  } else if (kind === "online" && pattern.type === "max_throughput") {
+    problems.push({
+      path: TYPE_PATH,
+      message: "online benchmarks need a load pattern: --load-pattern poisson (with --target-qps) or concurrency (with --concurrency)",
+    });
+  }
+  if (pattern.type === "poisson" && pattern.target_qps === null) {
+    problems.push({
+      path: "settings.load_pattern.target_qps",
+      message: "the poisson load pattern needs a request rate: set --target-qps N",
+    });
+  }
+  if (pattern.type === "concurrency" && pattern.target_concurrency === null) {
+    problems.push({
+      path: "settings.load_pattern.target_concurrency",
+      message: "the concurrency load pattern needs a level: set --concurrency N",
+    });
+  }
+  return problems;
+};
+
+export const durationRule: Rule = (config) => {
+  const { min_duration_ms: min, max_duration_ms: max } = config.settings.runtime;
+  if (max === 0 || max >= min) return [];
+  return [
+    {
+      path: "settings.runtime.max_duration_ms",
+      message: `must be 0 (no cap) or at least settings.runtime.min_duration_ms (${min} ms), got ${max} ms`,
+    },
+  ];
+};

@@ -1,0 +1,53 @@
+/** @module config/schema-client — `settings.client`: worker processes, connection pools, IPC tuning. */
+import { z } from "zod";
+import { bool, choice, int, num } from "./schema-primitives.ts";
+
+/** -1 means "choose automatically"; 0 is rejected because it would mean "no workers/connections". */
+const autoOrAtLeastOne = () =>
+  int(z.number().min(-1).refine((v) => v !== 0, { error: "0 is not allowed: use -1 for auto or a value ≥ 1" }));
+
+/**
+ * IPC tuning of the seed's ZeroMQ transport. Accepted so seed YAML files load unchanged; ours
+ * (unix sockets with batched msgpackr frames) does not need these knobs and ignores them.
+ */
+export const TransportSchema = z.strictObject({
+  type: choice(["zmq"]).default("zmq"),
+  recv_buffer_size: int(z.number().min(1)).default(16_777_216),
+  send_buffer_size: int(z.number().min(1)).default(16_777_216),
+  io_threads: int(z.number().min(1)).default(4),
+  worker_io_threads: int(z.number().min(1)).default(1),
+  high_water_mark: int(z.number().min(0)).default(0),
+  linger: int(z.number().min(-1)).default(-1),
+  immediate: int(z.number().min(0).max(1)).default(1),
+});
+
+export const ClientSettingsSchema = z.strictObject({
+  num_workers: autoOrAtLeastOne().default(-1).describe("worker processes; -1 = auto"),
+  log_level: choice(["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"], (v) => (typeof v === "string" ? v.toUpperCase() : v))
+    .default("INFO")
+    .describe("worker log level"),
+  warmup_connections: int(z.number().min(-1))
+    .default(-1)
+    .describe("connections opened before the run; -1 = auto, 0 = off"),
+  auto_warmup_budget_fraction: num(z.number().gt(0).max(1))
+    .default(0.25)
+    .describe("share of the port budget pre-opened in auto mode"),
+  max_concurrent_warmup_connects: int(z.number().min(1)).default(128).describe("in-flight connects per worker"),
+  max_connections: autoOrAtLeastOne().default(-1).describe("total connections across workers; -1 = auto"),
+  transport: TransportSchema.prefault({}).describe("seed IPC tuning (accepted, ignored)"),
+  stream_all_chunks: bool().default(false).describe("forward every streamed chunk to the main process"),
+  worker_initialization_timeout: num(z.number().gt(0)).default(60).describe("seconds to wait for workers to start"),
+  worker_graceful_shutdown_wait: num(z.number().min(0)).default(0.5).describe("seconds before workers are stopped"),
+  worker_force_kill_timeout: num(z.number().min(0)).default(0.5).describe("seconds before workers are killed"),
+  insecure: bool().default(false).describe("skip TLS certificate verification"),
+  max_idle_time: num(z.number().min(0)).default(4).describe("seconds an idle pooled connection is kept"),
+  min_required_connections: int(z.number().min(-1))
+    .default(-1)
+    .describe("warn when warmup opens fewer; -1 = auto, 0 = off"),
+  worker_gc_mode: choice(["disabled", "relaxed", "system"]).default("relaxed").describe("worker GC tuning (seed)"),
+  // ours: per-request deadline; the seed has none, so a hung request waits for the drain timeout.
+  request_timeout_s: num(z.number().gt(0))
+    .nullable()
+    .default(null)
+    .describe("per-request timeout in seconds; null = none"),
+});

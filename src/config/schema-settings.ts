@@ -1,0 +1,68 @@
+/** @module config/schema-settings — `settings`: runtime, load pattern, client, drain, warmup, profiling. */
+import { z } from "zod";
+import { ClientSettingsSchema } from "./schema-client.ts";
+import { bool, choice, durationMs, int, list, num, text } from "./schema-primitives.ts";
+
+export const LOAD_PATTERN_TYPES = ["max_throughput", "poisson", "concurrency", "agentic_inference", "burst", "step"] as const;
+/** Load patterns we run today; the rest are accepted by the schema and rejected by validation. */
+export const SUPPORTED_LOAD_PATTERNS = ["max_throughput", "poisson", "concurrency"] as const;
+
+const seed = () => int(z.number().min(0));
+
+export const RuntimeSettingsSchema = z.strictObject({
+  min_duration_ms: durationMs()
+    .default(600_000)
+    .describe("with target QPS, sets how many samples are issued (600s, 10m, 1.5m or ms)"),
+  max_duration_ms: durationMs().default(0).describe("hard cap on the performance phase; 0 = none"),
+  n_samples_to_issue: int(z.number().min(1)).nullable().default(null).describe("exact number of samples to issue"),
+  scheduler_random_seed: seed().default(42).describe("seed for Poisson arrival times"),
+  dataloader_random_seed: seed().default(42).describe("seed for sample order"),
+});
+
+export const LoadPatternSchema = z.strictObject({
+  type: choice(LOAD_PATTERN_TYPES).default("max_throughput").describe("max_throughput|poisson|concurrency"),
+  target_qps: num(z.number().gt(0)).nullable().default(null).describe("requests per second (poisson)"),
+  target_concurrency: int(z.number().min(1)).nullable().default(null).describe("requests in flight (concurrency)"),
+  use_legacy_loadgen_qps_metrics: bool()
+    .default(true)
+    .describe("poisson only: QPS = (completed - 1) / window, as MLPerf LoadGen"),
+});
+
+export const DrainSettingsSchema = z.strictObject({
+  warmup_timeout_s: num(z.number().gt(0)).nullable().default(240).describe("wait for warmup requests; null = forever"),
+  performance_timeout_s: num(z.number().gt(0))
+    .nullable()
+    .default(240)
+    .describe("wait for in-flight requests after the last is issued; null = forever"),
+  accuracy_timeout_s: num(z.number().gt(0)).nullable().default(null).describe("accuracy phase drain; null = forever"),
+  metrics_drain_timeout_s: num(z.number().min(0)).default(0).describe("token counting budget; 0 = unlimited"),
+  metrics_tokenizer_workers: int(z.number().min(0)).default(4).describe("token counting workers; 0 = at the end"),
+});
+
+export const WarmupSettingsSchema = z.strictObject({
+  enabled: bool().default(false).describe("run a warmup phase before measuring"),
+  n_requests: int(z.number().min(1)).nullable().default(null).describe("warmup requests; null = dataset once"),
+  salt: bool().default(false).describe("prefix warmup prompts so they miss the prefix cache"),
+  drain: bool().default(false).describe("wait for warmup to finish before measuring"),
+  warmup_random_seed: seed().default(42).describe("seed for warmup order and salts"),
+});
+
+export const ProfilingSettingsSchema = z.strictObject({
+  engine: choice(["vllm"]).nullable().default(null).describe("server profiler to start/stop around the run"),
+  urls: list(text()).nullable().default(null).describe("profiler base URLs (default: the endpoints)"),
+});
+
+export const EarlyStoppingSchema = z.strictObject({
+  enabled: bool().default(true).describe("report MLPerf early-stopping percentile estimates"),
+});
+
+export const SettingsSchema = z.strictObject({
+  runtime: RuntimeSettingsSchema.prefault({}).describe("how many samples and for how long"),
+  load_pattern: LoadPatternSchema.prefault({}).describe("when requests are sent"),
+  client: ClientSettingsSchema.prefault({}).describe("worker processes and HTTP connections"),
+  drain: DrainSettingsSchema.prefault({}).describe("how long to wait for in-flight requests at phase ends"),
+  warmup: WarmupSettingsSchema.prefault({}).describe("optional unmeasured phase before the run"),
+  profiling: ProfilingSettingsSchema.prefault({}).describe("server-side profiler triggers"),
+  early_stopping: EarlyStoppingSchema.prefault({}).describe("MLPerf early-stopping estimates"),
+  service_ready_timeout_s: num(z.number().min(0)).default(30).describe("seconds to wait for internal services"),
+});

@@ -1,0 +1,75 @@
+/**
+ * @module config/schema — the whole benchmark configuration (`BenchmarkConfigSchema`), mirroring
+ * the seed tool's YAML: snake_case keys, its defaults, unknown keys rejected at every level.
+ * Cross-field rules live in `rules-*.ts`; `build-config.ts` runs both.
+ */
+import { z } from "zod";
+import type { DeepReadonly } from "./readonly.ts";
+import { DatasetConfigSchema } from "./schema-dataset.ts";
+import { ModelParamsSchema } from "./schema-model-params.ts";
+import { bool, choice, int, list, num, text } from "./schema-primitives.ts";
+import { SettingsSchema } from "./schema-settings.ts";
+
+export const BENCHMARK_TYPES = ["offline", "online", "eval", "submission"] as const;
+export const API_TYPES = ["openai", "openai_completions", "sglang", "videogen"] as const;
+/** API types we can send today; the rest are accepted by the schema and rejected by validation. */
+export const SUPPORTED_API_TYPES = ["openai", "openai_completions"] as const;
+
+export const EndpointConfigSchema = z.strictObject({
+  endpoints: list(text()).default([]).describe("server base URLs (http:// or https://), without /v1"),
+  api_key: text().nullable().default(null).describe("sent as 'Authorization: Bearer <key>'"),
+  api_type: choice(API_TYPES).default("openai").describe("openai (chat) | openai_completions"),
+});
+
+export const SubmissionRefSchema = z.strictObject({
+  model: text().describe("MLPerf model id"),
+  ruleset: text().describe("ruleset name, e.g. mlperf-inference-v6.1"),
+});
+
+/** MLPerf TEST04 output-caching audit (YAML only). */
+export const AuditSchema = z.strictObject({
+  test: choice(["output_caching_test"]).default("output_caching_test"),
+  only: bool().default(false),
+  samples: int(z.number().min(1)),
+  audit_samples: int(z.number().min(1)).nullable().default(null),
+  sample_index: int(z.number().min(0)).default(0),
+  threshold: num(z.number().gt(0).lt(1)).default(0.1),
+});
+
+export const BenchmarkConfigSchema = z.strictObject({
+  name: text().default("").describe("run name; default '<type>_benchmark'"),
+  version: text().default("1.0").describe("config version (informational)"),
+  type: choice(BENCHMARK_TYPES).describe("offline|online|eval|submission"),
+  submission_ref: SubmissionRefSchema.nullable().default(null).describe("MLPerf submission reference"),
+  benchmark_mode: choice(["offline", "online"]).nullable().default(null).describe("required for type submission"),
+  model_params: ModelParamsSchema.prefault({}).describe("the model and its sampling parameters"),
+  datasets: z.array(DatasetConfigSchema).default([]).describe("datasets to load"),
+  settings: SettingsSchema.prefault({}).describe("how the load is generated and measured"),
+  endpoint_config: EndpointConfigSchema.prefault({}).describe("the server(s) under test"),
+  report_dir: text().nullable().default(null).describe("output directory; default a new reports_<time> dir"),
+  // ours: a real whole-run watchdog in seconds (the seed stores --timeout but never uses it).
+  timeout: num(z.number().gt(0)).nullable().default(null).describe("whole-run time limit in seconds; null = none"),
+  verbose: bool().default(false).describe("unused; -v on the command line sets logging"),
+  enable_cpu_affinity: bool().default(true).describe("pin workers to CPUs (Linux)"),
+  audit: AuditSchema.nullable().default(null).describe("compliance audit (YAML only)"),
+});
+
+type MutableBenchmarkConfig = z.output<typeof BenchmarkConfigSchema>;
+/** A validated, fully defaulted, frozen configuration. */
+export type BenchmarkConfig = DeepReadonly<MutableBenchmarkConfig>;
+/** Same shape, writable: only for code that builds a config before it is frozen. */
+export type DraftConfig = MutableBenchmarkConfig;
+
+export type DatasetConfig = BenchmarkConfig["datasets"][number];
+export type ModelParams = BenchmarkConfig["model_params"];
+export type Settings = BenchmarkConfig["settings"];
+export type RuntimeSettings = Settings["runtime"];
+export type LoadPatternConfig = Settings["load_pattern"];
+export type LoadPatternType = LoadPatternConfig["type"];
+export type ClientSettings = Settings["client"];
+export type DrainSettings = Settings["drain"];
+export type WarmupSettings = Settings["warmup"];
+export type EndpointConfig = BenchmarkConfig["endpoint_config"];
+export type ApiType = EndpointConfig["api_type"];
+export type BenchmarkType = BenchmarkConfig["type"];
+export type StreamingMode = ModelParams["streaming"];

@@ -1,0 +1,56 @@
+/**
+ * @module dataset/prompt-check — decides whether a row carries something we can send, and
+ * rejects a dataset at load time (exit 2) instead of failing request by request mid-run.
+ *
+ * A row is usable when it has a string `prompt` (or an OpenAI content-part list, spec §3.3),
+ * a non-empty `messages` list, or an `input_tokens` list of token ids.
+ */
+import { InputError } from "../errors.ts";
+
+/** True for a non-empty array of non-negative integers (pre-tokenized input). */
+export function isTokenIds(value: unknown): value is number[] {
+  if (!Array.isArray(value) || value.length === 0) return false;
+  for (const id of value) if (!Number.isInteger(id) || id < 0) return false;
+  return true;
+}
+
+/** True for an OpenAI multimodal content-part list: objects each with a string `type`. */
+export function isContentParts(value: unknown): value is Record<string, unknown>[] {
+  if (!Array.isArray(value) || value.length === 0) return false;
+  return value.every(
+    (part) => typeof part === "object" && part !== null && typeof (part as { type?: unknown }).type === "string",
+  );
+}
+
+/** True when the row has a prompt, messages or token ids a request can be built from. */
+export function hasUsablePrompt(row: Record<string, unknown>): boolean {
+  const { prompt, messages } = row;
+  if (typeof prompt === "string" || isContentParts(prompt)) return true;
+  if (Array.isArray(messages) && messages.length > 0) return true;
+  return isTokenIds(row.input_tokens);
+}
+
+/** Where a row came from, for messages: "data.jsonl:17" for JSONL. */
+export type RowLocator = (rowIndex: number) => string;
+
+/**
+ * Throws InputError naming the first row without a usable prompt, listing the columns and
+ * suggesting `parser.prompt=<column>` (with a string column of that row as the example).
+ */
+export function assertRowsHavePrompts(
+  rows: readonly Record<string, unknown>[],
+  columns: readonly string[],
+  locate: RowLocator,
+): void {
+  const index = rows.findIndex((row) => !hasUsablePrompt(row));
+  if (index === -1) return;
+  const row = rows[index] as Record<string, unknown>;
+  const stringColumn = Object.keys(row).find((key) => typeof row[key] === "string");
+  const example = stringColumn === undefined ? "" : ` (e.g. parser.prompt=${stringColumn})`;
+  const listed = columns.length > 0 ? columns.join(", ") : "(none)";
+  throw new InputError(
+    `${locate(index)}: row has no usable prompt: it needs a string 'prompt', ` +
+      `a non-empty 'messages' list or an 'input_tokens' list; columns: ${listed}`,
+    { hint: `map the column that holds the prompt with parser.prompt=<column>${example}` },
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * @module dataset/request-body — builds the JSON request body for one dataset row (spec §3.3,
+ * §5.4) and the URL it is sent to.
+ *
+ * - `openai` → `/v1/chat/completions`: `messages` from the row verbatim when present, else
+ *   `[system?] + user(prompt, name?)`; sampling parameters from the model params; the row's
+ *   own `n, stop, tools, tool_choice, logit_bias, user, chat_template` are forwarded.
+ * - `openai_completions` → `/v1/completions`: `prompt` is the row's `input_tokens` ids when
+ *   present, else its prompt text (ours: the seed tool requires pre-tokenized ids).
+ * - Null and undefined fields are left out. Streaming requests ask for
+ *   `stream_options.include_usage` so the server reports token usage in its last event.
+ */
+import { InputError } from "../errors.ts";
+import { isContentParts, isTokenIds } from "./prompt-check.ts";
+
+export type ApiType = "openai" | "openai_completions";
+export type ApiRoute = "/v1/chat/completions" | "/v1/completions";
+
+/** Effective model parameters of a dataset (camelCase of the YAML `model_params`). */
+export interface RequestBodyParams {
+  apiType: ApiType;
+  model: string;
+  maxNewTokens: number | null;
+  minNewTokens?: number | null;
+  skipSpecialTokens?: boolean | null;
+  streaming: boolean;
+  temperature?: number | null;
+  topP?: number | null;
+  topK?: number | null;
+  seed?: number | null;
+  repetitionPenalty?: number | null;
+  presencePenalty?: number | null;
+  frequencyPenalty?: number | null;
+  chatTemplateKwargs?: Record<string, unknown> | null;
+}
+
+type Body = Record<string, unknown>;
+
+const CHAT_ROW_FIELDS = ["n", "stop", "tools", "tool_choice", "logit_bias", "user", "chat_template"] as const;
+const COMPLETION_ROW_FIELDS = ["n", "stop"] as const;
+
+/** Sets `body[key]` unless the value is null or undefined. */
+function put(body: Body, key: string, value: unknown): void {
+  if (value !== null && value !== undefined) body[key] = value;
+}
+
+function putStreaming(body: Body, streaming: boolean): void {
+  body.stream = streaming;
+  if (streaming) body.stream_options = { include_usage: true };
+}
+
+function putSampling(body: Body, params: RequestBodyParams): void {
+  put(body, "temperature", params.temperature);
+  put(body, "top_p", params.topP);
+  put(body, "top_k", params.topK);
+  put(body, "seed", params.seed);
+  put(body, "repetition_penalty", params.repetitionPenalty);
+  put(body, "presence_penalty", params.presencePenalty);
+  put(body, "frequency_penalty", params.frequencyPenalty);
+}
+
+function chatMessages(row: Record<string, unknown>): unknown[] {
+  if (Array.isArray(row.messages) && row.messages.length > 0) return row.messages;
+  const { prompt, system, name } = row;
+  if (typeof prompt !== "string" && !isContentParts(prompt)) {
+    throw new InputError("row has neither 'messages' nor a 'prompt' for a chat request", {
+      hint: "map the prompt column with parser.prompt=<column>",
+    });
+  }
+  const messages: unknown[] = [];
+  if (typeof system === "string" || isContentParts(system)) messages.push({ role: "system", content: system });
+  const user: Body = { role: "user", content: prompt };
+  if (typeof name === "string") user.name = name;
+  messages.push(user);
+  return messages;
+}
+
+function chatBody(row: Record<string, unknown>, params: RequestBodyParams): Body {
+  const body: Body = { model: params.model, messages: chatMessages(row) };
+  put(body, "max_completion_tokens", params.maxNewTokens);
+  putStreaming(body, params.streaming);
+  putSampling(body, params);
+  put(body, "chat_template_kwargs", params.chatTemplateKwargs);
+  for (const key of CHAT_ROW_FIELDS) put(body, key, row[key]);
+  return body;
+}
+
+function completionsBody(row: Record<string, unknown>, params: RequestBodyParams): Body {
+  let prompt: string | number[];
+  if (isTokenIds(row.input_tokens)) prompt = row.input_tokens;
+  else if (typeof row.prompt === "string") prompt = row.prompt;
+  else {
+    throw new InputError("api_type openai_completions needs 'input_tokens' ids or a text 'prompt' in every row", {
+      hint: "use api_type openai for rows that only have 'messages' or content parts",
+    });
+  }
+  const body: Body = { model: params.model, prompt };
+  put(body, "max_tokens", params.maxNewTokens);
+  put(body, "min_tokens", params.minNewTokens);
+  put(body, "skip_special_tokens", params.skipSpecialTokens);
+  putStreaming(body, params.streaming);
+  putSampling(body, params);
+  for (const key of COMPLETION_ROW_FIELDS) put(body, key, row[key]);
+  return body;
+}
+
+/** The JSON text of the request for `row`. Throws InputError when the row lacks its input. */
+export function buildRequestBody(row: Record<string, unknown>, params: RequestBodyParams): string {
+  switch (params.apiType) {
+    case "openai":
+      return JSON.stringify(chatBody(row, params));
+    case "openai_completions":
+      return JSON.stringify(completionsBody(row, params));
+    default:
+      throw new InputError(`unsupported api_type '${String(params.apiType satisfies never)}'`, {
+        hint: "use openai or openai_completions",
+      });
+  }
+}
+
+/** The path each api_type posts to. */
+export function routeFor(apiType: ApiType): ApiRoute {
+  return apiType === "openai_completions" ? "/v1/completions" : "/v1/chat/completions";
+}
+
+/**
+ * Appends `route` to the server root `base`. Trailing slashes of `base` are dropped, and
+ * (ours) a base that already ends in `/v1` is not doubled: `http://h/v1` + `/v1/completions`
+ * → `http://h/v1/completions`, since users often paste the OpenAI-style base URL.
+ */
+export function joinEndpointUrl(base: string, route: string): string {
+  const root = base.replace(/\/+$/, "");
+  const path = route.startsWith("/") ? route : `/${route}`;
+  if (root.endsWith("/v1") && (path === "/v1" || path.startsWith("/v1/"))) return root + path.slice(3);
+  return root + path;
+}

@@ -1,0 +1,114 @@
+/**
+ * @module ipc/messages — the one typed protocol between the main process and its workers.
+ *
+ * Main → worker: init (once), phase (a share of a plan), stop, shutdown.
+ * Worker → main: hello (on connect), ready (after init), results (batched records), phase-done, fatal.
+ * Every frame is validated on arrival (`parseToWorker` / `parseToMain`) so a corrupt frame is a
+ * typed error, never an undefined field deep in the hot path.
+ */
+import type { RecordTuple } from "./record-tuple.ts";
+
+export interface WorkerInit {
+  type: "init";
+  workerId: number;
+  /** T0 of the run, host-monotonic ns, as a decimal string (bigint does not survive every path). */
+  t0MonoNs: string;
+  /** Full request URLs, one per endpoint (base + route). */
+  endpointUrls: string[];
+  /** Extra request headers (Authorization included; never logged). */
+  headers: Record<string, string>;
+  streaming: boolean;
+  /** Per-request timeout in ms; 0 = none. */
+  requestTimeoutMs: number;
+  /** Most requests this worker may have in flight (its share of the connections). */
+  maxInFlight: number;
+  /** Request bodies (JSON text), indexed by dataset row. */
+  bodies: string[];
+  /** Keep response text in records (accuracy scoring). */
+  keepResponseText: boolean;
+  /** TLS verification off (--insecure). */
+  insecure: boolean;
+}
+
+export interface WorkerPhase {
+  type: "phase";
+  phase: string;
+  /** Position of each entry in the phase's plan. */
+  planIndex: Uint32Array;
+  sampleIndex: Uint32Array;
+  /** When each entry is due, ns since T0 (closed loop: the phase start). */
+  scheduledNs: Float64Array;
+  /** Closed loop: number of concurrency slots of this worker. 0 = open loop (schedule-driven). */
+  closedLoopSlots: number;
+  /** Phase start, ns since T0. */
+  startNs: number;
+}
+
+export interface WorkerStop {
+  type: "stop";
+  phase: string;
+  /** true: abort in-flight requests now (recorded as cancelled); false: stop issuing, let them finish. */
+  abortInFlight: boolean;
+}
+
+export interface WorkerShutdown {
+  type: "shutdown";
+}
+
+export type ToWorker = WorkerInit | WorkerPhase | WorkerStop | WorkerShutdown;
+
+export interface WorkerHello {
+  type: "hello";
+  workerId: number;
+}
+
+export interface WorkerReady {
+  type: "ready";
+  workerId: number;
+}
+
+export interface WorkerResults {
+  type: "results";
+  workerId: number;
+  phase: string;
+  records: RecordTuple[];
+}
+
+export interface WorkerPhaseDone {
+  type: "phase-done";
+  workerId: number;
+  phase: string;
+  sent: number;
+  /** Entries of the plan never sent (stopped early). */
+  unsent: number;
+}
+
+export interface WorkerFatal {
+  type: "fatal";
+  workerId: number;
+  message: string;
+}
+
+export type ToMain = WorkerHello | WorkerReady | WorkerResults | WorkerPhaseDone | WorkerFatal;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+const TO_WORKER_TYPES = new Set(["init", "phase", "stop", "shutdown"]);
+const TO_MAIN_TYPES = new Set(["hello", "ready", "results", "phase-done", "fatal"]);
+
+export function parseToWorker(value: unknown): ToWorker {
+  if (!isObject(value) || typeof value.type !== "string" || !TO_WORKER_TYPES.has(value.type)) {
+    throw new Error(`invalid frame from main: ${JSON.stringify(value)?.slice(0, 80)}`);
+  }
+  return value as unknown as ToWorker;
+}
+
+export function parseToMain(value: unknown): ToMain {
+  if (!isObject(value) || typeof value.type !== "string" || !TO_MAIN_TYPES.has(value.type)) {
+    throw new Error(`invalid frame from worker: ${JSON.stringify(value)?.slice(0, 80)}`);
+  }
+  if (typeof value.workerId !== "number") throw new Error("frame from worker without workerId");
+  return value as unknown as ToMain;
+}

@@ -1,0 +1,47 @@
+/**
+ * @module metrics/log-histogram — the report's fixed log-spaced histogram over exact values (spec §6.5).
+ *
+ * 30 buckets with edges spaced evenly in log space from `lo = max(min, 1)` to
+ * `hi = max(max, 10 · lo)` (so even a constant series spreads over a decade). Values outside
+ * [lo, hi] (zero, negatives) are clipped into the first or last bucket. Buckets are half-open
+ * [e_i, e_{i+1}) except the last, which is closed so that `max` is counted.
+ */
+
+export const HISTOGRAM_BUCKETS = 30;
+
+export interface Histogram {
+  /** [lower edge, upper edge] of each bucket, ascending. */
+  buckets: [number, number][];
+  /** Values per bucket; sums to the number of values. */
+  counts: number[];
+}
+
+/** Bucket edges (bucketCount + 1 of them) spaced evenly in log space from lo to hi. */
+export function logEdges(lo: number, hi: number, bucketCount = HISTOGRAM_BUCKETS): number[] {
+  const ratio = hi / lo;
+  const edges: number[] = [];
+  for (let i = 0; i <= bucketCount; i++) edges.push(lo * ratio ** (i / bucketCount));
+  edges[0] = lo;
+  edges[bucketCount] = hi; // exact ends, not lo·ratio¹ with rounding
+  return edges;
+}
+
+/** Histogram of ascending, finite, non-empty `sorted`. */
+export function logHistogram(sorted: Float64Array, bucketCount = HISTOGRAM_BUCKETS): Histogram {
+  if (sorted.length === 0) throw new RangeError("histogram of no values");
+  const min = sorted[0] as number;
+  const max = sorted[sorted.length - 1] as number;
+  const lo = Math.max(min, 1);
+  const hi = Math.max(max, 10 * lo);
+  const edges = logEdges(lo, hi, bucketCount);
+  const counts: number[] = new Array(bucketCount).fill(0);
+  // One sweep: values are ascending, so the bucket index only moves up.
+  let bucket = 0;
+  for (const v of sorted) {
+    while (bucket < bucketCount - 1 && v >= (edges[bucket + 1] as number)) bucket++;
+    counts[bucket] = (counts[bucket] as number) + 1;
+  }
+  const buckets: [number, number][] = [];
+  for (let i = 0; i < bucketCount; i++) buckets.push([edges[i] as number, edges[i + 1] as number]);
+  return { buckets, counts };
+}

@@ -1,0 +1,135 @@
+/**
+ * @module metrics/metric-names — the one place each reported metric is named, given its unit and defined.
+ *
+ * Every timestamp below is a per-request field of record/request-record.ts (integer ns since the
+ * run's T0 on one monotonic clock). The README's metric table is generated from `METRICS`.
+ */
+
+export type MetricUnit = "ns" | "ns/token" | "tokens" | "requests/s" | "tokens/s" | "requests";
+
+export interface MetricDefinition {
+  /** Key in result_summary.json. */
+  name: string;
+  /** Short label used in report.txt. */
+  label: string;
+  /** Unit of the value stored in JSON (reports may render ns as ms). */
+  unit: MetricUnit;
+  /** One-line definition for the README. */
+  definition: string;
+}
+
+export const TTFT: MetricDefinition = {
+  name: "ttft",
+  label: "TTFT",
+  unit: "ns",
+  definition: "Time to first token: first non-empty content/reasoning delta − sent (streaming, successful requests).",
+};
+
+export const TTFB: MetricDefinition = {
+  name: "ttfb",
+  label: "TTFB",
+  unit: "ns",
+  definition: "Time to first byte: response headers arrived − sent (successful requests).",
+};
+
+export const LATENCY: MetricDefinition = {
+  name: "latency",
+  label: "Latency",
+  unit: "ns",
+  definition: "End-to-end latency: done − sent (successful requests only; a fast error must not look fast).",
+};
+
+export const SCHEDULED_LATENCY: MetricDefinition = {
+  name: "scheduled_latency",
+  label: "Scheduled latency",
+  unit: "ns",
+  definition: "Latency from the planned send time: done − scheduled (all sent requests; free of coordinated omission).",
+};
+
+export const SCHEDULE_LAG: MetricDefinition = {
+  name: "schedule_lag",
+  label: "Schedule lag",
+  unit: "ns",
+  definition: "How late the load generator sent: sent − scheduled (all sent requests).",
+};
+
+export const TPOT: MetricDefinition = {
+  name: "tpot",
+  label: "TPOT",
+  unit: "ns/token",
+  definition: "Time per output token after the first: (done − first token) / (output tokens − 1), requests with ≥ 2 output tokens.",
+};
+
+export const ITL: MetricDefinition = {
+  name: "itl",
+  label: "ITL",
+  unit: "ns",
+  definition: "Inter-token latency: gaps between token arrivals; a chunk of k tokens after gap g gives k gaps of g/k.",
+};
+
+export const ISL: MetricDefinition = {
+  name: "input_sequence_lengths",
+  label: "Input sequence lengths",
+  unit: "tokens",
+  definition: "Prompt length in tokens (server usage, else tokenizer) of successful requests.",
+};
+
+export const OSL: MetricDefinition = {
+  name: "output_sequence_lengths",
+  label: "Output sequence lengths",
+  unit: "tokens",
+  definition: "Output length in tokens (server usage, else tokenizer, else chunk count) of successful requests.",
+};
+
+export const QPS: MetricDefinition = {
+  name: "qps",
+  label: "QPS",
+  unit: "requests/s",
+  definition: "Successful requests / duration; Poisson runs with legacy QPS report (completed − 1) / LoadGen window.",
+};
+
+export const TPS: MetricDefinition = {
+  name: "tps",
+  label: "TPS",
+  unit: "tokens/s",
+  definition: "Output tokens of successful requests / duration (or / LoadGen window, like QPS).",
+};
+
+export const QPS_NATIVE: MetricDefinition = {
+  name: "qps_native",
+  label: "QPS (native)",
+  unit: "requests/s",
+  definition: "Successful requests / duration, whatever the load pattern.",
+};
+
+export const TPS_NATIVE: MetricDefinition = {
+  name: "tps_native",
+  label: "TPS (native)",
+  unit: "tokens/s",
+  definition: "Output tokens of successful requests / duration, whatever the load pattern.",
+};
+
+export const DURATION: MetricDefinition = {
+  name: "duration_ns",
+  label: "Duration",
+  unit: "ns",
+  definition: "Last completion of the phase − start of the performance window.",
+};
+
+/** Every metric, in the order the README lists them. */
+export const METRICS: readonly MetricDefinition[] = [
+  TTFT,
+  TTFB,
+  TPOT,
+  ITL,
+  LATENCY,
+  SCHEDULE_LAG,
+  SCHEDULED_LATENCY,
+  ISL,
+  OSL,
+  DURATION,
+  QPS,
+  TPS,
+  QPS_NATIVE,
+  TPS_NATIVE,
+];

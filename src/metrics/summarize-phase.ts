@@ -1,0 +1,152 @@
+/**
+ * @module metrics/summarize-phase — every number the reports show about one phase, from its columns.
+ *
+ * Counts (names as in result_summary.json):
+ * - n_samples_issued: requests sent (rows).
+ * - n_samples_failed: requests with an error kind.
+ * - n_samples_completed: requests that finished, failures INCLUDED (as the seed counts them).
+ * - successful: completed − failed.
+ *
+ * Series (each a rollup, see series-rollup.ts; definitions in metric-names.ts):
+ * - latency, ttft, ttfb, tpot, itl, input/output_sequence_lengths: successful requests only. The
+ *   seed's latency includes failed requests; we do not, because a fast 500 would make latency
+ *   look good.
+ * - schedule_lag and scheduled_latency: every sent request — they describe the load generator
+ *   and what a user waiting on the schedule experienced, errors included.
+ * - ttft where a first token arrived; tpot where it did and output tokens ≥ 2;
+ *   itl from the per-token gaps the columns already spread. Early-stopping estimates on
+ *   ttft, tpot and latency only (as the seed).
+ *
+ * Duration and throughput: duration_ns = last doneNs − window start; qps/tps in throughput.ts.
+ */
+import type { PhaseColumns } from "./phase-columns.ts";
+import {
+  countErrorKinds,
+  countFinishReasons,
+  tallyTokenSources,
+  type FinishReasonCounts,
+  type TokenCountSource,
+} from "./phase-tallies.ts";
+import { rollupSeries, type Rollup } from "./series-rollup.ts";
+import { computeThroughput, legacyLoadgenWindowNs } from "./throughput.ts";
+import type { TokenSource } from "../record/request-record.ts";
+
+export interface PhaseContext {
+  /** Start of the performance window (ns since T0), usually the phase start. */
+  windowStartNs: number;
+  /** settings.load_pattern.type, e.g. "poisson", "max_throughput", "concurrency". */
+  loadPatternType: string;
+  /** settings.load_pattern use_legacy_loadgen_qps_metrics (applies to "poisson" only). */
+  useLegacyQps: boolean;
+  /** settings.early_stopping.enabled. */
+  earlyStopping: boolean;
+}
+
+export interface PhaseMetrics {
+  nSamplesIssued: number;
+  nSamplesCompleted: number;
+  nSamplesFailed: number;
+  nSuccessful: number;
+  durationNs: number | null;
+  qps: number | null;
+  tps: number | null;
+  qpsNative: number | null;
+  tpsNative: number | null;
+  legacyLoadgenWindowDurationNs: number | null;
+  ttftNs: Rollup;
+  ttfbNs: Rollup;
+  tpotNs: Rollup;
+  itlNs: Rollup;
+  latencyNs: Rollup;
+  scheduleLagNs: Rollup;
+  scheduledLatencyNs: Rollup;
+  inputSequenceLengths: Rollup;
+  outputSequenceLengths: Rollup;
+  finishReasonCounts: FinishReasonCounts;
+  tokenCountSource: TokenCountSource;
+  tokenCountSources: Partial<Record<TokenSource, number>>;
+  errorCounts: Record<string, number>;
+  errorSamples: { kind: string; message: string }[];
+}
+
+/** Values `valueAt(i)` of the rows where `include[i]` is 1 (NaN entries are skipped later). */
+function pick(include: Uint8Array, valueAt: (i: number) => number): Float64Array {
+  const out = new Float64Array(include.length);
+  let n = 0;
+  for (let i = 0; i < include.length; i++) if (include[i]) out[n++] = valueAt(i);
+  return out.subarray(0, n);
+}
+
+function maxFinite(values: Float64Array): number | null {
+  let max = Number.NEGATIVE_INFINITY;
+  for (const v of values) if (v > max) max = v;
+  return Number.isFinite(max) ? max : null;
+}
+
+function sumFinite(values: Float64Array): number | null {
+  let sum = 0;
+  let seen = false;
+  for (const v of values) {
+    if (!Number.isFinite(v)) continue;
+    sum += v;
+    seen = true;
+  }
+  return seen ? sum : null;
+}
+
+export function summarizePhase(cols: PhaseColumns, ctx: PhaseContext): PhaseMetrics {
+  const n = cols.count;
+  const all = new Uint8Array(n).fill(1);
+  const ok = new Uint8Array(n);
+  let completed = 0;
+  let failed = 0;
+  for (let i = 0; i < n; i++) {
+    const finished = Number.isFinite(cols.doneNs[i] as number);
+    if (finished) completed++;
+    if (cols.failed[i]) failed++;
+    else if (finished) ok[i] = 1;
+  }
+  const tpotRows = ok.map((v, i) => (v && (cols.outputTokens[i] as number) >= 2 ? 1 : 0));
+  const es = { earlyStopping: ctx.earlyStopping };
+  const plain = { earlyStopping: false };
+
+  const lastDoneNs = maxFinite(cols.doneNs);
+  const durationNs = lastDoneNs === null ? null : lastDoneNs - ctx.windowStartNs;
+  const outputTokens = sumFinite(pick(ok, (i) => cols.outputTokens[i] as number));
+  const throughput = computeThroughput({
+    completed,
+    successful: completed - failed,
+    outputTokens,
+    durationNs,
+    legacyWindowNs: legacyLoadgenWindowNs(cols.sentNs, cols.doneNs),
+    useLegacy: ctx.loadPatternType === "poisson" && ctx.useLegacyQps,
+  });
+  const sources = tallyTokenSources(cols.tokenSources, ok);
+
+  return {
+    nSamplesIssued: n,
+    nSamplesCompleted: completed,
+    nSamplesFailed: failed,
+    nSuccessful: completed - failed,
+    durationNs,
+    ...throughput,
+    // A NaN firstTokenNs (no token arrived) gives NaN, which the rollup skips.
+    ttftNs: rollupSeries(pick(ok, (i) => (cols.firstTokenNs[i] as number) - (cols.sentNs[i] as number)), es),
+    ttfbNs: rollupSeries(pick(ok, (i) => (cols.responseHeadersNs[i] as number) - (cols.sentNs[i] as number)), plain),
+    tpotNs: rollupSeries(
+      pick(tpotRows, (i) => ((cols.doneNs[i] as number) - (cols.firstTokenNs[i] as number)) / ((cols.outputTokens[i] as number) - 1)),
+      es,
+    ),
+    itlNs: rollupSeries(cols.itlNs, plain),
+    latencyNs: rollupSeries(pick(ok, (i) => (cols.doneNs[i] as number) - (cols.sentNs[i] as number)), es),
+    scheduleLagNs: rollupSeries(pick(all, (i) => (cols.sentNs[i] as number) - (cols.scheduledNs[i] as number)), plain),
+    scheduledLatencyNs: rollupSeries(pick(all, (i) => (cols.doneNs[i] as number) - (cols.scheduledNs[i] as number)), plain),
+    inputSequenceLengths: rollupSeries(pick(ok, (i) => cols.inputTokens[i] as number), plain),
+    outputSequenceLengths: rollupSeries(pick(ok, (i) => cols.outputTokens[i] as number), plain),
+    finishReasonCounts: countFinishReasons(cols.finishReasons, ok),
+    tokenCountSource: sources.source,
+    tokenCountSources: sources.counts,
+    errorCounts: countErrorKinds(cols),
+    errorSamples: cols.errorSamples.map((s) => ({ ...s })),
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * @module record/events-db — events.db: one row per request, written by the main process.
+ *
+ * WAL mode with synchronous=NORMAL: a crash or kill -9 loses at most the last uncommitted batch
+ * and the file always opens. Rows arrive in batches (one worker frame) and are inserted in one
+ * transaction each. Column names are the snake_case of RequestRecord's fields.
+ */
+import { Database, type Statement } from "bun:sqlite";
+import type { RequestRecord } from "./request-record.ts";
+
+export const EVENTS_DB_FILE = "events.db";
+export const SCHEMA_VERSION = 1;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS run (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS phases (
+  name TEXT PRIMARY KEY, kind TEXT NOT NULL, start_ns INTEGER, end_ns INTEGER,
+  planned INTEGER NOT NULL DEFAULT 0, sent INTEGER NOT NULL DEFAULT 0, state TEXT NOT NULL DEFAULT 'running');
+CREATE TABLE IF NOT EXISTS requests (
+  id INTEGER PRIMARY KEY,
+  phase TEXT NOT NULL, plan_index INTEGER NOT NULL, sample_index INTEGER NOT NULL,
+  worker INTEGER NOT NULL, endpoint INTEGER NOT NULL,
+  scheduled_ns INTEGER NOT NULL, sent_ns INTEGER NOT NULL, response_headers_ns INTEGER,
+  first_token_ns INTEGER, done_ns INTEGER NOT NULL,
+  http_status INTEGER NOT NULL, error_kind TEXT, error_message TEXT,
+  input_tokens INTEGER, output_tokens INTEGER, reasoning_tokens INTEGER, token_source TEXT NOT NULL,
+  chunk_count INTEGER NOT NULL, chunk_gaps_ns BLOB, chunk_tokens BLOB, finish_reason TEXT, response_text TEXT);
+`;
+
+const INSERT = `INSERT INTO requests (phase, plan_index, sample_index, worker, endpoint, scheduled_ns, sent_ns,
+  response_headers_ns, first_token_ns, done_ns, http_status, error_kind, error_message, input_tokens,
+  output_tokens, reasoning_tokens, token_source, chunk_count, chunk_gaps_ns, chunk_tokens, finish_reason, response_text)
+  VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`;
+
+function bytesOf(array: Float64Array | Uint16Array | null): Uint8Array | null {
+  return array ? new Uint8Array(array.buffer, array.byteOffset, array.byteLength) : null;
+}
+
+export class EventsDb {
+  private readonly db: Database;
+  private readonly insert: Statement;
+  private readonly insertMany: (records: readonly RequestRecord[]) => void;
+
+  constructor(path: string) {
+    this.db = new Database(path, { create: true });
+    this.db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
+    this.db.exec(SCHEMA);
+    this.insert = this.db.prepare(INSERT);
+    this.insertMany = this.db.transaction((records: readonly RequestRecord[]) => {
+      for (const r of records) {
+        this.insert.run(
+          r.phase, r.planIndex, r.sampleIndex, r.workerId, r.endpointIndex, r.scheduledNs, r.sentNs,
+          r.responseHeadersNs, r.firstTokenNs, r.doneNs, r.httpStatus, r.errorKind, r.errorMessage,
+          r.inputTokens, r.outputTokens, r.reasoningTokens, r.tokenSource, r.chunkCount,
+          bytesOf(r.chunkGapsNs), bytesOf(r.chunkTokens), r.finishReason, r.responseText,
+        );
+      }
+    });
+    this.setMeta("schema_version", String(SCHEMA_VERSION));
+  }
+
+  addRecords(records: readonly RequestRecord[]): void {
+    if (records.length > 0) this.insertMany(records);
+  }
+
+  setMeta(key: string, value: string): void {
+    this.db.prepare("INSERT INTO run (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(key, value);
+  }
+
+  startPhase(name: string, kind: string, startNs: number, planned: number): void {
+    this.db
+      .prepare("INSERT INTO phases (name, kind, start_ns, planned) VALUES (?, ?, ?, ?) ON CONFLICT(name) DO UPDATE SET start_ns = excluded.start_ns, planned = excluded.planned")
+      .run(name, kind, startNs, planned);
+  }
+
+  endPhase(name: string, endNs: number, sent: number, state: string): void {
+    this.db.prepare("UPDATE phases SET end_ns = ?, sent = ?, state = ? WHERE name = ?").run(endNs, sent, state, name);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * @module report/report-text — report.txt and the console summary, rendered from a ResultSummary (spec §6.6).
+ *
+ * Pure functions returning strings. report.txt = Summary block, Latency Breakdowns (ms for
+ * times, tokens for lengths), Errors (when any request failed), End of Report. The console
+ * shows only the Summary block plus a few headline percentiles.
+ */
+import { hasValues, type Rollup } from "../metrics/series-rollup.ts";
+import type { ResultSummary } from "./result-summary.ts";
+import { seriesLines } from "./series-text.ts";
+import { fixed2, nsAsMs, NS_PER_S, runConfigLines, type DisplayUnit } from "./text-format.ts";
+
+export const SUMMARY_HEADER = "----------------- Summary -----------------";
+export const SUMMARY_FOOTER = "----------------- End of Summary -----------------";
+export const BREAKDOWN_HEADER = "------------------- Latency Breakdowns -------------------";
+export const ERRORS_HEADER = "------------------- Errors -------------------";
+export const REPORT_FOOTER = "----------------- End of Report -----------------";
+
+/** Summary lines between the header and footer. */
+function summaryBody(s: ResultSummary): string[] {
+  const lines: string[] = [];
+  if (s.state === "interrupted") {
+    lines.push("WARNING: run was interrupted; results cover only the requests that finished.");
+  } else if (!s.complete) {
+    lines.push(`WARNING: report is incomplete (run state: ${s.state}); numbers may be partial.`);
+  }
+  lines.push(`Version: ${s.version}`, `Git SHA: ${s.git_sha ?? "unknown"}`);
+  const config = runConfigLines(s.run_config);
+  if (config.length > 0) lines.push("Run config:", ...config);
+  const durationS = s.duration_ns === null ? null : s.duration_ns / NS_PER_S;
+  lines.push(
+    `Total samples issued: ${s.n_samples_issued}`,
+    `Total samples completed: ${s.n_samples_completed}`,
+    `Total samples failed: ${s.n_samples_failed}`,
+    durationS === null ? "Duration: N/A" : `Duration: ${fixed2(durationS)} seconds`,
+    `QPS: ${fixed2(s.qps)}`,
+    `TPS: ${fixed2(s.tps)}`,
+  );
+  return lines;
+}
+
+const BREAKDOWN_SERIES: readonly [title: string, key: keyof ResultSummary, unit: DisplayUnit][] = [
+  ["TTFT", "ttft", "ms"],
+  ["TTFB", "ttfb", "ms"],
+  ["TPOT", "tpot", "ms"],
+  ["ITL", "itl", "ms"],
+  ["Latency", "latency", "ms"],
+  ["Schedule lag", "schedule_lag", "ms"],
+  ["Scheduled latency", "scheduled_latency", "ms"],
+  ["Input sequence lengths", "input_sequence_lengths", "tokens"],
+  ["Output sequence lengths", "output_sequence_lengths", "tokens"],
+];
+
+function errorLines(s: ResultSummary): string[] {
+  const kinds = Object.entries(s.error_counts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  if (kinds.length === 0) return [];
+  const lines = [ERRORS_HEADER, "Failed requests by kind:", ...kinds.map(([kind, n]) => `  ${kind}: ${n}`)];
+  if (s.error_samples.length > 0) {
+    lines.push("Samples:", ...s.error_samples.map((e) => `  [${e.kind}] ${e.message.replace(/\s+/g, " ").trim()}`));
+  }
+  return lines;
+}
+
+/** The full report.txt. */
+export function renderReportText(summary: ResultSummary): string {
+  const lines = [SUMMARY_HEADER, ...summaryBody(summary), SUMMARY_FOOTER, BREAKDOWN_HEADER];
+  BREAKDOWN_SERIES.forEach(([title, key, unit], i) => {
+    if (i > 0) lines.push("");
+    lines.push(...seriesLines(title, summary[key] as Rollup, unit));
+  });
+  lines.push(...errorLines(summary), REPORT_FOOTER);
+  return `${lines.join("\n")}\n`;
+}
+
+/** "TTFT p50/p99: 12.34 / 56.78 ms" for a rollup with values, else nothing. */
+function headline(label: string, rollup: Rollup, percentileKeys: readonly string[]): string[] {
+  if (!hasValues(rollup)) return [];
+  const names = percentileKeys.map((k) => `p${k.replace(/\.0$/, "")}`).join("/");
+  const values = percentileKeys.map((k) => nsAsMs(rollup.percentiles[k])).join(" / ");
+  return [`${label} ${names}: ${values} ms`];
+}
+
+/** What the user sees on stdout: the Summary block plus TTFT, TPOT and latency headlines. */
+export function renderConsoleSummary(summary: ResultSummary): string {
+  const lines = [
+    SUMMARY_HEADER,
+    ...summaryBody(summary),
+    ...headline("TTFT", summary.ttft, ["50.0", "99.0"]),
+    ...headline("TPOT", summary.tpot, ["50.0"]),
+    ...headline("Latency", summary.latency, ["50.0", "99.0"]),
+    SUMMARY_FOOTER,
+  ];
+  return `${lines.join("\n")}\n`;
+}

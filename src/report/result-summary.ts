@@ -1,0 +1,130 @@
+/**
+ * @module report/result-summary — performance/result_summary.json: phase metrics plus run facts, in the seed's key order.
+ *
+ * The seed's keys come first and in its order (spec §6.5) so scripts written for it keep
+ * working; our additions follow. Latencies are ns; non-finite numbers are null (strict JSON).
+ * Accuracy is deliberately absent (accuracy/accuracy_results.json holds it), and so are
+ * endpoint URLs and keys: `runConfig` must already be the redacted run_config block.
+ */
+import { finiteOrNull, scrubNonFinite } from "../metrics/json-numbers.ts";
+import type { FinishReasonCounts, TokenCountSource } from "../metrics/phase-tallies.ts";
+import type { Rollup } from "../metrics/series-rollup.ts";
+import type { PhaseMetrics } from "../metrics/summarize-phase.ts";
+import type { TokenSource } from "../record/request-record.ts";
+
+export type RunState = "complete" | "interrupted" | "failed";
+
+export interface RunInfo {
+  version: string;
+  /** Short git SHA of the build, null when unknown. */
+  gitSha: string | null;
+  testStartedAtEpochMs: number;
+  state: RunState;
+  /** run_config block: load_pattern, warmup, scheduler_random_seed, dataloader_random_seed… */
+  runConfig: Record<string, unknown>;
+}
+
+export interface ResultSummary {
+  version: string;
+  git_sha: string | null;
+  test_started_at: number;
+  n_samples_issued: number;
+  n_samples_completed: number;
+  n_samples_failed: number;
+  duration_ns: number | null;
+  state: RunState;
+  complete: boolean;
+  ttft: Rollup;
+  tpot: Rollup;
+  latency: Rollup;
+  output_sequence_lengths: Rollup;
+  input_sequence_lengths: Rollup;
+  legacy_loadgen_window_duration_ns: number | null;
+  qps: number | null;
+  tps: number | null;
+  finish_reason_counts: FinishReasonCounts;
+  run_config: Record<string, unknown>;
+  // ---- ours (not in the seed) ----
+  ttfb: Rollup;
+  itl: Rollup;
+  schedule_lag: Rollup;
+  scheduled_latency: Rollup;
+  qps_native: number | null;
+  tps_native: number | null;
+  token_count_source: TokenCountSource;
+  token_count_sources: Partial<Record<TokenSource, number>>;
+  error_counts: Record<string, number>;
+  error_samples: { kind: string; message: string }[];
+}
+
+/** Top-level keys of result_summary.json, in order. */
+export const RESULT_SUMMARY_KEYS: readonly (keyof ResultSummary)[] = [
+  "version",
+  "git_sha",
+  "test_started_at",
+  "n_samples_issued",
+  "n_samples_completed",
+  "n_samples_failed",
+  "duration_ns",
+  "state",
+  "complete",
+  "ttft",
+  "tpot",
+  "latency",
+  "output_sequence_lengths",
+  "input_sequence_lengths",
+  "legacy_loadgen_window_duration_ns",
+  "qps",
+  "tps",
+  "finish_reason_counts",
+  "run_config",
+  "ttfb",
+  "itl",
+  "schedule_lag",
+  "scheduled_latency",
+  "qps_native",
+  "tps_native",
+  "token_count_source",
+  "token_count_sources",
+  "error_counts",
+  "error_samples",
+];
+
+function scrubRollup(rollup: Rollup): Rollup {
+  return scrubNonFinite(rollup) as Rollup;
+}
+
+/** The result_summary.json object; `JSON.stringify` keeps its key order. */
+export function buildResultSummary(metrics: PhaseMetrics, run: RunInfo): ResultSummary {
+  return {
+    version: run.version,
+    git_sha: run.gitSha,
+    test_started_at: finiteOrNull(run.testStartedAtEpochMs) ?? 0,
+    n_samples_issued: metrics.nSamplesIssued,
+    n_samples_completed: metrics.nSamplesCompleted,
+    n_samples_failed: metrics.nSamplesFailed,
+    duration_ns: finiteOrNull(metrics.durationNs),
+    state: run.state,
+    complete: run.state === "complete",
+    ttft: scrubRollup(metrics.ttftNs),
+    tpot: scrubRollup(metrics.tpotNs),
+    latency: scrubRollup(metrics.latencyNs),
+    output_sequence_lengths: scrubRollup(metrics.outputSequenceLengths),
+    input_sequence_lengths: scrubRollup(metrics.inputSequenceLengths),
+    legacy_loadgen_window_duration_ns: finiteOrNull(metrics.legacyLoadgenWindowDurationNs),
+    qps: finiteOrNull(metrics.qps),
+    tps: finiteOrNull(metrics.tps),
+    finish_reason_counts: { ...metrics.finishReasonCounts },
+    run_config: scrubNonFinite(run.runConfig) as Record<string, unknown>,
+    ttfb: scrubRollup(metrics.ttfbNs),
+    itl: scrubRollup(metrics.itlNs),
+    schedule_lag: scrubRollup(metrics.scheduleLagNs),
+    scheduled_latency: scrubRollup(metrics.scheduledLatencyNs),
+    qps_native: finiteOrNull(metrics.qpsNative),
+    tps_native: finiteOrNull(metrics.tpsNative),
+    token_count_source: metrics.tokenCountSource,
+    token_count_sources: { ...metrics.tokenCountSources },
+    error_counts: { ...metrics.errorCounts },
+    error_samples: metrics.errorSamples.map((s) => ({ kind: s.kind, message: s.message })),
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * @module report/text-format — number and value formatting shared by the text renderers.
+ *
+ * JSON keeps ns; text shows ms with 2 decimals (×1e-6), token counts as integers when whole,
+ * and "N/A" wherever a value is missing (null or non-finite), never "NaN".
+ */
+
+export const NS_PER_MS = 1e6;
+export const NS_PER_S = 1e9;
+
+/** How a series is shown in text. */
+export type DisplayUnit = "ms" | "tokens";
+
+/** `v` with 2 decimals, or "N/A". */
+export function fixed2(v: number | null | undefined): string {
+  return typeof v === "number" && Number.isFinite(v) ? v.toFixed(2) : "N/A";
+}
+
+/** A ns value as ms with 2 decimals, or "N/A". */
+export function nsAsMs(ns: number | null | undefined): string {
+  return typeof ns === "number" ? fixed2(ns / NS_PER_MS) : "N/A";
+}
+
+/** A token count: whole numbers as integers, fractions (averages, edges) with 2 decimals. */
+export function tokens(v: number | null | undefined): string {
+  if (typeof v !== "number" || !Number.isFinite(v)) return "N/A";
+  return Number.isInteger(v) ? String(v) : v.toFixed(2);
+}
+
+/** A series value (stored in ns or tokens) in its display unit, without the unit. */
+export function displayValue(v: number | null | undefined, unit: DisplayUnit): string {
+  return unit === "ms" ? nsAsMs(v) : tokens(v);
+}
+
+/** A series value with its unit: "12.34 ms", "128 tokens", or "N/A". */
+export function withUnit(v: number | null | undefined, unit: DisplayUnit): string {
+  const text = displayValue(v, unit);
+  return text === "N/A" ? text : `${text} ${unit}`;
+}
+
+/** A config value on one line: strings bare, objects and arrays as compact JSON. */
+export function configValue(v: unknown): string {
+  if (v === null || v === undefined) return "null";
+  if (typeof v === "object") return JSON.stringify(v);
+  return String(v);
+}
+
+/** "  load_pattern: type=poisson, target_qps=10" lines for a run_config block. */
+export function runConfigLines(runConfig: Record<string, unknown>): string[] {
+  const lines: string[] = [];
+  for (const [key, value] of Object.entries(runConfig)) {
+    if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+      const parts = Object.entries(value).map(([k, v]) => `${k}=${configValue(v)}`);
+      lines.push(`  ${key}: ${parts.join(", ")}`);
+    } else {
+      lines.push(`  ${key}: ${configValue(value)}`);
+    }
+  }
+  return lines;
+}

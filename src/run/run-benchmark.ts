@@ -1,0 +1,112 @@
+/**
+ * @module run/run-benchmark — one benchmark run, from a validated config to the report files.
+ *
+ * Order: prepare the workload (dataset errors surface before anything is written), check the
+ * endpoints answer TCP, create the report dir, write the redacted config.yaml, open events.db,
+ * run the session under signal handlers and the run watchdog, then build every report from
+ * events.db. A run where every request failed still writes its report, then fails with exit 4.
+ */
+import { writeFileSync } from "node:fs";
+import { cpus } from "node:os";
+import { join } from "node:path";
+import { redactSecrets, toYamlText } from "../config/redact.ts";
+import type { BenchmarkConfig } from "../config/schema.ts";
+import { checkEndpointsReachable } from "../client/check-reachable.ts";
+import { ExecutionError } from "../errors.ts";
+import { EVENTS_DB_FILE, EventsDb } from "../record/events-db.ts";
+import type { ResultSummary } from "../report/result-summary.ts";
+import { writeReportFiles, type StoredRunConfig } from "../report/write-report.ts";
+import { GIT_SHA, VERSION } from "../version.ts";
+import { prepareWorkload } from "./prepare-workload.ts";
+import { ProgressLine } from "./progress.ts";
+import { prepareReportDir } from "./report-dir.ts";
+import { Session } from "./session.ts";
+import { installStopSignals } from "./stop-signals.ts";
+import { sizeWorkers } from "./size-workers.ts";
+
+export interface RunIo {
+  log: (line: string) => void;
+  progress: (text: string) => void;
+  progressEnabled: boolean;
+  isTty: boolean;
+}
+
+export interface BenchmarkOutcome {
+  reportDir: string;
+  summary: ResultSummary;
+}
+
+function storedRunConfig(config: BenchmarkConfig): StoredRunConfig {
+  const { load_pattern: lp, warmup, runtime, early_stopping } = config.settings;
+  const loadPattern = lp.type === "poisson" ? { ...lp } : { type: lp.type, target_qps: lp.target_qps, target_concurrency: lp.target_concurrency };
+  return {
+    load_pattern: loadPattern,
+    early_stopping: early_stopping.enabled,
+    run_config: {
+      load_pattern: loadPattern,
+      warmup: { ...warmup },
+      scheduler_random_seed: runtime.scheduler_random_seed,
+      dataloader_random_seed: runtime.dataloader_random_seed,
+    },
+  };
+}
+
+export async function runBenchmark(config: BenchmarkConfig, io: RunIo): Promise<BenchmarkOutcome> {
+  const workload = prepareWorkload(config);
+  await checkEndpointsReachable(config.endpoint_config.endpoints);
+  const reportDir = prepareReportDir(config.report_dir);
+  writeFileSync(join(reportDir, "config.yaml"), toYamlText(redactSecrets(config)));
+  const client = config.settings.client;
+  const sizing = sizeWorkers({ numWorkers: client.num_workers, maxConnections: client.max_connections, concurrency: workload.phases.at(-1)?.plan.concurrency ?? 0 });
+  for (const warning of sizing.warnings) io.log(`warning: ${warning}`);
+
+  const db = new EventsDb(join(reportDir, EVENTS_DB_FILE));
+  db.setMeta("tool_version", VERSION);
+  if (GIT_SHA) db.setMeta("git_sha", GIT_SHA);
+  db.setMeta("config", JSON.stringify(redactSecrets(config)));
+  db.setMeta("report_config", JSON.stringify(storedRunConfig(config)));
+  db.setMeta("host", JSON.stringify({ cpus: cpus().length, workers: sizing.workers, connections: sizing.connections }));
+  db.setMeta("state", "running");
+
+  const headers: Record<string, string> = { "content-type": "application/json", accept: workload.streaming ? "text/event-stream" : "application/json" };
+  if (config.endpoint_config.api_key) headers.authorization = `Bearer ${config.endpoint_config.api_key}`;
+  const progress = new ProgressLine(io.progress, io.progressEnabled, io.isTty);
+  const session = new Session({
+    workers: sizing.workers,
+    maxInFlightPerWorker: sizing.maxInFlightPerWorker,
+    worker: {
+      endpointUrls: workload.endpointUrls, headers, streaming: workload.streaming,
+      requestTimeoutMs: Math.round((client.request_timeout_s ?? 0) * 1000), bodies: workload.bodies,
+      keepResponseText: false, insecure: client.insecure,
+    },
+    phases: workload.phases,
+    db,
+    onPhaseStart: (phase, planned) => progress.startPhase(phase, planned),
+    onRecords: (_phase, records) => progress.add(records),
+    log: io.log,
+  });
+  io.log(`benchmark: ${workload.phases.at(-1)?.plan.sampleIndex.length} requests (${config.settings.load_pattern.type}), ${sizing.workers} worker(s), up to ${sizing.connections} connections, streaming ${workload.streaming ? "on" : "off"}`);
+  const removeSignals = installStopSignals(session, io.log);
+  const watchdog = config.timeout ? setTimeout(() => {
+    io.log(`warning: run timeout of ${config.timeout} s reached; stopping`);
+    session.requestStop("timeout", true);
+  }, config.timeout * 1000) : null;
+  let result;
+  try {
+    result = await session.run();
+  } finally {
+    progress.stop();
+    if (watchdog) clearTimeout(watchdog);
+    removeSignals();
+  }
+  db.setMeta("state", result.state);
+  if (result.stopReason) db.setMeta("stop_reason", result.stopReason);
+  db.close();
+  const summary = writeReportFiles(reportDir);
+  if (summary.n_samples_issued > 0 && summary.n_samples_failed === summary.n_samples_issued) {
+    throw new ExecutionError(`every request failed (${summary.n_samples_failed} of ${summary.n_samples_issued}); report written to ${reportDir}`, {
+      hint: `see the Errors section of ${join(reportDir, "report.txt")}`,
+    });
+  }
+  return { reportDir, summary };
+}

@@ -1,0 +1,166 @@
+/**
+ * @module run/session — runs the phases of a benchmark on a worker pool and records every result.
+ *
+ * The session picks T0 on the host-monotonic clock, deals each phase's plan to the workers
+ * ahead of a shared start instant, writes result batches to events.db as they arrive, and ends
+ * a phase when every worker reported it done. Stopping (Ctrl-C, SIGTERM, run timeout) stops
+ * issuing at once, lets in-flight requests finish within the drain timeout, then cancels them.
+ */
+import { createRunClock, hostMonotonicNs, type RunClock } from "../clock/mono-clock.ts";
+import type { ToMain, WorkerInit } from "../ipc/messages.ts";
+import { fromTuple } from "../ipc/record-tuple.ts";
+import { dealPlan } from "../plan/deal-plan.ts";
+import type { PhasePlan } from "../plan/phase-plan.ts";
+import type { EventsDb } from "../record/events-db.ts";
+import type { RequestRecord } from "../record/request-record.ts";
+import { WorkerPool } from "./worker-pool.ts";
+
+/** Lead time between dealing a phase and its start, so every worker holds its share at T. */
+const START_LEAD_NS = 20_000_000;
+
+export type SessionState = "complete" | "interrupted" | "failed";
+
+export interface SessionPhase {
+  plan: PhasePlan;
+  kind: "warmup" | "performance" | "accuracy";
+  /** Wait this long for in-flight requests after a stop before cancelling them. */
+  drainTimeoutMs: number;
+}
+
+export interface SessionSpec {
+  workers: number;
+  maxInFlightPerWorker: number;
+  worker: Omit<WorkerInit, "type" | "workerId" | "t0MonoNs" | "maxInFlight">;
+  phases: SessionPhase[];
+  db: EventsDb;
+  onPhaseStart?: (phase: string, planned: number) => void;
+  onRecords?: (phase: string, records: readonly RequestRecord[]) => void;
+  log: (line: string) => void;
+}
+
+export interface PhaseOutcome {
+  name: string;
+  kind: string;
+  startNs: number;
+  endNs: number;
+  planned: number;
+  sent: number;
+}
+
+export interface SessionResult {
+  state: SessionState;
+  stopReason: string | null;
+  t0EpochMs: number;
+  phases: PhaseOutcome[];
+}
+
+export class Session {
+  private pool: WorkerPool | null = null;
+  private clock: RunClock | null = null;
+  private stopReason: string | null = null;
+  private currentPhase: { name: string; drainTimeoutMs: number; remaining: Set<number>; sent: number; done: () => void } | null = null;
+  private drainTimer: ReturnType<typeof setTimeout> | null = null;
+  private lostWorkers = 0;
+
+  constructor(private readonly spec: SessionSpec) {}
+
+  /** Stops issuing; in-flight requests get the phase's drain timeout, then are cancelled. */
+  requestStop(reason: string, abortNow = false): void {
+    if (this.stopReason === null) this.stopReason = reason;
+    const phase = this.currentPhase;
+    if (!phase || !this.pool) return;
+    this.pool.broadcast({ type: "stop", phase: phase.name, abortInFlight: abortNow });
+    if (!abortNow && !this.drainTimer) {
+      this.drainTimer = setTimeout(() => this.pool?.broadcast({ type: "stop", phase: phase.name, abortInFlight: true }), phase.drainTimeoutMs);
+    }
+  }
+
+  async run(): Promise<SessionResult> {
+    const t0MonoNs = hostMonotonicNs();
+    const t0EpochMs = Date.now();
+    this.clock = createRunClock(t0MonoNs);
+    const { spec } = this;
+    spec.db.setMeta("t0_epoch_ms", String(t0EpochMs));
+    this.pool = await WorkerPool.start(
+      spec.workers,
+      () => ({ ...spec.worker, t0MonoNs: String(t0MonoNs), maxInFlight: spec.maxInFlightPerWorker }),
+      { onMessage: (m) => this.onMessage(m), onWorkerExit: (id, code) => this.onWorkerExit(id, code) },
+      { BUN_CONFIG_MAX_HTTP_REQUESTS: String(Math.max(spec.maxInFlightPerWorker, 1)) },
+    );
+    const phases: PhaseOutcome[] = [];
+    try {
+      for (const phase of spec.phases) {
+        if (this.stopReason !== null || this.lostWorkers === spec.workers) break;
+        phases.push(await this.runPhase(phase));
+      }
+    } finally {
+      await this.pool.shutdown();
+    }
+    const state: SessionState = this.lostWorkers === spec.workers ? "failed" : this.stopReason !== null ? "interrupted" : "complete";
+    return { state, stopReason: this.stopReason, t0EpochMs, phases };
+  }
+
+  private async runPhase(phase: SessionPhase): Promise<PhaseOutcome> {
+    const { plan } = phase;
+    const pool = this.pool as WorkerPool;
+    const clock = this.clock as RunClock;
+    const startNs = clock.now() + START_LEAD_NS;
+    const shares = dealPlan(plan, pool.size);
+    this.spec.db.startPhase(plan.phase, phase.kind, startNs, plan.sampleIndex.length);
+    this.spec.onPhaseStart?.(plan.phase, plan.sampleIndex.length);
+    const finished = new Promise<void>((resolve) => {
+      this.currentPhase = { name: plan.phase, drainTimeoutMs: phase.drainTimeoutMs, remaining: new Set(shares.keys()), sent: 0, done: resolve };
+    });
+    shares.forEach((share, workerId) => {
+      const scheduledNs = share.offsetNs.map((offset) => offset + startNs);
+      pool.send(workerId, {
+        type: "phase", phase: plan.phase, planIndex: share.planIndex, sampleIndex: share.sampleIndex,
+        scheduledNs, closedLoopSlots: share.closedLoopSlots, startNs,
+      });
+    });
+    await finished;
+    if (this.drainTimer) clearTimeout(this.drainTimer);
+    this.drainTimer = null;
+    const sent = this.currentPhase?.sent ?? 0;
+    this.currentPhase = null;
+    const endNs = clock.now();
+    const state = this.stopReason === null ? "complete" : "interrupted";
+    this.spec.db.endPhase(plan.phase, endNs, sent, state);
+    return { name: plan.phase, kind: phase.kind, startNs, endNs, planned: plan.sampleIndex.length, sent };
+  }
+
+  private onMessage(message: ToMain): void {
+    switch (message.type) {
+      case "results": {
+        const records = message.records.map((t) => fromTuple(t, message.phase, message.workerId));
+        this.spec.db.addRecords(records);
+        this.spec.onRecords?.(message.phase, records);
+        break;
+      }
+      case "phase-done":
+        if (this.currentPhase?.name === message.phase) {
+          this.currentPhase.sent += message.sent;
+          this.markWorkerDone(message.workerId);
+        }
+        break;
+      case "fatal":
+        this.spec.log(`error: worker ${message.workerId}: ${message.message}`);
+        break;
+      default:
+        break;
+    }
+  }
+
+  private onWorkerExit(workerId: number, exitCode: number | null): void {
+    this.lostWorkers++;
+    this.spec.log(`error: worker ${workerId} exited unexpectedly (code ${exitCode}); its unfinished requests are not recorded`);
+    this.markWorkerDone(workerId);
+  }
+
+  private markWorkerDone(workerId: number): void {
+    const phase = this.currentPhase;
+    if (!phase) return;
+    phase.remaining.delete(workerId);
+    if (phase.remaining.size === 0) phase.done();
+  }
+}

@@ -1,0 +1,31 @@
+/** @module server/handler-context — what every completion handler shares with the server that owns it. */
+import type { LatencySample } from "./latency-model.ts";
+import type { ObservationLog } from "./observations.ts";
+import type { ApiKind } from "./openai-request.ts";
+import type { MockServerOptions } from "./options.ts";
+
+export const JSON_HEADERS = { "content-type": "application/json" } as const;
+/** As vLLM and OpenAI send them. */
+export const SSE_HEADERS = { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" } as const;
+
+/** The route each API kind is served on (also the `path` of its observations). */
+export const API_PATHS: Record<ApiKind, string> = {
+  chat: "/v1/chat/completions",
+  completions: "/v1/completions",
+};
+
+export interface HandlerContext {
+  options: MockServerOptions;
+  /** Draws the next request's latency sample (seeded; call once per request). */
+  sampleLatency: () => LatencySample;
+  log: ObservationLog;
+  /** A fresh response id, e.g. "chatcmpl-mock-1f". */
+  nextId: (kind: ApiKind) => string;
+  /** True once `stop()` was called. */
+  stopping: () => boolean;
+  /** Lifts the idle timeout for one request whose response will take a while. */
+  keepOpen: (request: Request) => void;
+}
+
+/** A request handler for one route. */
+export type RouteHandler = (request: Request) => Promise<Response>;

@@ -1,0 +1,89 @@
+/** @module server/mock-server — starts the OpenAI-compatible mock on Bun.serve and routes its endpoints. */
+import { SetupError } from "../errors.ts";
+import { createCompletionHandler } from "./completion-handler.ts";
+import { errorResponse, unknownRouteResponse } from "./error-response.ts";
+import { createFixedHandler } from "./fixed-handler.ts";
+import { API_PATHS, JSON_HEADERS, type HandlerContext, type RouteHandler } from "./handler-context.ts";
+import { createLatencyModel } from "./latency-model.ts";
+import { ObservationLog, type ServerObservation } from "./observations.ts";
+import type { ApiKind } from "./openai-request.ts";
+import { resolveMockServerOptions, type MockServerOptions } from "./options.ts";
+
+export interface MockServer {
+  /** Base URL without a trailing slash, e.g. "http://127.0.0.1:40123". */
+  url: string;
+  port: number;
+  /** Closes the listener and every open connection (in-flight streams end early). */
+  stop(): Promise<void>;
+  /** A copy of the recorded observations (empty unless `recordObservations`). */
+  observations(): ServerObservation[];
+}
+
+/**
+ * Bun's maximum idle timeout in seconds. Paced responses also lift the timeout per request
+ * (`server.timeout(request, 0)`), so a long TTFT before the first byte is never cut.
+ */
+const IDLE_TIMEOUT_S = 255;
+
+function modelsBody(modelName: string): string {
+  const created = Math.floor(Date.now() / 1000);
+  const model = { id: modelName, object: "model", created, owned_by: "inference-endpoint" };
+  return JSON.stringify({ object: "list", data: [model] });
+}
+
+function completionHandler(kind: ApiKind, context: HandlerContext): RouteHandler {
+  const mode = context.options.mode;
+  return mode === "fixed" ? createFixedHandler(kind, context) : createCompletionHandler(kind, mode, context);
+}
+
+/** Starts a mock server; options are validated (InputError) and defaulted by MockServerOptionsSchema. */
+export async function startMockServer(input: Partial<MockServerOptions> = {}): Promise<MockServer> {
+  const options = resolveMockServerOptions(input);
+  const log = new ObservationLog(options.recordObservations);
+  let stopping = false;
+  let requestCount = 0;
+  let server: ReturnType<typeof Bun.serve> | undefined;
+  const context: HandlerContext = {
+    options,
+    sampleLatency: createLatencyModel(options),
+    log,
+    nextId: (kind) => `${kind === "chat" ? "chatcmpl" : "cmpl"}-mock-${(++requestCount).toString(16)}`,
+    stopping: () => stopping,
+    keepOpen: (request) => server?.timeout(request, 0),
+  };
+  const models = modelsBody(options.modelName);
+  const routes = {
+    "/health": { GET: () => Response.json({ status: "ok" }) },
+    "/v1/models": { GET: () => new Response(models, { headers: JSON_HEADERS }) },
+    [API_PATHS.chat]: { POST: completionHandler("chat", context) },
+    [API_PATHS.completions]: { POST: completionHandler("completions", context) },
+  };
+  const servedPaths = new Set(Object.keys(routes));
+  try {
+    server = Bun.serve({
+      hostname: options.host,
+      port: options.port,
+      idleTimeout: IDLE_TIMEOUT_S,
+      routes,
+      fetch: (request) => unknownRouteResponse(request, servedPaths),
+      error: (error) => errorResponse(500, `mock server error: ${error.message}`),
+    });
+  } catch (error) {
+    throw new SetupError(`mock server could not listen on ${options.host}:${options.port}`, {
+      hint: "pick another --port (0 chooses a free one) or stop whatever holds it",
+      cause: error,
+    });
+  }
+  const running = server;
+  const port = running.port ?? options.port;
+  const host = options.host.includes(":") ? `[${options.host}]` : options.host;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    observations: () => log.snapshot(),
+    stop: async () => {
+      stopping = true;
+      await running.stop(true);
+    },
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * @module server/observations — what the server itself saw of each request, for checking a client's timing.
+ *
+ * Timestamps are `Bun.nanoseconds()` of the server process (they start at 0 per process), so only
+ * differences between them mean anything; compare them with a client's differences, not values.
+ */
+
+export interface ServerObservation {
+  /** When the handler started (before the body was read). */
+  receivedNs: number;
+  /** Just after the first content-bearing write was flushed; null without content or without streaming. */
+  firstChunkNs: number | null;
+  /** After the last write (streaming) or when the response was handed to the server (non-streaming). */
+  doneNs: number;
+  outputTokens: number;
+  streaming: boolean;
+  /** Request path, e.g. "/v1/chat/completions". */
+  path: string;
+}
+
+/** An in-memory list of observations; does nothing when disabled, so the hot path pays one branch. */
+export class ObservationLog {
+  readonly #entries: ServerObservation[] = [];
+
+  constructor(readonly enabled: boolean) {}
+
+  record(observation: ServerObservation): void {
+    if (this.enabled) this.#entries.push(observation);
+  }
+
+  /** A copy, in completion order. */
+  snapshot(): ServerObservation[] {
+    return this.#entries.slice();
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * @module server/openai-encoding — OpenAI/vLLM response bodies and SSE events as strings.
+ *
+ * SSE events are built from a prefix and suffix fixed per response plus `JSON.stringify` of the
+ * token text only: a chunk costs one small string concatenation instead of an object stringify.
+ */
+import type { ApiKind } from "./openai-request.ts";
+import type { FinishReason } from "./response-plan.ts";
+
+/** The fields every body and chunk of one response repeats. */
+export interface ResponseIdentity {
+  id: string;
+  /** Unix seconds. */
+  created: number;
+  model: string;
+}
+
+export interface Usage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+}
+
+export const SSE_DONE = "data: [DONE]\n\n";
+
+export function usageOf(promptTokens: number, completionTokens: number): Usage {
+  return { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
+}
+
+/** A non-streaming `chat.completion` or `text_completion` body. */
+export function encodeCompletionBody(
+  kind: ApiKind,
+  identity: ResponseIdentity,
+  text: string,
+  finishReason: FinishReason,
+  usage: Usage,
+): string {
+  const choice =
+    kind === "chat"
+      ? { index: 0, message: { role: "assistant", content: text }, logprobs: null, finish_reason: finishReason }
+      : { index: 0, text, logprobs: null, finish_reason: finishReason };
+  const object = kind === "chat" ? "chat.completion" : "text_completion";
+  return JSON.stringify({ id: identity.id, object, created: identity.created, model: identity.model, choices: [choice], usage });
+}
+
+/** Builds the events of one streamed response. */
+export interface SseEncoder {
+  /** Chat only: the `{role:"assistant", content:""}` event that opens the stream ("" for completions). */
+  role(): string;
+  content(text: string): string;
+  /** The event with an empty delta (or text) and the finish reason. */
+  finish(reason: FinishReason): string;
+  /** The `choices: []` event carrying usage (`stream_options.include_usage`). */
+  usage(usage: Usage): string;
+}
+
+export function createSseEncoder(kind: ApiKind, identity: ResponseIdentity): SseEncoder {
+  const object = kind === "chat" ? "chat.completion.chunk" : "text_completion";
+  const head = `data: {"id":${JSON.stringify(identity.id)},"object":"${object}","created":${identity.created},"model":${JSON.stringify(identity.model)},`;
+  const openChoice = `${head}"choices":[{"index":0,`;
+  const contentKey = kind === "chat" ? `"delta":{"content":` : `"text":`;
+  const contentTail = kind === "chat" ? `},"logprobs":null,"finish_reason":null}]}\n\n` : `,"logprobs":null,"finish_reason":null}]}\n\n`;
+  const emptyDelta = kind === "chat" ? `"delta":{}` : `"text":""`;
+  const roleEvent =
+    kind === "chat"
+      ? `${openChoice}"delta":{"role":"assistant","content":""},"logprobs":null,"finish_reason":null}]}\n\n`
+      : "";
+  return {
+    role: () => roleEvent,
+    content: (text) => `${openChoice}${contentKey}${JSON.stringify(text)}${contentTail}`,
+    finish: (reason) => `${openChoice}${emptyDelta},"logprobs":null,"finish_reason":"${reason}"}]}\n\n`,
+    usage: (usage) => `${head}"choices":[],"usage":${JSON.stringify(usage)}}\n\n`,
+  };
+}

@@ -1,0 +1,56 @@
+/** @module server/options — the mock server's settings: one zod schema with defaults, checked once at start-up. */
+import { z } from "zod";
+import { InputError } from "../errors.ts";
+
+/**
+ * What the mock answers with:
+ * - `echo`: the words of the prompt, one word per token;
+ * - `fixed`: one pre-encoded response for every request (zero compute, for client throughput tests);
+ * - `model`: `outputTokens` tokens paced by the TTFT/TPOT latency model.
+ */
+export const MockModeSchema = z.enum(["echo", "fixed", "model"]);
+export type MockMode = z.infer<typeof MockModeSchema>;
+
+const nonNegativeMs = z.number().finite().min(0);
+
+export const MockServerOptionsSchema = z
+  .object({
+    host: z.string().min(1).default("127.0.0.1"),
+    /** 0 picks a free port. */
+    port: z.number().int().min(0).max(65_535).default(0),
+    mode: MockModeSchema.default("echo"),
+    modelName: z.string().min(1).default("mock-model"),
+    /** Mean time to first token (echo and model modes). */
+    ttftMs: nonNegativeMs.default(0),
+    /** Mean time between tokens (echo and model modes). */
+    tpotMs: nonNegativeMs.default(0),
+    /** Mean output length in model mode. */
+    outputTokens: z.number().int().min(1).default(32),
+    /** Half-width of the uniform spread around `ttftMs`, sampled once per request. */
+    ttftSpreadMs: nonNegativeMs.default(0),
+    /** Half-width of the uniform spread around `tpotMs`, sampled once per request. */
+    tpotSpreadMs: nonNegativeMs.default(0),
+    /** Half-width of the uniform spread around `outputTokens`. */
+    outputTokensSpread: z.number().int().min(0).default(0),
+    /** Tokens per SSE event after the first token (which always goes out alone, like vLLM's stream interval). */
+    tokensPerChunk: z.number().int().min(1).default(1),
+    /** Seed of the latency model's random generator. */
+    seed: z.number().int().default(1),
+    /** Output length of every response in fixed mode. */
+    fixedTokens: z.number().int().min(1).default(32),
+    /** Keep one ServerObservation per request in memory (tests and self-checks). */
+    recordObservations: z.boolean().default(false),
+  })
+  .strict();
+
+export type MockServerOptions = z.infer<typeof MockServerOptionsSchema>;
+
+/** Validates user options (unknown keys rejected) and fills defaults; throws InputError listing every problem. */
+export function resolveMockServerOptions(input: unknown): MockServerOptions {
+  const result = MockServerOptionsSchema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  throw new InputError(`invalid mock server options:\n${z.prettifyError(result.error)}`, {
+    hint: "see `inference-endpoint serve --help` for the accepted settings",
+  });
+}
+

@@ -1,0 +1,84 @@
+/** @module server/response-plan — what one response says and when each of its chunks is due (pure). */
+import type { LatencySample } from "./latency-model.ts";
+import type { ApiKind, MockRequest } from "./openai-request.ts";
+
+export type FinishReason = "stop" | "length";
+
+/** The content of one response and its pacing, decided before anything is written. */
+export interface ResponsePlan {
+  kind: ApiKind;
+  /** Token texts; each after the first carries its leading space. */
+  tokens: string[];
+  finishReason: FinishReason;
+  promptTokens: number;
+  ttftMs: number;
+  tpotMs: number;
+}
+
+/** One SSE content event: how many tokens it carries and when it is due (ms after the request arrived). */
+export interface ChunkSlot {
+  tokenCount: number;
+  offsetMs: number;
+}
+
+/** The synthetic output of model and fixed modes: "tok tok tok …", one word per token. */
+export function syntheticTokens(count: number): string[] {
+  return Array.from({ length: count }, (_, index) => (index === 0 ? "tok" : " tok"));
+}
+
+function withLeadingSpaces(words: string[]): string[] {
+  return words.map((word, index) => (index === 0 ? word : ` ${word}`));
+}
+
+/** Echo: the prompt's words, cut at the token cap ("length" when cut). */
+function echoOutput(request: MockRequest): { tokens: string[]; finishReason: FinishReason } {
+  const cap = request.maxTokens;
+  const cut = cap !== null && request.echoWords.length > cap;
+  const words = cut ? request.echoWords.slice(0, cap) : request.echoWords;
+  return { tokens: withLeadingSpaces(words), finishReason: cut ? "length" : "stop" };
+}
+
+/**
+ * Model: the sampled length, raised to `min_tokens`, set to the cap with `ignore_eos` (benchmarks
+ * ask for exact lengths that way), then capped. Reaching the cap reports "length", as vLLM does.
+ */
+export function modelOutputLength(request: MockRequest, sampledTokens: number): {
+  count: number;
+  finishReason: FinishReason;
+} {
+  const cap = request.maxTokens;
+  let wanted = request.ignoreEos && cap !== null ? cap : sampledTokens;
+  wanted = Math.max(wanted, request.minTokens);
+  if (cap !== null && wanted >= cap) return { count: cap, finishReason: "length" };
+  return { count: wanted, finishReason: "stop" };
+}
+
+/** Decides the response for echo or model mode. */
+export function planResponse(mode: "echo" | "model", request: MockRequest, sample: LatencySample): ResponsePlan {
+  const timing = { kind: request.kind, promptTokens: request.promptTokens, ttftMs: sample.ttftMs, tpotMs: sample.tpotMs };
+  if (mode === "echo") return { ...timing, ...echoOutput(request) };
+  const { count, finishReason } = modelOutputLength(request, sample.outputTokens);
+  return { ...timing, tokens: syntheticTokens(count), finishReason };
+}
+
+/** When the last token is ready: TTFT + TPOT × (n − 1). Non-streaming replies wait this long. */
+export function completionOffsetMs(plan: Pick<ResponsePlan, "tokens" | "ttftMs" | "tpotMs">): number {
+  return plan.ttftMs + plan.tpotMs * Math.max(0, plan.tokens.length - 1);
+}
+
+/**
+ * Token i is ready at TTFT + i × TPOT. The first token goes out alone as soon as it is ready;
+ * later tokens go out `tokensPerChunk` at a time, each event when its last token is ready
+ * (vLLM's `--stream-interval` behaviour). So TTFT, TPOT and per-token ITL come out exactly as
+ * configured whatever the packing.
+ */
+export function chunkSchedule(tokenCount: number, tokensPerChunk: number, ttftMs: number, tpotMs: number): ChunkSlot[] {
+  if (tokenCount <= 0) return [];
+  const slots: ChunkSlot[] = [{ tokenCount: 1, offsetMs: ttftMs }];
+  for (let next = 1; next < tokenCount; ) {
+    const count = Math.min(tokensPerChunk, tokenCount - next);
+    next += count;
+    slots.push({ tokenCount: count, offsetMs: ttftMs + (next - 1) * tpotMs });
+  }
+  return slots;
+}

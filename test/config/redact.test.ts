@@ -1,0 +1,81 @@
+import { describe, expect, test } from "bun:test";
+import { parse } from "yaml";
+import { buildConfig } from "../../src/config/build-config.ts";
+import { isSecretKey, REDACTED, redactSecrets, redactUrl, toYamlText } from "../../src/config/redact.ts";
+
+describe("config/redact", () => {
+  test.each([
+    ["api_key", true],
+    ["API-KEY", true],
+    ["access_token", true],
+    ["Authorization", true],
+    ["auth_token", true],
+    ["password", true],
+    ["token", true],
+    ["hf_token", true],
+    ["openai_key", true],
+    ["db_password", true],
+    ["client_secret", true],
+    ["SecretSauce", true],
+    ["max_new_tokens", false],
+    ["tokenizer_name", false],
+    ["keyboard", false],
+    ["name", false],
+  ])("treats the key %p as secret: %p", (key, secret) => {
+    expect(isSecretKey(key)).toBe(secret);
+  });
+
+  test.each([
+    ["http://user:pass@host:8000/v1", `http://${REDACTED}@host:8000/v1`],
+    ["https://token@example.com", `https://${REDACTED}@example.com`],
+    ["wss://u:p@h/x?y=1", `wss://${REDACTED}@h/x?y=1`],
+    ["http://h/x?token=abc&model=m", `http://h/x?token=${REDACTED}&model=m`],
+    ["http://h/?api-key=abc#frag", `http://h/?api-key=${REDACTED}#frag`],
+    ["http://h/?access_token=a&x_secret=b&ok=c", `http://h/?access_token=${REDACTED}&x_secret=${REDACTED}&ok=c`],
+    ["http://h:8000", "http://h:8000"],
+    ["http://h/path@not-userinfo", "http://h/path@not-userinfo"],
+    ["ftp://u:p@h", "ftp://u:p@h"],
+    ["just text with user:pass@host", "just text with user:pass@host"],
+  ])("redacts the URL %p", (input, expected) => {
+    expect(redactUrl(input)).toBe(expected);
+  });
+
+  test("redacts the api key and URL credentials without touching the running config", () => {
+    const config = buildConfig({
+      command: "offline",
+      overrides: {
+        "model_params.name": "m",
+        "endpoint_config.endpoints": ["http://admin:hunter2@gpu:8000", "http://gpu2:8000/?token=t0k"],
+        "endpoint_config.api_key": "sk-live-123",
+      },
+      datasets: ["d.jsonl"],
+    });
+    const redacted = redactSecrets(config);
+    expect(redacted.endpoint_config.api_key).toBe(REDACTED);
+    expect(redacted.endpoint_config.endpoints).toEqual([`http://${REDACTED}@gpu:8000`, `http://gpu2:8000/?token=${REDACTED}`]);
+    expect(config.endpoint_config.api_key).toBe("sk-live-123");
+    expect(config.endpoint_config.endpoints[0]).toBe("http://admin:hunter2@gpu:8000");
+    expect(redacted.model_params.name).toBe("m");
+  });
+
+  test("redacts nested secret values of any type and keeps nulls", () => {
+    const input = { extras: { password: 1234, nested: [{ secret_thing: { a: 1 } }] }, api_key: null };
+    expect(redactSecrets(input)).toEqual({ extras: { password: REDACTED, nested: [{ secret_thing: REDACTED }] }, api_key: null });
+    expect(input.extras.password).toBe(1234);
+  });
+
+  test("dumps YAML without nulls that reads back to the same values", () => {
+    const config = buildConfig({
+      command: "offline",
+      overrides: { "model_params.name": "m", "endpoint_config.endpoints": ["http://h:1"] },
+      datasets: ["d.jsonl"],
+    });
+    const text = toYamlText(redactSecrets(config));
+    expect(text).not.toContain("null");
+    expect(text).toContain('streaming: "off"');
+    const back = parse(text) as Record<string, unknown>;
+    expect(back.endpoint_config).toEqual({ endpoints: ["http://h:1"], api_type: "openai" });
+    expect(back.report_dir).toBeUndefined();
+    expect(buildConfig({ command: "from-config", yaml: back, overrides: {} })).toEqual(config);
+  });
+});

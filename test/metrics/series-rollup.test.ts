@@ -1,0 +1,72 @@
+/** @module test/metrics/series-rollup — tests for metrics/series-rollup. */
+import { describe, expect, test } from "bun:test";
+import { PERCENTILE_GRID, percentileKey } from "../../src/metrics/percentiles.ts";
+import { hasValues, rollupSeries, sampleStdDev, type SeriesRollup } from "../../src/metrics/series-rollup.ts";
+
+function expectValues(r: ReturnType<typeof rollupSeries>): SeriesRollup {
+  if (!hasValues(r)) throw new Error("expected a rollup with values");
+  return r;
+}
+
+describe("metrics/series-rollup", () => {
+  test.each([
+    [new Float64Array(0)],
+    [Float64Array.of(Number.NaN, Number.NaN)],
+  ])("returns {} for no values (case %#)", (values) => {
+    expect(rollupSeries(values, { earlyStopping: true })).toEqual({});
+  });
+
+  test("summarises a single value with std_dev 0", () => {
+    const r = expectValues(rollupSeries(Float64Array.of(42), { earlyStopping: false }));
+    expect(r).toMatchObject({ total: 42, min: 42, max: 42, median: 42, avg: 42, std_dev: 0 });
+    for (const v of Object.values(r.percentiles)) expect(v).toBe(42);
+    expect(r.early_stopping_percentiles).toBeUndefined();
+  });
+
+  test("has the seed's key order, early-stopping map right after percentiles", () => {
+    const r = rollupSeries(Float64Array.of(1, 2, 3), { earlyStopping: true });
+    expect(Object.keys(r)).toEqual([
+      "total", "min", "max", "median", "avg", "std_dev", "percentiles", "early_stopping_percentiles", "histogram",
+    ]);
+    expect(Object.keys(rollupSeries(Float64Array.of(1), { earlyStopping: false }))).toEqual([
+      "total", "min", "max", "median", "avg", "std_dev", "percentiles", "histogram",
+    ]);
+  });
+
+  test("skips NaN and summarises the rest", () => {
+    const r = expectValues(rollupSeries(Float64Array.of(4, Number.NaN, 2, 6, 8), { earlyStopping: false }));
+    expect(r).toMatchObject({ total: 20, min: 2, max: 8, median: 4, avg: 5 });
+    expect(r.std_dev).toBeCloseTo(Math.sqrt(20 / 3), 12);
+    expect(r.histogram.counts.reduce((a, b) => a + b, 0)).toBe(4);
+  });
+
+  test.each([
+    [[2, 4, 4, 4, 5, 5, 7, 9], Math.sqrt(32 / 7)],
+    [[1, 1], 0],
+    [[1e12, 1e12 + 2], Math.SQRT2],
+  ])("uses the sample std (n − 1) for %p", (values, expected) => {
+    const xs = Float64Array.from(values);
+    const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+    expect(sampleStdDev(xs, mean)).toBeCloseTo(expected, 9);
+  });
+
+  test("keys percentiles by the grid and early stopping by 50 ≤ p < 100", () => {
+    const r = expectValues(rollupSeries(Float64Array.from({ length: 100 }, (_, i) => i), { earlyStopping: true }));
+    expect(Object.keys(r.percentiles)).toEqual(PERCENTILE_GRID.map(percentileKey));
+    expect(Object.keys(r.early_stopping_percentiles ?? {})).toEqual([
+      "99.9", "99.0", "97.0", "95.0", "90.0", "80.0", "75.0", "50.0",
+    ]);
+    // 100 samples: enough for p50…p90 (floor 64); not for p95 (floor 130) and up.
+    expect(r.early_stopping_percentiles?.["99.0"]).toBeNull();
+    expect(r.early_stopping_percentiles?.["95.0"]).toBeNull();
+    expect(r.early_stopping_percentiles?.["90.0"]).not.toBeNull();
+  });
+
+  test("writes the p99 early-stopping estimate of 10000 uniform values", () => {
+    const values = Float64Array.from({ length: 10_000 }, (_, i) => 9999 - i); // unsorted input
+    const r = expectValues(rollupSeries(values, { earlyStopping: true }));
+    expect(r.early_stopping_percentiles?.["99.0"]).toBe(9923);
+    expect(r.percentiles["99.0"]).toBe(9899);
+    expect(r.median).toBe(4999);
+  });
+});

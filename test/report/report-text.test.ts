@@ -1,0 +1,115 @@
+/** @module test/report/report-text — tests for report/report-text. */
+import { describe, expect, test } from "bun:test";
+import {
+  BREAKDOWN_HEADER,
+  ERRORS_HEADER,
+  renderConsoleSummary,
+  renderReportText,
+  REPORT_FOOTER,
+  SUMMARY_FOOTER,
+  SUMMARY_HEADER,
+} from "../../src/report/report-text.ts";
+import { sampleSummary } from "./sample-summary.ts";
+
+describe("report/report-text", () => {
+  test("renders the sections in the seed's order", () => {
+    const text = renderReportText(sampleSummary());
+    const at = (s: string): number => text.indexOf(s);
+    expect(at(SUMMARY_HEADER)).toBe(0);
+    expect(at(SUMMARY_FOOTER)).toBeGreaterThan(at(SUMMARY_HEADER));
+    expect(at(BREAKDOWN_HEADER)).toBeGreaterThan(at(SUMMARY_FOOTER));
+    expect(text.endsWith(`${REPORT_FOOTER}\n`)).toBe(true);
+    const titles = ["TTFT:", "TTFB:", "TPOT:", "ITL:", "Latency:", "Schedule lag:", "Scheduled latency:", "Input sequence lengths:", "Output sequence lengths:"];
+    const positions = titles.map((t) => text.indexOf(`\n${t}`));
+    expect(positions.every((p) => p > at(BREAKDOWN_HEADER))).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+  });
+
+  test.each([
+    "Version: 0.1.0",
+    "Git SHA: abc1234",
+    "Run config:",
+    "  load_pattern: type=poisson, target_qps=10",
+    "  warmup: enabled=false",
+    "  scheduler_random_seed: 42",
+    "Total samples issued: 20",
+    "Total samples completed: 20",
+    "Total samples failed: 0",
+    "Duration: 2.19 seconds",
+    "  Min: 100.00 ms",
+    "  Max: 290.00 ms",
+    "    99.9: 280.00 ms",
+    "  Early-stopping percentile estimates (N/A = insufficient samples):",
+    "    99.0: N/A",
+    "    50.0: 260.00 ms",
+    "  Min: 100 tokens",
+  ])("contains %p", (line) => {
+    expect(renderReportText(sampleSummary()).split("\n")).toContain(line);
+  });
+
+  test("prints QPS and TPS with 2 decimals", () => {
+    const s = sampleSummary();
+    const text = renderReportText(s);
+    expect(text).toContain(`QPS: ${(s.qps as number).toFixed(2)}\n`);
+    expect(text).toContain(`TPS: ${(s.tps as number).toFixed(2)}\n`);
+  });
+
+  test("prints N/A for missing duration, QPS and TPS", () => {
+    const text = renderReportText({ ...sampleSummary(), duration_ns: null, qps: null, tps: null });
+    expect(text).toContain("Duration: N/A\n");
+    expect(text).toContain("QPS: N/A\n");
+    expect(text).toContain("TPS: N/A\n");
+  });
+
+  test("draws histogram bars scaled to 30 marks with a closed last bucket", () => {
+    const lines = renderReportText(sampleSummary()).split("\n");
+    const bars = lines.filter((l) => /^ {4}\[.*\|#* \d+$/.test(l));
+    expect(bars.length).toBeGreaterThan(0);
+    const widths = bars.map((l) => (l.match(/#/g) ?? []).length);
+    expect(Math.max(...widths)).toBe(30);
+    expect(bars.some((l) => /\] +\|/.test(l))).toBe(true);
+  });
+
+  test("says when a series was not recorded", () => {
+    const text = renderReportText({ ...sampleSummary(), ttft: {} });
+    expect(text).toContain("\nTTFT: not recorded\n");
+  });
+
+  test.each([
+    ["interrupted", "WARNING: run was interrupted"],
+    ["failed", "WARNING: report is incomplete"],
+  ] as const)("warns when the run is %s", (state, warning) => {
+    const text = renderReportText(sampleSummary({ state }));
+    expect(text.split("\n")[1]).toStartWith(warning);
+  });
+
+  test("has no warning for a complete run", () => {
+    expect(renderReportText(sampleSummary())).not.toContain("WARNING");
+  });
+
+  test("lists errors by kind with samples on one line each", () => {
+    const text = renderReportText(sampleSummary({}, true));
+    expect(text).toContain(`${ERRORS_HEADER}\nFailed requests by kind:\n  http_5xx: 1\nSamples:\n  [http_5xx] 502 Bad gateway\n${REPORT_FOOTER}`);
+  });
+
+  test("omits the errors section without errors", () => {
+    expect(renderReportText(sampleSummary())).not.toContain(ERRORS_HEADER);
+  });
+
+  test("shows only the summary plus headline percentiles on the console", () => {
+    const text = renderConsoleSummary(sampleSummary());
+    expect(text.startsWith(SUMMARY_HEADER)).toBe(true);
+    expect(text.endsWith(`${SUMMARY_FOOTER}\n`)).toBe(true);
+    expect(text).not.toContain(BREAKDOWN_HEADER);
+    expect(text).toContain("TTFT p50/p99: 19.00 / 28.00 ms\n");
+    expect(text).toContain("Latency p50/p99: 190.00 / 280.00 ms\n");
+    expect(text).toMatch(/TPOT p50: \d+\.\d\d ms\n/);
+  });
+
+  test("leaves out headlines of series that were not recorded", () => {
+    const text = renderConsoleSummary({ ...sampleSummary(), ttft: {}, tpot: {} });
+    expect(text).not.toContain("TTFT p50");
+    expect(text).not.toContain("TPOT p50");
+    expect(text).toContain("Latency p50/p99");
+  });
+});

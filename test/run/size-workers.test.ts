@@ -1,0 +1,23 @@
+import { describe, expect, test } from "bun:test";
+import { sizeWorkers } from "../../src/run/size-workers.ts";
+
+describe("run/size-workers", () => {
+  test.each([
+    ["all auto, open loop", { numWorkers: -1, maxConnections: -1, concurrency: 0 }, { workers: 4, connections: 256, maxInFlightPerWorker: 64 }],
+    ["concurrency sets the connections", { numWorkers: -1, maxConnections: -1, concurrency: 100 }, { workers: 2, connections: 100, maxInFlightPerWorker: 50 }],
+    ["explicit workers, auto connections", { numWorkers: 1, maxConnections: -1, concurrency: 0 }, { workers: 1, connections: 64, maxInFlightPerWorker: 64 }],
+    ["explicit both", { numWorkers: 2, maxConnections: 10, concurrency: 0 }, { workers: 2, connections: 10, maxInFlightPerWorker: 5 }],
+    ["small concurrency", { numWorkers: -1, maxConnections: -1, concurrency: 1 }, { workers: 1, connections: 1, maxInFlightPerWorker: 1 }],
+  ])("%s", (_name, input, expected) => {
+    const sizing = sizeWorkers(input);
+    expect({ workers: sizing.workers, connections: sizing.connections, maxInFlightPerWorker: sizing.maxInFlightPerWorker }).toEqual(expected);
+  });
+
+  test("warns when one worker would need more than 64 keep-alive sockets", () => {
+    expect(sizeWorkers({ numWorkers: 1, maxConnections: 128, concurrency: 0 }).warnings.join()).toContain("64");
+  });
+
+  test("warns when max connections cap the concurrency", () => {
+    expect(sizeWorkers({ numWorkers: -1, maxConnections: 4, concurrency: 8 }).warnings.join()).toContain("at most 4");
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * @module test/server/model-mode.test — pacing of model mode as a client sees it, checked against the server's observations.
+ *
+ * Each event is checked against its due time (request sent + TTFT + i × TPOT). The lower bound is
+ * exact: the server never writes early and the client sent before the server received. The upper
+ * bound is loose, because a busy 2-core box can preempt this process for a few milliseconds; the
+ * median gap checks that events are paced (not coalesced) without tripping on one late event.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { startMockServer, type MockServer } from "../../src/server/index.ts";
+import { chunkText, postJson, streamRequest } from "./sse-test-client.ts";
+
+const TTFT_MS = 20;
+const TPOT_MS = 5;
+const TOKENS = 10;
+/** Allowed lateness of any single event (timers, loopback, fetch's HTTP thread, OS scheduling). */
+const LATE_MS = 8;
+/** Allowed error of the median gap between events. */
+const GAP_TOLERANCE_MS = 3;
+/** Timing tests are retried: a preemption longer than LATE_MS is noise, not a bug. */
+const TIMING = { retry: 2 };
+/** Float noise between `performance.now()` and `Bun.nanoseconds()` readings. */
+const EPSILON_MS = 0.05;
+
+const chat = (extra: Record<string, unknown> = {}) => ({ model: "m", messages: [{ role: "user", content: "hi" }], ...extra });
+
+/** Arrival times of the events that carry content, and their texts. */
+async function contentArrivals(url: string, body: unknown): Promise<{ arrivedMs: number; text: string }[]> {
+  const result = await streamRequest(url, body);
+  expect(result.events.at(-1)?.data).toBe("[DONE]");
+  return result.events.map((event) => ({ arrivedMs: event.arrivedMs, text: chunkText(event.data) })).filter((event) => event.text !== "");
+}
+
+/** Each arrival is at or after its due time, and at most LATE_MS after it. */
+function expectOnTime(arrivalsMs: number[], dueMs: number[]): void {
+  expect(arrivalsMs).toHaveLength(dueMs.length);
+  arrivalsMs.forEach((arrivedMs, index) => {
+    const due = dueMs[index] ?? Number.NaN;
+    expect(arrivedMs).toBeGreaterThanOrEqual(due - EPSILON_MS);
+    expect(arrivedMs).toBeLessThan(due + LATE_MS);
+  });
+}
+
+/** The median gap between consecutive arrivals: one late event cannot move it. */
+function medianGapMs(times: number[]): number {
+  const gaps = times.slice(1).map((time, index) => time - (times[index] ?? 0)).sort((a, b) => a - b);
+  return gaps[Math.floor(gaps.length / 2)] ?? Number.NaN;
+}
+
+const dueTimesMs = (tokenIndexes: number[]) => tokenIndexes.map((index) => TTFT_MS + index * TPOT_MS);
+const range = (count: number) => Array.from({ length: count }, (_, index) => index);
+
+describe("server/mock-server model mode", () => {
+  let server: MockServer;
+  let packed: MockServer;
+  beforeAll(async () => {
+    const model = { mode: "model", ttftMs: TTFT_MS, tpotMs: TPOT_MS, outputTokens: TOKENS, recordObservations: true } as const;
+    server = await startMockServer(model);
+    packed = await startMockServer({ ...model, tokensPerChunk: 4 });
+  });
+  afterAll(async () => {
+    await server.stop();
+    await packed.stop();
+  });
+
+  test("waits TTFT before the first token and TPOT between tokens", async () => {
+    const arrivals = (await contentArrivals(`${server.url}/v1/chat/completions`, chat({ stream: true }))).map((event) => event.arrivedMs);
+    expectOnTime(arrivals, dueTimesMs(range(TOKENS)));
+    expect(Math.abs(medianGapMs(arrivals) - TPOT_MS)).toBeLessThan(GAP_TOLERANCE_MS);
+  }, TIMING);
+
+  test("records observations that match what the client measured", async () => {
+    const before = server.observations().length;
+    const arrivals = await contentArrivals(`${server.url}/v1/completions`, { prompt: "p", stream: true });
+    const observation = server.observations()[before];
+    expect(observation).toMatchObject({ outputTokens: TOKENS, streaming: true, path: "/v1/completions" });
+    const receivedNs = observation?.receivedNs ?? Number.NaN;
+    const serverTtftMs = ((observation?.firstChunkNs ?? Number.NaN) - receivedNs) / 1e6;
+    const serverDoneMs = ((observation?.doneNs ?? Number.NaN) - receivedNs) / 1e6;
+    expectOnTime([serverTtftMs, serverDoneMs], dueTimesMs([0, TOKENS - 1]));
+    const clientTtftMs = arrivals[0]?.arrivedMs ?? Number.NaN;
+    expect(clientTtftMs - serverTtftMs).toBeGreaterThanOrEqual(0);
+    expect(clientTtftMs - serverTtftMs).toBeLessThan(LATE_MS);
+  }, TIMING);
+
+  test("packs tokensPerChunk tokens per event after the first token", async () => {
+    const arrivals = await contentArrivals(`${packed.url}/v1/chat/completions`, chat({ stream: true }));
+    expect(arrivals.map((arrival) => arrival.text.split(" ").filter(Boolean).length)).toEqual([1, 4, 4, 1]);
+    expect(arrivals.map((arrival) => arrival.text).join("")).toBe(Array(TOKENS).fill("tok").join(" "));
+    // Each event leaves when its last token is ready: tokens 0, 4, 8 and 9.
+    expectOnTime(arrivals.map((arrival) => arrival.arrivedMs), dueTimesMs([0, 4, 8, 9]));
+  }, TIMING);
+
+  test("paces echo mode too when a latency is set", async () => {
+    const echo = await startMockServer({ ttftMs: TTFT_MS, tpotMs: TPOT_MS });
+    try {
+      const body = { messages: [{ role: "user", content: "a b c" }], stream: true };
+      const arrivals = await contentArrivals(`${echo.url}/v1/chat/completions`, body);
+      expect(arrivals.map((arrival) => arrival.text)).toEqual(["a", " b", " c"]);
+      expectOnTime(arrivals.map((arrival) => arrival.arrivedMs), dueTimesMs(range(3)));
+    } finally {
+      await echo.stop();
+    }
+  }, TIMING);
+
+  test("replies to a non-streaming request after TTFT + TPOT × (n − 1)", async () => {
+    const sentMs = performance.now();
+    const body = (await (await postJson(`${server.url}/v1/chat/completions`, chat())).json()) as { usage: { completion_tokens: number } };
+    expect(body.usage.completion_tokens).toBe(TOKENS);
+    expectOnTime([performance.now() - sentMs], dueTimesMs([TOKENS - 1]));
+  }, TIMING);
+
+  test("stop() ends an in-flight stream at once", async () => {
+    const slow = await startMockServer({ mode: "model", ttftMs: 0, tpotMs: 60_000, outputTokens: 3 });
+    const response = await postJson(`${slow.url}/v1/chat/completions`, chat({ stream: true }));
+    const reader = response.body?.getReader();
+    const first = await reader?.read();
+    expect(first?.done).toBe(false);
+    const stopStartMs = performance.now();
+    await slow.stop();
+    const rest = await reader?.read().then(
+      (result) => (result.done ? "ended" : "more"),
+      () => "reset",
+    );
+    expect(["ended", "reset"]).toContain(rest ?? "");
+    expect(performance.now() - stopStartMs).toBeLessThan(1_000);
+  });
+});

@@ -1,0 +1,75 @@
+/** @module test/server/response-plan.test — output length, finish reason and chunk timing rules (pure). */
+import { describe, expect, test } from "bun:test";
+import type { MockRequest } from "../../src/server/openai-request.ts";
+import {
+  chunkSchedule,
+  completionOffsetMs,
+  modelOutputLength,
+  planResponse,
+  syntheticTokens,
+} from "../../src/server/response-plan.ts";
+
+function request(overrides: Partial<MockRequest> = {}): MockRequest {
+  return {
+    kind: "chat",
+    stream: false,
+    includeUsage: false,
+    maxTokens: null,
+    ignoreEos: false,
+    minTokens: 0,
+    promptTokens: 3,
+    echoWords: ["a", "b", "c"],
+    ...overrides,
+  };
+}
+
+describe("server/response-plan", () => {
+  test.each([
+    // tokens, per chunk, ttft, tpot, expected [tokens, offsetMs] per event
+    [0, 1, 20, 5, []],
+    [1, 4, 20, 5, [[1, 20]]],
+    [3, 1, 20, 5, [[1, 20], [1, 25], [1, 30]]],
+    [10, 4, 20, 5, [[1, 20], [4, 40], [4, 60], [1, 65]]],
+    [5, 4, 0, 0, [[1, 0], [4, 0]]],
+  ])("schedules %i tokens at %i per chunk", (tokens, perChunk, ttftMs, tpotMs, expected) => {
+    const slots = chunkSchedule(tokens, perChunk, ttftMs, tpotMs);
+    expect(slots.map((slot) => [slot.tokenCount, slot.offsetMs])).toEqual(expected);
+  });
+
+  test.each([
+    // sampled, maxTokens, ignoreEos, minTokens → count, finish
+    [8, null, false, 0, 8, "stop"],
+    [8, 5, false, 0, 5, "length"],
+    [5, 5, false, 0, 5, "length"],
+    [3, 5, false, 0, 3, "stop"],
+    [3, 5, true, 0, 5, "length"],
+    [3, null, true, 0, 3, "stop"],
+    [3, null, false, 6, 6, "stop"],
+    [3, 4, false, 6, 4, "length"],
+  ] as const)("model length: sampled %i, cap %p, ignore_eos %p, min %i", (sampled, maxTokens, ignoreEos, minTokens, count, finish) => {
+    expect(modelOutputLength(request({ maxTokens, ignoreEos, minTokens }), sampled)).toEqual({ count, finishReason: finish });
+  });
+
+  test.each([
+    [null, ["a", " b", " c"], "stop"],
+    [3, ["a", " b", " c"], "stop"],
+    [2, ["a", " b"], "length"],
+  ] as const)("echo with cap %p", (maxTokens, tokens, finish) => {
+    const plan = planResponse("echo", request({ maxTokens }), { ttftMs: 1, tpotMs: 2, outputTokens: 99 });
+    expect(plan).toEqual({ kind: "chat", tokens: [...tokens], finishReason: finish, promptTokens: 3, ttftMs: 1, tpotMs: 2 });
+  });
+
+  test("model mode emits synthetic tokens of the sampled length", () => {
+    const plan = planResponse("model", request(), { ttftMs: 0, tpotMs: 0, outputTokens: 3 });
+    expect(plan.tokens).toEqual(["tok", " tok", " tok"]);
+    expect(syntheticTokens(0)).toEqual([]);
+  });
+
+  test.each([
+    [0, 20, 5, 20],
+    [1, 20, 5, 20],
+    [10, 20, 5, 65],
+  ])("a response of %i tokens completes at TTFT + TPOT × (n − 1)", (count, ttftMs, tpotMs, expectedMs) => {
+    expect(completionOffsetMs({ tokens: syntheticTokens(count), ttftMs, tpotMs })).toBe(expectedMs);
+  });
+});

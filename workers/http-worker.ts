@@ -1,0 +1,113 @@
+/**
+ * @module workers/http-worker — a load-generating worker process: thin glue around src/run.
+ *
+ * Started by the main process as `<binary> __worker <socketPath> <workerId>`. It connects back
+ * over the unix socket, receives its init and phase shares, sends requests with PhaseRunner and
+ * returns records in batched frames.
+ */
+import { createRunClock } from "../src/clock/mono-clock.ts";
+import { parseToWorker, type ToMain, type WorkerInit, type WorkerPhase } from "../src/ipc/messages.ts";
+import { toTuple, type RecordTuple } from "../src/ipc/record-tuple.ts";
+import { SocketChannel } from "../src/ipc/socket-channel.ts";
+import { PhaseRunner } from "../src/run/phase-runner.ts";
+import type { RequestRecord } from "../src/record/request-record.ts";
+
+const FLUSH_INTERVAL_MS = 10;
+const FLUSH_BATCH = 512;
+
+export async function runWorker(socketPath: string, workerId: number): Promise<void> {
+  let channel: SocketChannel | null = null;
+  let init: WorkerInit | null = null;
+  const runners = new Map<string, PhaseRunner>();
+  let batch: RecordTuple[] = [];
+  let batchPhase = "";
+  let flushTimer: ReturnType<typeof setTimeout> | null = null;
+
+  const send = (message: ToMain) => channel?.send(message);
+  const flush = () => {
+    if (flushTimer) clearTimeout(flushTimer);
+    flushTimer = null;
+    if (batch.length === 0) return;
+    send({ type: "results", workerId, phase: batchPhase, records: batch });
+    batch = [];
+  };
+  const onRecord = (record: RequestRecord) => {
+    if (record.phase !== batchPhase) flush();
+    batchPhase = record.phase;
+    batch.push(toTuple(record));
+    if (batch.length >= FLUSH_BATCH) flush();
+    else if (!flushTimer) flushTimer = setTimeout(flush, FLUSH_INTERVAL_MS);
+  };
+
+  const startPhase = (message: WorkerPhase) => {
+    if (!init) throw new Error("phase before init");
+    const clock = createRunClock(BigInt(init.t0MonoNs));
+    const runner = new PhaseRunner(
+      { ...message, workerId },
+      {
+        endpointUrls: init.endpointUrls,
+        bodies: init.bodies,
+        maxInFlight: init.maxInFlight,
+        settings: {
+          headers: init.headers, streaming: init.streaming, requestTimeoutMs: init.requestTimeoutMs,
+          keepResponseText: init.keepResponseText, insecure: init.insecure, now: clock.now,
+        },
+      },
+      onRecord,
+    );
+    runners.set(message.phase, runner);
+    void runner.run().then((outcome) => {
+      flush();
+      runners.delete(message.phase);
+      send({ type: "phase-done", workerId, phase: message.phase, sent: outcome.sent, unsent: outcome.unsent });
+    });
+  };
+
+  const onMessage = (raw: unknown) => {
+    const message = parseToWorker(raw);
+    switch (message.type) {
+      case "init":
+        init = message;
+        send({ type: "ready", workerId });
+        break;
+      case "phase":
+        startPhase(message);
+        break;
+      case "stop":
+        runners.get(message.phase)?.stop(message.abortInFlight);
+        break;
+      case "shutdown":
+        flush();
+        channel?.close(() => process.exit(0));
+    }
+  };
+
+  await Bun.connect({
+    unix: socketPath,
+    socket: {
+      open(socket) {
+        channel = new SocketChannel(socket, (raw) => {
+          try {
+            onMessage(raw);
+          } catch (error) {
+            send({ type: "fatal", workerId, message: error instanceof Error ? error.message : String(error) });
+          }
+        });
+        channel.send({ type: "hello", workerId } satisfies ToMain);
+      },
+      data(_socket, bytes) {
+        channel?.receive(bytes);
+      },
+      drain() {
+        channel?.flush();
+      },
+      close() {
+        // Main went away: nothing left to report to.
+        process.exit(0);
+      },
+      error() {
+        process.exit(1);
+      },
+    },
+  });
+}
