@@ -5,7 +5,7 @@
  * server). Refused, unresolvable or silent hosts become a SetupError naming the URL.
  */
 import { SetupError } from "../errors.ts";
-import { redactUrl } from "./redact-url.ts";
+import { redactUrl } from "../config/redact.ts";
 
 const CONNECT_TIMEOUT_MS = 5_000;
 

@@ -9,6 +9,13 @@ import { listLeaves, type SchemaLeaf } from "./schema-walk.ts";
 export type { FlagKind } from "./schema-primitives.ts";
 export type BenchmarkCommand = "offline" | "online" | "from-config";
 export const BENCHMARK_COMMANDS: readonly BenchmarkCommand[] = ["offline", "online", "from-config"];
+/** Other commands (probe, serve) may reuse the flag parser with their own specs. */
+export type FlagCommand = BenchmarkCommand | (string & {});
+
+/** How a command is spelled in messages: `benchmark offline`, `probe`. */
+export function commandLabel(command: FlagCommand): string {
+  return (BENCHMARK_COMMANDS as readonly string[]).includes(command) ? `benchmark ${command}` : command;
+}
 export const TEST_MODES = ["perf", "acc", "both"] as const;
 export type TestMode = (typeof TEST_MODES)[number];
 
@@ -29,7 +36,7 @@ export interface FlagSpec {
   commaSeparated?: boolean;
   description: string;
   defaultText?: string;
-  commands: BenchmarkCommand[];
+  commands: FlagCommand[];
 }
 
 /** Command-level keys that are not schema paths. */
@@ -138,8 +145,8 @@ export const FLAG_SPECS: readonly FlagSpec[] = [
 ];
 
 /** The flags one command accepts. */
-export function flagsFor(command: BenchmarkCommand, specs: readonly FlagSpec[] = FLAG_SPECS): FlagSpec[] {
-  return specs.filter((spec) => spec.commands.includes(command));
+export function flagsFor(command: FlagCommand, specs: readonly FlagSpec[] = FLAG_SPECS): FlagSpec[] {
+  return specs.filter((spec) => (spec.commands as readonly string[]).includes(command));
 }
 
 /** Shortest long spelling for messages (`--model`), or undefined for YAML-only paths. */

@@ -7,6 +7,8 @@ export { interpolateEnv, interpolateString } from "./env-interpolate.ts";
 export {
   BENCHMARK_COMMANDS,
   type BenchmarkCommand,
+  commandLabel,
+  type FlagCommand,
   FLAG_SPECS,
   type FlagKind,
   type FlagSpec,

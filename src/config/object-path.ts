@@ -1,4 +1,4 @@
-/** @module config/object-path — read, write and delete dotted paths in plain (unvalidated) objects. */
+/** @module config/object-path — read and write dotted paths in plain (unvalidated) objects. */
 
 export type PathSegment = string | number;
 
@@ -27,21 +27,6 @@ export function getPath(target: unknown, path: readonly PathSegment[]): unknown 
     else return undefined;
   }
   return node;
-}
-
-/** Removes the value at `path`; array items are left in place as `undefined` (indices stay stable). */
-export function deletePath(target: unknown, path: readonly PathSegment[]): boolean {
-  const parent = getPath(target, path.slice(0, -1));
-  const key = path[path.length - 1];
-  if (Array.isArray(parent) && typeof key === "number" && key < parent.length) {
-    parent[key] = undefined;
-    return true;
-  }
-  if (isPlainObject(parent) && typeof key === "string" && key in parent) {
-    delete parent[key];
-    return true;
-  }
-  return false;
 }
 
 /** `["datasets", 0, "parser"]` → `datasets[0].parser`. */

@@ -5,7 +5,7 @@
  */
 import { InputError } from "../errors.ts";
 import { convertFlagValue, readBooleanWord } from "./flag-values.ts";
-import { type BenchmarkCommand, FLAG_SPECS, type FlagSpec, flagsFor, type TestMode } from "./flags.ts";
+import { commandLabel, FLAG_SPECS, type FlagCommand, type FlagSpec, flagsFor, type TestMode } from "./flags.ts";
 import { closestMatch } from "./suggest.ts";
 
 export interface ParsedFlags {
@@ -50,12 +50,14 @@ function bindingsFor(specs: readonly FlagSpec[]): Map<string, Binding> {
 
 const isFlagToken = (token: string) => token.startsWith("--") || /^-[A-Za-z]/.test(token);
 
-function unknownFlag(name: string, command: BenchmarkCommand, own: Map<string, Binding>, all: Map<string, Binding>): Problem {
-  const help = `run \`inference-endpoint benchmark ${command} --help\` to list the flags`;
+const helpHint = (command: FlagCommand) => `run \`inference-endpoint ${commandLabel(command)} --help\` to list the flags`;
+
+function unknownFlag(name: string, command: FlagCommand, own: Map<string, Binding>, all: Map<string, Binding>): Problem {
+  const help = helpHint(command);
   const elsewhere = all.get(name);
   if (elsewhere) {
-    const where = elsewhere.spec.commands.map((c) => `benchmark ${c}`).join(", ");
-    return { message: `${name} is not available for \`benchmark ${command}\``, hint: `it applies to: ${where}` };
+    const where = elsewhere.spec.commands.map(commandLabel).join(", ");
+    return { message: `${name} is not available for \`${commandLabel(command)}\``, hint: `it applies to: ${where}` };
   }
   const suggestion = closestMatch(name, [...own.keys()].filter((n) => n.startsWith("--")));
   return { message: `unknown flag ${name}`, hint: suggestion ? `did you mean ${suggestion}?` : help };
@@ -64,7 +66,7 @@ function unknownFlag(name: string, command: BenchmarkCommand, own: Map<string, B
 /** Parses `argv` (the arguments after the command name) for `command`. */
 export function parseFlags(
   argv: readonly string[],
-  command: BenchmarkCommand,
+  command: FlagCommand,
   specs: readonly FlagSpec[] = FLAG_SPECS,
 ): ParsedFlags {
   const own = bindingsFor(flagsFor(command, specs));
@@ -153,11 +155,9 @@ export function parseFlags(
   return result;
 }
 
-function flagsError(problems: Problem[], command: BenchmarkCommand): InputError {
+function flagsError(problems: Problem[], command: FlagCommand): InputError {
   const [first] = problems;
   if (problems.length === 1 && first) return new InputError(first.message, first.hint ? { hint: first.hint } : {});
   const lines = problems.map((p) => `  - ${p.message}${p.hint ? ` (${p.hint})` : ""}`);
-  return new InputError(`invalid flags: ${problems.length} problems:\n${lines.join("\n")}`, {
-    hint: `run \`inference-endpoint benchmark ${command} --help\` to list the flags`,
-  });
+  return new InputError(`invalid flags: ${problems.length} problems:\n${lines.join("\n")}`, { hint: helpHint(command) });
 }

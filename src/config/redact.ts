@@ -61,7 +61,10 @@ export function redactUrl(text: string): string {
   return result;
 }
 
-/** A deep copy of `value` with secret-named values replaced and URL credentials hidden. */
+/**
+ * A deep copy of `value` with secret-named values replaced and URL credentials hidden. Typed as
+ * `T` for configs, whose secret fields are strings; a non-string secret also becomes the string.
+ */
 export function redactSecrets<T>(value: T): T {
   const walk = (node: unknown): unknown => {
     if (typeof node === "string") return redactUrl(node);

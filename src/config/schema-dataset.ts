@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { splitDatasetSpec } from "./dataset-spec-grammar.ts";
 import { samplingFields } from "./schema-model-params.ts";
-import { bool, choice, int, jsonObject, list, num, text } from "./schema-primitives.ts";
+import { bool, choice, int, jsonObject, list, num, optionalText, text } from "./schema-primitives.ts";
 
 export const DATASET_TYPES = ["performance", "accuracy"] as const;
 export const DATASET_FORMATS = [".jsonl", ".json", ".csv", ".parquet", "huggingface"] as const;
@@ -29,7 +29,7 @@ function normalizeFormat(v: unknown): unknown {
 export const AccuracyConfigSchema = z.strictObject({
   eval_method: choice(EVAL_METHODS).nullable().default(null).describe("scorer used for this dataset"),
   ground_truth: text().default("ground_truth").describe("column holding the expected answer"),
-  extractor: text().nullable().default(null).describe("answer extractor, e.g. boxed_math_extractor"),
+  extractor: optionalText().default(null).describe("answer extractor, e.g. boxed_math_extractor"),
   num_repeats: int(z.number().min(1)).default(1).describe("times each sample is issued"),
   extras: jsonObject().nullable().default(null).describe("scorer-specific options"),
 });
@@ -65,7 +65,7 @@ export function pathStem(path: string): string {
 const DatasetObjectSchema = z.strictObject({
   name: text().default("").describe("dataset name (default: file name without extension)"),
   type: choice(DATASET_TYPES).default("performance").describe("performance|accuracy"),
-  path: text().nullable().default(null).describe("file or directory to load"),
+  path: optionalText().default(null).describe("file or directory to load"),
   format: choice(DATASET_FORMATS, normalizeFormat).nullable().default(null).describe("default: from the extension"),
   samples: int(z.number().min(1)).nullable().default(null).describe("use only the first N rows"),
   eval_method: choice(["exact_match", "contains", "judge"]).nullable().default(null).describe("legacy, unused"),

@@ -49,6 +49,14 @@ export function text() {
   );
 }
 
+/**
+ * A trimmed string or null; a blank string also means null, so `api_key: ${API_KEY:-}` with the
+ * variable unset means "no key" rather than an empty one. Add `.default(null)` as needed.
+ */
+export function optionalText() {
+  return z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), text().nullable());
+}
+
 /** A float; numeric strings are accepted. Pass a configured `z.number()` for bounds. */
 export function num(inner: z.ZodNumber = z.number()) {
   return tag(z.preprocess(coerceNumber, inner), { kind: "number" });

@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { DeepReadonly } from "./readonly.ts";
 import { DatasetConfigSchema } from "./schema-dataset.ts";
 import { ModelParamsSchema } from "./schema-model-params.ts";
-import { bool, choice, int, list, num, text } from "./schema-primitives.ts";
+import { bool, choice, int, list, num, optionalText, text } from "./schema-primitives.ts";
 import { SettingsSchema } from "./schema-settings.ts";
 
 export const BENCHMARK_TYPES = ["offline", "online", "eval", "submission"] as const;
@@ -17,7 +17,7 @@ export const SUPPORTED_API_TYPES = ["openai", "openai_completions"] as const;
 
 export const EndpointConfigSchema = z.strictObject({
   endpoints: list(text()).default([]).describe("server base URLs (http:// or https://), without /v1"),
-  api_key: text().nullable().default(null).describe("sent as 'Authorization: Bearer <key>'"),
+  api_key: optionalText().default(null).describe("sent as 'Authorization: Bearer <key>'"),
   api_type: choice(API_TYPES).default("openai").describe("openai (chat) | openai_completions"),
 });
 
@@ -46,7 +46,7 @@ export const BenchmarkConfigSchema = z.strictObject({
   datasets: z.array(DatasetConfigSchema).default([]).describe("datasets to load"),
   settings: SettingsSchema.prefault({}).describe("how the load is generated and measured"),
   endpoint_config: EndpointConfigSchema.prefault({}).describe("the server(s) under test"),
-  report_dir: text().nullable().default(null).describe("output directory; default a new reports_<time> dir"),
+  report_dir: optionalText().default(null).describe("output directory; default a new reports_<time> dir"),
   // ours: a real whole-run watchdog in seconds (the seed stores --timeout but never uses it).
   timeout: num(z.number().gt(0)).nullable().default(null).describe("whole-run time limit in seconds; null = none"),
   verbose: bool().default(false).describe("unused; -v on the command line sets logging"),

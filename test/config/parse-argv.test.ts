@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import type { FlagSpec } from "../../src/config/flags.ts";
 import { parseFlags } from "../../src/config/parse-argv.ts";
 import { InputError } from "../../src/errors.ts";
 
@@ -69,8 +70,8 @@ describe("config/parse-argv", () => {
     [["--accuracy-only"], "acc"],
     [["--mode", "acc", "--accuracy-only"], "acc"],
     [[], undefined],
-  ])("resolves the mode of %p to %p", (argv, mode) => {
-    expect(parseFlags(argv, "offline").mode).toBe(mode);
+  ] as const)("resolves the mode of %p to %p", (argv, mode) => {
+    expect(parseFlags([...argv], "offline").mode).toBe(mode);
   });
 
   test("reads from-config's --config, -c and overrides", () => {
@@ -120,5 +121,15 @@ describe("config/parse-argv", () => {
 
   test("keeps everything after -- as positionals", () => {
     expect(parseFlags(["--", "--model", "x"], "offline").positionals).toEqual(["--model", "x"]);
+  });
+
+  test("parses another command's own specs", () => {
+    const specs: FlagSpec[] = [
+      { flag: "--requests", aliases: [], path: "requests", kind: "integer", description: "n", commands: ["probe"] as unknown as FlagSpec["commands"] },
+    ];
+    expect(parseFlags(["--requests", "3"], "probe", specs).overrides).toEqual({ requests: 3 });
+    const error = errorOf(() => parseFlags(["--request", "3"], "probe", specs));
+    expect(error.message).toBe("unknown flag --request");
+    expect(error.hint).toBe("did you mean --requests?");
   });
 });

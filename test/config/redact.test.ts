@@ -60,7 +60,7 @@ describe("config/redact", () => {
 
   test("redacts nested secret values of any type and keeps nulls", () => {
     const input = { extras: { password: 1234, nested: [{ secret_thing: { a: 1 } }] }, api_key: null };
-    expect(redactSecrets(input)).toEqual({ extras: { password: REDACTED, nested: [{ secret_thing: REDACTED }] }, api_key: null });
+    expect(redactSecrets<unknown>(input)).toEqual({ extras: { password: REDACTED, nested: [{ secret_thing: REDACTED }] }, api_key: null });
     expect(input.extras.password).toBe(1234);
   });
 

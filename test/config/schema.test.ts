@@ -97,6 +97,8 @@ describe("config/schema", () => {
     [{ endpoint_config: { endpoints: "http://a:1" } }, "endpoint_config.endpoints", ["http://a:1"]],
     [{ model_params: { chat_template_kwargs: '{"thinking":false}' } }, "model_params.chat_template_kwargs", { thinking: false }],
     [{ settings: { client: { log_level: "debug" } } }, "settings.client.log_level", "DEBUG"],
+    [{ endpoint_config: { api_key: "  " } }, "endpoint_config.api_key", null],
+    [{ model_params: { tokenizer_name: "" } }, "model_params.tokenizer_name", null],
   ])("coerces %p", (input, path, expected) => {
     const result = parse(input);
     expect(result.error?.issues).toBeUndefined();

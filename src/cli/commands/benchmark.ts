@@ -34,7 +34,8 @@ function benchmarkCommand(mode: BenchmarkCommand): Command {
       const parsed = parseFlags(argv, mode);
       const yaml = mode === "from-config" && parsed.configPath ? loadYamlConfig(parsed.configPath) : undefined;
       const config = buildConfig({
-        command: mode, yaml, overrides: parsed.overrides, datasets: parsed.datasets, ...(parsed.mode ? { mode: parsed.mode } : {}),
+        command: mode, yaml, overrides: parsed.overrides, datasets: parsed.datasets,
+        ...(parsed.mode ? { mode: parsed.mode } : {}), ...(parsed.configPath ? { source: parsed.configPath } : {}),
       });
       const outcome = await runBenchmark(config, {
         log: (line) => io.stderr(`${line}\n`),

@@ -14,7 +14,7 @@ import { ExecutionError, InputError } from "../../errors.ts";
 import type { Command } from "../command.ts";
 import { renderFlagHelp } from "../flag-help.ts";
 
-const PROBE = ["probe"] as unknown as FlagSpec["commands"];
+const PROBE: FlagSpec["commands"] = ["probe"];
 const spec = (flag: string, aliases: string[], path: string, kind: FlagSpec["kind"], description: string, defaultText?: string, extra: Partial<FlagSpec> = {}): FlagSpec => ({
   flag, aliases, path, kind, description, commands: PROBE, ...(defaultText !== undefined ? { defaultText } : {}), ...extra,
 });
@@ -35,7 +35,7 @@ export const probeCommand: Command = {
   summary: "send a few requests to check an endpoint answers, and how fast",
   help: () => `Usage: inference-endpoint probe --endpoints URL --model NAME [flags]\n\nFlags:\n${renderFlagHelp(PROBE_FLAGS)}`,
   async run(argv, io) {
-    const { overrides: o } = parseFlags(argv, "probe" as never, PROBE_FLAGS);
+    const { overrides: o } = parseFlags(argv, "probe", PROBE_FLAGS);
     const endpoints = (o.endpoints as string[] | undefined) ?? [];
     const model = typeof o.model === "string" ? o.model.trim() : "";
     const problems = [endpoints.length === 0 ? "missing --endpoints URL" : "", model === "" ? "missing --model NAME" : ""].filter(Boolean);

@@ -1,0 +1,17 @@
+import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { METRICS } from "../src/metrics/metric-names.ts";
+
+const readme = readFileSync(join(import.meta.dir, "..", "README.md"), "utf8");
+
+describe("README", () => {
+  test.each(METRICS.map((m) => [m.name, m]))("documents %s with its one definition", (_name, metric) => {
+    expect(readme).toContain(`| \`${metric.name}\` | ${metric.unit} | ${metric.definition} |`);
+  });
+
+  test("keeps the two set-up commands", () => {
+    expect(readme).toContain("npm install && npm run demo");
+    expect(readme).toContain("npm test");
+  });
+});
