@@ -60,11 +60,13 @@ export function flagNameForPath(path: string): string {
   return `--${kebab(path.startsWith("settings.") ? path.slice("settings.".length) : path)}`;
 }
 
+/**
+ * Offline runs always use max_throughput, so the seed hides the load pattern there. Ours:
+ * from-config accepts every schema flag, each overriding the YAML (the seed takes only a few).
+ */
 function commandsFor(path: string): BenchmarkCommand[] {
-  if (path === "report_dir" || path === "timeout") return ["offline", "online", "from-config"];
-  // Offline runs always use max_throughput, so the seed hides the load pattern there.
-  if (path.startsWith("settings.load_pattern.")) return ["online"];
-  return ["offline", "online"];
+  if (path.startsWith("settings.load_pattern.")) return ["online", "from-config"];
+  return ["offline", "online", "from-config"];
 }
 
 function specForLeaf(leaf: SchemaLeaf): FlagSpec {

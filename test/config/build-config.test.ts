@@ -163,7 +163,7 @@ describe("config/build-config", () => {
     expect(error.hint).toContain("--help");
   });
 
-  test("names YAML paths without flags for from-config and mentions the source", () => {
+  test("names YAML paths (and the overriding flag) for from-config and mentions the source", () => {
     let message = "";
     try {
       buildConfig({ command: "from-config", yaml: { type: "online", metrics: {} }, overrides: {}, source: "cfg.yaml" });
@@ -172,8 +172,7 @@ describe("config/build-config", () => {
     }
     expect(message.split("\n")[0]).toMatch(/^invalid configuration in cfg.yaml: \d+ problems:$/);
     expect(message).toContain("  - metrics: unknown key 'metrics'");
-    expect(message).toContain("  - model_params.name: a model name is required");
-    expect(message).not.toContain("(--model)");
+    expect(message).toContain("  - model_params.name (--model): a model name is required");
   });
 
   test("reports a missing type for YAML", () => {

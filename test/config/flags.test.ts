@@ -92,10 +92,10 @@ describe("config/flags", () => {
     expect(byName("offline", name)).toBeUndefined();
   });
 
-  test("gives from-config only its own flags", () => {
-    expect(flagsFor("from-config").map((spec) => spec.flag).sort()).toEqual(
-      ["--accuracy-only", "--config", "--mode", "--report-dir", "--timeout"].sort(),
-    );
+  test("gives from-config its own flags plus every schema flag (they override the YAML), but not --dataset", () => {
+    const names = flagsFor("from-config").map((spec) => spec.flag);
+    expect(names).toEqual(expect.arrayContaining(["--accuracy-only", "--config", "--mode", "--report-dir", "--timeout", "--model-params.name", "--target-qps"]));
+    expect(names).not.toContain("--dataset");
   });
 
   test("describes kinds, choices and defaults from the schema", () => {
