@@ -15,7 +15,10 @@ export function formatProblem(problem: ConfigProblem): string {
   return where === "" ? problem.message : `${where}: ${problem.message}`;
 }
 
-/** Thrown by `buildConfig`: exit 2, with every problem on its own line after a short first line. */
+/**
+ * Thrown by `buildConfig`: exit 2. One problem is one line (`error: <where>: <what>`); several
+ * are listed each on its own line after a short first line, so all are fixed in one go.
+ */
 export class ConfigError extends InputError {
   readonly problems: readonly ConfigProblem[];
 
@@ -23,7 +26,11 @@ export class ConfigError extends InputError {
     const count = `${problems.length} problem${problems.length === 1 ? "" : "s"}`;
     const where = options.source ? ` in ${options.source}` : "";
     const lines = problems.map((p) => `  - ${formatProblem(p)}`);
-    super(`invalid configuration${where}: ${count}:\n${lines.join("\n")}`, options.hint ? { hint: options.hint } : {});
+    const [only] = problems;
+    const message = problems.length === 1 && only
+      ? `invalid configuration${where}: ${formatProblem(only)}`
+      : `invalid configuration${where}: ${count}:\n${lines.join("\n")}`;
+    super(message, options.hint ? { hint: options.hint } : {});
     this.problems = problems;
   }
 }

@@ -60,12 +60,14 @@ export function prepareWorkload(config: BenchmarkConfig): Workload {
     phases.push({
       kind: "warmup",
       drainTimeoutMs: seconds(drain.warmup_timeout_s),
+      maxDurationMs: 0,
       plan: buildPhasePlan({ phase: "warmup", pattern, count: warmup.n_requests ?? dataset.rows.length, datasetSize: dataset.rows.length, schedulerSeed: warmupSeed, dataloaderSeed: warmupSeed + 1 }),
     });
   }
   phases.push({
     kind: "performance",
     drainTimeoutMs: seconds(drain.performance_timeout_s),
+    maxDurationMs: runtime.max_duration_ms,
     plan: buildPhasePlan({ phase: "performance", pattern, count, datasetSize: dataset.rows.length, schedulerSeed: runtime.scheduler_random_seed, dataloaderSeed: runtime.dataloader_random_seed }),
   });
   const route = routeFor(apiType);

@@ -25,6 +25,8 @@ export interface SessionPhase {
   kind: "warmup" | "performance" | "accuracy";
   /** Wait this long for in-flight requests after a stop before cancelling them. */
   drainTimeoutMs: number;
+  /** Stop issuing this long after the phase start (settings.runtime.max_duration_ms); 0 = no cap. */
+  maxDurationMs: number;
 }
 
 export interface SessionSpec {
@@ -54,25 +56,29 @@ export interface SessionResult {
   phases: PhaseOutcome[];
 }
 
+interface RunningPhase {
+  name: string;
+  drainTimeoutMs: number;
+  remaining: Set<number>;
+  sent: number;
+  stopped: boolean;
+  timers: ReturnType<typeof setTimeout>[];
+  done: () => void;
+}
+
 export class Session {
   private pool: WorkerPool | null = null;
   private clock: RunClock | null = null;
   private stopReason: string | null = null;
-  private currentPhase: { name: string; drainTimeoutMs: number; remaining: Set<number>; sent: number; done: () => void } | null = null;
-  private drainTimer: ReturnType<typeof setTimeout> | null = null;
-  private lostWorkers = 0;
+  private current: RunningPhase | null = null;
+  private readonly deadWorkers = new Set<number>();
 
   constructor(private readonly spec: SessionSpec) {}
 
-  /** Stops issuing; in-flight requests get the phase's drain timeout, then are cancelled. */
+  /** Stops the run: no more phases; the current one stops issuing and drains (or is cancelled now). */
   requestStop(reason: string, abortNow = false): void {
     if (this.stopReason === null) this.stopReason = reason;
-    const phase = this.currentPhase;
-    if (!phase || !this.pool) return;
-    this.pool.broadcast({ type: "stop", phase: phase.name, abortInFlight: abortNow });
-    if (!abortNow && !this.drainTimer) {
-      this.drainTimer = setTimeout(() => this.pool?.broadcast({ type: "stop", phase: phase.name, abortInFlight: true }), phase.drainTimeoutMs);
-    }
+    this.stopCurrentPhase(abortNow);
   }
 
   async run(): Promise<SessionResult> {
@@ -90,14 +96,28 @@ export class Session {
     const phases: PhaseOutcome[] = [];
     try {
       for (const phase of spec.phases) {
-        if (this.stopReason !== null || this.lostWorkers === spec.workers) break;
+        if (this.stopReason !== null || this.aliveWorkers().length === 0) break;
         phases.push(await this.runPhase(phase));
       }
     } finally {
       await this.pool.shutdown();
     }
-    const state: SessionState = this.lostWorkers === spec.workers ? "failed" : this.stopReason !== null ? "interrupted" : "complete";
+    const state: SessionState = this.aliveWorkers().length === 0 ? "failed" : this.stopReason !== null ? "interrupted" : "complete";
     return { state, stopReason: this.stopReason, t0EpochMs, phases };
+  }
+
+  private aliveWorkers(): number[] {
+    return Array.from({ length: this.spec.workers }, (_, id) => id).filter((id) => !this.deadWorkers.has(id));
+  }
+
+  /** The current phase stops issuing; in-flight requests get the drain timeout, then are cancelled. */
+  private stopCurrentPhase(abortNow: boolean): void {
+    const phase = this.current;
+    if (!phase || !this.pool) return;
+    this.pool.broadcast({ type: "stop", phase: phase.name, abortInFlight: abortNow });
+    if (abortNow || phase.stopped) return;
+    phase.stopped = true;
+    phase.timers.push(setTimeout(() => this.pool?.broadcast({ type: "stop", phase: phase.name, abortInFlight: true }), phase.drainTimeoutMs));
   }
 
   private async runPhase(phase: SessionPhase): Promise<PhaseOutcome> {
@@ -105,28 +125,31 @@ export class Session {
     const pool = this.pool as WorkerPool;
     const clock = this.clock as RunClock;
     const startNs = clock.now() + START_LEAD_NS;
-    const shares = dealPlan(plan, pool.size);
+    const receivers = this.aliveWorkers();
+    const shares = dealPlan(plan, receivers.length);
     this.spec.db.startPhase(plan.phase, phase.kind, startNs, plan.sampleIndex.length);
     this.spec.onPhaseStart?.(plan.phase, plan.sampleIndex.length);
-    const finished = new Promise<void>((resolve) => {
-      this.currentPhase = { name: plan.phase, drainTimeoutMs: phase.drainTimeoutMs, remaining: new Set(shares.keys()), sent: 0, done: resolve };
-    });
-    shares.forEach((share, workerId) => {
+    const running: RunningPhase = { name: plan.phase, drainTimeoutMs: phase.drainTimeoutMs, remaining: new Set(receivers), sent: 0, stopped: false, timers: [], done: () => {} };
+    const finished = new Promise<void>((resolve) => (running.done = resolve));
+    this.current = running;
+    if (phase.maxDurationMs > 0) {
+      running.timers.push(setTimeout(() => this.stopCurrentPhase(false), phase.maxDurationMs + START_LEAD_NS / 1e6));
+    }
+    shares.forEach((share, i) => {
       const scheduledNs = share.offsetNs.map((offset) => offset + startNs);
-      pool.send(workerId, {
+      pool.send(receivers[i] as number, {
         type: "phase", phase: plan.phase, planIndex: share.planIndex, sampleIndex: share.sampleIndex,
         scheduledNs, closedLoopSlots: share.closedLoopSlots, startNs,
       });
     });
+    if (this.stopReason !== null) this.stopCurrentPhase(false);
     await finished;
-    if (this.drainTimer) clearTimeout(this.drainTimer);
-    this.drainTimer = null;
-    const sent = this.currentPhase?.sent ?? 0;
-    this.currentPhase = null;
+    for (const timer of running.timers) clearTimeout(timer);
+    this.current = null;
     const endNs = clock.now();
     const state = this.stopReason === null ? "complete" : "interrupted";
-    this.spec.db.endPhase(plan.phase, endNs, sent, state);
-    return { name: plan.phase, kind: phase.kind, startNs, endNs, planned: plan.sampleIndex.length, sent };
+    this.spec.db.endPhase(plan.phase, endNs, running.sent, state);
+    return { name: plan.phase, kind: phase.kind, startNs, endNs, planned: plan.sampleIndex.length, sent: running.sent };
   }
 
   private onMessage(message: ToMain): void {
@@ -138,8 +161,8 @@ export class Session {
         break;
       }
       case "phase-done":
-        if (this.currentPhase?.name === message.phase) {
-          this.currentPhase.sent += message.sent;
+        if (this.current?.name === message.phase) {
+          this.current.sent += message.sent;
           this.markWorkerDone(message.workerId);
         }
         break;
@@ -152,13 +175,13 @@ export class Session {
   }
 
   private onWorkerExit(workerId: number, exitCode: number | null): void {
-    this.lostWorkers++;
+    this.deadWorkers.add(workerId);
     this.spec.log(`error: worker ${workerId} exited unexpectedly (code ${exitCode}); its unfinished requests are not recorded`);
     this.markWorkerDone(workerId);
   }
 
   private markWorkerDone(workerId: number): void {
-    const phase = this.currentPhase;
+    const phase = this.current;
     if (!phase) return;
     phase.remaining.delete(workerId);
     if (phase.remaining.size === 0) phase.done();
