@@ -11,7 +11,9 @@ run() { env -i PATH=/usr/bin:/bin HOME="$work" ./inference-endpoint "$@"; }
 run --version
 for i in $(seq 1 120); do printf '{"question": "smoke test question number %d: what is %d plus %d?"}\n' "$i" "$i" "$i"; done > unseen.jsonl
 
-run serve --port 0 --mode model --ttft-ms 5 --tpot-ms 1 --output-tokens 16 > server.url 2> server.log &
+# Not through run(): a backgrounded function is a subshell, and killing it would orphan the server.
+env -i PATH=/usr/bin:/bin HOME="$work" ./inference-endpoint serve --port 0 --mode model --ttft-ms 5 --tpot-ms 1 \
+  --output-tokens 16 > server.url 2> server.log &
 server=$!
 trap 'kill $server 2>/dev/null || true; cd /; rm -rf "$work"' EXIT
 for _ in $(seq 1 100); do [ -s server.url ] && break; sleep 0.1; done

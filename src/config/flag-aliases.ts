@@ -17,6 +17,7 @@ export const FLAG_ALIASES: Readonly<Record<string, readonly string[]>> = {
   "settings.runtime.min_duration_ms": ["--duration"],
   "settings.runtime.n_samples_to_issue": ["--num-samples"],
   "settings.load_pattern.target_concurrency": ["--concurrency"],
+  "settings.load_pattern.ramp_up_s": ["--ramp-up"],
   "settings.client.num_workers": ["--workers", "--num-workers"],
   "settings.client.max_connections": ["--max-connections"],
   "settings.client.max_concurrent_warmup_connects": ["--max-concurrent-warmup-connects"],

@@ -8,7 +8,9 @@ import { isPlainObject } from "./object-path.ts";
 export const REDACTED = "<redacted>";
 
 const SECRET_NAMES = new Set(["api_key", "access_token", "authorization", "auth_token", "password", "token"]);
-const URL_RE = /^(https?|wss?):\/\//i;
+const SCHEME_RE = /^[a-z][a-z0-9+.-]*:\/\//i;
+/** `user:password@host…` typed without a scheme (a common slip on the command line). */
+const SCHEMELESS_USERINFO_RE = /^[^\s/@:]+:[^\s/@]*@/;
 
 /** Whether a mapping key (case-insensitive, `-` same as `_`) names a secret. */
 export function isSecretKey(key: string): boolean {
@@ -40,13 +42,14 @@ function redactQuery(query: string): string {
 }
 
 /**
- * Hides credentials in an http(s)/ws(s) URL: userinfo becomes `<redacted>@host`, secret-named
- * query parameters get `<redacted>` values. Anything else is returned unchanged (no normalisation).
+ * Hides credentials in a URL of any scheme (and in a scheme-less `user:pass@host`): userinfo
+ * becomes `<redacted>@host`, secret-named query parameters get `<redacted>` values. Anything
+ * else is returned unchanged (no normalisation).
  */
 export function redactUrl(text: string): string {
-  const scheme = URL_RE.exec(text);
-  if (!scheme) return text;
-  const start = scheme[0].length;
+  const scheme = SCHEME_RE.exec(text);
+  if (!scheme && !SCHEMELESS_USERINFO_RE.test(text)) return text;
+  const start = scheme ? scheme[0].length : 0;
   const authorityEnd = text.slice(start).search(/[/?#]/);
   const end = authorityEnd < 0 ? text.length : start + authorityEnd;
   const authority = text.slice(start, end);

@@ -1,7 +1,7 @@
 /** @module config/rules-load — load pattern vs benchmark type, its required rate/level, durations. */
 import type { ConfigProblem } from "./config-error.ts";
 import { effectiveKind, type Rule } from "./rule-context.ts";
-import { SUPPORTED_LOAD_PATTERNS } from "./schema-settings.ts";
+import { RATE_LOAD_PATTERNS, SUPPORTED_LOAD_PATTERNS } from "./schema-settings.ts";
 
 const TYPE_PATH = "settings.load_pattern.type";
 
@@ -25,11 +25,21 @@ export const loadPatternRule: Rule = (config) => {
       message: "online benchmarks need a load pattern: --load-pattern poisson (with --target-qps) or concurrency (with --concurrency)",
     });
   }
-  if (pattern.type === "poisson" && pattern.target_qps === null) {
+  const ratePattern = (RATE_LOAD_PATTERNS as readonly string[]).includes(pattern.type);
+  if (ratePattern && pattern.target_qps === null) {
     problems.push({
       path: "settings.load_pattern.target_qps",
-      message: "the poisson load pattern needs a request rate: set --target-qps N",
+      message: `the ${pattern.type} load pattern needs a request rate: set --target-qps N`,
     });
+  }
+  if (pattern.max_concurrency !== null && !ratePattern) {
+    problems.push({
+      path: "settings.load_pattern.max_concurrency",
+      message: `a concurrency ceiling applies to rate patterns (poisson, constant, gamma), not '${pattern.type}'`,
+    });
+  }
+  if (pattern.ramp_up_s > 0 && !ratePattern && pattern.type !== "concurrency") {
+    problems.push({ path: "settings.load_pattern.ramp_up_s", message: `a ramp applies to rate and concurrency patterns, not '${pattern.type}'` });
   }
   if (pattern.type === "concurrency" && pattern.target_concurrency === null) {
     problems.push({

@@ -3,9 +3,11 @@ import { z } from "zod";
 import { ClientSettingsSchema } from "./schema-client.ts";
 import { bool, choice, durationMs, int, list, num, text } from "./schema-primitives.ts";
 
-export const LOAD_PATTERN_TYPES = ["max_throughput", "poisson", "concurrency", "agentic_inference", "burst", "step"] as const;
-/** Load patterns we run today; the rest are accepted by the schema and rejected by validation. */
-export const SUPPORTED_LOAD_PATTERNS = ["max_throughput", "poisson", "concurrency"] as const;
+export const LOAD_PATTERN_TYPES = ["max_throughput", "poisson", "concurrency", "constant", "gamma", "agentic_inference", "burst", "step"] as const;
+/** Load patterns we run today (constant and gamma are ours); the rest are rejected by validation. */
+export const SUPPORTED_LOAD_PATTERNS = ["max_throughput", "poisson", "concurrency", "constant", "gamma"] as const;
+/** Open-loop patterns driven by a request rate. */
+export const RATE_LOAD_PATTERNS = ["poisson", "constant", "gamma"] as const;
 
 const seed = () => int(z.number().min(0));
 
@@ -20,9 +22,19 @@ export const RuntimeSettingsSchema = z.strictObject({
 });
 
 export const LoadPatternSchema = z.strictObject({
-  type: choice(LOAD_PATTERN_TYPES).default("max_throughput").describe("max_throughput|poisson|concurrency"),
-  target_qps: num(z.number().gt(0)).nullable().default(null).describe("requests per second (poisson)"),
+  type: choice(LOAD_PATTERN_TYPES)
+    .default("max_throughput")
+    .describe("max_throughput | poisson | concurrency | constant (fixed gaps) | gamma (see --burstiness)"),
+  target_qps: num(z.number().gt(0)).nullable().default(null).describe("requests per second (poisson, constant, gamma)"),
   target_concurrency: int(z.number().min(1)).nullable().default(null).describe("requests in flight (concurrency)"),
+  // ours: the arrival-process knobs below.
+  burstiness: num(z.number().gt(0)).default(1).describe("gamma shape: 1 = Poisson-like, < 1 burstier, > 1 more regular"),
+  max_concurrency: int(z.number().min(1))
+    .nullable()
+    .default(null)
+    .describe("rate patterns: ceiling on requests in flight; a due request waits (its wait is reported)"),
+  ramp_up_s: num(z.number().min(0)).default(0).describe("linear ramp (s): rate from --ramp-start-qps to the target, or concurrency from 1"),
+  ramp_start_qps: num(z.number().min(0)).default(0).describe("rate at the start of the ramp"),
   use_legacy_loadgen_qps_metrics: bool()
     .default(true)
     .describe("poisson only: QPS = (completed - 1) / window, as MLPerf LoadGen"),

@@ -38,8 +38,10 @@ export interface WorkerPhase {
   sampleIndex: Uint32Array;
   /** When each entry is due, ns since T0 (closed loop: the phase start). */
   scheduledNs: Float64Array;
-  /** Closed loop: number of concurrency slots of this worker. 0 = open loop (schedule-driven). */
-  closedLoopSlots: number;
+  /** Closed loop: when each of this worker's slots first opens, ns since T0. Empty = open loop. */
+  slotStartNs: Float64Array;
+  /** Open loop: ceiling on this worker's requests in flight (besides maxInFlight); 0 = none. */
+  inFlightCap: number;
   /** Phase start, ns since T0. */
   startNs: number;
 }

@@ -29,6 +29,7 @@ import {
 } from "./phase-tallies.ts";
 import { rollupSeries, type Rollup } from "./series-rollup.ts";
 import { computeThroughput, legacyLoadgenWindowNs } from "./throughput.ts";
+import { loadGeneratorHealth, type LoadGeneratorHealth } from "./load-generator-health.ts";
 import type { TokenSource } from "../record/request-record.ts";
 
 export interface PhaseContext {
@@ -40,6 +41,8 @@ export interface PhaseContext {
   useLegacyQps: boolean;
   /** settings.early_stopping.enabled. */
   earlyStopping: boolean;
+  /** Requests the phase's plan held (null when unknown, e.g. a crashed run). */
+  plannedCount: number | null;
 }
 
 export interface PhaseMetrics {
@@ -67,6 +70,7 @@ export interface PhaseMetrics {
   tokenCountSources: Partial<Record<TokenSource, number>>;
   errorCounts: Record<string, number>;
   errorSamples: { kind: string; message: string }[];
+  loadGenerator: LoadGeneratorHealth;
 }
 
 /** Values `valueAt(i)` of the rows where `include[i]` is 1 (NaN entries are skipped later). */
@@ -122,6 +126,7 @@ export function summarizePhase(cols: PhaseColumns, ctx: PhaseContext): PhaseMetr
     useLegacy: ctx.loadPatternType === "poisson" && ctx.useLegacyQps,
   });
   const sources = tallyTokenSources(cols.tokenSources, ok);
+  const lagNs = pick(all, (i) => (cols.sentNs[i] as number) - (cols.scheduledNs[i] as number));
 
   return {
     nSamplesIssued: n,
@@ -139,7 +144,7 @@ export function summarizePhase(cols: PhaseColumns, ctx: PhaseContext): PhaseMetr
     ),
     itlNs: rollupSeries(cols.itlNs, plain),
     latencyNs: rollupSeries(pick(ok, (i) => (cols.doneNs[i] as number) - (cols.sentNs[i] as number)), es),
-    scheduleLagNs: rollupSeries(pick(all, (i) => (cols.sentNs[i] as number) - (cols.scheduledNs[i] as number)), plain),
+    scheduleLagNs: rollupSeries(lagNs, plain),
     scheduledLatencyNs: rollupSeries(pick(all, (i) => (cols.doneNs[i] as number) - (cols.scheduledNs[i] as number)), plain),
     inputSequenceLengths: rollupSeries(pick(ok, (i) => cols.inputTokens[i] as number), plain),
     outputSequenceLengths: rollupSeries(pick(ok, (i) => cols.outputTokens[i] as number), plain),
@@ -148,5 +153,6 @@ export function summarizePhase(cols: PhaseColumns, ctx: PhaseContext): PhaseMetr
     tokenCountSources: sources.counts,
     errorCounts: countErrorKinds(cols),
     errorSamples: cols.errorSamples.map((s) => ({ ...s })),
+    loadGenerator: loadGeneratorHealth(lagNs, ctx.plannedCount, ctx.loadPatternType),
   };
 }

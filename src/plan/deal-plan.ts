@@ -1,28 +1,33 @@
 /**
  * @module plan/deal-plan — splits a phase plan among workers before the start.
  *
- * Entry i goes to the (i mod R)-th receiving worker, so each worker's share of a Poisson
- * schedule is itself evenly spread in time. Closed-loop slots are split as evenly as possible
- * and only workers holding a slot receive entries (a worker with no slot could never send).
- * Every worker gets a share, possibly empty, so every worker reports the phase done.
+ * Entry i goes to the (i mod R)-th receiving worker, so each worker's share of a schedule is
+ * itself evenly spread in time. Closed-loop slots go round-robin (slot i to worker i mod W, so
+ * a ramp stays a ramp on every worker); an open-loop concurrency ceiling is split as evenly as
+ * possible. Only workers that may hold a request receive entries (a worker with no slot could
+ * never send); every worker still gets a share, possibly empty, so all report the phase done.
  */
-import type { PhasePlan } from "./phase-plan.ts";
+import { isClosedLoop, type PhasePlan } from "./phase-plan.ts";
 
 export interface PlanShare {
   planIndex: Uint32Array;
   sampleIndex: Uint32Array;
   offsetNs: Float64Array;
-  closedLoopSlots: number;
+  /** Closed loop: when each of this worker's slots opens (ns after the phase start). */
+  slotOffsetsNs: Float64Array;
+  /** Open loop: this worker's ceiling on requests in flight; 0 = none. */
+  inFlightCap: number;
 }
 
-function slotsFor(worker: number, workers: number, concurrency: number): number {
-  return Math.floor(concurrency / workers) + (worker < concurrency % workers ? 1 : 0);
+function evenShare(total: number, worker: number, workers: number): number {
+  return Math.floor(total / workers) + (worker < total % workers ? 1 : 0);
 }
 
 export function dealPlan(plan: PhasePlan, workers: number): PlanShare[] {
   const total = plan.sampleIndex.length;
-  const closedLoop = plan.concurrency > 0;
-  const receivers = closedLoop ? Math.min(workers, plan.concurrency) : workers;
+  const closed = isClosedLoop(plan);
+  const limit = closed ? plan.slotOffsetsNs.length : plan.maxConcurrency;
+  const receivers = limit > 0 ? Math.min(workers, limit) : workers;
   const shares: PlanShare[] = [];
   for (let w = 0; w < workers; w++) {
     const n = w < receivers && w < total ? Math.floor((total - 1 - w) / receivers) + 1 : 0;
@@ -34,7 +39,9 @@ export function dealPlan(plan: PhasePlan, workers: number): PlanShare[] {
       sampleIndex[j] = plan.sampleIndex[i] as number;
       offsetNs[j] = plan.offsetNs[i] as number;
     }
-    shares.push({ planIndex, sampleIndex, offsetNs, closedLoopSlots: closedLoop ? slotsFor(w, workers, plan.concurrency) : 0 });
+    const slotOffsetsNs = closed ? plan.slotOffsetsNs.filter((_, slot) => slot % workers === w) : new Float64Array(0);
+    const inFlightCap = !closed && limit > 0 ? evenShare(limit, w, workers) : 0;
+    shares.push({ planIndex, sampleIndex, offsetNs, slotOffsetsNs, inFlightCap });
   }
   return shares;
 }

@@ -1,19 +1,27 @@
 /**
  * @module plan/phase-plan — who sends what when, for one phase: a pure function of the config.
  *
- * A plan is two parallel arrays (dataset row, due offset from the phase start) plus the
- * closed-loop concurrency (0 for open-loop patterns). Computing it needs no network and no
- * clock, so it is unit-tested and printable before a run.
+ * A plan is two parallel arrays (dataset row, due offset from the phase start), the open-loop
+ * in-flight ceiling, and for closed loop the instants at which each concurrency slot opens.
+ * Computing it needs no network and no clock, so it is unit-tested and printable (--dry-run).
  */
 import { sampleOrder } from "../dataset/sample-order.ts";
-import { PythonRandom } from "../rng/python-random.ts";
+import type { PythonSeed } from "../rng/python-random.ts";
+import { arrivalOffsets, slotOffsets } from "./arrivals.ts";
 
-export type LoadPatternType = "max_throughput" | "poisson" | "concurrency";
+export type LoadPatternType = "max_throughput" | "poisson" | "constant" | "gamma" | "concurrency";
 
 export interface LoadPattern {
   type: LoadPatternType;
   targetQps?: number | null;
   targetConcurrency?: number | null;
+  /** Gamma shape (type gamma); 1 behaves like Poisson. */
+  burstiness?: number | null;
+  /** Open-loop ceiling on requests in flight; a due request waits for a free slot (counted as lag). */
+  maxConcurrency?: number | null;
+  /** Linear ramp length (s): rate from rampStartQps to targetQps, or concurrency from 1 slot to all. */
+  rampUpS?: number | null;
+  rampStartQps?: number | null;
 }
 
 export interface PhasePlan {
@@ -23,8 +31,10 @@ export interface PhasePlan {
   sampleIndex: Uint32Array;
   /** Due time of each request, ns after the phase start (open loop); all 0 for closed loop. */
   offsetNs: Float64Array;
-  /** Requests kept in flight (closed loop), 0 for open loop. */
-  concurrency: number;
+  /** Closed loop: when each slot first opens, ns after the phase start. Empty for open loop. */
+  slotOffsetsNs: Float64Array;
+  /** Open loop: most requests in flight across workers; 0 = only the connection limit. */
+  maxConcurrency: number;
 }
 
 export interface PlanInput {
@@ -32,35 +42,28 @@ export interface PlanInput {
   pattern: LoadPattern;
   count: number;
   datasetSize: number;
-  schedulerSeed: number | bigint;
-  dataloaderSeed: number | bigint;
+  schedulerSeed: PythonSeed;
+  dataloaderSeed: PythonSeed;
 }
 
-/**
- * Poisson arrivals as the seed tool draws them: gap_i = max(1, int(expovariate(qps/1e9))) ns,
- * accumulated from the phase start (absolute instants: no drift from timer lateness).
- */
-export function poissonOffsets(count: number, targetQps: number, seed: number | bigint): Float64Array {
-  const rng = new PythonRandom(seed);
-  const ratePerNs = targetQps / 1e9;
-  const offsets = new Float64Array(count);
-  let t = 0;
-  for (let i = 0; i < count; i++) {
-    t += Math.max(1, Math.trunc(rng.expovariate(ratePerNs)));
-    offsets[i] = t;
-  }
-  return offsets;
-}
+export const isClosedLoop = (plan: PhasePlan): boolean => plan.slotOffsetsNs.length > 0;
 
 export function buildPhasePlan(input: PlanInput): PhasePlan {
   const { pattern, count } = input;
   const sampleIndex = sampleOrder(input.datasetSize, count, input.dataloaderSeed);
+  const base = { phase: input.phase, pattern, sampleIndex, slotOffsetsNs: new Float64Array(0), maxConcurrency: Math.max(0, pattern.maxConcurrency ?? 0) };
+  const rampUpS = Math.max(0, pattern.rampUpS ?? 0);
   switch (pattern.type) {
     case "poisson":
-      return { phase: input.phase, pattern, sampleIndex, offsetNs: poissonOffsets(count, pattern.targetQps ?? 0, input.schedulerSeed), concurrency: 0 };
+    case "constant":
+    case "gamma": {
+      const schedule = { targetQps: pattern.targetQps ?? 1, rampUpS, rampStartQps: Math.max(0, pattern.rampStartQps ?? 0) };
+      const offsetNs = arrivalOffsets({ kind: pattern.type, count, schedule, seed: input.schedulerSeed, burstiness: pattern.burstiness ?? 1 });
+      return { ...base, offsetNs };
+    }
     case "concurrency":
-      return { phase: input.phase, pattern, sampleIndex, offsetNs: new Float64Array(count), concurrency: Math.max(1, pattern.targetConcurrency ?? 1) };
+      return { ...base, offsetNs: new Float64Array(count), slotOffsetsNs: slotOffsets(Math.max(1, pattern.targetConcurrency ?? 1), rampUpS), maxConcurrency: 0 };
     case "max_throughput":
-      return { phase: input.phase, pattern, sampleIndex, offsetNs: new Float64Array(count), concurrency: 0 };
+      return { ...base, offsetNs: new Float64Array(count) };
   }
 }

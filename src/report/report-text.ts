@@ -5,6 +5,7 @@
  * times, tokens for lengths), Errors (when any request failed), End of Report. The console
  * shows only the Summary block plus a few headline percentiles.
  */
+import { DELAYED_LAG_NS, FELL_BEHIND_LAG_P99_NS } from "../metrics/load-generator-health.ts";
 import { hasValues, type Rollup } from "../metrics/series-rollup.ts";
 import type { ResultSummary } from "./result-summary.ts";
 import { seriesLines } from "./series-text.ts";
@@ -36,6 +37,20 @@ function summaryBody(s: ResultSummary): string[] {
     `QPS: ${fixed2(s.qps)}`,
     `TPS: ${fixed2(s.tps)}`,
   );
+  lines.push(...loadGeneratorLines(s));
+  return lines;
+}
+
+/** The verdict on the client's own timing (see metrics/load-generator-health.ts). */
+function loadGeneratorLines(s: ResultSummary): string[] {
+  const lines: string[] = [];
+  if (s.load_generator !== null) {
+    const lag = hasValues(s.schedule_lag) ? nsAsMs(s.schedule_lag.percentiles["99.0"]) : "N/A";
+    const verdict = s.load_generator === "ok" ? "ok" : "FELL BEHIND — latencies from the scheduled time (scheduled_latency) are the honest ones";
+    lines.push(`Load generator: ${verdict} (schedule lag p99 ${lag} ms; limit ${nsAsMs(FELL_BEHIND_LAG_P99_NS)} ms)`);
+  }
+  if (s.n_samples_delayed) lines.push(`Delayed requests (sent > ${nsAsMs(DELAYED_LAG_NS)} ms late): ${s.n_samples_delayed}`);
+  if (s.n_samples_dropped) lines.push(`Dropped requests (planned, never sent): ${s.n_samples_dropped}`);
   return lines;
 }
 

@@ -9,6 +9,7 @@
 import { finiteOrNull, scrubNonFinite } from "../metrics/json-numbers.ts";
 import type { FinishReasonCounts, TokenCountSource } from "../metrics/phase-tallies.ts";
 import type { Rollup } from "../metrics/series-rollup.ts";
+import type { LoadGeneratorVerdict } from "../metrics/load-generator-health.ts";
 import type { PhaseMetrics } from "../metrics/summarize-phase.ts";
 import type { TokenSource } from "../record/request-record.ts";
 
@@ -55,6 +56,10 @@ export interface ResultSummary {
   token_count_sources: Partial<Record<TokenSource, number>>;
   error_counts: Record<string, number>;
   error_samples: { kind: string; message: string }[];
+  load_generator: LoadGeneratorVerdict | null;
+  n_samples_planned: number | null;
+  n_samples_dropped: number | null;
+  n_samples_delayed: number | null;
 }
 
 /** Top-level keys of result_summary.json, in order. */
@@ -88,6 +93,10 @@ export const RESULT_SUMMARY_KEYS: readonly (keyof ResultSummary)[] = [
   "token_count_sources",
   "error_counts",
   "error_samples",
+  "load_generator",
+  "n_samples_planned",
+  "n_samples_dropped",
+  "n_samples_delayed",
 ];
 
 function scrubRollup(rollup: Rollup): Rollup {
@@ -126,5 +135,9 @@ export function buildResultSummary(metrics: PhaseMetrics, run: RunInfo): ResultS
     token_count_sources: { ...metrics.tokenCountSources },
     error_counts: { ...metrics.errorCounts },
     error_samples: metrics.errorSamples.map((s) => ({ kind: s.kind, message: s.message })),
+    load_generator: metrics.loadGenerator.verdict,
+    n_samples_planned: metrics.loadGenerator.dropped === null ? null : metrics.nSamplesIssued + metrics.loadGenerator.dropped,
+    n_samples_dropped: metrics.loadGenerator.dropped,
+    n_samples_delayed: metrics.loadGenerator.delayed,
   };
 }

@@ -40,6 +40,7 @@ export function buildSummaryFromDb(reportDir: string): ResultSummary {
       loadPatternType: stored?.load_pattern.type ?? "max_throughput",
       useLegacyQps: stored?.load_pattern.use_legacy_loadgen_qps_metrics ?? true,
       earlyStopping: stored?.early_stopping ?? true,
+      plannedCount: phase ? phase.planned : null,
     });
     return buildResultSummary(metrics, {
       version: meta.tool_version ?? "unknown",

@@ -1,10 +1,11 @@
 /**
  * @module run/phase-runner — the one send loop, in a worker: a share of a plan, sent on time.
  *
- * Open loop (offline, Poisson, constant rate): entry i is due at scheduledNs[i]; at most
- * `maxInFlight` requests are in flight, and a due entry that finds no free slot waits (its wait
- * shows up as schedule lag — never hidden). Closed loop (concurrency): `slots` requests in
- * flight; each completion frees a slot and the next entry is scheduled at that instant.
+ * Open loop (offline, Poisson, constant, gamma): entry i is due at scheduledNs[i]; at most
+ * `maxInFlight` (and the pattern's ceiling) are in flight, and a due entry that finds no free
+ * slot waits (its wait shows up as schedule lag — never hidden). Closed loop (concurrency):
+ * each slot opens at its start instant (a ramp opens them one by one); each completion frees a
+ * slot and the next entry is scheduled at that instant.
  * Waiting: far-off instants use setTimeout (1 ms granularity), the last 2 ms a setImmediate
  * poll on the clock, so sends are late by microseconds, not by a timer tick.
  */
@@ -20,8 +21,10 @@ export interface PhaseShare {
   planIndex: Uint32Array;
   sampleIndex: Uint32Array;
   scheduledNs: Float64Array;
-  /** >0: closed loop with this many slots. 0: open loop. */
-  closedLoopSlots: number;
+  /** Closed loop: when each slot first opens (ns since T0). Empty: open loop. */
+  slotStartNs: Float64Array;
+  /** Open loop: ceiling on requests in flight; 0 = maxInFlight only. */
+  inFlightCap: number;
   startNs: number;
 }
 
@@ -46,6 +49,8 @@ export class PhaseRunner {
   private readonly handles = new Set<InFlightHandle>();
   /** Closed loop: instants at which slots became free, oldest first. */
   private readonly freeSlotsNs: number[] = [];
+  private readonly cap: number;
+  private readonly closedLoop: boolean;
   private readonly finished: Promise<PhaseOutcome>;
   private resolveFinished!: (outcome: PhaseOutcome) => void;
 
@@ -55,7 +60,9 @@ export class PhaseRunner {
     private readonly onRecord: (record: RequestRecord) => void,
   ) {
     this.finished = new Promise((resolve) => (this.resolveFinished = resolve));
-    for (let i = 0; i < share.closedLoopSlots; i++) this.freeSlotsNs.push(share.startNs);
+    this.closedLoop = share.slotStartNs.length > 0;
+    this.freeSlotsNs.push(...Array.from(share.slotStartNs).sort((a, b) => a - b));
+    this.cap = share.inFlightCap > 0 ? Math.min(share.inFlightCap, targets.maxInFlight) : targets.maxInFlight;
   }
 
   /** Starts at the share's start instant; resolves when every entry was sent and answered or the phase was stopped. */
@@ -72,10 +79,6 @@ export class PhaseRunner {
     this.checkFinished();
   }
 
-  private get closedLoop(): boolean {
-    return this.share.closedLoopSlots > 0;
-  }
-
   private pump = (): void => {
     this.wakeTimer = null;
     this.spinning = false;
@@ -85,9 +88,9 @@ export class PhaseRunner {
       let scheduledNs: number;
       if (this.closedLoop) {
         if (this.freeSlotsNs.length === 0) return;
-        scheduledNs = Math.max(this.freeSlotsNs[0] as number, share.startNs);
+        scheduledNs = this.freeSlotsNs[0] as number;
       } else {
-        if (this.inFlight >= targets.maxInFlight) return;
+        if (this.inFlight >= this.cap) return;
         scheduledNs = share.scheduledNs[this.next] as number;
       }
       const waitNs = scheduledNs - targets.settings.now();
@@ -100,7 +103,7 @@ export class PhaseRunner {
 
   private sleep(waitNs: number): void {
     if (waitNs > SPIN_WINDOW_NS) {
-      this.wakeTimer = setTimeout(this.pump, Math.floor((waitNs - SPIN_WINDOW_NS) / 1e6) + 1);
+      this.wakeTimer = setTimeout(this.pump, Math.max(1, Math.floor((waitNs - SPIN_WINDOW_NS) / 1e6)));
     } else if (!this.spinning) {
       this.spinning = true;
       setImmediate(this.pump);

@@ -50,7 +50,10 @@ export function prepareWorkload(config: BenchmarkConfig): Workload {
     }),
   );
   const { runtime, load_pattern: lp, drain, warmup } = config.settings;
-  const pattern: LoadPattern = { type: lp.type as LoadPattern["type"], targetQps: lp.target_qps, targetConcurrency: lp.target_concurrency };
+  const pattern: LoadPattern = {
+    type: lp.type as LoadPattern["type"], targetQps: lp.target_qps, targetConcurrency: lp.target_concurrency, burstiness: lp.burstiness,
+    maxConcurrency: lp.max_concurrency, rampUpS: lp.ramp_up_s, rampStartQps: lp.ramp_start_qps,
+  };
   const count = totalSamplesToIssue({
     nSamplesToIssue: runtime.n_samples_to_issue, minDurationMs: runtime.min_duration_ms, targetQps: lp.target_qps, datasetSize: dataset.rows.length,
   });

@@ -38,7 +38,9 @@ export interface BenchmarkOutcome {
 
 function storedRunConfig(config: BenchmarkConfig): StoredRunConfig {
   const { load_pattern: lp, warmup, runtime, early_stopping } = config.settings;
-  const loadPattern = lp.type === "poisson" ? { ...lp } : { type: lp.type, target_qps: lp.target_qps, target_concurrency: lp.target_concurrency };
+  const { use_legacy_loadgen_qps_metrics: legacyQps, ...rest } = lp;
+  // The seed serialises the legacy-QPS switch for Poisson only.
+  const loadPattern = lp.type === "poisson" ? { ...rest, use_legacy_loadgen_qps_metrics: legacyQps } : rest;
   return {
     load_pattern: loadPattern,
     early_stopping: early_stopping.enabled,
@@ -57,7 +59,9 @@ export async function runBenchmark(config: BenchmarkConfig, io: RunIo): Promise<
   const reportDir = prepareReportDir(config.report_dir);
   writeFileSync(join(reportDir, "config.yaml"), toYamlText(redactSecrets(config)));
   const client = config.settings.client;
-  const sizing = sizeWorkers({ numWorkers: client.num_workers, maxConnections: client.max_connections, concurrency: workload.phases.at(-1)?.plan.concurrency ?? 0 });
+  const perfPlan = workload.phases.at(-1)?.plan;
+  const concurrency = perfPlan ? perfPlan.slotOffsetsNs.length || perfPlan.maxConcurrency : 0;
+  const sizing = sizeWorkers({ numWorkers: client.num_workers, maxConnections: client.max_connections, concurrency });
   for (const warning of sizing.warnings) io.log(`warning: ${warning}`);
 
   const db = new EventsDb(join(reportDir, EVENTS_DB_FILE));

@@ -136,10 +136,11 @@ export class Session {
       running.timers.push(setTimeout(() => this.stopCurrentPhase(false), phase.maxDurationMs + START_LEAD_NS / 1e6));
     }
     shares.forEach((share, i) => {
-      const scheduledNs = share.offsetNs.map((offset) => offset + startNs);
       pool.send(receivers[i] as number, {
         type: "phase", phase: plan.phase, planIndex: share.planIndex, sampleIndex: share.sampleIndex,
-        scheduledNs, closedLoopSlots: share.closedLoopSlots, startNs,
+        scheduledNs: share.offsetNs.map((offset) => offset + startNs),
+        slotStartNs: share.slotOffsetsNs.map((offset) => offset + startNs),
+        inFlightCap: share.inFlightCap, startNs,
       });
     });
     if (this.stopReason !== null) this.stopCurrentPhase(false);

@@ -16,7 +16,7 @@ export interface SizingInput {
   numWorkers: number;
   /** client.max_connections: -1 = auto. */
   maxConnections: number;
-  /** Closed-loop concurrency, 0 for open loop. */
+  /** Requests the pattern keeps in flight at most (concurrency, or a rate pattern's ceiling); 0 = unbounded. */
   concurrency: number;
 }
 

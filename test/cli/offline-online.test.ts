@@ -30,7 +30,8 @@ describe("cli/benchmark offline", () => {
       expect(existsSync(join(reportDir, file))).toBe(true);
     }
     const summary = readSummary(reportDir);
-    expect(summary).toMatchObject({ n_samples_issued: 200, n_samples_completed: 200, n_samples_failed: 0, ttft: {} });
+    expect(summary).toMatchObject({ n_samples_issued: 200, n_samples_completed: 200, n_samples_failed: 0 });
+    expect(summary.ttft).toEqual({});
     expect(summary.qps).toBeGreaterThan(0);
     expect(summary.latency.median).toBeGreaterThan(0);
     expect(server.observations()).toHaveLength(200);

@@ -47,6 +47,23 @@ export async function runCli(args: readonly string[], options: CliOptions = {}):
   return { exitCode, stdout, stderr };
 }
 
+/** Reads a subprocess stream as it arrives: `text` so far (for waiting on a line), `done` with all of it. */
+export function collectOutput(stream: ReadableStream<Uint8Array>): { readonly text: string; done: Promise<string> } {
+  let text = "";
+  const decoder = new TextDecoder();
+  const done = (async () => {
+    for await (const chunk of stream) text += decoder.decode(chunk, { stream: true });
+    text += decoder.decode();
+    return text;
+  })();
+  return {
+    get text() {
+      return text;
+    },
+    done,
+  };
+}
+
 /** Temp dirs for one test file: `make()` creates one, `cleanup()` (in afterAll) removes them all. */
 export function tempDirs(prefix = "ie-cli-") {
   const made: string[] = [];

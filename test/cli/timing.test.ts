@@ -44,5 +44,7 @@ describe("cli/timing", () => {
     } finally {
       await server.stop();
     }
-  }, 30_000);
+    // Timing on a shared 2-core VM: host preemption of a few ms is seen even by a bare busy
+    // loop, so one retry absorbs a disturbed run without loosening the bound.
+  }, { timeout: 30_000, retry: 1 });
 });

@@ -34,7 +34,9 @@ describe("config/redact", () => {
     ["http://h/?access_token=a&x_secret=b&ok=c", `http://h/?access_token=${REDACTED}&x_secret=${REDACTED}&ok=c`],
     ["http://h:8000", "http://h:8000"],
     ["http://h/path@not-userinfo", "http://h/path@not-userinfo"],
-    ["ftp://u:p@h", "ftp://u:p@h"],
+    ["ftp://u:p@h", "ftp://<redacted>@h"],
+    ["u:p@h:8000", "<redacted>@h:8000"],
+    ["someone@example.com", "someone@example.com"],
     ["just text with user:pass@host", "just text with user:pass@host"],
   ])("redacts the URL %p", (input, expected) => {
     expect(redactUrl(input)).toBe(expected);

@@ -7,7 +7,7 @@ import type { RequestRecord } from "../../src/record/request-record.ts";
 import { makeFailure, makeRecord } from "./make-record.ts";
 
 const MS = 1e6;
-const ctx: PhaseContext = { windowStartNs: 0, loadPatternType: "max_throughput", useLegacyQps: true, earlyStopping: true };
+const ctx: PhaseContext = { windowStartNs: 0, loadPatternType: "max_throughput", useLegacyQps: true, earlyStopping: true, plannedCount: null };
 
 function summarize(records: RequestRecord[], overrides: Partial<PhaseContext> = {}) {
   return summarizePhase(columnsFromRecords(records), { ...ctx, ...overrides });

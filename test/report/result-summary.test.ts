@@ -15,6 +15,7 @@ describe("report/result-summary", () => {
       "input_sequence_lengths", "legacy_loadgen_window_duration_ns", "qps", "tps", "finish_reason_counts",
       "run_config", "ttfb", "itl", "schedule_lag", "scheduled_latency", "qps_native", "tps_native",
       "token_count_source", "token_count_sources", "error_counts", "error_samples",
+      "load_generator", "n_samples_planned", "n_samples_dropped", "n_samples_delayed",
     ]);
   });
 
@@ -52,7 +53,7 @@ describe("report/result-summary", () => {
   });
 
   test("writes strict JSON: non-finite numbers become null", () => {
-    const metrics = summarizePhase(columnsFromRecords([]), { windowStartNs: 0, loadPatternType: "concurrency", useLegacyQps: false, earlyStopping: true });
+    const metrics = summarizePhase(columnsFromRecords([]), { windowStartNs: 0, loadPatternType: "concurrency", useLegacyQps: false, earlyStopping: true, plannedCount: null });
     const s = buildResultSummary(
       { ...metrics, qps: Number.NaN, durationNs: Number.POSITIVE_INFINITY },
       { ...RUN, runConfig: { x: Number.NaN } },

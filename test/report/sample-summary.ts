@@ -38,6 +38,6 @@ export function sampleRecords(withFailure: boolean): RequestRecord[] {
 
 export function sampleSummary(overrides: Partial<RunInfo> = {}, withFailure = false): ResultSummary {
   const cols = columnsFromRecords(sampleRecords(withFailure));
-  const metrics = summarizePhase(cols, { windowStartNs: 0, loadPatternType: "poisson", useLegacyQps: true, earlyStopping: true });
+  const metrics = summarizePhase(cols, { windowStartNs: 0, loadPatternType: "poisson", useLegacyQps: true, earlyStopping: true, plannedCount: null });
   return buildResultSummary(metrics, { ...RUN, ...overrides });
 }

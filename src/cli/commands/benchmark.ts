@@ -12,6 +12,7 @@ import { renderConsoleSummary } from "../../report/report-text.ts";
 import { runBenchmark } from "../../run/run-benchmark.ts";
 import type { Command } from "../command.ts";
 import { renderFlagHelp } from "../flag-help.ts";
+import { rejectPositionals } from "../reject-positionals.ts";
 
 const EXAMPLES: Record<BenchmarkCommand, string> = {
   offline: "inference-endpoint benchmark offline --endpoints http://localhost:8000 --model Qwen/Qwen3-8B --dataset datasets/dummy_1k.jsonl --duration 0",
@@ -32,6 +33,7 @@ function benchmarkCommand(mode: BenchmarkCommand): Command {
     help: () => `Usage: inference-endpoint benchmark ${mode} [flags]\n\n${SUMMARIES[mode]}.\n\nFlags:\n${renderFlagHelp(flagsFor(mode))}\nExample:\n  ${EXAMPLES[mode]}\n`,
     async run(argv, io) {
       const parsed = parseFlags(argv, mode);
+      rejectPositionals(parsed.positionals, `benchmark ${mode}`);
       const yaml = mode === "from-config" && parsed.configPath ? loadYamlConfig(parsed.configPath) : undefined;
       const config = buildConfig({
         command: mode, yaml, overrides: parsed.overrides, datasets: parsed.datasets,

@@ -9,10 +9,12 @@ import { sendRequest } from "../../client/send-request.ts";
 import { createRunClock, hostMonotonicNs } from "../../clock/mono-clock.ts";
 import type { FlagSpec } from "../../config/flags.ts";
 import { parseFlags } from "../../config/parse-argv.ts";
+import { checkBaseUrl } from "../../config/rules-endpoints.ts";
 import { buildRequestBody, joinEndpointUrl, routeFor, type ApiType } from "../../dataset/request-body.ts";
 import { ExecutionError, InputError } from "../../errors.ts";
 import type { Command } from "../command.ts";
 import { renderFlagHelp } from "../flag-help.ts";
+import { rejectPositionals } from "../reject-positionals.ts";
 
 const PROBE: FlagSpec["commands"] = ["probe"];
 const spec = (flag: string, aliases: string[], path: string, kind: FlagSpec["kind"], description: string, defaultText?: string, extra: Partial<FlagSpec> = {}): FlagSpec => ({
@@ -35,13 +37,14 @@ export const probeCommand: Command = {
   summary: "send a few requests to check an endpoint answers, and how fast",
   help: () => `Usage: inference-endpoint probe --endpoints URL --model NAME [flags]\n\nFlags:\n${renderFlagHelp(PROBE_FLAGS)}`,
   async run(argv, io) {
-    const { overrides: o } = parseFlags(argv, "probe", PROBE_FLAGS);
+    const { overrides: o, positionals } = parseFlags(argv, "probe", PROBE_FLAGS);
+    rejectPositionals(positionals, "probe");
     const endpoints = (o.endpoints as string[] | undefined) ?? [];
     const model = typeof o.model === "string" ? o.model.trim() : "";
     const problems = [endpoints.length === 0 ? "missing --endpoints URL" : "", model === "" ? "missing --model NAME" : ""].filter(Boolean);
     if (problems.length > 0) throw new InputError(problems.join("; "), { hint: "e.g. inference-endpoint probe --endpoints http://localhost:8000 --model Qwen/Qwen3-8B" });
-    const bad = endpoints.find((u) => !/^https?:\/\//.test(u));
-    if (bad) throw new InputError(`endpoint URL must start with http:// or https:// (got '${bad}')`);
+    const urlProblem = endpoints.map(checkBaseUrl).find((p) => p !== undefined);
+    if (urlProblem) throw new InputError(`--endpoints: ${urlProblem}`, { hint: "give the server root, e.g. --endpoints http://localhost:8000" });
     const requests = (o.requests as number | undefined) ?? 10;
     if (requests < 1) throw new InputError("--requests must be at least 1");
     await checkEndpointsReachable(endpoints);

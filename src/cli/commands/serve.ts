@@ -9,6 +9,7 @@ import { parseFlags } from "../../config/parse-argv.ts";
 import { resolveMockServerOptions, startMockServer } from "../../server/index.ts";
 import type { Command } from "../command.ts";
 import { renderFlagHelp } from "../flag-help.ts";
+import { rejectPositionals } from "../reject-positionals.ts";
 
 const flag = (name: string, path: string, kind: FlagSpec["kind"], description: string, defaultText: string, choices?: string[]): FlagSpec => ({
   flag: name, aliases: [], path, kind, description, defaultText, commands: ["serve"], ...(choices ? { choices } : {}),
@@ -37,6 +38,7 @@ export const serveCommand: Command = {
     `Usage: inference-endpoint serve [flags]\n\nServes /v1/chat/completions, /v1/completions, /v1/models and /health, streaming or not.\n\nFlags:\n${renderFlagHelp(SERVE_FLAGS)}\nExample:\n  inference-endpoint serve --port 8765 --mode model --ttft-ms 20 --tpot-ms 5 --output-tokens 50\n`,
   async run(argv, io) {
     const parsed = parseFlags(argv, "serve", SERVE_FLAGS);
+    rejectPositionals(parsed.positionals, "serve");
     // "mode" is a reserved command-level key of the flag parser, hence mockMode here.
     const { mockMode, ...rest } = parsed.overrides;
     const options = resolveMockServerOptions({ port: 8000, ...rest, ...(mockMode === undefined ? {} : { mode: mockMode }) });
