@@ -9,6 +9,7 @@ import { createRunClock } from "../src/clock/mono-clock.ts";
 import { parseToWorker, type ToMain, type WorkerInit, type WorkerPhase } from "../src/ipc/messages.ts";
 import { toTuple, type RecordTuple } from "../src/ipc/record-tuple.ts";
 import { SocketChannel } from "../src/ipc/socket-channel.ts";
+import { pinProcess } from "../src/run/cpu-affinity.ts";
 import { PhaseRunner } from "../src/run/phase-runner.ts";
 import type { RequestRecord } from "../src/record/request-record.ts";
 
@@ -68,6 +69,7 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
     switch (message.type) {
       case "init":
         init = message;
+        if (message.cpus.length > 0) pinProcess(message.cpus);
         send({ type: "ready", workerId });
         break;
       case "phase":

@@ -40,7 +40,7 @@ export interface FlagSpec {
 }
 
 /** Command-level keys that are not schema paths. */
-export const COMMAND_LEVEL_PATHS = ["dataset", "mode", "accuracy_only", "config"] as const;
+export const COMMAND_LEVEL_PATHS = ["dataset", "mode", "accuracy_only", "config", "dry_run"] as const;
 
 /** Sections the seed's CLI flattens: their fields drop the prefix (spec §1, `name="*"`). */
 const FLATTENED: readonly { prefix: string; alias: string }[] = [
@@ -126,6 +126,14 @@ const COMMAND_FLAGS: readonly FlagSpec[] = [
     path: "accuracy_only",
     kind: "boolean",
     description: "same as --mode acc",
+    commands: ["offline", "online", "from-config"],
+  },
+  {
+    flag: "--dry-run",
+    aliases: [],
+    path: "dry_run",
+    kind: "boolean",
+    description: "print the plan (requests, duration, first arrivals, workers) and exit without sending",
     commands: ["offline", "online", "from-config"],
   },
   {

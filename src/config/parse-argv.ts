@@ -17,6 +17,8 @@ export interface ParsedFlags {
   /** `--config/-c` (from-config). */
   configPath?: string;
   positionals: string[];
+  /** `--dry-run`: print the plan and exit. */
+  dryRun?: boolean;
   /** `-h/--help` was given; problems are still reported only when it was not. */
   help: boolean;
   /** Count of `-v` (`-vv` = 2). */
@@ -79,6 +81,7 @@ export function parseFlags(
     if (spec.path === "dataset") result.datasets.push(...(value as string[]));
     else if (spec.path === "mode") result.mode = value as TestMode;
     else if (spec.path === "accuracy_only") accuracyOnly = value === true;
+    else if (spec.path === "dry_run") result.dryRun = value === true;
     else if (spec.path === "config") result.configPath = value as string;
     else if (spec.kind === "list" && Array.isArray(value) && Array.isArray(result.overrides[spec.path])) {
       // Repeated list flags accumulate: --endpoints a --endpoints b.

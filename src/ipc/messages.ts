@@ -28,6 +28,8 @@ export interface WorkerInit {
   keepResponseText: boolean;
   /** TLS verification off (--insecure). */
   insecure: boolean;
+  /** CPUs to pin this worker's threads to; empty = no pinning. */
+  cpus: number[];
 }
 
 export interface WorkerPhase {

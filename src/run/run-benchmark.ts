@@ -9,7 +9,7 @@
 import { writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { join } from "node:path";
-import { redactSecrets, toYamlText } from "../config/redact.ts";
+import { redactSecrets, redactUrl, toYamlText } from "../config/redact.ts";
 import type { BenchmarkConfig } from "../config/schema.ts";
 import { checkEndpointsReachable } from "../client/check-reachable.ts";
 import { ExecutionError } from "../errors.ts";
@@ -17,12 +17,14 @@ import { EVENTS_DB_FILE, EventsDb } from "../record/events-db.ts";
 import type { ResultSummary } from "../report/result-summary.ts";
 import { writeReportFiles, type StoredRunConfig } from "../report/write-report.ts";
 import { GIT_SHA, VERSION } from "../version.ts";
-import { prepareWorkload } from "./prepare-workload.ts";
+import { describePlan } from "../plan/describe-plan.ts";
+import { prepareWorkload, type Workload } from "./prepare-workload.ts";
 import { ProgressLine } from "./progress.ts";
 import { prepareReportDir } from "./report-dir.ts";
 import { Session } from "./session.ts";
+import { allowedCpus, pinProcess, planAffinity } from "./cpu-affinity.ts";
 import { installStopSignals } from "./stop-signals.ts";
-import { sizeWorkers } from "./size-workers.ts";
+import { sizeWorkers, type Sizing } from "./size-workers.ts";
 
 export interface RunIo {
   log: (line: string) => void;
@@ -53,15 +55,31 @@ function storedRunConfig(config: BenchmarkConfig): StoredRunConfig {
   };
 }
 
-export async function runBenchmark(config: BenchmarkConfig, io: RunIo): Promise<BenchmarkOutcome> {
+/** Everything decided before the first request: what to send, when, and on how many workers. */
+export function planRun(config: BenchmarkConfig): { workload: Workload; sizing: Sizing } {
   const workload = prepareWorkload(config);
-  await checkEndpointsReachable(config.endpoint_config.endpoints);
-  const reportDir = prepareReportDir(config.report_dir);
-  writeFileSync(join(reportDir, "config.yaml"), toYamlText(redactSecrets(config)));
   const client = config.settings.client;
   const perfPlan = workload.phases.at(-1)?.plan;
   const concurrency = perfPlan ? perfPlan.slotOffsetsNs.length || perfPlan.maxConcurrency : 0;
-  const sizing = sizeWorkers({ numWorkers: client.num_workers, maxConnections: client.max_connections, concurrency });
+  return { workload, sizing: sizeWorkers({ numWorkers: client.num_workers, maxConnections: client.max_connections, concurrency }) };
+}
+
+/** `--dry-run`: the plan as text; nothing is sent and nothing is written. */
+export function describeRun(config: BenchmarkConfig): string {
+  const { workload, sizing } = planRun(config);
+  const lines = workload.phases.flatMap((phase) => describePlan(phase.plan));
+  lines.push(`workers: ${sizing.workers}, connections: ${sizing.connections} (${sizing.maxInFlightPerWorker} per worker), streaming ${workload.streaming ? "on" : "off"}`);
+  lines.push(`endpoints: ${workload.endpointUrls.map(redactUrl).join(", ")}`);
+  lines.push(...sizing.warnings.map((w) => `warning: ${w}`));
+  return `${lines.join("\n")}\n`;
+}
+
+export async function runBenchmark(config: BenchmarkConfig, io: RunIo): Promise<BenchmarkOutcome> {
+  const { workload, sizing } = planRun(config);
+  const client = config.settings.client;
+  await checkEndpointsReachable(config.endpoint_config.endpoints);
+  const reportDir = prepareReportDir(config.report_dir);
+  writeFileSync(join(reportDir, "config.yaml"), toYamlText(redactSecrets(config)));
   for (const warning of sizing.warnings) io.log(`warning: ${warning}`);
 
   const db = new EventsDb(join(reportDir, EVENTS_DB_FILE));
@@ -74,6 +92,11 @@ export async function runBenchmark(config: BenchmarkConfig, io: RunIo): Promise<
 
   const headers: Record<string, string> = { "content-type": "application/json", accept: workload.streaming ? "text/event-stream" : "application/json" };
   if (config.endpoint_config.api_key) headers.authorization = `Bearer ${config.endpoint_config.api_key}`;
+  const affinity = config.enable_cpu_affinity ? planAffinity(allowedCpus() ?? [], sizing.workers) : null;
+  if (affinity) {
+    if (pinProcess(affinity.main)) io.log(`cpu affinity: main on cpu ${affinity.main.join(",")}, workers on cpu ${[...new Set(affinity.workers.flat())].join(",")}`);
+    else io.log("warning: could not pin the main process to a CPU; running unpinned");
+  }
   const progress = new ProgressLine(io.progress, io.progressEnabled, io.isTty);
   const session = new Session({
     workers: sizing.workers,
@@ -84,6 +107,7 @@ export async function runBenchmark(config: BenchmarkConfig, io: RunIo): Promise<
       keepResponseText: false, insecure: client.insecure,
     },
     phases: workload.phases,
+    cpusFor: (workerId) => affinity?.workers[workerId] ?? [],
     db,
     onPhaseStart: (phase, planned) => progress.startPhase(phase, planned),
     onRecords: (_phase, records) => progress.add(records),

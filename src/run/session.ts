@@ -32,7 +32,9 @@ export interface SessionPhase {
 export interface SessionSpec {
   workers: number;
   maxInFlightPerWorker: number;
-  worker: Omit<WorkerInit, "type" | "workerId" | "t0MonoNs" | "maxInFlight">;
+  worker: Omit<WorkerInit, "type" | "workerId" | "t0MonoNs" | "maxInFlight" | "cpus">;
+  /** CPUs for each worker (empty: not pinned). */
+  cpusFor: (workerId: number) => number[];
   phases: SessionPhase[];
   db: EventsDb;
   onPhaseStart?: (phase: string, planned: number) => void;
@@ -89,7 +91,7 @@ export class Session {
     spec.db.setMeta("t0_epoch_ms", String(t0EpochMs));
     this.pool = await WorkerPool.start(
       spec.workers,
-      () => ({ ...spec.worker, t0MonoNs: String(t0MonoNs), maxInFlight: spec.maxInFlightPerWorker }),
+      (workerId) => ({ ...spec.worker, t0MonoNs: String(t0MonoNs), maxInFlight: spec.maxInFlightPerWorker, cpus: spec.cpusFor(workerId) }),
       { onMessage: (m) => this.onMessage(m), onWorkerExit: (id, code) => this.onWorkerExit(id, code) },
       { BUN_CONFIG_MAX_HTTP_REQUESTS: String(Math.max(spec.maxInFlightPerWorker, 1)) },
     );

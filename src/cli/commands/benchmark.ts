@@ -9,7 +9,7 @@ import { flagsFor, type BenchmarkCommand } from "../../config/flags.ts";
 import { loadYamlConfig } from "../../config/load-yaml.ts";
 import { parseFlags } from "../../config/parse-argv.ts";
 import { renderConsoleSummary } from "../../report/report-text.ts";
-import { runBenchmark } from "../../run/run-benchmark.ts";
+import { describeRun, runBenchmark } from "../../run/run-benchmark.ts";
 import type { Command } from "../command.ts";
 import { renderFlagHelp } from "../flag-help.ts";
 import { rejectPositionals } from "../reject-positionals.ts";
@@ -39,6 +39,10 @@ function benchmarkCommand(mode: BenchmarkCommand): Command {
         command: mode, yaml, overrides: parsed.overrides, datasets: parsed.datasets,
         ...(parsed.mode ? { mode: parsed.mode } : {}), ...(parsed.configPath ? { source: parsed.configPath } : {}),
       });
+      if (parsed.dryRun) {
+        io.stdout(describeRun(config));
+        return 0;
+      }
       const outcome = await runBenchmark(config, {
         log: (line) => io.stderr(`${line}\n`),
         progress: io.stderr,
