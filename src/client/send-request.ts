@@ -63,7 +63,7 @@ export async function sendRequest(req: OutgoingRequest, settings: RequestSetting
       record.doneNs = settings.now();
       record.errorKind = kindForStatus(response.status);
       record.errorMessage = truncate(`HTTP ${response.status}: ${text}`);
-    } else if (settings.streaming && response.body) {
+    } else if (settings.streaming && response.body && isEventStream(response.headers.get("content-type"))) {
       await readStream(response.body, record, settings);
     } else {
       readWholeBody(await response.text(), record, settings);
@@ -132,6 +132,11 @@ function readWholeBody(text: string, record: RequestRecord, settings: RequestSet
   if (settings.keepResponseText) record.responseText = choice.reasoning + choice.content;
   const usage = readUsage(body);
   applyUsage(record, usage?.promptTokens ?? null, usage?.completionTokens ?? null, usage?.reasoningTokens ?? null);
+}
+
+/** A server asked to stream may still answer with one JSON body; read it as such. */
+function isEventStream(contentType: string | null): boolean {
+  return contentType === null || contentType.toLowerCase().startsWith("text/event-stream");
 }
 
 function applyUsage(record: RequestRecord, prompt: number | null, completion: number | null, reasoning: number | null): void {

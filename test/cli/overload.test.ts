@@ -1,0 +1,83 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { questionDataset, runCli, tempDirs } from "./run-cli.ts";
+
+const dirs = tempDirs("ie-overload-");
+afterAll(() => dirs.cleanup());
+
+/** A server that serves one request at a time, each in `serviceMs`: 1000/serviceMs requests/s at most. */
+function serialServer(serviceMs: number) {
+  let queue = Promise.resolve();
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const server = Bun.serve({
+    port: 0,
+    fetch() {
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      const turn = queue.then(() => Bun.sleep(serviceMs));
+      queue = turn;
+      return turn.then(() => {
+        inFlight--;
+        return Response.json({ choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }], usage: { prompt_tokens: 1, completion_tokens: 1 } });
+      });
+    },
+  });
+  return { url: `http://127.0.0.1:${server.port}`, stop: () => server.stop(true), maxInFlight: () => maxInFlight };
+}
+
+describe("cli/overload", () => {
+  test("reports the client-side wait when the offered rate exceeds what the connections can carry", async () => {
+    const server = serialServer(10);
+    try {
+      const dir = dirs.make();
+      const report = join(dir, "r");
+      const result = await runCli([
+        "benchmark", "online", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 100),
+        "--load-pattern", "poisson", "--target-qps", "500", "--num-samples", "150", "--duration", "0",
+        "--max-connections", "4", "--workers", "1", "--report-dir", report,
+      ]);
+      expect(result.exitCode).toBe(0);
+      const s = JSON.parse(await Bun.file(join(report, "performance", "result_summary.json")).text());
+      expect(s.n_samples_completed).toBe(150);
+      expect(s.load_generator).toBe("fell_behind");
+      expect(s.n_samples_delayed).toBeGreaterThan(100);
+      expect(server.maxInFlight()).toBeLessThanOrEqual(4);
+      // Waiting happened in the client: from the schedule it took far longer than from the send.
+      expect(s.scheduled_latency.median).toBeGreaterThan(5 * s.latency.median);
+      expect(s.schedule_lag.median).toBeGreaterThan(100e6);
+      expect(result.stdout).toContain("Load generator: FELL BEHIND");
+    } finally {
+      server.stop();
+    }
+  }, 30_000);
+
+  test("keeps exactly the concurrency in flight: 64 against a 50 ms server gives 1280 QPS", async () => {
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const server = Bun.serve({
+      port: 0,
+      async fetch() {
+        maxInFlight = Math.max(maxInFlight, ++inFlight);
+        await Bun.sleep(50);
+        inFlight--;
+        return Response.json({ choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }] });
+      },
+    });
+    try {
+      const dir = dirs.make();
+      const report = join(dir, "r");
+      const result = await runCli([
+        "benchmark", "online", "--endpoints", `http://127.0.0.1:${server.port}`, "--model", "m", "--dataset", questionDataset(dir, 100),
+        "--load-pattern", "concurrency", "--concurrency", "64", "--num-samples", "2560", "--duration", "0", "--streaming", "off", "--report-dir", report,
+      ]);
+      expect(result.exitCode).toBe(0);
+      const s = JSON.parse(await Bun.file(join(report, "performance", "result_summary.json")).text());
+      expect(maxInFlight).toBe(64);
+      expect(s.n_samples_completed).toBe(2560);
+      expect(Math.abs(s.qps - 1280) / 1280).toBeLessThan(0.05);
+    } finally {
+      server.stop(true);
+    }
+  }, 30_000);
+});
