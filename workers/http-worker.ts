@@ -50,7 +50,7 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
         bodies: init.bodies,
         maxInFlight: init.maxInFlight,
         settings: {
-          headers: init.headers, streaming: init.streaming, requestTimeoutMs: init.requestTimeoutMs,
+          headers: init.headers, streaming: init.streaming, requestTimeoutMs: init.requestTimeoutMs, stallTimeoutMs: init.stallTimeoutMs,
           keepResponseText: init.keepResponseText, insecure: init.insecure, now: clock.now,
         },
       },

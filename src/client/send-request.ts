@@ -7,15 +7,18 @@
  * errorKind/errorMessage (with the first bytes of the server's error body).
  */
 import type { RequestRecord } from "../record/request-record.ts";
-import { ABORT_TIMEOUT, classifyFetchError, kindForStatus, truncate } from "./classify-error.ts";
+import { ABORT_STALLED, ABORT_TIMEOUT, classifyFetchError, kindForStatus, truncate } from "./classify-error.ts";
 import { parseJsonObject, readChoice, readErrorMessage, readUsage } from "./openai-response.ts";
 import { SseSplitter } from "./sse-splitter.ts";
 import { StreamAccumulator, StreamProtocolError } from "./stream-accumulator.ts";
+import { watchStream, type StreamWatch } from "./stall-watch.ts";
 
 export interface RequestSettings {
   headers: Record<string, string>;
   streaming: boolean;
   requestTimeoutMs: number;
+  /** Once the response headers arrived, the longest silence between body reads; 0 = none. */
+  stallTimeoutMs: number;
   keepResponseText: boolean;
   insecure: boolean;
   now: () => number;
@@ -64,7 +67,7 @@ export async function sendRequest(req: OutgoingRequest, settings: RequestSetting
       record.errorKind = kindForStatus(response.status);
       record.errorMessage = truncate(`HTTP ${response.status}: ${text}`);
     } else if (settings.streaming && response.body && isEventStream(response.headers.get("content-type"))) {
-      await readStream(response.body, record, settings);
+      await readStream(response.body, record, settings, () => abort(ABORT_STALLED));
     } else {
       readWholeBody(await response.text(), record, settings);
     }
@@ -85,13 +88,27 @@ export async function sendRequest(req: OutgoingRequest, settings: RequestSetting
   return record;
 }
 
-async function readStream(body: ReadableStream<Uint8Array>, record: RequestRecord, settings: RequestSettings): Promise<void> {
-  const reader = body.getReader();
+async function readStream(body: ReadableStream<Uint8Array>, record: RequestRecord, settings: RequestSettings, onStall: () => void): Promise<void> {
   const splitter = new SseSplitter();
   const accumulator = new StreamAccumulator(settings.keepResponseText);
+  const watch = settings.stallTimeoutMs > 0 ? watchStream(settings.stallTimeoutMs * 1e6, settings.now, onStall) : null;
+  try {
+    await readEvents(body, splitter, accumulator, record, settings, watch);
+  } finally {
+    watch?.stop();
+  }
+  finishStream(accumulator, record);
+}
+
+async function readEvents(
+  body: ReadableStream<Uint8Array>, splitter: SseSplitter, accumulator: StreamAccumulator,
+  record: RequestRecord, settings: RequestSettings, watch: StreamWatch | null,
+): Promise<void> {
+  const reader = body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     const arrivalNs = settings.now();
+    if (watch) watch.lastByteNs = arrivalNs;
     if (done) {
       for (const data of splitter.finish()) accumulator.accept(data, arrivalNs);
       record.doneNs = arrivalNs;
@@ -99,6 +116,9 @@ async function readStream(body: ReadableStream<Uint8Array>, record: RequestRecor
     }
     for (const data of splitter.push(value)) accumulator.accept(data, arrivalNs);
   }
+}
+
+function finishStream(accumulator: StreamAccumulator, record: RequestRecord): void {
   const timing = accumulator.result();
   record.firstTokenNs = timing.firstTokenNs;
   record.chunkCount = timing.chunkCount;

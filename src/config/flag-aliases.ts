@@ -23,6 +23,7 @@ export const FLAG_ALIASES: Readonly<Record<string, readonly string[]>> = {
   "settings.client.max_concurrent_warmup_connects": ["--max-concurrent-warmup-connects"],
   "settings.client.insecure": ["--insecure"],
   "settings.client.request_timeout_s": ["--request-timeout"],
+  "settings.client.stall_timeout_s": ["--stall-timeout"],
   "settings.drain.warmup_timeout_s": ["--warmup-drain-timeout"],
   "settings.drain.performance_timeout_s": ["--performance-drain-timeout"],
   "settings.drain.accuracy_timeout_s": ["--accuracy-drain-timeout"],

@@ -50,4 +50,9 @@ export const ClientSettingsSchema = z.strictObject({
     .nullable()
     .default(null)
     .describe("per-request timeout in seconds; null = none"),
+  // ours: a stream that sends nothing for this long is cut and recorded as stalled_stream.
+  stall_timeout_s: num(z.number().gt(0))
+    .nullable()
+    .default(60)
+    .describe("seconds without a byte, once a stream has started, before it counts as stalled; null = never"),
 });

@@ -20,6 +20,8 @@ export interface WorkerInit {
   streaming: boolean;
   /** Per-request timeout in ms; 0 = none. */
   requestTimeoutMs: number;
+  /** A started stream with no bytes for this long is cut (stalled_stream); 0 = never. */
+  stallTimeoutMs: number;
   /** Most requests this worker may have in flight (its share of the connections). */
   maxInFlight: number;
   /** Request bodies (JSON text), indexed by dataset row. */

@@ -103,7 +103,8 @@ export async function runBenchmark(config: BenchmarkConfig, io: RunIo): Promise<
     maxInFlightPerWorker: sizing.maxInFlightPerWorker,
     worker: {
       endpointUrls: workload.endpointUrls, headers, streaming: workload.streaming,
-      requestTimeoutMs: Math.round((client.request_timeout_s ?? 0) * 1000), bodies: workload.bodies,
+      requestTimeoutMs: Math.round((client.request_timeout_s ?? 0) * 1000),
+      stallTimeoutMs: Math.round((client.stall_timeout_s ?? 0) * 1000), bodies: workload.bodies,
       keepResponseText: false, insecure: client.insecure,
     },
     phases: workload.phases,

@@ -55,7 +55,7 @@ export const probeCommand: Command = {
     const headers: Record<string, string> = { "content-type": "application/json" };
     if (typeof o.api_key === "string") headers.authorization = `Bearer ${o.api_key}`;
     const clock = createRunClock(hostMonotonicNs());
-    const settings = { headers, streaming: false, requestTimeoutMs: 60_000, keepResponseText: true, insecure: o.insecure === true, now: clock.now };
+    const settings = { headers, streaming: false, requestTimeoutMs: 60_000, stallTimeoutMs: 0, keepResponseText: true, insecure: o.insecure === true, now: clock.now };
     const latenciesMs: number[] = [];
     const errors: string[] = [];
     for (let i = 0; i < requests; i++) {

@@ -1,0 +1,68 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { questionDataset, runCli, tempDirs } from "./run-cli.ts";
+
+const dirs = tempDirs("ie-timeouts-");
+afterAll(() => dirs.cleanup());
+
+type Behaviour = "silent" | "stall-after-first-chunk";
+
+/** A raw TCP server that misbehaves in one way for every request it gets. */
+function misbehavingServer(behaviour: Behaviour) {
+  const server = Bun.listen({
+    hostname: "127.0.0.1",
+    port: 0,
+    socket: {
+      data(socket) {
+        if (behaviour === "silent") return;
+        const chunk = `data: {"choices":[{"index":0,"delta":{"content":"hi"}}]}\n\n`;
+        socket.write(`HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+      },
+    },
+  });
+  return { url: `http://127.0.0.1:${server.port}`, stop: () => server.stop(true) };
+}
+
+async function run(server: { url: string }, extra: string[]) {
+  const dir = dirs.make();
+  const report = join(dir, "r");
+  const started = performance.now();
+  const result = await runCli([
+    "benchmark", "online", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 10),
+    "--load-pattern", "concurrency", "--concurrency", "4", "--num-samples", "4", "--duration", "0", "--report-dir", report, ...extra,
+  ]);
+  const seconds = (performance.now() - started) / 1000;
+  const summary = JSON.parse(await Bun.file(join(report, "performance", "result_summary.json")).text());
+  return { result, summary, seconds };
+}
+
+describe("cli/timeouts", () => {
+  test.each([
+    ["a silent server hits the per-request timeout", "silent" as const, ["--request-timeout", "1"], "timeout"],
+    ["a stream that goes quiet is cut as stalled", "stall-after-first-chunk" as const, ["--stall-timeout", "1"], "stalled_stream"],
+  ])("%s", async (_name, behaviour, flags, kind) => {
+    const server = misbehavingServer(behaviour);
+    try {
+      const { result, summary, seconds } = await run(server, flags);
+      expect(result.exitCode).toBe(4); // every request failed
+      expect(summary.error_counts).toEqual({ [kind]: 4 });
+      expect(summary.n_samples_issued).toBe(4);
+      expect(seconds).toBeLessThan(8);
+    } finally {
+      server.stop();
+    }
+  }, 20_000);
+
+  test("the whole-run --timeout stops a hung run and writes the report marked interrupted", async () => {
+    const server = misbehavingServer("silent");
+    try {
+      const { result, summary, seconds } = await run(server, ["--timeout", "1"]);
+      expect(summary.state).toBe("interrupted");
+      expect(summary.error_counts).toEqual({ cancelled: 4 });
+      expect(result.stderr).toContain("run timeout of 1 s reached");
+      expect(seconds).toBeLessThan(8);
+    } finally {
+      server.stop();
+    }
+  }, 20_000);
+});
