@@ -25,6 +25,8 @@ export interface PhaseColumns {
   outputTokens: Float64Array;
   reasoningTokens: Float64Array;
   tokenSources: TokenSource[];
+  /** The client tokenizer's output count, kept beside server usage (NaN without a tokenizer). */
+  tokenizerOutputTokens: Float64Array;
   chunkCount: Uint32Array;
   /** ITL values (ns) of all successful streaming requests, already spread per token. */
   itlNs: Float64Array;
@@ -60,6 +62,7 @@ export function columnsFromRecords(records: readonly RequestRecord[]): PhaseColu
     outputTokens: new Float64Array(n),
     reasoningTokens: new Float64Array(n),
     tokenSources: new Array(n).fill("none"),
+    tokenizerOutputTokens: new Float64Array(n).fill(Number.NaN),
     chunkCount: new Uint32Array(n),
     itlNs: new Float64Array(0),
     finishReasons: new Array(n).fill(null),

@@ -30,6 +30,7 @@ import {
 import { rollupSeries, type Rollup } from "./series-rollup.ts";
 import { computeThroughput, legacyLoadgenWindowNs } from "./throughput.ts";
 import { loadGeneratorHealth, type LoadGeneratorHealth } from "./load-generator-health.ts";
+import { tokenDiscrepancy, type TokenDiscrepancy } from "./token-discrepancy.ts";
 import type { TokenSource } from "../record/request-record.ts";
 
 export interface PhaseContext {
@@ -71,6 +72,7 @@ export interface PhaseMetrics {
   errorCounts: Record<string, number>;
   errorSamples: { kind: string; message: string }[];
   loadGenerator: LoadGeneratorHealth;
+  tokenCountDiscrepancy: TokenDiscrepancy | null;
 }
 
 /** Values `valueAt(i)` of the rows where `include[i]` is 1 (NaN entries are skipped later). */
@@ -154,5 +156,6 @@ export function summarizePhase(cols: PhaseColumns, ctx: PhaseContext): PhaseMetr
     errorCounts: countErrorKinds(cols),
     errorSamples: cols.errorSamples.map((s) => ({ ...s })),
     loadGenerator: loadGeneratorHealth(lagNs, ctx.plannedCount, ctx.loadPatternType),
+    tokenCountDiscrepancy: tokenDiscrepancy(cols),
   };
 }

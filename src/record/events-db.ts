@@ -24,7 +24,8 @@ CREATE TABLE IF NOT EXISTS requests (
   first_token_ns INTEGER, done_ns INTEGER NOT NULL,
   http_status INTEGER NOT NULL, error_kind TEXT, error_message TEXT,
   input_tokens INTEGER, output_tokens INTEGER, reasoning_tokens INTEGER, token_source TEXT NOT NULL,
-  chunk_count INTEGER NOT NULL, chunk_gaps_ns BLOB, chunk_tokens BLOB, finish_reason TEXT, response_text TEXT);
+  chunk_count INTEGER NOT NULL, chunk_gaps_ns BLOB, chunk_tokens BLOB, finish_reason TEXT, response_text TEXT,
+  tokenizer_input_tokens INTEGER, tokenizer_output_tokens INTEGER);
 `;
 
 const INSERT = `INSERT INTO requests (phase, plan_index, sample_index, worker, endpoint, scheduled_ns, sent_ns,
@@ -75,6 +76,28 @@ export class EventsDb {
 
   endPhase(name: string, endNs: number, sent: number, state: string): void {
     this.db.prepare("UPDATE phases SET end_ns = ?, sent = ?, state = ? WHERE name = ?").run(endNs, sent, state, name);
+  }
+
+  /**
+   * After the run (never on the hot path): client-side token counts for every request. Where the
+   * server sent no usage, they become the request's token counts (source "tokenizer"); where it
+   * did, they are kept beside it so the report can show the discrepancy.
+   */
+  applyTokenizerCounts(inputTokensOfRow: (sampleIndex: number) => number | null, outputTokensOf: (text: string) => number): number {
+    type Row = { id: number; sample_index: number; response_text: string | null; token_source: string; input_tokens: number | null };
+    const rows = this.db.query("SELECT id, sample_index, response_text, token_source, input_tokens FROM requests WHERE error_kind IS NULL").all() as Row[];
+    const update = this.db.prepare(`UPDATE requests SET tokenizer_input_tokens = ?1, tokenizer_output_tokens = ?2,
+      input_tokens = COALESCE(input_tokens, ?1),
+      output_tokens = CASE WHEN token_source = 'server_usage' OR ?2 IS NULL THEN output_tokens ELSE ?2 END,
+      token_source = CASE WHEN token_source = 'server_usage' OR ?2 IS NULL THEN token_source ELSE 'tokenizer' END
+      WHERE id = ?3`);
+    this.db.transaction(() => {
+      for (const row of rows) {
+        const output = row.response_text === null ? null : outputTokensOf(row.response_text);
+        update.run(inputTokensOfRow(row.sample_index), output, row.id);
+      }
+    })();
+    return rows.length;
   }
 
   close(): void {

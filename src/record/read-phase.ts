@@ -14,7 +14,7 @@ interface Row {
   scheduled_ns: number; sent_ns: number; response_headers_ns: number | null; first_token_ns: number | null;
   done_ns: number; http_status: number; error_kind: string | null; error_message: string | null;
   input_tokens: number | null; output_tokens: number | null; reasoning_tokens: number | null;
-  token_source: string; chunk_count: number; chunk_gaps_ns: Uint8Array | null; chunk_tokens: Uint8Array | null;
+  token_source: string; tokenizer_output_tokens: number | null; chunk_count: number; chunk_gaps_ns: Uint8Array | null; chunk_tokens: Uint8Array | null;
   finish_reason: string | null;
 }
 
@@ -53,12 +53,13 @@ export function readPhaseColumns(db: Database, phase: string): PhaseColumns {
     firstTokenNs: nan(), doneNs: new Float64Array(count), httpStatus: new Uint16Array(count),
     failed: new Uint8Array(count), errorKinds: new Array(count).fill(null), errorSamples: [],
     inputTokens: nan(), outputTokens: nan(), reasoningTokens: nan(), tokenSources: new Array(count).fill("none"),
+    tokenizerOutputTokens: nan(),
     chunkCount: new Uint32Array(count), itlNs: new Float64Array(0), finishReasons: new Array(count).fill(null),
   };
   const itl: number[] = [];
   const samplesPerKind = new Map<string, number>();
   const query = db.query(`SELECT scheduled_ns, sent_ns, response_headers_ns, first_token_ns, done_ns, http_status,
-    error_kind, error_message, input_tokens, output_tokens, reasoning_tokens, token_source, chunk_count,
+    error_kind, error_message, input_tokens, output_tokens, reasoning_tokens, token_source, tokenizer_output_tokens, chunk_count,
     chunk_gaps_ns, chunk_tokens, finish_reason FROM requests WHERE phase = ? ORDER BY id`);
   let i = 0;
   for (const row of query.iterate(phase) as IterableIterator<Row>) {
@@ -75,6 +76,7 @@ export function readPhaseColumns(db: Database, phase: string): PhaseColumns {
     if (row.output_tokens !== null) cols.outputTokens[i] = row.output_tokens;
     if (row.reasoning_tokens !== null) cols.reasoningTokens[i] = row.reasoning_tokens;
     cols.tokenSources[i] = row.token_source as TokenSource;
+    if (row.tokenizer_output_tokens !== null) cols.tokenizerOutputTokens[i] = row.tokenizer_output_tokens;
     cols.chunkCount[i] = row.chunk_count;
     cols.finishReasons[i] = row.finish_reason;
     if (row.error_kind === null && row.chunk_gaps_ns) {

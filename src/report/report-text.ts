@@ -37,7 +37,17 @@ function summaryBody(s: ResultSummary): string[] {
     `QPS: ${fixed2(s.qps)}`,
     `TPS: ${fixed2(s.tps)}`,
   );
-  lines.push(...loadGeneratorLines(s));
+  lines.push(...loadGeneratorLines(s), ...tokenLines(s));
+  return lines;
+}
+
+/** Where token counts came from, and how far the client tokenizer is from server usage. */
+function tokenLines(s: ResultSummary): string[] {
+  const lines = [`Token counts from: ${s.token_count_source}`];
+  const d = s.token_count_discrepancy;
+  if (d) {
+    lines.push(`Tokenizer vs server usage: ${d.mismatched} of ${d.compared} responses differ (mean ${fixed2(d.mean_abs_diff_tokens)} tokens, ${fixed2(d.mean_abs_diff_pct)} %, max ${d.max_abs_diff_tokens})`);
+  }
   return lines;
 }
 

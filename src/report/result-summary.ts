@@ -10,6 +10,7 @@ import { finiteOrNull, scrubNonFinite } from "../metrics/json-numbers.ts";
 import type { FinishReasonCounts, TokenCountSource } from "../metrics/phase-tallies.ts";
 import type { Rollup } from "../metrics/series-rollup.ts";
 import type { LoadGeneratorVerdict } from "../metrics/load-generator-health.ts";
+import type { TokenDiscrepancy } from "../metrics/token-discrepancy.ts";
 import type { PhaseMetrics } from "../metrics/summarize-phase.ts";
 import type { TokenSource } from "../record/request-record.ts";
 
@@ -60,6 +61,7 @@ export interface ResultSummary {
   n_samples_planned: number | null;
   n_samples_dropped: number | null;
   n_samples_delayed: number | null;
+  token_count_discrepancy: TokenDiscrepancy | null;
 }
 
 /** Top-level keys of result_summary.json, in order. */
@@ -97,6 +99,7 @@ export const RESULT_SUMMARY_KEYS: readonly (keyof ResultSummary)[] = [
   "n_samples_planned",
   "n_samples_dropped",
   "n_samples_delayed",
+  "token_count_discrepancy",
 ];
 
 function scrubRollup(rollup: Rollup): Rollup {
@@ -139,5 +142,6 @@ export function buildResultSummary(metrics: PhaseMetrics, run: RunInfo): ResultS
     n_samples_planned: metrics.loadGenerator.dropped === null ? null : metrics.nSamplesIssued + metrics.loadGenerator.dropped,
     n_samples_dropped: metrics.loadGenerator.dropped,
     n_samples_delayed: metrics.loadGenerator.delayed,
+    token_count_discrepancy: metrics.tokenCountDiscrepancy ? { ...metrics.tokenCountDiscrepancy } : null,
   };
 }

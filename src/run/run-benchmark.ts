@@ -18,6 +18,8 @@ import type { ResultSummary } from "../report/result-summary.ts";
 import { writeReportFiles, type StoredRunConfig } from "../report/write-report.ts";
 import { GIT_SHA, VERSION } from "../version.ts";
 import { describePlan } from "../plan/describe-plan.ts";
+import { loadTokenizer } from "../tokens/load-tokenizer.ts";
+import { promptTokenCounter } from "../tokens/prompt-tokens.ts";
 import { prepareWorkload, type Workload } from "./prepare-workload.ts";
 import { ProgressLine } from "./progress.ts";
 import { prepareReportDir } from "./report-dir.ts";
@@ -77,6 +79,8 @@ export function describeRun(config: BenchmarkConfig): string {
 export async function runBenchmark(config: BenchmarkConfig, io: RunIo): Promise<BenchmarkOutcome> {
   const { workload, sizing } = planRun(config);
   const client = config.settings.client;
+  const tokenizerName = config.model_params.tokenizer_name;
+  const tokenizer = tokenizerName ? loadTokenizer(tokenizerName) : null;
   await checkEndpointsReachable(config.endpoint_config.endpoints);
   const reportDir = prepareReportDir(config.report_dir);
   writeFileSync(join(reportDir, "config.yaml"), toYamlText(redactSecrets(config)));
@@ -105,7 +109,7 @@ export async function runBenchmark(config: BenchmarkConfig, io: RunIo): Promise<
       endpointUrls: workload.endpointUrls, headers, streaming: workload.streaming,
       requestTimeoutMs: Math.round((client.request_timeout_s ?? 0) * 1000),
       stallTimeoutMs: Math.round((client.stall_timeout_s ?? 0) * 1000), bodies: workload.bodies,
-      keepResponseText: false, insecure: client.insecure,
+      keepResponseText: tokenizer !== null, insecure: client.insecure,
     },
     phases: workload.phases,
     cpusFor: (workerId) => affinity?.workers[workerId] ?? [],
@@ -127,6 +131,10 @@ export async function runBenchmark(config: BenchmarkConfig, io: RunIo): Promise<
     progress.stop();
     if (watchdog) clearTimeout(watchdog);
     removeSignals();
+  }
+  if (tokenizer) {
+    const counted = db.applyTokenizerCounts(promptTokenCounter(workload.dataset.rows, tokenizer), tokenizer.count);
+    io.log(`tokenizer ${tokenizer.source}: counted ${counted} responses`);
   }
   db.setMeta("state", result.state);
   if (result.stopReason) db.setMeta("stop_reason", result.stopReason);
