@@ -10,7 +10,7 @@ import { createTimedSseStream } from "./timed-stream.ts";
 
 type Parsed = { ok: true; request: MockRequest } | { ok: false; response: Response };
 
-async function readRequest(kind: ApiKind, request: Request): Promise<Parsed> {
+async function readRequest(kind: ApiKind, request: Request, countTokens: HandlerContext["countTokens"]): Promise<Parsed> {
   let body: unknown;
   try {
     body = JSON.parse(await request.text());
@@ -18,7 +18,7 @@ async function readRequest(kind: ApiKind, request: Request): Promise<Parsed> {
     const reason = error instanceof Error ? error.message : String(error);
     return { ok: false, response: errorResponse(400, `Invalid JSON body: ${reason}`) };
   }
-  const parsed = parseMockRequest(kind, body);
+  const parsed = parseMockRequest(kind, body, countTokens);
   if (parsed.ok) return parsed;
   return { ok: false, response: errorResponse(400, `Invalid request:\n${parsed.message}`) };
 }
@@ -46,7 +46,7 @@ async function replyWhole(
   }
   const doneNs = Bun.nanoseconds();
   const outputTokens = cancelled() ? 0 : plan.tokens.length;
-  context.log.record({ receivedNs, firstChunkNs: null, doneNs, outputTokens, streaming: false, path: API_PATHS[plan.kind] });
+  context.log.record({ receivedNs, firstChunkNs: null, doneNs, outputTokens, promptTokens: plan.promptTokens, streaming: false, path: API_PATHS[plan.kind] });
   return new Response(body, { headers: JSON_HEADERS });
 }
 
@@ -66,7 +66,7 @@ function replyStream(
     const body = joinSseWrites(writes);
     const nowNs = Bun.nanoseconds();
     const firstChunkNs = outputTokens > 0 ? nowNs : null;
-    context.log.record({ receivedNs, firstChunkNs, doneNs: nowNs, outputTokens, streaming: true, path });
+    context.log.record({ receivedNs, firstChunkNs, doneNs: nowNs, outputTokens, promptTokens: plan.promptTokens, streaming: true, path });
     return new Response(body, { headers: SSE_HEADERS });
   }
   context.keepOpen(request);
@@ -74,7 +74,7 @@ function replyStream(
     receivedNs,
     cancelled: () => context.stopping() || request.signal.aborted,
     onDone: ({ firstChunkNs, doneNs, tokensWritten }) =>
-      context.log.record({ receivedNs, firstChunkNs, doneNs, outputTokens: tokensWritten, streaming: true, path }),
+      context.log.record({ receivedNs, firstChunkNs, doneNs, outputTokens: tokensWritten, promptTokens: plan.promptTokens, streaming: true, path }),
   });
   return new Response(stream, { headers: SSE_HEADERS });
 }
@@ -83,7 +83,7 @@ function replyStream(
 export function createCompletionHandler(kind: ApiKind, mode: "echo" | "model", context: HandlerContext): RouteHandler {
   return async (request) => {
     const receivedNs = Bun.nanoseconds();
-    const parsed = await readRequest(kind, request);
+    const parsed = await readRequest(kind, request, context.countTokens);
     if (!parsed.ok) return parsed.response;
     const plan = planResponse(mode, parsed.request, context.sampleLatency());
     const identity = {

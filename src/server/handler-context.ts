@@ -23,6 +23,8 @@ export interface HandlerContext {
   nextId: (kind: ApiKind) => string;
   /** True once `stop()` was called. */
   stopping: () => boolean;
+  /** Counts prompt tokens with the configured tokenizer; null = whitespace words. */
+  countTokens: ((text: string) => number) | null;
   /** Lifts the idle timeout for one request whose response will take a while. */
   keepOpen: (request: Request) => void;
 }

@@ -1,4 +1,5 @@
 /** @module server/mock-server — starts the OpenAI-compatible mock on Bun.serve and routes its endpoints. */
+import { loadTokenizer } from "../tokens/load-tokenizer.ts";
 import { SetupError } from "../errors.ts";
 import { createCompletionHandler } from "./completion-handler.ts";
 import { errorResponse, unknownRouteResponse } from "./error-response.ts";
@@ -49,6 +50,7 @@ export async function startMockServer(input: Partial<MockServerOptions> = {}): P
     log,
     nextId: (kind) => `${kind === "chat" ? "chatcmpl" : "cmpl"}-mock-${(++requestCount).toString(16)}`,
     stopping: () => stopping,
+    countTokens: options.tokenizer ? loadTokenizer(options.tokenizer).count : null,
     keepOpen: (request) => server?.timeout(request, 0),
   };
   const models = modelsBody(options.modelName);

@@ -13,6 +13,8 @@ export interface ServerObservation {
   /** After the last write (streaming) or when the response was handed to the server (non-streaming). */
   doneNs: number;
   outputTokens: number;
+  /** Prompt tokens as the server counted them (its tokenizer, else words); 0 when not counted. */
+  promptTokens?: number;
   streaming: boolean;
   /** Request path, e.g. "/v1/chat/completions". */
   path: string;

@@ -65,20 +65,23 @@ function tokWords(count: number): string[] {
   return Array.from({ length: count }, () => "tok");
 }
 
-function chatInput(messages: z.infer<typeof MessageSchema>[]): { promptTokens: number; echoWords: string[] } {
+type CountTokens = ((text: string) => number) | null;
+
+function chatInput(messages: z.infer<typeof MessageSchema>[], count: CountTokens): { promptTokens: number; echoWords: string[] } {
   const texts = messages.map((message) => messageText(message.content));
   const all = words(texts.join(" "));
   const lastUser = messages.findLastIndex((message) => message.role === "user");
-  return { promptTokens: all.length, echoWords: lastUser >= 0 ? words(texts[lastUser] ?? "") : all };
+  const promptTokens = count ? texts.reduce((sum, text) => sum + count(text), 0) : all.length;
+  return { promptTokens, echoWords: lastUser >= 0 ? words(texts[lastUser] ?? "") : all };
 }
 
-function completionInput(prompt: z.infer<typeof CompletionRequestSchema>["prompt"]): {
+function completionInput(prompt: z.infer<typeof CompletionRequestSchema>["prompt"], count: CountTokens): {
   promptTokens: number;
   echoWords: string[];
 } {
   if (typeof prompt === "string") {
     const all = words(prompt);
-    return { promptTokens: all.length, echoWords: all };
+    return { promptTokens: count ? count(prompt) : all.length, echoWords: all };
   }
   const parts: (string | number | number[])[] = prompt;
   const idCount = parts.reduce<number>(
@@ -105,13 +108,13 @@ function toMockRequest(kind: ApiKind, data: CommonFields, input: ReturnType<type
 }
 
 /** Checks a parsed JSON body against the API's schema; failures become a 400 message. */
-export function parseMockRequest(kind: ApiKind, body: unknown): ParseResult {
+export function parseMockRequest(kind: ApiKind, body: unknown, count: CountTokens = null): ParseResult {
   if (kind === "chat") {
     const result = ChatRequestSchema.safeParse(body);
     if (!result.success) return { ok: false, message: z.prettifyError(result.error) };
-    return { ok: true, request: toMockRequest(kind, result.data, chatInput(result.data.messages)) };
+    return { ok: true, request: toMockRequest(kind, result.data, chatInput(result.data.messages, count)) };
   }
   const result = CompletionRequestSchema.safeParse(body);
   if (!result.success) return { ok: false, message: z.prettifyError(result.error) };
-  return { ok: true, request: toMockRequest(kind, result.data, completionInput(result.data.prompt)) };
+  return { ok: true, request: toMockRequest(kind, result.data, completionInput(result.data.prompt, count)) };
 }

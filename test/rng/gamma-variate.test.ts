@@ -28,3 +28,12 @@ describe("rng/gamma-variate", () => {
     expect(() => gammavariate(new PythonRandom(1), alpha, beta)).toThrow(RangeError);
   });
 });
+
+describe("rng/normal-variate", () => {
+  test("matches CPython draw for draw", async () => {
+    const { normalvariate } = await import("../../src/rng/normal-variate.ts");
+    // python3: r = random.Random(42); [r.normalvariate(100, 15) for _ in range(4)]
+    const rng = new PythonRandom(42);
+    expect([0, 1, 2, 3].map(() => normalvariate(rng, 100, 15))).toEqual([103.67989512561795, 92.54733289883195, 118.82178896586194, 97.92911405885782]);
+  });
+});

@@ -29,6 +29,7 @@ export const SERVE_FLAGS: readonly FlagSpec[] = [
   flag("--tokens-per-chunk", "tokensPerChunk", "integer", "tokens packed into each SSE event after the first", "1"),
   flag("--fixed-tokens", "fixedTokens", "integer", "output length in fixed mode", "32"),
   flag("--seed", "seed", "integer", "seed of the latency model's spreads", "1"),
+  flag("--tokenizer", "tokenizer", "string", "count usage.prompt_tokens with this tokenizer.json (dir, file or cached model id)", "words"),
 ];
 
 export const serveCommand: Command = {
