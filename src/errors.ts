@@ -7,6 +7,8 @@ export const ExitCode = {
   invalidInput: 2,
   setupFailure: 3,
   executionFailure: 4,
+  /** `compare --fail-on-regression`: a metric regressed beyond the threshold (as k6 thresholds). */
+  regression: 99,
   interrupted: 130,
 } as const;
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];

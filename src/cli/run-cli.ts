@@ -11,16 +11,18 @@ import { describeError, ExitCode, InputError } from "../errors.ts";
 import { VERSION } from "../version.ts";
 import type { CliIo, Command } from "./command.ts";
 import { benchmarkFromConfigCommand, benchmarkOfflineCommand, benchmarkOnlineCommand } from "./commands/benchmark.ts";
+import { compareCommand } from "./commands/compare.ts";
 import { infoCommand } from "./commands/info.ts";
 import { initCommand } from "./commands/init.ts";
 import { probeCommand } from "./commands/probe.ts";
+import { reportCommand } from "./commands/report.ts";
 import { serveCommand } from "./commands/serve.ts";
 import { validateYamlCommand } from "./commands/validate-yaml.ts";
 import { closestMatch } from "../config/suggest.ts";
 
 export const COMMANDS: readonly Command[] = [
   benchmarkOfflineCommand, benchmarkOnlineCommand, benchmarkFromConfigCommand,
-  probeCommand, initCommand, validateYamlCommand, infoCommand, serveCommand,
+  probeCommand, initCommand, validateYamlCommand, infoCommand, serveCommand, reportCommand, compareCommand,
 ];
 
 function findCommand(args: readonly string[]): { command: Command; rest: string[] } | null {
@@ -38,7 +40,7 @@ function printRootHelp(io: CliIo): void {
   cli.usage("<command> [flags]   (every command has --help)");
   cli.help();
   cli.outputHelp();
-  io.stdout("\nExit codes: 0 ok, 1 unexpected, 2 invalid input, 3 setup failure, 4 execution failure, 130 interrupted.\n");
+  io.stdout("\nExit codes: 0 ok, 1 unexpected, 2 invalid input, 3 setup failure, 4 execution failure, 99 regression (compare), 130 interrupted.\n");
 }
 
 function unknownCommand(args: readonly string[]): InputError {

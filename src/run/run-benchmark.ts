@@ -140,6 +140,11 @@ export async function runBenchmark(config: BenchmarkConfig, io: RunIo): Promise<
   if (result.stopReason) db.setMeta("stop_reason", result.stopReason);
   db.close();
   const summary = writeReportFiles(reportDir);
+  if (summary.n_samples_issued === 0 && result.state === "complete") {
+    throw new ExecutionError(`no request was sent (${summary.n_samples_dropped ?? "all"} planned); report written to ${reportDir}`, {
+      hint: "this is a bug in the load generator; please report it with the report directory",
+    });
+  }
   if (summary.n_samples_issued > 0 && summary.n_samples_failed === summary.n_samples_issued) {
     throw new ExecutionError(`every request failed (${summary.n_samples_failed} of ${summary.n_samples_issued}); report written to ${reportDir}`, {
       hint: `see the Errors section of ${join(reportDir, "report.txt")}`,

@@ -1,0 +1,54 @@
+/**
+ * @module cli/commands/compare — `inference-endpoint compare BASE NEW [--fail-on-regression 5%]`.
+ *
+ * BASE and NEW are report directories (or result_summary.json files). Prints the table on
+ * stdout (or JSON with --output json); with --fail-on-regression exits 99 when a metric moved
+ * the wrong way by more than the threshold, naming them.
+ */
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { compareSummaries, parseThresholdPct } from "../../compare/compare-summaries.ts";
+import { renderComparison } from "../../compare/render-comparison.ts";
+import type { FlagSpec } from "../../config/flags.ts";
+import { parseFlags } from "../../config/parse-argv.ts";
+import { ExitCode, InputError } from "../../errors.ts";
+import type { Command } from "../command.ts";
+import { renderFlagHelp } from "../flag-help.ts";
+
+const COMPARE_FLAGS: readonly FlagSpec[] = [
+  { flag: "--fail-on-regression", aliases: [], path: "threshold", kind: "string", description: "exit 99 when a metric regresses by more than this (e.g. 5%)", commands: ["compare"] },
+  { flag: "--output", aliases: ["-o"], path: "output", kind: "enum", choices: ["text", "json"], description: "table or JSON on stdout", defaultText: "text", commands: ["compare"] },
+];
+
+function readSummary(target: string): Record<string, unknown> {
+  const file = existsSync(target) && statSync(target).isDirectory() ? join(target, "performance", "result_summary.json") : target;
+  if (!existsSync(file)) throw new InputError(`no result summary at ${file}`, { hint: "give a report directory (holding performance/result_summary.json) or the JSON file" });
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+  } catch (error) {
+    throw new InputError(`${file} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+export const compareCommand: Command = {
+  words: ["compare"],
+  summary: "compare two runs side by side; --fail-on-regression 5% exits 99 when one got worse",
+  help: () => `Usage: inference-endpoint compare BASE_DIR NEW_DIR [flags]\n\nFlags:\n${renderFlagHelp(COMPARE_FLAGS)}\nExample:\n  inference-endpoint compare results/main results/pr-123 --fail-on-regression 5%\n`,
+  async run(argv, io) {
+    const { overrides, positionals } = parseFlags(argv, "compare", COMPARE_FLAGS);
+    if (positionals.length !== 2) throw new InputError(`compare needs two report directories, got ${positionals.length}`, { hint: "inference-endpoint compare BASE_DIR NEW_DIR" });
+    const [baseDir, nextDir] = positionals as [string, string];
+    const raw = overrides.threshold as string | undefined;
+    const threshold = raw === undefined ? null : parseThresholdPct(raw);
+    if (raw !== undefined && threshold === null) throw new InputError(`--fail-on-regression: '${raw}' is not a percentage`, { hint: "e.g. --fail-on-regression 5%" });
+    const rows = compareSummaries(readSummary(baseDir), readSummary(nextDir), threshold ?? Number.POSITIVE_INFINITY);
+    if (overrides.output === "json") io.stdout(`${JSON.stringify({ base: baseDir, new: nextDir, threshold_pct: threshold, metrics: rows }, null, 2)}\n`);
+    else io.stdout(renderComparison(rows, baseDir, nextDir, threshold));
+    const regressed = rows.filter((r) => r.regressed);
+    if (threshold !== null && regressed.length > 0) {
+      io.stderr(`regression: ${regressed.map((r) => r.name).join(", ")} worse by more than ${threshold} %\n`);
+      return ExitCode.regression;
+    }
+    return ExitCode.ok;
+  },
+};

@@ -1,0 +1,42 @@
+/**
+ * @module cli/commands/report — `inference-endpoint report DIR`: every report rebuilt from events.db alone.
+ *
+ * Works on a copied events.db and on the database of a run that crashed or was killed (its
+ * report says so). `--output json` prints result_summary.json to stdout for scripts;
+ * `--export-csv FILE` also writes one CSV row per request.
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { FlagSpec } from "../../config/flags.ts";
+import { parseFlags } from "../../config/parse-argv.ts";
+import { InputError } from "../../errors.ts";
+import { EVENTS_DB_FILE } from "../../record/events-db.ts";
+import { exportRequestsCsv } from "../../record/export-csv.ts";
+import { renderConsoleSummary } from "../../report/report-text.ts";
+import { writeReportFiles } from "../../report/write-report.ts";
+import type { Command } from "../command.ts";
+import { renderFlagHelp } from "../flag-help.ts";
+
+const REPORT_FLAGS: readonly FlagSpec[] = [
+  { flag: "--output", aliases: ["-o"], path: "output", kind: "enum", choices: ["text", "json"], description: "summary as text or as result_summary.json on stdout", defaultText: "text", commands: ["report"] },
+  { flag: "--export-csv", aliases: [], path: "csv", kind: "string", description: "also write every request as a CSV row to this file", commands: ["report"] },
+];
+
+export const reportCommand: Command = {
+  words: ["report"],
+  summary: "rebuild report.txt, result_summary.json and report.html of a run from its events.db",
+  help: () => `Usage: inference-endpoint report DIR [flags]\n\nFlags:\n${renderFlagHelp(REPORT_FLAGS)}\nExample:\n  inference-endpoint report reports_20261129_120000 --output json | jq .ttft.percentiles\n`,
+  async run(argv, io) {
+    const { overrides, positionals } = parseFlags(argv, "report", REPORT_FLAGS);
+    if (positionals.length !== 1) throw new InputError(`report needs one report directory, got ${positionals.length}`, { hint: "inference-endpoint report DIR" });
+    const dir = positionals[0] as string;
+    if (!existsSync(join(dir, EVENTS_DB_FILE))) throw new InputError(`no ${EVENTS_DB_FILE} in ${dir}`, { hint: "give the directory a benchmark wrote (its --report-dir)" });
+    const summary = writeReportFiles(dir);
+    if (typeof overrides.csv === "string") {
+      const rows = exportRequestsCsv(join(dir, EVENTS_DB_FILE), overrides.csv);
+      io.stderr(`wrote ${rows} requests to ${overrides.csv}\n`);
+    }
+    io.stdout(overrides.output === "json" ? `${JSON.stringify(summary, null, 2)}\n` : renderConsoleSummary(summary));
+    return 0;
+  },
+};

@@ -1,0 +1,72 @@
+/**
+ * @module compare/compare-summaries — two runs side by side, and which metrics regressed.
+ *
+ * Pure: two result_summary.json objects in, rows out. A metric regresses when it moves in its
+ * bad direction by more than the threshold, relative to the base: throughput down, latency up,
+ * error rate up (error rate compares percentage points, since a base of 0 % has no ratio).
+ */
+export type Direction = "higher_is_better" | "lower_is_better";
+
+export interface MetricRow {
+  name: string;
+  unit: string;
+  base: number | null;
+  next: number | null;
+  /** (next − base) / base × 100; for error rate, next − base in points. */
+  deltaPct: number | null;
+  direction: Direction;
+  regressed: boolean;
+}
+
+type Summary = Record<string, unknown>;
+
+function at(summary: Summary, path: readonly string[]): number | null {
+  let node: unknown = summary;
+  for (const key of path) node = typeof node === "object" && node !== null ? (node as Record<string, unknown>)[key] : undefined;
+  return typeof node === "number" && Number.isFinite(node) ? node : null;
+}
+
+function errorRatePct(summary: Summary): number | null {
+  const issued = at(summary, ["n_samples_issued"]);
+  const failed = at(summary, ["n_samples_failed"]);
+  return issued && failed !== null ? (100 * failed) / issued : issued === 0 ? 0 : null;
+}
+
+interface MetricDef {
+  name: string;
+  unit: string;
+  direction: Direction;
+  read: (s: Summary) => number | null;
+  /** Scale from the summary's unit to the displayed one. */
+  scale: number;
+}
+
+const ms = (series: string, percentile: string): MetricDef => ({
+  name: `${series} p${percentile.replace(/\.0$/, "")}`, unit: "ms", direction: "lower_is_better", scale: 1e-6,
+  read: (s) => at(s, [series, "percentiles", percentile]),
+});
+
+export const COMPARED_METRICS: readonly MetricDef[] = [
+  { name: "qps", unit: "req/s", direction: "higher_is_better", scale: 1, read: (s) => at(s, ["qps"]) },
+  { name: "tps", unit: "tok/s", direction: "higher_is_better", scale: 1, read: (s) => at(s, ["tps"]) },
+  ms("ttft", "50.0"), ms("ttft", "99.0"), ms("tpot", "50.0"), ms("tpot", "99.0"), ms("latency", "50.0"), ms("latency", "99.0"),
+  { name: "error rate", unit: "%", direction: "lower_is_better", scale: 1, read: errorRatePct },
+];
+
+export function compareSummaries(base: Summary, next: Summary, thresholdPct: number): MetricRow[] {
+  return COMPARED_METRICS.map((m) => {
+    const b = m.read(base);
+    const n = m.read(next);
+    const rows = { name: m.name, unit: m.unit, direction: m.direction, base: b === null ? null : b * m.scale, next: n === null ? null : n * m.scale };
+    if (b === null || n === null) return { ...rows, deltaPct: null, regressed: false };
+    const deltaPct = m.unit === "%" ? n - b : b === 0 ? (n === 0 ? 0 : Number.POSITIVE_INFINITY) : ((n - b) / Math.abs(b)) * 100;
+    const worse = m.direction === "higher_is_better" ? -deltaPct : deltaPct;
+    return { ...rows, deltaPct, regressed: worse > thresholdPct };
+  });
+}
+
+/** "5%", "5", "0.5 %" → 5, 5, 0.5; null when not a non-negative number. */
+export function parseThresholdPct(text: string): number | null {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*%?\s*$/.exec(text);
+  return match ? Number(match[1]) : null;
+}

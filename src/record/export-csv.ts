@@ -1,0 +1,38 @@
+/**
+ * @module record/export-csv — events.db's requests as CSV, one row per request (for spreadsheets and pandas).
+ *
+ * Every scalar column of `requests`, in table order; the chunk-gap blobs and response text are
+ * left out (they are arrays or large). Quoting follows RFC 4180. Streams row by row.
+ */
+import { Database } from "bun:sqlite";
+import { closeSync, openSync, writeSync } from "node:fs";
+
+const SKIPPED = new Set(["chunk_gaps_ns", "chunk_tokens", "response_text"]);
+
+export function csvField(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** Writes the CSV to `outPath`; returns the number of data rows. */
+export function exportRequestsCsv(dbPath: string, outPath: string): number {
+  const db = new Database(dbPath, { readonly: true });
+  const fd = openSync(outPath, "w");
+  try {
+    const columns = (db.query("PRAGMA table_info(requests)").all() as { name: string }[]).map((c) => c.name).filter((c) => !SKIPPED.has(c));
+    writeSync(fd, `${columns.join(",")}\n`);
+    let rows = 0;
+    const lines: string[] = [];
+    for (const row of db.query(`SELECT ${columns.join(", ")} FROM requests ORDER BY id`).iterate() as IterableIterator<Record<string, unknown>>) {
+      lines.push(columns.map((c) => csvField(row[c])).join(","));
+      rows++;
+      if (lines.length === 10_000) writeSync(fd, `${lines.splice(0).join("\n")}\n`);
+    }
+    if (lines.length > 0) writeSync(fd, `${lines.join("\n")}\n`);
+    return rows;
+  } finally {
+    closeSync(fd);
+    db.close();
+  }
+}

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { startMockServer } from "../../src/server/index.ts";
+import { questionDataset, runCli, tempDirs } from "./run-cli.ts";
+
+const dirs = tempDirs("ie-report-");
+afterAll(() => dirs.cleanup());
+
+async function runAgainst(ttftMs: number, tpotMs: number, report: string, dataset: string): Promise<void> {
+  const server = await startMockServer({ mode: "model", ttftMs, tpotMs, outputTokens: 10 });
+  try {
+    const result = await runCli(["benchmark", "online", "--endpoints", server.url, "--model", "m", "--dataset", dataset, "--load-pattern", "concurrency",
+      "--concurrency", "8", "--num-samples", "80", "--duration", "0", "--report-dir", report]);
+    expect(result.exitCode).toBe(0);
+  } finally {
+    await server.stop();
+  }
+}
+
+let root = "";
+beforeAll(async () => {
+  root = dirs.make();
+  const dataset = questionDataset(root, 40);
+  await runAgainst(10, 2, join(root, "base"), dataset);
+  await runAgainst(20, 4, join(root, "slow"), dataset);
+}, 60_000);
+
+describe("cli/report and cli/compare", () => {
+  test("report DIR rebuilds the same summary from a copied events.db alone", async () => {
+    const copy = join(root, "copy");
+    mkdirSync(copy);
+    copyFileSync(join(root, "base", "events.db"), join(copy, "events.db"));
+    const result = await runCli(["report", copy, "--output", "json", "--export-csv", join(copy, "requests.csv")]);
+    expect(result.exitCode).toBe(0);
+    const original = JSON.parse(readFileSync(join(root, "base", "performance", "result_summary.json"), "utf8"));
+    expect(JSON.parse(result.stdout)).toEqual(original);
+    expect(JSON.parse(readFileSync(join(copy, "performance", "result_summary.json"), "utf8"))).toEqual(original);
+    const csv = readFileSync(join(copy, "requests.csv"), "utf8").trim().split("\n");
+    expect(csv).toHaveLength(81);
+    expect(csv[0]).toStartWith("id,phase,plan_index,sample_index");
+  });
+
+  test("compare of a run with itself exits 0", async () => {
+    const result = await runCli(["compare", join(root, "base"), join(root, "base"), "--fail-on-regression", "5%"]);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain("no metric regressed beyond 5 %");
+  });
+
+  test("compare against a 2× slower server exits 99 and names what regressed", async () => {
+    const result = await runCli(["compare", join(root, "base"), join(root, "slow"), "--fail-on-regression", "5%"]);
+    expect(result.exitCode).toBe(99);
+    for (const metric of ["qps", "ttft p50", "tpot p50", "latency p50"]) expect(result.stdout).toContain(`${metric} (`);
+    expect(result.stderr).toMatch(/^regression: .*ttft p50.*latency p50/m);
+    const json = await runCli(["compare", join(root, "base"), join(root, "slow"), "--output", "json"]);
+    expect(json.exitCode).toBe(0);
+    expect(JSON.parse(json.stdout).metrics.find((m: { name: string }) => m.name === "ttft p50").deltaPct).toBeGreaterThan(50);
+  });
+
+  test.each([
+    [["compare", "only-one"], 2],
+    [["compare", "a", "b", "--fail-on-regression", "lots"], 2],
+    [["report"], 2],
+    [["report", "/nonexistent-dir"], 2],
+  ])("%j is an input error", async (args, code) => {
+    const result = await runCli(args);
+    expect(result.exitCode).toBe(code);
+    expect(result.stderr).toMatch(/^error: /);
+  });
+});
