@@ -40,7 +40,7 @@ export interface FlagSpec {
 }
 
 /** Command-level keys that are not schema paths. */
-export const COMMAND_LEVEL_PATHS = ["dataset", "mode", "accuracy_only", "config", "dry_run"] as const;
+export const COMMAND_LEVEL_PATHS = ["dataset", "mode", "accuracy_only", "config", "dry_run", "slo"] as const;
 
 /** Sections the seed's CLI flattens: their fields drop the prefix (spec §1, `name="*"`). */
 const FLATTENED: readonly { prefix: string; alias: string }[] = [
@@ -126,6 +126,14 @@ const COMMAND_FLAGS: readonly FlagSpec[] = [
     path: "accuracy_only",
     kind: "boolean",
     description: "same as --mode acc",
+    commands: ["offline", "online", "from-config"],
+  },
+  {
+    flag: "--slo",
+    aliases: [],
+    path: "slo",
+    kind: "string",
+    description: "goodput objectives, e.g. ttft:500ms,tpot:50ms,latency:10s (also --slo.ttft-ms …)",
     commands: ["offline", "online", "from-config"],
   },
   {

@@ -6,6 +6,7 @@
 import { InputError } from "../errors.ts";
 import { convertFlagValue, readBooleanWord } from "./flag-values.ts";
 import { commandLabel, FLAG_SPECS, type FlagCommand, type FlagSpec, flagsFor, type TestMode } from "./flags.ts";
+import { parseSloSpec } from "./slo.ts";
 import { closestMatch } from "./suggest.ts";
 
 export interface ParsedFlags {
@@ -82,6 +83,13 @@ export function parseFlags(
     else if (spec.path === "mode") result.mode = value as TestMode;
     else if (spec.path === "accuracy_only") accuracyOnly = value === true;
     else if (spec.path === "dry_run") result.dryRun = value === true;
+    else if (spec.path === "slo") {
+      try {
+        Object.assign(result.overrides, parseSloSpec(value as string));
+      } catch (error) {
+        problems.push({ message: (error as Error).message, ...((error as InputError).hint ? { hint: (error as InputError).hint } : {}) });
+      }
+    }
     else if (spec.path === "config") result.configPath = value as string;
     else if (spec.kind === "list" && Array.isArray(value) && Array.isArray(result.overrides[spec.path])) {
       // Repeated list flags accumulate: --endpoints a --endpoints b.

@@ -9,6 +9,7 @@ import { DatasetConfigSchema } from "./schema-dataset.ts";
 import { ModelParamsSchema } from "./schema-model-params.ts";
 import { bool, choice, int, list, num, optionalText, text } from "./schema-primitives.ts";
 import { SettingsSchema } from "./schema-settings.ts";
+import { SloSchema } from "./slo.ts";
 
 export const BENCHMARK_TYPES = ["offline", "online", "eval", "submission"] as const;
 export const API_TYPES = ["openai", "openai_completions", "sglang", "videogen"] as const;
@@ -52,6 +53,8 @@ export const BenchmarkConfigSchema = z.strictObject({
   verbose: bool().default(false).describe("unused; -v on the command line sets logging"),
   enable_cpu_affinity: bool().default(true).describe("pin workers to CPUs (Linux)"),
   audit: AuditSchema.nullable().default(null).describe("compliance audit (YAML only)"),
+  // ours: goodput objectives.
+  slo: SloSchema.prefault({}).describe("service-level objectives for goodput"),
 });
 
 type MutableBenchmarkConfig = z.output<typeof BenchmarkConfigSchema>;

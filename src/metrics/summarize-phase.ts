@@ -31,6 +31,7 @@ import { rollupSeries, type Rollup } from "./series-rollup.ts";
 import { computeThroughput, legacyLoadgenWindowNs } from "./throughput.ts";
 import { loadGeneratorHealth, type LoadGeneratorHealth } from "./load-generator-health.ts";
 import { tokenDiscrepancy, type TokenDiscrepancy } from "./token-discrepancy.ts";
+import { goodput, type Goodput, type SloLimitsMs } from "./goodput.ts";
 import type { TokenSource } from "../record/request-record.ts";
 
 export interface PhaseContext {
@@ -44,6 +45,8 @@ export interface PhaseContext {
   earlyStopping: boolean;
   /** Requests the phase's plan held (null when unknown, e.g. a crashed run). */
   plannedCount: number | null;
+  /** Goodput objectives; null or all-null = no goodput. */
+  slo?: SloLimitsMs | null;
 }
 
 export interface PhaseMetrics {
@@ -73,6 +76,7 @@ export interface PhaseMetrics {
   errorSamples: { kind: string; message: string }[];
   loadGenerator: LoadGeneratorHealth;
   tokenCountDiscrepancy: TokenDiscrepancy | null;
+  goodput: Goodput | null;
 }
 
 /** Values `valueAt(i)` of the rows where `include[i]` is 1 (NaN entries are skipped later). */
@@ -157,5 +161,6 @@ export function summarizePhase(cols: PhaseColumns, ctx: PhaseContext): PhaseMetr
     errorSamples: cols.errorSamples.map((s) => ({ ...s })),
     loadGenerator: loadGeneratorHealth(lagNs, ctx.plannedCount, ctx.loadPatternType),
     tokenCountDiscrepancy: tokenDiscrepancy(cols),
+    goodput: goodput(cols, ctx.slo, durationNs),
   };
 }

@@ -37,11 +37,18 @@ function summaryBody(s: ResultSummary): string[] {
     `QPS: ${fixed2(s.qps)}`,
     `TPS: ${fixed2(s.tps)}`,
   );
-  lines.push(...loadGeneratorLines(s), ...tokenLines(s));
+  lines.push(...goodputLines(s), ...loadGeneratorLines(s), ...tokenLines(s));
   return lines;
 }
 
 /** Where token counts came from, and how far the client tokenizer is from server usage. */
+function goodputLines(s: ResultSummary): string[] {
+  const g = s.goodput;
+  if (!g) return [];
+  const limits = Object.entries(g.slo).filter(([, v]) => v !== null).map(([k, v]) => `${k.replace(/_ms$/, "")} ≤ ${v} ms`).join(", ");
+  return [`Goodput: ${fixed2(g.requests_per_s)} req/s meeting ${limits} (${g.met} of ${g.completed}, ${fixed2(g.attainment_pct)} %)`];
+}
+
 function tokenLines(s: ResultSummary): string[] {
   const lines = [`Token counts from: ${s.token_count_source}`];
   const d = s.token_count_discrepancy;

@@ -11,6 +11,7 @@ import type { FinishReasonCounts, TokenCountSource } from "../metrics/phase-tall
 import type { Rollup } from "../metrics/series-rollup.ts";
 import type { LoadGeneratorVerdict } from "../metrics/load-generator-health.ts";
 import type { TokenDiscrepancy } from "../metrics/token-discrepancy.ts";
+import type { Goodput } from "../metrics/goodput.ts";
 import type { PhaseMetrics } from "../metrics/summarize-phase.ts";
 import type { TokenSource } from "../record/request-record.ts";
 
@@ -62,6 +63,7 @@ export interface ResultSummary {
   n_samples_dropped: number | null;
   n_samples_delayed: number | null;
   token_count_discrepancy: TokenDiscrepancy | null;
+  goodput: Goodput | null;
 }
 
 /** Top-level keys of result_summary.json, in order. */
@@ -100,6 +102,7 @@ export const RESULT_SUMMARY_KEYS: readonly (keyof ResultSummary)[] = [
   "n_samples_dropped",
   "n_samples_delayed",
   "token_count_discrepancy",
+  "goodput",
 ];
 
 function scrubRollup(rollup: Rollup): Rollup {
@@ -143,5 +146,6 @@ export function buildResultSummary(metrics: PhaseMetrics, run: RunInfo): ResultS
     n_samples_dropped: metrics.loadGenerator.dropped,
     n_samples_delayed: metrics.loadGenerator.delayed,
     token_count_discrepancy: metrics.tokenCountDiscrepancy ? { ...metrics.tokenCountDiscrepancy } : null,
+    goodput: metrics.goodput ? (scrubNonFinite(metrics.goodput) as Goodput) : null,
   };
 }

@@ -3,62 +3,84 @@
  *
  * Used at the end of a run and by `inference-endpoint report DIR`, so a run that crashed or was
  * killed can still be reported. Reads the run's metadata (version, redacted config, state) and
- * the performance phase's rows; writes performance/result_summary.json and report.txt.
+ * the performance phase's rows; writes performance/result_summary.json, report.txt and
+ * report.html (charts; see html/html-report.ts).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { SloLimitsMs } from "../metrics/goodput.ts";
 import { summarizePhase } from "../metrics/summarize-phase.ts";
 import { EVENTS_DB_FILE } from "../record/events-db.ts";
+import type { PhaseColumns } from "../metrics/phase-columns.ts";
 import { openEventsDbReadonly, readPhaseColumns, readPhases, readRunMeta } from "../record/read-phase.ts";
+import { renderHtmlReport, REPORT_HTML_FILE } from "./html/html-report.ts";
 import { renderReportText } from "./report-text.ts";
 import { buildResultSummary, type ResultSummary, type RunState } from "./result-summary.ts";
 
 export const PERFORMANCE_PHASE = "performance";
 export const RESULT_SUMMARY_FILE = join("performance", "result_summary.json");
 export const REPORT_TEXT_FILE = "report.txt";
+export { REPORT_HTML_FILE };
 
 /** Run facts stored in events.db's `run` table by the session. */
 export interface StoredRunConfig {
   load_pattern: { type: string; target_qps?: number | null; target_concurrency?: number | null; use_legacy_loadgen_qps_metrics?: boolean };
   early_stopping: boolean;
   run_config: Record<string, unknown>;
+  slo?: SloLimitsMs | null;
 }
 
 function parseState(value: string | undefined): RunState {
   return value === "complete" || value === "failed" ? value : "interrupted";
 }
 
+/** The performance phase as read from events.db: its summary, its columns and its window start. */
+export interface PerformancePhase {
+  summary: ResultSummary;
+  cols: PhaseColumns;
+  windowStartNs: number;
+}
+
 export function buildSummaryFromDb(reportDir: string): ResultSummary {
+  return readPerformancePhase(reportDir).summary;
+}
+
+/** Reads events.db once and summarises the performance phase. */
+export function readPerformancePhase(reportDir: string): PerformancePhase {
   const db = openEventsDbReadonly(join(reportDir, EVENTS_DB_FILE));
   try {
     const meta = readRunMeta(db);
     const stored = JSON.parse(meta.report_config ?? "null") as StoredRunConfig | null;
     const phase = readPhases(db).find((p) => p.name === PERFORMANCE_PHASE);
     const cols = readPhaseColumns(db, PERFORMANCE_PHASE);
+    const windowStartNs = phase?.start_ns ?? 0;
     const metrics = summarizePhase(cols, {
-      windowStartNs: phase?.start_ns ?? 0,
+      windowStartNs,
       loadPatternType: stored?.load_pattern.type ?? "max_throughput",
       useLegacyQps: stored?.load_pattern.use_legacy_loadgen_qps_metrics ?? true,
       earlyStopping: stored?.early_stopping ?? true,
       plannedCount: phase ? phase.planned : null,
+      slo: stored?.slo ?? null,
     });
-    return buildResultSummary(metrics, {
+    const summary = buildResultSummary(metrics, {
       version: meta.tool_version ?? "unknown",
       gitSha: meta.git_sha ?? null,
       testStartedAtEpochMs: Number(meta.t0_epoch_ms ?? 0),
       state: parseState(meta.state),
       runConfig: stored?.run_config ?? {},
     });
+    return { summary, cols, windowStartNs };
   } finally {
     db.close();
   }
 }
 
-/** Writes result_summary.json and report.txt; returns the summary for the console. */
+/** Writes result_summary.json, report.txt and report.html; returns the summary for the console. */
 export function writeReportFiles(reportDir: string): ResultSummary {
-  const summary = buildSummaryFromDb(reportDir);
+  const { summary, cols, windowStartNs } = readPerformancePhase(reportDir);
   mkdirSync(join(reportDir, "performance"), { recursive: true });
   writeFileSync(join(reportDir, RESULT_SUMMARY_FILE), `${JSON.stringify(summary, null, 2)}\n`);
   writeFileSync(join(reportDir, REPORT_TEXT_FILE), renderReportText(summary));
+  writeFileSync(join(reportDir, REPORT_HTML_FILE), renderHtmlReport(summary, cols, windowStartNs));
   return summary;
 }

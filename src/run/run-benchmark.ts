@@ -48,6 +48,7 @@ function storedRunConfig(config: BenchmarkConfig): StoredRunConfig {
   return {
     load_pattern: loadPattern,
     early_stopping: early_stopping.enabled,
+    slo: { ...config.slo },
     run_config: {
       load_pattern: loadPattern,
       warmup: { ...warmup },

@@ -1,0 +1,58 @@
+/**
+ * @module metrics/goodput — requests per second that met every service-level objective.
+ *
+ * A request meets the SLO when it succeeded and each metric with a limit is within it:
+ * TTFT (first token − sent), TPOT ((done − first token)/(output tokens − 1), skipped for
+ * requests with fewer than two output tokens), latency (done − sent). A limit on a metric the
+ * request does not have (TTFT of a non-streaming request) counts as not met.
+ * Attainment = met / completed (failures included) × 100; goodput = met / duration.
+ */
+import type { PhaseColumns } from "./phase-columns.ts";
+
+export interface SloLimitsMs {
+  ttft_ms: number | null;
+  tpot_ms: number | null;
+  latency_ms: number | null;
+}
+
+export interface Goodput {
+  slo: SloLimitsMs;
+  completed: number;
+  met: number;
+  attainment_pct: number | null;
+  requests_per_s: number | null;
+}
+
+export function hasSlo(slo: SloLimitsMs | null | undefined): slo is SloLimitsMs {
+  return !!slo && (slo.ttft_ms !== null || slo.tpot_ms !== null || slo.latency_ms !== null);
+}
+
+function meets(cols: PhaseColumns, i: number, slo: SloLimitsMs): boolean {
+  if (cols.failed[i]) return false;
+  const sent = cols.sentNs[i] as number;
+  const first = cols.firstTokenNs[i] as number;
+  const done = cols.doneNs[i] as number;
+  if (slo.ttft_ms !== null && !(first - sent <= slo.ttft_ms * 1e6)) return false;
+  if (slo.latency_ms !== null && !(done - sent <= slo.latency_ms * 1e6)) return false;
+  const out = cols.outputTokens[i] as number;
+  if (slo.tpot_ms !== null && out >= 2 && !((done - first) / (out - 1) <= slo.tpot_ms * 1e6)) return false;
+  return true;
+}
+
+export function goodput(cols: PhaseColumns, slo: SloLimitsMs | null | undefined, durationNs: number | null): Goodput | null {
+  if (!hasSlo(slo)) return null;
+  let completed = 0;
+  let met = 0;
+  for (let i = 0; i < cols.count; i++) {
+    if (!Number.isFinite(cols.doneNs[i] as number)) continue;
+    completed++;
+    if (meets(cols, i, slo)) met++;
+  }
+  return {
+    slo: { ...slo },
+    completed,
+    met,
+    attainment_pct: completed > 0 ? (100 * met) / completed : null,
+    requests_per_s: durationNs && durationNs > 0 ? met / (durationNs / 1e9) : null,
+  };
+}

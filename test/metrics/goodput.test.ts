@@ -1,0 +1,39 @@
+import { describe, expect, test } from "bun:test";
+import { goodput } from "../../src/metrics/goodput.ts";
+import { columnsFromRecords } from "../../src/metrics/phase-columns.ts";
+import { makeFailure, makeRecord } from "./make-record.ts";
+
+const MS = 1e6;
+
+describe("metrics/goodput", () => {
+  const records = [
+    makeRecord({ sentNs: 0, firstTokenNs: 100 * MS, doneNs: 1000 * MS, outputTokens: 19 }), // ttft 100, tpot 50, latency 1000
+    makeRecord({ sentNs: 0, firstTokenNs: 600 * MS, doneNs: 1500 * MS, outputTokens: 10 }), // ttft 600
+    makeRecord({ sentNs: 0, firstTokenNs: 100 * MS, doneNs: 2000 * MS, outputTokens: 20 }), // tpot 100
+    makeFailure({ sentNs: 0, doneNs: 10 * MS }),
+  ];
+  const cols = columnsFromRecords(records);
+
+  test.each([
+    [{ ttft_ms: 500, tpot_ms: null, latency_ms: null }, 2],
+    [{ ttft_ms: 500, tpot_ms: 60, latency_ms: null }, 1],
+    [{ ttft_ms: null, tpot_ms: null, latency_ms: 1600 }, 2],
+    [{ ttft_ms: 1000, tpot_ms: 1000, latency_ms: 5000 }, 3],
+  ])("with %j, %d requests meet every objective", (slo, met) => {
+    const g = goodput(cols, slo, 2000 * MS);
+    expect(g?.met).toBe(met);
+    expect(g?.completed).toBe(4);
+    expect(g?.attainment_pct).toBeCloseTo((100 * met) / 4, 9);
+    expect(g?.requests_per_s).toBeCloseTo(met / 2, 9);
+  });
+
+  test("is absent without objectives", () => {
+    expect(goodput(cols, null, 1e9)).toBeNull();
+    expect(goodput(cols, { ttft_ms: null, tpot_ms: null, latency_ms: null }, 1e9)).toBeNull();
+  });
+
+  test("a TTFT objective is not met by a request without a first token (non-streaming)", () => {
+    const plain = columnsFromRecords([makeRecord({ sentNs: 0, firstTokenNs: null, doneNs: 5 * MS, outputTokens: 3 })]);
+    expect(goodput(plain, { ttft_ms: 1000, tpot_ms: null, latency_ms: null }, 1e9)?.met).toBe(0);
+  });
+});
