@@ -19,7 +19,6 @@ import { buildResultSummary, type ResultSummary, type RunState } from "./result-
 export const PERFORMANCE_PHASE = "performance";
 export const RESULT_SUMMARY_FILE = join("performance", "result_summary.json");
 export const REPORT_TEXT_FILE = "report.txt";
-export { REPORT_HTML_FILE };
 
 /** Run facts stored in events.db's `run` table by the session. */
 export interface StoredRunConfig {
