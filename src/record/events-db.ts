@@ -20,7 +20,7 @@ CREATE TABLE IF NOT EXISTS requests (
   id INTEGER PRIMARY KEY,
   phase TEXT NOT NULL, plan_index INTEGER NOT NULL, sample_index INTEGER NOT NULL,
   worker INTEGER NOT NULL, endpoint INTEGER NOT NULL,
-  scheduled_ns INTEGER NOT NULL, sent_ns INTEGER NOT NULL, response_headers_ns INTEGER,
+  scheduled_ns INTEGER NOT NULL, sent_ns INTEGER, response_headers_ns INTEGER,
   first_token_ns INTEGER, done_ns INTEGER NOT NULL,
   http_status INTEGER NOT NULL, error_kind TEXT, error_message TEXT,
   input_tokens INTEGER, output_tokens INTEGER, reasoning_tokens INTEGER, token_source TEXT NOT NULL,
@@ -50,7 +50,7 @@ export class EventsDb {
     this.insertMany = this.db.transaction((records: readonly RequestRecord[]) => {
       for (const r of records) {
         this.insert.run(
-          r.phase, r.planIndex, r.sampleIndex, r.workerId, r.endpointIndex, r.scheduledNs, r.sentNs,
+          r.phase, r.planIndex, r.sampleIndex, r.workerId, r.endpointIndex, r.scheduledNs, Number.isNaN(r.sentNs) ? null : r.sentNs,
           r.responseHeadersNs, r.firstTokenNs, r.doneNs, r.httpStatus, r.errorKind, r.errorMessage,
           r.inputTokens, r.outputTokens, r.reasoningTokens, r.tokenSource, r.chunkCount,
           bytesOf(r.chunkGapsNs), bytesOf(r.chunkTokens), r.finishReason, r.responseText,

@@ -11,7 +11,7 @@ import type { TokenSource } from "./request-record.ts";
 const MAX_ERROR_SAMPLES_PER_KIND = 3;
 
 interface Row {
-  scheduled_ns: number; sent_ns: number; response_headers_ns: number | null; first_token_ns: number | null;
+  scheduled_ns: number; sent_ns: number | null; response_headers_ns: number | null; first_token_ns: number | null;
   done_ns: number; http_status: number; error_kind: string | null; error_message: string | null;
   input_tokens: number | null; output_tokens: number | null; reasoning_tokens: number | null;
   token_source: string; tokenizer_output_tokens: number | null; chunk_count: number; chunk_gaps_ns: Uint8Array | null; chunk_tokens: Uint8Array | null;
@@ -65,7 +65,7 @@ export function readPhaseColumns(db: Database, phase: string): PhaseColumns {
   for (const row of query.iterate(phase) as IterableIterator<Row>) {
     if (i >= count) break;
     cols.scheduledNs[i] = row.scheduled_ns;
-    cols.sentNs[i] = row.sent_ns;
+    cols.sentNs[i] = row.sent_ns ?? Number.NaN;
     if (row.response_headers_ns !== null) cols.responseHeadersNs[i] = row.response_headers_ns;
     if (row.first_token_ns !== null) cols.firstTokenNs[i] = row.first_token_ns;
     cols.doneNs[i] = row.done_ns;

@@ -38,7 +38,7 @@ export interface RequestRecord {
   endpointIndex: number;
   /** When the plan wanted it sent (offline: phase start; concurrency: when its slot freed). */
   scheduledNs: number;
-  /** Just before the request was handed to fetch(). */
+  /** Just before the request was handed to fetch(); NaN when unknown (worker_lost). */
   sentNs: number;
   /** Response headers arrived (TTFB); null if none arrived. */
   responseHeadersNs: number | null;
