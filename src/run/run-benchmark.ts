@@ -141,6 +141,11 @@ export async function runBenchmark(config: BenchmarkConfig, io: RunIo): Promise<
   if (result.stopReason) db.setMeta("stop_reason", result.stopReason);
   db.close();
   const summary = writeReportFiles(reportDir);
+  if (result.state === "failed") {
+    throw new ExecutionError(`every worker process died; report of what finished written to ${reportDir}`, {
+      hint: "see the worker_lost rows in events.db and the errors above; a worker killed by the OOM killer shows as 'killed'",
+    });
+  }
   if (summary.n_samples_issued === 0 && result.state === "complete") {
     throw new ExecutionError(`no request was sent (${summary.n_samples_dropped ?? "all"} planned); report written to ${reportDir}`, {
       hint: "this is a bug in the load generator; please report it with the report directory",

@@ -13,6 +13,7 @@ import { dealPlan } from "../plan/deal-plan.ts";
 import type { PhasePlan } from "../plan/phase-plan.ts";
 import type { EventsDb } from "../record/events-db.ts";
 import type { RequestRecord } from "../record/request-record.ts";
+import { PhaseLedger } from "./phase-ledger.ts";
 import { WorkerPool } from "./worker-pool.ts";
 
 /** Lead time between dealing a phase and its start, so every worker holds its share at T. */
@@ -65,8 +66,12 @@ interface RunningPhase {
   sent: number;
   stopped: boolean;
   timers: ReturnType<typeof setTimeout>[];
+  ledger: PhaseLedger;
   done: () => void;
 }
+
+/** A dead worker's last result frames may still be in its socket: wait this long before declaring its requests lost. */
+const LOST_GRACE_MS = 250;
 
 export class Session {
   private pool: WorkerPool | null = null;
@@ -131,16 +136,19 @@ export class Session {
     const shares = dealPlan(plan, receivers.length);
     this.spec.db.startPhase(plan.phase, phase.kind, startNs, plan.sampleIndex.length);
     this.spec.onPhaseStart?.(plan.phase, plan.sampleIndex.length);
-    const running: RunningPhase = { name: plan.phase, drainTimeoutMs: phase.drainTimeoutMs, remaining: new Set(receivers), sent: 0, stopped: false, timers: [], done: () => {} };
+    const ledger = new PhaseLedger(plan.phase, plan.sampleIndex.length);
+    const running: RunningPhase = { name: plan.phase, drainTimeoutMs: phase.drainTimeoutMs, remaining: new Set(receivers), sent: 0, stopped: false, timers: [], ledger, done: () => {} };
     const finished = new Promise<void>((resolve) => (running.done = resolve));
     this.current = running;
     if (phase.maxDurationMs > 0) {
       running.timers.push(setTimeout(() => this.stopCurrentPhase(false), phase.maxDurationMs + START_LEAD_NS / 1e6));
     }
     shares.forEach((share, i) => {
+      const scheduledNs = share.offsetNs.map((offset) => offset + startNs);
+      ledger.assign(receivers[i] as number, { planIndex: share.planIndex, sampleIndex: share.sampleIndex, scheduledNs });
       pool.send(receivers[i] as number, {
         type: "phase", phase: plan.phase, planIndex: share.planIndex, sampleIndex: share.sampleIndex,
-        scheduledNs: share.offsetNs.map((offset) => offset + startNs),
+        scheduledNs,
         slotStartNs: share.slotOffsetsNs.map((offset) => offset + startNs),
         inFlightCap: share.inFlightCap, startNs,
       });
@@ -158,7 +166,10 @@ export class Session {
   private onMessage(message: ToMain): void {
     switch (message.type) {
       case "results": {
-        const records = message.records.map((t) => fromTuple(t, message.phase, message.workerId));
+        const ledger = this.current?.name === message.phase ? this.current.ledger : null;
+        const records = message.records
+          .map((t) => fromTuple(t, message.phase, message.workerId))
+          .filter((r) => !ledger || ledger.markRecorded(r.planIndex));
         this.spec.db.addRecords(records);
         this.spec.onRecords?.(message.phase, records);
         break;
@@ -179,8 +190,18 @@ export class Session {
 
   private onWorkerExit(workerId: number, exitCode: number | null): void {
     this.deadWorkers.add(workerId);
-    this.spec.log(`error: worker ${workerId} exited unexpectedly (code ${exitCode}); its unfinished requests are not recorded`);
-    this.markWorkerDone(workerId);
+    const phase = this.current;
+    const left = this.spec.workers - this.deadWorkers.size;
+    this.spec.log(`error: worker ${workerId} exited unexpectedly (${exitCode === null ? "killed" : `code ${exitCode}`}); its unfinished requests are recorded as worker_lost; ${left} worker(s) left`);
+    if (!phase) return;
+    setTimeout(() => {
+      const reason = `worker ${workerId} exited before this request finished`;
+      const lost = phase.ledger.takeLost(workerId, this.spec.worker.endpointUrls.length, (this.clock as RunClock).now(), reason);
+      this.spec.db.addRecords(lost);
+      this.spec.onRecords?.(phase.name, lost);
+      phase.sent += lost.length;
+      this.markWorkerDone(workerId);
+    }, LOST_GRACE_MS);
   }
 
   private markWorkerDone(workerId: number): void {

@@ -99,6 +99,7 @@ export class WorkerPool {
         stderr: "inherit",
         onExit: (_proc, exitCode) => {
           if (this.shuttingDown) return;
+          this.channels.delete(id);
           if (readyCount < this.size) failStartup(new SetupError(`worker ${id} exited during start-up (code ${exitCode})`));
           this.handlers.onWorkerExit(id, exitCode);
         },
