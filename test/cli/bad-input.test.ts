@@ -63,6 +63,15 @@ function offlineYaml(c: CaseContext, name: string, extraModelLine: string, endpo
 }
 const fromConfig = (c: CaseContext, path: string) => ["benchmark", "from-config", "-c", path, "--report-dir", c.reportDir];
 
+/** Writes `text` as `name` in the case's dir and returns the path. */
+function file(c: CaseContext, name: string, text: string): string {
+  const path = join(c.dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+const withDataset = (c: CaseContext, dataset: string, ...extra: string[]) => offline({ ...c, dataset }, ...extra);
+const concurrency = (c: CaseContext, ...extra: string[]) => ["benchmark", "online", ...common(c), "--dataset", c.dataset, "--load-pattern", "concurrency", ...extra];
+
 /** name, arguments, exit code, whether a hint is expected, what the message must say. */
 const CASES: [string, (c: CaseContext) => string[], number, boolean, (c: CaseContext) => string][] = [
   ["an unknown flag", (c) => offline(c, "--bogus-flag"), 2, true, () => "--bogus-flag"],
@@ -78,6 +87,33 @@ const CASES: [string, (c: CaseContext) => string[], number, boolean, (c: CaseCon
   ["poisson without --target-qps", (c) => poisson(c), 2, true, () => "--target-qps"],
   ["probe with a malformed endpoint URL", () => ["probe", "--endpoints", "http://127.0.0.1:notaport", "--model", "m"], 2, true, () => "http://127.0.0.1:notaport"],
   ["an endpoint on a closed port", (c) => ["benchmark", "offline", ...common(c, c.closedUrl), "--dataset", c.dataset, "--duration", "0"], 3, true, (c) => c.closedUrl],
+  ["a YAML syntax error", (c) => fromConfig(c, file(c, "bad.yaml", "type: offline\nmodel_params:\n  name: [m\n")), 2, false, (c) => join(c.dir, "bad.yaml")],
+  ["a YAML file that is a list", (c) => fromConfig(c, file(c, "list.yaml", "- type: offline\n")), 2, false, (c) => join(c.dir, "list.yaml")],
+  ["a YAML value of the wrong type", (c) => fromConfig(c, offlineYaml(c, "type.yaml", "max_new_tokens: lots")), 2, true, () => "max_new_tokens"],
+  ["a config file that does not exist", (c) => fromConfig(c, join(c.dir, "absent.yaml")), 2, false, (c) => join(c.dir, "absent.yaml")],
+  ["a malformed --duration", (c) => offline(c, "--duration", "10x"), 2, false, () => "10x"],
+  ["--workers 0", (c) => offline(c, "--workers", "0"), 2, true, () => "--workers"],
+  ["--concurrency 0", (c) => concurrency(c, "--concurrency", "0"), 2, true, () => "--concurrency"],
+  ["an unknown --api-type", (c) => offline(c, "--api-type", "grpc"), 2, false, () => "grpc"],
+  ["an unknown --streaming value", (c) => offline(c, "--streaming", "maybe"), 2, false, () => "maybe"],
+  ["an unknown --load-pattern", (c) => poisson(c, "--load-pattern", "zigzag"), 2, false, () => "zigzag"],
+  ["a load pattern that is not supported yet", (c) => poisson(c, "--load-pattern", "burst"), 2, true, () => "burst"],
+  ["a negative --target-qps", (c) => poisson(c, "--target-qps", "-5"), 2, true, () => "--target-qps"],
+  ["max duration below min duration", (c) => offline(c, "--runtime.max-duration-ms", "1s", "--duration", "10s"), 2, true, () => "max_duration_ms"],
+  ["':' instead of '=' in --dataset", (c) => ["benchmark", "offline", ...common(c), "--dataset", `${c.dataset},parser.prompt:question`, "--duration", "0"], 2, true, () => "="],
+  ["an unknown --dataset option", (c) => ["benchmark", "offline", ...common(c), "--dataset", `${c.dataset},samles=3`, "--duration", "0"], 2, true, () => "samles"],
+  ["a parser column the dataset lacks", (c) => ["benchmark", "offline", ...common(c), "--dataset", `${c.dataset},parser.prompt=nope`, "--duration", "0"], 2, false, () => "nope"],
+  ["two candidate prompt columns", (c) => withDataset(c, file(c, "two.jsonl", '{"question": "a", "query": "b"}\n')), 2, true, () => "parser.prompt"],
+  ["an empty dataset", (c) => withDataset(c, file(c, "empty.jsonl", "\n\n")), 2, false, (c) => join(c.dir, "empty.jsonl")],
+  ["a prompt that is not a string", (c) => withDataset(c, file(c, "num.jsonl", '{"prompt": 5}\n')), 2, true, (c) => join(c.dir, "num.jsonl")],
+  ["an unknown dataset extension", (c) => withDataset(c, file(c, "prompts.txt", "hello\n")), 2, true, () => ".txt"],
+  ["a malformed --slo", (c) => offline(c, "--slo", "ttft=5"), 2, true, () => "--slo"],
+  ["a --tokenizer that does not exist", (c) => offline(c, "--tokenizer", join(c.dir, "no-tokenizer")), 3, true, (c) => join(c.dir, "no-tokenizer")],
+  ["an endpoint without a scheme", (c) => ["benchmark", "offline", ...common(c, "localhost:8000"), "--dataset", c.dataset], 2, true, () => "http://"],
+  ["--num-samples 0", (c) => offline(c, "--num-samples", "0"), 2, true, () => "--num-samples"],
+  ["--max-concurrency with the concurrency pattern", (c) => concurrency(c, "--concurrency", "4", "--max-concurrency", "2"), 2, true, () => "max_concurrency"],
+  ["an unknown command", () => ["benchmrk", "offline"], 2, true, () => "benchmrk"],
+  ["an unknown init template", () => ["init", "sideways"], 2, true, () => "sideways"],
 ];
 
 describe("cli/bad-input", () => {
