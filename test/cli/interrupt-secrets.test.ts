@@ -1,6 +1,6 @@
 /** @module test/cli/interrupt-secrets.test — Ctrl-C salvages an honest report; secrets never reach the report dir or the console. */
 import { afterAll, afterEach, describe, expect, test } from "bun:test";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startMockServer, type MockServer } from "../../src/server/index.ts";
 import {
@@ -110,6 +110,35 @@ describe("cli/secrets", () => {
     const leaks = outputs.filter(({ text }) => text.includes("sk-SECRET-123") || text.includes("pass@")).map((o) => o.path);
     expect(leaks).toEqual([]);
     expect(readFileSync(join(reportDir, "config.yaml"), "utf8")).toContain("<redacted>");
+  });
+
+  test("keeps an API key given as ${ENV} in the YAML out of every output, and sends it", async () => {
+    const seen: (string | null)[] = [];
+    const keyed = Bun.serve({
+      port: 0,
+      fetch: (req) => {
+        seen.push(req.headers.get("authorization"));
+        return Response.json({ choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }] });
+      },
+    });
+    try {
+      const dir = dirs.make();
+      const reportDir = join(dir, "report");
+      const yaml = join(dir, "run.yaml");
+      writeFileSync(yaml, [
+        "type: offline", "model_params:", "  name: m", "datasets:", `  - path: ${questionDataset(dir, 10)}`,
+        "settings:", "  runtime:", "    min_duration_ms: 0",
+        "endpoint_config:", `  endpoints: [http://127.0.0.1:${keyed.port}]`, "  api_key: ${IE_TEST_API_KEY}", "",
+      ].join("\n"));
+      const result = await runCli(["benchmark", "from-config", "-c", yaml, "--report-dir", reportDir], { env: { IE_TEST_API_KEY: "sk-ENV-SECRET-456" } });
+      expect(result.exitCode).toBe(0);
+      expect(seen.length).toBe(10);
+      expect(seen.every((h) => h === "Bearer sk-ENV-SECRET-456")).toBe(true);
+      const outputs = [{ path: "<stdout>", text: result.stdout }, { path: "<stderr>", text: result.stderr }, ...filesUnder(reportDir)];
+      expect(outputs.filter(({ text }) => text.includes("sk-ENV-SECRET-456")).map((o) => o.path)).toEqual([]);
+    } finally {
+      keyed.stop(true);
+    }
   });
 
   test.each([
