@@ -13,12 +13,14 @@ import { summarizePhase } from "../metrics/summarize-phase.ts";
 import { EVENTS_DB_FILE } from "../record/events-db.ts";
 import type { PhaseColumns } from "../metrics/phase-columns.ts";
 import { openEventsDbReadonly, readPhaseColumns, readPhases, readRunMeta } from "../record/read-phase.ts";
+import { renderHtmlReport, REPORT_HTML_FILE } from "./html/html-report.ts";
 import { renderReportText } from "./report-text.ts";
 import { buildResultSummary, type ResultSummary, type RunState } from "./result-summary.ts";
 
 export const PERFORMANCE_PHASE = "performance";
 export const RESULT_SUMMARY_FILE = join("performance", "result_summary.json");
 export const REPORT_TEXT_FILE = "report.txt";
+export { REPORT_HTML_FILE };
 
 /** Run facts stored in events.db's `run` table by the session. */
 export interface StoredRunConfig {
@@ -73,11 +75,12 @@ export function readPerformancePhase(reportDir: string): PerformancePhase {
   }
 }
 
-/** Writes result_summary.json and report.txt; returns the summary for the console. */
+/** Writes result_summary.json, report.txt and report.html; returns the summary for the console. */
 export function writeReportFiles(reportDir: string): ResultSummary {
-  const { summary } = readPerformancePhase(reportDir);
+  const { summary, cols, windowStartNs } = readPerformancePhase(reportDir);
   mkdirSync(join(reportDir, "performance"), { recursive: true });
   writeFileSync(join(reportDir, RESULT_SUMMARY_FILE), `${JSON.stringify(summary, null, 2)}\n`);
   writeFileSync(join(reportDir, REPORT_TEXT_FILE), renderReportText(summary));
+  writeFileSync(join(reportDir, REPORT_HTML_FILE), renderHtmlReport(summary, cols, windowStartNs));
   return summary;
 }

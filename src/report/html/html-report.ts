@@ -1,0 +1,66 @@
+/**
+ * @module report/html/html-report — report.html: one self-contained page (inline CSS and SVG, no scripts, no network).
+ *
+ * Sections: summary and run config, percentiles, distributions (CDF + histogram of TTFT, TPOT,
+ * ITL, latency, scheduled latency — each only when it has values), the run over time
+ * (throughput, in flight, schedule lag), the per-request latency scatter, and errors. Pure: the
+ * summary and the phase's columns in, a string out; charts are downsampled so a 1M-request run
+ * still gives a page of a few MB.
+ */
+import type { PhaseColumns } from "../../metrics/phase-columns.ts";
+import type { ResultSummary } from "../result-summary.ts";
+import { renderDistributionCharts } from "./cdf.ts";
+import { MAX_CHART_POINTS } from "./downsample.ts";
+import { renderErrorTable } from "./error-table.ts";
+import { escapeHtml } from "./escape-html.ts";
+import { distributionValues } from "./metric-values.ts";
+import { CONTENT_SECURITY_POLICY, PAGE_CSS } from "./page-style.ts";
+import { renderScatterChart } from "./scatter.ts";
+import { loadPatternType, renderSummaryTables } from "./summary-tables.ts";
+import { renderTimeSeriesCharts } from "./time-series.ts";
+
+export const REPORT_HTML_FILE = "report.html";
+
+function banner(s: ResultSummary): string {
+  if (s.state === "interrupted") return `<p class="banner">The run was interrupted; results cover only the requests that finished.</p>`;
+  if (!s.complete) return `<p class="banner">The report is incomplete (run state: ${escapeHtml(s.state)}); numbers may be partial.</p>`;
+  return "";
+}
+
+function chartsSection(id: string, title: string, charts: string, note: string, wide = false): string {
+  if (charts === "") return "";
+  return `<section id="${id}"><h2>${title}</h2><p class="note">${note}</p><div class="charts${wide ? " wide" : ""}">${charts}</div></section>`;
+}
+
+function loadPatternText(s: ResultSummary): string {
+  const type = loadPatternType(s);
+  return type === null ? "" : ` · load pattern ${escapeHtml(type)}`;
+}
+
+/** The whole report.html for a phase whose window starts at `windowStartNs` (ns since T0). */
+export function renderHtmlReport(summary: ResultSummary, cols: PhaseColumns, windowStartNs: number): string {
+  const started = escapeHtml(new Date(summary.test_started_at).toISOString());
+  const distributions = distributionValues(cols).map(renderDistributionCharts).join("");
+  const title = `inference-endpoint report — ${started}`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
+<title>${title}</title>
+<style>${PAGE_CSS}</style>
+</head>
+<body>
+<h1>inference-endpoint benchmark report</h1>
+<p class="subtitle">Started ${started} · ${summary.n_samples_issued} requests${loadPatternText(summary)} · inference-endpoint ${escapeHtml(summary.version)}</p>
+${banner(summary)}${renderSummaryTables(summary)}
+${chartsSection("distributions", "Distributions", distributions, `Successful requests (scheduled latency: all sent requests). Curves are drawn through at most ${MAX_CHART_POINTS} quantiles.`)}
+${chartsSection("over-the-run", "Over the run", renderTimeSeriesCharts(cols, windowStartNs), "Rates per bucket of the performance phase; output tokens are spread over each stream from first token to done.")}
+${chartsSection("per-request", "Per-request latency", renderScatterChart(cols, windowStartNs), `Each mark is one request (at most ${MAX_CHART_POINTS}, evenly strided); errors are red crosses.`, true)}
+${cols.count === 0 ? `<p class="note">No request of the performance phase was recorded; there is nothing to chart.</p>` : ""}${renderErrorTable(summary)}
+</body>
+</html>
+`;
+}

@@ -1,0 +1,70 @@
+/**
+ * @module report/html/scatter — per-request scatter: send time (x) against latency (y), errors marked.
+ *
+ * Every finished request is a candidate, errors included (latency = done − sent, so a fast 500
+ * shows as a low red cross rather than vanishing). At most MAX_CHART_POINTS marks: errors keep
+ * up to a quarter of the budget so rare failures stay visible, successes take the rest; both are
+ * strided deterministically. The y axis turns logarithmic when latencies span > 2 decades.
+ */
+import type { PhaseColumns } from "../../metrics/phase-columns.ts";
+import { MAX_CHART_POINTS, strideRows } from "./downsample.ts";
+import { renderChart, type ChartSeries } from "./svg-chart.ts";
+
+const NS_PER_S = 1e9;
+const NS_PER_MS = 1e6;
+
+export interface ScatterSample {
+  /** Row indices drawn as successes and as errors, ascending. */
+  ok: number[];
+  failed: number[];
+}
+
+/** Rows to draw: finished requests, errors first in the budget (≤ maxPoints/4), strided. */
+export function scatterSample(cols: PhaseColumns, maxPoints: number = MAX_CHART_POINTS): ScatterSample {
+  const ok: number[] = [];
+  const failed: number[] = [];
+  for (let i = 0; i < cols.count; i++) {
+    if (!Number.isFinite(cols.doneNs[i] as number) || !Number.isFinite(cols.sentNs[i] as number)) continue;
+    (cols.failed[i] ? failed : ok).push(i);
+  }
+  const failedShown = strideRows(failed, Math.min(failed.length, Math.floor(maxPoints / 4)));
+  return { ok: strideRows(ok, maxPoints - failedShown.length), failed: failedShown };
+}
+
+function points(cols: PhaseColumns, rows: number[], windowStartNs: number): { xs: number[]; ys: number[] } {
+  return {
+    xs: rows.map((i) => ((cols.sentNs[i] as number) - windowStartNs) / NS_PER_S),
+    ys: rows.map((i) => ((cols.doneNs[i] as number) - (cols.sentNs[i] as number)) / NS_PER_MS),
+  };
+}
+
+/** The scatter <svg>, or "" when no request finished. */
+export function renderScatterChart(cols: PhaseColumns, windowStartNs: number): string {
+  const sample = scatterSample(cols);
+  if (sample.ok.length + sample.failed.length === 0) return "";
+  const series: ChartSeries[] = [];
+  const shown = (rows: number[], total: number) => (rows.length < total ? ` (${rows.length} of ${total})` : "");
+  let okTotal = 0;
+  let failedTotal = 0;
+  for (let i = 0; i < cols.count; i++) {
+    if (!Number.isFinite(cols.doneNs[i] as number)) continue;
+    if (cols.failed[i]) failedTotal++;
+    else okTotal++;
+  }
+  if (sample.ok.length > 0) {
+    series.push({ kind: "points", shape: "circle", label: `success${shown(sample.ok, okTotal)}`, color: "#2563eb", ...points(cols, sample.ok, windowStartNs) });
+  }
+  if (sample.failed.length > 0) {
+    series.push({ kind: "points", shape: "cross", label: `error${shown(sample.failed, failedTotal)}`, color: "#dc2626", ...points(cols, sample.failed, windowStartNs) });
+  }
+  return renderChart({
+    name: "latency-scatter",
+    title: "Latency of each request by send time",
+    xLabel: "send time since phase start (s)",
+    yLabel: "latency, done − sent (ms)",
+    yScale: "auto",
+    width: 1140,
+    height: 380,
+    series,
+  });
+}

@@ -1,0 +1,94 @@
+/**
+ * @module report/html/summary-tables — the page's summary, percentile and run-config tables.
+ *
+ * Numbers come from the ResultSummary (the same values as result_summary.json and report.txt);
+ * times are shown in ms, throughput per second, missing values as "N/A". Every string from the
+ * data (config values, versions) is escaped.
+ */
+import { DELAYED_LAG_NS } from "../../metrics/load-generator-health.ts";
+import { hasValues, type Rollup } from "../../metrics/series-rollup.ts";
+import type { ResultSummary } from "../result-summary.ts";
+import { fixed2, nsAsMs, NS_PER_S } from "../text-format.ts";
+import { escapeHtml, escapeValue } from "./escape-html.ts";
+
+type Row = [label: string, valueHtml: string];
+
+function table(rows: readonly Row[], className: string): string {
+  const body = rows.map(([label, value]) => `<tr><th scope="row">${escapeHtml(label)}</th><td>${value}</td></tr>`).join("");
+  return `<table class="${className}"><tbody>${body}</tbody></table>`;
+}
+
+/** run_config.load_pattern.type, or null when the config does not say. */
+export function loadPatternType(s: ResultSummary): string | null {
+  const lp = s.run_config.load_pattern;
+  if (lp === null || typeof lp !== "object") return null;
+  const type = (lp as Record<string, unknown>).type;
+  return typeof type === "string" ? type : null;
+}
+
+function verdictHtml(s: ResultSummary): string {
+  if (s.load_generator === null) {
+    return loadPatternType(s) === "max_throughput" ? "N/A (max_throughput has no schedule to keep)" : "N/A (no requests sent)";
+  }
+  if (s.load_generator === "ok") return `<span class="ok">ok</span>`;
+  return `<span class="bad">fell behind</span> — latencies from the scheduled time (scheduled latency) are the honest ones`;
+}
+
+/** Rows of the summary table, values already escaped. */
+export function summaryRows(s: ResultSummary): Row[] {
+  const rows: Row[] = [
+    ["State", s.complete ? `<span class="ok">${escapeHtml(s.state)}</span>` : `<span class="bad">${escapeHtml(s.state)}</span>`],
+    ["Requests issued", String(s.n_samples_issued)],
+    ["Requests completed", String(s.n_samples_completed)],
+    ["Requests failed", s.n_samples_failed > 0 ? `<span class="bad">${s.n_samples_failed}</span>` : "0"],
+  ];
+  if (s.n_samples_planned !== null) rows.push(["Requests planned", String(s.n_samples_planned)]);
+  if (s.n_samples_dropped) rows.push(["Requests dropped (never sent)", `<span class="bad">${s.n_samples_dropped}</span>`]);
+  if (s.n_samples_delayed !== null) rows.push([`Requests delayed (> ${nsAsMs(DELAYED_LAG_NS)} ms late)`, String(s.n_samples_delayed)]);
+  rows.push(
+    ["Duration", s.duration_ns === null ? "N/A" : `${fixed2(s.duration_ns / NS_PER_S)} s`],
+    ["QPS", fixed2(s.qps)],
+    ["Output tok/s", fixed2(s.tps)],
+    ["Load generator", verdictHtml(s)],
+    ["Token counts from", escapeHtml(s.token_count_source)],
+    ["Version", `${escapeHtml(s.version)} (${escapeHtml(s.git_sha ?? "unknown")})`],
+    ["Started at", escapeHtml(new Date(s.test_started_at).toISOString())],
+  );
+  return rows;
+}
+
+/** run_config flattened to dotted keys: {load_pattern: {type: "poisson"}} → ["load_pattern.type", "poisson"]. */
+export function flattenConfig(config: Record<string, unknown>, prefix = ""): [string, unknown][] {
+  const out: [string, unknown][] = [];
+  for (const [key, value] of Object.entries(config)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (value !== null && typeof value === "object" && !Array.isArray(value)) out.push(...flattenConfig(value as Record<string, unknown>, path));
+    else out.push([path, value]);
+  }
+  return out;
+}
+
+const PERCENTILE_COLUMNS: readonly [string, string][] = [["p50", "50.0"], ["p90", "90.0"], ["p99", "99.0"], ["p99.9", "99.9"]];
+
+function percentileRow(label: string, unit: string, rollup: Rollup): string {
+  if (!hasValues(rollup)) return `<tr><th scope="row">${label}</th><td colspan="7">no values</td></tr>`;
+  const cells = [rollup.min, rollup.avg, ...PERCENTILE_COLUMNS.map(([, key]) => rollup.percentiles[key]), rollup.max];
+  return `<tr><th scope="row">${label} (${unit})</th>${cells.map((v) => `<td>${nsAsMs(v)}</td>`).join("")}</tr>`;
+}
+
+/** Summary, percentiles and run config as HTML. */
+export function renderSummaryTables(s: ResultSummary): string {
+  const head = ["min", "mean", ...PERCENTILE_COLUMNS.map(([label]) => label), "max"].map((h) => `<th scope="col">${h}</th>`).join("");
+  const percentiles = [
+    percentileRow("TTFT", "ms", s.ttft),
+    percentileRow("TPOT", "ms/token", s.tpot),
+    percentileRow("ITL", "ms", s.itl),
+    percentileRow("Latency", "ms", s.latency),
+    percentileRow("Scheduled latency", "ms", s.scheduled_latency),
+    percentileRow("Schedule lag", "ms", s.schedule_lag),
+  ].join("");
+  const config = flattenConfig(s.run_config).map(([k, v]): Row => [k, escapeValue(v)]);
+  return `<section class="tables" id="summary"><div><h2>Summary</h2>${table(summaryRows(s), "summary")}</div>`
+    + `<div><h2>Run config</h2>${config.length > 0 ? table(config, "config") : "<p>none recorded</p>"}</div></section>`
+    + `<section id="percentiles"><h2>Percentiles</h2><table class="percentiles"><thead><tr><th></th>${head}</tr></thead><tbody>${percentiles}</tbody></table></section>`;
+}

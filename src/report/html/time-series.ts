@@ -1,0 +1,111 @@
+/**
+ * @module report/html/time-series — charts over the run: throughput, requests in flight, schedule lag.
+ *
+ * x = seconds since the phase start (the performance window's start), bucketed by
+ * time-buckets.ts. Rates are per second of bucket: completions by done time, output tokens spread
+ * over each stream's [first token, done] (all at done without a first token), in flight as the
+ * time-average of open requests, schedule lag (sent − scheduled) as p50 and max of the requests
+ * sent in the bucket.
+ */
+import type { PhaseColumns } from "../../metrics/phase-columns.ts";
+import { successfulRows } from "./metric-values.ts";
+import { renderChart, type ChartSeries } from "./svg-chart.ts";
+import { bucketCount, bucketMedianMax, bucketWidthS, spreadOverBuckets } from "./time-buckets.ts";
+
+const NS_PER_S = 1e9;
+const NS_PER_MS = 1e6;
+
+export interface RunBuckets {
+  widthS: number;
+  /** Bucket centres, s since the phase start. */
+  xs: number[];
+  completionsPerS: Float64Array;
+  errorsPerS: Float64Array;
+  outputTokensPerS: Float64Array;
+  inFlight: Float64Array;
+  lagP50Ms: Float64Array;
+  lagMaxMs: Float64Array;
+}
+
+/** Per-row values (s since `windowStartNs`) where `include[i]`, NaN elsewhere. */
+function seconds(values: Float64Array, include: (i: number) => boolean, windowStartNs: number): Float64Array {
+  return values.map((v, i) => (include(i) ? (v - windowStartNs) / NS_PER_S : Number.NaN));
+}
+
+function perSecond(values: Float64Array, widthS: number): Float64Array {
+  return values.map((v) => v / widthS);
+}
+
+/** Every time series of the phase, bucketed. */
+export function runBuckets(cols: PhaseColumns, windowStartNs: number): RunBuckets {
+  let endNs = windowStartNs;
+  for (let i = 0; i < cols.count; i++) {
+    const done = cols.doneNs[i] as number;
+    const sent = cols.sentNs[i] as number;
+    if (done > endNs) endNs = done;
+    if (sent > endNs) endNs = sent;
+  }
+  const durationS = (endNs - windowStartNs) / NS_PER_S;
+  const widthS = bucketWidthS(durationS);
+  const count = bucketCount(durationS, widthS);
+  const ok = successfulRows(cols);
+  const ones = new Float64Array(cols.count).fill(1);
+  const doneOk = seconds(cols.doneNs, (i) => ok[i] === 1, windowStartNs);
+  const doneFailed = seconds(cols.doneNs, (i) => cols.failed[i] === 1, windowStartNs);
+  const tokenStart = doneOk.map((done, i) => {
+    const first = cols.firstTokenNs[i] as number;
+    return Number.isFinite(first) ? (first - windowStartNs) / NS_PER_S : done;
+  });
+  const sent = seconds(cols.sentNs, () => true, windowStartNs);
+  const done = seconds(cols.doneNs, () => true, windowStartNs);
+  const openS = done.map((d, i) => d - (sent[i] as number));
+  const lagMs = cols.sentNs.map((s, i) => (s - (cols.scheduledNs[i] as number)) / NS_PER_MS);
+  const lag = bucketMedianMax(sent, lagMs, widthS, count);
+  return {
+    widthS,
+    xs: Array.from({ length: count }, (_, b) => (b + 0.5) * widthS),
+    completionsPerS: perSecond(spreadOverBuckets(doneOk, doneOk, ones, widthS, count), widthS),
+    errorsPerS: perSecond(spreadOverBuckets(doneFailed, doneFailed, ones, widthS, count), widthS),
+    outputTokensPerS: perSecond(spreadOverBuckets(tokenStart, doneOk, cols.outputTokens, widthS, count), widthS),
+    inFlight: perSecond(spreadOverBuckets(sent, done, openS, widthS, count), widthS),
+    lagP50Ms: lag.p50,
+    lagMaxMs: lag.max,
+  };
+}
+
+function line(label: string, color: string, xs: number[], ys: Float64Array): ChartSeries {
+  return { kind: "line", label, color, xs, ys: Array.from(ys) };
+}
+
+function hasAny(values: Float64Array): boolean {
+  return values.some((v) => v > 0);
+}
+
+/** The time-series <svg>s; "" for a phase with no requests. */
+export function renderTimeSeriesCharts(cols: PhaseColumns, windowStartNs: number): string {
+  if (cols.count === 0) return "";
+  const b = runBuckets(cols, windowStartNs);
+  const xLabel = `time since phase start (s; ${b.widthS < 1 ? `${Math.round(b.widthS * 1000)} ms` : `${b.widthS} s`} buckets)`;
+  const requests = [line("completions/s", "#2563eb", b.xs, b.completionsPerS)];
+  if (hasAny(b.errorsPerS)) requests.push(line("errors/s", "#dc2626", b.xs, b.errorsPerS));
+  const charts = [
+    renderChart({ name: "throughput-requests", title: "Throughput — requests", xLabel, yLabel: "requests/s", series: requests }),
+  ];
+  if (hasAny(b.outputTokensPerS)) {
+    charts.push(renderChart({
+      name: "throughput-tokens", title: "Throughput — output tokens", xLabel, yLabel: "output tokens/s",
+      series: [line("output tok/s", "#7c3aed", b.xs, b.outputTokensPerS)],
+    }));
+  }
+  charts.push(
+    renderChart({
+      name: "in-flight", title: "Requests in flight (time-average)", xLabel, yLabel: "requests",
+      series: [line("in flight", "#0d9488", b.xs, b.inFlight)],
+    }),
+    renderChart({
+      name: "schedule-lag", title: "Schedule lag (sent − scheduled)", xLabel, yLabel: "lag (ms)",
+      series: [line("p50", "#2563eb", b.xs, b.lagP50Ms), line("max", "#ea580c", b.xs, b.lagMaxMs)],
+    }),
+  );
+  return charts.join("");
+}
