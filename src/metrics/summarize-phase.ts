@@ -27,6 +27,7 @@ import {
   type FinishReasonCounts,
   type TokenCountSource,
 } from "./phase-tallies.ts";
+import { requestValues } from "./request-values.ts";
 import { rollupSeries, type Rollup } from "./series-rollup.ts";
 import { computeThroughput, legacyLoadgenWindowNs } from "./throughput.ts";
 import { loadGeneratorHealth, type LoadGeneratorHealth } from "./load-generator-health.ts";
@@ -79,14 +80,6 @@ export interface PhaseMetrics {
   goodput: Goodput | null;
 }
 
-/** Values `valueAt(i)` of the rows where `include[i]` is 1 (NaN entries are skipped later). */
-function pick(include: Uint8Array, valueAt: (i: number) => number): Float64Array {
-  const out = new Float64Array(include.length);
-  let n = 0;
-  for (let i = 0; i < include.length; i++) if (include[i]) out[n++] = valueAt(i);
-  return out.subarray(0, n);
-}
-
 function maxFinite(values: Float64Array): number | null {
   let max = Number.NEGATIVE_INFINITY;
   for (const v of values) if (v > max) max = v;
@@ -106,23 +99,20 @@ function sumFinite(values: Float64Array): number | null {
 
 export function summarizePhase(cols: PhaseColumns, ctx: PhaseContext): PhaseMetrics {
   const n = cols.count;
-  const all = new Uint8Array(n).fill(1);
-  const ok = new Uint8Array(n);
+  const values = requestValues(cols);
+  const { ok } = values;
   let completed = 0;
   let failed = 0;
   for (let i = 0; i < n; i++) {
-    const finished = Number.isFinite(cols.doneNs[i] as number);
-    if (finished) completed++;
+    if (Number.isFinite(cols.doneNs[i] as number)) completed++;
     if (cols.failed[i]) failed++;
-    else if (finished) ok[i] = 1;
   }
-  const tpotRows = ok.map((v, i) => (v && (cols.outputTokens[i] as number) >= 2 ? 1 : 0));
   const es = { earlyStopping: ctx.earlyStopping };
   const plain = { earlyStopping: false };
 
   const lastDoneNs = maxFinite(cols.doneNs);
   const durationNs = lastDoneNs === null ? null : lastDoneNs - ctx.windowStartNs;
-  const outputTokens = sumFinite(pick(ok, (i) => cols.outputTokens[i] as number));
+  const outputTokens = sumFinite(values.outputTokens);
   const throughput = computeThroughput({
     completed,
     successful: completed - failed,
@@ -132,7 +122,6 @@ export function summarizePhase(cols: PhaseColumns, ctx: PhaseContext): PhaseMetr
     useLegacy: ctx.loadPatternType === "poisson" && ctx.useLegacyQps,
   });
   const sources = tallyTokenSources(cols.tokenSources, ok);
-  const lagNs = pick(all, (i) => (cols.sentNs[i] as number) - (cols.scheduledNs[i] as number));
 
   return {
     nSamplesIssued: n,
@@ -141,25 +130,22 @@ export function summarizePhase(cols: PhaseColumns, ctx: PhaseContext): PhaseMetr
     nSuccessful: completed - failed,
     durationNs,
     ...throughput,
-    // A NaN firstTokenNs (no token arrived) gives NaN, which the rollup skips.
-    ttftNs: rollupSeries(pick(ok, (i) => (cols.firstTokenNs[i] as number) - (cols.sentNs[i] as number)), es),
-    ttfbNs: rollupSeries(pick(ok, (i) => (cols.responseHeadersNs[i] as number) - (cols.sentNs[i] as number)), plain),
-    tpotNs: rollupSeries(
-      pick(tpotRows, (i) => ((cols.doneNs[i] as number) - (cols.firstTokenNs[i] as number)) / ((cols.outputTokens[i] as number) - 1)),
-      es,
-    ),
+    // Per-request values (request-values.ts); NaN entries (e.g. no first token) are skipped.
+    ttftNs: rollupSeries(values.ttftNs, es),
+    ttfbNs: rollupSeries(values.ttfbNs, plain),
+    tpotNs: rollupSeries(values.tpotNs, es),
     itlNs: rollupSeries(cols.itlNs, plain),
-    latencyNs: rollupSeries(pick(ok, (i) => (cols.doneNs[i] as number) - (cols.sentNs[i] as number)), es),
-    scheduleLagNs: rollupSeries(lagNs, plain),
-    scheduledLatencyNs: rollupSeries(pick(all, (i) => (cols.doneNs[i] as number) - (cols.scheduledNs[i] as number)), plain),
-    inputSequenceLengths: rollupSeries(pick(ok, (i) => cols.inputTokens[i] as number), plain),
-    outputSequenceLengths: rollupSeries(pick(ok, (i) => cols.outputTokens[i] as number), plain),
+    latencyNs: rollupSeries(values.latencyNs, es),
+    scheduleLagNs: rollupSeries(values.scheduleLagNs, plain),
+    scheduledLatencyNs: rollupSeries(values.scheduledLatencyNs, plain),
+    inputSequenceLengths: rollupSeries(values.inputTokens, plain),
+    outputSequenceLengths: rollupSeries(values.outputTokens, plain),
     finishReasonCounts: countFinishReasons(cols.finishReasons, ok),
     tokenCountSource: sources.source,
     tokenCountSources: sources.counts,
     errorCounts: countErrorKinds(cols),
     errorSamples: cols.errorSamples.map((s) => ({ ...s })),
-    loadGenerator: loadGeneratorHealth(lagNs, ctx.plannedCount, ctx.loadPatternType),
+    loadGenerator: loadGeneratorHealth(values.scheduleLagNs, ctx.plannedCount, ctx.loadPatternType),
     tokenCountDiscrepancy: tokenDiscrepancy(cols),
     goodput: goodput(cols, ctx.slo, durationNs),
   };

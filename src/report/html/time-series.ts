@@ -8,7 +8,7 @@
  * sent in the bucket.
  */
 import type { PhaseColumns } from "../../metrics/phase-columns.ts";
-import { successfulRows } from "./metric-values.ts";
+import { successfulRows } from "../../metrics/request-values.ts";
 import { renderChart, type ChartSeries } from "./svg-chart.ts";
 import { bucketCount, bucketMedianMax, bucketWidthS, spreadOverBuckets } from "./time-buckets.ts";
 
