@@ -1,10 +1,18 @@
 /**
  * @module config/dataset-spec-grammar — splits `[perf:|acc:]PATH[,key=value…]` into a raw dataset
- * object (values stay strings; the dataset schema coerces and validates them).
+ * object (values stay strings; the dataset schema coerces and validates them). Values may
+ * contain `=` and `:` (`template=Q: {q}`) but never `,`.
  */
 
 /** Columns a `parser.<target>=<column>` option may fill. */
 export const PARSER_TARGETS = ["prompt", "system"] as const;
+
+/**
+ * Options are split on commas, so `template=` cannot contain one on the command line; a
+ * non-option right after a template is almost certainly the rest of it.
+ */
+export const TEMPLATE_COMMA_MESSAGE =
+  "a template cannot contain commas on the command line (options are split on ','); put it in a YAML config (template:)";
 
 export type GrammarResult = { ok: true; value: Record<string, unknown> } | { ok: false; message: string };
 
@@ -53,14 +61,17 @@ export function splitDatasetSpec(spec: string): GrammarResult {
   if (path === "") return { ok: false, message: "missing dataset path before the options" };
   // Without a prefix the schema's default (performance) applies, so `type=accuracy` also works.
   const value: Record<string, unknown> = type === undefined ? { path } : { type, path };
+  let afterTemplate = false;
   for (const rawOption of options) {
     const option = rawOption.trim();
-    if (option === "") return { ok: false, message: "empty option (two commas in a row or a trailing comma)" };
     const eq = option.indexOf("=");
+    if (afterTemplate && eq < 0) return { ok: false, message: TEMPLATE_COMMA_MESSAGE };
+    if (option === "") return { ok: false, message: "empty option (two commas in a row or a trailing comma)" };
     if (eq < 0) {
       const hint = option.includes(":") ? " (did you mean '=' instead of ':'?)" : "";
       return { ok: false, message: `option '${option}' is not key=value${hint}` };
     }
+    afterTemplate = option.slice(0, eq).trim() === "template";
     const key = option.slice(0, eq).trim();
     const keys = key.split(".").map((part) => part.trim());
     if (keys.some((part) => part === "")) return { ok: false, message: `option '${option}' has an empty key` };

@@ -55,8 +55,13 @@ export const GenerationOverrideSchema = z.strictObject({
   tokenizer_name: identityKey("tokenizer_name"),
 });
 
-/** Path stem, like Python's `Path(p).stem`: `data/dummy_1k.jsonl` → `dummy_1k`. */
+/**
+ * Path stem, like Python's `Path(p).stem`: `data/dummy_1k.jsonl` → `dummy_1k`; for
+ * `hf://datasets/<org>/<name>[@rev][/…]` the dataset's name.
+ */
 export function pathStem(path: string): string {
+  const hf = /^hf:\/\/datasets\/[^/@]+\/([^/@]+)/.exec(path);
+  if (hf) return hf[1] as string;
   const base = path.replace(/[\\/]+$/, "").split(/[\\/]/).pop() ?? "";
   const dot = base.lastIndexOf(".");
   return dot > 0 ? base.slice(0, dot) : base;
@@ -67,7 +72,15 @@ const DatasetObjectSchema = z.strictObject({
   type: choice(DATASET_TYPES).default("performance").describe("performance|accuracy"),
   path: optionalText().default(null).describe("file or directory to load"),
   format: choice(DATASET_FORMATS, normalizeFormat).nullable().default(null).describe("default: from the extension"),
-  samples: int(z.number().min(1)).nullable().default(null).describe("use only the first N rows"),
+  samples: int(z.number().min(1)).nullable().default(null).describe("use only the first N rows (ours)"),
+  template: z
+    .string()
+    .min(1)
+    .nullable()
+    .default(null)
+    .describe("prompt template with {column} placeholders, {{ }} for braces (ours; no commas on the command line)"),
+  split: optionalText().default(null).describe("Hugging Face split (default: train, then test, then the first)"),
+  config: optionalText().default(null).describe("Hugging Face config (subset) name (default: default or the only one)"),
   eval_method: choice(["exact_match", "contains", "judge"]).nullable().default(null).describe("legacy, unused"),
   parser: z.record(z.string(), text()).nullable().default(null).describe("{prompt: column, system: column}"),
   generate_params: jsonObject().nullable().default(null).describe("arguments for predefined datasets"),

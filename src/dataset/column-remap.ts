@@ -85,6 +85,8 @@ function planPromptDetection(plan: PlannedColumn[], datasetName: string): Planne
 export interface RemappedRows {
   rows: Record<string, unknown>[];
   columns: string[];
+  /** Renamed columns → the file column they came from, e.g. `{prompt: "article"}`. */
+  sources: Record<string, string>;
 }
 
 /**
@@ -103,13 +105,15 @@ export function remapColumns(
   const unchanged =
     plan.length === columns.length &&
     plan.every((column, i) => column.name === column.source && column.name === columns[i]);
-  if (unchanged) return { rows, columns: [...columns] };
+  if (unchanged) return { rows, columns: [...columns], sources: {} };
+  const sources: Record<string, string> = {};
+  for (const column of plan) if (column.name !== column.source) sources[column.name] = column.source;
   const remapped = rows.map((row) => {
     const out: Record<string, unknown> = {};
     for (const column of plan) if (Object.hasOwn(row, column.source)) out[column.name] = row[column.source];
     return out;
   });
-  return { rows: remapped, columns: plan.map((column) => column.name) };
+  return { rows: remapped, columns: plan.map((column) => column.name), sources };
 }
 
 /** Every key that appears in any row, in first-seen order. */

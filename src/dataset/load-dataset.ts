@@ -1,29 +1,56 @@
 /**
- * @module dataset/load-dataset — turns a dataset spec (path, format, parser) into rows that are
- * ready for request building: read the file, remap columns (spec §3.2 steps 1–2), and check that
- * every row has a prompt, messages or token ids.
+ * @module dataset/load-dataset — turns a dataset spec into rows that are ready for request
+ * building (spec §3.1–3.2): read the file(s), keep the first `samples` rows, apply the prompt
+ * `template`, remap columns, and check that every row has a prompt, messages or token ids.
  *
- * The whole dataset is held in memory as plain objects, so fetching a sample during the run is
- * O(1). Only JSONL is read today; .json, .csv, .parquet and huggingface are recognised and
- * refused with a hint until their readers land.
+ * Sources: a `.jsonl`, `.json`, `.csv` or `.parquet` file (by `format=` or extension); a
+ * directory laid out like a Hugging Face dataset (`format=huggingface`, or any directory); or
+ * `hf://datasets/<org>/<name>[@rev]` from the local hub cache. Loading is synchronous and
+ * never uses the network; `loadDatasetAsync` downloads an uncached `hf://` dataset first.
+ *
+ * Choices that are ours: `samples=N` keeps the first N rows in file order (the seed accepts
+ * and ignores it) before anything else, so later checks only look at rows that will be sent;
+ * `template` is applied to the file's own columns and writes `prompt`, so it cannot be
+ * combined with `parser.prompt`. The whole dataset is held in memory as plain objects, so
+ * fetching a sample during the run is O(1).
  */
-import { basename, extname } from "node:path";
+import { existsSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { pathStem } from "../config/schema-dataset.ts";
 import { InputError } from "../errors.ts";
 import { collectColumns, remapColumns } from "./column-remap.ts";
-import { readJsonl } from "./load-jsonl.ts";
+import { isHfUri, readFileRows, resolveDatasetFormat, type FileFormat } from "./dataset-format.ts";
+import type { DatasetRow, FileRows } from "./file-rows.ts";
+import { findHfSnapshot, notCachedError, parseHfUri, type Env } from "./hf-cache.ts";
+import { readHfDirectoryRows, type HfSelection } from "./hf-directory.ts";
 import { assertRowsHavePrompts } from "./prompt-check.ts";
+import { applyPromptTemplate } from "./prompt-template.ts";
 
-/** One dataset row: column name → value, as parsed from the file. */
-export type DatasetRow = Record<string, unknown>;
+export type { DatasetRow } from "./file-rows.ts";
+export { resolveDatasetFormat } from "./dataset-format.ts";
 
 export interface DatasetSpec {
+  /** A file, a directory, or `hf://datasets/<org>/<name>[@rev][/path]`. */
   path: string;
-  /** `.jsonl .json .csv .parquet huggingface` (leading dot optional); null → from the extension. */
+  /** `.jsonl .json .csv .parquet huggingface` (leading dot optional); null → from the path. */
   format?: string | null;
   /** `{target: source_column}`, e.g. `{prompt: "article"}`. */
   parser?: Record<string, string> | null;
-  /** Defaults to the file name without its extension. */
+  /** Defaults to the file name without its extension (the dataset name for hf://). */
   name?: string | null;
+  /** Use only the first N rows (ours). */
+  samples?: number | null;
+  /** Builds `prompt` from `{column}` placeholders, e.g. `Summarize: {article}` (ours). */
+  template?: string | null;
+  /** Hugging Face split; default `train`, then `test`, then the first one. */
+  split?: string | null;
+  /** Hugging Face config (subset) name; default `default` or the only one. */
+  config?: string | null;
+}
+
+export interface LoadOptions {
+  /** Environment for HF_HOME, HF_HUB_CACHE, HF_HUB_OFFLINE…; defaults to `process.env`. */
+  env?: Env;
 }
 
 export interface Dataset {
@@ -33,54 +60,54 @@ export interface Dataset {
   columns: string[];
 }
 
-/** Formats the seed tool knows, so we can say "not supported yet" rather than "unknown". */
-const KNOWN_FORMATS = [".jsonl", ".json", ".csv", ".parquet", "huggingface"] as const;
-type KnownFormat = (typeof KNOWN_FORMATS)[number];
-const SUPPORTED_FORMATS: ReadonlySet<KnownFormat> = new Set([".jsonl"]);
-
-function isKnownFormat(value: string): value is KnownFormat {
-  return (KNOWN_FORMATS as readonly string[]).includes(value);
+function isDirectory(path: string): boolean {
+  return existsSync(path) && statSync(path).isDirectory();
 }
 
-function normaliseFormat(format: string): string {
-  const lower = format.trim().toLowerCase();
-  return lower === "huggingface" || lower.startsWith(".") ? lower : `.${lower}`;
+function readDirectoryOrFile(path: string, selection: HfSelection): FileRows {
+  if (isDirectory(path)) return readHfDirectoryRows(path, selection);
+  if (!existsSync(path)) throw new InputError(`dataset file not found: ${path}`, { hint: "check the path inside the dataset" });
+  return readFileRows(path, resolveDatasetFormat(path) as FileFormat);
 }
 
-/** The format to read `path` with: the explicit `format`, else the file extension. */
-export function resolveDatasetFormat(path: string, format?: string | null): KnownFormat {
-  let resolved: string;
-  if (format !== undefined && format !== null && format.trim() !== "") {
-    resolved = normaliseFormat(format);
-    if (!isKnownFormat(resolved)) {
-      throw new InputError(`unsupported dataset format '${format}'`, {
-        hint: `use format=.jsonl (recognised: ${KNOWN_FORMATS.join(", ")})`,
-      });
-    }
-  } else {
-    resolved = extname(path).toLowerCase();
-    if (!isKnownFormat(resolved) || resolved === "huggingface") {
-      throw new InputError(`unsupported dataset extension '${resolved}'`, {
-        hint: `use format=.jsonl if ${path} holds one JSON object per line, e.g. --dataset ${path},format=.jsonl`,
-      });
-    }
-  }
-  if (!SUPPORTED_FORMATS.has(resolved)) {
-    throw new InputError(`format ${resolved} is not supported yet`, {
-      hint:
-        "convert the data to JSONL (one JSON object per line), e.g. with pandas: " +
-        "df.to_json('data.jsonl', orient='records', lines=True)",
+function readHfUri(uri: string, selection: HfSelection, env: Env): FileRows {
+  const ref = parseHfUri(uri);
+  const snapshot = findHfSnapshot(ref, env);
+  if (snapshot === null) throw notCachedError(ref, env);
+  return readDirectoryOrFile(ref.subpath ? join(snapshot, ref.subpath) : snapshot, selection);
+}
+
+function readSource(spec: DatasetSpec, env: Env): FileRows {
+  const selection: HfSelection = { config: spec.config ?? null, split: spec.split ?? null };
+  const format = resolveDatasetFormat(spec.path, spec.format, !isHfUri(spec.path) && isDirectory(spec.path));
+  if (format !== "huggingface") return readFileRows(spec.path, format);
+  if (isHfUri(spec.path)) return readHfUri(spec.path, selection, env);
+  if (!isDirectory(spec.path)) {
+    const missing = !existsSync(spec.path);
+    throw new InputError(`${spec.path}: ${missing ? "dataset directory not found" : "format huggingface needs a directory"}`, {
+      hint: missing ? "check the path" : "point at a directory of Parquet shards, or drop format=huggingface to read the file by its extension",
     });
   }
-  return resolved;
+  return readHfDirectoryRows(spec.path, selection);
 }
 
-/** Loads, remaps and checks a dataset. Throws InputError (exit 2) or SetupError (exit 3). */
-export function loadDataset(spec: DatasetSpec): Dataset {
-  const name = spec.name || basename(spec.path, extname(spec.path));
-  resolveDatasetFormat(spec.path, spec.format);
-  const { rows: fileRows, lineNumbers } = readJsonl(spec.path);
-  const { rows, columns } = remapColumns(fileRows, collectColumns(fileRows), spec.parser, name);
-  assertRowsHavePrompts(rows, columns, (index) => `${spec.path}:${lineNumbers[index] ?? index + 1}`);
+/** Loads, trims, templates, remaps and checks a dataset. Throws InputError (exit 2) or SetupError (exit 3). */
+export function loadDataset(spec: DatasetSpec, options: LoadOptions = {}): Dataset {
+  const name = spec.name || pathStem(spec.path);
+  if (spec.template && spec.parser?.prompt) {
+    throw new InputError(`dataset ${name}: template and parser.prompt both set the prompt`, {
+      hint: "use template= alone; it can name any column, e.g. template=Q: {question}",
+    });
+  }
+  const source = readSource(spec, options.env ?? process.env);
+  let fileRows = source.rows;
+  if (spec.samples && spec.samples < fileRows.length) fileRows = fileRows.slice(0, spec.samples);
+  let fileColumns = collectColumns(fileRows);
+  if (spec.template) {
+    fileRows = applyPromptTemplate(fileRows, fileColumns, spec.template, source.locate, spec.path);
+    if (!fileColumns.includes("prompt")) fileColumns = [...fileColumns, "prompt"];
+  }
+  const { rows, columns, sources } = remapColumns(fileRows, fileColumns, spec.parser, name);
+  assertRowsHavePrompts(rows, columns, source.locate, sources);
   return { name, path: spec.path, rows, columns };
 }

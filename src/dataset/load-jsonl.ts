@@ -6,8 +6,9 @@
  * string has to hold the entire file. A UTF-8 byte-order mark, CRLF line ends and blank lines
  * are tolerated. Errors name the path as the user gave it: `data.jsonl:17: invalid JSON: …`.
  */
-import { readFileSync } from "node:fs";
-import { InputError, SetupError } from "../errors.ts";
+import { InputError } from "../errors.ts";
+import type { FileRows } from "./file-rows.ts";
+import { describeJsonType, emptyDatasetError, readDatasetBytes } from "./read-file.ts";
 
 /** Rows of a JSONL file and the 1-based line each came from (`lineNumbers[i]` for `rows[i]`). */
 export interface JsonlRows {
@@ -17,29 +18,6 @@ export interface JsonlRows {
 
 const SLICE_BYTES = 16 * 1024 * 1024;
 const NEWLINE = 0x0a;
-
-/** Reads the file's bytes; a missing file is the user's mistake, any other failure is setup. */
-function readBytes(path: string): Uint8Array {
-  try {
-    return readFileSync(path);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") {
-      throw new InputError(`dataset file not found: ${path}`, {
-        hint: "check the path; a relative path is resolved from the current directory",
-        cause: error,
-      });
-    }
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new SetupError(`cannot read dataset ${path}: ${reason}`, { cause: error });
-  }
-}
-
-function describeJsonType(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  return `a ${typeof value}`;
-}
 
 /** Parses one non-blank line; throws an InputError naming `path:line` when it is not an object. */
 function parseRow(text: string, path: string, line: number): Record<string, unknown> {
@@ -63,7 +41,7 @@ function parseRow(text: string, path: string, line: number): Record<string, unkn
 
 /** Reads `path` as JSONL: rows plus their line numbers. Throws InputError/SetupError. */
 export function readJsonl(path: string): JsonlRows {
-  const bytes = readBytes(path);
+  const bytes = readDatasetBytes(path);
   const decoder = new TextDecoder("utf-8");
   const rows: Record<string, unknown>[] = [];
   const lineNumbers: number[] = [];
@@ -88,11 +66,15 @@ export function readJsonl(path: string): JsonlRows {
     start = end;
   }
   if (rows.length === 0) {
-    throw new InputError(`dataset ${path} has no rows`, {
-      hint: "the file is empty or has only blank lines; a JSONL dataset needs one JSON object per line",
-    });
+    throw emptyDatasetError(path, "the file is empty or has only blank lines; a JSONL dataset needs one JSON object per line");
   }
   return { rows, lineNumbers };
+}
+
+/** Reads `path` as JSONL; rows are located by their line (`data.jsonl:17`). */
+export function readJsonlRows(path: string): FileRows {
+  const { rows, lineNumbers } = readJsonl(path);
+  return { rows, locate: (index) => `${path}:${lineNumbers[index] ?? index + 1}` };
 }
 
 /** Reads `path` as JSONL and returns just the row objects. */

@@ -6,6 +6,10 @@
  * a non-empty `messages` list, or an `input_tokens` list of token ids.
  */
 import { InputError } from "../errors.ts";
+import type { RowLocator } from "./file-rows.ts";
+import { describeJsonType } from "./read-file.ts";
+
+export type { RowLocator } from "./file-rows.ts";
 
 /** True for a non-empty array of non-negative integers (pre-tokenized input). */
 export function isTokenIds(value: unknown): value is number[] {
@@ -30,17 +34,24 @@ export function hasUsablePrompt(row: Record<string, unknown>): boolean {
   return isTokenIds(row.input_tokens);
 }
 
-/** Where a row came from, for messages: "data.jsonl:17" for JSONL. */
-export type RowLocator = (rowIndex: number) => string;
+/** Why a row's prompt is unusable: the prompt column's type, or what the row lacks. */
+function promptProblem(row: Record<string, unknown>, sources: Readonly<Record<string, string>>): string {
+  if (row.prompt === undefined) return "it needs a string 'prompt', a non-empty 'messages' list or an 'input_tokens' list";
+  const from = sources.prompt === undefined ? "" : ` (from '${sources.prompt}')`;
+  return `column 'prompt'${from} is ${describeJsonType(row.prompt)}, not a string`;
+}
 
 /**
- * Throws InputError naming the first row without a usable prompt, listing the columns and
- * suggesting `parser.prompt=<column>` (with a string column of that row as the example).
+ * Throws InputError naming the first row without a usable prompt (its location, and the
+ * prompt column's type when it has one), listing the columns and suggesting
+ * `parser.prompt=<column>` (with a string column of that row as the example). `sources` maps
+ * renamed columns to the file's column names.
  */
 export function assertRowsHavePrompts(
   rows: readonly Record<string, unknown>[],
   columns: readonly string[],
   locate: RowLocator,
+  sources: Readonly<Record<string, string>> = {},
 ): void {
   const index = rows.findIndex((row) => !hasUsablePrompt(row));
   if (index === -1) return;
@@ -49,8 +60,7 @@ export function assertRowsHavePrompts(
   const example = stringColumn === undefined ? "" : ` (e.g. parser.prompt=${stringColumn})`;
   const listed = columns.length > 0 ? columns.join(", ") : "(none)";
   throw new InputError(
-    `${locate(index)}: row has no usable prompt: it needs a string 'prompt', ` +
-      `a non-empty 'messages' list or an 'input_tokens' list; columns: ${listed}`,
+    `${locate(index)}: row has no usable prompt: ${promptProblem(row, sources)}; columns: ${listed}`,
     { hint: `map the column that holds the prompt with parser.prompt=<column>${example}` },
   );
 }

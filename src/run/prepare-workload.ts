@@ -36,7 +36,10 @@ function seconds(value: number | null | undefined): number {
 
 export function prepareWorkload(config: BenchmarkConfig): Workload {
   const spec = performanceDataset(config);
-  const dataset = loadDataset({ path: spec.path as string, format: spec.format ?? null, parser: spec.parser ?? null, name: spec.name });
+  const dataset = loadDataset({
+    path: spec.path as string, format: spec.format ?? null, parser: spec.parser ?? null, name: spec.name,
+    samples: spec.samples, template: spec.template, split: spec.split, config: spec.config,
+  });
   const apiType = config.endpoint_config.api_type as ApiType;
   const params = config.model_params;
   const streaming = params.streaming === "on";

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { parseDatasetSpec } from "../../src/config/dataset-spec.ts";
+import { DatasetConfigSchema } from "../../src/config/schema-dataset.ts";
 import { InputError } from "../../src/errors.ts";
 
 describe("config/dataset-spec", () => {
@@ -23,6 +24,12 @@ describe("config/dataset-spec", () => {
     ["C:\\data\\x.jsonl", { path: "C:\\data\\x.jsonl", name: "x" }],
     ["http://host/x.jsonl", { path: "http://host/x.jsonl" }],
     ["  x.jsonl , samples = 5 ", { path: "x.jsonl", samples: 5 }],
+    ["x.csv,template=Summarize: {article}", { template: "Summarize: {article}", format: null }],
+    ["x.jsonl,template=Q: {q} = {{a}}", { template: "Q: {q} = {{a}}" }],
+    ["hub_dir,split=test,config=main", { split: "test", config: "main", name: "hub_dir" }],
+    ["hf://datasets/openai/gsm8k@main", { path: "hf://datasets/openai/gsm8k@main", name: "gsm8k" }],
+    ["hf://datasets/org/data.v2/sub/file.parquet", { name: "data.v2" }],
+    ["x.jsonl", { template: null, split: null, config: null, samples: null }],
   ])("parses %p", (spec, expected) => {
     expect(parseDatasetSpec(spec)).toMatchObject(expected);
   });
@@ -44,6 +51,8 @@ describe("config/dataset-spec", () => {
     ["x.jsonl,,samples=1", "empty option"],
     ["x.jsonl,=5", "empty key"],
     ["x.jsonl,type=training", "type: expected one of performance, accuracy"],
+    ["x.jsonl,template=Summarize, briefly: {article}", "a template cannot contain commas on the command line"],
+    ["x.jsonl,template=", "template"],
   ])("rejects %p", (spec, detail) => {
     let caught: unknown;
     try {
@@ -56,5 +65,10 @@ describe("config/dataset-spec", () => {
     expect(error.message).toStartWith(`invalid --dataset '${spec}': `);
     expect(error.message).toContain(detail);
     expect(error.hint).toContain("[perf:|acc:]PATH");
+  });
+
+  test("a YAML dataset entry may hold a template with commas and edge spaces", () => {
+    const entry = DatasetConfigSchema.parse({ path: "x.jsonl", template: "Summarize, briefly: {article}\n", split: "test" });
+    expect(entry).toMatchObject({ template: "Summarize, briefly: {article}\n", split: "test", config: null });
   });
 });

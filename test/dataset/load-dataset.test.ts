@@ -31,23 +31,30 @@ describe("dataset/load-dataset", () => {
     { path: "a.JSONL", format: undefined, expected: ".jsonl" },
     { path: "a.txt", format: ".jsonl", expected: ".jsonl" },
     { path: "a", format: "jsonl", expected: ".jsonl" },
+    { path: "a.json", format: null, expected: ".json" },
+    { path: "a.csv", format: null, expected: ".csv" },
+    { path: "a.Parquet", format: null, expected: ".parquet" },
+    { path: "a.jsonl", format: "CSV", expected: ".csv" },
+    { path: "dir", format: "huggingface", expected: "huggingface" },
+    { path: "hf://datasets/org/name", format: null, expected: "huggingface" },
+    { path: "hf://datasets/org/name", format: "huggingface", expected: "huggingface" },
   ])("resolves the format of $path (format=$format)", ({ path, format, expected }) => {
     expect(resolveDatasetFormat(path, format)).toBe(expected);
   });
 
+  test("treats a directory without format= as huggingface", () => {
+    expect(resolveDatasetFormat("some/dir", null, true)).toBe("huggingface");
+  });
+
   test.each([
-    { path: "a.csv", format: null, message: "format .csv is not supported yet" },
-    { path: "a.json", format: null, message: "format .json is not supported yet" },
-    { path: "a.parquet", format: null, message: "format .parquet is not supported yet" },
-    { path: "a.jsonl", format: ".csv", message: "format .csv is not supported yet" },
-    { path: "dir", format: "huggingface", message: "format huggingface is not supported yet" },
-    { path: "a.txt", format: null, message: "unsupported dataset extension '.txt'" },
-    { path: "noext", format: null, message: "unsupported dataset extension ''" },
-    { path: "a.jsonl", format: ".xml", message: "unsupported dataset format '.xml'" },
-  ])("refuses $path (format=$format) with a hint", ({ path, format, message }) => {
+    { path: "a.txt", format: null, message: "a.txt: unsupported dataset extension '.txt'", hint: /format=\.jsonl/ },
+    { path: "noext", format: null, message: "noext: unsupported dataset extension ''", hint: /format=/ },
+    { path: "a.jsonl", format: ".xml", message: "a.jsonl: unsupported dataset format '.xml'", hint: /format=/ },
+    { path: "hf://datasets/o/n", format: ".csv", message: "hf://datasets/o/n: an hf:// dataset cannot be read as format .csv", hint: /format=huggingface/ },
+  ])("refuses $path (format=$format) with a hint", ({ path, format, message, hint }) => {
     const error = errorOf(() => resolveDatasetFormat(path, format));
     expect(error.message).toBe(message);
-    expect(error.hint).toBeTruthy();
+    expect(error.hint ?? "").toMatch(hint);
   });
 
   test("names the dataset after the file stem unless a name is given", () => {
@@ -190,5 +197,31 @@ describe("dataset/load-dataset", () => {
     expect(dataset.name).toBe("dummy_1k");
     expect(dataset.rows).toHaveLength(1000);
     expect(dataset.columns).toEqual(["prompt", "ref_output"]);
+  });
+});
+
+describe("dataset/load-dataset transforms", () => {
+  const rows = Array.from({ length: 10 }, (_, i) => ({ article: `text ${i}`, sys: "be brief", question: `q${i}` }));
+
+  test.each<{ title: string; spec: Partial<DatasetSpec>; prompts: string[] }>([
+    { title: "samples keeps the first N rows in file order", spec: { samples: 3, parser: { prompt: "article" } }, prompts: ["text 0", "text 1", "text 2"] },
+    { title: "samples beyond the row count keeps them all", spec: { samples: 50, parser: { prompt: "article" } }, prompts: rows.map((r) => r.article) },
+    { title: "template builds the prompt from columns", spec: { samples: 2, template: "Summarize: {article}" }, prompts: ["Summarize: text 0", "Summarize: text 1"] },
+    { title: "template wins over fuzzy prompt detection", spec: { samples: 1, template: "{question} / {article}" }, prompts: ["q0 / text 0"] },
+  ])("$title", ({ spec, prompts }) => {
+    const dataset = loadDataset({ path: writeRows("transforms.jsonl", rows), ...spec });
+    expect(dataset.rows.map((row) => row.prompt)).toEqual(prompts);
+    expect(dataset.columns).toContain("prompt");
+  });
+
+  test("a template and parser.system work together", () => {
+    const dataset = loadDataset({ path: writeRows("both.jsonl", rows), samples: 1, template: "Q: {question}", parser: { system: "sys" } });
+    expect(dataset.rows[0]).toMatchObject({ prompt: "Q: q0", system: "be brief" });
+  });
+
+  test("checks prompts only in the rows that samples keeps", () => {
+    const path = writeRows("late-bad.jsonl", [{ prompt: "ok" }, { prompt: "ok" }, { prompt: 3 }]);
+    expect(loadDataset({ path, samples: 2 }).rows).toHaveLength(2);
+    expect(() => loadDataset({ path })).toThrow(/late-bad\.jsonl:3: /);
   });
 });

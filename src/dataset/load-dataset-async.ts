@@ -1,0 +1,33 @@
+/**
+ * @module dataset/load-dataset-async — `loadDataset` plus the one step that needs the network:
+ * an `hf://` dataset that is not in the local cache is downloaded (its Parquet conversion)
+ * first, unless `HF_HUB_OFFLINE` is set. Everything else is the synchronous loader.
+ */
+import { InputError } from "../errors.ts";
+import { isHfUri } from "./dataset-format.ts";
+import { findHfSnapshot, isHfOffline, notCachedError, parseHfUri, PARQUET_REVISION } from "./hf-cache.ts";
+import { downloadHfParquet, type FetchLike } from "./hf-download.ts";
+import { loadDataset, type Dataset, type DatasetSpec, type LoadOptions } from "./load-dataset.ts";
+
+export interface AsyncLoadOptions extends LoadOptions {
+  /** HTTP client for hub downloads; defaults to the global `fetch`. */
+  fetch?: FetchLike;
+}
+
+/** Downloads an uncached hf:// dataset when allowed, then loads it like `loadDataset`. */
+export async function loadDatasetAsync(spec: DatasetSpec, options: AsyncLoadOptions = {}): Promise<Dataset> {
+  const env = options.env ?? process.env;
+  if (isHfUri(spec.path)) {
+    const ref = parseHfUri(spec.path);
+    if (findHfSnapshot(ref, env) === null) {
+      if (isHfOffline(env)) throw notCachedError(ref, env);
+      if (ref.revision !== null && ref.revision !== PARQUET_REVISION) {
+        throw new InputError(`${ref.uri}: revision '${ref.revision}' is not cached, and the hub serves Parquet only for its latest version`, {
+          hint: `drop @${ref.revision} to download the latest Parquet conversion, or download the revision with huggingface-cli`,
+        });
+      }
+      await downloadHfParquet(ref, { env, fetch: options.fetch, config: spec.config, split: spec.split });
+    }
+  }
+  return loadDataset(spec, { env });
+}
