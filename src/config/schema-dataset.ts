@@ -81,6 +81,10 @@ const DatasetObjectSchema = z.strictObject({
     .describe("prompt template with {column} placeholders, {{ }} for braces (ours; no commas on the command line)"),
   split: optionalText().default(null).describe("Hugging Face split (default: train, then test, then the first)"),
   config: optionalText().default(null).describe("Hugging Face config (subset) name (default: default or the only one)"),
+  // ours: the synthetic `random` dataset (`--dataset random,isl=128,osl=64`).
+  isl: optionalText().default(null).describe("random dataset: prompt tokens, e.g. 128, uniform:64:256, normal:128:32"),
+  osl: optionalText().default(null).describe("random dataset: output tokens asked for (max_tokens, min_tokens, ignore_eos)"),
+  prefix: int(z.number().min(0)).nullable().default(null).describe("random dataset: tokens shared by every prompt (prefix cache)"),
   eval_method: choice(["exact_match", "contains", "judge"]).nullable().default(null).describe("legacy, unused"),
   parser: z.record(z.string(), text()).nullable().default(null).describe("{prompt: column, system: column}"),
   generate_params: jsonObject().nullable().default(null).describe("arguments for predefined datasets"),

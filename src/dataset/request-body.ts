@@ -75,9 +75,23 @@ function chatMessages(row: Record<string, unknown>): unknown[] {
   return messages;
 }
 
+/**
+ * A row's own output-length request (synthetic datasets): `max_new_tokens` replaces the
+ * configured maximum, and `min_tokens` / `ignore_eos` (vLLM, SGLang) make servers produce it.
+ */
+function rowMaxTokens(row: Record<string, unknown>, params: RequestBodyParams): number | null {
+  return typeof row.max_new_tokens === "number" ? row.max_new_tokens : params.maxNewTokens;
+}
+
+function putLengthControls(body: Body, row: Record<string, unknown>): void {
+  if (typeof row.min_tokens === "number") body.min_tokens = row.min_tokens;
+  if (row.ignore_eos === true) body.ignore_eos = true;
+}
+
 function chatBody(row: Record<string, unknown>, params: RequestBodyParams): Body {
   const body: Body = { model: params.model, messages: chatMessages(row) };
-  put(body, "max_completion_tokens", params.maxNewTokens);
+  put(body, "max_completion_tokens", rowMaxTokens(row, params));
+  putLengthControls(body, row);
   putStreaming(body, params.streaming);
   putSampling(body, params);
   put(body, "chat_template_kwargs", params.chatTemplateKwargs);
@@ -95,8 +109,9 @@ function completionsBody(row: Record<string, unknown>, params: RequestBodyParams
     });
   }
   const body: Body = { model: params.model, prompt };
-  put(body, "max_tokens", params.maxNewTokens);
+  put(body, "max_tokens", rowMaxTokens(row, params));
   put(body, "min_tokens", params.minNewTokens);
+  putLengthControls(body, row);
   put(body, "skip_special_tokens", params.skipSpecialTokens);
   putStreaming(body, params.streaming);
   putSampling(body, params);

@@ -6,7 +6,10 @@
  */
 import type { BenchmarkConfig, DatasetConfig } from "../config/schema.ts";
 import { totalSamplesToIssue } from "../config/sample-count.ts";
-import { loadDataset, type Dataset } from "../dataset/load-dataset.ts";
+import type { Dataset } from "../dataset/load-dataset.ts";
+import { loadDatasetAsync } from "../dataset/load-dataset-async.ts";
+import { isSyntheticDataset, syntheticDataset } from "../dataset/synthetic-dataset.ts";
+import type { TextTokenizer } from "../tokens/load-tokenizer.ts";
 import { buildRequestBody, joinEndpointUrl, routeFor, type ApiType } from "../dataset/request-body.ts";
 import { InputError } from "../errors.ts";
 import { buildPhasePlan, type LoadPattern } from "../plan/phase-plan.ts";
@@ -34,12 +37,14 @@ function seconds(value: number | null | undefined): number {
   return value == null ? FOREVER_MS : Math.min(FOREVER_MS, Math.round(value * 1000));
 }
 
-export function prepareWorkload(config: BenchmarkConfig): Workload {
+export async function prepareWorkload(config: BenchmarkConfig, tokenizer: TextTokenizer | null = null): Promise<Workload> {
   const spec = performanceDataset(config);
-  const dataset = loadDataset({
-    path: spec.path as string, format: spec.format ?? null, parser: spec.parser ?? null, name: spec.name,
-    samples: spec.samples, template: spec.template, split: spec.split, config: spec.config,
-  });
+  const dataset = isSyntheticDataset(spec)
+    ? syntheticDataset(spec, config.settings.runtime.dataloader_random_seed, tokenizer)
+    : await loadDatasetAsync({
+      path: spec.path as string, format: spec.format ?? null, parser: spec.parser ?? null, name: spec.name,
+      samples: spec.samples, template: spec.template, split: spec.split, config: spec.config,
+    });
   const apiType = config.endpoint_config.api_type as ApiType;
   const params = config.model_params;
   const streaming = params.streaming === "on";

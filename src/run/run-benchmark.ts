@@ -18,7 +18,7 @@ import type { ResultSummary } from "../report/result-summary.ts";
 import { writeReportFiles, type StoredRunConfig } from "../report/write-report.ts";
 import { GIT_SHA, VERSION } from "../version.ts";
 import { describePlan } from "../plan/describe-plan.ts";
-import { loadTokenizer } from "../tokens/load-tokenizer.ts";
+import { loadTokenizer, type TextTokenizer } from "../tokens/load-tokenizer.ts";
 import { promptTokenCounter } from "../tokens/prompt-tokens.ts";
 import { prepareWorkload, type Workload } from "./prepare-workload.ts";
 import { ProgressLine } from "./progress.ts";
@@ -59,8 +59,8 @@ function storedRunConfig(config: BenchmarkConfig): StoredRunConfig {
 }
 
 /** Everything decided before the first request: what to send, when, and on how many workers. */
-export function planRun(config: BenchmarkConfig): { workload: Workload; sizing: Sizing } {
-  const workload = prepareWorkload(config);
+export async function planRun(config: BenchmarkConfig, tokenizer: TextTokenizer | null = null): Promise<{ workload: Workload; sizing: Sizing }> {
+  const workload = await prepareWorkload(config, tokenizer);
   const client = config.settings.client;
   const perfPlan = workload.phases.at(-1)?.plan;
   const concurrency = perfPlan ? perfPlan.slotOffsetsNs.length || perfPlan.maxConcurrency : 0;
@@ -68,8 +68,9 @@ export function planRun(config: BenchmarkConfig): { workload: Workload; sizing: 
 }
 
 /** `--dry-run`: the plan as text; nothing is sent and nothing is written. */
-export function describeRun(config: BenchmarkConfig): string {
-  const { workload, sizing } = planRun(config);
+export async function describeRun(config: BenchmarkConfig): Promise<string> {
+  const tokenizerName = config.model_params.tokenizer_name;
+  const { workload, sizing } = await planRun(config, tokenizerName ? loadTokenizer(tokenizerName) : null);
   const lines = workload.phases.flatMap((phase) => describePlan(phase.plan));
   lines.push(`workers: ${sizing.workers}, connections: ${sizing.connections} (${sizing.maxInFlightPerWorker} per worker), streaming ${workload.streaming ? "on" : "off"}`);
   lines.push(`endpoints: ${workload.endpointUrls.map(redactUrl).join(", ")}`);
@@ -78,10 +79,10 @@ export function describeRun(config: BenchmarkConfig): string {
 }
 
 export async function runBenchmark(config: BenchmarkConfig, io: RunIo): Promise<BenchmarkOutcome> {
-  const { workload, sizing } = planRun(config);
-  const client = config.settings.client;
   const tokenizerName = config.model_params.tokenizer_name;
   const tokenizer = tokenizerName ? loadTokenizer(tokenizerName) : null;
+  const { workload, sizing } = await planRun(config, tokenizer);
+  const client = config.settings.client;
   await checkEndpointsReachable(config.endpoint_config.endpoints);
   const reportDir = prepareReportDir(config.report_dir);
   writeFileSync(join(reportDir, "config.yaml"), toYamlText(redactSecrets(config)));

@@ -40,7 +40,7 @@ function benchmarkCommand(mode: BenchmarkCommand): Command {
         ...(parsed.mode ? { mode: parsed.mode } : {}), ...(parsed.configPath ? { source: parsed.configPath } : {}),
       });
       if (parsed.dryRun) {
-        io.stdout(describeRun(config));
+        io.stdout(await describeRun(config));
         return 0;
       }
       const outcome = await runBenchmark(config, {
