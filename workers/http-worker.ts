@@ -47,11 +47,11 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
       { ...message, workerId },
       {
         endpointUrls: init.endpointUrls,
-        bodies: init.bodies,
+        bodies: message.bodies ?? init.bodies,
         maxInFlight: init.maxInFlight,
         settings: {
           headers: init.headers, streaming: init.streaming, requestTimeoutMs: init.requestTimeoutMs, stallTimeoutMs: init.stallTimeoutMs,
-          keepResponseText: init.keepResponseText, insecure: init.insecure, now: clock.now,
+          keepResponseText: init.keepResponseText || message.keepResponseText, insecure: init.insecure, now: clock.now,
         },
       },
       onRecord,

@@ -48,6 +48,10 @@ export interface WorkerPhase {
   inFlightCap: number;
   /** Phase start, ns since T0. */
   startNs: number;
+  /** Request bodies of this phase by sample index (accuracy datasets, salted warmup); absent = init.bodies. */
+  bodies?: string[];
+  /** Keep response text in this phase's records (accuracy scoring). */
+  keepResponseText: boolean;
 }
 
 export interface WorkerStop {

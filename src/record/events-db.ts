@@ -83,9 +83,11 @@ export class EventsDb {
    * server sent no usage, they become the request's token counts (source "tokenizer"); where it
    * did, they are kept beside it so the report can show the discrepancy.
    */
-  applyTokenizerCounts(inputTokensOfRow: (sampleIndex: number) => number | null, outputTokensOf: (text: string) => number): number {
+  applyTokenizerCounts(phase: string, inputTokensOfRow: (sampleIndex: number) => number | null, outputTokensOf: (text: string) => number): number {
     type Row = { id: number; sample_index: number; response_text: string | null; token_source: string; input_tokens: number | null };
-    const rows = this.db.query("SELECT id, sample_index, response_text, token_source, input_tokens FROM requests WHERE error_kind IS NULL").all() as Row[];
+    const rows = this.db
+      .query("SELECT id, sample_index, response_text, token_source, input_tokens FROM requests WHERE error_kind IS NULL AND phase = ?")
+      .all(phase) as Row[];
     const update = this.db.prepare(`UPDATE requests SET tokenizer_input_tokens = ?1, tokenizer_output_tokens = ?2,
       input_tokens = COALESCE(input_tokens, ?1),
       output_tokens = CASE WHEN token_source = 'server_usage' OR ?2 IS NULL THEN output_tokens ELSE ?2 END,

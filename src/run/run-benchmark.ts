@@ -20,6 +20,7 @@ import { GIT_SHA, VERSION } from "../version.ts";
 import { describePlan } from "../plan/describe-plan.ts";
 import { loadTokenizer, type TextTokenizer } from "../tokens/load-tokenizer.ts";
 import { promptTokenCounter } from "../tokens/prompt-tokens.ts";
+import type { TestMode } from "../config/flags.ts";
 import { prepareWorkload, type Workload } from "./prepare-workload.ts";
 import { ProgressLine } from "./progress.ts";
 import { prepareReportDir } from "./report-dir.ts";
@@ -59,8 +60,8 @@ function storedRunConfig(config: BenchmarkConfig): StoredRunConfig {
 }
 
 /** Everything decided before the first request: what to send, when, and on how many workers. */
-export async function planRun(config: BenchmarkConfig, tokenizer: TextTokenizer | null = null): Promise<{ workload: Workload; sizing: Sizing }> {
-  const workload = await prepareWorkload(config, tokenizer);
+export async function planRun(config: BenchmarkConfig, tokenizer: TextTokenizer | null = null, mode: TestMode = "perf"): Promise<{ workload: Workload; sizing: Sizing }> {
+  const workload = await prepareWorkload(config, tokenizer, mode);
   const client = config.settings.client;
   const perfPlan = workload.phases.at(-1)?.plan;
   const concurrency = perfPlan ? perfPlan.slotOffsetsNs.length || perfPlan.maxConcurrency : 0;
@@ -68,9 +69,9 @@ export async function planRun(config: BenchmarkConfig, tokenizer: TextTokenizer 
 }
 
 /** `--dry-run`: the plan as text; nothing is sent and nothing is written. */
-export async function describeRun(config: BenchmarkConfig): Promise<string> {
+export async function describeRun(config: BenchmarkConfig, mode: TestMode = "perf"): Promise<string> {
   const tokenizerName = config.model_params.tokenizer_name;
-  const { workload, sizing } = await planRun(config, tokenizerName ? loadTokenizer(tokenizerName) : null);
+  const { workload, sizing } = await planRun(config, tokenizerName ? loadTokenizer(tokenizerName) : null, mode);
   const lines = workload.phases.flatMap((phase) => describePlan(phase.plan));
   lines.push(`workers: ${sizing.workers}, connections: ${sizing.connections} (${sizing.maxInFlightPerWorker} per worker), streaming ${workload.streaming ? "on" : "off"}`);
   lines.push(`endpoints: ${workload.endpointUrls.map(redactUrl).join(", ")}`);
@@ -78,10 +79,10 @@ export async function describeRun(config: BenchmarkConfig): Promise<string> {
   return `${lines.join("\n")}\n`;
 }
 
-export async function runBenchmark(config: BenchmarkConfig, io: RunIo): Promise<BenchmarkOutcome> {
+export async function runBenchmark(config: BenchmarkConfig, io: RunIo, mode: TestMode = "perf"): Promise<BenchmarkOutcome> {
   const tokenizerName = config.model_params.tokenizer_name;
   const tokenizer = tokenizerName ? loadTokenizer(tokenizerName) : null;
-  const { workload, sizing } = await planRun(config, tokenizer);
+  const { workload, sizing } = await planRun(config, tokenizer, mode);
   const client = config.settings.client;
   await checkEndpointsReachable(config.endpoint_config.endpoints);
   const reportDir = prepareReportDir(config.report_dir);
@@ -135,7 +136,8 @@ export async function runBenchmark(config: BenchmarkConfig, io: RunIo): Promise<
     removeSignals();
   }
   if (tokenizer) {
-    const counted = db.applyTokenizerCounts(promptTokenCounter(workload.dataset.rows, tokenizer), tokenizer.count);
+    let counted = workload.dataset ? db.applyTokenizerCounts("performance", promptTokenCounter(workload.dataset.rows, tokenizer), tokenizer.count) : 0;
+    for (const a of workload.accuracy) counted += db.applyTokenizerCounts(a.phase.plan.phase, promptTokenCounter(a.dataset.rows, tokenizer), tokenizer.count);
     io.log(`tokenizer ${tokenizer.source}: counted ${counted} responses`);
   }
   db.setMeta("state", result.state);

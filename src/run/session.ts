@@ -28,6 +28,10 @@ export interface SessionPhase {
   drainTimeoutMs: number;
   /** Stop issuing this long after the phase start (settings.runtime.max_duration_ms); 0 = no cap. */
   maxDurationMs: number;
+  /** This phase's request bodies, indexed by the plan's sample index (default: the worker's table). */
+  bodies?: string[];
+  /** Keep response text for this phase (accuracy scoring). */
+  keepResponseText?: boolean;
 }
 
 export interface SessionSpec {
@@ -151,6 +155,8 @@ export class Session {
         scheduledNs,
         slotStartNs: share.slotOffsetsNs.map((offset) => offset + startNs),
         inFlightCap: share.inFlightCap, startNs,
+        ...(phase.bodies ? { bodies: phase.bodies } : {}),
+        keepResponseText: phase.keepResponseText === true,
       });
     });
     if (this.stopReason !== null) this.stopCurrentPhase(false);

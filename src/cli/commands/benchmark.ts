@@ -5,6 +5,7 @@
  * report directory go to stderr.
  */
 import { buildConfig } from "../../config/build-config.ts";
+import { resolveTestMode } from "../../config/rule-context.ts";
 import { flagsFor, type BenchmarkCommand } from "../../config/flags.ts";
 import { loadYamlConfig } from "../../config/load-yaml.ts";
 import { parseFlags } from "../../config/parse-argv.ts";
@@ -39,8 +40,9 @@ function benchmarkCommand(mode: BenchmarkCommand): Command {
         command: mode, yaml, overrides: parsed.overrides, datasets: parsed.datasets,
         ...(parsed.mode ? { mode: parsed.mode } : {}), ...(parsed.configPath ? { source: parsed.configPath } : {}),
       });
+      const testMode = resolveTestMode(config.type, parsed.mode);
       if (parsed.dryRun) {
-        io.stdout(await describeRun(config));
+        io.stdout(await describeRun(config, testMode));
         return 0;
       }
       const outcome = await runBenchmark(config, {
@@ -48,7 +50,7 @@ function benchmarkCommand(mode: BenchmarkCommand): Command {
         progress: io.stderr,
         progressEnabled: true,
         isTty: io.isTty,
-      });
+      }, testMode);
       io.stdout(renderConsoleSummary(outcome.summary));
       io.stderr(`report: ${outcome.reportDir}\n`);
       return 0;

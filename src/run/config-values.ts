@@ -1,0 +1,31 @@
+/** @module run/config-values — values the run derives from the config, each in one place. */
+import type { BenchmarkConfig } from "../config/schema.ts";
+import type { ApiType, RequestBodyParams } from "../dataset/request-body.ts";
+import type { LoadPattern } from "../plan/phase-plan.ts";
+
+const FOREVER_MS = 2_147_483_647;
+
+/** Seconds (null = forever) as a timer-safe number of ms. */
+export function timeoutMs(seconds: number | null | undefined): number {
+  return seconds == null ? FOREVER_MS : Math.min(FOREVER_MS, Math.round(seconds * 1000));
+}
+
+export function loadPatternOf(config: BenchmarkConfig): LoadPattern {
+  const lp = config.settings.load_pattern;
+  return {
+    type: lp.type as LoadPattern["type"], targetQps: lp.target_qps, targetConcurrency: lp.target_concurrency, burstiness: lp.burstiness,
+    maxConcurrency: lp.max_concurrency, rampUpS: lp.ramp_up_s, rampStartQps: lp.ramp_start_qps,
+  };
+}
+
+/** The config's model parameters as request-body parameters. */
+export function requestParams(config: BenchmarkConfig): RequestBodyParams {
+  const p = config.model_params;
+  return {
+    apiType: config.endpoint_config.api_type as ApiType, model: p.name, maxNewTokens: p.max_new_tokens,
+    minNewTokens: p.min_new_tokens, skipSpecialTokens: p.skip_special_tokens, streaming: p.streaming === "on",
+    temperature: p.temperature, topP: p.top_p, topK: p.top_k, seed: p.seed, repetitionPenalty: p.repetition_penalty,
+    presencePenalty: p.presence_penalty, frequencyPenalty: p.frequency_penalty,
+    chatTemplateKwargs: p.chat_template_kwargs as Record<string, unknown> | null,
+  };
+}
