@@ -1,22 +1,35 @@
 /**
  * @module dataset/load-dataset-async — `loadDataset` plus the one step that needs the network:
  * an `hf://` dataset that is not in the local cache is downloaded (its Parquet conversion)
- * first, unless `HF_HUB_OFFLINE` is set. Everything else is the synchronous loader.
+ * first, unless `HF_HUB_OFFLINE` is set; a predefined dataset name (`gpqa::gptoss`, spec §3.4)
+ * that is not an existing path goes to `loadPredefinedDataset`. Everything else is the
+ * synchronous loader.
  */
+import { existsSync } from "node:fs";
 import { InputError } from "../errors.ts";
 import { isHfUri } from "./dataset-format.ts";
 import { findHfSnapshot, isHfOffline, notCachedError, parseHfUri, PARQUET_REVISION } from "./hf-cache.ts";
 import { downloadHfParquet, type FetchLike } from "./hf-download.ts";
 import { loadDataset, type Dataset, type DatasetSpec, type LoadOptions } from "./load-dataset.ts";
+import { parseGenerateParams } from "./predefined/generate-params.ts";
+import { isPredefinedDataset, loadPredefinedDataset } from "./predefined/load-predefined.ts";
 
 export interface AsyncLoadOptions extends LoadOptions {
   /** HTTP client for hub downloads; defaults to the global `fetch`. */
   fetch?: FetchLike;
 }
 
+/** `generate_params` reach predefined datasets (source, variant, seed, max_samples). */
+export type AsyncDatasetSpec = DatasetSpec & { generateParams?: unknown };
+
 /** Downloads an uncached hf:// dataset when allowed, then loads it like `loadDataset`. */
-export async function loadDatasetAsync(spec: DatasetSpec, options: AsyncLoadOptions = {}): Promise<Dataset> {
+export async function loadDatasetAsync(spec: AsyncDatasetSpec, options: AsyncLoadOptions = {}): Promise<Dataset> {
   const env = options.env ?? process.env;
+  if (isPredefinedDataset(spec.path) && !existsSync(spec.path)) {
+    const params = parseGenerateParams(spec.generateParams, spec.name || spec.path);
+    const { name, samples, template, parser } = spec;
+    return loadPredefinedDataset(spec.path, { ...params, variant: params.variant ?? spec.config, name, samples, template, parser, env, fetch: options.fetch });
+  }
   if (isHfUri(spec.path)) {
     const ref = parseHfUri(spec.path);
     if (findHfSnapshot(ref, env) === null) {

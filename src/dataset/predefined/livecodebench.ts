@@ -1,0 +1,75 @@
+/**
+ * @module dataset/predefined/livecodebench — LiveCodeBench code generation
+ * (`livecodebench[::gptoss]`, spec §3.4/§7.4), variant `release_v6` by default, as columns
+ * `question_id, question, starter_code`. Answers are scored by running code against the
+ * problem's tests in the LCB service, keyed by `question_id`.
+ *
+ * The seed tool builds this dataset with a Python script in a venv pinned to
+ * `datasets==3.6.0` (the hub repository is a loading script, so the hub has no Parquet
+ * conversion to download). We only read data already on disk:
+ * - the seed tool's output, `livecodebench_<variant>.parquet` (`dataset_cache/livecodebench/<variant>/`);
+ * - a copy of the hub repository `livecodebench/code_generation_lite`, whose release
+ *   `release_vN` is `test.jsonl` followed by `test2.jsonl` … `testN.jsonl`;
+ * - any JSONL/Parquet file of LiveCodeBench rows given as `source`.
+ * Rows carry `question_content` (hub) or `question` (prepared). Test cases and metadata are
+ * not kept. The `gptoss` instruction wording is ours; its layout (instructions, two blank
+ * lines, the question, a format line, the starter code in a ```python fence) follows the seed.
+ */
+import type { PredefinedDefinition, SourceRows } from "./predefined-types.ts";
+import { hfDownloadCommand } from "./source-locate.ts";
+import { concatSources, findDataFile, readSourceFile, textCell } from "./source-files.ts";
+
+export const LCB_REPO = "livecodebench/code_generation_lite";
+const RELEASES = 6;
+export const LCB_VARIANTS = Array.from({ length: RELEASES }, (_, i) => `release_v${i + 1}`);
+
+/** `release_vN` → the hub files that make it up: test, test2 … testN. */
+export function releaseFiles(variant: string): string[] {
+  const release = Number(/^release_v(\d+)$/.exec(variant)?.[1] ?? 0);
+  return Array.from({ length: release }, (_, i) => (i === 0 ? "test" : `test${i + 1}`));
+}
+
+function readRelease(root: string, variant: string): SourceRows | null {
+  const files = releaseFiles(variant).map((stem) => findDataFile(root, [stem]));
+  if (files.length === 0 || files.some((file) => file === null)) return null;
+  return concatSources((files as string[]).map(readSourceFile));
+}
+
+function transform(source: SourceRows): Record<string, string>[] {
+  return source.rows.map((row, index) => ({
+    question_id: textCell(source, index, "question_id"),
+    question: textCell(source, index, row.question_content == null ? "question" : "question_content"),
+    starter_code: row.starter_code == null ? "" : textCell(source, index, "starter_code"),
+  }));
+}
+
+function gptossPrompt(row: Readonly<Record<string, string>>): string {
+  return (
+    "You are a Python coding expert who solves problems one step at a time.\n" +
+    "Explain the reasoning that leads to your solution, then give the code that solves the problem.\n" +
+    "Do not simulate running the code. Put the code between ```python delimiters.\n\n\n" +
+    `${row.question}\n` +
+    "### Format: Build your solution on the starter code below and put your code between the delimiters.\n" +
+    "```python\n" +
+    `${row.starter_code}\n` +
+    "```\n"
+  );
+}
+
+export const livecodebench: PredefinedDefinition = {
+  id: "livecodebench",
+  hubRepo: LCB_REPO,
+  variants: { default: "release_v6", allowed: LCB_VARIANTS, normalise: (raw) => raw.trim().toLowerCase() },
+  cacheSubdir: (variant) => `livecodebench/${variant}`,
+  readDirectory(root, variant) {
+    const prepared = findDataFile(root, [`livecodebench_${variant}`]);
+    return prepared === null ? readRelease(root, variant) : readSourceFile(prepared);
+  },
+  transform,
+  presets: { gptoss: gptossPrompt },
+  accuracyDefaults: { evalMethod: "code_bench_scorer", extractor: "python_code_extractor", groundTruthColumn: "question_id", numRepeats: 3 },
+  hubParts: () => null,
+  howToProvide: (variant) =>
+    `prepare livecodebench_${variant}.parquet with the seed tool, or copy the hub files with ` +
+    `${hfDownloadCommand(LCB_REPO, "test*.jsonl")}`,
+};

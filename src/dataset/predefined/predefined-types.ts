@@ -1,0 +1,87 @@
+/**
+ * @module dataset/predefined/predefined-types — what a predefined dataset (spec §3.4) declares:
+ * where its data lives, how a raw row becomes a benchmark row, its model presets and the
+ * accuracy settings a run uses unless the config says otherwise.
+ */
+import type { FileRows } from "../file-rows.ts";
+import type { Dataset } from "../load-dataset.ts";
+
+/** Scoring defaults of a predefined dataset (spec §7.4), used when `accuracy_config` is absent. */
+export interface AccuracyDefaults {
+  evalMethod: string;
+  extractor: string;
+  groundTruthColumn: string;
+  numRepeats: number;
+}
+
+/** A loaded predefined dataset: request-ready rows plus its scoring defaults. */
+export type PredefinedDataset = Dataset & { accuracyDefaults: AccuracyDefaults };
+
+/** Rows read from a source, with where they came from (for messages and `Dataset.path`). */
+export interface SourceRows extends FileRows {
+  path: string;
+}
+
+/** Builds a row's prompt from the transformed columns (all strings). */
+export type PresetPrompt = (row: Readonly<Record<string, string>>) => string;
+
+/** A config and split of the hub repository, fetched as the hub's Parquet conversion. */
+export interface HubPart {
+  config: string;
+  split: string;
+}
+
+export interface VariantSpec {
+  default: string;
+  allowed: readonly string[];
+  /** Turns what the user wrote (`gpqa_main`, `MAIN`) into a variant name; identity if absent. */
+  normalise?: (raw: string) => string;
+}
+
+export interface PredefinedDefinition {
+  id: string;
+  /** `org/name` of the Hugging Face dataset repository the data comes from. */
+  hubRepo: string;
+  variants: VariantSpec | null;
+  /** Sub-directory of the seed tool's `dataset_cache/` that holds its prepared copy. */
+  cacheSubdir(variant: string): string;
+  /**
+   * Reads the variant's rows from a directory: a hub snapshot, the hub's Parquet conversion,
+   * or a prepared cache directory. Null when the directory does not hold them.
+   */
+  readDirectory(root: string, variant: string): SourceRows | null;
+  /** Source rows → benchmark columns (strings). `seed` drives any shuffling. */
+  transform(source: SourceRows, seed: number): Record<string, string>[];
+  presets: Readonly<Record<string, PresetPrompt>>;
+  accuracyDefaults: AccuracyDefaults;
+  /** Hub parts to download when nothing local is found; null when the hub has no usable copy. */
+  hubParts(variant: string): HubPart[] | null;
+  /** How to get the data onto this machine, for the "not found" hint. */
+  howToProvide(variant: string): string;
+}
+
+/** Options of `loadPredefinedDataset` (beyond the name). */
+export interface PredefinedOptions {
+  /** Environment for HF_HOME, HF_HUB_CACHE, HF_HUB_OFFLINE, HF_TOKEN; default `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** A local file or directory, or `hf://datasets/…`, to read instead of the usual places. */
+  source?: string | null;
+  /** Dataset variant, e.g. `main` for GPQA or `release_v5` for LiveCodeBench. */
+  variant?: string | null;
+  /** Seed for shuffling and sub-sampling (the seed tool's default is 0). */
+  seed?: number;
+  /** Keep a seeded random subset of this many source rows, as the seed tool's `max_samples`. */
+  maxSamples?: number | null;
+  /** Keep the first N rows after the transform (`samples=`). */
+  samples?: number | null;
+  /** Dataset name to report; default the name as given, e.g. `gpqa::gptoss`. */
+  name?: string | null;
+  /** Builds `prompt` from `{column}` placeholders instead of a preset (`template=`). */
+  template?: string | null;
+  /** `{target: column}` remap applied after the preset (`parser=`). */
+  parser?: Record<string, string> | null;
+  /** The seed tool's prepared-dataset directory; default `./dataset_cache`. */
+  cacheDir?: string;
+  /** HTTP client for hub downloads; default the global `fetch`. */
+  fetch?: (url: string, init?: RequestInit) => Promise<Response>;
+}
