@@ -1,5 +1,6 @@
 /** @module config/rules-datasets — dataset count per mode, duplicates, paths, accuracy scoring setup. */
 import type { ConfigProblem } from "./config-error.ts";
+import { isPredefinedDataset } from "../dataset/predefined/predefined-registry.ts";
 import type { Rule } from "./rule-context.ts";
 
 export const datasetsRule: Rule = (config, { mode }) => {
@@ -40,7 +41,8 @@ export const datasetsRule: Rule = (config, { mode }) => {
       problems.push({ path: `${at}.path`, message: "a dataset needs a path (or the name of a predefined dataset)" });
     }
     const accuracy = dataset.accuracy_config;
-    if (dataset.type === "accuracy" && !accuracy?.eval_method) {
+    // Predefined datasets (gpqa, aime25, livecodebench) bring their own scorer defaults.
+    if (dataset.type === "accuracy" && !accuracy?.eval_method && !isPredefinedDataset(dataset.path ?? dataset.name)) {
       problems.push({
         path: `${at}.accuracy_config.eval_method`,
         message: "accuracy datasets need a scorer, e.g. accuracy_config.eval_method=pass_at_1",

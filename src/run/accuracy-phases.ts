@@ -17,11 +17,32 @@ import { loadConfiguredDataset } from "./configured-dataset.ts";
 import { requestParams, timeoutMs } from "./config-values.ts";
 import type { SessionPhase } from "./session.ts";
 
+/** How a dataset is scored: its accuracy_config, filled from a predefined dataset's defaults. */
+export interface ScoringSetup {
+  evalMethod: string;
+  extractor: string | null;
+  groundTruthColumn: string;
+  numRepeats: number;
+}
+
 export interface AccuracyWorkload {
   spec: DatasetConfig;
   dataset: Dataset;
-  numRepeats: number;
+  scoring: ScoringSetup;
   phase: SessionPhase;
+}
+
+type WithDefaults = Dataset & { accuracyDefaults?: { evalMethod: string; extractor: string; groundTruthColumn: string; numRepeats: number } };
+
+function scoringSetup(spec: DatasetConfig, dataset: WithDefaults): ScoringSetup {
+  const given = spec.accuracy_config;
+  const defaults = dataset.accuracyDefaults;
+  return {
+    evalMethod: given?.eval_method ?? defaults?.evalMethod ?? "pass_at_1",
+    extractor: given?.extractor ?? defaults?.extractor ?? null,
+    groundTruthColumn: given?.eval_method ? given.ground_truth : (defaults?.groundTruthColumn ?? given?.ground_truth ?? "ground_truth"),
+    numRepeats: given?.num_repeats ?? defaults?.numRepeats ?? 1,
+  };
 }
 
 /** The same pattern with a sequential order: ramps and ceilings carry over, the sample order does not. */
@@ -40,17 +61,17 @@ export async function accuracyPhases(config: BenchmarkConfig, pattern: LoadPatte
   const out: AccuracyWorkload[] = [];
   for (const spec of config.datasets.filter((d) => d.type === "accuracy")) {
     const dataset = await loadConfiguredDataset(spec, config, tokenizer);
-    const numRepeats = spec.accuracy_config?.num_repeats ?? 1;
+    const scoring = scoringSetup(spec, dataset);
     const bodies = dataset.rows.map((row) => buildRequestBody(row, params));
     out.push({
       spec,
       dataset,
-      numRepeats,
+      scoring,
       phase: {
         kind: "accuracy",
         drainTimeoutMs: timeoutMs(config.settings.drain.accuracy_timeout_s),
         maxDurationMs: 0,
-        plan: accuracyPlan(spec.name, pattern, dataset.rows.length, numRepeats, config),
+        plan: accuracyPlan(spec.name, pattern, dataset.rows.length, scoring.numRepeats, config),
         bodies,
         keepResponseText: true,
       },

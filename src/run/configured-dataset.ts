@@ -8,7 +8,9 @@ import type { TextTokenizer } from "../tokens/load-tokenizer.ts";
 export async function loadConfiguredDataset(spec: DatasetConfig, config: BenchmarkConfig, tokenizer: TextTokenizer | null): Promise<Dataset> {
   if (isSyntheticDataset(spec)) return syntheticDataset(spec, config.settings.runtime.dataloader_random_seed, tokenizer);
   return loadDatasetAsync({
-    path: spec.path as string, format: spec.format ?? null, parser: spec.parser ?? null, name: spec.name,
+    // A predefined dataset may be named without a path (YAML `name: gpqa::gptoss`).
+    path: spec.path ?? spec.name,
+    generateParams: spec.generate_params, format: spec.format ?? null, parser: spec.parser ?? null, name: spec.name,
     samples: spec.samples, template: spec.template, split: spec.split, config: spec.config,
   });
 }
