@@ -9,6 +9,7 @@ export const DATASET_FORMATS = [".jsonl", ".json", ".csv", ".parquet", "huggingf
 export const EVAL_METHODS = [
   "pass_at_1",
   "string_match",
+  "exact_match",
   "rouge",
   "code_bench_scorer",
   "shopify_category_f1",

@@ -53,6 +53,15 @@ export const BenchmarkConfigSchema = z.strictObject({
   verbose: bool().default(false).describe("unused; -v on the command line sets logging"),
   enable_cpu_affinity: bool().default(true).describe("pin workers to CPUs (Linux)"),
   audit: AuditSchema.nullable().default(null).describe("compliance audit (YAML only)"),
+  // ours: how accuracy answers that need code execution are scored (LiveCodeBench).
+  accuracy: z
+    .strictObject({
+      allow_code_execution: bool().default(false).describe("run model-written programs locally to score LiveCodeBench (not a sandbox)"),
+      lcb_service: optionalText().default(null).describe("LiveCodeBench evaluation service, e.g. ws://localhost:13835/evaluate"),
+      timeout_per_test_s: num(z.number().gt(0)).default(6).describe("local code execution: seconds per test case"),
+    })
+    .prefault({})
+    .describe("accuracy scoring"),
   // ours: goodput objectives.
   slo: SloSchema.prefault({}).describe("service-level objectives for goodput"),
 });

@@ -87,6 +87,7 @@ function errorLines(s: ResultSummary): string[] {
   const kinds = Object.entries(s.error_counts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   if (kinds.length === 0) return [];
   const lines = [ERRORS_HEADER, "Failed requests by kind:", ...kinds.map(([kind, n]) => `  ${kind}: ${n}`)];
+  if (s.retries > 0) lines.push(`Retried attempts (not counted above; each request counts by its last attempt): ${s.retries}`);
   if (s.error_samples.length > 0) {
     lines.push("Samples:", ...s.error_samples.map((e) => `  [${e.kind}] ${e.message.replace(/\s+/g, " ").trim()}`));
   }
@@ -94,8 +95,8 @@ function errorLines(s: ResultSummary): string[] {
 }
 
 /** The full report.txt. */
-export function renderReportText(summary: ResultSummary): string {
-  const lines = [SUMMARY_HEADER, ...summaryBody(summary), SUMMARY_FOOTER, BREAKDOWN_HEADER];
+export function renderReportText(summary: ResultSummary, accuracy: readonly string[] = []): string {
+  const lines = [SUMMARY_HEADER, ...summaryBody(summary), ...accuracy, SUMMARY_FOOTER, BREAKDOWN_HEADER];
   BREAKDOWN_SERIES.forEach(([title, key, unit], i) => {
     if (i > 0) lines.push("");
     lines.push(...seriesLines(title, summary[key] as Rollup, unit));
@@ -113,13 +114,14 @@ function headline(label: string, rollup: Rollup, percentileKeys: readonly string
 }
 
 /** What the user sees on stdout: the Summary block plus TTFT, TPOT and latency headlines. */
-export function renderConsoleSummary(summary: ResultSummary): string {
+export function renderConsoleSummary(summary: ResultSummary, accuracy: readonly string[] = []): string {
   const lines = [
     SUMMARY_HEADER,
     ...summaryBody(summary),
     ...headline("TTFT", summary.ttft, ["50.0", "99.0"]),
     ...headline("TPOT", summary.tpot, ["50.0"]),
     ...headline("Latency", summary.latency, ["50.0", "99.0"]),
+    ...accuracy,
     SUMMARY_FOOTER,
   ];
   return `${lines.join("\n")}\n`;

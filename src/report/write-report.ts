@@ -14,6 +14,7 @@ import { EVENTS_DB_FILE } from "../record/events-db.ts";
 import type { PhaseColumns } from "../metrics/phase-columns.ts";
 import { openEventsDbReadonly, readPhaseColumns, readPhases, readRunMeta } from "../record/read-phase.ts";
 import { renderHtmlReport, REPORT_HTML_FILE } from "./html/html-report.ts";
+import { accuracyLines, type AccuracyEntry } from "../accuracy/index.ts";
 import { renderReportText } from "./report-text.ts";
 import { buildResultSummary, type ResultSummary, type RunState } from "./result-summary.ts";
 
@@ -39,6 +40,14 @@ export interface PerformancePhase {
   summary: ResultSummary;
   cols: PhaseColumns;
   windowStartNs: number;
+  /** Accuracy results the run stored (empty when it scored nothing). */
+  accuracy: AccuracyEntry[];
+}
+
+/** What the reports of a run hold, for the console. */
+export interface WrittenReport {
+  summary: ResultSummary;
+  accuracy: AccuracyEntry[];
 }
 
 export function buildSummaryFromDb(reportDir: string): ResultSummary {
@@ -69,18 +78,19 @@ export function readPerformancePhase(reportDir: string): PerformancePhase {
       state: parseState(meta.state),
       runConfig: stored?.run_config ?? {},
     });
-    return { summary, cols, windowStartNs };
+    const accuracy = JSON.parse(meta.accuracy_results ?? "[]") as AccuracyEntry[];
+    return { summary, cols, windowStartNs, accuracy };
   } finally {
     db.close();
   }
 }
 
-/** Writes result_summary.json, report.txt and report.html; returns the summary for the console. */
-export function writeReportFiles(reportDir: string): ResultSummary {
-  const { summary, cols, windowStartNs } = readPerformancePhase(reportDir);
+/** Writes result_summary.json, report.txt and report.html; returns what the console shows. */
+export function writeReportFiles(reportDir: string): WrittenReport {
+  const { summary, cols, windowStartNs, accuracy } = readPerformancePhase(reportDir);
   mkdirSync(join(reportDir, "performance"), { recursive: true });
   writeFileSync(join(reportDir, RESULT_SUMMARY_FILE), `${JSON.stringify(summary, null, 2)}\n`);
-  writeFileSync(join(reportDir, REPORT_TEXT_FILE), renderReportText(summary));
+  writeFileSync(join(reportDir, REPORT_TEXT_FILE), renderReportText(summary, accuracyLines(accuracy)));
   writeFileSync(join(reportDir, REPORT_HTML_FILE), renderHtmlReport(summary, cols, windowStartNs));
-  return summary;
+  return { summary, accuracy };
 }

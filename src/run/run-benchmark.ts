@@ -11,9 +11,12 @@ import { cpus } from "node:os";
 import { join } from "node:path";
 import { redactSecrets, redactUrl, toYamlText } from "../config/redact.ts";
 import type { BenchmarkConfig } from "../config/schema.ts";
+import { BYTES_PER_MB } from "../client/body-limit.ts";
 import { checkEndpointsReachable } from "../client/check-reachable.ts";
 import { ExecutionError } from "../errors.ts";
 import { EVENTS_DB_FILE, EventsDb } from "../record/events-db.ts";
+import { openEventsDbReadonly } from "../record/read-phase.ts";
+import type { AccuracyEntry } from "../accuracy/index.ts";
 import type { ResultSummary } from "../report/result-summary.ts";
 import { writeReportFiles, type StoredRunConfig } from "../report/write-report.ts";
 import { GIT_SHA, VERSION } from "../version.ts";
@@ -26,6 +29,7 @@ import { ProgressLine } from "./progress.ts";
 import { prepareReportDir } from "./report-dir.ts";
 import { Session } from "./session.ts";
 import { allowedCpus, pinProcess, planAffinity } from "./cpu-affinity.ts";
+import { ACCURACY_META_KEY, scoreAccuracyPhases } from "./score-accuracy.ts";
 import { installStopSignals } from "./stop-signals.ts";
 import { sizeWorkers, type Sizing } from "./size-workers.ts";
 
@@ -39,6 +43,7 @@ export interface RunIo {
 export interface BenchmarkOutcome {
   reportDir: string;
   summary: ResultSummary;
+  accuracy: AccuracyEntry[];
 }
 
 function storedRunConfig(config: BenchmarkConfig): StoredRunConfig {
@@ -112,6 +117,7 @@ export async function runBenchmark(config: BenchmarkConfig, io: RunIo, mode: Tes
       endpointUrls: workload.endpointUrls, headers, streaming: workload.streaming,
       requestTimeoutMs: Math.round((client.request_timeout_s ?? 0) * 1000),
       stallTimeoutMs: Math.round((client.stall_timeout_s ?? 0) * 1000), bodies: workload.bodies,
+      maxResponseBytes: Math.round(client.max_response_mb * BYTES_PER_MB), retries: client.retries,
       keepResponseText: tokenizer !== null, insecure: client.insecure,
     },
     phases: workload.phases,
@@ -142,14 +148,26 @@ export async function runBenchmark(config: BenchmarkConfig, io: RunIo, mode: Tes
   }
   db.setMeta("state", result.state);
   if (result.stopReason) db.setMeta("stop_reason", result.stopReason);
+  if (workload.accuracy.length > 0) {
+    const reader = openEventsDbReadonly(join(reportDir, EVENTS_DB_FILE));
+    try {
+      const entries = await scoreAccuracyPhases(reader, reportDir, workload.accuracy, result.phases, {
+        allow: config.accuracy.allow_code_execution, serviceUrl: config.accuracy.lcb_service, timeoutPerTestS: config.accuracy.timeout_per_test_s,
+      });
+      db.setMeta(ACCURACY_META_KEY, JSON.stringify(entries));
+    } finally {
+      reader.close();
+    }
+  }
   db.close();
-  const summary = writeReportFiles(reportDir);
+  const { summary, accuracy } = writeReportFiles(reportDir);
+  const measuredPerformance = workload.dataset !== null;
   if (result.state === "failed") {
     throw new ExecutionError(`every worker process died; report of what finished written to ${reportDir}`, {
       hint: "see the worker_lost rows in events.db and the errors above; a worker killed by the OOM killer shows as 'killed'",
     });
   }
-  if (summary.n_samples_issued === 0 && result.state === "complete") {
+  if (measuredPerformance && summary.n_samples_issued === 0 && result.state === "complete") {
     throw new ExecutionError(`no request was sent (${summary.n_samples_dropped ?? "all"} planned); report written to ${reportDir}`, {
       hint: "this is a bug in the load generator; please report it with the report directory",
     });
@@ -159,5 +177,5 @@ export async function runBenchmark(config: BenchmarkConfig, io: RunIo, mode: Tes
       hint: `see the Errors section of ${join(reportDir, "report.txt")}`,
     });
   }
-  return { reportDir, summary };
+  return { reportDir, summary, accuracy };
 }

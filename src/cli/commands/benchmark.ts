@@ -9,6 +9,7 @@ import { resolveTestMode } from "../../config/rule-context.ts";
 import { flagsFor, type BenchmarkCommand } from "../../config/flags.ts";
 import { loadYamlConfig } from "../../config/load-yaml.ts";
 import { parseFlags } from "../../config/parse-argv.ts";
+import { accuracyLines } from "../../accuracy/index.ts";
 import { renderConsoleSummary } from "../../report/report-text.ts";
 import { describeRun, runBenchmark } from "../../run/run-benchmark.ts";
 import type { Command } from "../command.ts";
@@ -51,7 +52,7 @@ function benchmarkCommand(mode: BenchmarkCommand): Command {
         progressEnabled: true,
         isTty: io.isTty,
       }, testMode);
-      io.stdout(renderConsoleSummary(outcome.summary));
+      io.stdout(renderConsoleSummary(outcome.summary, accuracyLines(outcome.accuracy)));
       io.stderr(`report: ${outcome.reportDir}\n`);
       return 0;
     },

@@ -12,6 +12,7 @@ import { parseFlags } from "../../config/parse-argv.ts";
 import { InputError } from "../../errors.ts";
 import { EVENTS_DB_FILE } from "../../record/events-db.ts";
 import { exportRequestsCsv } from "../../record/export-csv.ts";
+import { accuracyLines } from "../../accuracy/index.ts";
 import { renderConsoleSummary } from "../../report/report-text.ts";
 import { writeReportFiles } from "../../report/write-report.ts";
 import type { Command } from "../command.ts";
@@ -31,12 +32,12 @@ export const reportCommand: Command = {
     if (positionals.length !== 1) throw new InputError(`report needs one report directory, got ${positionals.length}`, { hint: "inference-endpoint report DIR" });
     const dir = positionals[0] as string;
     if (!existsSync(join(dir, EVENTS_DB_FILE))) throw new InputError(`no ${EVENTS_DB_FILE} in ${dir}`, { hint: "give the directory a benchmark wrote (its --report-dir)" });
-    const summary = writeReportFiles(dir);
+    const { summary, accuracy } = writeReportFiles(dir);
     if (typeof overrides.csv === "string") {
       const rows = exportRequestsCsv(join(dir, EVENTS_DB_FILE), overrides.csv);
       io.stderr(`wrote ${rows} requests to ${overrides.csv}\n`);
     }
-    io.stdout(overrides.output === "json" ? `${JSON.stringify(summary, null, 2)}\n` : renderConsoleSummary(summary));
+    io.stdout(overrides.output === "json" ? `${JSON.stringify(summary, null, 2)}\n` : renderConsoleSummary(summary, accuracyLines(accuracy)));
     return 0;
   },
 };

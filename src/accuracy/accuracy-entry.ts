@@ -1,0 +1,85 @@
+/**
+ * @module accuracy/accuracy-entry — the input to scoring and the entry it produces (spec §7.5).
+ *
+ * `AccuracyEntry` is one element of `accuracy_scores` in accuracy/accuracy_results.json, with the
+ * seed's keys in the seed's order. Differences from the seed, both deliberate:
+ * - `extractor` holds the registered name ("abcd_extractor"), not a Python class name;
+ * - `eval_method` (ours) names the scorer, so a results file says how it was scored.
+ */
+import type { Rollup } from "../metrics/series-rollup.ts";
+import type { CodeExecutionOptions } from "./code-bench/execution-options.ts";
+
+export type { CodeExecutionOptions };
+
+export type DatasetType = "accuracy" | "performance";
+
+/** One issued sample's outcome, as read from the run's records. */
+export interface ResponseForScoring {
+  /** Row of the loaded dataset this sample was built from. */
+  datasetIndex: number;
+  /** 0-based pass number when the dataset is issued `num_repeats` times. */
+  repeat: number;
+  /** The output text (reasoning + content + tool calls); null when the request failed. */
+  text: string | null;
+  outputTokens: number | null;
+}
+
+export interface ScoreInput {
+  datasetName: string;
+  datasetType: DatasetType;
+  /** `accuracy_config.eval_method`, e.g. "pass_at_1". */
+  evalMethod: string;
+  /** `accuracy_config.extractor`, e.g. "abcd_extractor"; null for none. */
+  extractor: string | null;
+  /** `accuracy_config.ground_truth` (default "ground_truth"). */
+  groundTruthColumn: string;
+  /** The loaded dataset's rows; `datasetIndex` points into these. */
+  rows: readonly Record<string, unknown>[];
+  numRepeats: number;
+  /** Samples issued for this dataset (the denominator). */
+  issued: number;
+  /** Responses of issued samples; an issued sample with no entry here is "missing". */
+  responses: readonly ResponseForScoring[];
+  /** Wall-clock duration of the dataset's phase, seconds. */
+  durationS: number;
+  /** Needed by `code_bench_scorer` only. */
+  codeExecution?: CodeExecutionOptions;
+}
+
+/** `issued = scored + empty + missing` (see response-counts.ts). */
+export interface ResponseCounts {
+  issued: number;
+  scored: number;
+  empty: number;
+  missing: number;
+}
+
+export interface AccuracyEntry {
+  dataset_name: string;
+  eval_method: string;
+  extractor: string | null;
+  ground_truth_column: string;
+  /** Fraction correct in [0, 1]; null when nothing was issued. */
+  score: number | null;
+  /** Rows in the dataset. */
+  unit_samples: number;
+  num_repeats: number;
+  /** unit_samples × num_repeats; for a performance dataset, the issued count. */
+  total_samples: number;
+  /** Phase wall clock, 3 decimals. */
+  duration_s: number;
+  /** False when the scorer could judge only part of the samples (e.g. a partial service result). */
+  complete: boolean;
+  dataset_type: DatasetType;
+  /** Sub-scores by subset, when a scorer has them. */
+  breakdown?: Record<string, number | null>;
+  response_counts: ResponseCounts;
+  /** Output tokens of the responses that have a count, in the performance OSL rollup shape. */
+  output_sequence_lengths?: Rollup;
+}
+
+/** `{average_accuracy?, accuracy_scores}`: the accuracy_results.json document. */
+export interface AccuracyResults {
+  average_accuracy?: number;
+  accuracy_scores: AccuracyEntry[];
+}

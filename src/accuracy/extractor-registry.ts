@@ -1,0 +1,40 @@
+/**
+ * @module accuracy/extractor-registry — extractors by the names configs use (`accuracy_config.extractor`).
+ *
+ * An extractor is a pure `(text) => string | null`: the answer found in a model's output, or
+ * null when there is none. Names are the seed's; `function_call_extractor` (BFCL) is not here yet.
+ */
+import { InputError } from "../errors.ts";
+import { abcdExtractor } from "./extractors/abcd-extractor.ts";
+import { boxedMathExtractor } from "./extractors/boxed-math-extractor.ts";
+import { pythonCodeExtractor } from "./extractors/python-code-extractor.ts";
+
+export type Extractor = (text: string) => string | null;
+
+/** `identity_extractor`: the output unchanged. */
+export function identityExtractor(text: string): string {
+  return text;
+}
+
+const EXTRACTORS: Readonly<Record<string, Extractor>> = {
+  abcd_extractor: abcdExtractor,
+  boxed_math_extractor: boxedMathExtractor,
+  identity_extractor: identityExtractor,
+  python_code_extractor: pythonCodeExtractor,
+};
+
+/** Registered extractor names, sorted. */
+export function extractorNames(): string[] {
+  return Object.keys(EXTRACTORS).sort();
+}
+
+/** The extractor called `name`; an unknown name is an InputError listing the registered ones. */
+export function getExtractor(name: string): Extractor {
+  const extractor = Object.hasOwn(EXTRACTORS, name) ? EXTRACTORS[name] : undefined;
+  if (!extractor) {
+    throw new InputError(`unknown extractor '${name}'`, {
+      hint: `accuracy_config.extractor must be one of: ${extractorNames().join(", ")}`,
+    });
+  }
+  return extractor;
+}

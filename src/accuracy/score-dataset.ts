@@ -1,0 +1,98 @@
+/**
+ * @module accuracy/score-dataset — scores one dataset's responses into an accuracy entry (spec §7.2, §7.5).
+ *
+ * Population = the issued samples of the dataset; denominator = the issued count. A sample with no
+ * response, or a failed/empty one, counts as wrong; when every response is missing the score is
+ * 0.0, and when nothing was issued it is null. With `num_repeats = r` every pass is in the
+ * population, so the score is the mean over the r passes (average pass@1). Configuration
+ * problems — unknown scorer or extractor, a scorer that needs an extractor without one, a
+ * ground-truth column the rows lack, a response pointing outside the dataset — are InputErrors,
+ * raised before any scoring work (or code execution) starts.
+ */
+import { InputError } from "../errors.ts";
+import { hasValues, rollupSeries } from "../metrics/series-rollup.ts";
+import type { AccuracyEntry, ResponseForScoring, ScoreInput } from "./accuracy-entry.ts";
+import { extractorNames, getExtractor, identityExtractor, type Extractor } from "./extractor-registry.ts";
+import { countResponses } from "./response-counts.ts";
+import type { ExtractedSample, Scorer } from "./scorer.ts";
+import { getScorer } from "./scorer-registry.ts";
+
+function validate(input: ScoreInput): void {
+  const where = `dataset '${input.datasetName}'`;
+  if (!Number.isInteger(input.numRepeats) || input.numRepeats < 1) {
+    throw new InputError(`${where}: num_repeats must be an integer ≥ 1, got ${input.numRepeats}`);
+  }
+  if (input.datasetType === "performance" && input.numRepeats !== 1) {
+    throw new InputError(`${where}: num_repeats must be 1 on a performance dataset, got ${input.numRepeats}`);
+  }
+  if (!Number.isInteger(input.issued) || input.issued < 0) {
+    throw new InputError(`${where}: issued count must be an integer ≥ 0, got ${input.issued}`);
+  }
+  const rows = input.rows;
+  if (rows.length > 0 && !rows.some((row) => Object.hasOwn(row, input.groundTruthColumn))) {
+    throw new InputError(`${where} has no ground-truth column '${input.groundTruthColumn}'`, {
+      hint: `set accuracy_config.ground_truth to one of: ${Object.keys(rows[0] ?? {}).join(", ")}`,
+    });
+  }
+}
+
+function chooseExtractor(input: ScoreInput, scorer: Scorer): Extractor {
+  if (input.extractor !== null) return getExtractor(input.extractor);
+  if (scorer.requiresExtractor) {
+    throw new InputError(`eval_method '${input.evalMethod}' needs an extractor (dataset '${input.datasetName}')`, {
+      hint: `set accuracy_config.extractor to one of: ${extractorNames().join(", ")}`,
+    });
+  }
+  return identityExtractor;
+}
+
+function rowOf(input: ScoreInput, response: ResponseForScoring): Readonly<Record<string, unknown>> {
+  const row = Number.isInteger(response.datasetIndex) ? input.rows[response.datasetIndex] : undefined;
+  if (!row) {
+    throw new InputError(
+      `dataset '${input.datasetName}': a response points at row ${response.datasetIndex}, but the dataset has ${input.rows.length} rows`,
+    );
+  }
+  return row;
+}
+
+/** Output-token rollup of the responses that carry a count; undefined when none does. */
+function outputLengths(responses: readonly ResponseForScoring[]): AccuracyEntry["output_sequence_lengths"] {
+  const tokens = responses.flatMap((r) => (r.outputTokens !== null && Number.isFinite(r.outputTokens) ? [r.outputTokens] : []));
+  const rollup = rollupSeries(Float64Array.from(tokens), { earlyStopping: false });
+  return hasValues(rollup) ? rollup : undefined;
+}
+
+/** Scores `input`'s responses; see the module comment for the semantics. */
+export async function scoreDataset(input: ScoreInput): Promise<AccuracyEntry> {
+  validate(input);
+  const scorer = getScorer(input.evalMethod);
+  const extract = chooseExtractor(input, scorer);
+  const ctx = { groundTruthColumn: input.groundTruthColumn, codeExecution: input.codeExecution };
+  scorer.preflight?.(ctx);
+  const { counts, usable, distinct, denominator } = countResponses(input.issued, input.responses);
+  for (const r of distinct) rowOf(input, r);
+  const samples: ExtractedSample[] = usable.map((r) => {
+    const row = rowOf(input, r);
+    return { datasetIndex: r.datasetIndex, repeat: r.repeat, extracted: extract(r.text), groundTruth: row[input.groundTruthColumn], row };
+  });
+  const outcome = denominator === 0 ? null : await scorer.score(samples, ctx);
+  const lengths = outputLengths(distinct);
+  const entry: AccuracyEntry = {
+    dataset_name: input.datasetName,
+    eval_method: input.evalMethod,
+    extractor: input.extractor,
+    ground_truth_column: input.groundTruthColumn,
+    score: outcome === null ? null : outcome.passed / denominator,
+    unit_samples: input.rows.length,
+    num_repeats: input.numRepeats,
+    total_samples: input.datasetType === "performance" ? counts.issued : input.rows.length * input.numRepeats,
+    duration_s: Number.isFinite(input.durationS) ? Math.round(input.durationS * 1000) / 1000 : 0,
+    complete: outcome?.complete ?? true,
+    dataset_type: input.datasetType,
+    ...(outcome?.breakdown ? { breakdown: outcome.breakdown } : {}),
+    response_counts: counts,
+    ...(lengths ? { output_sequence_lengths: lengths } : {}),
+  };
+  return entry;
+}

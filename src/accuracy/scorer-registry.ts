@@ -1,0 +1,54 @@
+/**
+ * @module accuracy/scorer-registry — scorers by the names configs use (`accuracy_config.eval_method`).
+ *
+ * `pass_at_1` and `code_bench_scorer` need an extractor (as in the seed); `string_match` and
+ * `exact_match` compare the whole output when none is named. The seed's other scorers (rouge,
+ * bfcl_v4, …) are recognised and rejected with a clear message rather than as unknown names.
+ */
+import { InputError } from "../errors.ts";
+import { codeBenchScorer } from "./code-bench/code-bench-scorer.ts";
+import { exactMatch, groundTruthText, passAt1, stringMatch, type SampleComparison } from "./sample-scorers.ts";
+import type { Scorer } from "./scorer.ts";
+
+/** A scorer that compares each sample's answer with its ground truth. */
+function comparisonScorer(compare: SampleComparison, requiresExtractor: boolean): Scorer {
+  return {
+    requiresExtractor,
+    score: async (samples) => ({
+      passed: samples.reduce((sum, s) => sum + compare(s.extracted, groundTruthText(s.groundTruth)), 0),
+      complete: true,
+    }),
+  };
+}
+
+const SCORERS: Readonly<Record<string, Scorer>> = {
+  code_bench_scorer: codeBenchScorer,
+  exact_match: comparisonScorer(exactMatch, false),
+  pass_at_1: comparisonScorer(passAt1, true),
+  string_match: comparisonScorer(stringMatch, false),
+};
+
+/** Seed scorers this tool does not implement yet. */
+const NOT_YET = new Set([
+  "rouge",
+  "shopify_category_f1",
+  "agentic_inference_inline",
+  "vbench",
+  "bfcl_v4",
+  "legacy_mlperf_deepseek_r1",
+  "swe_bench_scorer",
+]);
+
+/** Registered scorer names, sorted. */
+export function scorerNames(): string[] {
+  return Object.keys(SCORERS).sort();
+}
+
+/** The scorer called `name`; an unknown or unsupported name is an InputError listing the registered ones. */
+export function getScorer(name: string): Scorer {
+  const scorer = Object.hasOwn(SCORERS, name) ? SCORERS[name] : undefined;
+  if (scorer) return scorer;
+  const hint = `accuracy_config.eval_method must be one of: ${scorerNames().join(", ")}`;
+  if (NOT_YET.has(name)) throw new InputError(`eval_method '${name}' is not supported by this tool yet`, { hint });
+  throw new InputError(`unknown eval_method '${name}'`, { hint });
+}

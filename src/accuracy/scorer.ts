@@ -1,0 +1,39 @@
+/**
+ * @module accuracy/scorer — what a scorer is given and what it returns.
+ *
+ * `scoreDataset` extracts answers, then hands a scorer the samples that have a usable response;
+ * the scorer returns how many passed (a sum of per-sample scores in [0, 1]). Samples with no or
+ * an empty response never reach it: they are wrong by definition (spec §7.2).
+ */
+import type { CodeExecutionOptions } from "./code-bench/execution-options.ts";
+
+export interface ExtractedSample {
+  datasetIndex: number;
+  repeat: number;
+  /** The extractor's answer; null when it found none. */
+  extracted: string | null;
+  /** The row's ground-truth cell, as loaded. */
+  groundTruth: unknown;
+  row: Readonly<Record<string, unknown>>;
+}
+
+export interface ScorerContext {
+  groundTruthColumn: string;
+  codeExecution: CodeExecutionOptions | undefined;
+}
+
+export interface ScorerOutcome {
+  /** Σ per-sample scores over the samples given. */
+  passed: number;
+  /** False when some samples could not be judged (they count as wrong). */
+  complete: boolean;
+  breakdown?: Record<string, number | null>;
+}
+
+export interface Scorer {
+  /** True when configs must name an extractor (the seed's REQUIRES_EXTRACTOR); else identity is used. */
+  requiresExtractor: boolean;
+  /** Validates options before anything is scored; throws InputError. */
+  preflight?: (ctx: ScorerContext) => void;
+  score: (samples: readonly ExtractedSample[], ctx: ScorerContext) => Promise<ScorerOutcome>;
+}

@@ -1,0 +1,40 @@
+/**
+ * @module run/score-accuracy — after the run: score every accuracy phase from events.db.
+ *
+ * Each accuracy dataset's responses are scored against its ground truth (src/accuracy), the
+ * entries go to accuracy/accuracy_results.json and into events.db (so `report DIR` can show
+ * them again without the datasets). Scoring never runs during the measurement.
+ */
+import type { Database } from "bun:sqlite";
+import { scoreDataset, writeAccuracyResults, type AccuracyEntry, type CodeExecutionOptions } from "../accuracy/index.ts";
+import { readPhaseResponses } from "../record/read-responses.ts";
+import type { AccuracyWorkload } from "./accuracy-phases.ts";
+import type { PhaseOutcome } from "./session.ts";
+
+export const ACCURACY_META_KEY = "accuracy_results";
+
+export async function scoreAccuracyPhases(
+  db: Database,
+  reportDir: string,
+  accuracy: readonly AccuracyWorkload[],
+  phases: readonly PhaseOutcome[],
+  codeExecution: CodeExecutionOptions,
+): Promise<AccuracyEntry[]> {
+  const entries: AccuracyEntry[] = [];
+  for (const a of accuracy) {
+    const name = a.phase.plan.phase;
+    const outcome = phases.find((p) => p.name === name);
+    if (!outcome) continue; // never started (the run was stopped before it)
+    const responses = readPhaseResponses(db, name, a.dataset.rows.length);
+    entries.push(
+      await scoreDataset({
+        datasetName: name, datasetType: "accuracy", evalMethod: a.scoring.evalMethod, extractor: a.scoring.extractor,
+        groundTruthColumn: a.scoring.groundTruthColumn, rows: a.dataset.rows, numRepeats: a.scoring.numRepeats,
+        // Every issued request is a row (failures and worker_lost included), so rows = issued.
+        issued: responses.length, responses, durationS: (outcome.endNs - outcome.startNs) / 1e9, codeExecution,
+      }),
+    );
+  }
+  if (entries.length > 0) writeAccuracyResults(reportDir, entries);
+  return entries;
+}

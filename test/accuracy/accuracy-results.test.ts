@@ -1,0 +1,126 @@
+/** @module test/accuracy/accuracy-results — accuracy_results.json writing and the accuracy text. */
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { AccuracyEntry } from "../../src/accuracy/accuracy-entry.ts";
+import { ACCURACY_RESULTS_FILE, averageAccuracy, writeAccuracyResults } from "../../src/accuracy/accuracy-results-file.ts";
+import { formatScore, renderAccuracyTable, renderAccuracyText } from "../../src/accuracy/accuracy-text.ts";
+import { ExecutionError } from "../../src/errors.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "accuracy-results-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function entry(overrides: Partial<AccuracyEntry> = {}): AccuracyEntry {
+  return {
+    dataset_name: "gpqa",
+    eval_method: "pass_at_1",
+    extractor: "abcd_extractor",
+    ground_truth_column: "ground_truth",
+    score: 0.6,
+    unit_samples: 5,
+    num_repeats: 2,
+    total_samples: 10,
+    duration_s: 12.345,
+    complete: true,
+    dataset_type: "accuracy",
+    response_counts: { issued: 10, scored: 7, empty: 2, missing: 1 },
+    ...overrides,
+  };
+}
+
+describe("accuracy/accuracy-results-file", () => {
+  test.each([
+    ["one score", [entry()], 0.6],
+    ["plain mean", [entry({ score: 0.5 }), entry({ score: 1 })], 0.75],
+    ["null scores are left out", [entry({ score: 0.4 }), entry({ score: null })], 0.4],
+    ["no scores", [entry({ score: null })], null],
+    ["no entries", [], null],
+  ])("average: %s", (_title, entries, expected) => {
+    expect(averageAccuracy(entries)).toBe(expected);
+  });
+
+  test("writes accuracy/accuracy_results.json with the average and entries", () => {
+    const path = writeAccuracyResults(dir, [entry({ score: 0.5 }), entry({ dataset_name: "aime", score: 1 })]);
+    expect(path).toBe(join(dir, ACCURACY_RESULTS_FILE));
+    const doc = JSON.parse(readFileSync(path as string, "utf8"));
+    expect(doc.average_accuracy).toBe(0.75);
+    expect(doc.accuracy_scores.map((e: AccuracyEntry) => e.dataset_name)).toEqual(["gpqa", "aime"]);
+    expect(readdirSync(join(dir, "accuracy"))).toEqual(["accuracy_results.json"]);
+  });
+
+  test("leaves out the average when no entry has a score", () => {
+    const sub = join(dir, "null-scores");
+    const doc = JSON.parse(readFileSync(writeAccuracyResults(sub, [entry({ score: null })]) as string, "utf8"));
+    expect(Object.keys(doc)).toEqual(["accuracy_scores"]);
+  });
+
+  test("writes nothing without entries", () => {
+    const sub = join(dir, "empty");
+    expect(writeAccuracyResults(sub, [])).toBeNull();
+    expect(() => readdirSync(sub)).toThrow();
+  });
+
+  test("a write failure is an ExecutionError", () => {
+    const file = join(dir, "not-a-dir");
+    writeFileSync(file, "x");
+    const error = (() => {
+      try {
+        writeAccuracyResults(file, [entry()]);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(ExecutionError);
+    expect((error as ExecutionError).exitCode).toBe(4);
+  });
+});
+
+describe("accuracy/accuracy-text", () => {
+  test.each([
+    [0.6, "0.6000"],
+    [1, "1.000"],
+    [0, "0.000"],
+    [0.123456, "0.1235"],
+    [null, "N/A"],
+  ])("formats score %p as %p", (score, text) => {
+    expect(formatScore(score)).toBe(text);
+  });
+
+  test("renders the report.txt block", () => {
+    const osl = { total: 30, min: 5, max: 15, median: 10, avg: 10, std_dev: 5, percentiles: {}, histogram: { buckets: [] } };
+    const text = renderAccuracyText([
+      entry({ breakdown: { diamond: 0.6, main: null }, output_sequence_lengths: osl as unknown as AccuracyEntry["output_sequence_lengths"] }),
+      entry({ dataset_name: "lcb", score: 0.2, complete: false }),
+    ]);
+    expect(text).toBe(
+      [
+        "Accuracy:",
+        "  gpqa: 0.6000 (unit=5, repeats=2, total=10, duration=12.345s)",
+        "    responses: 7/10 scored (2 empty, 1 missing)",
+        "    output tokens (avg/min/max): 10.0/5/15",
+        "    diamond: 60.00%",
+        "    main: N/A",
+        "  lcb: 0.2000 (unit=5, repeats=2, total=10, duration=12.345s)",
+        "    responses: 7/10 scored (2 empty, 1 missing)",
+        "    (incomplete)",
+        "  Average: 0.4000",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  test("renders nothing without entries", () => {
+    expect(renderAccuracyText([])).toBe("");
+  });
+
+  test("renders an aligned table for the eval command", () => {
+    const lines = renderAccuracyTable([entry(), entry({ dataset_name: "livecodebench", score: null, complete: false })]).trimEnd().split("\n");
+    expect(lines[0]).toMatch(/^dataset\s+type\s+eval_method\s+extractor\s+score\s+scored/);
+    expect(lines[1]).toMatch(/^gpqa\s+accuracy\s+pass_at_1\s+abcd_extractor\s+0\.6000\s+7\/10/);
+    expect(lines[2]).toMatch(/^livecodebench\s+.*N\/A\*/);
+    expect(lines[1]?.indexOf("accuracy")).toBe(lines[0]?.indexOf("type"));
+    expect(lines.at(-2)).toContain("* incomplete");
+    expect(lines.at(-1)).toBe("average: 0.6000");
+  });
+});
