@@ -87,7 +87,6 @@ function errorLines(s: ResultSummary): string[] {
   const kinds = Object.entries(s.error_counts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   if (kinds.length === 0) return [];
   const lines = [ERRORS_HEADER, "Failed requests by kind:", ...kinds.map(([kind, n]) => `  ${kind}: ${n}`)];
-  if (s.retries > 0) lines.push(`Retried attempts (not counted above; each request counts by its last attempt): ${s.retries}`);
   if (s.error_samples.length > 0) {
     lines.push("Samples:", ...s.error_samples.map((e) => `  [${e.kind}] ${e.message.replace(/\s+/g, " ").trim()}`));
   }
