@@ -12,6 +12,7 @@ import { VERSION } from "../version.ts";
 import type { CliIo, Command } from "./command.ts";
 import { benchmarkFromConfigCommand, benchmarkOfflineCommand, benchmarkOnlineCommand } from "./commands/benchmark.ts";
 import { compareCommand } from "./commands/compare.ts";
+import { evalCommand } from "./commands/eval.ts";
 import { infoCommand } from "./commands/info.ts";
 import { initCommand } from "./commands/init.ts";
 import { probeCommand } from "./commands/probe.ts";
@@ -22,7 +23,7 @@ import { closestMatch } from "../config/suggest.ts";
 
 export const COMMANDS: readonly Command[] = [
   benchmarkOfflineCommand, benchmarkOnlineCommand, benchmarkFromConfigCommand,
-  probeCommand, initCommand, validateYamlCommand, infoCommand, serveCommand, reportCommand, compareCommand,
+  probeCommand, initCommand, validateYamlCommand, infoCommand, serveCommand, reportCommand, compareCommand, evalCommand,
 ];
 
 function findCommand(args: readonly string[]): { command: Command; rest: string[] } | null {

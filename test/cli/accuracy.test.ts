@@ -1,0 +1,80 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { loadPredefinedDataset } from "../../src/dataset/predefined/load-predefined.ts";
+import { startMockServer } from "../../src/server/index.ts";
+import { makeFixtureHome } from "../dataset/predefined/predefined-fixtures.ts";
+import { questionDataset, runCli, tempDirs } from "./run-cli.ts";
+
+const dirs = tempDirs("ie-accuracy-");
+const hub = makeFixtureHome();
+afterAll(() => {
+  dirs.cleanup();
+  hub.remove();
+});
+
+const LETTERS = ["A", "B", "C", "D"];
+
+/** Answers each GPQA prompt with the right letter for `right` of them, a wrong one otherwise, and 500 for `fail`. */
+function gpqaServer(answers: Map<string, string>, failPrompt: string | null) {
+  const server = Bun.serve({
+    port: 0,
+    async fetch(req) {
+      const body = (await req.json()) as { messages: { content: string }[] };
+      const prompt = body.messages.at(-1)?.content ?? "";
+      if (prompt === failPrompt) return new Response("boom", { status: 500 });
+      const content = `Thinking it over.\n\n**Answer:** ${answers.get(prompt) ?? "A"}`;
+      return Response.json({ choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }], usage: { prompt_tokens: 5, completion_tokens: 9 } });
+    },
+  });
+  return { url: `http://127.0.0.1:${server.port}`, stop: () => server.stop(true) };
+}
+
+describe("cli/accuracy", () => {
+  test("string_match on a CSV accuracy dataset next to the performance run: 3 of 5 right is 0.6", async () => {
+    const server = await startMockServer({ mode: "echo" });
+    try {
+      const dir = dirs.make();
+      const csv = join(dir, "acc.csv");
+      writeFileSync(csv, "question,ground_truth\nalpha beta,alpha beta\ngamma,gamma\ndelta,delta\nepsilon,zeta\neta,theta\n");
+      const report = join(dir, "r");
+      const result = await runCli(["benchmark", "offline", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 20),
+        "--dataset", `acc:${csv},accuracy_config.eval_method=string_match,accuracy_config.extractor=identity_extractor`,
+        "--duration", "0", "--workers", "1", "--report-dir", report]);
+      expect(result.exitCode).toBe(0);
+      const results = JSON.parse(readFileSync(join(report, "accuracy", "accuracy_results.json"), "utf8"));
+      expect(results.accuracy_scores[0]).toMatchObject({ dataset_name: "acc", score: 0.6, unit_samples: 5, num_repeats: 1, total_samples: 5 });
+      const perf = JSON.parse(readFileSync(join(report, "performance", "result_summary.json"), "utf8"));
+      expect(perf.n_samples_issued).toBe(20); // the accuracy phase stays out of the performance summary
+      expect(result.stdout).toContain("Accuracy:");
+      expect(readFileSync(join(report, "report.txt"), "utf8")).toContain("Accuracy:");
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+
+  test("eval --dataset gpqa on an airgapped HF cache: pass@1 over repeats, a failed request counts as wrong", async () => {
+    const gpqa = await loadPredefinedDataset("gpqa", { env: hub.env, cacheDir: hub.emptyCacheDir });
+    const rows = gpqa.rows;
+    expect(rows.length).toBe(5);
+    const prompts = rows.map((r) => String(r.prompt));
+    const truth = rows.map((r) => LETTERS[Number(String(r.ground_truth).slice(-1)) - 1] as string);
+    const wrong = (letter: string) => LETTERS[(LETTERS.indexOf(letter) + 1) % 4] as string;
+    // Rows 0–2 right, row 3 wrong, row 4 answered with HTTP 500.
+    const answers = new Map(prompts.map((p, i) => [p, i < 3 ? (truth[i] as string) : wrong(truth[i] as string)]));
+    const server = gpqaServer(answers, prompts[4] as string);
+    try {
+      const dir = dirs.make();
+      const report = join(dir, "r");
+      const result = await runCli(["eval", "--dataset", "gpqa", "--repeats", "3", "--endpoints", server.url, "--model", "m", "--report-dir", report],
+        { env: hub.env, cwd: dir });
+      expect(result.exitCode).toBe(0);
+      const entry = JSON.parse(readFileSync(join(report, "accuracy", "accuracy_results.json"), "utf8")).accuracy_scores[0];
+      expect(entry).toMatchObject({ dataset_name: "gpqa", score: 0.6, num_repeats: 3, total_samples: 15, extractor: "abcd_extractor" });
+      expect(entry.response_counts).toEqual({ issued: 15, scored: 12, empty: 3, missing: 0 });
+      expect(result.stdout).toMatch(/gpqa/);
+    } finally {
+      server.stop();
+    }
+  }, 30_000);
+});
