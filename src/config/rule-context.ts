@@ -21,7 +21,10 @@ export function effectiveKind(config: Pick<BenchmarkConfig, "type" | "benchmark_
   return undefined;
 }
 
-/** `--mode` when given; otherwise `both` for submissions and `perf` for everything else (spec §1.4). */
+/**
+ * `--mode` when given; otherwise `both` for submissions (spec §1.4), `acc` for `type: eval`
+ * (ours: an eval config has accuracy datasets only), and `perf` for everything else.
+ */
 export function resolveTestMode(type: BenchmarkConfig["type"], mode?: TestMode): TestMode {
-  return mode ?? (type === "submission" ? "both" : "perf");
+  return mode ?? (type === "submission" ? "both" : type === "eval" ? "acc" : "perf");
 }

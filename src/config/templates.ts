@@ -8,7 +8,7 @@ import type { PathSegment } from "./object-path.ts";
 import { withoutNulls } from "./redact.ts";
 import { describePath } from "./schema-walk.ts";
 
-export const TEMPLATE_NAMES = ["offline", "online", "concurrency"] as const;
+export const TEMPLATE_NAMES = ["offline", "online", "concurrency", "eval"] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
 export const MODEL_PLACEHOLDER = "<MODEL_NAME>";
@@ -22,6 +22,19 @@ function templateInput(name: TemplateName): Record<string, unknown> {
     endpoint_config: { endpoints: [TEMPLATE_ENDPOINT] },
   };
   if (name === "offline") return { name: "offline_benchmark", type: "offline", ...base };
+  if (name === "eval") {
+    // Accuracy only: predefined datasets from the local Hugging Face cache, scored with their own defaults.
+    return {
+      name: "eval",
+      type: "eval",
+      model_params: { name: MODEL_PLACEHOLDER, temperature: 0, max_new_tokens: 4096 },
+      datasets: [
+        { name: "gpqa::gptoss", type: "accuracy", accuracy_config: { eval_method: "pass_at_1", extractor: "abcd_extractor", ground_truth: "ground_truth", num_repeats: 1 } },
+        { name: "aime25::gptoss", type: "accuracy", accuracy_config: { eval_method: "pass_at_1", extractor: "boxed_math_extractor", ground_truth: "answer", num_repeats: 1 } },
+      ],
+      endpoint_config: { endpoints: [TEMPLATE_ENDPOINT] },
+    };
+  }
   if (name === "online") {
     return { name: "online_benchmark", type: "online", ...base, settings: { load_pattern: { type: "poisson", target_qps: 10 } } };
   }

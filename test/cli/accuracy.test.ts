@@ -77,4 +77,21 @@ describe("cli/accuracy", () => {
       server.stop();
     }
   }, 30_000);
+
+  test("init eval writes a template that runs: gpqa and aime25 scored from the local cache", async () => {
+    const server = await startMockServer({ mode: "echo" });
+    try {
+      const dir = dirs.make();
+      expect((await runCli(["init", "eval"], { cwd: dir })).exitCode).toBe(0);
+      const report = join(dir, "r");
+      const result = await runCli(["benchmark", "from-config", "-c", join(dir, "eval_template.yaml"), "--endpoints", server.url, "--report-dir", report],
+        { env: hub.env, cwd: dir });
+      expect(result.exitCode).toBe(0);
+      const entries = JSON.parse(readFileSync(join(report, "accuracy", "accuracy_results.json"), "utf8")).accuracy_scores;
+      expect(entries.map((e: { dataset_name: string }) => e.dataset_name)).toEqual(["gpqa::gptoss", "aime25::gptoss"]);
+      for (const e of entries) expect(e.response_counts.issued).toBe(e.unit_samples);
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
 });

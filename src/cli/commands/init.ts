@@ -5,14 +5,14 @@ import { renderTemplate } from "../../config/templates.ts";
 import { InputError, SetupError } from "../../errors.ts";
 import type { Command } from "../command.ts";
 
-const TEMPLATES = ["offline", "online", "concurrency"] as const;
+const TEMPLATES = ["offline", "online", "concurrency", "eval"] as const;
 type TemplateName = (typeof TEMPLATES)[number];
 
 export const initCommand: Command = {
   words: ["init"],
-  summary: "write a config template (offline | online | concurrency) into the current directory",
+  summary: "write a config template (offline | online | concurrency | eval) into the current directory",
   help: () =>
-    `Usage: inference-endpoint init offline|online|concurrency\n\nWrites ./<name>_template.yaml. Edit the model, endpoint and dataset, then run\n  inference-endpoint benchmark from-config -c <name>_template.yaml\n`,
+    `Usage: inference-endpoint init offline|online|concurrency|eval\n\nWrites ./<name>_template.yaml. Edit the model, endpoint and dataset, then run\n  inference-endpoint benchmark from-config -c <name>_template.yaml\n`,
   async run(argv, io) {
     const name = argv[0];
     if (!name || !TEMPLATES.includes(name as TemplateName)) {
