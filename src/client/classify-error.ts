@@ -1,14 +1,25 @@
 /**
  * @module client/classify-error — maps fetch failures and HTTP statuses to recorded error kinds.
  *
- * Bun's fetch reports socket failures as TypeErrors with a `code` (ECONNREFUSED, ECONNRESET, …);
- * aborts carry the reason we gave the AbortController ("timeout" or "cancelled").
+ * Bun's fetch reports socket failures as TypeErrors with a `code` (ECONNREFUSED, ECONNRESET, …),
+ * from fetch() itself or, once the headers are in, from `reader.read()`; certificate problems
+ * carry OpenSSL's names (DEPTH_ZERO_SELF_SIGNED_CERT, …) and a non-TLS peer gives EPROTO.
+ * Aborts carry the reason we gave the AbortController ("timeout", "cancelled", …).
+ * A server that accepts a connection and closes it before answering is a `reset`: only a port
+ * with no listener gives `refused`.
  */
 import type { ErrorKind } from "../record/request-record.ts";
 
 export const ABORT_TIMEOUT = "timeout";
 export const ABORT_STALLED = "stalled_stream";
 export const ABORT_CANCELLED = "cancelled";
+export const ABORT_TOO_LARGE = "too_large";
+
+const REFUSED_CODES = new Set(["ECONNREFUSED", "ConnectionRefused", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
+const RESET_CODES = new Set(["ECONNRESET", "ConnectionClosed", "EPIPE", "ECONNABORTED", "UND_ERR_SOCKET"]);
+/** OpenSSL verification results and Bun's TLS failures (besides anything with CERT/SSL/TLS in it). */
+const TLS_CODES = new Set(["EPROTO", "UNABLE_TO_VERIFY_LEAF_SIGNATURE", "UNABLE_TO_GET_ISSUER_CERT", "UNABLE_TO_GET_ISSUER_CERT_LOCALLY", "HOSTNAME_MISMATCH"]);
+const TLS_HINT = "TLS failed: check the URL's scheme (https on a plain-HTTP port?) or the server's certificate; --insecure skips verification";
 
 const MAX_MESSAGE_CHARS = 300;
 
@@ -23,15 +34,15 @@ export function classifyFetchError(error: unknown, abortReason: string | null): 
   if (abortReason === ABORT_TIMEOUT) return { kind: "timeout", message: "request timed out" };
   if (abortReason === ABORT_STALLED) return { kind: "stalled_stream", message: "no bytes arrived within the stalled-stream timeout" };
   if (abortReason === ABORT_CANCELLED) return { kind: "cancelled", message: "cancelled by the run (stop, interrupt or drain timeout)" };
+  if (abortReason === ABORT_TOO_LARGE) return { kind: "too_large", message: "response larger than --max-response-mb" };
   const code = typeof error === "object" && error !== null && "code" in error ? String((error as { code: unknown }).code) : "";
-  const message = truncate(error instanceof Error ? error.message : String(error));
-  if (code === "ECONNREFUSED" || code === "ConnectionRefused" || code === "ENOTFOUND" || code === "EHOSTUNREACH") {
-    return { kind: "refused", message };
-  }
-  if (code === "ECONNRESET" || code === "ConnectionClosed" || code === "EPIPE" || /closed unexpectedly/i.test(message)) {
-    return { kind: "reset", message };
-  }
-  return { kind: "other", message };
+  const text = error instanceof Error ? error.message : String(error);
+  // Bun appends advice about `verbose: true` that is noise in a report.
+  const message = truncate(text.replace(/\s*For more information, pass `verbose: true`.*$/s, ""));
+  if (REFUSED_CODES.has(code)) return { kind: "refused", message };
+  if (RESET_CODES.has(code) || /closed unexpectedly/i.test(text)) return { kind: "reset", message };
+  if (TLS_CODES.has(code) || /CERT|SSL|TLS/.test(code)) return { kind: "tls", message: truncate(`${code}: ${text} (${TLS_HINT})`) };
+  return { kind: "other", message: code && !text.includes(code) ? truncate(`${code}: ${text}`) : message };
 }
 
 export function truncate(text: string, max = MAX_MESSAGE_CHARS): string {

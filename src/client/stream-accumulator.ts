@@ -38,6 +38,11 @@ export class StreamAccumulator {
     this.textParts = keepText ? [] : null;
   }
 
+  /** A content-bearing event has arrived (a retry would repeat output). */
+  get hasToken(): boolean {
+    return this.firstTokenNs !== null;
+  }
+
   /** Consumes one event's data payload that arrived at `arrivalNs`. */
   accept(data: string, arrivalNs: number): void {
     if (data === "[DONE]") {

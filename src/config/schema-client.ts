@@ -55,4 +55,10 @@ export const ClientSettingsSchema = z.strictObject({
     .nullable()
     .default(60)
     .describe("seconds without a byte, once a stream has started, before it counts as stalled; null = never"),
+  // ours: a response body past this (streaming or not) aborts that request as too_large.
+  max_response_mb: num(z.number().gt(0)).default(64).describe("largest response body in MB (2^20 bytes) before a request counts as too_large"),
+  // ours: the seed never retries; we retry refused/reset-before-headers/429/5xx/timeout-before-first-token.
+  retries: int(z.number().min(0).max(100))
+    .default(0)
+    .describe("retries per request after a connection failure, 429, 5xx or a timeout before the first token; 0 = off"),
 });

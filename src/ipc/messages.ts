@@ -22,6 +22,10 @@ export interface WorkerInit {
   requestTimeoutMs: number;
   /** A started stream with no bytes for this long is cut (stalled_stream); 0 = never. */
   stallTimeoutMs: number;
+  /** Largest response body taken, in bytes (too_large beyond); 0 = no limit. */
+  maxResponseBytes: number;
+  /** Retries per plan entry after failures worth retrying (--retries); 0 = off. */
+  retries: number;
   /** Most requests this worker may have in flight (its share of the connections). */
   maxInFlight: number;
   /** Request bodies (JSON text), indexed by dataset row. */

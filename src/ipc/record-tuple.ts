@@ -26,6 +26,7 @@ export type RecordTuple = [
   chunkTokens: Uint16Array | null,
   finishReason: string | null,
   responseText: string | null,
+  attempt: number,
 ];
 
 export function toTuple(r: RequestRecord): RecordTuple {
@@ -33,7 +34,7 @@ export function toTuple(r: RequestRecord): RecordTuple {
     r.planIndex, r.sampleIndex, r.endpointIndex, r.scheduledNs, r.sentNs, r.responseHeadersNs,
     r.firstTokenNs, r.doneNs, r.httpStatus, r.errorKind, r.errorMessage, r.inputTokens,
     r.outputTokens, r.reasoningTokens, r.tokenSource, r.chunkCount, r.chunkGapsNs, r.chunkTokens,
-    r.finishReason, r.responseText,
+    r.finishReason, r.responseText, r.attempt,
   ];
 }
 
@@ -61,5 +62,6 @@ export function fromTuple(t: RecordTuple, phase: string, workerId: number): Requ
     chunkTokens: t[17],
     finishReason: t[18],
     responseText: t[19],
+    attempt: t[20],
   };
 }

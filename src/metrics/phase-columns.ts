@@ -3,12 +3,16 @@
  *
  * Metrics are computed from columns, not from arrays of objects: one million requests fit in
  * a few tens of MB this way. Null timestamps/counts are NaN. Built by record/ from events.db
- * (or directly from in-memory records in tests via `columnsFromRecords`).
+ * (or directly from in-memory records in tests via `columnsFromRecords`). With retries, a plan
+ * entry has several rows; the columns hold its last attempt only and count the others.
  */
 import type { RequestRecord, TokenSource } from "../record/request-record.ts";
 
 export interface PhaseColumns {
+  /** Plan entries (their last attempts). */
   count: number;
+  /** Attempts that were retried (rows superseded by a later attempt of the same entry); absent = 0. */
+  retries?: number;
   scheduledNs: Float64Array;
   sentNs: Float64Array;
   responseHeadersNs: Float64Array;
@@ -19,7 +23,7 @@ export interface PhaseColumns {
   failed: Uint8Array;
   /** Error kind per failed request (undefined/null for successes). */
   errorKinds: (string | null)[];
-  /** First error messages, at most a handful per kind, for the report. */
+  /** First distinct error messages, at most a handful per kind, for the report. */
   errorSamples: { kind: string; message: string }[];
   inputTokens: Float64Array;
   outputTokens: Float64Array;
@@ -35,6 +39,20 @@ export interface PhaseColumns {
 
 const MAX_ERROR_SAMPLES_PER_KIND = 3;
 
+/** Keeps the first few distinct messages of each error kind (identical ones would say nothing new). */
+export class ErrorSampler {
+  readonly samples: { kind: string; message: string }[] = [];
+  readonly #seen = new Map<string, Set<string>>();
+
+  add(kind: string, message: string): void {
+    const seen = this.#seen.get(kind) ?? new Set<string>();
+    if (seen.size >= MAX_ERROR_SAMPLES_PER_KIND || seen.has(message)) return;
+    seen.add(message);
+    this.#seen.set(kind, seen);
+    this.samples.push({ kind, message });
+  }
+}
+
 /** Gaps between token arrivals: a chunk carrying k tokens after gap g yields k gaps of g/k. */
 export function spreadChunkGaps(gapsNs: Float64Array, tokens: Uint16Array | null, out: number[]): void {
   for (let i = 0; i < gapsNs.length; i++) {
@@ -45,10 +63,21 @@ export function spreadChunkGaps(gapsNs: Float64Array, tokens: Uint16Array | null
   }
 }
 
-export function columnsFromRecords(records: readonly RequestRecord[]): PhaseColumns {
+/** The last attempt of each plan entry, in record order, and how many earlier attempts there were. */
+export function lastAttempts(all: readonly RequestRecord[]): { records: readonly RequestRecord[]; retries: number } {
+  const lastOf = new Map<number, number>();
+  for (const r of all) if (r.attempt > 0) lastOf.set(r.planIndex, Math.max(r.attempt, lastOf.get(r.planIndex) ?? 0));
+  if (lastOf.size === 0) return { records: all, retries: 0 };
+  const records = all.filter((r) => r.attempt >= (lastOf.get(r.planIndex) ?? 0));
+  return { records, retries: all.length - records.length };
+}
+
+export function columnsFromRecords(all: readonly RequestRecord[]): PhaseColumns {
+  const { records, retries } = lastAttempts(all);
   const n = records.length;
   const cols: PhaseColumns = {
     count: n,
+    retries,
     scheduledNs: new Float64Array(n),
     sentNs: new Float64Array(n),
     responseHeadersNs: new Float64Array(n),
@@ -68,7 +97,7 @@ export function columnsFromRecords(records: readonly RequestRecord[]): PhaseColu
     finishReasons: new Array(n).fill(null),
   };
   const itl: number[] = [];
-  const samplesPerKind = new Map<string, number>();
+  const sampler = new ErrorSampler();
   records.forEach((r, i) => {
     cols.scheduledNs[i] = r.scheduledNs;
     cols.sentNs[i] = r.sentNs;
@@ -85,12 +114,9 @@ export function columnsFromRecords(records: readonly RequestRecord[]): PhaseColu
     cols.chunkCount[i] = r.chunkCount;
     cols.finishReasons[i] = r.finishReason;
     if (r.errorKind === null && r.chunkGapsNs) spreadChunkGaps(r.chunkGapsNs, r.chunkTokens, itl);
-    if (r.errorKind !== null) {
-      const seen = samplesPerKind.get(r.errorKind) ?? 0;
-      if (seen < MAX_ERROR_SAMPLES_PER_KIND) cols.errorSamples.push({ kind: r.errorKind, message: r.errorMessage ?? "" });
-      samplesPerKind.set(r.errorKind, seen + 1);
-    }
+    if (r.errorKind !== null) sampler.add(r.errorKind, r.errorMessage ?? "");
   });
+  cols.errorSamples = sampler.samples;
   cols.itlNs = Float64Array.from(itl);
   return cols;
 }

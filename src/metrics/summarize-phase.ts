@@ -2,10 +2,11 @@
  * @module metrics/summarize-phase — every number the reports show about one phase, from its columns.
  *
  * Counts (names as in result_summary.json):
- * - n_samples_issued: requests sent (rows).
+ * - n_samples_issued: requests sent (plan entries; with retries, each entry's last attempt).
  * - n_samples_failed: requests with an error kind.
  * - n_samples_completed: requests that finished, failures INCLUDED (as the seed counts them).
  * - successful: completed − failed.
+ * - retries: attempts that were retried (`--retries`); they are in events.db, not in the counts.
  *
  * Series (each a rollup, see series-rollup.ts; definitions in metric-names.ts):
  * - latency, ttft, ttfb, tpot, itl, input/output_sequence_lengths: successful requests only. The
@@ -75,6 +76,7 @@ export interface PhaseMetrics {
   tokenCountSources: Partial<Record<TokenSource, number>>;
   errorCounts: Record<string, number>;
   errorSamples: { kind: string; message: string }[];
+  retries: number;
   loadGenerator: LoadGeneratorHealth;
   tokenCountDiscrepancy: TokenDiscrepancy | null;
   goodput: Goodput | null;
@@ -145,6 +147,7 @@ export function summarizePhase(cols: PhaseColumns, ctx: PhaseContext): PhaseMetr
     tokenCountSources: sources.counts,
     errorCounts: countErrorKinds(cols),
     errorSamples: cols.errorSamples.map((s) => ({ ...s })),
+    retries: cols.retries ?? 0,
     loadGenerator: loadGeneratorHealth(values.scheduleLagNs, ctx.plannedCount, ctx.loadPatternType),
     tokenCountDiscrepancy: tokenDiscrepancy(cols),
     goodput: goodput(cols, ctx.slo, durationNs),

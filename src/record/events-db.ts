@@ -9,7 +9,8 @@ import { Database, type Statement } from "bun:sqlite";
 import type { RequestRecord } from "./request-record.ts";
 
 export const EVENTS_DB_FILE = "events.db";
-export const SCHEMA_VERSION = 1;
+/** 2: `requests.attempt` (retries). */
+export const SCHEMA_VERSION = 2;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS run (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -25,13 +26,13 @@ CREATE TABLE IF NOT EXISTS requests (
   http_status INTEGER NOT NULL, error_kind TEXT, error_message TEXT,
   input_tokens INTEGER, output_tokens INTEGER, reasoning_tokens INTEGER, token_source TEXT NOT NULL,
   chunk_count INTEGER NOT NULL, chunk_gaps_ns BLOB, chunk_tokens BLOB, finish_reason TEXT, response_text TEXT,
-  tokenizer_input_tokens INTEGER, tokenizer_output_tokens INTEGER);
+  tokenizer_input_tokens INTEGER, tokenizer_output_tokens INTEGER, attempt INTEGER NOT NULL DEFAULT 0);
 `;
 
 const INSERT = `INSERT INTO requests (phase, plan_index, sample_index, worker, endpoint, scheduled_ns, sent_ns,
   response_headers_ns, first_token_ns, done_ns, http_status, error_kind, error_message, input_tokens,
-  output_tokens, reasoning_tokens, token_source, chunk_count, chunk_gaps_ns, chunk_tokens, finish_reason, response_text)
-  VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`;
+  output_tokens, reasoning_tokens, token_source, chunk_count, chunk_gaps_ns, chunk_tokens, finish_reason, response_text, attempt)
+  VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`;
 
 function bytesOf(array: Float64Array | Uint16Array | null): Uint8Array | null {
   return array ? new Uint8Array(array.buffer, array.byteOffset, array.byteLength) : null;
@@ -53,7 +54,7 @@ export class EventsDb {
           r.phase, r.planIndex, r.sampleIndex, r.workerId, r.endpointIndex, r.scheduledNs, Number.isNaN(r.sentNs) ? null : r.sentNs,
           r.responseHeadersNs, r.firstTokenNs, r.doneNs, r.httpStatus, r.errorKind, r.errorMessage,
           r.inputTokens, r.outputTokens, r.reasoningTokens, r.tokenSource, r.chunkCount,
-          bytesOf(r.chunkGapsNs), bytesOf(r.chunkTokens), r.finishReason, r.responseText,
+          bytesOf(r.chunkGapsNs), bytesOf(r.chunkTokens), r.finishReason, r.responseText, r.attempt,
         );
       }
     });

@@ -21,7 +21,8 @@ export type ErrorKind =
   | "stalled_stream" // no bytes for the stalled-stream timeout
   | "malformed_stream" // SSE that cannot be parsed
   | "invalid_json" // non-streaming body that is not valid JSON / has no choices
-  | "too_large"
+  | "too_large" // response body over --max-response-mb (ours)
+  | "tls" // TLS handshake or certificate verification failed (ours)
   | "cancelled" // aborted by the run (interrupt, run timeout, drain timeout)
   | "worker_lost"
   | "other";
@@ -70,4 +71,9 @@ export interface RequestRecord {
   finishReason: string | null;
   /** Response text, kept only when accuracy scoring needs it. */
   responseText: string | null;
+  /**
+   * 0 for the first try of a plan entry; k for its k-th retry (`--retries`). Each attempt is its
+   * own row; the one with the highest attempt is the entry's outcome in the summary.
+   */
+  attempt: number;
 }

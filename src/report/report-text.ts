@@ -33,6 +33,7 @@ function summaryBody(s: ResultSummary): string[] {
     `Total samples issued: ${s.n_samples_issued}`,
     `Total samples completed: ${s.n_samples_completed}`,
     `Total samples failed: ${s.n_samples_failed}`,
+    ...(s.retries > 0 ? [`Retried attempts: ${s.retries} (not in the counts above: each request counts by its last attempt)`] : []),
     durationS === null ? "Duration: N/A" : `Duration: ${fixed2(durationS)} seconds`,
     `QPS: ${fixed2(s.qps)}`,
     `TPS: ${fixed2(s.tps)}`,

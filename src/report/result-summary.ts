@@ -64,6 +64,8 @@ export interface ResultSummary {
   n_samples_delayed: number | null;
   token_count_discrepancy: TokenDiscrepancy | null;
   goodput: Goodput | null;
+  /** Attempts retried under `--retries` (rows in events.db besides the counted last attempts). */
+  retries: number;
 }
 
 /** Top-level keys of result_summary.json, in order. */
@@ -103,6 +105,7 @@ export const RESULT_SUMMARY_KEYS: readonly (keyof ResultSummary)[] = [
   "n_samples_delayed",
   "token_count_discrepancy",
   "goodput",
+  "retries",
 ];
 
 function scrubRollup(rollup: Rollup): Rollup {
@@ -147,5 +150,6 @@ export function buildResultSummary(metrics: PhaseMetrics, run: RunInfo): ResultS
     n_samples_delayed: metrics.loadGenerator.delayed,
     token_count_discrepancy: metrics.tokenCountDiscrepancy ? { ...metrics.tokenCountDiscrepancy } : null,
     goodput: metrics.goodput ? (scrubNonFinite(metrics.goodput) as Goodput) : null,
+    retries: metrics.retries,
   };
 }

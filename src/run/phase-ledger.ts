@@ -49,7 +49,7 @@ export class PhaseLedger {
         endpointIndex: planIndex % endpointCount, scheduledNs: share.scheduledNs[j] as number, sentNs: Number.NaN,
         responseHeadersNs: null, firstTokenNs: null, doneNs: nowNs, httpStatus: 0, errorKind: "worker_lost",
         errorMessage: reason, inputTokens: null, outputTokens: null, reasoningTokens: null, tokenSource: "none",
-        chunkCount: 0, chunkGapsNs: null, chunkTokens: null, finishReason: null, responseText: null,
+        chunkCount: 0, chunkGapsNs: null, chunkTokens: null, finishReason: null, responseText: null, attempt: 0,
       });
     });
     return lost;

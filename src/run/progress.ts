@@ -51,7 +51,9 @@ export class ProgressLine {
     if (!c) return;
     for (const r of records) {
       if (r.phase !== c.phase) continue;
-      c.completed++;
+      // A retry replaces its entry's previous attempt, which failed (only failures are retried).
+      if (r.attempt > 0) c.failed--;
+      else c.completed++;
       if (r.errorKind !== null) c.failed++;
       else c.outputTokens += r.outputTokens ?? 0;
     }

@@ -11,6 +11,7 @@ import { cpus } from "node:os";
 import { join } from "node:path";
 import { redactSecrets, redactUrl, toYamlText } from "../config/redact.ts";
 import type { BenchmarkConfig } from "../config/schema.ts";
+import { BYTES_PER_MB } from "../client/body-limit.ts";
 import { checkEndpointsReachable } from "../client/check-reachable.ts";
 import { ExecutionError } from "../errors.ts";
 import { EVENTS_DB_FILE, EventsDb } from "../record/events-db.ts";
@@ -116,6 +117,7 @@ export async function runBenchmark(config: BenchmarkConfig, io: RunIo, mode: Tes
       endpointUrls: workload.endpointUrls, headers, streaming: workload.streaming,
       requestTimeoutMs: Math.round((client.request_timeout_s ?? 0) * 1000),
       stallTimeoutMs: Math.round((client.stall_timeout_s ?? 0) * 1000), bodies: workload.bodies,
+      maxResponseBytes: Math.round(client.max_response_mb * BYTES_PER_MB), retries: client.retries,
       keepResponseText: tokenizer !== null, insecure: client.insecure,
     },
     phases: workload.phases,

@@ -8,3 +8,4 @@ export {
   type MockServerOptions,
 } from "./options.ts";
 export type { ServerObservation } from "./observations.ts";
+export { FAULT_KINDS, faultLabel, parseFaultSpec, type FaultKind, type FaultSpec } from "./fault-spec.ts";

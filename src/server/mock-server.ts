@@ -1,9 +1,18 @@
-/** @module server/mock-server — starts the OpenAI-compatible mock on Bun.serve and routes its endpoints. */
+/**
+ * @module server/mock-server — starts the OpenAI-compatible mock on Bun.serve and routes its endpoints.
+ *
+ * With faults configured, Bun.serve listens on a loopback port of its own and the public port is
+ * the raw TCP fault front (server/fault-front), which decides each completion request's fault.
+ */
 import { loadTokenizer } from "../tokens/load-tokenizer.ts";
 import { SetupError } from "../errors.ts";
 import { createCompletionHandler } from "./completion-handler.ts";
 import { errorResponse, unknownRouteResponse } from "./error-response.ts";
 import { createFixedHandler } from "./fixed-handler.ts";
+import { startFaultFront, type FaultFront } from "./fault-front.ts";
+import { FaultDealer } from "./fault-plan.ts";
+import { withFaults } from "./fault-response.ts";
+import { faultLabel } from "./fault-spec.ts";
 import { API_PATHS, JSON_HEADERS, type HandlerContext, type RouteHandler } from "./handler-context.ts";
 import { createLatencyModel } from "./latency-model.ts";
 import { ObservationLog, type ServerObservation } from "./observations.ts";
@@ -18,6 +27,8 @@ export interface MockServer {
   stop(): Promise<void>;
   /** A copy of the recorded observations (empty unless `recordObservations`). */
   observations(): ServerObservation[];
+  /** Injected faults so far per label, e.g. {"status:503": 12}; empty without faults. */
+  faultCounts(): Record<string, number>;
 }
 
 /**
@@ -34,7 +45,8 @@ function modelsBody(modelName: string): string {
 
 function completionHandler(kind: ApiKind, context: HandlerContext): RouteHandler {
   const mode = context.options.mode;
-  return mode === "fixed" ? createFixedHandler(kind, context) : createCompletionHandler(kind, mode, context);
+  const handler = mode === "fixed" ? createFixedHandler(kind, context) : createCompletionHandler(kind, mode, context);
+  return context.options.faults.length > 0 ? withFaults(kind, handler, context) : handler;
 }
 
 /** Starts a mock server; options are validated (InputError) and defaulted by MockServerOptionsSchema. */
@@ -61,10 +73,12 @@ export async function startMockServer(input: Partial<MockServerOptions> = {}): P
     [API_PATHS.completions]: { POST: completionHandler("completions", context) },
   };
   const servedPaths = new Set(Object.keys(routes));
+  const faulty = options.faults.length > 0;
   try {
     server = Bun.serve({
-      hostname: options.host,
-      port: options.port,
+      // Behind the fault front, Bun.serve is reached only through loopback.
+      hostname: faulty ? "127.0.0.1" : options.host,
+      port: faulty ? 0 : options.port,
       idleTimeout: IDLE_TIMEOUT_S,
       routes,
       fetch: (request) => unknownRouteResponse(request, servedPaths),
@@ -77,14 +91,31 @@ export async function startMockServer(input: Partial<MockServerOptions> = {}): P
     });
   }
   const running = server;
-  const port = running.port ?? options.port;
+  const dealer = new FaultDealer({ faults: options.faults, rate: options.faultRate, seed: options.faultSeed });
+  let front: FaultFront | null = null;
+  if (faulty) {
+    try {
+      front = startFaultFront({
+        host: options.host, port: options.port, upstreamPort: running.port ?? 0, dealer,
+        faultPaths: new Set(Object.values(API_PATHS)),
+        onSocketFault: (spec, path, receivedNs) =>
+          log.record({ receivedNs, firstChunkNs: null, doneNs: Bun.nanoseconds(), outputTokens: 0, streaming: false, path, fault: faultLabel(spec) }),
+      });
+    } catch (error) {
+      await running.stop(true);
+      throw error;
+    }
+  }
+  const port = front?.port ?? running.port ?? options.port;
   const host = options.host.includes(":") ? `[${options.host}]` : options.host;
   return {
     url: `http://${host}:${port}`,
     port,
     observations: () => log.snapshot(),
+    faultCounts: () => dealer.counts(),
     stop: async () => {
       stopping = true;
+      front?.stop();
       await running.stop(true);
     },
   };

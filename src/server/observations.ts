@@ -18,6 +18,12 @@ export interface ServerObservation {
   streaming: boolean;
   /** Request path, e.g. "/v1/chat/completions". */
   path: string;
+  /**
+   * The injected fault's label (e.g. "status:503", "refuse"); absent for a normal answer. For
+   * the socket-level faults (refuse, reset-before-headers) the body is never parsed, so
+   * `streaming` is false there.
+   */
+  fault?: string;
 }
 
 /** An in-memory list of observations; does nothing when disabled, so the hot path pays one branch. */

@@ -1,6 +1,7 @@
 /** @module server/options — the mock server's settings: one zod schema with defaults, checked once at start-up. */
 import { z } from "zod";
 import { InputError } from "../errors.ts";
+import { FaultSpecSchema } from "./fault-spec.ts";
 
 /**
  * What the mock answers with:
@@ -42,6 +43,12 @@ export const MockServerOptionsSchema = z
     tokenizer: z.string().min(1).nullable().default(null),
     /** Keep one ServerObservation per request in memory (tests and self-checks). */
     recordObservations: z.boolean().default(false),
+    /** Faults to inject (server/fault-spec); each faulty request gets one of them, picked uniformly. */
+    faults: z.array(FaultSpecSchema).default([]),
+    /** Share of completion requests that get a fault (when `faults` is not empty). */
+    faultRate: z.number().min(0).max(1).default(1),
+    /** Seed of the fault draws: the same seed and arrival order give the same faults. */
+    faultSeed: z.number().int().default(1),
   })
   .strict();
 

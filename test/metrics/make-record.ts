@@ -26,6 +26,7 @@ export function makeRecord(overrides: Partial<RequestRecord> = {}): RequestRecor
     chunkTokens: null,
     finishReason: "stop",
     responseText: null,
+    attempt: 0,
     ...overrides,
   };
 }

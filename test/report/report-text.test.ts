@@ -47,6 +47,11 @@ describe("report/report-text", () => {
     expect(renderReportText(sampleSummary()).split("\n")).toContain(line);
   });
 
+  test("mentions retried attempts only when there were some", () => {
+    expect(renderReportText(sampleSummary())).not.toContain("Retried attempts");
+    expect(renderReportText({ ...sampleSummary(), retries: 7 })).toContain("\nRetried attempts: 7 (not in the counts above: each request counts by its last attempt)\n");
+  });
+
   test("prints QPS and TPS with 2 decimals", () => {
     const s = sampleSummary();
     const text = renderReportText(s);

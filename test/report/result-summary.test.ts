@@ -16,6 +16,7 @@ describe("report/result-summary", () => {
       "run_config", "ttfb", "itl", "schedule_lag", "scheduled_latency", "qps_native", "tps_native",
       "token_count_source", "token_count_sources", "error_counts", "error_samples",
       "load_generator", "n_samples_planned", "n_samples_dropped", "n_samples_delayed", "token_count_discrepancy", "goodput",
+      "retries",
     ]);
   });
 

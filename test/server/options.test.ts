@@ -22,6 +22,9 @@ describe("server/options", () => {
       fixedTokens: 32,
       tokenizer: null,
       recordObservations: false,
+      faults: [],
+      faultRate: 1,
+      faultSeed: 1,
     });
   });
 
@@ -33,6 +36,11 @@ describe("server/options", () => {
     [{ tokensPerChunk: 1.5 }],
     [{ fixedTokens: 0 }],
     [{ unknownKey: true }],
+    [{ faults: [{ kind: "explode" }] }],
+    [{ faults: [{ kind: "status" }] }],
+    [{ faults: [{ kind: "status", arg: 200 }] }],
+    [{ faults: [{ kind: "refuse", arg: 1 }] }],
+    [{ faultRate: 1.5 }],
   ])("rejects %j", (input) => {
     expect(() => resolveMockServerOptions(input)).toThrow(InputError);
   });

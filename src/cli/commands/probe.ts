@@ -5,6 +5,7 @@
  * prints each answer and the latency. Succeeds when at least half of them succeed.
  */
 import { checkEndpointsReachable } from "../../client/check-reachable.ts";
+import { BYTES_PER_MB } from "../../client/body-limit.ts";
 import { sendRequest } from "../../client/send-request.ts";
 import { createRunClock, hostMonotonicNs } from "../../clock/mono-clock.ts";
 import type { FlagSpec } from "../../config/flags.ts";
@@ -55,7 +56,7 @@ export const probeCommand: Command = {
     const headers: Record<string, string> = { "content-type": "application/json" };
     if (typeof o.api_key === "string") headers.authorization = `Bearer ${o.api_key}`;
     const clock = createRunClock(hostMonotonicNs());
-    const settings = { headers, streaming: false, requestTimeoutMs: 60_000, stallTimeoutMs: 0, keepResponseText: true, insecure: o.insecure === true, now: clock.now };
+    const settings = { headers, streaming: false, requestTimeoutMs: 60_000, stallTimeoutMs: 0, keepResponseText: true, insecure: o.insecure === true, now: clock.now, maxResponseBytes: 64 * BYTES_PER_MB };
     const latenciesMs: number[] = [];
     const errors: string[] = [];
     for (let i = 0; i < requests; i++) {

@@ -2,11 +2,13 @@
  * @module cli/commands/serve — `inference-endpoint serve`: the built-in OpenAI-compatible mock server.
  *
  * Runs until Ctrl-C/SIGTERM. Prints one line with the URL on stdout once it listens, so scripts
- * can wait for it (`read url < <(inference-endpoint serve --port 0)`).
+ * can wait for it (`read url < <(inference-endpoint serve --port 0)`). With `--fault`, it prints
+ * the injected faults per kind on stderr when it stops (`faults injected: {"status:503":12}`).
  */
 import type { FlagSpec } from "../../config/flags.ts";
 import { parseFlags } from "../../config/parse-argv.ts";
-import { resolveMockServerOptions, startMockServer } from "../../server/index.ts";
+import { InputError } from "../../errors.ts";
+import { FAULT_KINDS, parseFaultSpec, resolveMockServerOptions, startMockServer, type FaultSpec } from "../../server/index.ts";
 import type { Command } from "../command.ts";
 import { renderFlagHelp } from "../flag-help.ts";
 import { rejectPositionals } from "../reject-positionals.ts";
@@ -30,19 +32,41 @@ export const SERVE_FLAGS: readonly FlagSpec[] = [
   flag("--fixed-tokens", "fixedTokens", "integer", "output length in fixed mode", "32"),
   flag("--seed", "seed", "integer", "seed of the latency model's spreads", "1"),
   flag("--tokenizer", "tokenizer", "string", "count usage.prompt_tokens with this tokenizer.json (dir, file or cached model id)", "words"),
+  { ...flag("--fault", "faults", "list", `inject a fault, KIND[:ARG]; repeat for several (each faulty request picks one). Kinds: ${FAULT_KINDS.join(", ")}`, "none"), commaSeparated: true },
+  flag("--fault-rate", "faultRate", "number", "share of completion requests that get a fault, 0..1", "1"),
+  flag("--fault-seed", "faultSeed", "integer", "seed of the fault draws (same seed and arrival order, same faults)", "1"),
 ];
+
+/** `--fault` texts as specs; every bad one is reported at once. */
+function parseFaults(texts: readonly string[]): FaultSpec[] {
+  const problems: string[] = [];
+  const specs = texts.flatMap((text) => {
+    try {
+      return [parseFaultSpec(text)];
+    } catch (error) {
+      problems.push(`--fault ${text}: ${(error as Error).message}`);
+      return [];
+    }
+  });
+  if (problems.length > 0) throw new InputError(problems.join("\n"), { hint: "e.g. --fault status:503 --fault stall:30 --fault-rate 0.1" });
+  return specs;
+}
 
 export const serveCommand: Command = {
   words: ["serve"],
   summary: "run the built-in OpenAI-compatible mock server (echo, fixed, latency model)",
   help: () =>
-    `Usage: inference-endpoint serve [flags]\n\nServes /v1/chat/completions, /v1/completions, /v1/models and /health, streaming or not.\n\nFlags:\n${renderFlagHelp(SERVE_FLAGS)}\nExample:\n  inference-endpoint serve --port 8765 --mode model --ttft-ms 20 --tpot-ms 5 --output-tokens 50\n`,
+    `Usage: inference-endpoint serve [flags]\n\nServes /v1/chat/completions, /v1/completions, /v1/models and /health, streaming or not.\n\nFlags:\n${renderFlagHelp(SERVE_FLAGS)}\nExamples:\n  inference-endpoint serve --port 8765 --mode model --ttft-ms 20 --tpot-ms 5 --output-tokens 50\n  inference-endpoint serve --port 8765 --fault status:503 --fault reset-mid-stream --fault-rate 0.1 --fault-seed 7\n`,
   async run(argv, io) {
     const parsed = parseFlags(argv, "serve", SERVE_FLAGS);
     rejectPositionals(parsed.positionals, "serve");
     // "mode" is a reserved command-level key of the flag parser, hence mockMode here.
-    const { mockMode, ...rest } = parsed.overrides;
-    const options = resolveMockServerOptions({ port: 8000, ...rest, ...(mockMode === undefined ? {} : { mode: mockMode }) });
+    const { mockMode, faults, ...rest } = parsed.overrides;
+    const faultSpecs = parseFaults((faults as string[] | undefined) ?? []);
+    if (faultSpecs.length === 0 && (rest.faultRate !== undefined || rest.faultSeed !== undefined)) {
+      throw new InputError("--fault-rate and --fault-seed need at least one --fault KIND[:ARG]");
+    }
+    const options = resolveMockServerOptions({ port: 8000, ...rest, faults: faultSpecs, ...(mockMode === undefined ? {} : { mode: mockMode }) });
     const server = await startMockServer(options);
     io.stdout(`${server.url}\n`);
     io.stderr(`mock server (${options.mode}) listening on ${server.url}; Ctrl-C to stop\n`);
@@ -52,6 +76,7 @@ export const serveCommand: Command = {
       process.once("SIGTERM", stop);
     });
     await server.stop();
+    if (faultSpecs.length > 0) io.stderr(`faults injected: ${JSON.stringify(server.faultCounts())}\n`);
     return 0;
   },
 };

@@ -1,0 +1,49 @@
+/**
+ * @module client/body-limit — reads a response body without taking more than `--max-response-mb`.
+ *
+ * A declared `content-length` over the limit fails before a byte is read; otherwise bytes are
+ * counted as they arrive and the read stops at the first chunk past the limit. The caller aborts
+ * the request (closing the connection) and records `too_large`.
+ */
+
+export const BYTES_PER_MB = 1024 * 1024;
+
+export class ResponseTooLargeError extends Error {
+  constructor(readonly bytes: number, readonly limitBytes: number, declared: boolean) {
+    const mb = (n: number) => (n / BYTES_PER_MB).toFixed(n < BYTES_PER_MB ? 3 : 1);
+    super(`response body ${declared ? "declared as" : "reached"} ${mb(bytes)} MB, over the --max-response-mb limit of ${mb(limitBytes)} MB`);
+  }
+}
+
+/** Throws when the response declares a body over `limitBytes` (0 = no limit). */
+export function checkDeclaredLength(headers: Headers, limitBytes: number): void {
+  const declared = Number(headers.get("content-length") ?? Number.NaN);
+  if (limitBytes > 0 && Number.isFinite(declared) && declared > limitBytes) throw new ResponseTooLargeError(declared, limitBytes, true);
+}
+
+/** Counts body bytes and throws once they pass the limit. */
+export class ByteBudget {
+  #received = 0;
+
+  constructor(private readonly limitBytes: number) {}
+
+  take(bytes: number): void {
+    this.#received += bytes;
+    if (this.limitBytes > 0 && this.#received > this.limitBytes) throw new ResponseTooLargeError(this.#received, this.limitBytes, false);
+  }
+}
+
+/** The body as text, or ResponseTooLargeError. A declared length was checked, so only an undeclared one is counted. */
+export async function readTextLimited(response: Response, limitBytes: number): Promise<string> {
+  if (limitBytes === 0 || response.headers.has("content-length") || !response.body) return response.text();
+  const budget = new ByteBudget(limitBytes);
+  const decoder = new TextDecoder();
+  const reader = response.body.getReader();
+  let text = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    budget.take(value.byteLength);
+    text += decoder.decode(value, { stream: true });
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * @module client/error-body — what an HTTP error response said, in a few hundred characters and without secrets.
+ *
+ * Only the first bytes of an error body are read (a 5xx page can be large), then the body is
+ * cancelled. An OpenAI-style `{"error": {"message": …}}` gives its message; anything else its
+ * first characters. The request's credentials (Authorization / api-key header values) and
+ * anything shaped like a bearer token or `sk-…` key are replaced before the text is stored.
+ */
+import { REDACTED } from "../config/redact.ts";
+import { truncate } from "./classify-error.ts";
+import { parseJsonObject, readErrorMessage } from "./openai-response.ts";
+
+/** Error-body bytes read at most. */
+export const ERROR_BODY_PREFIX_BYTES = 4096;
+
+const SECRET_HEADERS = new Set(["authorization", "proxy-authorization", "api-key", "x-api-key"]);
+const TOKEN_PATTERNS = [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi, /\bsk-[A-Za-z0-9_-]{8,}/g];
+
+/** Reads at most `maxBytes` of the body, then cancels the rest; a failure mid-read keeps what arrived. */
+export async function readBodyPrefix(response: Response, maxBytes = ERROR_BODY_PREFIX_BYTES): Promise<string> {
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  let bytes = 0;
+  try {
+    while (bytes < maxBytes) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+      text += decoder.decode(value, { stream: true });
+    }
+    if (bytes >= maxBytes) await reader.cancel();
+  } catch {
+    // The connection broke while reading the error page: what arrived is enough to describe it.
+  }
+  return text;
+}
+
+/** "HTTP 503: The engine is overloaded" from the status and the start of the body. */
+export function describeHttpError(status: number, body: string): string {
+  const json = parseJsonObject(body);
+  const serverMessage = json ? readErrorMessage(json) : null;
+  const detail = (serverMessage ?? body).replace(/\s+/g, " ").trim();
+  return truncate(`HTTP ${status}: ${detail === "" ? "(empty body)" : detail}`);
+}
+
+/** The secret values among `headers` (whole values and bearer tokens), longest first. */
+export function secretValues(headers: Record<string, string>): string[] {
+  const values = Object.entries(headers)
+    .filter(([name]) => SECRET_HEADERS.has(name.toLowerCase()))
+    .flatMap(([, value]) => [value, value.replace(/^(Bearer|Basic)\s+/i, "")])
+    .filter((value) => value.length >= 4);
+  return [...new Set(values)].sort((a, b) => b.length - a.length);
+}
+
+/** `text` with every known secret and token-shaped string replaced. */
+export function redactMessage(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) out = out.split(secret).join(REDACTED);
+  for (const pattern of TOKEN_PATTERNS) out = out.replace(pattern, (match) => (/^(Bearer|Basic)/i.test(match) ? `${match.split(/\s+/)[0]} ${REDACTED}` : REDACTED));
+  return out;
+}

@@ -1,0 +1,43 @@
+/** @module client/request-settings — what a worker tells the HTTP client about every request it sends. */
+import type { RequestRecord } from "../record/request-record.ts";
+
+export interface RetrySettings {
+  /** Retries per plan entry after the first try (`--retries`). */
+  maxRetries: number;
+  /** Receives each failed attempt that is followed by a retry (the last attempt is the return value). */
+  onRetried: (record: RequestRecord) => void;
+}
+
+export interface RequestSettings {
+  headers: Record<string, string>;
+  streaming: boolean;
+  requestTimeoutMs: number;
+  /** Once the response headers arrived, the longest silence between body reads; 0 = none. */
+  stallTimeoutMs: number;
+  keepResponseText: boolean;
+  insecure: boolean;
+  now: () => number;
+  /** Largest response body taken, streaming or not (bytes); a larger one aborts the request as too_large. 0 = no limit. */
+  maxResponseBytes: number;
+  /** Absent: no retries. */
+  retry?: RetrySettings;
+}
+
+export interface OutgoingRequest {
+  phase: string;
+  workerId: number;
+  planIndex: number;
+  sampleIndex: number;
+  endpointIndex: number;
+  url: string;
+  body: string;
+  scheduledNs: number;
+}
+
+/** Lets the run abort every in-flight request at once. */
+export interface InFlightHandle {
+  abort(reason: string): void;
+}
+
+/** Registers a handle with the run; returns its unregister function. */
+export type RegisterInFlight = (handle: InFlightHandle) => () => void;
