@@ -40,7 +40,7 @@ export interface FlagSpec {
 }
 
 /** Command-level keys that are not schema paths. */
-export const COMMAND_LEVEL_PATHS = ["dataset", "mode", "accuracy_only", "config", "dry_run", "slo"] as const;
+export const COMMAND_LEVEL_PATHS = ["dataset", "mode", "accuracy_only", "config", "dry_run", "slo", "quiet"] as const;
 
 /** Sections the seed's CLI flattens: their fields drop the prefix (spec §1, `name="*"`). */
 const FLATTENED: readonly { prefix: string; alias: string }[] = [
@@ -134,6 +134,14 @@ const COMMAND_FLAGS: readonly FlagSpec[] = [
     path: "slo",
     kind: "string",
     description: "goodput objectives, e.g. ttft:500ms,tpot:50ms,latency:10s (also --slo.ttft-ms …)",
+    commands: ["offline", "online", "from-config"],
+  },
+  {
+    flag: "--quiet",
+    aliases: ["-q"],
+    path: "quiet",
+    kind: "boolean",
+    description: "no live progress line on stderr (warnings and errors still show)",
     commands: ["offline", "online", "from-config"],
   },
   {

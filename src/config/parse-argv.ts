@@ -18,6 +18,8 @@ export interface ParsedFlags {
   /** `--config/-c` (from-config). */
   configPath?: string;
   positionals: string[];
+  /** `--quiet`: no progress line. */
+  quiet?: boolean;
   /** `--dry-run`: print the plan and exit. */
   dryRun?: boolean;
   /** `-h/--help` was given; problems are still reported only when it was not. */
@@ -83,6 +85,7 @@ export function parseFlags(
     else if (spec.path === "mode") result.mode = value as TestMode;
     else if (spec.path === "accuracy_only") accuracyOnly = value === true;
     else if (spec.path === "dry_run") result.dryRun = value === true;
+    else if (spec.path === "quiet") result.quiet = value === true;
     else if (spec.path === "slo") {
       try {
         Object.assign(result.overrides, parseSloSpec(value as string));

@@ -123,7 +123,7 @@ export async function runBenchmark(config: BenchmarkConfig, io: RunIo, mode: Tes
     phases: workload.phases,
     cpusFor: (workerId) => affinity?.workers[workerId] ?? [],
     db,
-    onPhaseStart: (phase, planned) => progress.startPhase(phase, planned),
+    onPhaseStart: (plan) => progress.startPhase(plan),
     onRecords: (_phase, records) => progress.add(records),
     log: io.log,
   });

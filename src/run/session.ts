@@ -42,7 +42,7 @@ export interface SessionSpec {
   cpusFor: (workerId: number) => number[];
   phases: SessionPhase[];
   db: EventsDb;
-  onPhaseStart?: (phase: string, planned: number) => void;
+  onPhaseStart?: (plan: PhasePlan) => void;
   onRecords?: (phase: string, records: readonly RequestRecord[]) => void;
   log: (line: string) => void;
 }
@@ -139,7 +139,7 @@ export class Session {
     const receivers = this.aliveWorkers();
     const shares = dealPlan(plan, receivers.length);
     this.spec.db.startPhase(plan.phase, phase.kind, startNs, plan.sampleIndex.length);
-    this.spec.onPhaseStart?.(plan.phase, plan.sampleIndex.length);
+    this.spec.onPhaseStart?.(plan);
     const ledger = new PhaseLedger(plan.phase, plan.sampleIndex.length);
     const running: RunningPhase = { name: plan.phase, drainTimeoutMs: phase.drainTimeoutMs, remaining: new Set(receivers), sent: 0, stopped: false, timers: [], ledger, done: () => {} };
     const finished = new Promise<void>((resolve) => (running.done = resolve));

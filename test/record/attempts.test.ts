@@ -1,4 +1,5 @@
 /** @module test/record/attempts.test — retried attempts: one row each in events.db, the last attempt counted, old databases still read. */
+import { buildPhasePlan } from "../../src/plan/phase-plan.ts";
 import { afterAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -67,9 +68,9 @@ describe("record/attempts", () => {
   test("the progress line counts a retried entry once, by its latest attempt", () => {
     const lines: string[] = [];
     const progress = new ProgressLine((text) => lines.push(text), true, false);
-    progress.startPhase("performance", 4);
+    progress.startPhase(buildPhasePlan({ phase: "performance", pattern: { type: "max_throughput" }, count: 4, datasetSize: 4, schedulerSeed: 1, dataloaderSeed: 1 }));
     progress.add(RECORDS);
     progress.stop();
-    expect(lines.at(-1)).toStartWith("performance: 4/4 done (100%), 2 failed,");
+    expect(lines.at(-1)).toStartWith("performance: 4/4 done (100%) · 2 failed ·");
   });
 });

@@ -49,7 +49,7 @@ function benchmarkCommand(mode: BenchmarkCommand): Command {
       const outcome = await runBenchmark(config, {
         log: (line) => io.stderr(`${line}\n`),
         progress: io.stderr,
-        progressEnabled: true,
+        progressEnabled: parsed.quiet !== true,
         isTty: io.isTty,
       }, testMode);
       io.stdout(renderConsoleSummary(outcome.summary, accuracyLines(outcome.accuracy)));
