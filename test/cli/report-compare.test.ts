@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { ResultSummarySchema } from "../../src/report/summary-schema.ts";
 import { startMockServer } from "../../src/server/index.ts";
 import { questionDataset, runCli, tempDirs } from "./run-cli.ts";
 
@@ -34,6 +35,7 @@ describe("cli/report and cli/compare", () => {
     const result = await runCli(["report", copy, "--output", "json", "--export-csv", join(copy, "requests.csv")]);
     expect(result.exitCode).toBe(0);
     const original = JSON.parse(readFileSync(join(root, "base", "performance", "result_summary.json"), "utf8"));
+    expect(ResultSummarySchema.parse(original)).toEqual(original); // a real run's summary matches the committed schema
     expect(JSON.parse(result.stdout)).toEqual(original);
     expect(JSON.parse(readFileSync(join(copy, "performance", "result_summary.json"), "utf8"))).toEqual(original);
     const csv = readFileSync(join(copy, "requests.csv"), "utf8").trim().split("\n");

@@ -1,0 +1,74 @@
+/**
+ * @module report/summary-schema — the shape of performance/result_summary.json, as a zod schema.
+ *
+ * The committed JSON Schema (src/report/result-summary.schema.json, made from this by
+ * scripts/make-summary-schema.ts) is what scripts can validate against; a test keeps the two
+ * equal and checks real summaries against this schema. `satisfies` ties it to ResultSummary.
+ */
+import { z } from "zod";
+import { FINISH_REASONS } from "../metrics/phase-tallies.ts";
+
+const num = z.number().nullable();
+const keyed = z.record(z.string(), num);
+
+export const SeriesRollupSchema = z.strictObject({
+  total: num, min: num, max: num, median: num, avg: num, std_dev: num,
+  percentiles: keyed,
+  early_stopping_percentiles: keyed.optional(),
+  histogram: z.strictObject({ buckets: z.array(z.tuple([z.number(), z.number()])), counts: z.array(z.number().int().min(0)) }),
+});
+/** `{}` when a series has no values. */
+export const RollupSchema = z.union([SeriesRollupSchema, z.strictObject({})]);
+
+const TOKEN_SOURCES = ["server_usage", "tokenizer", "chunk_count", "none"] as const;
+
+export const ResultSummarySchema = z.strictObject({
+  version: z.string(),
+  git_sha: z.string().nullable(),
+  test_started_at: z.number(),
+  n_samples_issued: z.number().int().min(0),
+  n_samples_completed: z.number().int().min(0),
+  n_samples_failed: z.number().int().min(0),
+  duration_ns: num,
+  state: z.enum(["complete", "interrupted", "failed"]),
+  complete: z.boolean(),
+  ttft: RollupSchema,
+  tpot: RollupSchema,
+  latency: RollupSchema,
+  output_sequence_lengths: RollupSchema,
+  input_sequence_lengths: RollupSchema,
+  legacy_loadgen_window_duration_ns: num,
+  qps: num,
+  tps: num,
+  finish_reason_counts: z.strictObject(Object.fromEntries(FINISH_REASONS.map((r) => [r, z.number().int().min(0)])) as Record<(typeof FINISH_REASONS)[number], z.ZodNumber>),
+  run_config: z.record(z.string(), z.unknown()),
+  ttfb: RollupSchema,
+  itl: RollupSchema,
+  schedule_lag: RollupSchema,
+  scheduled_latency: RollupSchema,
+  qps_native: num,
+  tps_native: num,
+  token_count_source: z.enum([...TOKEN_SOURCES, "mixed"]),
+  token_count_sources: z.partialRecord(z.enum(TOKEN_SOURCES), z.number().int().min(0)),
+  error_counts: z.record(z.string(), z.number().int().min(0)),
+  error_samples: z.array(z.strictObject({ kind: z.string(), message: z.string() })),
+  load_generator: z.enum(["ok", "fell_behind"]).nullable(),
+  n_samples_planned: z.number().int().min(0).nullable(),
+  n_samples_dropped: z.number().int().min(0).nullable(),
+  n_samples_delayed: z.number().int().min(0).nullable(),
+  token_count_discrepancy: z
+    .strictObject({ compared: z.number(), mismatched: z.number(), mean_abs_diff_tokens: z.number(), max_abs_diff_tokens: z.number(), mean_abs_diff_pct: z.number() })
+    .nullable(),
+  goodput: z
+    .strictObject({
+      slo: z.strictObject({ ttft_ms: num, tpot_ms: num, latency_ms: num }),
+      completed: z.number(), met: z.number(), attainment_pct: num, requests_per_s: num,
+    })
+    .nullable(),
+  retries: z.number().int().min(0),
+});
+
+/** The JSON Schema document (draft 2020-12) for result_summary.json. */
+export function resultSummaryJsonSchema(): Record<string, unknown> {
+  return { title: "inference-endpoint performance/result_summary.json", ...z.toJSONSchema(ResultSummarySchema) };
+}
