@@ -1,4 +1,5 @@
 /** @module server/completion-handler — answers chat/completions requests in echo and model modes. */
+import { answerTokens } from "./canned-answers.ts";
 import { errorResponse } from "./error-response.ts";
 import { API_PATHS, JSON_HEADERS, SSE_HEADERS, type HandlerContext, type RouteHandler } from "./handler-context.ts";
 import { encodeCompletionBody, usageOf, type ResponseIdentity } from "./openai-encoding.ts";
@@ -85,7 +86,9 @@ export function createCompletionHandler(kind: ApiKind, mode: "echo" | "model", c
     const receivedNs = Bun.nanoseconds();
     const parsed = await readRequest(kind, request, context.countTokens);
     if (!parsed.ok) return parsed.response;
-    const plan = planResponse(mode, parsed.request, context.sampleLatency());
+    const planned = planResponse(mode, parsed.request, context.sampleLatency());
+    const canned = context.answers.get(parsed.request.promptText);
+    const plan = canned === undefined ? planned : { ...planned, tokens: answerTokens(canned), finishReason: "stop" as const };
     const identity = {
       id: context.nextId(kind),
       created: Math.floor(Date.now() / 1000),

@@ -23,6 +23,8 @@ export interface HandlerContext {
   nextId: (kind: ApiKind) => string;
   /** True once `stop()` was called. */
   stopping: () => boolean;
+  /** Canned responses by prompt text (`--answers`). */
+  answers: ReadonlyMap<string, string>;
   /** Counts prompt tokens with the configured tokenizer; null = whitespace words. */
   countTokens: ((text: string) => number) | null;
   /** Lifts the idle timeout for one request whose response will take a while. */

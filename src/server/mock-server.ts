@@ -5,6 +5,7 @@
  * the raw TCP fault front (server/fault-front), which decides each completion request's fault.
  */
 import { loadTokenizer } from "../tokens/load-tokenizer.ts";
+import { loadCannedAnswers } from "./canned-answers.ts";
 import { SetupError } from "../errors.ts";
 import { createCompletionHandler } from "./completion-handler.ts";
 import { errorResponse, unknownRouteResponse } from "./error-response.ts";
@@ -63,6 +64,7 @@ export async function startMockServer(input: Partial<MockServerOptions> = {}): P
     nextId: (kind) => `${kind === "chat" ? "chatcmpl" : "cmpl"}-mock-${(++requestCount).toString(16)}`,
     stopping: () => stopping,
     countTokens: options.tokenizer ? loadTokenizer(options.tokenizer).count : null,
+    answers: options.answers ? loadCannedAnswers(options.answers) : new Map(),
     keepOpen: (request) => server?.timeout(request, 0),
   };
   const models = modelsBody(options.modelName);

@@ -46,6 +46,8 @@ export interface MockRequest {
   promptTokens: number;
   /** The words echo mode answers with. */
   echoWords: string[];
+  /** The last user message (chat) or the prompt string (completions), for canned answers. */
+  promptText: string;
 }
 
 export type ParseResult = { ok: true; request: MockRequest } | { ok: false; message: string };
@@ -67,30 +69,32 @@ function tokWords(count: number): string[] {
 
 type CountTokens = ((text: string) => number) | null;
 
-function chatInput(messages: z.infer<typeof MessageSchema>[], count: CountTokens): { promptTokens: number; echoWords: string[] } {
+function chatInput(messages: z.infer<typeof MessageSchema>[], count: CountTokens): { promptTokens: number; echoWords: string[]; promptText: string } {
   const texts = messages.map((message) => messageText(message.content));
   const all = words(texts.join(" "));
   const lastUser = messages.findLastIndex((message) => message.role === "user");
   const promptTokens = count ? texts.reduce((sum, text) => sum + count(text), 0) : all.length;
-  return { promptTokens, echoWords: lastUser >= 0 ? words(texts[lastUser] ?? "") : all };
+  const promptText = lastUser >= 0 ? (texts[lastUser] ?? "") : texts.join("\n");
+  return { promptTokens, echoWords: lastUser >= 0 ? words(texts[lastUser] ?? "") : all, promptText };
 }
 
 function completionInput(prompt: z.infer<typeof CompletionRequestSchema>["prompt"], count: CountTokens): {
   promptTokens: number;
   echoWords: string[];
+  promptText: string;
 } {
   if (typeof prompt === "string") {
     const all = words(prompt);
-    return { promptTokens: count ? count(prompt) : all.length, echoWords: all };
+    return { promptTokens: count ? count(prompt) : all.length, echoWords: all, promptText: prompt };
   }
   const parts: (string | number | number[])[] = prompt;
   const idCount = parts.reduce<number>(
     (sum, part) => sum + (typeof part === "number" ? 1 : Array.isArray(part) ? part.length : 0),
     0,
   );
-  if (idCount > 0) return { promptTokens: idCount, echoWords: tokWords(idCount) };
+  if (idCount > 0) return { promptTokens: idCount, echoWords: tokWords(idCount), promptText: "" };
   const all = words(parts.join(" "));
-  return { promptTokens: all.length, echoWords: all };
+  return { promptTokens: all.length, echoWords: all, promptText: parts.join(" ") };
 }
 
 type CommonFields = z.infer<z.ZodObject<typeof commonFields>>;

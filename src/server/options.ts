@@ -39,6 +39,8 @@ export const MockServerOptionsSchema = z
     seed: z.number().int().default(1),
     /** Output length of every response in fixed mode. */
     fixedTokens: z.number().int().min(1).default(32),
+    /** JSONL of {prompt, response}: canned answers for known prompts (accuracy tests); null = none. */
+    answers: z.string().min(1).nullable().default(null),
     /** tokenizer.json (dir, file or cached model id) to count prompt tokens with; null = count words. */
     tokenizer: z.string().min(1).nullable().default(null),
     /** Keep one ServerObservation per request in memory (tests and self-checks). */

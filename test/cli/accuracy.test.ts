@@ -94,4 +94,25 @@ describe("cli/accuracy", () => {
       await server.stop();
     }
   }, 30_000);
+
+  test("serve --answers: the mock answers 3 of 5 AIME-style questions right, pass@1 is 0.6 over 3 repeats", async () => {
+    const dir = dirs.make();
+    const questions = Array.from({ length: 5 }, (_, i) => ({ question: `What is ${i} + ${i}?`, answer: String(2 * i) }));
+    const dataset = join(dir, "aime.jsonl");
+    writeFileSync(dataset, questions.map((q) => JSON.stringify(q)).join("\n"));
+    const answers = join(dir, "answers.jsonl");
+    writeFileSync(answers, questions.map((q, i) => JSON.stringify({ prompt: q.question, response: `Adding.\n\nThe answer is $\\boxed{${i < 3 ? q.answer : "7"}}$.` })).join("\n"));
+    const server = await startMockServer({ mode: "model", ttftMs: 1, tpotMs: 0, answers });
+    try {
+      const report = join(dir, "r");
+      const result = await runCli(["benchmark", "offline", "--endpoints", server.url, "--model", "m", "--mode", "acc",
+        "--dataset", `acc:${dataset},accuracy_config.eval_method=pass_at_1,accuracy_config.extractor=boxed_math_extractor,accuracy_config.ground_truth=answer,accuracy_config.num_repeats=3`,
+        "--report-dir", report]);
+      expect(result.exitCode).toBe(0);
+      const entry = JSON.parse(readFileSync(join(report, "accuracy", "accuracy_results.json"), "utf8")).accuracy_scores[0];
+      expect(entry).toMatchObject({ score: 0.6, num_repeats: 3, total_samples: 15 });
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
 });

@@ -20,6 +20,7 @@ describe("server/options", () => {
       tokensPerChunk: 1,
       seed: 1,
       fixedTokens: 32,
+      answers: null,
       tokenizer: null,
       recordObservations: false,
       faults: [],

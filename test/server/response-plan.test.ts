@@ -19,6 +19,7 @@ function request(overrides: Partial<MockRequest> = {}): MockRequest {
     minTokens: 0,
     promptTokens: 3,
     echoWords: ["a", "b", "c"],
+    promptText: "a b c",
     ...overrides,
   };
 }

@@ -31,6 +31,7 @@ export const SERVE_FLAGS: readonly FlagSpec[] = [
   flag("--tokens-per-chunk", "tokensPerChunk", "integer", "tokens packed into each SSE event after the first", "1"),
   flag("--fixed-tokens", "fixedTokens", "integer", "output length in fixed mode", "32"),
   flag("--seed", "seed", "integer", "seed of the latency model's spreads", "1"),
+  flag("--answers", "answers", "string", "JSONL of {prompt, response}: canned answers for known prompts (accuracy tests)", "none"),
   flag("--tokenizer", "tokenizer", "string", "count usage.prompt_tokens with this tokenizer.json (dir, file or cached model id)", "words"),
   { ...flag("--fault", "faults", "list", `inject a fault, KIND[:ARG]; repeat for several (each faulty request picks one). Kinds: ${FAULT_KINDS.join(", ")}`, "none"), commaSeparated: true },
   flag("--fault-rate", "faultRate", "number", "share of completion requests that get a fault, 0..1", "1"),
