@@ -48,6 +48,7 @@ describe("cli/accuracy", () => {
       expect(perf.n_samples_issued).toBe(20); // the accuracy phase stays out of the performance summary
       expect(result.stdout).toContain("Accuracy:");
       expect(readFileSync(join(report, "report.txt"), "utf8")).toContain("Accuracy:");
+      expect(readFileSync(join(report, "report.html"), "utf8")).toContain('<section id="accuracy">');
     } finally {
       await server.stop();
     }

@@ -7,6 +7,8 @@
  * summary and the phase's columns in, a string out; charts are downsampled so a 1M-request run
  * still gives a page of a few MB.
  */
+import type { AccuracyEntry } from "../../accuracy/index.ts";
+import { renderAccuracyTable } from "./accuracy-table.ts";
 import type { PhaseColumns } from "../../metrics/phase-columns.ts";
 import type { ResultSummary } from "../result-summary.ts";
 import { renderDistributionCharts } from "./cdf.ts";
@@ -38,7 +40,7 @@ function loadPatternText(s: ResultSummary): string {
 }
 
 /** The whole report.html for a phase whose window starts at `windowStartNs` (ns since T0). */
-export function renderHtmlReport(summary: ResultSummary, cols: PhaseColumns, windowStartNs: number): string {
+export function renderHtmlReport(summary: ResultSummary, cols: PhaseColumns, windowStartNs: number, accuracy: readonly AccuracyEntry[] = []): string {
   const started = escapeHtml(new Date(summary.test_started_at).toISOString());
   const distributions = distributionValues(cols).map(renderDistributionCharts).join("");
   const title = `inference-endpoint report — ${started}`;
@@ -55,7 +57,7 @@ export function renderHtmlReport(summary: ResultSummary, cols: PhaseColumns, win
 <body>
 <h1>inference-endpoint benchmark report</h1>
 <p class="subtitle">Started ${started} · ${summary.n_samples_issued} requests${loadPatternText(summary)} · inference-endpoint ${escapeHtml(summary.version)}</p>
-${banner(summary)}${renderSummaryTables(summary)}
+${banner(summary)}${renderSummaryTables(summary)}${renderAccuracyTable(accuracy)}
 ${chartsSection("distributions", "Distributions", distributions, `Successful requests (scheduled latency: all sent requests). Curves are drawn through at most ${MAX_CHART_POINTS} quantiles.`)}
 ${chartsSection("over-the-run", "Over the run", renderTimeSeriesCharts(cols, windowStartNs), "Rates per bucket of the performance phase; output tokens are spread over each stream from first token to done.")}
 ${chartsSection("per-request", "Per-request latency", renderScatterChart(cols, windowStartNs), `Each mark is one request (at most ${MAX_CHART_POINTS}, evenly strided); errors are red crosses.`, true)}
