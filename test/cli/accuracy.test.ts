@@ -116,4 +116,36 @@ describe("cli/accuracy", () => {
       await server.stop();
     }
   }, 30_000);
+
+  test("--mode both gives the performance summary and the accuracy results of separate perf and acc runs", async () => {
+    const server = await startMockServer({ mode: "echo" });
+    try {
+      const dir = dirs.make();
+      const csv = join(dir, "acc.csv");
+      writeFileSync(csv, "question,ground_truth\nalpha,alpha\nbeta,gamma\ndelta,delta\nepsilon,epsilon\n");
+      const run = async (mode: string) => {
+        const report = join(dir, mode);
+        const result = await runCli(["benchmark", "offline", "--endpoints", server.url, "--model", "m", "--mode", mode,
+          "--dataset", questionDataset(dir, 30), "--dataset", `acc:${csv},accuracy_config.eval_method=string_match`,
+          "--duration", "0", "--workers", "1", "--report-dir", report]);
+        expect(result.exitCode).toBe(0);
+        const perfFile = join(report, "performance", "result_summary.json");
+        const accFile = join(report, "accuracy", "accuracy_results.json");
+        return {
+          issued: JSON.parse(readFileSync(perfFile, "utf8")).n_samples_issued as number,
+          score: mode === "perf" && !Bun.file(accFile).size ? null : (JSON.parse(readFileSync(accFile, "utf8")).accuracy_scores[0].score as number),
+        };
+      };
+      const both = await run("both");
+      const perf = await run("perf");
+      const acc = await run("acc");
+      expect(both.issued).toBe(30);
+      expect(both.issued).toBe(perf.issued);
+      expect(both.score).toBe(0.75);
+      expect(both.score).toBe(acc.score);
+      expect(acc.issued).toBe(0); // accuracy only: no performance phase
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
 });
