@@ -7,7 +7,7 @@
  * events.db. A run where every request failed still writes its report, then fails with exit 4.
  */
 import { writeFileSync } from "node:fs";
-import { cpus } from "node:os";
+import { availableParallelism as cpuCount, cpus } from "node:os";
 import { join } from "node:path";
 import { redactSecrets, redactUrl, toYamlText } from "../config/redact.ts";
 import type { BenchmarkConfig } from "../config/schema.ts";
@@ -68,9 +68,11 @@ function storedRunConfig(config: BenchmarkConfig): StoredRunConfig {
 export async function planRun(config: BenchmarkConfig, tokenizer: TextTokenizer | null = null, mode: TestMode = "perf"): Promise<{ workload: Workload; sizing: Sizing }> {
   const workload = await prepareWorkload(config, tokenizer, mode);
   const client = config.settings.client;
-  const perfPlan = workload.phases.at(-1)?.plan;
+  const perfPlan = (workload.phases.find((p) => p.kind === "performance") ?? workload.phases.at(-1))?.plan;
   const concurrency = perfPlan ? perfPlan.slotOffsetsNs.length || perfPlan.maxConcurrency : 0;
-  return { workload, sizing: sizeWorkers({ numWorkers: client.num_workers, maxConnections: client.max_connections, concurrency }) };
+  const timedSends = perfPlan !== undefined && perfPlan.slotOffsetsNs.length === 0 && perfPlan.pattern.type !== "max_throughput";
+  const cpus = allowedCpus()?.length ?? cpuCount();
+  return { workload, sizing: sizeWorkers({ numWorkers: client.num_workers, maxConnections: client.max_connections, concurrency, timedSends, cpus }) };
 }
 
 /** `--dry-run`: the plan as text; nothing is sent and nothing is written. */
@@ -127,7 +129,7 @@ export async function runBenchmark(config: BenchmarkConfig, io: RunIo, mode: Tes
     onRecords: (_phase, records) => progress.add(records),
     log: io.log,
   });
-  io.log(`benchmark: ${workload.phases.at(-1)?.plan.sampleIndex.length} requests (${config.settings.load_pattern.type}), ${sizing.workers} worker(s), up to ${sizing.connections} connections, streaming ${workload.streaming ? "on" : "off"}`);
+  io.log(`benchmark: ${workload.phases.map((p) => `${p.plan.phase} ${p.plan.sampleIndex.length}`).join(", ")} requests (${config.settings.load_pattern.type}), ${sizing.workers} worker(s), up to ${sizing.connections} connections, streaming ${workload.streaming ? "on" : "off"}`);
   const removeSignals = installStopSignals(session, io.log);
   const watchdog = config.timeout ? setTimeout(() => {
     io.log(`warning: run timeout of ${config.timeout} s reached; stopping`);

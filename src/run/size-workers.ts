@@ -18,6 +18,10 @@ export interface SizingInput {
   maxConnections: number;
   /** Requests the pattern keeps in flight at most (concurrency, or a rate pattern's ceiling); 0 = unbounded. */
   concurrency: number;
+  /** A timed (rate) pattern: its workers wait actively before each send, so they want a core each. */
+  timedSends?: boolean;
+  /** CPUs this process may use (affinity), for sizing timed patterns. */
+  cpus?: number;
 }
 
 export interface Sizing {
@@ -33,7 +37,12 @@ export function sizeWorkers(input: SizingInput): Sizing {
   if (input.maxConnections > 0) connections = input.maxConnections;
   else if (input.concurrency > 0) connections = input.concurrency;
   else if (input.numWorkers > 0) connections = input.numWorkers * KEEPALIVE_SOCKETS_PER_WORKER;
-  else connections = AUTO_CONNECTIONS;
+  else if (input.timedSends) {
+    // Timed sends: no more auto workers than CPUs left after the main process, so workers never
+    // queue for a core at their send instants (one worker per 64 connections up to that).
+    const byCores = Math.max(1, (input.cpus ?? 2) - 1);
+    connections = Math.min(AUTO_CONNECTIONS / KEEPALIVE_SOCKETS_PER_WORKER, byCores) * KEEPALIVE_SOCKETS_PER_WORKER;
+  } else connections = AUTO_CONNECTIONS;
   if (input.concurrency > 0 && connections < input.concurrency) {
     warnings.push(`--max-connections ${connections} is below --concurrency ${input.concurrency}: at most ${connections} requests will be in flight`);
   }

@@ -8,6 +8,9 @@ describe("run/size-workers", () => {
     ["explicit workers, auto connections", { numWorkers: 1, maxConnections: -1, concurrency: 0 }, { workers: 1, connections: 64, maxInFlightPerWorker: 64 }],
     ["explicit both", { numWorkers: 2, maxConnections: 10, concurrency: 0 }, { workers: 2, connections: 10, maxInFlightPerWorker: 5 }],
     ["small concurrency", { numWorkers: -1, maxConnections: -1, concurrency: 1 }, { workers: 1, connections: 1, maxInFlightPerWorker: 1 }],
+    ["timed sends on 2 CPUs: one worker", { numWorkers: -1, maxConnections: -1, concurrency: 0, timedSends: true, cpus: 2 }, { workers: 1, connections: 64, maxInFlightPerWorker: 64 }],
+    ["timed sends on 64 CPUs: up to the usual 4", { numWorkers: -1, maxConnections: -1, concurrency: 0, timedSends: true, cpus: 64 }, { workers: 4, connections: 256, maxInFlightPerWorker: 64 }],
+    ["timed sends, explicit connections", { numWorkers: -1, maxConnections: 200, concurrency: 0, timedSends: true, cpus: 2 }, { workers: 4, connections: 200, maxInFlightPerWorker: 50 }],
   ])("%s", (_name, input, expected) => {
     const sizing = sizeWorkers(input);
     expect({ workers: sizing.workers, connections: sizing.connections, maxInFlightPerWorker: sizing.maxInFlightPerWorker }).toEqual(expected);

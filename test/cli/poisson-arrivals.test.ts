@@ -1,0 +1,44 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { startMockServer } from "../../src/server/index.ts";
+import { questionDataset, runCli, tempDirs } from "./run-cli.ts";
+
+const dirs = tempDirs("ie-poisson-");
+afterAll(() => dirs.cleanup());
+
+const TARGET_QPS = 2000;
+const REQUESTS = 6000;
+const WINDOW_NS = 10e6;
+
+describe("cli/poisson-arrivals", () => {
+  test("the server sees the target rate, with Poisson dispersion per 10 ms window", async () => {
+    const server = await startMockServer({ mode: "fixed", recordObservations: true });
+    try {
+      const dir = dirs.make();
+      const result = await runCli([
+        "benchmark", "online", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 100),
+        "--load-pattern", "poisson", "--target-qps", String(TARGET_QPS), "--num-samples", String(REQUESTS),
+        "--duration", "0", "--streaming", "off", "--report-dir", join(dir, "r"),
+      ]);
+      expect(result.exitCode).toBe(0);
+      const arrivals = server.observations().map((o) => o.receivedNs).sort((a, b) => a - b);
+      expect(arrivals.length).toBe(REQUESTS);
+      const spanNs = (arrivals.at(-1) as number) - (arrivals[0] as number);
+      const achievedQps = ((arrivals.length - 1) / spanNs) * 1e9;
+      expect(Math.abs(achievedQps - TARGET_QPS) / TARGET_QPS).toBeLessThan(0.03);
+
+      const windows = new Array(Math.floor(spanNs / WINDOW_NS)).fill(0);
+      for (const t of arrivals) {
+        const w = Math.floor((t - (arrivals[0] as number)) / WINDOW_NS);
+        if (w < windows.length) windows[w]++;
+      }
+      const mean = windows.reduce((a, b) => a + b, 0) / windows.length;
+      const variance = windows.reduce((a, n) => a + (n - mean) ** 2, 0) / (windows.length - 1);
+      // Poisson counts have variance = mean; a constant rate would give ≈ 0, bursts ≫ 1.
+      expect(variance / mean).toBeGreaterThan(0.75);
+      expect(variance / mean).toBeLessThan(1.35);
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+});
