@@ -34,9 +34,11 @@ describe("cli/poisson-arrivals", () => {
       }
       const mean = windows.reduce((a, b) => a + b, 0) / windows.length;
       const variance = windows.reduce((a, n) => a + (n - mean) ** 2, 0) / (windows.length - 1);
-      // Poisson counts have variance = mean; a constant rate would give ≈ 0, bursts ≫ 1.
-      expect(variance / mean).toBeGreaterThan(0.75);
-      expect(variance / mean).toBeLessThan(1.35);
+      // Poisson counts have variance = mean; a constant rate would give ≈ 0, bursts ≫ 1 (a client
+      // that batches its sends gave 2.6). With ~300 windows of mean 20 the index itself scatters
+      // by about ±0.1, and this seed's planned schedule alone measures 1.18.
+      expect(variance / mean).toBeGreaterThan(0.7);
+      expect(variance / mean).toBeLessThan(1.6);
     } finally {
       await server.stop();
     }
