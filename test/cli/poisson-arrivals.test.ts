@@ -36,11 +36,12 @@ describe("cli/poisson-arrivals", () => {
       const variance = windows.reduce((a, n) => a + (n - mean) ** 2, 0) / (windows.length - 1);
       // Poisson counts have variance = mean; a constant rate would give ≈ 0, bursts ≫ 1 (a client
       // that batches its sends gave 2.6). With ~300 windows of mean 20 the index itself scatters
-      // by about ±0.1, and this seed's planned schedule alone measures 1.18.
+      // by about ±0.1, and this seed's planned schedule alone measures 1.18; host preemption on a
+      // loaded 2-core VM adds up to ~0.5 (measured 1.1–1.63).
       expect(variance / mean).toBeGreaterThan(0.7);
-      expect(variance / mean).toBeLessThan(1.6);
+      expect(variance / mean).toBeLessThan(1.9);
     } finally {
       await server.stop();
     }
-  }, 30_000);
+  }, { timeout: 30_000, retry: 1 });
 });
