@@ -1,0 +1,102 @@
+/**
+ * @module scripts/bench/sections/http-client — `benchmark offline` against wrk on the same mock server, non-streaming and streaming.
+ *
+ * Server: `serve --mode fixed` on CPU 0 (32 tokens; streamed as 32 content events plus role,
+ * finish, usage and [DONE], all in one write). Client on CPU 1: `wrk -t1 -c64` or
+ * `benchmark offline --workers 1 --max-connections 64`, interleaved run by run. A calibration
+ * run (which also warms the server) sizes inference-endpoint's runs to last about `seconds`.
+ */
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { achievedQps, failures, offlineArgs, runIe, type IeRun } from "../lib/ie.ts";
+import { startFixedServer } from "../lib/procs.ts";
+import { progress, type Section, type SectionContext } from "../lib/section.ts";
+import { atLeast, atMost, fmt, median, ratio, runs, short, type Row } from "../lib/table.ts";
+import { runWrk, writeBody, type WrkResult } from "../lib/wrk.ts";
+
+const CALIBRATION_SAMPLES = 20_000;
+const MAX_SAMPLES = 3_000_000;
+/** Targets from the performance issue. */
+const MAX_CPU_US_PER_REQUEST = 15;
+const MIN_RATE_VS_WRK = 0.5;
+
+async function measure(ctx: SectionContext, streaming: boolean): Promise<{ ie: IeRun[]; wrk: WrkResult[]; samples: number }> {
+  const server = await startFixedServer();
+  try {
+    const bodyFile = writeBody(ctx.tmp, streaming);
+    if (ctx.wrk) await runWrk(server.url, { bodyFile, seconds: 2 }); // warm-up
+    const calibrationDir = join(ctx.tmp, "calibration");
+    const calibration = await runIe(offlineArgs(server.url, CALIBRATION_SAMPLES, streaming), calibrationDir);
+    rmSync(calibrationDir, { recursive: true, force: true });
+    const samples = Math.min(MAX_SAMPLES, Math.max(CALIBRATION_SAMPLES, Math.round((achievedQps(calibration.summary) * ctx.seconds) / 1000) * 1000));
+    progress(`server ${server.url}; inference-endpoint runs of ${short(samples)} requests (calibrated to ~${ctx.seconds} s)`);
+    const ie: IeRun[] = [];
+    const wrk: WrkResult[] = [];
+    for (let i = 0; i < ctx.repeats; i++) {
+      if (ctx.wrk) {
+        const w = await runWrk(server.url, { bodyFile, seconds: ctx.seconds });
+        progress(`wrk run ${i + 1}: ${short(w.reqPerS)} req/s, ${fmt(w.cpuUsPerReq, 1)} µs CPU/req${w.errors ? `, ${w.errors}` : ""}`);
+        wrk.push(w);
+      }
+      const dir = join(ctx.tmp, `run-${i}`);
+      const run = await runIe(offlineArgs(server.url, samples, streaming), dir);
+      rmSync(dir, { recursive: true, force: true });
+      const bad = failures(run.summary);
+      if (bad) throw new Error(`benchmark offline had failures: ${bad}`);
+      progress(
+        `inference-endpoint run ${i + 1}: ${short(achievedQps(run.summary))} req/s, ` +
+          `${fmt(run.windowCpuUs / samples, 1)} µs CPU/req during the run, ${fmt(run.totalCpuUs / samples, 1)} µs whole process`,
+      );
+      ie.push(run);
+    }
+    return { ie, wrk, samples };
+  } finally {
+    await server.stop();
+  }
+}
+
+function rows(section: string, streaming: boolean, m: { ie: IeRun[]; wrk: WrkResult[]; samples: number }): Row[] {
+  const unit = streaming ? "response" : "request";
+  const ieRate = m.ie.map((r) => achievedQps(r.summary));
+  const ieCpu = m.ie.map((r) => r.windowCpuUs / m.samples);
+  const ieWholeCpu = m.ie.map((r) => r.totalCpuUs / m.samples);
+  const wrkRate = m.wrk.map((w) => w.reqPerS);
+  const wrkCpu = m.wrk.map((w) => w.cpuUsPerReq);
+  const rateRatio = median(ieRate) / median(wrkRate);
+  const chunks = streaming ? `; ${fmt(median(m.ie.map((r) => r.summary.output_sequence_lengths.median ?? Number.NaN)))} tokens/response` : "";
+  const wrkErrors = m.wrk.map((w) => w.errors).filter(Boolean);
+  return [
+    {
+      section,
+      metric: `${unit}s/s (benchmark offline vs wrk -t1 -c64)`,
+      value: fmt(median(ieRate)),
+      peer: m.wrk.length ? fmt(median(wrkRate)) : "– (no wrk)",
+      ratio: ratio(median(ieRate), median(wrkRate)),
+      target: `≥ ${MIN_RATE_VS_WRK}× wrk`,
+      verdict: m.wrk.length ? atLeast(rateRatio, MIN_RATE_VS_WRK) : "–",
+      notes: `ie ${runs(ieRate)}; wrk ${m.wrk.length ? runs(wrkRate) : "–"}; ${short(m.samples)} requests per ie run${chunks}${wrkErrors.length ? `; wrk: ${wrkErrors.join("; ")}` : ""}`,
+    },
+    {
+      section,
+      metric: `client CPU µs/${unit} (main + worker, during the run)`,
+      value: fmt(median(ieCpu), 1),
+      peer: m.wrk.length ? fmt(median(wrkCpu), 1) : "–",
+      ratio: ratio(median(ieCpu), median(wrkCpu)),
+      target: streaming ? "–" : `≤ ${MAX_CPU_US_PER_REQUEST} µs`,
+      verdict: streaming ? "–" : atMost(median(ieCpu), MAX_CPU_US_PER_REQUEST),
+      notes: `ie ${runs(ieCpu)}; whole process incl. start-up + report: ${fmt(median(ieWholeCpu), 1)} µs; wrk ${m.wrk.length ? runs(wrkCpu) : "–"}`,
+    },
+  ];
+}
+
+export const offlineSection: Section = {
+  name: "offline",
+  description: "non-streaming offline: benchmark offline vs wrk (req/s, client CPU µs/request)",
+  run: async (ctx) => rows("1 non-streaming offline", false, await measure(ctx, false)),
+};
+
+export const streamingSection: Section = {
+  name: "streaming",
+  description: "streaming offline (32 chunks/response): benchmark offline --streaming on vs wrk with a stream:true body",
+  run: async (ctx) => rows("2 streaming offline", true, await measure(ctx, true)),
+};

@@ -1,0 +1,76 @@
+/**
+ * @module scripts/bench/sections/poisson — how closely `benchmark online --load-pattern poisson` keeps its schedule at 1k / 10k / 50k QPS.
+ *
+ * Same method as scripts/bench/schedule-precision.ts (which prints only a table), run here so
+ * the figures land in the common table: server on CPU 0, CLI (main + 1 worker) on CPU 1,
+ * `seconds` of arrivals per run, achieved rate and schedule_lag p50/p99 from
+ * performance/result_summary.json. Streaming is the online default (on); 10k QPS runs once more
+ * with `--streaming off`, which tells the scheduler's precision apart from the streaming client's
+ * throughput ceiling (targets are judged on the default run only).
+ */
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { achievedQps, poissonArgs, runIe, type Summary } from "../lib/ie.ts";
+import { startFixedServer } from "../lib/procs.ts";
+import { progress, type Section } from "../lib/section.ts";
+import { atMost, fmt, median, ratio, runs, type Row, type Verdict } from "../lib/table.ts";
+
+/** The issue's three rates with the online default (streaming on), plus 10k without streaming to separate the scheduler from the streaming client's ceiling. */
+export const POISSON_RUNS: ReadonlyArray<{ qps: number; streaming: "on" | "off" }> = [
+  { qps: 1_000, streaming: "on" }, { qps: 10_000, streaming: "on" }, { qps: 50_000, streaming: "on" }, { qps: 10_000, streaming: "off" },
+];
+/** Targets at 10k QPS. */
+const TARGET_QPS = 10_000;
+const MAX_RATE_ERROR = 0.01;
+const MAX_LAG_P99_US = 200;
+
+function lagUs(summary: Summary, pct: string): number {
+  return (summary.schedule_lag.percentiles?.[pct] ?? Number.NaN) / 1e3;
+}
+
+export const poissonSection: Section = {
+  name: "poisson",
+  description: "Poisson schedule precision at 1k / 10k / 50k QPS (achieved rate, schedule_lag p50/p99)",
+  async run(ctx): Promise<Row[]> {
+    const server = await startFixedServer();
+    const out: Row[] = [];
+    try {
+      for (const { qps, streaming } of POISSON_RUNS) {
+        const achieved: number[] = [];
+        const p50: number[] = [];
+        const p99: number[] = [];
+        const verdicts: string[] = [];
+        for (let i = 0; i < ctx.repeats; i++) {
+          const dir = join(ctx.tmp, `q${qps}-${i}`);
+          const run = await runIe([...poissonArgs(server.url, qps, ctx.seconds), "--streaming", streaming], dir);
+          rmSync(dir, { recursive: true, force: true });
+          achieved.push(achievedQps(run.summary));
+          p50.push(lagUs(run.summary, "50.0"));
+          p99.push(lagUs(run.summary, "99.0"));
+          verdicts.push(run.summary.load_generator ?? "n/a");
+          progress(`${fmt(qps)} QPS streaming ${streaming} run ${i + 1}: achieved ${fmt(achievedQps(run.summary))}, lag p50 ${fmt(p50.at(-1) ?? Number.NaN, 1)} µs, p99 ${fmt(p99.at(-1) ?? Number.NaN, 1)} µs`);
+        }
+        const judged = qps === TARGET_QPS && streaming === "on";
+        const label = `${fmt(qps)} QPS${streaming === "off" ? " (streaming off, diagnostic)" : ""}`;
+        const rateError = Math.abs(median(achieved) / qps - 1);
+        const rateVerdict: Verdict = judged ? (rateError <= MAX_RATE_ERROR ? "met" : "not met") : "–";
+        const lagVerdict: Verdict = judged ? atMost(median(p99), MAX_LAG_P99_US) : "–";
+        out.push(
+          {
+            section: "3 Poisson schedule", metric: `${label}: achieved QPS (peer: target)`, value: fmt(median(achieved)),
+            peer: fmt(qps), ratio: ratio(median(achieved), qps), target: judged ? "within 1 %" : "–", verdict: rateVerdict,
+            notes: `${runs(achieved)}; load_generator: ${verdicts.join(", ")}`,
+          },
+          {
+            section: "3 Poisson schedule", metric: `${label}: schedule lag p50 / p99 µs`, value: `${fmt(median(p50), 1)} / ${fmt(median(p99), 1)}`,
+            peer: "–", ratio: "–", target: judged ? `p99 ≤ ${MAX_LAG_P99_US} µs` : "–", verdict: lagVerdict,
+            notes: `p50 ${runs(p50)}; p99 ${runs(p99)}`,
+          },
+        );
+      }
+    } finally {
+      await server.stop();
+    }
+    return out;
+  },
+};
