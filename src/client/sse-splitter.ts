@@ -1,70 +1,58 @@
 /**
- * @module client/sse-splitter — incremental Server-Sent Events framing at the byte level.
+ * @module client/sse-splitter — incremental Server-Sent Events framing.
  *
- * Bytes may be split anywhere (inside a line, inside a multi-byte UTF-8 character). We cut
- * complete lines on LF (a trailing CR is dropped, per the SSE spec), decode only `data:` lines,
- * and emit one payload per event (blank line). Comments (`:`), `event:`, `id:` and `retry:`
- * lines are ignored: OpenAI-compatible servers put everything in `data:`.
+ * Bytes may be split anywhere (inside a line, inside a multi-byte UTF-8 character): one
+ * streaming TextDecoder per response turns them into text, carrying an incomplete character
+ * over to the next read, and lines are cut in that text on LF (a trailing CR is dropped, per the
+ * SSE spec). Each event (ended by a blank line) yields the payload of its `data:` lines.
+ * Comments (`:`), `event:`, `id:` and `retry:` lines are ignored: OpenAI-compatible servers put
+ * everything in `data:`. Decoding a whole read at once, rather than line by line, is what keeps
+ * a 32-chunk stream cheap.
  */
-const LF = 10;
-const CR = 13;
-const DATA_PREFIX = [100, 97, 116, 97, 58]; // "data:"
-
-const decoder = new TextDecoder();
-
-function startsWithData(line: Uint8Array): boolean {
-  if (line.length < DATA_PREFIX.length) return false;
-  for (let i = 0; i < DATA_PREFIX.length; i++) if (line[i] !== DATA_PREFIX[i]) return false;
-  return true;
-}
+const DATA_PREFIX = "data:";
 
 export class SseSplitter {
-  private pending: Uint8Array | null = null;
+  private readonly decoder = new TextDecoder();
+  /** Text after the last LF seen: an incomplete line. */
+  private pending = "";
   private dataLines: string[] = [];
 
   /** Feeds bytes; returns the data payloads of every event completed by them, in order. */
   push(bytes: Uint8Array): string[] {
     const events: string[] = [];
-    let chunk = bytes;
-    if (this.pending) {
-      const joined = new Uint8Array(this.pending.length + bytes.length);
-      joined.set(this.pending);
-      joined.set(bytes, this.pending.length);
-      chunk = joined;
-      this.pending = null;
-    }
+    const decoded = this.decoder.decode(bytes, { stream: true });
+    const text = this.pending.length > 0 ? this.pending + decoded : decoded;
     let lineStart = 0;
-    for (let lf = chunk.indexOf(LF); lf !== -1; lf = chunk.indexOf(LF, lineStart)) {
-      const lineEnd = lf > lineStart && chunk[lf - 1] === CR ? lf - 1 : lf;
-      this.takeLine(chunk.subarray(lineStart, lineEnd), events);
+    for (let lf = text.indexOf("\n"); lf !== -1; lf = text.indexOf("\n", lineStart)) {
+      const lineEnd = lf > lineStart && text.charCodeAt(lf - 1) === 13 ? lf - 1 : lf;
+      this.takeLine(text, lineStart, lineEnd, events);
       lineStart = lf + 1;
     }
-    if (lineStart < chunk.length) this.pending = chunk.slice(lineStart);
+    this.pending = lineStart < text.length ? text.slice(lineStart) : "";
     return events;
   }
 
   /** End of stream: a final event without its blank line still counts. */
   finish(): string[] {
     const events: string[] = [];
-    if (this.pending) {
-      const last = this.pending;
-      this.pending = null;
-      this.takeLine(last[last.length - 1] === CR ? last.subarray(0, last.length - 1) : last, events);
-    }
-    if (this.dataLines.length > 0) this.takeLine(new Uint8Array(0), events);
+    const last = this.pending + this.decoder.decode();
+    this.pending = "";
+    if (last.length > 0) this.takeLine(last, 0, last.endsWith("\r") ? last.length - 1 : last.length, events);
+    if (this.dataLines.length > 0) this.takeLine("", 0, 0, events);
     return events;
   }
 
-  private takeLine(line: Uint8Array, events: string[]): void {
-    if (line.length === 0) {
+  /** One line, text[start, end) without its line ending. */
+  private takeLine(text: string, start: number, end: number, events: string[]): void {
+    if (start === end) {
       if (this.dataLines.length > 0) {
         events.push(this.dataLines.length === 1 ? (this.dataLines[0] as string) : this.dataLines.join("\n"));
         this.dataLines = [];
       }
       return;
     }
-    if (!startsWithData(line)) return;
-    const valueStart = line[DATA_PREFIX.length] === 32 ? DATA_PREFIX.length + 1 : DATA_PREFIX.length;
-    this.dataLines.push(decoder.decode(line.subarray(valueStart)));
+    if (!text.startsWith(DATA_PREFIX, start)) return;
+    const valueStart = text.charCodeAt(start + DATA_PREFIX.length) === 32 ? start + DATA_PREFIX.length + 1 : start + DATA_PREFIX.length;
+    this.dataLines.push(text.slice(valueStart, end));
   }
 }
