@@ -22,6 +22,8 @@ const result = await Bun.build({
     autoloadTsconfig: false,
   },
   minify: true,
+  bytecode: true,
+  format: "esm",
   sourcemap: "none",
   define: { __GIT_SHA__: JSON.stringify(gitSha) },
 });

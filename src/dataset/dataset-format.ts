@@ -12,12 +12,17 @@ import type { FileRows } from "./file-rows.ts";
 import { readCsvRows } from "./load-csv.ts";
 import { readJsonRows } from "./load-json.ts";
 import { readJsonlRows } from "./load-jsonl.ts";
-import { readParquetRows } from "./load-parquet.ts";
 
 export const FILE_FORMATS = [".jsonl", ".json", ".csv", ".parquet"] as const;
 export type FileFormat = (typeof FILE_FORMATS)[number];
 export type DatasetFormat = FileFormat | "huggingface";
 const ALL_FORMATS: readonly DatasetFormat[] = [...FILE_FORMATS, "huggingface"];
+
+/** The Parquet reader and its codecs load on first use: they cost start-up time a JSONL run should not pay. */
+function readParquetRows(path: string): FileRows {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require("./load-parquet.ts") as typeof import("./load-parquet.ts")).readParquetRows(path);
+}
 
 const READERS: Readonly<Record<FileFormat, (path: string) => FileRows>> = {
   ".jsonl": readJsonlRows,
