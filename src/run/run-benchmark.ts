@@ -26,8 +26,9 @@ import { promptTokenCounter } from "../tokens/prompt-tokens.ts";
 import type { TestMode } from "../config/flags.ts";
 import { prepareWorkload, type Workload } from "./prepare-workload.ts";
 import { ProgressLine } from "./progress.ts";
+import { loadPatternOf } from "./config-values.ts";
 import { prepareReportDir } from "./report-dir.ts";
-import { Session } from "./session.ts";
+import { Session, spawnWorkers } from "./session.ts";
 import { allowedCpus, pinProcess, planAffinity } from "./cpu-affinity.ts";
 import { ACCURACY_META_KEY, scoreAccuracyPhases } from "./score-accuracy.ts";
 import { installStopSignals } from "./stop-signals.ts";
@@ -64,15 +65,20 @@ function storedRunConfig(config: BenchmarkConfig): StoredRunConfig {
   };
 }
 
+/** Workers and connections, from the config alone (the pattern decides; the dataset does not), so workers can start first. */
+function sizeRun(config: BenchmarkConfig): Sizing {
+  const client = config.settings.client;
+  const pattern = loadPatternOf(config);
+  const closedLoop = pattern.type === "concurrency";
+  const concurrency = closedLoop ? Math.max(1, pattern.targetConcurrency ?? 1) : Math.max(0, pattern.maxConcurrency ?? 0);
+  const timedSends = !closedLoop && pattern.type !== "max_throughput";
+  const cpus = allowedCpus()?.length ?? cpuCount();
+  return sizeWorkers({ numWorkers: client.num_workers, maxConnections: client.max_connections, concurrency, timedSends, cpus });
+}
+
 /** Everything decided before the first request: what to send, when, and on how many workers. */
 export async function planRun(config: BenchmarkConfig, tokenizer: TextTokenizer | null = null, mode: TestMode = "perf"): Promise<{ workload: Workload; sizing: Sizing }> {
-  const workload = await prepareWorkload(config, tokenizer, mode);
-  const client = config.settings.client;
-  const perfPlan = (workload.phases.find((p) => p.kind === "performance") ?? workload.phases.at(-1))?.plan;
-  const concurrency = perfPlan ? perfPlan.slotOffsetsNs.length || perfPlan.maxConcurrency : 0;
-  const timedSends = perfPlan !== undefined && perfPlan.slotOffsetsNs.length === 0 && perfPlan.pattern.type !== "max_throughput";
-  const cpus = allowedCpus()?.length ?? cpuCount();
-  return { workload, sizing: sizeWorkers({ numWorkers: client.num_workers, maxConnections: client.max_connections, concurrency, timedSends, cpus }) };
+  return { workload: await prepareWorkload(config, tokenizer, mode), sizing: sizeRun(config) };
 }
 
 /** `--dry-run`: the plan as text; nothing is sent and nothing is written. */
@@ -89,10 +95,18 @@ export async function describeRun(config: BenchmarkConfig, mode: TestMode = "per
 export async function runBenchmark(config: BenchmarkConfig, io: RunIo, mode: TestMode = "perf"): Promise<BenchmarkOutcome> {
   const tokenizerName = config.model_params.tokenizer_name;
   const tokenizer = tokenizerName ? loadTokenizer(tokenizerName) : null;
-  const { workload, sizing } = await planRun(config, tokenizer, mode);
+  const sizing = sizeRun(config);
+  const pool = spawnWorkers(sizing.workers, sizing.maxInFlightPerWorker);
+  let workload: Workload;
+  let reportDir: string;
+  try {
+    [workload] = await Promise.all([prepareWorkload(config, tokenizer, mode), checkEndpointsReachable(config.endpoint_config.endpoints)]);
+    reportDir = prepareReportDir(config.report_dir);
+  } catch (error) {
+    await pool.shutdown();
+    throw error;
+  }
   const client = config.settings.client;
-  await checkEndpointsReachable(config.endpoint_config.endpoints);
-  const reportDir = prepareReportDir(config.report_dir);
   writeFileSync(join(reportDir, "config.yaml"), toYamlText(redactSecrets(config)));
   for (const warning of sizing.warnings) io.log(`warning: ${warning}`);
 
@@ -113,6 +127,7 @@ export async function runBenchmark(config: BenchmarkConfig, io: RunIo, mode: Tes
   }
   const progress = new ProgressLine(io.progress, io.progressEnabled, io.isTty);
   const session = new Session({
+    pool,
     workers: sizing.workers,
     maxInFlightPerWorker: sizing.maxInFlightPerWorker,
     worker: {

@@ -16,6 +16,11 @@ import type { RequestRecord } from "../record/request-record.ts";
 import { PhaseLedger } from "./phase-ledger.ts";
 import { WorkerPool } from "./worker-pool.ts";
 
+/** Starts the worker processes of a run sized by `sizing`; hand the pool to the Session. */
+export function spawnWorkers(workers: number, maxInFlightPerWorker: number): WorkerPool {
+  return WorkerPool.spawn(workers, { BUN_CONFIG_MAX_HTTP_REQUESTS: String(Math.max(maxInFlightPerWorker, 1)) });
+}
+
 /** Lead time between dealing a phase and its start, so every worker holds its share at T. */
 const START_LEAD_NS = 20_000_000;
 
@@ -35,6 +40,8 @@ export interface SessionPhase {
 }
 
 export interface SessionSpec {
+  /** Spawned by the caller (see `spawnWorkers`) so that they boot while the run is prepared. */
+  pool: WorkerPool;
   workers: number;
   maxInFlightPerWorker: number;
   worker: Omit<WorkerInit, "type" | "workerId" | "t0MonoNs" | "maxInFlight" | "cpus">;
@@ -98,14 +105,13 @@ export class Session {
     this.clock = createRunClock(t0MonoNs);
     const { spec } = this;
     spec.db.setMeta("t0_epoch_ms", String(t0EpochMs));
-    this.pool = await WorkerPool.start(
-      spec.workers,
-      (workerId) => ({ ...spec.worker, t0MonoNs: String(t0MonoNs), maxInFlight: spec.maxInFlightPerWorker, cpus: spec.cpusFor(workerId) }),
-      { onMessage: (m) => this.onMessage(m), onWorkerExit: (id, code) => this.onWorkerExit(id, code) },
-      { BUN_CONFIG_MAX_HTTP_REQUESTS: String(Math.max(spec.maxInFlightPerWorker, 1)) },
-    );
+    this.pool = spec.pool;
     const phases: PhaseOutcome[] = [];
     try {
+      await this.pool.initialize(
+        (workerId) => ({ ...spec.worker, t0MonoNs: String(t0MonoNs), maxInFlight: spec.maxInFlightPerWorker, cpus: spec.cpusFor(workerId) }),
+        { onMessage: (m) => this.onMessage(m), onWorkerExit: (id, code) => this.onWorkerExit(id, code) },
+      );
       for (const phase of spec.phases) {
         if (this.stopReason !== null || this.aliveWorkers().length === 0) break;
         phases.push(await this.runPhase(phase));

@@ -2,7 +2,8 @@
  * @module run/worker-pool — spawns N worker processes and talks to each over its own unix socket.
  *
  * One listening socket; each worker connects, says hello with its id, receives its init and
- * answers ready. Results and phase completions are forwarded to the session's handlers.
+ * answers ready. Workers are spawned first and initialised later, so their start-up overlaps
+ * the main process's (dataset, plan, report directory). Results and phase completions are forwarded to the session's handlers.
  * A worker that exits unexpectedly is reported, never waited on forever.
  */
 import type { Subprocess } from "bun";
@@ -27,25 +28,55 @@ export type WorkerInitFor = (workerId: number) => Omit<WorkerInit, "type" | "wor
 export class WorkerPool {
   private readonly channels = new Map<number, SocketChannel>();
   private readonly processes: Subprocess[] = [];
+  private readonly socketPath: string;
   private shuttingDown = false;
   private listener: { stop(closeActive?: boolean): void } | null = null;
+  private handlers: PoolHandlers | null = null;
+  private initFor: WorkerInitFor | null = null;
+  private readyCount = 0;
+  /** Set when start-up failed before `initialize` was waiting (a worker died while booting). */
+  private startupError: Error | null = null;
+  private failStartup: (error: Error) => void = (error) => (this.startupError ??= error);
+  private resolveReady: () => void = () => {};
 
   private constructor(
     readonly size: number,
     private readonly dir: string,
-    private readonly handlers: PoolHandlers,
-  ) {}
+  ) {
+    this.socketPath = join(dir, "workers.sock");
+  }
 
-  static async start(size: number, initFor: WorkerInitFor, handlers: PoolHandlers, env: Record<string, string>): Promise<WorkerPool> {
-    const dir = mkdtempSync(join(tmpdir(), "inference-endpoint-"));
-    const pool = new WorkerPool(size, dir, handlers);
-    try {
-      await pool.launch(initFor, env);
-    } catch (error) {
-      await pool.shutdown();
-      throw error;
-    }
+  /**
+   * Starts `size` worker processes now; they boot while the caller prepares the run and wait
+   * for their init, which `initialize` sends. Call `shutdown` on every path after this.
+   */
+  static spawn(size: number, env: Record<string, string>): WorkerPool {
+    const pool = new WorkerPool(size, mkdtempSync(join(tmpdir(), "inference-endpoint-")));
+    pool.listen();
+    for (let id = 0; id < size; id++) pool.spawnWorker(id, env);
     return pool;
+  }
+
+  /** Sends each worker its init (now, or when it connects) and resolves once all are ready. */
+  async initialize(initFor: WorkerInitFor, handlers: PoolHandlers): Promise<void> {
+    this.handlers = handlers;
+    this.initFor = initFor;
+    for (const [id, channel] of this.channels) this.sendInit(id, channel);
+    const allReady = new Promise<void>((resolve, reject) => {
+      this.resolveReady = resolve;
+      this.failStartup = reject;
+      if (this.startupError) reject(this.startupError);
+      else if (this.readyCount === this.size) resolve();
+    });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new SetupError(`workers did not start within ${STARTUP_TIMEOUT_MS / 1000} s`)), STARTUP_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([allReady, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   send(workerId: number, message: ToWorker): void {
@@ -60,66 +91,61 @@ export class WorkerPool {
     return this.processes.map((p) => p.pid);
   }
 
-  private async launch(initFor: WorkerInitFor, env: Record<string, string>): Promise<void> {
-    const socketPath = join(this.dir, "workers.sock");
-    let readyCount = 0;
-    let failStartup: (error: Error) => void = () => {};
-    const allReady = new Promise<void>((resolve, reject) => {
-      failStartup = reject;
-      const route = (message: ToMain) => {
-        if (message.type === "hello") return;
-        if (message.type === "ready" && ++readyCount === this.size) resolve();
-        if (message.type === "fatal" && readyCount < this.size) reject(new SetupError(`worker ${message.workerId} failed to start: ${message.message}`));
-        this.handlers.onMessage(message);
-      };
-      this.listener = Bun.listen<{ channel: SocketChannel }>({
-        unix: socketPath,
-        socket: {
-          open: (socket) => {
-            const channel = new SocketChannel(socket, (raw) => {
-              const message = parseToMain(raw);
-              if (message.type === "hello") {
-                this.channels.set(message.workerId, channel);
-                channel.send({ type: "init", workerId: message.workerId, ...initFor(message.workerId) });
-              }
-              route(message);
-            });
-            socket.data = { channel };
-          },
-          data: (socket, bytes) => socket.data.channel.receive(bytes),
-          drain: (socket) => socket.data.channel.flush(),
+  private sendInit(workerId: number, channel: SocketChannel): void {
+    if (this.initFor) channel.send({ type: "init", workerId, ...this.initFor(workerId) });
+  }
+
+  private route(message: ToMain): void {
+    if (message.type === "hello") return;
+    if (message.type === "ready" && ++this.readyCount === this.size) this.resolveReady();
+    if (message.type === "fatal" && this.readyCount < this.size) this.failStartup(new SetupError(`worker ${message.workerId} failed to start: ${message.message}`));
+    this.handlers?.onMessage(message);
+  }
+
+  private listen(): void {
+    this.listener = Bun.listen<{ channel: SocketChannel }>({
+      unix: this.socketPath,
+      socket: {
+        open: (socket) => {
+          const channel = new SocketChannel(socket, (raw) => {
+            const message = parseToMain(raw);
+            if (message.type === "hello") {
+              this.channels.set(message.workerId, channel);
+              this.sendInit(message.workerId, channel);
+            }
+            this.route(message);
+          });
+          socket.data = { channel };
         },
-      });
+        data: (socket, bytes) => socket.data.channel.receive(bytes),
+        drain: (socket) => socket.data.channel.flush(),
+      },
     });
-    for (let id = 0; id < this.size; id++) {
-      const child = Bun.spawn(workerCommand(socketPath, id), {
-        env: { ...process.env, ...env },
-        stdin: "ignore",
-        stdout: "inherit",
-        stderr: "inherit",
-        onExit: (_proc, exitCode) => {
-          if (this.shuttingDown) return;
-          this.channels.delete(id);
-          if (readyCount < this.size) failStartup(new SetupError(`worker ${id} exited during start-up (code ${exitCode})`));
-          this.handlers.onWorkerExit(id, exitCode);
-        },
-      });
-      this.processes.push(child);
-    }
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new SetupError(`workers did not start within ${STARTUP_TIMEOUT_MS / 1000} s`)), STARTUP_TIMEOUT_MS);
+  }
+
+  private spawnWorker(id: number, env: Record<string, string>): void {
+    const child = Bun.spawn(workerCommand(this.socketPath, id), {
+      env: { ...process.env, ...env },
+      stdin: "ignore",
+      stdout: "inherit",
+      stderr: "inherit",
+      onExit: (_proc, exitCode) => {
+        if (this.shuttingDown) return;
+        this.channels.delete(id);
+        if (this.readyCount < this.size) this.failStartup(new SetupError(`worker ${id} exited during start-up (code ${exitCode})`));
+        this.handlers?.onWorkerExit(id, exitCode);
+      },
     });
-    try {
-      await Promise.race([allReady, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+    this.processes.push(child);
   }
 
   async shutdown(): Promise<void> {
     this.shuttingDown = true;
     this.broadcast({ type: "shutdown" });
+    // A worker still booting has nothing to finish: it is not worth the grace period.
+    this.processes.forEach((p, id) => {
+      if (!this.channels.has(id)) p.kill("SIGKILL");
+    });
     const exited = Promise.all(this.processes.map((p) => p.exited));
     let timer: ReturnType<typeof setTimeout> | undefined;
     const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, SHUTDOWN_GRACE_MS)));
