@@ -40,6 +40,11 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
     else if (!flushTimer) flushTimer = setTimeout(flush, FLUSH_INTERVAL_MS);
   };
 
+  /** Response work in any phase first lets every phase launch the sends that fell due. */
+  const pollRunners = () => {
+    for (const runner of runners.values()) runner.poll();
+  };
+
   const startPhase = (message: WorkerPhase) => {
     if (!init) throw new Error("phase before init");
     const clock = createRunClock(BigInt(init.t0MonoNs));
@@ -52,7 +57,7 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
         settings: {
           headers: init.headers, streaming: init.streaming, requestTimeoutMs: init.requestTimeoutMs, stallTimeoutMs: init.stallTimeoutMs,
           keepResponseText: init.keepResponseText || message.keepResponseText, insecure: init.insecure, now: clock.now,
-          maxResponseBytes: init.maxResponseBytes,
+          maxResponseBytes: init.maxResponseBytes, onProgress: pollRunners,
           // Retried attempts become rows like any other; PhaseRunner records the last one.
           ...(init.retries > 0 ? { retry: { maxRetries: init.retries, onRetried: onRecord } } : {}),
         },

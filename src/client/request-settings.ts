@@ -19,6 +19,11 @@ export interface RequestSettings {
   now: () => number;
   /** Largest response body taken, streaming or not (bytes); a larger one aborts the request as too_large. 0 = no limit. */
   maxResponseBytes: number;
+  /**
+   * Called whenever a response makes progress (headers, each body read), right after its
+   * timestamp and before its bytes are processed: the worker launches sends that fell due.
+   */
+  onProgress?: () => void;
   /** Absent: no retries. */
   retry?: RetrySettings;
 }

@@ -49,6 +49,7 @@ export async function sendAttempt(req: OutgoingRequest, attempt: number, setting
       ...(settings.insecure ? { tls: { rejectUnauthorized: false } } : {}),
     });
     record.responseHeadersNs = settings.now();
+    settings.onProgress?.();
     record.httpStatus = response.status;
     if (!response.ok) {
       retryAfterMs = parseRetryAfterMs(response.headers.get("retry-after"), Date.now());
@@ -120,6 +121,7 @@ async function readEvents(
     // A reset mid-body rejects here; sendAttempt classifies it like a fetch() failure.
     const { done, value } = await reader.read();
     const arrivalNs = settings.now();
+    settings.onProgress?.();
     if (watch) watch.lastByteNs = arrivalNs;
     if (done) {
       for (const data of splitter.finish()) accumulator.accept(data, arrivalNs);

@@ -7,7 +7,9 @@
  * each slot opens at its start instant (a ramp opens them one by one); each completion frees a
  * slot and the next entry is scheduled at that instant.
  * Waiting: far-off instants use setTimeout (1 ms granularity), the last 2 ms a setImmediate
- * poll on the clock, so sends are late by microseconds, not by a timer tick.
+ * poll on the clock, so sends are late by microseconds, not by a timer tick. Response work
+ * (each completion, each body read — see `poll`) first launches whatever has fallen due, so a
+ * send never queues behind a burst of responses being processed in the same event-loop turn.
  */
 import { ABORT_CANCELLED } from "../client/classify-error.ts";
 import { sendRequest, type InFlightHandle, type RequestSettings } from "../client/send-request.ts";
@@ -45,7 +47,8 @@ export class PhaseRunner {
   private inFlight = 0;
   private stopped = false;
   private wakeTimer: ReturnType<typeof setTimeout> | null = null;
-  private spinning = false;
+  /** A setImmediate poll is queued (the last SPIN_WINDOW_NS before a send). */
+  private immediatePending = false;
   private readonly handles = new Set<InFlightHandle>();
   /** Closed loop: instants at which slots became free, oldest first. */
   private readonly freeSlotsNs: number[] = [];
@@ -67,7 +70,7 @@ export class PhaseRunner {
 
   /** Starts at the share's start instant; resolves when every entry was sent and answered or the phase was stopped. */
   run(): Promise<PhaseOutcome> {
-    this.pump();
+    this.advance();
     return this.finished;
   }
 
@@ -79,33 +82,54 @@ export class PhaseRunner {
     this.checkFinished();
   }
 
+  /** Launches every entry already due (the worker calls this whenever a response makes progress). */
+  poll(): void {
+    if (!this.stopped) this.launchDue();
+  }
+
   private pump = (): void => {
     this.wakeTimer = null;
-    this.spinning = false;
+    this.immediatePending = false;
+    this.advance();
+  };
+
+  /** Launches what is due, then waits for the next entry or checks whether the phase is over. */
+  private advance(): void {
+    const waitNs = this.stopped ? 0 : this.launchDue();
+    if (waitNs > 0) this.sleep(waitNs);
+    else this.checkFinished();
+  }
+
+  /** Sends due entries while slots allow; returns ns until the next entry is due, or 0 when none is waiting on the clock. */
+  private launchDue(): number {
     const { share, targets } = this;
     const total = share.planIndex.length;
-    while (!this.stopped && this.next < total) {
+    while (this.next < total) {
       let scheduledNs: number;
       if (this.closedLoop) {
-        if (this.freeSlotsNs.length === 0) return;
+        if (this.freeSlotsNs.length === 0) return 0;
         scheduledNs = this.freeSlotsNs[0] as number;
       } else {
-        if (this.inFlight >= this.cap) return;
+        if (this.inFlight >= this.cap) return 0;
         scheduledNs = share.scheduledNs[this.next] as number;
       }
       const waitNs = scheduledNs - targets.settings.now();
-      if (waitNs > 0) return this.sleep(waitNs);
+      if (waitNs > 0) return waitNs;
       if (this.closedLoop) this.freeSlotsNs.shift();
       this.launch(this.next++, scheduledNs);
     }
-    this.checkFinished();
-  };
+    return 0;
+  }
 
   private sleep(waitNs: number): void {
     if (waitNs > SPIN_WINDOW_NS) {
-      this.wakeTimer = setTimeout(this.pump, Math.max(1, Math.floor((waitNs - SPIN_WINDOW_NS) / 1e6)));
-    } else if (!this.spinning) {
-      this.spinning = true;
+      if (this.wakeTimer === null && !this.immediatePending) {
+        this.wakeTimer = setTimeout(this.pump, Math.max(1, Math.floor((waitNs - SPIN_WINDOW_NS) / 1e6)));
+      }
+    } else if (!this.immediatePending) {
+      if (this.wakeTimer !== null) clearTimeout(this.wakeTimer);
+      this.wakeTimer = null;
+      this.immediatePending = true;
       setImmediate(this.pump);
     }
   }
@@ -131,8 +155,7 @@ export class PhaseRunner {
       this.inFlight--;
       if (this.closedLoop) this.freeSlotsNs.push(record.doneNs);
       this.onRecord(record);
-      if (!this.spinning && this.wakeTimer === null) this.pump();
-      else this.checkFinished();
+      this.advance();
     });
   }
 
