@@ -4,14 +4,15 @@
  * Same method as scripts/bench/schedule-precision.ts (which prints only a table), run here so
  * the figures land in the common table: server on CPU 0, CLI (main + 1 worker) on CPU 1,
  * `seconds` of arrivals per run, achieved rate and schedule_lag p50/p99 from
- * performance/result_summary.json. Streaming is the online default (on); 10k QPS runs once more
+ * performance/result_summary.json. Before each run, scripts/bench/jitter-floor.ts keeps the
+ * same schedule with an empty event loop on the client CPU: its lag is the machine's floor. Streaming is the online default (on); 10k QPS runs once more
  * with `--streaming off`, which tells the scheduler's precision apart from the streaming client's
  * throughput ceiling (targets are judged on the default run only).
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { achievedQps, poissonArgs, runIe, type Summary } from "../lib/ie.ts";
-import { startFixedServer } from "../lib/procs.ts";
+import { BUN, CLIENT_CPU, pinned, ROOT, startFixedServer, track } from "../lib/procs.ts";
 import { progress, type Section } from "../lib/section.ts";
 import { atMost, fmt, median, ratio, runs, type Row, type Verdict } from "../lib/table.ts";
 
@@ -23,6 +24,17 @@ export const POISSON_RUNS: ReadonlyArray<{ qps: number; streaming: "on" | "off" 
 const TARGET_QPS = 10_000;
 const MAX_RATE_ERROR = 0.01;
 const MAX_LAG_P99_US = 200;
+
+const JITTER_FLOOR = join(ROOT, "scripts", "bench", "jitter-floor.ts");
+
+/** Lag of an empty event loop keeping the same schedule on the client CPU (scripts/bench/jitter-floor.ts): the machine's share. */
+async function jitterFloor(qps: number, seconds: number): Promise<{ p50: number; p99: number }> {
+  const proc = track(pinned(CLIENT_CPU, [BUN, JITTER_FLOOR, String(qps), String(seconds)]), { stdout: "pipe" });
+  const [code, out] = await Promise.all([proc.exited, new Response(proc.stdout as ReadableStream).text()]);
+  if (code !== 0) throw new Error(`jitter-floor.ts exited ${code}`);
+  const result = JSON.parse(out) as { p50_us: number; p99_us: number };
+  return { p50: result.p50_us, p99: result.p99_us };
+}
 
 function lagUs(summary: Summary, pct: string): number {
   return (summary.schedule_lag.percentiles?.[pct] ?? Number.NaN) / 1e3;
@@ -40,7 +52,12 @@ export const poissonSection: Section = {
         const p50: number[] = [];
         const p99: number[] = [];
         const verdicts: string[] = [];
+        const floorP50: number[] = [];
+        const floorP99: number[] = [];
         for (let i = 0; i < ctx.repeats; i++) {
+          const floor = await jitterFloor(qps, ctx.seconds);
+          floorP50.push(floor.p50);
+          floorP99.push(floor.p99);
           const dir = join(ctx.tmp, `q${qps}-${i}`);
           const run = await runIe([...poissonArgs(server.url, qps, ctx.seconds), "--streaming", streaming], dir);
           rmSync(dir, { recursive: true, force: true });
@@ -65,6 +82,11 @@ export const poissonSection: Section = {
             section: "3 Poisson schedule", metric: `${label}: schedule lag p50 / p99 µs`, value: `${fmt(median(p50), 1)} / ${fmt(median(p99), 1)}`,
             peer: "–", ratio: "–", target: judged ? `p99 ≤ ${MAX_LAG_P99_US} µs` : "–", verdict: lagVerdict,
             notes: `p50 ${runs(p50)}; p99 ${runs(p99)}`,
+          },
+          {
+            section: "3 Poisson schedule", metric: `${label}: floor — empty event loop, same schedule, lag p50 / p99 µs`,
+            value: `${fmt(median(floorP50), 1)} / ${fmt(median(floorP99), 1)}`, peer: "–", ratio: "–", target: "–", verdict: "–",
+            notes: `the machine's own lateness on the client CPU (scripts/bench/jitter-floor.ts); p99 ${runs(floorP99)}`,
           },
         );
       }
