@@ -60,6 +60,7 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
       onRecord,
     );
     runners.set(message.phase, runner);
+    void runner.issued.then(() => send({ type: "phase-issued", workerId, phase: message.phase }));
     void runner.run().then((outcome) => {
       flush();
       runners.delete(message.phase);

@@ -2,9 +2,11 @@
  * @module run/session — runs the phases of a benchmark on a worker pool and records every result.
  *
  * The session picks T0 on the host-monotonic clock, deals each phase's plan to the workers
- * ahead of a shared start instant, writes result batches to events.db as they arrive, and ends
- * a phase when every worker reported it done. Stopping (Ctrl-C, SIGTERM, run timeout) stops
- * issuing at once, lets in-flight requests finish within the drain timeout, then cancels them.
+ * ahead of a shared start instant, writes result batches to events.db as they arrive, and
+ * starts the next phase once every worker reported the current one done. A phase's in-flight
+ * requests get its drain timeout from the moment it issued its last request (see run/running-phase).
+ * Stopping (Ctrl-C, SIGTERM, run timeout) stops issuing at once, lets in-flight requests finish
+ * within the drain timeout, then cancels them.
  */
 import { createRunClock, hostMonotonicNs, type RunClock } from "../clock/mono-clock.ts";
 import type { ToMain, WorkerInit } from "../ipc/messages.ts";
@@ -13,7 +15,7 @@ import { dealPlan } from "../plan/deal-plan.ts";
 import type { PhasePlan } from "../plan/phase-plan.ts";
 import type { EventsDb } from "../record/events-db.ts";
 import type { RequestRecord } from "../record/request-record.ts";
-import { PhaseLedger } from "./phase-ledger.ts";
+import { RunningPhase } from "./running-phase.ts";
 import { WorkerPool } from "./worker-pool.ts";
 
 /** Lead time between dealing a phase and its start, so every worker holds its share at T. */
@@ -63,17 +65,6 @@ export interface SessionResult {
   phases: PhaseOutcome[];
 }
 
-interface RunningPhase {
-  name: string;
-  drainTimeoutMs: number;
-  remaining: Set<number>;
-  sent: number;
-  stopped: boolean;
-  timers: ReturnType<typeof setTimeout>[];
-  ledger: PhaseLedger;
-  done: () => void;
-}
-
 /** A dead worker's last result frames may still be in its socket: wait this long before declaring its requests lost. */
 const LOST_GRACE_MS = 250;
 
@@ -81,7 +72,8 @@ export class Session {
   private pool: WorkerPool | null = null;
   private clock: RunClock | null = null;
   private stopReason: string | null = null;
-  private current: RunningPhase | null = null;
+  /** Phases with requests still to send or in flight. */
+  private readonly live = new Map<string, RunningPhase>();
   private readonly deadWorkers = new Set<number>();
 
   constructor(private readonly spec: SessionSpec) {}
@@ -89,7 +81,7 @@ export class Session {
   /** Stops the run: no more phases; the current one stops issuing and drains (or is cancelled now). */
   requestStop(reason: string, abortNow = false): void {
     if (this.stopReason === null) this.stopReason = reason;
-    this.stopCurrentPhase(abortNow);
+    for (const phase of this.live.values()) phase.stop(abortNow);
   }
 
   async run(): Promise<SessionResult> {
@@ -104,12 +96,17 @@ export class Session {
       { onMessage: (m) => this.onMessage(m), onWorkerExit: (id, code) => this.onWorkerExit(id, code) },
       { BUN_CONFIG_MAX_HTTP_REQUESTS: String(Math.max(spec.maxInFlightPerWorker, 1)) },
     );
-    const phases: PhaseOutcome[] = [];
+    const outcomes: Promise<PhaseOutcome>[] = [];
+    let phases: PhaseOutcome[];
     try {
       for (const phase of spec.phases) {
         if (this.stopReason !== null || this.aliveWorkers().length === 0) break;
-        phases.push(await this.runPhase(phase));
+        const running = this.startPhase(phase);
+        const outcome = running.done.then(() => this.endPhase(running, phase));
+        outcomes.push(outcome);
+        await outcome;
       }
+      phases = await Promise.all(outcomes);
     } finally {
       await this.pool.shutdown();
     }
@@ -121,17 +118,8 @@ export class Session {
     return Array.from({ length: this.spec.workers }, (_, id) => id).filter((id) => !this.deadWorkers.has(id));
   }
 
-  /** The current phase stops issuing; in-flight requests get the drain timeout, then are cancelled. */
-  private stopCurrentPhase(abortNow: boolean): void {
-    const phase = this.current;
-    if (!phase || !this.pool) return;
-    this.pool.broadcast({ type: "stop", phase: phase.name, abortInFlight: abortNow });
-    if (abortNow || phase.stopped) return;
-    phase.stopped = true;
-    phase.timers.push(setTimeout(() => this.pool?.broadcast({ type: "stop", phase: phase.name, abortInFlight: true }), phase.drainTimeoutMs));
-  }
-
-  private async runPhase(phase: SessionPhase): Promise<PhaseOutcome> {
+  /** Deals the phase to the live workers, due from a start instant just ahead (its start_ns in `phases`). */
+  private startPhase(phase: SessionPhase): RunningPhase {
     const { plan } = phase;
     const pool = this.pool as WorkerPool;
     const clock = this.clock as RunClock;
@@ -140,16 +128,15 @@ export class Session {
     const shares = dealPlan(plan, receivers.length);
     this.spec.db.startPhase(plan.phase, phase.kind, startNs, plan.sampleIndex.length);
     this.spec.onPhaseStart?.(plan);
-    const ledger = new PhaseLedger(plan.phase, plan.sampleIndex.length);
-    const running: RunningPhase = { name: plan.phase, drainTimeoutMs: phase.drainTimeoutMs, remaining: new Set(receivers), sent: 0, stopped: false, timers: [], ledger, done: () => {} };
-    const finished = new Promise<void>((resolve) => (running.done = resolve));
-    this.current = running;
-    if (phase.maxDurationMs > 0) {
-      running.timers.push(setTimeout(() => this.stopCurrentPhase(false), phase.maxDurationMs + START_LEAD_NS / 1e6));
-    }
+    const running = new RunningPhase(
+      { name: plan.phase, startNs, planned: plan.sampleIndex.length, workers: receivers, drainTimeoutMs: phase.drainTimeoutMs },
+      (stop) => pool.broadcast(stop),
+    );
+    this.live.set(plan.phase, running);
+    if (phase.maxDurationMs > 0) running.stopAfter(phase.maxDurationMs + START_LEAD_NS / 1e6);
     shares.forEach((share, i) => {
       const scheduledNs = share.offsetNs.map((offset) => offset + startNs);
-      ledger.assign(receivers[i] as number, { planIndex: share.planIndex, sampleIndex: share.sampleIndex, scheduledNs });
+      running.ledger.assign(receivers[i] as number, { planIndex: share.planIndex, sampleIndex: share.sampleIndex, scheduledNs });
       pool.send(receivers[i] as number, {
         type: "phase", phase: plan.phase, planIndex: share.planIndex, sampleIndex: share.sampleIndex,
         scheduledNs,
@@ -159,20 +146,23 @@ export class Session {
         keepResponseText: phase.keepResponseText === true,
       });
     });
-    if (this.stopReason !== null) this.stopCurrentPhase(false);
-    await finished;
-    for (const timer of running.timers) clearTimeout(timer);
-    this.current = null;
-    const endNs = clock.now();
+    if (this.stopReason !== null) running.stop(false);
+    return running;
+  }
+
+  private endPhase(running: RunningPhase, phase: SessionPhase): PhaseOutcome {
+    running.dispose();
+    this.live.delete(running.name);
+    const endNs = (this.clock as RunClock).now();
     const state = this.stopReason === null ? "complete" : "interrupted";
-    this.spec.db.endPhase(plan.phase, endNs, running.sent, state);
-    return { name: plan.phase, kind: phase.kind, startNs, endNs, planned: plan.sampleIndex.length, sent: running.sent };
+    this.spec.db.endPhase(running.name, endNs, running.sent, state);
+    return { name: running.name, kind: phase.kind, startNs: running.startNs, endNs, planned: phase.plan.sampleIndex.length, sent: running.sent };
   }
 
   private onMessage(message: ToMain): void {
     switch (message.type) {
       case "results": {
-        const ledger = this.current?.name === message.phase ? this.current.ledger : null;
+        const ledger = this.live.get(message.phase)?.ledger;
         const records = message.records
           .map((t) => fromTuple(t, message.phase, message.workerId))
           .filter((r) => !ledger || ledger.markRecorded(r.planIndex));
@@ -180,11 +170,11 @@ export class Session {
         this.spec.onRecords?.(message.phase, records);
         break;
       }
+      case "phase-issued":
+        this.live.get(message.phase)?.workerIssued(message.workerId);
+        break;
       case "phase-done":
-        if (this.current?.name === message.phase) {
-          this.current.sent += message.sent;
-          this.markWorkerDone(message.workerId);
-        }
+        this.live.get(message.phase)?.workerDone(message.workerId, message.sent);
         break;
       case "fatal":
         this.spec.log(`error: worker ${message.workerId}: ${message.message}`);
@@ -196,24 +186,19 @@ export class Session {
 
   private onWorkerExit(workerId: number, exitCode: number | null): void {
     this.deadWorkers.add(workerId);
-    const phase = this.current;
     const left = this.spec.workers - this.deadWorkers.size;
     this.spec.log(`error: worker ${workerId} exited unexpectedly (${exitCode === null ? "killed" : `code ${exitCode}`}); its unfinished requests are recorded as worker_lost; ${left} worker(s) left`);
-    if (!phase) return;
+    const phases = [...this.live.values()].filter((phase) => phase.holds(workerId));
+    if (phases.length === 0) return;
     setTimeout(() => {
       const reason = `worker ${workerId} exited before this request finished`;
-      const lost = phase.ledger.takeLost(workerId, this.spec.worker.endpointUrls.length, (this.clock as RunClock).now(), reason);
-      this.spec.db.addRecords(lost);
-      this.spec.onRecords?.(phase.name, lost);
-      phase.sent += lost.length;
-      this.markWorkerDone(workerId);
+      for (const phase of phases) {
+        if (!phase.holds(workerId)) continue; // its last frames arrived meanwhile: nothing lost
+        const lost = phase.ledger.takeLost(workerId, this.spec.worker.endpointUrls.length, (this.clock as RunClock).now(), reason);
+        this.spec.db.addRecords(lost);
+        this.spec.onRecords?.(phase.name, lost);
+        phase.workerDone(workerId, lost.length);
+      }
     }, LOST_GRACE_MS);
-  }
-
-  private markWorkerDone(workerId: number): void {
-    const phase = this.current;
-    if (!phase) return;
-    phase.remaining.delete(workerId);
-    if (phase.remaining.size === 0) phase.done();
   }
 }
