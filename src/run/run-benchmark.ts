@@ -79,7 +79,10 @@ export async function planRun(config: BenchmarkConfig, tokenizer: TextTokenizer 
 export async function describeRun(config: BenchmarkConfig, mode: TestMode = "perf"): Promise<string> {
   const tokenizerName = config.model_params.tokenizer_name;
   const { workload, sizing } = await planRun(config, tokenizerName ? loadTokenizer(tokenizerName) : null, mode);
-  const lines = workload.phases.flatMap((phase) => describePlan(phase.plan));
+  const lines = workload.phases.flatMap((phase) => [
+    ...describePlan(phase.plan),
+    ...(phase.startNextWhenIssued ? ["  not drained: the next phase starts once all are issued (--warmup-drain waits for them)"] : []),
+  ]);
   lines.push(`workers: ${sizing.workers}, connections: ${sizing.connections} (${sizing.maxInFlightPerWorker} per worker), streaming ${workload.streaming ? "on" : "off"}`);
   lines.push(`endpoints: ${workload.endpointUrls.map(redactUrl).join(", ")}`);
   lines.push(...sizing.warnings.map((w) => `warning: ${w}`));

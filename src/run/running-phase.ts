@@ -4,7 +4,9 @@
  * A phase ends twice: `issued` once every worker has sent all it will send, `done` once none
  * has a request of it in flight either. From the first of "issued" and a stop, its in-flight
  * requests get the phase's drain timeout (seed: drain.*_timeout_s); then every worker cancels
- * them, and each is recorded as `cancelled`. The session waits for `done` before the next phase.
+ * them, and each is recorded as `cancelled`. The session waits for `done` before the next phase,
+ * or — for a phase that does not drain (warmup.drain false) — only for `issued`, and leaves the
+ * phase running behind the next one until `done`.
  */
 import type { WorkerStop } from "../ipc/messages.ts";
 import { PhaseLedger } from "./phase-ledger.ts";
@@ -25,6 +27,8 @@ export class RunningPhase {
   readonly ledger: PhaseLedger;
   /** Requests sent (and worker_lost entries), summed over the workers that finished. */
   sent = 0;
+  /** The session moved on to the next phase while this one still holds requests. */
+  leftBehind = false;
   readonly issued: Promise<void>;
   readonly done: Promise<void>;
   private resolveIssued!: () => void;

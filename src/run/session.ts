@@ -3,10 +3,14 @@
  *
  * The session picks T0 on the host-monotonic clock, deals each phase's plan to the workers
  * ahead of a shared start instant, writes result batches to events.db as they arrive, and
- * starts the next phase once every worker reported the current one done. A phase's in-flight
- * requests get its drain timeout from the moment it issued its last request (see run/running-phase).
- * Stopping (Ctrl-C, SIGTERM, run timeout) stops issuing at once, lets in-flight requests finish
- * within the drain timeout, then cancels them.
+ * starts the next phase once every worker reported the current one done. A phase that does not
+ * drain (warmup with warmup.drain false, as the seed) is followed as soon as every worker has
+ * issued its share: its last requests stay in flight beside the next phase, and the run waits
+ * for them before it ends, so every request sent has its row. A phase's in-flight requests get
+ * its drain timeout from the moment it issued its last request (see run/running-phase).
+ * Stopping (Ctrl-C, SIGTERM, run timeout) stops issuing at once, lets the current phase's
+ * in-flight requests finish within the drain timeout, then cancels them; a phase already left
+ * behind is cancelled at once (it is not measured, and it was not worth waiting for anyway).
  */
 import { createRunClock, hostMonotonicNs, type RunClock } from "../clock/mono-clock.ts";
 import type { ToMain, WorkerInit } from "../ipc/messages.ts";
@@ -34,6 +38,11 @@ export interface SessionPhase {
   bodies?: string[];
   /** Keep response text for this phase (accuracy scoring). */
   keepResponseText?: boolean;
+  /**
+   * Start the next phase as soon as this one has issued every request, not once they all finished
+   * (warmup.drain false); its late requests are still recorded as this phase's, within its drain timeout.
+   */
+  startNextWhenIssued?: boolean;
 }
 
 export interface SessionSpec {
@@ -72,16 +81,16 @@ export class Session {
   private pool: WorkerPool | null = null;
   private clock: RunClock | null = null;
   private stopReason: string | null = null;
-  /** Phases with requests still to send or in flight. */
+  /** Phases with requests still to send or in flight: the current one, and any left behind it. */
   private readonly live = new Map<string, RunningPhase>();
   private readonly deadWorkers = new Set<number>();
 
   constructor(private readonly spec: SessionSpec) {}
 
-  /** Stops the run: no more phases; the current one stops issuing and drains (or is cancelled now). */
+  /** Stops the run: no more phases; the current one stops issuing and drains (or is cancelled now); one left behind is cancelled now. */
   requestStop(reason: string, abortNow = false): void {
     if (this.stopReason === null) this.stopReason = reason;
-    for (const phase of this.live.values()) phase.stop(abortNow);
+    for (const phase of this.live.values()) phase.stop(abortNow || phase.leftBehind);
   }
 
   async run(): Promise<SessionResult> {
@@ -94,7 +103,7 @@ export class Session {
       spec.workers,
       (workerId) => ({ ...spec.worker, t0MonoNs: String(t0MonoNs), maxInFlight: spec.maxInFlightPerWorker, cpus: spec.cpusFor(workerId) }),
       { onMessage: (m) => this.onMessage(m), onWorkerExit: (id, code) => this.onWorkerExit(id, code) },
-      { BUN_CONFIG_MAX_HTTP_REQUESTS: String(Math.max(spec.maxInFlightPerWorker, 1)) },
+      { BUN_CONFIG_MAX_HTTP_REQUESTS: String(fetchRequestCap(spec)) },
     );
     const outcomes: Promise<PhaseOutcome>[] = [];
     let phases: PhaseOutcome[];
@@ -104,7 +113,13 @@ export class Session {
         const running = this.startPhase(phase);
         const outcome = running.done.then(() => this.endPhase(running, phase));
         outcomes.push(outcome);
-        await outcome;
+        if (phase.startNextWhenIssued) {
+          await running.issued;
+          // Stopped while issuing: no phase follows, so it drains like any other.
+          running.leftBehind = this.stopReason === null;
+        } else {
+          await outcome;
+        }
       }
       phases = await Promise.all(outcomes);
     } finally {
@@ -201,4 +216,15 @@ export class Session {
       }
     }, LOST_GRACE_MS);
   }
+}
+
+/**
+ * Each worker's BUN_CONFIG_MAX_HTTP_REQUESTS. While a phase that does not drain overlaps the
+ * next, a worker holds both phases' requests (each runner keeps to its own limit): fetch must
+ * leave room for all of them, or the next phase's requests would queue inside fetch, out of
+ * sight, with the wait counted as their latency.
+ */
+function fetchRequestCap(spec: SessionSpec): number {
+  const overlapping = 1 + spec.phases.filter((phase) => phase.startNextWhenIssued).length;
+  return overlapping * Math.max(spec.maxInFlightPerWorker, 1);
 }
