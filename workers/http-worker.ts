@@ -65,6 +65,8 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
       onRecord,
     );
     runners.set(message.phase, runner);
+    // A phase that does not drain overlaps the next one here: both runners stay in `runners`.
+    void runner.issued.then(() => send({ type: "phase-issued", workerId, phase: message.phase }));
     void runner.run().then((outcome) => {
       flush();
       runners.delete(message.phase);

@@ -2,7 +2,8 @@
  * @module ipc/messages — the one typed protocol between the main process and its workers.
  *
  * Main → worker: init (once), phase (a share of a plan), stop, shutdown.
- * Worker → main: hello (on connect), ready (after init), results (batched records), phase-done, fatal.
+ * Worker → main: hello (on connect), ready (after init), results (batched records), phase-issued
+ * (nothing more of the phase will be sent), phase-done (and nothing is in flight), fatal.
  * Every frame is validated on arrival (`parseToWorker` / `parseToMain`) so a corrupt frame is a
  * typed error, never an undefined field deep in the hot path.
  */
@@ -88,6 +89,12 @@ export interface WorkerResults {
   records: RecordTuple[];
 }
 
+export interface WorkerPhaseIssued {
+  type: "phase-issued";
+  workerId: number;
+  phase: string;
+}
+
 export interface WorkerPhaseDone {
   type: "phase-done";
   workerId: number;
@@ -103,14 +110,14 @@ export interface WorkerFatal {
   message: string;
 }
 
-export type ToMain = WorkerHello | WorkerReady | WorkerResults | WorkerPhaseDone | WorkerFatal;
+export type ToMain = WorkerHello | WorkerReady | WorkerResults | WorkerPhaseIssued | WorkerPhaseDone | WorkerFatal;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
 }
 
 const TO_WORKER_TYPES = new Set(["init", "phase", "stop", "shutdown"]);
-const TO_MAIN_TYPES = new Set(["hello", "ready", "results", "phase-done", "fatal"]);
+const TO_MAIN_TYPES = new Set(["hello", "ready", "results", "phase-issued", "phase-done", "fatal"]);
 
 export function parseToWorker(value: unknown): ToWorker {
   if (!isObject(value) || typeof value.type !== "string" || !TO_WORKER_TYPES.has(value.type)) {

@@ -10,6 +10,9 @@
  * poll on the clock, so sends are late by microseconds, not by a timer tick. Response work
  * (each completion, each body read — see `poll`) first launches whatever has fallen due, so a
  * send never queues behind a burst of responses being processed in the same event-loop turn.
+ * Two moments end a phase: `issued` (nothing more will be sent: every entry went out, or the
+ * phase was stopped) and `run()`'s promise (besides, nothing is in flight any more); a phase
+ * that does not drain lets the next one start at the first.
  */
 import { ABORT_CANCELLED } from "../client/classify-error.ts";
 import { sendRequest, type InFlightHandle, type RequestSettings } from "../client/send-request.ts";
@@ -56,6 +59,9 @@ export class PhaseRunner {
   private readonly closedLoop: boolean;
   private readonly finished: Promise<PhaseOutcome>;
   private resolveFinished!: (outcome: PhaseOutcome) => void;
+  /** Resolves once nothing more will be sent (always before `run()` resolves). */
+  readonly issued: Promise<void>;
+  private resolveIssued!: () => void;
 
   constructor(
     private readonly share: PhaseShare,
@@ -63,6 +69,7 @@ export class PhaseRunner {
     private readonly onRecord: (record: RequestRecord) => void,
   ) {
     this.finished = new Promise((resolve) => (this.resolveFinished = resolve));
+    this.issued = new Promise((resolve) => (this.resolveIssued = resolve));
     this.closedLoop = share.slotStartNs.length > 0;
     this.freeSlotsNs.push(...Array.from(share.slotStartNs).sort((a, b) => a - b));
     this.cap = share.inFlightCap > 0 ? Math.min(share.inFlightCap, targets.maxInFlight) : targets.maxInFlight;
@@ -161,8 +168,9 @@ export class PhaseRunner {
 
   private checkFinished(): void {
     const total = this.share.planIndex.length;
-    if (this.inFlight > 0) return;
     if (!this.stopped && this.next < total) return;
+    this.resolveIssued();
+    if (this.inFlight > 0) return;
     this.resolveFinished({ sent: this.next, unsent: total - this.next });
   }
 }

@@ -46,7 +46,12 @@ function performancePhases(config: BenchmarkConfig, dataset: Dataset, pattern: L
       warmupBodies = Array.from(plan.sampleIndex, (row) => buildRequestBody(saltedRow(dataset.rows[row] as Record<string, unknown>, rng), params));
       plan.sampleIndex = Uint32Array.from(warmupBodies, (_, i) => i);
     }
-    phases.push({ kind: "warmup", drainTimeoutMs: timeoutMs(drain.warmup_timeout_s), maxDurationMs: 0, plan, ...(warmupBodies ? { bodies: warmupBodies } : {}) });
+    phases.push({
+      kind: "warmup", drainTimeoutMs: timeoutMs(drain.warmup_timeout_s), maxDurationMs: 0, plan,
+      // As the seed: without warmup.drain the performance phase starts once warmup has issued everything.
+      startNextWhenIssued: !warmup.drain,
+      ...(warmupBodies ? { bodies: warmupBodies } : {}),
+    });
   }
   const count = totalSamplesToIssue({ nSamplesToIssue: runtime.n_samples_to_issue, minDurationMs: runtime.min_duration_ms, targetQps: pattern.targetQps, datasetSize: size });
   phases.push({

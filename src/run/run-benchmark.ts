@@ -85,7 +85,10 @@ export async function planRun(config: BenchmarkConfig, tokenizer: TextTokenizer 
 export async function describeRun(config: BenchmarkConfig, mode: TestMode = "perf"): Promise<string> {
   const tokenizerName = config.model_params.tokenizer_name;
   const { workload, sizing } = await planRun(config, tokenizerName ? loadTokenizer(tokenizerName) : null, mode);
-  const lines = workload.phases.flatMap((phase) => describePlan(phase.plan));
+  const lines = workload.phases.flatMap((phase) => [
+    ...describePlan(phase.plan),
+    ...(phase.startNextWhenIssued ? ["  not drained: the next phase starts once all are issued (--warmup-drain waits for them)"] : []),
+  ]);
   lines.push(`workers: ${sizing.workers}, connections: ${sizing.connections} (${sizing.maxInFlightPerWorker} per worker), streaming ${workload.streaming ? "on" : "off"}`);
   lines.push(`endpoints: ${workload.endpointUrls.map(redactUrl).join(", ")}`);
   lines.push(...sizing.warnings.map((w) => `warning: ${w}`));
@@ -96,7 +99,8 @@ export async function runBenchmark(config: BenchmarkConfig, io: RunIo, mode: Tes
   const tokenizerName = config.model_params.tokenizer_name;
   const tokenizer = tokenizerName ? loadTokenizer(tokenizerName) : null;
   const sizing = sizeRun(config);
-  const pool = spawnWorkers(sizing.workers, sizing.maxInFlightPerWorker);
+  const warmup = config.settings.warmup;
+  const pool = spawnWorkers(sizing.workers, sizing.maxInFlightPerWorker, warmup.enabled && !warmup.drain ? 2 : 1);
   let workload: Workload;
   let reportDir: string;
   try {

@@ -2,9 +2,15 @@
  * @module run/session — runs the phases of a benchmark on a worker pool and records every result.
  *
  * The session picks T0 on the host-monotonic clock, deals each phase's plan to the workers
- * ahead of a shared start instant, writes result batches to events.db as they arrive, and ends
- * a phase when every worker reported it done. Stopping (Ctrl-C, SIGTERM, run timeout) stops
- * issuing at once, lets in-flight requests finish within the drain timeout, then cancels them.
+ * ahead of a shared start instant, writes result batches to events.db as they arrive, and
+ * starts the next phase once every worker reported the current one done. A phase that does not
+ * drain (warmup with warmup.drain false, as the seed) is followed as soon as every worker has
+ * issued its share: its last requests stay in flight beside the next phase, and the run waits
+ * for them before it ends, so every request sent has its row. A phase's in-flight requests get
+ * its drain timeout from the moment it issued its last request (see run/running-phase).
+ * Stopping (Ctrl-C, SIGTERM, run timeout) stops issuing at once, lets the current phase's
+ * in-flight requests finish within the drain timeout, then cancels them; a phase already left
+ * behind is cancelled at once (it is not measured, and it was not worth waiting for anyway).
  */
 import { createRunClock, hostMonotonicNs, type RunClock } from "../clock/mono-clock.ts";
 import type { ToMain, WorkerInit } from "../ipc/messages.ts";
@@ -13,12 +19,15 @@ import { dealPlan } from "../plan/deal-plan.ts";
 import type { PhasePlan } from "../plan/phase-plan.ts";
 import type { EventsDb } from "../record/events-db.ts";
 import type { RequestRecord } from "../record/request-record.ts";
-import { PhaseLedger } from "./phase-ledger.ts";
+import { RunningPhase } from "./running-phase.ts";
 import { WorkerPool } from "./worker-pool.ts";
 
-/** Starts the worker processes of a run sized by `sizing`; hand the pool to the Session. */
-export function spawnWorkers(workers: number, maxInFlightPerWorker: number): WorkerPool {
-  return WorkerPool.spawn(workers, { BUN_CONFIG_MAX_HTTP_REQUESTS: String(Math.max(maxInFlightPerWorker, 1)) });
+/**
+ * Starts the worker processes of a run; hand the pool to the Session. `overlappingPhases`: how
+ * many phases can be in flight at once in a worker (2 when warmup is not drained).
+ */
+export function spawnWorkers(workers: number, maxInFlightPerWorker: number, overlappingPhases: number): WorkerPool {
+  return WorkerPool.spawn(workers, { BUN_CONFIG_MAX_HTTP_REQUESTS: String(fetchRequestCap(maxInFlightPerWorker, overlappingPhases)) });
 }
 
 /** Lead time between dealing a phase and its start, so every worker holds its share at T. */
@@ -37,6 +46,11 @@ export interface SessionPhase {
   bodies?: string[];
   /** Keep response text for this phase (accuracy scoring). */
   keepResponseText?: boolean;
+  /**
+   * Start the next phase as soon as this one has issued every request, not once they all finished
+   * (warmup.drain false); its late requests are still recorded as this phase's, within its drain timeout.
+   */
+  startNextWhenIssued?: boolean;
 }
 
 export interface SessionSpec {
@@ -70,17 +84,6 @@ export interface SessionResult {
   phases: PhaseOutcome[];
 }
 
-interface RunningPhase {
-  name: string;
-  drainTimeoutMs: number;
-  remaining: Set<number>;
-  sent: number;
-  stopped: boolean;
-  timers: ReturnType<typeof setTimeout>[];
-  ledger: PhaseLedger;
-  done: () => void;
-}
-
 /** A dead worker's last result frames may still be in its socket: wait this long before declaring its requests lost. */
 const LOST_GRACE_MS = 250;
 
@@ -88,15 +91,16 @@ export class Session {
   private pool: WorkerPool | null = null;
   private clock: RunClock | null = null;
   private stopReason: string | null = null;
-  private current: RunningPhase | null = null;
+  /** Phases with requests still to send or in flight: the current one, and any left behind it. */
+  private readonly live = new Map<string, RunningPhase>();
   private readonly deadWorkers = new Set<number>();
 
   constructor(private readonly spec: SessionSpec) {}
 
-  /** Stops the run: no more phases; the current one stops issuing and drains (or is cancelled now). */
+  /** Stops the run: no more phases; the current one stops issuing and drains (or is cancelled now); one left behind is cancelled now. */
   requestStop(reason: string, abortNow = false): void {
     if (this.stopReason === null) this.stopReason = reason;
-    this.stopCurrentPhase(abortNow);
+    for (const phase of this.live.values()) phase.stop(abortNow || phase.leftBehind);
   }
 
   async run(): Promise<SessionResult> {
@@ -106,7 +110,8 @@ export class Session {
     const { spec } = this;
     spec.db.setMeta("t0_epoch_ms", String(t0EpochMs));
     this.pool = spec.pool;
-    const phases: PhaseOutcome[] = [];
+    const outcomes: Promise<PhaseOutcome>[] = [];
+    let phases: PhaseOutcome[];
     try {
       await this.pool.initialize(
         (workerId) => ({ ...spec.worker, t0MonoNs: String(t0MonoNs), maxInFlight: spec.maxInFlightPerWorker, cpus: spec.cpusFor(workerId) }),
@@ -114,8 +119,18 @@ export class Session {
       );
       for (const phase of spec.phases) {
         if (this.stopReason !== null || this.aliveWorkers().length === 0) break;
-        phases.push(await this.runPhase(phase));
+        const running = this.startPhase(phase);
+        const outcome = running.done.then(() => this.endPhase(running, phase));
+        outcomes.push(outcome);
+        if (phase.startNextWhenIssued) {
+          await running.issued;
+          // Stopped while issuing: no phase follows, so it drains like any other.
+          running.leftBehind = this.stopReason === null;
+        } else {
+          await outcome;
+        }
       }
+      phases = await Promise.all(outcomes);
     } finally {
       await this.pool.shutdown();
     }
@@ -127,17 +142,8 @@ export class Session {
     return Array.from({ length: this.spec.workers }, (_, id) => id).filter((id) => !this.deadWorkers.has(id));
   }
 
-  /** The current phase stops issuing; in-flight requests get the drain timeout, then are cancelled. */
-  private stopCurrentPhase(abortNow: boolean): void {
-    const phase = this.current;
-    if (!phase || !this.pool) return;
-    this.pool.broadcast({ type: "stop", phase: phase.name, abortInFlight: abortNow });
-    if (abortNow || phase.stopped) return;
-    phase.stopped = true;
-    phase.timers.push(setTimeout(() => this.pool?.broadcast({ type: "stop", phase: phase.name, abortInFlight: true }), phase.drainTimeoutMs));
-  }
-
-  private async runPhase(phase: SessionPhase): Promise<PhaseOutcome> {
+  /** Deals the phase to the live workers, due from a start instant just ahead (its start_ns in `phases`). */
+  private startPhase(phase: SessionPhase): RunningPhase {
     const { plan } = phase;
     const pool = this.pool as WorkerPool;
     const clock = this.clock as RunClock;
@@ -146,16 +152,15 @@ export class Session {
     const shares = dealPlan(plan, receivers.length);
     this.spec.db.startPhase(plan.phase, phase.kind, startNs, plan.sampleIndex.length);
     this.spec.onPhaseStart?.(plan);
-    const ledger = new PhaseLedger(plan.phase, plan.sampleIndex.length);
-    const running: RunningPhase = { name: plan.phase, drainTimeoutMs: phase.drainTimeoutMs, remaining: new Set(receivers), sent: 0, stopped: false, timers: [], ledger, done: () => {} };
-    const finished = new Promise<void>((resolve) => (running.done = resolve));
-    this.current = running;
-    if (phase.maxDurationMs > 0) {
-      running.timers.push(setTimeout(() => this.stopCurrentPhase(false), phase.maxDurationMs + START_LEAD_NS / 1e6));
-    }
+    const running = new RunningPhase(
+      { name: plan.phase, startNs, planned: plan.sampleIndex.length, workers: receivers, drainTimeoutMs: phase.drainTimeoutMs },
+      (stop) => pool.broadcast(stop),
+    );
+    this.live.set(plan.phase, running);
+    if (phase.maxDurationMs > 0) running.stopAfter(phase.maxDurationMs + START_LEAD_NS / 1e6);
     shares.forEach((share, i) => {
       const scheduledNs = share.offsetNs.map((offset) => offset + startNs);
-      ledger.assign(receivers[i] as number, { planIndex: share.planIndex, sampleIndex: share.sampleIndex, scheduledNs });
+      running.ledger.assign(receivers[i] as number, { planIndex: share.planIndex, sampleIndex: share.sampleIndex, scheduledNs });
       pool.send(receivers[i] as number, {
         type: "phase", phase: plan.phase, planIndex: share.planIndex, sampleIndex: share.sampleIndex,
         scheduledNs,
@@ -165,20 +170,23 @@ export class Session {
         keepResponseText: phase.keepResponseText === true,
       });
     });
-    if (this.stopReason !== null) this.stopCurrentPhase(false);
-    await finished;
-    for (const timer of running.timers) clearTimeout(timer);
-    this.current = null;
-    const endNs = clock.now();
+    if (this.stopReason !== null) running.stop(false);
+    return running;
+  }
+
+  private endPhase(running: RunningPhase, phase: SessionPhase): PhaseOutcome {
+    running.dispose();
+    this.live.delete(running.name);
+    const endNs = (this.clock as RunClock).now();
     const state = this.stopReason === null ? "complete" : "interrupted";
-    this.spec.db.endPhase(plan.phase, endNs, running.sent, state);
-    return { name: plan.phase, kind: phase.kind, startNs, endNs, planned: plan.sampleIndex.length, sent: running.sent };
+    this.spec.db.endPhase(running.name, endNs, running.sent, state);
+    return { name: running.name, kind: phase.kind, startNs: running.startNs, endNs, planned: phase.plan.sampleIndex.length, sent: running.sent };
   }
 
   private onMessage(message: ToMain): void {
     switch (message.type) {
       case "results": {
-        const ledger = this.current?.name === message.phase ? this.current.ledger : null;
+        const ledger = this.live.get(message.phase)?.ledger;
         const records = message.records
           .map((t) => fromTuple(t, message.phase, message.workerId))
           .filter((r) => !ledger || ledger.markRecorded(r.planIndex));
@@ -186,11 +194,11 @@ export class Session {
         this.spec.onRecords?.(message.phase, records);
         break;
       }
+      case "phase-issued":
+        this.live.get(message.phase)?.workerIssued(message.workerId);
+        break;
       case "phase-done":
-        if (this.current?.name === message.phase) {
-          this.current.sent += message.sent;
-          this.markWorkerDone(message.workerId);
-        }
+        this.live.get(message.phase)?.workerDone(message.workerId, message.sent);
         break;
       case "fatal":
         this.spec.log(`error: worker ${message.workerId}: ${message.message}`);
@@ -202,24 +210,29 @@ export class Session {
 
   private onWorkerExit(workerId: number, exitCode: number | null): void {
     this.deadWorkers.add(workerId);
-    const phase = this.current;
     const left = this.spec.workers - this.deadWorkers.size;
     this.spec.log(`error: worker ${workerId} exited unexpectedly (${exitCode === null ? "killed" : `code ${exitCode}`}); its unfinished requests are recorded as worker_lost; ${left} worker(s) left`);
-    if (!phase) return;
+    const phases = [...this.live.values()].filter((phase) => phase.holds(workerId));
+    if (phases.length === 0) return;
     setTimeout(() => {
       const reason = `worker ${workerId} exited before this request finished`;
-      const lost = phase.ledger.takeLost(workerId, this.spec.worker.endpointUrls.length, (this.clock as RunClock).now(), reason);
-      this.spec.db.addRecords(lost);
-      this.spec.onRecords?.(phase.name, lost);
-      phase.sent += lost.length;
-      this.markWorkerDone(workerId);
+      for (const phase of phases) {
+        if (!phase.holds(workerId)) continue; // its last frames arrived meanwhile: nothing lost
+        const lost = phase.ledger.takeLost(workerId, this.spec.worker.endpointUrls.length, (this.clock as RunClock).now(), reason);
+        this.spec.db.addRecords(lost);
+        this.spec.onRecords?.(phase.name, lost);
+        phase.workerDone(workerId, lost.length);
+      }
     }, LOST_GRACE_MS);
   }
+}
 
-  private markWorkerDone(workerId: number): void {
-    const phase = this.current;
-    if (!phase) return;
-    phase.remaining.delete(workerId);
-    if (phase.remaining.size === 0) phase.done();
-  }
+/**
+ * Each worker's BUN_CONFIG_MAX_HTTP_REQUESTS. While a phase that does not drain overlaps the
+ * next, a worker holds both phases' requests (each runner keeps to its own limit): fetch must
+ * leave room for all of them, or the next phase's requests would queue inside fetch, out of
+ * sight, with the wait counted as their latency.
+ */
+function fetchRequestCap(maxInFlightPerWorker: number, overlappingPhases: number): number {
+  return Math.max(1, overlappingPhases) * Math.max(maxInFlightPerWorker, 1);
 }
