@@ -6,7 +6,7 @@
  * returns records in batched frames.
  */
 import { createRunClock } from "../src/clock/mono-clock.ts";
-import { parseToWorker, type ToMain, type WorkerInit, type WorkerPhase } from "../src/ipc/messages.ts";
+import { parseToWorker, type ToMain, type WorkerGo, type WorkerInit, type WorkerPhase } from "../src/ipc/messages.ts";
 import { toTuple, type RecordTuple } from "../src/ipc/record-tuple.ts";
 import { SocketChannel } from "../src/ipc/socket-channel.ts";
 import { pinProcess } from "../src/run/cpu-affinity.ts";
@@ -45,10 +45,13 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
     for (const runner of runners.values()) runner.poll();
   };
 
-  const startPhase = (message: WorkerPhase) => {
+  /** Phases whose share arrived and that wait for their `go`. */
+  const armed = new Map<string, PhaseRunner>();
+
+  const armPhase = (message: WorkerPhase) => {
     if (!init) throw new Error("phase before init");
     const clock = createRunClock(BigInt(init.t0MonoNs));
-    const runner = new PhaseRunner(
+    armed.set(message.phase, new PhaseRunner(
       { ...message, workerId },
       {
         endpointUrls: init.endpointUrls,
@@ -63,11 +66,18 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
         },
       },
       onRecord,
-    );
+    ));
+    send({ type: "phase-armed", workerId, phase: message.phase });
+  };
+
+  const startPhase = (message: WorkerGo) => {
+    const runner = armed.get(message.phase);
+    if (!runner) throw new Error(`go for phase ${message.phase}, which this worker does not hold`);
+    armed.delete(message.phase);
     runners.set(message.phase, runner);
     // A phase that does not drain overlaps the next one here: both runners stay in `runners`.
     void runner.issued.then(() => send({ type: "phase-issued", workerId, phase: message.phase }));
-    void runner.run().then((outcome) => {
+    void runner.run(message.startNs).then((outcome) => {
       flush();
       runners.delete(message.phase);
       send({ type: "phase-done", workerId, phase: message.phase, sent: outcome.sent, unsent: outcome.unsent });
@@ -83,6 +93,9 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
         send({ type: "ready", workerId });
         break;
       case "phase":
+        armPhase(message);
+        break;
+      case "go":
         startPhase(message);
         break;
       case "stop":

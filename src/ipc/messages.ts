@@ -1,9 +1,11 @@
 /**
  * @module ipc/messages — the one typed protocol between the main process and its workers.
  *
- * Main → worker: init (once), phase (a share of a plan), stop, shutdown.
- * Worker → main: hello (on connect), ready (after init), results (batched records), phase-issued
- * (nothing more of the phase will be sent), phase-done (and nothing is in flight), fatal.
+ * Main → worker: init (once), phase (a share of a plan, times relative to its start), go (the
+ * start instant, once every worker is armed), stop, shutdown.
+ * Worker → main: hello (on connect), ready (after init), phase-armed (holds its share), results
+ * (batched records), phase-issued (nothing more of the phase will be sent), phase-done (and
+ * nothing is in flight), fatal.
  * Every frame is validated on arrival (`parseToWorker` / `parseToMain`) so a corrupt frame is a
  * typed error, never an undefined field deep in the hot path.
  */
@@ -39,24 +41,31 @@ export interface WorkerInit {
   cpus: number[];
 }
 
+/** A share of a phase, sent ahead of its start: the worker prepares it and answers `phase-armed`. */
 export interface WorkerPhase {
   type: "phase";
   phase: string;
   /** Position of each entry in the phase's plan. */
   planIndex: Uint32Array;
   sampleIndex: Uint32Array;
-  /** When each entry is due, ns since T0 (closed loop: the phase start). */
-  scheduledNs: Float64Array;
-  /** Closed loop: when each of this worker's slots first opens, ns since T0. Empty = open loop. */
-  slotStartNs: Float64Array;
+  /** When each entry is due, ns after the phase start (closed loop: zeros). */
+  offsetNs: Float64Array;
+  /** Closed loop: when each of this worker's slots first opens, ns after the phase start. Empty = open loop. */
+  slotOffsetsNs: Float64Array;
   /** Open loop: ceiling on this worker's requests in flight (besides maxInFlight); 0 = none. */
   inFlightCap: number;
-  /** Phase start, ns since T0. */
-  startNs: number;
   /** Request bodies of this phase by sample index (accuracy datasets, salted warmup); absent = init.bodies. */
   bodies?: string[];
   /** Keep response text in this phase's records (accuracy scoring). */
   keepResponseText: boolean;
+}
+
+/** Starts an armed phase: its entries are due at startNs + offset. */
+export interface WorkerGo {
+  type: "go";
+  phase: string;
+  /** Phase start, ns since T0. */
+  startNs: number;
 }
 
 export interface WorkerStop {
@@ -70,7 +79,7 @@ export interface WorkerShutdown {
   type: "shutdown";
 }
 
-export type ToWorker = WorkerInit | WorkerPhase | WorkerStop | WorkerShutdown;
+export type ToWorker = WorkerInit | WorkerPhase | WorkerGo | WorkerStop | WorkerShutdown;
 
 export interface WorkerHello {
   type: "hello";
@@ -80,6 +89,13 @@ export interface WorkerHello {
 export interface WorkerReady {
   type: "ready";
   workerId: number;
+}
+
+/** The worker holds its share of the phase and can start it on `go`. */
+export interface WorkerPhaseArmed {
+  type: "phase-armed";
+  workerId: number;
+  phase: string;
 }
 
 export interface WorkerResults {
@@ -110,14 +126,14 @@ export interface WorkerFatal {
   message: string;
 }
 
-export type ToMain = WorkerHello | WorkerReady | WorkerResults | WorkerPhaseIssued | WorkerPhaseDone | WorkerFatal;
+export type ToMain = WorkerHello | WorkerReady | WorkerPhaseArmed | WorkerResults | WorkerPhaseIssued | WorkerPhaseDone | WorkerFatal;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
 }
 
-const TO_WORKER_TYPES = new Set(["init", "phase", "stop", "shutdown"]);
-const TO_MAIN_TYPES = new Set(["hello", "ready", "results", "phase-issued", "phase-done", "fatal"]);
+const TO_WORKER_TYPES = new Set(["init", "phase", "go", "stop", "shutdown"]);
+const TO_MAIN_TYPES = new Set(["hello", "ready", "phase-armed", "results", "phase-issued", "phase-done", "fatal"]);
 
 export function parseToWorker(value: unknown): ToWorker {
   if (!isObject(value) || typeof value.type !== "string" || !TO_WORKER_TYPES.has(value.type)) {

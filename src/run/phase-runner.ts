@@ -1,7 +1,8 @@
 /**
  * @module run/phase-runner — the one send loop, in a worker: a share of a plan, sent on time.
  *
- * Open loop (offline, Poisson, constant, gamma): entry i is due at scheduledNs[i]; at most
+ * Open loop (offline, Poisson, constant, gamma): entry i is due offsetNs[i] after the phase
+ * start (given to `run`, once every worker holds its share); at most
  * `maxInFlight` (and the pattern's ceiling) are in flight, and a due entry that finds no free
  * slot waits (its wait shows up as schedule lag — never hidden). Closed loop (concurrency):
  * each slot opens at its start instant (a ramp opens them one by one); each completion frees a
@@ -25,12 +26,12 @@ export interface PhaseShare {
   workerId: number;
   planIndex: Uint32Array;
   sampleIndex: Uint32Array;
-  scheduledNs: Float64Array;
-  /** Closed loop: when each slot first opens (ns since T0). Empty: open loop. */
-  slotStartNs: Float64Array;
+  /** When each entry is due, ns after the phase start. */
+  offsetNs: Float64Array;
+  /** Closed loop: when each slot first opens, ns after the phase start. Empty: open loop. */
+  slotOffsetsNs: Float64Array;
   /** Open loop: ceiling on requests in flight; 0 = maxInFlight only. */
   inFlightCap: number;
-  startNs: number;
 }
 
 export interface PhaseTargets {
@@ -52,6 +53,8 @@ export class PhaseRunner {
   private wakeTimer: ReturnType<typeof setTimeout> | null = null;
   /** A setImmediate poll is queued (the last SPIN_WINDOW_NS before a send). */
   private immediatePending = false;
+  /** The phase start, ns since T0; null until `run`. */
+  private startNs: number | null = null;
   private readonly handles = new Set<InFlightHandle>();
   /** Closed loop: instants at which slots became free, oldest first. */
   private readonly freeSlotsNs: number[] = [];
@@ -70,13 +73,14 @@ export class PhaseRunner {
   ) {
     this.finished = new Promise((resolve) => (this.resolveFinished = resolve));
     this.issued = new Promise((resolve) => (this.resolveIssued = resolve));
-    this.closedLoop = share.slotStartNs.length > 0;
-    this.freeSlotsNs.push(...Array.from(share.slotStartNs).sort((a, b) => a - b));
+    this.closedLoop = share.slotOffsetsNs.length > 0;
     this.cap = share.inFlightCap > 0 ? Math.min(share.inFlightCap, targets.maxInFlight) : targets.maxInFlight;
   }
 
-  /** Starts at the share's start instant; resolves when every entry was sent and answered or the phase was stopped. */
-  run(): Promise<PhaseOutcome> {
+  /** Starts the share at `startNs` (ns since T0); resolves when every entry was sent and answered or the phase was stopped. */
+  run(startNs: number): Promise<PhaseOutcome> {
+    this.startNs = startNs;
+    this.freeSlotsNs.push(...Array.from(this.share.slotOffsetsNs, (offset) => offset + startNs).sort((a, b) => a - b));
     this.advance();
     return this.finished;
   }
@@ -91,7 +95,7 @@ export class PhaseRunner {
 
   /** Launches every entry already due (the worker calls this whenever a response makes progress). */
   poll(): void {
-    if (!this.stopped) this.launchDue();
+    if (this.startNs !== null && !this.stopped) this.launchDue();
   }
 
   private pump = (): void => {
@@ -118,7 +122,7 @@ export class PhaseRunner {
         scheduledNs = this.freeSlotsNs[0] as number;
       } else {
         if (this.inFlight >= this.cap) return 0;
-        scheduledNs = share.scheduledNs[this.next] as number;
+        scheduledNs = (this.startNs as number) + (share.offsetNs[this.next] as number);
       }
       const waitNs = scheduledNs - targets.settings.now();
       if (waitNs > 0) return waitNs;

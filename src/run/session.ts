@@ -15,7 +15,7 @@
 import { createRunClock, hostMonotonicNs, type RunClock } from "../clock/mono-clock.ts";
 import type { ToMain, WorkerInit } from "../ipc/messages.ts";
 import { fromTuple } from "../ipc/record-tuple.ts";
-import { dealPlan } from "../plan/deal-plan.ts";
+import { dealPlan, type PlanShare } from "../plan/deal-plan.ts";
 import type { PhasePlan } from "../plan/phase-plan.ts";
 import type { EventsDb } from "../record/events-db.ts";
 import type { RequestRecord } from "../record/request-record.ts";
@@ -30,8 +30,8 @@ export function spawnWorkers(workers: number, maxInFlightPerWorker: number, over
   return WorkerPool.spawn(workers, { BUN_CONFIG_MAX_HTTP_REQUESTS: String(fetchRequestCap(maxInFlightPerWorker, overlappingPhases)) });
 }
 
-/** Lead time between dealing a phase and its start, so every worker holds its share at T. */
-const START_LEAD_NS = 20_000_000;
+/** Lead time between `go` and the phase start: every worker already holds its share, so only the go frame must arrive. */
+const START_LEAD_NS = 2_000_000;
 
 export type SessionState = "complete" | "interrupted" | "failed";
 
@@ -93,6 +93,8 @@ export class Session {
   private stopReason: string | null = null;
   /** Phases with requests still to send or in flight: the current one, and any left behind it. */
   private readonly live = new Map<string, RunningPhase>();
+  /** The phase being dealt, until every receiver holds its share. */
+  private arming: { phase: string; waiting: Set<number>; resolve: (allArmed: boolean) => void } | null = null;
   private readonly deadWorkers = new Set<number>();
 
   constructor(private readonly spec: SessionSpec) {}
@@ -119,7 +121,7 @@ export class Session {
       );
       for (const phase of spec.phases) {
         if (this.stopReason !== null || this.aliveWorkers().length === 0) break;
-        const running = this.startPhase(phase);
+        const running = await this.startPhase(phase);
         const outcome = running.done.then(() => this.endPhase(running, phase));
         outcomes.push(outcome);
         if (phase.startNextWhenIssued) {
@@ -142,14 +144,29 @@ export class Session {
     return Array.from({ length: this.spec.workers }, (_, id) => id).filter((id) => !this.deadWorkers.has(id));
   }
 
-  /** Deals the phase to the live workers, due from a start instant just ahead (its start_ns in `phases`). */
-  private startPhase(phase: SessionPhase): RunningPhase {
+  /**
+   * Deals the phase to the live workers and waits until each holds its share (a worker that
+   * dies meanwhile: deal again among the rest); then starts it at an instant just ahead, which
+   * is the phase's start_ns in `phases`.
+   */
+  private async startPhase(phase: SessionPhase): Promise<RunningPhase> {
     const { plan } = phase;
     const pool = this.pool as WorkerPool;
-    const clock = this.clock as RunClock;
-    const startNs = clock.now() + START_LEAD_NS;
-    const receivers = this.aliveWorkers();
-    const shares = dealPlan(plan, receivers.length);
+    let receivers: number[];
+    let shares: PlanShare[];
+    do {
+      receivers = this.aliveWorkers();
+      shares = receivers.length > 0 ? dealPlan(plan, receivers.length) : [];
+      const allArmed = this.awaitArmed(plan.phase, receivers);
+      shares.forEach((share, i) => pool.send(receivers[i] as number, {
+        type: "phase", phase: plan.phase, planIndex: share.planIndex, sampleIndex: share.sampleIndex,
+        offsetNs: share.offsetNs, slotOffsetsNs: share.slotOffsetsNs, inFlightCap: share.inFlightCap,
+        ...(phase.bodies ? { bodies: phase.bodies } : {}),
+        keepResponseText: phase.keepResponseText === true,
+      }));
+      if (await allArmed) break;
+    } while (receivers.length > 0);
+    const startNs = (this.clock as RunClock).now() + START_LEAD_NS;
     this.spec.db.startPhase(plan.phase, phase.kind, startNs, plan.sampleIndex.length);
     this.spec.onPhaseStart?.(plan);
     const running = new RunningPhase(
@@ -159,19 +176,19 @@ export class Session {
     this.live.set(plan.phase, running);
     if (phase.maxDurationMs > 0) running.stopAfter(phase.maxDurationMs + START_LEAD_NS / 1e6);
     shares.forEach((share, i) => {
-      const scheduledNs = share.offsetNs.map((offset) => offset + startNs);
-      running.ledger.assign(receivers[i] as number, { planIndex: share.planIndex, sampleIndex: share.sampleIndex, scheduledNs });
-      pool.send(receivers[i] as number, {
-        type: "phase", phase: plan.phase, planIndex: share.planIndex, sampleIndex: share.sampleIndex,
-        scheduledNs,
-        slotStartNs: share.slotOffsetsNs.map((offset) => offset + startNs),
-        inFlightCap: share.inFlightCap, startNs,
-        ...(phase.bodies ? { bodies: phase.bodies } : {}),
-        keepResponseText: phase.keepResponseText === true,
-      });
+      running.ledger.assign(receivers[i] as number, { planIndex: share.planIndex, sampleIndex: share.sampleIndex, scheduledNs: share.offsetNs.map((offset) => offset + startNs) });
+      pool.send(receivers[i] as number, { type: "go", phase: plan.phase, startNs });
     });
     if (this.stopReason !== null) running.stop(false);
     return running;
+  }
+
+  /** Resolves true once every receiver answered `phase-armed` for `phase`, false as soon as one of them dies first. */
+  private awaitArmed(phase: string, receivers: readonly number[]): Promise<boolean> {
+    return new Promise((resolve) => {
+      if (receivers.length === 0) return resolve(true);
+      this.arming = { phase, waiting: new Set(receivers), resolve };
+    });
   }
 
   private endPhase(running: RunningPhase, phase: SessionPhase): PhaseOutcome {
@@ -194,6 +211,12 @@ export class Session {
         this.spec.onRecords?.(message.phase, records);
         break;
       }
+      case "phase-armed":
+        if (this.arming?.phase === message.phase && this.arming.waiting.delete(message.workerId) && this.arming.waiting.size === 0) {
+          this.arming.resolve(true);
+          this.arming = null;
+        }
+        break;
       case "phase-issued":
         this.live.get(message.phase)?.workerIssued(message.workerId);
         break;
@@ -210,6 +233,10 @@ export class Session {
 
   private onWorkerExit(workerId: number, exitCode: number | null): void {
     this.deadWorkers.add(workerId);
+    if (this.arming?.waiting.has(workerId)) {
+      this.arming.resolve(false);
+      this.arming = null;
+    }
     const left = this.spec.workers - this.deadWorkers.size;
     this.spec.log(`error: worker ${workerId} exited unexpectedly (${exitCode === null ? "killed" : `code ${exitCode}`}); its unfinished requests are recorded as worker_lost; ${left} worker(s) left`);
     const phases = [...this.live.values()].filter((phase) => phase.holds(workerId));

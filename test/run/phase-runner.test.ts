@@ -29,10 +29,9 @@ afterEach(() => {
 const now = () => Bun.nanoseconds();
 
 function runner(url: string, entries: number, closedLoopSlots: number, onRecord: (r: RequestRecord) => void): PhaseRunner {
-  const startNs = now();
   const share: PhaseShare = {
     phase: "warmup", workerId: 0, planIndex: Uint32Array.from({ length: entries }, (_, i) => i), sampleIndex: new Uint32Array(entries),
-    scheduledNs: new Float64Array(entries).fill(startNs), slotStartNs: new Float64Array(closedLoopSlots).fill(startNs), inFlightCap: 0, startNs,
+    offsetNs: new Float64Array(entries), slotOffsetsNs: new Float64Array(closedLoopSlots), inFlightCap: 0,
   };
   const body = JSON.stringify({ model: "m", messages: [{ role: "user", content: "hi" }] });
   return new PhaseRunner(share, {
@@ -51,7 +50,7 @@ describe("run/phase-runner", () => {
     const records: RequestRecord[] = [];
     const phase = runner(server.url, 3, 0, (r) => records.push(r));
     let finished = false;
-    const outcome = phase.run().then((o) => ((finished = true), o));
+    const outcome = phase.run(now()).then((o) => ((finished = true), o));
     await phase.issued;
     await waitUntil(() => server?.state.held === 3);
     expect(finished).toBe(false);
@@ -65,7 +64,7 @@ describe("run/phase-runner", () => {
     server = holdingServer();
     const records: RequestRecord[] = [];
     const phase = runner(server.url, 5, 1, (r) => records.push(r));
-    const outcome = phase.run();
+    const outcome = phase.run(now());
     await waitUntil(() => server?.state.held === 1);
     phase.stop(false);
     await phase.issued;
