@@ -3,24 +3,48 @@
  *
  * Server: `serve --mode fixed` on CPU 0 (32 tokens; streamed as 32 content events plus role,
  * finish, usage and [DONE], all in one write). Client on CPU 1: `wrk -t1 -c64` or
- * `benchmark offline --workers 1 --max-connections 64`, interleaved run by run. A calibration
+ * `benchmark offline --workers 1 --max-connections 64`, interleaved run by run, plus
+ * scripts/bench/bare-fetch.ts (64 bare fetch loops), the floor Bun's fetch sets under our client. A calibration
  * run (which also warms the server) sizes inference-endpoint's runs to last about `seconds`.
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { achievedQps, failures, offlineArgs, runIe, type IeRun } from "../lib/ie.ts";
-import { startFixedServer } from "../lib/procs.ts";
+import { exitedCpuUs } from "../lib/cpu.ts";
+import { BUN, CLIENT_CPU, pinned, ROOT, startFixedServer, track } from "../lib/procs.ts";
 import { progress, type Section, type SectionContext } from "../lib/section.ts";
 import { atLeast, atMost, fmt, median, ratio, runs, short, type Row } from "../lib/table.ts";
 import { runWrk, writeBody, type WrkResult } from "../lib/wrk.ts";
 
+const BARE_FETCH = join(ROOT, "scripts", "bench", "bare-fetch.ts");
 const CALIBRATION_SAMPLES = 20_000;
+
+interface FloorRun {
+  reqPerS: number;
+  cpuUsPerReq: number;
+}
+
+/** scripts/bench/bare-fetch.ts on the client CPU: what Bun's fetch alone costs, the floor under our client. */
+async function bareFetch(url: string, bodyFile: string, seconds: number): Promise<FloorRun> {
+  const proc = track(pinned(CLIENT_CPU, [BUN, BARE_FETCH, `${url}/v1/chat/completions`, bodyFile, String(seconds), "64"]), { stdout: "pipe" });
+  const [code, out] = await Promise.all([proc.exited, new Response(proc.stdout as ReadableStream).text()]);
+  if (code !== 0) throw new Error(`bare-fetch.ts exited ${code}`);
+  const result = JSON.parse(out) as { requests: number; seconds: number };
+  return { reqPerS: result.requests / result.seconds, cpuUsPerReq: exitedCpuUs(proc) / result.requests };
+}
 const MAX_SAMPLES = 3_000_000;
 /** Targets from the performance issue. */
 const MAX_CPU_US_PER_REQUEST = 15;
 const MIN_RATE_VS_WRK = 0.5;
 
-async function measure(ctx: SectionContext, streaming: boolean): Promise<{ ie: IeRun[]; wrk: WrkResult[]; samples: number }> {
+interface Measured {
+  ie: IeRun[];
+  wrk: WrkResult[];
+  floor: FloorRun[];
+  samples: number;
+}
+
+async function measure(ctx: SectionContext, streaming: boolean): Promise<Measured> {
   const server = await startFixedServer();
   try {
     const bodyFile = writeBody(ctx.tmp, streaming);
@@ -32,7 +56,11 @@ async function measure(ctx: SectionContext, streaming: boolean): Promise<{ ie: I
     progress(`server ${server.url}; inference-endpoint runs of ${short(samples)} requests (calibrated to ~${ctx.seconds} s)`);
     const ie: IeRun[] = [];
     const wrk: WrkResult[] = [];
+    const floor: FloorRun[] = [];
     for (let i = 0; i < ctx.repeats; i++) {
+      const f = await bareFetch(server.url, bodyFile, ctx.seconds);
+      progress(`bare fetch run ${i + 1}: ${short(f.reqPerS)} req/s, ${fmt(f.cpuUsPerReq, 1)} µs CPU/req`);
+      floor.push(f);
       if (ctx.wrk) {
         const w = await runWrk(server.url, { bodyFile, seconds: ctx.seconds });
         progress(`wrk run ${i + 1}: ${short(w.reqPerS)} req/s, ${fmt(w.cpuUsPerReq, 1)} µs CPU/req${w.errors ? `, ${w.errors}` : ""}`);
@@ -49,13 +77,13 @@ async function measure(ctx: SectionContext, streaming: boolean): Promise<{ ie: I
       );
       ie.push(run);
     }
-    return { ie, wrk, samples };
+    return { ie, wrk, floor, samples };
   } finally {
     await server.stop();
   }
 }
 
-function rows(section: string, streaming: boolean, m: { ie: IeRun[]; wrk: WrkResult[]; samples: number }): Row[] {
+function rows(section: string, streaming: boolean, m: Measured): Row[] {
   const unit = streaming ? "response" : "request";
   const ieRate = m.ie.map((r) => achievedQps(r.summary));
   const ieCpu = m.ie.map((r) => r.windowCpuUs / m.samples);
@@ -85,6 +113,15 @@ function rows(section: string, streaming: boolean, m: { ie: IeRun[]; wrk: WrkRes
       target: streaming ? "–" : `≤ ${MAX_CPU_US_PER_REQUEST} µs`,
       verdict: streaming ? "–" : atMost(median(ieCpu), MAX_CPU_US_PER_REQUEST),
       notes: `ie ${runs(ieCpu)}; whole process incl. start-up + report: ${fmt(median(ieWholeCpu), 1)} µs; wrk ${m.wrk.length ? runs(wrkCpu) : "–"}`,
+    },
+    {
+      section,
+      metric: `floor: bare Bun fetch loop, ${unit}s/s · CPU µs/${unit} (no timing, parsing or records)`,
+      value: `${fmt(median(m.floor.map((f) => f.reqPerS)))} · ${fmt(median(m.floor.map((f) => f.cpuUsPerReq)), 1)}`,
+      peer: m.wrk.length ? `${fmt(median(wrkRate))} · ${fmt(median(wrkCpu), 1)}` : "–",
+      ratio: ratio(median(m.floor.map((f) => f.reqPerS)), median(wrkRate)),
+      target: "–", verdict: "–",
+      notes: `scripts/bench/bare-fetch.ts, 64 loops: the runtime's share; req/s ${runs(m.floor.map((f) => f.reqPerS))}`,
     },
   ];
 }
