@@ -8,7 +8,7 @@
  * - verdict: "fell_behind" when the schedule lag p99 exceeds FELL_BEHIND_LAG_P99_NS, else "ok";
  *   null for max_throughput, where every request is due at the start and lag is queueing by design.
  */
-import { lowerPercentile, sortedFinite } from "./percentiles.ts";
+import { lowerPercentile } from "./percentiles.ts";
 
 /** Schedule lag p99 above this means the load generator fell behind (1 ms). */
 export const FELL_BEHIND_LAG_P99_NS = 1_000_000;
@@ -24,13 +24,28 @@ export interface LoadGeneratorHealth {
   lagP99Ns: number | null;
 }
 
-export function loadGeneratorHealth(lagNs: Float64Array, planned: number | null, loadPatternType: string): LoadGeneratorHealth {
-  const dropped = planned === null ? null : Math.max(0, planned - lagNs.length);
+/** Least index of ascending `sorted` whose value exceeds `limit` (sorted.length when none does). */
+function firstAbove(sorted: Float64Array, limit: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((sorted[mid] as number) > limit) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/**
+ * `sortedLagNs`: the finite schedule lags, ascending; `issued`: requests of the phase (a request
+ * without a send time, e.g. worker_lost, is issued but has no lag).
+ */
+export function loadGeneratorHealth(sortedLagNs: Float64Array, issued: number, planned: number | null, loadPatternType: string): LoadGeneratorHealth {
+  const dropped = planned === null ? null : Math.max(0, planned - issued);
   if (loadPatternType === "max_throughput") return { verdict: null, delayed: null, dropped, lagP99Ns: null };
-  const sorted = sortedFinite(lagNs);
+  const sorted = sortedLagNs;
   if (sorted.length === 0) return { verdict: null, delayed: 0, dropped, lagP99Ns: null };
-  let delayed = 0;
-  for (const lag of sorted) if (lag > DELAYED_LAG_NS) delayed++;
+  const delayed = sorted.length - firstAbove(sorted, DELAYED_LAG_NS);
   const lagP99Ns = lowerPercentile(sorted, 99);
   return { verdict: lagP99Ns > FELL_BEHIND_LAG_P99_NS ? "fell_behind" : "ok", delayed, dropped, lagP99Ns };
 }

@@ -37,7 +37,8 @@ export function logHistogram(sorted: Float64Array, bucketCount = HISTOGRAM_BUCKE
   const counts: number[] = new Array(bucketCount).fill(0);
   // One sweep: values are ascending, so the bucket index only moves up.
   let bucket = 0;
-  for (const v of sorted) {
+  for (let i = 0; i < sorted.length; i++) {
+    const v = sorted[i] as number;
     while (bucket < bucketCount - 1 && v >= (edges[bucket + 1] as number)) bucket++;
     counts[bucket] = (counts[bucket] as number) + 1;
   }

@@ -35,12 +35,28 @@ export function gridPercentiles(sorted: Float64Array, grid: readonly number[] = 
   return out;
 }
 
-/** Finite values of `values`, sorted ascending (NaN means "not measured" and is dropped). */
+/** Finite values of `values`, sorted ascending, in a new array (NaN means "not measured" and is dropped). */
 export function sortedFinite(values: Float64Array): Float64Array {
   let n = 0;
-  for (const v of values) if (Number.isFinite(v)) n++;
+  for (let i = 0; i < values.length; i++) if (Number.isFinite(values[i] as number)) n++;
   const out = new Float64Array(n);
-  let i = 0;
-  for (const v of values) if (Number.isFinite(v)) out[i++] = v;
+  let k = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as number;
+    if (Number.isFinite(v)) out[k++] = v;
+  }
   return out.sort();
+}
+
+/**
+ * Sorts `values` ascending in place and returns the view of its finite part: typed-array sort
+ * puts −∞ first and +∞ then NaN last. For arrays the caller owns; no copy of a large series.
+ */
+export function sortFiniteInPlace(values: Float64Array): Float64Array {
+  values.sort();
+  let start = 0;
+  let end = values.length;
+  while (start < end && values[start] === Number.NEGATIVE_INFINITY) start++;
+  while (end > start && !Number.isFinite(values[end - 1] as number)) end--;
+  return values.subarray(start, end);
 }

@@ -7,6 +7,7 @@
  * entry has several rows; the columns hold its last attempt only and count the others.
  */
 import type { RequestRecord, TokenSource } from "../record/request-record.ts";
+import { Float64Builder } from "./float64-builder.ts";
 
 export interface PhaseColumns {
   /** Plan entries (their last attempts). */
@@ -32,7 +33,7 @@ export interface PhaseColumns {
   /** The client tokenizer's output count, kept beside server usage (NaN without a tokenizer). */
   tokenizerOutputTokens: Float64Array;
   chunkCount: Uint32Array;
-  /** ITL values (ns) of all successful streaming requests, already spread per token. */
+  /** ITL values (ns) of all successful streaming requests, already spread per token; in no particular order (SortedSeries sorts it in place). */
   itlNs: Float64Array;
   finishReasons: (string | null)[];
 }
@@ -54,7 +55,7 @@ export class ErrorSampler {
 }
 
 /** Gaps between token arrivals: a chunk carrying k tokens after gap g yields k gaps of g/k. */
-export function spreadChunkGaps(gapsNs: Float64Array, tokens: Uint16Array | null, out: number[]): void {
+export function spreadChunkGaps(gapsNs: Float64Array, tokens: Uint16Array | null, out: Float64Builder): void {
   for (let i = 0; i < gapsNs.length; i++) {
     const k = tokens ? (tokens[i] ?? 1) : 1;
     const gap = gapsNs[i] as number;
@@ -96,7 +97,7 @@ export function columnsFromRecords(all: readonly RequestRecord[]): PhaseColumns 
     itlNs: new Float64Array(0),
     finishReasons: new Array(n).fill(null),
   };
-  const itl: number[] = [];
+  const itl = new Float64Builder();
   const sampler = new ErrorSampler();
   records.forEach((r, i) => {
     cols.scheduledNs[i] = r.scheduledNs;
@@ -117,6 +118,6 @@ export function columnsFromRecords(all: readonly RequestRecord[]): PhaseColumns 
     if (r.errorKind !== null) sampler.add(r.errorKind, r.errorMessage ?? "");
   });
   cols.errorSamples = sampler.samples;
-  cols.itlNs = Float64Array.from(itl);
+  cols.itlNs = itl.finish();
   return cols;
 }

@@ -5,51 +5,57 @@
  * has no such value, e.g. no first token; rollups and charts skip NaN). Who is included:
  * successful requests for TTFT, TTFB, latency and lengths; successful requests with ≥ 2 output
  * tokens for TPOT; every sent request for schedule lag and scheduled latency (see
- * metric-names.ts for the words). Both result_summary.json and report.html read these.
+ * metric-names.ts for the words). Both result_summary.json and report.html read these, through
+ * sorted-series.ts. ITL is not here: its values are the columns' spread token gaps.
  */
 import type { PhaseColumns } from "./phase-columns.ts";
 
-export interface RequestValues {
-  /** 1 for requests that finished without an error. */
-  ok: Uint8Array;
-  ttftNs: Float64Array;
-  ttfbNs: Float64Array;
-  tpotNs: Float64Array;
-  latencyNs: Float64Array;
-  scheduleLagNs: Float64Array;
-  scheduledLatencyNs: Float64Array;
-  inputTokens: Float64Array;
-  outputTokens: Float64Array;
+/** Which rows a series includes. */
+type Rows = "successful" | "successfulMultiToken" | "all";
+
+interface SeriesDefinition {
+  rows: Rows;
+  /** The value of row i (ns, or tokens for the lengths). */
+  value: (cols: PhaseColumns, i: number) => number;
 }
 
-/** Values `valueAt(i)` of the rows where `include[i]` is 1. */
-export function pick(include: Uint8Array, valueAt: (i: number) => number): Float64Array {
-  const out = new Float64Array(include.length);
-  let n = 0;
-  for (let i = 0; i < include.length; i++) if (include[i]) out[n++] = valueAt(i);
-  return out.subarray(0, n);
+const n = (values: Float64Array, i: number): number => values[i] as number;
+
+export const SERIES_DEFINITIONS = {
+  ttft: { rows: "successful", value: (c, i) => n(c.firstTokenNs, i) - n(c.sentNs, i) },
+  ttfb: { rows: "successful", value: (c, i) => n(c.responseHeadersNs, i) - n(c.sentNs, i) },
+  tpot: { rows: "successfulMultiToken", value: (c, i) => (n(c.doneNs, i) - n(c.firstTokenNs, i)) / (n(c.outputTokens, i) - 1) },
+  latency: { rows: "successful", value: (c, i) => n(c.doneNs, i) - n(c.sentNs, i) },
+  scheduleLag: { rows: "all", value: (c, i) => n(c.sentNs, i) - n(c.scheduledNs, i) },
+  scheduledLatency: { rows: "all", value: (c, i) => n(c.doneNs, i) - n(c.scheduledNs, i) },
+  inputTokens: { rows: "successful", value: (c, i) => n(c.inputTokens, i) },
+  outputTokens: { rows: "successful", value: (c, i) => n(c.outputTokens, i) },
+} satisfies Record<string, SeriesDefinition>;
+
+export type SeriesName = keyof typeof SERIES_DEFINITIONS;
+
+/** True when row i finished without an error. */
+export function isSuccessful(cols: PhaseColumns, i: number): boolean {
+  return !cols.failed[i] && Number.isFinite(cols.doneNs[i] as number);
 }
 
 export function successfulRows(cols: PhaseColumns): Uint8Array {
   const ok = new Uint8Array(cols.count);
-  for (let i = 0; i < cols.count; i++) ok[i] = !cols.failed[i] && Number.isFinite(cols.doneNs[i] as number) ? 1 : 0;
+  for (let i = 0; i < cols.count; i++) ok[i] = isSuccessful(cols, i) ? 1 : 0;
   return ok;
 }
 
-export function requestValues(cols: PhaseColumns): RequestValues {
-  const ok = successfulRows(cols);
-  const all = new Uint8Array(cols.count).fill(1);
-  const tpotRows = ok.map((v, i) => (v && (cols.outputTokens[i] as number) >= 2 ? 1 : 0));
-  const { sentNs: sent, doneNs: done, firstTokenNs: first, scheduledNs: scheduled } = cols;
-  return {
-    ok,
-    ttftNs: pick(ok, (i) => (first[i] as number) - (sent[i] as number)),
-    ttfbNs: pick(ok, (i) => (cols.responseHeadersNs[i] as number) - (sent[i] as number)),
-    tpotNs: pick(tpotRows, (i) => ((done[i] as number) - (first[i] as number)) / ((cols.outputTokens[i] as number) - 1)),
-    latencyNs: pick(ok, (i) => (done[i] as number) - (sent[i] as number)),
-    scheduleLagNs: pick(all, (i) => (sent[i] as number) - (scheduled[i] as number)),
-    scheduledLatencyNs: pick(all, (i) => (done[i] as number) - (scheduled[i] as number)),
-    inputTokens: pick(ok, (i) => cols.inputTokens[i] as number),
-    outputTokens: pick(ok, (i) => cols.outputTokens[i] as number),
-  };
+function includes(rows: Rows, cols: PhaseColumns, i: number): boolean {
+  if (rows === "all") return true;
+  if (!isSuccessful(cols, i)) return false;
+  return rows === "successful" || (cols.outputTokens[i] as number) >= 2;
+}
+
+/** The series' values of its included rows, in row order (a new array the caller owns). */
+export function seriesValues(cols: PhaseColumns, name: SeriesName): Float64Array {
+  const { rows, value } = SERIES_DEFINITIONS[name] as SeriesDefinition;
+  const out = new Float64Array(cols.count);
+  let length = 0;
+  for (let i = 0; i < cols.count; i++) if (includes(rows, cols, i)) out[length++] = value(cols, i);
+  return out.subarray(0, length);
 }

@@ -48,7 +48,10 @@ export function hasValues(rollup: Rollup): rollup is SeriesRollup {
 export function sampleStdDev(values: Float64Array, mean: number): number {
   if (values.length < 2) return 0;
   let sumSq = 0;
-  for (const v of values) sumSq += (v - mean) * (v - mean);
+  for (let i = 0; i < values.length; i++) {
+    const deviation = (values[i] as number) - mean;
+    sumSq += deviation * deviation;
+  }
   return Math.sqrt(sumSq / (values.length - 1));
 }
 
@@ -63,11 +66,15 @@ export function earlyStoppingPercentiles(sorted: Float64Array): Record<string, n
 
 /** Summarise `values` (any order; NaN = not measured) in the result_summary.json series shape. */
 export function rollupSeries(values: Float64Array, opts: RollupOptions): Rollup {
-  const sorted = sortedFinite(values);
+  return rollupSorted(sortedFinite(values), opts);
+}
+
+/** `rollupSeries` of values already finite and ascending (see sorted-series.ts). */
+export function rollupSorted(sorted: Float64Array, opts: RollupOptions): Rollup {
   const n = sorted.length;
   if (n === 0) return {};
   let total = 0;
-  for (const v of sorted) total += v;
+  for (let i = 0; i < n; i++) total += sorted[i] as number;
   const avg = total / n;
   const percentiles: Record<string, number | null> = {};
   for (const p of PERCENTILE_GRID) percentiles[percentileKey(p)] = finiteOrNull(lowerPercentile(sorted, p));

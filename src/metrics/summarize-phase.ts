@@ -28,8 +28,9 @@ import {
   type FinishReasonCounts,
   type TokenCountSource,
 } from "./phase-tallies.ts";
-import { requestValues } from "./request-values.ts";
-import { rollupSeries, type Rollup } from "./series-rollup.ts";
+import { successfulRows } from "./request-values.ts";
+import { rollupSorted, type Rollup } from "./series-rollup.ts";
+import { SortedSeries } from "./sorted-series.ts";
 import { computeThroughput, legacyLoadgenWindowNs } from "./throughput.ts";
 import { loadGeneratorHealth, type LoadGeneratorHealth } from "./load-generator-health.ts";
 import { tokenDiscrepancy, type TokenDiscrepancy } from "./token-discrepancy.ts";
@@ -84,25 +85,23 @@ export interface PhaseMetrics {
 
 function maxFinite(values: Float64Array): number | null {
   let max = Number.NEGATIVE_INFINITY;
-  for (const v of values) if (v > max) max = v;
+  for (let i = 0; i < values.length; i++) if ((values[i] as number) > max) max = values[i] as number;
   return Number.isFinite(max) ? max : null;
 }
 
-function sumFinite(values: Float64Array): number | null {
-  let sum = 0;
-  let seen = false;
-  for (const v of values) {
-    if (!Number.isFinite(v)) continue;
-    sum += v;
-    seen = true;
-  }
-  return seen ? sum : null;
+function sum(values: Float64Array): number | null {
+  let total = 0;
+  for (let i = 0; i < values.length; i++) total += values[i] as number;
+  return values.length > 0 ? total : null;
 }
 
-export function summarizePhase(cols: PhaseColumns, ctx: PhaseContext): PhaseMetrics {
+/**
+ * `series`: the phase's sorted series; pass the one the HTML report will read so that each
+ * series is sorted once (see sorted-series.ts).
+ */
+export function summarizePhase(cols: PhaseColumns, ctx: PhaseContext, series: SortedSeries = new SortedSeries(cols)): PhaseMetrics {
   const n = cols.count;
-  const values = requestValues(cols);
-  const { ok } = values;
+  const ok = successfulRows(cols);
   let completed = 0;
   let failed = 0;
   for (let i = 0; i < n; i++) {
@@ -114,7 +113,7 @@ export function summarizePhase(cols: PhaseColumns, ctx: PhaseContext): PhaseMetr
 
   const lastDoneNs = maxFinite(cols.doneNs);
   const durationNs = lastDoneNs === null ? null : lastDoneNs - ctx.windowStartNs;
-  const outputTokens = sumFinite(values.outputTokens);
+  const outputTokens = sum(series.get("outputTokens"));
   const throughput = computeThroughput({
     completed,
     successful: completed - failed,
@@ -132,23 +131,23 @@ export function summarizePhase(cols: PhaseColumns, ctx: PhaseContext): PhaseMetr
     nSuccessful: completed - failed,
     durationNs,
     ...throughput,
-    // Per-request values (request-values.ts); NaN entries (e.g. no first token) are skipped.
-    ttftNs: rollupSeries(values.ttftNs, es),
-    ttfbNs: rollupSeries(values.ttfbNs, plain),
-    tpotNs: rollupSeries(values.tpotNs, es),
-    itlNs: rollupSeries(cols.itlNs, plain),
-    latencyNs: rollupSeries(values.latencyNs, es),
-    scheduleLagNs: rollupSeries(values.scheduleLagNs, plain),
-    scheduledLatencyNs: rollupSeries(values.scheduledLatencyNs, plain),
-    inputSequenceLengths: rollupSeries(values.inputTokens, plain),
-    outputSequenceLengths: rollupSeries(values.outputTokens, plain),
+    // Per-request values (request-values.ts), sorted once (sorted-series.ts); NaN entries (e.g. no first token) are skipped.
+    ttftNs: rollupSorted(series.get("ttft"), es),
+    ttfbNs: rollupSorted(series.get("ttfb"), plain),
+    tpotNs: rollupSorted(series.get("tpot"), es),
+    itlNs: rollupSorted(series.get("itl"), plain),
+    latencyNs: rollupSorted(series.get("latency"), es),
+    scheduleLagNs: rollupSorted(series.get("scheduleLag"), plain),
+    scheduledLatencyNs: rollupSorted(series.get("scheduledLatency"), plain),
+    inputSequenceLengths: rollupSorted(series.get("inputTokens"), plain),
+    outputSequenceLengths: rollupSorted(series.get("outputTokens"), plain),
     finishReasonCounts: countFinishReasons(cols.finishReasons, ok),
     tokenCountSource: sources.source,
     tokenCountSources: sources.counts,
     errorCounts: countErrorKinds(cols),
     errorSamples: cols.errorSamples.map((s) => ({ ...s })),
     retries: cols.retries ?? 0,
-    loadGenerator: loadGeneratorHealth(values.scheduleLagNs, ctx.plannedCount, ctx.loadPatternType),
+    loadGenerator: loadGeneratorHealth(series.get("scheduleLag"), n, ctx.plannedCount, ctx.loadPatternType),
     tokenCountDiscrepancy: tokenDiscrepancy(cols),
     goodput: goodput(cols, ctx.slo, durationNs),
   };

@@ -1,31 +1,50 @@
 /**
  * @module record/read-phase — reads one phase of events.db back into metric columns.
  *
- * Rows are streamed (iterate), never materialised as objects, so a million requests cost only
- * their typed arrays. Works on a database left by a crashed or killed run, and on one written
+ * Rows are streamed (iterate), never held, and their garbage is collected as the scan goes
+ * (garbage-pacer.ts), so a million requests cost about their typed arrays. Works on a database left by a crashed or killed run, and on one written
  * before the `attempt` column existed (schema 1: every row a first attempt). Retried attempts
  * (rows superseded by a later attempt of the same plan entry) are counted, not read.
  */
 import { Database } from "bun:sqlite";
+import { Float64Builder } from "../metrics/float64-builder.ts";
 import { ErrorSampler, spreadChunkGaps, type PhaseColumns } from "../metrics/phase-columns.ts";
+import { garbagePacer } from "./garbage-pacer.ts";
 import type { TokenSource } from "./request-record.ts";
 
 interface Row {
   scheduled_ns: number; sent_ns: number | null; response_headers_ns: number | null; first_token_ns: number | null;
   done_ns: number; http_status: number; error_kind: string | null; error_message: string | null;
   input_tokens: number | null; output_tokens: number | null; reasoning_tokens: number | null;
-  token_source: string; tokenizer_output_tokens: number | null; chunk_count: number; chunk_gaps_ns: Uint8Array | null; chunk_tokens: Uint8Array | null;
+  token_source: TokenSource; tokenizer_output_tokens: number | null; chunk_count: number; chunk_gaps_ns: Uint8Array | null; chunk_tokens: Uint8Array | null;
   finish_reason: string | null; plan_index: number; attempt: number;
 }
 
+/** A blob's bytes as float64s, copied only when SQLite's buffer is not 8-byte aligned. */
 function asFloat64(bytes: Uint8Array): Float64Array {
-  const copy = bytes.slice();
-  return new Float64Array(copy.buffer, 0, copy.byteLength / 8);
+  const aligned = bytes.byteOffset % 8 === 0 ? bytes : bytes.slice();
+  return new Float64Array(aligned.buffer, aligned.byteOffset, aligned.byteLength >> 3);
 }
 
+/** A blob's bytes as uint16s, copied only when SQLite's buffer is not 2-byte aligned. */
 function asUint16(bytes: Uint8Array): Uint16Array {
-  const copy = bytes.slice();
-  return new Uint16Array(copy.buffer, 0, copy.byteLength / 2);
+  const aligned = bytes.byteOffset % 2 === 0 ? bytes : bytes.slice();
+  return new Uint16Array(aligned.buffer, aligned.byteOffset, aligned.byteLength >> 1);
+}
+
+/**
+ * One shared copy of each distinct short string (token source, finish reason, error kind): every
+ * row's value is a fresh string from SQLite, and a million kept copies would outweigh the columns.
+ */
+function interner(): <T extends string | null>(value: T) => T {
+  const seen = new Map<string, string>();
+  return <T extends string | null>(value: T): T => {
+    if (value === null) return value;
+    const shared = seen.get(value);
+    if (shared !== undefined) return shared as T;
+    seen.set(value, value);
+    return value;
+  };
 }
 
 export function openEventsDbReadonly(path: string): Database {
@@ -55,6 +74,11 @@ function lastAttempts(db: Database, phase: string): Map<number, number> {
   return new Map(rows.map((r) => [r.p, r.a]));
 }
 
+/** Token gaps of the phase's successful streams before spreading: the ITL column's first size. */
+function chunkGapCount(db: Database, phase: string): number {
+  return (db.query("SELECT COALESCE(SUM(length(chunk_gaps_ns)), 0) / 8 AS n FROM requests WHERE phase = ? AND error_kind IS NULL").get(phase) as { n: number }).n;
+}
+
 export function readPhaseColumns(db: Database, phase: string): PhaseColumns {
   const withAttempts = hasAttemptColumn(db);
   const total = (db.query("SELECT COUNT(*) AS n FROM requests WHERE phase = ?").get(phase) as { n: number }).n;
@@ -70,37 +94,41 @@ export function readPhaseColumns(db: Database, phase: string): PhaseColumns {
     tokenizerOutputTokens: nan(),
     chunkCount: new Uint32Array(count), itlNs: new Float64Array(0), finishReasons: new Array(count).fill(null),
   };
-  const itl: number[] = [];
+  const itl = new Float64Builder(chunkGapCount(db, phase));
   const sampler = new ErrorSampler();
+  const shared = interner();
+  const pace = garbagePacer();
   const query = db.query(`SELECT scheduled_ns, sent_ns, response_headers_ns, first_token_ns, done_ns, http_status,
     error_kind, error_message, input_tokens, output_tokens, reasoning_tokens, token_source, tokenizer_output_tokens, chunk_count,
     chunk_gaps_ns, chunk_tokens, finish_reason, plan_index, ${withAttempts ? "attempt" : "0 AS attempt"} FROM requests WHERE phase = ? ORDER BY id`);
   let i = 0;
   for (const row of query.iterate(phase) as IterableIterator<Row>) {
+    pace();
     if (i >= count) break;
     if (retries > 0 && row.attempt < (lastOf.get(row.plan_index) ?? 0)) continue;
+    const errorKind = shared(row.error_kind);
     cols.scheduledNs[i] = row.scheduled_ns;
     cols.sentNs[i] = row.sent_ns ?? Number.NaN;
     if (row.response_headers_ns !== null) cols.responseHeadersNs[i] = row.response_headers_ns;
     if (row.first_token_ns !== null) cols.firstTokenNs[i] = row.first_token_ns;
     cols.doneNs[i] = row.done_ns;
     cols.httpStatus[i] = row.http_status;
-    cols.failed[i] = row.error_kind === null ? 0 : 1;
-    cols.errorKinds[i] = row.error_kind;
+    cols.failed[i] = errorKind === null ? 0 : 1;
+    cols.errorKinds[i] = errorKind;
     if (row.input_tokens !== null) cols.inputTokens[i] = row.input_tokens;
     if (row.output_tokens !== null) cols.outputTokens[i] = row.output_tokens;
     if (row.reasoning_tokens !== null) cols.reasoningTokens[i] = row.reasoning_tokens;
-    cols.tokenSources[i] = row.token_source as TokenSource;
+    cols.tokenSources[i] = shared(row.token_source);
     if (row.tokenizer_output_tokens !== null) cols.tokenizerOutputTokens[i] = row.tokenizer_output_tokens;
     cols.chunkCount[i] = row.chunk_count;
-    cols.finishReasons[i] = row.finish_reason;
-    if (row.error_kind === null && row.chunk_gaps_ns) {
+    cols.finishReasons[i] = shared(row.finish_reason);
+    if (errorKind === null && row.chunk_gaps_ns) {
       spreadChunkGaps(asFloat64(row.chunk_gaps_ns), row.chunk_tokens ? asUint16(row.chunk_tokens) : null, itl);
     }
-    if (row.error_kind !== null) sampler.add(row.error_kind, row.error_message ?? "");
+    if (errorKind !== null) sampler.add(errorKind, row.error_message ?? "");
     i++;
   }
   cols.errorSamples = sampler.samples;
-  cols.itlNs = Float64Array.from(itl);
+  cols.itlNs = itl.finish();
   return cols;
 }

@@ -9,6 +9,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { SloLimitsMs } from "../metrics/goodput.ts";
+import { SortedSeries } from "../metrics/sorted-series.ts";
 import { summarizePhase } from "../metrics/summarize-phase.ts";
 import { EVENTS_DB_FILE } from "../record/events-db.ts";
 import type { PhaseColumns } from "../metrics/phase-columns.ts";
@@ -39,6 +40,8 @@ function parseState(value: string | undefined): RunState {
 export interface PerformancePhase {
   summary: ResultSummary;
   cols: PhaseColumns;
+  /** The sorted series the summary was computed from (report.html reuses them). */
+  series: SortedSeries;
   windowStartNs: number;
   /** Accuracy results the run stored (empty when it scored nothing). */
   accuracy: AccuracyEntry[];
@@ -63,6 +66,7 @@ export function readPerformancePhase(reportDir: string): PerformancePhase {
     const phase = readPhases(db).find((p) => p.name === PERFORMANCE_PHASE);
     const cols = readPhaseColumns(db, PERFORMANCE_PHASE);
     const windowStartNs = phase?.start_ns ?? 0;
+    const series = new SortedSeries(cols);
     const metrics = summarizePhase(cols, {
       windowStartNs,
       loadPatternType: stored?.load_pattern.type ?? "max_throughput",
@@ -70,7 +74,7 @@ export function readPerformancePhase(reportDir: string): PerformancePhase {
       earlyStopping: stored?.early_stopping ?? true,
       plannedCount: phase ? phase.planned : null,
       slo: stored?.slo ?? null,
-    });
+    }, series);
     const summary = buildResultSummary(metrics, {
       version: meta.tool_version ?? "unknown",
       gitSha: meta.git_sha ?? null,
@@ -79,7 +83,7 @@ export function readPerformancePhase(reportDir: string): PerformancePhase {
       runConfig: stored?.run_config ?? {},
     });
     const accuracy = JSON.parse(meta.accuracy_results ?? "[]") as AccuracyEntry[];
-    return { summary, cols, windowStartNs, accuracy };
+    return { summary, cols, series, windowStartNs, accuracy };
   } finally {
     db.close();
   }
@@ -87,10 +91,10 @@ export function readPerformancePhase(reportDir: string): PerformancePhase {
 
 /** Writes result_summary.json, report.txt and report.html; returns what the console shows. */
 export function writeReportFiles(reportDir: string): WrittenReport {
-  const { summary, cols, windowStartNs, accuracy } = readPerformancePhase(reportDir);
+  const { summary, cols, series, windowStartNs, accuracy } = readPerformancePhase(reportDir);
   mkdirSync(join(reportDir, "performance"), { recursive: true });
   writeFileSync(join(reportDir, RESULT_SUMMARY_FILE), `${JSON.stringify(summary, null, 2)}\n`);
   writeFileSync(join(reportDir, REPORT_TEXT_FILE), renderReportText(summary, accuracyLines(accuracy)));
-  writeFileSync(join(reportDir, REPORT_HTML_FILE), renderHtmlReport(summary, cols, windowStartNs, accuracy));
+  writeFileSync(join(reportDir, REPORT_HTML_FILE), renderHtmlReport(summary, cols, windowStartNs, accuracy, series));
   return { summary, accuracy };
 }

@@ -7,6 +7,7 @@ import {
   PERCENTILE_GRID,
   percentileKey,
   sortedFinite,
+  sortFiniteInPlace,
 } from "../../src/metrics/percentiles.ts";
 
 const oneToHundred = Float64Array.from({ length: 100 }, (_, i) => i + 1);
@@ -76,5 +77,18 @@ describe("metrics/percentiles", () => {
   test("sorts numerically and drops non-finite values", () => {
     const sorted = sortedFinite(Float64Array.of(10, Number.NaN, 2, 100, Number.POSITIVE_INFINITY, -1));
     expect(Array.from(sorted)).toEqual([-1, 2, 10, 100]);
+  });
+
+  test.each([
+    [[], []],
+    [[Number.NaN, Number.NaN], []],
+    [[3, 1, 2], [1, 2, 3]],
+    [[10, Number.NaN, 2, 100, Number.POSITIVE_INFINITY, -1, Number.NEGATIVE_INFINITY], [-1, 2, 10, 100]],
+    [[Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY], []],
+  ])("sorts %p in place and returns its finite part %p", (values, expected) => {
+    const array = Float64Array.from(values);
+    const finite = sortFiniteInPlace(array);
+    expect(Array.from(finite)).toEqual(expected);
+    expect(finite.buffer).toBe(array.buffer);
   });
 });

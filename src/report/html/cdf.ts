@@ -7,7 +7,6 @@
  * span more than two decades (the CDF then uses a log x axis too); on a log axis values ≤ 0
  * (e.g. ITL gaps of tokens that arrived together) sit at the left edge, and the axis label says how many.
  */
-import { sortedFinite } from "../../metrics/percentiles.ts";
 import { MAX_CHART_POINTS, quantileRanks } from "./downsample.ts";
 import type { MetricValues } from "./metric-values.ts";
 import { spansDecades } from "./scale.ts";
@@ -24,11 +23,14 @@ export interface CdfPoints {
   ps: number[];
 }
 
-/** CDF points of ascending `sorted`: (value at rank r, 100·(r+1)/n) on a quantile grid. */
-export function cdfPoints(sorted: Float64Array, maxPoints: number = MAX_CHART_POINTS): CdfPoints {
+/**
+ * CDF points of ascending `sorted`: (value at rank r ÷ `unit`, 100·(r+1)/n) on a quantile grid.
+ * `unit` converts as it reads (1e6: ns → ms), so a million values are never copied to convert them.
+ */
+export function cdfPoints(sorted: Float64Array, maxPoints: number = MAX_CHART_POINTS, unit = 1): CdfPoints {
   const n = sorted.length;
   const ranks = quantileRanks(n, maxPoints);
-  return { xs: ranks.map((r) => sorted[r] as number), ps: ranks.map((r) => (100 * (r + 1)) / n) };
+  return { xs: ranks.map((r) => (sorted[r] as number) / unit), ps: ranks.map((r) => (100 * (r + 1)) / n) };
 }
 
 export interface HistogramBins {
@@ -37,28 +39,41 @@ export interface HistogramBins {
   counts: number[];
 }
 
-/** Smallest value > 0 in ascending `sorted`, or NaN. */
-function firstPositive(sorted: Float64Array): number {
-  for (const v of sorted) if (v > 0) return v;
-  return Number.NaN;
+/** Index of the smallest value > 0 in ascending `sorted` (its length when there is none). */
+function firstPositiveIndex(sorted: Float64Array): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((sorted[mid] as number) > 0) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** Smallest value > 0 in ascending `sorted` ÷ `unit`, or NaN. */
+function firstPositive(sorted: Float64Array, unit = 1): number {
+  const i = firstPositiveIndex(sorted);
+  return i < sorted.length ? (sorted[i] as number) / unit : Number.NaN;
 }
 
 /**
- * `binCount` bins over ascending, finite `sorted`: log-spaced from the smallest positive value
- * when `log` (values ≤ 0 fall in the first bin), else equal width. The last bin is closed.
+ * `binCount` bins over ascending, finite `sorted` ÷ `unit`: log-spaced from the smallest positive
+ * value when `log` (values ≤ 0 fall in the first bin), else equal width. The last bin is closed.
  */
-export function histogramBins(sorted: Float64Array, log: boolean, binCount: number = HISTOGRAM_BINS): HistogramBins {
+export function histogramBins(sorted: Float64Array, log: boolean, binCount: number = HISTOGRAM_BINS, unit = 1): HistogramBins {
   const n = sorted.length;
   if (n === 0) return { x0s: [], x1s: [], counts: [] };
-  const max = sorted[n - 1] as number;
-  const lo = log ? firstPositive(sorted) : (sorted[0] as number);
+  const max = (sorted[n - 1] as number) / unit;
+  const lo = log ? firstPositive(sorted, unit) : (sorted[0] as number) / unit;
   const edge = (k: number): number => (log ? lo * (max / lo) ** (k / binCount) : lo + ((max - lo) * k) / binCount);
   if (!(max > lo)) return { x0s: [lo], x1s: [lo === 0 ? 1 : lo * 1.001], counts: [n] };
   const edges = Array.from({ length: binCount + 1 }, (_, k) => edge(k));
   edges[binCount] = max;
   const counts: number[] = new Array(binCount).fill(0);
   let bin = 0;
-  for (const v of sorted) {
+  for (let i = 0; i < n; i++) {
+    const v = (sorted[i] as number) / unit;
     while (bin < binCount - 1 && v >= (edges[bin + 1] as number)) bin++;
     counts[bin] = (counts[bin] as number) + 1;
   }
@@ -67,16 +82,15 @@ export function histogramBins(sorted: Float64Array, log: boolean, binCount: numb
 
 /** The CDF and histogram <svg>s of one metric, or "" when it has no values. */
 export function renderDistributionCharts(metric: MetricValues): string {
-  const sortedNs = sortedFinite(metric.valuesNs);
-  if (sortedNs.length === 0) return "";
-  const sorted = sortedNs.map((v) => v / NS_PER_MS);
-  const log = spansDecades(firstPositive(sorted), sorted[sorted.length - 1] as number);
+  const sorted = metric.sortedNs;
+  if (sorted.length === 0) return "";
+  const log = spansDecades(firstPositive(sorted, NS_PER_MS), (sorted[sorted.length - 1] as number) / NS_PER_MS);
   const scale = log ? "log" : "linear";
-  const nonPositive = log ? sorted.findIndex((v) => v > 0) : 0;
+  const nonPositive = log ? firstPositiveIndex(sorted) : 0;
   const clipped = nonPositive > 0 ? `; ${nonPositive} value${nonPositive === 1 ? "" : "s"} ≤ 0 at the left edge` : "";
   const axisLabel = `${metric.label} (${metric.unit}${log ? `, log scale${clipped}` : ""})`;
-  const cdf = cdfPoints(sorted);
-  const bins = histogramBins(sorted, log);
+  const cdf = cdfPoints(sorted, MAX_CHART_POINTS, NS_PER_MS);
+  const bins = histogramBins(sorted, log, HISTOGRAM_BINS, NS_PER_MS);
   const label = metric.label;
   const n = `n = ${sorted.length.toLocaleString("en-US")}`;
   return [

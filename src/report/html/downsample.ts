@@ -28,7 +28,3 @@ export function quantileRanks(count: number, maxPoints: number = MAX_CHART_POINT
   return Array.from({ length: maxPoints }, (_, k) => Math.round((k * (count - 1)) / (maxPoints - 1)));
 }
 
-/** An evenly strided subset of `rows` of at most `maxPoints` entries, in order. */
-export function strideRows(rows: readonly number[], maxPoints: number = MAX_CHART_POINTS): number[] {
-  return strideIndices(rows.length, maxPoints).map((i) => rows[i] as number);
-}

@@ -10,6 +10,7 @@
 import type { AccuracyEntry } from "../../accuracy/index.ts";
 import { renderAccuracyTable } from "./accuracy-table.ts";
 import type { PhaseColumns } from "../../metrics/phase-columns.ts";
+import { SortedSeries } from "../../metrics/sorted-series.ts";
 import type { ResultSummary } from "../result-summary.ts";
 import { renderDistributionCharts } from "./cdf.ts";
 import { MAX_CHART_POINTS } from "./downsample.ts";
@@ -39,10 +40,19 @@ function loadPatternText(s: ResultSummary): string {
   return type === null ? "" : ` · load pattern ${escapeHtml(type)}`;
 }
 
-/** The whole report.html for a phase whose window starts at `windowStartNs` (ns since T0). */
-export function renderHtmlReport(summary: ResultSummary, cols: PhaseColumns, windowStartNs: number, accuracy: readonly AccuracyEntry[] = []): string {
+/**
+ * The whole report.html for a phase whose window starts at `windowStartNs` (ns since T0).
+ * `series`: the sorted series the summary was computed from, so they are not sorted again.
+ */
+export function renderHtmlReport(
+  summary: ResultSummary,
+  cols: PhaseColumns,
+  windowStartNs: number,
+  accuracy: readonly AccuracyEntry[] = [],
+  series: SortedSeries = new SortedSeries(cols),
+): string {
   const started = escapeHtml(new Date(summary.test_started_at).toISOString());
-  const distributions = distributionValues(cols).map(renderDistributionCharts).join("");
+  const distributions = distributionValues(series).map(renderDistributionCharts).join("");
   const title = `inference-endpoint report — ${started}`;
   return `<!doctype html>
 <html lang="en">

@@ -1,13 +1,12 @@
 /**
- * @module report/html/metric-values — per-request values of the charted distributions, from phase columns.
+ * @module report/html/metric-values — the charted distributions, as the sorted series the summary used.
  *
- * The same rows and formulas as metrics/summarize-phase.ts (DESIGN §5), so the charts agree with
- * result_summary.json: TTFT, TPOT and latency over successful requests, ITL over their spread
- * token gaps, scheduled latency over every sent request, errors included. Values are ns; NaN
- * (not measured) is left for the caller's `sortedFinite` to drop.
+ * The same rows and formulas as result_summary.json (metrics/request-values.ts), read from the
+ * same SortedSeries, so the charts agree with the numbers and no series is sorted twice: TTFT,
+ * TPOT and latency over successful requests, ITL over their spread token gaps, scheduled latency
+ * over every sent request, errors included.
  */
-import type { PhaseColumns } from "../../metrics/phase-columns.ts";
-import { requestValues } from "../../metrics/request-values.ts";
+import type { SortedSeries } from "../../metrics/sorted-series.ts";
 
 export interface MetricValues {
   /** Chart name suffix: "ttft" → data-chart="cdf-ttft" and "histogram-ttft". */
@@ -17,29 +16,17 @@ export interface MetricValues {
   unit: string;
   /** What one histogram count is. */
   countLabel: string;
-  valuesNs: Float64Array;
+  /** Finite values in ns, ascending. */
+  sortedNs: Float64Array;
 }
 
 /** The five charted distributions, in page order (some may be empty). */
-export function distributionValues(cols: PhaseColumns): MetricValues[] {
-  const v = requestValues(cols);
+export function distributionValues(series: SortedSeries): MetricValues[] {
   return [
-    { name: "ttft", label: "TTFT", unit: "ms", countLabel: "requests", valuesNs: v.ttftNs },
-    {
-      name: "tpot",
-      label: "TPOT",
-      unit: "ms/token",
-      countLabel: "requests",
-      valuesNs: v.tpotNs,
-    },
-    { name: "itl", label: "ITL", unit: "ms", countLabel: "token gaps", valuesNs: cols.itlNs },
-    { name: "latency", label: "Latency", unit: "ms", countLabel: "requests", valuesNs: v.latencyNs },
-    {
-      name: "scheduled-latency",
-      label: "Scheduled latency",
-      unit: "ms",
-      countLabel: "requests",
-      valuesNs: v.scheduledLatencyNs,
-    },
+    { name: "ttft", label: "TTFT", unit: "ms", countLabel: "requests", sortedNs: series.get("ttft") },
+    { name: "tpot", label: "TPOT", unit: "ms/token", countLabel: "requests", sortedNs: series.get("tpot") },
+    { name: "itl", label: "ITL", unit: "ms", countLabel: "token gaps", sortedNs: series.get("itl") },
+    { name: "latency", label: "Latency", unit: "ms", countLabel: "requests", sortedNs: series.get("latency") },
+    { name: "scheduled-latency", label: "Scheduled latency", unit: "ms", countLabel: "requests", sortedNs: series.get("scheduledLatency") },
   ];
 }

@@ -7,7 +7,7 @@
  * strided deterministically. The y axis turns logarithmic when latencies span > 2 decades.
  */
 import type { PhaseColumns } from "../../metrics/phase-columns.ts";
-import { MAX_CHART_POINTS, strideRows } from "./downsample.ts";
+import { MAX_CHART_POINTS, strideIndices } from "./downsample.ts";
 import { renderChart, type ChartSeries } from "./svg-chart.ts";
 
 const NS_PER_S = 1e9;
@@ -19,16 +19,35 @@ export interface ScatterSample {
   failed: number[];
 }
 
-/** Rows to draw: finished requests, errors first in the budget (≤ maxPoints/4), strided. */
+/** Is row i a scatter candidate: finished, with a send time? */
+function candidate(cols: PhaseColumns, i: number): boolean {
+  return Number.isFinite(cols.doneNs[i] as number) && Number.isFinite(cols.sentNs[i] as number);
+}
+
+/**
+ * Rows to draw: finished requests, errors first in the budget (≤ maxPoints/4), strided. Two passes
+ * over the columns (count, then pick the strided ordinals) instead of listing every candidate row.
+ */
 export function scatterSample(cols: PhaseColumns, maxPoints: number = MAX_CHART_POINTS): ScatterSample {
-  const ok: number[] = [];
-  const failed: number[] = [];
+  let okCount = 0;
+  let failedCount = 0;
   for (let i = 0; i < cols.count; i++) {
-    if (!Number.isFinite(cols.doneNs[i] as number) || !Number.isFinite(cols.sentNs[i] as number)) continue;
-    (cols.failed[i] ? failed : ok).push(i);
+    if (!candidate(cols, i)) continue;
+    if (cols.failed[i]) failedCount++;
+    else okCount++;
   }
-  const failedShown = strideRows(failed, Math.min(failed.length, Math.floor(maxPoints / 4)));
-  return { ok: strideRows(ok, maxPoints - failedShown.length), failed: failedShown };
+  const failedPicks = strideIndices(failedCount, Math.min(failedCount, Math.floor(maxPoints / 4)));
+  const okPicks = strideIndices(okCount, maxPoints - failedPicks.length);
+  const sample: ScatterSample = { ok: [], failed: [] };
+  let okOrdinal = 0;
+  let failedOrdinal = 0;
+  for (let i = 0; i < cols.count; i++) {
+    if (!candidate(cols, i)) continue;
+    if (cols.failed[i]) {
+      if (failedPicks[sample.failed.length] === failedOrdinal++) sample.failed.push(i);
+    } else if (okPicks[sample.ok.length] === okOrdinal++) sample.ok.push(i);
+  }
+  return sample;
 }
 
 function points(cols: PhaseColumns, rows: number[], windowStartNs: number): { xs: number[]; ys: number[] } {

@@ -8,7 +8,7 @@
  * sent in the bucket.
  */
 import type { PhaseColumns } from "../../metrics/phase-columns.ts";
-import { successfulRows } from "../../metrics/request-values.ts";
+import { isSuccessful } from "../../metrics/request-values.ts";
 import { renderChart, type ChartSeries } from "./svg-chart.ts";
 import { bucketCount, bucketMedianMax, bucketWidthS, spreadOverBuckets } from "./time-buckets.ts";
 
@@ -27,16 +27,11 @@ export interface RunBuckets {
   lagMaxMs: Float64Array;
 }
 
-/** Per-row values (s since `windowStartNs`) where `include[i]`, NaN elsewhere. */
-function seconds(values: Float64Array, include: (i: number) => boolean, windowStartNs: number): Float64Array {
-  return values.map((v, i) => (include(i) ? (v - windowStartNs) / NS_PER_S : Number.NaN));
-}
-
 function perSecond(values: Float64Array, widthS: number): Float64Array {
   return values.map((v) => v / widthS);
 }
 
-/** Every time series of the phase, bucketed. */
+/** Every time series of the phase, bucketed. Rows are read in place: no per-request arrays. */
 export function runBuckets(cols: PhaseColumns, windowStartNs: number): RunBuckets {
   let endNs = windowStartNs;
   for (let i = 0; i < cols.count; i++) {
@@ -48,26 +43,32 @@ export function runBuckets(cols: PhaseColumns, windowStartNs: number): RunBucket
   const durationS = (endNs - windowStartNs) / NS_PER_S;
   const widthS = bucketWidthS(durationS);
   const count = bucketCount(durationS, widthS);
-  const ok = successfulRows(cols);
-  const ones = new Float64Array(cols.count).fill(1);
-  const doneOk = seconds(cols.doneNs, (i) => ok[i] === 1, windowStartNs);
-  const doneFailed = seconds(cols.doneNs, (i) => cols.failed[i] === 1, windowStartNs);
-  const tokenStart = doneOk.map((done, i) => {
+  const rows = cols.count;
+  const secondsOf = (ns: number): number => (ns - windowStartNs) / NS_PER_S;
+  const sentS = (i: number): number => secondsOf(cols.sentNs[i] as number);
+  const doneS = (i: number): number => secondsOf(cols.doneNs[i] as number);
+  const doneOkS = (i: number): number => (isSuccessful(cols, i) ? doneS(i) : Number.NaN);
+  const doneFailedS = (i: number): number => (cols.failed[i] === 1 ? doneS(i) : Number.NaN);
+  const tokenStartS = (i: number): number => {
     const first = cols.firstTokenNs[i] as number;
-    return Number.isFinite(first) ? (first - windowStartNs) / NS_PER_S : done;
-  });
-  const sent = seconds(cols.sentNs, () => true, windowStartNs);
-  const done = seconds(cols.doneNs, () => true, windowStartNs);
-  const openS = done.map((d, i) => d - (sent[i] as number));
-  const lagMs = cols.sentNs.map((s, i) => (s - (cols.scheduledNs[i] as number)) / NS_PER_MS);
-  const lag = bucketMedianMax(sent, lagMs, widthS, count);
+    return Number.isFinite(first) ? secondsOf(first) : doneOkS(i);
+  };
+  const one = (): number => 1;
+  const lag = bucketMedianMax(
+    { count: rows, timeS: sentS, value: (i) => ((cols.sentNs[i] as number) - (cols.scheduledNs[i] as number)) / NS_PER_MS },
+    widthS,
+    count,
+  );
   return {
     widthS,
     xs: Array.from({ length: count }, (_, b) => (b + 0.5) * widthS),
-    completionsPerS: perSecond(spreadOverBuckets(doneOk, doneOk, ones, widthS, count), widthS),
-    errorsPerS: perSecond(spreadOverBuckets(doneFailed, doneFailed, ones, widthS, count), widthS),
-    outputTokensPerS: perSecond(spreadOverBuckets(tokenStart, doneOk, cols.outputTokens, widthS, count), widthS),
-    inFlight: perSecond(spreadOverBuckets(sent, done, openS, widthS, count), widthS),
+    completionsPerS: perSecond(spreadOverBuckets({ count: rows, startS: doneOkS, endS: doneOkS, amount: one }, widthS, count), widthS),
+    errorsPerS: perSecond(spreadOverBuckets({ count: rows, startS: doneFailedS, endS: doneFailedS, amount: one }, widthS, count), widthS),
+    outputTokensPerS: perSecond(
+      spreadOverBuckets({ count: rows, startS: tokenStartS, endS: doneOkS, amount: (i) => cols.outputTokens[i] as number }, widthS, count),
+      widthS,
+    ),
+    inFlight: perSecond(spreadOverBuckets({ count: rows, startS: sentS, endS: doneS, amount: (i) => doneS(i) - sentS(i) }, widthS, count), widthS),
     lagP50Ms: lag.p50,
     lagMaxMs: lag.max,
   };

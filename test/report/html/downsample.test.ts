@@ -1,6 +1,6 @@
 /** @module test/report/html/downsample.test — deterministic strides and quantile grids stay within the chart budget. */
 import { describe, expect, test } from "bun:test";
-import { MAX_CHART_POINTS, quantileRanks, strideIndices, strideRows } from "../../../src/report/html/downsample.ts";
+import { MAX_CHART_POINTS, quantileRanks, strideIndices } from "../../../src/report/html/downsample.ts";
 
 describe("report/html/downsample", () => {
   test.each([
@@ -27,10 +27,5 @@ describe("report/html/downsample", () => {
     expect(a.length).toBe(MAX_CHART_POINTS);
     expect(strideIndices(1_000_003)).toEqual(a);
     expect(quantileRanks(1_000_003).length).toBe(MAX_CHART_POINTS);
-  });
-
-  test("strides a row list, keeping its order", () => {
-    expect(strideRows([1, 2, 4, 5, 6], 2)).toEqual([1, 4]);
-    expect(strideRows([3, 9], 5)).toEqual([3, 9]);
   });
 });

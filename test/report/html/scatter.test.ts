@@ -1,6 +1,7 @@
 /** @module test/report/html/scatter.test — the per-request scatter keeps errors visible within its point budget. */
 import { describe, expect, test } from "bun:test";
 import { columnsFromRecords } from "../../../src/metrics/phase-columns.ts";
+import { strideIndices } from "../../../src/report/html/downsample.ts";
 import { renderScatterChart, scatterSample } from "../../../src/report/html/scatter.ts";
 import { makeFailure, makeRecord } from "../../metrics/make-record.ts";
 import { syntheticColumns } from "./synthetic-columns.ts";
@@ -16,6 +17,22 @@ describe("report/html/scatter", () => {
   ])("samples %p requests (every %p-th failing) into a budget of %p: %p successes, %p errors", (count, failEvery, budget, ok, failed) => {
     const sample = scatterSample(syntheticColumns(count, { failEvery, itlPerRequest: 0 }), budget);
     expect([sample.ok.length, sample.failed.length]).toEqual([ok, failed]);
+  });
+
+  test.each([
+    [10, 3, 4],
+    [5000, 7, 300],
+    [20_000, 2, 2000],
+    [1500, 0, 2000],
+  ])("picks the rows that striding the list of finished rows would: %p requests, every %p-th failing, budget %p", (count, failEvery, budget) => {
+    const cols = syntheticColumns(count, { failEvery, itlPerRequest: 0 });
+    cols.doneNs[1] = Number.NaN;
+    const finished = Array.from({ length: count }, (_, i) => i).filter((i) => Number.isFinite(cols.doneNs[i] as number));
+    const failed = finished.filter((i) => cols.failed[i]);
+    const ok = finished.filter((i) => !cols.failed[i]);
+    const failedShown = strideIndices(failed.length, Math.min(failed.length, Math.floor(budget / 4))).map((k) => failed[k]);
+    const okShown = strideIndices(ok.length, budget - failedShown.length).map((k) => ok[k]);
+    expect(scatterSample(cols, budget)).toEqual({ ok: okShown as number[], failed: failedShown as number[] });
   });
 
   test("is deterministic and skips requests that never finished", () => {

@@ -3,6 +3,12 @@ import { describe, expect, test } from "bun:test";
 import { bucketCount, bucketMedianMax, bucketWidthS, spreadOverBuckets } from "../../../src/report/html/time-buckets.ts";
 
 const f = (...values: number[]) => Float64Array.from(values);
+const intervals = (starts: Float64Array, ends: Float64Array, amounts: Float64Array) => ({
+  count: starts.length,
+  startS: (i: number) => starts[i] as number,
+  endS: (i: number) => ends[i] as number,
+  amount: (i: number) => amounts[i] as number,
+});
 
 describe("report/html/time-buckets", () => {
   test.each([
@@ -36,7 +42,7 @@ describe("report/html/time-buckets", () => {
     ["times outside the range are clamped into it", f(-1), f(10), f(6), [2, 2, 2]],
     ["rows with NaN are skipped", f(Number.NaN, 0.5), f(1, 0.5), f(1, 2), [2, 0, 0]],
   ])("%s", (_, starts, ends, amounts, expected) => {
-    const totals = Array.from(spreadOverBuckets(starts, ends, amounts, 1, 3));
+    const totals = Array.from(spreadOverBuckets(intervals(starts, ends, amounts), 1, 3));
     totals.forEach((v, i) => expect(v).toBeCloseTo(expected[i] as number, 9));
   });
 
@@ -45,12 +51,14 @@ describe("report/html/time-buckets", () => {
     const starts = Float64Array.from({ length: n }, (_, i) => (i * 7.3) % 50);
     const ends = starts.map((s, i) => s + (i % 13) * 0.37);
     const amounts = Float64Array.from({ length: n }, (_, i) => 1 + (i % 5));
-    const totals = spreadOverBuckets(starts, ends, amounts, 0.5, 200);
+    const totals = spreadOverBuckets(intervals(starts, ends, amounts), 0.5, 200);
     expect(totals.reduce((a, b) => a + b, 0)).toBeCloseTo(amounts.reduce((a, b) => a + b, 0), 6);
   });
 
   test("gives the lower median and the max of each bucket, NaN where it is empty", () => {
-    const { p50, max } = bucketMedianMax(f(0.1, 0.2, 0.3, 0.4, 2.5, Number.NaN), f(4, 1, 3, 2, 9, 100), 1, 3);
+    const times = f(0.1, 0.2, 0.3, 0.4, 2.5, Number.NaN);
+    const values = f(4, 1, 3, 2, 9, 100);
+    const { p50, max } = bucketMedianMax({ count: times.length, timeS: (i) => times[i] as number, value: (i) => values[i] as number }, 1, 3);
     expect(Array.from(p50)).toEqual([2, Number.NaN, 9]);
     expect(Array.from(max)).toEqual([4, Number.NaN, 9]);
   });
