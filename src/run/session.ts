@@ -133,32 +133,19 @@ export class Session {
 
   private async runPhase(phase: SessionPhase): Promise<PhaseOutcome> {
     const { plan } = phase;
-    const pool = this.pool as WorkerPool;
     const clock = this.clock as RunClock;
     const startNs = clock.now() + START_LEAD_NS;
     const receivers = this.aliveWorkers();
-    const shares = dealPlan(plan, receivers.length);
     this.spec.db.startPhase(plan.phase, phase.kind, startNs, plan.sampleIndex.length);
     this.spec.onPhaseStart?.(plan);
-    const ledger = new PhaseLedger(plan.phase, plan.sampleIndex.length);
+    const ledger = new PhaseLedger(plan, startNs);
     const running: RunningPhase = { name: plan.phase, drainTimeoutMs: phase.drainTimeoutMs, remaining: new Set(receivers), sent: 0, stopped: false, timers: [], ledger, done: () => {} };
     const finished = new Promise<void>((resolve) => (running.done = resolve));
     this.current = running;
     if (phase.maxDurationMs > 0) {
       running.timers.push(setTimeout(() => this.stopCurrentPhase(false), phase.maxDurationMs + START_LEAD_NS / 1e6));
     }
-    shares.forEach((share, i) => {
-      const scheduledNs = share.offsetNs.map((offset) => offset + startNs);
-      ledger.assign(receivers[i] as number, { planIndex: share.planIndex, sampleIndex: share.sampleIndex, scheduledNs });
-      pool.send(receivers[i] as number, {
-        type: "phase", phase: plan.phase, planIndex: share.planIndex, sampleIndex: share.sampleIndex,
-        scheduledNs,
-        slotStartNs: share.slotOffsetsNs.map((offset) => offset + startNs),
-        inFlightCap: share.inFlightCap, startNs,
-        ...(phase.bodies ? { bodies: phase.bodies } : {}),
-        keepResponseText: phase.keepResponseText === true,
-      });
-    });
+    this.dealPhase(phase, receivers, startNs, ledger);
     if (this.stopReason !== null) this.stopCurrentPhase(false);
     await finished;
     for (const timer of running.timers) clearTimeout(timer);
@@ -167,6 +154,28 @@ export class Session {
     const state = this.stopReason === null ? "complete" : "interrupted";
     this.spec.db.endPhase(plan.phase, endNs, running.sent, state);
     return { name: plan.phase, kind: phase.kind, startNs, endNs, planned: plan.sampleIndex.length, sent: running.sent };
+  }
+
+  /**
+   * Sends each receiver its share of the plan. Its own method so that the shares (copies of the
+   * plan: 20 MB per million requests) are garbage once sent, not kept alive by runPhase's frame
+   * for the whole phase; the ledger keeps only each worker's plan indices.
+   */
+  private dealPhase(phase: SessionPhase, receivers: number[], startNs: number, ledger: PhaseLedger): void {
+    const { plan } = phase;
+    const pool = this.pool as WorkerPool;
+    dealPlan(plan, receivers.length).forEach((share, i) => {
+      const workerId = receivers[i] as number;
+      ledger.assign(workerId, share.planIndex);
+      pool.send(workerId, {
+        type: "phase", phase: plan.phase, planIndex: share.planIndex, sampleIndex: share.sampleIndex,
+        scheduledNs: share.offsetNs.map((offset) => offset + startNs),
+        slotStartNs: share.slotOffsetsNs.map((offset) => offset + startNs),
+        inFlightCap: share.inFlightCap, startNs,
+        ...(phase.bodies ? { bodies: phase.bodies } : {}),
+        keepResponseText: phase.keepResponseText === true,
+      });
+    });
   }
 
   private onMessage(message: ToMain): void {
