@@ -14,6 +14,7 @@ import type { PhasePlan } from "../plan/phase-plan.ts";
 import type { EventsDb } from "../record/events-db.ts";
 import type { RequestRecord } from "../record/request-record.ts";
 import { PhaseLedger } from "./phase-ledger.ts";
+import { workerEnv } from "./worker-env.ts";
 import { WorkerPool } from "./worker-pool.ts";
 
 /** Lead time between dealing a phase and its start, so every worker holds its share at T. */
@@ -102,7 +103,7 @@ export class Session {
       spec.workers,
       (workerId) => ({ ...spec.worker, t0MonoNs: String(t0MonoNs), maxInFlight: spec.maxInFlightPerWorker, cpus: spec.cpusFor(workerId) }),
       { onMessage: (m) => this.onMessage(m), onWorkerExit: (id, code) => this.onWorkerExit(id, code) },
-      { BUN_CONFIG_MAX_HTTP_REQUESTS: String(Math.max(spec.maxInFlightPerWorker, 1)) },
+      workerEnv(spec.maxInFlightPerWorker, process.env),
     );
     const phases: PhaseOutcome[] = [];
     try {
