@@ -3,18 +3,28 @@
  *
  * Frame = 4-byte little-endian payload length + msgpackr payload. `moreTypes` carries typed
  * arrays (plans, chunk gaps) without copying them into plain arrays.
+ *
+ * A plan share is one frame of tens of MB (1M requests ≈ 20 MB), every other frame a few kB.
+ * Neither side keeps a buffer sized for that one frame: msgpackr packs into a module-wide
+ * buffer it grows to fit the largest message (up to twice its size) and keeps, so after a large
+ * frame the encoder hands it a small one; msgpackr's decoder keeps the last buffer it read from,
+ * so after a large frame ours tells it to let go (clearSource) and shrinks its own buffer.
  */
-import { Packr, Unpackr } from "msgpackr";
+import { clearSource, Packr, Unpackr } from "msgpackr";
 
 const packr = new Packr({ useRecords: false, moreTypes: true });
 const unpackr = new Unpackr({ useRecords: false, moreTypes: true });
 const HEADER_BYTES = 4;
+/** Frames above this leave no buffer of their size behind. */
+export const LARGE_FRAME_BYTES = 1 << 20;
+const SMALL_BUFFER_BYTES = 64 * 1024;
 
 export function encodeFrame(message: unknown): Uint8Array {
   const payload = packr.pack(message);
   const frame = new Uint8Array(HEADER_BYTES + payload.length);
   new DataView(frame.buffer).setUint32(0, payload.length, true);
   frame.set(payload, HEADER_BYTES);
+  if (payload.length > LARGE_FRAME_BYTES) packr.useBuffer(new Uint8Array(SMALL_BUFFER_BYTES));
   return frame;
 }
 
@@ -33,18 +43,33 @@ export class FrameDecoder {
       if (this.length - offset - HEADER_BYTES < size) break;
       const start = offset + HEADER_BYTES;
       messages.push(unpackr.unpack(this.buffer.subarray(start, start + size)));
+      if (size > LARGE_FRAME_BYTES) clearSource();
       offset = start + size;
     }
-    if (offset > 0) {
-      this.buffer.copyWithin(0, offset, this.length);
-      this.length -= offset;
-    }
+    if (offset > 0) this.discard(offset);
     return messages;
+  }
+
+  /** The buffer's capacity (for tests: it does not stay at the largest frame's size). */
+  get capacity(): number {
+    return this.buffer.length;
+  }
+
+  private discard(consumed: number): void {
+    const left = this.length - consumed;
+    if (this.buffer.length > LARGE_FRAME_BYTES && left * 4 < this.buffer.length) {
+      const smaller = new Uint8Array(Math.max(SMALL_BUFFER_BYTES, left * 2));
+      smaller.set(this.buffer.subarray(consumed, this.length));
+      this.buffer = smaller;
+    } else {
+      this.buffer.copyWithin(0, consumed, this.length);
+    }
+    this.length = left;
   }
 
   private append(bytes: Uint8Array): void {
     if (this.length + bytes.length > this.buffer.length) {
-      const grown = new Uint8Array(Math.max(this.buffer.length * 2, this.length + bytes.length, 64 * 1024));
+      const grown = new Uint8Array(Math.max(this.buffer.length * 2, this.length + bytes.length, SMALL_BUFFER_BYTES));
       grown.set(this.buffer.subarray(0, this.length));
       this.buffer = grown;
     }

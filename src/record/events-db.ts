@@ -11,6 +11,8 @@ import type { RequestRecord } from "./request-record.ts";
 export const EVENTS_DB_FILE = "events.db";
 /** 2: `requests.attempt` (retries). */
 export const SCHEMA_VERSION = 2;
+/** Rows per chunk when counting tokens after the run (a full GC after each). */
+const TOKENIZER_CHUNK_ROWS = 20_000;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS run (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -85,22 +87,33 @@ export class EventsDb {
    * did, they are kept beside it so the report can show the discrepancy.
    */
   applyTokenizerCounts(phase: string, inputTokensOfRow: (sampleIndex: number) => number | null, outputTokensOf: (text: string) => number): number {
-    type Row = { id: number; sample_index: number; response_text: string | null; token_source: string; input_tokens: number | null };
-    const rows = this.db
-      .query("SELECT id, sample_index, response_text, token_source, input_tokens FROM requests WHERE error_kind IS NULL AND phase = ?")
-      .all(phase) as Row[];
+    type Row = { id: number; sample_index: number; response_text: string | null };
+    // A chunk of rows at a time (keyset on id): a million response texts at once would be
+    // hundreds of MB in the main process at the end of the run.
+    const select = this.db.prepare(`SELECT id, sample_index, response_text FROM requests
+      WHERE error_kind IS NULL AND phase = ? AND id > ? ORDER BY id LIMIT ${TOKENIZER_CHUNK_ROWS}`);
     const update = this.db.prepare(`UPDATE requests SET tokenizer_input_tokens = ?1, tokenizer_output_tokens = ?2,
       input_tokens = COALESCE(input_tokens, ?1),
       output_tokens = CASE WHEN token_source = 'server_usage' OR ?2 IS NULL THEN output_tokens ELSE ?2 END,
       token_source = CASE WHEN token_source = 'server_usage' OR ?2 IS NULL THEN token_source ELSE 'tokenizer' END
       WHERE id = ?3`);
+    let counted = 0;
     this.db.transaction(() => {
-      for (const row of rows) {
-        const output = row.response_text === null ? null : outputTokensOf(row.response_text);
-        update.run(inputTokensOfRow(row.sample_index), output, row.id);
+      for (let lastId = Number.MIN_SAFE_INTEGER; ; ) {
+        const rows = select.all(phase, lastId) as Row[];
+        for (const row of rows) {
+          const output = row.response_text === null ? null : outputTokensOf(row.response_text);
+          update.run(inputTokensOfRow(row.sample_index), output, row.id);
+        }
+        counted += rows.length;
+        if (rows.length < TOKENIZER_CHUNK_ROWS) break;
+        lastId = (rows[rows.length - 1] as Row).id;
+        Bun.gc(true);
       }
     })();
-    return rows.length;
+    select.finalize();
+    update.finalize();
+    return counted;
   }
 
   close(): void {

@@ -2,12 +2,16 @@
  * @module record/export-csv — events.db's requests as CSV, one row per request (for spreadsheets and pandas).
  *
  * Every scalar column of `requests`, in table order; the chunk-gap blobs and response text are
- * left out (they are arrays or large). Quoting follows RFC 4180. Streams row by row.
+ * left out (they are arrays or large). Quoting follows RFC 4180. Streams row by row, and its
+ * garbage is collected as the scan goes (garbage-pacer.ts).
  */
 import { Database } from "bun:sqlite";
 import { closeSync, openSync, writeSync } from "node:fs";
+import { garbagePacer } from "./garbage-pacer.ts";
 
 const SKIPPED = new Set(["chunk_gaps_ns", "chunk_tokens", "response_text"]);
+/** A CSV row makes ~25 short-lived strings: collect more often than a plain scan (1M rows after a report: 510 → 277 MB peak). */
+const ROWS_PER_COLLECTION = 20_000;
 
 export function csvField(value: unknown): string {
   if (value === null || value === undefined) return "";
@@ -24,7 +28,9 @@ export function exportRequestsCsv(dbPath: string, outPath: string): number {
     writeSync(fd, `${columns.join(",")}\n`);
     let rows = 0;
     const lines: string[] = [];
+    const pace = garbagePacer(ROWS_PER_COLLECTION);
     for (const row of db.query(`SELECT ${columns.join(", ")} FROM requests ORDER BY id`).iterate() as IterableIterator<Record<string, unknown>>) {
+      pace();
       lines.push(columns.map((c) => csvField(row[c])).join(","));
       rows++;
       if (lines.length === 10_000) writeSync(fd, `${lines.splice(0).join("\n")}\n`);

@@ -4,29 +4,30 @@
  * When a worker dies, its planned requests without a record (in flight or never sent) become
  * `worker_lost` records, so every planned request of the phase is accounted for. A record that
  * arrives after its entry was declared lost is dropped (the loss was already recorded).
+ * The ledger keeps one byte per entry and each worker's plan indices; a lost entry's dataset row
+ * and due time are read from the plan itself, not from copies of every share.
  */
+import type { PhasePlan } from "../plan/phase-plan.ts";
 import type { RequestRecord } from "../record/request-record.ts";
-
-export interface LedgerShare {
-  planIndex: Uint32Array;
-  sampleIndex: Uint32Array;
-  /** Absolute due instants (ns since T0). */
-  scheduledNs: Float64Array;
-}
 
 const RECORDED = 1;
 const LOST = 2;
 
 export class PhaseLedger {
   private readonly state: Uint8Array;
-  private readonly shares = new Map<number, LedgerShare>();
+  private readonly shares = new Map<number, Uint32Array>();
 
-  constructor(readonly phase: string, planLength: number) {
-    this.state = new Uint8Array(planLength);
+  /** `startNs`: the phase start (ns since T0); entry i is due at startNs + plan.offsetNs[i]. */
+  constructor(
+    private readonly plan: Pick<PhasePlan, "phase" | "sampleIndex" | "offsetNs">,
+    private readonly startNs: number,
+  ) {
+    this.state = new Uint8Array(plan.sampleIndex.length);
   }
 
-  assign(workerId: number, share: LedgerShare): void {
-    this.shares.set(workerId, share);
+  /** The plan entries dealt to `workerId`. */
+  assign(workerId: number, planIndex: Uint32Array): void {
+    this.shares.set(workerId, planIndex);
   }
 
   /** Returns false when the entry was already declared lost: drop the late record. */
@@ -40,18 +41,20 @@ export class PhaseLedger {
   takeLost(workerId: number, endpointCount: number, nowNs: number, reason: string): RequestRecord[] {
     const share = this.shares.get(workerId);
     if (!share) return [];
+    const { plan } = this;
     const lost: RequestRecord[] = [];
-    share.planIndex.forEach((planIndex, j) => {
-      if (this.state[planIndex] !== 0) return;
+    for (let j = 0; j < share.length; j++) {
+      const planIndex = share[j] as number;
+      if (this.state[planIndex] !== 0) continue;
       this.state[planIndex] = LOST;
       lost.push({
-        phase: this.phase, planIndex, sampleIndex: share.sampleIndex[j] as number, workerId,
-        endpointIndex: planIndex % endpointCount, scheduledNs: share.scheduledNs[j] as number, sentNs: Number.NaN,
+        phase: plan.phase, planIndex, sampleIndex: plan.sampleIndex[planIndex] as number, workerId,
+        endpointIndex: planIndex % endpointCount, scheduledNs: this.startNs + (plan.offsetNs[planIndex] as number), sentNs: Number.NaN,
         responseHeadersNs: null, firstTokenNs: null, doneNs: nowNs, httpStatus: 0, errorKind: "worker_lost",
         errorMessage: reason, inputTokens: null, outputTokens: null, reasoningTokens: null, tokenSource: "none",
         chunkCount: 0, chunkGapsNs: null, chunkTokens: null, finishReason: null, responseText: null, attempt: 0,
       });
-    });
+    }
     return lost;
   }
 }

@@ -5,6 +5,8 @@
  * line is redrawn every 250 ms; otherwise a plain line is printed every 5 s; `--quiet` turns it
  * off. Requests in flight and the ETA come from the phase's plan: for a schedule, the requests
  * already due; for a closed loop, its slots. TTFT p50 is over the latest 4096 first tokens.
+ * Rates come from one entry per result batch of the last 5 s, trimmed as batches arrive, so
+ * the state stays small however long the run and whether or not a line is ever drawn (--quiet).
  */
 import type { PhasePlan } from "../plan/phase-plan.ts";
 import type { RequestRecord } from "../record/request-record.ts";
@@ -13,13 +15,20 @@ import { renderProgress } from "./progress-text.ts";
 const RATE_WINDOW_MS = 5_000;
 const TTFT_SAMPLES = 4096;
 
+interface RecentBatch {
+  atMs: number;
+  /** Successful requests of the batch and their output tokens. */
+  requests: number;
+  tokens: number;
+}
+
 interface PhaseState {
   plan: PhasePlan;
   startMs: number;
   completed: number;
   failed: number;
-  /** [time ms, tokens] of recent completions, oldest first. */
-  recent: [number, number][];
+  /** Result batches of the last RATE_WINDOW_MS, oldest first. */
+  recent: RecentBatch[];
   ttftMs: Float64Array;
   ttftCount: number;
 }
@@ -36,6 +45,13 @@ function dueCount(offsetsNs: Float64Array, tNs: number): number {
   return lo;
 }
 
+/** Removes the batches that arrived before `cutoffMs` (the array is oldest first). */
+function dropOlderThan(recent: RecentBatch[], cutoffMs: number): void {
+  let stale = 0;
+  while (stale < recent.length && (recent[stale] as RecentBatch).atMs < cutoffMs) stale++;
+  if (stale > 0) recent.splice(0, stale);
+}
+
 export class ProgressLine {
   private state: PhaseState | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
@@ -44,27 +60,38 @@ export class ProgressLine {
     private readonly write: (text: string) => void,
     private readonly enabled: boolean,
     private readonly tty: boolean,
+    private readonly nowMs: () => number = () => performance.now(),
   ) {}
+
+  /** Batches held for the rate (for tests: bounded by the window, not by the run). */
+  get recentBatches(): number {
+    return this.state?.recent.length ?? 0;
+  }
 
   startPhase(plan: PhasePlan): void {
     this.stop();
-    this.state = { plan, startMs: performance.now(), completed: 0, failed: 0, recent: [], ttftMs: new Float64Array(TTFT_SAMPLES), ttftCount: 0 };
+    this.state = { plan, startMs: this.nowMs(), completed: 0, failed: 0, recent: [], ttftMs: new Float64Array(TTFT_SAMPLES), ttftCount: 0 };
     if (this.enabled) this.timer = setInterval(() => this.draw(), this.tty ? 250 : 5000);
   }
 
   add(records: readonly RequestRecord[]): void {
     const s = this.state;
     if (!s) return;
-    const now = performance.now();
+    const batch: RecentBatch = { atMs: this.nowMs(), requests: 0, tokens: 0 };
     for (const r of records) {
       if (r.phase !== s.plan.phase) continue;
       // A retry replaces its entry's previous attempt, which failed (only failures are retried).
       if (r.attempt > 0) s.failed--;
       else s.completed++;
       if (r.errorKind !== null) s.failed++;
-      else s.recent.push([now, r.outputTokens ?? 0]);
+      else {
+        batch.requests++;
+        batch.tokens += r.outputTokens ?? 0;
+      }
       if (r.firstTokenNs !== null && r.errorKind === null) s.ttftMs[s.ttftCount++ % TTFT_SAMPLES] = (r.firstTokenNs - r.sentNs) / 1e6;
     }
+    if (batch.requests > 0) s.recent.push(batch);
+    dropOlderThan(s.recent, batch.atMs - RATE_WINDOW_MS);
   }
 
   stop(): void {
@@ -77,12 +104,12 @@ export class ProgressLine {
   private draw(final = false): void {
     const s = this.state;
     if (!s) return;
-    const now = performance.now();
-    while (s.recent.length > 0 && now - (s.recent[0] as [number, number])[0] > RATE_WINDOW_MS) s.recent.shift();
+    const now = this.nowMs();
+    dropOlderThan(s.recent, now - RATE_WINDOW_MS);
     const elapsedS = (now - s.startMs) / 1000;
     const windowS = Math.min(elapsedS, RATE_WINDOW_MS / 1000);
-    const recentQps = windowS > 0 ? s.recent.length / windowS : 0;
-    const recentTokensPerS = windowS > 0 ? s.recent.reduce((sum, [, t]) => sum + t, 0) / windowS : 0;
+    const recentQps = windowS > 0 ? s.recent.reduce((sum, b) => sum + b.requests, 0) / windowS : 0;
+    const recentTokensPerS = windowS > 0 ? s.recent.reduce((sum, b) => sum + b.tokens, 0) / windowS : 0;
     const planned = s.plan.sampleIndex.length;
     const slots = s.plan.slotOffsetsNs.length;
     const remaining = Math.max(0, planned - s.completed);

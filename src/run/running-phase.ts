@@ -9,13 +9,14 @@
  * phase running behind the next one until `done`.
  */
 import type { WorkerStop } from "../ipc/messages.ts";
+import type { PhasePlan } from "../plan/phase-plan.ts";
 import { PhaseLedger } from "./phase-ledger.ts";
 
 export interface RunningPhaseSpec {
-  name: string;
+  /** The phase's plan (its name, and the rows and due times of entries a dead worker lost). */
+  plan: Pick<PhasePlan, "phase" | "sampleIndex" | "offsetNs">;
   /** When the phase's first request is due, ns since T0. */
   startNs: number;
-  planned: number;
   /** The workers dealt a share (each reports issued and done, even for an empty share). */
   workers: readonly number[];
   drainTimeoutMs: number;
@@ -40,10 +41,10 @@ export class RunningPhase {
   private drainDeadlineArmed = false;
 
   constructor(spec: RunningPhaseSpec, private readonly sendStop: (message: WorkerStop) => void) {
-    this.name = spec.name;
+    this.name = spec.plan.phase;
     this.startNs = spec.startNs;
     this.drainTimeoutMs = spec.drainTimeoutMs;
-    this.ledger = new PhaseLedger(spec.name, spec.planned);
+    this.ledger = new PhaseLedger(spec.plan, spec.startNs);
     this.sending = new Set(spec.workers);
     this.holding = new Set(spec.workers);
     this.issued = new Promise((resolve) => (this.resolveIssued = resolve));

@@ -20,6 +20,7 @@ import type { PhasePlan } from "../plan/phase-plan.ts";
 import type { EventsDb } from "../record/events-db.ts";
 import type { RequestRecord } from "../record/request-record.ts";
 import { RunningPhase } from "./running-phase.ts";
+import { workerEnv } from "./worker-env.ts";
 import { WorkerPool } from "./worker-pool.ts";
 
 /**
@@ -27,7 +28,7 @@ import { WorkerPool } from "./worker-pool.ts";
  * many phases can be in flight at once in a worker (2 when warmup is not drained).
  */
 export function spawnWorkers(workers: number, maxInFlightPerWorker: number, overlappingPhases: number): WorkerPool {
-  return WorkerPool.spawn(workers, { BUN_CONFIG_MAX_HTTP_REQUESTS: String(fetchRequestCap(maxInFlightPerWorker, overlappingPhases)) });
+  return WorkerPool.spawn(workers, workerEnv(fetchRequestCap(maxInFlightPerWorker, overlappingPhases), process.env));
 }
 
 /** Lead time between `go` and the phase start: every worker already holds its share, so only the go frame must arrive. */
@@ -170,13 +171,13 @@ export class Session {
     this.spec.db.startPhase(plan.phase, phase.kind, startNs, plan.sampleIndex.length);
     this.spec.onPhaseStart?.(plan);
     const running = new RunningPhase(
-      { name: plan.phase, startNs, planned: plan.sampleIndex.length, workers: receivers, drainTimeoutMs: phase.drainTimeoutMs },
+      { plan, startNs, workers: receivers, drainTimeoutMs: phase.drainTimeoutMs },
       (stop) => pool.broadcast(stop),
     );
     this.live.set(plan.phase, running);
     if (phase.maxDurationMs > 0) running.stopAfter(phase.maxDurationMs + START_LEAD_NS / 1e6);
     shares.forEach((share, i) => {
-      running.ledger.assign(receivers[i] as number, { planIndex: share.planIndex, sampleIndex: share.sampleIndex, scheduledNs: share.offsetNs.map((offset) => offset + startNs) });
+      running.ledger.assign(receivers[i] as number, share.planIndex);
       pool.send(receivers[i] as number, { type: "go", phase: plan.phase, startNs });
     });
     if (this.stopReason !== null) running.stop(false);

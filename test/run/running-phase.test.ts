@@ -7,7 +7,8 @@ import { RunningPhase } from "../../src/run/running-phase.ts";
 function phaseOver(workers: number[], drainTimeoutMs = 60_000) {
   const stops: { atMs: number; message: WorkerStop }[] = [];
   const waiting: ((message: WorkerStop) => void)[] = [];
-  const phase = new RunningPhase({ name: "warmup", startNs: 5, planned: 10, workers, drainTimeoutMs }, (message) => {
+  const plan = { phase: "warmup", sampleIndex: new Uint32Array(10), offsetNs: new Float64Array(10) };
+  const phase = new RunningPhase({ plan, startNs: 5, workers, drainTimeoutMs }, (message) => {
     stops.push({ atMs: performance.now(), message });
     waiting.shift()?.(message);
   });

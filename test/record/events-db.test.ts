@@ -1,0 +1,47 @@
+/** @module test/record/events-db.test — client-side token counts applied after the run, chunk by chunk, on a real events.db. */
+import { afterAll, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { EventsDb } from "../../src/record/events-db.ts";
+import type { RequestRecord } from "../../src/record/request-record.ts";
+import { makeFailure, makeRecord } from "../metrics/make-record.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "ie-events-db-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Every 3rd row has server usage, every 7th failed, the rest have text only. */
+function row(i: number): RequestRecord {
+  if (i % 7 === 6) return makeFailure({ planIndex: i, sampleIndex: i % 10 });
+  const text = "x".repeat(1 + (i % 13));
+  return i % 3 === 0
+    ? makeRecord({ planIndex: i, sampleIndex: i % 10, responseText: text, outputTokens: 99, inputTokens: null, tokenSource: "server_usage" })
+    : makeRecord({ planIndex: i, sampleIndex: i % 10, responseText: text, outputTokens: null, inputTokens: null, tokenSource: "none" });
+}
+
+describe("record/events-db", () => {
+  test.each([
+    ["a few rows", 30],
+    ["more rows than one chunk", 20_000 * 2 + 17],
+  ])("counts tokens of every successful row: %s", (_name, count) => {
+    const path = join(dir, `${count}.db`);
+    const records = Array.from({ length: count }, (_, i) => row(i));
+    const db = new EventsDb(path);
+    for (let start = 0; start < count; start += 512) db.addRecords(records.slice(start, start + 512));
+    const counted = db.applyTokenizerCounts("performance", (sampleIndex) => 100 + sampleIndex, (text) => text.length);
+    db.close();
+    expect(counted).toBe(records.filter((r) => r.errorKind === null).length);
+    const raw = new Database(path, { readonly: true });
+    type Stored = { plan_index: number; input_tokens: number | null; output_tokens: number | null; token_source: string; tokenizer_output_tokens: number | null };
+    const stored = raw.query("SELECT plan_index, input_tokens, output_tokens, token_source, tokenizer_output_tokens FROM requests ORDER BY id").all() as Stored[];
+    raw.close();
+    const expected = records.map((r, i) => {
+      if (r.errorKind !== null) return { plan_index: i, input_tokens: null, output_tokens: null, token_source: "none", tokenizer_output_tokens: null };
+      const length = 1 + (i % 13);
+      const usage = r.tokenSource === "server_usage";
+      return { plan_index: i, input_tokens: 100 + (i % 10), output_tokens: usage ? 99 : length, token_source: usage ? "server_usage" : "tokenizer", tokenizer_output_tokens: length };
+    });
+    expect(stored).toEqual(expected);
+  });
+});
