@@ -10,11 +10,13 @@ import { parseToWorker, type ToMain, type WorkerGo, type WorkerInit, type Worker
 import { toTuple, type RecordTuple } from "../src/ipc/record-tuple.ts";
 import { SocketChannel } from "../src/ipc/socket-channel.ts";
 import { pinProcess } from "../src/run/cpu-affinity.ts";
+import { lowerHelperThreadPriority } from "../src/run/helper-thread-priority.ts";
 import { PhaseRunner } from "../src/run/phase-runner.ts";
 import type { RequestRecord } from "../src/record/request-record.ts";
 
 const FLUSH_INTERVAL_MS = 10;
 const FLUSH_BATCH = 512;
+const HELPER_PRIORITY_INTERVAL_MS = 1000;
 
 export async function runWorker(socketPath: string, workerId: number): Promise<void> {
   let channel: SocketChannel | null = null;
@@ -70,7 +72,13 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
     send({ type: "phase-armed", workerId, phase: message.phase });
   };
 
+  /** JIT and allocator threads appear during the run; keep lowering them while phases run (see run/helper-thread-priority). */
+  let helperPriorityTimer: ReturnType<typeof setInterval> | null = null;
+
   const startPhase = (message: WorkerGo) => {
+    lowerHelperThreadPriority();
+    helperPriorityTimer ??= setInterval(lowerHelperThreadPriority, HELPER_PRIORITY_INTERVAL_MS);
+    helperPriorityTimer.unref?.();
     const runner = armed.get(message.phase);
     if (!runner) throw new Error(`go for phase ${message.phase}, which this worker does not hold`);
     armed.delete(message.phase);

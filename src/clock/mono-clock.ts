@@ -47,6 +47,9 @@ const calibration = calibrateMonotonicOffset();
 /** Which source the host clock was calibrated from (reported by `info`). */
 export const clockSource = calibration.source;
 
+/** Host-monotonic ns minus this thread's `Bun.nanoseconds()` (each thread's count starts at its own start). */
+export const monoOffsetNs: bigint = calibration.offsetNs;
+
 /** Current host-monotonic time in ns as a bigint (for choosing a run's T0; not for the hot path). */
 export function hostMonotonicNs(): bigint {
   return BigInt(Math.round(Bun.nanoseconds())) + calibration.offsetNs;

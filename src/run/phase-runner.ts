@@ -16,10 +16,14 @@
  * that does not drain lets the next one start at the first.
  */
 import { ABORT_CANCELLED } from "../client/classify-error.ts";
+import { PreciseAlarm } from "../clock/precise-alarm.ts";
 import { sendRequest, type InFlightHandle, type RequestSettings } from "../client/send-request.ts";
 import type { RequestRecord } from "../record/request-record.ts";
 
+/** Within this long of a send, wait with the alarm thread (or a setImmediate poll), not a 1 ms timer. */
 const SPIN_WINDOW_NS = 2_000_000;
+/** The alarm fires this early; the last µs are polled with setImmediate. */
+const ALARM_LEAD_NS = 30_000;
 
 export interface PhaseShare {
   phase: string;
@@ -51,8 +55,11 @@ export class PhaseRunner {
   private inFlight = 0;
   private stopped = false;
   private wakeTimer: ReturnType<typeof setTimeout> | null = null;
-  /** A setImmediate poll is queued (the last SPIN_WINDOW_NS before a send). */
+  /** A setImmediate poll is queued (the alarm thread is not ready, or the send is µs away). */
   private immediatePending = false;
+  /** The alarm thread will wake us ALARM_LEAD_NS before the next send (the last SPIN_WINDOW_NS). */
+  private alarmArmed = false;
+  private alarm: PreciseAlarm | null = null;
   /** The phase start, ns since T0; null until `run`. */
   private startNs: number | null = null;
   private readonly handles = new Set<InFlightHandle>();
@@ -89,6 +96,7 @@ export class PhaseRunner {
   stop(abortInFlight: boolean): void {
     this.stopped = true;
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.alarm?.disarm();
     if (abortInFlight) for (const handle of this.handles) handle.abort(ABORT_CANCELLED);
     this.checkFinished();
   }
@@ -101,6 +109,7 @@ export class PhaseRunner {
   private pump = (): void => {
     this.wakeTimer = null;
     this.immediatePending = false;
+    this.alarmArmed = false;
     this.advance();
   };
 
@@ -133,13 +142,18 @@ export class PhaseRunner {
   }
 
   private sleep(waitNs: number): void {
+    if (this.immediatePending || this.alarmArmed) return; // a wake-up for this entry is queued
     if (waitNs > SPIN_WINDOW_NS) {
-      if (this.wakeTimer === null && !this.immediatePending) {
-        this.wakeTimer = setTimeout(this.pump, Math.max(1, Math.floor((waitNs - SPIN_WINDOW_NS) / 1e6)));
-      }
-    } else if (!this.immediatePending) {
-      if (this.wakeTimer !== null) clearTimeout(this.wakeTimer);
-      this.wakeTimer = null;
+      if (this.wakeTimer === null) this.wakeTimer = setTimeout(this.pump, Math.max(1, Math.floor((waitNs - SPIN_WINDOW_NS) / 1e6)));
+      return;
+    }
+    if (this.wakeTimer !== null) clearTimeout(this.wakeTimer);
+    this.wakeTimer = null;
+    this.alarm ??= new PreciseAlarm(this.targets.settings.now, this.pump);
+    if (this.alarm.ready && waitNs > ALARM_LEAD_NS) {
+      this.alarmArmed = true;
+      this.alarm.arm(this.targets.settings.now() + waitNs - ALARM_LEAD_NS);
+    } else {
       this.immediatePending = true;
       setImmediate(this.pump);
     }
@@ -174,6 +188,8 @@ export class PhaseRunner {
     const total = this.share.planIndex.length;
     if (!this.stopped && this.next < total) return;
     this.resolveIssued();
+    this.alarm?.dispose();
+    this.alarm = null;
     if (this.inFlight > 0) return;
     this.resolveFinished({ sent: this.next, unsent: total - this.next });
   }
