@@ -1,13 +1,12 @@
 /**
  * @module scripts/bench/sections/poisson — how closely `benchmark online --load-pattern poisson` keeps its schedule at 1k / 10k / 50k QPS.
  *
- * Same method as scripts/bench/schedule-precision.ts (which prints only a table), run here so
- * the figures land in the common table: server on CPU 0, CLI (main + 1 worker) on CPU 1,
- * `seconds` of arrivals per run, achieved rate and schedule_lag p50/p99 from
- * performance/result_summary.json. Before each run, scripts/bench/jitter-floor.ts keeps the
- * same schedule with an empty event loop on the client CPU: its lag is the machine's floor. Streaming is the online default (on); 10k QPS runs once more
- * with `--streaming off`, which tells the scheduler's precision apart from the streaming client's
- * throughput ceiling (targets are judged on the default run only).
+ * Server on CPU 0, CLI (main + 1 worker) on CPU 1, `seconds` of arrivals per run; achieved
+ * rate and schedule_lag p50/p99 from performance/result_summary.json. Before each run,
+ * scripts/bench/jitter-floor.ts keeps the same schedule with an empty event loop on the client
+ * CPU: its lag is the machine's floor. Streaming is the online default (on); 10k QPS runs once
+ * more with `--streaming off`, which tells the scheduler's precision apart from the streaming
+ * client's throughput ceiling (targets are judged on the default run only).
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
