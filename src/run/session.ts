@@ -19,6 +19,7 @@ import { dealPlan, type PlanShare } from "../plan/deal-plan.ts";
 import type { PhasePlan } from "../plan/phase-plan.ts";
 import type { EventsDb } from "../record/events-db.ts";
 import type { RequestRecord } from "../record/request-record.ts";
+import { ArmingRound } from "./arming-round.ts";
 import { RunningPhase } from "./running-phase.ts";
 import { workerEnv } from "./worker-env.ts";
 import { WorkerPool } from "./worker-pool.ts";
@@ -95,7 +96,7 @@ export class Session {
   /** Phases with requests still to send or in flight: the current one, and any left behind it. */
   private readonly live = new Map<string, RunningPhase>();
   /** The phase being dealt, until every receiver holds its share. */
-  private arming: { phase: string; waiting: Set<number>; resolve: (allArmed: boolean) => void } | null = null;
+  private arming: ArmingRound | null = null;
   private readonly deadWorkers = new Set<number>();
 
   constructor(private readonly spec: SessionSpec) {}
@@ -158,14 +159,16 @@ export class Session {
     do {
       receivers = this.aliveWorkers();
       shares = receivers.length > 0 ? dealPlan(plan, receivers.length) : [];
-      const allArmed = this.awaitArmed(plan.phase, receivers);
+      this.arming = new ArmingRound(plan.phase, receivers);
       shares.forEach((share, i) => pool.send(receivers[i] as number, {
         type: "phase", phase: plan.phase, planIndex: share.planIndex, sampleIndex: share.sampleIndex,
         offsetNs: share.offsetNs, slotOffsetsNs: share.slotOffsetsNs, inFlightCap: share.inFlightCap,
         ...(phase.bodies ? { bodies: phase.bodies } : {}),
         keepResponseText: phase.keepResponseText === true,
       }));
-      if (await allArmed) break;
+      const allArmed = await this.arming.settled;
+      this.arming = null;
+      if (allArmed) break;
     } while (receivers.length > 0);
     const startNs = (this.clock as RunClock).now() + START_LEAD_NS;
     this.spec.db.startPhase(plan.phase, phase.kind, startNs, plan.sampleIndex.length);
@@ -182,14 +185,6 @@ export class Session {
     });
     if (this.stopReason !== null) running.stop(false);
     return running;
-  }
-
-  /** Resolves true once every receiver answered `phase-armed` for `phase`, false as soon as one of them dies first. */
-  private awaitArmed(phase: string, receivers: readonly number[]): Promise<boolean> {
-    return new Promise((resolve) => {
-      if (receivers.length === 0) return resolve(true);
-      this.arming = { phase, waiting: new Set(receivers), resolve };
-    });
   }
 
   private endPhase(running: RunningPhase, phase: SessionPhase): PhaseOutcome {
@@ -213,10 +208,7 @@ export class Session {
         break;
       }
       case "phase-armed":
-        if (this.arming?.phase === message.phase && this.arming.waiting.delete(message.workerId) && this.arming.waiting.size === 0) {
-          this.arming.resolve(true);
-          this.arming = null;
-        }
+        this.arming?.armed(message.workerId, message.phase);
         break;
       case "phase-issued":
         this.live.get(message.phase)?.workerIssued(message.workerId);
@@ -234,10 +226,7 @@ export class Session {
 
   private onWorkerExit(workerId: number, exitCode: number | null): void {
     this.deadWorkers.add(workerId);
-    if (this.arming?.waiting.has(workerId)) {
-      this.arming.resolve(false);
-      this.arming = null;
-    }
+    this.arming?.died(workerId);
     const left = this.spec.workers - this.deadWorkers.size;
     this.spec.log(`error: worker ${workerId} exited unexpectedly (${exitCode === null ? "killed" : `code ${exitCode}`}); its unfinished requests are recorded as worker_lost; ${left} worker(s) left`);
     const phases = [...this.live.values()].filter((phase) => phase.holds(workerId));
