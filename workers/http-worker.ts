@@ -10,7 +10,7 @@ import { parseToWorker, type ToMain, type WorkerGo, type WorkerInit, type Worker
 import { toTuple, type RecordTuple } from "../src/ipc/record-tuple.ts";
 import { SocketChannel } from "../src/ipc/socket-channel.ts";
 import { pinProcess } from "../src/run/cpu-affinity.ts";
-import { lowerHelperThreadPriority } from "../src/run/helper-thread-priority.ts";
+import { lowerHelperThreadPriority, type HelperPriority } from "../src/run/helper-thread-priority.ts";
 import { PhaseRunner } from "../src/run/phase-runner.ts";
 import type { RequestRecord } from "../src/record/request-record.ts";
 
@@ -76,11 +76,13 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
   let helperPriorityTimer: ReturnType<typeof setInterval> | null = null;
 
   const startPhase = (message: WorkerGo) => {
-    lowerHelperThreadPriority();
-    helperPriorityTimer ??= setInterval(lowerHelperThreadPriority, HELPER_PRIORITY_INTERVAL_MS);
-    helperPriorityTimer.unref?.();
     const runner = armed.get(message.phase);
     if (!runner) throw new Error(`go for phase ${message.phase}, which this worker does not hold`);
+    const priority: HelperPriority = runner.timed ? "idle" : "nice";
+    lowerHelperThreadPriority(priority);
+    if (helperPriorityTimer) clearInterval(helperPriorityTimer);
+    helperPriorityTimer = setInterval(() => lowerHelperThreadPriority(priority), HELPER_PRIORITY_INTERVAL_MS);
+    helperPriorityTimer.unref?.();
     armed.delete(message.phase);
     runners.set(message.phase, runner);
     // A phase that does not drain overlaps the next one here: both runners stay in `runners`.

@@ -101,6 +101,12 @@ export class PhaseRunner {
     this.checkFinished();
   }
 
+  /** Open loop with sends due at instants after the start (Poisson, constant, gamma, ramps), not all at once. */
+  get timed(): boolean {
+    const offsets = this.share.offsetNs;
+    return !this.closedLoop && offsets.length > 0 && (offsets[offsets.length - 1] as number) > 0;
+  }
+
   /** Launches every entry already due (the worker calls this whenever a response makes progress). */
   poll(): void {
     if (this.startNs !== null && !this.stopped) this.launchDue();

@@ -1,23 +1,46 @@
-/** @module test/run/helper-thread-priority.test — the JIT compiler threads end up at nice 19 (Linux). */
+/**
+ * @module test/run/helper-thread-priority.test — JIT and allocator helper threads end up at nice 19
+ * ("nice") or SCHED_IDLE ("idle"); the JS thread keeps its priority (Linux). Each case runs in a
+ * child process so the test runner's own threads are left alone.
+ */
 import { describe, expect, test } from "bun:test";
-import { readdirSync, readFileSync } from "node:fs";
-import { lowerHelperThreadPriority } from "../../src/run/helper-thread-priority.ts";
+import { join } from "node:path";
 
-/** nice of every thread of this process named `name` (field 19 of /proc/self/task/TID/stat). */
-function niceOf(name: string): number[] {
-  return readdirSync("/proc/self/task").flatMap((tid) => {
-    const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
-    if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) !== name) return [];
-    return [Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16])];
-  });
+const MODULE = join(import.meta.dir, "..", "..", "src", "run", "helper-thread-priority.ts");
+
+/** In a child: warm the JIT up, lower the helpers, report policy (field 41) and nice (field 19) per thread name. */
+function childReport(priority: "idle" | "nice"): { lowered: number; threads: { name: string; policy: number; nice: number }[] } {
+  const script = `
+    import { readdirSync, readFileSync } from "node:fs";
+    import { lowerHelperThreadPriority } from ${JSON.stringify(MODULE)};
+    const hot = (n) => { let y = 0; for (let i = 0; i < n; i++) y = (y + i * 7) % 1000003; return y; };
+    let x = 0;
+    for (let k = 0; k < 200; k++) x += hot(1e5); // may start JIT threads; mi-scavenger is always there
+    await Bun.sleep(50);
+    const lowered = lowerHelperThreadPriority(${JSON.stringify(priority)});
+    const threads = readdirSync("/proc/self/task").map((tid) => {
+      const stat = readFileSync("/proc/self/task/" + tid + "/stat", "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return { name: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")), policy: Number(fields[38]), nice: Number(fields[16]) };
+    });
+    console.log(JSON.stringify({ lowered, threads, x }));
+  `;
+  const child = Bun.spawnSync([process.execPath, "-e", script]);
+  if (child.exitCode !== 0) throw new Error(child.stderr.toString());
+  return JSON.parse(child.stdout.toString());
 }
 
-describe("run/helper-thread-priority", () => {
-  test.skipIf(process.platform !== "linux")("lowers every JITWorker thread to nice 19 and leaves this thread alone", () => {
-    const jitThreads = niceOf("JITWorker").length;
-    expect(lowerHelperThreadPriority()).toBeGreaterThanOrEqual(jitThreads);
-    expect(niceOf("JITWorker")).toEqual(Array.from({ length: jitThreads }, () => 19));
-    const mainStat = readFileSync("/proc/self/stat", "utf8");
-    expect(mainStat.slice(mainStat.lastIndexOf(")") + 2).split(" ")[16]).toBe("0");
+describe.skipIf(process.platform !== "linux")("run/helper-thread-priority", () => {
+  test.each([
+    ["idle", 5, 0],
+    ["nice", 0, 19],
+  ] as const)("%s: every helper thread (mi-scavenger, any JITWorker) gets policy %d and nice %d; the JS thread is untouched", (priority, policy, nice) => {
+    const report = childReport(priority);
+    const helpers = report.threads.filter((t) => t.name === "JITWorker" || t.name === "mi-scavenger");
+    expect(helpers.some((t) => t.name === "mi-scavenger")).toBe(true);
+    expect(report.lowered).toBe(helpers.length);
+    for (const thread of helpers) expect({ policy: thread.policy, nice: thread.nice }).toEqual({ policy, nice });
+    const js = report.threads[0];
+    expect({ policy: js?.policy, nice: js?.nice }).toEqual({ policy: 0, nice: 0 });
   });
 });
