@@ -17,6 +17,7 @@ import type { RequestRecord } from "../src/record/request-record.ts";
 const FLUSH_INTERVAL_MS = 10;
 const FLUSH_BATCH = 512;
 const HELPER_PRIORITY_INTERVAL_MS = 1000;
+const KEEPING_UP_LAG_NS = 10_000_000;
 
 export async function runWorker(socketPath: string, workerId: number): Promise<void> {
   let channel: SocketChannel | null = null;
@@ -72,18 +73,26 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
     send({ type: "phase-armed", workerId, phase: message.phase });
   };
 
-  /** JIT and allocator threads appear during the run; keep lowering them while phases run (see run/helper-thread-priority). */
+  /**
+   * JIT and allocator threads appear during the run, so their priority is set again every
+   * second: SCHED_IDLE while every running phase is timed and kept up with its schedule (no send
+   * 10 ms late — a backlog, not jitter) over the last second, nice 19 otherwise: a saturated
+   * worker must not starve its JIT.
+   */
+  const helperPriority = (): HelperPriority => {
+    let priority: HelperPriority = runners.size > 0 ? "idle" : "nice";
+    for (const runner of runners.values()) if (!runner.timed || runner.takeMaxLagNs() > KEEPING_UP_LAG_NS) priority = "nice";
+    return priority;
+  };
   let helperPriorityTimer: ReturnType<typeof setInterval> | null = null;
 
   const startPhase = (message: WorkerGo) => {
     const runner = armed.get(message.phase);
     if (!runner) throw new Error(`go for phase ${message.phase}, which this worker does not hold`);
-    const priority: HelperPriority = runner.timed ? "idle" : "nice";
-    lowerHelperThreadPriority(priority);
-    if (helperPriorityTimer) clearInterval(helperPriorityTimer);
-    helperPriorityTimer = setInterval(() => lowerHelperThreadPriority(priority), HELPER_PRIORITY_INTERVAL_MS);
-    helperPriorityTimer.unref?.();
     armed.delete(message.phase);
+    lowerHelperThreadPriority("nice");
+    helperPriorityTimer ??= setInterval(() => lowerHelperThreadPriority(helperPriority()), HELPER_PRIORITY_INTERVAL_MS);
+    helperPriorityTimer.unref?.();
     runners.set(message.phase, runner);
     // A phase that does not drain overlaps the next one here: both runners stay in `runners`.
     void runner.issued.then(() => send({ type: "phase-issued", workerId, phase: message.phase }));

@@ -7,15 +7,17 @@
  * alone on its core): at nice 19 a JITWorker that had the core still ran out its slice — 4.2 ms
  * once, while the woken JS thread waited 4.2 ms with a send due — because the scheduler lets the
  * running task finish its slice whatever its nice value. A SCHED_IDLE thread is different: Linux
- * preempts it as soon as any normal thread wakes. So for timed phases (sends due at instants)
- * the helpers go to SCHED_IDLE: they still get every idle moment, and such a worker has plenty.
- * A saturated worker (offline, concurrency) has none, and a starved JIT would slow it, so there
- * they only go to nice 19 (where SCHED_IDLE is refused, nice 19 too). Both take a thread id on
- * Linux, and lowering needs no privilege.
+ * preempts it as soon as any normal thread wakes. A saturated worker, though, has no idle
+ * moments, and a starved JIT left a 10k QPS streaming run at 60 % of its rate. So the worker
+ * (workers/http-worker.ts) asks for "idle" only while its phases are timed and keep their
+ * schedule, "nice" (nice 19) otherwise. Both take a thread id on Linux and lowering needs no
+ * privilege; going back from SCHED_IDLE may be refused to an unprivileged process (the thread
+ * then stays idle-class).
  * Elsewhere (no /proc, no glibc) this does nothing.
  */
 import { readdirSync, readFileSync } from "node:fs";
 
+const SCHED_OTHER = 0;
 const SCHED_IDLE = 5;
 const PRIO_PROCESS = 0;
 const LOWEST_NICE = 19;
@@ -25,6 +27,8 @@ const HELPER_THREAD_NAMES = ["JITWorker", "mi-scavenger"];
 interface Scheduling {
   /** sched_setscheduler(tid, SCHED_IDLE, {0}) === 0 */
   toIdle(tid: number): boolean;
+  /** sched_setscheduler(tid, SCHED_OTHER, {0}) === 0 (back from SCHED_IDLE; an unprivileged process may be refused) */
+  toOther(tid: number): boolean;
   /** setpriority(PRIO_PROCESS, tid, 19) === 0 */
   toLowestNice(tid: number): boolean;
 }
@@ -43,6 +47,7 @@ function loadScheduling(): Scheduling | null {
     const paramPointer = ffi.ptr(param);
     return {
       toIdle: (tid) => libc.symbols.sched_setscheduler(tid, SCHED_IDLE, paramPointer) === 0,
+      toOther: (tid) => libc.symbols.sched_setscheduler(tid, SCHED_OTHER, paramPointer) === 0,
       toLowestNice: (tid) => libc.symbols.setpriority(PRIO_PROCESS, tid, LOWEST_NICE) === 0,
     };
   } catch {
@@ -51,15 +56,16 @@ function loadScheduling(): Scheduling | null {
   }
 }
 
-/** The scheduling policy of thread `tid` (field 41 of /proc/self/task/TID/stat). */
-function policyOf(tid: string): number {
+/** Scheduling policy (field 41) and nice value (field 19) of thread `tid`, from /proc/self/task/TID/stat. */
+function schedulingOf(tid: string): { policy: number; nice: number } {
   const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
-  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[38]);
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return { policy: Number(fields[38]), nice: Number(fields[16]) };
 }
 
 export type HelperPriority = "idle" | "nice";
 
-/** Moves every current helper thread of this process to SCHED_IDLE ("idle") or nice 19; returns how many were changed. */
+/** Moves every current helper thread of this process to SCHED_IDLE ("idle") or to nice 19 under the normal policy ("nice"); returns how many were changed. */
 export function lowerHelperThreadPriority(priority: HelperPriority): number {
   scheduling ??= loadScheduling();
   if (!scheduling) return 0;
@@ -73,8 +79,14 @@ export function lowerHelperThreadPriority(priority: HelperPriority): number {
   for (const tid of tids) {
     try {
       const name = readFileSync(`/proc/self/task/${tid}/comm`, "utf8").trim();
-      if (!HELPER_THREAD_NAMES.includes(name) || policyOf(tid) === SCHED_IDLE) continue;
-      if ((priority === "idle" && scheduling.toIdle(Number(tid))) || scheduling.toLowestNice(Number(tid))) lowered++;
+      if (!HELPER_THREAD_NAMES.includes(name)) continue;
+      const current = schedulingOf(tid);
+      const id = Number(tid);
+      if (priority === "idle") {
+        if (current.policy !== SCHED_IDLE && (scheduling.toIdle(id) || scheduling.toLowestNice(id))) lowered++;
+      } else if (current.policy === SCHED_IDLE) {
+        if (scheduling.toOther(id) && scheduling.toLowestNice(id)) lowered++;
+      } else if (current.nice !== LOWEST_NICE && scheduling.toLowestNice(id)) lowered++;
     } catch {
       // The thread ended between listing and reading: nothing to lower.
     }

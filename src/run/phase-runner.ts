@@ -60,6 +60,7 @@ export class PhaseRunner {
   /** The alarm thread will wake us ALARM_LEAD_NS before the next send (the last SPIN_WINDOW_NS). */
   private alarmArmed = false;
   private alarm: PreciseAlarm | null = null;
+  private maxLagNs = 0;
   /** The phase start, ns since T0; null until `run`. */
   private startNs: number | null = null;
   private readonly handles = new Set<InFlightHandle>();
@@ -99,6 +100,13 @@ export class PhaseRunner {
     this.alarm?.disarm();
     if (abortInFlight) for (const handle of this.handles) handle.abort(ABORT_CANCELLED);
     this.checkFinished();
+  }
+
+  /** The latest any send went out since the last call, ns (0 when none was late). */
+  takeMaxLagNs(): number {
+    const lag = this.maxLagNs;
+    this.maxLagNs = 0;
+    return lag;
   }
 
   /** Open loop with sends due at instants after the start (Poisson, constant, gamma, ramps), not all at once. */
@@ -141,6 +149,7 @@ export class PhaseRunner {
       }
       const waitNs = scheduledNs - targets.settings.now();
       if (waitNs > 0) return waitNs;
+      if (-waitNs > this.maxLagNs) this.maxLagNs = -waitNs;
       if (this.closedLoop) this.freeSlotsNs.shift();
       this.launch(this.next++, scheduledNs);
     }

@@ -9,7 +9,7 @@ import { join } from "node:path";
 const MODULE = join(import.meta.dir, "..", "..", "src", "run", "helper-thread-priority.ts");
 
 /** In a child: warm the JIT up, lower the helpers, report policy (field 41) and nice (field 19) per thread name. */
-function childReport(priority: "idle" | "nice"): { lowered: number; threads: { name: string; policy: number; nice: number }[] } {
+function childReport(...priorities: ("idle" | "nice")[]): { lowered: number; threads: { name: string; policy: number; nice: number }[] } {
   const script = `
     import { readdirSync, readFileSync } from "node:fs";
     import { lowerHelperThreadPriority } from ${JSON.stringify(MODULE)};
@@ -17,7 +17,8 @@ function childReport(priority: "idle" | "nice"): { lowered: number; threads: { n
     let x = 0;
     for (let k = 0; k < 200; k++) x += hot(1e5); // may start JIT threads; mi-scavenger is always there
     await Bun.sleep(50);
-    const lowered = lowerHelperThreadPriority(${JSON.stringify(priority)});
+    let lowered = 0;
+    for (const priority of ${JSON.stringify(priorities)}) lowered = lowerHelperThreadPriority(priority);
     const threads = readdirSync("/proc/self/task").map((tid) => {
       const stat = readFileSync("/proc/self/task/" + tid + "/stat", "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
@@ -42,5 +43,16 @@ describe.skipIf(process.platform !== "linux")("run/helper-thread-priority", () =
     for (const thread of helpers) expect({ policy: thread.policy, nice: thread.nice }).toEqual({ policy, nice });
     const js = report.threads[0];
     expect({ policy: js?.policy, nice: js?.nice }).toEqual({ policy: 0, nice: 0 });
+  });
+
+  test("idle, then nice: back to the normal policy at nice 19 (an unprivileged process may be refused and stay idle-class)", () => {
+    const report = childReport("idle", "nice");
+    const helpers = report.threads.filter((t) => t.name === "JITWorker" || t.name === "mi-scavenger");
+    const root = process.getuid?.() === 0;
+    for (const thread of helpers) {
+      const state = { policy: thread.policy, nice: thread.nice };
+      if (root) expect(state).toEqual({ policy: 0, nice: 19 });
+      else expect([JSON.stringify({ policy: 0, nice: 19 }), JSON.stringify({ policy: 5, nice: 0 })]).toContain(JSON.stringify(state));
+    }
   });
 });
