@@ -8,6 +8,7 @@
  * allowed CPUs, off Linux, or when libc cannot be called; failures are warnings, never errors.
  */
 import { readdirSync } from "node:fs";
+import { openLinuxLibc } from "../sys/linux-libc.ts";
 
 export interface AffinityPlan {
   main: number[];
@@ -29,18 +30,10 @@ interface Libc {
 }
 
 function loadLibc(): Libc | null {
-  if (process.platform !== "linux") return null;
-  try {
-    const ffi = require("bun:ffi") as typeof import("bun:ffi");
-    const lib = ffi.dlopen("libc.so.6", {
-      sched_getaffinity: { args: ["i32", "usize", "ptr"], returns: "i32" },
-      sched_setaffinity: { args: ["i32", "usize", "ptr"], returns: "i32" },
-    });
-    return lib.symbols as unknown as Libc;
-  } catch {
-    // No glibc (e.g. musl) or no FFI: run unpinned.
-    return null;
-  }
+  return openLinuxLibc({
+    sched_getaffinity: { args: ["i32", "usize", "ptr"], returns: "i32" },
+    sched_setaffinity: { args: ["i32", "usize", "ptr"], returns: "i32" },
+  }) as unknown as Libc | null;
 }
 
 let libc: Libc | null | undefined;

@@ -16,6 +16,7 @@
  * Elsewhere (no /proc, no glibc) this does nothing.
  */
 import { readdirSync, readFileSync } from "node:fs";
+import { openLinuxLibc, pointerTo } from "../sys/linux-libc.ts";
 
 const SCHED_OTHER = 0;
 const SCHED_IDLE = 5;
@@ -36,24 +37,18 @@ interface Scheduling {
 let scheduling: Scheduling | null | undefined;
 
 function loadScheduling(): Scheduling | null {
-  if (process.platform !== "linux") return null;
-  try {
-    const ffi = require("bun:ffi") as typeof import("bun:ffi");
-    const libc = ffi.dlopen("libc.so.6", {
-      sched_setscheduler: { args: ["i32", "i32", "ptr"], returns: "i32" },
-      setpriority: { args: ["i32", "u32", "i32"], returns: "i32" },
-    });
-    const param = new Int32Array(1); // struct sched_param { int sched_priority = 0; }
-    const paramPointer = ffi.ptr(param);
-    return {
-      toIdle: (tid) => libc.symbols.sched_setscheduler(tid, SCHED_IDLE, paramPointer) === 0,
-      toOther: (tid) => libc.symbols.sched_setscheduler(tid, SCHED_OTHER, paramPointer) === 0,
-      toLowestNice: (tid) => libc.symbols.setpriority(PRIO_PROCESS, tid, LOWEST_NICE) === 0,
-    };
-  } catch {
-    // No glibc or no FFI: the helper threads keep their default priority.
-    return null;
-  }
+  const libc = openLinuxLibc({
+    sched_setscheduler: { args: ["i32", "i32", "ptr"], returns: "i32" },
+    setpriority: { args: ["i32", "u32", "i32"], returns: "i32" },
+  });
+  if (!libc) return null;
+  const param = new Int32Array(1); // struct sched_param { int sched_priority = 0; }
+  const paramPointer = pointerTo(param);
+  return {
+    toIdle: (tid) => libc.sched_setscheduler(tid, SCHED_IDLE, paramPointer) === 0,
+    toOther: (tid) => libc.sched_setscheduler(tid, SCHED_OTHER, paramPointer) === 0,
+    toLowestNice: (tid) => libc.setpriority(PRIO_PROCESS, tid, LOWEST_NICE) === 0,
+  };
 }
 
 /** Scheduling policy (field 41) and nice value (field 19) of thread `tid`, from /proc/self/task/TID/stat. */
