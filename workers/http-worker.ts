@@ -10,13 +10,15 @@ import { parseToWorker, type ToMain, type WorkerGo, type WorkerInit, type Worker
 import { toTuple, type RecordTuple } from "../src/ipc/record-tuple.ts";
 import { SocketChannel } from "../src/ipc/socket-channel.ts";
 import { pinProcess } from "../src/run/cpu-affinity.ts";
-import { lowerHelperThreadPriority, type HelperPriority } from "../src/run/helper-thread-priority.ts";
+import { HelperThreads, type HelperPriority } from "../src/run/helper-threads.ts";
 import { PhaseRunner } from "../src/run/phase-runner.ts";
 import type { RequestRecord } from "../src/record/request-record.ts";
 
 const FLUSH_INTERVAL_MS = 10;
 const FLUSH_BATCH = 512;
-const HELPER_PRIORITY_INTERVAL_MS = 1000;
+const HELPER_TEND_INTERVAL_MS = 100;
+/** Ticks between priority decisions when helper threads share the worker's core (1 s). */
+const HELPER_PRIORITY_TICKS = 10;
 const KEEPING_UP_LAG_NS = 10_000_000;
 
 export async function runWorker(socketPath: string, workerId: number): Promise<void> {
@@ -54,7 +56,7 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
   const armPhase = (message: WorkerPhase) => {
     if (!init) throw new Error("phase before init");
     const clock = createRunClock(BigInt(init.t0MonoNs));
-    armed.set(message.phase, new PhaseRunner(
+    const runner = new PhaseRunner(
       { ...message, workerId },
       {
         endpointUrls: init.endpointUrls,
@@ -69,30 +71,42 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
         },
       },
       onRecord,
-    ));
-    send({ type: "phase-armed", workerId, phase: message.phase });
+    );
+    armed.set(message.phase, runner);
+    void runner.prepare().then(() => {
+      helpers?.tend(helperPriority);
+      send({ type: "phase-armed", workerId, phase: message.phase });
+    });
   };
 
   /**
-   * JIT and allocator threads appear during the run, so their priority is set again every
-   * second: SCHED_IDLE while every running phase is timed and kept up with its schedule (no send
-   * 10 ms late — a backlog, not jitter) over the last second, nice 19 otherwise: a saturated
-   * worker must not starve its JIT.
+   * Runtime helper threads appear during the run, so they are tended every 100 ms (see
+   * run/helper-threads): moved to main's CPU when there is one, else left on this core at nice 19
+   * or — decided once a second — SCHED_IDLE while every running phase is timed and kept up with
+   * its schedule (no send 10 ms late, a backlog rather than jitter): a saturated worker must not
+   * starve its JIT.
    */
-  const helperPriority = (): HelperPriority => {
+  let helpers: HelperThreads | null = null;
+  let helperPriority: HelperPriority = "nice";
+  let helperTicks = 0;
+  const decideHelperPriority = (): HelperPriority => {
+    if (helpers?.moving) return "nice";
     let priority: HelperPriority = runners.size > 0 ? "idle" : "nice";
     for (const runner of runners.values()) if (!runner.timed || runner.takeMaxLagNs() > KEEPING_UP_LAG_NS) priority = "nice";
     return priority;
   };
-  let helperPriorityTimer: ReturnType<typeof setInterval> | null = null;
+  const tendHelpers = () => {
+    if (++helperTicks % HELPER_PRIORITY_TICKS === 0) helperPriority = decideHelperPriority();
+    helpers?.tend(helperPriority);
+  };
+  let helperTimer: ReturnType<typeof setInterval> | null = null;
 
   const startPhase = (message: WorkerGo) => {
     const runner = armed.get(message.phase);
     if (!runner) throw new Error(`go for phase ${message.phase}, which this worker does not hold`);
     armed.delete(message.phase);
-    lowerHelperThreadPriority("nice");
-    helperPriorityTimer ??= setInterval(() => lowerHelperThreadPriority(helperPriority()), HELPER_PRIORITY_INTERVAL_MS);
-    helperPriorityTimer.unref?.();
+    helperTimer ??= setInterval(tendHelpers, HELPER_TEND_INTERVAL_MS);
+    helperTimer.unref?.();
     runners.set(message.phase, runner);
     // A phase that does not drain overlaps the next one here: both runners stay in `runners`.
     void runner.issued.then(() => send({ type: "phase-issued", workerId, phase: message.phase }));
@@ -109,6 +123,8 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
       case "init":
         init = message;
         if (message.cpus.length > 0) pinProcess(message.cpus);
+        helpers = new HelperThreads(message.helperCpus);
+        helpers.tend(helperPriority);
         send({ type: "ready", workerId });
         break;
       case "phase":

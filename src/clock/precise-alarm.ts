@@ -33,8 +33,12 @@ class AlarmThread {
   /** Helper-thread ns = this thread's Bun.nanoseconds() + toThreadNs; null until ready. */
   private toThreadNs: number | null = null;
   private armedLocalNs = Number.POSITIVE_INFINITY;
+  /** Resolves once the thread has answered: ready, or given up (then `ready` stays false). */
+  readonly started: Promise<void>;
+  private resolveStarted!: () => void;
 
   constructor() {
+    this.started = new Promise((resolve) => (this.resolveStarted = resolve));
     const buffer = new SharedArrayBuffer(ALARM_BUFFER_BYTES);
     this.words = new Int32Array(buffer);
     this.numbers = new Float64Array(buffer);
@@ -75,6 +79,7 @@ class AlarmThread {
 
   private onMessage(message: AlarmThreadReady | number): void {
     if (typeof message !== "number") {
+      this.resolveStarted();
       if (message.monoOffsetNs === "" || clockSource !== "clock_gettime") return this.close();
       // Both threads calibrated Bun.nanoseconds() against CLOCK_MONOTONIC (to ~0.1 µs).
       this.toThreadNs = Number(monoOffsetNs - BigInt(message.monoOffsetNs));
@@ -135,6 +140,11 @@ export class PreciseAlarm {
   /** False until the helper thread is running; callers fall back to their own timers. */
   get ready(): boolean {
     return this.thread.ready;
+  }
+
+  /** Resolves when the helper thread has started (or could not): from then on `ready` is final. */
+  get started(): Promise<void> {
+    return this.thread.started;
   }
 
   /** Calls onFire once, at or a few µs after deadlineNs; arming again replaces the deadline. */

@@ -39,6 +39,8 @@ export interface WorkerInit {
   insecure: boolean;
   /** CPUs to pin this worker's threads to; empty = no pinning. */
   cpus: number[];
+  /** CPUs for the runtime's helper threads (JIT, GC, allocator), off the sending core; empty = leave them. */
+  helperCpus: number[];
 }
 
 /** A share of a phase, sent ahead of its start: the worker prepares it and answers `phase-armed`. */

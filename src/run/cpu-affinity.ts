@@ -2,7 +2,9 @@
  * @module run/cpu-affinity — pinning the main process and the workers to CPUs (Linux).
  *
  * The main process (scheduling results, SQLite) gets the first allowed CPU, workers share the
- * others round-robin, so a busy worker never delays the recorder and vice versa. Affinity is a
+ * others round-robin, so a busy worker never delays the recorder and vice versa. The runtime's
+ * helper threads in each worker (JIT compilers, GC markers, the allocator's scavenger) go to
+ * main's CPU (`helpers`), off the cores where sends are timed (see run/helper-threads). Affinity is a
  * per-thread property on Linux, so a process is pinned by pinning every thread it has now
  * (/proc/PID/task); threads it creates later inherit it. Nothing is pinned with fewer than two
  * allowed CPUs, off Linux, or when libc cannot be called; failures are warnings, never errors.
@@ -13,13 +15,15 @@ import { openLinuxLibc } from "../sys/linux-libc.ts";
 export interface AffinityPlan {
   main: number[];
   workers: number[][];
+  /** Where workers put their runtime helper threads: main's CPU. */
+  helpers: number[];
 }
 
 /** Pure: which CPUs main and each worker get, or null when pinning would not separate them. */
 export function planAffinity(allowed: readonly number[], workers: number): AffinityPlan | null {
   if (allowed.length < 2 || workers < 1) return null;
   const [mainCpu, ...rest] = allowed as [number, ...number[]];
-  return { main: [mainCpu], workers: Array.from({ length: workers }, (_, i) => [rest[i % rest.length] as number]) };
+  return { main: [mainCpu], workers: Array.from({ length: workers }, (_, i) => [rest[i % rest.length] as number]), helpers: [mainCpu] };
 }
 
 const MASK_BYTES = 128; // cpu_set_t: 1024 CPUs
@@ -54,15 +58,20 @@ export function allowedCpus(): number[] | null {
 
 /** Pins every current thread of `pid` (default: this process). Returns false when it could not. */
 export function pinProcess(cpus: readonly number[], pid: number = process.pid): boolean {
-  const c = getLibc();
-  if (!c || cpus.length === 0) return false;
-  const mask = new Uint8Array(MASK_BYTES);
-  for (const cpu of cpus) mask[cpu >> 3] = (mask[cpu >> 3] as number) | (1 << (cpu & 7));
   let tids: number[];
   try {
     tids = readdirSync(`/proc/${pid}/task`).map(Number);
   } catch {
     tids = [pid];
   }
+  return pinThreads(tids, cpus);
+}
+
+/** Pins each thread id in `tids` (any process) to `cpus`. Returns false when any could not be pinned. */
+export function pinThreads(tids: readonly number[], cpus: readonly number[]): boolean {
+  const c = getLibc();
+  if (!c || cpus.length === 0) return false;
+  const mask = new Uint8Array(MASK_BYTES);
+  for (const cpu of cpus) mask[cpu >> 3] = (mask[cpu >> 3] as number) | (1 << (cpu & 7));
   return tids.every((tid) => c.sched_setaffinity(tid, MASK_BYTES, mask) === 0);
 }

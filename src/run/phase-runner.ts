@@ -85,6 +85,19 @@ export class PhaseRunner {
     this.cap = share.inFlightCap > 0 ? Math.min(share.inFlightCap, targets.maxInFlight) : targets.maxInFlight;
   }
 
+  /**
+   * Gets a timed phase ready before its start: the alarm thread boots now (~4 ms of CPU on this
+   * core, plus its own JIT) rather than in the first milliseconds of the schedule, where it made
+   * the first ~20 sends up to 8 ms late. Resolves when the thread has answered or after `limitMs`.
+   */
+  async prepare(limitMs = 1000): Promise<void> {
+    if (!this.timed || this.stopped) return;
+    this.alarm ??= new PreciseAlarm(this.targets.settings.now, this.pump);
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    await Promise.race([this.alarm.started, new Promise<void>((resolve) => (timer = setTimeout(resolve, limitMs)))]);
+    if (timer) clearTimeout(timer);
+  }
+
   /** Starts the share at `startNs` (ns since T0); resolves when every entry was sent and answered or the phase was stopped. */
   run(startNs: number): Promise<PhaseOutcome> {
     this.startNs = startNs;
@@ -158,6 +171,7 @@ export class PhaseRunner {
 
   private sleep(waitNs: number): void {
     if (this.immediatePending || this.alarmArmed) return; // a wake-up for this entry is queued
+
     if (waitNs > SPIN_WINDOW_NS) {
       if (this.wakeTimer === null) this.wakeTimer = setTimeout(this.pump, Math.max(1, Math.floor((waitNs - SPIN_WINDOW_NS) / 1e6)));
       return;

@@ -139,7 +139,7 @@ export async function runBenchmark(config: BenchmarkConfig, io: RunIo, mode: Tes
       requestTimeoutMs: Math.round((client.request_timeout_s ?? 0) * 1000),
       stallTimeoutMs: Math.round((client.stall_timeout_s ?? 0) * 1000), bodies: workload.bodies,
       maxResponseBytes: Math.round(client.max_response_mb * BYTES_PER_MB), retries: client.retries,
-      keepResponseText: tokenizer !== null, insecure: client.insecure,
+      keepResponseText: tokenizer !== null, insecure: client.insecure, helperCpus: affinity?.helpers ?? [],
     },
     phases: workload.phases,
     cpusFor: (workerId) => affinity?.workers[workerId] ?? [],

@@ -3,9 +3,9 @@ import { allowedCpus, pinProcess, planAffinity } from "../../src/run/cpu-affinit
 
 describe("run/cpu-affinity", () => {
   test.each([
-    [[0, 1], 3, { main: [0], workers: [[1], [1], [1]] }],
-    [[0, 1, 2, 3], 2, { main: [0], workers: [[1], [2]] }],
-    [[2, 5, 7], 4, { main: [2], workers: [[5], [7], [5], [7]] }],
+    [[0, 1], 3, { main: [0], workers: [[1], [1], [1]], helpers: [0] }],
+    [[0, 1, 2, 3], 2, { main: [0], workers: [[1], [2]], helpers: [0] }],
+    [[2, 5, 7], 4, { main: [2], workers: [[5], [7], [5], [7]], helpers: [2] }],
     [[0], 2, null],
     [[0, 1], 0, null],
   ])("plans %j with %d workers as %j", (allowed, workers, expected) => {

@@ -9,9 +9,11 @@ import { PreciseAlarm } from "../../src/clock/precise-alarm.ts";
 const NS_PER_MS = 1e6;
 const clock = createRunClock(hostMonotonicNs());
 
+/** `started` resolves once the shared thread has answered; on Linux with glibc it is then ready. */
 async function readyAlarm(onFire: () => void): Promise<PreciseAlarm> {
   const alarm = new PreciseAlarm(clock.now, onFire);
-  while (!alarm.ready) await Bun.sleep(1);
+  await alarm.started;
+  expect(alarm.ready).toBe(true);
   return alarm;
 }
 
