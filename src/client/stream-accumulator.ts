@@ -6,8 +6,10 @@
  * later such event adds one inter-chunk gap. Tokens per chunk come from vLLM-style continuous
  * usage (cumulative `usage.completion_tokens` on each chunk) when present; otherwise, when the
  * final usage says the server sent more tokens than chunks, the total is shared among the
- * chunks in proportion to their text length (see `apportionTokens`).
+ * chunks in proportion to their text length (see `apportionTokens`). Plain text chunks of a
+ * shape already seen in this stream are read without JSON.parse (client/chunk-template).
  */
+import { ChunkTemplate } from "./chunk-template.ts";
 import { parseJsonObject, readChoice, readErrorMessage, readUsage, type UsageCounts } from "./openai-response.ts";
 
 export class StreamProtocolError extends Error {}
@@ -32,6 +34,7 @@ export class StreamAccumulator {
   private usage: UsageCounts | null = null;
   private finishReason: string | null = null;
   private readonly textParts: string[] | null;
+  private readonly template = new ChunkTemplate();
   done = false;
 
   constructor(keepText: boolean) {
@@ -49,6 +52,13 @@ export class StreamAccumulator {
       this.done = true;
       return;
     }
+    const text = this.template.match(data);
+    if (text !== null) {
+      // A plain text chunk of the learned shape: no usage, finish reason or tool call (client/chunk-template).
+      if (this.template.field === "content") this.addChunk(text, "", false, null, arrivalNs);
+      else this.addChunk("", text, false, null, arrivalNs);
+      return;
+    }
     const event = parseJsonObject(data);
     if (!event) throw new StreamProtocolError(`event is not a JSON object: ${data.slice(0, 120)}`);
     const serverError = readErrorMessage(event);
@@ -58,9 +68,15 @@ export class StreamAccumulator {
     const choice = readChoice(event, true);
     if (!choice) return;
     if (choice.finishReason) this.finishReason = choice.finishReason;
-    const chars = choice.content.length + choice.reasoning.length;
-    if (chars === 0 && !choice.hasToolCall) return;
-    if (this.textParts) this.textParts.push(choice.reasoning, choice.content);
+    this.template.learn(data, choice, usage !== null);
+    this.addChunk(choice.content, choice.reasoning, choice.hasToolCall, usage, arrivalNs);
+  }
+
+  /** Timing bookkeeping of one chunk; chunks with no text and no tool call do not count. */
+  private addChunk(content: string, reasoning: string, hasToolCall: boolean, usage: UsageCounts | null, arrivalNs: number): void {
+    const chars = content.length + reasoning.length;
+    if (chars === 0 && !hasToolCall) return;
+    if (this.textParts) this.textParts.push(reasoning, content);
     if (this.firstTokenNs === null) this.firstTokenNs = arrivalNs;
     else this.gaps.push(arrivalNs - this.lastChunkNs);
     this.lastChunkNs = arrivalNs;
