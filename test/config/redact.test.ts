@@ -80,4 +80,15 @@ describe("config/redact", () => {
     expect(back.report_dir).toBeUndefined();
     expect(buildConfig({ command: "from-config", yaml: back, overrides: {} })).toEqual(config);
   });
+
+  test.each([
+    ["1:20"], ["-1:20:30"], ["190:20:30.15"], ["1_000"], ["0b101"], ["0b"], ["2024-01-01"], ["2001-12-14t21:59:43.10-05:00"], ["="],
+    ["on"], ["OFF"], ["y"], ["No"], ["~"], ["null"], [""], ["0777"], ["0x1F"], ["1e3"], [".inf"], ["+1"], ["12"], ["1.5"], ["- x"], ["a: b"], ["#x"],
+    ["multi\nline"], ["Qwen/Qwen3-8B"], ["{question}"], ["x"], [" lead"], ["trail "], ["é😀"],
+  ])("a config string %p reads back as the same string in YAML 1.1 and 1.2, as value and as key", (value) => {
+    const config = { name: value, nested: { list: [value, { [value]: value }] } };
+    const text = toYamlText(config);
+    expect(parse(text, { version: "1.1" })).toEqual(config);
+    expect(parse(text)).toEqual(config);
+  });
 });
