@@ -39,9 +39,10 @@ export interface IeRun {
 const RUN_TIMEOUT_MS = 600_000;
 
 /** Runs the CLI with `args` plus `--report-dir reportDir`; throws with the tail of stderr on failure. */
-export async function runIe(args: string[], reportDir: string): Promise<IeRun> {
+export async function runIe(args: string[], reportDir: string, options: { pinToClientCpu?: boolean } = {}): Promise<IeRun> {
   const started = performance.now();
-  const proc = track(pinned(CLIENT_CPU, [BUN, MAIN, ...args, "--report-dir", reportDir]), { cwd: ROOT, stdout: "ignore", stderr: "pipe" });
+  const command = [BUN, MAIN, ...args, "--report-dir", reportDir];
+  const proc = track(options.pinToClientCpu === false ? command : pinned(CLIENT_CPU, command), { cwd: ROOT, stdout: "ignore", stderr: "pipe" });
   const sampler = new TreeSampler(proc.pid);
   const timer = setTimeout(() => proc.kill("SIGKILL"), RUN_TIMEOUT_MS);
   const [exitCode, stderr] = await Promise.all([proc.exited, new Response(proc.stderr as ReadableStream).text()]);
