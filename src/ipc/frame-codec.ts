@@ -24,7 +24,8 @@ export function encodeFrame(message: unknown): Uint8Array {
   const frame = new Uint8Array(HEADER_BYTES + payload.length);
   new DataView(frame.buffer).setUint32(0, payload.length, true);
   frame.set(payload, HEADER_BYTES);
-  if (payload.length > LARGE_FRAME_BYTES) packr.useBuffer(new Uint8Array(SMALL_BUFFER_BYTES));
+  // A Buffer, not a bare Uint8Array: msgpackr writes strings of 64+ characters with Buffer#utf8Write.
+  if (payload.length > LARGE_FRAME_BYTES) packr.useBuffer(Buffer.allocUnsafe(SMALL_BUFFER_BYTES));
   return frame;
 }
 
