@@ -59,7 +59,7 @@ function workerIdOf(pid: number): number {
   return Number(args[args.indexOf("__worker") + 2]);
 }
 
-describe("cli/arming-redeal", () => {
+describe.skipIf(process.platform !== "linux")("cli/arming-redeal", () => {
   test("a worker dying while the phase is armed: the phase is dealt again to the survivor and the run completes", async () => {
     const server = await startMockServer({ mode: "model", ttftMs: 5, tpotMs: 0, outputTokens: 1, recordObservations: true });
     const dir = dirs.make();
