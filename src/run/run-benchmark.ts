@@ -111,7 +111,14 @@ export async function runBenchmark(config: BenchmarkConfig, io: RunIo, mode: Tes
     throw error;
   }
   const client = config.settings.client;
-  writeFileSync(join(reportDir, "config.yaml"), toYamlText(redactSecrets(config)));
+  // config.yaml is saved once the first phase is under way (or when the run ends without one):
+  // before, it sat on the main process's start-up path, which is the longer of the two.
+  let configSaved = false;
+  const saveConfig = () => {
+    if (configSaved) return;
+    configSaved = true;
+    writeFileSync(join(reportDir, "config.yaml"), toYamlText(redactSecrets(config)));
+  };
   for (const warning of sizing.warnings) io.log(`warning: ${warning}`);
 
   const db = new EventsDb(join(reportDir, EVENTS_DB_FILE));
@@ -144,7 +151,10 @@ export async function runBenchmark(config: BenchmarkConfig, io: RunIo, mode: Tes
     phases: workload.phases,
     cpusFor: (workerId) => affinity?.workers[workerId] ?? [],
     db,
-    onPhaseStart: (plan) => progress.startPhase(plan),
+    onPhaseStart: (plan) => {
+      progress.startPhase(plan);
+      setTimeout(saveConfig, 0); // after this turn, which sends the phase's `go`
+    },
     onRecords: (_phase, records) => progress.add(records),
     log: io.log,
   });
@@ -158,6 +168,7 @@ export async function runBenchmark(config: BenchmarkConfig, io: RunIo, mode: Tes
   try {
     result = await session.run();
   } finally {
+    saveConfig();
     progress.stop();
     if (watchdog) clearTimeout(watchdog);
     removeSignals();
