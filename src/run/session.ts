@@ -119,7 +119,7 @@ export class Session {
     try {
       await this.pool.initialize(
         (workerId) => ({ ...spec.worker, t0MonoNs: String(t0MonoNs), maxInFlight: spec.maxInFlightPerWorker, cpus: spec.cpusFor(workerId) }),
-        { onMessage: (m) => this.onMessage(m), onWorkerExit: (id, code) => this.onWorkerExit(id, code) },
+        { onMessage: (m) => this.onMessage(m), onWorkerExit: (id, code) => this.onWorkerExit(id, code), onError: (message) => this.onPoolError(message) },
       );
       for (const phase of spec.phases) {
         if (this.stopReason !== null || this.aliveWorkers().length === 0) break;
@@ -222,6 +222,12 @@ export class Session {
       default:
         break;
     }
+  }
+
+  /** Main could not handle a worker's frame (e.g. events.db refused a write): what is recorded so far is kept, the run stops now. */
+  private onPoolError(message: string): void {
+    if (this.stopReason === null) this.spec.log(`error: ${message}; stopping the run`);
+    this.requestStop("error", true);
   }
 
   private onWorkerExit(workerId: number, exitCode: number | null): void {

@@ -21,6 +21,8 @@ const SHUTDOWN_GRACE_MS = 2_000;
 export interface PoolHandlers {
   onMessage(message: ToMain): void;
   onWorkerExit(workerId: number, exitCode: number | null): void;
+  /** A worker's frame could not be handled after start-up (see `onHandlingError`). */
+  onError(message: string): void;
 }
 
 export type WorkerInitFor = (workerId: number) => Omit<WorkerInit, "type" | "workerId">;
@@ -102,18 +104,33 @@ export class WorkerPool {
     this.handlers?.onMessage(message);
   }
 
+  /**
+   * A frame main could not handle (corrupt, or its handling threw): before every worker is ready
+   * the start fails at once (a SetupError, exit code 3) instead of waiting out the start-up
+   * timeout; afterwards the run is told (PoolHandlers.onError). Never a stack trace.
+   */
+  private onHandlingError(error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    if (this.readyCount < this.size) this.failStartup(new SetupError(`could not start the workers: ${message}`));
+    else this.handlers?.onError(message);
+  }
+
   private listen(): void {
     this.listener = Bun.listen<{ channel: SocketChannel }>({
       unix: this.socketPath,
       socket: {
         open: (socket) => {
           const channel = new SocketChannel(socket, (raw) => {
-            const message = parseToMain(raw);
-            if (message.type === "hello") {
-              this.channels.set(message.workerId, channel);
-              this.sendInit(message.workerId, channel);
+            try {
+              const message = parseToMain(raw);
+              if (message.type === "hello") {
+                this.channels.set(message.workerId, channel);
+                this.sendInit(message.workerId, channel);
+              }
+              this.route(message);
+            } catch (error) {
+              this.onHandlingError(error);
             }
-            this.route(message);
           });
           socket.data = { channel };
         },

@@ -1,0 +1,30 @@
+/**
+ * @module test/run/worker-pool.test — a frame main cannot handle during start-up fails the start at
+ * once (a SetupError: exit code 3), rather than waiting out the start-up timeout with a stack trace.
+ * A real worker process is spawned; an impostor on the pool's socket sends the bad frame.
+ */
+import { describe, expect, test } from "bun:test";
+import { SetupError } from "../../src/errors.ts";
+import { encodeFrame } from "../../src/ipc/frame-codec.ts";
+import { WorkerPool } from "../../src/run/worker-pool.ts";
+
+describe("run/worker-pool", () => {
+  test("an unreadable frame before every worker is ready fails the start within a second", async () => {
+    const pool = WorkerPool.spawn(1, {});
+    try {
+      const socketPath = (pool as unknown as { socketPath: string }).socketPath;
+      const impostor = await Bun.connect({ unix: socketPath, socket: { data() {} } });
+      impostor.write(encodeFrame({ type: "no-such-message", workerId: 0 }));
+      const started = performance.now();
+      const failure = await pool
+        .initialize(() => ({}) as never, { onMessage() {}, onWorkerExit() {}, onError() {} })
+        .then(() => null, (error: unknown) => error);
+      expect(failure).toBeInstanceOf(SetupError);
+      expect((failure as Error).message).toMatch(/^could not start the workers: invalid frame from worker/);
+      expect(performance.now() - started).toBeLessThan(1000);
+      impostor.end();
+    } finally {
+      await pool.shutdown();
+    }
+  });
+});
