@@ -10,12 +10,16 @@
  * a 32-chunk stream cheap.
  */
 const DATA_PREFIX = "data:";
+const LF = "\n";
+const CR = 13;
+const SPACE = 32;
 
 export class SseSplitter {
   private readonly decoder = new TextDecoder();
   /** Text after the last LF seen: an incomplete line. */
   private pending = "";
-  private dataLines: string[] = [];
+  /** The `data:` payload of the event in progress (lines joined by LF); null when it has none yet. */
+  private data: string | null = null;
 
   /** Feeds bytes; returns the data payloads of every event completed by them, in order. */
   push(bytes: Uint8Array): string[] {
@@ -23,8 +27,8 @@ export class SseSplitter {
     const decoded = this.decoder.decode(bytes, { stream: true });
     const text = this.pending.length > 0 ? this.pending + decoded : decoded;
     let lineStart = 0;
-    for (let lf = text.indexOf("\n"); lf !== -1; lf = text.indexOf("\n", lineStart)) {
-      const lineEnd = lf > lineStart && text.charCodeAt(lf - 1) === 13 ? lf - 1 : lf;
+    for (let lf = text.indexOf(LF); lf !== -1; lf = text.indexOf(LF, lineStart)) {
+      const lineEnd = lf > lineStart && text.charCodeAt(lf - 1) === CR ? lf - 1 : lf;
       this.takeLine(text, lineStart, lineEnd, events);
       lineStart = lf + 1;
     }
@@ -38,21 +42,22 @@ export class SseSplitter {
     const last = this.pending + this.decoder.decode();
     this.pending = "";
     if (last.length > 0) this.takeLine(last, 0, last.endsWith("\r") ? last.length - 1 : last.length, events);
-    if (this.dataLines.length > 0) this.takeLine("", 0, 0, events);
+    if (this.data !== null) this.takeLine("", 0, 0, events);
     return events;
   }
 
-  /** One line, text[start, end) without its line ending. */
+  /** One line, text[start, end) without its line ending: a blank line ends the event, a `data:` line adds to it. */
   private takeLine(text: string, start: number, end: number, events: string[]): void {
     if (start === end) {
-      if (this.dataLines.length > 0) {
-        events.push(this.dataLines.length === 1 ? (this.dataLines[0] as string) : this.dataLines.join("\n"));
-        this.dataLines = [];
+      if (this.data !== null) {
+        events.push(this.data);
+        this.data = null;
       }
       return;
     }
     if (!text.startsWith(DATA_PREFIX, start)) return;
-    const valueStart = text.charCodeAt(start + DATA_PREFIX.length) === 32 ? start + DATA_PREFIX.length + 1 : start + DATA_PREFIX.length;
-    this.dataLines.push(text.slice(valueStart, end));
+    const valueStart = text.charCodeAt(start + DATA_PREFIX.length) === SPACE ? start + DATA_PREFIX.length + 1 : start + DATA_PREFIX.length;
+    const value = text.slice(valueStart, end);
+    this.data = this.data === null ? value : `${this.data}\n${value}`;
   }
 }
