@@ -7,7 +7,7 @@
  */
 import { createRunClock } from "../src/clock/mono-clock.ts";
 import { parseToWorker, type ToMain, type WorkerGo, type WorkerInit, type WorkerPhase } from "../src/ipc/messages.ts";
-import { toTuple, type RecordTuple } from "../src/ipc/record-tuple.ts";
+import { RecordBatchBuilder } from "../src/ipc/record-batch.ts";
 import { SocketChannel } from "../src/ipc/socket-channel.ts";
 import { pinProcess } from "../src/run/cpu-affinity.ts";
 import { HelperThreads, type HelperPriority } from "../src/run/helper-threads.ts";
@@ -25,7 +25,7 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
   let channel: SocketChannel | null = null;
   let init: WorkerInit | null = null;
   const runners = new Map<string, PhaseRunner>();
-  let batch: RecordTuple[] = [];
+  const batch = new RecordBatchBuilder();
   let batchPhase = "";
   let flushTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -33,15 +33,14 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
   const flush = () => {
     if (flushTimer) clearTimeout(flushTimer);
     flushTimer = null;
-    if (batch.length === 0) return;
-    send({ type: "results", workerId, phase: batchPhase, records: batch });
-    batch = [];
+    if (batch.size === 0) return;
+    send({ type: "results", workerId, phase: batchPhase, records: batch.take() });
   };
   const onRecord = (record: RequestRecord) => {
     if (record.phase !== batchPhase) flush();
     batchPhase = record.phase;
-    batch.push(toTuple(record));
-    if (batch.length >= FLUSH_BATCH) flush();
+    batch.add(record);
+    if (batch.size >= FLUSH_BATCH) flush();
     else if (!flushTimer) flushTimer = setTimeout(flush, FLUSH_INTERVAL_MS);
   };
 

@@ -9,7 +9,7 @@
  * Every frame is validated on arrival (`parseToWorker` / `parseToMain`) so a corrupt frame is a
  * typed error, never an undefined field deep in the hot path.
  */
-import type { RecordTuple } from "./record-tuple.ts";
+import type { RecordBatch } from "./record-batch.ts";
 
 export interface WorkerInit {
   type: "init";
@@ -104,7 +104,7 @@ export interface WorkerResults {
   type: "results";
   workerId: number;
   phase: string;
-  records: RecordTuple[];
+  records: RecordBatch;
 }
 
 export interface WorkerPhaseIssued {

@@ -14,7 +14,7 @@
  */
 import { createRunClock, hostMonotonicNs, type RunClock } from "../clock/mono-clock.ts";
 import type { ToMain, WorkerInit } from "../ipc/messages.ts";
-import { fromTuple } from "../ipc/record-tuple.ts";
+import { readRecordBatch } from "../ipc/record-batch.ts";
 import { dealPlan, type PlanShare } from "../plan/deal-plan.ts";
 import type { PhasePlan } from "../plan/phase-plan.ts";
 import type { EventsDb } from "../record/events-db.ts";
@@ -200,9 +200,7 @@ export class Session {
     switch (message.type) {
       case "results": {
         const ledger = this.live.get(message.phase)?.ledger;
-        const records = message.records
-          .map((t) => fromTuple(t, message.phase, message.workerId))
-          .filter((r) => !ledger || ledger.markRecorded(r.planIndex));
+        const records = readRecordBatch(message.records, message.phase, message.workerId).filter((r) => !ledger || ledger.markRecorded(r.planIndex));
         this.spec.db.addRecords(records);
         this.spec.onRecords?.(message.phase, records);
         break;

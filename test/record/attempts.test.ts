@@ -5,7 +5,7 @@ import { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fromTuple, toTuple } from "../../src/ipc/record-tuple.ts";
+import { readRecordBatch, RecordBatchBuilder } from "../../src/ipc/record-batch.ts";
 import { columnsFromRecords } from "../../src/metrics/phase-columns.ts";
 import { EventsDb } from "../../src/record/events-db.ts";
 import { readPhaseColumns } from "../../src/record/read-phase.ts";
@@ -41,7 +41,9 @@ describe("record/attempts", () => {
   test("events.db keeps every attempt and reads back the same columns", () => {
     const path = join(dir, "events.db");
     const db = new EventsDb(path);
-    db.addRecords(RECORDS.map((r) => fromTuple(toTuple(r), r.phase, r.workerId)));
+    const builder = new RecordBatchBuilder();
+    for (const r of RECORDS) builder.add(r);
+    db.addRecords(readRecordBatch(builder.take(), RECORDS[0]!.phase, RECORDS[0]!.workerId));
     db.close();
     const raw = new Database(path, { readonly: true });
     expect(raw.query("SELECT plan_index AS p, attempt AS a FROM requests ORDER BY id").all()).toEqual(RECORDS.map((r) => ({ p: r.planIndex, a: r.attempt })));
