@@ -171,7 +171,6 @@ export class PhaseRunner {
 
   private sleep(waitNs: number): void {
     if (this.immediatePending || this.alarmArmed) return; // a wake-up for this entry is queued
-
     if (waitNs > SPIN_WINDOW_NS) {
       if (this.wakeTimer === null) this.wakeTimer = setTimeout(this.pump, Math.max(1, Math.floor((waitNs - SPIN_WINDOW_NS) / 1e6)));
       return;
