@@ -6,7 +6,8 @@
  * string extraction per record). Columns travel as a few typed arrays whatever the batch size:
  * every numeric field in one Float64Array (field after field; null as NaN, which no nullable
  * field holds otherwise), low-cardinality strings as one-byte codes into a per-batch
- * dictionary, chunk gaps and chunk tokens concatenated with their lengths (-1 = null), and the
+ * dictionary (past 254 distinct values in a batch, sparse pairs), chunk gaps and chunk tokens
+ * concatenated with their lengths (-1 = null), and the
  * rare free texts (error message, response text) as sparse lists. Phase and worker id travel
  * once per frame. `RecordBatchBuilder` collects in the worker; `readRecordBatch` gives main back
  * the records, their chunk arrays as views into the frame's columns.
@@ -22,15 +23,18 @@ const NUMBER_COLUMNS = 14;
 /** Coded columns, in this order: errorKind, tokenSource, finishReason. */
 const CODED_COLUMNS = 3;
 const NO_CODE = 255;
-const MAX_DICTIONARY = 255;
+/** The value is in `overflow`: a batch with more distinct strings than codes (a server's odd finish reasons). */
+const OVERFLOW_CODE = 254;
 
 export interface RecordBatch {
   count: number;
   /** NUMBER_COLUMNS × count, one column after another; null = NaN. */
   numbers: Float64Array;
-  /** CODED_COLUMNS × count indexes into `dictionary`; NO_CODE = null. */
+  /** CODED_COLUMNS × count indexes into `dictionary`; NO_CODE = null, OVERFLOW_CODE = see `overflow`. */
   codes: Uint8Array;
   dictionary: string[];
+  /** [position in `codes`, value] pairs for values beyond the dictionary's 254 entries. */
+  overflow: [number, string][];
   /** Per record: length of its chunk gaps (-1 = null), and all gaps one after another. */
   gapLengths: Int32Array;
   gaps: Float64Array;
@@ -66,11 +70,15 @@ function packRecords(records: readonly RequestRecord[]): RecordBatch {
   const codes = new Uint8Array(CODED_COLUMNS * count);
   const dictionary: string[] = [];
   const codeOf = new Map<string, number>();
-  const code = (value: string | null): number => {
+  const overflow: [number, string][] = [];
+  const code = (value: string | null, position: number): number => {
     if (value === null) return NO_CODE;
     let known = codeOf.get(value);
     if (known === undefined) {
-      if (dictionary.length === MAX_DICTIONARY) throw new Error(`more than ${MAX_DICTIONARY} distinct coded strings in one record batch`);
+      if (dictionary.length === OVERFLOW_CODE) {
+        overflow.push([position, value]);
+        return OVERFLOW_CODE;
+      }
       known = dictionary.push(value) - 1;
       codeOf.set(value, known);
     }
@@ -99,9 +107,9 @@ function packRecords(records: readonly RequestRecord[]): RecordBatch {
     numbers[11 * count + i] = r.reasoningTokens ?? Number.NaN;
     numbers[12 * count + i] = r.chunkCount;
     numbers[13 * count + i] = r.attempt;
-    codes[i] = code(r.errorKind);
-    codes[count + i] = code(r.tokenSource);
-    codes[2 * count + i] = code(r.finishReason);
+    codes[i] = code(r.errorKind, i);
+    codes[count + i] = code(r.tokenSource, count + i);
+    codes[2 * count + i] = code(r.finishReason, 2 * count + i);
     gapLengths[i] = r.chunkGapsNs ? r.chunkGapsNs.length : -1;
     gapTotal += r.chunkGapsNs?.length ?? 0;
     tokenLengths[i] = r.chunkTokens ? r.chunkTokens.length : -1;
@@ -123,7 +131,7 @@ function packRecords(records: readonly RequestRecord[]): RecordBatch {
       t += r.chunkTokens.length;
     }
   }
-  return { count, numbers, codes, dictionary, gapLengths, gaps, tokenLengths, tokens, errorMessages, responseTexts };
+  return { count, numbers, codes, dictionary, overflow, gapLengths, gaps, tokenLengths, tokens, errorMessages, responseTexts };
 }
 
 /** The records of `batch`, of `phase` from worker `workerId`. */
@@ -133,9 +141,11 @@ export function readRecordBatch(batch: RecordBatch, phase: string, workerId: num
     const value = numbers[field * count + i] as number;
     return Number.isNaN(value) ? null : value;
   };
+  const overflow = batch.overflow.length > 0 ? new Map(batch.overflow) : null;
   const coded = (field: number, i: number): string | null => {
     const code = codes[field * count + i] as number;
-    return code === NO_CODE ? null : (dictionary[code] as string);
+    if (code === NO_CODE) return null;
+    return code === OVERFLOW_CODE ? (overflow?.get(field * count + i) as string) : (dictionary[code] as string);
   };
   const errorMessages = new Map(batch.errorMessages);
   const responseTexts = new Map(batch.responseTexts);

@@ -83,4 +83,9 @@ describe("ipc/record-batch", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  test("more distinct finish reasons than one-byte codes still come back exactly", () => {
+    const records = Array.from({ length: 300 }, (_, i) => makeRecord({ planIndex: i, finishReason: `reason-${i}` }));
+    expect(roundTrip(records).map((r) => r.finishReason)).toEqual(records.map((r) => r.finishReason));
+  });
 });
