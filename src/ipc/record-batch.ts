@@ -7,9 +7,8 @@
  * every numeric field in one Float64Array (field after field; null as NaN, which no nullable
  * field holds otherwise), low-cardinality strings as one-byte codes into a per-batch
  * dictionary (past 254 distinct values in a batch, sparse pairs), chunk gaps and chunk tokens
- * concatenated with their lengths (-1 = null), and the
- * rare free texts (error message, response text) as sparse lists. Phase and worker id travel
- * once per frame. `RecordBatchBuilder` collects in the worker; `readRecordBatch` gives main back
+ * concatenated with their lengths (-1 = null), and the rare free texts (error message, response
+ * text) as sparse lists. Phase and worker id travel once per frame. `RecordBatchBuilder` collects in the worker; `readRecordBatch` gives main back
  * the records, their chunk arrays as views into the frame's columns.
  */
 import type { ErrorKind, RequestRecord, TokenSource } from "../record/request-record.ts";
