@@ -80,16 +80,15 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
 
   /**
    * Runtime helper threads appear during the run, so they are tended every 100 ms (see
-   * run/helper-threads): moved to main's CPU when there is one, else left on this core at nice 19
-   * or — decided once a second — SCHED_IDLE while every running phase is timed and kept up with
-   * its schedule (no send 10 ms late, a backlog rather than jitter): a saturated worker must not
-   * starve its JIT.
+   * run/helper-threads): moved to main's CPU when there is one (priority untouched), else left
+   * on this core at nice 19 or — decided once a second — SCHED_IDLE while every running phase is
+   * timed and kept up with its schedule (no send 10 ms late, a backlog rather than jitter): a
+   * saturated worker must not starve its JIT.
    */
   let helpers: HelperThreads | null = null;
   let helperPriority: HelperPriority = "nice";
   let helperTicks = 0;
   const decideHelperPriority = (): HelperPriority => {
-    if (helpers?.moving) return "nice";
     let priority: HelperPriority = runners.size > 0 ? "idle" : "nice";
     for (const runner of runners.values()) if (!runner.timed || runner.takeMaxLagNs() > KEEPING_UP_LAG_NS) priority = "nice";
     return priority;

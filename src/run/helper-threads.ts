@@ -6,15 +6,18 @@
  * thread; mimalloc purges pages on "mi-scavenger". On a worker's core they compete with the JS
  * thread that stamps and sends. Traced with `perf sched` on our 2-core VM (2k QPS Poisson, 20k
  * requests, worker alone on its core), the CPU time of other threads inside the windows where
- * sends were > 1 ms late was JITWorker 33 ms, HTTP client 31 ms, mi-scavenger 9 ms, HeapHelper 9 ms.
+ * sends were > 1 ms late was JITWorker 33 ms, HTTP client 31 ms, mi-scavenger 9 ms, HeapHelper 9 ms
+ * (the last while the JS thread was itself stopped for a collection).
  *
  * Two remedies, in order of preference:
- * - **Move** them (`cpus`, main's CPU under CPU affinity): each new helper thread is pinned
- *   there when first seen. Threads inherit the affinity of the thread that starts them — the JS
- *   thread — so `tend` must run now and then (workers/http-worker.ts: every 100 ms). With this,
- *   the late windows held no helper time at all, and lag p99 fell from 0.64–1.6 ms to 0.32–0.70 ms.
- * - **Lower** the compilers and the scavenger (not the GC markers, which the JS thread waits
- *   for): nice 19 ("nice"), or SCHED_IDLE ("idle"), which Linux preempts as soon as a normal
+ * - **Move** the compilers and the scavenger (`cpus`, main's CPU under CPU affinity): each new
+ *   one is pinned there when first seen. Threads inherit the affinity of the thread that starts
+ *   them — the JS thread — so `tend` must run now and then (workers/http-worker.ts: every 100 ms).
+ *   Moved threads keep their normal priority: the collector waits for compiler threads to reach
+ *   a safepoint, and a nice-19 one on a busy core kept it waiting. 2k QPS lag p99 fell from
+ *   1.2–1.7 ms to 0.35–0.89 ms.
+ * - Without CPUs to move to, **lower** the compilers and the scavenger (not the GC markers):
+ *   nice 19 ("nice"), or SCHED_IDLE ("idle"), which Linux preempts as soon as a normal
  *   thread wakes — at nice 19 a JITWorker that had the core still ran out a 3–4 ms slice with a
  *   send due. A saturated worker has no idle moments, though, and a starved JIT left a 10k QPS
  *   streaming run at 60 % of its rate, so the worker asks for "idle" only while it keeps up.
@@ -31,9 +34,13 @@ const PRIO_PROCESS = 0;
 const LOWEST_NICE = 19;
 /** Thread names (comm) whose priority is lowered: JSC's background compilers, mimalloc's scavenger. */
 const LOWERED_THREADS = new Set(["JITWorker", "mi-scavenger"]);
-/** Thread names moved off the worker's core: the lowered ones, JSC's GC markers, its concurrent
- * collector ("Heap Collector Thread", of which Linux keeps the last 15 characters) and start-up warmer. */
-const MOVED_THREADS = new Set([...LOWERED_THREADS, "HeapHelper", "ollector Thread", "JSCWarmUp"]);
+/**
+ * Thread names moved off the worker's core: the compilers, the scavenger and JSC's start-up
+ * warmer. Not the GC's markers ("HeapHelper", the collector thread): the JS thread waits for
+ * them during a collection, so on a busy core of their own they stretched its pauses (a demo
+ * run with the server beside main: max lag 5 → 17–28 ms with them moved, 5–13 ms without).
+ */
+const MOVED_THREADS = new Set([...LOWERED_THREADS, "JSCWarmUp"]);
 
 export type HelperPriority = "idle" | "nice";
 
@@ -89,8 +96,9 @@ export class HelperThreads {
   }
 
   /**
-   * Moves helper threads started since the last call to `cpus` and gives every compiler and
-   * scavenger thread `priority`. Returns how many threads had their priority changed.
+   * Moves helper threads started since the last call to `cpus`; when there are none to move to,
+   * gives every compiler and scavenger thread `priority`. Returns how many threads had their
+   * priority changed.
    */
   tend(priority: HelperPriority): number {
     scheduling ??= loadScheduling();
@@ -113,7 +121,7 @@ export class HelperThreads {
           this.seen.set(tid, name);
           if (this.moving && MOVED_THREADS.has(name)) pinThreads([tid], this.cpus);
         }
-        if ((isNew || reapply) && LOWERED_THREADS.has(name) && applyPriority(scheduling, tid, priority)) changed++;
+        if (!this.moving && (isNew || reapply) && LOWERED_THREADS.has(name) && applyPriority(scheduling, tid, priority)) changed++;
       } catch {
         // The thread ended between listing and reading: nothing to tend.
         this.seen.delete(tid);

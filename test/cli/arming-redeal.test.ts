@@ -9,8 +9,9 @@
  * can give none. Only then is the victim killed.
  *
  * What the test reads of the workers, from /proc: a worker has handled its init once its runtime's
- * compiler/scavenger threads run at nice 19 (HelperThreads.tend, on init); it holds a phase share
- * once it has a "Worker" thread (the alarm thread PhaseRunner.prepare starts before `phase-armed`).
+ * scavenger thread has left the JS thread's CPUs or runs at nice 19 (HelperThreads.tend, on
+ * init); it holds a phase share once it has a "Worker" thread (the alarm thread
+ * PhaseRunner.prepare starts before `phase-armed`).
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
@@ -29,9 +30,9 @@ function workerPids(parentPid: number): number[] {
   return out.split(/\s+/).filter(Boolean).map(Number);
 }
 
-/** Name and nice value of each thread of `pid`; empty once it is gone. */
-function threadsOf(pid: number): { name: string; nice: number }[] {
-  const threads: { name: string; nice: number }[] = [];
+/** Name, nice value and allowed CPUs of each thread of `pid` (its JS thread first); empty once it is gone. */
+function threadsOf(pid: number): { name: string; nice: number; cpus: string }[] {
+  const threads: { name: string; nice: number; cpus: string }[] = [];
   let tids: string[];
   try {
     tids = readdirSync(`/proc/${pid}/task`);
@@ -42,7 +43,10 @@ function threadsOf(pid: number): { name: string; nice: number }[] {
     try {
       const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim();
       const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
-      threads.push({ name, nice: Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]) });
+      const cpus = readFileSync(`/proc/${pid}/task/${tid}/status`, "utf8").match(/Cpus_allowed_list:\s+(\S+)/)?.[1] ?? "";
+      const thread = { name, nice: Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]), cpus };
+      if (Number(tid) === pid) threads.unshift(thread);
+      else threads.push(thread);
     } catch {
       // The thread ended meanwhile.
     }
@@ -50,7 +54,11 @@ function threadsOf(pid: number): { name: string; nice: number }[] {
   return threads;
 }
 
-const handledInit = (pid: number) => threadsOf(pid).some((t) => t.nice === 19);
+/** Init tends the helper threads: moved off the JS thread's CPUs (under CPU affinity) or lowered to nice 19. */
+const handledInit = (pid: number) => {
+  const [js, ...others] = threadsOf(pid);
+  return others.some((t) => t.nice === 19 || (t.name === "mi-scavenger" && js !== undefined && t.cpus !== js.cpus));
+};
 const holdsPhase = (pid: number) => threadsOf(pid).some((t) => t.name === "Worker");
 
 /** The worker id on a worker's command line (`… __worker <socket> <id>`). */

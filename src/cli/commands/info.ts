@@ -13,7 +13,7 @@ function affinityLine(): string {
   if (!allowed) return "cpu affinity: unavailable (not Linux/glibc); workers run unpinned";
   const plan = planAffinity(allowed, Math.max(1, allowed.length - 1));
   const pinning = plan
-    ? `main on cpu ${plan.main.join(",")}, workers round-robin on cpus ${allowed.slice(1).join(",")}, workers' JIT/GC helper threads on cpu ${plan.helpers.join(",")}`
+    ? `main on cpu ${plan.main.join(",")}, workers round-robin on cpus ${allowed.slice(1).join(",")}, workers' JIT compiler threads on cpu ${plan.helpers.join(",")}`
     : "one CPU: nothing pinned";
   return `cpu affinity: allowed cpus ${allowed.join(",")}; with --enable-cpu-affinity (default): ${pinning}`;
 }
