@@ -91,7 +91,7 @@ export class HelperThreads {
   constructor(private readonly cpus: readonly number[]) {}
 
   /** Helper threads are being moved off the worker's core. */
-  get moving(): boolean {
+  private get moving(): boolean {
     return this.cpus.length > 0;
   }
 
