@@ -6,6 +6,7 @@
  * returns records in batched frames.
  */
 import { createRunClock } from "../src/clock/mono-clock.ts";
+import { unpackBodies } from "../src/ipc/body-table.ts";
 import { parseToWorker, type ToMain, type WorkerGo, type WorkerInit, type WorkerPhase } from "../src/ipc/messages.ts";
 import { RecordBatchBuilder } from "../src/ipc/record-batch.ts";
 import { SocketChannel } from "../src/ipc/socket-channel.ts";
@@ -24,6 +25,7 @@ const KEEPING_UP_LAG_NS = 10_000_000;
 export async function runWorker(socketPath: string, workerId: number): Promise<void> {
   let channel: SocketChannel | null = null;
   let init: WorkerInit | null = null;
+  let initBodies: string[] = [];
   const runners = new Map<string, PhaseRunner>();
   const batch = new RecordBatchBuilder();
   let batchPhase = "";
@@ -59,7 +61,7 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
       { ...message, workerId },
       {
         endpointUrls: init.endpointUrls,
-        bodies: message.bodies ?? init.bodies,
+        bodies: message.bodies ? unpackBodies(message.bodies) : initBodies,
         maxInFlight: init.maxInFlight,
         settings: {
           headers: init.headers, streaming: init.streaming, requestTimeoutMs: init.requestTimeoutMs, stallTimeoutMs: init.stallTimeoutMs,
@@ -120,6 +122,7 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
     switch (message.type) {
       case "init":
         init = message;
+        initBodies = unpackBodies(message.bodies);
         if (message.cpus.length > 0) pinProcess(message.cpus);
         helpers = new HelperThreads(message.helperCpus);
         helpers.tend(helperPriority);

@@ -9,6 +9,7 @@
  * Every frame is validated on arrival (`parseToWorker` / `parseToMain`) so a corrupt frame is a
  * typed error, never an undefined field deep in the hot path.
  */
+import type { BodyTable } from "./body-table.ts";
 import type { RecordBatch } from "./record-batch.ts";
 
 export interface WorkerInit {
@@ -32,7 +33,7 @@ export interface WorkerInit {
   /** Most requests this worker may have in flight (its share of the connections). */
   maxInFlight: number;
   /** Request bodies (JSON text), indexed by dataset row. */
-  bodies: string[];
+  bodies: BodyTable;
   /** Keep response text in records (accuracy scoring). */
   keepResponseText: boolean;
   /** TLS verification off (--insecure). */
@@ -57,7 +58,7 @@ export interface WorkerPhase {
   /** Open loop: ceiling on this worker's requests in flight (besides maxInFlight); 0 = none. */
   inFlightCap: number;
   /** Request bodies of this phase by sample index (accuracy datasets, salted warmup); absent = init.bodies. */
-  bodies?: string[];
+  bodies?: BodyTable;
   /** Keep response text in this phase's records (accuracy scoring). */
   keepResponseText: boolean;
 }

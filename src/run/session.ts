@@ -13,6 +13,7 @@
  * behind is cancelled at once (it is not measured, and it was not worth waiting for anyway).
  */
 import { createRunClock, hostMonotonicNs, type RunClock } from "../clock/mono-clock.ts";
+import { packBodies } from "../ipc/body-table.ts";
 import type { ToMain, WorkerInit } from "../ipc/messages.ts";
 import { readRecordBatch } from "../ipc/record-batch.ts";
 import { dealPlan, type PlanShare } from "../plan/deal-plan.ts";
@@ -60,7 +61,7 @@ export interface SessionSpec {
   pool: WorkerPool;
   workers: number;
   maxInFlightPerWorker: number;
-  worker: Omit<WorkerInit, "type" | "workerId" | "t0MonoNs" | "maxInFlight" | "cpus">;
+  worker: Omit<WorkerInit, "type" | "workerId" | "t0MonoNs" | "maxInFlight" | "cpus" | "bodies"> & { bodies: readonly string[] };
   /** CPUs for each worker (empty: not pinned). */
   cpusFor: (workerId: number) => number[];
   phases: SessionPhase[];
@@ -117,8 +118,9 @@ export class Session {
     const outcomes: Promise<PhaseOutcome>[] = [];
     let phases: PhaseOutcome[];
     try {
+      const bodies = packBodies(spec.worker.bodies);
       await this.pool.initialize(
-        (workerId) => ({ ...spec.worker, t0MonoNs: String(t0MonoNs), maxInFlight: spec.maxInFlightPerWorker, cpus: spec.cpusFor(workerId) }),
+        (workerId) => ({ ...spec.worker, bodies, t0MonoNs: String(t0MonoNs), maxInFlight: spec.maxInFlightPerWorker, cpus: spec.cpusFor(workerId) }),
         { onMessage: (m) => this.onMessage(m), onWorkerExit: (id, code) => this.onWorkerExit(id, code), onError: (message) => this.onPoolError(message) },
       );
       for (const phase of spec.phases) {
@@ -156,6 +158,7 @@ export class Session {
     const pool = this.pool as WorkerPool;
     let receivers: number[];
     let shares: PlanShare[];
+    const bodies = phase.bodies ? packBodies(phase.bodies) : null;
     do {
       receivers = this.aliveWorkers();
       shares = receivers.length > 0 ? dealPlan(plan, receivers.length) : [];
@@ -163,7 +166,7 @@ export class Session {
       shares.forEach((share, i) => pool.send(receivers[i] as number, {
         type: "phase", phase: plan.phase, planIndex: share.planIndex, sampleIndex: share.sampleIndex,
         offsetNs: share.offsetNs, slotOffsetsNs: share.slotOffsetsNs, inFlightCap: share.inFlightCap,
-        ...(phase.bodies ? { bodies: phase.bodies } : {}),
+        ...(bodies ? { bodies } : {}),
         keepResponseText: phase.keepResponseText === true,
       }));
       const allArmed = await this.arming.settled;
