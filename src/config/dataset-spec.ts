@@ -7,6 +7,7 @@ import { formatProblem } from "./config-error.ts";
 import { splitDatasetSpec } from "./dataset-spec-grammar.ts";
 import type { DatasetConfig } from "./schema.ts";
 import { DatasetConfigSchema } from "./schema-dataset.ts";
+import { ONE_SHOT_PARSE } from "./schema-primitives.ts";
 import { issueToProblems } from "./zod-issues.ts";
 
 export { PARSER_TARGETS } from "./dataset-spec-grammar.ts";
@@ -21,7 +22,7 @@ export function tryParseDatasetSpec(spec: string): DatasetSpecResult {
   const fail = (detail: string): DatasetSpecResult => ({ ok: false, message: `invalid --dataset '${spec}': ${detail}` });
   const split = splitDatasetSpec(spec);
   if (!split.ok) return fail(split.message);
-  const result = DatasetConfigSchema.safeParse(split.value, { reportInput: true });
+  const result = DatasetConfigSchema.safeParse(split.value, ONE_SHOT_PARSE);
   if (result.success) return { ok: true, value: result.data };
   // Issue paths are relative to the dataset; anchor them so unknown keys get suggestions.
   const details = result.error.issues

@@ -5,6 +5,7 @@
  */
 import type { z } from "zod";
 import { getPath, isPlainObject, type PathSegment } from "./object-path.ts";
+import { ONE_SHOT_PARSE } from "./schema-primitives.ts";
 import { BenchmarkConfigSchema, type DraftConfig } from "./schema.ts";
 
 type Issue = z.core.$ZodIssue;
@@ -57,7 +58,7 @@ export function parsePartially(input: unknown): PartialParse {
   const issues: Issue[] = [];
   const seen = new Set<string>();
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const result = BenchmarkConfigSchema.safeParse(work, { reportInput: true });
+    const result = BenchmarkConfigSchema.safeParse(work, ONE_SHOT_PARSE);
     if (result.success) return { config: result.data, issues };
     let repaired = false;
     for (const issue of result.error.issues) {

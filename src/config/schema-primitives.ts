@@ -8,6 +8,12 @@
 import { z } from "zod";
 import { tryParseDurationMs } from "./duration.ts";
 
+/**
+ * Options for parsing a config (once or twice per run): zod's compiled object parsers, generated
+ * with `new Function` on first use, cost ~10 ms of every start-up and never pay back.
+ */
+export const ONE_SHOT_PARSE = { reportInput: true, jitless: true } as const;
+
 export type FlagKind = "string" | "number" | "integer" | "boolean" | "list" | "duration" | "enum";
 
 /** What a flag parser needs to know about a leaf schema. */

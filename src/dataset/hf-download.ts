@@ -11,7 +11,6 @@
  * interrupted download never looks complete. `HF_TOKEN` is sent as a Bearer token and
  * `HF_ENDPOINT` picks a mirror, as with huggingface_hub. `fetch` is injectable for tests.
  */
-import { createHash } from "node:crypto";
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { z } from "zod";
@@ -117,7 +116,7 @@ export async function downloadHfParquet(ref: HfReference, options: HfDownloadOpt
       await Bun.write(join(staging, name), response);
       names.push(name);
     }
-    const snapshotCommit = commit && /^[0-9a-f]{40}$/.test(commit) ? commit : createHash("sha1").update(listing).digest("hex");
+    const snapshotCommit = commit && /^[0-9a-f]{40}$/.test(commit) ? commit : new Bun.CryptoHasher("sha1").update(listing).digest("hex");
     const snapshot = join(repo, "snapshots", snapshotCommit);
     const target = join(snapshot, config, split);
     mkdirSync(target, { recursive: true });

@@ -14,7 +14,6 @@
  * an encoding hyparquet lacks) is an InputError (exit 2) naming the file: it was readable, so
  * the problem is its content, like a bad line in a JSONL file.
  */
-import { gunzipSync } from "node:zlib";
 import { flatten, parquetMetadata, parquetSchema, type Compressors, type DecodedArray, type FileMetaData } from "hyparquet";
 import { compressors } from "hyparquet-compressors";
 import { assembleNested } from "hyparquet/src/assemble.js";
@@ -29,7 +28,8 @@ import { emptyDatasetError, readDatasetBytes } from "./read-file.ts";
 const CODECS: Compressors = {
   ...compressors,
   ZSTD: (input) => Bun.zstdDecompressSync(input),
-  GZIP: (input) => gunzipSync(input),
+  // Bun's own zlib: importing node:zlib would load Node's stream modules at every start-up.
+  GZIP: (input) => Bun.gunzipSync(input as Uint8Array<ArrayBuffer>),
 };
 
 const MIN_SAFE = BigInt(Number.MIN_SAFE_INTEGER);

@@ -10,7 +10,9 @@
  * frame the encoder hands it a small one; msgpackr's decoder keeps the last buffer it read from,
  * so after a large frame ours tells it to let go (clearSource) and shrinks its own buffer.
  */
-import { clearSource, Packr, Unpackr } from "msgpackr";
+// "msgpackr/unpack" is the package without its Node stream classes and native-addon probe (both cost start-up time).
+import { Packr } from "msgpackr/pack";
+import { clearSource, Unpackr } from "msgpackr/unpack";
 
 const packr = new Packr({ useRecords: false, moreTypes: true });
 const unpackr = new Unpackr({ useRecords: false, moreTypes: true });

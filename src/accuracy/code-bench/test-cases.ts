@@ -7,7 +7,6 @@
  * read that form too, with a tiny decoder that accepts only a pickled string (unpickling anything
  * else would execute code). Functional tests name the method to call in `metadata.func_name`.
  */
-import { inflateSync } from "node:zlib";
 import { z } from "zod";
 import { InputError } from "../../errors.ts";
 
@@ -64,7 +63,8 @@ export function unpickleString(bytes: Uint8Array): string {
 function testCaseJson(cell: string): string {
   const trimmed = cell.trim();
   if (trimmed.startsWith("[") || trimmed.startsWith("{")) return trimmed;
-  return unpickleString(inflateSync(Buffer.from(trimmed, "base64")));
+  // windowBits 15: zlib-wrapped deflate, as Python's zlib.compress writes it.
+  return unpickleString(Bun.inflateSync(Buffer.from(trimmed, "base64"), { windowBits: 15 }));
 }
 
 /** Parses one test-case cell (array, JSON string or compressed string); null/"" mean none. */
