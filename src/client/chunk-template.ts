@@ -14,7 +14,10 @@
  * nothing else — no usage, finish reason, tool call or error, the other text field empty — which
  * rules out a slot that is not the delta's text (a duplicate key, say). Anything else (escapes,
  * the final chunk, usage chunks, a server that changes other fields) takes the slow path, which
- * may learn again, up to MAX_LEARNS times per stream.
+ * may learn again, up to MAX_LEARNS times per stream. `takeEventAt` finds the same shape in the
+ * raw SSE text, as the single line `data: prefix T suffix` and a blank line, so the common
+ * event is read without being cut into lines first: T is everything up to the next quote, and
+ * is accepted only when the suffix follows that quote and T passes the same test.
  */
 import { parseJsonObject, readChoice, readErrorMessage, readUsage, type ChoicePart } from "./openai-response.ts";
 
@@ -23,6 +26,10 @@ export type TextField = "content" | "reasoning";
 /** Characters a JSON string token cannot hold unescaped (and the escape character itself). */
 const NOT_PLAIN = /["\\\u0000-\u001f]/;
 const PROBE = "probe text";
+/** How a one-line event starts and ends in the raw text (the splitter also takes `data:` without the space, and CRLF: the slow path covers those). */
+const RAW_FIELD = "data: ";
+const RAW_END = "\n\n";
+const LINE_BREAK = /[\r\n]/;
 const MAX_LEARNS = 4;
 
 /** Which text field a parsed chunk carries when it is plain text only, else null. */
@@ -38,6 +45,11 @@ export class ChunkTemplate {
   private suffix = "";
   private slot: TextField | null = null;
   private learnsLeft = MAX_LEARNS;
+  /** The learned shape as raw text; null when it spans lines (a multi-line `data:` event). */
+  private rawPrefix: string | null = null;
+  private rawSuffix = "";
+  /** The text of the event `takeEventAt` last took. */
+  taken = "";
 
   /** The field the learned shape carries; null until one is learned. */
   get field(): TextField | null {
@@ -49,6 +61,21 @@ export class ChunkTemplate {
     if (!this.hasShape(data)) return null;
     const text = data.slice(this.prefix.length, data.length - this.suffix.length);
     return NOT_PLAIN.test(text) ? null : text;
+  }
+
+  /**
+   * When `raw` holds at `at` one whole event of the learned shape (`data: ` + prefix + T +
+   * suffix + blank line, T plain), keeps T in `taken` and returns the index past the event; else -1.
+   */
+  takeEventAt(raw: string, at: number): number {
+    if (this.rawPrefix === null || !raw.startsWith(this.rawPrefix, at)) return -1;
+    const textStart = at + this.rawPrefix.length;
+    const quote = raw.indexOf('"', textStart);
+    if (quote === -1 || !raw.startsWith(this.rawSuffix, quote)) return -1;
+    const text = raw.slice(textStart, quote);
+    if (NOT_PLAIN.test(text)) return -1;
+    this.taken = text;
+    return quote + this.rawSuffix.length;
   }
 
   private hasShape(data: string): boolean {
@@ -70,6 +97,9 @@ export class ChunkTemplate {
     if (!probeReads(prefix + PROBE + suffix, field)) return;
     this.prefix = prefix;
     this.suffix = suffix;
+    const oneLine = !LINE_BREAK.test(prefix) && !LINE_BREAK.test(suffix);
+    this.rawPrefix = oneLine ? RAW_FIELD + prefix : null;
+    this.rawSuffix = suffix + RAW_END;
     this.slot = field;
   }
 }

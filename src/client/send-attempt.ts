@@ -123,13 +123,14 @@ async function readEvents(
     const arrivalNs = settings.now();
     settings.onProgress?.();
     if (watch) watch.lastByteNs = arrivalNs;
+    accumulator.readNs = arrivalNs;
     if (done) {
-      for (const data of splitter.finish()) accumulator.accept(data, arrivalNs);
+      splitter.finish(accumulator);
       record.doneNs = arrivalNs;
       break;
     }
     budget.take(value.byteLength);
-    for (const data of splitter.push(value)) accumulator.accept(data, arrivalNs);
+    splitter.push(value, accumulator);
   }
 }
 

@@ -7,10 +7,12 @@
  * usage (cumulative `usage.completion_tokens` on each chunk) when present; otherwise, when the
  * final usage says the server sent more tokens than chunks, the total is shared among the
  * chunks in proportion to their text length (see `apportionTokens`). Plain text chunks of a
- * shape already seen in this stream are read without JSON.parse (client/chunk-template).
+ * shape already seen in this stream are read without JSON.parse (client/chunk-template), and
+ * straight from the raw text when the splitter offers it (`takeWholeEvent`).
  */
 import { ChunkTemplate } from "./chunk-template.ts";
 import { parseJsonObject, readChoice, readErrorMessage, readUsage, type UsageCounts } from "./openai-response.ts";
+import type { EventSink } from "./sse-splitter.ts";
 
 export class StreamProtocolError extends Error {}
 
@@ -24,7 +26,7 @@ export interface StreamTiming {
   text: string | null;
 }
 
-export class StreamAccumulator {
+export class StreamAccumulator implements EventSink {
   private firstTokenNs: number | null = null;
   private lastChunkNs = 0;
   private readonly gaps: number[] = [];
@@ -36,6 +38,8 @@ export class StreamAccumulator {
   private readonly textParts: string[] | null;
   private readonly template = new ChunkTemplate();
   done = false;
+  /** Arrival of the read being split: the timestamp of the events it completes. */
+  readNs = 0;
 
   constructor(keepText: boolean) {
     this.textParts = keepText ? [] : null;
@@ -46,6 +50,16 @@ export class StreamAccumulator {
     return this.firstTokenNs !== null;
   }
 
+  event(data: string): void {
+    this.accept(data, this.readNs);
+  }
+
+  takeWholeEvent(text: string, at: number): number {
+    const end = this.template.takeEventAt(text, at);
+    if (end !== -1) this.addPlainText(this.template.taken, this.readNs);
+    return end;
+  }
+
   /** Consumes one event's data payload that arrived at `arrivalNs`. */
   accept(data: string, arrivalNs: number): void {
     if (data === "[DONE]") {
@@ -54,9 +68,7 @@ export class StreamAccumulator {
     }
     const text = this.template.match(data);
     if (text !== null) {
-      // A plain text chunk of the learned shape: no usage, finish reason or tool call (client/chunk-template).
-      if (this.template.field === "content") this.addChunk(text, "", false, null, arrivalNs);
-      else this.addChunk("", text, false, null, arrivalNs);
+      this.addPlainText(text, arrivalNs);
       return;
     }
     const event = parseJsonObject(data);
@@ -70,6 +82,12 @@ export class StreamAccumulator {
     if (choice.finishReason) this.finishReason = choice.finishReason;
     this.template.learn(data, choice, usage !== null);
     this.addChunk(choice.content, choice.reasoning, choice.hasToolCall, usage, arrivalNs);
+  }
+
+  /** A plain text chunk of the learned shape: no usage, finish reason or tool call (client/chunk-template). */
+  private addPlainText(text: string, arrivalNs: number): void {
+    if (this.template.field === "content") this.addChunk(text, "", false, null, arrivalNs);
+    else this.addChunk("", text, false, null, arrivalNs);
   }
 
   /** Timing bookkeeping of one chunk; chunks with no text and no tool call do not count. */

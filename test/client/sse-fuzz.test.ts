@@ -15,10 +15,12 @@ function consume(bytes: Uint8Array, rng: PythonRandom): string {
     let t = 0;
     while (offset < bytes.length) {
       const size = 1 + rng.randbelow(Math.min(64, bytes.length - offset));
-      for (const data of splitter.push(bytes.subarray(offset, offset + size))) acc.accept(data, (t += 10));
+      acc.readNs = t += 10;
+      splitter.push(bytes.subarray(offset, offset + size), acc);
       offset += size;
     }
-    for (const data of splitter.finish()) acc.accept(data, (t += 10));
+    acc.readNs = t += 10;
+    splitter.finish(acc);
     const r = acc.result();
     if (r.chunkGapsNs && r.chunkGapsNs.length !== Math.max(0, r.chunkCount - 1)) return "inconsistent";
     return "ok";

@@ -17,8 +17,11 @@ function splitAt(bytes: Uint8Array, cuts: number[]): Uint8Array[] {
 
 function feed(parts: Uint8Array[]): string[] {
   const splitter = new SseSplitter();
-  const events = parts.flatMap((p) => splitter.push(p));
-  return [...events, ...splitter.finish()];
+  const events: string[] = [];
+  const sink = { event: (data: string) => void events.push(data) };
+  for (const part of parts) splitter.push(part, sink);
+  splitter.finish(sink);
+  return events;
 }
 
 describe("client/sse-splitter", () => {
