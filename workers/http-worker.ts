@@ -75,6 +75,7 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
     );
     armed.set(message.phase, runner);
     void runner.prepare().then(() => {
+      if (runner.timed && helperPriority === "normal") helperPriority = "nice";
       helpers?.tend(helperPriority);
       send({ type: "phase-armed", workerId, phase: message.phase });
     });
@@ -82,18 +83,26 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
 
   /**
    * Runtime helper threads appear during the run, so they are tended every 100 ms (see
-   * run/helper-threads): moved to main's CPU when there is one (priority untouched), else left
-   * on this core at nice 19 or — decided once a second — SCHED_IDLE while every running phase is
-   * timed and kept up with its schedule (no send 10 ms late, a backlog rather than jitter): a
-   * saturated worker must not starve its JIT.
+   * run/helper-threads): moved to main's CPU when there is one (priority untouched). Else they
+   * stay on this core, at their normal priority until a timed phase is armed — an offline or
+   * concurrency phase has no send instant to protect, and there a nice-19 JIT only compiles
+   * late — then at nice 19 or — decided once a second — SCHED_IDLE while every timed phase keeps
+   * up with its schedule (no send 10 ms late, a backlog rather than jitter): a saturated worker
+   * must not starve its JIT. Priorities only go down: raising one back needs privileges.
    */
   let helpers: HelperThreads | null = null;
-  let helperPriority: HelperPriority = "nice";
+  let helperPriority: HelperPriority = "normal";
   let helperTicks = 0;
   const decideHelperPriority = (): HelperPriority => {
-    let priority: HelperPriority = runners.size > 0 ? "idle" : "nice";
-    for (const runner of runners.values()) if (!runner.timed || runner.takeMaxLagNs() > KEEPING_UP_LAG_NS) priority = "nice";
-    return priority;
+    let timed = false;
+    let keepingUp = true;
+    for (const runner of runners.values()) {
+      if (!runner.timed) continue;
+      timed = true;
+      if (runner.takeMaxLagNs() > KEEPING_UP_LAG_NS) keepingUp = false;
+    }
+    if (!timed) return helperPriority;
+    return keepingUp ? "idle" : "nice";
   };
   const tendHelpers = () => {
     if (++helperTicks % HELPER_PRIORITY_TICKS === 0) helperPriority = decideHelperPriority();

@@ -16,8 +16,9 @@
  *   Moved threads keep their normal priority: the collector waits for compiler threads to reach
  *   a safepoint, and a nice-19 one on a busy core kept it waiting. 2k QPS lag p99 fell from
  *   1.2–1.7 ms to 0.35–0.89 ms.
- * - Without CPUs to move to, **lower** the compilers and the scavenger (not the GC markers):
- *   nice 19 ("nice"), or SCHED_IDLE ("idle"), which Linux preempts as soon as a normal
+ * - Without CPUs to move to, **lower** the compilers and the scavenger (not the GC markers)
+ *   while a timed phase runs ("normal" leaves them be): nice 19 ("nice"), or SCHED_IDLE
+ *   ("idle"), which Linux preempts as soon as a normal
  *   thread wakes — at nice 19 a JITWorker that had the core still ran out a 3–4 ms slice with a
  *   send due. A saturated worker has no idle moments, though, and a starved JIT left a 10k QPS
  *   streaming run at 60 % of its rate, so the worker asks for "idle" only while it keeps up.
@@ -42,12 +43,12 @@ const LOWERED_THREADS = new Set(["JITWorker", "mi-scavenger"]);
  */
 const MOVED_THREADS = new Set([...LOWERED_THREADS, "JSCWarmUp"]);
 
-export type HelperPriority = "idle" | "nice";
+export type HelperPriority = "normal" | "nice" | "idle";
 
 interface Scheduling {
   toIdle(tid: number): boolean;
   toOther(tid: number): boolean;
-  toLowestNice(tid: number): boolean;
+  toNice(tid: number, nice: number): boolean;
 }
 
 let scheduling: Scheduling | null | undefined;
@@ -63,7 +64,7 @@ function loadScheduling(): Scheduling | null {
   return {
     toIdle: (tid) => libc.sched_setscheduler(tid, SCHED_IDLE, paramPointer) === 0,
     toOther: (tid) => libc.sched_setscheduler(tid, SCHED_OTHER, paramPointer) === 0,
-    toLowestNice: (tid) => libc.setpriority(PRIO_PROCESS, tid, LOWEST_NICE) === 0,
+    toNice: (tid, nice) => libc.setpriority(PRIO_PROCESS, tid, nice) === 0,
   };
 }
 
@@ -77,9 +78,10 @@ function schedulingOf(tid: number): { policy: number; nice: number } {
 /** Sets one thread to `priority`; true when it changed. */
 function applyPriority(s: Scheduling, tid: number, priority: HelperPriority): boolean {
   const current = schedulingOf(tid);
-  if (priority === "idle") return current.policy !== SCHED_IDLE && (s.toIdle(tid) || s.toLowestNice(tid));
-  if (current.policy === SCHED_IDLE) return s.toOther(tid) && s.toLowestNice(tid);
-  return current.nice !== LOWEST_NICE && s.toLowestNice(tid);
+  if (priority === "normal") return current.policy === SCHED_IDLE ? s.toOther(tid) && s.toNice(tid, 0) : current.nice !== 0 && s.toNice(tid, 0);
+  if (priority === "idle") return current.policy !== SCHED_IDLE && (s.toIdle(tid) || s.toNice(tid, LOWEST_NICE));
+  if (current.policy === SCHED_IDLE) return s.toOther(tid) && s.toNice(tid, LOWEST_NICE);
+  return current.nice !== LOWEST_NICE && s.toNice(tid, LOWEST_NICE);
 }
 
 export class HelperThreads {

@@ -1,6 +1,6 @@
 /**
- * @module test/run/helper-threads.test — JIT and allocator helper threads end up at nice 19
- * ("nice") or SCHED_IDLE ("idle") and, given CPUs, on those CPUs; the JS thread keeps its
+ * @module test/run/helper-threads.test — JIT and allocator helper threads stay as they are
+ * ("normal"), end up at nice 19 ("nice") or SCHED_IDLE ("idle") and, given CPUs, on those CPUs; the JS thread keeps its
  * priority and its CPUs (Linux). Each case runs in a child process so the test runner's own
  * threads are left alone.
  */
@@ -13,7 +13,7 @@ const MODULE = join(import.meta.dir, "..", "..", "src", "run", "helper-threads.t
 interface ThreadState { name: string; policy: number; nice: number; cpus: string }
 
 /** In a child: warm the JIT up, tend the helpers, report policy (field 41), nice (field 19) and allowed CPUs per thread name. */
-function childReport(priorities: ("idle" | "nice")[], cpus: number[] = []): { lowered: number; threads: ThreadState[] } {
+function childReport(priorities: ("normal" | "idle" | "nice")[], cpus: number[] = []): { lowered: number; threads: ThreadState[] } {
   const script = `
     import { readdirSync, readFileSync } from "node:fs";
     import { HelperThreads } from ${JSON.stringify(MODULE)};
@@ -60,6 +60,17 @@ describe.skipIf(process.platform !== "linux")("run/helper-threads", () => {
       if (root) expect(state).toEqual({ policy: 0, nice: 19 });
       else expect([JSON.stringify({ policy: 0, nice: 19 }), JSON.stringify({ policy: 5, nice: 0 })]).toContain(JSON.stringify(state));
     }
+  });
+
+  test("normal leaves every helper thread at policy 0, nice 0; after nice, normal raises them back (root only: others may be refused)", () => {
+    const untouched = childReport(["normal"]);
+    expect(untouched.lowered).toBe(0);
+    for (const thread of untouched.threads) expect({ name: thread.name, policy: thread.policy, nice: thread.nice }).toEqual({ name: thread.name, policy: 0, nice: 0 });
+    const raised = childReport(["nice", "normal"]);
+    const helpers = raised.threads.filter((t) => t.name === "JITWorker" || t.name === "mi-scavenger");
+    expect(helpers.length).toBeGreaterThan(0);
+    for (const thread of helpers) expect([0, 19]).toContain(thread.nice);
+    if (process.getuid?.() === 0) for (const thread of helpers) expect({ policy: thread.policy, nice: thread.nice }).toEqual({ policy: 0, nice: 0 });
   });
 
   test("given CPUs, the compiler and scavenger threads move there at their normal priority; the JS thread stays", () => {
