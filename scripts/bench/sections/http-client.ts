@@ -102,7 +102,7 @@ function rows(section: string, streaming: boolean, m: Measured): Row[] {
       ratio: ratio(median(ieRate), median(wrkRate)),
       target: `≥ ${MIN_RATE_VS_WRK}× wrk`,
       verdict: m.wrk.length ? atLeast(rateRatio, MIN_RATE_VS_WRK) : "–",
-      notes: `ie ${runs(ieRate)}; wrk ${m.wrk.length ? runs(wrkRate) : "–"}; ${short(m.samples)} requests per ie run${chunks}${wrkErrors.length ? `; wrk: ${wrkErrors.join("; ")}` : ""}`,
+      notes: `ie ${runs(ieRate)}; wrk ${m.wrk.length ? runs(wrkRate) : "–"}; ratio per repeat (ie vs the wrk run just before it) ${m.wrk.length ? ieRate.map((r, i) => `${fmt(r / (wrkRate[i] as number), 2)}×`).join(", ") : "–"}; ${short(m.samples)} requests per ie run${chunks}${wrkErrors.length ? `; wrk: ${wrkErrors.join("; ")}` : ""}`,
     },
     {
       section,
