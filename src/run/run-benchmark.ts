@@ -100,7 +100,8 @@ export async function runBenchmark(config: BenchmarkConfig, io: RunIo, mode: Tes
   const tokenizer = tokenizerName ? loadTokenizer(tokenizerName) : null;
   const sizing = sizeRun(config);
   const warmup = config.settings.warmup;
-  const pool = spawnWorkers(sizing.workers, sizing.maxInFlightPerWorker, warmup.enabled && !warmup.drain ? 2 : 1);
+  const affinity = config.enable_cpu_affinity ? planAffinity(allowedCpus() ?? [], sizing.workers) : null;
+  const pool = spawnWorkers(sizing.workers, sizing.maxInFlightPerWorker, warmup.enabled && !warmup.drain ? 2 : 1, affinity !== null);
   let workload: Workload;
   let reportDir: string;
   try {
@@ -131,7 +132,6 @@ export async function runBenchmark(config: BenchmarkConfig, io: RunIo, mode: Tes
 
   const headers: Record<string, string> = { "content-type": "application/json", accept: workload.streaming ? "text/event-stream" : "application/json" };
   if (config.endpoint_config.api_key) headers.authorization = `Bearer ${config.endpoint_config.api_key}`;
-  const affinity = config.enable_cpu_affinity ? planAffinity(allowedCpus() ?? [], sizing.workers) : null;
   if (affinity) {
     if (pinProcess(affinity.main)) io.log(`cpu affinity: main on cpu ${affinity.main.join(",")}, workers on cpu ${[...new Set(affinity.workers.flat())].join(",")}`);
     else io.log("warning: could not pin the main process to a CPU; running unpinned");

@@ -11,8 +11,16 @@ describe("run/worker-env", () => {
     expect(workerEnv(maxInFlight, parent)).toEqual(expected);
   });
 
+  test.each([
+    ["one GC marker for a worker pinned to one CPU", {}, "1"],
+    ["the user's own marker count", { BUN_JSC_numberOfGCMarkers: "3" }, "3"],
+  ])("sets %s", (_name, parent, markers) => {
+    expect(workerEnv(8, parent, true).BUN_JSC_numberOfGCMarkers).toBe(markers);
+    expect(workerEnv(8, parent, false).BUN_JSC_numberOfGCMarkers).toBeUndefined();
+  });
+
   test("starts a real Bun process with it", () => {
-    const child = Bun.spawnSync([process.execPath, "-e", "console.log('ok')"], { env: { ...process.env, ...workerEnv(4, {}) } });
+    const child = Bun.spawnSync([process.execPath, "-e", "console.log('ok')"], { env: { ...process.env, ...workerEnv(4, {}, true) } });
     expect([child.exitCode, child.stdout.toString().trim()]).toEqual([0, "ok"]);
   });
 });
