@@ -17,9 +17,17 @@ import type { RequestRecord } from "../src/record/request-record.ts";
 
 const FLUSH_INTERVAL_MS = 10;
 const FLUSH_BATCH = 512;
-const HELPER_TEND_INTERVAL_MS = 100;
+/**
+ * A compiler thread JSC starts mid-phase begins on this core and runs here until the next tend:
+ * tending every 100 ms, `perf sched` caught one compiling for 7 ms here with sends due, 67 ms into
+ * a phase. JSC starts most of them in a phase's first second, so helpers are tended on every
+ * 10 ms tick then, and on every 10th tick after that (a tend costs ~8 µs of the JS thread).
+ */
+const HELPER_TICK_MS = 10;
+const HELPER_EAGER_TICKS = 100;
+const HELPER_CALM_EVERY = 10;
 /** Ticks between priority decisions when helper threads share the worker's core (1 s). */
-const HELPER_PRIORITY_TICKS = 10;
+const HELPER_PRIORITY_TICKS = 100;
 const KEEPING_UP_LAG_NS = 10_000_000;
 
 export async function runWorker(socketPath: string, workerId: number): Promise<void> {
@@ -82,7 +90,7 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
   };
 
   /**
-   * Runtime helper threads appear during the run, so they are tended every 100 ms (see
+   * Runtime helper threads appear during the run, so they are tended every 10–100 ms (see
    * run/helper-threads): moved to main's CPU when there is one (priority untouched). Else they
    * stay on this core, at their normal priority until a timed phase is armed — an offline or
    * concurrency phase has no send instant to protect, and there a nice-19 JIT only compiles
@@ -104,9 +112,11 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
     if (!timed) return helperPriority;
     return keepingUp ? "idle" : "nice";
   };
+  let eagerUntilTick = 0;
   const tendHelpers = () => {
-    if (++helperTicks % HELPER_PRIORITY_TICKS === 0) helperPriority = decideHelperPriority();
-    helpers?.tend(helperPriority);
+    const tick = ++helperTicks;
+    if (tick % HELPER_PRIORITY_TICKS === 0) helperPriority = decideHelperPriority();
+    if (tick <= eagerUntilTick || tick % HELPER_CALM_EVERY === 0) helpers?.tend(helperPriority);
   };
   let helperTimer: ReturnType<typeof setInterval> | null = null;
 
@@ -114,7 +124,8 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
     const runner = armed.get(message.phase);
     if (!runner) throw new Error(`go for phase ${message.phase}, which this worker does not hold`);
     armed.delete(message.phase);
-    helperTimer ??= setInterval(tendHelpers, HELPER_TEND_INTERVAL_MS);
+    eagerUntilTick = helperTicks + HELPER_EAGER_TICKS;
+    helperTimer ??= setInterval(tendHelpers, HELPER_TICK_MS);
     helperTimer.unref?.();
     runners.set(message.phase, runner);
     // A phase that does not drain overlaps the next one here: both runners stay in `runners`.
