@@ -17,7 +17,7 @@
  */
 import { ABORT_CANCELLED } from "../client/classify-error.ts";
 import { PreciseAlarm } from "../clock/precise-alarm.ts";
-import { sendRequest, type InFlightHandle, type RequestSettings } from "../client/send-request.ts";
+import { sendRequest, warmSendPath, type InFlightHandle, type RequestSettings } from "../client/send-request.ts";
 import type { RequestRecord } from "../record/request-record.ts";
 
 /** Within this long of a send, wait with the alarm thread (or a setImmediate poll), not a 1 ms timer. */
@@ -88,13 +88,15 @@ export class PhaseRunner {
   /**
    * Gets a timed phase ready before its start: the alarm thread boots now (~4 ms of CPU on this
    * core, plus its own JIT) rather than in the first milliseconds of the schedule, where it made
-   * the first ~20 sends up to 8 ms late. Resolves when the thread has answered or after `limitMs`.
+   * the first ~20 sends up to 8 ms late, and the send path is compiled (client/send-request
+   * `warmSendPath`). Resolves when both are done or after `limitMs`.
    */
   async prepare(limitMs = 1000): Promise<void> {
     if (!this.timed || this.stopped) return;
     this.alarm ??= new PreciseAlarm(this.targets.settings.now, this.pump);
     let timer: ReturnType<typeof setTimeout> | null = null;
-    await Promise.race([this.alarm.started, new Promise<void>((resolve) => (timer = setTimeout(resolve, limitMs)))]);
+    const ready = Promise.all([this.alarm.started, warmSendPath(this.targets.settings)]);
+    await Promise.race([ready, new Promise<void>((resolve) => (timer = setTimeout(resolve, limitMs)))]);
     if (timer) clearTimeout(timer);
   }
 

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sendRequest, type InFlightHandle, type RequestSettings } from "../../src/client/send-request.ts";
+import { sendRequest, warmSendPath, type InFlightHandle, type RequestSettings } from "../../src/client/send-request.ts";
 import type { RequestRecord } from "../../src/record/request-record.ts";
 import { faultForRequest } from "../../src/server/fault-plan.ts";
 import { startMockServer, type FaultSpec } from "../../src/server/index.ts";
@@ -185,5 +185,17 @@ describe("client/send-request retries", () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+describe("client/send-request warm-up", () => {
+  test("warmSendPath fails at once without a connection: no retry, no backoff, no progress reported", async () => {
+    const retried: RequestRecord[] = [];
+    let progress = 0;
+    const started = performance.now();
+    await warmSendPath(settings(true, { retry: { maxRetries: 3, onRetried: (r) => retried.push(r) }, onProgress: () => progress++ }));
+    expect({ retried: retried.length, progress }).toEqual({ retried: 0, progress: 0 });
+    // A retried attempt would have waited its 100 ms backoff first.
+    expect(performance.now() - started).toBeLessThan(100);
   });
 });
