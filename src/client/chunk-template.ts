@@ -25,6 +25,9 @@ export type TextField = "content" | "reasoning";
 
 /** Characters a JSON string token cannot hold unescaped (and the escape character itself). */
 const NOT_PLAIN = /["\\\u0000-\u001f]/;
+/** The same, searched from `lastIndex` in the raw text, so the text need not be sliced out to be checked. */
+const NEXT_NOT_PLAIN = /["\\\u0000-\u001f]/g;
+const QUOTE = 34;
 const PROBE = "probe text";
 /** How a one-line event starts and ends in the raw text (the splitter also takes `data:` without the space, and CRLF: the slow path covers those). */
 const RAW_FIELD = "data: ";
@@ -48,8 +51,9 @@ export class ChunkTemplate {
   /** The learned shape as raw text; null when it spans lines (a multi-line `data:` event). */
   private rawPrefix: string | null = null;
   private rawSuffix = "";
-  /** The text of the event `takeEventAt` last took. */
-  taken = "";
+  /** Where the text of the event `takeEventAt` last took starts and ends in the raw text. */
+  takenStart = 0;
+  takenEnd = 0;
 
   /** The field the learned shape carries; null until one is learned. */
   get field(): TextField | null {
@@ -65,16 +69,20 @@ export class ChunkTemplate {
 
   /**
    * When `raw` holds at `at` one whole event of the learned shape (`data: ` + prefix + T +
-   * suffix + blank line, T plain), keeps T in `taken` and returns the index past the event; else -1.
+   * suffix + blank line, T plain), marks T's place (`takenStart`, `takenEnd`) and returns the
+   * index past the event; else -1. The first character after the prefix that a plain T cannot
+   * hold must be the suffix's opening quote: anything else (an escape, a control character)
+   * means T is not plain, or not where the shape says.
    */
   takeEventAt(raw: string, at: number): number {
     if (this.rawPrefix === null || !raw.startsWith(this.rawPrefix, at)) return -1;
     const textStart = at + this.rawPrefix.length;
-    const quote = raw.indexOf('"', textStart);
-    if (quote === -1 || !raw.startsWith(this.rawSuffix, quote)) return -1;
-    const text = raw.slice(textStart, quote);
-    if (NOT_PLAIN.test(text)) return -1;
-    this.taken = text;
+    NEXT_NOT_PLAIN.lastIndex = textStart;
+    if (!NEXT_NOT_PLAIN.test(raw)) return -1;
+    const quote = NEXT_NOT_PLAIN.lastIndex - 1;
+    if (raw.charCodeAt(quote) !== QUOTE || !raw.startsWith(this.rawSuffix, quote)) return -1;
+    this.takenStart = textStart;
+    this.takenEnd = quote;
     return quote + this.rawSuffix.length;
   }
 

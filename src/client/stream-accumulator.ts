@@ -55,8 +55,15 @@ export class StreamAccumulator implements EventSink {
   }
 
   takeWholeEvent(text: string, at: number): number {
-    const end = this.template.takeEventAt(text, at);
-    if (end !== -1) this.addPlainText(this.template.taken, this.readNs);
+    const { template } = this;
+    const end = template.takeEventAt(text, at);
+    if (end === -1) return -1;
+    const chars = template.takenEnd - template.takenStart;
+    if (chars > 0) {
+      // Sliced only when kept: counting needs the length alone.
+      if (this.textParts) this.textParts.push(text.slice(template.takenStart, template.takenEnd));
+      this.count(chars, null, this.readNs);
+    }
     return end;
   }
 
@@ -90,16 +97,21 @@ export class StreamAccumulator implements EventSink {
     else this.addChunk("", text, false, null, arrivalNs);
   }
 
-  /** Timing bookkeeping of one chunk; chunks with no text and no tool call do not count. */
+  /** One chunk's text and timing; chunks with no text and no tool call do not count. */
   private addChunk(content: string, reasoning: string, hasToolCall: boolean, usage: UsageCounts | null, arrivalNs: number): void {
     const chars = content.length + reasoning.length;
     if (chars === 0 && !hasToolCall) return;
     if (this.textParts) this.textParts.push(reasoning, content);
+    this.count(chars, usage?.completionTokens ?? null, arrivalNs);
+  }
+
+  /** Timing bookkeeping of one counted chunk of `chars` characters. */
+  private count(chars: number, cumulativeTokens: number | null, arrivalNs: number): void {
     if (this.firstTokenNs === null) this.firstTokenNs = arrivalNs;
     else this.gaps.push(arrivalNs - this.lastChunkNs);
     this.lastChunkNs = arrivalNs;
     this.chunkChars.push(Math.max(chars, 1));
-    if (usage?.completionTokens != null) this.cumulativeTokens.push(usage.completionTokens);
+    if (cumulativeTokens !== null) this.cumulativeTokens.push(cumulativeTokens);
     else this.continuousUsage = false;
   }
 
