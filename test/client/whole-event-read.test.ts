@@ -21,9 +21,9 @@ interface Outcome {
 }
 
 /** Feeds `bytes` cut at `cuts`; `raw` lets the accumulator take whole events from the raw text. */
-function read(bytes: Uint8Array, cuts: number[], raw: boolean): Outcome {
+function read(bytes: Uint8Array, cuts: number[], raw: boolean, keepText = true): Outcome {
   const splitter = new SseSplitter();
-  const accumulator = new StreamAccumulator(true);
+  const accumulator = new StreamAccumulator(keepText);
   let wholeEvents = 0;
   const sink = raw
     ? { event: (data: string) => accumulator.event(data), takeWholeEvent: (text: string, at: number) => {
@@ -80,6 +80,8 @@ describe("client/whole-event read", () => {
       const cuts = Array.from({ length: rng.randbelow(6) }, () => rng.randbelow(bytes.length)).sort((a, b) => a - b);
       const fast = read(bytes, cuts, true);
       expect(fast.timing).toEqual(read(bytes, cuts, false).timing);
+      // Without response text the raw path counts lengths only: the same timing and token counts.
+      expect(read(bytes, cuts, true, false).timing).toEqual(read(bytes, cuts, false, false).timing);
       wholeEvents += fast.wholeEvents;
     }
     expect(wholeEvents).toBeGreaterThan(500);
