@@ -17,7 +17,8 @@
  *   a safepoint, and a nice-19 one on a busy core kept it waiting. 2k QPS lag p99 fell from
  *   1.2–1.7 ms to 0.35–0.89 ms.
  * - Without CPUs to move to, **lower** the compilers and the scavenger (not the GC markers)
- *   while a timed phase runs ("normal" leaves them be): nice 19 ("nice"), or SCHED_IDLE
+ *   while a timed phase runs ("normal" leaves them as they are; nothing raises them back):
+ *   nice 19 ("nice"), or SCHED_IDLE
  *   ("idle"), which Linux preempts as soon as a normal
  *   thread wakes — at nice 19 a JITWorker that had the core still ran out a 3–4 ms slice with a
  *   send due. A saturated worker has no idle moments, though, and a starved JIT left a 10k QPS
@@ -48,7 +49,7 @@ export type HelperPriority = "normal" | "nice" | "idle";
 interface Scheduling {
   toIdle(tid: number): boolean;
   toOther(tid: number): boolean;
-  toNice(tid: number, nice: number): boolean;
+  toLowestNice(tid: number): boolean;
 }
 
 let scheduling: Scheduling | null | undefined;
@@ -64,7 +65,7 @@ function loadScheduling(): Scheduling | null {
   return {
     toIdle: (tid) => libc.sched_setscheduler(tid, SCHED_IDLE, paramPointer) === 0,
     toOther: (tid) => libc.sched_setscheduler(tid, SCHED_OTHER, paramPointer) === 0,
-    toNice: (tid, nice) => libc.setpriority(PRIO_PROCESS, tid, nice) === 0,
+    toLowestNice: (tid) => libc.setpriority(PRIO_PROCESS, tid, LOWEST_NICE) === 0,
   };
 }
 
@@ -76,12 +77,11 @@ function schedulingOf(tid: number): { policy: number; nice: number } {
 }
 
 /** Sets one thread to `priority`; true when it changed. */
-function applyPriority(s: Scheduling, tid: number, priority: HelperPriority): boolean {
+function applyPriority(s: Scheduling, tid: number, priority: Exclude<HelperPriority, "normal">): boolean {
   const current = schedulingOf(tid);
-  if (priority === "normal") return current.policy === SCHED_IDLE ? s.toOther(tid) && s.toNice(tid, 0) : current.nice !== 0 && s.toNice(tid, 0);
-  if (priority === "idle") return current.policy !== SCHED_IDLE && (s.toIdle(tid) || s.toNice(tid, LOWEST_NICE));
-  if (current.policy === SCHED_IDLE) return s.toOther(tid) && s.toNice(tid, LOWEST_NICE);
-  return current.nice !== LOWEST_NICE && s.toNice(tid, LOWEST_NICE);
+  if (priority === "idle") return current.policy !== SCHED_IDLE && (s.toIdle(tid) || s.toLowestNice(tid));
+  if (current.policy === SCHED_IDLE) return s.toOther(tid) && s.toLowestNice(tid);
+  return current.nice !== LOWEST_NICE && s.toLowestNice(tid);
 }
 
 export class HelperThreads {
@@ -123,7 +123,7 @@ export class HelperThreads {
           this.seen.set(tid, name);
           if (this.moving && MOVED_THREADS.has(name)) pinThreads([tid], this.cpus);
         }
-        if (!this.moving && (isNew || reapply) && LOWERED_THREADS.has(name) && applyPriority(scheduling, tid, priority)) changed++;
+        if (!this.moving && priority !== "normal" && (isNew || reapply) && LOWERED_THREADS.has(name) && applyPriority(scheduling, tid, priority)) changed++;
       } catch {
         // The thread ended between listing and reading: nothing to tend.
         this.seen.delete(tid);
