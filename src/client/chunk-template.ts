@@ -26,7 +26,7 @@ export type TextField = "content" | "reasoning";
 /** Characters a JSON string token cannot hold unescaped (and the escape character itself). */
 const NOT_PLAIN = /["\\\u0000-\u001f]/;
 /** The same, searched from `lastIndex` in the raw text, so the text need not be sliced out to be checked. */
-const NEXT_NOT_PLAIN = /["\\\u0000-\u001f]/g;
+const NEXT_NOT_PLAIN = new RegExp(NOT_PLAIN.source, "g");
 const QUOTE = 34;
 const PROBE = "probe text";
 /** How a one-line event starts and ends in the raw text (the splitter also takes `data:` without the space, and CRLF: the slow path covers those). */
