@@ -101,7 +101,8 @@ export async function runBenchmark(config: BenchmarkConfig, io: RunIo, mode: Tes
   const sizing = sizeRun(config);
   const warmup = config.settings.warmup;
   const affinity = config.enable_cpu_affinity ? planAffinity(allowedCpus() ?? [], sizing.workers) : null;
-  const pool = spawnWorkers(sizing.workers, sizing.maxInFlightPerWorker, warmup.enabled && !warmup.drain ? 2 : 1, affinity !== null);
+  const streaming = config.model_params.streaming === "on";
+  const pool = spawnWorkers(sizing.workers, sizing.maxInFlightPerWorker, warmup.enabled && !warmup.drain ? 2 : 1, affinity !== null, streaming);
   let workload: Workload;
   let reportDir: string;
   try {

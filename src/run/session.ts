@@ -28,10 +28,10 @@ import { WorkerPool } from "./worker-pool.ts";
 /**
  * Starts the worker processes of a run; hand the pool to the Session. `overlappingPhases`: how
  * many phases can be in flight at once in a worker (2 when warmup is not drained); `oneCpuEach`:
- * each worker will be pinned to a single CPU.
+ * each worker will be pinned to a single CPU; `streaming`: the run reads SSE responses.
  */
-export function spawnWorkers(workers: number, maxInFlightPerWorker: number, overlappingPhases: number, oneCpuEach = false): WorkerPool {
-  return WorkerPool.spawn(workers, workerEnv(fetchRequestCap(maxInFlightPerWorker, overlappingPhases), process.env, oneCpuEach));
+export function spawnWorkers(workers: number, maxInFlightPerWorker: number, overlappingPhases: number, oneCpuEach = false, streaming = false): WorkerPool {
+  return WorkerPool.spawn(workers, workerEnv(fetchRequestCap(maxInFlightPerWorker, overlappingPhases), process.env, { oneCpu: oneCpuEach, streaming }));
 }
 
 /** Lead time between `go` and the phase start: every worker already holds its share, so only the go frame must arrive. */

@@ -1,6 +1,14 @@
 /** @module test/run/worker-env.test — what a worker process's environment adds. */
 import { describe, expect, test } from "bun:test";
-import { WORKER_JSC_RAM_BYTES, workerEnv } from "../../src/run/worker-env.ts";
+import { WORKER_JSC_EDEN_TIMER_CPU_PER_MB, WORKER_JSC_HEAP_BUDGET_BYTES, WORKER_JSC_RAM_BYTES, workerEnv } from "../../src/run/worker-env.ts";
+
+/** Young (eden) collections a real Bun process runs while allocating 128 buffers of 256 KB, one streamed response's read buffer each. */
+function edenCollections(env: Record<string, string>): number {
+  const script = "const kept = []; for (let i = 0; i < 128; i++) kept[i % 4] = new Uint8Array(256 * 1024); console.log('done');";
+  const child = Bun.spawnSync([process.execPath, "-e", script], { env: { ...process.env, ...env, BUN_JSC_logGC: "1" } });
+  expect(child.stdout.toString().trim()).toBe("done");
+  return child.stderr.toString().split("\n").filter((line) => line.includes("EdenCollection")).length;
+}
 
 describe("run/worker-env", () => {
   test.each([
@@ -15,12 +23,27 @@ describe("run/worker-env", () => {
     ["one GC marker for a worker pinned to one CPU", {}, "1"],
     ["the user's own marker count", { BUN_JSC_numberOfGCMarkers: "3" }, "3"],
   ])("sets %s", (_name, parent, markers) => {
-    expect(workerEnv(8, parent, true).BUN_JSC_numberOfGCMarkers).toBe(markers);
-    expect(workerEnv(8, parent, false).BUN_JSC_numberOfGCMarkers).toBeUndefined();
+    expect(workerEnv(8, parent, { oneCpu: true }).BUN_JSC_numberOfGCMarkers).toBe(markers);
+    expect(workerEnv(8, parent).BUN_JSC_numberOfGCMarkers).toBeUndefined();
+  });
+
+  test.each([
+    ["a larger young-generation budget and a slow eden timer", {}, [String(WORKER_JSC_HEAP_BUDGET_BYTES), WORKER_JSC_EDEN_TIMER_CPU_PER_MB]],
+    ["the user's own values", { BUN_JSC_largeHeapSize: "1000", BUN_JSC_percentCPUPerMBForEdenTimer: "0.5" }, ["1000", "0.5"]],
+  ])("gives a streaming run %s, a non-streaming run neither", (_name, parent, expected) => {
+    const streaming = workerEnv(8, parent, { streaming: true });
+    expect([streaming.BUN_JSC_largeHeapSize, streaming.BUN_JSC_percentCPUPerMBForEdenTimer]).toEqual(expected);
+    const plain = workerEnv(8, parent);
+    expect([plain.BUN_JSC_largeHeapSize, plain.BUN_JSC_percentCPUPerMBForEdenTimer]).toEqual([undefined, undefined]);
   });
 
   test("starts a real Bun process with it", () => {
-    const child = Bun.spawnSync([process.execPath, "-e", "console.log('ok')"], { env: { ...process.env, ...workerEnv(4, {}, true) } });
+    const child = Bun.spawnSync([process.execPath, "-e", "console.log('ok')"], { env: { ...process.env, ...workerEnv(4, {}, { oneCpu: true, streaming: true }) } });
     expect([child.exitCode, child.stdout.toString().trim()]).toEqual([0, "ok"]);
+  });
+
+  test("a streaming worker's heap absorbs 32 MB of response read buffers without a young collection; the default heap does not", () => {
+    expect(edenCollections(workerEnv(4, {}))).toBeGreaterThan(0);
+    expect(edenCollections(workerEnv(4, {}, { streaming: true }))).toBe(0);
   });
 });
