@@ -4,8 +4,10 @@
  * Server: `serve --mode fixed` on CPU 0 (32 tokens; streamed as 32 content events plus role,
  * finish, usage and [DONE], all in one write). Client on CPU 1: `wrk -t1 -c64` or
  * `benchmark offline --workers 1 --max-connections 64`, interleaved run by run, plus
- * scripts/bench/bare-fetch.ts (64 bare fetch loops), the floor Bun's fetch sets under our client. A calibration
- * run (which also warms the server) sizes inference-endpoint's runs to last about `seconds`.
+ * scripts/bench/bare-fetch.ts (64 bare fetch loops), the floor Bun's fetch sets under our client,
+ * and the same loops writing each response as an events.db row (fetch + bun:sqlite, the two
+ * components every request passes through). A calibration run (which also warms the server)
+ * sizes inference-endpoint's runs to last about `seconds`.
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
@@ -24,9 +26,13 @@ interface FloorRun {
   cpuUsPerReq: number;
 }
 
-/** scripts/bench/bare-fetch.ts on the client CPU: what Bun's fetch alone costs, the floor under our client. */
-async function bareFetch(url: string, bodyFile: string, seconds: number): Promise<FloorRun> {
-  const proc = track(pinned(CLIENT_CPU, [BUN, BARE_FETCH, `${url}/v1/chat/completions`, bodyFile, String(seconds), "64"]), { stdout: "pipe" });
+/**
+ * scripts/bench/bare-fetch.ts on the client CPU: what Bun's fetch alone costs, the floor under
+ * our client; with `eventsDb`, fetch plus one events.db row per response.
+ */
+async function bareFetch(url: string, bodyFile: string, seconds: number, eventsDb?: string): Promise<FloorRun> {
+  const args = [BUN, BARE_FETCH, `${url}/v1/chat/completions`, bodyFile, String(seconds), "64", ...(eventsDb ? [eventsDb] : [])];
+  const proc = track(pinned(CLIENT_CPU, args), { stdout: "pipe" });
   const [code, out] = await Promise.all([proc.exited, new Response(proc.stdout as ReadableStream).text()]);
   if (code !== 0) throw new Error(`bare-fetch.ts exited ${code}`);
   const result = JSON.parse(out) as { requests: number; seconds: number };
@@ -41,6 +47,8 @@ interface Measured {
   ie: IeRun[];
   wrk: WrkResult[];
   floor: FloorRun[];
+  /** Bare fetch writing an events.db row per response. */
+  recordedFloor: FloorRun[];
   samples: number;
 }
 
@@ -57,10 +65,16 @@ async function measure(ctx: SectionContext, streaming: boolean): Promise<Measure
     const ie: IeRun[] = [];
     const wrk: WrkResult[] = [];
     const floor: FloorRun[] = [];
+    const recordedFloor: FloorRun[] = [];
     for (let i = 0; i < ctx.repeats; i++) {
       const f = await bareFetch(server.url, bodyFile, ctx.seconds);
       progress(`bare fetch run ${i + 1}: ${short(f.reqPerS)} req/s, ${fmt(f.cpuUsPerReq, 1)} µs CPU/req`);
       floor.push(f);
+      const floorDb = join(ctx.tmp, `floor-${i}.db`);
+      const r = await bareFetch(server.url, bodyFile, ctx.seconds, floorDb);
+      for (const suffix of ["", "-wal", "-shm"]) rmSync(floorDb + suffix, { force: true });
+      progress(`bare fetch + events.db row run ${i + 1}: ${short(r.reqPerS)} req/s, ${fmt(r.cpuUsPerReq, 1)} µs CPU/req`);
+      recordedFloor.push(r);
       if (ctx.wrk) {
         const w = await runWrk(server.url, { bodyFile, seconds: ctx.seconds });
         progress(`wrk run ${i + 1}: ${short(w.reqPerS)} req/s, ${fmt(w.cpuUsPerReq, 1)} µs CPU/req${w.errors ? `, ${w.errors}` : ""}`);
@@ -77,7 +91,7 @@ async function measure(ctx: SectionContext, streaming: boolean): Promise<Measure
       );
       ie.push(run);
     }
-    return { ie, wrk, floor, samples };
+    return { ie, wrk, floor, recordedFloor, samples };
   } finally {
     await server.stop();
   }
@@ -122,6 +136,15 @@ function rows(section: string, streaming: boolean, m: Measured): Row[] {
       ratio: ratio(median(m.floor.map((f) => f.reqPerS)), median(wrkRate)),
       target: "–", verdict: "–",
       notes: `scripts/bench/bare-fetch.ts, 64 loops: the runtime's share; req/s ${runs(m.floor.map((f) => f.reqPerS))}`,
+    },
+    {
+      section,
+      metric: `floor + recording: bare fetch writing one events.db row per ${unit}, ${unit}s/s · CPU µs/${unit}`,
+      value: `${fmt(median(m.recordedFloor.map((f) => f.reqPerS)))} · ${fmt(median(m.recordedFloor.map((f) => f.cpuUsPerReq)), 1)}`,
+      peer: m.wrk.length ? `${fmt(median(wrkRate))} · ${fmt(median(wrkCpu), 1)}` : "–",
+      ratio: ratio(median(m.recordedFloor.map((f) => f.reqPerS)), median(wrkRate)),
+      target: "–", verdict: "–",
+      notes: `bare-fetch.ts with an events.db path: each read timestamped, each ${unit} a row (record/events-db, 512 per transaction), one process, no parsing or IPC; req/s ${runs(m.recordedFloor.map((f) => f.reqPerS))}`,
     },
   ];
 }
