@@ -101,8 +101,10 @@ export async function runBenchmark(config: BenchmarkConfig, io: RunIo, mode: Tes
   const sizing = sizeRun(config);
   const warmup = config.settings.warmup;
   const affinity = config.enable_cpu_affinity ? planAffinity(allowedCpus() ?? [], sizing.workers) : null;
-  const streaming = config.model_params.streaming === "on";
-  const pool = spawnWorkers(sizing.workers, sizing.maxInFlightPerWorker, warmup.enabled && !warmup.drain ? 2 : 1, affinity !== null, streaming);
+  const pool = spawnWorkers(sizing.workers, sizing.maxInFlightPerWorker, warmup.enabled && !warmup.drain ? 2 : 1, {
+    oneCpu: affinity !== null,
+    streaming: config.model_params.streaming === "on",
+  });
   let workload: Workload;
   let reportDir: string;
   try {

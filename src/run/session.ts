@@ -22,16 +22,16 @@ import type { EventsDb } from "../record/events-db.ts";
 import type { RequestRecord } from "../record/request-record.ts";
 import { ArmingRound } from "./arming-round.ts";
 import { RunningPhase } from "./running-phase.ts";
-import { workerEnv } from "./worker-env.ts";
+import { workerEnv, type WorkerEnvOptions } from "./worker-env.ts";
 import { WorkerPool } from "./worker-pool.ts";
 
 /**
  * Starts the worker processes of a run; hand the pool to the Session. `overlappingPhases`: how
- * many phases can be in flight at once in a worker (2 when warmup is not drained); `oneCpuEach`:
- * each worker will be pinned to a single CPU; `streaming`: the run reads SSE responses.
+ * many phases can be in flight at once in a worker (2 when warmup is not drained); `options`:
+ * whether each worker will be pinned to a single CPU, whether the run reads SSE responses.
  */
-export function spawnWorkers(workers: number, maxInFlightPerWorker: number, overlappingPhases: number, oneCpuEach = false, streaming = false): WorkerPool {
-  return WorkerPool.spawn(workers, workerEnv(fetchRequestCap(maxInFlightPerWorker, overlappingPhases), process.env, { oneCpu: oneCpuEach, streaming }));
+export function spawnWorkers(workers: number, maxInFlightPerWorker: number, overlappingPhases: number, options: WorkerEnvOptions = {}): WorkerPool {
+  return WorkerPool.spawn(workers, workerEnv(fetchRequestCap(maxInFlightPerWorker, overlappingPhases), process.env, options));
 }
 
 /** Lead time between `go` and the phase start: every worker already holds its share, so only the go frame must arrive. */

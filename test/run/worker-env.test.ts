@@ -1,5 +1,7 @@
 /** @module test/run/worker-env.test — what a worker process's environment adds. */
 import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { spawnWorkers } from "../../src/run/session.ts";
 import { WORKER_JSC_EDEN_TIMER_CPU_PER_MB, WORKER_JSC_HEAP_BUDGET_BYTES, WORKER_JSC_RAM_BYTES, workerEnv } from "../../src/run/worker-env.ts";
 
 /** Young (eden) collections a real Bun process runs while allocating 128 buffers of 256 KB, one streamed response's read buffer each. */
@@ -45,5 +47,22 @@ describe("run/worker-env", () => {
   test("a streaming worker's heap absorbs 32 MB of response read buffers without a young collection; the default heap does not", () => {
     expect(edenCollections(workerEnv(4, {}))).toBeGreaterThan(0);
     expect(edenCollections(workerEnv(4, {}, { streaming: true }))).toBe(0);
+  });
+});
+
+describe("run/session spawnWorkers", () => {
+  test.skipIf(process.platform !== "linux").each([
+    ["a streaming run's worker starts with the young-generation settings", true, String(WORKER_JSC_HEAP_BUDGET_BYTES)],
+    ["a non-streaming run's worker starts without them", false, undefined],
+  ])("%s", async (_name, streaming, budget) => {
+    const pool = spawnWorkers(1, 8, 1, { streaming });
+    try {
+      const [pid] = pool.pids();
+      const environ = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+      const value = (name: string) => environ.find((entry) => entry.startsWith(`${name}=`))?.slice(name.length + 1);
+      expect([value("BUN_JSC_largeHeapSize"), value("BUN_CONFIG_MAX_HTTP_REQUESTS")]).toEqual([budget, "8"]);
+    } finally {
+      await pool.shutdown();
+    }
   });
 });
