@@ -21,12 +21,13 @@
  *   budget ran out every ~30 responses, and its eden timer collected again soon after any
  *   allocation: 52 collections in the demo's 3 s streaming run, each stopping the JS thread for
  *   ~1 ms — the main cause of its late sends. With a 64 MB budget and the timer slowed down, 5;
- *   6 interleaved pairs of the demo run: lag p99 lower in 5, `ok` in 4 (1 before). Offline
+ *   16 interleaved pairs of the demo run: lag p99 lower in 13, `ok` in 10 (3 before). Offline
  *   streaming: 331 → 34 collections per 30k responses; a 1M-response worker peaks at 244 MB
  *   (163 before). At 10k streamed responses/s the worker stops for 99–137 ms per 50k responses
- *   instead of 258–387, in fewer but longer stops (~4 ms against ~0.9). Not for non-streaming runs: their responses are mostly native memory JSC
- *   does not count, so a 64 MB budget let a 1M-request worker grow from 155 to 305–320 MB.
- at start-up, so a Bun upgrade that dropped one of these
+ *   instead of 258–387, in fewer but longer stops (~4 ms against ~0.9). Not for non-streaming
+ *   runs: their responses are mostly native memory JSC does not count, so a 64 MB budget let a
+ *   1M-request worker grow from 155 to 305–320 MB.
+ * Bun rejects unknown BUN_JSC_ options at start-up, so a Bun upgrade that dropped one of these
  * would fail every CLI test at once, not silently. A value the user set is kept.
  */
 
