@@ -58,8 +58,12 @@ describe("run/session spawnWorkers", () => {
     const pool = spawnWorkers(1, 8, 1, { streaming });
     try {
       const [pid] = pool.pids();
-      const environ = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+      // Until the spawned process has exec'd, /proc shows the environment it was forked with.
+      let environ: string[] = [];
       const value = (name: string) => environ.find((entry) => entry.startsWith(`${name}=`))?.slice(name.length + 1);
+      for (const deadline = performance.now() + 5000; value("BUN_CONFIG_MAX_HTTP_REQUESTS") === undefined && performance.now() < deadline; await Bun.sleep(5)) {
+        environ = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+      }
       expect([value("BUN_JSC_largeHeapSize"), value("BUN_CONFIG_MAX_HTTP_REQUESTS")]).toEqual([budget, "8"]);
     } finally {
       await pool.shutdown();
