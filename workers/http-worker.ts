@@ -16,7 +16,8 @@ import { PhaseRunner } from "../src/run/phase-runner.ts";
 import type { RequestRecord } from "../src/record/request-record.ts";
 
 const FLUSH_INTERVAL_MS = 10;
-const FLUSH_BATCH = 512;
+/** Records per results frame at most (the bench's floors write their rows in batches of this size too). */
+export const FLUSH_BATCH = 512;
 /**
  * A compiler thread JSC starts mid-phase begins on this core and runs here until the next tend:
  * tending every 100 ms, `perf sched` caught one compiling for 7 ms here with sends due, 67 ms into

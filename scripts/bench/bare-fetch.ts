@@ -8,21 +8,20 @@
  *
  * With EVENTS_DB, also the least recording the design asks for, in the same process: every read
  * is timestamped and every response becomes one row of a real events.db (record/events-db,
- * 512 rows per transaction as the main process writes them, with a gap per token of the
+ * a worker frame's worth of rows per transaction as main writes them, with a gap per token of the
  * response as a streamed record carries) — fetch plus bun:sqlite, without SSE parsing, IPC
  * or a second process.
  * Usage: `bun scripts/bench/bare-fetch.ts URL BODY_FILE SECONDS [CONNECTIONS] [EVENTS_DB]`.
  */
 import { EventsDb } from "../../src/record/events-db.ts";
 import type { RequestRecord } from "../../src/record/request-record.ts";
+import { FLUSH_BATCH } from "../../workers/http-worker.ts";
 
 const [url, bodyFile, secondsText, connectionsText, eventsDbPath] = process.argv.slice(2);
 if (!url || !bodyFile || !secondsText) {
   console.error("usage: bun scripts/bench/bare-fetch.ts URL BODY_FILE SECONDS [CONNECTIONS] [EVENTS_DB]");
   process.exit(2);
 }
-/** Rows per insert transaction: the worker's record batch (FLUSH_BATCH in workers/http-worker.ts). */
-const ROWS_PER_TRANSACTION = 512;
 /** Token gaps per streamed row: the mock's 32 tokens, one gap before each after the first. */
 const GAPS_PER_STREAMED_ROW = 31;
 
@@ -46,7 +45,8 @@ function record(planIndex: number, sentNs: number, readNs: number[]): void {
     chunkCount: streamed ? GAPS_PER_STREAMED_ROW + 1 : 1, chunkGapsNs: gaps, chunkTokens: null,
     finishReason: "length", responseText: null, attempt: 0,
   });
-  if (pending.length >= ROWS_PER_TRANSACTION) db?.addRecords(pending.splice(0));
+  // One transaction per worker frame's worth of rows, as the main process writes them.
+  if (pending.length >= FLUSH_BATCH) db?.addRecords(pending.splice(0));
 }
 
 async function loop(): Promise<void> {

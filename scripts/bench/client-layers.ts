@@ -8,7 +8,7 @@
  *      reads them (one timestamp per read), plain bodies through `text()` and `JSON.parse`;
  *   3. sendRequest: the whole client path — abort controller, stall watch, error handling, the
  *      RequestRecord (client/send-request);
- *   4. + record batches: each record into a RecordBatchBuilder, one IPC frame encoded per 512.
+ *   4. + record batches: each record into a RecordBatchBuilder, one IPC frame per FLUSH_BATCH.
  * What a layer adds over the one before is that layer's cost in the real setting: many
  * responses in flight, interleaved with fetch's own work (scripts/bench/stream-read.ts
  * measures the reading alone, hot, on one response at a time). Prints CPU µs per response
@@ -21,6 +21,7 @@ import { SseSplitter } from "../../src/client/sse-splitter.ts";
 import { StreamAccumulator } from "../../src/client/stream-accumulator.ts";
 import { encodeFrame } from "../../src/ipc/frame-codec.ts";
 import { RecordBatchBuilder } from "../../src/ipc/record-batch.ts";
+import { FLUSH_BATCH } from "../../workers/http-worker.ts";
 
 const [base, secondsText = "2", roundsText = "3", streamingText = "on", connectionsText = "64"] = process.argv.slice(2);
 if (!base || !["on", "off"].includes(streamingText)) {
@@ -34,8 +35,6 @@ const body = JSON.stringify({
   messages: [{ role: "user", content: "Say hello." }], max_tokens: 32,
 });
 const headers = { "content-type": "application/json", accept: streaming ? "text/event-stream" : "application/json" };
-/** The worker's record batch size (FLUSH_BATCH in workers/http-worker.ts). */
-const RECORDS_PER_FRAME = 512;
 
 const settings: RequestSettings = {
   headers, streaming, requestTimeoutMs: 0, stallTimeoutMs: 60_000, keepResponseText: false, insecure: false,
@@ -78,7 +77,7 @@ async function clientPath(planIndex: number): Promise<void> {
 async function clientPathAndBatches(planIndex: number): Promise<void> {
   const record = await sendRequest({ phase: "performance", workerId: 0, planIndex, sampleIndex: 0, endpointIndex: 0, url, body, scheduledNs: 0 }, settings, noRegistry);
   batch.add(record);
-  if (batch.size >= RECORDS_PER_FRAME) encodeFrame({ type: "results", workerId: 0, phase: "performance", records: batch.take() });
+  if (batch.size >= FLUSH_BATCH) encodeFrame({ type: "results", workerId: 0, phase: "performance", records: batch.take() });
 }
 
 const LAYERS: ReadonlyArray<[string, (i: number) => Promise<void>]> = [
