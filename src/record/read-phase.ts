@@ -74,15 +74,27 @@ function lastAttempts(db: Database, phase: string): Map<number, number> {
   return new Map(rows.map((r) => [r.p, r.a]));
 }
 
-/** Token gaps of the phase's successful streams before spreading: the ITL column's first size. */
-function chunkGapCount(db: Database, phase: string): number {
-  return (db.query("SELECT COALESCE(SUM(length(chunk_gaps_ns)), 0) / 8 AS n FROM requests WHERE phase = ? AND error_kind IS NULL").get(phase) as { n: number }).n;
+interface PhaseCounts {
+  /** Rows of the phase, retried attempts included. */
+  total: number;
+  /** Rows that are a retry (attempt > 0). */
+  retries: number;
+  /** Token gaps of the phase's successful streams before spreading: the ITL column's first size. */
+  gaps: number;
+}
+
+/** The phase's row counts in one scan of the table (three queries took three, ~10 % of a 1M-row report). */
+function phaseCounts(db: Database, phase: string, withAttempts: boolean): PhaseCounts {
+  const row = db
+    .query(`SELECT COUNT(*) AS total, ${withAttempts ? "COALESCE(SUM(attempt > 0), 0)" : "0"} AS retries,
+      COALESCE(SUM(CASE WHEN error_kind IS NULL THEN length(chunk_gaps_ns) END), 0) / 8 AS gaps FROM requests WHERE phase = ?`)
+    .get(phase) as PhaseCounts;
+  return row;
 }
 
 export function readPhaseColumns(db: Database, phase: string): PhaseColumns {
   const withAttempts = hasAttemptColumn(db);
-  const total = (db.query("SELECT COUNT(*) AS n FROM requests WHERE phase = ?").get(phase) as { n: number }).n;
-  const retries = withAttempts ? (db.query("SELECT COUNT(*) AS n FROM requests WHERE phase = ? AND attempt > 0").get(phase) as { n: number }).n : 0;
+  const { total, retries, gaps } = phaseCounts(db, phase, withAttempts);
   const lastOf = retries > 0 ? lastAttempts(db, phase) : new Map<number, number>();
   const count = total - retries;
   const nan = () => new Float64Array(count).fill(Number.NaN);
@@ -94,7 +106,7 @@ export function readPhaseColumns(db: Database, phase: string): PhaseColumns {
     tokenizerOutputTokens: nan(),
     chunkCount: new Uint32Array(count), itlNs: new Float64Array(0), finishReasons: new Array(count).fill(null),
   };
-  const itl = new Float64Builder(chunkGapCount(db, phase));
+  const itl = new Float64Builder(gaps);
   const sampler = new ErrorSampler();
   const shared = interner();
   const pace = garbagePacer();
