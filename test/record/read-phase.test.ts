@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { columnsFromRecords, type PhaseColumns } from "../../src/metrics/phase-columns.ts";
 import { EventsDb } from "../../src/record/events-db.ts";
 import { ROWS_PER_COLLECTION } from "../../src/record/garbage-pacer.ts";
-import { openEventsDbReadonly, readPhaseColumns } from "../../src/record/read-phase.ts";
+import { openEventsDbReadonly, readPhaseColumns, rowsPerCollection } from "../../src/record/read-phase.ts";
 import type { RequestRecord } from "../../src/record/request-record.ts";
 import { makeFailure, makeRecord } from "../metrics/make-record.ts";
 
@@ -85,5 +85,16 @@ describe("record/read-phase", () => {
     expect(readBack(path).count).toBe(7);
     expect(readBack(path, "warmup").count).toBe(5);
     expect(readBack(path, "accuracy").count).toBe(0);
+  });
+});
+
+describe("record/read-phase rowsPerCollection", () => {
+  test.each([
+    ["no rows", 0, 0, ROWS_PER_COLLECTION],
+    ["plain responses: no gap blobs", 1_000_000, 0, ROWS_PER_COLLECTION],
+    ["32-token streams: 248-byte blobs weigh two rows more", 300_000, 300_000 * 31, Math.round(ROWS_PER_COLLECTION / 3)],
+    ["very long streams: at least one row", 10, 10 * 100_000_000, 1],
+  ])("%s", (_name, rows, gaps, expected) => {
+    expect(rowsPerCollection(rows, gaps)).toBe(expected);
   });
 });
