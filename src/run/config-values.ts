@@ -29,3 +29,15 @@ export function requestParams(config: BenchmarkConfig): RequestBodyParams {
     chatTemplateKwargs: p.chat_template_kwargs as Record<string, unknown> | null,
   };
 }
+
+/**
+ * Requests the run sends, when the config alone fixes it (an explicit sample count, no warmup
+ * of dataset size, no accuracy datasets); null when it depends on a dataset's length.
+ */
+export function knownRequestCount(config: BenchmarkConfig): number | null {
+  const { runtime, warmup } = config.settings;
+  if (config.datasets.some((d) => d.type !== "performance")) return null;
+  if (runtime.n_samples_to_issue === null || runtime.n_samples_to_issue === undefined) return null;
+  if (!warmup.enabled) return runtime.n_samples_to_issue;
+  return warmup.n_requests === null || warmup.n_requests === undefined ? null : runtime.n_samples_to_issue + warmup.n_requests;
+}

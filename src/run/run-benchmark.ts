@@ -26,7 +26,7 @@ import { promptTokenCounter } from "../tokens/prompt-tokens.ts";
 import type { TestMode } from "../config/flags.ts";
 import { prepareWorkload, type Workload } from "./prepare-workload.ts";
 import { ProgressLine } from "./progress.ts";
-import { loadPatternOf } from "./config-values.ts";
+import { knownRequestCount, loadPatternOf } from "./config-values.ts";
 import { prepareReportDir } from "./report-dir.ts";
 import { Session, spawnWorkers } from "./session.ts";
 import { allowedCpus, pinProcess, planAffinity } from "./cpu-affinity.ts";
@@ -73,7 +73,7 @@ function sizeRun(config: BenchmarkConfig): Sizing {
   const concurrency = closedLoop ? Math.max(1, pattern.targetConcurrency ?? 1) : Math.max(0, pattern.maxConcurrency ?? 0);
   const timedSends = !closedLoop && pattern.type !== "max_throughput";
   const cpus = allowedCpus()?.length ?? cpuCount();
-  return sizeWorkers({ numWorkers: client.num_workers, maxConnections: client.max_connections, concurrency, timedSends, cpus });
+  return sizeWorkers({ numWorkers: client.num_workers, maxConnections: client.max_connections, concurrency, timedSends, cpus, requests: knownRequestCount(config) });
 }
 
 /** Everything decided before the first request: what to send, when, and on how many workers. */
