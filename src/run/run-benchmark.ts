@@ -18,7 +18,7 @@ import { EVENTS_DB_FILE, EventsDb } from "../record/events-db.ts";
 import { openEventsDbReadonly } from "../record/read-phase.ts";
 import type { AccuracyEntry } from "../accuracy/index.ts";
 import type { ResultSummary } from "../report/result-summary.ts";
-import { writeReportFiles, type StoredRunConfig } from "../report/write-report.ts";
+import type { StoredRunConfig } from "../report/write-report.ts";
 import { GIT_SHA, VERSION } from "../version.ts";
 import { describePlan } from "../plan/describe-plan.ts";
 import { loadTokenizer, type TextTokenizer } from "../tokens/load-tokenizer.ts";
@@ -30,7 +30,6 @@ import { knownRequestCount, loadPatternOf } from "./config-values.ts";
 import { prepareReportDir } from "./report-dir.ts";
 import { Session, spawnWorkers } from "./session.ts";
 import { allowedCpus, pinProcess, planAffinity } from "./cpu-affinity.ts";
-import { ACCURACY_META_KEY, scoreAccuracyPhases } from "./score-accuracy.ts";
 import { installStopSignals } from "./stop-signals.ts";
 import { sizeWorkers, type Sizing } from "./size-workers.ts";
 
@@ -186,6 +185,7 @@ export async function runBenchmark(config: BenchmarkConfig, io: RunIo, mode: Tes
   if (workload.accuracy.length > 0) {
     const reader = openEventsDbReadonly(join(reportDir, EVENTS_DB_FILE));
     try {
+      const { ACCURACY_META_KEY, scoreAccuracyPhases } = await import("./score-accuracy.ts");
       const entries = await scoreAccuracyPhases(reader, reportDir, workload.accuracy, result.phases, {
         allow: config.accuracy.allow_code_execution, serviceUrl: config.accuracy.lcb_service, timeoutPerTestS: config.accuracy.timeout_per_test_s,
       });
@@ -195,6 +195,8 @@ export async function runBenchmark(config: BenchmarkConfig, io: RunIo, mode: Tes
     }
   }
   db.close();
+  // Loaded once the run is over: the report code is not on the way to the first request.
+  const { writeReportFiles } = await import("../report/write-report.ts");
   const { summary, accuracy } = writeReportFiles(reportDir);
   const measuredPerformance = workload.dataset !== null;
   if (result.state === "failed") {

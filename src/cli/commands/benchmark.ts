@@ -7,11 +7,8 @@
 import { buildConfig } from "../../config/build-config.ts";
 import { resolveTestMode } from "../../config/rule-context.ts";
 import { flagsFor, type BenchmarkCommand } from "../../config/flags.ts";
-import { loadYamlConfig } from "../../config/load-yaml.ts";
 import { parseFlags } from "../../config/parse-argv.ts";
-import { accuracyLines } from "../../accuracy/index.ts";
 import { renderConsoleSummary } from "../../report/report-text.ts";
-import { describeRun, runBenchmark } from "../../run/run-benchmark.ts";
 import type { Command } from "../command.ts";
 import { renderFlagHelp } from "../flag-help.ts";
 import { rejectPositionals } from "../reject-positionals.ts";
@@ -36,12 +33,13 @@ function benchmarkCommand(mode: BenchmarkCommand): Command {
     async run(argv, io) {
       const parsed = parseFlags(argv, mode);
       rejectPositionals(parsed.positionals, `benchmark ${mode}`);
-      const yaml = mode === "from-config" && parsed.configPath ? loadYamlConfig(parsed.configPath) : undefined;
+      const yaml = mode === "from-config" && parsed.configPath ? (await import("../../config/load-yaml.ts")).loadYamlConfig(parsed.configPath) : undefined;
       const config = buildConfig({
         command: mode, yaml, overrides: parsed.overrides, datasets: parsed.datasets,
         ...(parsed.mode ? { mode: parsed.mode } : {}), ...(parsed.configPath ? { source: parsed.configPath } : {}),
       });
       const testMode = resolveTestMode(config.type, parsed.mode);
+      const { describeRun, runBenchmark } = await import("../../run/run-benchmark.ts");
       if (parsed.dryRun) {
         io.stdout(await describeRun(config, testMode));
         return 0;
@@ -52,6 +50,7 @@ function benchmarkCommand(mode: BenchmarkCommand): Command {
         progressEnabled: parsed.quiet !== true,
         isTty: io.isTty,
       }, testMode);
+      const { accuracyLines } = await import("../../accuracy/index.ts");
       io.stdout(renderConsoleSummary(outcome.summary, accuracyLines(outcome.accuracy)));
       io.stderr(`report: ${outcome.reportDir}\n`);
       return 0;

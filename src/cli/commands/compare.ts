@@ -7,8 +7,6 @@
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { compareSummaries, parseThresholdPct } from "../../compare/compare-summaries.ts";
-import { renderComparison } from "../../compare/render-comparison.ts";
 import type { FlagSpec } from "../../config/flags.ts";
 import { parseFlags } from "../../config/parse-argv.ts";
 import { ExitCode, InputError } from "../../errors.ts";
@@ -38,6 +36,9 @@ export const compareCommand: Command = {
     const { overrides, positionals } = parseFlags(argv, "compare", COMPARE_FLAGS);
     if (positionals.length !== 2) throw new InputError(`compare needs two report directories, got ${positionals.length}`, { hint: "inference-endpoint compare BASE_DIR NEW_DIR" });
     const [baseDir, nextDir] = positionals as [string, string];
+    const [{ compareSummaries, parseThresholdPct }, { renderComparison }] = await Promise.all([
+      import("../../compare/compare-summaries.ts"), import("../../compare/render-comparison.ts"),
+    ]);
     const raw = overrides.threshold as string | undefined;
     const threshold = raw === undefined ? null : parseThresholdPct(raw);
     if (raw !== undefined && threshold === null) throw new InputError(`--fail-on-regression: '${raw}' is not a percentage`, { hint: "e.g. --fail-on-regression 5%" });

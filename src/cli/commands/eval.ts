@@ -7,12 +7,10 @@
  * benchmark flag applies (`--max-output-tokens`, `--temperature` via `--model-params.temperature`,
  * `--tokenizer`, `--allow-code-execution`, `--lcb-service`, `--report-dir`…).
  */
-import { accuracyLines, renderAccuracyTable } from "../../accuracy/index.ts";
 import { buildConfig } from "../../config/build-config.ts";
 import { flagsFor } from "../../config/flags.ts";
 import { parseFlags } from "../../config/parse-argv.ts";
 import { InputError } from "../../errors.ts";
-import { runBenchmark } from "../../run/run-benchmark.ts";
 import type { Command } from "../command.ts";
 import { renderFlagHelp } from "../flag-help.ts";
 import { rejectPositionals } from "../reject-positionals.ts";
@@ -60,6 +58,7 @@ export const evalCommand: Command = {
     const parsed = parseFlags(rest, "offline");
     rejectPositionals(parsed.positionals, "eval");
     const config = buildConfig({ command: "offline", overrides: parsed.overrides, datasets: datasets.map((d) => accuracySpec(d, repeats)), mode: "acc" });
+    const [{ runBenchmark }, { accuracyLines, renderAccuracyTable }] = await Promise.all([import("../../run/run-benchmark.ts"), import("../../accuracy/index.ts")]);
     const outcome = await runBenchmark(config, { log: (line) => io.stderr(`${line}\n`), progress: io.stderr, progressEnabled: parsed.quiet !== true, isTty: io.isTty }, "acc");
     io.stdout(renderAccuracyTable(outcome.accuracy));
     io.stdout(`${accuracyLines(outcome.accuracy).join("\n")}\n`);

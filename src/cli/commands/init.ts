@@ -1,7 +1,6 @@
 /** @module cli/commands/init — `inference-endpoint init offline|online|concurrency`: write a YAML template. */
 import { existsSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { renderTemplate } from "../../config/templates.ts";
 import { InputError, SetupError } from "../../errors.ts";
 import type { Command } from "../command.ts";
 
@@ -21,6 +20,7 @@ export const initCommand: Command = {
     if (argv.length > 1) throw new InputError(`init takes one template name (got extra '${argv[1]}')`);
     const path = resolve(`${name}_template.yaml`);
     if (existsSync(path)) io.stderr(`warning: overwriting ${path}\n`);
+    const { renderTemplate } = await import("../../config/templates.ts");
     try {
       writeFileSync(path, renderTemplate(name as TemplateName));
     } catch (error) {

@@ -11,10 +11,7 @@ import type { FlagSpec } from "../../config/flags.ts";
 import { parseFlags } from "../../config/parse-argv.ts";
 import { InputError } from "../../errors.ts";
 import { EVENTS_DB_FILE } from "../../record/events-db.ts";
-import { exportRequestsCsv } from "../../record/export-csv.ts";
-import { accuracyLines } from "../../accuracy/index.ts";
 import { renderConsoleSummary } from "../../report/report-text.ts";
-import { writeReportFiles } from "../../report/write-report.ts";
 import type { Command } from "../command.ts";
 import { renderFlagHelp } from "../flag-help.ts";
 
@@ -32,6 +29,9 @@ export const reportCommand: Command = {
     if (positionals.length !== 1) throw new InputError(`report needs one report directory, got ${positionals.length}`, { hint: "inference-endpoint report DIR" });
     const dir = positionals[0] as string;
     if (!existsSync(join(dir, EVENTS_DB_FILE))) throw new InputError(`no ${EVENTS_DB_FILE} in ${dir}`, { hint: "give the directory a benchmark wrote (its --report-dir)" });
+    const [{ writeReportFiles }, { exportRequestsCsv }, { accuracyLines }] = await Promise.all([
+      import("../../report/write-report.ts"), import("../../record/export-csv.ts"), import("../../accuracy/index.ts"),
+    ]);
     const { summary, accuracy } = writeReportFiles(dir);
     if (typeof overrides.csv === "string") {
       const rows = exportRequestsCsv(join(dir, EVENTS_DB_FILE), overrides.csv);

@@ -8,7 +8,7 @@
 import type { FlagSpec } from "../../config/flags.ts";
 import { parseFlags } from "../../config/parse-argv.ts";
 import { InputError } from "../../errors.ts";
-import { FAULT_KINDS, parseFaultSpec, resolveMockServerOptions, startMockServer, type FaultSpec } from "../../server/index.ts";
+import { FAULT_KINDS, parseFaultSpec, type FaultSpec } from "../../server/fault-spec.ts";
 import type { Command } from "../command.ts";
 import { renderFlagHelp } from "../flag-help.ts";
 import { rejectPositionals } from "../reject-positionals.ts";
@@ -67,6 +67,7 @@ export const serveCommand: Command = {
     if (faultSpecs.length === 0 && (rest.faultRate !== undefined || rest.faultSeed !== undefined)) {
       throw new InputError("--fault-rate and --fault-seed need at least one --fault KIND[:ARG]");
     }
+    const { resolveMockServerOptions, startMockServer } = await import("../../server/index.ts");
     const options = resolveMockServerOptions({ port: 8000, ...rest, faults: faultSpecs, ...(mockMode === undefined ? {} : { mode: mockMode }) });
     const server = await startMockServer(options);
     io.stdout(`${server.url}\n`);

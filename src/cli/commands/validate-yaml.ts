@@ -1,6 +1,5 @@
 /** @module cli/commands/validate-yaml — `inference-endpoint validate-yaml -c FILE`: check a config without running it. */
 import { buildConfig } from "../../config/build-config.ts";
-import { loadYamlConfig } from "../../config/load-yaml.ts";
 import { InputError } from "../../errors.ts";
 import type { Command } from "../command.ts";
 
@@ -14,6 +13,7 @@ export const validateYamlCommand: Command = {
     if (!path) throw new InputError("missing -c FILE", { hint: "e.g. inference-endpoint validate-yaml -c online_template.yaml" });
     const extra = argv.filter((a, i) => i !== flagIndex && i !== flagIndex + 1 && !a.startsWith("--config="));
     if (extra.length > 0) throw new InputError(`unexpected argument '${extra[0]}'`, { hint: "validate-yaml takes only -c FILE" });
+    const { loadYamlConfig } = await import("../../config/load-yaml.ts");
     const config = buildConfig({ command: "from-config", yaml: loadYamlConfig(path), overrides: {} });
     const datasets = config.datasets.map((d) => `${d.name} (${d.type})`).join(", ");
     io.stdout(`Config valid: ${config.name}\ntype: ${config.type}\ndatasets: ${config.datasets.length}${datasets ? ` — ${datasets}` : ""}\n`);
