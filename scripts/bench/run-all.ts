@@ -21,10 +21,11 @@ import { renderTable, type Row } from "./lib/table.ts";
 import { baselineSection } from "./sections/baseline.ts";
 import { coldStartSection } from "./sections/cold-start.ts";
 import { offlineSection, streamingSection } from "./sections/http-client.ts";
+import { pacedStreamSection } from "./sections/paced-stream.ts";
 import { millionSection } from "./sections/million.ts";
 import { poissonSection } from "./sections/poisson.ts";
 
-const SECTIONS: Section[] = [baselineSection, offlineSection, streamingSection, poissonSection, millionSection, coldStartSection];
+const SECTIONS: Section[] = [baselineSection, offlineSection, streamingSection, pacedStreamSection, poissonSection, millionSection, coldStartSection];
 
 function usage(): string {
   return [

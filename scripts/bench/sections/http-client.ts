@@ -30,7 +30,7 @@ interface FloorRun {
  * scripts/bench/bare-fetch.ts on the client CPU: what Bun's fetch alone costs, the floor under
  * our client; with `eventsDb`, fetch plus one events.db row per response.
  */
-async function bareFetch(url: string, bodyFile: string, seconds: number, eventsDb?: string): Promise<FloorRun> {
+export async function bareFetch(url: string, bodyFile: string, seconds: number, eventsDb?: string): Promise<FloorRun> {
   const args = [BUN, BARE_FETCH, `${url}/v1/chat/completions`, bodyFile, String(seconds), "64", ...(eventsDb ? [eventsDb] : [])];
   const proc = track(pinned(CLIENT_CPU, args), { stdout: "pipe" });
   const [code, out] = await Promise.all([proc.exited, new Response(proc.stdout as ReadableStream).text()]);
