@@ -13,7 +13,7 @@
  *   t                     = largest t ≥ 1 with findMinPassing(t, q) + t ≤ n; estimate = sorted[n − t].
  */
 import { regularizedIncompleteBeta } from "./incomplete-beta.ts";
-import { lowerPercentile } from "./percentiles.ts";
+import { lowerPercentile, type SeriesArray } from "./percentiles.ts";
 
 export const EARLY_STOPPING_CONFIDENCE = 0.99;
 
@@ -94,7 +94,7 @@ function largestOverLatencyCount(n: number, q: number, confidence: number): numb
  * Fractions such as 0.99 are rejected: they almost always mean 99.
  */
 export function earlyStoppingEstimate(
-  sorted: Float64Array,
+  sorted: SeriesArray,
   percentile: number,
   confidence = EARLY_STOPPING_CONFIDENCE,
 ): EarlyStoppingEstimate {

@@ -8,7 +8,7 @@
  * - verdict: "fell_behind" when the schedule lag p99 exceeds FELL_BEHIND_LAG_P99_NS, else "ok";
  *   null for max_throughput, where every request is due at the start and lag is queueing by design.
  */
-import { lowerPercentile } from "./percentiles.ts";
+import { lowerPercentile, type SeriesArray } from "./percentiles.ts";
 
 /** Schedule lag p99 above this means the load generator fell behind (1 ms). */
 export const FELL_BEHIND_LAG_P99_NS = 1_000_000;
@@ -25,7 +25,7 @@ export interface LoadGeneratorHealth {
 }
 
 /** Least index of ascending `sorted` whose value exceeds `limit` (sorted.length when none does). */
-function firstAbove(sorted: Float64Array, limit: number): number {
+function firstAbove(sorted: SeriesArray, limit: number): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
@@ -40,7 +40,7 @@ function firstAbove(sorted: Float64Array, limit: number): number {
  * `sortedLagNs`: the finite schedule lags, ascending; `issued`: requests of the phase (a request
  * without a send time, e.g. worker_lost, is issued but has no lag).
  */
-export function loadGeneratorHealth(sortedLagNs: Float64Array, issued: number, planned: number | null, loadPatternType: string): LoadGeneratorHealth {
+export function loadGeneratorHealth(sortedLagNs: SeriesArray, issued: number, planned: number | null, loadPatternType: string): LoadGeneratorHealth {
   const dropped = planned === null ? null : Math.max(0, planned - issued);
   if (loadPatternType === "max_throughput") return { verdict: null, delayed: null, dropped, lagP99Ns: null };
   const sorted = sortedLagNs;

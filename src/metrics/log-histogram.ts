@@ -6,6 +6,7 @@
  * [lo, hi] (zero, negatives) are clipped into the first or last bucket. Buckets are half-open
  * [e_i, e_{i+1}) except the last, which is closed so that `max` is counted.
  */
+import type { SeriesArray } from "./percentiles.ts";
 
 export const HISTOGRAM_BUCKETS = 30;
 
@@ -27,7 +28,7 @@ export function logEdges(lo: number, hi: number, bucketCount = HISTOGRAM_BUCKETS
 }
 
 /** Histogram of ascending, finite, non-empty `sorted`. */
-export function logHistogram(sorted: Float64Array, bucketCount = HISTOGRAM_BUCKETS): Histogram {
+export function logHistogram(sorted: SeriesArray, bucketCount = HISTOGRAM_BUCKETS): Histogram {
   if (sorted.length === 0) throw new RangeError("histogram of no values");
   const min = sorted[0] as number;
   const max = sorted[sorted.length - 1] as number;

@@ -5,6 +5,9 @@
  * the same order statistic as numpy's `method="lower"` that the seed's final report uses.
  */
 
+/** A series' values: float64 columns, or the ITL column's uint32 when every gap is whole ns (metrics/token-gaps). */
+export type SeriesArray = Float64Array | Uint32Array;
+
 /** The report grid, highest first, as in result_summary.json. */
 export const PERCENTILE_GRID: readonly number[] = [99.9, 99.0, 97.0, 95.0, 90.0, 80.0, 75.0, 50.0, 25.0, 10.0, 5.0, 1.0];
 
@@ -23,13 +26,13 @@ export function lowerPercentileIndex(p: number, n: number): number {
 }
 
 /** The "lower" p-th percentile (0 ≤ p ≤ 100) of ascending `sorted`; NaN when empty. */
-export function lowerPercentile(sorted: Float64Array, p: number): number {
+export function lowerPercentile(sorted: SeriesArray, p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[lowerPercentileIndex(p, sorted.length)] as number;
 }
 
 /** Every grid percentile of ascending `sorted`, keyed like result_summary.json. */
-export function gridPercentiles(sorted: Float64Array, grid: readonly number[] = PERCENTILE_GRID): Record<string, number> {
+export function gridPercentiles(sorted: SeriesArray, grid: readonly number[] = PERCENTILE_GRID): Record<string, number> {
   const out: Record<string, number> = {};
   for (const p of grid) out[percentileKey(p)] = lowerPercentile(sorted, p);
   return out;
@@ -52,11 +55,11 @@ export function sortedFinite(values: Float64Array): Float64Array {
  * Sorts `values` ascending in place and returns the view of its finite part: typed-array sort
  * puts −∞ first and +∞ then NaN last. For arrays the caller owns; no copy of a large series.
  */
-export function sortFiniteInPlace(values: Float64Array): Float64Array {
+export function sortFiniteInPlace<T extends SeriesArray>(values: T): T {
   values.sort();
   let start = 0;
   let end = values.length;
   while (start < end && values[start] === Number.NEGATIVE_INFINITY) start++;
   while (end > start && !Number.isFinite(values[end - 1] as number)) end--;
-  return values.subarray(start, end);
+  return values.subarray(start, end) as T;
 }

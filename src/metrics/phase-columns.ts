@@ -7,7 +7,7 @@
  * entry has several rows; the columns hold its last attempt only and count the others.
  */
 import type { RequestRecord, TokenSource } from "../record/request-record.ts";
-import { Float64Builder } from "./float64-builder.ts";
+import { spreadChunkGaps, TokenGapBuilder, type TokenGaps } from "./token-gaps.ts";
 
 export interface PhaseColumns {
   /** Plan entries (their last attempts). */
@@ -33,8 +33,8 @@ export interface PhaseColumns {
   /** The client tokenizer's output count, kept beside server usage (NaN without a tokenizer). */
   tokenizerOutputTokens: Float64Array;
   chunkCount: Uint32Array;
-  /** ITL values (ns) of all successful streaming requests, already spread per token; in no particular order (SortedSeries sorts it in place). */
-  itlNs: Float64Array;
+  /** ITL values (ns) of all successful streaming requests, already spread per token (metrics/token-gaps). */
+  itlNs: TokenGaps;
   finishReasons: (string | null)[];
 }
 
@@ -51,16 +51,6 @@ export class ErrorSampler {
     seen.add(message);
     this.#seen.set(kind, seen);
     this.samples.push({ kind, message });
-  }
-}
-
-/** Gaps between token arrivals: a chunk carrying k tokens after gap g yields k gaps of g/k. */
-export function spreadChunkGaps(gapsNs: Float64Array, tokens: Uint16Array | null, out: Float64Builder): void {
-  for (let i = 0; i < gapsNs.length; i++) {
-    const k = tokens ? (tokens[i] ?? 1) : 1;
-    const gap = gapsNs[i] as number;
-    if (k <= 1) out.push(gap);
-    else for (let j = 0; j < k; j++) out.push(gap / k);
   }
 }
 
@@ -97,7 +87,7 @@ export function columnsFromRecords(all: readonly RequestRecord[]): PhaseColumns 
     itlNs: new Float64Array(0),
     finishReasons: new Array(n).fill(null),
   };
-  const itl = new Float64Builder();
+  const itl = new TokenGapBuilder();
   const sampler = new ErrorSampler();
   records.forEach((r, i) => {
     cols.scheduledNs[i] = r.scheduledNs;

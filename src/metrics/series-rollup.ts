@@ -10,7 +10,7 @@
 import { earlyStoppingEstimate, isEarlyStoppingPercentile } from "./early-stopping.ts";
 import { finiteOrNull } from "./json-numbers.ts";
 import { logHistogram, type Histogram } from "./log-histogram.ts";
-import { lowerPercentile, PERCENTILE_GRID, percentileKey, sortedFinite } from "./percentiles.ts";
+import { lowerPercentile, PERCENTILE_GRID, percentileKey, sortedFinite, type SeriesArray } from "./percentiles.ts";
 
 export interface SeriesRollup {
   total: number | null;
@@ -45,7 +45,7 @@ export function hasValues(rollup: Rollup): rollup is SeriesRollup {
  * Sample standard deviation, two-pass (mean first, then squared deviations): stable for ns
  * values around 1e9–1e12, where Σx² − (Σx)²/n in doubles would cancel catastrophically.
  */
-export function sampleStdDev(values: Float64Array, mean: number): number {
+export function sampleStdDev(values: SeriesArray, mean: number): number {
   if (values.length < 2) return 0;
   let sumSq = 0;
   for (let i = 0; i < values.length; i++) {
@@ -56,7 +56,7 @@ export function sampleStdDev(values: Float64Array, mean: number): number {
 }
 
 /** Early-stopping estimates of ascending `sorted` for each eligible grid percentile. */
-export function earlyStoppingPercentiles(sorted: Float64Array): Record<string, number | null> {
+export function earlyStoppingPercentiles(sorted: SeriesArray): Record<string, number | null> {
   const out: Record<string, number | null> = {};
   for (const p of PERCENTILE_GRID) {
     if (isEarlyStoppingPercentile(p)) out[percentileKey(p)] = finiteOrNull(earlyStoppingEstimate(sorted, p).estimate);
@@ -70,7 +70,7 @@ export function rollupSeries(values: Float64Array, opts: RollupOptions): Rollup 
 }
 
 /** `rollupSeries` of values already finite and ascending (see sorted-series.ts). */
-export function rollupSorted(sorted: Float64Array, opts: RollupOptions): Rollup {
+export function rollupSorted(sorted: SeriesArray, opts: RollupOptions): Rollup {
   const n = sorted.length;
   if (n === 0) return {};
   let total = 0;

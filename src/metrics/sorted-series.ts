@@ -7,7 +7,7 @@
  * the same arrays. ITL is sorted in the columns' own array (its order means nothing).
  */
 import type { PhaseColumns } from "./phase-columns.ts";
-import { sortFiniteInPlace } from "./percentiles.ts";
+import { sortFiniteInPlace, type SeriesArray } from "./percentiles.ts";
 import { seriesValues, type SeriesName } from "./request-values.ts";
 
 export type SortedSeriesName = SeriesName | "itl";
@@ -20,14 +20,14 @@ function compact(part: Float64Array): Float64Array {
 
 export class SortedSeries {
   readonly #cols: PhaseColumns;
-  readonly #sorted = new Map<SortedSeriesName, Float64Array>();
+  readonly #sorted = new Map<SortedSeriesName, SeriesArray>();
 
   constructor(cols: PhaseColumns) {
     this.#cols = cols;
   }
 
   /** The finite values of `name`, ascending. Shared: callers must not modify it. */
-  get(name: SortedSeriesName): Float64Array {
+  get(name: SortedSeriesName): SeriesArray {
     let sorted = this.#sorted.get(name);
     if (sorted === undefined) {
       sorted = name === "itl" ? sortFiniteInPlace(this.#cols.itlNs) : compact(sortFiniteInPlace(seriesValues(this.#cols, name)));

@@ -36,6 +36,7 @@ import { loadGeneratorHealth, type LoadGeneratorHealth } from "./load-generator-
 import { tokenDiscrepancy, type TokenDiscrepancy } from "./token-discrepancy.ts";
 import { goodput, type Goodput, type SloLimitsMs } from "./goodput.ts";
 import type { TokenSource } from "../record/request-record.ts";
+import type { SeriesArray } from "./percentiles.ts";
 
 export interface PhaseContext {
   /** Start of the performance window (ns since T0), usually the phase start. */
@@ -83,13 +84,13 @@ export interface PhaseMetrics {
   goodput: Goodput | null;
 }
 
-function maxFinite(values: Float64Array): number | null {
+function maxFinite(values: SeriesArray): number | null {
   let max = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < values.length; i++) if ((values[i] as number) > max) max = values[i] as number;
   return Number.isFinite(max) ? max : null;
 }
 
-function sum(values: Float64Array): number | null {
+function sum(values: SeriesArray): number | null {
   let total = 0;
   for (let i = 0; i < values.length; i++) total += values[i] as number;
   return values.length > 0 ? total : null;

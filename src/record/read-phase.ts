@@ -7,8 +7,8 @@
  * (rows superseded by a later attempt of the same plan entry) are counted, not read.
  */
 import { Database } from "bun:sqlite";
-import { Float64Builder } from "../metrics/float64-builder.ts";
-import { ErrorSampler, spreadChunkGaps, type PhaseColumns } from "../metrics/phase-columns.ts";
+import { ErrorSampler, type PhaseColumns } from "../metrics/phase-columns.ts";
+import { spreadChunkGaps, TokenGapBuilder } from "../metrics/token-gaps.ts";
 import { garbagePacer, ROWS_PER_COLLECTION } from "./garbage-pacer.ts";
 import type { TokenSource } from "./request-record.ts";
 
@@ -121,7 +121,7 @@ export function readPhaseColumns(db: Database, phase: string): PhaseColumns {
     tokenizerOutputTokens: nan(),
     chunkCount: new Uint32Array(count), itlNs: new Float64Array(0), finishReasons: new Array(count).fill(null),
   };
-  const itl = new Float64Builder(gaps);
+  const itl = new TokenGapBuilder(gaps);
   const sampler = new ErrorSampler();
   const shared = interner();
   const pace = garbagePacer(rowsPerCollection(count, gaps));

@@ -11,6 +11,7 @@ import { MAX_CHART_POINTS, quantileRanks } from "./downsample.ts";
 import type { MetricValues } from "./metric-values.ts";
 import { spansDecades } from "./scale.ts";
 import { renderChart } from "./svg-chart.ts";
+import type { SeriesArray } from "../../metrics/percentiles.ts";
 
 export const HISTOGRAM_BINS = 40;
 const NS_PER_MS = 1e6;
@@ -27,7 +28,7 @@ export interface CdfPoints {
  * CDF points of ascending `sorted`: (value at rank r ÷ `unit`, 100·(r+1)/n) on a quantile grid.
  * `unit` converts as it reads (1e6: ns → ms), so a million values are never copied to convert them.
  */
-export function cdfPoints(sorted: Float64Array, maxPoints: number = MAX_CHART_POINTS, unit = 1): CdfPoints {
+export function cdfPoints(sorted: SeriesArray, maxPoints: number = MAX_CHART_POINTS, unit = 1): CdfPoints {
   const n = sorted.length;
   const ranks = quantileRanks(n, maxPoints);
   return { xs: ranks.map((r) => (sorted[r] as number) / unit), ps: ranks.map((r) => (100 * (r + 1)) / n) };
@@ -40,7 +41,7 @@ export interface HistogramBins {
 }
 
 /** Index of the smallest value > 0 in ascending `sorted` (its length when there is none). */
-function firstPositiveIndex(sorted: Float64Array): number {
+function firstPositiveIndex(sorted: SeriesArray): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
@@ -52,7 +53,7 @@ function firstPositiveIndex(sorted: Float64Array): number {
 }
 
 /** Smallest value > 0 in ascending `sorted` ÷ `unit`, or NaN. */
-function firstPositive(sorted: Float64Array, unit = 1): number {
+function firstPositive(sorted: SeriesArray, unit = 1): number {
   const i = firstPositiveIndex(sorted);
   return i < sorted.length ? (sorted[i] as number) / unit : Number.NaN;
 }
@@ -61,7 +62,7 @@ function firstPositive(sorted: Float64Array, unit = 1): number {
  * `binCount` bins over ascending, finite `sorted` ÷ `unit`: log-spaced from the smallest positive
  * value when `log` (values ≤ 0 fall in the first bin), else equal width. The last bin is closed.
  */
-export function histogramBins(sorted: Float64Array, log: boolean, binCount: number = HISTOGRAM_BINS, unit = 1): HistogramBins {
+export function histogramBins(sorted: SeriesArray, log: boolean, binCount: number = HISTOGRAM_BINS, unit = 1): HistogramBins {
   const n = sorted.length;
   if (n === 0) return { x0s: [], x1s: [], counts: [] };
   const max = (sorted[n - 1] as number) / unit;

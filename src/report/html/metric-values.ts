@@ -7,6 +7,7 @@
  * over every sent request, errors included.
  */
 import type { SortedSeries } from "../../metrics/sorted-series.ts";
+import type { SeriesArray } from "../../metrics/percentiles.ts";
 
 export interface MetricValues {
   /** Chart name suffix: "ttft" → data-chart="cdf-ttft" and "histogram-ttft". */
@@ -17,7 +18,7 @@ export interface MetricValues {
   /** What one histogram count is. */
   countLabel: string;
   /** Finite values in ns, ascending. */
-  sortedNs: Float64Array;
+  sortedNs: SeriesArray;
 }
 
 /** The five charted distributions, in page order (some may be empty). */

