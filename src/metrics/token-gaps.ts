@@ -15,10 +15,11 @@ export type TokenGaps = Uint32Array | Float64Array;
 
 const GROWTH = 1.5;
 const MIN_CAPACITY = 16;
-const UINT32_LIMIT = 2 ** 32;
 
 export class TokenGapBuilder {
   #values: TokenGaps;
+  /** Still a Uint32Array: every value so far was whole ns below 2^32. */
+  #narrow = true;
   #length = 0;
 
   constructor(estimatedLength = 0) {
@@ -30,10 +31,10 @@ export class TokenGapBuilder {
   }
 
   push(gapNs: number): void {
-    let values = this.#values;
-    if (values instanceof Uint32Array && !(Number.isInteger(gapNs) && gapNs >= 0 && gapNs < UINT32_LIMIT)) values = this.#widen(values.length);
-    if (this.#length === values.length) values = this.#grow(values);
-    values[this.#length++] = gapNs;
+    // `x >>> 0 === x` holds exactly for the whole numbers 0 … 2^32 − 1 (not for NaN or fractions).
+    if (this.#narrow && gapNs >>> 0 !== gapNs) this.#widen();
+    if (this.#length === this.#values.length) this.#grow();
+    this.#values[this.#length++] = gapNs;
   }
 
   /** The values appended so far; the builder must not be used afterwards. */
@@ -43,19 +44,18 @@ export class TokenGapBuilder {
     return wasted * 8 > values.length ? values.slice(0, this.#length) : values.subarray(0, this.#length);
   }
 
-  #widen(capacity: number): Float64Array {
-    const wide = new Float64Array(capacity);
+  #widen(): void {
+    const wide = new Float64Array(this.#values.length);
     wide.set(this.#values.subarray(0, this.#length));
     this.#values = wide;
-    return wide;
+    this.#narrow = false;
   }
 
-  #grow(values: TokenGaps): TokenGaps {
-    const capacity = Math.ceil(values.length * GROWTH);
-    const grown = values instanceof Uint32Array ? new Uint32Array(capacity) : new Float64Array(capacity);
-    grown.set(values);
+  #grow(): void {
+    const capacity = Math.ceil(this.#values.length * GROWTH);
+    const grown = this.#narrow ? new Uint32Array(capacity) : new Float64Array(capacity);
+    grown.set(this.#values);
     this.#values = grown;
-    return grown;
   }
 }
 
