@@ -31,8 +31,8 @@ export function requestParams(config: BenchmarkConfig): RequestBodyParams {
 }
 
 /**
- * Requests the run sends, when the config alone fixes it (an explicit sample count, no warmup
- * of dataset size, no accuracy datasets); null when it depends on a dataset's length.
+ * Requests the run sends, when the config alone fixes it (an explicit sample count, warmup off
+ * or of a fixed size, no accuracy datasets); null when a dataset's length decides.
  */
 export function knownRequestCount(config: BenchmarkConfig): number | null {
   const { runtime, warmup } = config.settings;
