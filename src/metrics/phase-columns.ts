@@ -7,7 +7,8 @@
  * entry has several rows; the columns hold its last attempt only and count the others.
  */
 import type { RequestRecord, TokenSource } from "../record/request-record.ts";
-import { spreadChunkGaps, TokenGapBuilder, type TokenGaps } from "./token-gaps.ts";
+import type { SeriesArray } from "./percentiles.ts";
+import { spreadChunkGaps, TokenGapBuilder } from "./token-gaps.ts";
 
 export interface PhaseColumns {
   /** Plan entries (their last attempts). */
@@ -34,7 +35,7 @@ export interface PhaseColumns {
   tokenizerOutputTokens: Float64Array;
   chunkCount: Uint32Array;
   /** ITL values (ns) of all successful streaming requests, already spread per token (metrics/token-gaps). */
-  itlNs: TokenGaps;
+  itlNs: SeriesArray;
   finishReasons: (string | null)[];
 }
 

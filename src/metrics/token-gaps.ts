@@ -9,15 +9,14 @@
  * widens the column to a Float64Array, so no value is ever rounded. Its length is only
  * estimated up front (gaps before spreading), so the array grows by half when it falls short.
  */
-
-/** The ITL column, in no particular order (SortedSeries sorts it in place). */
-export type TokenGaps = Uint32Array | Float64Array;
+import type { SeriesArray } from "./percentiles.ts";
 
 const GROWTH = 1.5;
 const MIN_CAPACITY = 16;
 
 export class TokenGapBuilder {
-  #values: TokenGaps;
+  /** The ITL column so far, in no particular order (SortedSeries sorts it in place). */
+  #values: SeriesArray;
   /** Still a Uint32Array: every value so far was whole ns below 2^32. */
   #narrow = true;
   #length = 0;
@@ -38,7 +37,7 @@ export class TokenGapBuilder {
   }
 
   /** The values appended so far; the builder must not be used afterwards. */
-  finish(): TokenGaps {
+  finish(): SeriesArray {
     const values = this.#values;
     const wasted = values.length - this.#length;
     return wasted * 8 > values.length ? values.slice(0, this.#length) : values.subarray(0, this.#length);
