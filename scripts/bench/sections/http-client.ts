@@ -12,32 +12,13 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { achievedQps, failures, offlineArgs, runIe, type IeRun } from "../lib/ie.ts";
-import { exitedCpuUs } from "../lib/cpu.ts";
-import { BUN, CLIENT_CPU, pinned, ROOT, startFixedServer, track } from "../lib/procs.ts";
+import { bareFetch, type FloorRun } from "../lib/bare-fetch-run.ts";
+import { startFixedServer } from "../lib/procs.ts";
 import { progress, type Section, type SectionContext } from "../lib/section.ts";
 import { atLeast, atMost, fmt, median, ratio, runs, short, type Row } from "../lib/table.ts";
 import { runWrk, writeBody, type WrkResult } from "../lib/wrk.ts";
 
-const BARE_FETCH = join(ROOT, "scripts", "bench", "bare-fetch.ts");
 const CALIBRATION_SAMPLES = 20_000;
-
-interface FloorRun {
-  reqPerS: number;
-  cpuUsPerReq: number;
-}
-
-/**
- * scripts/bench/bare-fetch.ts on the client CPU: what Bun's fetch alone costs, the floor under
- * our client; with `eventsDb`, fetch plus one events.db row per response.
- */
-export async function bareFetch(url: string, bodyFile: string, seconds: number, eventsDb?: string): Promise<FloorRun> {
-  const args = [BUN, BARE_FETCH, `${url}/v1/chat/completions`, bodyFile, String(seconds), "64", ...(eventsDb ? [eventsDb] : [])];
-  const proc = track(pinned(CLIENT_CPU, args), { stdout: "pipe" });
-  const [code, out] = await Promise.all([proc.exited, new Response(proc.stdout as ReadableStream).text()]);
-  if (code !== 0) throw new Error(`bare-fetch.ts exited ${code}`);
-  const result = JSON.parse(out) as { requests: number; seconds: number };
-  return { reqPerS: result.requests / result.seconds, cpuUsPerReq: exitedCpuUs(proc) / result.requests };
-}
 const MAX_SAMPLES = 3_000_000;
 /** Targets from the performance issue. */
 const MAX_CPU_US_PER_REQUEST = 15;

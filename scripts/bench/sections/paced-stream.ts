@@ -13,12 +13,12 @@
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { bareFetch } from "../lib/bare-fetch-run.ts";
 import { failures, offlineArgs, runIe } from "../lib/ie.ts";
 import { BUN, MAIN, startServer } from "../lib/procs.ts";
 import { progress, type Section } from "../lib/section.ts";
 import { fmt, median, ratio, runs, type Row } from "../lib/table.ts";
 import { runWrk, writeBody } from "../lib/wrk.ts";
-import { bareFetch } from "./http-client.ts";
 
 const TOKENS = 32;
 const TPOT_MS = 5;
