@@ -22,6 +22,7 @@ import { reportCommand } from "./commands/report.ts";
 import { serveCommand } from "./commands/serve.ts";
 import { validateYamlCommand } from "./commands/validate-yaml.ts";
 import { closestMatch } from "../config/suggest.ts";
+import { isTerminal, STDERR_FD, STDOUT_FD, writeText } from "./std-output.ts";
 
 export const COMMANDS: readonly Command[] = [
   benchmarkOfflineCommand, benchmarkOnlineCommand, benchmarkFromConfigCommand,
@@ -78,9 +79,12 @@ export async function runCli(args: string[], io: CliIo = defaultIo(args)): Promi
 
 function defaultIo(args: readonly string[]): CliIo {
   return {
-    stdout: (text) => void process.stdout.write(text),
-    stderr: (text) => void process.stderr.write(text),
-    isTty: Boolean(process.stderr.isTTY),
+    stdout: (text) => writeText(STDOUT_FD, text),
+    stderr: (text) => writeText(STDERR_FD, text),
+    // A getter: a run with --quiet never asks, and never loads node:tty.
+    get isTty() {
+      return isTerminal(STDERR_FD);
+    },
     verbose: args.filter((a) => a === "--verbose" || /^-v+$/.test(a)).reduce((n, a) => n + (a === "--verbose" ? 1 : a.length - 1), 0),
   };
 }

@@ -48,7 +48,7 @@ function benchmarkCommand(mode: BenchmarkCommand): Command {
         log: (line) => io.stderr(`${line}\n`),
         progress: io.stderr,
         progressEnabled: parsed.quiet !== true,
-        isTty: io.isTty,
+        isTty: parsed.quiet !== true && io.isTty,
       }, testMode);
       const { accuracyLines } = await import("../../accuracy/index.ts");
       io.stdout(renderConsoleSummary(outcome.summary, accuracyLines(outcome.accuracy)));

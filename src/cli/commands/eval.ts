@@ -59,7 +59,7 @@ export const evalCommand: Command = {
     rejectPositionals(parsed.positionals, "eval");
     const config = buildConfig({ command: "offline", overrides: parsed.overrides, datasets: datasets.map((d) => accuracySpec(d, repeats)), mode: "acc" });
     const [{ runBenchmark }, { accuracyLines, renderAccuracyTable }] = await Promise.all([import("../../run/run-benchmark.ts"), import("../../accuracy/index.ts")]);
-    const outcome = await runBenchmark(config, { log: (line) => io.stderr(`${line}\n`), progress: io.stderr, progressEnabled: parsed.quiet !== true, isTty: io.isTty }, "acc");
+    const outcome = await runBenchmark(config, { log: (line) => io.stderr(`${line}\n`), progress: io.stderr, progressEnabled: parsed.quiet !== true, isTty: parsed.quiet !== true && io.isTty }, "acc");
     io.stdout(renderAccuracyTable(outcome.accuracy));
     io.stdout(`${accuracyLines(outcome.accuracy).join("\n")}\n`);
     io.stderr(`report: ${outcome.reportDir}\n`);
