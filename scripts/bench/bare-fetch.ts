@@ -11,15 +11,22 @@
  * a worker frame's worth of rows per transaction as main writes them, with a gap per token of the
  * response as a streamed record carries) — fetch plus bun:sqlite, without SSE parsing, IPC
  * or a second process.
- * Usage: `bun scripts/bench/bare-fetch.ts URL BODY_FILE SECONDS [CONNECTIONS] [EVENTS_DB]`.
+ *
+ * With `parse` after the events.db path, also the least reading any OpenAI-compatible client
+ * does: the bytes decoded to text, a streamed body cut into its events at blank lines, and
+ * JSON.parse of the events that carry something a record needs — the role chunk, the first
+ * content chunk, the finish chunk and the usage chunk (4 of the mock's 36; the 31 plain text
+ * chunks between them are only cut out); a plain body parsed whole. Fewer checks than a correct
+ * client makes, so a floor: what fetch, JSON.parse and bun:sqlite cost before any code of ours.
+ * Usage: `bun scripts/bench/bare-fetch.ts URL BODY_FILE SECONDS [CONNECTIONS] [EVENTS_DB [parse]]`.
  */
 import { EventsDb } from "../../src/record/events-db.ts";
 import type { RequestRecord } from "../../src/record/request-record.ts";
 import { FLUSH_BATCH } from "../../workers/http-worker.ts";
 
-const [url, bodyFile, secondsText, connectionsText, eventsDbPath] = process.argv.slice(2);
-if (!url || !bodyFile || !secondsText) {
-  console.error("usage: bun scripts/bench/bare-fetch.ts URL BODY_FILE SECONDS [CONNECTIONS] [EVENTS_DB]");
+const [url, bodyFile, secondsText, connectionsText, eventsDbPath, parseText] = process.argv.slice(2);
+if (!url || !bodyFile || !secondsText || (parseText !== undefined && parseText !== "parse")) {
+  console.error("usage: bun scripts/bench/bare-fetch.ts URL BODY_FILE SECONDS [CONNECTIONS] [EVENTS_DB [parse]]");
   process.exit(2);
 }
 /** Token gaps per streamed row: the mock's 32 tokens, one gap before each after the first. */
@@ -30,6 +37,9 @@ const streamed = (JSON.parse(body) as { stream?: boolean }).stream === true;
 const headers = { "content-type": "application/json" };
 const stopAt = performance.now() + Number(secondsText) * 1000;
 const db = eventsDbPath ? new EventsDb(eventsDbPath) : null;
+const parse = parseText === "parse";
+const STREAM = { stream: true };
+const DATA_PREFIX_LENGTH = "data: ".length;
 const pending: RequestRecord[] = [];
 let requests = 0;
 
@@ -49,14 +59,51 @@ function record(planIndex: number, sentNs: number, readNs: number[]): void {
   if (pending.length >= FLUSH_BATCH) db?.addRecords(pending.splice(0));
 }
 
+/** The events a record needs parsed: role, first content, finish, usage (before [DONE]); a plain body whole. */
+function parseWhatARecordNeeds(events: string[], rest: string): void {
+  if (!streamed) {
+    JSON.parse(rest);
+    return;
+  }
+  const n = events.length;
+  for (const i of [0, 1, n - 3, n - 2]) JSON.parse(events[i] as string);
+}
+
+/** Reads the body as text: a streamed one cut into events at blank lines, as the reads arrive. */
+async function readAndParse(bodyStream: ReadableStream<Uint8Array>, readNs: number[]): Promise<void> {
+  const reader = bodyStream.getReader();
+  const decoder = new TextDecoder();
+  const events: string[] = [];
+  let rest = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (db) readNs.push(Bun.nanoseconds());
+    rest += decoder.decode(value, STREAM);
+    if (!streamed) continue;
+    let at = 0;
+    for (let end = rest.indexOf("\n\n"); end !== -1; end = rest.indexOf("\n\n", at)) {
+      events.push(rest.slice(at + DATA_PREFIX_LENGTH, end));
+      at = end + 2;
+    }
+    rest = rest.slice(at);
+  }
+  parseWhatARecordNeeds(events, rest);
+}
+
 async function loop(): Promise<void> {
   while (performance.now() < stopAt) {
     const sentNs = Bun.nanoseconds();
     const response = await fetch(url as string, { method: "POST", headers, body });
-    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const bodyStream = response.body as ReadableStream<Uint8Array>;
     const readNs: number[] = [];
-    while (!(await reader.read()).done) {
-      if (db) readNs.push(Bun.nanoseconds());
+    if (parse) {
+      await readAndParse(bodyStream, readNs);
+    } else {
+      const reader = bodyStream.getReader();
+      while (!(await reader.read()).done) {
+        if (db) readNs.push(Bun.nanoseconds());
+      }
     }
     if (db) record(requests, sentNs, readNs);
     requests++;

@@ -21,11 +21,17 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Runs the script for 0.3 s over 4 connections (in its own process: the server answers from this one); its printed request count. */
-async function run(streaming: boolean, eventsDb?: string): Promise<number> {
+/** Starts the script for 0.3 s over 4 connections against `url` (in its own process: the server answers from this one). */
+function start(url: string, streaming: boolean, eventsDb?: string, parse = false) {
   const bodyFile = join(dir, streaming ? "stream.json" : "plain.json");
-  writeFileSync(bodyFile, JSON.stringify({ model: "m", stream: streaming, messages: [{ role: "user", content: "hi" }] }));
-  const child = Bun.spawn([process.execPath, SCRIPT, `${server.url}/v1/chat/completions`, bodyFile, "0.3", "4", ...(eventsDb ? [eventsDb] : [])], { stdout: "pipe" });
+  writeFileSync(bodyFile, JSON.stringify({ model: "m", stream: streaming, stream_options: { include_usage: true }, messages: [{ role: "user", content: "hi" }] }));
+  const extra = eventsDb ? [eventsDb, ...(parse ? ["parse"] : [])] : [];
+  return Bun.spawn([process.execPath, SCRIPT, `${url}/v1/chat/completions`, bodyFile, "0.3", "4", ...extra], { stdout: "pipe", stderr: "pipe" });
+}
+
+/** Runs the script against the fixed mock server; its printed request count. */
+async function run(streaming: boolean, eventsDb?: string, parse = false): Promise<number> {
+  const child = start(server.url, streaming, eventsDb, parse);
   const [code, out] = await Promise.all([child.exited, new Response(child.stdout).text()]);
   expect(code).toBe(0);
   const printed = JSON.parse(out) as { requests: number; seconds: number };
@@ -39,16 +45,33 @@ describe("scripts/bench/bare-fetch", () => {
   });
 
   test.each([
-    ["a streamed response: 31 token gaps", true, 31 * 8, 32],
-    ["a plain response: no gaps", false, null, 1],
-  ])("with a database, every request is one events.db row; %s", async (_name, streaming, gapBytes, chunkCount) => {
-    const path = join(dir, `events-${streaming}.db`);
-    const requests = await run(streaming, path);
+    ["a streamed response: 31 token gaps", true, 31 * 8, 32, false],
+    ["a plain response: no gaps", false, null, 1, false],
+    ["a streamed response, parsed: 31 token gaps", true, 31 * 8, 32, true],
+    ["a plain response, parsed: no gaps", false, null, 1, true],
+  ])("with a database, every request is one events.db row; %s", async (_name, streaming, gapBytes, chunkCount, parse) => {
+    const path = join(dir, `events-${streaming}-${parse}.db`);
+    const requests = await run(streaming, path, parse);
     const db = new Database(path, { readonly: true });
     const rows = db.query("SELECT length(chunk_gaps_ns) AS gaps, chunk_count, done_ns >= sent_ns AS ordered FROM requests").all() as { gaps: number | null; chunk_count: number; ordered: number }[];
     db.close();
     expect(requests).toBeGreaterThan(0);
     expect(rows.length).toBe(requests);
     expect(new Set(rows.map((r) => `${r.gaps}/${r.chunk_count}/${r.ordered}`))).toEqual(new Set([`${gapBytes}/${chunkCount}/1`]));
+  });
+
+  test("with parse, the body is really parsed: a body that is not JSON stops the script", async () => {
+    const broken = await startMockServer({ mode: "fixed", faults: [{ kind: "invalid-json", arg: null }] });
+    try {
+      const path = join(dir, "events-broken.db");
+      const bare = start(broken.url, false, path);
+      expect(await bare.exited).toBe(0);
+      const parsed = start(broken.url, false, join(dir, "events-broken-parsed.db"), true);
+      const [code, err] = await Promise.all([parsed.exited, new Response(parsed.stderr).text()]);
+      expect(code).not.toBe(0);
+      expect(err).toContain("JSON");
+    } finally {
+      await broken.stop();
+    }
   });
 });

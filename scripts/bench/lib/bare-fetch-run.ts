@@ -12,10 +12,11 @@ export interface FloorRun {
 
 /**
  * 64 bare fetch loops against `url` for `seconds`: what Bun's fetch alone costs; with
- * `eventsDb`, fetch plus one events.db row per response. CPU is the whole process's.
+ * `eventsDb`, fetch plus one events.db row per response; with `parse` as well, the least
+ * reading of the body any client does (see scripts/bench/bare-fetch.ts). CPU is the whole process's.
  */
-export async function bareFetch(url: string, bodyFile: string, seconds: number, eventsDb?: string): Promise<FloorRun> {
-  const args = [BUN, BARE_FETCH, `${url}/v1/chat/completions`, bodyFile, String(seconds), "64", ...(eventsDb ? [eventsDb] : [])];
+export async function bareFetch(url: string, bodyFile: string, seconds: number, eventsDb?: string, parse = false): Promise<FloorRun> {
+  const args = [BUN, BARE_FETCH, `${url}/v1/chat/completions`, bodyFile, String(seconds), "64", ...(eventsDb ? [eventsDb, ...(parse ? ["parse"] : [])] : [])];
   const proc = track(pinned(CLIENT_CPU, args), { stdout: "pipe" });
   const [code, out] = await Promise.all([proc.exited, new Response(proc.stdout as ReadableStream).text()]);
   if (code !== 0) throw new Error(`bare-fetch.ts exited ${code}`);

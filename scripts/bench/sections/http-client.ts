@@ -5,8 +5,10 @@
  * finish, usage and [DONE], all in one write). Client on CPU 1: `wrk -t1 -c64` or
  * `benchmark offline --workers 1 --max-connections 64`, interleaved run by run, plus
  * scripts/bench/bare-fetch.ts (64 bare fetch loops), the floor Bun's fetch sets under our client,
- * and the same loops writing each response as an events.db row (fetch + bun:sqlite, the two
- * components every request passes through). A calibration run (which also warms the server)
+ * the same loops writing each response as an events.db row (fetch + bun:sqlite, the two
+ * components every request passes through), and those loops also reading the body as little as
+ * any client can (decoded, cut into events, JSON.parse of the 4 events a record needs; a plain
+ * body parsed whole) — fetch, JSON.parse and bun:sqlite with none of our code. A calibration run (which also warms the server)
  * sizes inference-endpoint's runs to last about `seconds`.
  */
 import { rmSync } from "node:fs";
@@ -30,7 +32,19 @@ interface Measured {
   floor: FloorRun[];
   /** Bare fetch writing an events.db row per response. */
   recordedFloor: FloorRun[];
+  /** The same, reading the body as little as any client can. */
+  parsedFloor: FloorRun[];
   samples: number;
+}
+
+/** bare-fetch.ts writing a throwaway events.db (deleted after), parsing the body as little as it can when `parse`. */
+async function recordedBareFetch(ctx: SectionContext, url: string, bodyFile: string, dbName: string, parse: boolean): Promise<FloorRun> {
+  const db = join(ctx.tmp, dbName);
+  try {
+    return await bareFetch(url, bodyFile, ctx.seconds, db, parse);
+  } finally {
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(db + suffix, { force: true });
+  }
 }
 
 async function measure(ctx: SectionContext, streaming: boolean): Promise<Measured> {
@@ -47,15 +61,17 @@ async function measure(ctx: SectionContext, streaming: boolean): Promise<Measure
     const wrk: WrkResult[] = [];
     const floor: FloorRun[] = [];
     const recordedFloor: FloorRun[] = [];
+    const parsedFloor: FloorRun[] = [];
     for (let i = 0; i < ctx.repeats; i++) {
       const f = await bareFetch(server.url, bodyFile, ctx.seconds);
       progress(`bare fetch run ${i + 1}: ${short(f.reqPerS)} req/s, ${fmt(f.cpuUsPerReq, 1)} µs CPU/req`);
       floor.push(f);
-      const floorDb = join(ctx.tmp, `floor-${i}.db`);
-      const r = await bareFetch(server.url, bodyFile, ctx.seconds, floorDb);
-      for (const suffix of ["", "-wal", "-shm"]) rmSync(floorDb + suffix, { force: true });
+      const r = await recordedBareFetch(ctx, server.url, bodyFile, `floor-${i}.db`, false);
       progress(`bare fetch + events.db row run ${i + 1}: ${short(r.reqPerS)} req/s, ${fmt(r.cpuUsPerReq, 1)} µs CPU/req`);
       recordedFloor.push(r);
+      const p = await recordedBareFetch(ctx, server.url, bodyFile, `parsed-floor-${i}.db`, true);
+      progress(`bare fetch + least parsing + events.db row run ${i + 1}: ${short(p.reqPerS)} req/s, ${fmt(p.cpuUsPerReq, 1)} µs CPU/req`);
+      parsedFloor.push(p);
       if (ctx.wrk) {
         const w = await runWrk(server.url, { bodyFile, seconds: ctx.seconds });
         progress(`wrk run ${i + 1}: ${short(w.reqPerS)} req/s, ${fmt(w.cpuUsPerReq, 1)} µs CPU/req${w.errors ? `, ${w.errors}` : ""}`);
@@ -72,7 +88,7 @@ async function measure(ctx: SectionContext, streaming: boolean): Promise<Measure
       );
       ie.push(run);
     }
-    return { ie, wrk, floor, recordedFloor, samples };
+    return { ie, wrk, floor, recordedFloor, parsedFloor, samples };
   } finally {
     await server.stop();
   }
@@ -126,6 +142,15 @@ function rows(section: string, streaming: boolean, m: Measured): Row[] {
       ratio: ratio(median(m.recordedFloor.map((f) => f.reqPerS)), median(wrkRate)),
       target: "–", verdict: "–",
       notes: `bare-fetch.ts with an events.db path: each read timestamped, each ${unit} a row (record/events-db, 512 per transaction), one process, no parsing or IPC; req/s ${runs(m.recordedFloor.map((f) => f.reqPerS))}`,
+    },
+    {
+      section,
+      metric: `floor + recording + least parsing: the same, reading the body as little as any client can, ${unit}s/s · CPU µs/${unit}`,
+      value: `${fmt(median(m.parsedFloor.map((f) => f.reqPerS)))} · ${fmt(median(m.parsedFloor.map((f) => f.cpuUsPerReq)), 1)}`,
+      peer: m.wrk.length ? `${fmt(median(wrkRate))} · ${fmt(median(wrkCpu), 1)}` : "–",
+      ratio: ratio(median(m.parsedFloor.map((f) => f.reqPerS)), median(wrkRate)),
+      target: "–", verdict: "–",
+      notes: `bare-fetch.ts ... parse: ${streaming ? "decoded, cut into events at blank lines, JSON.parse of role, first content, finish and usage events (4 of 36)" : "decoded and JSON.parse of the body"}; fetch + JSON.parse + bun:sqlite, none of our code; req/s ${runs(m.parsedFloor.map((f) => f.reqPerS))}`,
     },
   ];
 }
