@@ -44,9 +44,14 @@ async function versionMs(dir: string): Promise<{ ms: number[]; method: string }>
   if (hasTool("hyperfine")) {
     const json = join(dir, "hyperfine.json");
     const args = ["hyperfine", "-N", "--warmup", String(WARMUP_RUNS), "--runs", String(VERSION_RUNS), "--export-json", json, `${BINARY} --version`];
-    await finish(track(args), "hyperfine");
-    const result = (JSON.parse(readFileSync(json, "utf8")) as { results: Array<{ times: number[] }> }).results[0];
-    return { ms: (result?.times ?? []).map((s) => s * 1000), method: "hyperfine -N" };
+    try {
+      await finish(track(args), "hyperfine");
+      const result = (JSON.parse(readFileSync(json, "utf8")) as { results: Array<{ times: number[] }> }).results[0];
+      return { ms: (result?.times ?? []).map((s) => s * 1000), method: "hyperfine -N" };
+    } catch (error) {
+      // hyperfine hides the command's output: time it ourselves, so a failing run shows its stderr.
+      progress(`hyperfine failed (${error instanceof Error ? error.message.split("\n")[0] : String(error)}); timing with Bun.spawn instead`);
+    }
   }
   const ms: number[] = [];
   for (let i = 0; i < WARMUP_RUNS + VERSION_RUNS; i++) {
