@@ -6,16 +6,41 @@
  * clock inside the last 2 ms), but "sending" is only taking the timestamp. Whatever lag this
  * shows comes from the machine (preemption, timer wake-ups), not from HTTP or our bookkeeping;
  * the Poisson section prints it beside inference-endpoint's own schedule_lag.
- * Prints `{"p50_us": …, "p99_us": …, "count": N}`. Usage: `bun scripts/bench/jitter-floor.ts QPS SECONDS`.
+ *
+ * With URL, BODY_FILE and EVENTS_DB, each due instant also starts a request that the least
+ * client of lib/least-client handles (bare fetch, the least parsing, one events.db row per
+ * response), on the same thread: the lag then includes what Bun's fetch, JSON.parse and
+ * bun:sqlite cost while the schedule is kept — the floor any Bun client pinned to one core
+ * meets, with none of our code. Requests that fail are counted (`failed`).
+ * Prints `{"p50_us": …, "p99_us": …, "count": N, "failed": F}`.
+ * Usage: `bun scripts/bench/jitter-floor.ts QPS SECONDS [URL BODY_FILE EVENTS_DB]`.
  */
 import { poissonOffsets } from "../../src/plan/arrivals.ts";
+import { FloorRows, readLeast } from "./lib/least-client.ts";
 
 const SPIN_WINDOW_NS = 2_000_000;
-const qps = Number(process.argv[2]);
-const seconds = Number(process.argv[3]);
-if (!(qps > 0) || !(seconds > 0)) {
-  console.error("usage: bun scripts/bench/jitter-floor.ts QPS SECONDS");
+const [qpsText, secondsText, url, bodyFile, eventsDbPath] = process.argv.slice(2);
+const qps = Number(qpsText);
+const seconds = Number(secondsText);
+if (!(qps > 0) || !(seconds > 0) || (url !== undefined && (!bodyFile || !eventsDbPath))) {
+  console.error("usage: bun scripts/bench/jitter-floor.ts QPS SECONDS [URL BODY_FILE EVENTS_DB]");
   process.exit(2);
+}
+const body = bodyFile ? await Bun.file(bodyFile).text() : "";
+const streamed = body !== "" && (JSON.parse(body) as { stream?: boolean }).stream === true;
+const rows = eventsDbPath ? new FloorRows(eventsDbPath, streamed) : null;
+const headers = { "content-type": "application/json" };
+let settled = 0;
+let failed = 0;
+
+/** One request of the least client, started at its due instant and not awaited by the schedule. */
+async function send(planIndex: number, scheduledNs: number): Promise<void> {
+  const sentNs = Bun.nanoseconds();
+  const response = await fetch(url as string, { method: "POST", headers, body });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const readNs: number[] = [];
+  await readLeast(response.body as ReadableStream<Uint8Array>, streamed, readNs);
+  rows?.add(planIndex, scheduledNs, sentNs, readNs);
 }
 
 const count = Math.round(qps * seconds);
@@ -35,12 +60,20 @@ await new Promise<void>((resolve) => {
         return;
       }
       lagNs[next] = -waitNs;
+      if (url) {
+        send(next, dueNs[next] as number).then(
+          () => settled++,
+          () => (settled++, failed++),
+        );
+      }
       next++;
     }
   };
   pump();
 });
 
+while (url && settled < count) await Bun.sleep(10);
+rows?.close();
 lagNs.sort();
 const at = (q: number) => (lagNs[Math.min(count - 1, Math.floor(q * count))] as number) / 1e3;
-console.log(JSON.stringify({ p50_us: at(0.5), p99_us: at(0.99), count }));
+console.log(JSON.stringify({ p50_us: at(0.5), p99_us: at(0.99), count, failed }));

@@ -5,7 +5,9 @@
  * 10 s, CLI unpinned so its own affinity puts the worker alone on CPU 1); achieved
  * rate and schedule_lag p50/p99 from performance/result_summary.json. Before each run,
  * scripts/bench/jitter-floor.ts keeps the same schedule with an empty event loop on the client
- * CPU: its lag is the machine's floor. Streaming is the online default (on); 10k QPS runs once
+ * CPU: its lag is the machine's floor. For the 1k and 10k rows it also keeps the schedule while
+ * sending each request with the least client (bare fetch, the least parsing, an events.db row;
+ * scripts/bench/lib/least-client.ts) on the same thread: the floor Bun's fetch sets. Streaming is the online default (on); 10k QPS runs once
  * more with `--streaming off`, which tells the scheduler's precision apart from the streaming
  * client's throughput ceiling (targets are judged on the default run only).
  */
@@ -15,6 +17,7 @@ import { achievedQps, poissonArgs, runIe, type Summary } from "../lib/ie.ts";
 import { BUN, CLIENT_CPU, pinned, ROOT, startFixedServer, track } from "../lib/procs.ts";
 import { progress, type Section } from "../lib/section.ts";
 import { atMost, fmt, median, ratio, runs, type Row, type Verdict } from "../lib/table.ts";
+import { writeBody } from "../lib/wrk.ts";
 
 interface PoissonRun {
   qps: number;
@@ -25,6 +28,8 @@ interface PoissonRun {
   seconds?: number;
   /** Judged row: lag p99 target in µs. */
   lagP99TargetUs?: number;
+  /** Also measure the least client keeping the same schedule (jitter-floor.ts with a URL). */
+  fetchFloor?: boolean;
 }
 
 /**
@@ -33,7 +38,8 @@ interface PoissonRun {
  * run: 2k QPS non-streaming for 10 s with server and worker on different cores, lag p99 ≤ 1 ms.
  */
 export const POISSON_RUNS: ReadonlyArray<PoissonRun> = [
-  { qps: 1_000, streaming: "on" }, { qps: 10_000, streaming: "on", lagP99TargetUs: 200 }, { qps: 50_000, streaming: "on" }, { qps: 10_000, streaming: "off" },
+  { qps: 1_000, streaming: "on", fetchFloor: true }, { qps: 10_000, streaming: "on", lagP99TargetUs: 200, fetchFloor: true },
+  { qps: 50_000, streaming: "on" }, { qps: 10_000, streaming: "off", fetchFloor: true },
   { qps: 2_000, streaming: "off", ownAffinity: true, seconds: 10, lagP99TargetUs: 1_000 },
 ];
 /** Rate target of the judged 10k QPS row. */
@@ -42,13 +48,29 @@ const MAX_RATE_ERROR = 0.01;
 
 const JITTER_FLOOR = join(ROOT, "scripts", "bench", "jitter-floor.ts");
 
-/** Lag of an empty event loop keeping the same schedule on the client CPU (scripts/bench/jitter-floor.ts): the machine's share. */
-async function jitterFloor(qps: number, seconds: number): Promise<{ p50: number; p99: number }> {
-  const proc = track(pinned(CLIENT_CPU, [BUN, JITTER_FLOOR, String(qps), String(seconds)]), { stdout: "pipe" });
-  const [code, out] = await Promise.all([proc.exited, new Response(proc.stdout as ReadableStream).text()]);
-  if (code !== 0) throw new Error(`jitter-floor.ts exited ${code}`);
-  const result = JSON.parse(out) as { p50_us: number; p99_us: number };
-  return { p50: result.p50_us, p99: result.p99_us };
+/** What jitter-floor.ts sends at each due instant: nothing, or the least client's requests. */
+interface FloorTarget {
+  url: string;
+  bodyFile: string;
+  eventsDb: string;
+}
+
+/**
+ * Lag of an event loop keeping the same schedule on the client CPU (scripts/bench/jitter-floor.ts):
+ * empty, the machine's share; with `target`, sending with the least client, Bun's fetch's share.
+ */
+async function jitterFloor(qps: number, seconds: number, target?: FloorTarget): Promise<{ p50: number; p99: number }> {
+  const extra = target ? [`${target.url}/v1/chat/completions`, target.bodyFile, target.eventsDb] : [];
+  const proc = track(pinned(CLIENT_CPU, [BUN, JITTER_FLOOR, String(qps), String(seconds), ...extra]), { stdout: "pipe" });
+  try {
+    const [code, out] = await Promise.all([proc.exited, new Response(proc.stdout as ReadableStream).text()]);
+    if (code !== 0) throw new Error(`jitter-floor.ts exited ${code}`);
+    const result = JSON.parse(out) as { p50_us: number; p99_us: number; failed: number };
+    if (result.failed > 0) throw new Error(`jitter-floor.ts: ${result.failed} requests failed`);
+    return { p50: result.p50_us, p99: result.p99_us };
+  } finally {
+    if (target) for (const suffix of ["", "-wal", "-shm"]) rmSync(target.eventsDb + suffix, { force: true });
+  }
 }
 
 function lagUs(summary: Summary, pct: string): number {
@@ -62,17 +84,26 @@ export const poissonSection: Section = {
     const server = await startFixedServer();
     const out: Row[] = [];
     try {
-      for (const { qps, streaming, ownAffinity, seconds = ctx.seconds, lagP99TargetUs } of POISSON_RUNS) {
+      for (const { qps, streaming, ownAffinity, seconds = ctx.seconds, lagP99TargetUs, fetchFloor } of POISSON_RUNS) {
         const achieved: number[] = [];
         const p50: number[] = [];
         const p99: number[] = [];
         const verdicts: string[] = [];
         const floorP50: number[] = [];
         const floorP99: number[] = [];
+        const fetchP50: number[] = [];
+        const fetchP99: number[] = [];
+        const bodyFile = writeBody(ctx.tmp, streaming === "on");
         for (let i = 0; i < ctx.repeats; i++) {
           const floor = await jitterFloor(qps, seconds);
           floorP50.push(floor.p50);
           floorP99.push(floor.p99);
+          if (fetchFloor) {
+            const least = await jitterFloor(qps, seconds, { url: server.url, bodyFile, eventsDb: join(ctx.tmp, `least-${qps}-${i}.db`) });
+            fetchP50.push(least.p50);
+            fetchP99.push(least.p99);
+            progress(`${fmt(qps)} QPS streaming ${streaming}, least client run ${i + 1}: lag p50 ${fmt(least.p50, 1)} µs, p99 ${fmt(least.p99, 1)} µs`);
+          }
           const dir = join(ctx.tmp, `q${qps}-${i}`);
           const run = await runIe([...poissonArgs(server.url, qps, seconds), "--streaming", streaming], dir, { pinToClientCpu: !ownAffinity });
           rmSync(dir, { recursive: true, force: true });
@@ -106,6 +137,13 @@ export const poissonSection: Section = {
             notes: `the machine's own lateness on the client CPU (scripts/bench/jitter-floor.ts); p99 ${runs(floorP99)}`,
           },
         );
+        if (fetchFloor) {
+          out.push({
+            section: "3 Poisson schedule", metric: `${label}: floor — the least client (bare fetch, least parsing, events.db row) keeping the same schedule, lag p50 / p99 µs`,
+            value: `${fmt(median(fetchP50), 1)} / ${fmt(median(fetchP99), 1)}`, peer: "–", ratio: "–", target: "–", verdict: "–",
+            notes: `jitter-floor.ts with a URL, one process on the client CPU, none of our code: what Bun's fetch, JSON.parse and bun:sqlite cost the schedule; p99 ${runs(fetchP99)}`,
+          });
+        }
       }
     } finally {
       await server.stop();
