@@ -7,7 +7,7 @@
  * whole strings in order and never needs back-pressure, so a synchronous write to the file
  * descriptor does the same job — Node itself writes synchronously to files, pipes and terminals
  * on Linux. A descriptor another process made non-blocking can refuse with EAGAIN: we wait a
- * millisecond and go on. A reader that went away (`| head`) gets nothing more, and no error.
+ * millisecond and go on; a write a signal interrupted (EINTR) is simply made again. A reader that went away (`| head`) gets nothing more, and no error.
  */
 import { writeSync } from "node:fs";
 
@@ -28,6 +28,7 @@ export function writeText(fd: number, text: string): void {
       done += writeSync(fd, bytes, done, bytes.length - done);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
+      if (code === "EINTR") continue; // a signal arrived mid-write: nothing was written
       if (code === "EAGAIN") {
         Bun.sleepSync(RETRY_AFTER_MS);
         continue;
