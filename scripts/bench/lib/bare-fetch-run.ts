@@ -13,7 +13,7 @@ export interface FloorRun {
 /**
  * 64 bare fetch loops against `url` for `seconds`: what Bun's fetch alone costs; with
  * `eventsDb`, fetch plus one events.db row per response; with `parse` as well, the least
- * reading of the body any client does (see scripts/bench/bare-fetch.ts). CPU is the whole process's.
+ * reading of the body any client does (lib/least-client). CPU is the whole process's.
  */
 export async function bareFetch(url: string, bodyFile: string, seconds: number, eventsDb?: string, parse = false): Promise<FloorRun> {
   const args = [BUN, BARE_FETCH, `${url}/v1/chat/completions`, bodyFile, String(seconds), "64", ...(eventsDb ? [eventsDb, ...(parse ? ["parse"] : [])] : [])];

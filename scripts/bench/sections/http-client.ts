@@ -7,9 +7,10 @@
  * scripts/bench/bare-fetch.ts (64 bare fetch loops), the floor Bun's fetch sets under our client,
  * the same loops writing each response as an events.db row (fetch + bun:sqlite, the two
  * components every request passes through), and those loops also reading the body as little as
- * any client can (decoded, cut into events, JSON.parse of the 4 events a record needs; a plain
- * body parsed whole) — fetch, JSON.parse and bun:sqlite with none of our code. A calibration run (which also warms the server)
- * sizes inference-endpoint's runs to last about `seconds`.
+ * any client can (scripts/bench/lib/least-client.ts: decoded, cut into events, JSON.parse of the
+ * 4 events a record needs; a plain body parsed whole) — fetch, JSON.parse and bun:sqlite with
+ * none of our code. A calibration run (which also warms the server) sizes inference-endpoint's
+ * runs to last about `seconds`.
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
