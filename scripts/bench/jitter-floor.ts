@@ -11,7 +11,8 @@
  * client of lib/least-client handles (bare fetch, the least parsing, one events.db row per
  * response), on the same thread: the lag then includes what Bun's fetch, JSON.parse and
  * bun:sqlite cost while the schedule is kept — the floor any Bun client pinned to one core
- * meets, with none of our code. Requests that fail are counted (`failed`).
+ * meets, with none of our code. Requests that fail, or are still open 30 s after the last due
+ * instant, are counted (`failed`).
  * Prints `{"p50_us": …, "p99_us": …, "count": N, "failed": F}`.
  * Usage: `bun scripts/bench/jitter-floor.ts QPS SECONDS [URL BODY_FILE EVENTS_DB]`.
  */
@@ -19,6 +20,7 @@ import { poissonOffsets } from "../../src/plan/arrivals.ts";
 import { FloorRows, readLeast } from "./lib/least-client.ts";
 
 const SPIN_WINDOW_NS = 2_000_000;
+const DRAIN_MS = 30_000;
 const [qpsText, secondsText, url, bodyFile, eventsDbPath] = process.argv.slice(2);
 const qps = Number(qpsText);
 const seconds = Number(secondsText);
@@ -72,8 +74,13 @@ await new Promise<void>((resolve) => {
   pump();
 });
 
-while (url && settled < count) await Bun.sleep(10);
+// In-flight requests get DRAIN_MS after the last due instant; any still open then count as failed.
+const drainUntil = performance.now() + DRAIN_MS;
+while (url && settled < count && performance.now() < drainUntil) await Bun.sleep(10);
+const stillOpen = url ? count - settled : 0;
+failed += stillOpen;
 rows?.close();
 lagNs.sort();
 const at = (q: number) => (lagNs[Math.min(count - 1, Math.floor(q * count))] as number) / 1e3;
 console.log(JSON.stringify({ p50_us: at(0.5), p99_us: at(0.99), count, failed }));
+if (stillOpen > 0) process.exit(0); // the open requests would keep the process alive

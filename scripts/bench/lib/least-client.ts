@@ -10,6 +10,7 @@
  * chunks between them are only cut out); a plain body parsed whole. Fewer checks than a correct
  * client makes, so a floor: fetch, JSON.parse and bun:sqlite with no code of ours.
  */
+import { rmSync } from "node:fs";
 import { EventsDb } from "../../../src/record/events-db.ts";
 import type { RequestRecord } from "../../../src/record/request-record.ts";
 import { FLUSH_BATCH } from "../../../workers/http-worker.ts";
@@ -74,4 +75,9 @@ export async function readLeast(body: ReadableStream<Uint8Array>, streamed: bool
   // Role, first content, finish, usage: the events before [DONE] that a record reads.
   const n = events.length;
   for (const i of [0, 1, n - 3, n - 2]) JSON.parse(events[i] as string);
+}
+
+/** Deletes a floor run's throwaway events.db with its WAL and shared-memory files. */
+export function removeEventsDb(path: string): void {
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(path + suffix, { force: true });
 }

@@ -16,6 +16,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { achievedQps, failures, offlineArgs, runIe, type IeRun } from "../lib/ie.ts";
 import { bareFetch, type FloorRun } from "../lib/bare-fetch-run.ts";
+import { removeEventsDb } from "../lib/least-client.ts";
 import { startFixedServer } from "../lib/procs.ts";
 import { progress, type Section, type SectionContext } from "../lib/section.ts";
 import { atLeast, atMost, fmt, median, ratio, runs, short, type Row } from "../lib/table.ts";
@@ -44,7 +45,7 @@ async function recordedBareFetch(ctx: SectionContext, url: string, bodyFile: str
   try {
     return await bareFetch(url, bodyFile, ctx.seconds, db, parse);
   } finally {
-    for (const suffix of ["", "-wal", "-shm"]) rmSync(db + suffix, { force: true });
+    removeEventsDb(db);
   }
 }
 

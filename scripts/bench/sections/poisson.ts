@@ -7,9 +7,10 @@
  * scripts/bench/jitter-floor.ts keeps the same schedule with an empty event loop on the client
  * CPU: its lag is the machine's floor. For the 1k and 10k rows it also keeps the schedule while
  * sending each request with the least client (bare fetch, the least parsing, an events.db row;
- * scripts/bench/lib/least-client.ts) on the same thread: the floor Bun's fetch sets. Streaming is the online default (on); 10k QPS runs once
- * more with `--streaming off`, which tells the scheduler's precision apart from the streaming
- * client's throughput ceiling (targets are judged on the default run only).
+ * scripts/bench/lib/least-client.ts) on the same thread: the floor Bun's fetch sets. Streaming
+ * is the online default (on); 10k QPS runs once more with `--streaming off`, which tells the
+ * scheduler's precision apart from the streaming client's throughput ceiling (targets are judged
+ * on the default run only).
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
@@ -17,6 +18,7 @@ import { achievedQps, poissonArgs, runIe, type Summary } from "../lib/ie.ts";
 import { BUN, CLIENT_CPU, pinned, ROOT, startFixedServer, track } from "../lib/procs.ts";
 import { progress, type Section } from "../lib/section.ts";
 import { atMost, fmt, median, ratio, runs, type Row, type Verdict } from "../lib/table.ts";
+import { removeEventsDb } from "../lib/least-client.ts";
 import { writeBody } from "../lib/wrk.ts";
 
 interface PoissonRun {
@@ -69,7 +71,7 @@ async function jitterFloor(qps: number, seconds: number, target?: FloorTarget): 
     if (result.failed > 0) throw new Error(`jitter-floor.ts: ${result.failed} requests failed`);
     return { p50: result.p50_us, p99: result.p99_us };
   } finally {
-    if (target) for (const suffix of ["", "-wal", "-shm"]) rmSync(target.eventsDb + suffix, { force: true });
+    if (target) removeEventsDb(target.eventsDb);
   }
 }
 
