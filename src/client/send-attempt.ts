@@ -9,6 +9,7 @@
  * `maxResponseBytes` abort the attempt as too_large.
  */
 import type { RequestRecord } from "../record/request-record.ts";
+import { returnAbortController, takeAbortController } from "./abort-pool.ts";
 import { ByteBudget, checkDeclaredLength, readTextLimited, ResponseTooLargeError } from "./body-limit.ts";
 import { ABORT_STALLED, ABORT_TIMEOUT, ABORT_TOO_LARGE, classifyFetchError, kindForStatus, truncate } from "./classify-error.ts";
 import { describeHttpError, readBodyPrefix, redactMessage, secretValues } from "./error-body.ts";
@@ -19,6 +20,9 @@ import { SseSplitter } from "./sse-splitter.ts";
 import { StreamAccumulator, StreamProtocolError } from "./stream-accumulator.ts";
 import { watchStream, type StreamWatch } from "./stall-watch.ts";
 
+/** `--insecure`: any certificate, any host name. */
+const INSECURE_TLS = { rejectUnauthorized: false };
+
 export interface AttemptOutcome {
   record: RequestRecord;
   /** The server's Retry-After in ms (error responses only); null when absent. */
@@ -28,7 +32,7 @@ export interface AttemptOutcome {
 }
 
 export async function sendAttempt(req: OutgoingRequest, attempt: number, settings: RequestSettings, register: RegisterInFlight): Promise<AttemptOutcome> {
-  const controller = new AbortController();
+  const controller = takeAbortController();
   let abortReason: string | null = null;
   const abort = (reason: string) => {
     if (abortReason === null) abortReason = reason;
@@ -41,13 +45,9 @@ export async function sendAttempt(req: OutgoingRequest, attempt: number, setting
   let retryAfterMs: number | null = null;
   record.sentNs = settings.now();
   try {
-    const response = await fetch(req.url, {
-      method: "POST",
-      headers: settings.headers,
-      body: req.body,
-      signal: controller.signal,
-      ...(settings.insecure ? { tls: { rejectUnauthorized: false } } : {}),
-    });
+    const init: BunFetchRequestInit = { method: "POST", headers: settings.headers, body: req.body, signal: controller.signal };
+    if (settings.insecure) init.tls = INSECURE_TLS;
+    const response = await fetch(req.url, init);
     record.responseHeadersNs = settings.now();
     settings.onProgress?.();
     record.httpStatus = response.status;
@@ -83,6 +83,7 @@ export async function sendAttempt(req: OutgoingRequest, attempt: number, setting
     if (timer) clearTimeout(timer);
     unregister();
   }
+  if (record.errorKind === null) returnAbortController(controller);
   if (record.errorMessage !== null) record.errorMessage = redactMessage(record.errorMessage, secretValues(settings.headers));
   return { record, retryAfterMs, tokenSeen: stream.tokenSeen || record.firstTokenNs !== null };
 }

@@ -10,8 +10,8 @@
  * Failures never throw (see client/send-attempt).
  */
 import type { RequestRecord } from "../record/request-record.ts";
-import type { OutgoingRequest, RegisterInFlight, RequestSettings } from "./request-settings.ts";
-import { sendAttempt } from "./send-attempt.ts";
+import type { OutgoingRequest, RegisterInFlight, RequestSettings, RetrySettings } from "./request-settings.ts";
+import { sendAttempt, type AttemptOutcome } from "./send-attempt.ts";
 import { isRetryable, retryDelayMs } from "./retry-policy.ts";
 
 export type { InFlightHandle, OutgoingRequest, RegisterInFlight, RequestSettings, RetrySettings } from "./request-settings.ts";
@@ -34,10 +34,18 @@ function backoff(delayMs: number, register: RegisterInFlight): Promise<boolean> 
   });
 }
 
-export async function sendRequest(req: OutgoingRequest, settings: RequestSettings, register: RegisterInFlight): Promise<RequestRecord> {
+export function sendRequest(req: OutgoingRequest, settings: RequestSettings, register: RegisterInFlight): Promise<RequestRecord> {
+  // Without retries, no second async frame per request: its await was ~4 % of a worker's samples.
+  if (!settings.retry) return sendAttempt(req, 0, settings, register).then(recordOf);
+  return sendWithRetries(req, settings, settings.retry, register);
+}
+
+function recordOf(outcome: AttemptOutcome): RequestRecord {
+  return outcome.record;
+}
+
+async function sendWithRetries(req: OutgoingRequest, settings: RequestSettings, retry: RetrySettings, register: RegisterInFlight): Promise<RequestRecord> {
   let outcome = await sendAttempt(req, 0, settings, register);
-  const retry = settings.retry;
-  if (!retry) return outcome.record;
   for (let attempt = 1; attempt <= retry.maxRetries; attempt++) {
     const failed = outcome.record;
     const facts = { errorKind: failed.errorKind, headersArrived: failed.responseHeadersNs !== null, tokenSeen: outcome.tokenSeen };

@@ -64,6 +64,11 @@ export class PhaseRunner {
   /** The phase start, ns since T0; null until `run`. */
   private startNs: number | null = null;
   private readonly handles = new Set<InFlightHandle>();
+  /** Made once, not per send: every in-flight request's handle, so `stop` can abort them. */
+  private readonly register = (handle: InFlightHandle): (() => boolean) => {
+    this.handles.add(handle);
+    return () => this.handles.delete(handle);
+  };
   /** Closed loop: instants at which slots became free, oldest first. */
   private readonly freeSlotsNs: number[] = [];
   private readonly cap: number;
@@ -195,17 +200,13 @@ export class PhaseRunner {
     const sampleIndex = share.sampleIndex[i] as number;
     const endpointIndex = planIndex % targets.endpointUrls.length;
     this.inFlight++;
-    const register = (handle: InFlightHandle) => {
-      this.handles.add(handle);
-      return () => this.handles.delete(handle);
-    };
     void sendRequest(
       {
         phase: share.phase, workerId: share.workerId, planIndex, sampleIndex, endpointIndex,
         url: targets.endpointUrls[endpointIndex] as string, body: targets.bodies[sampleIndex] as string, scheduledNs,
       },
       targets.settings,
-      register,
+      this.register,
     ).then((record) => {
       this.inFlight--;
       if (this.closedLoop) this.freeSlotsNs.push(record.doneNs);
