@@ -15,10 +15,16 @@ export class ResponseTooLargeError extends Error {
   }
 }
 
-/** Throws when the response declares a body over `limitBytes` (0 = no limit). */
-export function checkDeclaredLength(headers: Headers, limitBytes: number): void {
-  const declared = Number(headers.get("content-length") ?? Number.NaN);
+/**
+ * Throws when the response declares a body over `limitBytes` (0 = no limit); returns whether it
+ * declared a length at all (then readTextLimited need not count).
+ */
+export function checkDeclaredLength(headers: Headers, limitBytes: number): boolean {
+  const header = headers.get("content-length");
+  if (header === null) return false;
+  const declared = Number(header);
   if (limitBytes > 0 && Number.isFinite(declared) && declared > limitBytes) throw new ResponseTooLargeError(declared, limitBytes, true);
+  return true;
 }
 
 /** Counts body bytes and throws once they pass the limit. */
@@ -33,12 +39,20 @@ export class ByteBudget {
   }
 }
 
-/** The body as text, or ResponseTooLargeError. A declared length was checked, so only an undeclared one is counted. */
-export async function readTextLimited(response: Response, limitBytes: number): Promise<string> {
-  if (limitBytes === 0 || response.headers.has("content-length") || !response.body) return response.text();
+/**
+ * The body as text, or ResponseTooLargeError. A declared length was checked (`declared`), so only
+ * an undeclared one is counted. Not async itself: the common case hands back `text()`'s promise
+ * without another promise and await around it.
+ */
+export function readTextLimited(response: Response, limitBytes: number, declared: boolean): Promise<string> {
+  if (limitBytes === 0 || declared || !response.body) return response.text();
+  return readCounted(response.body, limitBytes);
+}
+
+async function readCounted(body: ReadableStream<Uint8Array>, limitBytes: number): Promise<string> {
   const budget = new ByteBudget(limitBytes);
   const decoder = new TextDecoder();
-  const reader = response.body.getReader();
+  const reader = body.getReader();
   let text = "";
   for (;;) {
     const { done, value } = await reader.read();

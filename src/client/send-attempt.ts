@@ -58,11 +58,11 @@ export async function sendAttempt(req: OutgoingRequest, attempt: number, setting
       record.errorKind = kindForStatus(response.status);
       record.errorMessage = describeHttpError(response.status, text);
     } else {
-      checkDeclaredLength(response.headers, settings.maxResponseBytes);
+      const declared = checkDeclaredLength(response.headers, settings.maxResponseBytes);
       if (settings.streaming && response.body && isEventStream(response.headers.get("content-type"))) {
         await readStream(response.body, record, settings, () => abort(ABORT_STALLED), stream);
       } else {
-        readWholeBody(await readTextLimited(response, settings.maxResponseBytes), record, settings);
+        readWholeBody(await readTextLimited(response, settings.maxResponseBytes, declared), record, settings);
       }
     }
   } catch (error) {

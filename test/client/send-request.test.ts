@@ -95,6 +95,29 @@ describe("client/send-request faults", () => {
       server.stop(true);
     }
   });
+
+  test("a plain body without content-length is counted as it arrives: too_large past the limit, whole within it", async () => {
+    const reply = JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", content: "x".repeat(MB) }, finish_reason: "stop" }] });
+    // Sent as a chunked stream of 64 KB pieces: no content-length to check up front.
+    const chunked = () => new Response(new ReadableStream({
+      start(controller) {
+        for (let at = 0; at < reply.length; at += 65_536) controller.enqueue(new TextEncoder().encode(reply.slice(at, at + 65_536)));
+        controller.close();
+      },
+    }), { headers: { "content-type": "application/json" } });
+    const server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: chunked });
+    try {
+      const url = `http://127.0.0.1:${server.port}`;
+      const over = await sendRequest(request(url, false), settings(false, { maxResponseBytes: MB / 2 }), noRegister);
+      expect(over.errorKind).toBe("too_large");
+      expect(over.errorMessage).toContain("reached");
+      const within = await sendRequest(request(url, false), settings(false, { maxResponseBytes: 2 * MB, keepResponseText: true }), noRegister);
+      expect(within.errorKind).toBeNull();
+      expect(within.responseText).toHaveLength(MB);
+    } finally {
+      server.stop(true);
+    }
+  });
 });
 
 describe("client/send-request retries", () => {
