@@ -21,7 +21,8 @@ export {
 export { loadYamlConfig } from "./load-yaml.ts";
 export { type ParsedFlags, parseFlags } from "./parse-argv.ts";
 export type { DeepReadonly } from "./readonly.ts";
-export { isSecretKey, REDACTED, redactSecrets, redactUrl, toYamlText } from "./redact.ts";
+export { isSecretKey, REDACTED, redactSecrets, redactUrl } from "./redact.ts";
+export { toYamlText } from "./yaml-text.ts";
 export { effectiveKind, resolveTestMode } from "./rule-context.ts";
 export { checkBaseUrl } from "./rules-endpoints.ts";
 export { RULESET_NAMES } from "./rules-submission.ts";

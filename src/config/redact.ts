@@ -1,8 +1,9 @@
 /**
- * @module config/redact — secret redaction for the report's `config.yaml` (spec §2.9) and the
- * YAML dump itself. Never mutates its input: the running config keeps the real key.
+ * @module config/redact — secret redaction for the report's `config.yaml` (spec §2.9), URLs in
+ * messages and error bodies. Never mutates its input: the running config keeps the real key.
+ * Workers load it (error bodies are redacted before they are recorded), so it imports nothing
+ * heavy: the YAML writing is config/yaml-text.
  */
-import { stringify } from "yaml";
 import { isPlainObject } from "./object-path.ts";
 
 export const REDACTED = "<redacted>";
@@ -83,43 +84,4 @@ export function redactSecrets<T>(value: T): T {
     return node;
   };
   return walk(value) as T;
-}
-
-/** A copy without null or undefined mapping values (the seed's `exclude_none`). */
-export function withoutNulls(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(withoutNulls);
-  if (isPlainObject(node)) {
-    const entries = Object.entries(node).filter(([, child]) => child !== null && child !== undefined);
-    return Object.fromEntries(entries.map(([key, child]) => [key, withoutNulls(child)]));
-  }
-  return node;
-}
-
-/**
- * Strings a YAML 1.1 reader (PyYAML) resolves to something else — sexagesimal or underscored
- * numbers, binary ints, dates, merge and value keys — that Bun.YAML.stringify, a YAML 1.2
- * writer, may leave unquoted. (It does quote 1.1 booleans such as `on`, `no` and `y`.)
- */
-const YAML11_LOOKALIKE = /^(?:[-+]?(?:0b[01_]*|[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?|[0-9][0-9_]*_[0-9_]*(?:\.[0-9_]*)?)|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt \t].*)?|=|<<)$/;
-
-function hasYaml11Lookalike(node: unknown): boolean {
-  if (typeof node === "string") return YAML11_LOOKALIKE.test(node);
-  if (Array.isArray(node)) return node.some(hasYaml11Lookalike);
-  if (isPlainObject(node)) return Object.entries(node).some(([key, child]) => YAML11_LOOKALIKE.test(key) || hasYaml11Lookalike(child));
-  return false;
-}
-
-/**
- * YAML text of a resolved config, leaving out null fields (the seed's `exclude_none`), quoted
- * so that YAML 1.1 readers (PyYAML) read back the same values: `streaming: "on"` stays a string.
- * For the report's config.yaml call `toYamlText(redactSecrets(config))`. Bun's native writer
- * takes ~0.3 ms; the `yaml` package's first call took 10–20 ms of a benchmark's cold start, so
- * it is only the fallback for configs holding a string Bun's writer might leave ambiguous.
- * (Bun.YAML is Bun's own; a Bun without it fails every CLI test at once, not silently.)
- */
-export function toYamlText(config: unknown): string {
-  const plain = withoutNulls(config);
-  // The rare fallback double-quotes every string and key: even the `yaml` package writes a `<<` key bare.
-  if (hasYaml11Lookalike(plain)) return stringify(plain, { lineWidth: 0, version: "1.1", defaultStringType: "QUOTE_DOUBLE" });
-  return `${Bun.YAML.stringify(plain, null, 2)}\n`;
 }

@@ -9,7 +9,8 @@
 import { writeFileSync } from "node:fs";
 import { availableParallelism as cpuCount, cpus } from "node:os";
 import { join } from "node:path";
-import { redactSecrets, redactUrl, toYamlText } from "../config/redact.ts";
+import { redactSecrets, redactUrl } from "../config/redact.ts";
+import { toYamlText } from "../config/yaml-text.ts";
 import type { BenchmarkConfig } from "../config/schema.ts";
 import { BYTES_PER_MB } from "../client/body-limit.ts";
 import { checkEndpointsReachable } from "../client/check-reachable.ts";

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { parse } from "yaml";
 import { buildConfig } from "../../src/config/build-config.ts";
-import { isSecretKey, REDACTED, redactSecrets, redactUrl, toYamlText } from "../../src/config/redact.ts";
+import { isSecretKey, REDACTED, redactSecrets, redactUrl } from "../../src/config/redact.ts";
+import { toYamlText } from "../../src/config/yaml-text.ts";
 
 describe("config/redact", () => {
   test.each([
