@@ -15,7 +15,8 @@ import { HelperThreads, type HelperPriority } from "../src/run/helper-threads.ts
 import { PhaseRunner } from "../src/run/phase-runner.ts";
 import type { RequestRecord } from "../src/record/request-record.ts";
 
-const FLUSH_INTERVAL_MS = 10;
+/** A results frame leaves at most this long after its first record (the IPC floor sends at the same pace). */
+export const FLUSH_INTERVAL_MS = 10;
 /** Records per results frame at most (the bench's floors write their rows in batches of this size too). */
 export const FLUSH_BATCH = 512;
 /**

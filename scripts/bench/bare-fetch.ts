@@ -10,23 +10,38 @@
  * is timestamped and every response becomes one events.db row (lib/least-client `FloorRows`) —
  * fetch plus bun:sqlite, without SSE parsing, IPC or a second process. With `parse` after the
  * events.db path, each body is also read as little as any client can (lib/least-client
- * `readLeast`): fetch, JSON.parse and bun:sqlite, none of our code.
- * Usage: `bun scripts/bench/bare-fetch.ts URL BODY_FILE SECONDS [CONNECTIONS] [EVENTS_DB [parse]]`.
+ * `readLeast`): fetch, JSON.parse and bun:sqlite, none of our code. With `ipc` after `parse`, the
+ * rows are written by a second process that gets them as msgpackr frames over a unix socket
+ * (lib/floor-ipc): the least of our design's split into a worker and a main process.
+ * Usage: `bun scripts/bench/bare-fetch.ts URL BODY_FILE SECONDS [CONNECTIONS] [EVENTS_DB [parse [ipc]]]`.
  */
+import { RemoteFloorRows } from "./lib/floor-ipc.ts";
 import { FloorRows, readLeast } from "./lib/least-client.ts";
 
-const [url, bodyFile, secondsText, connectionsText, eventsDbPath, parseText] = process.argv.slice(2);
-if (!url || !bodyFile || !secondsText || (parseText !== undefined && parseText !== "parse")) {
-  console.error("usage: bun scripts/bench/bare-fetch.ts URL BODY_FILE SECONDS [CONNECTIONS] [EVENTS_DB [parse]]");
+const [url, bodyFile, secondsText, connectionsText, eventsDbPath, parseText, ipcText] = process.argv.slice(2);
+if (!url || !bodyFile || !secondsText || (parseText !== undefined && parseText !== "parse") || (ipcText !== undefined && ipcText !== "ipc")) {
+  console.error("usage: bun scripts/bench/bare-fetch.ts URL BODY_FILE SECONDS [CONNECTIONS] [EVENTS_DB [parse [ipc]]]");
   process.exit(2);
 }
 
 const body = await Bun.file(bodyFile).text();
 const streamed = (JSON.parse(body) as { stream?: boolean }).stream === true;
 const headers = { "content-type": "application/json" };
-const stopAt = performance.now() + Number(secondsText) * 1000;
-const rows = eventsDbPath ? new FloorRows(eventsDbPath, streamed) : null;
+/** Where each response's row goes: this process's events.db, or a second process's. */
+interface Rows {
+  add(planIndex: number, sentNs: number, readNs: readonly number[]): void;
+  close(): void | Promise<void>;
+}
+
+async function openRows(path: string, remote: boolean): Promise<Rows> {
+  if (remote) return RemoteFloorRows.start(path, streamed);
+  const local = new FloorRows(path, streamed);
+  return { add: (planIndex, sentNs, readNs) => local.add(planIndex, 0, sentNs, readNs), close: () => local.close() };
+}
+
+const rows = eventsDbPath ? await openRows(eventsDbPath, ipcText === "ipc") : null;
 const parse = parseText === "parse";
+const stopAt = performance.now() + Number(secondsText) * 1000;
 let requests = 0;
 
 async function loop(): Promise<void> {
@@ -43,12 +58,12 @@ async function loop(): Promise<void> {
         if (rows) readNs.push(Bun.nanoseconds());
       }
     }
-    rows?.add(requests, 0, sentNs, readNs);
+    rows?.add(requests, sentNs, readNs);
     requests++;
   }
 }
 
 const started = performance.now();
 await Promise.all(Array.from({ length: Number(connectionsText ?? 64) }, loop));
-rows?.close();
+await rows?.close();
 console.log(JSON.stringify({ requests, seconds: (performance.now() - started) / 1000 }));

@@ -1,7 +1,7 @@
 /** @module test/bench/bare-fetch.test — the bench's fetch floor, bare and writing events.db rows, against a real mock server. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startMockServer, type MockServer } from "../../src/server/index.ts";
@@ -22,16 +22,16 @@ afterAll(async () => {
 });
 
 /** Starts the script for 0.3 s over 4 connections against `url` (in its own process: the server answers from this one). */
-function start(url: string, streaming: boolean, eventsDb?: string, parse = false) {
+function start(url: string, streaming: boolean, eventsDb?: string, parse = false, ipc = false) {
   const bodyFile = join(dir, streaming ? "stream.json" : "plain.json");
   writeFileSync(bodyFile, JSON.stringify({ model: "m", stream: streaming, stream_options: { include_usage: true }, messages: [{ role: "user", content: "hi" }] }));
-  const extra = eventsDb ? [eventsDb, ...(parse ? ["parse"] : [])] : [];
+  const extra = eventsDb ? [eventsDb, ...(parse ? ["parse", ...(ipc ? ["ipc"] : [])] : [])] : [];
   return Bun.spawn([process.execPath, SCRIPT, `${url}/v1/chat/completions`, bodyFile, "0.3", "4", ...extra], { stdout: "pipe", stderr: "pipe" });
 }
 
 /** Runs the script against the fixed mock server; its printed request count. */
-async function run(streaming: boolean, eventsDb?: string, parse = false): Promise<number> {
-  const child = start(server.url, streaming, eventsDb, parse);
+async function run(streaming: boolean, eventsDb?: string, parse = false, ipc = false): Promise<number> {
+  const child = start(server.url, streaming, eventsDb, parse, ipc);
   const [code, out] = await Promise.all([child.exited, new Response(child.stdout).text()]);
   expect(code).toBe(0);
   const printed = JSON.parse(out) as { requests: number; seconds: number };
@@ -45,18 +45,21 @@ describe("scripts/bench/bare-fetch", () => {
   });
 
   test.each([
-    ["a streamed response: 31 token gaps", true, 31 * 8, 32, false],
-    ["a plain response: no gaps", false, null, 1, false],
-    ["a streamed response, parsed: 31 token gaps", true, 31 * 8, 32, true],
-    ["a plain response, parsed: no gaps", false, null, 1, true],
-  ])("with a database, every request is one events.db row; %s", async (_name, streaming, gapBytes, chunkCount, parse) => {
-    const path = join(dir, `events-${streaming}-${parse}.db`);
-    const requests = await run(streaming, path, parse);
+    ["a streamed response: 31 token gaps", true, 31 * 8, 32, false, false],
+    ["a plain response: no gaps", false, null, 1, false, false],
+    ["a streamed response, parsed: 31 token gaps", true, 31 * 8, 32, true, false],
+    ["a plain response, parsed: no gaps", false, null, 1, true, false],
+    ["a streamed response, parsed, rows written by a second process", true, 31 * 8, 32, true, true],
+    ["a plain response, parsed, rows written by a second process", false, null, 1, true, true],
+  ])("with a database, every request is one events.db row; %s", async (_name, streaming, gapBytes, chunkCount, parse, ipc) => {
+    const path = join(dir, `events-${streaming}-${parse}-${ipc}.db`);
+    const requests = await run(streaming, path, parse, ipc);
     const db = new Database(path, { readonly: true });
     const rows = db.query("SELECT length(chunk_gaps_ns) AS gaps, chunk_count, done_ns >= sent_ns AS ordered FROM requests").all() as { gaps: number | null; chunk_count: number; ordered: number }[];
     db.close();
     expect(requests).toBeGreaterThan(0);
     expect(rows.length).toBe(requests);
+    expect(existsSync(`${path}.sock`)).toBe(false);
     expect(new Set(rows.map((r) => `${r.gaps}/${r.chunk_count}/${r.ordered}`))).toEqual(new Set([`${gapBytes}/${chunkCount}/1`]));
   });
 

@@ -13,10 +13,12 @@ export interface FloorRun {
 /**
  * 64 bare fetch loops against `url` for `seconds`: what Bun's fetch alone costs; with
  * `eventsDb`, fetch plus one events.db row per response; with `parse` as well, the least
- * reading of the body any client does (lib/least-client). CPU is the whole process's.
+ * reading of the body any client does (lib/least-client); with `ipc` too, the rows written by a
+ * second process (lib/floor-ipc). CPU is the whole process's, the second process included.
  */
-export async function bareFetch(url: string, bodyFile: string, seconds: number, eventsDb?: string, parse = false): Promise<FloorRun> {
-  const args = [BUN, BARE_FETCH, `${url}/v1/chat/completions`, bodyFile, String(seconds), "64", ...(eventsDb ? [eventsDb, ...(parse ? ["parse"] : [])] : [])];
+export async function bareFetch(url: string, bodyFile: string, seconds: number, eventsDb?: string, parse = false, ipc = false): Promise<FloorRun> {
+  const modes = eventsDb ? [eventsDb, ...(parse ? ["parse", ...(ipc ? ["ipc"] : [])] : [])] : [];
+  const args = [BUN, BARE_FETCH, `${url}/v1/chat/completions`, bodyFile, String(seconds), "64", ...modes];
   const proc = track(pinned(CLIENT_CPU, args), { stdout: "pipe" });
   const [code, out] = await Promise.all([proc.exited, new Response(proc.stdout as ReadableStream).text()]);
   if (code !== 0) throw new Error(`bare-fetch.ts exited ${code}`);

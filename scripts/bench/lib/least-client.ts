@@ -40,11 +40,16 @@ export class FloorRows {
       chunkCount: this.streamed ? GAPS_PER_STREAMED_ROW + 1 : 1, chunkGapsNs: gaps, chunkTokens: null,
       finishReason: "length", responseText: null, attempt: 0,
     });
-    if (this.pending.length >= FLUSH_BATCH) this.db.addRecords(this.pending.splice(0));
+    if (this.pending.length >= FLUSH_BATCH) this.flush();
+  }
+
+  /** Writes the rows added since the last flush, in one transaction. */
+  flush(): void {
+    this.db.addRecords(this.pending.splice(0));
   }
 
   close(): void {
-    this.db.addRecords(this.pending.splice(0));
+    this.flush();
     this.db.close();
   }
 }

@@ -9,7 +9,9 @@
  * components every request passes through), and those loops also reading the body as little as
  * any client can (scripts/bench/lib/least-client.ts: decoded, cut into events, JSON.parse of the
  * 4 events a record needs; a plain body parsed whole) — fetch, JSON.parse and bun:sqlite with
- * none of our code. A calibration run (which also warms the server) sizes inference-endpoint's
+ * none of our code — and, the design floor, those loops handing their rows to a second process
+ * that writes events.db (lib/floor-ipc: msgpackr frames over a unix socket, as our worker and
+ * main process do). A calibration run (which also warms the server) sizes inference-endpoint's
  * runs to last about `seconds`.
  */
 import { rmSync } from "node:fs";
@@ -36,14 +38,19 @@ interface Measured {
   recordedFloor: FloorRun[];
   /** The same, reading the body as little as any client can. */
   parsedFloor: FloorRun[];
+  /** The same, its rows written by a second process over a unix socket. */
+  ipcFloor: FloorRun[];
   samples: number;
 }
 
-/** bare-fetch.ts writing a throwaway events.db (deleted after), parsing the body as little as it can when `parse`. */
-async function recordedBareFetch(ctx: SectionContext, url: string, bodyFile: string, dbName: string, parse: boolean): Promise<FloorRun> {
+/**
+ * bare-fetch.ts writing a throwaway events.db (deleted after), parsing the body as little as it
+ * can when `parse`, its rows written by a second process when `ipc`.
+ */
+async function recordedBareFetch(ctx: SectionContext, url: string, bodyFile: string, dbName: string, parse: boolean, ipc = false): Promise<FloorRun> {
   const db = join(ctx.tmp, dbName);
   try {
-    return await bareFetch(url, bodyFile, ctx.seconds, db, parse);
+    return await bareFetch(url, bodyFile, ctx.seconds, db, parse, ipc);
   } finally {
     removeEventsDb(db);
   }
@@ -64,6 +71,7 @@ async function measure(ctx: SectionContext, streaming: boolean): Promise<Measure
     const floor: FloorRun[] = [];
     const recordedFloor: FloorRun[] = [];
     const parsedFloor: FloorRun[] = [];
+    const ipcFloor: FloorRun[] = [];
     for (let i = 0; i < ctx.repeats; i++) {
       const f = await bareFetch(server.url, bodyFile, ctx.seconds);
       progress(`bare fetch run ${i + 1}: ${short(f.reqPerS)} req/s, ${fmt(f.cpuUsPerReq, 1)} µs CPU/req`);
@@ -74,6 +82,9 @@ async function measure(ctx: SectionContext, streaming: boolean): Promise<Measure
       const p = await recordedBareFetch(ctx, server.url, bodyFile, `parsed-floor-${i}.db`, true);
       progress(`bare fetch + least parsing + events.db row run ${i + 1}: ${short(p.reqPerS)} req/s, ${fmt(p.cpuUsPerReq, 1)} µs CPU/req`);
       parsedFloor.push(p);
+      const d = await recordedBareFetch(ctx, server.url, bodyFile, `ipc-floor-${i}.db`, true, true);
+      progress(`design floor (+ rows by a second process) run ${i + 1}: ${short(d.reqPerS)} req/s, ${fmt(d.cpuUsPerReq, 1)} µs CPU/req`);
+      ipcFloor.push(d);
       if (ctx.wrk) {
         const w = await runWrk(server.url, { bodyFile, seconds: ctx.seconds });
         progress(`wrk run ${i + 1}: ${short(w.reqPerS)} req/s, ${fmt(w.cpuUsPerReq, 1)} µs CPU/req${w.errors ? `, ${w.errors}` : ""}`);
@@ -90,7 +101,7 @@ async function measure(ctx: SectionContext, streaming: boolean): Promise<Measure
       );
       ie.push(run);
     }
-    return { ie, wrk, floor, recordedFloor, parsedFloor, samples };
+    return { ie, wrk, floor, recordedFloor, parsedFloor, ipcFloor, samples };
   } finally {
     await server.stop();
   }
@@ -127,34 +138,30 @@ function rows(section: string, streaming: boolean, m: Measured): Row[] {
       verdict: streaming ? "–" : atMost(median(ieCpu), MAX_CPU_US_PER_REQUEST),
       notes: `ie ${runs(ieCpu)}; whole process incl. start-up + report: ${fmt(median(ieWholeCpu), 1)} µs; wrk ${m.wrk.length ? runs(wrkCpu) : "–"}`,
     },
-    {
-      section,
-      metric: `floor: bare Bun fetch loop, ${unit}s/s · CPU µs/${unit} (no timing, parsing or records)`,
-      value: `${fmt(median(m.floor.map((f) => f.reqPerS)))} · ${fmt(median(m.floor.map((f) => f.cpuUsPerReq)), 1)}`,
-      peer: m.wrk.length ? `${fmt(median(wrkRate))} · ${fmt(median(wrkCpu), 1)}` : "–",
-      ratio: ratio(median(m.floor.map((f) => f.reqPerS)), median(wrkRate)),
-      target: "–", verdict: "–",
-      notes: `scripts/bench/bare-fetch.ts, 64 loops: the runtime's share; req/s ${runs(m.floor.map((f) => f.reqPerS))}`,
-    },
-    {
-      section,
-      metric: `floor + recording: bare fetch writing one events.db row per ${unit}, ${unit}s/s · CPU µs/${unit}`,
-      value: `${fmt(median(m.recordedFloor.map((f) => f.reqPerS)))} · ${fmt(median(m.recordedFloor.map((f) => f.cpuUsPerReq)), 1)}`,
-      peer: m.wrk.length ? `${fmt(median(wrkRate))} · ${fmt(median(wrkCpu), 1)}` : "–",
-      ratio: ratio(median(m.recordedFloor.map((f) => f.reqPerS)), median(wrkRate)),
-      target: "–", verdict: "–",
-      notes: `bare-fetch.ts with an events.db path: each read timestamped, each ${unit} a row (record/events-db, 512 per transaction), one process, no parsing or IPC; req/s ${runs(m.recordedFloor.map((f) => f.reqPerS))}`,
-    },
-    {
-      section,
-      metric: `floor + recording + least parsing: the same, reading the body as little as any client can, ${unit}s/s · CPU µs/${unit}`,
-      value: `${fmt(median(m.parsedFloor.map((f) => f.reqPerS)))} · ${fmt(median(m.parsedFloor.map((f) => f.cpuUsPerReq)), 1)}`,
-      peer: m.wrk.length ? `${fmt(median(wrkRate))} · ${fmt(median(wrkCpu), 1)}` : "–",
-      ratio: ratio(median(m.parsedFloor.map((f) => f.reqPerS)), median(wrkRate)),
-      target: "–", verdict: "–",
-      notes: `bare-fetch.ts ... parse: ${streaming ? "decoded, cut into events at blank lines, JSON.parse of role, first content, finish and usage events (4 of 36)" : "decoded and JSON.parse of the body"}; fetch + JSON.parse + bun:sqlite, none of our code; req/s ${runs(m.parsedFloor.map((f) => f.reqPerS))}`,
-    },
+    floorRow(section, unit, m, "floor: bare Bun fetch loop (no timing, parsing or records)", m.floor,
+      "scripts/bench/bare-fetch.ts, 64 loops: the runtime's share"),
+    floorRow(section, unit, m, `floor + recording: bare fetch writing one events.db row per ${unit}`, m.recordedFloor,
+      `bare-fetch.ts with an events.db path: each read timestamped, each ${unit} a row (record/events-db, 512 per transaction), one process, no parsing or IPC`),
+    floorRow(section, unit, m, "floor + recording + least parsing: the same, reading the body as little as any client can", m.parsedFloor,
+      `bare-fetch.ts ... parse: ${streaming ? "decoded, cut into events at blank lines, JSON.parse of role, first content, finish and usage events (4 of 36)" : "decoded and JSON.parse of the body"}; fetch + JSON.parse + bun:sqlite, none of our code`),
+    floorRow(section, unit, m, "design floor: the same, its rows written by a second process (columns as msgpackr frames over a unix socket)", m.ipcFloor,
+      "bare-fetch.ts ... parse ipc (lib/floor-ipc): the least of our split into a worker and a main process that owns events.db; both processes' CPU"),
   ];
+}
+
+/** A floor's rate and CPU beside wrk's. */
+function floorRow(section: string, unit: string, m: Measured, what: string, floor: FloorRun[], notes: string): Row {
+  const rate = floor.map((f) => f.reqPerS);
+  const wrkRate = median(m.wrk.map((w) => w.reqPerS));
+  return {
+    section,
+    metric: `${what}, ${unit}s/s · CPU µs/${unit}`,
+    value: `${fmt(median(rate))} · ${fmt(median(floor.map((f) => f.cpuUsPerReq)), 1)}`,
+    peer: m.wrk.length ? `${fmt(wrkRate)} · ${fmt(median(m.wrk.map((w) => w.cpuUsPerReq)), 1)}` : "–",
+    ratio: ratio(median(rate), wrkRate),
+    target: "–", verdict: "–",
+    notes: `${notes}; req/s ${runs(rate)}`,
+  };
 }
 
 export const offlineSection: Section = {
