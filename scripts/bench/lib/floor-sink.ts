@@ -1,12 +1,12 @@
 /**
  * @module scripts/bench/lib/floor-sink — the second process of the IPC floor (lib/floor-ipc): frames in, events.db rows out.
  *
- * Connects to the client's unix socket, decodes each length-prefixed msgpackr frame and writes
- * its rows with lib/least-client `FloorRows` (one transaction per frame, as main does). Commits
- * and exits when the client ends the socket.
+ * Connects to the client's unix socket, decodes each frame (ipc/socket-channel, as main does)
+ * and writes its rows with lib/least-client `FloorRows` (one transaction per frame, as main
+ * does). Commits and exits when the client ends the socket.
  * Usage (started by floor-ipc): `bun floor-sink.ts SOCKET EVENTS_DB streamed|plain`.
  */
-import { Unpackr } from "msgpackr/unpack";
+import { SocketChannel } from "../../../src/ipc/socket-channel.ts";
 import type { FloorFrame } from "./floor-ipc.ts";
 import { FloorRows } from "./least-client.ts";
 
@@ -16,11 +16,7 @@ if (!socketPath || !eventsDb || (kind !== "streamed" && kind !== "plain")) {
   process.exit(2);
 }
 
-const HEADER_BYTES = 4;
-const unpackr = new Unpackr({ useRecords: false, moreTypes: true });
 const rows = new FloorRows(eventsDb, kind === "streamed");
-let buffer = new Uint8Array(1 << 16);
-let length = 0;
 
 function writeRows(frame: FloorFrame): void {
   let read = 0;
@@ -32,29 +28,13 @@ function writeRows(frame: FloorFrame): void {
   rows.flush();
 }
 
-function take(bytes: Uint8Array): void {
-  if (length + bytes.length > buffer.length) {
-    const grown = new Uint8Array(Math.max(buffer.length * 2, length + bytes.length));
-    grown.set(buffer.subarray(0, length));
-    buffer = grown;
-  }
-  buffer.set(bytes, length);
-  length += bytes.length;
-  let at = 0;
-  while (length - at >= HEADER_BYTES) {
-    const size = new DataView(buffer.buffer, at, HEADER_BYTES).getUint32(0, true);
-    if (length - at - HEADER_BYTES < size) break;
-    writeRows(unpackr.unpack(buffer.subarray(at + HEADER_BYTES, at + HEADER_BYTES + size)) as FloorFrame);
-    at += HEADER_BYTES + size;
-  }
-  buffer.copyWithin(0, at, length);
-  length -= at;
-}
-
-await Bun.connect({
+await Bun.connect<{ channel: SocketChannel }>({
   unix: socketPath,
   socket: {
-    data: (_socket, bytes) => take(bytes),
+    open: (socket) => {
+      socket.data = { channel: new SocketChannel(socket, (frame) => writeRows(frame as FloorFrame)) };
+    },
+    data: (socket, bytes) => socket.data.channel.receive(bytes),
     close: () => {
       rows.close();
       process.exit(0);
