@@ -77,8 +77,9 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
           headers: init.headers, streaming: init.streaming, requestTimeoutMs: init.requestTimeoutMs, stallTimeoutMs: init.stallTimeoutMs,
           keepResponseText: init.keepResponseText || message.keepResponseText, insecure: init.insecure, now: clock.now,
           maxResponseBytes: init.maxResponseBytes, onProgress: pollRunners,
-          // Retried attempts become rows like any other; PhaseRunner records the last one.
-          ...(init.retries > 0 ? { retry: { maxRetries: init.retries, onRetried: onRecord } } : {}),
+          // Retried and reconnected attempts become rows like any other; PhaseRunner records the last one.
+          onSuperseded: onRecord,
+          ...(init.retries > 0 ? { retry: { maxRetries: init.retries } } : {}),
         },
       },
       onRecord,

@@ -2,8 +2,8 @@
  * @module client/error-body — what an HTTP error response said, in a few hundred characters and without secrets.
  *
  * Only the first bytes of an error body are read (a 5xx page can be large), then the body is
- * cancelled. An OpenAI-style `{"error": {"message": …}}` gives its message; anything else its
- * first characters. The request's credentials (Authorization / api-key header values) and
+ * cancelled. A server's error object gives its message (client/openai-response lists the
+ * dialects; FastAPI's `{"detail": …}` too); anything else its first characters. The request's credentials (Authorization / api-key header values) and
  * anything shaped like a bearer token or `sk-…` key are replaced before the text is stored.
  */
 import { REDACTED } from "../config/redact.ts";
@@ -37,10 +37,19 @@ export async function readBodyPrefix(response: Response, maxBytes = ERROR_BODY_P
   return text;
 }
 
+/** FastAPI's `{"detail": "Not Found"}`, or its validation errors' first `msg`. */
+function fastApiDetail(json: Record<string, unknown>): string | null {
+  const { detail } = json;
+  if (typeof detail === "string") return detail;
+  const first: unknown = Array.isArray(detail) ? detail[0] : null;
+  if (typeof first === "object" && first !== null && typeof (first as { msg?: unknown }).msg === "string") return (first as { msg: string }).msg;
+  return null;
+}
+
 /** "HTTP 503: The engine is overloaded" from the status and the start of the body. */
 export function describeHttpError(status: number, body: string): string {
   const json = parseJsonObject(body);
-  const serverMessage = json ? readErrorMessage(json) : null;
+  const serverMessage = json ? (readErrorMessage(json) ?? fastApiDetail(json)) : null;
   const detail = (serverMessage ?? body).replace(/\s+/g, " ").trim();
   return truncate(`HTTP ${status}: ${detail === "" ? "(empty body)" : detail}`);
 }

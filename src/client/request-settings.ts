@@ -4,8 +4,6 @@ import type { RequestRecord } from "../record/request-record.ts";
 export interface RetrySettings {
   /** Retries per plan entry after the first try (`--retries`). */
   maxRetries: number;
-  /** Receives each failed attempt that is followed by a retry (the last attempt is the return value). */
-  onRetried: (record: RequestRecord) => void;
 }
 
 export interface RequestSettings {
@@ -26,6 +24,12 @@ export interface RequestSettings {
   onProgress?: () => void;
   /** Absent: no retries. */
   retry?: RetrySettings;
+  /**
+   * Receives each attempt that another one follows — a retry, or a reconnect after a stale
+   * connection — just before that one is sent (the last attempt is sendRequest's return value).
+   * Absent: such attempts are dropped.
+   */
+  onSuperseded?: (record: RequestRecord) => void;
 }
 
 export interface OutgoingRequest {

@@ -1,10 +1,12 @@
 /**
  * @module client/retry-policy — which failed attempts are retried (`--retries`) and after how long (pure).
  *
- * Retried: connection refused, a reset before the response headers, 429, 5xx, and a timeout
- * before the first token. Never: other 4xx (the request itself is wrong), any failure after a
- * token arrived (a retry would send the output twice), stalls, malformed or oversized bodies,
- * TLS failures and cancellations. The k-th retry (k = 0, 1, …) waits 100 ms × 2^k, or the
+ * Retried: connection refused, a reset before the response headers, 429 and 5xx (also when
+ * the server reported them inside a stream, before its first token), and a timeout before the
+ * first token. Never: other 4xx (the request itself is wrong), any failure after a token
+ * arrived (a retry would send the output twice), stalls, truncated, malformed or oversized
+ * bodies, TLS failures and cancellations. (A reset on a kept-alive connection before any
+ * response is sent again at once whatever `--retries` says: client/send-request.) The k-th retry (k = 0, 1, …) waits 100 ms × 2^k, or the
  * server's Retry-After when longer, at most 10 s either way.
  */
 import type { ErrorKind } from "../record/request-record.ts";
@@ -23,9 +25,10 @@ export interface AttemptFacts {
 export function isRetryable(facts: AttemptFacts): boolean {
   switch (facts.errorKind) {
     case "refused":
+      return true;
     case "http_429":
     case "http_5xx":
-      return true;
+      return !facts.tokenSeen;
     case "reset":
       return !facts.headersArrived;
     case "timeout":

@@ -3,18 +3,29 @@
  *
  * Each event arrives with the timestamp of the socket read that completed it (taken before any
  * decoding). The first event with non-empty content, reasoning or a tool call fixes TTFT; every
- * later such event adds one inter-chunk gap. Tokens per chunk come from vLLM-style continuous
- * usage (cumulative `usage.completion_tokens` on each chunk) when present; otherwise, when the
- * final usage says the server sent more tokens than chunks, the total is shared among the
- * chunks in proportion to their text length (see `apportionTokens`). Plain text chunks of a
- * shape already seen in this stream are read without JSON.parse (client/chunk-template), and
- * straight from the raw text when the splitter offers it (`takeWholeEvent`).
+ * later such event adds one inter-chunk gap. The response ends at `[DONE]`, or, for a dialect
+ * without it, at the last finish or usage event (`endNs`); events after `[DONE]` are ignored
+ * and noted. An error object in an event (or any event named `error`) is the server's error:
+ * it stops the stream as a StreamServerError. Tokens per chunk: see tokens/chunk-tokens —
+ * reasoning tokens that usage counts but the stream never carried (hidden reasoning) are kept
+ * out of the shared total, since no chunk carried them. Plain text chunks of a shape already
+ * seen in this stream are read without JSON.parse (client/chunk-template), and straight from
+ * the raw text when the splitter offers it (`takeWholeEvent`).
  */
+import { noteBit } from "../record/stream-notes.ts";
+import { laterChunkTokens, sharedChunkTokens } from "../tokens/chunk-tokens.ts";
 import { ChunkTemplate } from "./chunk-template.ts";
-import { parseJsonObject, readChoice, readErrorMessage, readUsage, type UsageCounts } from "./openai-response.ts";
+import { parseJsonObject, readChoice, readErrorEvent, readServerError, readUsage, type ServerError, type UsageCounts } from "./openai-response.ts";
 import type { EventSink } from "./sse-splitter.ts";
 
 export class StreamProtocolError extends Error {}
+
+/** The server reported an error inside a response it had started with status 200. */
+export class StreamServerError extends Error {
+  constructor(readonly serverError: ServerError) {
+    super(serverError.message);
+  }
+}
 
 export interface StreamTiming {
   firstTokenNs: number | null;
@@ -24,7 +35,17 @@ export interface StreamTiming {
   usage: UsageCounts | null;
   finishReason: string | null;
   text: string | null;
+  /** Arrival of `[DONE]`, else of the last finish or usage event; null when none came. */
+  endNs: number | null;
+  hiddenTokens: number | null;
+  /** record/stream-notes bits. */
+  notes: number;
+  /** Characters per chunk, when text is kept and no usage total arrived (see RequestRecord.chunkChars). */
+  chunkChars: Uint32Array | null;
 }
+
+const CONTENT_AFTER_DONE = noteBit("content_after_done");
+const HIDDEN_REASONING = noteBit("hidden_reasoning");
 
 export class StreamAccumulator implements EventSink {
   private firstTokenNs: number | null = null;
@@ -33,11 +54,16 @@ export class StreamAccumulator implements EventSink {
   private readonly chunkChars: number[] = [];
   private readonly cumulativeTokens: number[] = [];
   private continuousUsage = true;
+  private reasoningChars = 0;
   private usage: UsageCounts | null = null;
   private finishReason: string | null = null;
+  private notes = 0;
   private readonly textParts: string[] | null;
   private readonly template = new ChunkTemplate();
+  /** `[DONE]` has arrived: the response is complete. */
   done = false;
+  /** Arrival of `[DONE]`, else of the last finish or usage event so far; null before either. */
+  endNs: number | null = null;
   /** Arrival of the read being split: the timestamp of the events it completes. */
   readNs = 0;
 
@@ -50,11 +76,12 @@ export class StreamAccumulator implements EventSink {
     return this.firstTokenNs !== null;
   }
 
-  event(data: string): void {
-    this.accept(data, this.readNs);
+  event(data: string, name?: string): void {
+    this.accept(data, this.readNs, name === "error");
   }
 
   takeWholeEvent(text: string, at: number): number {
+    if (this.done) return -1;
     const { template } = this;
     const end = template.takeEventAt(text, at);
     if (end === -1) return -1;
@@ -67,42 +94,54 @@ export class StreamAccumulator implements EventSink {
     return end;
   }
 
-  /** Consumes one event's data payload that arrived at `arrivalNs`. */
-  accept(data: string, arrivalNs: number): void {
-    if (data === "[DONE]") {
-      this.done = true;
+  /** Consumes one event's data payload that arrived at `arrivalNs`; `errorEvent`: it was named `error`. */
+  accept(data: string, arrivalNs: number, errorEvent = false): void {
+    if (this.done) {
+      this.notes |= CONTENT_AFTER_DONE;
       return;
     }
-    const text = this.template.match(data);
+    if (data === "[DONE]") {
+      this.done = true;
+      this.endNs = arrivalNs;
+      return;
+    }
+    const text = errorEvent ? null : this.template.match(data);
     if (text !== null) {
       this.addPlainText(text, arrivalNs);
       return;
     }
     const event = parseJsonObject(data);
+    if (errorEvent) throw new StreamServerError(event ? readErrorEvent(event) : { message: data.slice(0, 300), status: null, type: null });
     if (!event) throw new StreamProtocolError(`event is not a JSON object: ${data.slice(0, 120)}`);
-    const serverError = readErrorMessage(event);
-    if (serverError !== null) throw new StreamProtocolError(`server error in stream: ${serverError.slice(0, 200)}`);
+    const serverError = readServerError(event);
+    if (serverError !== null) throw new StreamServerError(serverError);
     const usage = readUsage(event);
-    if (usage) this.usage = usage;
+    if (usage) {
+      this.usage = usage;
+      this.endNs = arrivalNs;
+    }
     const choice = readChoice(event, true);
     if (!choice) return;
-    if (choice.finishReason) this.finishReason = choice.finishReason;
+    if (choice.finishReason) {
+      this.finishReason = choice.finishReason;
+      this.endNs = arrivalNs;
+    }
     this.template.learn(data, choice, usage !== null);
-    this.addChunk(choice.content, choice.reasoning, choice.hasToolCall, usage, arrivalNs);
+    this.reasoningChars += choice.reasoning.length;
+    this.addChunk(choice.reasoning + choice.content + choice.toolText, choice.hasToolCall, usage, arrivalNs);
   }
 
   /** A plain text chunk of the learned shape: no usage, finish reason or tool call (client/chunk-template). */
   private addPlainText(text: string, arrivalNs: number): void {
-    if (this.template.field === "content") this.addChunk(text, "", false, null, arrivalNs);
-    else this.addChunk("", text, false, null, arrivalNs);
+    if (this.template.field === "reasoning") this.reasoningChars += text.length;
+    this.addChunk(text, false, null, arrivalNs);
   }
 
   /** One chunk's text and timing; chunks with no text and no tool call do not count. */
-  private addChunk(content: string, reasoning: string, hasToolCall: boolean, usage: UsageCounts | null, arrivalNs: number): void {
-    const chars = content.length + reasoning.length;
-    if (chars === 0 && !hasToolCall) return;
-    if (this.textParts) this.textParts.push(reasoning, content);
-    this.count(chars, usage?.completionTokens ?? null, arrivalNs);
+  private addChunk(text: string, hasToolCall: boolean, usage: UsageCounts | null, arrivalNs: number): void {
+    if (text.length === 0 && !hasToolCall) return;
+    if (this.textParts) this.textParts.push(text);
+    this.count(text.length, usage?.completionTokens ?? null, arrivalNs);
   }
 
   /** Timing bookkeeping of one counted chunk of `chars` characters. */
@@ -117,47 +156,32 @@ export class StreamAccumulator implements EventSink {
 
   result(): StreamTiming {
     const chunkCount = this.chunkChars.length;
+    const reasoning = this.usage?.reasoningTokens ?? 0;
+    const hiddenTokens = reasoning > 0 && this.reasoningChars === 0 ? reasoning : null;
+    const total = this.usage?.completionTokens ?? null;
     return {
       firstTokenNs: this.firstTokenNs,
       chunkCount,
       chunkGapsNs: chunkCount > 0 ? Float64Array.from(this.gaps) : null,
-      chunkTokens: this.tokensPerLaterChunk(),
+      chunkTokens: this.tokensPerLaterChunk(total === null ? null : total - (hiddenTokens ?? 0)),
       usage: this.usage,
       finishReason: this.finishReason,
       text: this.textParts ? this.textParts.join("") : null,
+      endNs: this.endNs,
+      hiddenTokens,
+      notes: this.notes | (hiddenTokens === null ? 0 : HIDDEN_REASONING),
+      chunkChars: this.textParts && total === null && chunkCount > 1 ? Uint32Array.from(this.chunkChars) : null,
     };
   }
 
-  /** Tokens carried by chunks 2..n, or null when every chunk carries exactly one. */
-  private tokensPerLaterChunk(): Uint16Array | null {
+  /** Tokens carried by chunks 2..n, or null when every chunk carries exactly one; `streamed`: the tokens the chunks carried in all. */
+  private tokensPerLaterChunk(streamed: number | null): Uint16Array | null {
     const n = this.chunkChars.length;
     if (n < 2) return null;
-    let perChunk: number[];
     if (this.continuousUsage && this.cumulativeTokens.length === n) {
-      perChunk = this.cumulativeTokens.map((total, i) => Math.max(1, total - (i === 0 ? 0 : (this.cumulativeTokens[i - 1] as number))));
-    } else {
-      const total = this.usage?.completionTokens ?? null;
-      if (total === null || total <= n) return null;
-      perChunk = apportionTokens(total, this.chunkChars);
+      const cumulative = this.cumulativeTokens;
+      return laterChunkTokens(cumulative.map((total, i) => Math.max(1, total - (i === 0 ? 0 : (cumulative[i - 1] as number)))));
     }
-    const later = perChunk.slice(1);
-    return later.every((k) => k === 1) ? null : Uint16Array.from(later, (k) => Math.min(k, 65535));
+    return sharedChunkTokens(streamed, this.chunkChars);
   }
-}
-
-/**
- * Shares `total` tokens among chunks in proportion to their weights (text length), each chunk
- * at least one token, using largest remainders so the shares sum to `total` exactly.
- */
-export function apportionTokens(total: number, weights: readonly number[]): number[] {
-  const n = weights.length;
-  if (total <= n) return weights.map(() => 1);
-  const spare = total - n;
-  const weightSum = weights.reduce((a, b) => a + b, 0);
-  const exact = weights.map((w) => (spare * w) / weightSum);
-  const shares = exact.map((x) => 1 + Math.floor(x));
-  let left = total - shares.reduce((a, b) => a + b, 0);
-  const byRemainder = exact.map((x, i) => [x - Math.floor(x), i] as const).sort((a, b) => b[0] - a[0]);
-  for (let j = 0; left > 0; j = (j + 1) % n, left--) shares[(byRemainder[j] as readonly [number, number])[1]]! += 1;
-  return shares;
 }

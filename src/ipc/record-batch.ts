@@ -16,9 +16,9 @@ import type { ErrorKind, RequestRecord, TokenSource } from "../record/request-re
 /**
  * Numeric columns, in this order: planIndex, sampleIndex, endpointIndex, scheduledNs, sentNs
  * (NaN when never sent, see RequestRecord), responseHeadersNs, firstTokenNs, doneNs, httpStatus,
- * inputTokens, outputTokens, reasoningTokens, chunkCount, attempt.
+ * inputTokens, outputTokens, reasoningTokens, chunkCount, attempt, hiddenTokens, streamNotes.
  */
-const NUMBER_COLUMNS = 14;
+const NUMBER_COLUMNS = 16;
 /** Coded columns, in this order: errorKind, tokenSource, finishReason. */
 const CODED_COLUMNS = 3;
 const NO_CODE = 255;
@@ -39,6 +39,8 @@ export interface RecordBatch {
   gaps: Float64Array;
   tokenLengths: Int32Array;
   tokens: Uint16Array;
+  charLengths: Int32Array;
+  chars: Uint32Array;
   /** [record index, error message] pairs and [record index, response text] pairs. */
   errorMessages: [number, string][];
   responseTexts: [number, string][];
@@ -85,8 +87,10 @@ function packRecords(records: readonly RequestRecord[]): RecordBatch {
   };
   const gapLengths = new Int32Array(count);
   const tokenLengths = new Int32Array(count);
+  const charLengths = new Int32Array(count);
   let gapTotal = 0;
   let tokenTotal = 0;
+  let charTotal = 0;
   const errorMessages: [number, string][] = [];
   const responseTexts: [number, string][] = [];
   for (let i = 0; i < count; i++) {
@@ -106,6 +110,8 @@ function packRecords(records: readonly RequestRecord[]): RecordBatch {
     numbers[11 * count + i] = r.reasoningTokens ?? Number.NaN;
     numbers[12 * count + i] = r.chunkCount;
     numbers[13 * count + i] = r.attempt;
+    numbers[14 * count + i] = r.hiddenTokens ?? Number.NaN;
+    numbers[15 * count + i] = r.streamNotes;
     codes[i] = code(r.errorKind, i);
     codes[count + i] = code(r.tokenSource, count + i);
     codes[2 * count + i] = code(r.finishReason, 2 * count + i);
@@ -113,14 +119,22 @@ function packRecords(records: readonly RequestRecord[]): RecordBatch {
     gapTotal += r.chunkGapsNs?.length ?? 0;
     tokenLengths[i] = r.chunkTokens ? r.chunkTokens.length : -1;
     tokenTotal += r.chunkTokens?.length ?? 0;
+    charLengths[i] = r.chunkChars ? r.chunkChars.length : -1;
+    charTotal += r.chunkChars?.length ?? 0;
     if (r.errorMessage !== null) errorMessages.push([i, r.errorMessage]);
     if (r.responseText !== null) responseTexts.push([i, r.responseText]);
   }
   const gaps = new Float64Array(gapTotal);
   const tokens = new Uint16Array(tokenTotal);
+  const chars = new Uint32Array(charTotal);
   let g = 0;
   let t = 0;
+  let c = 0;
   for (const r of records) {
+    if (r.chunkChars) {
+      chars.set(r.chunkChars, c);
+      c += r.chunkChars.length;
+    }
     if (r.chunkGapsNs) {
       gaps.set(r.chunkGapsNs, g);
       g += r.chunkGapsNs.length;
@@ -130,7 +144,7 @@ function packRecords(records: readonly RequestRecord[]): RecordBatch {
       t += r.chunkTokens.length;
     }
   }
-  return { count, numbers, codes, dictionary, overflow, gapLengths, gaps, tokenLengths, tokens, errorMessages, responseTexts };
+  return { count, numbers, codes, dictionary, overflow, gapLengths, gaps, tokenLengths, tokens, charLengths, chars, errorMessages, responseTexts };
 }
 
 /** The records of `batch`, of `phase` from worker `workerId`. */
@@ -149,9 +163,10 @@ export function readRecordBatch(batch: RecordBatch, phase: string, workerId: num
   const errorMessages = new Map(batch.errorMessages);
   const responseTexts = new Map(batch.responseTexts);
   const records: RequestRecord[] = new Array(count);
-  for (let i = 0, g = 0, t = 0; i < count; i++) {
+  for (let i = 0, g = 0, t = 0, c = 0; i < count; i++) {
     const gapLength = batch.gapLengths[i] as number;
     const tokenLength = batch.tokenLengths[i] as number;
+    const charLength = batch.charLengths[i] as number;
     records[i] = {
       phase, workerId,
       planIndex: numbers[i] as number,
@@ -168,6 +183,8 @@ export function readRecordBatch(batch: RecordBatch, phase: string, workerId: num
       reasoningTokens: number(11, i),
       chunkCount: numbers[12 * count + i] as number,
       attempt: numbers[13 * count + i] as number,
+      hiddenTokens: number(14, i),
+      streamNotes: numbers[15 * count + i] as number,
       errorKind: coded(0, i) as ErrorKind | null,
       tokenSource: coded(1, i) as TokenSource,
       finishReason: coded(2, i),
@@ -175,9 +192,11 @@ export function readRecordBatch(batch: RecordBatch, phase: string, workerId: num
       responseText: responseTexts.get(i) ?? null,
       chunkGapsNs: gapLength < 0 ? null : batch.gaps.subarray(g, g + gapLength),
       chunkTokens: tokenLength < 0 ? null : batch.tokens.subarray(t, t + tokenLength),
+      chunkChars: charLength < 0 ? null : batch.chars.subarray(c, c + charLength),
     };
     if (gapLength > 0) g += gapLength;
     if (tokenLength > 0) t += tokenLength;
+    if (charLength > 0) c += charLength;
   }
   return records;
 }

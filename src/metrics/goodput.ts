@@ -2,12 +2,13 @@
  * @module metrics/goodput — requests per second that met every service-level objective.
  *
  * A request meets the SLO when it succeeded and each metric with a limit is within it:
- * TTFT (first token − sent), TPOT ((done − first token)/(output tokens − 1), skipped for
- * requests with fewer than two output tokens), latency (done − sent). A limit on a metric the
+ * TTFT (first token − sent), TPOT (as metrics/request-values defines it; skipped for requests
+ * with fewer than two streamed tokens), latency (done − sent). A limit on a metric the
  * request does not have (TTFT of a non-streaming request) counts as not met.
  * Attainment = met / completed (failures included) × 100; goodput = met / duration.
  */
 import type { PhaseColumns } from "./phase-columns.ts";
+import { streamedTokens, tpotNs } from "./request-values.ts";
 
 export interface SloLimitsMs {
   ttft_ms: number | null;
@@ -34,8 +35,8 @@ function meets(cols: PhaseColumns, i: number, slo: SloLimitsMs): boolean {
   const done = cols.doneNs[i] as number;
   if (slo.ttft_ms !== null && !(first - sent <= slo.ttft_ms * 1e6)) return false;
   if (slo.latency_ms !== null && !(done - sent <= slo.latency_ms * 1e6)) return false;
-  const out = cols.outputTokens[i] as number;
-  if (slo.tpot_ms !== null && out >= 2 && !((done - first) / (out - 1) <= slo.tpot_ms * 1e6)) return false;
+  // Without a first token (not streamed) TPOT is NaN, which meets no limit.
+  if (slo.tpot_ms !== null && streamedTokens(cols, i) >= 2 && !(tpotNs(cols, i) <= slo.tpot_ms * 1e6)) return false;
   return true;
 }
 

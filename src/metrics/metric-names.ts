@@ -36,7 +36,7 @@ export const LATENCY: MetricDefinition = {
   name: "latency",
   label: "Latency",
   unit: "ns",
-  definition: "End-to-end latency: done − sent (successful requests only; a fast error must not look fast).",
+  definition: "End-to-end latency: done − sent, done being the `[DONE]` event, else the last finish or usage event, else the body's end (successful requests only; a fast error must not look fast).",
 };
 
 export const SCHEDULED_LATENCY: MetricDefinition = {
@@ -57,14 +57,14 @@ export const TPOT: MetricDefinition = {
   name: "tpot",
   label: "TPOT",
   unit: "ns/token",
-  definition: "Time per output token after the first: (done − first token) / (output tokens − 1), requests with ≥ 2 output tokens.",
+  definition: "Time per output token after the first: (done − first token) / (streamed tokens − 1), requests with ≥ 2 streamed tokens (output tokens less hidden reasoning tokens).",
 };
 
 export const ITL: MetricDefinition = {
   name: "itl",
   label: "ITL",
   unit: "ns",
-  definition: "Inter-token latency: gaps between token arrivals; a chunk of k tokens after gap g gives k gaps of g/k.",
+  definition: "Inter-token latency: gaps between token arrivals; a chunk of k streamed tokens after gap g gives k gaps of g/k.",
 };
 
 export const ISL: MetricDefinition = {

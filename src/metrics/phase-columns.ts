@@ -13,8 +13,10 @@ import { spreadChunkGaps, TokenGapBuilder } from "./token-gaps.ts";
 export interface PhaseColumns {
   /** Plan entries (their last attempts). */
   count: number;
-  /** Attempts that were retried (rows superseded by a later attempt of the same entry); absent = 0. */
+  /** Attempts that were retried (rows superseded by a later attempt of the same entry, reconnects aside); absent = 0. */
   retries?: number;
+  /** Attempts sent again at once on a new connection after a stale kept-alive one (`stale_connection` rows); absent = 0. */
+  reconnects?: number;
   scheduledNs: Float64Array;
   sentNs: Float64Array;
   responseHeadersNs: Float64Array;
@@ -30,6 +32,10 @@ export interface PhaseColumns {
   inputTokens: Float64Array;
   outputTokens: Float64Array;
   reasoningTokens: Float64Array;
+  /** Reasoning tokens counted in usage but never streamed (NaN: none). Not ITL or TPOT tokens. */
+  hiddenTokens: Float64Array;
+  /** record/stream-notes bits per request. */
+  streamNotes: Uint16Array;
   tokenSources: TokenSource[];
   /** The client tokenizer's output count, kept beside server usage (NaN without a tokenizer). */
   tokenizerOutputTokens: Float64Array;
@@ -56,20 +62,22 @@ export class ErrorSampler {
 }
 
 /** The last attempt of each plan entry, in record order, and how many earlier attempts there were. */
-export function lastAttempts(all: readonly RequestRecord[]): { records: readonly RequestRecord[]; retries: number } {
+export function lastAttempts(all: readonly RequestRecord[]): { records: readonly RequestRecord[]; retries: number; reconnects: number } {
   const lastOf = new Map<number, number>();
   for (const r of all) if (r.attempt > 0) lastOf.set(r.planIndex, Math.max(r.attempt, lastOf.get(r.planIndex) ?? 0));
-  if (lastOf.size === 0) return { records: all, retries: 0 };
+  if (lastOf.size === 0) return { records: all, retries: 0, reconnects: 0 };
   const records = all.filter((r) => r.attempt >= (lastOf.get(r.planIndex) ?? 0));
-  return { records, retries: all.length - records.length };
+  const reconnects = all.filter((r) => r.errorKind === "stale_connection").length;
+  return { records, retries: all.length - records.length - reconnects, reconnects };
 }
 
 export function columnsFromRecords(all: readonly RequestRecord[]): PhaseColumns {
-  const { records, retries } = lastAttempts(all);
+  const { records, retries, reconnects } = lastAttempts(all);
   const n = records.length;
   const cols: PhaseColumns = {
     count: n,
     retries,
+    reconnects,
     scheduledNs: new Float64Array(n),
     sentNs: new Float64Array(n),
     responseHeadersNs: new Float64Array(n),
@@ -82,6 +90,8 @@ export function columnsFromRecords(all: readonly RequestRecord[]): PhaseColumns 
     inputTokens: new Float64Array(n),
     outputTokens: new Float64Array(n),
     reasoningTokens: new Float64Array(n),
+    hiddenTokens: new Float64Array(n),
+    streamNotes: new Uint16Array(n),
     tokenSources: new Array(n).fill("none"),
     tokenizerOutputTokens: new Float64Array(n).fill(Number.NaN),
     chunkCount: new Uint32Array(n),
@@ -102,6 +112,8 @@ export function columnsFromRecords(all: readonly RequestRecord[]): PhaseColumns 
     cols.inputTokens[i] = r.inputTokens ?? Number.NaN;
     cols.outputTokens[i] = r.outputTokens ?? Number.NaN;
     cols.reasoningTokens[i] = r.reasoningTokens ?? Number.NaN;
+    cols.hiddenTokens[i] = r.hiddenTokens ?? Number.NaN;
+    cols.streamNotes[i] = r.streamNotes;
     cols.tokenSources[i] = r.tokenSource;
     cols.chunkCount[i] = r.chunkCount;
     cols.finishReasons[i] = r.finishReason;

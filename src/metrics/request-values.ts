@@ -3,8 +3,9 @@
  *
  * Each series holds one value per included request, in row order, in ns (NaN where the request
  * has no such value, e.g. no first token; rollups and charts skip NaN). Who is included:
- * successful requests for TTFT, TTFB, latency and lengths; successful requests with ≥ 2 output
- * tokens for TPOT; every sent request for schedule lag and scheduled latency (see
+ * successful requests for TTFT, TTFB, latency and lengths; successful requests with ≥ 2
+ * streamed tokens for TPOT (output tokens less hidden reasoning tokens, which the server spent
+ * before the first token and never streamed: their time is in TTFT); every sent request for schedule lag and scheduled latency (see
  * metric-names.ts for the words). Both result_summary.json and report.html read these, through
  * sorted-series.ts. ITL is not here: its values are the columns' spread token gaps.
  */
@@ -21,10 +22,22 @@ interface SeriesDefinition {
 
 const n = (values: Float64Array, i: number): number => values[i] as number;
 
+/** Output tokens the stream carried: all of them, less hidden reasoning tokens (NaN hidden = none). */
+export function streamedTokens(c: PhaseColumns, i: number): number {
+  const hidden = n(c.hiddenTokens, i);
+  return n(c.outputTokens, i) - (hidden > 0 ? hidden : 0);
+}
+
+/** TPOT of row i: (done − first token) / (streamed tokens − 1); NaN below two streamed tokens or without a first token. */
+export function tpotNs(c: PhaseColumns, i: number): number {
+  const streamed = streamedTokens(c, i);
+  return streamed >= 2 ? (n(c.doneNs, i) - n(c.firstTokenNs, i)) / (streamed - 1) : Number.NaN;
+}
+
 export const SERIES_DEFINITIONS = {
   ttft: { rows: "successful", value: (c, i) => n(c.firstTokenNs, i) - n(c.sentNs, i) },
   ttfb: { rows: "successful", value: (c, i) => n(c.responseHeadersNs, i) - n(c.sentNs, i) },
-  tpot: { rows: "successfulMultiToken", value: (c, i) => (n(c.doneNs, i) - n(c.firstTokenNs, i)) / (n(c.outputTokens, i) - 1) },
+  tpot: { rows: "successfulMultiToken", value: tpotNs },
   latency: { rows: "successful", value: (c, i) => n(c.doneNs, i) - n(c.sentNs, i) },
   scheduleLag: { rows: "all", value: (c, i) => n(c.sentNs, i) - n(c.scheduledNs, i) },
   scheduledLatency: { rows: "all", value: (c, i) => n(c.doneNs, i) - n(c.scheduledNs, i) },
@@ -48,7 +61,7 @@ export function successfulRows(cols: PhaseColumns): Uint8Array {
 function includes(rows: Rows, cols: PhaseColumns, i: number): boolean {
   if (rows === "all") return true;
   if (!isSuccessful(cols, i)) return false;
-  return rows === "successful" || (cols.outputTokens[i] as number) >= 2;
+  return rows === "successful" || streamedTokens(cols, i) >= 2;
 }
 
 /** The series' values of its included rows, in row order (a new array the caller owns). */

@@ -37,6 +37,7 @@ import { tokenDiscrepancy, type TokenDiscrepancy } from "./token-discrepancy.ts"
 import { goodput, type Goodput, type SloLimitsMs } from "./goodput.ts";
 import type { TokenSource } from "../record/request-record.ts";
 import type { SeriesArray } from "./percentiles.ts";
+import { countStreamNotes, type StreamNote } from "../record/stream-notes.ts";
 
 export interface PhaseContext {
   /** Start of the performance window (ns since T0), usually the phase start. */
@@ -79,6 +80,8 @@ export interface PhaseMetrics {
   errorCounts: Record<string, number>;
   errorSamples: { kind: string; message: string }[];
   retries: number;
+  reconnects: number;
+  streamNotes: Partial<Record<StreamNote, number>>;
   loadGenerator: LoadGeneratorHealth;
   tokenCountDiscrepancy: TokenDiscrepancy | null;
   goodput: Goodput | null;
@@ -148,6 +151,8 @@ export function summarizePhase(cols: PhaseColumns, ctx: PhaseContext, series: So
     errorCounts: countErrorKinds(cols),
     errorSamples: cols.errorSamples.map((s) => ({ ...s })),
     retries: cols.retries ?? 0,
+    reconnects: cols.reconnects ?? 0,
+    streamNotes: countStreamNotes(cols.streamNotes),
     loadGenerator: loadGeneratorHealth(series.get("scheduleLag"), n, ctx.plannedCount, ctx.loadPatternType),
     tokenCountDiscrepancy: tokenDiscrepancy(cols),
     goodput: goodput(cols, ctx.slo, durationNs),

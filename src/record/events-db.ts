@@ -6,11 +6,12 @@
  * transaction each. Column names are the snake_case of RequestRecord's fields.
  */
 import { Database, type Statement } from "bun:sqlite";
+import { sharedChunkTokens } from "../tokens/chunk-tokens.ts";
 import type { RequestRecord } from "./request-record.ts";
 
 export const EVENTS_DB_FILE = "events.db";
-/** 2: `requests.attempt` (retries). */
-export const SCHEMA_VERSION = 2;
+/** 2: `requests.attempt` (retries). 3: `hidden_tokens`, `stream_notes`, `chunk_chars`. */
+export const SCHEMA_VERSION = 3;
 /** Rows per chunk when counting tokens after the run (a full GC after each). */
 const TOKENIZER_CHUNK_ROWS = 20_000;
 
@@ -28,15 +29,22 @@ CREATE TABLE IF NOT EXISTS requests (
   http_status INTEGER NOT NULL, error_kind TEXT, error_message TEXT,
   input_tokens INTEGER, output_tokens INTEGER, reasoning_tokens INTEGER, token_source TEXT NOT NULL,
   chunk_count INTEGER NOT NULL, chunk_gaps_ns BLOB, chunk_tokens BLOB, finish_reason TEXT, response_text TEXT,
-  tokenizer_input_tokens INTEGER, tokenizer_output_tokens INTEGER, attempt INTEGER NOT NULL DEFAULT 0);
+  tokenizer_input_tokens INTEGER, tokenizer_output_tokens INTEGER, attempt INTEGER NOT NULL DEFAULT 0,
+  hidden_tokens INTEGER, stream_notes INTEGER NOT NULL DEFAULT 0, chunk_chars BLOB);
 `;
 
 const INSERT = `INSERT INTO requests (phase, plan_index, sample_index, worker, endpoint, scheduled_ns, sent_ns,
   response_headers_ns, first_token_ns, done_ns, http_status, error_kind, error_message, input_tokens,
-  output_tokens, reasoning_tokens, token_source, chunk_count, chunk_gaps_ns, chunk_tokens, finish_reason, response_text, attempt)
-  VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`;
+  output_tokens, reasoning_tokens, token_source, chunk_count, chunk_gaps_ns, chunk_tokens, finish_reason, response_text, attempt,
+  hidden_tokens, stream_notes, chunk_chars)
+  VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`;
 
-function bytesOf(array: Float64Array | Uint16Array | null): Uint8Array | null {
+/** A blob's bytes as uint32s (copied: SQLite's buffer need not be aligned). */
+function asUint32(bytes: Uint8Array): Uint32Array {
+  return new Uint32Array(bytes.slice().buffer, 0, bytes.byteLength >> 2);
+}
+
+function bytesOf(array: Float64Array | Uint32Array | Uint16Array | null): Uint8Array | null {
   return array ? new Uint8Array(array.buffer, array.byteOffset, array.byteLength) : null;
 }
 
@@ -57,6 +65,7 @@ export class EventsDb {
           r.responseHeadersNs, r.firstTokenNs, r.doneNs, r.httpStatus, r.errorKind, r.errorMessage,
           r.inputTokens, r.outputTokens, r.reasoningTokens, r.tokenSource, r.chunkCount,
           bytesOf(r.chunkGapsNs), bytesOf(r.chunkTokens), r.finishReason, r.responseText, r.attempt,
+          r.hiddenTokens, r.streamNotes, bytesOf(r.chunkChars),
         );
       }
     });
@@ -84,18 +93,21 @@ export class EventsDb {
   /**
    * After the run (never on the hot path): client-side token counts for every request. Where the
    * server sent no usage, they become the request's token counts (source "tokenizer"); where it
-   * did, they are kept beside it so the report can show the discrepancy.
+   * did, they are kept beside it so the report can show the discrepancy. A stream without usage
+   * that kept its chunks' lengths (`chunk_chars`) gets its tokens per chunk from the tokenizer's
+   * total, shared by those lengths, so ITL is per token here too (tokens/chunk-tokens).
    */
   applyTokenizerCounts(phase: string, inputTokensOfRow: (sampleIndex: number) => number | null, outputTokensOf: (text: string) => number): number {
-    type Row = { id: number; sample_index: number; response_text: string | null };
+    type Row = { id: number; sample_index: number; response_text: string | null; chunk_chars: Uint8Array | null; token_source: string };
     // A chunk of rows at a time (keyset on id): a million response texts at once would be
     // hundreds of MB in the main process at the end of the run.
-    const select = this.db.prepare(`SELECT id, sample_index, response_text FROM requests
+    const select = this.db.prepare(`SELECT id, sample_index, response_text, chunk_chars, token_source FROM requests
       WHERE error_kind IS NULL AND phase = ? AND id > ? ORDER BY id LIMIT ${TOKENIZER_CHUNK_ROWS}`);
     const update = this.db.prepare(`UPDATE requests SET tokenizer_input_tokens = ?1, tokenizer_output_tokens = ?2,
       input_tokens = COALESCE(input_tokens, ?1),
       output_tokens = CASE WHEN token_source = 'server_usage' OR ?2 IS NULL THEN output_tokens ELSE ?2 END,
-      token_source = CASE WHEN token_source = 'server_usage' OR ?2 IS NULL THEN token_source ELSE 'tokenizer' END
+      token_source = CASE WHEN token_source = 'server_usage' OR ?2 IS NULL THEN token_source ELSE 'tokenizer' END,
+      chunk_tokens = COALESCE(?4, chunk_tokens)
       WHERE id = ?3`);
     let counted = 0;
     this.db.transaction(() => {
@@ -103,7 +115,8 @@ export class EventsDb {
         const rows = select.all(phase, lastId) as Row[];
         for (const row of rows) {
           const output = row.response_text === null ? null : outputTokensOf(row.response_text);
-          update.run(inputTokensOfRow(row.sample_index), output, row.id);
+          const perChunk = output !== null && row.chunk_chars && row.token_source !== "server_usage" ? sharedChunkTokens(output, asUint32(row.chunk_chars)) : null;
+          update.run(inputTokensOfRow(row.sample_index), output, row.id, bytesOf(perChunk));
         }
         counted += rows.length;
         if (rows.length < TOKENIZER_CHUNK_ROWS) break;

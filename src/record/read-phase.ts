@@ -2,9 +2,10 @@
  * @module record/read-phase — reads one phase of events.db back into metric columns.
  *
  * Rows are streamed (iterate), never held, and their garbage is collected as the scan goes
- * (garbage-pacer.ts), so a million requests cost about their typed arrays. Works on a database left by a crashed or killed run, and on one written
- * before the `attempt` column existed (schema 1: every row a first attempt). Retried attempts
- * (rows superseded by a later attempt of the same plan entry) are counted, not read.
+ * (garbage-pacer.ts), so a million requests cost about their typed arrays. Works on a database
+ * left by a crashed or killed run, and on one written before the `attempt` column existed
+ * (schema 1: every row a first attempt) or before the stream-notes columns (schema 2).
+ * Superseded attempts (retries, and reconnects after a stale connection) are counted, not read.
  */
 import { Database } from "bun:sqlite";
 import { ErrorSampler, type PhaseColumns } from "../metrics/phase-columns.ts";
@@ -17,7 +18,7 @@ interface Row {
   done_ns: number; http_status: number; error_kind: string | null; error_message: string | null;
   input_tokens: number | null; output_tokens: number | null; reasoning_tokens: number | null;
   token_source: TokenSource; tokenizer_output_tokens: number | null; chunk_count: number; chunk_gaps_ns: Uint8Array | null; chunk_tokens: Uint8Array | null;
-  finish_reason: string | null; plan_index: number; attempt: number;
+  finish_reason: string | null; plan_index: number; attempt: number; hidden_tokens: number | null; stream_notes: number;
 }
 
 /** A blob's bytes as float64s, copied only when SQLite's buffer is not 8-byte aligned. */
@@ -64,8 +65,8 @@ export function readPhases(db: Database): PhaseRow[] {
   return db.query("SELECT name, kind, start_ns, end_ns, planned, sent, state FROM phases ORDER BY start_ns").all() as PhaseRow[];
 }
 
-function hasAttemptColumn(db: Database): boolean {
-  return (db.query("PRAGMA table_info(requests)").all() as { name: string }[]).some((c) => c.name === "attempt");
+function requestColumns(db: Database): Set<string> {
+  return new Set((db.query("PRAGMA table_info(requests)").all() as { name: string }[]).map((c) => c.name));
 }
 
 /** Plan entries that were retried → their last attempt (empty when nothing was retried). */
@@ -77,8 +78,10 @@ function lastAttempts(db: Database, phase: string): Map<number, number> {
 interface PhaseCounts {
   /** Rows of the phase, retried attempts included. */
   total: number;
-  /** Rows that are a retry (attempt > 0). */
+  /** Rows that are a retry or a reconnect (attempt > 0). */
   retries: number;
+  /** Rows of attempts sent again on a new connection (`stale_connection`). */
+  reconnects: number;
   /** Token gaps of the phase's successful streams before spreading: the ITL column's first size. */
   gaps: number;
 }
@@ -87,6 +90,7 @@ interface PhaseCounts {
 function phaseCounts(db: Database, phase: string, withAttempts: boolean): PhaseCounts {
   return db
     .query(`SELECT COUNT(*) AS total, ${withAttempts ? "COALESCE(SUM(attempt > 0), 0)" : "0"} AS retries,
+      COALESCE(SUM(error_kind = 'stale_connection'), 0) AS reconnects,
       COALESCE(SUM(CASE WHEN error_kind IS NULL THEN length(chunk_gaps_ns) END), 0) / 8 AS gaps FROM requests WHERE phase = ?`)
     .get(phase) as PhaseCounts;
 }
@@ -108,16 +112,18 @@ export function rowsPerCollection(rows: number, gaps: number): number {
 }
 
 export function readPhaseColumns(db: Database, phase: string): PhaseColumns {
-  const withAttempts = hasAttemptColumn(db);
-  const { total, retries, gaps } = phaseCounts(db, phase, withAttempts);
+  const columns = requestColumns(db);
+  const withAttempts = columns.has("attempt");
+  const withNotes = columns.has("stream_notes");
+  const { total, retries, reconnects, gaps } = phaseCounts(db, phase, withAttempts);
   const lastOf = retries > 0 ? lastAttempts(db, phase) : new Map<number, number>();
   const count = total - retries;
   const nan = () => new Float64Array(count).fill(Number.NaN);
   const cols: PhaseColumns = {
-    count, retries, scheduledNs: new Float64Array(count), sentNs: new Float64Array(count), responseHeadersNs: nan(),
+    count, retries: retries - reconnects, reconnects, scheduledNs: new Float64Array(count), sentNs: new Float64Array(count), responseHeadersNs: nan(),
     firstTokenNs: nan(), doneNs: new Float64Array(count), httpStatus: new Uint16Array(count),
     failed: new Uint8Array(count), errorKinds: new Array(count).fill(null), errorSamples: [],
-    inputTokens: nan(), outputTokens: nan(), reasoningTokens: nan(), tokenSources: new Array(count).fill("none"),
+    inputTokens: nan(), outputTokens: nan(), reasoningTokens: nan(), hiddenTokens: nan(), streamNotes: new Uint16Array(count), tokenSources: new Array(count).fill("none"),
     tokenizerOutputTokens: nan(),
     chunkCount: new Uint32Array(count), itlNs: new Float64Array(0), finishReasons: new Array(count).fill(null),
   };
@@ -127,7 +133,8 @@ export function readPhaseColumns(db: Database, phase: string): PhaseColumns {
   const pace = garbagePacer(rowsPerCollection(count, gaps));
   const query = db.query(`SELECT scheduled_ns, sent_ns, response_headers_ns, first_token_ns, done_ns, http_status,
     error_kind, error_message, input_tokens, output_tokens, reasoning_tokens, token_source, tokenizer_output_tokens, chunk_count,
-    chunk_gaps_ns, chunk_tokens, finish_reason, plan_index, ${withAttempts ? "attempt" : "0 AS attempt"} FROM requests WHERE phase = ? ORDER BY id`);
+    chunk_gaps_ns, chunk_tokens, finish_reason, plan_index, ${withAttempts ? "attempt" : "0 AS attempt"},
+    ${withNotes ? "hidden_tokens, stream_notes" : "NULL AS hidden_tokens, 0 AS stream_notes"} FROM requests WHERE phase = ? ORDER BY id`);
   let i = 0;
   for (const row of query.iterate(phase) as IterableIterator<Row>) {
     pace();
@@ -145,6 +152,8 @@ export function readPhaseColumns(db: Database, phase: string): PhaseColumns {
     if (row.input_tokens !== null) cols.inputTokens[i] = row.input_tokens;
     if (row.output_tokens !== null) cols.outputTokens[i] = row.output_tokens;
     if (row.reasoning_tokens !== null) cols.reasoningTokens[i] = row.reasoning_tokens;
+    if (row.hidden_tokens !== null) cols.hiddenTokens[i] = row.hidden_tokens;
+    cols.streamNotes[i] = row.stream_notes;
     cols.tokenSources[i] = shared(row.token_source);
     if (row.tokenizer_output_tokens !== null) cols.tokenizerOutputTokens[i] = row.tokenizer_output_tokens;
     cols.chunkCount[i] = row.chunk_count;

@@ -6,26 +6,13 @@
  * This type is the common currency of workers (producers), the events DB (storage)
  * and metrics (consumers). Column names in events.db are the snake_case of these fields.
  */
+import type { ErrorKind } from "./error-kinds.ts";
 
 /** Where an output/input token count came from, best first. */
 export type TokenSource = "server_usage" | "tokenizer" | "chunk_count" | "none";
 
-/** Kinds of per-request failure. Success has `errorKind === null`. */
-export type ErrorKind =
-  | "refused" // connection refused / unreachable
-  | "reset" // connection reset or closed before a complete response
-  | "http_4xx"
-  | "http_429"
-  | "http_5xx"
-  | "timeout" // per-request timeout
-  | "stalled_stream" // no bytes for the stalled-stream timeout
-  | "malformed_stream" // SSE that cannot be parsed
-  | "invalid_json" // non-streaming body that is not valid JSON / has no choices
-  | "too_large" // response body over --max-response-mb (ours)
-  | "tls" // TLS handshake or certificate verification failed (ours)
-  | "cancelled" // aborted by the run (interrupt, run timeout, drain timeout)
-  | "worker_lost"
-  | "other";
+/** Kinds of per-request failure (record/error-kinds lists them with their meaning). Success has `errorKind === null`. */
+export type { ErrorKind } from "./error-kinds.ts";
 
 export interface RequestRecord {
   /** Phase name: "warmup", "performance", or an accuracy dataset name. */
@@ -69,6 +56,24 @@ export interface RequestRecord {
    */
   chunkTokens: Uint16Array | null;
   finishReason: string | null;
+  /**
+   * Reasoning tokens the server counted in usage but never streamed (hidden reasoning); null
+   * when every counted token was streamed. They are output tokens, but not ITL or TPOT tokens.
+   */
+  hiddenTokens: number | null;
+  /** Stream quirks seen in this response, as record/stream-notes bits; 0 = none. */
+  streamNotes: number;
+  /**
+   * Characters of each content-bearing chunk (all of them), kept only when the response text is
+   * kept and the server sent no usage: a tokenizer's count is later shared by these to give
+   * tokens per chunk (record/events-db applyTokenizerCounts). Null otherwise.
+   */
+  chunkChars: Uint32Array | null;
+  /**
+   * When the client let go of the response (not stored): after doneNs when the body stayed open
+   * past the end of the response. A closed-loop slot frees here. Absent = doneNs.
+   */
+  releasedNs?: number;
   /** Response text, kept only when accuracy scoring needs it. */
   responseText: string | null;
   /**

@@ -10,6 +10,7 @@ import { hasValues, type Rollup } from "../metrics/series-rollup.ts";
 import type { ResultSummary } from "./result-summary.ts";
 import { seriesLines } from "./series-text.ts";
 import { fixed2, nsAsMs, NS_PER_S, runConfigLines, type DisplayUnit } from "./text-format.ts";
+import { STREAM_NOTES, type StreamNote } from "../record/stream-notes.ts";
 
 export const SUMMARY_HEADER = "----------------- Summary -----------------";
 export const SUMMARY_FOOTER = "----------------- End of Summary -----------------";
@@ -34,12 +35,20 @@ function summaryBody(s: ResultSummary): string[] {
     `Total samples completed: ${s.n_samples_completed}`,
     `Total samples failed: ${s.n_samples_failed}`,
     ...(s.retries > 0 ? [`Retried attempts: ${s.retries} (not in the counts above: each request counts by its last attempt)`] : []),
+    ...(s.reconnects > 0 ? [`Reconnects: ${s.reconnects} (the server had closed a kept-alive connection before answering; sent again at once on a new one, not failures)`] : []),
     durationS === null ? "Duration: N/A" : `Duration: ${fixed2(durationS)} seconds`,
     `QPS: ${fixed2(s.qps)}`,
     `TPS: ${fixed2(s.tps)}`,
   );
-  lines.push(...goodputLines(s), ...loadGeneratorLines(s), ...tokenLines(s));
+  lines.push(...goodputLines(s), ...loadGeneratorLines(s), ...tokenLines(s), ...streamNoteLines(s));
   return lines;
+}
+
+/** Quirks the responses showed that did not make them fail (record/stream-notes). */
+function streamNoteLines(s: ResultSummary): string[] {
+  const notes = Object.entries(s.stream_notes) as [StreamNote, number][];
+  if (notes.length === 0) return [];
+  return ["Stream notes:", ...notes.map(([name, count]) => `  ${name}: ${count} responses (${STREAM_NOTES[name].meaning})`)];
 }
 
 /** Where token counts came from, and how far the client tokenizer is from server usage. */

@@ -14,6 +14,7 @@ import type { TokenDiscrepancy } from "../metrics/token-discrepancy.ts";
 import type { Goodput } from "../metrics/goodput.ts";
 import type { PhaseMetrics } from "../metrics/summarize-phase.ts";
 import type { TokenSource } from "../record/request-record.ts";
+import type { StreamNote } from "../record/stream-notes.ts";
 
 export type RunState = "complete" | "interrupted" | "failed";
 
@@ -66,6 +67,10 @@ export interface ResultSummary {
   goodput: Goodput | null;
   /** Attempts retried under `--retries` (rows in events.db besides the counted last attempts). */
   retries: number;
+  /** Requests sent again at once on a new connection after a stale kept-alive one (client/send-request); not failures. */
+  reconnects: number;
+  /** Responses carrying each stream quirk (record/stream-notes), for the quirks that occurred. */
+  stream_notes: Partial<Record<StreamNote, number>>;
 }
 
 /** Top-level keys of result_summary.json, in order. */
@@ -106,6 +111,8 @@ export const RESULT_SUMMARY_KEYS: readonly (keyof ResultSummary)[] = [
   "token_count_discrepancy",
   "goodput",
   "retries",
+  "reconnects",
+  "stream_notes",
 ];
 
 function scrubRollup(rollup: Rollup): Rollup {
@@ -151,5 +158,7 @@ export function buildResultSummary(metrics: PhaseMetrics, run: RunInfo): ResultS
     token_count_discrepancy: metrics.tokenCountDiscrepancy ? { ...metrics.tokenCountDiscrepancy } : null,
     goodput: metrics.goodput ? (scrubNonFinite(metrics.goodput) as Goodput) : null,
     retries: metrics.retries,
+    reconnects: metrics.reconnects,
+    stream_notes: { ...metrics.streamNotes },
   };
 }

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { FINISH_REASONS } from "../metrics/phase-tallies.ts";
+import { STREAM_NOTE_NAMES, type StreamNote } from "../record/stream-notes.ts";
 
 const num = z.number().nullable();
 const keyed = z.record(z.string(), num);
@@ -66,6 +67,8 @@ export const ResultSummarySchema = z.strictObject({
     })
     .nullable(),
   retries: z.number().int().min(0),
+  reconnects: z.number().int().min(0),
+  stream_notes: z.partialRecord(z.enum(STREAM_NOTE_NAMES as [StreamNote, ...StreamNote[]]), z.number().int().min(0)),
 });
 
 /** The JSON Schema document (draft 2020-12) for result_summary.json. */

@@ -52,7 +52,8 @@ export class PhaseLedger {
         endpointIndex: planIndex % endpointCount, scheduledNs: this.startNs + (plan.offsetNs[planIndex] as number), sentNs: Number.NaN,
         responseHeadersNs: null, firstTokenNs: null, doneNs: nowNs, httpStatus: 0, errorKind: "worker_lost",
         errorMessage: reason, inputTokens: null, outputTokens: null, reasoningTokens: null, tokenSource: "none",
-        chunkCount: 0, chunkGapsNs: null, chunkTokens: null, finishReason: null, responseText: null, attempt: 0,
+        chunkCount: 0, chunkGapsNs: null, chunkTokens: null, finishReason: null, hiddenTokens: null, streamNotes: 0, chunkChars: null,
+        responseText: null, attempt: 0,
       });
     }
     return lost;

@@ -209,7 +209,7 @@ export class PhaseRunner {
       this.register,
     ).then((record) => {
       this.inFlight--;
-      if (this.closedLoop) this.freeSlotsNs.push(record.doneNs);
+      if (this.closedLoop) this.freeSlotsNs.push(record.releasedNs ?? record.doneNs);
       this.onRecord(record);
       this.advance();
     });

@@ -14,6 +14,7 @@ import { SetupError } from "../errors.ts";
 import { parseToMain, type ToMain, type ToWorker, type WorkerInit } from "../ipc/messages.ts";
 import { SocketChannel } from "../ipc/socket-channel.ts";
 import { workerCommand } from "./worker-command.ts";
+import { forwardWorkerStderr } from "./worker-stderr.ts";
 
 const STARTUP_TIMEOUT_MS = 20_000;
 const SHUTDOWN_GRACE_MS = 2_000;
@@ -30,6 +31,8 @@ export type WorkerInitFor = (workerId: number) => Omit<WorkerInit, "type" | "wor
 export class WorkerPool {
   private readonly channels = new Map<number, SocketChannel>();
   private readonly processes: Subprocess[] = [];
+  /** Each worker's stderr, being passed on (run/worker-stderr); settled once the worker has exited. */
+  private readonly stderrForwards: Promise<void>[] = [];
   private readonly socketPath: string;
   private shuttingDown = false;
   private listener: { stop(closeActive?: boolean): void } | null = null;
@@ -145,7 +148,7 @@ export class WorkerPool {
       env: { ...process.env, ...env },
       stdin: "ignore",
       stdout: "inherit",
-      stderr: "inherit",
+      stderr: "pipe",
       onExit: (_proc, exitCode) => {
         if (this.shuttingDown) return;
         this.channels.delete(id);
@@ -154,6 +157,7 @@ export class WorkerPool {
       },
     });
     this.processes.push(child);
+    this.stderrForwards.push(forwardWorkerStderr(child.stderr));
   }
 
   async shutdown(): Promise<void> {
@@ -170,6 +174,8 @@ export class WorkerPool {
     clearTimeout(timer);
     this.listener?.stop(true);
     for (const p of this.processes) if (p.exitCode === null && p.signalCode === null) p.kill("SIGKILL");
+    // What the workers printed last (a crash, say) reaches our stderr before we go on.
+    await Promise.allSettled(this.stderrForwards);
     rmSync(this.dir, { recursive: true, force: true });
   }
 }

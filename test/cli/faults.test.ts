@@ -14,6 +14,7 @@ interface Summary {
   error_counts: Record<string, number>;
   error_samples: { kind: string; message: string }[];
   retries: number;
+  reconnects: number;
 }
 
 /** `benchmark online` at concurrency 4 against `url`; returns the exit code, summary, events.db rows and wall time. */
@@ -70,10 +71,13 @@ describe("cli/faults", () => {
     const server = await startMockServer({ faults: [fault] });
     try {
       const { result, summary, rows, seconds } = await bench(server.url, N, flags);
-      expect(rows).toHaveLength(N);
+      // A reset before any response byte is sent again once on a new connection; the server resets that one too.
+      const sentTwice = fault.kind === "refuse" || fault.kind === "reset-before-headers";
+      expect(rows).toHaveLength(sentTwice ? 2 * N : N);
       expect(summary.n_samples_issued).toBe(N);
+      expect(summary.reconnects).toBe(sentTwice ? N : 0);
       const label = fault.arg === null ? fault.kind : `${fault.kind}:${fault.arg}`;
-      expect(server.faultCounts()).toEqual({ [label]: N });
+      expect(server.faultCounts()).toEqual({ [label]: sentTwice ? 2 * N : N });
       if (kind === null) {
         expect(result.exitCode).toBe(0);
         expect(summary.error_counts).toEqual({});

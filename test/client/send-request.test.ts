@@ -51,7 +51,7 @@ describe("client/send-request faults", () => {
     ["stall:3 vs --stall-timeout 0.2", true, "stalled_stream", f("stall", 3), { stallTimeoutMs: 200 }, 200, "no bytes for --stall-timeout 0.2 s (while reading the body)"],
     ["stall:3 vs --request-timeout 0.3", false, "timeout", f("stall", 3), { requestTimeoutMs: 300 }, 200, "no complete response within --request-timeout 0.3 s"],
     ["malformed-sse", true, "malformed_stream", f("malformed-sse"), {}, 200, "event is not a JSON object: this is not json {"],
-    ["malformed-sse", false, "invalid_json", f("malformed-sse"), {}, 200, "response is not a JSON object: data: this is not json"],
+    ["malformed-sse (an SSE body, read whole)", false, "malformed_stream", f("malformed-sse"), {}, 200, "event is not a JSON object: this is not json {"],
     ["invalid-json", true, "malformed_stream", f("invalid-json"), {}, 200, "event is not a JSON object: {not json}"],
     ["invalid-json", false, "invalid_json", f("invalid-json"), {}, 200, 'response is not a JSON object: {"id":"cmpl-mock-broken"'],
     ["huge-body:2 vs 1 MB", true, "too_large", f("huge-body", 2), { maxResponseBytes: MB }, 200, "over the --max-response-mb limit of 1.0 MB"],
@@ -65,7 +65,8 @@ describe("client/send-request faults", () => {
     expect(record.httpStatus).toBe(status);
     if (message === null) expect(record.errorMessage).toBeNull();
     else expect(record.errorMessage).toContain(message);
-    expect(record.attempt).toBe(0);
+    // A reset before the headers is sent again once on a new connection (client/send-request).
+    expect(record.attempt).toBe(fault.kind === "refuse" || fault.kind === "reset-before-headers" ? 1 : 0);
     expect(record.errorMessage ?? "").not.toContain("sk-secret");
   }, 15_000);
 
@@ -126,8 +127,7 @@ describe("client/send-request retries", () => {
     const retried: RequestRecord[] = [];
     const started = performance.now();
     try {
-      const retry = { maxRetries, onRetried: (r: RequestRecord) => retried.push(r) };
-      const final = await sendRequest(request(server.url, streaming), settings(streaming, { retry }), noRegister);
+      const final = await sendRequest(request(server.url, streaming), settings(streaming, { retry: { maxRetries }, onSuperseded: (r) => retried.push(r) }), noRegister);
       return { final, retried, ms: performance.now() - started, seen: server.observations().length };
     } finally {
       await server.stop();
@@ -154,12 +154,13 @@ describe("client/send-request retries", () => {
   });
 
   test.each([
-    ["a reset before headers", f("reset-before-headers"), 2],
-    ["a refused request", f("refuse"), 2],
-  ] as const)("retries %s", async (_name, fault, retries) => {
-    const { retried, final } = await withRetries([fault], true, retries);
-    expect(retried).toHaveLength(retries);
-    expect(final.attempt).toBe(retries);
+    ["a reset before headers", f("reset-before-headers")],
+    ["a refused request", f("refuse")],
+  ] as const)("retries %s, each retry after a reconnect on a new connection", async (_name, fault) => {
+    const { retried, final, seen } = await withRetries([fault], true, 2);
+    expect(retried.map((r) => [r.attempt, r.errorKind])).toEqual([[0, "stale_connection"], [1, "reset"], [2, "stale_connection"], [3, "reset"], [4, "stale_connection"]]);
+    expect([final.attempt, final.errorKind]).toEqual([5, "reset"]);
+    expect(seen).toBe(6);
   });
 
   test.each([
@@ -181,7 +182,7 @@ describe("client/send-request retries", () => {
     const server = await startMockServer({ faults, faultRate: 0.5, faultSeed: seed });
     try {
       const retried: RequestRecord[] = [];
-      const final = await sendRequest(request(server.url, true), settings(true, { retry: { maxRetries: 5, onRetried: (r) => retried.push(r) } }), noRegister);
+      const final = await sendRequest(request(server.url, true), settings(true, { retry: { maxRetries: 5 }, onSuperseded: (r) => retried.push(r) }), noRegister);
       expect(retried.map((r) => r.errorKind)).toEqual(["http_5xx"]);
       expect([final.attempt, final.errorKind]).toEqual([1, null]);
     } finally {
@@ -200,7 +201,7 @@ describe("client/send-request retries", () => {
     };
     try {
       const started = performance.now();
-      const final = await sendRequest(request(server.url, true), settings(true, { retry: { maxRetries: 3, onRetried: (r) => retried.push(r) } }), register);
+      const final = await sendRequest(request(server.url, true), settings(true, { retry: { maxRetries: 3 }, onSuperseded: (r) => retried.push(r) }), register);
       expect(final.errorKind).toBe("http_429");
       expect(final.attempt).toBe(0);
       expect(retried).toHaveLength(0);
@@ -216,7 +217,7 @@ describe("client/send-request warm-up", () => {
     const retried: RequestRecord[] = [];
     let progress = 0;
     const started = performance.now();
-    await warmSendPath(settings(true, { retry: { maxRetries: 3, onRetried: (r) => retried.push(r) }, onProgress: () => progress++ }));
+    await warmSendPath(settings(true, { retry: { maxRetries: 3 }, onSuperseded: (r) => retried.push(r), onProgress: () => progress++ }));
     expect({ retried: retried.length, progress }).toEqual({ retried: 0, progress: 0 });
     // A retried attempt would have waited its 100 ms backoff first.
     expect(performance.now() - started).toBeLessThan(100);

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { apportionTokens, StreamAccumulator, StreamProtocolError } from "../../src/client/stream-accumulator.ts";
+import { StreamAccumulator, StreamProtocolError, StreamServerError } from "../../src/client/stream-accumulator.ts";
+import { apportionTokens } from "../../src/tokens/chunk-tokens.ts";
 
 const chunk = (content: string, extra: Record<string, unknown> = {}) =>
   JSON.stringify({ choices: [{ index: 0, delta: { content } }], ...extra });
@@ -47,11 +48,12 @@ describe("client/stream-accumulator", () => {
     expect(r.usage?.promptTokens).toBe(3);
   });
 
-  test.each([
-    ["not JSON", "{oops"],
-    ["an error object", JSON.stringify({ error: { message: "overloaded" } })],
-  ])("rejects an event that is %s", (_name, data) => {
-    expect(() => new StreamAccumulator(false).accept(data, 1)).toThrow(StreamProtocolError);
+  test("rejects an event that is not JSON", () => {
+    expect(() => new StreamAccumulator(false).accept("{oops", 1)).toThrow(StreamProtocolError);
+  });
+
+  test("stops at an error object as the server's error", () => {
+    expect(() => new StreamAccumulator(false).accept(JSON.stringify({ error: { message: "overloaded" } }), 1)).toThrow(StreamServerError);
   });
 
   test.each([

@@ -90,7 +90,10 @@ describe("client/whole-event read", () => {
   test.each([
     ["LF, one read", "\n", 1, 31],
     ["LF, a read per event", "\n", 34, 31],
-    ["CRLF: always cut into lines", "\r\n", 1, 0],
+    ["CRLF, one read (line ends turned into LF first)", "\r\n", 1, 31],
+    ["CRLF, reads of an event's length (one event cut across two reads)", "\r\n", 34, 30],
+    ["lone CR, one read", "\r", 1, 31],
+    ["lone CR, a read per event", "\r", 34, 31],
   ] as const)("a 32-token vLLM stream, %s: whole events taken as expected", (_name, lineEnd, reads, expectedWhole) => {
     const events = [chunk({ role: "assistant", content: "" }), ...Array.from({ length: 32 }, (_, i) => chunk({ content: ` t${i}` })), FINISH, USAGE, "[DONE]"];
     const bytes = encoder.encode(events.map((e) => `data: ${e}${lineEnd}${lineEnd}`).join(""));

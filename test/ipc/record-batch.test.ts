@@ -28,6 +28,7 @@ const streamed = makeRecord({
   planIndex: 7, sampleIndex: 2, endpointIndex: 1, scheduledNs: 1_000, sentNs: 1_250, responseHeadersNs: 9_000, firstTokenNs: 10_000,
   doneNs: 40_000, inputTokens: 12, outputTokens: 33, reasoningTokens: 5, tokenSource: "server_usage", chunkCount: 4,
   chunkGapsNs: Float64Array.from([100.5, 200, 300]), chunkTokens: Uint16Array.from([1, 65535, 2]), finishReason: "length", attempt: 2,
+  hiddenTokens: 17, streamNotes: 5, chunkChars: Uint32Array.from([3, 70_000, 1, 9]),
 });
 const failed = makeRecord({
   planIndex: 8, sentNs: Number.NaN, responseHeadersNs: null, firstTokenNs: null, httpStatus: 0, errorKind: "refused",
@@ -52,6 +53,7 @@ describe("ipc/record-batch", () => {
       expect(Object.is(r.sentNs, original.sentNs)).toBe(true);
       expect(r.chunkGapsNs?.constructor).toBe(original.chunkGapsNs?.constructor);
       expect(r.chunkTokens?.constructor).toBe(original.chunkTokens?.constructor);
+      expect(r.chunkChars?.constructor).toBe(original.chunkChars?.constructor);
     });
   });
 
@@ -59,7 +61,7 @@ describe("ipc/record-batch", () => {
     const builder = new RecordBatchBuilder();
     for (let i = 0; i < 512; i++) builder.add({ ...streamed, planIndex: i });
     const batch = builder.take();
-    expect(batch.numbers.length).toBe(14 * 512);
+    expect(batch.numbers.length).toBe(16 * 512);
     expect(batch.gaps.length).toBe(3 * 512);
     expect(batch.dictionary).toEqual(["server_usage", "length"]);
     expect(readRecordBatch(batch, "p", 0).map((r) => r.planIndex)).toEqual(Array.from({ length: 512 }, (_, i) => i));

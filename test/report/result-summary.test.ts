@@ -17,6 +17,8 @@ describe("report/result-summary", () => {
       "token_count_source", "token_count_sources", "error_counts", "error_samples",
       "load_generator", "n_samples_planned", "n_samples_dropped", "n_samples_delayed", "token_count_discrepancy", "goodput",
       "retries",
+      "reconnects",
+      "stream_notes",
     ]);
   });
 

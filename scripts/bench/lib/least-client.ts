@@ -38,7 +38,7 @@ export class FloorRows {
       doneNs: readNs[readNs.length - 1] ?? sentNs, httpStatus: 200, errorKind: null, errorMessage: null,
       inputTokens: 12, outputTokens: 32, reasoningTokens: null, tokenSource: "server_usage",
       chunkCount: this.streamed ? GAPS_PER_STREAMED_ROW + 1 : 1, chunkGapsNs: gaps, chunkTokens: null,
-      finishReason: "length", responseText: null, attempt: 0,
+      finishReason: "length", hiddenTokens: null, streamNotes: 0, chunkChars: null, responseText: null, attempt: 0,
     });
     if (this.pending.length >= FLUSH_BATCH) this.flush();
   }

@@ -2,7 +2,9 @@
  * @module cli/commands/probe — `inference-endpoint probe`: is this endpoint alive, and how fast?
  *
  * Sends N small non-streaming requests one after another (in this process, no workers) and
- * prints each answer and the latency. Succeeds when at least half of them succeed.
+ * prints each answer and the latency as it comes. Each request is cut at `--timeout` seconds
+ * (10), so a server that accepts and never answers costs N × 10 s, not minutes. Succeeds when
+ * at least half of them succeed.
  */
 import { checkEndpointsReachable } from "../../client/check-reachable.ts";
 import { BYTES_PER_MB } from "../../client/body-limit.ts";
@@ -30,8 +32,11 @@ export const PROBE_FLAGS: readonly FlagSpec[] = [
   spec("--requests", [], "requests", "integer", "number of requests", "10"),
   spec("--prompt", [], "prompt", "string", "prompt text", '"Please write me a joke in 30 words."'),
   spec("--max-output-tokens", [], "max_tokens", "integer", "max output tokens per request", "50"),
+  spec("--timeout", [], "timeout_s", "number", "seconds each request may take before it counts as failed (timeout)", "10"),
   spec("--insecure", [], "insecure", "boolean", "skip TLS certificate checks"),
 ];
+
+const DEFAULT_TIMEOUT_S = 10;
 
 export const probeCommand: Command = {
   words: ["probe"],
@@ -48,6 +53,8 @@ export const probeCommand: Command = {
     if (urlProblem) throw new InputError(`--endpoints: ${urlProblem}`, { hint: "give the server root, e.g. --endpoints http://localhost:8000" });
     const requests = (o.requests as number | undefined) ?? 10;
     if (requests < 1) throw new InputError("--requests must be at least 1");
+    const timeoutS = (o.timeout_s as number | undefined) ?? DEFAULT_TIMEOUT_S;
+    if (!(timeoutS > 0)) throw new InputError("--timeout must be a number of seconds above 0", { hint: "e.g. --timeout 30" });
     await checkEndpointsReachable(endpoints);
     const apiType = ((o.api_type as string | undefined) ?? "openai") as ApiType;
     const body = buildRequestBody({ prompt: (o.prompt as string | undefined) ?? "Please write me a joke in 30 words." }, {
@@ -56,7 +63,7 @@ export const probeCommand: Command = {
     const headers: Record<string, string> = { "content-type": "application/json" };
     if (typeof o.api_key === "string") headers.authorization = `Bearer ${o.api_key}`;
     const clock = createRunClock(hostMonotonicNs());
-    const settings = { headers, streaming: false, requestTimeoutMs: 60_000, stallTimeoutMs: 0, keepResponseText: true, insecure: o.insecure === true, now: clock.now, maxResponseBytes: 64 * BYTES_PER_MB };
+    const settings = { headers, streaming: false, requestTimeoutMs: Math.round(timeoutS * 1000), stallTimeoutMs: 0, keepResponseText: true, insecure: o.insecure === true, now: clock.now, maxResponseBytes: 64 * BYTES_PER_MB };
     const latenciesMs: number[] = [];
     const errors: string[] = [];
     for (let i = 0; i < requests; i++) {

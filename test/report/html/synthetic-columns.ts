@@ -23,7 +23,7 @@ export function syntheticColumns(count: number, options: { qps?: number; startNs
   const cols: PhaseColumns = {
     count, scheduledNs: new Float64Array(count), sentNs: new Float64Array(count), responseHeadersNs: nan(),
     firstTokenNs: nan(), doneNs: new Float64Array(count), httpStatus: new Uint16Array(count), failed: new Uint8Array(count),
-    errorKinds: new Array(count).fill(null), errorSamples: [], inputTokens: nan(), outputTokens: nan(), reasoningTokens: nan(),
+    errorKinds: new Array(count).fill(null), errorSamples: [], inputTokens: nan(), outputTokens: nan(), reasoningTokens: nan(), hiddenTokens: nan(), streamNotes: new Uint16Array(count),
     tokenSources: new Array(count).fill("server_usage"), tokenizerOutputTokens: nan(), chunkCount: new Uint32Array(count),
     itlNs: new Float64Array(count * itlPerRequest), finishReasons: new Array(count).fill("stop"),
   };

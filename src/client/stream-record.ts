@@ -1,0 +1,46 @@
+/**
+ * @module client/stream-record — fills a RequestRecord from what a response said: its events' timing, usage and end.
+ *
+ * Shared by streamed bodies (client/read-stream) and whole bodies (client/read-whole-body).
+ * Output tokens come from usage, else from the chunks (one per chunk, or as tokens per chunk
+ * says). A stream that ended with neither `[DONE]` nor a finish reason was cut short: truncated.
+ */
+import type { RequestRecord } from "../record/request-record.ts";
+import type { StreamTiming } from "./stream-accumulator.ts";
+import type { UsageCounts } from "./openai-response.ts";
+
+export function applyUsage(record: RequestRecord, usage: UsageCounts | null): void {
+  record.inputTokens = usage?.promptTokens ?? null;
+  record.reasoningTokens = usage?.reasoningTokens ?? null;
+  const completion = usage?.completionTokens ?? null;
+  if (completion !== null) {
+    record.outputTokens = completion;
+    record.tokenSource = "server_usage";
+  }
+}
+
+/** The record's content fields from a finished stream; `done`: `[DONE]` arrived. Timing fields only when `timed`. */
+export function applyStreamTiming(timing: StreamTiming, record: RequestRecord, done: boolean, timed: boolean): void {
+  if (timed) {
+    record.firstTokenNs = timing.firstTokenNs;
+    record.chunkGapsNs = timing.chunkGapsNs;
+    record.chunkTokens = timing.chunkTokens;
+    record.chunkChars = timing.chunkChars;
+  }
+  record.chunkCount = timing.chunkCount;
+  record.finishReason = timing.finishReason;
+  record.responseText = timing.text;
+  record.hiddenTokens = timing.hiddenTokens;
+  record.streamNotes |= timing.notes;
+  applyUsage(record, timing.usage);
+  if (record.outputTokens === null && timing.chunkCount > 0) {
+    record.outputTokens = timing.chunkTokens ? 1 + timing.chunkTokens.reduce((a, b) => a + b, 0) : timing.chunkCount;
+    record.tokenSource = "chunk_count";
+  }
+  if (!done && timing.finishReason === null) {
+    record.errorKind = "truncated";
+    record.errorMessage = timing.chunkCount === 0
+      ? "the stream ended before any event, with neither [DONE] nor a finish_reason"
+      : `the stream ended after ${timing.chunkCount} content chunks with neither [DONE] nor a finish_reason`;
+  }
+}
