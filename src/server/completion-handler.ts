@@ -1,11 +1,18 @@
-/** @module server/completion-handler — answers chat/completions requests in echo and model modes. */
+/**
+ * @module server/completion-handler — answers chat/completions requests in echo and model modes.
+ *
+ * As vLLM does: the response names the model the request asked for; with served model names
+ * (`--served-model-name`) any other name is a 404; `n` choices per prompt, and one choice per
+ * element of a completions prompt array. A body that is not valid is a 400 with a one-line message.
+ */
 import { answerTokens } from "./canned-answers.ts";
 import { errorResponse } from "./error-response.ts";
 import { API_PATHS, JSON_HEADERS, SSE_HEADERS, type HandlerContext, type RouteHandler } from "./handler-context.ts";
-import { encodeCompletionBody, usageOf, type ResponseIdentity } from "./openai-encoding.ts";
+import { modelNotFoundResponse } from "./error-response.ts";
+import { encodeChoicesBody, usageOf, type ResponseIdentity } from "./openai-encoding.ts";
 import { parseMockRequest, type ApiKind, type MockRequest } from "./openai-request.ts";
 import { waitUntilNs } from "./precise-wait.ts";
-import { completionOffsetMs, planResponse, type ResponsePlan } from "./response-plan.ts";
+import { completionOffsetMs, planChoices, type ResponsePlan } from "./response-plan.ts";
 import { buildSseWrites, joinSseWrites } from "./sse-writes.ts";
 import { createTimedSseStream } from "./timed-stream.ts";
 
@@ -21,32 +28,30 @@ async function readRequest(kind: ApiKind, request: Request, countTokens: Handler
   }
   const parsed = parseMockRequest(kind, body, countTokens);
   if (parsed.ok) return parsed;
-  return { ok: false, response: errorResponse(400, `Invalid request:\n${parsed.message}`) };
+  return { ok: false, response: errorResponse(400, `Invalid request: ${parsed.message}`) };
 }
 
-/** Non-streaming: wait until the last token would exist (TTFT + TPOT × (n − 1)), then reply. */
+const tokensOf = (plans: readonly ResponsePlan[]) => plans.reduce((sum, plan) => sum + plan.tokens.length, 0);
+
+/** Non-streaming: wait until the last token of every choice would exist (TTFT + TPOT × (n − 1)), then reply. */
 async function replyWhole(
   context: HandlerContext,
   request: Request,
-  plan: ResponsePlan,
+  plans: readonly ResponsePlan[],
   identity: ResponseIdentity,
   receivedNs: number,
 ): Promise<Response> {
-  const body = encodeCompletionBody(
-    plan.kind,
-    identity,
-    plan.tokens.join(""),
-    plan.finishReason,
-    usageOf(plan.promptTokens, plan.tokens.length),
-  );
-  const delayMs = completionOffsetMs(plan);
+  const plan = plans[0] as ResponsePlan;
+  const texts = plans.map((p) => ({ text: p.tokens.join(""), finishReason: p.finishReason }));
+  const body = encodeChoicesBody(plan.kind, identity, texts, usageOf(plan.promptTokens, tokensOf(plans)));
+  const delayMs = Math.max(...plans.map(completionOffsetMs));
   const cancelled = () => context.stopping() || request.signal.aborted;
   if (delayMs > 0) {
     context.keepOpen(request);
     await waitUntilNs(receivedNs + delayMs * 1e6, cancelled);
   }
   const doneNs = Bun.nanoseconds();
-  const outputTokens = cancelled() ? 0 : plan.tokens.length;
+  const outputTokens = cancelled() ? 0 : tokensOf(plans);
   context.log.record({ receivedNs, firstChunkNs: null, doneNs, outputTokens, promptTokens: plan.promptTokens, streaming: false, path: API_PATHS[plan.kind] });
   return new Response(body, { headers: JSON_HEADERS });
 }
@@ -55,14 +60,15 @@ async function replyWhole(
 function replyStream(
   context: HandlerContext,
   request: Request,
-  plan: ResponsePlan,
+  plans: readonly ResponsePlan[],
   identity: ResponseIdentity,
   receivedNs: number,
   includeUsage: boolean,
 ): Response {
-  const writes = buildSseWrites(plan, identity, { tokensPerChunk: context.options.tokensPerChunk, includeUsage });
+  const plan = plans[0] as ResponsePlan;
+  const writes = buildSseWrites(plans, identity, { tokensPerChunk: context.options.tokensPerChunk, includeUsage });
   const path = API_PATHS[plan.kind];
-  const outputTokens = plan.tokens.length;
+  const outputTokens = tokensOf(plans);
   if (plan.ttftMs === 0 && plan.tpotMs === 0) {
     const body = joinSseWrites(writes);
     const nowNs = Bun.nanoseconds();
@@ -86,15 +92,15 @@ export function createCompletionHandler(kind: ApiKind, mode: "echo" | "model", c
     const receivedNs = Bun.nanoseconds();
     const parsed = await readRequest(kind, request, context.countTokens);
     if (!parsed.ok) return parsed.response;
-    const planned = planResponse(mode, parsed.request, context.sampleLatency());
-    const canned = context.answers.get(parsed.request.promptText);
-    const plan = canned === undefined ? planned : { ...planned, tokens: answerTokens(canned), finishReason: "stop" as const };
-    const identity = {
-      id: context.nextId(kind),
-      created: Math.floor(Date.now() / 1000),
-      model: context.options.modelName,
-    };
-    if (!parsed.request.stream) return replyWhole(context, request, plan, identity, receivedNs);
-    return replyStream(context, request, plan, identity, receivedNs, parsed.request.includeUsage);
+    const mock = parsed.request;
+    const notServed = modelNotFoundResponse(mock.model, context.servedModels);
+    if (notServed) return notServed;
+    const plans = planChoices(mode, mock, context.sampleLatency()).map((plan, i) => {
+      const canned = context.answers.get(mock.inputs[Math.floor(i / mock.n)]?.promptText ?? "");
+      return canned === undefined ? plan : { ...plan, tokens: answerTokens(canned), finishReason: "stop" as const };
+    });
+    const identity = { id: context.nextId(kind), created: Math.floor(Date.now() / 1000), model: mock.model ?? context.options.modelName };
+    if (!mock.stream) return replyWhole(context, request, plans, identity, receivedNs);
+    return replyStream(context, request, plans, identity, receivedNs, mock.includeUsage);
   };
 }

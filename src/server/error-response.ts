@@ -14,6 +14,16 @@ export function errorResponse(status: number, message: string): Response {
 }
 
 /**
+ * vLLM's answer to a request naming a model it does not serve (404, before any streaming); null
+ * when the model is served, or when no names were given (then any model is answered).
+ */
+export function modelNotFoundResponse(model: string | null, served: ReadonlySet<string> | null): Response | null {
+  if (served === null || model === null || served.has(model)) return null;
+  const error = { message: `The model \`${model}\` does not exist.`, type: "NotFoundError", param: "model", code: 404 };
+  return Response.json({ error }, { status: 404 });
+}
+
+/**
  * Fallback for requests no route took: 405 on a served path with the wrong method, else 404 with
  * the message OpenAI gives for a path it does not serve.
  */

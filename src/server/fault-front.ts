@@ -8,7 +8,8 @@
  * and for each completion request (POST to a served path) draws the fault in arrival order:
  * - `refuse`: terminated (RST) as soon as the request line is in, before the rest is read;
  * - `reset-before-headers`: the whole request is read, then the connection is terminated with
- *   no response byte;
+ *   no response byte — unless the server could not parse the body: that request is forwarded
+ *   for its 400, and no fault counts;
  * - any other kind: the request is forwarded with an `x-mock-fault` header that the handler
  *   answers (server/fault-response). Client-sent `x-mock-fault` headers are removed.
  * Writes honour backpressure: a side whose peer is slow is paused until the peer drains.
@@ -28,6 +29,8 @@ export interface FaultFrontOptions {
   dealer: FaultDealer;
   /** Paths whose POSTs may get a fault (the completion routes). */
   faultPaths: ReadonlySet<string>;
+  /** Whether the server could parse this body sent to this path (else it gets its 400, not a fault). */
+  parses: (path: string, body: string) => boolean;
   /** A fault the front carried out itself (refuse, reset-before-headers). */
   onSocketFault: (spec: FaultSpec, path: string, receivedNs: number) => void;
 }
@@ -46,8 +49,8 @@ interface Link {
   pending: Buffer;
   /** Body bytes of the current request still to come. */
   bodyLeft: number;
-  /** reset-before-headers: the body is read and dropped, then the connection is reset. */
-  swallow: boolean;
+  /** reset-before-headers: the body is read and held, then the connection is reset (or, when the body is not JSON, the request forwarded). */
+  swallow: { head: string; spec: FaultSpec; path: string; receivedNs: number; body: Buffer[] } | null;
   /** The fault drawn for the request whose head is still arriving (undefined: not drawn yet). */
   drawn: { spec: FaultSpec | null; path: string; receivedNs: number } | undefined;
   closed: boolean;
@@ -74,10 +77,11 @@ function advance(link: Link, options: FaultFrontOptions): void {
   while (!link.closed && link.pending.length > 0) {
     if (link.bodyLeft > 0) {
       const n = Math.min(link.bodyLeft, link.pending.length);
-      if (!link.swallow) toUpstream(link, link.pending.subarray(0, n));
+      if (link.swallow) link.swallow.body.push(Buffer.from(link.pending.subarray(0, n)));
+      else toUpstream(link, link.pending.subarray(0, n));
       link.pending = link.pending.subarray(n);
       link.bodyLeft -= n;
-      if (link.bodyLeft === 0 && link.swallow) closeLink(link, true);
+      if (link.bodyLeft === 0 && link.swallow) resetOrForward(link, options);
       continue;
     }
     if (link.drawn === undefined) {
@@ -87,6 +91,7 @@ function advance(link: Link, options: FaultFrontOptions): void {
       const spec = method === "POST" && options.faultPaths.has(path) ? options.dealer.next() : null;
       link.drawn = { spec, path, receivedNs: Bun.nanoseconds() };
       if (spec?.kind === "refuse") {
+        options.dealer.injected(faultLabel(spec));
         options.onSocketFault(spec, path, link.drawn.receivedNs);
         return closeLink(link, true);
       }
@@ -105,14 +110,28 @@ function advance(link: Link, options: FaultFrontOptions): void {
     }
     link.bodyLeft = facts.contentLength;
     if (spec?.kind === "reset-before-headers") {
-      options.onSocketFault(spec, path, receivedNs);
-      link.swallow = true;
-      if (link.bodyLeft === 0) return closeLink(link, true);
+      link.swallow = { head, spec, path, receivedNs, body: [] };
+      if (link.bodyLeft === 0) resetOrForward(link, options);
       continue;
     }
     toUpstream(link, Buffer.from(rewriteHead(head, spec ? faultLabel(spec) : null), "latin1"));
   }
   if (!link.closed && link.bodyLeft === 0 && link.pending.length > MAX_HEAD_BYTES) closeLink(link, true);
+}
+
+/** The held request of a reset-before-headers fault: reset when its body is JSON, else forwarded for the server's 400. */
+function resetOrForward(link: Link, options: FaultFrontOptions): void {
+  const held = link.swallow;
+  if (!held) return;
+  link.swallow = null;
+  const body = Buffer.concat(held.body);
+  if (options.parses(held.path, body.toString("utf8"))) {
+    options.dealer.injected(faultLabel(held.spec));
+    options.onSocketFault(held.spec, held.path, held.receivedNs);
+    return closeLink(link, true);
+  }
+  toUpstream(link, Buffer.from(rewriteHead(held.head, null), "latin1"));
+  if (body.length > 0) toUpstream(link, body);
 }
 
 function connectUpstream(link: Link, port: number): void {
@@ -155,7 +174,7 @@ export function startFaultFront(options: FaultFrontOptions): FaultFront {
         open(client) {
           const link: Link = {
             client, upstream: null, toUpstream: new WriteQueue(), toClient: new WriteQueue(), pending: Buffer.alloc(0),
-            bodyLeft: 0, swallow: false, drawn: undefined, closed: false, endClient: false,
+            bodyLeft: 0, swallow: null, drawn: undefined, closed: false, endClient: false,
           };
           client.data = link;
           link.toClient.attach(client);

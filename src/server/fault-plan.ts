@@ -5,9 +5,10 @@
  * generator seeded by (seed, n) alone: the first decides whether it is faulty (< rate), the
  * second picks one of the configured faults uniformly. Nothing depends on earlier requests, so
  * a run with the same seed and the same arrival order gets the same faults, and a test can ask
- * what request n will get.
+ * what request n will get. A drawn fault counts as injected only once it is carried out: a
+ * request the server cannot parse gets its 400 instead, and no fault.
  */
-import { faultLabel, type FaultSpec } from "./fault-spec.ts";
+import type { FaultSpec } from "./fault-spec.ts";
 import { seededRandom } from "./latency-model.ts";
 
 /** A 32-bit integer hash (the murmur3 finaliser): nearby inputs give unrelated outputs. */
@@ -41,14 +42,14 @@ export class FaultDealer {
 
   constructor(private readonly plan: FaultPlan) {}
 
-  /** The next completion request's fault (null: none). */
+  /** The next completion request's fault (null: none); not counted until `injected`. */
   next(): FaultSpec | null {
-    const spec = faultForRequest(this.plan, this.#next++);
-    if (spec) {
-      const key = faultLabel(spec);
-      this.#counts.set(key, (this.#counts.get(key) ?? 0) + 1);
-    }
-    return spec;
+    return faultForRequest(this.plan, this.#next++);
+  }
+
+  /** Counts a drawn fault that was carried out. */
+  injected(label: string): void {
+    this.#counts.set(label, (this.#counts.get(label) ?? 0) + 1);
   }
 
   /** Completion requests seen so far. */

@@ -16,7 +16,8 @@
  */
 import { API_PATHS, JSON_HEADERS, SSE_HEADERS, type HandlerContext, type RouteHandler } from "./handler-context.ts";
 import type { ResponseIdentity } from "./openai-encoding.ts";
-import type { ApiKind } from "./openai-request.ts";
+import { errorResponse } from "./error-response.ts";
+import { parseMockRequest, type ApiKind } from "./openai-request.ts";
 import { waitUntilNs } from "./precise-wait.ts";
 import { scanRequestFlags } from "./request-scan.ts";
 import { FAULT_HEADER } from "./request-head.ts";
@@ -137,14 +138,30 @@ export function faultResponse(spec: FaultSpec, label: string, request: FaultRequ
   }
 }
 
-/** Wraps a completion handler: requests the front marked get their fault, the rest go to `inner`. */
+/** Why the mock could not take this body (then it answers 400 instead of the fault), or null. */
+export function requestProblem(kind: ApiKind, text: string): string | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    return `Invalid JSON body: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  const parsed = parseMockRequest(kind, body);
+  return parsed.ok ? null : `Invalid request: ${parsed.message}`;
+}
+
+/** Wraps a completion handler: requests the front marked get their fault (once their body parses), the rest go to `inner`. */
 export function withFaults(kind: ApiKind, inner: RouteHandler, context: HandlerContext): RouteHandler {
   const path = API_PATHS[kind];
   return async (request) => {
     const label = request.headers.get(FAULT_HEADER);
     if (label === null) return inner(request);
     const receivedNs = Bun.nanoseconds();
-    const flags = scanRequestFlags(await request.text());
+    const text = await request.text();
+    const problem = requestProblem(kind, text);
+    if (problem !== null) return errorResponse(400, problem);
+    context.faultInjected(label);
+    const flags = scanRequestFlags(text);
     const identity = { id: context.nextId(kind), created: Math.floor(Date.now() / 1000), model: context.options.modelName };
     context.keepOpen(request);
     const response = faultResponse(parseFaultSpec(label), label, {

@@ -27,6 +27,10 @@ export interface HandlerContext {
   answers: ReadonlyMap<string, string>;
   /** Counts prompt tokens with the configured tokenizer; null = whitespace words. */
   countTokens: ((text: string) => number) | null;
+  /** `--served-model-name`: the only model names answered (others get a 404); null = any name. */
+  servedModels: ReadonlySet<string> | null;
+  /** Counts a fault the handler carried out (server/fault-plan: a drawn fault counts only then). */
+  faultInjected: (label: string) => void;
   /** Lifts the idle timeout for one request whose response will take a while. */
   keepOpen: (request: Request) => void;
 }

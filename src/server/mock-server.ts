@@ -8,11 +8,11 @@ import { loadTokenizer } from "../tokens/load-tokenizer.ts";
 import { loadCannedAnswers } from "./canned-answers.ts";
 import { SetupError } from "../errors.ts";
 import { createCompletionHandler } from "./completion-handler.ts";
-import { errorResponse, unknownRouteResponse } from "./error-response.ts";
+import { errorResponse, modelNotFoundResponse, unknownRouteResponse } from "./error-response.ts";
 import { createFixedHandler } from "./fixed-handler.ts";
 import { startFaultFront, type FaultFront } from "./fault-front.ts";
 import { FaultDealer } from "./fault-plan.ts";
-import { withFaults } from "./fault-response.ts";
+import { requestProblem, withFaults } from "./fault-response.ts";
 import { faultLabel } from "./fault-spec.ts";
 import { API_PATHS, JSON_HEADERS, type HandlerContext, type RouteHandler } from "./handler-context.ts";
 import { createLatencyModel } from "./latency-model.ts";
@@ -38,11 +38,21 @@ export interface MockServer {
  */
 const IDLE_TIMEOUT_S = 255;
 
-function modelsBody(modelName: string): string {
-  const created = Math.floor(Date.now() / 1000);
-  const model = { id: modelName, object: "model", created, owned_by: "inference-endpoint" };
-  return JSON.stringify({ object: "list", data: [model] });
+/** A model card as vLLM lists it (id, object, created, owned_by, root, parent). */
+function modelCard(id: string, created: number): Record<string, unknown> {
+  return { id, object: "model", created, owned_by: "inference-endpoint", root: id, parent: null };
 }
+
+/** `GET /v1/models/{id}`: the card of a served model (ids may hold slashes: `Qwen/Qwen3-8B`), else vLLM's 404. */
+function retrieveModel(request: Request, names: readonly string[], created: number): Response | null {
+  const path = new URL(request.url).pathname;
+  if (request.method !== "GET" || !path.startsWith(MODELS_PREFIX) || path.length === MODELS_PREFIX.length) return null;
+  const id = decodeURIComponent(path.slice(MODELS_PREFIX.length));
+  if (names.includes(id)) return Response.json(modelCard(id, created));
+  return modelNotFoundResponse(id, new Set(names));
+}
+
+const MODELS_PREFIX = "/v1/models/";
 
 function completionHandler(kind: ApiKind, context: HandlerContext): RouteHandler {
   const mode = context.options.mode;
@@ -57,6 +67,7 @@ export async function startMockServer(input: Partial<MockServerOptions> = {}): P
   let stopping = false;
   let requestCount = 0;
   let server: ReturnType<typeof Bun.serve> | undefined;
+  const dealer = new FaultDealer({ faults: options.faults, rate: options.faultRate, seed: options.faultSeed });
   const context: HandlerContext = {
     options,
     sampleLatency: createLatencyModel(options),
@@ -65,9 +76,13 @@ export async function startMockServer(input: Partial<MockServerOptions> = {}): P
     stopping: () => stopping,
     countTokens: options.tokenizer ? loadTokenizer(options.tokenizer).count : null,
     answers: options.answers ? loadCannedAnswers(options.answers) : new Map(),
+    servedModels: options.servedModelNames.length > 0 ? new Set(options.servedModelNames) : null,
+    faultInjected: (label) => dealer.injected(label),
     keepOpen: (request) => server?.timeout(request, 0),
   };
-  const models = modelsBody(options.modelName);
+  const modelNames = options.servedModelNames.length > 0 ? options.servedModelNames : [options.modelName];
+  const created = Math.floor(Date.now() / 1000);
+  const models = JSON.stringify({ object: "list", data: modelNames.map((name) => modelCard(name, created)) });
   const routes = {
     "/health": { GET: () => Response.json({ status: "ok" }) },
     "/v1/models": { GET: () => new Response(models, { headers: JSON_HEADERS }) },
@@ -83,7 +98,7 @@ export async function startMockServer(input: Partial<MockServerOptions> = {}): P
       port: faulty ? 0 : options.port,
       idleTimeout: IDLE_TIMEOUT_S,
       routes,
-      fetch: (request) => unknownRouteResponse(request, servedPaths),
+      fetch: (request) => retrieveModel(request, modelNames, created) ?? unknownRouteResponse(request, servedPaths),
       error: (error) => errorResponse(500, `mock server error: ${error.message}`),
     });
   } catch (error) {
@@ -93,13 +108,13 @@ export async function startMockServer(input: Partial<MockServerOptions> = {}): P
     });
   }
   const running = server;
-  const dealer = new FaultDealer({ faults: options.faults, rate: options.faultRate, seed: options.faultSeed });
   let front: FaultFront | null = null;
   if (faulty) {
     try {
       front = startFaultFront({
         host: options.host, port: options.port, upstreamPort: running.port ?? 0, dealer,
         faultPaths: new Set(Object.values(API_PATHS)),
+        parses: (path, body) => requestProblem(path === API_PATHS.chat ? "chat" : "completions", body) === null,
         onSocketFault: (spec, path, receivedNs) =>
           log.record({ receivedNs, firstChunkNs: null, doneNs: Bun.nanoseconds(), outputTokens: 0, streaming: false, path, fault: faultLabel(spec) }),
       });

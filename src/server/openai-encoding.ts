@@ -27,20 +27,25 @@ export function usageOf(promptTokens: number, completionTokens: number): Usage {
   return { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
 }
 
-/** A non-streaming `chat.completion` or `text_completion` body. */
-export function encodeCompletionBody(
-  kind: ApiKind,
-  identity: ResponseIdentity,
-  text: string,
-  finishReason: FinishReason,
-  usage: Usage,
-): string {
-  const choice =
+/** One choice of a whole response. */
+export interface ChoiceText {
+  text: string;
+  finishReason: FinishReason;
+}
+
+/** A non-streaming `chat.completion` or `text_completion` body with one choice. */
+export function encodeCompletionBody(kind: ApiKind, identity: ResponseIdentity, text: string, finishReason: FinishReason, usage: Usage): string {
+  return encodeChoicesBody(kind, identity, [{ text, finishReason }], usage);
+}
+
+/** A non-streaming body with one choice per entry, `index` by position (`n > 1`, prompt arrays). */
+export function encodeChoicesBody(kind: ApiKind, identity: ResponseIdentity, texts: readonly ChoiceText[], usage: Usage): string {
+  const choices = texts.map(({ text, finishReason }, index) =>
     kind === "chat"
-      ? { index: 0, message: { role: "assistant", content: text }, logprobs: null, finish_reason: finishReason }
-      : { index: 0, text, logprobs: null, finish_reason: finishReason };
+      ? { index, message: { role: "assistant", content: text }, logprobs: null, finish_reason: finishReason }
+      : { index, text, logprobs: null, finish_reason: finishReason });
   const object = kind === "chat" ? "chat.completion" : "text_completion";
-  return JSON.stringify({ id: identity.id, object, created: identity.created, model: identity.model, choices: [choice], usage });
+  return JSON.stringify({ id: identity.id, object, created: identity.created, model: identity.model, choices, usage });
 }
 
 /** Builds the events of one streamed response. */
@@ -54,10 +59,11 @@ export interface SseEncoder {
   usage(usage: Usage): string;
 }
 
-export function createSseEncoder(kind: ApiKind, identity: ResponseIdentity): SseEncoder {
+/** The events of choice `index` (each chunk carries one choice, as vLLM streams `n > 1`). */
+export function createSseEncoder(kind: ApiKind, identity: ResponseIdentity, index = 0): SseEncoder {
   const object = kind === "chat" ? "chat.completion.chunk" : "text_completion";
   const head = `data: {"id":${JSON.stringify(identity.id)},"object":"${object}","created":${identity.created},"model":${JSON.stringify(identity.model)},`;
-  const openChoice = `${head}"choices":[{"index":0,`;
+  const openChoice = `${head}"choices":[{"index":${index},`;
   const contentKey = kind === "chat" ? `"delta":{"content":` : `"text":`;
   const contentTail = kind === "chat" ? `},"logprobs":null,"finish_reason":null}]}\n\n` : `,"logprobs":null,"finish_reason":null}]}\n\n`;
   const emptyDelta = kind === "chat" ? `"delta":{}` : `"text":""`;

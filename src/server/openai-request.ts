@@ -10,6 +10,7 @@ const MessageSchema = z.looseObject({
   content: z.union([z.string(), z.array(TextPartSchema), z.null()]).optional(),
 });
 const tokenCount = z.number().int().min(1).nullish();
+export const MAX_CHOICES = 128;
 
 /** Fields both APIs share; everything else is accepted and ignored (`loose`). */
 const commonFields = {
@@ -20,6 +21,8 @@ const commonFields = {
   stream_options: z.looseObject({ include_usage: z.boolean().nullish() }).nullish(),
   ignore_eos: z.boolean().nullish(),
   min_tokens: z.number().int().min(0).nullish(),
+  /** Choices per prompt; capped so that one request cannot make the mock build a huge answer. */
+  n: z.number().int().min(1).max(MAX_CHOICES).nullish(),
 };
 
 const ChatRequestSchema = z.looseObject({ messages: z.array(MessageSchema).min(1), ...commonFields });
@@ -33,21 +36,33 @@ const CompletionRequestSchema = z.looseObject({
   ...commonFields,
 });
 
+/** One prompt to answer: a chat conversation, or one element of a completions prompt array. */
+export interface PromptInput {
+  /** Words (or token ids) in this prompt. */
+  promptTokens: number;
+  /** The words echo mode answers with. */
+  echoWords: string[];
+  /** The last user message (chat) or the prompt string (completions), for canned answers. */
+  promptText: string;
+}
+
 /** What the mock takes from a request. Words are the mock's tokens. */
 export interface MockRequest {
   kind: ApiKind;
+  /** The model the request names; null when it names none. */
+  model: string | null;
   stream: boolean;
   includeUsage: boolean;
   /** `max_completion_tokens` ?? `max_tokens`; null = no cap. */
   maxTokens: number | null;
   ignoreEos: boolean;
   minTokens: number;
-  /** Words (or token ids) in the whole input. */
+  /** Choices per prompt (`n`). */
+  n: number;
+  /** The prompts: one for chat; one per element of a completions prompt array. */
+  inputs: PromptInput[];
+  /** Words (or token ids) in all prompts together: usage.prompt_tokens. */
   promptTokens: number;
-  /** The words echo mode answers with. */
-  echoWords: string[];
-  /** The last user message (chat) or the prompt string (completions), for canned answers. */
-  promptText: string;
 }
 
 export type ParseResult = { ok: true; request: MockRequest } | { ok: false; message: string };
@@ -69,7 +84,7 @@ function tokWords(count: number): string[] {
 
 type CountTokens = ((text: string) => number) | null;
 
-function chatInput(messages: z.infer<typeof MessageSchema>[], count: CountTokens): { promptTokens: number; echoWords: string[]; promptText: string } {
+function chatInput(messages: z.infer<typeof MessageSchema>[], count: CountTokens): PromptInput {
   const texts = messages.map((message) => messageText(message.content));
   const all = words(texts.join(" "));
   const lastUser = messages.findLastIndex((message) => message.role === "user");
@@ -78,47 +93,54 @@ function chatInput(messages: z.infer<typeof MessageSchema>[], count: CountTokens
   return { promptTokens, echoWords: lastUser >= 0 ? words(texts[lastUser] ?? "") : all, promptText };
 }
 
-function completionInput(prompt: z.infer<typeof CompletionRequestSchema>["prompt"], count: CountTokens): {
-  promptTokens: number;
-  echoWords: string[];
-  promptText: string;
-} {
-  if (typeof prompt === "string") {
-    const all = words(prompt);
-    return { promptTokens: count ? count(prompt) : all.length, echoWords: all, promptText: prompt };
-  }
+function textInput(prompt: string, count: CountTokens): PromptInput {
+  const all = words(prompt);
+  return { promptTokens: count ? count(prompt) : all.length, echoWords: all, promptText: prompt };
+}
+
+function idsInput(ids: readonly number[]): PromptInput {
+  return { promptTokens: ids.length, echoWords: tokWords(ids.length), promptText: "" };
+}
+
+/** A string, a list of token ids, a list of strings or a list of id lists: one input per prompt, as the OpenAI API batches them. */
+function completionInputs(prompt: z.infer<typeof CompletionRequestSchema>["prompt"], count: CountTokens): PromptInput[] {
+  if (typeof prompt === "string") return [textInput(prompt, count)];
   const parts: (string | number | number[])[] = prompt;
-  const idCount = parts.reduce<number>(
-    (sum, part) => sum + (typeof part === "number" ? 1 : Array.isArray(part) ? part.length : 0),
-    0,
-  );
-  if (idCount > 0) return { promptTokens: idCount, echoWords: tokWords(idCount), promptText: "" };
-  const all = words(parts.join(" "));
-  return { promptTokens: all.length, echoWords: all, promptText: parts.join(" ") };
+  if (parts.length === 0) return [textInput("", count)];
+  if (parts.every((part) => typeof part === "number")) return [idsInput(parts as number[])];
+  return parts.map((part) => (typeof part === "string" ? textInput(part, count) : idsInput(part as number[])));
 }
 
 type CommonFields = z.infer<z.ZodObject<typeof commonFields>>;
 
-function toMockRequest(kind: ApiKind, data: CommonFields, input: ReturnType<typeof chatInput>): MockRequest {
+function toMockRequest(kind: ApiKind, data: CommonFields, inputs: PromptInput[]): MockRequest {
   return {
     kind,
+    model: data.model ?? null,
     stream: data.stream === true,
     includeUsage: data.stream_options?.include_usage === true,
     maxTokens: data.max_completion_tokens ?? data.max_tokens ?? null,
     ignoreEos: data.ignore_eos === true,
     minTokens: data.min_tokens ?? 0,
-    ...input,
+    n: data.n ?? 1,
+    inputs,
+    promptTokens: inputs.reduce((sum, input) => sum + input.promptTokens, 0),
   };
 }
 
-/** Checks a parsed JSON body against the API's schema; failures become a 400 message. */
+/** zod's issues as one line: `messages: Invalid input: expected array, received string; n: …`. */
+function oneLine(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.length > 0 ? `${issue.path.join(".")}: ` : ""}${issue.message}`).join("; ");
+}
+
+/** Checks a parsed JSON body against the API's schema; failures become a one-line 400 message. */
 export function parseMockRequest(kind: ApiKind, body: unknown, count: CountTokens = null): ParseResult {
   if (kind === "chat") {
     const result = ChatRequestSchema.safeParse(body);
-    if (!result.success) return { ok: false, message: z.prettifyError(result.error) };
-    return { ok: true, request: toMockRequest(kind, result.data, chatInput(result.data.messages, count)) };
+    if (!result.success) return { ok: false, message: oneLine(result.error) };
+    return { ok: true, request: toMockRequest(kind, result.data, [chatInput(result.data.messages, count)]) };
   }
   const result = CompletionRequestSchema.safeParse(body);
-  if (!result.success) return { ok: false, message: z.prettifyError(result.error) };
-  return { ok: true, request: toMockRequest(kind, result.data, completionInput(result.data.prompt, count)) };
+  if (!result.success) return { ok: false, message: oneLine(result.error) };
+  return { ok: true, request: toMockRequest(kind, result.data, completionInputs(result.data.prompt, count)) };
 }

@@ -21,6 +21,8 @@ export const MockServerOptionsSchema = z
     port: z.number().int().min(0).max(65_535).default(0),
     mode: MockModeSchema.default("echo"),
     modelName: z.string().min(1).default("mock-model"),
+    /** The only model names answered, as vLLM's --served-model-name (others get vLLM's 404); empty = any name, echoed. */
+    servedModelNames: z.array(z.string().min(1)).default([]),
     /** Mean time to first token (echo and model modes). */
     ttftMs: nonNegativeMs.default(0),
     /** Mean time between tokens (echo and model modes). */

@@ -1,5 +1,5 @@
 /**
- * @module server/request-scan — reads `stream`, `include_usage` and the token cap from raw JSON text without parsing it.
+ * @module server/request-scan — reads `stream`, `include_usage`, the token cap and the model from raw JSON text without parsing it.
  *
  * Fixed mode serves pre-encoded bytes, and `JSON.parse` of a 5 KB prompt (~3 µs) would be its
  * largest per-request cost; these scans take a fraction of that. They match keys only: inside a
@@ -11,12 +11,15 @@ const STREAM_TRUE = /"stream"\s*:\s*true/;
 const INCLUDE_USAGE_TRUE = /"include_usage"\s*:\s*true/;
 const MAX_COMPLETION_TOKENS = /"max_completion_tokens"\s*:\s*(\d+)/;
 const MAX_TOKENS = /"max_tokens"\s*:\s*(\d+)/;
+const MODEL = /"model"\s*:\s*"((?:[^"\\]|\\.)*)"/;
 
 export interface ScannedFlags {
   stream: boolean;
   includeUsage: boolean;
   /** `max_completion_tokens` ?? `max_tokens`; null when absent or null. */
   maxTokens: number | null;
+  /** The `model` string; null when absent. */
+  model: string | null;
 }
 
 export function scanRequestFlags(text: string): ScannedFlags {
@@ -25,7 +28,20 @@ export function scanRequestFlags(text: string): ScannedFlags {
     stream: STREAM_TRUE.test(text),
     includeUsage: INCLUDE_USAGE_TRUE.test(text),
     maxTokens: cap?.[1] === undefined ? null : Number(cap[1]),
+    model: scanModel(text),
   };
+}
+
+function scanModel(text: string): string | null {
+  const raw = MODEL.exec(text)?.[1];
+  if (raw === undefined) return null;
+  if (!raw.includes("\\")) return raw;
+  try {
+    return JSON.parse(`"${raw}"`) as string;
+  } catch {
+    // Not a valid JSON string after all: the model is read as written.
+    return raw;
+  }
 }
 
 function isJsonSpace(code: number): boolean {

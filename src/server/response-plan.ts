@@ -1,6 +1,6 @@
 /** @module server/response-plan — what one response says and when each of its chunks is due (pure). */
 import type { LatencySample } from "./latency-model.ts";
-import type { ApiKind, MockRequest } from "./openai-request.ts";
+import type { ApiKind, MockRequest, PromptInput } from "./openai-request.ts";
 
 export type FinishReason = "stop" | "length";
 
@@ -31,10 +31,10 @@ function withLeadingSpaces(words: string[]): string[] {
 }
 
 /** Echo: the prompt's words, cut at the token cap ("length" when cut). */
-function echoOutput(request: MockRequest): { tokens: string[]; finishReason: FinishReason } {
+function echoOutput(request: MockRequest, input: PromptInput): { tokens: string[]; finishReason: FinishReason } {
   const cap = request.maxTokens;
-  const cut = cap !== null && request.echoWords.length > cap;
-  const words = cut ? request.echoWords.slice(0, cap) : request.echoWords;
+  const cut = cap !== null && input.echoWords.length > cap;
+  const words = cut ? input.echoWords.slice(0, cap) : input.echoWords;
   return { tokens: withLeadingSpaces(words), finishReason: cut ? "length" : "stop" };
 }
 
@@ -53,12 +53,17 @@ export function modelOutputLength(request: MockRequest, sampledTokens: number): 
   return { count: wanted, finishReason: "stop" };
 }
 
-/** Decides the response for echo or model mode. */
-export function planResponse(mode: "echo" | "model", request: MockRequest, sample: LatencySample): ResponsePlan {
+/** Decides one choice's answer to `input` for echo or model mode. */
+export function planResponse(mode: "echo" | "model", request: MockRequest, sample: LatencySample, input: PromptInput = request.inputs[0] as PromptInput): ResponsePlan {
   const timing = { kind: request.kind, promptTokens: request.promptTokens, ttftMs: sample.ttftMs, tpotMs: sample.tpotMs };
-  if (mode === "echo") return { ...timing, ...echoOutput(request) };
+  if (mode === "echo") return { ...timing, ...echoOutput(request, input) };
   const { count, finishReason } = modelOutputLength(request, sample.outputTokens);
   return { ...timing, tokens: syntheticTokens(count), finishReason };
+}
+
+/** Every choice of a response: `n` per prompt, prompt after prompt (the `index` of each is its position), sharing one latency sample. */
+export function planChoices(mode: "echo" | "model", request: MockRequest, sample: LatencySample): ResponsePlan[] {
+  return request.inputs.flatMap((input) => Array.from({ length: request.n }, () => planResponse(mode, request, sample, input)));
 }
 
 /** When the last token is ready: TTFT + TPOT × (n − 1). Non-streaming replies wait this long. */

@@ -1,4 +1,4 @@
-/** @module server/sse-writes — turns a response plan into the SSE writes of a stream, each with its due time (pure). */
+/** @module server/sse-writes — turns response plans into the SSE writes of a stream, each with its due time (pure). */
 import { createSseEncoder, SSE_DONE, usageOf, type ResponseIdentity } from "./openai-encoding.ts";
 import { chunkSchedule, type ResponsePlan } from "./response-plan.ts";
 
@@ -16,14 +16,10 @@ export interface SseWriteOptions {
   includeUsage: boolean;
 }
 
-/**
- * The writes of one streamed response: the chat role event travels with the first content
- * event (vLLM emits both once the first token exists), and the finish event, the optional usage
- * event and `[DONE]` travel with the last one. A response without tokens is one write at TTFT.
- */
-export function buildSseWrites(plan: ResponsePlan, identity: ResponseIdentity, options: SseWriteOptions): SseWrite[] {
-  const encoder = createSseEncoder(plan.kind, identity);
-  const slots = chunkSchedule(plan.tokens.length, options.tokensPerChunk, plan.ttftMs, plan.tpotMs);
+/** One choice's writes: the chat role event with its first content event, the finish event with its last. */
+function choiceWrites(plan: ResponsePlan, identity: ResponseIdentity, index: number, tokensPerChunk: number): SseWrite[] {
+  const encoder = createSseEncoder(plan.kind, identity, index);
+  const slots = chunkSchedule(plan.tokens.length, tokensPerChunk, plan.ttftMs, plan.tpotMs);
   const writes: SseWrite[] = [];
   let next = 0;
   for (const slot of slots) {
@@ -31,16 +27,43 @@ export function buildSseWrites(plan: ResponsePlan, identity: ResponseIdentity, o
     next += slot.tokenCount;
     writes.push({ text: encoder.content(text), offsetMs: slot.offsetMs, tokenCount: slot.tokenCount });
   }
-  const tail =
-    encoder.finish(plan.finishReason) +
-    (options.includeUsage ? encoder.usage(usageOf(plan.promptTokens, plan.tokens.length)) : "") +
-    SSE_DONE;
   const first = writes[0];
   const last = writes[writes.length - 1];
-  if (!first || !last) return [{ text: encoder.role() + tail, offsetMs: plan.ttftMs, tokenCount: 0 }];
+  if (!first || !last) return [{ text: encoder.role() + encoder.finish(plan.finishReason), offsetMs: plan.ttftMs, tokenCount: 0 }];
   first.text = encoder.role() + first.text;
-  last.text += tail;
+  last.text += encoder.finish(plan.finishReason);
   return writes;
+}
+
+/**
+ * The writes of one streamed response (vLLM's order): each choice's events as choiceWrites
+ * says; writes of several choices due at the same instant travel together; the optional usage
+ * event and `[DONE]` travel with the last write. A response without tokens is one write at TTFT.
+ */
+export function buildSseWrites(plans: ResponsePlan | readonly ResponsePlan[], identity: ResponseIdentity, options: SseWriteOptions): SseWrite[] {
+  const all = Array.isArray(plans) ? plans : [plans as ResponsePlan];
+  const perChoice = all.map((plan, index) => choiceWrites(plan, identity, index, options.tokensPerChunk));
+  const writes = perChoice.length === 1 ? (perChoice[0] as SseWrite[]) : mergeByTime(perChoice.flat());
+  const head = all[0] as ResponsePlan;
+  const completionTokens = all.reduce((sum, plan) => sum + plan.tokens.length, 0);
+  const last = writes[writes.length - 1] as SseWrite;
+  if (options.includeUsage) last.text += createSseEncoder(head.kind, identity).usage(usageOf(head.promptTokens, completionTokens));
+  last.text += SSE_DONE;
+  return writes;
+}
+
+/** Writes ordered by due time, those due at the same instant joined (in choice order). */
+function mergeByTime(writes: SseWrite[]): SseWrite[] {
+  const sorted = writes.map((write, order) => ({ write, order })).sort((a, b) => a.write.offsetMs - b.write.offsetMs || a.order - b.order);
+  const merged: SseWrite[] = [];
+  for (const { write } of sorted) {
+    const last = merged[merged.length - 1];
+    if (last && last.offsetMs === write.offsetMs) {
+      last.text += write.text;
+      last.tokenCount += write.tokenCount;
+    } else merged.push({ ...write });
+  }
+  return merged;
 }
 
 /** The whole stream as one body, for responses without delays (one TCP write, the fastest path). */

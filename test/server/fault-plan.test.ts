@@ -26,13 +26,18 @@ describe("server/fault-plan", () => {
     expect(other).not.toEqual(first);
   });
 
-  test("the dealer hands out faults in order and counts them by label", () => {
+  test("the dealer hands out faults in order and counts those carried out, by label", () => {
     const plan = { faults, rate: 0.4, seed: 5 };
     const dealer = new FaultDealer(plan);
     const dealt = Array.from({ length: 100 }, () => dealer.next());
     expect(dealt).toEqual(Array.from({ length: 100 }, (_, i) => faultForRequest(plan, i)));
+    expect(dealer.counts()).toEqual({}); // drawn, not yet carried out
     const counts: Record<string, number> = {};
-    for (const spec of dealt) if (spec) counts[faultLabel(spec)] = (counts[faultLabel(spec)] ?? 0) + 1;
+    dealt.forEach((spec, i) => {
+      if (!spec || i % 3 === 0) return; // every third is a request the server could not parse
+      dealer.injected(faultLabel(spec));
+      counts[faultLabel(spec)] = (counts[faultLabel(spec)] ?? 0) + 1;
+    });
     expect(dealer.counts()).toEqual(counts);
     expect(dealer.requests).toBe(100);
   });

@@ -207,3 +207,23 @@ describe("server/faults", () => {
     expect(response.status).toBe(411);
   });
 });
+
+describe("server/faults: a request the server cannot parse gets its 400, never a fault", () => {
+  test.each([
+    ["status:503", { kind: "status", arg: 503 }],
+    ["reset-before-headers", { kind: "reset-before-headers", arg: null }],
+    ["malformed-sse", { kind: "malformed-sse", arg: null }],
+  ] as const)("%s at rate 1: bodies that are not JSON, or not a chat request, are answered 400 and not counted", async (_label, fault) => {
+    const s = await faulty([fault]);
+    for (const body of ["{not json", JSON.stringify({ model: "m", messages: "hi" })]) {
+      const response = await fetch(`${s.url}${CHAT}`, { method: "POST", headers: { "content-type": "application/json" }, body });
+      expect(response.status).toBe(400);
+      const message = ((await response.json()) as { error: { message: string } }).error.message;
+      expect(message).not.toContain("\n");
+    }
+    expect(s.faultCounts()).toEqual({});
+    // A request that parses gets the fault (whatever it does to the connection), and it counts.
+    await post(s.url, chat(false)).then((r) => r.text(), () => "");
+    expect(Object.values(s.faultCounts())).toEqual([1]);
+  });
+});

@@ -61,7 +61,8 @@ describe("server/mock-server", () => {
     const choice = json.choices[0];
     const isChat = path.includes("chat");
     expect(json.object).toBe(isChat ? "chat.completion" : "text_completion");
-    expect(json.model).toBe("echo-model");
+    // The model the request named, as vLLM answers; the server's name when it named none.
+    expect(json.model).toBe((body as { model?: string }).model ?? "echo-model");
     expect(typeof json.id).toBe("string");
     expect(typeof json.created).toBe("number");
     expect(isChat ? choice?.message : choice?.text).toEqual(isChat ? { role: "assistant", content: text } : text);
@@ -128,6 +129,25 @@ describe("server/mock-server fixed mode", () => {
       const invalid = await fetch(url, { method: "POST", body: "nope" });
       expect(invalid.status).toBe(400);
       expect(server.observations().map((observation) => observation.outputTokens)).toEqual([8, 8, 8, 2]);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test.each([["fixed"], ["echo"]] as const)("%s mode with --served-model-name: served names echoed, any other a 404 in vLLM's shape, even streaming", async (mode) => {
+    const server = await startMockServer({ mode, servedModelNames: ["served-a", "served-b"] });
+    try {
+      const url = `${server.url}/v1/chat/completions`;
+      const served = (await (await postJson(url, chatBody("x", { model: "served-b" }))).json()) as { model: string };
+      expect(served.model).toBe("served-b");
+      for (const stream of [false, true]) {
+        const response = await postJson(url, chatBody("x", { model: "other", stream }));
+        expect(response.status).toBe(404);
+        expect(await response.json()).toEqual({ error: { message: "The model `other` does not exist.", type: "NotFoundError", param: "model", code: 404 } });
+      }
+      const models = (await (await fetch(`${server.url}/v1/models`)).json()) as { data: { id: string }[] };
+      expect(models.data.map((m) => m.id)).toEqual(["served-a", "served-b"]);
+      expect((await fetch(`${server.url}/v1/models/other`)).status).toBe(404);
     } finally {
       await server.stop();
     }

@@ -15,16 +15,34 @@ describe("server/openai-request", () => {
     ["content parts", [{ role: "user", content: [{ type: "text", text: "x y" }, { type: "image_url" }] }], 2, ["x", "y"]],
     ["null content", [{ role: "assistant", content: null }, { role: "user", content: "z" }], 1, ["z"]],
   ])("chat: echoes the %s", (_name, messages, promptTokens, echoWords) => {
-    expect(parsed("chat", { messages })).toMatchObject({ promptTokens, echoWords });
+    const request = parsed("chat", { messages });
+    expect(request.promptTokens).toBe(promptTokens);
+    expect(request.inputs.map((input) => input.echoWords)).toEqual([echoWords]);
   });
 
   test.each([
-    ["a string", "one two  three", 3, ["one", "two", "three"]],
-    ["token ids", [1, 2, 3], 3, ["tok", "tok", "tok"]],
-    ["batched token ids", [[1, 2], [3]], 3, ["tok", "tok", "tok"]],
-    ["a list of strings", ["a b", "c"], 3, ["a", "b", "c"]],
+    ["a string", "one two  three", 3, [["one", "two", "three"]]],
+    ["token ids", [1, 2, 3], 3, [["tok", "tok", "tok"]]],
+    ["batched token ids: a prompt each", [[1, 2], [3]], 3, [["tok", "tok"], ["tok"]]],
+    ["a list of strings: a prompt each", ["a b", "c"], 3, [["a", "b"], ["c"]]],
   ])("completions: echoes %s", (_name, prompt, promptTokens, echoWords) => {
-    expect(parsed("completions", { prompt })).toMatchObject({ promptTokens, echoWords });
+    const request = parsed("completions", { prompt });
+    expect(request.promptTokens).toBe(promptTokens);
+    expect(request.inputs.map((input) => input.echoWords)).toEqual(echoWords);
+  });
+
+  test("reads the model and n", () => {
+    expect(parsed("chat", { model: "Qwen/Qwen3-8B", n: 3, messages: [{ role: "user", content: "x" }] })).toMatchObject({ model: "Qwen/Qwen3-8B", n: 3 });
+    expect(parsed("chat", { messages: [{ role: "user", content: "x" }] })).toMatchObject({ model: null, n: 1 });
+  });
+
+  test("a body that is not valid gives one line naming each problem", () => {
+    const result = parseMockRequest("chat", { messages: "hi", n: 0 });
+    expect(result.ok).toBe(false);
+    const message = result.ok ? "" : result.message;
+    expect(message).not.toContain("\n");
+    expect(message).toContain("messages: ");
+    expect(message).toContain("; n: ");
   });
 
   test.each([
@@ -45,6 +63,7 @@ describe("server/openai-request", () => {
     ["completions", { prompt: 5 }],
     ["completions", { prompt: "p", max_tokens: 0 }],
     ["completions", { prompt: "p", stream: "yes" }],
+    ["chat", { messages: [{ role: "user", content: "x" }], n: 129 }],
   ] as const)("%s rejects %j", (kind, body) => {
     const result = parseMockRequest(kind, body);
     expect(result.ok).toBe(false);

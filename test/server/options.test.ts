@@ -11,6 +11,7 @@ describe("server/options", () => {
       port: 0,
       mode: "echo",
       modelName: "mock-model",
+      servedModelNames: [],
       ttftMs: 0,
       tpotMs: 0,
       outputTokens: 32,

@@ -5,6 +5,7 @@ import {
   chunkSchedule,
   completionOffsetMs,
   modelOutputLength,
+  planChoices,
   planResponse,
   syntheticTokens,
 } from "../../src/server/response-plan.ts";
@@ -12,14 +13,15 @@ import {
 function request(overrides: Partial<MockRequest> = {}): MockRequest {
   return {
     kind: "chat",
+    model: null,
     stream: false,
     includeUsage: false,
     maxTokens: null,
     ignoreEos: false,
     minTokens: 0,
+    n: 1,
+    inputs: [{ promptTokens: 3, echoWords: ["a", "b", "c"], promptText: "a b c" }],
     promptTokens: 3,
-    echoWords: ["a", "b", "c"],
-    promptText: "a b c",
     ...overrides,
   };
 }
@@ -64,6 +66,13 @@ describe("server/response-plan", () => {
     const plan = planResponse("model", request(), { ttftMs: 0, tpotMs: 0, outputTokens: 3 });
     expect(plan.tokens).toEqual(["tok", " tok", " tok"]);
     expect(syntheticTokens(0)).toEqual([]);
+  });
+
+  test("n choices per prompt, prompt after prompt, each echoing its own prompt", () => {
+    const inputs = [{ promptTokens: 1, echoWords: ["x"], promptText: "x" }, { promptTokens: 2, echoWords: ["y", "z"], promptText: "y z" }];
+    const plans = planChoices("echo", request({ n: 2, inputs, promptTokens: 3 }), { ttftMs: 0, tpotMs: 0, outputTokens: 9 });
+    expect(plans.map((p) => p.tokens.join(""))).toEqual(["x", "x", "y z", "y z"]);
+    expect(plans.every((p) => p.promptTokens === 3)).toBe(true);
   });
 
   test.each([
