@@ -20,10 +20,9 @@ export const FLUSH_INTERVAL_MS = 10;
 /** Records per results frame at most (the bench's floors write their rows in batches of this size too). */
 export const FLUSH_BATCH = 512;
 /**
- * A compiler thread JSC starts mid-phase begins on this core and runs here until the next tend:
- * tending every 100 ms, `perf sched` caught one compiling for 7 ms here with sends due, 67 ms into
- * a phase. JSC starts most of them in a phase's first second, so helpers are tended on every
- * 10 ms tick then, and on every 10th tick after that (a tend costs ~8 µs of the JS thread).
+ * A compiler thread JSC starts mid-phase begins on this core and runs here until the next tend,
+ * sends due or not. JSC starts most of them in a phase's first second, so helpers are tended on
+ * every 10 ms tick then, and on every 10th tick after that (each tend takes the JS thread's time).
  */
 const HELPER_TICK_MS = 10;
 const HELPER_EAGER_TICKS = 100;

@@ -1,11 +1,12 @@
 /**
  * @module scripts/bench/jitter-floor — how late an empty Bun event loop is at Poisson instants on this core.
  *
- * The same seeded Poisson schedule as a run (src/plan/arrivals.ts) and the same waiting strategy as the send loop
- * (src/run/phase-runner.ts: setTimeout while more than 2 ms away, a setImmediate poll on the
- * clock inside the last 2 ms), but "sending" is only taking the timestamp. Whatever lag this
- * shows comes from the machine (preemption, timer wake-ups), not from HTTP or our bookkeeping;
- * the Poisson section prints it beside inference-endpoint's own schedule_lag.
+ * The same seeded Poisson schedule as a run (src/plan/arrivals.ts) and the send loop's waiting
+ * strategy without its alarm thread (src/run/phase-runner.ts: setTimeout while more than 2 ms
+ * away, a setImmediate poll on the clock inside the last 2 ms), but "sending" is only taking the
+ * timestamp. Whatever lag this shows comes from the machine (preemption, timer wake-ups), not
+ * from HTTP or our bookkeeping; the Poisson section prints it beside inference-endpoint's own
+ * schedule_lag.
  *
  * With URL, BODY_FILE and EVENTS_DB, each due instant also starts a request that the least
  * client of lib/least-client handles (bare fetch, the least parsing, one events.db row per

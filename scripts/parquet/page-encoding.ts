@@ -1,7 +1,7 @@
 /**
  * @module scripts/parquet/page-encoding — the bodies of Parquet v1 data and dictionary pages:
  * repetition/definition levels in the RLE/bit-packed hybrid, PLAIN values and dictionary
- * indices (parquet-format Encodings.md).
+ * indices (the Apache Parquet format's encodings).
  *
  * Levels and indices are written as RLE runs only (one run per stretch of equal values), which
  * is valid hybrid encoding and keeps the writer short.

@@ -4,7 +4,7 @@
  *
  * Matches are found with a 4-byte hash table and emitted as 2-byte-offset copies (offsets up to
  * 65535), which every Snappy decoder accepts; it compresses less well than the reference
- * implementation but produces valid streams (format_description.txt in google/snappy).
+ * implementation but produces valid streams (the Snappy format as google/snappy describes it).
  */
 import { ByteWriter } from "./byte-writer.ts";
 

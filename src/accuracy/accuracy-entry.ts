@@ -1,5 +1,5 @@
 /**
- * @module accuracy/accuracy-entry — the input to scoring and the entry it produces (spec §7.5).
+ * @module accuracy/accuracy-entry — the input to scoring and the entry it produces.
  *
  * `AccuracyEntry` is one element of `accuracy_scores` in accuracy/accuracy_results.json, with the
  * seed's keys in the seed's order. Differences from the seed, both deliberate:

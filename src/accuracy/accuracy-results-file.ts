@@ -1,5 +1,5 @@
 /**
- * @module accuracy/accuracy-results-file — writes accuracy/accuracy_results.json (spec §7.5).
+ * @module accuracy/accuracy-results-file — writes accuracy/accuracy_results.json.
  *
  * `{average_accuracy?, accuracy_scores: [entry…]}`; `average_accuracy` is the plain mean of the
  * entries' numeric scores and is left out when no entry has one. Written to a temp file in the

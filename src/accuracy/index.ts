@@ -1,5 +1,5 @@
 /**
- * @module accuracy — scoring of accuracy datasets (spec §7): extractors, scorers, the results file and its text.
+ * @module accuracy — scoring of accuracy datasets: extractors, scorers, the results file and its text.
  *
  * The public surface for the run, report and CLI code; everything else in this folder is internal.
  */

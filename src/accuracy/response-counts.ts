@@ -1,5 +1,5 @@
 /**
- * @module accuracy/response-counts — which issued samples got a usable response (spec §7.5 `response_counts`).
+ * @module accuracy/response-counts — which issued samples got a usable response (`response_counts`).
  *
  * `issued = scored + empty + missing`:
  * - missing: issued samples with no response at all (drain timeout, crash) — the difference

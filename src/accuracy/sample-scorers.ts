@@ -1,5 +1,5 @@
 /**
- * @module accuracy/sample-scorers — per-sample comparisons of an extracted answer with the ground truth (spec §7.2).
+ * @module accuracy/sample-scorers — per-sample comparisons of an extracted answer with the ground truth.
  *
  * Each returns 1 (correct) or 0. A null answer (nothing extracted, or a failed request) or a null
  * ground truth is never correct.

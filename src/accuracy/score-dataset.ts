@@ -1,5 +1,5 @@
 /**
- * @module accuracy/score-dataset — scores one dataset's responses into an accuracy entry (spec §7.2, §7.5).
+ * @module accuracy/score-dataset — scores one dataset's responses into an accuracy entry.
  *
  * Population = the issued samples of the dataset; denominator = the issued count. A sample with no
  * response, or a failed/empty one, counts as wrong; when every response is missing the score is

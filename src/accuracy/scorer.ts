@@ -3,7 +3,7 @@
  *
  * `scoreDataset` extracts answers, then hands a scorer the samples that have a usable response;
  * the scorer returns how many passed (a sum of per-sample scores in [0, 1]). Samples with no or
- * an empty response never reach it: they are wrong by definition (spec §7.2).
+ * an empty response never reach it: they are wrong by definition.
  */
 import type { CodeExecutionOptions } from "./code-bench/execution-options.ts";
 

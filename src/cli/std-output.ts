@@ -2,13 +2,12 @@
  * @module cli/std-output — the CLI's stdout and stderr as plain write(2) calls, not Node streams.
  *
  * The first touch of `process.stdout` or `process.stderr` (even `.isTTY`) builds a Node stream,
- * which loads Node's stream implementation: ~2 ms of the compiled binary's start-up
- * (`--version` 14.4 → 12.3 ms, see README, Performance). The CLI writes whole strings in order
- * and never needs back-pressure, so a synchronous write to the file descriptor does the same
- * job — Node itself writes synchronously to files, pipes and terminals on Linux. A descriptor
- * another process made non-blocking can refuse with EAGAIN: we wait a millisecond and go on; a
- * write a signal interrupted (EINTR) is made again. A reader that went away (`| head`) gets
- * nothing more, and no error.
+ * which loads Node's stream implementation on the compiled binary's start-up path (see README,
+ * Performance). The CLI writes whole strings in order and never needs back-pressure, so a
+ * synchronous write to the file descriptor does the same job — Node itself writes synchronously
+ * to files, pipes and terminals on Linux. A descriptor another process made non-blocking can
+ * refuse with EAGAIN: we wait a millisecond and go on; a write a signal interrupted (EINTR) is
+ * made again. A reader that went away (`| head`) gets nothing more, and no error.
  */
 import { writeSync } from "node:fs";
 

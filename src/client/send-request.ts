@@ -53,7 +53,7 @@ function backoff(delayMs: number, register: RegisterInFlight): Promise<boolean> 
 }
 
 export function sendRequest(req: OutgoingRequest, settings: RequestSettings, register: RegisterInFlight): Promise<RequestRecord> {
-  // Without retries, no second async frame per request: its await was ~4 % of a worker's samples.
+  // Without retries, no second async frame per request: its await would cost every request.
   if (!settings.retry) {
     return sendAttempt(req, 0, settings, register).then((outcome) => (isStaleConnection(outcome, false) ? reconnect(req, outcome, settings, register).then(recordOf) : outcome.record));
   }
@@ -92,9 +92,8 @@ async function sendWithRetries(req: OutgoingRequest, settings: RequestSettings, 
 
 /**
  * Runs the send path once, at a blank URL that fetch() rejects before any connection, so the
- * runtime compiles it before a phase's first timed send. Without it, running from source, the
- * first two sends of a 200 QPS phase left late: compiling `sendRequest` and `sendAttempt` on
- * first call, not the schedule.
+ * runtime compiles it before a phase's first timed send: compiling `sendRequest` and
+ * `sendAttempt` on their first call would make a phase's first sends late.
  */
 export async function warmSendPath(settings: RequestSettings): Promise<void> {
   const { retry: _retry, onProgress: _progress, onSuperseded: _superseded, ...quiet } = settings;

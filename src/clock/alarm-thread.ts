@@ -8,13 +8,12 @@
  * Protocol over one SharedArrayBuffer (see ALARM_* below): the main thread writes a deadline on
  * this thread's `Bun.nanoseconds()` scale, then bumps the sequence number and notifies. The thread
  * sleeps in `Atomics.wait`, polls the clock for the last `spinNs`, and posts the sequence number
- * it fired for. Two things make a sleeping thread wake late, both measured on our 2-core VM:
+ * it fired for. Two things make a sleeping thread wake late:
  * - Linux pads every timed sleep by the thread's timer slack (50 µs by default). The thread sets
- *   its own slack to 1 ns (prctl PR_SET_TIMERSLACK): `Atomics.wait(0.1 ms)` overshoot p50 55 → 7 µs.
- * - A vCPU that stays idle long is handed back to the host, and waking it costs more: overshoot
- *   p50 7 µs after a 0.2 ms sleep, 26 µs after 1 ms, 56 µs (p90 150 µs) after 25 ms. So the
- *   thread sleeps until `napWindowNs` before the deadline, then takes naps of at most `napMaxNs`,
- *   which keep wake-ups quick for ~1% of a core (at 40 QPS: lag p50 0.2 µs instead of 45 µs).
+ *   its own slack to 1 ns (prctl PR_SET_TIMERSLACK).
+ * - A vCPU that stays idle long is handed back to the host, and waking it costs more the longer
+ *   it slept. So the thread sleeps until `napWindowNs` before the deadline, then takes naps of
+ *   at most `napMaxNs`, which keep wake-ups quick for a little CPU.
  */
 
 /** Int32 index of the sequence number; every arm, disarm or close bumps it. */

@@ -1,15 +1,15 @@
 /**
  * @module clock/precise-alarm — wakes the JS thread at a sub-millisecond instant without keeping it busy.
  *
- * `setTimeout` has 1 ms granularity (~0.55 ms late on average); polling with `setImmediate`
- * burns the core (and allocates an Immediate per turn); blocking in `Atomics.wait` stops the JS
- * thread from timestamping responses. Instead one helper thread per process (clock/alarm-thread)
- * sleeps until the earliest armed deadline and posts a message; meanwhile the JS thread sits
- * idle in its event loop, so socket reads are handled the moment they arrive. The message lands
- * ~5–20 µs after the deadline when the JS thread is idle (longer after a long idle: ~80 µs
- * after 30 ms), so callers arm a little early and wait out the rest themselves.
+ * `setTimeout` has 1 ms granularity; polling with `setImmediate` burns the core (and allocates
+ * an Immediate per turn); blocking in `Atomics.wait` stops the JS thread from timestamping
+ * responses. Instead one helper thread per process (clock/alarm-thread) sleeps until the
+ * earliest armed deadline and posts a message; meanwhile the JS thread sits idle in its event
+ * loop, so socket reads are handled the moment they arrive. The message lands a little after
+ * the deadline even when the JS thread is idle (later after a long idle), so callers arm a
+ * little early and wait out the rest themselves.
  *
- * Until the thread reports ready (~5–15 ms after the first alarm is created), or where it
+ * Until the thread reports ready (shortly after the first alarm is created), or where it
  * cannot run (no bun:ffi / clock_gettime), `ready` is false and callers keep their own timers.
  * The thread is ref'd only while some alarm exists: Bun busy-polls its event loop (100% CPU)
  * when an unref'd Worker is all that is left, and an idle unref'd one must not hold the process.
@@ -81,7 +81,7 @@ class AlarmThread {
     if (typeof message !== "number") {
       this.resolveStarted();
       if (message.monoOffsetNs === "" || clockSource !== "clock_gettime") return this.close();
-      // Both threads calibrated Bun.nanoseconds() against CLOCK_MONOTONIC (to ~0.1 µs).
+      // Both threads calibrated Bun.nanoseconds() against CLOCK_MONOTONIC.
       this.toThreadNs = Number(monoOffsetNs - BigInt(message.monoOffsetNs));
       return this.reschedule();
     }
@@ -103,7 +103,7 @@ class AlarmThread {
 
 let shared: AlarmThread | null = null;
 
-/** Bun.nanoseconds() minus now(), from the tightest of a few bracketed readings (a cold first call can take 10 µs). */
+/** Bun.nanoseconds() minus now(), from the tightest of a few bracketed readings (a cold first call lags). */
 function offsetToLocalNs(now: () => number): number {
   let bestSpanNs = Number.POSITIVE_INFINITY;
   let offsetNs = 0;

@@ -1,6 +1,7 @@
 /**
- * @module config/dataset-spec — `--dataset [perf:|acc:]PATH[,key=value…]` (spec §1.5) into a
- * validated dataset entry, e.g. `acc:gpqa.jsonl,accuracy_config.eval_method=pass_at_1,samples=50`.
+ * @module config/dataset-spec — `--dataset [perf:|acc:]PATH[,key=value…]` (the seed tool's
+ * grammar) into a validated dataset entry, e.g.
+ * `acc:gpqa.jsonl,accuracy_config.eval_method=pass_at_1,samples=50`.
  */
 import { InputError } from "../errors.ts";
 import { formatProblem } from "./config-error.ts";

@@ -1,5 +1,5 @@
 /**
- * @module config/flag-aliases — the short flag names of the seed tool (spec §1.3), keyed by the
+ * @module config/flag-aliases — the short flag names of the seed tool, keyed by the
  * canonical dotted schema path, plus default texts that read better than the raw default.
  */
 

@@ -42,7 +42,7 @@ export interface FlagSpec {
 /** Command-level keys that are not schema paths. */
 export const COMMAND_LEVEL_PATHS = ["dataset", "mode", "accuracy_only", "config", "dry_run", "slo", "quiet"] as const;
 
-/** Sections the seed's CLI flattens: their fields drop the prefix (spec §1, `name="*"`). */
+/** Sections the seed's CLI flattens (its `name="*"` arguments): their fields drop the prefix. */
 const FLATTENED: readonly { prefix: string; alias: string }[] = [
   { prefix: "settings.load_pattern.", alias: "load-pattern" },
   { prefix: "settings.warmup.", alias: "warmup" },
@@ -73,7 +73,7 @@ function specForLeaf(leaf: SchemaLeaf): FlagSpec {
   const aliases = [...(FLAG_ALIASES[leaf.path] ?? [])];
   const flattened = FLATTENED.find(({ prefix }) => leaf.path.startsWith(prefix));
   if (flattened && leaf.path !== "settings.load_pattern.type") {
-    // The quick-reference docs spell flattened fields dotted; accept both (spec §1 note).
+    // The seed tool's quick-reference docs spell flattened fields dotted; accept both.
     aliases.push(`--${flattened.alias}.${kebab(leaf.path.slice(flattened.prefix.length))}`);
   }
   const spec: FlagSpec = {

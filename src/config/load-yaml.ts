@@ -1,6 +1,7 @@
 /**
  * @module config/load-yaml — reads a YAML config file into a plain object: file errors, syntax
- * errors with file:line:col, a mapping at the top level, then `${VAR}` interpolation (§2.8).
+ * errors with file:line:col, a mapping at the top level, then `${VAR}` interpolation as the seed
+ * tool does it.
  */
 import { readFileSync } from "node:fs";
 import { parseDocument } from "yaml";

@@ -1,5 +1,5 @@
 /**
- * @module config/redact — secret redaction for the report's `config.yaml` (spec §2.9), URLs in
+ * @module config/redact — secret redaction for the report's `config.yaml`, URLs in
  * messages and error bodies. Never mutates its input: the running config keeps the real key.
  * Workers load it (error bodies are redacted before they are recorded), so it imports nothing
  * heavy: the YAML writing is config/yaml-text.

@@ -1,4 +1,4 @@
-/** @module config/resolve-defaults — defaults that depend on other fields (spec §2.7, §1.9). */
+/** @module config/resolve-defaults — defaults that depend on other fields, as the seed tool derives them. */
 import { effectiveKind, type RuleContext } from "./rule-context.ts";
 import type { DraftConfig } from "./schema.ts";
 

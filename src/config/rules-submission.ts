@@ -1,12 +1,12 @@
 /**
  * @module config/rules-submission — `type: submission` needs a benchmark mode and a known MLPerf
- * ruleset. Ruleset seed pinning (spec §2.11) is not done: the official seeds are 64-bit and do
+ * ruleset. The seed tool's ruleset seed pinning is not done: the official seeds are 64-bit and do
  * not fit a JavaScript number, and our RNG would not reproduce the seed tool's sequences anyway.
  */
 import type { ConfigProblem } from "./config-error.ts";
 import type { Rule } from "./rule-context.ts";
 
-/** Registered ruleset names (spec §2.11). */
+/** Ruleset names the seed tool registers. */
 export const RULESET_NAMES = [
   "mlperf-inference-v5.1",
   "mlperf-inference-v6.1",

@@ -1,5 +1,5 @@
 /**
- * @module config/sample-count — how many performance samples a run issues (spec §2.12): an
+ * @module config/sample-count — how many performance samples a run issues (the seed tool's rule): an
  * explicit count wins; otherwise enough for `min_duration` at the target rate plus 10 %, rounded
  * up to whole passes over the dataset; a zero duration means one pass.
  */

@@ -10,7 +10,7 @@ import { tryParseDurationMs } from "./duration.ts";
 
 /**
  * Options for parsing a config (once or twice per run): zod's compiled object parsers, generated
- * with `new Function` on first use, cost ~10 ms of every start-up and never pay back.
+ * with `new Function` on first use, cost more at start-up than they ever pay back.
  */
 export const ONE_SHOT_PARSE = { reportInput: true, jitless: true } as const;
 

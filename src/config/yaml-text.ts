@@ -3,8 +3,8 @@
  *
  * Split from config/redact so that workers, which redact error bodies, never load the `yaml`
  * package (~290 KB of JavaScript). Bun's own writer does the common case; the package, needed
- * only for the rare fallback, is loaded when that fallback runs: evaluating it took 1.4–2.1 ms
- * of a compiled benchmark's start-up, before the worker is spawned.
+ * only for the rare fallback, is loaded when that fallback runs, so evaluating it is not part of
+ * a compiled benchmark's start-up, before the worker is spawned.
  */
 import { isPlainObject } from "./object-path.ts";
 
@@ -35,9 +35,9 @@ function hasYaml11Lookalike(node: unknown): boolean {
 /**
  * YAML text of a resolved config, leaving out null fields (the seed's `exclude_none`), quoted
  * so that YAML 1.1 readers (PyYAML) read back the same values: `streaming: "on"` stays a string.
- * For the report's config.yaml call `toYamlText(redactSecrets(config))`. Bun's native writer
- * takes ~0.3 ms; the `yaml` package's first call took 10–20 ms of a benchmark's cold start, so
- * it is only the fallback for configs holding a string Bun's writer might leave ambiguous.
+ * For the report's config.yaml call `toYamlText(redactSecrets(config))`. Bun's native writer is
+ * far quicker than the `yaml` package's first call on a cold start, so the package is only the
+ * fallback for configs holding a string Bun's writer might leave ambiguous.
  * (Bun.YAML is Bun's own; a Bun without it fails every CLI test at once, not silently.)
  */
 export function toYamlText(config: unknown): string {

@@ -1,11 +1,11 @@
 /**
- * @module dataset/column-remap — renames dataset columns before requests are built (spec §3.2
- * steps 1–2): the user's strict `parser` remap, then the fuzzy detection of the prompt column
+ * @module dataset/column-remap — renames dataset columns before requests are built, in the seed
+ * tool's order: the user's strict `parser` remap, then the fuzzy detection of the prompt column
  * and `system_prompt` → `system`.
  *
  * Renames are planned on column names first and applied to the rows in one pass (or not at all
  * when nothing changes). Choices that are ours:
- * - `text_input` is a prompt candidate, so the seed README's bare `dummy_1k.jsonl` loads.
+ * - `text_input` is a prompt candidate, so the seed tool's example `dummy_1k.jsonl` loads as is.
  * - `parser` may map two targets to one source (`{prompt: q, system: q}`): both get a copy.
  * - A target that already exists as a column is replaced by the mapped source.
  * - `system_prompt` is renamed only when there is no `system` column already.

@@ -1,5 +1,5 @@
 /**
- * @module dataset/dataset-format — which reader a dataset path needs (spec §3.1) and the table
+ * @module dataset/dataset-format — which reader a dataset path needs and the table
  * from file format to reader.
  *
  * `format=` wins (with or without the leading dot); otherwise `hf://` paths and directories

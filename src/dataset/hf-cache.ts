@@ -2,7 +2,7 @@
  * @module dataset/hf-cache — resolves `hf://datasets/<org>/<name>[@rev][/path]` to a directory
  * of the local Hugging Face hub cache, without touching the network.
  *
- * The cache is the one `huggingface_hub` writes (its `constants.py`): `$HF_HUB_CACHE`, else
+ * The cache is the one `huggingface_hub` writes, found as it finds it: `$HF_HUB_CACHE`, else
  * `$HF_HOME/hub`, else `$XDG_CACHE_HOME/huggingface/hub`, else `~/.cache/huggingface/hub`. A
  * dataset lives in `datasets--<org>--<name>/`, with `refs/<ref>` files holding commit hashes and
  * `snapshots/<hash>/` holding the files. `@rev` is a ref name (`main`, `v1.0`, URL-encoded

@@ -1,9 +1,9 @@
 /**
  * @module dataset/load-dataset-async — `loadDataset` plus the one step that needs the network:
  * an `hf://` dataset that is not in the local cache is downloaded (its Parquet conversion)
- * first, unless `HF_HUB_OFFLINE` is set; a predefined dataset name (`gpqa::gptoss`, spec §3.4)
- * that is not an existing path goes to `loadPredefinedDataset`. Everything else is the
- * synchronous loader.
+ * first, unless `HF_HUB_OFFLINE` is set; a predefined dataset name (`gpqa::gptoss`, as the seed
+ * tool names them) that is not an existing path goes to `loadPredefinedDataset`. Everything else
+ * is the synchronous loader.
  */
 import { existsSync } from "node:fs";
 import { InputError } from "../errors.ts";

@@ -1,6 +1,6 @@
 /**
  * @module dataset/load-dataset — turns a dataset spec into rows that are ready for request
- * building (spec §3.1–3.2): read the file(s), keep the first `samples` rows, apply the prompt
+ * building: read the file(s), keep the first `samples` rows, apply the prompt
  * `template`, remap columns, and check that every row has a prompt, messages or token ids.
  *
  * Sources: a `.jsonl`, `.json`, `.csv` or `.parquet` file (by `format=` or extension); a

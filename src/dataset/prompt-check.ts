@@ -2,7 +2,7 @@
  * @module dataset/prompt-check — decides whether a row carries something we can send, and
  * rejects a dataset at load time (exit 2) instead of failing request by request mid-run.
  *
- * A row is usable when it has a string `prompt` (or an OpenAI content-part list, spec §3.3),
+ * A row is usable when it has a string `prompt` (or an OpenAI content-part list),
  * a non-empty `messages` list, or an `input_tokens` list of token ids.
  */
 import { InputError } from "../errors.ts";

@@ -1,6 +1,6 @@
 /**
- * @module dataset/request-body — builds the JSON request body for one dataset row (spec §3.3,
- * §5.4) and the URL it is sent to.
+ * @module dataset/request-body — builds the JSON request body for one dataset row and the URL
+ * it is sent to.
  *
  * - `openai` → `/v1/chat/completions`: `messages` from the row verbatim when present, else
  *   `[system?] + user(prompt, name?)`; sampling parameters from the model params; the row's

@@ -1,5 +1,5 @@
 /**
- * @module dataset/sample-order — which dataset row each issued request uses (spec §3.6).
+ * @module dataset/sample-order — which dataset row each issued request uses, in the seed tool's order.
  *
  * Performance runs draw without replacement: the index list 0..n−1 is shuffled in place with a
  * CPython-compatible `random.Random(seed)`, used in order, and shuffled again (the same list,

@@ -2,9 +2,8 @@
  * @module ipc/body-table — request bodies as one UTF-8 block for the trip to a worker.
  *
  * A worker needs every request body before its first send. Sent as an array of strings, each
- * body is a separate msgpack string that msgpackr encodes and decodes one by one in JS: with 1k
- * rows that was ~8 ms in main and ~3 ms in the worker on the way to the first request, for every
- * cold start. Joined into one string, the bodies cross as a single binary blob (one native
+ * body is a separate msgpack string that msgpackr encodes and decodes one by one in JS, in main
+ * and in the worker, on every cold start's way to the first request. Joined into one string, the bodies cross as a single binary blob (one native
  * encode, one memcpy, one native decode) plus where each one ends. In the worker each body is a
  * `slice` of the decoded text, which JavaScriptCore keeps as a view of it, not a copy.
  */

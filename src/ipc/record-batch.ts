@@ -1,15 +1,16 @@
 /**
  * @module ipc/record-batch — many RequestRecords as columns, for worker → main frames.
  *
- * A row per record (an array of 21 fields, a typed array per streamed record) made main spend
- * half of its CPU in msgpackr's decoder during a streaming run (CPU profile: typed-array and
- * string extraction per record). Columns travel as a few typed arrays whatever the batch size:
+ * A row per record (an array of 21 fields, a typed array per streamed record) has msgpackr's
+ * decoder extract typed arrays and strings record by record, which dominates main's CPU in a
+ * streaming run. Columns travel as a few typed arrays whatever the batch size:
  * every numeric field in one Float64Array (field after field; null as NaN, which no nullable
  * field holds otherwise), low-cardinality strings as one-byte codes into a per-batch
  * dictionary (past 254 distinct values in a batch, sparse pairs), chunk gaps and chunk tokens
  * concatenated with their lengths (-1 = null), and the rare free texts (error message, response
- * text) as sparse lists. Phase and worker id travel once per frame. `RecordBatchBuilder` collects in the worker; `readRecordBatch` gives main back
- * the records, their chunk arrays as views into the frame's columns.
+ * text) as sparse lists. Phase and worker id travel once per frame. `RecordBatchBuilder`
+ * collects in the worker; `readRecordBatch` gives main back the records, their chunk arrays as
+ * views into the frame's columns.
  */
 import type { ErrorKind, RequestRecord, TokenSource } from "../record/request-record.ts";
 

@@ -1,5 +1,5 @@
 /**
- * @module metrics/early-stopping — MLPerf LoadGen early-stopping percentile estimates (spec §4.10).
+ * @module metrics/early-stopping — MLPerf LoadGen early-stopping percentile estimates.
  *
  * The empirical p-th percentile of n samples may be optimistic. Early stopping instead reports
  * the t-th highest sample, where t is the largest number of "over-latency" samples for which we

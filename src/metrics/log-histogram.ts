@@ -1,5 +1,5 @@
 /**
- * @module metrics/log-histogram — the report's fixed log-spaced histogram over exact values (spec §6.5).
+ * @module metrics/log-histogram — result_summary.json's fixed log-spaced `histogram`, over exact values.
  *
  * 30 buckets with edges spaced evenly in log space from `lo = max(min, 1)` to
  * `hi = max(max, 10 · lo)` (so even a constant series spreads over a decade). Values outside

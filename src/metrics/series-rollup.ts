@@ -1,5 +1,5 @@
 /**
- * @module metrics/series-rollup — one metric series summarised in the result_summary.json shape (spec §6.5).
+ * @module metrics/series-rollup — one metric series summarised in the seed's result_summary.json shape.
  *
  * `{total, min, max, median, avg, std_dev, percentiles, early_stopping_percentiles?, histogram}`,
  * or `{}` when the series has no values. Percentiles are exact "lower" order statistics;

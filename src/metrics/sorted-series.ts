@@ -2,7 +2,7 @@
  * @module metrics/sorted-series — each metric series of a phase sorted once, shared by every reader.
  *
  * Percentiles, early stopping, histograms and the report's charts all need a series' finite
- * values in ascending order. Sorting a million values costs ~0.1 s and a copy 8 MB, so a series
+ * values in ascending order. Sorting a million values is slow and a copy is 8 MB, so a series
  * is computed and sorted on first use and then reused: result_summary.json and report.html read
  * the same arrays. ITL is sorted in the columns' own array (its order means nothing).
  */

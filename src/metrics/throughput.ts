@@ -1,5 +1,5 @@
 /**
- * @module metrics/throughput — requests and output tokens per second (spec §6.4).
+ * @module metrics/throughput — requests and output tokens per second.
  *
  * Native: `qps = successful / duration`, `tps = output tokens of successful requests / duration`.
  * (The seed divides completed requests, failures included; counting a stream of instant errors

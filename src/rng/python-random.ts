@@ -2,7 +2,7 @@
  * @module rng/python-random — a bit-exact port of CPython's `random.Random` (MT19937 and the
  * seeding and sampling algorithms built on it), so that a seed gives the seed tool's order.
  *
- * Behaviour followed (CPython 3.11, Modules/_randommodule.c and Lib/random.py):
+ * Behaviour followed (CPython 3.11's `_random` module and `random.Random`):
  * - An integer seed uses all its bits: abs(seed) split into 32-bit words, least significant
  *   first (seed 0 → one zero word), fed to MT19937's `init_by_array`. Ruleset seeds are 64-bit,
  *   so bigint seeds are accepted.

@@ -4,25 +4,22 @@
  * JavaScriptCore compiles hot code on background "JITWorker" threads for the whole run, not only
  * at start-up; its garbage collector marks on "HeapHelper" threads and a concurrent collector
  * thread; mimalloc purges pages on "mi-scavenger". On a worker's core they compete with the JS
- * thread that stamps and sends. Traced with `perf sched` on our 2-core VM (2k QPS Poisson, 20k
- * requests, worker alone on its core), the CPU time of other threads inside the windows where
- * sends were > 1 ms late was JITWorker 33 ms, HTTP client 31 ms, mi-scavenger 9 ms, HeapHelper 9 ms
- * (the last while the JS thread was itself stopped for a collection).
+ * thread that stamps and sends, and every slice they take while a send is due makes it late.
  *
  * Two remedies, in order of preference:
  * - **Move** the compilers and the scavenger (`cpus`, main's CPU under CPU affinity): each new
  *   one is pinned there when first seen. Threads inherit the affinity of the thread that starts
- *   them — the JS thread — so `tend` must run now and then (workers/http-worker.ts: every 10 ms in a phase's first second, then every 100 ms).
+ *   them — the JS thread — so `tend` must run now and then (workers/http-worker.ts: every 10 ms
+ *   in a phase's first second, then every 100 ms).
  *   Moved threads keep their normal priority: the collector waits for compiler threads to reach
- *   a safepoint, and a nice-19 one on a busy core kept it waiting. 2k QPS lag p99 fell from
- *   1.2–1.7 ms to 0.35–0.89 ms.
+ *   a safepoint, and a nice-19 one on a busy core would keep it waiting.
  * - Without CPUs to move to, **lower** the compilers and the scavenger (not the GC markers)
  *   while a timed phase runs ("normal" leaves them as they are; nothing raises them back):
  *   nice 19 ("nice"), or SCHED_IDLE
  *   ("idle"), which Linux preempts as soon as a normal
- *   thread wakes — at nice 19 a JITWorker that had the core still ran out a 3–4 ms slice with a
- *   send due. A saturated worker has no idle moments, though, and a starved JIT left a 10k QPS
- *   streaming run at 60 % of its rate, so the worker asks for "idle" only while it keeps up.
+ *   thread wakes — at nice 19 a JITWorker that has the core still runs out its time slice with a
+ *   send due. A saturated worker has no idle moments, though, and a starved JIT slows the whole
+ *   run down, so the worker asks for "idle" only while it keeps up.
  *   Going back from SCHED_IDLE may be refused to an unprivileged process (the thread stays idle-class).
  * Elsewhere (no /proc, no glibc) this does nothing.
  */
@@ -39,8 +36,7 @@ const LOWERED_THREADS = new Set(["JITWorker", "mi-scavenger"]);
 /**
  * Thread names moved off the worker's core: the compilers, the scavenger and JSC's start-up
  * warmer. Not the GC's markers ("HeapHelper", the collector thread): the JS thread waits for
- * them during a collection, so on a busy core of their own they stretched its pauses (a demo
- * run with the server beside main: max lag 5 → 17–28 ms with them moved, 5–13 ms without).
+ * them during a collection, so on a busy core of their own they stretch its pauses.
  */
 const MOVED_THREADS = new Set([...LOWERED_THREADS, "JSCWarmUp"]);
 

@@ -7,10 +7,11 @@
  * slot waits (its wait shows up as schedule lag — never hidden). Closed loop (concurrency):
  * each slot opens at its start instant (a ramp opens them one by one); each completion frees a
  * slot and the next entry is scheduled at that instant.
- * Waiting: far-off instants use setTimeout (1 ms granularity), the last 2 ms a setImmediate
- * poll on the clock, so sends are late by microseconds, not by a timer tick. Response work
- * (each completion, each body read — see `poll`) first launches whatever has fallen due, so a
- * send never queues behind a burst of responses being processed in the same event-loop turn.
+ * Waiting: far-off instants use setTimeout (1 ms granularity), the last 2 ms the alarm thread
+ * (clock/precise-alarm) and a setImmediate poll on the clock, so sends are late by
+ * microseconds, not by a timer tick. Response work (each completion, each body read — see
+ * `poll`) first launches whatever has fallen due, so a send never queues behind a burst of
+ * responses being processed in the same event-loop turn.
  * Two moments end a phase: `issued` (nothing more will be sent: every entry went out, or the
  * phase was stopped) and `run()`'s promise (besides, nothing is in flight any more); a phase
  * that does not drain lets the next one start at the first.
@@ -91,10 +92,10 @@ export class PhaseRunner {
   }
 
   /**
-   * Gets a timed phase ready before its start: the alarm thread boots now (~4 ms of CPU on this
-   * core, plus its own JIT) rather than in the first milliseconds of the schedule, where it made
-   * the first ~20 sends up to 8 ms late, and the send path is compiled (client/send-request
-   * `warmSendPath`). Resolves when both are done or after `limitMs`.
+   * Gets a timed phase ready before its start: the alarm thread boots now (CPU on this core,
+   * plus its own JIT) rather than in the first milliseconds of the schedule, where it would make
+   * the first sends late, and the send path is compiled (client/send-request `warmSendPath`).
+   * Resolves when both are done or after `limitMs`.
    */
   async prepare(limitMs = 1000): Promise<void> {
     if (!this.timed || this.stopped) return;

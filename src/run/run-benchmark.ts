@@ -115,8 +115,8 @@ export async function runBenchmark(config: BenchmarkConfig, io: RunIo, mode: Tes
     throw error;
   }
   const client = config.settings.client;
-  // config.yaml is saved once the first phase is under way (or when the run ends without one):
-  // before, it sat on the main process's start-up path, which is the longer of the two.
+  // config.yaml is saved once the first phase is under way (or when the run ends without one),
+  // so writing it stays off the main process's start-up path, which is the longer of the two.
   let configSaved = false;
   const saveConfig = () => {
     if (configSaved) return;

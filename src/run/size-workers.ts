@@ -2,12 +2,11 @@
  * @module run/size-workers — how many worker processes and connections a run uses.
  *
  * Bun's fetch keeps at most 64 keep-alive sockets per process; above that it closes a
- * connection after each request (measured: at 128 in flight, 73k new connections in 6 s and
- * half the throughput). So a worker holds at most 64 requests in flight by default and the
- * connection budget decides the number of workers. Each worker's BUN_CONFIG_MAX_HTTP_REQUESTS
- * is set to its in-flight limit so fetch never queues a request out of our sight. When the
- * config fixes how many requests the run sends, auto sizing opens no more connections than
- * that: `--num-samples 1` starts one worker, not four (start-up ~50 ms shorter on 2 cores).
+ * connection after each request. So a worker holds at most 64 requests in flight by default
+ * and the connection budget decides the number of workers. Each worker's
+ * BUN_CONFIG_MAX_HTTP_REQUESTS is set to its in-flight limit so fetch never queues a request out
+ * of our sight. When the config fixes how many requests the run sends, auto sizing opens no more
+ * connections than that: `--num-samples 1` starts one worker, not four, and starts sooner.
  */
 export const KEEPALIVE_SOCKETS_PER_WORKER = 64;
 export const AUTO_CONNECTIONS = 256;

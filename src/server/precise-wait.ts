@@ -1,12 +1,10 @@
 /**
  * @module server/precise-wait — waits until a `Bun.nanoseconds()` deadline with sub-millisecond precision.
  *
- * `setTimeout`/`Bun.sleep` truncate to whole milliseconds and fire ~0.1 ms late when idle
- * (reference/bun-limits.md §7 item 8): sleeping the rounded remainder is up to 1 ms off. We sleep
- * whole milliseconds while at least one remains, then yield to the event loop with
- * `setImmediate` until the deadline. The yield loop keeps serving other connections but costs
- * CPU for the last < 1 ms of every wait (measured: single stream 7 µs p50 late, 14% CPU at one
- * 5 ms-TPOT stream; 1000 concurrent streams ~0.2 ms p50 late at ~90% of a core).
+ * Bun's `setTimeout`/`Bun.sleep` truncate to whole milliseconds and fire a little late even when
+ * idle: sleeping the rounded remainder is up to 1 ms off. We sleep whole milliseconds while at
+ * least one remains, then yield to the event loop with `setImmediate` until the deadline. The
+ * yield loop keeps serving other connections but costs CPU for the last < 1 ms of every wait.
  */
 
 /** Longest single sleep, so a cancelled wait (server stopped, client gone) ends within this time. */

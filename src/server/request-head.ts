@@ -3,8 +3,8 @@
  *
  * The front must find where each request ends to count requests on a keep-alive connection: the
  * head ends at the first CRLFCRLF (RFC 9112 §2.1) and the body is `content-length` bytes
- * (§6.3). A chunked request body is not supported (fetch clients send a length); the front
- * answers it with 411 Length Required. Heads are ASCII; they are handled as latin1 text.
+ * (RFC 9112 §6.3). A chunked request body is not supported (fetch clients send a length); the
+ * front answers it with 411 Length Required. Heads are ASCII; they are handled as latin1 text.
  */
 
 /** The header through which the front tells the mock's handlers which fault to answer with. */

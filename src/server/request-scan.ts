@@ -1,7 +1,7 @@
 /**
  * @module server/request-scan — reads `stream`, `include_usage`, the token cap and the model from raw JSON text without parsing it.
  *
- * Fixed mode serves pre-encoded bytes, and `JSON.parse` of a 5 KB prompt (~3 µs) would be its
+ * Fixed mode serves pre-encoded bytes, and `JSON.parse` of a long prompt would be its
  * largest per-request cost; these scans take a fraction of that. They match keys only: inside a
  * JSON string a quote is always escaped (`\"stream\"`), so `"stream":` cannot come from prompt
  * text. The one blind spot is the same key nested in another object (e.g. under `metadata`).

@@ -1,11 +1,11 @@
 /**
  * @module server/timed-stream — writes SSE events at their due times, each as its own TCP write.
  *
- * Bun.serve sends everything a stream produces in one tick as one packet (reference/bun-limits.md
- * §7 item 14); waiting on a timer or `setImmediate` between writes ends the tick, so every write
- * below leaves on its own. Due times are absolute (request arrival + offset), so lateness never
- * accumulates. The header block reaches the client together with the first write: Bun completes
- * the response head only when the body starts.
+ * Bun.serve sends everything a stream produces in one tick as one packet; waiting on a timer or
+ * `setImmediate` between writes ends the tick, so every write below leaves on its own. Due times
+ * are absolute (request arrival + offset), so lateness never accumulates. The header block
+ * reaches the client together with the first write: Bun completes the response head only when
+ * the body starts.
  */
 import { waitUntilNs } from "./precise-wait.ts";
 import type { SseWrite } from "./sse-writes.ts";

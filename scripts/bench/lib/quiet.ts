@@ -1,7 +1,7 @@
 /**
  * @module scripts/bench/lib/quiet — waits for the machine to be idle before a batch of measurements.
  *
- * On a shared 2-core VM another job halves what we measure, so each section first polls the
+ * On a shared 2-core VM another job skews what we measure, so each section first polls the
  * 1-minute load average (/proc/loadavg) every 20 s until it is below `maxLoad`, for at most
  * `maxWaitS`. Our own previous section raises it too, so a wait of about a minute is normal.
  */

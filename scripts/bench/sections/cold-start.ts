@@ -17,7 +17,7 @@ import { atMost, fmt, median, type Row } from "../lib/table.ts";
 
 const BINARY = join(ROOT, "dist", "inference-endpoint");
 const VERSION_RUNS = 20;
-/** Spawn → first request scatters by ±15 ms between batches on a 2-core VM: many runs for a stable median. */
+/** Spawn → first request scatters between batches on a small VM: many runs for a stable median. */
 const FIRST_REQUEST_RUNS = 40;
 const WARMUP_RUNS = 3;
 const MAX_COLD_START_MS = 100;

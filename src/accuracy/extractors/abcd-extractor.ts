@@ -1,5 +1,5 @@
 /**
- * @module accuracy/extractors/abcd-extractor — the multiple-choice letter (GPQA) in a model's answer (spec §7.3).
+ * @module accuracy/extractors/abcd-extractor — the multiple-choice letter (GPQA) in a model's answer.
  *
  * Models state their choice in many shapes ("**Answer:** C", "Answer: (B)", `\boxed{\text{A}}`,
  * "Option D", a line that is just "B."). Every pattern below is tried over the whole text and each

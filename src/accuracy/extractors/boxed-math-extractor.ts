@@ -1,5 +1,5 @@
 /**
- * @module accuracy/extractors/boxed-math-extractor — the final answer of a math solution (AIME, spec §7.3).
+ * @module accuracy/extractors/boxed-math-extractor — the final answer of a math solution (AIME).
  *
  * Takes the last `boxed{…}` or `framebox{…}` (with or without the backslash), matched
  * non-greedily across lines, and returns the text after its last comma, stripped. Without any box,

@@ -1,5 +1,5 @@
 /**
- * @module accuracy/extractors/python-code-extractor — the program in a model's answer (LiveCodeBench, spec §7.3).
+ * @module accuracy/extractors/python-code-extractor — the program in a model's answer (LiveCodeBench).
  *
  * The last ```python fenced block wins; without one, the last plain ``` block, minus a first
  * line that is only a `python`/`py`/`python3` tag (e.g. "```py"). Fences pair in order of

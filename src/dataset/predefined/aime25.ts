@@ -1,5 +1,5 @@
 /**
- * @module dataset/predefined/aime25 — AIME 2025 (`aime25[::gptoss]`, spec §3.4/§7.4): the 30
+ * @module dataset/predefined/aime25 — AIME 2025 (`aime25[::gptoss]`): the 30
  * problems of hub repository `opencompass/AIME2025`, configs `AIME2025-I` then `AIME2025-II`
  * (split test), concatenated in that order, as columns `question, answer`.
  *

@@ -1,6 +1,6 @@
 /**
- * @module dataset/predefined/generate-params — a dataset entry's `generate_params` (spec §2.3,
- * "kwargs for predefined generate()") as options for `loadPredefinedDataset`.
+ * @module dataset/predefined/generate-params — a dataset entry's `generate_params` (the seed
+ * tool's "kwargs for predefined generate()") as options for `loadPredefinedDataset`.
  *
  * Keys: `source` (ours: a local file or directory, or hf://datasets/…), `variant`, `seed`,
  * `max_samples`, and `force_regenerate`, which is accepted and has no effect: we never write

@@ -1,5 +1,5 @@
 /**
- * @module dataset/predefined/gpqa — GPQA (`gpqa[::gptoss]`, spec §3.4/§7.4): graduate-level
+ * @module dataset/predefined/gpqa — GPQA (`gpqa[::gptoss]`): graduate-level
  * multiple-choice questions from the gated hub repository `Idavidrein/gpqa`, variant
  * `diamond` (default), `main` or `extended` (hub config `gpqa_<variant>`, split train).
  *

@@ -1,6 +1,6 @@
 /**
  * @module dataset/predefined/livecodebench — LiveCodeBench code generation
- * (`livecodebench[::gptoss]`, spec §3.4/§7.4), variant `release_v6` by default, as columns
+ * (`livecodebench[::gptoss]`), variant `release_v6` by default, as columns
  * `question_id, question, starter_code`. Answers are scored by running code against the
  * problem's tests in the LCB service, keyed by `question_id`.
  *

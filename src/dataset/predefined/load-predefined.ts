@@ -7,8 +7,8 @@
  *
  * Without a preset the rows have no `prompt`; the usual prompt detection then picks
  * `question`, as the seed tool would. Nothing is written except the hub cache when the data
- * is downloaded (source-locate). The result carries the dataset's accuracy defaults (spec
- * §7.4) for the caller to use when the config has no `accuracy_config`.
+ * is downloaded (source-locate). The result carries the dataset's accuracy defaults for the
+ * caller to use when the config has no `accuracy_config`.
  */
 import { join } from "node:path";
 import { InputError } from "../../errors.ts";

@@ -1,6 +1,6 @@
 /**
  * @module dataset/predefined/predefined-registry — the predefined dataset ids and how a dataset
- * name `<id>[::<preset>]` (spec §3.4) resolves to a definition, a preset and a variant.
+ * name `<id>[::<preset>]` (the seed tool's naming) resolves to a definition, a preset and a variant.
  *
  * Ids: `gpqa`, `aime25`, `livecodebench`, plus `gpqa_diamond`, `gpqa_main` and
  * `gpqa_extended`, which name GPQA with its variant fixed (the hub's config names). A name

@@ -1,12 +1,12 @@
 /**
- * @module dataset/predefined/predefined-types — what a predefined dataset (spec §3.4) declares:
+ * @module dataset/predefined/predefined-types — what a predefined dataset declares:
  * where its data lives, how a raw row becomes a benchmark row, its model presets and the
  * accuracy settings a run uses unless the config says otherwise.
  */
 import type { FileRows } from "../file-rows.ts";
 import type { Dataset } from "../load-dataset.ts";
 
-/** Scoring defaults of a predefined dataset (spec §7.4), used when `accuracy_config` is absent. */
+/** Scoring defaults of a predefined dataset, used when `accuracy_config` is absent. */
 export interface AccuracyDefaults {
   evalMethod: string;
   extractor: string;

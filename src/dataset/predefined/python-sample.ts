@@ -1,6 +1,6 @@
 /**
- * @module dataset/predefined/python-sample — CPython's `Random.sample(range(n), k)` (Lib/random.py,
- * 3.11), draw for draw, so seeded subsets and GPQA's per-row choice permutations match the
+ * @module dataset/predefined/python-sample — CPython 3.11's `Random.sample(range(n), k)`,
+ * draw for draw, so seeded subsets and GPQA's per-row choice permutations match the
  * seed tool's.
  *
  * CPython picks one of two algorithms by comparing n with an estimate of a set's memory
