@@ -18,7 +18,7 @@ import type { RequestSettings } from "./request-settings.ts";
 import { SseSplitter } from "./sse-splitter.ts";
 import { StreamAccumulator } from "./stream-accumulator.ts";
 import { applyStreamTiming } from "./stream-record.ts";
-import { watchStream, watchTail, type IdleWatch } from "./idle-watch.ts";
+import { BodyTail, watchStream, type IdleWatch } from "./idle-watch.ts";
 
 const SSE_UNLABELLED = noteBit("sse_without_event_stream_type");
 const JSON_FOR_STREAMING = noteBit("json_for_streaming_request");
@@ -63,68 +63,65 @@ export async function readStreamedBody(
       accumulator.readNs = first.arrivalNs;
       splitter.push(first.bytes, accumulator);
     }
-    if (!accumulator.done) await readEvents(reader, splitter, accumulator, record, settings, watch, budget);
+    await readEvents(reader, splitter, accumulator, record, settings, watch, budget);
   } finally {
     watch?.stop();
     progress.tokenSeen = accumulator.hasToken;
   }
-  if (accumulator.done) {
-    record.doneNs = accumulator.endNs ?? record.doneNs;
-    await readTail(reader, splitter, accumulator, record, settings);
-  }
   applyStreamTiming(accumulator.result(), record, accumulator.done, true);
 }
 
-/** Reads until `[DONE]` or the end of the body; a reset mid-body rejects here, and sendAttempt classifies it. */
+/**
+ * Reads to the end of the body. Until `[DONE]` every read is timed and split; after it, reads
+ * are only split — events there are noted and ignored — so that the connection can be reused,
+ * for at most the tail's grace, then the body is cut. A reset before `[DONE]` rejects here and
+ * sendAttempt classifies it; after `[DONE]` the response was already complete.
+ */
 async function readEvents(
   reader: Reader, splitter: SseSplitter, accumulator: StreamAccumulator, record: RequestRecord,
   settings: RequestSettings, watch: IdleWatch | null, budget: ByteBudget,
 ): Promise<void> {
-  for (;;) {
-    const { done, value } = await reader.read();
-    const arrivalNs = settings.now();
-    settings.onProgress?.();
-    if (watch) watch.lastNs = arrivalNs;
-    accumulator.readNs = arrivalNs;
-    if (done) {
-      splitter.finish(accumulator);
-      record.doneNs = accumulator.endNs ?? arrivalNs;
-      record.releasedNs = arrivalNs;
-      return;
-    }
-    budget.take(value.byteLength);
-    splitter.push(value, accumulator);
-    if (accumulator.done) return;
-  }
-}
-
-/** After `[DONE]`: reads to the end of the body (events there are noted and ignored), or cuts it after the grace. */
-async function readTail(reader: Reader, splitter: SseSplitter, accumulator: StreamAccumulator, record: RequestRecord, settings: RequestSettings): Promise<void> {
-  let cut = false;
-  const tail = watchTail(settings.now, () => {
-    cut = true;
-    reader.cancel().catch(() => {
-      // Cancelling a body whose connection already went away: nothing left to stop.
-    });
-  });
+  let tail = accumulator.done ? endOfResponse(reader, record, accumulator, watch, accumulator.readNs, settings.now) : null;
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) break;
+      const arrivalNs = settings.now();
+      if (tail !== null) {
+        if (done) break;
+        splitter.push(value, accumulator);
+        continue;
+      }
+      settings.onProgress?.();
+      if (watch) watch.lastNs = arrivalNs;
+      accumulator.readNs = arrivalNs;
+      if (done) {
+        splitter.finish(accumulator);
+        record.doneNs = accumulator.endNs ?? arrivalNs;
+        break;
+      }
+      budget.take(value.byteLength);
       splitter.push(value, accumulator);
+      if (accumulator.done) tail = endOfResponse(reader, record, accumulator, watch, arrivalNs, settings.now);
     }
-  } catch {
-    // The connection broke after [DONE]: the response was already complete.
+  } catch (error) {
+    if (tail === null) throw error;
   } finally {
-    tail.stop();
+    tail?.stop();
   }
-  if (cut) record.streamNotes |= BODY_OPEN_AFTER_DONE;
+  if (tail?.cut) record.streamNotes |= BODY_OPEN_AFTER_DONE;
   record.releasedNs = settings.now();
 }
 
 interface FirstRead {
   bytes: Uint8Array;
   arrivalNs: number;
+}
+
+/** `[DONE]` has arrived in the read at `arrivalNs`: the response ends there, and what follows is its tail. */
+function endOfResponse(reader: Reader, record: RequestRecord, accumulator: StreamAccumulator, watch: IdleWatch | null, arrivalNs: number, now: () => number): BodyTail {
+  record.doneNs = accumulator.endNs ?? arrivalNs;
+  watch?.stop();
+  return new BodyTail(reader, now);
 }
 
 /** The first read of the body with more than whitespace in it, or null when it has none (leading blank lines mean nothing in SSE or JSON). */

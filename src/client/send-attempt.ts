@@ -1,13 +1,23 @@
 /**
- * @module client/send-attempt — one HTTP attempt, timed, turned into a RequestRecord.
+ * @module client/send-attempt — one HTTP attempt, timed, turned into a RequestRecord; and its reconnect after a stale connection.
  *
  * Timestamps: sentNs just before fetch(); responseHeadersNs when fetch() resolves (headers
  * parsed); a streamed body's reads as client/read-stream says; doneNs when the response ended.
  * Failures never throw: they become the record's errorKind/errorMessage (with the start of the
  * server's error body, secrets removed) — including a connection reset that surfaces from
  * `reader.read()` mid-body and an error the server reports inside a 200 response. Bodies past
- * `maxResponseBytes` abort the attempt as too_large. `fresh` sends on a new connection instead
- * of a kept-alive one (client/send-request uses it after a stale connection).
+ * `maxResponseBytes` abort the attempt as too_large.
+ *
+ * Stale connections: a server may close a kept-alive connection at any moment (after each
+ * response without saying `Connection: close`, or when its idle timeout fires) while the client
+ * is already sending the next request on it; that request then fails before any response byte,
+ * through no fault of the server's. Go's net/http and curl send such a request again on a new
+ * connection when it failed on a reused one before anything of the response arrived. Bun's
+ * fetch does not say whether a connection was reused, so every reset before the response
+ * headers on a kept-alive connection is sent again once, at once, on a new one (`keepalive:
+ * false`): its row becomes `stale_connection` (to `settings.onSuperseded`) and counts as a
+ * reconnect, never as a failure. A server that resets the new connection too is recorded as
+ * `reset` — a real failure. The reconnect keeps the entry's scheduled instant.
  */
 import type { RequestRecord } from "../record/request-record.ts";
 import { returnAbortController, takeAbortController } from "./abort-pool.ts";
@@ -78,7 +88,16 @@ export async function sendAttempt(req: OutgoingRequest, attempt: number, setting
   }
   if (record.errorKind === null) returnAbortController(controller);
   if (record.errorMessage !== null) record.errorMessage = redactMessage(record.errorMessage, secretValues(settings.headers));
+  if (!fresh && record.errorKind === "reset" && record.responseHeadersNs === null) return reconnect(req, record, settings, register);
   return { record, retryAfterMs, tokenSeen: progress.tokenSeen || record.firstTokenNs !== null };
+}
+
+/** Marks `stale` as superseded and sends its request again at once on a new connection. */
+function reconnect(req: OutgoingRequest, stale: RequestRecord, settings: RequestSettings, register: RegisterInFlight): Promise<AttemptOutcome> {
+  stale.errorKind = "stale_connection";
+  stale.errorMessage = `${stale.errorMessage ?? "connection closed"}; sent again at once on a new connection`;
+  settings.onSuperseded?.(stale);
+  return sendAttempt(req, stale.attempt + 1, settings, register, true);
 }
 
 function describeFailure(error: unknown, record: RequestRecord, settings: RequestSettings, abortReason: string | null, tokenSeen: boolean, abort: (reason: string) => void): void {
@@ -118,5 +137,7 @@ function emptyRecord(req: OutgoingRequest, attempt: number): RequestRecord {
     firstTokenNs: null, doneNs: 0, httpStatus: 0, errorKind: null, errorMessage: null, inputTokens: null,
     outputTokens: null, reasoningTokens: null, tokenSource: "none", chunkCount: 0, chunkGapsNs: null,
     chunkTokens: null, finishReason: null, hiddenTokens: null, streamNotes: 0, chunkChars: null, responseText: null, attempt,
+    // Set when the body outlives the response (client/read-stream); present from the start so the record keeps one shape.
+    releasedNs: undefined,
   };
 }

@@ -1,25 +1,15 @@
 /**
- * @module client/send-request — one plan entry: an attempt, a reconnect when a kept-alive connection had gone stale, and retries.
+ * @module client/send-request — one plan entry: an attempt, and with `--retries N` up to N more after failures worth retrying.
  *
  * Every attempt is its own RequestRecord (`attempt` 0, 1, …). The last one is returned — the
  * caller (PhaseRunner) records it as the entry's outcome — and each earlier one goes to
- * `settings.onSuperseded` just before the next is sent.
+ * `settings.onSuperseded` just before the next is sent: a retry, or the reconnect an attempt
+ * makes itself after a stale kept-alive connection (client/send-attempt).
  *
- * Stale connections: a server may close a kept-alive connection at any moment (after each
- * response without saying `Connection: close`, or when its idle timeout fires) while the client
- * is already sending the next request on it; that request then fails before any response byte,
- * through no fault of the server's. Go's net/http and curl send such a request again on a new
- * connection when it failed on a reused one before anything of the response arrived. Bun's
- * fetch does not say whether a connection was reused, so every reset before the response
- * headers on a kept-alive connection is sent again once, at once, on a new one (`keepalive:
- * false`): its row becomes `stale_connection` and is counted as a reconnect, never as a failure.
- * A server that resets the new connection too is recorded as `reset` — a real failure.
- *
- * `--retries N` adds up to N more attempts after failures worth retrying (client/retry-policy).
- * A retry is due when its backoff has elapsed: its scheduledNs is that instant, so the backoff
- * — a choice, not lateness — stays out of the schedule lag and the load-generator verdict.
- * Stopping the run during a backoff ends the entry with the failed attempt. A reconnect keeps
- * the entry's scheduled instant and takes nothing from the retry budget.
+ * A retry is due when its backoff (client/retry-policy) has elapsed: its scheduledNs is that
+ * instant, so the backoff — a choice, not lateness — stays out of the schedule lag and the
+ * load-generator verdict. Stopping the run during a backoff ends the entry with the failed
+ * attempt. A reconnect takes nothing from the retry budget.
  * Failures never throw (see client/send-attempt).
  */
 import type { RequestRecord } from "../record/request-record.ts";
@@ -28,11 +18,6 @@ import { sendAttempt, type AttemptOutcome } from "./send-attempt.ts";
 import { isRetryable, retryDelayMs } from "./retry-policy.ts";
 
 export type { InFlightHandle, OutgoingRequest, RegisterInFlight, RequestSettings, RetrySettings } from "./request-settings.ts";
-
-/** A reset before the response headers on what may have been a kept-alive connection. */
-function isStaleConnection(outcome: AttemptOutcome, fresh: boolean): boolean {
-  return !fresh && outcome.record.errorKind === "reset" && outcome.record.responseHeadersNs === null;
-}
 
 /** Waits `delayMs`; resolves false at once if the run aborts in-flight work meanwhile. */
 function backoff(delayMs: number, register: RegisterInFlight): Promise<boolean> {
@@ -54,9 +39,7 @@ function backoff(delayMs: number, register: RegisterInFlight): Promise<boolean> 
 
 export function sendRequest(req: OutgoingRequest, settings: RequestSettings, register: RegisterInFlight): Promise<RequestRecord> {
   // Without retries, no second async frame per request: its await would cost every request.
-  if (!settings.retry) {
-    return sendAttempt(req, 0, settings, register).then((outcome) => (isStaleConnection(outcome, false) ? reconnect(req, outcome, settings, register).then(recordOf) : outcome.record));
-  }
+  if (!settings.retry) return sendAttempt(req, 0, settings, register).then(recordOf);
   return sendWithRetries(req, settings, settings.retry, register);
 }
 
@@ -64,18 +47,8 @@ function recordOf(outcome: AttemptOutcome): RequestRecord {
   return outcome.record;
 }
 
-/** Marks `stale` as superseded and sends its request again at once on a new connection. */
-function reconnect(req: OutgoingRequest, stale: AttemptOutcome, settings: RequestSettings, register: RegisterInFlight): Promise<AttemptOutcome> {
-  const failed = stale.record;
-  failed.errorKind = "stale_connection";
-  failed.errorMessage = `${failed.errorMessage ?? "connection closed"}; sent again at once on a new connection`;
-  settings.onSuperseded?.(failed);
-  return sendAttempt(req, failed.attempt + 1, settings, register, true);
-}
-
 async function sendWithRetries(req: OutgoingRequest, settings: RequestSettings, retry: RetrySettings, register: RegisterInFlight): Promise<RequestRecord> {
   let outcome = await sendAttempt(req, 0, settings, register);
-  if (isStaleConnection(outcome, false)) outcome = await reconnect(req, outcome, settings, register);
   for (let retries = 1; retries <= retry.maxRetries; retries++) {
     const failed = outcome.record;
     const facts = { errorKind: failed.errorKind, headersArrived: failed.responseHeadersNs !== null, tokenSeen: outcome.tokenSeen };
@@ -83,9 +56,7 @@ async function sendWithRetries(req: OutgoingRequest, settings: RequestSettings, 
     const delayMs = retryDelayMs(retries - 1, outcome.retryAfterMs);
     if (!(await backoff(delayMs, register))) break;
     settings.onSuperseded?.(failed);
-    const again = { ...req, scheduledNs: settings.now() };
-    outcome = await sendAttempt(again, failed.attempt + 1, settings, register);
-    if (isStaleConnection(outcome, false)) outcome = await reconnect(again, outcome, settings, register);
+    outcome = await sendAttempt({ ...req, scheduledNs: settings.now() }, failed.attempt + 1, settings, register);
   }
   return outcome.record;
 }

@@ -33,11 +33,12 @@ CREATE TABLE IF NOT EXISTS requests (
   hidden_tokens INTEGER, stream_notes INTEGER NOT NULL DEFAULT 0, chunk_chars BLOB);
 `;
 
-const INSERT = `INSERT INTO requests (phase, plan_index, sample_index, worker, endpoint, scheduled_ns, sent_ns,
+const COMMON_COLUMNS = `phase, plan_index, sample_index, worker, endpoint, scheduled_ns, sent_ns,
   response_headers_ns, first_token_ns, done_ns, http_status, error_kind, error_message, input_tokens,
-  output_tokens, reasoning_tokens, token_source, chunk_count, chunk_gaps_ns, chunk_tokens, finish_reason, response_text, attempt,
-  hidden_tokens, stream_notes, chunk_chars)
-  VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`;
+  output_tokens, reasoning_tokens, token_source, chunk_count, chunk_gaps_ns, chunk_tokens, finish_reason, response_text, attempt`;
+/** Most rows have no hidden tokens, stream notes or chunk lengths: they bind 23 values, not 26 (each costs the insert). */
+const INSERT = `INSERT INTO requests (${COMMON_COLUMNS}) VALUES (${Array(23).fill("?").join(",")})`;
+const INSERT_WITH_NOTES = `INSERT INTO requests (${COMMON_COLUMNS}, hidden_tokens, stream_notes, chunk_chars) VALUES (${Array(26).fill("?").join(",")})`;
 
 /** A blob's bytes as uint32s (copied: SQLite's buffer need not be aligned). */
 function asUint32(bytes: Uint8Array): Uint32Array {
@@ -51,6 +52,7 @@ function bytesOf(array: Float64Array | Uint32Array | Uint16Array | null): Uint8A
 export class EventsDb {
   private readonly db: Database;
   private readonly insert: Statement;
+  private readonly insertWithNotes: Statement;
   private readonly insertMany: (records: readonly RequestRecord[]) => void;
 
   constructor(path: string) {
@@ -58,15 +60,27 @@ export class EventsDb {
     this.db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
     this.db.exec(SCHEMA);
     this.insert = this.db.prepare(INSERT);
+    this.insertWithNotes = this.db.prepare(INSERT_WITH_NOTES);
     this.insertMany = this.db.transaction((records: readonly RequestRecord[]) => {
       for (const r of records) {
-        this.insert.run(
-          r.phase, r.planIndex, r.sampleIndex, r.workerId, r.endpointIndex, r.scheduledNs, Number.isNaN(r.sentNs) ? null : r.sentNs,
-          r.responseHeadersNs, r.firstTokenNs, r.doneNs, r.httpStatus, r.errorKind, r.errorMessage,
-          r.inputTokens, r.outputTokens, r.reasoningTokens, r.tokenSource, r.chunkCount,
-          bytesOf(r.chunkGapsNs), bytesOf(r.chunkTokens), r.finishReason, r.responseText, r.attempt,
-          r.hiddenTokens, r.streamNotes, bytesOf(r.chunkChars),
-        );
+        const sentNs = Number.isNaN(r.sentNs) ? null : r.sentNs;
+        const gaps = bytesOf(r.chunkGapsNs);
+        const tokens = bytesOf(r.chunkTokens);
+        if (r.hiddenTokens === null && r.streamNotes === 0 && r.chunkChars === null) {
+          this.insert.run(
+            r.phase, r.planIndex, r.sampleIndex, r.workerId, r.endpointIndex, r.scheduledNs, sentNs,
+            r.responseHeadersNs, r.firstTokenNs, r.doneNs, r.httpStatus, r.errorKind, r.errorMessage,
+            r.inputTokens, r.outputTokens, r.reasoningTokens, r.tokenSource, r.chunkCount,
+            gaps, tokens, r.finishReason, r.responseText, r.attempt,
+          );
+        } else {
+          this.insertWithNotes.run(
+            r.phase, r.planIndex, r.sampleIndex, r.workerId, r.endpointIndex, r.scheduledNs, sentNs,
+            r.responseHeadersNs, r.firstTokenNs, r.doneNs, r.httpStatus, r.errorKind, r.errorMessage,
+            r.inputTokens, r.outputTokens, r.reasoningTokens, r.tokenSource, r.chunkCount,
+            gaps, tokens, r.finishReason, r.responseText, r.attempt, r.hiddenTokens, r.streamNotes, bytesOf(r.chunkChars),
+          );
+        }
       }
     });
     this.setMeta("schema_version", String(SCHEMA_VERSION));
