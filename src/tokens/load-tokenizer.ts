@@ -3,13 +3,14 @@
  *
  * `--tokenizer` accepts a directory holding tokenizer.json (and optionally tokenizer_config.json),
  * a path to a tokenizer.json, or a model id (`org/name`) found in the local Hugging Face cache
- * (`$HF_HOME/hub` or `~/.cache/huggingface/hub`, snapshot of refs/main). Nothing is downloaded.
+ * (`$HF_HUB_CACHE`, `$HF_HOME/hub`, `$XDG_CACHE_HOME/huggingface/hub` or
+ * `~/.cache/huggingface/hub`, as huggingface_hub looks; snapshot of refs/main). Nothing is downloaded.
  * Tokenization is @huggingface/tokenizers (pure JS; the same tokenizer.json the server uses).
  */
 import { Tokenizer } from "@huggingface/tokenizers";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { homedir } from "node:os";
 import { dirname, join } from "node:path";
+import { hfCacheDir } from "../dataset/hf-cache.ts";
 import { SetupError } from "../errors.ts";
 
 export interface TextTokenizer {
@@ -19,9 +20,9 @@ export interface TextTokenizer {
   count(text: string): number;
 }
 
+/** The local Hugging Face hub cache, found as for datasets (dataset/hf-cache). */
 function hubCacheDir(): string {
-  const home = process.env.HF_HOME ?? join(homedir(), ".cache", "huggingface");
-  return process.env.HF_HUB_CACHE ?? join(home, "hub");
+  return hfCacheDir(process.env);
 }
 
 /** tokenizer.json of a cached model id (org/name), or null. */

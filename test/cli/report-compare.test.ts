@@ -41,6 +41,7 @@ describe("cli/report and cli/compare", () => {
     const csv = readFileSync(join(copy, "requests.csv"), "utf8").trim().split("\n");
     expect(csv).toHaveLength(81);
     expect(csv[0]).toStartWith("id,phase,plan_index,sample_index");
+    expect(csv[0]).toEndWith(",attempt,hidden_tokens,stream_notes"); // the chunk blobs are left out
   });
 
   test("compare of a run with itself exits 0", async () => {
