@@ -94,6 +94,7 @@ describe.skipIf(process.platform !== "linux")("cli/arming-redeal", () => {
       process.kill(survivor, "SIGCONT");
       // The survivor's `ready` completed the pool: main dealt the phase to both, and the survivor armed.
       await waitFor(() => holdsPhase(survivor), 10_000);
+      // What must not happen has no event to wait for: watch a while for the victim to be dealt or a request to leave.
       await Bun.sleep(500);
       expect(holdsPhase(victim)).toBe(false);
       expect(server.observations()).toHaveLength(0); // the phase waits for the victim's `phase-armed`

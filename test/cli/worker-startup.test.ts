@@ -6,7 +6,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startMockServer } from "../../src/server/index.ts";
-import { questionDataset, runCli, tempDirs } from "./run-cli.ts";
+import { questionDataset, runCli, tempDirs, waitFor } from "./run-cli.ts";
 
 const dirs = tempDirs("ie-startup-");
 afterAll(() => dirs.cleanup());
@@ -40,7 +40,8 @@ describe("cli/worker-startup", () => {
       expect(result.exitCode).toBe(exitCode);
       expect(result.stderr).toMatch(/^error: /);
       expect(performance.now() - started).toBeLessThan(1_500); // no shutdown grace period spent on booting workers
-      await Bun.sleep(200);
+      // Workers killed at shutdown may take a moment to be reaped: wait for that, not a fixed time.
+      await waitFor(() => processesMentioning(tmp).length === 0, 5_000).catch(() => undefined);
       expect(processesMentioning(tmp)).toEqual([]);
       expect(readdirSync(tmp)).toEqual([]); // the socket directory is gone too
       expect(existsSync(join(report, "config.yaml"))).toBe(false);
