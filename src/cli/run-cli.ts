@@ -1,14 +1,13 @@
 /**
  * @module cli/run-cli — command dispatch, help, version, and the one place errors become text.
  *
- * cac renders the top-level help and version and routes the command; each command parses its
- * own flags (the dotted, seed-compatible flag set needs exact unknown-flag errors that cac's
- * option parser cannot give). Every error ends here: `error: …` + `hint: …` on stderr and the
+ * The command is found by its words; each command parses its own flags with config/parse-argv
+ * (docs/design.md says why that is not cac). The root help is rendered here from COMMANDS, each
+ * command's by its own `help()`; docs/cli.md is made from both. Every error ends here: `error: …` + `hint: …` on stderr and the
  * documented exit code, no stack trace unless -v. Every command module is loaded here, so
  * each one imports its heavy dependencies (report, accuracy, server, YAML) inside `run`: loaded
- * up front they cost a benchmark ~10 ms before its first request.
+ * up front they would delay a benchmark's first request.
  */
-import cac from "cac";
 import { describeError, ExitCode, InputError } from "../errors.ts";
 import { VERSION } from "../version.ts";
 import type { CliIo, Command } from "./command.ts";
@@ -36,15 +35,26 @@ function findCommand(args: readonly string[]): { command: Command; rest: string[
   return null;
 }
 
-/** cac prints the root help (commands and their summaries) to stdout. */
-function printRootHelp(io: CliIo): void {
-  const cli = cac("inference-endpoint");
-  cli.version(VERSION);
-  for (const c of COMMANDS) cli.command(c.words.join(" "), c.summary);
-  cli.usage("<command> [flags]   (every command has --help)");
-  cli.help();
-  cli.outputHelp();
-  io.stdout("\nExit codes: 0 ok, 1 unexpected, 2 invalid input, 3 setup failure, 4 execution failure, 99 regression (compare), 130 interrupted.\n");
+/** The root help: every command with its summary, the global flags and the exit codes. */
+export function rootHelp(): string {
+  const names = COMMANDS.map((c) => c.words.join(" "));
+  const width = Math.max(...names.map((n) => n.length));
+  return [
+    `inference-endpoint ${VERSION} — benchmark LLM inference endpoints`,
+    "",
+    "Usage: inference-endpoint <command> [flags]   (every command has --help)",
+    "",
+    "Commands:",
+    ...COMMANDS.map((c, i) => `  ${(names[i] as string).padEnd(width)}  ${c.summary}`),
+    "",
+    "Flags:",
+    "  -h, --help     this text; `inference-endpoint <command> --help` lists a command's flags",
+    "  -V, --version  the version",
+    "  -v, --verbose  after a command's words: stack traces for unexpected errors",
+    "",
+    "Exit codes: 0 ok, 1 unexpected, 2 invalid input, 3 setup failure, 4 execution failure, 99 regression (compare), 130 interrupted.",
+    "",
+  ].join("\n");
 }
 
 function unknownCommand(args: readonly string[]): InputError {
@@ -56,7 +66,7 @@ function unknownCommand(args: readonly string[]): InputError {
 export async function runCli(args: string[], io: CliIo = defaultIo(args)): Promise<number> {
   try {
     if (args.length === 0 || args[0] === "--help" || args[0] === "-h") {
-      printRootHelp(io);
+      io.stdout(rootHelp());
       return args.length === 0 ? ExitCode.invalidInput : ExitCode.ok;
     }
     if (args[0] === "--version" || args[0] === "-V") {

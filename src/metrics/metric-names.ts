@@ -2,7 +2,8 @@
  * @module metrics/metric-names — the one place each reported metric is named, given its unit and defined.
  *
  * Every timestamp below is a per-request field of record/request-record.ts (integer ns since the
- * run's T0 on one monotonic clock). The README's metric table is generated from `METRICS`.
+ * run's T0 on one monotonic clock). docs/metrics.md's metric table is generated from `METRICS`
+ * (scripts/make-metric-docs.ts).
  */
 
 export type MetricUnit = "ns" | "ns/token" | "tokens" | "requests/s" | "tokens/s" | "requests";
@@ -22,7 +23,7 @@ export const TTFT: MetricDefinition = {
   name: "ttft",
   label: "TTFT",
   unit: "ns",
-  definition: "Time to first token: first non-empty content/reasoning delta − sent (streaming, successful requests).",
+  definition: "Time to first token: the first content, reasoning or tool-call delta − sent (streaming, successful requests).",
 };
 
 export const TTFB: MetricDefinition = {
