@@ -11,7 +11,7 @@ import { COMMANDS, rootHelp } from "../src/cli/run-cli.ts";
 export const CLI_DOC = join(import.meta.dir, "..", "docs", "cli.md");
 
 /** A heading's anchor as GitHub makes it: lower case, spaces to hyphens. */
-export function anchorOf(words: readonly string[]): string {
+function anchorOf(words: readonly string[]): string {
   return words.join("-");
 }
 

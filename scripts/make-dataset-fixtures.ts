@@ -14,9 +14,9 @@ import { dirname, join } from "node:path";
 import { encodeParquet, type ParquetCodec, type ParquetColumn } from "./parquet/write-parquet.ts";
 
 export const FIXTURE_DIR = join(import.meta.dir, "..", "test", "fixtures", "datasets");
-export const FIXTURE_ROWS = 20;
+const FIXTURE_ROWS = 20;
 
-export interface PromptRow {
+interface PromptRow {
   id: number;
   question: string;
   system_prompt: string;
@@ -32,7 +32,7 @@ const SHAPES = [
 ];
 
 /** Row `i` of the fixture prompts. */
-export function promptRow(i: number): PromptRow {
+function promptRow(i: number): PromptRow {
   const subject = SUBJECTS[i % SUBJECTS.length] as string;
   const shape = SHAPES[i % SHAPES.length] as (s: string, i: number) => string;
   return { id: i, question: shape(subject, i), system_prompt: i % 3 === 0 ? "You are terse." : `You answer in ${["English", "plain words, no jargon"][i % 2]}.` };
@@ -93,7 +93,7 @@ export function writePromptFormats(dir: string, rows: readonly PromptRow[]): voi
 }
 
 /** A few rows with INT64 (safe and unsafe), lists, nulls, doubles and booleans. */
-export function typesParquet(): Uint8Array {
+function typesParquet(): Uint8Array {
   const columns: ParquetColumn[] = [
     { name: "prompt", kind: "string", values: ["a", "b", "c", "d"] },
     { name: "count", kind: "int64", values: [1n, 2n ** 53n - 1n, 2n ** 60n, null] },

@@ -10,7 +10,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-export const DUMMY_ROW_COUNT = 1000;
+const DUMMY_ROW_COUNT = 1000;
 export const DUMMY_DATASET_PATH = join(import.meta.dir, "..", "datasets", "dummy_1k.jsonl");
 
 const TOPICS = [
@@ -40,7 +40,7 @@ const TEMPLATES = [
   "Summarize the main points of {topic}",
 ] as const;
 
-export interface DummyRow {
+interface DummyRow {
   text_input: string;
   ref_output: string;
 }

@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { resultSummaryJsonSchema } from "../src/report/summary-schema.ts";
 
-export const SCHEMA_FILE = join(import.meta.dir, "..", "src", "report", "result-summary.schema.json");
+const SCHEMA_FILE = join(import.meta.dir, "..", "src", "report", "result-summary.schema.json");
 
 if (import.meta.main) {
   writeFileSync(SCHEMA_FILE, `${JSON.stringify(resultSummaryJsonSchema(), null, 2)}\n`);

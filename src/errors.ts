@@ -11,9 +11,9 @@ export const ExitCode = {
   regression: 99,
   interrupted: 130,
 } as const;
-export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
-export interface ErrorDetails {
+interface ErrorDetails {
   hint?: string;
   cause?: unknown;
 }
@@ -48,13 +48,6 @@ export class SetupError extends BenchmarkError {
 export class ExecutionError extends BenchmarkError {
   constructor(message: string, details: ErrorDetails = {}) {
     super(message, ExitCode.executionFailure, details);
-  }
-}
-
-/** The user interrupted twice, or the run was killed by a signal: exit 130. */
-export class InterruptedError extends BenchmarkError {
-  constructor(message = "interrupted", details: ErrorDetails = {}) {
-    super(message, ExitCode.interrupted, details);
   }
 }
 

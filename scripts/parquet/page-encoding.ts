@@ -14,12 +14,12 @@ export type PrimitiveKind = "string" | "int32" | "int64" | "double" | "boolean";
 export type Primitive = string | number | bigint | boolean;
 
 /** Bits needed for values 0..max. */
-export function bitWidth(max: number): number {
+function bitWidth(max: number): number {
   return max === 0 ? 0 : 32 - Math.clz32(max);
 }
 
 /** Appends `values` as RLE runs of `width` bits (rounded up to whole bytes per run value). */
-export function writeRleRuns(out: ByteWriter, values: ArrayLike<number>, width: number): void {
+function writeRleRuns(out: ByteWriter, values: ArrayLike<number>, width: number): void {
   const valueBytes = Math.ceil(width / 8);
   for (let start = 0; start < values.length; ) {
     const value = values[start] as number;

@@ -55,7 +55,7 @@ function writeValue(out: ByteWriter, value: ThriftValue): void {
 }
 
 /** Appends one struct (fields, then the stop byte) to `out`. */
-export function writeStruct(out: ByteWriter, fields: ThriftStruct): void {
+function writeStruct(out: ByteWriter, fields: ThriftStruct): void {
   let lastId = 0;
   for (const [id, value] of fields) {
     if (value === undefined) continue;

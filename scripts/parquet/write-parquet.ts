@@ -34,7 +34,7 @@ export interface ParquetColumn {
   values: readonly unknown[];
 }
 
-export interface ParquetWriteOptions {
+interface ParquetWriteOptions {
   codec?: ParquetCodec;
   rowGroupRows?: number;
   pageRows?: number;

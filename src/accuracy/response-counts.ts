@@ -11,7 +11,7 @@
  */
 import type { ResponseCounts, ResponseForScoring } from "./accuracy-entry.ts";
 
-export interface CountedResponses {
+interface CountedResponses {
   counts: ResponseCounts;
   /** Distinct responses with usable text, in input order. */
   usable: Array<ResponseForScoring & { text: string }>;

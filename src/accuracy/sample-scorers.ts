@@ -30,7 +30,7 @@ function strip(s: string): string {
 }
 
 /** The `exact_match` normal form: trimmed, case-folded, whitespace runs collapsed. */
-export function exactMatchForm(s: string): string {
+function exactMatchForm(s: string): string {
   return strip(s).normalize("NFKC").toLowerCase().replace(/\s+/g, " ");
 }
 

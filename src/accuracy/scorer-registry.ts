@@ -2,9 +2,11 @@
  * @module accuracy/scorer-registry — scorers by the names configs use (`accuracy_config.eval_method`).
  *
  * `pass_at_1` and `code_bench_scorer` need an extractor (as in the seed); `string_match` and
- * `exact_match` compare the whole output when none is named. The seed's other scorers (rouge,
- * bfcl_v4, …) are recognised and rejected with a clear message rather than as unknown names.
+ * `exact_match` compare the whole output when none is named. The seed's other scorers (the rest
+ * of config/schema-dataset's EVAL_METHODS: rouge, bfcl_v4, …) are recognised and rejected with a
+ * clear message rather than as unknown names.
  */
+import { EVAL_METHODS } from "../config/schema-dataset.ts";
 import { InputError } from "../errors.ts";
 import { codeBenchScorer } from "./code-bench/code-bench-scorer.ts";
 import { exactMatch, groundTruthText, passAt1, stringMatch, type SampleComparison } from "./sample-scorers.ts";
@@ -28,17 +30,6 @@ const SCORERS: Readonly<Record<string, Scorer>> = {
   string_match: comparisonScorer(stringMatch, false),
 };
 
-/** Seed scorers this tool does not implement yet. */
-const NOT_YET = new Set([
-  "rouge",
-  "shopify_category_f1",
-  "agentic_inference_inline",
-  "vbench",
-  "bfcl_v4",
-  "legacy_mlperf_deepseek_r1",
-  "swe_bench_scorer",
-]);
-
 /** Registered scorer names, sorted. */
 export function scorerNames(): string[] {
   return Object.keys(SCORERS).sort();
@@ -49,6 +40,6 @@ export function getScorer(name: string): Scorer {
   const scorer = Object.hasOwn(SCORERS, name) ? SCORERS[name] : undefined;
   if (scorer) return scorer;
   const hint = `accuracy_config.eval_method must be one of: ${scorerNames().join(", ")}`;
-  if (NOT_YET.has(name)) throw new InputError(`eval_method '${name}' is not supported by this tool yet`, { hint });
+  if ((EVAL_METHODS as readonly string[]).includes(name)) throw new InputError(`eval_method '${name}' is not supported by this tool yet`, { hint });
   throw new InputError(`unknown eval_method '${name}'`, { hint });
 }

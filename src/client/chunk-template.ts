@@ -21,7 +21,7 @@
  */
 import { parseJsonObject, readChoice, readErrorMessage, readUsage, type ChoicePart } from "./openai-response.ts";
 
-export type TextField = "content" | "reasoning";
+type TextField = "content" | "reasoning";
 
 /** Characters a JSON string token cannot hold unescaped (and the escape character itself). */
 const NOT_PLAIN = /["\\\u0000-\u001f]/;

@@ -11,7 +11,7 @@ import { truncate } from "./classify-error.ts";
 import { parseJsonObject, readErrorMessage } from "./openai-response.ts";
 
 /** Error-body bytes read at most. */
-export const ERROR_BODY_PREFIX_BYTES = 4096;
+const ERROR_BODY_PREFIX_BYTES = 4096;
 
 const SECRET_HEADERS = new Set(["authorization", "proxy-authorization", "api-key", "x-api-key"]);
 const TOKEN_PATTERNS = [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi, /\bsk-[A-Za-z0-9_-]{8,}/g];

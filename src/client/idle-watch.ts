@@ -11,7 +11,7 @@
  * lingers a few periods before it stops, so a busy client does not start a timer per response.
  * A limit is met to within its sweep period.
  */
-export const TAIL_GRACE_MS = 20;
+const TAIL_GRACE_MS = 20;
 const STALL_SWEEP_MS = 1000;
 const TAIL_SWEEP_MS = 5;
 /** Empty sweeps before a sweep's timer stops. */

@@ -17,7 +17,7 @@ import { applyStreamTiming, applyUsage } from "./stream-record.ts";
 const SSE_FOR_NON_STREAMING = noteBit("sse_for_non_streaming_request");
 
 /** The body starts like an SSE stream (a field or a comment), not like JSON. */
-export function looksLikeSse(text: string): boolean {
+function looksLikeSse(text: string): boolean {
   const start = text.trimStart();
   return start.startsWith("data:") || start.startsWith(":") || start.startsWith("event:") || start.startsWith("id:");
 }

@@ -11,10 +11,10 @@
  */
 import type { ErrorKind } from "../record/request-record.ts";
 
-export const RETRY_BASE_MS = 100;
-export const MAX_RETRY_DELAY_MS = 10_000;
+const RETRY_BASE_MS = 100;
+const MAX_RETRY_DELAY_MS = 10_000;
 
-export interface AttemptFacts {
+interface AttemptFacts {
   errorKind: ErrorKind | null;
   /** The response headers arrived. */
   headersArrived: boolean;

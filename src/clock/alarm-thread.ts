@@ -18,11 +18,10 @@
 
 /** Int32 index of the sequence number; every arm, disarm or close bumps it. */
 export const ALARM_SEQ = 0;
-/** Int32 index of the command: ALARM_RUN or ALARM_EXIT. */
+/** Int32 index of the command: 0 to run, or ALARM_EXIT (the thread's code, a string, uses the numbers). */
 export const ALARM_COMMAND = 1;
 /** Float64 index (byte offset 8) of the deadline, thread-local ns; Infinity when disarmed. */
 export const ALARM_DEADLINE = 1;
-export const ALARM_RUN = 0;
 export const ALARM_EXIT = 1;
 export const ALARM_BUFFER_BYTES = 16;
 
@@ -46,7 +45,7 @@ export interface AlarmThreadReady {
 }
 
 /** Runs inside the Worker. Self-contained: see the module note. */
-export async function alarmThreadMain(): Promise<void> {
+async function alarmThreadMain(): Promise<void> {
   // Literal copies of the ALARM_* constants: this function cannot close over module names.
   const SEQ = 0, COMMAND = 1, DEADLINE = 1, EXIT = 1;
   const PR_SET_TIMERSLACK = 29, CLOCK_MONOTONIC = 1, CALIBRATION_ROUNDS = 9;

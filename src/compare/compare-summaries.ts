@@ -5,7 +5,7 @@
  * bad direction by more than the threshold, relative to the base: throughput down, latency up,
  * error rate up (error rate compares percentage points, since a base of 0 % has no ratio).
  */
-export type Direction = "higher_is_better" | "lower_is_better";
+type Direction = "higher_is_better" | "lower_is_better";
 
 export interface MetricRow {
   name: string;
@@ -46,7 +46,7 @@ const ms = (series: string, percentile: string): MetricDef => ({
   read: (s) => at(s, [series, "percentiles", percentile]),
 });
 
-export const COMPARED_METRICS: readonly MetricDef[] = [
+const COMPARED_METRICS: readonly MetricDef[] = [
   { name: "qps", unit: "req/s", direction: "higher_is_better", scale: 1, read: (s) => at(s, ["qps"]) },
   { name: "tps", unit: "tok/s", direction: "higher_is_better", scale: 1, read: (s) => at(s, ["tps"]) },
   ms("ttft", "50.0"), ms("ttft", "99.0"), ms("tpot", "50.0"), ms("tpot", "99.0"), ms("latency", "50.0"), ms("latency", "99.0"),

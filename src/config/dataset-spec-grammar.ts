@@ -11,10 +11,10 @@ export const PARSER_TARGETS = ["prompt", "system"] as const;
  * Options are split on commas, so `template=` cannot contain one on the command line; a
  * non-option right after a template is almost certainly the rest of it.
  */
-export const TEMPLATE_COMMA_MESSAGE =
+const TEMPLATE_COMMA_MESSAGE =
   "a template cannot contain commas on the command line (options are split on ','); put it in a YAML config (template:)";
 
-export type GrammarResult = { ok: true; value: Record<string, unknown> } | { ok: false; message: string };
+type GrammarResult = { ok: true; value: Record<string, unknown> } | { ok: false; message: string };
 
 const TYPE_PREFIXES: Readonly<Record<string, string>> = { "perf:": "performance", "acc:": "accuracy" };
 

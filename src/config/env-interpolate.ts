@@ -5,7 +5,7 @@
  */
 import { formatPath, isPlainObject, type PathSegment } from "./object-path.ts";
 
-export interface InterpolationProblem {
+interface InterpolationProblem {
   path: string;
   variable: string;
 }

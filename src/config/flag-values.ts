@@ -2,7 +2,7 @@
 import { tryParseDurationMs } from "./duration.ts";
 import type { FlagSpec } from "./flags.ts";
 
-export type FlagValue = { ok: true; value: unknown } | { ok: false; message: string };
+type FlagValue = { ok: true; value: unknown } | { ok: false; message: string };
 
 const NUMBER_RE = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const INTEGER_RE = /^[+-]?\d+$/;

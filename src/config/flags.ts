@@ -39,9 +39,6 @@ export interface FlagSpec {
   commands: FlagCommand[];
 }
 
-/** Command-level keys that are not schema paths. */
-export const COMMAND_LEVEL_PATHS = ["dataset", "mode", "accuracy_only", "config", "dry_run", "slo", "quiet"] as const;
-
 /** Sections the seed's CLI flattens (its `name="*"` arguments): their fields drop the prefix. */
 const FLATTENED: readonly { prefix: string; alias: string }[] = [
   { prefix: "settings.load_pattern.", alias: "load-pattern" },

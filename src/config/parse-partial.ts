@@ -12,7 +12,7 @@ type Issue = z.core.$ZodIssue;
 const REMOVED = Symbol("removed");
 const MAX_ROUNDS = 8;
 
-export interface PartialParse {
+interface PartialParse {
   /** The repaired config, when repairs were enough to validate it. */
   config?: DraftConfig;
   /** Every schema issue found, across rounds, without duplicates. */

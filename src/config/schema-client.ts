@@ -10,7 +10,7 @@ const autoOrAtLeastOne = () =>
  * IPC tuning of the seed's ZeroMQ transport. Accepted so seed YAML files load unchanged; ours
  * (unix sockets with batched msgpackr frames) does not need these knobs and ignores them.
  */
-export const TransportSchema = z.strictObject({
+const TransportSchema = z.strictObject({
   type: choice(["zmq"]).default("zmq"),
   recv_buffer_size: int(z.number().min(1)).default(16_777_216),
   send_buffer_size: int(z.number().min(1)).default(16_777_216),

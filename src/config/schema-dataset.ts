@@ -27,7 +27,7 @@ function normalizeFormat(v: unknown): unknown {
   return ["jsonl", "json", "csv", "parquet"].includes(lower) ? `.${lower}` : lower;
 }
 
-export const AccuracyConfigSchema = z.strictObject({
+const AccuracyConfigSchema = z.strictObject({
   eval_method: choice(EVAL_METHODS).nullable().default(null).describe("scorer used for this dataset"),
   ground_truth: text().default("ground_truth").describe("column holding the expected answer"),
   extractor: optionalText().default(null).describe("answer extractor, e.g. boxed_math_extractor"),
@@ -36,7 +36,7 @@ export const AccuracyConfigSchema = z.strictObject({
 });
 
 /** Multi-turn agentic conversations. Parsed for compatibility; rejected by validation for now. */
-export const AgenticInferenceSchema = z.strictObject({
+const AgenticInferenceSchema = z.strictObject({
   turn_timeout_s: num(z.number().gt(0)).default(86_400),
   enable_salt: bool().default(false),
   inject_tool_delay: bool().default(false),
@@ -49,7 +49,7 @@ const identityKey = (key: string) =>
   z.never({ error: `'${key}' cannot be overridden per dataset (set it in model_params)` }).optional();
 
 /** Sparse model_params merged over the top-level ones for one dataset. */
-export const GenerationOverrideSchema = z.strictObject({
+const GenerationOverrideSchema = z.strictObject({
   ...samplingFields,
   name: identityKey("name"),
   streaming: identityKey("streaming"),

@@ -2,8 +2,8 @@
 import { z } from "zod";
 import { bool, choice, int, jsonObject, num, optionalText, text } from "./schema-primitives.ts";
 
-export const STREAMING_MODES = ["auto", "on", "off"] as const;
-export const OSL_DISTRIBUTIONS = ["original", "fixed", "uniform", "normal"] as const;
+const STREAMING_MODES = ["auto", "on", "off"] as const;
+const OSL_DISTRIBUTIONS = ["original", "fixed", "uniform", "normal"] as const;
 
 /** `streaming: true|false` in YAML means on|off. */
 function streamingFromBoolean(v: unknown): unknown {
@@ -13,7 +13,7 @@ function streamingFromBoolean(v: unknown): unknown {
 }
 
 /** Output-length distribution. Accepted for compatibility; the seed tool does not apply it either. */
-export const OslDistributionSchema = z.strictObject({
+const OslDistributionSchema = z.strictObject({
   type: choice(OSL_DISTRIBUTIONS).default("original").describe("output length distribution"),
   mean: num().nullable().default(null).describe("mean output tokens (normal)"),
   std: num(z.number().min(0)).nullable().default(null).describe("standard deviation (normal)"),

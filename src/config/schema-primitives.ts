@@ -17,7 +17,7 @@ export const ONE_SHOT_PARSE = { reportInput: true, jitless: true } as const;
 export type FlagKind = "string" | "number" | "integer" | "boolean" | "list" | "duration" | "enum";
 
 /** What a flag parser needs to know about a leaf schema. */
-export interface LeafMeta {
+interface LeafMeta {
   kind: FlagKind;
   choices?: readonly string[];
 }

@@ -11,7 +11,7 @@ export const RATE_LOAD_PATTERNS = ["poisson", "constant", "gamma"] as const;
 
 const seed = () => int(z.number().min(0));
 
-export const RuntimeSettingsSchema = z.strictObject({
+const RuntimeSettingsSchema = z.strictObject({
   min_duration_ms: durationMs()
     .default(600_000)
     .describe("with target QPS, sets how many samples are issued (600s, 10m, 1.5m or ms)"),
@@ -21,7 +21,7 @@ export const RuntimeSettingsSchema = z.strictObject({
   dataloader_random_seed: seed().default(42).describe("seed for sample order"),
 });
 
-export const LoadPatternSchema = z.strictObject({
+const LoadPatternSchema = z.strictObject({
   type: choice(LOAD_PATTERN_TYPES)
     .default("max_throughput")
     .describe("max_throughput | poisson | concurrency | constant (fixed gaps) | gamma (see --burstiness)"),
@@ -40,7 +40,7 @@ export const LoadPatternSchema = z.strictObject({
     .describe("poisson only: QPS = (completed - 1) / window, as MLPerf LoadGen"),
 });
 
-export const DrainSettingsSchema = z.strictObject({
+const DrainSettingsSchema = z.strictObject({
   warmup_timeout_s: num(z.number().gt(0)).nullable().default(240).describe("wait for warmup requests; null = forever"),
   performance_timeout_s: num(z.number().gt(0))
     .nullable()
@@ -51,7 +51,7 @@ export const DrainSettingsSchema = z.strictObject({
   metrics_tokenizer_workers: int(z.number().min(0)).default(4).describe("token counting workers; 0 = at the end"),
 });
 
-export const WarmupSettingsSchema = z.strictObject({
+const WarmupSettingsSchema = z.strictObject({
   enabled: bool().default(false).describe("run a warmup phase before measuring"),
   n_requests: int(z.number().min(1)).nullable().default(null).describe("warmup requests; null = dataset once"),
   salt: bool().default(false).describe("prefix warmup prompts so they miss the prefix cache"),
@@ -59,12 +59,12 @@ export const WarmupSettingsSchema = z.strictObject({
   warmup_random_seed: seed().default(42).describe("seed for warmup order and salts"),
 });
 
-export const ProfilingSettingsSchema = z.strictObject({
+const ProfilingSettingsSchema = z.strictObject({
   engine: choice(["vllm"]).nullable().default(null).describe("server profiler to start/stop around the run"),
   urls: list(text()).nullable().default(null).describe("profiler base URLs (default: the endpoints)"),
 });
 
-export const EarlyStoppingSchema = z.strictObject({
+const EarlyStoppingSchema = z.strictObject({
   enabled: bool().default(true).describe("report MLPerf early-stopping percentile estimates"),
 });
 

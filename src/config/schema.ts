@@ -16,19 +16,19 @@ export const API_TYPES = ["openai", "openai_completions", "sglang", "videogen"] 
 /** API types we can send today; the rest are accepted by the schema and rejected by validation. */
 export const SUPPORTED_API_TYPES = ["openai", "openai_completions"] as const;
 
-export const EndpointConfigSchema = z.strictObject({
+const EndpointConfigSchema = z.strictObject({
   endpoints: list(text()).default([]).describe("server base URLs (http:// or https://), without /v1"),
   api_key: optionalText().default(null).describe("sent as 'Authorization: Bearer <key>'"),
   api_type: choice(API_TYPES).default("openai").describe("openai (chat) | openai_completions"),
 });
 
-export const SubmissionRefSchema = z.strictObject({
+const SubmissionRefSchema = z.strictObject({
   model: text().describe("MLPerf model id"),
   ruleset: text().describe("ruleset name, e.g. mlperf-inference-v6.1"),
 });
 
 /** MLPerf TEST04 output-caching audit (YAML only). */
-export const AuditSchema = z.strictObject({
+const AuditSchema = z.strictObject({
   test: choice(["output_caching_test"]).default("output_caching_test"),
   only: bool().default(false),
   samples: int(z.number().min(1)),

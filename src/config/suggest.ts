@@ -4,7 +4,7 @@
  * Edit distance between two strings: insert, delete, substitute, or swap two adjacent characters
  * (each costs 1; "optimal string alignment"), so `--modle` is one edit from `--model`.
  */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];
   for (let i = 1; i <= a.length; i++) {
     const row = [i];

@@ -13,7 +13,7 @@ export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
 export const MODEL_PLACEHOLDER = "<MODEL_NAME>";
 export const DATASET_PLACEHOLDER = "<DATASET_PATH>";
-export const TEMPLATE_ENDPOINT = "http://localhost:8000";
+const TEMPLATE_ENDPOINT = "http://localhost:8000";
 
 function templateInput(name: TemplateName): Record<string, unknown> {
   const base = {

@@ -8,7 +8,7 @@ import { closestMatch } from "./suggest.ts";
 type Issue = z.core.$ZodIssue;
 
 /** `'abc'`, `12`, `null`, `a list`, `a mapping` — what the user wrote, briefly. */
-export function describeValue(value: unknown): string {
+function describeValue(value: unknown): string {
   if (typeof value === "string") return `'${value.length > 60 ? `${value.slice(0, 57)}...` : value}'`;
   if (value === null) return "null";
   if (Array.isArray(value)) return "a list";

@@ -13,7 +13,7 @@
 import { InputError } from "../errors.ts";
 
 /** Columns that may hold the prompt when there is no `prompt` column, in priority order. */
-export const PROMPT_CANDIDATES = [
+const PROMPT_CANDIDATES = [
   "user_prompt",
   "question",
   "input",
@@ -82,7 +82,7 @@ function planPromptDetection(plan: PlannedColumn[], datasetName: string): Planne
 }
 
 /** Result of remapping: the new rows (the same array when nothing changed) and their columns. */
-export interface RemappedRows {
+interface RemappedRows {
   rows: Record<string, unknown>[];
   columns: string[];
   /** Renamed columns → the file column they came from, e.g. `{prompt: "article"}`. */

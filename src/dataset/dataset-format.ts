@@ -15,7 +15,7 @@ import { readJsonlRows } from "./load-jsonl.ts";
 
 export const FILE_FORMATS = [".jsonl", ".json", ".csv", ".parquet"] as const;
 export type FileFormat = (typeof FILE_FORMATS)[number];
-export type DatasetFormat = FileFormat | "huggingface";
+type DatasetFormat = FileFormat | "huggingface";
 const ALL_FORMATS: readonly DatasetFormat[] = [...FILE_FORMATS, "huggingface"];
 
 /** The Parquet reader and its codecs load on first use: they cost start-up time a JSONL run should not pay. */
@@ -31,7 +31,7 @@ const READERS: Readonly<Record<FileFormat, (path: string) => FileRows>> = {
   ".parquet": readParquetRows,
 };
 
-export const HF_URI_PREFIX = "hf://";
+const HF_URI_PREFIX = "hf://";
 
 export function isHfUri(path: string): boolean {
   return path.startsWith(HF_URI_PREFIX);

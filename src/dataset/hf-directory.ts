@@ -26,7 +26,7 @@ export interface HfSelection {
   split?: string | null;
 }
 
-export interface HfDataFiles {
+interface HfDataFiles {
   config: string;
   split: string;
   format: FileFormat;

@@ -19,7 +19,7 @@ import { hfRepoCacheDir, PARQUET_REVISION, type Env, type HfReference } from "./
 
 export type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
 
-export interface HfDownloadOptions {
+interface HfDownloadOptions {
   env: Env;
   fetch?: FetchLike;
   config?: string | null;

@@ -14,13 +14,13 @@ import { loadDataset, type Dataset, type DatasetSpec, type LoadOptions } from ".
 import { parseGenerateParams } from "./predefined/generate-params.ts";
 import { isPredefinedDataset, loadPredefinedDataset } from "./predefined/load-predefined.ts";
 
-export interface AsyncLoadOptions extends LoadOptions {
+interface AsyncLoadOptions extends LoadOptions {
   /** HTTP client for hub downloads; defaults to the global `fetch`. */
   fetch?: FetchLike;
 }
 
 /** `generate_params` reach predefined datasets (source, variant, seed, max_samples). */
-export type AsyncDatasetSpec = DatasetSpec & { generateParams?: unknown };
+type AsyncDatasetSpec = DatasetSpec & { generateParams?: unknown };
 
 /** Downloads an uncached hf:// dataset when allowed, then loads it like `loadDataset`. */
 export async function loadDatasetAsync(spec: AsyncDatasetSpec, options: AsyncLoadOptions = {}): Promise<Dataset> {

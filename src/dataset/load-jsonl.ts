@@ -11,7 +11,7 @@ import type { FileRows } from "./file-rows.ts";
 import { describeJsonType, emptyDatasetError, readDatasetBytes } from "./read-file.ts";
 
 /** Rows of a JSONL file and the 1-based line each came from (`lineNumbers[i]` for `rows[i]`). */
-export interface JsonlRows {
+interface JsonlRows {
   rows: Record<string, unknown>[];
   lineNumbers: number[];
 }

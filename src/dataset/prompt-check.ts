@@ -27,7 +27,7 @@ export function isContentParts(value: unknown): value is Record<string, unknown>
 }
 
 /** True when the row has a prompt, messages or token ids a request can be built from. */
-export function hasUsablePrompt(row: Record<string, unknown>): boolean {
+function hasUsablePrompt(row: Record<string, unknown>): boolean {
   const { prompt, messages } = row;
   if (typeof prompt === "string" || isContentParts(prompt)) return true;
   if (Array.isArray(messages) && messages.length > 0) return true;

@@ -15,7 +15,7 @@ import { InputError } from "../errors.ts";
 import type { DatasetRow, RowLocator } from "./file-rows.ts";
 
 /** Literal text and placeholders, in order. */
-export type TemplatePart = { text: string } | { column: string };
+type TemplatePart = { text: string } | { column: string };
 
 function templateError(template: string, detail: string, where: string): InputError {
   return new InputError(`${where}template '${template}': ${detail}`, {

@@ -13,7 +13,7 @@ import type { TextTokenizer } from "../tokens/load-tokenizer.ts";
 import { drawLength, type LengthSpec } from "./length-spec.ts";
 import { SYNTHETIC_WORDS } from "./synthetic-words.ts";
 
-export interface RandomDatasetOptions {
+interface RandomDatasetOptions {
   rows: number;
   isl: LengthSpec;
   osl: LengthSpec;
@@ -24,7 +24,7 @@ export interface RandomDatasetOptions {
 }
 
 /** Words that are exactly one token alone and after a space, for this tokenizer. */
-export function singleTokenWords(tokenizer: TextTokenizer | null): string[] {
+function singleTokenWords(tokenizer: TextTokenizer | null): string[] {
   if (!tokenizer) return [...SYNTHETIC_WORDS];
   const words = SYNTHETIC_WORDS.filter((w) => tokenizer.count(w) === 1 && tokenizer.count(` ${w}`) === 1 && tokenizer.count(`${w} ${w}`) === 2);
   if (words.length < 16) {

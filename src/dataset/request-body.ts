@@ -14,7 +14,7 @@ import { InputError } from "../errors.ts";
 import { isContentParts, isTokenIds } from "./prompt-check.ts";
 
 export type ApiType = "openai" | "openai_completions";
-export type ApiRoute = "/v1/chat/completions" | "/v1/completions";
+type ApiRoute = "/v1/chat/completions" | "/v1/completions";
 
 /** Effective model parameters of a dataset (camelCase of the YAML `model_params`). */
 export interface RequestBodyParams {

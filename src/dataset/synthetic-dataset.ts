@@ -11,10 +11,10 @@ import { parseLengthSpec } from "./length-spec.ts";
 import type { Dataset } from "./load-dataset.ts";
 import { generateRandomRows } from "./random-dataset.ts";
 
-export const RANDOM_DATASET = "random";
+const RANDOM_DATASET = "random";
 const DEFAULT_ROWS = 1000;
 
-export interface SyntheticSpec {
+interface SyntheticSpec {
   path: string | null;
   samples?: number | null;
   isl?: string | null;

@@ -78,43 +78,43 @@ export interface WorkerStop {
   abortInFlight: boolean;
 }
 
-export interface WorkerShutdown {
+interface WorkerShutdown {
   type: "shutdown";
 }
 
 export type ToWorker = WorkerInit | WorkerPhase | WorkerGo | WorkerStop | WorkerShutdown;
 
-export interface WorkerHello {
+interface WorkerHello {
   type: "hello";
   workerId: number;
 }
 
-export interface WorkerReady {
+interface WorkerReady {
   type: "ready";
   workerId: number;
 }
 
 /** The worker holds its share of the phase and can start it on `go`. */
-export interface WorkerPhaseArmed {
+interface WorkerPhaseArmed {
   type: "phase-armed";
   workerId: number;
   phase: string;
 }
 
-export interface WorkerResults {
+interface WorkerResults {
   type: "results";
   workerId: number;
   phase: string;
   records: RecordBatch;
 }
 
-export interface WorkerPhaseIssued {
+interface WorkerPhaseIssued {
   type: "phase-issued";
   workerId: number;
   phase: string;
 }
 
-export interface WorkerPhaseDone {
+interface WorkerPhaseDone {
   type: "phase-done";
   workerId: number;
   phase: string;
@@ -123,7 +123,7 @@ export interface WorkerPhaseDone {
   unsent: number;
 }
 
-export interface WorkerFatal {
+interface WorkerFatal {
   type: "fatal";
   workerId: number;
   message: string;

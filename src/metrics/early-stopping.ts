@@ -17,7 +17,7 @@ import { lowerPercentile, type SeriesArray } from "./percentiles.ts";
 
 export const EARLY_STOPPING_CONFIDENCE = 0.99;
 
-export interface EarlyStoppingEstimate {
+interface EarlyStoppingEstimate {
   /** Percentile on the 0–100 scale, e.g. 99. */
   percentile: number;
   /** Number of samples. */

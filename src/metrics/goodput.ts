@@ -24,7 +24,7 @@ export interface Goodput {
   requests_per_s: number | null;
 }
 
-export function hasSlo(slo: SloLimitsMs | null | undefined): slo is SloLimitsMs {
+function hasSlo(slo: SloLimitsMs | null | undefined): slo is SloLimitsMs {
   return !!slo && (slo.ttft_ms !== null || slo.tpot_ms !== null || slo.latency_ms !== null);
 }
 

@@ -6,9 +6,9 @@
  * (scripts/make-metric-docs.ts).
  */
 
-export type MetricUnit = "ns" | "ns/token" | "tokens" | "requests/s" | "tokens/s" | "requests";
+type MetricUnit = "ns" | "ns/token" | "tokens" | "requests/s" | "tokens/s" | "requests";
 
-export interface MetricDefinition {
+interface MetricDefinition {
   /** Key in result_summary.json. */
   name: string;
   /** Short label used in report.txt. */
@@ -19,98 +19,98 @@ export interface MetricDefinition {
   definition: string;
 }
 
-export const TTFT: MetricDefinition = {
+const TTFT: MetricDefinition = {
   name: "ttft",
   label: "TTFT",
   unit: "ns",
   definition: "Time to first token: the first content, reasoning or tool-call delta − sent (streaming, successful requests).",
 };
 
-export const TTFB: MetricDefinition = {
+const TTFB: MetricDefinition = {
   name: "ttfb",
   label: "TTFB",
   unit: "ns",
   definition: "Time to first byte: response headers arrived − sent (successful requests).",
 };
 
-export const LATENCY: MetricDefinition = {
+const LATENCY: MetricDefinition = {
   name: "latency",
   label: "Latency",
   unit: "ns",
   definition: "End-to-end latency: done − sent, done being the `[DONE]` event, else the last finish or usage event, else the body's end (successful requests only; a fast error must not look fast).",
 };
 
-export const SCHEDULED_LATENCY: MetricDefinition = {
+const SCHEDULED_LATENCY: MetricDefinition = {
   name: "scheduled_latency",
   label: "Scheduled latency",
   unit: "ns",
   definition: "Latency from the planned send time: done − scheduled (all sent requests; free of coordinated omission).",
 };
 
-export const SCHEDULE_LAG: MetricDefinition = {
+const SCHEDULE_LAG: MetricDefinition = {
   name: "schedule_lag",
   label: "Schedule lag",
   unit: "ns",
   definition: "How late the load generator sent: sent − scheduled (all sent requests).",
 };
 
-export const TPOT: MetricDefinition = {
+const TPOT: MetricDefinition = {
   name: "tpot",
   label: "TPOT",
   unit: "ns/token",
   definition: "Time per output token after the first: (done − first token) / (streamed tokens − 1), requests with ≥ 2 streamed tokens (output tokens less hidden reasoning tokens).",
 };
 
-export const ITL: MetricDefinition = {
+const ITL: MetricDefinition = {
   name: "itl",
   label: "ITL",
   unit: "ns",
   definition: "Inter-token latency: gaps between token arrivals; a chunk of k streamed tokens after gap g gives k gaps of g/k.",
 };
 
-export const ISL: MetricDefinition = {
+const ISL: MetricDefinition = {
   name: "input_sequence_lengths",
   label: "Input sequence lengths",
   unit: "tokens",
   definition: "Prompt length in tokens (server usage, else tokenizer) of successful requests.",
 };
 
-export const OSL: MetricDefinition = {
+const OSL: MetricDefinition = {
   name: "output_sequence_lengths",
   label: "Output sequence lengths",
   unit: "tokens",
   definition: "Output length in tokens (server usage, else tokenizer, else chunk count) of successful requests.",
 };
 
-export const QPS: MetricDefinition = {
+const QPS: MetricDefinition = {
   name: "qps",
   label: "QPS",
   unit: "requests/s",
   definition: "Successful requests / duration; Poisson runs with legacy QPS report (completed − 1) / LoadGen window.",
 };
 
-export const TPS: MetricDefinition = {
+const TPS: MetricDefinition = {
   name: "tps",
   label: "TPS",
   unit: "tokens/s",
   definition: "Output tokens of successful requests / duration (or / LoadGen window, like QPS).",
 };
 
-export const QPS_NATIVE: MetricDefinition = {
+const QPS_NATIVE: MetricDefinition = {
   name: "qps_native",
   label: "QPS (native)",
   unit: "requests/s",
   definition: "Successful requests / duration, whatever the load pattern.",
 };
 
-export const TPS_NATIVE: MetricDefinition = {
+const TPS_NATIVE: MetricDefinition = {
   name: "tps_native",
   label: "TPS (native)",
   unit: "tokens/s",
   definition: "Output tokens of successful requests / duration, whatever the load pattern.",
 };
 
-export const DURATION: MetricDefinition = {
+const DURATION: MetricDefinition = {
   name: "duration_ns",
   label: "Duration",
   unit: "ns",

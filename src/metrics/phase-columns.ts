@@ -62,7 +62,7 @@ export class ErrorSampler {
 }
 
 /** The last attempt of each plan entry, in record order, and how many earlier attempts there were. */
-export function lastAttempts(all: readonly RequestRecord[]): { records: readonly RequestRecord[]; retries: number; reconnects: number } {
+function lastAttempts(all: readonly RequestRecord[]): { records: readonly RequestRecord[]; retries: number; reconnects: number } {
   const lastOf = new Map<number, number>();
   for (const r of all) if (r.attempt > 0) lastOf.set(r.planIndex, Math.max(r.attempt, lastOf.get(r.planIndex) ?? 0));
   if (lastOf.size === 0) return { records: all, retries: 0, reconnects: 0 };

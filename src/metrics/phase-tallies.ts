@@ -7,7 +7,7 @@ import type { PhaseColumns } from "./phase-columns.ts";
 
 /** Finish reasons the report counts; anything else (including none) is "other". */
 export const FINISH_REASONS = ["stop", "length", "tool_calls", "content_filter", "function_call", "other"] as const;
-export type FinishReason = (typeof FINISH_REASONS)[number];
+type FinishReason = (typeof FINISH_REASONS)[number];
 export type FinishReasonCounts = Record<FinishReason, number>;
 
 /** `token_count_source`: the one source every counted request used, or "mixed". */
@@ -28,7 +28,7 @@ export function countFinishReasons(reasons: readonly (string | null)[], include:
   return counts;
 }
 
-export interface TokenSourceTally {
+interface TokenSourceTally {
   /** The single source all included rows share; "mixed" when they differ; "none" when no rows. */
   source: TokenCountSource;
   /** Rows per source. */

@@ -34,7 +34,7 @@ export function tpotNs(c: PhaseColumns, i: number): number {
   return streamed >= 2 ? (n(c.doneNs, i) - n(c.firstTokenNs, i)) / (streamed - 1) : Number.NaN;
 }
 
-export const SERIES_DEFINITIONS = {
+const SERIES_DEFINITIONS = {
   ttft: { rows: "successful", value: (c, i) => n(c.firstTokenNs, i) - n(c.sentNs, i) },
   ttfb: { rows: "successful", value: (c, i) => n(c.responseHeadersNs, i) - n(c.sentNs, i) },
   tpot: { rows: "successfulMultiToken", value: tpotNs },

@@ -27,11 +27,11 @@ export interface SeriesRollup {
 }
 
 /** The rollup of a series with no values. */
-export type EmptyRollup = Record<string, never>;
+type EmptyRollup = Record<string, never>;
 
 export type Rollup = SeriesRollup | EmptyRollup;
 
-export interface RollupOptions {
+interface RollupOptions {
   /** Add MLPerf early-stopping estimates (used for ttft, tpot and latency). */
   earlyStopping: boolean;
 }
@@ -56,7 +56,7 @@ export function sampleStdDev(values: SeriesArray, mean: number): number {
 }
 
 /** Early-stopping estimates of ascending `sorted` for each eligible grid percentile. */
-export function earlyStoppingPercentiles(sorted: SeriesArray): Record<string, number | null> {
+function earlyStoppingPercentiles(sorted: SeriesArray): Record<string, number | null> {
   const out: Record<string, number | null> = {};
   for (const p of PERCENTILE_GRID) {
     if (isEarlyStoppingPercentile(p)) out[percentileKey(p)] = finiteOrNull(earlyStoppingEstimate(sorted, p).estimate);

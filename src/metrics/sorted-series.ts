@@ -10,7 +10,7 @@ import type { PhaseColumns } from "./phase-columns.ts";
 import { sortFiniteInPlace, type SeriesArray } from "./percentiles.ts";
 import { seriesValues, type SeriesName } from "./request-values.ts";
 
-export type SortedSeriesName = SeriesName | "itl";
+type SortedSeriesName = SeriesName | "itl";
 
 /** `part` itself, or a copy when it would keep more than an eighth of its buffer alive for nothing. */
 function compact(part: Float64Array): Float64Array {

@@ -29,7 +29,7 @@ export interface ThroughputInput {
   useLegacy: boolean;
 }
 
-export interface Throughput {
+interface Throughput {
   qps: number | null;
   tps: number | null;
   qpsNative: number | null;

@@ -12,9 +12,9 @@
 import { gammavariate } from "../rng/gamma-variate.ts";
 import { PythonRandom, type PythonSeed } from "../rng/python-random.ts";
 
-export type ArrivalKind = "poisson" | "constant" | "gamma";
+type ArrivalKind = "poisson" | "constant" | "gamma";
 
-export interface RateSchedule {
+interface RateSchedule {
   targetQps: number;
   /** Linear ramp length in seconds; 0 = start at the target rate. */
   rampUpS: number;
@@ -45,7 +45,7 @@ export function poissonOffsets(count: number, targetQps: number, seed: PythonSee
   return offsets;
 }
 
-export interface ArrivalInput {
+interface ArrivalInput {
   kind: ArrivalKind;
   count: number;
   schedule: RateSchedule;

@@ -9,7 +9,7 @@ import { sampleOrder } from "../dataset/sample-order.ts";
 import type { PythonSeed } from "../rng/python-random.ts";
 import { arrivalOffsets, slotOffsets } from "./arrivals.ts";
 
-export type LoadPatternType = "max_throughput" | "poisson" | "constant" | "gamma" | "concurrency";
+type LoadPatternType = "max_throughput" | "poisson" | "constant" | "gamma" | "concurrency";
 
 export interface LoadPattern {
   type: LoadPatternType;
@@ -37,7 +37,7 @@ export interface PhasePlan {
   maxConcurrency: number;
 }
 
-export interface PlanInput {
+interface PlanInput {
   phase: string;
   pattern: LoadPattern;
   count: number;

@@ -28,5 +28,3 @@ export const ERROR_KINDS = {
 } as const;
 
 export type ErrorKind = keyof typeof ERROR_KINDS;
-
-export const ERROR_KIND_NAMES = Object.keys(ERROR_KINDS) as ErrorKind[];

@@ -11,7 +11,7 @@ import type { RequestRecord } from "./request-record.ts";
 
 export const EVENTS_DB_FILE = "events.db";
 /** 2: `requests.attempt` (retries). 3: `hidden_tokens`, `stream_notes`, `chunk_chars`. */
-export const SCHEMA_VERSION = 3;
+const SCHEMA_VERSION = 3;
 /** Rows per chunk when counting tokens after the run (a full GC after each). */
 const TOKENIZER_CHUNK_ROWS = 20_000;
 

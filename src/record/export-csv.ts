@@ -13,7 +13,7 @@ const SKIPPED = new Set(["chunk_gaps_ns", "chunk_tokens", "chunk_chars", "respon
 /** A CSV row makes ~25 short-lived strings: collect more often than a plain scan. */
 const ROWS_PER_COLLECTION = 20_000;
 
-export function csvField(value: unknown): string {
+function csvField(value: unknown): string {
   if (value === null || value === undefined) return "";
   const text = String(value);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;

@@ -57,7 +57,7 @@ export function readRunMeta(db: Database): Record<string, string> {
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
 
-export interface PhaseRow {
+interface PhaseRow {
   name: string; kind: string; start_ns: number | null; end_ns: number | null; planned: number; sent: number; state: string;
 }
 

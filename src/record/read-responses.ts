@@ -6,7 +6,7 @@
  */
 import type { Database } from "bun:sqlite";
 
-export interface PhaseResponse {
+interface PhaseResponse {
   datasetIndex: number;
   repeat: number;
   text: string | null;

@@ -15,7 +15,7 @@ import { hasValues, type Rollup } from "../metrics/series-rollup.ts";
 import { displayValue, withUnit, type DisplayUnit } from "./text-format.ts";
 
 /** Width of the longest histogram bar. */
-export const HISTOGRAM_BAR_WIDTH = 30;
+const HISTOGRAM_BAR_WIDTH = 30;
 
 /** Bar length for `count` when the fullest bucket holds `maxCount`: non-empty buckets get ≥ 1 mark. */
 export function barLength(count: number, maxCount: number, width = HISTOGRAM_BAR_WIDTH): number {

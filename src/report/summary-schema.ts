@@ -12,14 +12,14 @@ import { STREAM_NOTE_NAMES, type StreamNote } from "../record/stream-notes.ts";
 const num = z.number().nullable();
 const keyed = z.record(z.string(), num);
 
-export const SeriesRollupSchema = z.strictObject({
+const SeriesRollupSchema = z.strictObject({
   total: num, min: num, max: num, median: num, avg: num, std_dev: num,
   percentiles: keyed,
   early_stopping_percentiles: keyed.optional(),
   histogram: z.strictObject({ buckets: z.array(z.tuple([z.number(), z.number()])), counts: z.array(z.number().int().min(0)) }),
 });
 /** `{}` when a series has no values. */
-export const RollupSchema = z.union([SeriesRollupSchema, z.strictObject({})]);
+const RollupSchema = z.union([SeriesRollupSchema, z.strictObject({})]);
 
 const TOKEN_SOURCES = ["server_usage", "tokenizer", "chunk_count", "none"] as const;
 

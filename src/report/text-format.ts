@@ -5,7 +5,7 @@
  * and "N/A" wherever a value is missing (null or non-finite), never "NaN".
  */
 
-export const NS_PER_MS = 1e6;
+const NS_PER_MS = 1e6;
 export const NS_PER_S = 1e9;
 
 /** How a series is shown in text. */

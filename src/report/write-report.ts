@@ -19,9 +19,9 @@ import { accuracyLines, type AccuracyEntry } from "../accuracy/index.ts";
 import { renderReportText } from "./report-text.ts";
 import { buildResultSummary, type ResultSummary, type RunState } from "./result-summary.ts";
 
-export const PERFORMANCE_PHASE = "performance";
-export const RESULT_SUMMARY_FILE = join("performance", "result_summary.json");
-export const REPORT_TEXT_FILE = "report.txt";
+const PERFORMANCE_PHASE = "performance";
+const RESULT_SUMMARY_FILE = join("performance", "result_summary.json");
+const REPORT_TEXT_FILE = "report.txt";
 export { REPORT_HTML_FILE };
 
 /** Run facts stored in events.db's `run` table by the session. */
@@ -37,7 +37,7 @@ function parseState(value: string | undefined): RunState {
 }
 
 /** The performance phase as read from events.db: its summary, its columns and its window start. */
-export interface PerformancePhase {
+interface PerformancePhase {
   summary: ResultSummary;
   cols: PhaseColumns;
   /** The sorted series the summary was computed from (report.html reuses them). */
@@ -48,17 +48,13 @@ export interface PerformancePhase {
 }
 
 /** What the reports of a run hold, for the console. */
-export interface WrittenReport {
+interface WrittenReport {
   summary: ResultSummary;
   accuracy: AccuracyEntry[];
 }
 
-export function buildSummaryFromDb(reportDir: string): ResultSummary {
-  return readPerformancePhase(reportDir).summary;
-}
-
 /** Reads events.db once and summarises the performance phase. */
-export function readPerformancePhase(reportDir: string): PerformancePhase {
+function readPerformancePhase(reportDir: string): PerformancePhase {
   const db = openEventsDbReadonly(join(reportDir, EVENTS_DB_FILE));
   try {
     const meta = readRunMeta(db);

@@ -26,7 +26,7 @@ const TWO_POW_53 = 9007199254740992;
 export type PythonSeed = number | bigint;
 
 /** Anything indexable and writable by position: arrays and typed arrays. */
-export interface MutableArrayLike<T> {
+interface MutableArrayLike<T> {
   readonly length: number;
   [index: number]: T;
 }

@@ -18,7 +18,7 @@ import { requestParams, timeoutMs } from "./config-values.ts";
 import type { SessionPhase } from "./session.ts";
 
 /** How a dataset is scored: its accuracy_config, filled from a predefined dataset's defaults. */
-export interface ScoringSetup {
+interface ScoringSetup {
   evalMethod: string;
   extractor: string | null;
   groundTruthColumn: string;

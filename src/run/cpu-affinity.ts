@@ -12,7 +12,7 @@
 import { readdirSync } from "node:fs";
 import { openLinuxLibc } from "../sys/linux-libc.ts";
 
-export interface AffinityPlan {
+interface AffinityPlan {
   main: number[];
   workers: number[][];
   /** Where workers put their runtime helper threads: main's CPU. */

@@ -39,14 +39,14 @@ export interface PhaseShare {
   inFlightCap: number;
 }
 
-export interface PhaseTargets {
+interface PhaseTargets {
   endpointUrls: readonly string[];
   bodies: readonly string[];
   maxInFlight: number;
   settings: RequestSettings;
 }
 
-export interface PhaseOutcome {
+interface PhaseOutcome {
   sent: number;
   unsent: number;
 }

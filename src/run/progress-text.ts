@@ -5,7 +5,7 @@
  * TTFT p50 16.2 ms · 2.6 s, ETA 2.5 s`. Rates are over the last few seconds (what the server is
  * doing now); parts without data are left out.
  */
-export interface ProgressSnapshot {
+interface ProgressSnapshot {
   phase: string;
   planned: number;
   completed: number;

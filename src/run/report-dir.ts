@@ -15,7 +15,7 @@ function timestamp(date: Date): string {
   return `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}_${pad(date.getHours())}${pad(date.getMinutes())}${pad(date.getSeconds())}`;
 }
 
-export function defaultReportDir(now = new Date()): string {
+function defaultReportDir(now = new Date()): string {
   return resolve(`reports_${timestamp(now)}`);
 }
 

@@ -34,14 +34,14 @@ import { allowedCpus, pinProcess, planAffinity } from "./cpu-affinity.ts";
 import { installStopSignals } from "./stop-signals.ts";
 import { sizeWorkers, type Sizing } from "./size-workers.ts";
 
-export interface RunIo {
+interface RunIo {
   log: (line: string) => void;
   progress: (text: string) => void;
   progressEnabled: boolean;
   isTty: boolean;
 }
 
-export interface BenchmarkOutcome {
+interface BenchmarkOutcome {
   reportDir: string;
   summary: ResultSummary;
   accuracy: AccuracyEntry[];
@@ -77,7 +77,7 @@ function sizeRun(config: BenchmarkConfig): Sizing {
 }
 
 /** Everything decided before the first request: what to send, when, and on how many workers. */
-export async function planRun(config: BenchmarkConfig, tokenizer: TextTokenizer | null = null, mode: TestMode = "perf"): Promise<{ workload: Workload; sizing: Sizing }> {
+async function planRun(config: BenchmarkConfig, tokenizer: TextTokenizer | null = null, mode: TestMode = "perf"): Promise<{ workload: Workload; sizing: Sizing }> {
   return { workload: await prepareWorkload(config, tokenizer, mode), sizing: sizeRun(config) };
 }
 

@@ -12,7 +12,7 @@ import type { WorkerStop } from "../ipc/messages.ts";
 import type { PhasePlan } from "../plan/phase-plan.ts";
 import { PhaseLedger } from "./phase-ledger.ts";
 
-export interface RunningPhaseSpec {
+interface RunningPhaseSpec {
   /** The phase's plan (its name, and the rows and due times of entries a dead worker lost). */
   plan: Pick<PhasePlan, "phase" | "sampleIndex" | "offsetNs">;
   /** When the phase's first request is due, ns since T0. */

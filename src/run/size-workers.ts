@@ -8,11 +8,11 @@
  * of our sight. When the config fixes how many requests the run sends, auto sizing opens no more
  * connections than that: `--num-samples 1` starts one worker, not four, and starts sooner.
  */
-export const KEEPALIVE_SOCKETS_PER_WORKER = 64;
-export const AUTO_CONNECTIONS = 256;
-export const MAX_AUTO_WORKERS = 32;
+const KEEPALIVE_SOCKETS_PER_WORKER = 64;
+const AUTO_CONNECTIONS = 256;
+const MAX_AUTO_WORKERS = 32;
 
-export interface SizingInput {
+interface SizingInput {
   /** client.num_workers: -1 = auto. */
   numWorkers: number;
   /** client.max_connections: -1 = auto. */

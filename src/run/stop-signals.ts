@@ -7,7 +7,7 @@
  */
 import { ExitCode } from "../errors.ts";
 
-export interface Stoppable {
+interface Stoppable {
   requestStop(reason: string, abortNow?: boolean): void;
 }
 

@@ -5,13 +5,13 @@
  * hidden `__worker` command before anything else (src/main.ts). From source, the runtime is the
  * bun executable and the entry file must be named.
  */
-export const WORKER_COMMAND = "__worker";
+const WORKER_COMMAND = "__worker";
 
-export function isCompiledBinary(): boolean {
+function isCompiledBinary(): boolean {
   return import.meta.url.includes("$bunfs") || Bun.main.startsWith("/$bunfs/");
 }
 
-export function selfCommand(): string[] {
+function selfCommand(): string[] {
   if (isCompiledBinary()) return [process.execPath];
   return [process.execPath, new URL("../main.ts", import.meta.url).pathname];
 }

@@ -19,14 +19,14 @@ import { forwardWorkerStderr } from "./worker-stderr.ts";
 const STARTUP_TIMEOUT_MS = 20_000;
 const SHUTDOWN_GRACE_MS = 2_000;
 
-export interface PoolHandlers {
+interface PoolHandlers {
   onMessage(message: ToMain): void;
   onWorkerExit(workerId: number, exitCode: number | null): void;
   /** A worker's frame could not be handled after start-up (see `onHandlingError`). */
   onError(message: string): void;
 }
 
-export type WorkerInitFor = (workerId: number) => Omit<WorkerInit, "type" | "workerId">;
+type WorkerInitFor = (workerId: number) => Omit<WorkerInit, "type" | "workerId">;
 
 export class WorkerPool {
   private readonly channels = new Map<number, SocketChannel>();

@@ -9,7 +9,7 @@
 import { readFileSync } from "node:fs";
 import { InputError } from "../errors.ts";
 
-export type CannedAnswers = ReadonlyMap<string, string>;
+type CannedAnswers = ReadonlyMap<string, string>;
 
 export function loadCannedAnswers(path: string): CannedAnswers {
   let text: string;

@@ -7,11 +7,11 @@ import { encodeCompletionBody, createSseEncoder, SSE_DONE, usageOf, type Respons
 import type { ApiKind } from "./openai-request.ts";
 import { syntheticTokens } from "./response-plan.ts";
 
-export const BYTES_PER_MB = 1024 * 1024;
+const BYTES_PER_MB = 1024 * 1024;
 /** Tokens in each content event of a streamed huge body (~64 KB of " tok"). */
 const HUGE_EVENT_TOKENS = 16_384;
 /** Tokens of the small valid answer slow-drip sends. */
-export const DRIP_TOKENS = 3;
+const DRIP_TOKENS = 3;
 
 /** Retry-After of an injected 429, in seconds (RFC 9110 §10.2.3). */
 export const RETRY_AFTER_S = 1;
@@ -54,7 +54,7 @@ export function firstEvents(kind: ApiKind, identity: ResponseIdentity, count: nu
   return syntheticTokens(count).map((token, i) => (i === 0 ? sse.role() : "") + sse.content(token));
 }
 
-export interface HugeStream {
+interface HugeStream {
   head: Uint8Array;
   /** One content event, repeated `repeats` times. */
   event: Uint8Array;

@@ -21,7 +21,7 @@ import { faultLabel, type FaultSpec } from "./fault-spec.ts";
 import { MAX_HEAD_BYTES, parseRequestLine, rewriteHead, scanHead } from "./request-head.ts";
 import { WriteQueue } from "./write-queue.ts";
 
-export interface FaultFrontOptions {
+interface FaultFrontOptions {
   host: string;
   port: number;
   /** Port of the mock's Bun.serve on 127.0.0.1. */

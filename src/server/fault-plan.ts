@@ -19,7 +19,7 @@ function mix32(value: number): number {
   return (x ^ (x >>> 16)) >>> 0;
 }
 
-export interface FaultPlan {
+interface FaultPlan {
   faults: readonly FaultSpec[];
   /** Share of requests that get a fault, 0..1. */
   rate: number;

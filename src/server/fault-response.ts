@@ -102,7 +102,7 @@ function hugeStreamBody(request: FaultRequest, mb: number): ReadableStream<Uint8
 }
 
 /** The response for one fault (never a socket-level kind). */
-export function faultResponse(spec: FaultSpec, label: string, request: FaultRequest): Response {
+function faultResponse(spec: FaultSpec, label: string, request: FaultRequest): Response {
   const { streaming } = request;
   const arg = spec.arg ?? 0;
   switch (spec.kind) {

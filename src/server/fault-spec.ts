@@ -29,7 +29,7 @@ export interface FaultSpec {
 /** slow-drip without an argument: one byte every 50 ms. */
 export const DEFAULT_DRIP_MS = 50;
 /** Largest huge-body, so a typo cannot make the mock allocate the machine's memory. */
-export const MAX_HUGE_BODY_MB = 4096;
+const MAX_HUGE_BODY_MB = 4096;
 
 type ArgRule = { needs: "none" } | { needs: "required" | "optional"; check: (arg: number) => string | null; what: string };
 
@@ -55,7 +55,7 @@ const ARG_RULES: Record<FaultKind, ArgRule> = {
 };
 
 /** What is wrong with `arg` for `kind`, or null when it is acceptable. */
-export function faultArgProblem(kind: FaultKind, arg: number | null): string | null {
+function faultArgProblem(kind: FaultKind, arg: number | null): string | null {
   const rule = ARG_RULES[kind];
   if (rule.needs === "none") return arg === null ? null : `${kind} takes no argument`;
   if (arg === null) return rule.needs === "required" ? `${kind} needs ${rule.what}` : null;

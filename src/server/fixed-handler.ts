@@ -18,7 +18,7 @@ import { looksLikeJsonObject, scanRequestFlags } from "./request-scan.ts";
 import { syntheticTokens, type ResponsePlan } from "./response-plan.ts";
 import { buildSseWrites, joinSseWrites } from "./sse-writes.ts";
 
-export interface FixedVariant {
+interface FixedVariant {
   kind: ApiKind;
   stream: boolean;
   includeUsage: boolean;
@@ -26,7 +26,7 @@ export interface FixedVariant {
   tokenCount: number;
 }
 
-export interface FixedEncodingOptions {
+interface FixedEncodingOptions {
   fixedTokens: number;
   tokensPerChunk: number;
   identity: Omit<ResponseIdentity, "id">;
@@ -36,7 +36,7 @@ export interface FixedEncodingOptions {
 const MAX_MODELS = 16;
 
 /** The response body of one fixed-mode variant, as text. */
-export function encodeFixedResponse(variant: FixedVariant, options: FixedEncodingOptions): string {
+function encodeFixedResponse(variant: FixedVariant, options: FixedEncodingOptions): string {
   const identity = { ...options.identity, id: variant.kind === "chat" ? "chatcmpl-fixed" : "cmpl-fixed" };
   const plan: ResponsePlan = {
     kind: variant.kind,

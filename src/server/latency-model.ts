@@ -9,7 +9,7 @@ export interface LatencySample {
 }
 
 /** A uniform generator on [0, 1). */
-export type RandomSource = () => number;
+type RandomSource = () => number;
 
 /** mulberry32: tiny, fast and good enough for jitter; the same seed gives the same sequence. */
 export function seededRandom(seed: number): RandomSource {

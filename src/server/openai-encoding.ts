@@ -15,7 +15,7 @@ export interface ResponseIdentity {
   model: string;
 }
 
-export interface Usage {
+interface Usage {
   prompt_tokens: number;
   completion_tokens: number;
   total_tokens: number;
@@ -28,7 +28,7 @@ export function usageOf(promptTokens: number, completionTokens: number): Usage {
 }
 
 /** One choice of a whole response. */
-export interface ChoiceText {
+interface ChoiceText {
   text: string;
   finishReason: FinishReason;
 }
@@ -49,7 +49,7 @@ export function encodeChoicesBody(kind: ApiKind, identity: ResponseIdentity, tex
 }
 
 /** Builds the events of one streamed response. */
-export interface SseEncoder {
+interface SseEncoder {
   /** Chat only: the `{role:"assistant", content:""}` event that opens the stream ("" for completions). */
   role(): string;
   content(text: string): string;

@@ -10,7 +10,7 @@ const MessageSchema = z.looseObject({
   content: z.union([z.string(), z.array(TextPartSchema), z.null()]).optional(),
 });
 const tokenCount = z.number().int().min(1).nullish();
-export const MAX_CHOICES = 128;
+const MAX_CHOICES = 128;
 
 /** Fields both APIs share; everything else is accepted and ignored (`loose`). */
 const commonFields = {
@@ -65,7 +65,7 @@ export interface MockRequest {
   promptTokens: number;
 }
 
-export type ParseResult = { ok: true; request: MockRequest } | { ok: false; message: string };
+type ParseResult = { ok: true; request: MockRequest } | { ok: false; message: string };
 
 function words(text: string): string[] {
   return text.split(/\s+/).filter((word) => word.length > 0);

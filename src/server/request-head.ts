@@ -12,13 +12,13 @@ export const FAULT_HEADER = "x-mock-fault";
 /** Longest request head the front accepts (request line + headers). */
 export const MAX_HEAD_BYTES = 64 * 1024;
 
-export interface RequestLine {
+interface RequestLine {
   method: string;
   /** Path without the query string, e.g. "/v1/chat/completions". */
   path: string;
 }
 
-export interface HeadFacts {
+interface HeadFacts {
   /** Body length; 0 when absent. */
   contentLength: number;
   chunked: boolean;

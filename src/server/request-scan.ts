@@ -13,7 +13,7 @@ const MAX_COMPLETION_TOKENS = /"max_completion_tokens"\s*:\s*(\d+)/;
 const MAX_TOKENS = /"max_tokens"\s*:\s*(\d+)/;
 const MODEL = /"model"\s*:\s*"((?:[^"\\]|\\.)*)"/;
 
-export interface ScannedFlags {
+interface ScannedFlags {
   stream: boolean;
   includeUsage: boolean;
   /** `max_completion_tokens` ?? `max_tokens`; null when absent or null. */

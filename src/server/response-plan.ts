@@ -16,7 +16,7 @@ export interface ResponsePlan {
 }
 
 /** One SSE content event: how many tokens it carries and when it is due (ms after the request arrived). */
-export interface ChunkSlot {
+interface ChunkSlot {
   tokenCount: number;
   offsetMs: number;
 }

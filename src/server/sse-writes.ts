@@ -11,7 +11,7 @@ export interface SseWrite {
   tokenCount: number;
 }
 
-export interface SseWriteOptions {
+interface SseWriteOptions {
   tokensPerChunk: number;
   includeUsage: boolean;
 }

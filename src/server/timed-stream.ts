@@ -11,13 +11,13 @@ import { waitUntilNs } from "./precise-wait.ts";
 import type { SseWrite } from "./sse-writes.ts";
 
 /** What the stream reports once it has ended (normally, or because the client or server went away). */
-export interface TimedStreamResult {
+interface TimedStreamResult {
   firstChunkNs: number | null;
   doneNs: number;
   tokensWritten: number;
 }
 
-export interface TimedStreamContext {
+interface TimedStreamContext {
   /** `Bun.nanoseconds()` when the request arrived; write offsets count from here. */
   receivedNs: number;
   /** True once the client disconnected or the server is stopping. */

@@ -9,7 +9,7 @@
  */
 
 /** The part of a Bun socket the queue writes to. */
-export interface WritableSocket {
+interface WritableSocket {
   write(data: Uint8Array): number;
 }
 

@@ -15,7 +15,7 @@ function textOf(content: unknown): string {
   return "";
 }
 
-export function promptTokenCount(row: Record<string, unknown>, tokenizer: TextTokenizer): number | null {
+function promptTokenCount(row: Record<string, unknown>, tokenizer: TextTokenizer): number | null {
   if (Array.isArray(row.input_tokens)) return row.input_tokens.length;
   if (Array.isArray(row.messages) && row.messages.length > 0) {
     return row.messages.reduce((sum: number, m: unknown) => sum + tokenizer.count(textOf((m as { content?: unknown })?.content)), 0);

@@ -8,13 +8,13 @@ import { join } from "node:path";
 export const BUN_PATH = process.execPath;
 export const MAIN_PATH = join(import.meta.dir, "..", "..", "src", "main.ts");
 
-export interface CliResult {
+interface CliResult {
   exitCode: number;
   stdout: string;
   stderr: string;
 }
 
-export interface CliOptions {
+interface CliOptions {
   cwd?: string;
   /** Added to the test process's (already hermetic, see test/preload.ts) environment. */
   env?: Record<string, string>;
@@ -80,7 +80,7 @@ export function tempDirs(prefix = "ie-cli-") {
 }
 
 /** Writes rows as JSONL into `dir` and returns the file path. */
-export function writeJsonl(dir: string, name: string, rows: readonly Record<string, unknown>[]): string {
+function writeJsonl(dir: string, name: string, rows: readonly Record<string, unknown>[]): string {
   const path = join(dir, name);
   writeFileSync(path, rows.map((row) => JSON.stringify(row)).join("\n") + "\n");
   return path;
@@ -99,7 +99,7 @@ export interface Distribution {
   median: number;
   percentiles: Record<string, number>;
 }
-export interface ResultSummary {
+interface ResultSummary {
   n_samples_issued: number;
   n_samples_completed: number;
   n_samples_failed: number;

@@ -10,7 +10,7 @@ import { join } from "node:path";
 
 export type RequestKind = "warmup" | "performance";
 
-export interface Arrival {
+interface Arrival {
   kind: RequestKind;
   warmupInFlight: number;
   performanceInFlight: number;
@@ -52,7 +52,7 @@ export function warmupAwareServer(delayMs: Record<RequestKind, number | null>) {
   return { url: `http://127.0.0.1:${server.port}`, arrivals, stop: () => server.stop(true) };
 }
 
-export interface PhaseRow {
+interface PhaseRow {
   name: string;
   start_ns: number;
   end_ns: number;
@@ -61,7 +61,7 @@ export interface PhaseRow {
   state: string;
 }
 
-export interface RequestRow {
+interface RequestRow {
   plan_index: number;
   sent_ns: number | null;
   done_ns: number;

@@ -7,7 +7,7 @@ export interface ReceivedEvent {
   arrivedMs: number;
 }
 
-export interface StreamResult {
+interface StreamResult {
   status: number;
   contentType: string | null;
   events: ReceivedEvent[];
@@ -18,7 +18,7 @@ export function postJson(url: string, body: unknown): Promise<Response> {
 }
 
 /** Parses every `data: …\n\n` event; fails the test on anything that is not valid SSE + JSON. */
-export function parseEvents(text: string, arrivedMs: number): ReceivedEvent[] {
+function parseEvents(text: string, arrivedMs: number): ReceivedEvent[] {
   expect(text.endsWith("\n\n")).toBe(true);
   return text
     .slice(0, -2)

@@ -16,7 +16,7 @@ export function head(status: number, headers: Record<string, string>): string {
   return `HTTP/1.1 ${status} ${REASONS[status] ?? "Status"}\r\n${lines.join("")}\r\n`;
 }
 
-export const SSE_TYPE = "text/event-stream; charset=utf-8";
+const SSE_TYPE = "text/event-stream; charset=utf-8";
 /** The head of a chunked SSE response (`contentType` null: no Content-Type header at all). */
 export function sseHead(contentType: string | null = SSE_TYPE): string {
   return head(200, { ...(contentType === null ? {} : { "content-type": contentType }), "transfer-encoding": "chunked" });
@@ -34,7 +34,7 @@ export function jsonResponse(status: number, body: unknown, extra: Record<string
   return head(status, { "content-type": "application/json", "content-length": String(Buffer.byteLength(text)), ...extra }) + text;
 }
 
-export interface Delta {
+interface Delta {
   content?: string;
   reasoning_content?: string;
   tool_calls?: unknown[];
@@ -61,9 +61,8 @@ export function usageChunk(prompt: number, completion: number, reasoning?: numbe
 export function sse(data: unknown, lineEnd = "\n"): string {
   return `data: ${typeof data === "string" ? data : JSON.stringify(data)}${lineEnd}${lineEnd}`;
 }
-export const DONE_EVENT = sse("[DONE]");
 
-export interface TokenStream {
+interface TokenStream {
   /** Content text of each event, in order. */
   pieces: string[];
   gapMs: number;

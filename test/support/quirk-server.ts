@@ -13,7 +13,7 @@ import type { Socket } from "bun";
 
 export type Step = string | Uint8Array | { waitMs: number } | { close: "end" | "reset" };
 
-export interface QuirkRequest {
+interface QuirkRequest {
   method: string;
   path: string;
   /** Header names lower-cased. */

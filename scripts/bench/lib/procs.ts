@@ -11,7 +11,7 @@ import { join } from "node:path";
 export const ROOT = join(import.meta.dir, "..", "..", "..");
 export const MAIN = join(ROOT, "src", "main.ts");
 export const BUN = process.execPath;
-export const SERVER_CPU = "0";
+const SERVER_CPU = "0";
 export const CLIENT_CPU = "1";
 
 const live = new Set<Bun.Subprocess>();
@@ -63,7 +63,7 @@ export function stopAllOnSignals(): void {
   process.on("SIGTERM", onSignal);
 }
 
-export interface Server {
+interface Server {
   url: string;
   proc: Bun.Subprocess;
   stop(): Promise<void>;

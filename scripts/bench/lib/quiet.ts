@@ -7,14 +7,14 @@
  */
 import { readFileSync } from "node:fs";
 
-export interface QuietOutcome {
+interface QuietOutcome {
   load: number;
   waitedS: number;
   /** The limit passed without the load dropping: the section ran under load. */
   underLoad: boolean;
 }
 
-export function loadAverage(): number {
+function loadAverage(): number {
   return Number(readFileSync("/proc/loadavg", "utf8").split(" ")[0]);
 }
 

@@ -55,10 +55,6 @@ export function atMost(value: number, max: number): Verdict {
   return Number.isFinite(value) ? (value <= max ? "met" : "not met") : "–";
 }
 
-export function both(a: Verdict, b: Verdict): Verdict {
-  if (a === "–" || b === "–") return "–";
-  return a === "met" && b === "met" ? "met" : "not met";
-}
 
 const HEADER = ["section", "metric", "inference-endpoint", "peer", "ratio", "target", "verdict", "runs / notes"];
 

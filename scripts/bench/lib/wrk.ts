@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { exitedCpuUs } from "./cpu.ts";
 import { CLIENT_CPU, pinned, ROOT, track } from "./procs.ts";
 
-export const WRK_LUA = join(ROOT, "scripts", "bench", "wrk-post.lua");
+const WRK_LUA = join(ROOT, "scripts", "bench", "wrk-post.lua");
 export const DATASET = join(ROOT, "datasets", "dummy_1k.jsonl");
 export const MODEL = "mock-model";
 
@@ -22,7 +22,7 @@ export interface WrkResult {
 }
 
 /** The chat-completions body inference-endpoint sends for dataset row 0 (see src/dataset/request-body.ts). */
-export function chatBody(streaming: boolean): string {
+function chatBody(streaming: boolean): string {
   const first = JSON.parse(readFileSync(DATASET, "utf8").split("\n")[0] ?? "{}") as { text_input?: string };
   const body: Record<string, unknown> = {
     model: MODEL,
@@ -40,7 +40,7 @@ export function writeBody(dir: string, streaming: boolean): string {
   return path;
 }
 
-export interface WrkOptions {
+interface WrkOptions {
   bodyFile: string;
   seconds: number;
   connections?: number;

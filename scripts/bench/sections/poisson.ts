@@ -39,7 +39,7 @@ interface PoissonRun {
  * separate the scheduler from the streaming client's ceiling, and the run-control acceptance
  * run: 2k QPS non-streaming for 10 s with server and worker on different cores, lag p99 ≤ 1 ms.
  */
-export const POISSON_RUNS: ReadonlyArray<PoissonRun> = [
+const POISSON_RUNS: ReadonlyArray<PoissonRun> = [
   { qps: 1_000, streaming: "on", fetchFloor: true }, { qps: 10_000, streaming: "on", lagP99TargetUs: 200, fetchFloor: true },
   { qps: 50_000, streaming: "on" }, { qps: 10_000, streaming: "off", fetchFloor: true },
   { qps: 2_000, streaming: "off", ownAffinity: true, seconds: 10, lagP99TargetUs: 1_000 },

@@ -22,7 +22,7 @@ import { evaluateLocally, type LocalJob } from "./local-evaluator.ts";
 import { pythonLauncher } from "./python-launcher.ts";
 import { questionTests, type QuestionTests } from "./test-cases.ts";
 
-export const FAILED_TO_EXTRACT = "# FAILED TO EXTRACT CODE";
+const FAILED_TO_EXTRACT = "# FAILED TO EXTRACT CODE";
 
 function questionIds(samples: readonly ExtractedSample[], column: string): string[] {
   return samples.map((s) => {

@@ -22,12 +22,12 @@ const ResultSchema = z.object({
   total_samples: z.number(),
   results: z.record(z.string(), z.array(z.boolean())),
 });
-export type ServiceResult = z.infer<typeof ResultSchema>;
+type ServiceResult = z.infer<typeof ResultSchema>;
 
 const FrameSchema = z.looseObject({ status: z.string() });
 const CompletedSchema = z.object({ result: ResultSchema });
 
-export type ServiceFrame =
+type ServiceFrame =
   | { kind: "completed"; result: ServiceResult }
   | { kind: "error"; message: string }
   | { kind: "progress"; frame: Record<string, unknown> };
@@ -54,7 +54,7 @@ export function interpretFrame(text: string): ServiceFrame {
   return { kind: "completed", result: completed.data.result };
 }
 
-export interface ServiceCallOptions {
+interface ServiceCallOptions {
   /** Reject when no result arrived within this many milliseconds. */
   deadlineMs: number;
   onProgress?: (frame: Record<string, unknown>) => void;

@@ -42,11 +42,11 @@ export type ResolvedExecutionOptions = Required<Omit<CodeExecutionOptions, "serv
   onWarning: (message: string) => void;
 };
 
-export const DEFAULT_TIMEOUT_PER_TEST_S = 6;
-export const DEFAULT_MEMORY_LIMIT_BYTES = 2 * 1024 ** 3;
-export const DEFAULT_FILE_SIZE_LIMIT_BYTES = 64 * 1024 ** 2;
-export const DEFAULT_SERVICE_TIMEOUT_SEC = 60;
-export const DEFAULT_SERVICE_DEADLINE_S = 3600;
+const DEFAULT_TIMEOUT_PER_TEST_S = 6;
+const DEFAULT_MEMORY_LIMIT_BYTES = 2 * 1024 ** 3;
+const DEFAULT_FILE_SIZE_LIMIT_BYTES = 64 * 1024 ** 2;
+const DEFAULT_SERVICE_TIMEOUT_SEC = 60;
+const DEFAULT_SERVICE_DEADLINE_S = 3600;
 
 const ALLOW_HINT =
   "code_bench_scorer runs the programs the model wrote; pass --allow-code-execution to run them on this machine " +

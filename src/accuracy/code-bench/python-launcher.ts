@@ -11,7 +11,7 @@
  */
 import { ExecutionError } from "../../errors.ts";
 
-export interface PythonLauncher {
+interface PythonLauncher {
   /** argv before the interpreter's own flags, e.g. ["unshare", "--net", …, "/usr/bin/python3"]. */
   argv: string[];
   /** True when programs run without network access (a fresh network namespace). */

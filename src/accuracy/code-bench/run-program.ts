@@ -17,7 +17,7 @@ import { PYTHON_HARNESS } from "./python-harness.ts";
 import { pythonLauncher, sandboxEnv } from "./python-launcher.ts";
 import type { QuestionTests } from "./test-cases.ts";
 
-export type FailureReason = "no_code" | "compile_error" | "runtime_error" | "wrong_answer" | "timeout" | "memory" | "crashed";
+type FailureReason = "no_code" | "compile_error" | "runtime_error" | "wrong_answer" | "timeout" | "memory" | "crashed";
 
 export interface ProgramOutcome {
   passed: boolean;

@@ -10,14 +10,14 @@
 import { z } from "zod";
 import { InputError } from "../../errors.ts";
 
-export const TEST_CASE_COLUMNS = ["public_test_cases", "private_test_cases"] as const;
+const TEST_CASE_COLUMNS = ["public_test_cases", "private_test_cases"] as const;
 
 const TestCaseSchema = z.object({
   input: z.string(),
   output: z.string(),
   testtype: z.enum(["stdin", "functional"]),
 });
-export type TestCase = z.infer<typeof TestCaseSchema>;
+type TestCase = z.infer<typeof TestCaseSchema>;
 
 /** One program's workload: all tests of a question, public first. */
 export interface QuestionTests {

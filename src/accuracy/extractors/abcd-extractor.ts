@@ -79,7 +79,7 @@ function leadingLetter(text: string): string | null {
 }
 
 /** The letter (A–D) the text answers with, or null. */
-export function findChoiceLetter(text: string): string | null {
+function findChoiceLetter(text: string): string | null {
   const ranked = candidates(text).sort((a, b) => a.priority - b.priority || a.length - b.length || a.index - b.index);
   return ranked[0]?.letter ?? leadingLetter(text);
 }

@@ -24,7 +24,7 @@ const spec = (flag: string, aliases: string[], path: string, kind: FlagSpec["kin
   flag, aliases, path, kind, description, commands: PROBE, ...(defaultText !== undefined ? { defaultText } : {}), ...extra,
 });
 
-export const PROBE_FLAGS: readonly FlagSpec[] = [
+const PROBE_FLAGS: readonly FlagSpec[] = [
   spec("--endpoints", ["--endpoint-config.endpoints"], "endpoints", "list", "server base URL(s), e.g. http://localhost:8000", undefined, { commaSeparated: true }),
   spec("--model", ["--model-params.name"], "model", "string", "model name sent in the requests"),
   spec("--api-type", [], "api_type", "enum", "openai (chat) or openai_completions", "openai", { choices: ["openai", "openai_completions"] }),

@@ -17,7 +17,7 @@ const flag = (name: string, path: string, kind: FlagSpec["kind"], description: s
   flag: name, aliases: [], path, kind, description, defaultText, commands: ["serve"], ...(choices ? { choices } : {}),
 });
 
-export const SERVE_FLAGS: readonly FlagSpec[] = [
+const SERVE_FLAGS: readonly FlagSpec[] = [
   flag("--host", "host", "string", "address to listen on", "127.0.0.1"),
   flag("--port", "port", "integer", "port to listen on; 0 picks a free one", "8000"),
   flag("--mode", "mockMode", "enum", "echo: the prompt's words back; fixed: one pre-built response (fastest); model: TTFT/TPOT latency model", "echo", ["echo", "fixed", "model"]),

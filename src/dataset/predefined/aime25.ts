@@ -17,7 +17,7 @@ import type { PredefinedDefinition, SourceRows } from "./predefined-types.ts";
 import { hfDownloadCommand } from "./source-locate.ts";
 import { concatSources, findDataFile, readHubConfig, readSourceFile, textCell } from "./source-files.ts";
 
-export const AIME_REPO = "opencompass/AIME2025";
+const AIME_REPO = "opencompass/AIME2025";
 const PARTS = ["AIME2025-I", "AIME2025-II"] as const;
 
 /** "024" → "24", "70" → "70", 70 → "70"; null when the text does not start with a digit. */

@@ -21,7 +21,7 @@ const GenerateParamsSchema = z.strictObject({
   force_regenerate: z.union([z.boolean(), z.string()]).optional(),
 });
 
-export const GENERATE_PARAM_KEYS = Object.keys(GenerateParamsSchema.shape);
+const GENERATE_PARAM_KEYS = Object.keys(GenerateParamsSchema.shape);
 
 /** Parses `generate_params` (null → no options). Throws InputError naming the dataset. */
 export function parseGenerateParams(value: unknown, datasetName: string): Pick<PredefinedOptions, "source" | "variant" | "seed" | "maxSamples"> {

@@ -23,13 +23,13 @@ import { sampleIndices } from "./python-sample.ts";
 import { findDataFile, hasColumns, readHubConfig, readSourceFile, textCell } from "./source-files.ts";
 
 export const GPQA_VARIANTS = ["diamond", "main", "extended"] as const;
-export const GPQA_REPO = "Idavidrein/gpqa";
+const GPQA_REPO = "Idavidrein/gpqa";
 const CONVERTED_COLUMNS = ["question", "choice1", "choice2", "choice3", "choice4", "ground_truth"] as const;
 const CHOICE_COLUMNS = ["Correct Answer", "Incorrect Answer 1", "Incorrect Answer 2", "Incorrect Answer 3"] as const;
 const LETTERS = ["A", "B", "C", "D"] as const;
 
 /** The four choices of a row after drawing its permutation, and which one is correct. */
-export function permuteChoices(rng: PythonRandom, correct: string, wrong: readonly string[]): { choices: string[]; groundTruth: string } {
+function permuteChoices(rng: PythonRandom, correct: string, wrong: readonly string[]): { choices: string[]; groundTruth: string } {
   const original = [correct, ...wrong];
   const choices = sampleIndices(rng, original.length, original.length).map((index) => original[index] as string);
   return { choices, groundTruth: `choice${choices.indexOf(correct) + 1}` };

@@ -19,9 +19,9 @@ import type { PredefinedDefinition, SourceRows } from "./predefined-types.ts";
 import { hfDownloadCommand } from "./source-locate.ts";
 import { concatSources, findDataFile, readSourceFile, textCell } from "./source-files.ts";
 
-export const LCB_REPO = "livecodebench/code_generation_lite";
+const LCB_REPO = "livecodebench/code_generation_lite";
 const RELEASES = 6;
-export const LCB_VARIANTS = Array.from({ length: RELEASES }, (_, i) => `release_v${i + 1}`);
+const LCB_VARIANTS = Array.from({ length: RELEASES }, (_, i) => `release_v${i + 1}`);
 
 /** `release_vN` → the hub files that make it up: test, test2 … testN. */
 export function releaseFiles(variant: string): string[] {

@@ -26,10 +26,10 @@ export { isPredefinedDataset, PREDEFINED_DATASET_IDS } from "./predefined-regist
 export type { AccuracyDefaults, PredefinedDataset, PredefinedOptions } from "./predefined-types.ts";
 
 /** The seed tool's default seed for choice shuffles and sub-sampling. */
-export const DEFAULT_PREDEFINED_SEED = 0;
+const DEFAULT_PREDEFINED_SEED = 0;
 
 /** A seeded random subset of `maxSamples` rows in draw order (all rows when it is not smaller). */
-export function selectSourceRows(source: SourceRows, maxSamples: number | null | undefined, seed: number): SourceRows {
+function selectSourceRows(source: SourceRows, maxSamples: number | null | undefined, seed: number): SourceRows {
   if (maxSamples === null || maxSamples === undefined || maxSamples >= source.rows.length) return source;
   if (!Number.isInteger(maxSamples) || maxSamples < 1) {
     throw new InputError(`max_samples must be a positive integer, got ${maxSamples}`);

@@ -30,7 +30,7 @@ const IDS: ReadonlyMap<string, IdEntry> = new Map<string, IdEntry>([
 /** Every id a predefined dataset name may start with. */
 export const PREDEFINED_DATASET_IDS: readonly string[] = [...IDS.keys()];
 
-export interface ResolvedName {
+interface ResolvedName {
   definition: PredefinedDefinition;
   /** The preset's name and prompt builder, or null for the bare columns. */
   preset: { name: string; prompt: PresetPrompt } | null;

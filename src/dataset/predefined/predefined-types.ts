@@ -26,12 +26,12 @@ export interface SourceRows extends FileRows {
 export type PresetPrompt = (row: Readonly<Record<string, string>>) => string;
 
 /** A config and split of the hub repository, fetched as the hub's Parquet conversion. */
-export interface HubPart {
+interface HubPart {
   config: string;
   split: string;
 }
 
-export interface VariantSpec {
+interface VariantSpec {
   default: string;
   allowed: readonly string[];
   /** Turns what the user wrote (`gpqa_main`, `MAIN`) into a variant name; identity if absent. */

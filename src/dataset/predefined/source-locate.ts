@@ -19,7 +19,7 @@ import { downloadHfParquet, type FetchLike } from "../hf-download.ts";
 import type { PredefinedDefinition, SourceRows } from "./predefined-types.ts";
 import { concatSources, isDirectory, readHubConfig, readSourceFile } from "./source-files.ts";
 
-export interface LocateOptions {
+interface LocateOptions {
   env: Env;
   source: string | null;
   cacheDir: string;

@@ -13,12 +13,12 @@ import { spansDecades } from "./scale.ts";
 import { renderChart } from "./svg-chart.ts";
 import type { SeriesArray } from "../../metrics/percentiles.ts";
 
-export const HISTOGRAM_BINS = 40;
+const HISTOGRAM_BINS = 40;
 const NS_PER_MS = 1e6;
 const CDF_COLOR = "#2563eb";
 const HISTOGRAM_COLOR = "#0d9488";
 
-export interface CdfPoints {
+interface CdfPoints {
   xs: number[];
   /** Percent of values ≤ x (0–100]. */
   ps: number[];
@@ -34,7 +34,7 @@ export function cdfPoints(sorted: SeriesArray, maxPoints: number = MAX_CHART_POI
   return { xs: ranks.map((r) => (sorted[r] as number) / unit), ps: ranks.map((r) => (100 * (r + 1)) / n) };
 }
 
-export interface HistogramBins {
+interface HistogramBins {
   x0s: number[];
   x1s: number[];
   counts: number[];

@@ -17,7 +17,7 @@ export interface Axis {
 }
 
 /** Values must span more than this ratio (two decades) for a log axis. */
-export const LOG_SPAN_RATIO = 100;
+const LOG_SPAN_RATIO = 100;
 const DEFAULT_TICK_COUNT = 6;
 
 /** The 1, 2, 5 × 10^k step closest above `raw` (raw > 0). */

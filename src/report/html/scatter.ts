@@ -13,7 +13,7 @@ import { renderChart, type ChartSeries } from "./svg-chart.ts";
 const NS_PER_S = 1e9;
 const NS_PER_MS = 1e6;
 
-export interface ScatterSample {
+interface ScatterSample {
   /** Row indices drawn as successes and as errors, ascending. */
   ok: number[];
   failed: number[];

@@ -33,8 +33,8 @@ export interface ChartSpec {
   height?: number;
 }
 
-export const CHART_WIDTH = 560;
-export const CHART_HEIGHT = 320;
+const CHART_WIDTH = 560;
+const CHART_HEIGHT = 320;
 const MARGIN = { top: 46, right: 18, bottom: 46, left: 66 };
 
 const r1 = (v: number): string => String(Math.round(v * 10) / 10);

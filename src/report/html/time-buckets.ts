@@ -12,7 +12,7 @@ import { MAX_CHART_POINTS } from "./downsample.ts";
 import { niceStep } from "./scale.ts";
 
 /** Short runs get at most this many buckets (and at least 40 % of it). */
-export const MIN_BUCKETS = 60;
+const MIN_BUCKETS = 60;
 const MIN_BUCKET_S = 0.01;
 
 /** Bucket width (s) for a run of `durationS`: ≤ 1 s, ≥ 10 ms, ≤ MAX_CHART_POINTS buckets. */
@@ -28,7 +28,7 @@ export function bucketCount(durationS: number, widthS: number): number {
 }
 
 /** Per-request intervals, read through accessors so that no per-request array is built for a chart. */
-export interface Intervals {
+interface Intervals {
   count: number;
   /** Start and end of request i, s since the phase start. */
   startS(i: number): number;
@@ -73,14 +73,14 @@ export function spreadOverBuckets(rows: Intervals, widthS: number, count: number
 }
 
 /** Per-request instants and values, read through accessors. */
-export interface TimedValues {
+interface TimedValues {
   count: number;
   /** When request i happened, s since the phase start. */
   timeS(i: number): number;
   value(i: number): number;
 }
 
-export interface BucketStats {
+interface BucketStats {
   /** Per bucket; NaN where the bucket has no values. */
   p50: Float64Array;
   max: Float64Array;

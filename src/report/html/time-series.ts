@@ -15,7 +15,7 @@ import { bucketCount, bucketMedianMax, bucketWidthS, spreadOverBuckets } from ".
 const NS_PER_S = 1e9;
 const NS_PER_MS = 1e6;
 
-export interface RunBuckets {
+interface RunBuckets {
   widthS: number;
   /** Bucket centres, s since the phase start. */
   xs: number[];
@@ -32,7 +32,7 @@ function perSecond(values: Float64Array, widthS: number): Float64Array {
 }
 
 /** Every time series of the phase, bucketed. Rows are read in place: no per-request arrays. */
-export function runBuckets(cols: PhaseColumns, windowStartNs: number): RunBuckets {
+function runBuckets(cols: PhaseColumns, windowStartNs: number): RunBuckets {
   let endNs = windowStartNs;
   for (let i = 0; i < cols.count; i++) {
     const done = cols.doneNs[i] as number;

@@ -9,12 +9,10 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { encodeParquet } from "../../../scripts/parquet/write-parquet.ts";
 
-export const PREDEFINED_FIXTURES = join(import.meta.dir, "..", "..", "fixtures", "predefined");
+const PREDEFINED_FIXTURES = join(import.meta.dir, "..", "..", "fixtures", "predefined");
 export const GPQA_SNAPSHOT = "5e1c8d2f9a3b4c6d7e8f90a1b2c3d4e5f6a7b8c9";
-export const AIME_SNAPSHOT = "0a1b2c3d4e5f60718293a4b5c6d7e8f901234567";
-export const LCB_SNAPSHOT = "9f8e7d6c5b4a39281706f5e4d3c2b1a098765432";
 
-export interface FixtureHome {
+interface FixtureHome {
   /** The temporary HF_HOME (its `hub/` holds the copied cache). */
   home: string;
   /** Environment for the loaders: HF_HOME at the copy, offline. */

@@ -11,10 +11,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { collectOutput, waitFor } from "../../cli/run-cli.ts";
 
-export const CHROMIUM_PATH = Bun.which("chromium") ?? "/usr/bin/chromium";
+const CHROMIUM_PATH = Bun.which("chromium") ?? "/usr/bin/chromium";
 export const HAS_CHROMIUM = existsSync(CHROMIUM_PATH);
 
-export interface PageVisit {
+interface PageVisit {
   /** The evaluated expression's value (returnByValue). */
   value: unknown;
   /** Console errors, uncaught exceptions and error-level log entries, as text. */
