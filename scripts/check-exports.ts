@@ -5,7 +5,7 @@
  * test) resolves to it — through a static import, a re-export, a dynamic `import()` or a
  * `typeof import()` — as the TypeScript checker sees it, so a name that only looks alike does
  * not count. Test files themselves are read by `bun test`, not imported: their exports are
- * not checked.
+ * not checked. A module under src/ that nothing imports at all is listed too.
  */
 import { dirname, join, relative } from "node:path";
 import ts from "typescript";
@@ -58,6 +58,33 @@ interface UnusedExport {
   name: string;
 }
 
+/** Modules under src/ that no other file imports (src/main.ts is the entry). */
+function unimportedModules(program: ts.Program, files: readonly ts.SourceFile[]): string[] {
+  const imported = new Set<string>();
+  for (const file of files) {
+    const visit = (node: ts.Node): void => {
+      const specifier = moduleSpecifier(node);
+      if (specifier && ts.isStringLiteral(specifier)) {
+        const target = ts.resolveModuleName(specifier.text, file.fileName, program.getCompilerOptions(), ts.sys).resolvedModule;
+        if (target) imported.add(target.resolvedFileName);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(file);
+  }
+  return files.map((f) => f.fileName).filter((f) => relative(ROOT, f).startsWith("src/") && !f.endsWith("/src/main.ts") && !imported.has(f)).map((f) => relative(ROOT, f));
+}
+
+/** The module a node names: import/export declarations, `import()`, `require()`, `typeof import()`. */
+function moduleSpecifier(node: ts.Node): ts.Node | undefined {
+  if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return node.moduleSpecifier;
+  if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) return node.argument.literal;
+  if (!ts.isCallExpression(node) || node.arguments.length === 0) return undefined;
+  const callee = node.expression;
+  const isLoader = callee.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(callee) && callee.text === "require");
+  return isLoader ? node.arguments[0] : undefined;
+}
+
 function unusedExports(): UnusedExport[] {
   const program = loadProgram();
   const checker = program.getTypeChecker();
@@ -74,6 +101,7 @@ function unusedExports(): UnusedExport[] {
       if (!used.has(target) && !used.has(exported)) unused.push({ file: path, name: exported.name });
     }
   }
+  for (const file of unimportedModules(program, files)) unused.push({ file, name: "(the module: nothing imports it)" });
   return unused.sort((a, b) => a.file.localeCompare(b.file) || a.name.localeCompare(b.name));
 }
 
