@@ -13,10 +13,10 @@ import { issueToProblems } from "./zod-issues.ts";
 
 export { PARSER_TARGETS } from "./dataset-spec-grammar.ts";
 
-export const DATASET_SPEC_HINT =
+const DATASET_SPEC_HINT =
   "format: [perf:|acc:]PATH[,key=value,...], e.g. --dataset data.jsonl,parser.prompt=text_input,samples=100";
 
-export type DatasetSpecResult = { ok: true; value: DatasetConfig } | { ok: false; message: string };
+type DatasetSpecResult = { ok: true; value: DatasetConfig } | { ok: false; message: string };
 
 /** Parses and validates one `--dataset` string without throwing. */
 export function tryParseDatasetSpec(spec: string): DatasetSpecResult {

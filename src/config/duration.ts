@@ -5,7 +5,7 @@ const UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1_000, m: 60_000, 
 const DURATION_RE = /^(\d+(?:\.\d+)?|\.\d+)\s*(ms|s|m|h)?$/i;
 
 /** Example forms shown in every duration error. */
-export const DURATION_EXAMPLES = "600000 (ms), 500ms, 600s, 10m, 1.5m, 2h";
+const DURATION_EXAMPLES = "600000 (ms), 500ms, 600s, 10m, 1.5m, 2h";
 
 /**
  * Converts a duration to whole milliseconds. A bare number (or numeric string) is milliseconds,

@@ -16,7 +16,7 @@ export type FlagCommand = BenchmarkCommand | (string & {});
 export function commandLabel(command: FlagCommand): string {
   return (BENCHMARK_COMMANDS as readonly string[]).includes(command) ? `benchmark ${command}` : command;
 }
-export const TEST_MODES = ["perf", "acc", "both"] as const;
+const TEST_MODES = ["perf", "acc", "both"] as const;
 export type TestMode = (typeof TEST_MODES)[number];
 
 export interface FlagSpec {

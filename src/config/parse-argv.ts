@@ -9,7 +9,7 @@ import { commandLabel, FLAG_SPECS, type FlagCommand, type FlagSpec, flagsFor, ty
 import { parseSloSpec } from "./slo.ts";
 import { closestMatch } from "./suggest.ts";
 
-export interface ParsedFlags {
+interface ParsedFlags {
   /** Canonical dotted schema path → value ("settings.load_pattern.target_qps" → 10). */
   overrides: Record<string, unknown>;
   /** `--dataset` strings in order, unparsed. */

@@ -7,7 +7,7 @@ import type { ConfigProblem } from "./config-error.ts";
 import type { Rule } from "./rule-context.ts";
 
 /** Ruleset names the seed tool registers. */
-export const RULESET_NAMES = [
+const RULESET_NAMES = [
   "mlperf-inference-v5.1",
   "mlperf-inference-v6.1",
   "mlcommons-current",

@@ -6,11 +6,11 @@
 import type { BenchmarkConfig } from "./schema.ts";
 
 /** Rate assumed when there is no target QPS (also for offline runs), as in the seed tool. */
-export const DEFAULT_QPS = 10;
+const DEFAULT_QPS = 10;
 /** Head-room on top of rate × duration. */
 const DURATION_HEADROOM = 1.1;
 
-export interface SampleCountInput {
+interface SampleCountInput {
   nSamplesToIssue?: number | null;
   minDurationMs: number;
   targetQps?: number | null;

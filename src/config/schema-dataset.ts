@@ -4,8 +4,8 @@ import { splitDatasetSpec } from "./dataset-spec-grammar.ts";
 import { samplingFields } from "./schema-model-params.ts";
 import { bool, choice, int, jsonObject, list, num, optionalText, text } from "./schema-primitives.ts";
 
-export const DATASET_TYPES = ["performance", "accuracy"] as const;
-export const DATASET_FORMATS = [".jsonl", ".json", ".csv", ".parquet", "huggingface"] as const;
+const DATASET_TYPES = ["performance", "accuracy"] as const;
+const DATASET_FORMATS = [".jsonl", ".json", ".csv", ".parquet", "huggingface"] as const;
 export const EVAL_METHODS = [
   "pass_at_1",
   "string_match",

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ClientSettingsSchema } from "./schema-client.ts";
 import { bool, choice, durationMs, int, list, num, text } from "./schema-primitives.ts";
 
-export const LOAD_PATTERN_TYPES = ["max_throughput", "poisson", "concurrency", "constant", "gamma", "agentic_inference", "burst", "step"] as const;
+const LOAD_PATTERN_TYPES = ["max_throughput", "poisson", "concurrency", "constant", "gamma", "agentic_inference", "burst", "step"] as const;
 /** Load patterns we run today (constant and gamma are ours); the rest are rejected by validation. */
 export const SUPPORTED_LOAD_PATTERNS = ["max_throughput", "poisson", "concurrency", "constant", "gamma"] as const;
 /** Open-loop patterns driven by a request rate. */

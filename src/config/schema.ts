@@ -11,8 +11,8 @@ import { bool, choice, int, list, num, optionalText, text } from "./schema-primi
 import { SettingsSchema } from "./schema-settings.ts";
 import { SloSchema } from "./slo.ts";
 
-export const BENCHMARK_TYPES = ["offline", "online", "eval", "submission"] as const;
-export const API_TYPES = ["openai", "openai_completions", "sglang", "videogen"] as const;
+const BENCHMARK_TYPES = ["offline", "online", "eval", "submission"] as const;
+const API_TYPES = ["openai", "openai_completions", "sglang", "videogen"] as const;
 /** API types we can send today; the rest are accepted by the schema and rejected by validation. */
 export const SUPPORTED_API_TYPES = ["openai", "openai_completions"] as const;
 
@@ -73,15 +73,3 @@ export type BenchmarkConfig = DeepReadonly<MutableBenchmarkConfig>;
 export type DraftConfig = MutableBenchmarkConfig;
 
 export type DatasetConfig = BenchmarkConfig["datasets"][number];
-export type ModelParams = BenchmarkConfig["model_params"];
-export type Settings = BenchmarkConfig["settings"];
-export type RuntimeSettings = Settings["runtime"];
-export type LoadPatternConfig = Settings["load_pattern"];
-export type LoadPatternType = LoadPatternConfig["type"];
-export type ClientSettings = Settings["client"];
-export type DrainSettings = Settings["drain"];
-export type WarmupSettings = Settings["warmup"];
-export type EndpointConfig = BenchmarkConfig["endpoint_config"];
-export type ApiType = EndpointConfig["api_type"];
-export type BenchmarkType = BenchmarkConfig["type"];
-export type StreamingMode = ModelParams["streaming"];

@@ -9,7 +9,7 @@ import { withoutNulls } from "./yaml-text.ts";
 import { describePath } from "./schema-walk.ts";
 
 export const TEMPLATE_NAMES = ["offline", "online", "concurrency", "eval"] as const;
-export type TemplateName = (typeof TEMPLATE_NAMES)[number];
+type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
 export const MODEL_PLACEHOLDER = "<MODEL_NAME>";
 export const DATASET_PLACEHOLDER = "<DATASET_PATH>";

@@ -9,10 +9,11 @@ import { sampleOrder } from "../dataset/sample-order.ts";
 import type { PythonSeed } from "../rng/python-random.ts";
 import { arrivalOffsets, slotOffsets } from "./arrivals.ts";
 
-type LoadPatternType = "max_throughput" | "poisson" | "constant" | "gamma" | "concurrency";
+/** The load patterns a phase plan can be made for (the config accepts more names, some refused at validation). */
+type PlannedPatternType = "max_throughput" | "poisson" | "constant" | "gamma" | "concurrency";
 
 export interface LoadPattern {
-  type: LoadPatternType;
+  type: PlannedPatternType;
   targetQps?: number | null;
   targetConcurrency?: number | null;
   /** Gamma shape (type gamma); 1 behaves like Poisson. */

@@ -46,7 +46,8 @@ interface PhaseTargets {
   settings: RequestSettings;
 }
 
-interface PhaseOutcome {
+/** What a worker's share of a phase came to (main's view of a whole phase is run/session's PhaseOutcome). */
+interface ShareOutcome {
   sent: number;
   unsent: number;
 }
@@ -74,8 +75,8 @@ export class PhaseRunner {
   private readonly freeSlotsNs: number[] = [];
   private readonly cap: number;
   private readonly closedLoop: boolean;
-  private readonly finished: Promise<PhaseOutcome>;
-  private resolveFinished!: (outcome: PhaseOutcome) => void;
+  private readonly finished: Promise<ShareOutcome>;
+  private resolveFinished!: (outcome: ShareOutcome) => void;
   /** Resolves once nothing more will be sent (always before `run()` resolves). */
   readonly issued: Promise<void>;
   private resolveIssued!: () => void;
@@ -107,7 +108,7 @@ export class PhaseRunner {
   }
 
   /** Starts the share at `startNs` (ns since T0); resolves when every entry was sent and answered or the phase was stopped. */
-  run(startNs: number): Promise<PhaseOutcome> {
+  run(startNs: number): Promise<ShareOutcome> {
     this.startNs = startNs;
     this.freeSlotsNs.push(...Array.from(this.share.slotOffsetsNs, (offset) => offset + startNs).sort((a, b) => a - b));
     this.advance();
