@@ -37,7 +37,7 @@ export function spawnWorkers(workers: number, maxInFlightPerWorker: number, over
 /** Lead time between `go` and the phase start: every worker already holds its share, so only the go frame must arrive. */
 const START_LEAD_NS = 2_000_000;
 
-type SessionState = "complete" | "interrupted" | "failed";
+export type SessionState = "complete" | "interrupted" | "failed";
 
 export interface SessionPhase {
   plan: PhasePlan;
@@ -57,7 +57,7 @@ export interface SessionPhase {
   startNextWhenIssued?: boolean;
 }
 
-interface SessionSpec {
+export interface SessionSpec {
   /** Spawned by the caller (see `spawnWorkers`) so that they boot while the run is prepared. */
   pool: WorkerPool;
   workers: number;
@@ -81,7 +81,7 @@ export interface PhaseOutcome {
   sent: number;
 }
 
-interface SessionResult {
+export interface SessionResult {
   state: SessionState;
   stopReason: string | null;
   t0EpochMs: number;

@@ -1,0 +1,67 @@
+/**
+ * @module run/execute-run — a run's second stage: the session, under signal handlers, the run watchdog and the progress line.
+ *
+ * The workers get the request settings once (in their init); the phases run one after another;
+ * Ctrl-C, SIGTERM or `--timeout` stop issuing and drain. config.yaml is written once the first
+ * phase is under way, and at the latest when the session ends.
+ */
+import { BYTES_PER_MB } from "../client/body-limit.ts";
+import type { OpenRun, RunIo } from "./open-run.ts";
+import { ProgressLine } from "./progress.ts";
+import { Session, type SessionResult, type SessionSpec } from "./session.ts";
+import { installStopSignals } from "./stop-signals.ts";
+
+/** Headers every request carries: JSON in, SSE or JSON out, and the API key when there is one. */
+function requestHeaders(run: OpenRun): Record<string, string> {
+  const headers: Record<string, string> = { "content-type": "application/json", accept: run.workload.streaming ? "text/event-stream" : "application/json" };
+  const apiKey = run.config.endpoint_config.api_key;
+  if (apiKey) headers.authorization = `Bearer ${apiKey}`;
+  return headers;
+}
+
+/** What every worker is told about the requests it sends (besides its id, CPUs and T0). */
+function workerSettings(run: OpenRun): SessionSpec["worker"] {
+  const client = run.config.settings.client;
+  return {
+    endpointUrls: run.workload.endpointUrls, headers: requestHeaders(run), streaming: run.workload.streaming,
+    requestTimeoutMs: Math.round((client.request_timeout_s ?? 0) * 1000),
+    stallTimeoutMs: Math.round((client.stall_timeout_s ?? 0) * 1000), bodies: run.workload.bodies,
+    maxResponseBytes: Math.round(client.max_response_mb * BYTES_PER_MB), retries: client.retries,
+    keepResponseText: run.tokenizer !== null, insecure: client.insecure, helperCpus: run.affinity?.helpers ?? [],
+  };
+}
+
+export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult> {
+  const { config, sizing, workload } = run;
+  const progress = new ProgressLine(io.progress, io.progressEnabled, io.isTty);
+  const session = new Session({
+    pool: run.pool,
+    workers: sizing.workers,
+    maxInFlightPerWorker: sizing.maxInFlightPerWorker,
+    worker: workerSettings(run),
+    phases: workload.phases,
+    cpusFor: (workerId) => run.affinity?.workers[workerId] ?? [],
+    db: run.db,
+    onPhaseStart: (plan) => {
+      progress.startPhase(plan);
+      setTimeout(run.saveConfig, 0); // after this turn, which sends the phase's `go`
+    },
+    onRecords: (_phase, records) => progress.add(records),
+    log: io.log,
+  });
+  const counts = workload.phases.map((p) => `${p.plan.phase} ${p.plan.sampleIndex.length}`).join(", ");
+  io.log(`benchmark: ${counts} requests (${config.settings.load_pattern.type}), ${sizing.workers} worker(s), up to ${sizing.connections} connections, streaming ${workload.streaming ? "on" : "off"}`);
+  const removeSignals = installStopSignals(session, io.log);
+  const watchdog = config.timeout ? setTimeout(() => {
+    io.log(`warning: run timeout of ${config.timeout} s reached; stopping`);
+    session.requestStop("timeout", true);
+  }, config.timeout * 1000) : null;
+  try {
+    return await session.run();
+  } finally {
+    run.saveConfig();
+    progress.stop();
+    if (watchdog) clearTimeout(watchdog);
+    removeSignals();
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * @module run/finish-run — a run's last stage: token counts, accuracy scores, the report files, and whether the run failed.
+ *
+ * After the session (never while sending): the client tokenizer counts every response, the
+ * accuracy phases are scored, events.db is closed and every report is built from it alone.
+ * A run where every request failed still writes its report, then fails with exit 4.
+ */
+import { join } from "node:path";
+import type { AccuracyEntry } from "../accuracy/index.ts";
+import { ExecutionError } from "../errors.ts";
+import { EVENTS_DB_FILE } from "../record/events-db.ts";
+import { openEventsDbReadonly } from "../record/read-phase.ts";
+import type { ResultSummary } from "../report/result-summary.ts";
+import { promptTokenCounter } from "../tokens/prompt-tokens.ts";
+import type { OpenRun, RunIo } from "./open-run.ts";
+import type { SessionResult, SessionState } from "./session.ts";
+
+export interface BenchmarkOutcome {
+  reportDir: string;
+  summary: ResultSummary;
+  accuracy: AccuracyEntry[];
+}
+
+/** Client-side token counts for every response, after the run (`--tokenizer`). */
+function countTokens(run: OpenRun, io: RunIo): void {
+  const { tokenizer, workload, db } = run;
+  if (!tokenizer) return;
+  let counted = workload.dataset ? db.applyTokenizerCounts("performance", promptTokenCounter(workload.dataset.rows, tokenizer), tokenizer.count) : 0;
+  for (const a of workload.accuracy) counted += db.applyTokenizerCounts(a.phase.plan.phase, promptTokenCounter(a.dataset.rows, tokenizer), tokenizer.count);
+  io.log(`tokenizer ${tokenizer.source}: counted ${counted} responses`);
+}
+
+async function scoreAccuracy(run: OpenRun, result: SessionResult): Promise<void> {
+  const { config, workload, reportDir, db } = run;
+  if (workload.accuracy.length === 0) return;
+  const reader = openEventsDbReadonly(join(reportDir, EVENTS_DB_FILE));
+  try {
+    const { ACCURACY_META_KEY, scoreAccuracyPhases } = await import("./score-accuracy.ts");
+    const entries = await scoreAccuracyPhases(reader, reportDir, workload.accuracy, result.phases, {
+      allow: config.accuracy.allow_code_execution, serviceUrl: config.accuracy.lcb_service, timeoutPerTestS: config.accuracy.timeout_per_test_s,
+    });
+    db.setMeta(ACCURACY_META_KEY, JSON.stringify(entries));
+  } finally {
+    reader.close();
+  }
+}
+
+/** Why a finished run counts as failed (the report is written either way), or null when it does not. */
+export function runFailure(state: SessionState, summary: Pick<ResultSummary, "n_samples_issued" | "n_samples_failed" | "n_samples_dropped">, measuredPerformance: boolean, reportDir: string): ExecutionError | null {
+  if (state === "failed") {
+    return new ExecutionError(`every worker process died; report of what finished written to ${reportDir}`, {
+      hint: "see the worker_lost rows in events.db and the errors above; a worker killed by the OOM killer shows as 'killed'",
+    });
+  }
+  if (measuredPerformance && summary.n_samples_issued === 0 && state === "complete") {
+    return new ExecutionError(`no request was sent (${summary.n_samples_dropped ?? "all"} planned); report written to ${reportDir}`, {
+      hint: "this is a bug in the load generator; please report it with the report directory",
+    });
+  }
+  if (summary.n_samples_issued > 0 && summary.n_samples_failed === summary.n_samples_issued) {
+    return new ExecutionError(`every request failed (${summary.n_samples_failed} of ${summary.n_samples_issued}); report written to ${reportDir}`, {
+      hint: `see the Errors section of ${join(reportDir, "report.txt")}`,
+    });
+  }
+  return null;
+}
+
+export async function finishRun(run: OpenRun, result: SessionResult, io: RunIo): Promise<BenchmarkOutcome> {
+  const { db, reportDir } = run;
+  countTokens(run, io);
+  db.setMeta("state", result.state);
+  if (result.stopReason) db.setMeta("stop_reason", result.stopReason);
+  await scoreAccuracy(run, result);
+  db.close();
+  // Loaded once the run is over: the report code is not on the way to the first request.
+  const { writeReportFiles } = await import("../report/write-report.ts");
+  const { summary, accuracy } = writeReportFiles(reportDir);
+  const failure = runFailure(result.state, summary, run.workload.dataset !== null, reportDir);
+  if (failure) throw failure;
+  return { reportDir, summary, accuracy };
+}

@@ -1,0 +1,130 @@
+/**
+ * @module run/open-run — a run's first stage: everything set up before the first request.
+ *
+ * Workers are spawned first, from the config alone (their boot overlaps the rest); then the
+ * workload is prepared (dataset errors surface before anything is written) while the
+ * endpoints are checked for TCP answers; then the report directory, events.db with the run's
+ * metadata, and the main process's CPU. config.yaml is written later, once the first phase is
+ * under way (`saveConfig`), so that writing it stays off the start-up path.
+ */
+import { writeFileSync } from "node:fs";
+import { availableParallelism as cpuCount, cpus } from "node:os";
+import { join } from "node:path";
+import { checkEndpointsReachable } from "../client/check-reachable.ts";
+import type { TestMode } from "../config/flags.ts";
+import { redactSecrets } from "../config/redact.ts";
+import type { BenchmarkConfig } from "../config/schema.ts";
+import { toYamlText } from "../config/yaml-text.ts";
+import { EVENTS_DB_FILE, EventsDb } from "../record/events-db.ts";
+import type { StoredRunConfig } from "../report/write-report.ts";
+import { loadTokenizer, type TextTokenizer } from "../tokens/load-tokenizer.ts";
+import { GIT_SHA, VERSION } from "../version.ts";
+import { knownRequestCount, loadPatternOf } from "./config-values.ts";
+import { allowedCpus, pinProcess, planAffinity } from "./cpu-affinity.ts";
+import { prepareWorkload, type Workload } from "./prepare-workload.ts";
+import { prepareReportDir } from "./report-dir.ts";
+import { spawnWorkers } from "./session.ts";
+import { sizeWorkers, type Sizing } from "./size-workers.ts";
+import type { WorkerPool } from "./worker-pool.ts";
+
+export interface RunIo {
+  log: (line: string) => void;
+  progress: (text: string) => void;
+  progressEnabled: boolean;
+  isTty: boolean;
+}
+
+/** A run whose workers are up, whose workload is ready and whose files are open. */
+export interface OpenRun {
+  config: BenchmarkConfig;
+  tokenizer: TextTokenizer | null;
+  sizing: Sizing;
+  /** Which CPUs main, each worker and the workers' helper threads get; null when not pinned. */
+  affinity: ReturnType<typeof planAffinity>;
+  pool: WorkerPool;
+  workload: Workload;
+  reportDir: string;
+  db: EventsDb;
+  /** Writes the redacted config.yaml, once. */
+  saveConfig: () => void;
+}
+
+/** Workers and connections, from the config alone (the pattern decides; the dataset does not), so workers can start first. */
+export function sizeRun(config: BenchmarkConfig): Sizing {
+  const client = config.settings.client;
+  const pattern = loadPatternOf(config);
+  const closedLoop = pattern.type === "concurrency";
+  const concurrency = closedLoop ? Math.max(1, pattern.targetConcurrency ?? 1) : Math.max(0, pattern.maxConcurrency ?? 0);
+  const timedSends = !closedLoop && pattern.type !== "max_throughput";
+  const cpus = allowedCpus()?.length ?? cpuCount();
+  return sizeWorkers({ numWorkers: client.num_workers, maxConnections: client.max_connections, concurrency, timedSends, cpus, requests: knownRequestCount(config) });
+}
+
+/** The tokenizer the config names, or null. */
+export function configuredTokenizer(config: BenchmarkConfig): TextTokenizer | null {
+  const name = config.model_params.tokenizer_name;
+  return name ? loadTokenizer(name) : null;
+}
+
+/** What the reports need to know of the config (kept in events.db, so `report DIR` can rebuild them). */
+function storedRunConfig(config: BenchmarkConfig): StoredRunConfig {
+  const { load_pattern: lp, warmup, runtime, early_stopping } = config.settings;
+  const { use_legacy_loadgen_qps_metrics: legacyQps, ...rest } = lp;
+  // The seed serialises the legacy-QPS switch for Poisson only.
+  const loadPattern = lp.type === "poisson" ? { ...rest, use_legacy_loadgen_qps_metrics: legacyQps } : rest;
+  return {
+    load_pattern: loadPattern,
+    early_stopping: early_stopping.enabled,
+    slo: { ...config.slo },
+    run_config: {
+      load_pattern: loadPattern,
+      warmup: { ...warmup },
+      scheduler_random_seed: runtime.scheduler_random_seed,
+      dataloader_random_seed: runtime.dataloader_random_seed,
+    },
+  };
+}
+
+function openEventsDb(config: BenchmarkConfig, reportDir: string, sizing: Sizing): EventsDb {
+  const db = new EventsDb(join(reportDir, EVENTS_DB_FILE));
+  db.setMeta("tool_version", VERSION);
+  if (GIT_SHA) db.setMeta("git_sha", GIT_SHA);
+  db.setMeta("config", JSON.stringify(redactSecrets(config)));
+  db.setMeta("report_config", JSON.stringify(storedRunConfig(config)));
+  db.setMeta("host", JSON.stringify({ cpus: cpus().length, workers: sizing.workers, connections: sizing.connections }));
+  db.setMeta("state", "running");
+  return db;
+}
+
+export async function openRun(config: BenchmarkConfig, io: RunIo, mode: TestMode): Promise<OpenRun> {
+  const tokenizer = configuredTokenizer(config);
+  const sizing = sizeRun(config);
+  const warmup = config.settings.warmup;
+  const affinity = config.enable_cpu_affinity ? planAffinity(allowedCpus() ?? [], sizing.workers) : null;
+  const pool = spawnWorkers(sizing.workers, sizing.maxInFlightPerWorker, warmup.enabled && !warmup.drain ? 2 : 1, {
+    oneCpu: affinity !== null,
+    streaming: config.model_params.streaming === "on",
+  });
+  let workload: Workload;
+  let reportDir: string;
+  try {
+    [workload] = await Promise.all([prepareWorkload(config, tokenizer, mode), checkEndpointsReachable(config.endpoint_config.endpoints)]);
+    reportDir = prepareReportDir(config.report_dir);
+  } catch (error) {
+    await pool.shutdown();
+    throw error;
+  }
+  for (const warning of sizing.warnings) io.log(`warning: ${warning}`);
+  const db = openEventsDb(config, reportDir, sizing);
+  if (affinity) {
+    if (pinProcess(affinity.main)) io.log(`cpu affinity: main on cpu ${affinity.main.join(",")}, workers on cpu ${[...new Set(affinity.workers.flat())].join(",")}`);
+    else io.log("warning: could not pin the main process to a CPU; running unpinned");
+  }
+  let configSaved = false;
+  const saveConfig = () => {
+    if (configSaved) return;
+    configSaved = true;
+    writeFileSync(join(reportDir, "config.yaml"), toYamlText(redactSecrets(config)));
+  };
+  return { config, tokenizer, sizing, affinity, pool, workload, reportDir, db, saveConfig };
+}
