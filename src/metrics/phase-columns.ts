@@ -2,9 +2,10 @@
  * @module metrics/phase-columns — one phase's request records as columns (typed arrays).
  *
  * Metrics are computed from columns, not from arrays of objects: one million requests fit in
- * a few tens of MB this way. Null timestamps/counts are NaN. Built by record/ from events.db
- * (or directly from in-memory records in tests via `columnsFromRecords`). With retries, a plan
- * entry has several rows; the columns hold its last attempt only and count the others.
+ * a few tens of MB this way. Null timestamps/counts are NaN. Built row by row by one builder,
+ * fed by record/read-phase from events.db or by `columnsFromRecords` from records in memory, so
+ * tests of the metrics run the path production runs. With retries, a plan entry has several
+ * rows; the columns hold its last attempt only and count the others.
  */
 import type { RequestRecord, TokenSource } from "../record/request-record.ts";
 import type { SeriesArray } from "./percentiles.ts";
@@ -48,7 +49,7 @@ export interface PhaseColumns {
 const MAX_ERROR_SAMPLES_PER_KIND = 3;
 
 /** Keeps the first few distinct messages of each error kind (identical ones would say nothing new). */
-export class ErrorSampler {
+class ErrorSampler {
   readonly samples: { kind: string; message: string }[] = [];
   readonly #seen = new Map<string, Set<string>>();
 
@@ -71,56 +72,86 @@ function lastAttempts(all: readonly RequestRecord[]): { records: readonly Reques
   return { records, retries: all.length - records.length - reconnects, reconnects };
 }
 
+/**
+ * One request's values as the columns take them: a RequestRecord as it is, or a row of
+ * events.db read into the same fields (record/read-phase). `tokenizerOutputTokens` exists only
+ * in events.db (it is counted after the run).
+ */
+export type ColumnRow = Pick<RequestRecord,
+  | "scheduledNs" | "sentNs" | "responseHeadersNs" | "firstTokenNs" | "doneNs" | "httpStatus" | "errorKind" | "errorMessage"
+  | "inputTokens" | "outputTokens" | "reasoningTokens" | "hiddenTokens" | "streamNotes" | "tokenSource" | "chunkCount"
+  | "chunkGapsNs" | "chunkTokens" | "finishReason"> & { tokenizerOutputTokens?: number | null };
+
+const nanOr = (value: number | null | undefined): number => (value === null || value === undefined ? Number.NaN : value);
+
+/** Fills a phase's columns row by row: the one way to build PhaseColumns, from events.db or from records in memory. */
+export class PhaseColumnsBuilder {
+  readonly #cols: PhaseColumns;
+  readonly #itl: TokenGapBuilder;
+  readonly #sampler = new ErrorSampler();
+  /** One shared copy of each short string (kind, source, finish reason): a million copies would outweigh the columns. */
+  readonly #strings = new Map<string, string>();
+  #next = 0;
+
+  /** `count` rows will be added; `estimatedGaps`: token gaps before spreading, the ITL column's first size. */
+  constructor(count: number, attempts: { retries: number; reconnects: number }, estimatedGaps = 0) {
+    const nan = () => new Float64Array(count).fill(Number.NaN);
+    this.#cols = {
+      count, retries: attempts.retries, reconnects: attempts.reconnects,
+      scheduledNs: new Float64Array(count), sentNs: new Float64Array(count), responseHeadersNs: nan(), firstTokenNs: nan(),
+      doneNs: new Float64Array(count), httpStatus: new Uint16Array(count), failed: new Uint8Array(count),
+      errorKinds: new Array(count).fill(null), errorSamples: [], inputTokens: nan(), outputTokens: nan(), reasoningTokens: nan(),
+      hiddenTokens: nan(), streamNotes: new Uint16Array(count), tokenSources: new Array(count).fill("none"),
+      tokenizerOutputTokens: nan(), chunkCount: new Uint32Array(count), itlNs: new Float64Array(0), finishReasons: new Array(count).fill(null),
+    };
+    this.#itl = new TokenGapBuilder(estimatedGaps);
+  }
+
+  #shared<T extends string | null>(value: T): T {
+    if (value === null) return value;
+    const known = this.#strings.get(value);
+    if (known !== undefined) return known as T;
+    this.#strings.set(value, value);
+    return value;
+  }
+
+  add(row: ColumnRow): void {
+    const cols = this.#cols;
+    const i = this.#next++;
+    const errorKind = this.#shared(row.errorKind);
+    cols.scheduledNs[i] = row.scheduledNs;
+    cols.sentNs[i] = row.sentNs;
+    cols.responseHeadersNs[i] = nanOr(row.responseHeadersNs);
+    cols.firstTokenNs[i] = nanOr(row.firstTokenNs);
+    cols.doneNs[i] = row.doneNs;
+    cols.httpStatus[i] = row.httpStatus;
+    cols.failed[i] = errorKind === null ? 0 : 1;
+    cols.errorKinds[i] = errorKind;
+    cols.inputTokens[i] = nanOr(row.inputTokens);
+    cols.outputTokens[i] = nanOr(row.outputTokens);
+    cols.reasoningTokens[i] = nanOr(row.reasoningTokens);
+    cols.hiddenTokens[i] = nanOr(row.hiddenTokens);
+    cols.streamNotes[i] = row.streamNotes;
+    cols.tokenSources[i] = this.#shared(row.tokenSource);
+    cols.tokenizerOutputTokens[i] = nanOr(row.tokenizerOutputTokens);
+    cols.chunkCount[i] = row.chunkCount;
+    cols.finishReasons[i] = this.#shared(row.finishReason);
+    if (errorKind === null && row.chunkGapsNs) spreadChunkGaps(row.chunkGapsNs, row.chunkTokens, this.#itl);
+    if (errorKind !== null) this.#sampler.add(errorKind, row.errorMessage ?? "");
+  }
+
+  /** The columns; the builder must not be used afterwards. */
+  finish(): PhaseColumns {
+    this.#cols.errorSamples = this.#sampler.samples;
+    this.#cols.itlNs = this.#itl.finish();
+    return this.#cols;
+  }
+}
+
+/** Columns of records held in memory (tests, and anything that has records rather than events.db). */
 export function columnsFromRecords(all: readonly RequestRecord[]): PhaseColumns {
   const { records, retries, reconnects } = lastAttempts(all);
-  const n = records.length;
-  const cols: PhaseColumns = {
-    count: n,
-    retries,
-    reconnects,
-    scheduledNs: new Float64Array(n),
-    sentNs: new Float64Array(n),
-    responseHeadersNs: new Float64Array(n),
-    firstTokenNs: new Float64Array(n),
-    doneNs: new Float64Array(n),
-    httpStatus: new Uint16Array(n),
-    failed: new Uint8Array(n),
-    errorKinds: new Array(n).fill(null),
-    errorSamples: [],
-    inputTokens: new Float64Array(n),
-    outputTokens: new Float64Array(n),
-    reasoningTokens: new Float64Array(n),
-    hiddenTokens: new Float64Array(n),
-    streamNotes: new Uint16Array(n),
-    tokenSources: new Array(n).fill("none"),
-    tokenizerOutputTokens: new Float64Array(n).fill(Number.NaN),
-    chunkCount: new Uint32Array(n),
-    itlNs: new Float64Array(0),
-    finishReasons: new Array(n).fill(null),
-  };
-  const itl = new TokenGapBuilder();
-  const sampler = new ErrorSampler();
-  records.forEach((r, i) => {
-    cols.scheduledNs[i] = r.scheduledNs;
-    cols.sentNs[i] = r.sentNs;
-    cols.responseHeadersNs[i] = r.responseHeadersNs ?? Number.NaN;
-    cols.firstTokenNs[i] = r.firstTokenNs ?? Number.NaN;
-    cols.doneNs[i] = r.doneNs;
-    cols.httpStatus[i] = r.httpStatus;
-    cols.failed[i] = r.errorKind === null ? 0 : 1;
-    cols.errorKinds[i] = r.errorKind;
-    cols.inputTokens[i] = r.inputTokens ?? Number.NaN;
-    cols.outputTokens[i] = r.outputTokens ?? Number.NaN;
-    cols.reasoningTokens[i] = r.reasoningTokens ?? Number.NaN;
-    cols.hiddenTokens[i] = r.hiddenTokens ?? Number.NaN;
-    cols.streamNotes[i] = r.streamNotes;
-    cols.tokenSources[i] = r.tokenSource;
-    cols.chunkCount[i] = r.chunkCount;
-    cols.finishReasons[i] = r.finishReason;
-    if (r.errorKind === null && r.chunkGapsNs) spreadChunkGaps(r.chunkGapsNs, r.chunkTokens, itl);
-    if (r.errorKind !== null) sampler.add(r.errorKind, r.errorMessage ?? "");
-  });
-  cols.errorSamples = sampler.samples;
-  cols.itlNs = itl.finish();
-  return cols;
+  const builder = new PhaseColumnsBuilder(records.length, { retries, reconnects });
+  for (const r of records) builder.add(r);
+  return builder.finish();
 }

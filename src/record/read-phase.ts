@@ -8,8 +8,7 @@
  * Superseded attempts (retries, and reconnects after a stale connection) are counted, not read.
  */
 import { Database } from "bun:sqlite";
-import { ErrorSampler, type PhaseColumns } from "../metrics/phase-columns.ts";
-import { spreadChunkGaps, TokenGapBuilder } from "../metrics/token-gaps.ts";
+import { PhaseColumnsBuilder, type ColumnRow, type PhaseColumns } from "../metrics/phase-columns.ts";
 import { garbagePacer, ROWS_PER_COLLECTION } from "./garbage-pacer.ts";
 import type { TokenSource } from "./request-record.ts";
 
@@ -31,21 +30,6 @@ function asFloat64(bytes: Uint8Array): Float64Array {
 function asUint16(bytes: Uint8Array): Uint16Array {
   const aligned = bytes.byteOffset % 2 === 0 ? bytes : bytes.slice();
   return new Uint16Array(aligned.buffer, aligned.byteOffset, aligned.byteLength >> 1);
-}
-
-/**
- * One shared copy of each distinct short string (token source, finish reason, error kind): every
- * row's value is a fresh string from SQLite, and a million kept copies would outweigh the columns.
- */
-function interner(): <T extends string | null>(value: T) => T {
-  const seen = new Map<string, string>();
-  return <T extends string | null>(value: T): T => {
-    if (value === null) return value;
-    const shared = seen.get(value);
-    if (shared !== undefined) return shared as T;
-    seen.set(value, value);
-    return value;
-  };
 }
 
 export function openEventsDbReadonly(path: string): Database {
@@ -116,53 +100,45 @@ export function readPhaseColumns(db: Database, phase: string): PhaseColumns {
   const { total, retries, reconnects, gaps } = phaseCounts(db, phase, withAttempts);
   const lastOf = retries > 0 ? lastAttempts(db, phase) : new Map<number, number>();
   const count = total - retries;
-  const nan = () => new Float64Array(count).fill(Number.NaN);
-  const cols: PhaseColumns = {
-    count, retries: retries - reconnects, reconnects, scheduledNs: new Float64Array(count), sentNs: new Float64Array(count), responseHeadersNs: nan(),
-    firstTokenNs: nan(), doneNs: new Float64Array(count), httpStatus: new Uint16Array(count),
-    failed: new Uint8Array(count), errorKinds: new Array(count).fill(null), errorSamples: [],
-    inputTokens: nan(), outputTokens: nan(), reasoningTokens: nan(), hiddenTokens: nan(), streamNotes: new Uint16Array(count), tokenSources: new Array(count).fill("none"),
-    tokenizerOutputTokens: nan(),
-    chunkCount: new Uint32Array(count), itlNs: new Float64Array(0), finishReasons: new Array(count).fill(null),
-  };
-  const itl = new TokenGapBuilder(gaps);
-  const sampler = new ErrorSampler();
-  const shared = interner();
+  const builder = new PhaseColumnsBuilder(count, { retries: retries - reconnects, reconnects }, gaps);
   const pace = garbagePacer(rowsPerCollection(count, gaps));
   const query = db.query(`SELECT scheduled_ns, sent_ns, response_headers_ns, first_token_ns, done_ns, http_status,
     error_kind, error_message, input_tokens, output_tokens, reasoning_tokens, token_source, tokenizer_output_tokens, chunk_count,
     chunk_gaps_ns, chunk_tokens, finish_reason, plan_index, ${withAttempts ? "attempt" : "0 AS attempt"},
     ${withNotes ? "hidden_tokens, stream_notes" : "NULL AS hidden_tokens, 0 AS stream_notes"} FROM requests WHERE phase = ? ORDER BY id`);
-  let i = 0;
-  for (const row of query.iterate(phase) as IterableIterator<Row>) {
+  // One row object, refilled for every row: the builder copies what it keeps.
+  const row: ColumnRow = {
+    scheduledNs: 0, sentNs: 0, responseHeadersNs: null, firstTokenNs: null, doneNs: 0, httpStatus: 0, errorKind: null, errorMessage: null,
+    inputTokens: null, outputTokens: null, reasoningTokens: null, hiddenTokens: null, streamNotes: 0, tokenSource: "none",
+    tokenizerOutputTokens: null, chunkCount: 0, chunkGapsNs: null, chunkTokens: null, finishReason: null,
+  };
+  let added = 0;
+  for (const r of query.iterate(phase) as IterableIterator<Row>) {
     pace();
-    if (i >= count) break;
-    if (retries > 0 && row.attempt < (lastOf.get(row.plan_index) ?? 0)) continue;
-    const errorKind = shared(row.error_kind);
-    cols.scheduledNs[i] = row.scheduled_ns;
-    cols.sentNs[i] = row.sent_ns ?? Number.NaN;
-    if (row.response_headers_ns !== null) cols.responseHeadersNs[i] = row.response_headers_ns;
-    if (row.first_token_ns !== null) cols.firstTokenNs[i] = row.first_token_ns;
-    cols.doneNs[i] = row.done_ns;
-    cols.httpStatus[i] = row.http_status;
-    cols.failed[i] = errorKind === null ? 0 : 1;
-    cols.errorKinds[i] = errorKind;
-    if (row.input_tokens !== null) cols.inputTokens[i] = row.input_tokens;
-    if (row.output_tokens !== null) cols.outputTokens[i] = row.output_tokens;
-    if (row.reasoning_tokens !== null) cols.reasoningTokens[i] = row.reasoning_tokens;
-    if (row.hidden_tokens !== null) cols.hiddenTokens[i] = row.hidden_tokens;
-    cols.streamNotes[i] = row.stream_notes;
-    cols.tokenSources[i] = shared(row.token_source);
-    if (row.tokenizer_output_tokens !== null) cols.tokenizerOutputTokens[i] = row.tokenizer_output_tokens;
-    cols.chunkCount[i] = row.chunk_count;
-    cols.finishReasons[i] = shared(row.finish_reason);
-    if (errorKind === null && row.chunk_gaps_ns) {
-      spreadChunkGaps(asFloat64(row.chunk_gaps_ns), row.chunk_tokens ? asUint16(row.chunk_tokens) : null, itl);
-    }
-    if (errorKind !== null) sampler.add(errorKind, row.error_message ?? "");
-    i++;
+    if (added >= count) break;
+    if (retries > 0 && r.attempt < (lastOf.get(r.plan_index) ?? 0)) continue;
+    row.scheduledNs = r.scheduled_ns;
+    row.sentNs = r.sent_ns ?? Number.NaN;
+    row.responseHeadersNs = r.response_headers_ns;
+    row.firstTokenNs = r.first_token_ns;
+    row.doneNs = r.done_ns;
+    row.httpStatus = r.http_status;
+    row.errorKind = r.error_kind as ColumnRow["errorKind"];
+    row.errorMessage = r.error_message;
+    row.inputTokens = r.input_tokens;
+    row.outputTokens = r.output_tokens;
+    row.reasoningTokens = r.reasoning_tokens;
+    row.hiddenTokens = r.hidden_tokens;
+    row.streamNotes = r.stream_notes;
+    row.tokenSource = r.token_source;
+    row.tokenizerOutputTokens = r.tokenizer_output_tokens;
+    row.chunkCount = r.chunk_count;
+    row.finishReason = r.finish_reason;
+    const spread = r.error_kind === null && r.chunk_gaps_ns !== null;
+    row.chunkGapsNs = spread ? asFloat64(r.chunk_gaps_ns as Uint8Array) : null;
+    row.chunkTokens = spread && r.chunk_tokens ? asUint16(r.chunk_tokens) : null;
+    builder.add(row);
+    added++;
   }
-  cols.errorSamples = sampler.samples;
-  cols.itlNs = itl.finish();
-  return cols;
+  return builder.finish();
 }
