@@ -3,7 +3,8 @@
  *
  * Every timestamp below is a per-request field of record/request-record.ts (integer ns since the
  * run's T0 on one monotonic clock). docs/metrics.md's metric table is generated from `METRICS`
- * (scripts/make-metric-docs.ts).
+ * (scripts/make-metric-docs.ts); report.txt, the console summary and report.html take their labels
+ * and units from here (`metricNamed`, `displayUnitOf`).
  */
 
 type MetricUnit = "ns" | "ns/token" | "tokens" | "requests/s" | "tokens/s" | "requests";
@@ -134,3 +135,19 @@ export const METRICS: readonly MetricDefinition[] = [
   QPS_NATIVE,
   TPS_NATIVE,
 ];
+
+/** The unit reports show a metric in: times in ms (JSON keeps ns), counts and rates as they are. */
+export function displayUnitOf(metric: MetricDefinition): string {
+  if (metric.unit === "ns") return "ms";
+  if (metric.unit === "ns/token") return "ms/token";
+  return metric.unit;
+}
+
+const BY_NAME = new Map(METRICS.map((m) => [m.name, m]));
+
+/** The metric with result_summary.json key `name`; a name that is not one is a bug, caught at once. */
+export function metricNamed(name: string): MetricDefinition {
+  const metric = BY_NAME.get(name);
+  if (!metric) throw new Error(`no metric named ${name} in metrics/metric-names`);
+  return metric;
+}

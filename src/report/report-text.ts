@@ -11,6 +11,7 @@ import type { ResultSummary } from "./result-summary.ts";
 import { seriesLines } from "./series-text.ts";
 import { fixed2, nsAsMs, NS_PER_S, runConfigLines, type DisplayUnit } from "./text-format.ts";
 import { STREAM_NOTES, type StreamNote } from "../record/stream-notes.ts";
+import { metricNamed } from "../metrics/metric-names.ts";
 
 export const SUMMARY_HEADER = "----------------- Summary -----------------";
 export const SUMMARY_FOOTER = "----------------- End of Summary -----------------";
@@ -81,17 +82,13 @@ function loadGeneratorLines(s: ResultSummary): string[] {
   return lines;
 }
 
-const BREAKDOWN_SERIES: readonly [title: string, key: keyof ResultSummary, unit: DisplayUnit][] = [
-  ["TTFT", "ttft", "ms"],
-  ["TTFB", "ttfb", "ms"],
-  ["TPOT", "tpot", "ms"],
-  ["ITL", "itl", "ms"],
-  ["Latency", "latency", "ms"],
-  ["Schedule lag", "schedule_lag", "ms"],
-  ["Scheduled latency", "scheduled_latency", "ms"],
-  ["Input sequence lengths", "input_sequence_lengths", "tokens"],
-  ["Output sequence lengths", "output_sequence_lengths", "tokens"],
-];
+/** The Latency Breakdowns section's series, in order; titles and units from metrics/metric-names. */
+const BREAKDOWN_SERIES: readonly [title: string, key: keyof ResultSummary, unit: DisplayUnit][] = (
+  ["ttft", "ttfb", "tpot", "itl", "latency", "schedule_lag", "scheduled_latency", "input_sequence_lengths", "output_sequence_lengths"] as const
+).map((name) => {
+  const metric = metricNamed(name);
+  return [metric.label, name, metric.unit === "tokens" ? "tokens" : "ms"];
+});
 
 function errorLines(s: ResultSummary): string[] {
   const kinds = Object.entries(s.error_counts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
@@ -127,9 +124,9 @@ export function renderConsoleSummary(summary: ResultSummary, accuracy: readonly 
   const lines = [
     SUMMARY_HEADER,
     ...summaryBody(summary),
-    ...headline("TTFT", summary.ttft, ["50.0", "99.0"]),
-    ...headline("TPOT", summary.tpot, ["50.0"]),
-    ...headline("Latency", summary.latency, ["50.0", "99.0"]),
+    ...headline(metricNamed("ttft").label, summary.ttft, ["50.0", "99.0"]),
+    ...headline(metricNamed("tpot").label, summary.tpot, ["50.0"]),
+    ...headline(metricNamed("latency").label, summary.latency, ["50.0", "99.0"]),
     ...accuracy,
     SUMMARY_FOOTER,
   ];

@@ -8,6 +8,7 @@
  */
 import type { SortedSeries } from "../../metrics/sorted-series.ts";
 import type { SeriesArray } from "../../metrics/percentiles.ts";
+import { displayUnitOf, metricNamed } from "../../metrics/metric-names.ts";
 
 export interface MetricValues {
   /** Chart name suffix: "ttft" → data-chart="cdf-ttft" and "histogram-ttft". */
@@ -23,11 +24,15 @@ export interface MetricValues {
 
 /** The five charted distributions, in page order (some may be empty). */
 export function distributionValues(series: SortedSeries): MetricValues[] {
+  const chart = (id: string, metricName: string, countLabel: string, sortedNs: SeriesArray): MetricValues => {
+    const metric = metricNamed(metricName);
+    return { name: id, label: metric.label, unit: displayUnitOf(metric), countLabel, sortedNs };
+  };
   return [
-    { name: "ttft", label: "TTFT", unit: "ms", countLabel: "requests", sortedNs: series.get("ttft") },
-    { name: "tpot", label: "TPOT", unit: "ms/token", countLabel: "requests", sortedNs: series.get("tpot") },
-    { name: "itl", label: "ITL", unit: "ms", countLabel: "token gaps", sortedNs: series.get("itl") },
-    { name: "latency", label: "Latency", unit: "ms", countLabel: "requests", sortedNs: series.get("latency") },
-    { name: "scheduled-latency", label: "Scheduled latency", unit: "ms", countLabel: "requests", sortedNs: series.get("scheduledLatency") },
+    chart("ttft", "ttft", "requests", series.get("ttft")),
+    chart("tpot", "tpot", "requests", series.get("tpot")),
+    chart("itl", "itl", "token gaps", series.get("itl")),
+    chart("latency", "latency", "requests", series.get("latency")),
+    chart("scheduled-latency", "scheduled_latency", "requests", series.get("scheduledLatency")),
   ];
 }

@@ -6,10 +6,11 @@
  * data (config values, versions) is escaped.
  */
 import { DELAYED_LAG_NS } from "../../metrics/load-generator-health.ts";
-import { hasValues, type Rollup } from "../../metrics/series-rollup.ts";
+import { hasValues } from "../../metrics/series-rollup.ts";
 import type { ResultSummary } from "../result-summary.ts";
 import { fixed2, nsAsMs, NS_PER_S } from "../text-format.ts";
 import { escapeHtml, escapeValue } from "./escape-html.ts";
+import { displayUnitOf, metricNamed } from "../../metrics/metric-names.ts";
 
 type Row = [label: string, valueHtml: string];
 
@@ -70,7 +71,11 @@ export function flattenConfig(config: Record<string, unknown>, prefix = ""): [st
 
 const PERCENTILE_COLUMNS: readonly [string, string][] = [["p50", "50.0"], ["p90", "90.0"], ["p99", "99.0"], ["p99.9", "99.9"]];
 
-function percentileRow(label: string, unit: string, rollup: Rollup): string {
+function percentileRow(name: "ttft" | "tpot" | "itl" | "latency" | "scheduled_latency" | "schedule_lag", s: ResultSummary): string {
+  const metric = metricNamed(name);
+  const label = metric.label;
+  const unit = displayUnitOf(metric);
+  const rollup = s[name];
   if (!hasValues(rollup)) return `<tr><th scope="row">${label}</th><td colspan="7">no values</td></tr>`;
   const cells = [rollup.min, rollup.avg, ...PERCENTILE_COLUMNS.map(([, key]) => rollup.percentiles[key]), rollup.max];
   return `<tr><th scope="row">${label} (${unit})</th>${cells.map((v) => `<td>${nsAsMs(v)}</td>`).join("")}</tr>`;
@@ -80,12 +85,12 @@ function percentileRow(label: string, unit: string, rollup: Rollup): string {
 export function renderSummaryTables(s: ResultSummary): string {
   const head = ["min", "mean", ...PERCENTILE_COLUMNS.map(([label]) => label), "max"].map((h) => `<th scope="col">${h}</th>`).join("");
   const percentiles = [
-    percentileRow("TTFT", "ms", s.ttft),
-    percentileRow("TPOT", "ms/token", s.tpot),
-    percentileRow("ITL", "ms", s.itl),
-    percentileRow("Latency", "ms", s.latency),
-    percentileRow("Scheduled latency", "ms", s.scheduled_latency),
-    percentileRow("Schedule lag", "ms", s.schedule_lag),
+    percentileRow("ttft", s),
+    percentileRow("tpot", s),
+    percentileRow("itl", s),
+    percentileRow("latency", s),
+    percentileRow("scheduled_latency", s),
+    percentileRow("schedule_lag", s),
   ].join("");
   const config = flattenConfig(s.run_config).map(([k, v]): Row => [k, escapeValue(v)]);
   return `<section class="tables" id="summary"><div><h2>Summary</h2>${table(summaryRows(s), "summary")}</div>`
