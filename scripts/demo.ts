@@ -8,7 +8,7 @@
  * stops the server.
  */
 import { join } from "node:path";
-import { allowedCpus, pinProcess } from "../src/run/cpu-affinity.ts";
+import { pinBesideMain } from "../src/tuning/runtime-tuning.ts";
 
 const root = join(import.meta.dir, "..");
 const entry = join(root, "src", "main.ts");
@@ -31,8 +31,7 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
   reader.releaseLock();
   // A real endpoint runs on other machines. Here the server shares the box, so it goes to the
   // CPU the CLI gives its main process, away from the worker's core (Linux, 2+ CPUs; else as is).
-  const allowed = allowedCpus() ?? [];
-  if (allowed.length >= 2) pinProcess([allowed[0] as number], server.pid);
+  pinBesideMain(server.pid);
   return {
     url: text.trim().split("\n")[0] as string,
     stop: async () => {

@@ -10,27 +10,14 @@ import { unpackBodies } from "../src/ipc/body-table.ts";
 import { parseToWorker, type ToMain, type WorkerGo, type WorkerInit, type WorkerPhase } from "../src/ipc/messages.ts";
 import { RecordBatchBuilder } from "../src/ipc/record-batch.ts";
 import { SocketChannel } from "../src/ipc/socket-channel.ts";
-import { pinProcess } from "../src/run/cpu-affinity.ts";
-import { HelperThreads, type HelperPriority } from "../src/run/helper-threads.ts";
 import { PhaseRunner } from "../src/run/phase-runner.ts";
+import { tuneWorker, type HelperTender } from "../src/tuning/runtime-tuning.ts";
 import type { RequestRecord } from "../src/record/request-record.ts";
 
 /** A results frame leaves at most this long after its first record (the IPC floor sends at the same pace). */
 export const FLUSH_INTERVAL_MS = 10;
 /** Records per results frame at most (the bench's floors write their rows in batches of this size too). */
 export const FLUSH_BATCH = 512;
-/**
- * A compiler thread JSC starts mid-phase begins on this core and runs here until the next tend,
- * sends due or not. JSC starts most of them in a phase's first second, so helpers are tended on
- * every 10 ms tick then, and on every 10th tick after that (each tend takes the JS thread's time).
- */
-const HELPER_TICK_MS = 10;
-const HELPER_EAGER_TICKS = 100;
-const HELPER_CALM_EVERY = 10;
-/** Ticks between priority decisions when helper threads share the worker's core (1 s). */
-const HELPER_PRIORITY_TICKS = 100;
-const KEEPING_UP_LAG_NS = 10_000_000;
-
 export async function runWorker(socketPath: string, workerId: number): Promise<void> {
   let channel: SocketChannel | null = null;
   let init: WorkerInit | null = null;
@@ -85,50 +72,19 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
     );
     armed.set(message.phase, runner);
     void runner.prepare().then(() => {
-      if (runner.timed && helperPriority === "normal") helperPriority = "nice";
-      helpers?.tend(helperPriority);
+      tender?.phaseArmed(runner.timed);
       send({ type: "phase-armed", workerId, phase: message.phase });
     });
   };
 
-  /**
-   * Runtime helper threads appear during the run, so they are tended every 10–100 ms (see
-   * run/helper-threads): moved to main's CPU when there is one (priority untouched). Else they
-   * stay on this core, at their normal priority until a timed phase is armed — an offline or
-   * concurrency phase has no send instant to protect, and there a nice-19 JIT only compiles
-   * late — then at nice 19 or — decided once a second — SCHED_IDLE while every timed phase keeps
-   * up with its schedule (no send 10 ms late, a backlog rather than jitter): a saturated worker
-   * must not starve its JIT. Priorities only go down: raising one back needs privileges.
-   */
-  let helpers: HelperThreads | null = null;
-  let helperPriority: HelperPriority = "normal";
-  let helperTicks = 0;
-  const decideHelperPriority = (): HelperPriority => {
-    let timed = false;
-    let keepingUp = true;
-    for (const runner of runners.values()) {
-      if (!runner.timed) continue;
-      timed = true;
-      if (runner.takeMaxLagNs() > KEEPING_UP_LAG_NS) keepingUp = false;
-    }
-    if (!timed) return helperPriority;
-    return keepingUp ? "idle" : "nice";
-  };
-  let eagerUntilTick = 0;
-  const tendHelpers = () => {
-    const tick = ++helperTicks;
-    if (tick % HELPER_PRIORITY_TICKS === 0) helperPriority = decideHelperPriority();
-    if (tick <= eagerUntilTick || tick % HELPER_CALM_EVERY === 0) helpers?.tend(helperPriority);
-  };
-  let helperTimer: ReturnType<typeof setInterval> | null = null;
+  /** The runtime's helper threads, tended once init has named this worker's CPUs (tuning/runtime-tuning). */
+  let tender: HelperTender | null = null;
 
   const startPhase = (message: WorkerGo) => {
     const runner = armed.get(message.phase);
     if (!runner) throw new Error(`go for phase ${message.phase}, which this worker does not hold`);
     armed.delete(message.phase);
-    eagerUntilTick = helperTicks + HELPER_EAGER_TICKS;
-    helperTimer ??= setInterval(tendHelpers, HELPER_TICK_MS);
-    helperTimer.unref?.();
+    tender?.phaseStarted();
     runners.set(message.phase, runner);
     // A phase that does not drain overlaps the next one here: both runners stay in `runners`.
     void runner.issued.then(() => send({ type: "phase-issued", workerId, phase: message.phase }));
@@ -145,9 +101,7 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
       case "init":
         init = message;
         initBodies = unpackBodies(message.bodies);
-        if (message.cpus.length > 0) pinProcess(message.cpus);
-        helpers = new HelperThreads(message.helperCpus);
-        helpers.tend(helperPriority);
+        tender = tuneWorker(message.cpus, message.helperCpus, () => runners.values());
         send({ type: "ready", workerId });
         break;
       case "phase":

@@ -8,7 +8,7 @@
  * under way (`saveConfig`), so that writing it stays off the start-up path.
  */
 import { writeFileSync } from "node:fs";
-import { availableParallelism as cpuCount, cpus } from "node:os";
+import { cpus } from "node:os";
 import { join } from "node:path";
 import { checkEndpointsReachable } from "../client/check-reachable.ts";
 import type { TestMode } from "../config/flags.ts";
@@ -20,11 +20,11 @@ import type { StoredRunConfig } from "../report/write-report.ts";
 import { loadTokenizer, type TextTokenizer } from "../tokens/load-tokenizer.ts";
 import { GIT_SHA, VERSION } from "../version.ts";
 import { knownRequestCount, loadPatternOf } from "./config-values.ts";
-import { allowedCpus, pinProcess, planAffinity } from "./cpu-affinity.ts";
 import { prepareWorkload, type Workload } from "./prepare-workload.ts";
 import { prepareReportDir } from "./report-dir.ts";
 import { spawnWorkers } from "./session.ts";
 import { sizeWorkers, type Sizing } from "./size-workers.ts";
+import { pinMain, planCpus, usableCpuCount, type AffinityPlan } from "../tuning/runtime-tuning.ts";
 import type { WorkerPool } from "./worker-pool.ts";
 
 export interface RunIo {
@@ -40,7 +40,7 @@ export interface OpenRun {
   tokenizer: TextTokenizer | null;
   sizing: Sizing;
   /** Which CPUs main, each worker and the workers' helper threads get; null when not pinned. */
-  affinity: ReturnType<typeof planAffinity>;
+  affinity: AffinityPlan | null;
   pool: WorkerPool;
   workload: Workload;
   reportDir: string;
@@ -56,8 +56,7 @@ export function sizeRun(config: BenchmarkConfig): Sizing {
   const closedLoop = pattern.type === "concurrency";
   const concurrency = closedLoop ? Math.max(1, pattern.targetConcurrency ?? 1) : Math.max(0, pattern.maxConcurrency ?? 0);
   const timedSends = !closedLoop && pattern.type !== "max_throughput";
-  const cpus = allowedCpus()?.length ?? cpuCount();
-  return sizeWorkers({ numWorkers: client.num_workers, maxConnections: client.max_connections, concurrency, timedSends, cpus, requests: knownRequestCount(config) });
+  return sizeWorkers({ numWorkers: client.num_workers, maxConnections: client.max_connections, concurrency, timedSends, cpus: usableCpuCount(), requests: knownRequestCount(config) });
 }
 
 /** The tokenizer the config names, or null. */
@@ -100,7 +99,7 @@ export async function openRun(config: BenchmarkConfig, io: RunIo, mode: TestMode
   const tokenizer = configuredTokenizer(config);
   const sizing = sizeRun(config);
   const warmup = config.settings.warmup;
-  const affinity = config.enable_cpu_affinity ? planAffinity(allowedCpus() ?? [], sizing.workers) : null;
+  const affinity = planCpus(config.enable_cpu_affinity, sizing.workers);
   const pool = spawnWorkers(sizing.workers, sizing.maxInFlightPerWorker, warmup.enabled && !warmup.drain ? 2 : 1, {
     oneCpu: affinity !== null,
     streaming: config.model_params.streaming === "on",
@@ -116,10 +115,7 @@ export async function openRun(config: BenchmarkConfig, io: RunIo, mode: TestMode
   }
   for (const warning of sizing.warnings) io.log(`warning: ${warning}`);
   const db = openEventsDb(config, reportDir, sizing);
-  if (affinity) {
-    if (pinProcess(affinity.main)) io.log(`cpu affinity: main on cpu ${affinity.main.join(",")}, workers on cpu ${[...new Set(affinity.workers.flat())].join(",")}`);
-    else io.log("warning: could not pin the main process to a CPU; running unpinned");
-  }
+  if (affinity) pinMain(affinity, io.log);
   let configSaved = false;
   const saveConfig = () => {
     if (configSaved) return;

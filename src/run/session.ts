@@ -22,7 +22,8 @@ import type { EventsDb } from "../record/events-db.ts";
 import type { RequestRecord } from "../record/request-record.ts";
 import { ArmingRound } from "./arming-round.ts";
 import { RunningPhase } from "./running-phase.ts";
-import { workerEnv, type WorkerEnvOptions } from "./worker-env.ts";
+import { workerEnvironment } from "../tuning/runtime-tuning.ts";
+import type { WorkerEnvOptions } from "../tuning/worker-env.ts";
 import { WorkerPool } from "./worker-pool.ts";
 
 /**
@@ -31,7 +32,7 @@ import { WorkerPool } from "./worker-pool.ts";
  * whether each worker will be pinned to a single CPU, whether the run reads SSE responses.
  */
 export function spawnWorkers(workers: number, maxInFlightPerWorker: number, overlappingPhases: number, options: WorkerEnvOptions = {}): WorkerPool {
-  return WorkerPool.spawn(workers, workerEnv(fetchRequestCap(maxInFlightPerWorker, overlappingPhases), process.env, options));
+  return WorkerPool.spawn(workers, workerEnvironment(fetchRequestCap(maxInFlightPerWorker, overlappingPhases), options));
 }
 
 /** Lead time between `go` and the phase start: every worker already holds its share, so only the go frame must arrive. */

@@ -1,22 +1,13 @@
 /** @module cli/commands/info — `inference-endpoint info`: the machine and build a result came from. */
 import { arch, cpus, freemem, hostname, platform, release, totalmem } from "node:os";
 import { clockSource } from "../../clock/mono-clock.ts";
-import { allowedCpus, planAffinity } from "../../run/cpu-affinity.ts";
+import { describeCpuPlan } from "../../tuning/runtime-tuning.ts";
 import { InputError } from "../../errors.ts";
 import { GIT_SHA, VERSION } from "../../version.ts";
 import type { Command } from "../command.ts";
 
 const GIB = 1024 ** 3;
 
-function affinityLine(): string {
-  const allowed = allowedCpus();
-  if (!allowed) return "cpu affinity: unavailable (not Linux/glibc); workers run unpinned";
-  const plan = planAffinity(allowed, Math.max(1, allowed.length - 1));
-  const pinning = plan
-    ? `main on cpu ${plan.main.join(",")}, workers round-robin on cpus ${allowed.slice(1).join(",")}, workers' JIT compiler threads on cpu ${plan.helpers.join(",")}`
-    : "one CPU: nothing pinned";
-  return `cpu affinity: allowed cpus ${allowed.join(",")}; with --enable-cpu-affinity (default): ${pinning}`;
-}
 
 export const infoCommand: Command = {
   words: ["info"],
@@ -33,7 +24,7 @@ export const infoCommand: Command = {
       `cpu: ${cpuList.length} logical cores, ${cpuList[0]?.model ?? "unknown model"}`,
       `memory: ${(totalmem() / GIB).toFixed(1)} GiB total, ${(freemem() / GIB).toFixed(1)} GiB free`,
       `clock: host monotonic via ${clockSource}`,
-      affinityLine(),
+      describeCpuPlan(),
       `cwd: ${process.cwd()}`,
     ];
     io.stdout(`${lines.join("\n")}\n`);

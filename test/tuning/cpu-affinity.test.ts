@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { allowedCpus, pinProcess, planAffinity } from "../../src/run/cpu-affinity.ts";
+import { allowedCpus, pinProcess, planAffinity } from "../../src/tuning/cpu-affinity.ts";
 
-describe("run/cpu-affinity", () => {
+describe("tuning/cpu-affinity", () => {
   test.each([
     [[0, 1], 3, { main: [0], workers: [[1], [1], [1]], helpers: [0] }],
     [[0, 1, 2, 3], 2, { main: [0], workers: [[1], [2]], helpers: [0] }],

@@ -1,5 +1,5 @@
 /**
- * @module run/helper-threads — keeps the runtime's helper threads from taking a worker's core when a send is due.
+ * @module tuning/helper-threads — keeps the runtime's helper threads from taking a worker's core when a send is due.
  *
  * JavaScriptCore compiles hot code on background "JITWorker" threads for the whole run, not only
  * at start-up; its garbage collector marks on "HeapHelper" threads and a concurrent collector
@@ -24,7 +24,7 @@
  * Elsewhere (no /proc, no glibc) this does nothing.
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { openLinuxLibc, pointerTo } from "../sys/linux-libc.ts";
+import { openLinuxLibc, pointerTo } from "./linux-libc.ts";
 import { pinThreads } from "./cpu-affinity.ts";
 
 const SCHED_OTHER = 0;

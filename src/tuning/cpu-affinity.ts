@@ -1,18 +1,18 @@
 /**
- * @module run/cpu-affinity — pinning the main process and the workers to CPUs (Linux).
+ * @module tuning/cpu-affinity — pinning the main process and the workers to CPUs (Linux).
  *
  * The main process (scheduling results, SQLite) gets the first allowed CPU, workers share the
  * others round-robin, so a busy worker never delays the recorder and vice versa. The runtime's
  * helper threads in each worker (JIT compilers, GC markers, the allocator's scavenger) go to
- * main's CPU (`helpers`), off the cores where sends are timed (see run/helper-threads). Affinity is a
+ * main's CPU (`helpers`), off the cores where sends are timed (see tuning/helper-threads). Affinity is a
  * per-thread property on Linux, so a process is pinned by pinning every thread it has now
  * (/proc/PID/task); threads it creates later inherit it. Nothing is pinned with fewer than two
  * allowed CPUs, off Linux, or when libc cannot be called; failures are warnings, never errors.
  */
 import { readdirSync } from "node:fs";
-import { openLinuxLibc } from "../sys/linux-libc.ts";
+import { openLinuxLibc } from "./linux-libc.ts";
 
-interface AffinityPlan {
+export interface AffinityPlan {
   main: number[];
   workers: number[][];
   /** Where workers put their runtime helper threads: main's CPU. */

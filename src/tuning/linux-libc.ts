@@ -1,5 +1,5 @@
 /**
- * @module sys/linux-libc — glibc functions through bun:ffi, for the Linux-only tuning (CPU
+ * @module tuning/linux-libc — glibc functions through bun:ffi, for the Linux-only tuning (CPU
  * affinity, helper-thread scheduling).
  *
  * Returns null off Linux, without glibc (e.g. musl) or without FFI: callers then do nothing,

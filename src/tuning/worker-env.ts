@@ -1,5 +1,5 @@
 /**
- * @module run/worker-env — the environment variables a worker process starts with, besides ours.
+ * @module tuning/worker-env — the environment variables a worker process starts with, besides ours.
  *
  * - BUN_CONFIG_MAX_HTTP_REQUESTS: Bun's cap on concurrent fetch() requests, raised to the
  *   worker's share of the connections (Bun's default would queue the rest unseen).

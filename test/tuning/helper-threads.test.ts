@@ -1,5 +1,5 @@
 /**
- * @module test/run/helper-threads.test — JIT and allocator helper threads stay as they are
+ * @module test/tuning/helper-threads.test — JIT and allocator helper threads stay as they are
  * ("normal"), end up at nice 19 ("nice") or SCHED_IDLE ("idle") and, given CPUs, on those CPUs; the JS thread keeps its
  * priority and its CPUs (Linux). Each case runs in a child process so the test runner's own
  * threads are left alone.
@@ -8,7 +8,7 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-const MODULE = join(import.meta.dir, "..", "..", "src", "run", "helper-threads.ts");
+const MODULE = join(import.meta.dir, "..", "..", "src", "tuning", "helper-threads.ts");
 
 interface ThreadState { name: string; policy: number; nice: number; cpus: string }
 
@@ -37,7 +37,7 @@ function childReport(priorities: ("normal" | "idle" | "nice")[], cpus: number[] 
   return JSON.parse(child.stdout.toString());
 }
 
-describe.skipIf(process.platform !== "linux")("run/helper-threads", () => {
+describe.skipIf(process.platform !== "linux")("tuning/helper-threads", () => {
   test.each([
     ["idle", 5, 0],
     ["nice", 0, 19],

@@ -1,8 +1,8 @@
-/** @module test/run/worker-env.test — what a worker process's environment adds. */
+/** @module test/tuning/worker-env.test — what a worker process's environment adds. */
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { spawnWorkers } from "../../src/run/session.ts";
-import { WORKER_JSC_EDEN_TIMER_CPU_PER_MB, WORKER_JSC_HEAP_BUDGET_BYTES, WORKER_JSC_RAM_BYTES, workerEnv } from "../../src/run/worker-env.ts";
+import { WORKER_JSC_EDEN_TIMER_CPU_PER_MB, WORKER_JSC_HEAP_BUDGET_BYTES, WORKER_JSC_RAM_BYTES, workerEnv } from "../../src/tuning/worker-env.ts";
 
 /** Young (eden) collections a real Bun process runs while allocating 128 buffers of 256 KB, one streamed response's read buffer each. */
 function edenCollections(env: Record<string, string>): number {
@@ -12,7 +12,7 @@ function edenCollections(env: Record<string, string>): number {
   return child.stderr.toString().split("\n").filter((line) => line.includes("EdenCollection")).length;
 }
 
-describe("run/worker-env", () => {
+describe("tuning/worker-env", () => {
   test.each([
     ["the worker's connections", 64, {}, { BUN_CONFIG_MAX_HTTP_REQUESTS: "64", BUN_JSC_forceRAMSize: String(WORKER_JSC_RAM_BYTES) }],
     ["at least one request", 0, {}, { BUN_CONFIG_MAX_HTTP_REQUESTS: "1", BUN_JSC_forceRAMSize: String(WORKER_JSC_RAM_BYTES) }],
