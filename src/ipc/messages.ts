@@ -6,10 +6,12 @@
  * Worker → main: hello (on connect), ready (after init), phase-armed (holds its share), results
  * (batched records), phase-issued (nothing more of the phase will be sent), phase-done (and
  * nothing is in flight), fatal.
- * Every frame is validated on arrival (`parseToWorker` / `parseToMain`) so a corrupt frame is a
- * typed error, never an undefined field deep in the hot path.
+ * Every frame is checked on arrival, field by field (`parseToWorker` / `parseToMain`, with the
+ * tables of ipc/frame-fields), so a corrupt frame is an error naming the field, never an
+ * undefined field deep in the hot path.
  */
 import type { BodyTable } from "./body-table.ts";
+import { badField, TO_MAIN_FIELDS, TO_WORKER_FIELDS } from "./frame-fields.ts";
 import type { RecordBatch } from "./record-batch.ts";
 
 export interface WorkerInit {
@@ -135,20 +137,20 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
 }
 
-const TO_WORKER_TYPES = new Set(["init", "phase", "go", "stop", "shutdown"]);
-const TO_MAIN_TYPES = new Set(["hello", "ready", "phase-armed", "results", "phase-issued", "phase-done", "fatal"]);
+/** A frame whose type is known and whose every field has its kind (ipc/frame-fields), or an Error naming what is wrong. */
+function checked<T>(value: unknown, tables: Readonly<Record<string, Readonly<Record<string, string>>>>, from: string): T {
+  if (!isObject(value) || typeof value.type !== "string" || !Object.hasOwn(tables, value.type)) {
+    throw new Error(`invalid frame from ${from}: ${JSON.stringify(value)?.slice(0, 80)}`);
+  }
+  const bad = badField(value, tables[value.type] as Parameters<typeof badField>[1]);
+  if (bad !== null) throw new Error(`invalid ${value.type} frame from ${from}: field ${bad} missing or of another kind`);
+  return value as T;
+}
 
 export function parseToWorker(value: unknown): ToWorker {
-  if (!isObject(value) || typeof value.type !== "string" || !TO_WORKER_TYPES.has(value.type)) {
-    throw new Error(`invalid frame from main: ${JSON.stringify(value)?.slice(0, 80)}`);
-  }
-  return value as unknown as ToWorker;
+  return checked<ToWorker>(value, TO_WORKER_FIELDS, "main");
 }
 
 export function parseToMain(value: unknown): ToMain {
-  if (!isObject(value) || typeof value.type !== "string" || !TO_MAIN_TYPES.has(value.type)) {
-    throw new Error(`invalid frame from worker: ${JSON.stringify(value)?.slice(0, 80)}`);
-  }
-  if (typeof value.workerId !== "number") throw new Error("frame from worker without workerId");
-  return value as unknown as ToMain;
+  return checked<ToMain>(value, TO_MAIN_FIELDS, "worker");
 }

@@ -1,0 +1,73 @@
+/**
+ * @module ipc/frame-fields — what every frame between main and a worker must hold, field by field, checked on arrival.
+ *
+ * msgpackr gives back whatever the other side sent; a frame from an older binary, a truncated
+ * one or a bug would otherwise surface as an undefined field deep in the hot path. Each message
+ * type lists its fields with their kind, tied to the types of ipc/messages by `satisfies`, so a
+ * field added to a message and not here fails the type check. Frames are few (a results frame
+ * per 10 ms per worker), so checking every field costs nothing measurable.
+ */
+import type { ToMain, ToWorker } from "./messages.ts";
+
+type Kind = "string" | "number" | "boolean" | "strings" | "numbers" | "headers" | "bodies" | "bodies?" | "u32" | "f64" | "batch";
+
+type FieldsOf<M> = { [K in Exclude<keyof M, "type">]-?: Kind };
+type Tables<U extends { type: string }> = { [T in U["type"]]: FieldsOf<Extract<U, { type: T }>> };
+
+export const TO_WORKER_FIELDS = {
+  init: {
+    workerId: "number", t0MonoNs: "string", endpointUrls: "strings", headers: "headers", streaming: "boolean",
+    requestTimeoutMs: "number", stallTimeoutMs: "number", maxResponseBytes: "number", retries: "number", maxInFlight: "number",
+    bodies: "bodies", keepResponseText: "boolean", insecure: "boolean", cpus: "numbers", helperCpus: "numbers",
+  },
+  phase: { phase: "string", planIndex: "u32", sampleIndex: "u32", offsetNs: "f64", slotOffsetsNs: "f64", inFlightCap: "number", bodies: "bodies?", keepResponseText: "boolean" },
+  go: { phase: "string", startNs: "number" },
+  stop: { phase: "string", abortInFlight: "boolean" },
+  shutdown: {},
+} as const satisfies Tables<ToWorker>;
+
+export const TO_MAIN_FIELDS = {
+  hello: { workerId: "number" },
+  ready: { workerId: "number" },
+  "phase-armed": { workerId: "number", phase: "string" },
+  results: { workerId: "number", phase: "string", records: "batch" },
+  "phase-issued": { workerId: "number", phase: "string" },
+  "phase-done": { workerId: "number", phase: "string", sent: "number", unsent: "number" },
+  fatal: { workerId: "number", message: "string" },
+} as const satisfies Tables<ToMain>;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
+
+/** The typed-array columns of a RecordBatch (ipc/record-batch), by field. */
+const BATCH_ARRAYS: Record<string, new (...args: never[]) => ArrayBufferView> = {
+  numbers: Float64Array, codes: Uint8Array, gapLengths: Int32Array, gaps: Float64Array,
+  tokenLengths: Int32Array, tokens: Uint16Array, charLengths: Int32Array, chars: Uint32Array,
+};
+
+function isBatch(v: unknown): boolean {
+  if (!isObject(v) || typeof v.count !== "number" || !Array.isArray(v.dictionary) || !Array.isArray(v.overflow)) return false;
+  if (!Array.isArray(v.errorMessages) || !Array.isArray(v.responseTexts)) return false;
+  return Object.entries(BATCH_ARRAYS).every(([field, type]) => v[field] instanceof type);
+}
+
+function hasKind(v: unknown, kind: Kind): boolean {
+  switch (kind) {
+    case "string": return typeof v === "string";
+    case "number": return typeof v === "number";
+    case "boolean": return typeof v === "boolean";
+    case "strings": return Array.isArray(v) && v.every((x) => typeof x === "string");
+    case "numbers": return Array.isArray(v) && v.every((x) => typeof x === "number");
+    case "headers": return isObject(v) && Object.values(v).every((x) => typeof x === "string");
+    case "bodies": return isObject(v) && v.utf8 instanceof Uint8Array && v.ends instanceof Uint32Array;
+    case "bodies?": return v === undefined || hasKind(v, "bodies");
+    case "u32": return v instanceof Uint32Array;
+    case "f64": return v instanceof Float64Array;
+    case "batch": return isBatch(v);
+  }
+}
+
+/** The first field of `frame` that is missing or of the wrong kind for its type, or null when it is whole. */
+export function badField(frame: Record<string, unknown>, fields: Readonly<Record<string, Kind>>): string | null {
+  for (const [name, kind] of Object.entries(fields)) if (!hasKind(frame[name], kind)) return `${name} (${kind})`;
+  return null;
+}
