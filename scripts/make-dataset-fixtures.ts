@@ -11,7 +11,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { encodeParquet, type ParquetCodec, type ParquetColumn } from "./parquet/write-parquet.ts";
+import { encodeParquet, type ParquetCodec, type ParquetColumn } from "./parquet-file.ts";
 
 export const FIXTURE_DIR = join(import.meta.dir, "..", "test", "fixtures", "datasets");
 const FIXTURE_ROWS = 20;
@@ -81,7 +81,7 @@ export function writePromptFormats(dir: string, rows: readonly PromptRow[]): voi
   write(join(dir, PROMPT_FILES.csv), `${csv.join("\n")}\n`);
   const codecs: Array<[string, ParquetCodec]> = [[PROMPT_FILES.snappy, "snappy"], [PROMPT_FILES.gzip, "gzip"], [PROMPT_FILES.zstd, "zstd"]];
   for (const [name, codec] of codecs) {
-    write(join(dir, name), encodeParquet(promptColumns(rows), { codec, rowGroupRows: 200, pageRows: 64 }));
+    write(join(dir, name), encodeParquet(promptColumns(rows), { codec, rowGroupRows: 200, pageBytes: 4096 }));
   }
   const half = Math.ceil(rows.length / 2);
   const shards = [rows.slice(0, half), rows.slice(half)];
@@ -103,7 +103,7 @@ function typesParquet(): Uint8Array {
     { name: "flag", kind: "boolean", values: [true, false, null, true] },
     { name: "small", kind: "int32", values: [1, -2, 3, null] },
   ];
-  return encodeParquet(columns, { codec: "gzip", rowGroupRows: 3, pageRows: 2 });
+  return encodeParquet(columns, { codec: "gzip", rowGroupRows: 3, pageBytes: 64 });
 }
 
 /** Writes the committed fixtures. */

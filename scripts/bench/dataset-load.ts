@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { encodeParquet, type ParquetCodec } from "../parquet/write-parquet.ts";
+import { encodeParquet, type ParquetCodec } from "../parquet-file.ts";
 
 interface ChildResult {
   rows: number;
@@ -57,7 +57,7 @@ function writeInputs(dir: string, rows: number): Array<[string, string]> {
       { name: "id", kind: "int64", values: questions.map((_, i) => BigInt(i)) },
       { name: "question", kind: "string", values: questions },
       { name: "system_prompt", kind: "string", dictionary: true, values: questions.map((_, i) => system(i)) },
-    ], { codec, rowGroupRows: 100_000, pageRows: 20_000 }));
+    ], { codec, rowGroupRows: 100_000, pageBytes: 1 << 20 }));
     files.push([`Parquet (${codec})`, path]);
   }
   return files;

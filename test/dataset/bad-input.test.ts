@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FIXTURE_DIR } from "../../scripts/make-dataset-fixtures.ts";
-import { encodeParquet } from "../../scripts/parquet/write-parquet.ts";
+import { encodeParquet } from "../../scripts/parquet-file.ts";
 import { loadDataset, type DatasetSpec } from "../../src/dataset/load-dataset.ts";
 import { BenchmarkError, ExitCode } from "../../src/errors.ts";
 

@@ -6,10 +6,10 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parquetReadObjects } from "hyparquet";
+import { parquetMetadata, parquetReadObjects } from "hyparquet";
 import { compressors } from "hyparquet-compressors";
 import { FIXTURE_DIR } from "../../scripts/make-dataset-fixtures.ts";
-import { encodeParquet, type ParquetCodec } from "../../scripts/parquet/write-parquet.ts";
+import { encodeParquet, type ParquetCodec } from "../../scripts/parquet-file.ts";
 import { plainValue, readParquetRows } from "../../src/dataset/load-parquet.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "load-parquet-"));
@@ -34,7 +34,9 @@ describe("dataset/load-parquet", () => {
     writeFileSync(path, encodeParquet([
       { name: "prompt", kind: "string", values: prompts },
       { name: "bucket", kind: "string", dictionary: true, values: prompts.map((_, i) => `b${i % 7}`) },
-    ], { codec, rowGroupRows: 300, pageRows: 70 }));
+    ], { codec, rowGroupRows: 300, pageBytes: 2048 }));
+    const written = readFileSync(path);
+    expect(parquetMetadata(written.buffer.slice(written.byteOffset, written.byteOffset + written.byteLength)).row_groups).toHaveLength(4);
     const { rows } = readParquetRows(path);
     expect(rows.map((row) => row.prompt)).toEqual(prompts);
     expect(rows[999]).toEqual({ prompt: prompts[999], bucket: "b5" });

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { encodeParquet } from "../../../scripts/parquet/write-parquet.ts";
+import { encodeParquet } from "../../../scripts/parquet-file.ts";
 import { leadingInteger } from "../../../src/dataset/predefined/aime25.ts";
 import { loadPredefinedDataset } from "../../../src/dataset/predefined/load-predefined.ts";
 import { InputError } from "../../../src/errors.ts";

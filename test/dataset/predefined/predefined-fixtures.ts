@@ -7,7 +7,7 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { encodeParquet } from "../../../scripts/parquet/write-parquet.ts";
+import { encodeParquet } from "../../../scripts/parquet-file.ts";
 
 const PREDEFINED_FIXTURES = join(import.meta.dir, "..", "..", "fixtures", "predefined");
 export const GPQA_SNAPSHOT = "5e1c8d2f9a3b4c6d7e8f90a1b2c3d4e5f6a7b8c9";
