@@ -10,15 +10,11 @@
 import { Database } from "bun:sqlite";
 import { PhaseColumnsBuilder, type ColumnRow, type PhaseColumns } from "../metrics/phase-columns.ts";
 import { garbagePacer, ROWS_PER_COLLECTION } from "./garbage-pacer.ts";
-import type { TokenSource } from "./request-record.ts";
 
-interface Row {
-  scheduled_ns: number; sent_ns: number | null; response_headers_ns: number | null; first_token_ns: number | null;
-  done_ns: number; http_status: number; error_kind: string | null; error_message: string | null;
-  input_tokens: number | null; output_tokens: number | null; reasoning_tokens: number | null;
-  token_source: TokenSource; tokenizer_output_tokens: number | null; chunk_count: number; chunk_gaps_ns: Uint8Array | null; chunk_tokens: Uint8Array | null;
-  finish_reason: string | null; plan_index: number; attempt: number; hidden_tokens: number | null; stream_notes: number;
-}
+/** A requests row under the builder's field names, blobs still bytes. */
+type Row = Omit<ColumnRow, "sentNs" | "chunkGapsNs" | "chunkTokens"> & {
+  sentNs: number | null; chunkGapsNs: Uint8Array | Float64Array | null; chunkTokens: Uint8Array | Uint16Array | null; planIndex: number; attempt: number;
+};
 
 /** A blob's bytes as float64s, copied only when SQLite's buffer is not 8-byte aligned. */
 function asFloat64(bytes: Uint8Array): Float64Array {
@@ -102,42 +98,26 @@ export function readPhaseColumns(db: Database, phase: string): PhaseColumns {
   const count = total - retries;
   const builder = new PhaseColumnsBuilder(count, { retries: retries - reconnects, reconnects }, gaps);
   const pace = garbagePacer(rowsPerCollection(count, gaps));
-  const query = db.query(`SELECT scheduled_ns, sent_ns, response_headers_ns, first_token_ns, done_ns, http_status,
-    error_kind, error_message, input_tokens, output_tokens, reasoning_tokens, token_source, tokenizer_output_tokens, chunk_count,
-    chunk_gaps_ns, chunk_tokens, finish_reason, plan_index, ${withAttempts ? "attempt" : "0 AS attempt"},
-    ${withNotes ? "hidden_tokens, stream_notes" : "NULL AS hidden_tokens, 0 AS stream_notes"} FROM requests WHERE phase = ? ORDER BY id`);
-  // One row object, refilled for every row: the builder copies what it keeps.
-  const row: ColumnRow = {
-    scheduledNs: 0, sentNs: 0, responseHeadersNs: null, firstTokenNs: null, doneNs: 0, httpStatus: 0, errorKind: null, errorMessage: null,
-    inputTokens: null, outputTokens: null, reasoningTokens: null, hiddenTokens: null, streamNotes: 0, tokenSource: "none",
-    tokenizerOutputTokens: null, chunkCount: 0, chunkGapsNs: null, chunkTokens: null, finishReason: null,
-  };
+  // Columns come back under the builder's field names, so a row is handed over as it is read.
+  const query = db.query(`SELECT scheduled_ns AS scheduledNs, sent_ns AS sentNs, response_headers_ns AS responseHeadersNs,
+    first_token_ns AS firstTokenNs, done_ns AS doneNs, http_status AS httpStatus, error_kind AS errorKind,
+    error_message AS errorMessage, input_tokens AS inputTokens, output_tokens AS outputTokens,
+    reasoning_tokens AS reasoningTokens, token_source AS tokenSource, tokenizer_output_tokens AS tokenizerOutputTokens,
+    chunk_count AS chunkCount, chunk_gaps_ns AS chunkGapsNs, chunk_tokens AS chunkTokens, finish_reason AS finishReason,
+    plan_index AS planIndex, ${withAttempts ? "attempt" : "0 AS attempt"},
+    ${withNotes ? "hidden_tokens AS hiddenTokens, stream_notes AS streamNotes" : "NULL AS hiddenTokens, 0 AS streamNotes"}
+    FROM requests WHERE phase = ? ORDER BY id`);
   let added = 0;
-  for (const r of query.iterate(phase) as IterableIterator<Row>) {
+  for (const row of query.iterate(phase) as IterableIterator<Row>) {
     pace();
     if (added >= count) break;
-    if (retries > 0 && r.attempt < (lastOf.get(r.plan_index) ?? 0)) continue;
-    row.scheduledNs = r.scheduled_ns;
-    row.sentNs = r.sent_ns ?? Number.NaN;
-    row.responseHeadersNs = r.response_headers_ns;
-    row.firstTokenNs = r.first_token_ns;
-    row.doneNs = r.done_ns;
-    row.httpStatus = r.http_status;
-    row.errorKind = r.error_kind as ColumnRow["errorKind"];
-    row.errorMessage = r.error_message;
-    row.inputTokens = r.input_tokens;
-    row.outputTokens = r.output_tokens;
-    row.reasoningTokens = r.reasoning_tokens;
-    row.hiddenTokens = r.hidden_tokens;
-    row.streamNotes = r.stream_notes;
-    row.tokenSource = r.token_source;
-    row.tokenizerOutputTokens = r.tokenizer_output_tokens;
-    row.chunkCount = r.chunk_count;
-    row.finishReason = r.finish_reason;
-    const spread = r.error_kind === null && r.chunk_gaps_ns !== null;
-    row.chunkGapsNs = spread ? asFloat64(r.chunk_gaps_ns as Uint8Array) : null;
-    row.chunkTokens = spread && r.chunk_tokens ? asUint16(r.chunk_tokens) : null;
-    builder.add(row);
+    if (retries > 0 && row.attempt < (lastOf.get(row.planIndex) ?? 0)) continue;
+    // The row object is ours: its blobs become typed arrays in place, and only where ITL needs them (a successful stream).
+    const spread = row.errorKind === null && row.chunkGapsNs !== null;
+    row.chunkGapsNs = spread ? asFloat64(row.chunkGapsNs as Uint8Array) : null;
+    row.chunkTokens = spread && row.chunkTokens ? asUint16(row.chunkTokens as Uint8Array) : null;
+    row.sentNs ??= Number.NaN;
+    builder.add(row as ColumnRow);
     added++;
   }
   return builder.finish();
