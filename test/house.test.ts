@@ -1,0 +1,39 @@
+/**
+ * @module test/house.test — house rules a reviewer would otherwise have to remember.
+ *
+ * Comments cite upstream behaviour, RFCs or our own docs, never a file outside this repository;
+ * measurements live in docs/performance-log.md and commit messages, not in code; no source file
+ * grows past 300 lines; every module says what it owns.
+ */
+import { describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+
+const ROOT = join(import.meta.dir, "..");
+const SOURCES = ["src", "workers", "scripts"].flatMap((dir) =>
+  (readdirSync(join(ROOT, dir), { recursive: true }) as string[]).filter((f) => f.endsWith(".ts")).map((f) => join(ROOT, dir, f)),
+);
+
+/** The comment text of a TypeScript file (line and block comments), good enough for these checks. */
+function comments(text: string): string[] {
+  return [...text.matchAll(/\/\*[\s\S]*?\*\/|(?<![:"'`\\])\/\/[^\n]*/g)].map((m) => m[0]);
+}
+
+const OUTSIDE = /spec §|reference\/|bun-limits|endpoints-spec|shared\/(seed|reference)|\.\.\/shared/;
+/** A date, or a clock time of a run: what a measurement in a comment looks like. */
+const DATED = /\b20\d\d-\d\d-\d\d\b|\bat \d\d:\d\d\b/;
+
+describe("house rules", () => {
+  test.each(SOURCES.map((f) => [relative(ROOT, f), f]))("%s: comments cite nothing outside the repository and carry no dated measurement", (_name, file) => {
+    for (const comment of comments(readFileSync(file, "utf8"))) {
+      expect({ comment, outside: OUTSIDE.test(comment) }).toEqual({ comment, outside: false });
+      expect({ comment, dated: DATED.test(comment) }).toEqual({ comment, dated: false });
+    }
+  });
+
+  test.each(SOURCES.filter((f) => !f.includes("/scripts/")).map((f) => [relative(ROOT, f), f]))("%s: opens with its @module line and stays under 300 lines", (_name, file) => {
+    const text = readFileSync(file, "utf8");
+    expect(text.slice(0, 400)).toMatch(/@module /);
+    expect(text.split("\n").length).toBeLessThanOrEqual(300);
+  });
+});
