@@ -43,6 +43,7 @@ export const FLAG_ALIASES: Readonly<Record<string, readonly string[]>> = {
   "settings.early_stopping.enabled": ["--early-stopping"],
   "settings.service_ready_timeout_s": ["--service-ready-timeout"],
   "enable_cpu_affinity": ["--cpu-affinity"],
+  "run_timeout_s": ["--run-timeout"],
 };
 
 /** Defaults whose raw value would mislead in `--help`. */
@@ -62,6 +63,7 @@ export const DEFAULT_TEXTS: Readonly<Record<string, string>> = {
   "settings.warmup.n_requests": "dataset size",
   "report_dir": "reports_<YYYYmmdd_HHMMSS> in the temp dir",
   "timeout": "none",
+  "run_timeout_s": "none",
 };
 
 /** Schema paths the seed keeps YAML-only; they get no flag. */

@@ -22,7 +22,7 @@ export const ERROR_KINDS = {
   decode_error: "a Content-Encoding (gzip, br, zstd, deflate) body that could not be decompressed",
   too_large: "a response body over --max-response-mb",
   tls: "the TLS handshake or certificate check failed",
-  cancelled: "cancelled by the run: Ctrl-C, --timeout, or a drain timeout",
+  cancelled: "cancelled by the run: Ctrl-C, --run-timeout, or a drain timeout",
   worker_lost: "the worker process that held the request died",
   other: "anything else; the message says what the runtime reported",
 } as const;

@@ -2,7 +2,8 @@
  * @module run/execute-run — a run's second stage: the session, under signal handlers, the run watchdog and the progress line.
  *
  * The workers get the request settings once (in their init); the phases run one after another;
- * Ctrl-C, SIGTERM or `--timeout` stop issuing and drain. config.yaml is written once the first
+ * Ctrl-C, SIGTERM or `--run-timeout` stop issuing and drain (`timeout` is the seed's stored,
+ * unused field: a warning says it does nothing). config.yaml is written once the first
  * phase is under way, and at the latest when the session ends.
  */
 import { BYTES_PER_MB } from "../client/body-limit.ts";
@@ -52,10 +53,12 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
   const counts = workload.phases.map((p) => `${p.plan.phase} ${p.plan.sampleIndex.length}`).join(", ");
   io.log(`benchmark: ${counts} requests (${config.settings.load_pattern.type}), ${sizing.workers} worker(s), up to ${sizing.connections} connections, streaming ${workload.streaming ? "on" : "off"}`);
   const removeSignals = installStopSignals(session, io.log);
-  const watchdog = config.timeout ? setTimeout(() => {
-    io.log(`warning: run timeout of ${config.timeout} s reached; stopping`);
+  if (config.timeout !== null) io.log(`warning: timeout ${config.timeout} is stored and not used, as in mlcommons/endpoints; --run-timeout ${config.timeout} (run_timeout_s) stops a run`);
+  const limitS = config.run_timeout_s;
+  const watchdog = limitS ? setTimeout(() => {
+    io.log(`warning: run timeout of ${limitS} s reached; stopping`);
     session.requestStop("timeout", true);
-  }, config.timeout * 1000) : null;
+  }, limitS * 1000) : null;
   try {
     return await session.run();
   } finally {

@@ -53,14 +53,26 @@ describe("cli/timeouts", () => {
     }
   }, 20_000);
 
-  test("the whole-run --timeout stops a hung run and writes the report marked interrupted", async () => {
+  test("the whole-run --run-timeout stops a hung run and writes the report marked interrupted", async () => {
     const server = misbehavingServer("silent");
     try {
-      const { result, summary, seconds } = await run(server, ["--timeout", "1"]);
+      const { result, summary, seconds } = await run(server, ["--run-timeout", "1"]);
       expect(summary.state).toBe("interrupted");
       expect(summary.error_counts).toEqual({ cancelled: 4 });
       expect(result.stderr).toContain("run timeout of 1 s reached");
       expect(seconds).toBeLessThan(8);
+    } finally {
+      server.stop();
+    }
+  }, 20_000);
+
+  test("the seed's --timeout is stored and not used, as there, and a warning says so", async () => {
+    const server = misbehavingServer("silent");
+    try {
+      const { result, summary } = await run(server, ["--timeout", "1", "--request-timeout", "2"]);
+      expect(result.stderr).toContain("warning: timeout 1 is stored and not used, as in mlcommons/endpoints; --run-timeout 1 (run_timeout_s) stops a run");
+      expect(result.stderr).not.toContain("run timeout of");
+      expect(summary.error_counts).toEqual({ timeout: 4 }); // each request ran into its own --request-timeout, not a run timeout
     } finally {
       server.stop();
     }
