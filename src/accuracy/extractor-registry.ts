@@ -8,6 +8,7 @@ import { InputError } from "../errors.ts";
 import { abcdExtractor } from "./extractors/abcd-extractor.ts";
 import { boxedMathExtractor } from "./extractors/boxed-math-extractor.ts";
 import { pythonCodeExtractor } from "./extractors/python-code-extractor.ts";
+import type { ExtractorName } from "./scoring-setup.ts";
 
 export type Extractor = (text: string) => string | null;
 
@@ -16,7 +17,7 @@ export function identityExtractor(text: string): string {
   return text;
 }
 
-const EXTRACTORS: Readonly<Record<string, Extractor>> = {
+const EXTRACTORS: Readonly<Record<ExtractorName, Extractor>> = {
   abcd_extractor: abcdExtractor,
   boxed_math_extractor: boxedMathExtractor,
   identity_extractor: identityExtractor,
@@ -30,7 +31,7 @@ export function extractorNames(): string[] {
 
 /** The extractor called `name`; an unknown name is an InputError listing the registered ones. */
 export function getExtractor(name: string): Extractor {
-  const extractor = Object.hasOwn(EXTRACTORS, name) ? EXTRACTORS[name] : undefined;
+  const extractor = Object.hasOwn(EXTRACTORS, name) ? EXTRACTORS[name as ExtractorName] : undefined;
   if (!extractor) {
     throw new InputError(`unknown extractor '${name}'`, {
       hint: `accuracy_config.extractor must be one of: ${extractorNames().join(", ")}`,

@@ -14,7 +14,8 @@ import { hasValues, rollupSeries } from "../metrics/series-rollup.ts";
 import type { AccuracyEntry, ResponseForScoring, ScoreInput } from "./accuracy-entry.ts";
 import { extractorNames, getExtractor, identityExtractor, type Extractor } from "./extractor-registry.ts";
 import { countResponses } from "./response-counts.ts";
-import type { ExtractedSample, Scorer } from "./scorer.ts";
+import type { ExtractedSample } from "./scorer.ts";
+import { SCORER_SPECS, type ScorerName } from "./scoring-setup.ts";
 import { getScorer } from "./scorer-registry.ts";
 
 function validate(input: ScoreInput): void {
@@ -36,9 +37,9 @@ function validate(input: ScoreInput): void {
   }
 }
 
-function chooseExtractor(input: ScoreInput, scorer: Scorer): Extractor {
+function chooseExtractor(input: ScoreInput): Extractor {
   if (input.extractor !== null) return getExtractor(input.extractor);
-  if (scorer.requiresExtractor) {
+  if (SCORER_SPECS[input.evalMethod as ScorerName]?.requiresExtractor) {
     throw new InputError(`eval_method '${input.evalMethod}' needs an extractor (dataset '${input.datasetName}')`, {
       hint: `set accuracy_config.extractor to one of: ${extractorNames().join(", ")}`,
     });
@@ -67,7 +68,7 @@ function outputLengths(responses: readonly ResponseForScoring[]): AccuracyEntry[
 export async function scoreDataset(input: ScoreInput): Promise<AccuracyEntry> {
   validate(input);
   const scorer = getScorer(input.evalMethod);
-  const extract = chooseExtractor(input, scorer);
+  const extract = chooseExtractor(input);
   const ctx = { groundTruthColumn: input.groundTruthColumn, codeExecution: input.codeExecution };
   scorer.preflight?.(ctx);
   const { counts, usable, distinct, denominator } = countResponses(input.issued, input.responses);

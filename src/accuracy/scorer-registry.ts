@@ -1,21 +1,20 @@
 /**
  * @module accuracy/scorer-registry — scorers by the names configs use (`accuracy_config.eval_method`).
  *
- * `pass_at_1` and `code_bench_scorer` need an extractor (as in the seed); `string_match` and
- * `exact_match` compare the whole output when none is named. The seed's other scorers (the rest
- * of config/schema-dataset's EVAL_METHODS: rouge, bfcl_v4, …) are recognised and rejected with a
- * clear message rather than as unknown names.
+ * Which of them need an extractor, and their options, are in scoring-setup.ts (read by config
+ * validation). The seed's other scorers (the rest of config/schema-dataset's EVAL_METHODS:
+ * rouge, bfcl_v4, …) are recognised and rejected with a clear message rather than as unknown names.
  */
 import { EVAL_METHODS } from "../config/schema-dataset.ts";
 import { InputError } from "../errors.ts";
 import { codeBenchScorer } from "./code-bench/code-bench-scorer.ts";
 import { exactMatch, groundTruthText, passAt1, stringMatch, type SampleComparison } from "./sample-scorers.ts";
 import type { Scorer } from "./scorer.ts";
+import type { ScorerName } from "./scoring-setup.ts";
 
 /** A scorer that compares each sample's answer with its ground truth. */
-function comparisonScorer(compare: SampleComparison, requiresExtractor: boolean): Scorer {
+function comparisonScorer(compare: SampleComparison): Scorer {
   return {
-    requiresExtractor,
     score: async (samples) => ({
       passed: samples.reduce((sum, s) => sum + compare(s.extracted, groundTruthText(s.groundTruth)), 0),
       complete: true,
@@ -23,11 +22,11 @@ function comparisonScorer(compare: SampleComparison, requiresExtractor: boolean)
   };
 }
 
-const SCORERS: Readonly<Record<string, Scorer>> = {
+const SCORERS: Readonly<Record<ScorerName, Scorer>> = {
   code_bench_scorer: codeBenchScorer,
-  exact_match: comparisonScorer(exactMatch, false),
-  pass_at_1: comparisonScorer(passAt1, true),
-  string_match: comparisonScorer(stringMatch, false),
+  exact_match: comparisonScorer(exactMatch),
+  pass_at_1: comparisonScorer(passAt1),
+  string_match: comparisonScorer(stringMatch),
 };
 
 /** Registered scorer names, sorted. */
@@ -37,7 +36,7 @@ export function scorerNames(): string[] {
 
 /** The scorer called `name`; an unknown or unsupported name is an InputError listing the registered ones. */
 export function getScorer(name: string): Scorer {
-  const scorer = Object.hasOwn(SCORERS, name) ? SCORERS[name] : undefined;
+  const scorer = Object.hasOwn(SCORERS, name) ? SCORERS[name as ScorerName] : undefined;
   if (scorer) return scorer;
   const hint = `accuracy_config.eval_method must be one of: ${scorerNames().join(", ")}`;
   if ((EVAL_METHODS as readonly string[]).includes(name)) throw new InputError(`eval_method '${name}' is not supported by this tool yet`, { hint });

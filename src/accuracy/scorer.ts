@@ -31,8 +31,6 @@ export interface ScorerOutcome {
 }
 
 export interface Scorer {
-  /** True when configs must name an extractor (the seed's REQUIRES_EXTRACTOR); else identity is used. */
-  requiresExtractor: boolean;
   /** Validates options before anything is scored; throws InputError. */
   preflight?: (ctx: ScorerContext) => void;
   score: (samples: readonly ExtractedSample[], ctx: ScorerContext) => Promise<ScorerOutcome>;

@@ -10,7 +10,7 @@ import { redactUrl } from "../config/redact.ts";
 const CONNECT_TIMEOUT_MS = 5_000;
 
 function hostPort(url: URL): { hostname: string; port: number } {
-  const port = url.port ? Number(url.port) : url.protocol === "https:" ? 443 : 80;
+  const port = url.port ? Number(url.port) : url.protocol === "https:" || url.protocol === "wss:" ? 443 : 80;
   return { hostname: url.hostname.replace(/^\[|\]$/g, ""), port };
 }
 
@@ -29,6 +29,12 @@ async function tryConnect(hostname: string, port: number): Promise<string | null
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Why nothing answers a TCP connect to `url`'s host and port, or null when something does. */
+export function tcpProblem(url: string): Promise<string | null> {
+  const { hostname, port } = hostPort(new URL(url));
+  return tryConnect(hostname, port);
 }
 
 export async function checkEndpointsReachable(baseUrls: readonly string[]): Promise<void> {

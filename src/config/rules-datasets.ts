@@ -1,6 +1,7 @@
 /** @module config/rules-datasets — dataset count per mode, duplicates, paths, accuracy scoring setup. */
 import type { ConfigProblem } from "./config-error.ts";
-import { isPredefinedDataset } from "../dataset/predefined/predefined-registry.ts";
+import { scoringProblems } from "../accuracy/scoring-setup.ts";
+import { isPredefinedDataset, predefinedAccuracyDefaults } from "../dataset/predefined/predefined-registry.ts";
 import type { Rule } from "./rule-context.ts";
 
 export const datasetsRule: Rule = (config, { mode }) => {
@@ -47,6 +48,11 @@ export const datasetsRule: Rule = (config, { mode }) => {
         path: `${at}.accuracy_config.eval_method`,
         message: "accuracy datasets need a scorer, e.g. accuracy_config.eval_method=pass_at_1",
       });
+    }
+    // Known before the first request, so a scorer we lack never costs a whole run.
+    if (accuracy) {
+      const defaults = predefinedAccuracyDefaults(dataset.path ?? dataset.name);
+      for (const p of scoringProblems(accuracy, defaults?.extractor ?? null)) problems.push({ path: `${at}.accuracy_config.${p.field}`, message: p.message });
     }
     if (dataset.type === "performance" && accuracy && accuracy.num_repeats !== 1) {
       problems.push({

@@ -29,7 +29,7 @@ function normalizeFormat(v: unknown): unknown {
 
 const AccuracyConfigSchema = z.strictObject({
   eval_method: choice(EVAL_METHODS).nullable().default(null).describe("scorer used for this dataset"),
-  ground_truth: text().default("ground_truth").describe("column holding the expected answer"),
+  ground_truth: optionalText().default(null).describe("column holding the expected answer (null: `ground_truth`; code_bench_scorer takes none)"),
   extractor: optionalText().default(null).describe("answer extractor, e.g. boxed_math_extractor"),
   num_repeats: int(z.number().min(1)).default(1).describe("times each sample is issued"),
   extras: jsonObject().nullable().default(null).describe("scorer-specific options"),

@@ -8,7 +8,10 @@
  */
 import type { BenchmarkConfig, DatasetConfig } from "../config/schema.ts";
 import type { Dataset } from "../dataset/load-dataset.ts";
+import { resolveScoringSetup, type ScoringSetup } from "../accuracy/scoring-setup.ts";
+import type { PredefinedDataset } from "../dataset/predefined/predefined-types.ts";
 import { buildRequestBody } from "../dataset/request-body.ts";
+import { InputError } from "../errors.ts";
 import { sequentialOrder } from "../dataset/sample-order.ts";
 import type { LoadPattern, PhasePlan } from "../plan/phase-plan.ts";
 import { buildPhasePlan } from "../plan/phase-plan.ts";
@@ -17,14 +20,6 @@ import { loadConfiguredDataset } from "./configured-dataset.ts";
 import { requestParams, timeoutMs } from "./config-values.ts";
 import type { SessionPhase } from "./session.ts";
 
-/** How a dataset is scored: its accuracy_config, filled from a predefined dataset's defaults. */
-interface ScoringSetup {
-  evalMethod: string;
-  extractor: string | null;
-  groundTruthColumn: string;
-  numRepeats: number;
-}
-
 export interface AccuracyWorkload {
   spec: DatasetConfig;
   dataset: Dataset;
@@ -32,17 +27,27 @@ export interface AccuracyWorkload {
   phase: SessionPhase;
 }
 
-type WithDefaults = Dataset & { accuracyDefaults?: { evalMethod: string; extractor: string; groundTruthColumn: string; numRepeats: number } };
+/**
+ * Test cases come from the rows, so `extras.lcb_version` has only to agree with the LiveCodeBench
+ * release a predefined dataset loaded.
+ */
+function checkLcbVersion(name: string, dataset: Dataset, scoring: ScoringSetup): void {
+  const loaded = (dataset as Partial<PredefinedDataset>).variant;
+  const wanted = scoring.codeBench?.lcb_version;
+  if (!wanted || !loaded || !(dataset as Partial<PredefinedDataset>).accuracyDefaults || loaded === wanted) return;
+  throw new InputError(`dataset '${name}': accuracy_config.extras.lcb_version is '${wanted}' but the dataset loaded is LiveCodeBench '${loaded}'`, {
+    hint: `set the dataset's variant to ${wanted}, or lcb_version to ${loaded}`,
+  });
+}
 
-function scoringSetup(spec: DatasetConfig, dataset: WithDefaults): ScoringSetup {
-  const given = spec.accuracy_config;
-  const defaults = dataset.accuracyDefaults;
-  return {
-    evalMethod: given?.eval_method ?? defaults?.evalMethod ?? "pass_at_1",
-    extractor: given?.extractor ?? defaults?.extractor ?? null,
-    groundTruthColumn: given?.eval_method ? given.ground_truth : (defaults?.groundTruthColumn ?? given?.ground_truth ?? "ground_truth"),
-    numRepeats: given?.num_repeats ?? defaults?.numRepeats ?? 1,
-  };
+/** A ground-truth column none of the rows has is a config error found before the first request. */
+function checkGroundTruth(name: string, dataset: Dataset, scoring: ScoringSetup): void {
+  const rows = dataset.rows;
+  if (rows.length === 0 || rows.some((row) => Object.hasOwn(row, scoring.groundTruthColumn))) return;
+  const field = scoring.codeBench ? "extras.question_id_column" : "ground_truth";
+  throw new InputError(`dataset '${name}' has no column '${scoring.groundTruthColumn}' (accuracy_config.${field})`, {
+    hint: `its columns: ${Object.keys(rows[0] ?? {}).join(", ")}`,
+  });
 }
 
 /** The same pattern with a sequential order: ramps and ceilings carry over, the sample order does not. */
@@ -61,7 +66,9 @@ export async function accuracyPhases(config: BenchmarkConfig, pattern: LoadPatte
   const out: AccuracyWorkload[] = [];
   for (const spec of config.datasets.filter((d) => d.type === "accuracy")) {
     const dataset = await loadConfiguredDataset(spec, config, tokenizer);
-    const scoring = scoringSetup(spec, dataset);
+    const scoring = resolveScoringSetup(spec.name, spec.accuracy_config, (dataset as PredefinedDataset).accuracyDefaults);
+    checkGroundTruth(spec.name, dataset, scoring);
+    checkLcbVersion(spec.name, dataset, scoring);
     const bodies = dataset.rows.map((row) => buildRequestBody(row, params));
     out.push({
       spec,

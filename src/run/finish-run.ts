@@ -3,7 +3,8 @@
  *
  * After the session (never while sending): the client tokenizer counts every response, the
  * accuracy phases are scored, events.db is closed and every report is built from it alone.
- * A run where every request failed still writes its report, then fails with exit 4.
+ * A run where every request failed still writes its report, then fails with exit 4; so does a
+ * run whose scoring fails (with that error's exit code).
  */
 import { join } from "node:path";
 import type { AccuracyEntry } from "../accuracy/index.ts";
@@ -30,15 +31,13 @@ function countTokens(run: OpenRun, io: RunIo): void {
   io.log(`tokenizer ${tokenizer.source}: counted ${counted} responses`);
 }
 
-async function scoreAccuracy(run: OpenRun, result: SessionResult): Promise<void> {
+async function scoreAccuracy(run: OpenRun, result: SessionResult, io: RunIo): Promise<void> {
   const { config, workload, reportDir, db } = run;
   if (workload.accuracy.length === 0) return;
   const reader = openEventsDbReadonly(join(reportDir, EVENTS_DB_FILE));
   try {
     const { ACCURACY_META_KEY, scoreAccuracyPhases } = await import("./score-accuracy.ts");
-    const entries = await scoreAccuracyPhases(reader, reportDir, workload.accuracy, result.phases, {
-      allow: config.accuracy.allow_code_execution, serviceUrl: config.accuracy.lcb_service, timeoutPerTestS: config.accuracy.timeout_per_test_s,
-    });
+    const entries = await scoreAccuracyPhases(reader, reportDir, workload.accuracy, result.phases, config, io.log);
     db.setMeta(ACCURACY_META_KEY, JSON.stringify(entries));
   } finally {
     reader.close();
@@ -70,11 +69,22 @@ export async function finishRun(run: OpenRun, result: SessionResult, io: RunIo):
   countTokens(run, io);
   db.setMeta("state", result.state);
   if (result.stopReason) db.setMeta("stop_reason", result.stopReason);
-  await scoreAccuracy(run, result);
-  db.close();
   // Loaded once the run is over: the report code is not on the way to the first request.
   const { writeReportFiles } = await import("../report/write-report.ts");
+  // The performance report comes first: scoring may fail, or take an hour of code execution.
+  if (run.workload.accuracy.length > 0) writeReportFiles(reportDir);
+  let scoringError: unknown = null;
+  try {
+    await scoreAccuracy(run, result, io);
+  } catch (error) {
+    scoringError = error;
+  }
+  db.close();
   const { summary, accuracy } = writeReportFiles(reportDir);
+  if (scoringError !== null) {
+    io.log(`scoring failed; the performance report is in ${reportDir}`);
+    throw scoringError;
+  }
   const failure = runFailure(result.state, summary, run.workload.dataset !== null, reportDir);
   if (failure) throw failure;
   return { reportDir, summary, accuracy };

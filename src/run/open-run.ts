@@ -19,6 +19,7 @@ import { EVENTS_DB_FILE, EventsDb } from "../record/events-db.ts";
 import type { StoredRunConfig } from "../report/write-report.ts";
 import { loadTokenizer, type TextTokenizer } from "../tokens/load-tokenizer.ts";
 import { GIT_SHA, VERSION } from "../version.ts";
+import { checkCodeExecution } from "./code-execution.ts";
 import { knownRequestCount, loadPatternOf } from "./config-values.ts";
 import { prepareWorkload, type Workload } from "./prepare-workload.ts";
 import { prepareReportDir } from "./report-dir.ts";
@@ -108,6 +109,7 @@ export async function openRun(config: BenchmarkConfig, io: RunIo, mode: TestMode
   let reportDir: string;
   try {
     [workload] = await Promise.all([prepareWorkload(config, tokenizer, mode), checkEndpointsReachable(config.endpoint_config.endpoints)]);
+    await checkCodeExecution(config, workload.accuracy, io.log);
     reportDir = prepareReportDir(config.report_dir);
   } catch (error) {
     await pool.shutdown();

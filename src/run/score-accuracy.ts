@@ -6,9 +6,11 @@
  * them again without the datasets). Scoring never runs during the measurement.
  */
 import type { Database } from "bun:sqlite";
-import { scoreDataset, writeAccuracyResults, type AccuracyEntry, type CodeExecutionOptions } from "../accuracy/index.ts";
+import { scoreDataset, writeAccuracyResults, type AccuracyEntry } from "../accuracy/index.ts";
+import type { BenchmarkConfig } from "../config/schema.ts";
 import { readPhaseResponses } from "../record/read-responses.ts";
 import type { AccuracyWorkload } from "./accuracy-phases.ts";
+import { codeExecutionFor } from "./code-execution.ts";
 import type { PhaseOutcome } from "./session.ts";
 
 export const ACCURACY_META_KEY = "accuracy_results";
@@ -18,7 +20,8 @@ export async function scoreAccuracyPhases(
   reportDir: string,
   accuracy: readonly AccuracyWorkload[],
   phases: readonly PhaseOutcome[],
-  codeExecution: CodeExecutionOptions,
+  config: BenchmarkConfig,
+  log: (line: string) => void,
 ): Promise<AccuracyEntry[]> {
   const entries: AccuracyEntry[] = [];
   for (const a of accuracy) {
@@ -26,12 +29,14 @@ export async function scoreAccuracyPhases(
     const outcome = phases.find((p) => p.name === name);
     if (!outcome) continue; // never started (the run was stopped before it)
     const responses = readPhaseResponses(db, name, a.dataset.rows.length);
+    const codeExecution = a.scoring.codeBench ? codeExecutionFor(config, a.scoring.codeBench, log) : undefined;
     entries.push(
       await scoreDataset({
         datasetName: name, datasetType: "accuracy", evalMethod: a.scoring.evalMethod, extractor: a.scoring.extractor,
         groundTruthColumn: a.scoring.groundTruthColumn, rows: a.dataset.rows, numRepeats: a.scoring.numRepeats,
         // Every issued request is a row (failures and worker_lost included), so rows = issued.
-        issued: responses.length, responses, durationS: (outcome.endNs - outcome.startNs) / 1e9, codeExecution,
+        issued: responses.length, responses, durationS: (outcome.endNs - outcome.startNs) / 1e9,
+        ...(codeExecution ? { codeExecution } : {}),
       }),
     );
   }

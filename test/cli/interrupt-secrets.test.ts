@@ -29,7 +29,9 @@ describe("cli/interrupt", () => {
     const stderr = collectOutput(proc.stderr);
     try {
       // Readiness signal: completed requests recorded in events.db (a 100 s run is far from done).
-      await waitFor(() => countRequestRows(reportDir) >= 5 || proc.exitCode !== null, 30_000);
+      await waitFor(() => countRequestRows(reportDir) >= 5 || proc.exitCode !== null, 30_000).catch((error: Error) => {
+        throw new Error(`${error.message}; ${countRequestRows(reportDir)} rows, ${server?.observations().length} requests seen; stderr: ${stderr.text}`);
+      });
       expect(proc.exitCode).toBeNull();
       proc.kill("SIGINT");
       const exitCode = await proc.exited;

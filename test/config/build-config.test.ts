@@ -92,7 +92,7 @@ describe("config/build-config", () => {
     const config = buildConfig({
       command: "offline",
       overrides: { ...validOffline, "settings.client.num_workers": 8 },
-      datasets: ["acc:a.jsonl,accuracy_config.eval_method=pass_at_1"],
+      datasets: ["acc:a.jsonl,accuracy_config.eval_method=pass_at_1,accuracy_config.extractor=identity_extractor"],
       mode: "acc",
     });
     expect(config.settings.client.num_workers).toBe(1);
@@ -124,7 +124,7 @@ describe("config/build-config", () => {
 
   test.each([
     { rule: "a performance dataset", datasets: [] as string[], mode: undefined, path: "datasets", text: "--dataset" },
-    { rule: "no perf dataset needed for acc", datasets: ["acc:a.jsonl,accuracy_config.eval_method=pass_at_1"], mode: "acc", path: undefined, text: "" },
+    { rule: "no perf dataset needed for acc", datasets: ["acc:a.jsonl,accuracy_config.eval_method=pass_at_1,accuracy_config.extractor=identity_extractor"], mode: "acc", path: undefined, text: "" },
     { rule: "acc mode needs an accuracy dataset", datasets: ["d.jsonl"], mode: "acc", path: "datasets", text: "accuracy dataset" },
     { rule: "one performance dataset", datasets: ["a.jsonl", "b.jsonl"], mode: undefined, path: "datasets", text: "only one" },
     { rule: "duplicate datasets", datasets: ["d.jsonl", "acc:x.jsonl,name=q,accuracy_config.eval_method=rouge", "acc:y.jsonl,name=q,accuracy_config.eval_method=rouge"], mode: undefined, path: "datasets[2].name", text: "duplicate" },

@@ -19,7 +19,7 @@ describe("config/dataset-spec", () => {
     ["hf_dir,format=huggingface", { format: "huggingface" }],
     [
       "acc:a.jsonl,accuracy_config.eval_method=pass_at_1,accuracy_config.num_repeats=3",
-      { accuracy_config: { eval_method: "pass_at_1", num_repeats: 3, ground_truth: "ground_truth" } },
+      { accuracy_config: { eval_method: "pass_at_1", num_repeats: 3, ground_truth: null } },
     ],
     ["C:\\data\\x.jsonl", { path: "C:\\data\\x.jsonl", name: "x" }],
     ["http://host/x.jsonl", { path: "http://host/x.jsonl" }],

@@ -42,7 +42,7 @@ async function viaService(samples: readonly ExtractedSample[], ids: string[], op
   const result = await evaluateWithService(
     options.serviceUrl as string,
     { codes_dict: codes, timeout_sec: options.serviceTimeoutSec },
-    { deadlineMs: options.serviceDeadlineS * 1000 },
+    { deadlineMs: options.serviceDeadlineS * 1000, onProgress: options.onProgress },
   );
   let passed = 0;
   let complete = true;
@@ -91,7 +91,6 @@ async function scoreCodeBench(samples: readonly ExtractedSample[], ctx: ScorerCo
 }
 
 export const codeBenchScorer: Scorer = {
-  requiresExtractor: true,
   preflight: (ctx) => {
     resolveExecutionOptions(ctx.codeExecution);
   },

@@ -34,12 +34,15 @@ export interface CodeExecutionOptions {
   serviceDeadlineS?: number;
   /** Told about a fallback to local execution, or local execution without network isolation. */
   onWarning?: (message: string) => void;
+  /** Told of the service's progress frames (upstream's `show_lcb_runner_output`); absent: silent. */
+  onProgress?: (frame: Record<string, unknown>) => void;
 }
 
-export type ResolvedExecutionOptions = Required<Omit<CodeExecutionOptions, "serviceUrl" | "tempRoot" | "onWarning">> & {
+export type ResolvedExecutionOptions = Required<Omit<CodeExecutionOptions, "serviceUrl" | "tempRoot" | "onWarning" | "onProgress">> & {
   serviceUrl: string | null;
   tempRoot: string | null;
   onWarning: (message: string) => void;
+  onProgress: (frame: Record<string, unknown>) => void;
 };
 
 const DEFAULT_TIMEOUT_PER_TEST_S = 6;
@@ -83,5 +86,6 @@ export function resolveExecutionOptions(options: CodeExecutionOptions | undefine
     serviceTimeoutSec: positive("serviceTimeoutSec", options?.serviceTimeoutSec, DEFAULT_SERVICE_TIMEOUT_SEC),
     serviceDeadlineS: positive("serviceDeadlineS", options?.serviceDeadlineS, DEFAULT_SERVICE_DEADLINE_S),
     onWarning: options?.onWarning ?? (() => {}),
+    onProgress: options?.onProgress ?? (() => {}),
   };
 }

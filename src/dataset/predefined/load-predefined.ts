@@ -74,5 +74,6 @@ export async function loadPredefinedDataset(name: string, options: PredefinedOpt
     rows: remapped.rows,
     columns: remapped.columns,
     accuracyDefaults: { ...definition.accuracyDefaults },
+    variant,
   };
 }

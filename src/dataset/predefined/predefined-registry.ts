@@ -11,7 +11,7 @@ import { InputError } from "../../errors.ts";
 import { aime25 } from "./aime25.ts";
 import { gpqa, GPQA_VARIANTS } from "./gpqa.ts";
 import { livecodebench } from "./livecodebench.ts";
-import type { PredefinedDefinition, PresetPrompt } from "./predefined-types.ts";
+import type { AccuracyDefaults, PredefinedDefinition, PresetPrompt } from "./predefined-types.ts";
 
 const DEFINITIONS: readonly PredefinedDefinition[] = [gpqa, aime25, livecodebench];
 const SEPARATOR = "::";
@@ -89,4 +89,9 @@ export function resolveVariant(definition: PredefinedDefinition, fromName: strin
     });
   }
   return fromName ?? normalised ?? spec.default;
+}
+
+/** The scoring defaults of the predefined dataset `name` names, or undefined (not predefined). */
+export function predefinedAccuracyDefaults(name: string): AccuracyDefaults | undefined {
+  return IDS.get(splitName(name)[0])?.definition.accuracyDefaults;
 }

@@ -15,7 +15,11 @@ export interface AccuracyDefaults {
 }
 
 /** A loaded predefined dataset: request-ready rows plus its scoring defaults. */
-export type PredefinedDataset = Dataset & { accuracyDefaults: AccuracyDefaults };
+export type PredefinedDataset = Dataset & {
+  accuracyDefaults: AccuracyDefaults;
+  /** The variant loaded (`release_v6`, `diamond`); null for a dataset without variants. */
+  variant: string | null;
+};
 
 /** Rows read from a source, with where they came from (for messages and `Dataset.path`). */
 export interface SourceRows extends FileRows {
