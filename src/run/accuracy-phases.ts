@@ -3,7 +3,8 @@
  *
  * As the seed tool: each accuracy dataset is issued in order (row 0..n−1, `num_repeats` passes),
  * under the performance phase's load pattern (same concurrency or rate; offline stays
- * max_throughput), with its own request bodies, and the response text is kept for scoring.
+ * max_throughput), with its own request bodies (its `generation_config_override` merged over
+ * `model_params`), and the response text is kept for scoring.
  * The phase is named after the dataset.
  */
 import type { BenchmarkConfig, DatasetConfig } from "../config/schema.ts";
@@ -62,9 +63,9 @@ function accuracyPlan(name: string, pattern: LoadPattern, rows: number, repeats:
 }
 
 export async function accuracyPhases(config: BenchmarkConfig, pattern: LoadPattern, tokenizer: TextTokenizer | null): Promise<AccuracyWorkload[]> {
-  const params = requestParams(config);
   const out: AccuracyWorkload[] = [];
   for (const spec of config.datasets.filter((d) => d.type === "accuracy")) {
+    const params = requestParams(config, spec);
     const dataset = await loadConfiguredDataset(spec, config, tokenizer);
     const scoring = resolveScoringSetup(spec.name, spec.accuracy_config, (dataset as PredefinedDataset).accuracyDefaults);
     checkGroundTruth(spec.name, dataset, scoring);

@@ -1,5 +1,5 @@
 /** @module run/config-values — values the run derives from the config, each in one place. */
-import type { BenchmarkConfig } from "../config/schema.ts";
+import type { BenchmarkConfig, DatasetConfig } from "../config/schema.ts";
 import type { ApiType, RequestBodyParams } from "../dataset/request-body.ts";
 import type { LoadPattern } from "../plan/phase-plan.ts";
 
@@ -18,9 +18,32 @@ export function loadPatternOf(config: BenchmarkConfig): LoadPattern {
   };
 }
 
-/** The config's model parameters as request-body parameters. */
-export function requestParams(config: BenchmarkConfig): RequestBodyParams {
-  const p = config.model_params;
+type ModelParams = BenchmarkConfig["model_params"];
+type Override = NonNullable<DatasetConfig["generation_config_override"]>;
+
+function isMapping(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/**
+ * `model_params` with a dataset's `generation_config_override` merged over them, as upstream:
+ * mappings (`chat_template_kwargs`, `osl_distribution`) key by key, every other value replaced;
+ * a key the override leaves out keeps the top-level value.
+ */
+function effectiveModelParams(params: ModelParams, override: Override | null): ModelParams {
+  if (!override) return params;
+  const merged: Record<string, unknown> = { ...params };
+  for (const [key, value] of Object.entries(override)) {
+    if (value === undefined) continue;
+    const base = merged[key];
+    merged[key] = isMapping(base) && isMapping(value) ? { ...base, ...value } : value;
+  }
+  return merged as ModelParams;
+}
+
+/** The model parameters a dataset's requests carry, as request-body parameters (top-level ones without a dataset). */
+export function requestParams(config: BenchmarkConfig, dataset: DatasetConfig | null = null): RequestBodyParams {
+  const p = effectiveModelParams(config.model_params, dataset?.generation_config_override ?? null);
   return {
     apiType: config.endpoint_config.api_type as ApiType, model: p.name, maxNewTokens: p.max_new_tokens,
     minNewTokens: p.min_new_tokens, skipSpecialTokens: p.skip_special_tokens, streaming: p.streaming === "on",

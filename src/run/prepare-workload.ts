@@ -6,7 +6,7 @@
  * phase per accuracy dataset (unless none). Reads files; otherwise pure.
  */
 import { totalSamplesToIssue } from "../config/sample-count.ts";
-import type { BenchmarkConfig } from "../config/schema.ts";
+import type { BenchmarkConfig, DatasetConfig } from "../config/schema.ts";
 import type { TestMode } from "../config/flags.ts";
 import type { Dataset } from "../dataset/load-dataset.ts";
 import { buildRequestBody, joinEndpointUrl, routeFor, type ApiType } from "../dataset/request-body.ts";
@@ -31,7 +31,7 @@ export interface Workload {
   accuracy: AccuracyWorkload[];
 }
 
-function performancePhases(config: BenchmarkConfig, dataset: Dataset, pattern: LoadPattern): SessionPhase[] {
+function performancePhases(config: BenchmarkConfig, spec: DatasetConfig, dataset: Dataset, pattern: LoadPattern): SessionPhase[] {
   const { runtime, drain, warmup } = config.settings;
   const size = dataset.rows.length;
   const phases: SessionPhase[] = [];
@@ -42,7 +42,7 @@ function performancePhases(config: BenchmarkConfig, dataset: Dataset, pattern: L
     if (warmup.salt) {
       // Salted bodies are per request: the warmup plan then indexes them in order (sample_index = request ordinal).
       const rng = new PythonRandom(seed + 2);
-      const params = requestParams(config);
+      const params = requestParams(config, spec);
       warmupBodies = Array.from(plan.sampleIndex, (row) => buildRequestBody(saltedRow(dataset.rows[row] as Record<string, unknown>, rng), params));
       plan.sampleIndex = Uint32Array.from(warmupBodies, (_, i) => i);
     }
@@ -64,13 +64,13 @@ function performancePhases(config: BenchmarkConfig, dataset: Dataset, pattern: L
 }
 
 export async function prepareWorkload(config: BenchmarkConfig, tokenizer: TextTokenizer | null = null, mode: TestMode = "perf"): Promise<Workload> {
-  const params = requestParams(config);
   const pattern = loadPatternOf(config);
-  const perfSpec = config.datasets.find((d) => d.type === "performance");
+  const perfSpec = config.datasets.find((d) => d.type === "performance") ?? null;
+  const params = requestParams(config, perfSpec);
   const dataset = mode !== "acc" && perfSpec ? await loadConfiguredDataset(perfSpec, config, tokenizer) : null;
   if (dataset && config.settings.warmup.enabled && config.settings.warmup.salt) assertSaltable(dataset.rows, dataset.name);
   const bodies = dataset ? dataset.rows.map((row) => buildRequestBody(row, params)) : [];
-  const phases = dataset ? performancePhases(config, dataset, pattern) : [];
+  const phases = dataset && perfSpec ? performancePhases(config, perfSpec, dataset, pattern) : [];
   const accuracy = await accuracyPhases(config, pattern, tokenizer);
   phases.push(...accuracy.map((a) => a.phase));
   const route = routeFor(params.apiType);

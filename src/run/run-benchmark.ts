@@ -25,6 +25,10 @@ export async function describeRun(config: BenchmarkConfig, mode: TestMode = "per
   ]);
   lines.push(`workers: ${sizing.workers}, connections: ${sizing.connections} (${sizing.maxInFlightPerWorker} per worker), streaming ${workload.streaming ? "on" : "off"}`);
   lines.push(`endpoints: ${workload.endpointUrls.map(redactUrl).join(", ")}`);
+  for (const d of config.datasets) {
+    const set = Object.entries(d.generation_config_override ?? {}).filter(([, v]) => v !== undefined);
+    if (set.length > 0) lines.push(`${d.type} dataset '${d.name}' overrides model_params: ${set.map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(", ")}`);
+  }
   lines.push(...sizing.warnings.map((w) => `warning: ${w}`));
   return `${lines.join("\n")}\n`;
 }
