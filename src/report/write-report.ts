@@ -4,7 +4,7 @@
  * Used at the end of a run and by `inference-endpoint report DIR`, so a run that crashed or was
  * killed can still be reported. Reads the run's metadata (version, redacted config, state) and
  * the performance phase's rows; writes performance/result_summary.json, report.txt and
- * report.html (charts; see html/html-report.ts).
+ * report.html (charts; see html/html-report.ts), and profiling.json for a `--profile` run.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -17,6 +17,8 @@ import { openEventsDbReadonly, readPhaseColumns, readPhases, readRunMeta } from 
 import { renderHtmlReport, REPORT_HTML_FILE } from "./html/html-report.ts";
 import { accuracyLines, type AccuracyEntry } from "../accuracy/index.ts";
 import { renderReportText } from "./report-text.ts";
+import { PROFILING_META_KEY, type ProfilingRecord } from "../profiling/profiler-triggers.ts";
+import { PROFILING_JSON_FILE, profilingLines } from "../profiling/profiling-text.ts";
 import { buildResultSummary, type ResultSummary, type RunState } from "./result-summary.ts";
 
 const PERFORMANCE_PHASE = "performance";
@@ -45,6 +47,8 @@ interface PerformancePhase {
   windowStartNs: number;
   /** Accuracy results the run stored (empty when it scored nothing). */
   accuracy: AccuracyEntry[];
+  /** The profiler triggers of a `--profile` run, else null. */
+  profiling: ProfilingRecord | null;
 }
 
 /** What the reports of a run hold, for the console. */
@@ -79,7 +83,8 @@ function readPerformancePhase(reportDir: string): PerformancePhase {
       runConfig: stored?.run_config ?? {},
     });
     const accuracy = JSON.parse(meta.accuracy_results ?? "[]") as AccuracyEntry[];
-    return { summary, cols, series, windowStartNs, accuracy };
+    const profiling = meta[PROFILING_META_KEY] ? (JSON.parse(meta[PROFILING_META_KEY]) as ProfilingRecord) : null;
+    return { summary, cols, series, windowStartNs, accuracy, profiling };
   } finally {
     db.close();
   }
@@ -87,10 +92,12 @@ function readPerformancePhase(reportDir: string): PerformancePhase {
 
 /** Writes result_summary.json, report.txt and report.html; returns what the console shows. */
 export function writeReportFiles(reportDir: string): WrittenReport {
-  const { summary, cols, series, windowStartNs, accuracy } = readPerformancePhase(reportDir);
+  const { summary, cols, series, windowStartNs, accuracy, profiling } = readPerformancePhase(reportDir);
   mkdirSync(join(reportDir, "performance"), { recursive: true });
   writeFileSync(join(reportDir, RESULT_SUMMARY_FILE), `${JSON.stringify(summary, null, 2)}\n`);
-  writeFileSync(join(reportDir, REPORT_TEXT_FILE), renderReportText(summary, accuracyLines(accuracy)));
+  const profilingText = profiling ? `${profilingLines(profiling).join("\n")}\n` : "";
+  writeFileSync(join(reportDir, REPORT_TEXT_FILE), renderReportText(summary, accuracyLines(accuracy)) + profilingText);
+  if (profiling) writeFileSync(join(reportDir, PROFILING_JSON_FILE), `${JSON.stringify(profiling, null, 2)}\n`);
   writeFileSync(join(reportDir, REPORT_HTML_FILE), renderHtmlReport(summary, cols, windowStartNs, accuracy, series));
   return { summary, accuracy };
 }

@@ -4,13 +4,15 @@
  * The workers get the request settings once (in their init); the phases run one after another;
  * Ctrl-C, SIGTERM or `--run-timeout` stop issuing and drain (`timeout` is the seed's stored,
  * unused field: a warning says it does nothing). config.yaml is written once the first
- * phase is under way, and at the latest when the session ends.
+ * phase is under way, and at the latest when the session ends. With `--profile vllm` the
+ * server's profiler is started before the performance phase and stopped after the session.
  */
 import { BYTES_PER_MB } from "../client/body-limit.ts";
 import type { OpenRun, RunIo } from "./open-run.ts";
 import { ProgressLine } from "./progress.ts";
 import { Session, type SessionResult, type SessionSpec } from "./session.ts";
 import { installStopSignals } from "./stop-signals.ts";
+import { PROFILING_META_KEY, ProfilerTriggers } from "../profiling/profiler-triggers.ts";
 
 /** Headers every request carries: JSON in, SSE or JSON out, and the API key when there is one. */
 function requestHeaders(run: OpenRun): Record<string, string> {
@@ -35,6 +37,8 @@ function workerSettings(run: OpenRun): SessionSpec["worker"] {
 export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult> {
   const { config, sizing, workload } = run;
   const progress = new ProgressLine(io.progress, io.progressEnabled, io.isTty);
+  const profiling = config.settings.profiling;
+  const profiler = profiling.engine ? new ProfilerTriggers(profiling.engine, profiling.urls?.length ? profiling.urls : config.endpoint_config.endpoints, io.log) : null;
   const session = new Session({
     pool: run.pool,
     workers: sizing.workers,
@@ -47,6 +51,7 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
       progress.startPhase(plan);
       setTimeout(run.saveConfig, 0); // after this turn, which sends the phase's `go`
     },
+    ...(profiler ? { beforePhaseGo: async (phase) => { if (phase.kind === "performance") await profiler.start(); } } : {}),
     onRecords: (_phase, records) => progress.add(records),
     log: io.log,
   });
@@ -59,9 +64,16 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
     io.log(`warning: run timeout of ${limitS} s reached; stopping`);
     session.requestStop("timeout", true);
   }, limitS * 1000) : null;
+  let failed = true;
   try {
-    return await session.run();
+    const result = await session.run();
+    failed = result.state === "failed";
+    return result;
   } finally {
+    if (profiler) {
+      await profiler.stop(!failed);
+      run.db.setMeta(PROFILING_META_KEY, JSON.stringify(profiler.record()));
+    }
     run.saveConfig();
     progress.stop();
     if (watchdog) clearTimeout(watchdog);

@@ -69,6 +69,8 @@ export interface SessionSpec {
   phases: SessionPhase[];
   db: EventsDb;
   onPhaseStart?: (plan: PhasePlan) => void;
+  /** Awaited once every worker holds its share and before the start instant is chosen (profiler triggers). */
+  beforePhaseGo?: (phase: SessionPhase) => Promise<void>;
   onRecords?: (phase: string, records: readonly RequestRecord[]) => void;
   log: (line: string) => void;
 }
@@ -175,6 +177,7 @@ export class Session {
       this.arming = null;
       if (allArmed) break;
     } while (receivers.length > 0);
+    await this.spec.beforePhaseGo?.(phase);
     const startNs = (this.clock as RunClock).now() + START_LEAD_NS;
     this.spec.db.startPhase(plan.phase, phase.kind, startNs, plan.sampleIndex.length);
     this.spec.onPhaseStart?.(plan);

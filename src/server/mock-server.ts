@@ -30,6 +30,8 @@ export interface MockServer {
   observations(): ServerObservation[];
   /** Injected faults so far per label, e.g. {"status:503": 12}; empty without faults. */
   faultCounts(): Record<string, number>;
+  /** The profiler triggers received, in order ("start", "stop"), as vLLM's /start_profile and /stop_profile. */
+  profilerCalls(): string[];
 }
 
 /**
@@ -83,8 +85,16 @@ export async function startMockServer(input: Partial<MockServerOptions> = {}): P
   const modelNames = options.servedModelNames.length > 0 ? options.servedModelNames : [options.modelName];
   const created = Math.floor(Date.now() / 1000);
   const models = JSON.stringify({ object: "list", data: modelNames.map((name) => modelCard(name, created)) });
+  const profilerCalls: string[] = [];
+  const profilerTrigger = (call: string) => () => {
+    profilerCalls.push(call);
+    return new Response(null, { status: 200 });
+  };
   const routes = {
     "/health": { GET: () => Response.json({ status: "ok" }) },
+    // vLLM answers these when started with a profiler config; `--profile vllm` runs call them.
+    "/start_profile": { POST: profilerTrigger("start") },
+    "/stop_profile": { POST: profilerTrigger("stop") },
     "/v1/models": { GET: () => new Response(models, { headers: JSON_HEADERS }) },
     [API_PATHS.chat]: { POST: completionHandler("chat", context) },
     [API_PATHS.completions]: { POST: completionHandler("completions", context) },
@@ -130,6 +140,7 @@ export async function startMockServer(input: Partial<MockServerOptions> = {}): P
     port,
     observations: () => log.snapshot(),
     faultCounts: () => dealer.counts(),
+    profilerCalls: () => [...profilerCalls],
     stop: async () => {
       stopping = true;
       front?.stop();
