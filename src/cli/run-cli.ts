@@ -28,6 +28,34 @@ export const COMMANDS: readonly Command[] = [
   probeCommand, initCommand, validateYamlCommand, infoCommand, serveCommand, reportCommand, compareCommand, evalCommand,
 ];
 
+const VERBOSITY = /^(-v+|--verbose)$/;
+
+/**
+ * `-v`/`-vv` before the command's words (`inference-endpoint -v benchmark offline …`, upstream's
+ * global position) moved after them, where every command's parser counts them.
+ */
+function withGlobalFlagsMoved(args: readonly string[]): string[] {
+  const lead = args.findIndex((a) => !VERBOSITY.test(a));
+  if (lead <= 0) return [...args];
+  const found = findCommand(args.slice(lead));
+  if (!found) return args.slice(lead);
+  return [...found.command.words, ...args.slice(0, lead), ...found.rest];
+}
+
+/** `benchmark --help` (or `benchmark` alone): the commands under that word. */
+function groupHelp(word: string): string | null {
+  const members = COMMANDS.filter((c) => c.words.length > 1 && c.words[0] === word);
+  if (members.length === 0) return null;
+  const names = members.map((c) => c.words.join(" "));
+  const width = Math.max(...names.map((n) => n.length));
+  return [
+    `Usage: inference-endpoint ${word} <${members.map((c) => c.words[1]).join("|")}> [flags]   (each has --help)`,
+    "",
+    ...members.map((c, i) => `  ${(names[i] as string).padEnd(width)}  ${c.summary}`),
+    "",
+  ].join("\n");
+}
+
 function findCommand(args: readonly string[]): { command: Command; rest: string[] } | null {
   for (const command of COMMANDS) {
     if (command.words.every((w, i) => args[i] === w)) return { command, rest: args.slice(command.words.length) };
@@ -50,7 +78,7 @@ export function rootHelp(): string {
     "Flags:",
     "  -h, --help     this text; `inference-endpoint <command> --help` lists a command's flags",
     "  -V, --version  the version",
-    "  -v, --verbose  after a command's words: stack traces for unexpected errors",
+    "  -v, --verbose  stack traces for unexpected errors (before or after the command's words)",
     "",
     "Exit codes: 0 ok, 1 unexpected, 2 invalid input, 3 setup failure, 4 execution failure, 99 regression (compare), 130 interrupted.",
     "",
@@ -63,8 +91,9 @@ function unknownCommand(args: readonly string[]): InputError {
   return new InputError(`unknown command '${typed}'`, { hint: suggestion ? `did you mean '${suggestion}'? (inference-endpoint --help lists all)` : "inference-endpoint --help lists the commands" });
 }
 
-export async function runCli(args: string[], io: CliIo = defaultIo(args)): Promise<number> {
+export async function runCli(given: string[], io: CliIo = defaultIo(given)): Promise<number> {
   try {
+    const args = withGlobalFlagsMoved(given);
     if (args.length === 0 || args[0] === "--help" || args[0] === "-h") {
       io.stdout(rootHelp());
       return args.length === 0 ? ExitCode.invalidInput : ExitCode.ok;
@@ -74,6 +103,11 @@ export async function runCli(args: string[], io: CliIo = defaultIo(args)): Promi
       return ExitCode.ok;
     }
     const found = findCommand(args);
+    const group = !found && (args.length === 1 || args[1] === "--help" || args[1] === "-h") ? groupHelp(args[0] as string) : null;
+    if (group !== null) {
+      io.stdout(group);
+      return args.length === 1 ? ExitCode.invalidInput : ExitCode.ok;
+    }
     if (!found) throw unknownCommand(args);
     if (found.rest.includes("--help") || found.rest.includes("-h")) {
       io.stdout(found.command.help());

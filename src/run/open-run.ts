@@ -104,7 +104,7 @@ export async function openRun(config: BenchmarkConfig, io: RunIo, mode: TestMode
   const pool = spawnWorkers(sizing.workers, sizing.maxInFlightPerWorker, warmup.enabled && !warmup.drain ? 2 : 1, {
     oneCpu: affinity !== null,
     streaming: config.model_params.streaming === "on",
-  });
+  }, ["DEBUG", "NOTSET"].includes(config.settings.client.log_level));
   let workload: Workload;
   let reportDir: string;
   try {

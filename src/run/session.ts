@@ -29,10 +29,11 @@ import { WorkerPool } from "./worker-pool.ts";
 /**
  * Starts the worker processes of a run; hand the pool to the Session. `overlappingPhases`: how
  * many phases can be in flight at once in a worker (2 when warmup is not drained); `options`:
- * whether each worker will be pinned to a single CPU, whether the run reads SSE responses.
+ * whether each worker will be pinned to a single CPU, whether the run reads SSE responses;
+ * `allOutput`: pass on every line the workers print (`log_level: DEBUG`).
  */
-export function spawnWorkers(workers: number, maxInFlightPerWorker: number, overlappingPhases: number, options: WorkerEnvOptions = {}): WorkerPool {
-  return WorkerPool.spawn(workers, workerEnvironment(fetchRequestCap(maxInFlightPerWorker, overlappingPhases), options));
+export function spawnWorkers(workers: number, maxInFlightPerWorker: number, overlappingPhases: number, options: WorkerEnvOptions = {}, allOutput = false): WorkerPool {
+  return WorkerPool.spawn(workers, workerEnvironment(fetchRequestCap(maxInFlightPerWorker, overlappingPhases), options), allOutput);
 }
 
 /** Lead time between `go` and the phase start: every worker already holds its share, so only the go frame must arrive. */

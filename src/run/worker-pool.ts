@@ -55,10 +55,11 @@ export class WorkerPool {
    * Starts `size` worker processes now; they boot while the caller prepares the run and wait
    * for their init, which `initialize` sends. Call `shutdown` on every path after this.
    */
-  static spawn(size: number, env: Record<string, string>): WorkerPool {
+  /** `allOutput`: pass on every line the workers print (see run/worker-stderr). */
+  static spawn(size: number, env: Record<string, string>, allOutput = false): WorkerPool {
     const pool = new WorkerPool(size, mkdtempSync(join(tmpdir(), "inference-endpoint-")));
     pool.listen();
-    for (let id = 0; id < size; id++) pool.spawnWorker(id, env);
+    for (let id = 0; id < size; id++) pool.spawnWorker(id, env, allOutput);
     return pool;
   }
 
@@ -143,7 +144,7 @@ export class WorkerPool {
     });
   }
 
-  private spawnWorker(id: number, env: Record<string, string>): void {
+  private spawnWorker(id: number, env: Record<string, string>, allOutput: boolean): void {
     const child = Bun.spawn(workerCommand(this.socketPath, id), {
       env: { ...process.env, ...env },
       stdin: "ignore",
@@ -157,7 +158,7 @@ export class WorkerPool {
       },
     });
     this.processes.push(child);
-    this.stderrForwards.push(forwardWorkerStderr(child.stderr));
+    this.stderrForwards.push(forwardWorkerStderr(child.stderr, allOutput));
   }
 
   async shutdown(): Promise<void> {

@@ -9,12 +9,13 @@
  */
 const RUNTIME_NOISE = /^Decompression error: \w+$/;
 
-export function forwardWorkerStderr(stream: ReadableStream<Uint8Array>, write: (text: string) => void = (text) => process.stderr.write(text)): Promise<void> {
+/** `everything`: the noise too (`log_level: DEBUG`, `-vv`). */
+export function forwardWorkerStderr(stream: ReadableStream<Uint8Array>, everything = false, write: (text: string) => void = (text) => process.stderr.write(text)): Promise<void> {
   return (async () => {
     const decoder = new TextDecoder();
     let pending = "";
     const emit = (lines: string[]) => {
-      const kept = lines.filter((line) => !RUNTIME_NOISE.test(line));
+      const kept = everything ? lines : lines.filter((line) => !RUNTIME_NOISE.test(line));
       if (kept.length > 0) write(`${kept.join("\n")}\n`);
     };
     for await (const bytes of stream) {

@@ -108,3 +108,36 @@ describe("cli/probe", () => {
     expect(`${result.stdout}${result.stderr}`).toContain("3/3 requests succeeded");
   });
 });
+
+describe("cli/global flags and group help", () => {
+  test("-v and -vv before the command's words work as after them", async () => {
+    const version = await runCli(["-v", "--version"]);
+    expect(version.exitCode).toBe(0);
+    expect(version.stdout).toMatch(/^\d+\.\d+\.\d+/);
+    const help = await runCli(["-vv", "probe", "--help"]);
+    expect(help.exitCode).toBe(0);
+    expect(help.stdout).toContain("Usage: inference-endpoint probe");
+    const dir = dirs.make();
+    const missing = await runCli(["-vv", "benchmark", "offline", "--endpoints", server.url, "--model", "m", "--dataset", join(dir, "none.jsonl")]);
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toContain("error: dataset file not found");
+  });
+
+  test("benchmark --help lists its commands; benchmark alone does too, with exit 2", async () => {
+    const help = await runCli(["benchmark", "--help"]);
+    expect(help.exitCode).toBe(0);
+    for (const word of ["benchmark offline", "benchmark online", "benchmark from-config"]) expect(help.stdout).toContain(word);
+    const bare = await runCli(["benchmark"]);
+    expect(bare.exitCode).toBe(2);
+    expect(bare.stdout).toContain("benchmark from-config");
+  });
+
+  test("log_level takes Python's level names, WARN included", async () => {
+    const dir = dirs.make();
+    const path = join(dir, "c.yaml");
+    writeFileSync(path, onlineYaml(questionDataset(dir, 3), server.url, join(dir, "r")).replace("  client:\n", "  client:\n    log_level: WARN\n"));
+    const result = await runCli(["validate-yaml", "-c", path]);
+    expect(result.stderr).toBe("");
+    expect(result.exitCode).toBe(0);
+  });
+});

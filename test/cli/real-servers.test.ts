@@ -107,6 +107,16 @@ describe("cli against real-server behaviour", () => {
     expect(result.stderr.split("\n").length).toBeLessThan(8);
   }, 30_000);
 
+  test("-vv (log_level DEBUG) passes on the runtime's per-response lines that are otherwise dropped", async () => {
+    const gz = gzipSync(Buffer.from(JSON.stringify(ANSWER_JSON)));
+    gz[12] = (gz[12] as number) ^ 0xff;
+    gz[gz.length - 6] = (gz[gz.length - 6] as number) ^ 0xff;
+    const answer = head(200, { "content-type": "application/json", "content-encoding": "gzip", "content-length": String(gz.length) });
+    const { result, summary } = await bench(() => [answer, gz], 5, ["--streaming", "off", "--quiet", "-vv"]);
+    expect(summary.error_counts).toEqual({ decode_error: 5 });
+    expect(result.stderr).toContain("Decompression error");
+  }, 30_000);
+
   test("probe against a server that accepts and never answers: one line per request, each cut at --timeout", async () => {
     server = startQuirkServer(() => [{ waitMs: 60_000 }]);
     const started = performance.now();

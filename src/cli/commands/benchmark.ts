@@ -34,8 +34,10 @@ function benchmarkCommand(mode: BenchmarkCommand): Command {
       const parsed = parseFlags(argv, mode);
       rejectPositionals(parsed.positionals, `benchmark ${mode}`);
       const yaml = mode === "from-config" && parsed.configPath ? (await import("../../config/load-yaml.ts")).loadYamlConfig(parsed.configPath) : undefined;
+      // -vv is upstream's DEBUG logging: here, every line the workers print.
+      const overrides = parsed.verbosity >= 2 ? { "settings.client.log_level": "DEBUG", ...parsed.overrides } : parsed.overrides;
       const config = buildConfig({
-        command: mode, yaml, overrides: parsed.overrides, datasets: parsed.datasets,
+        command: mode, yaml, overrides, datasets: parsed.datasets,
         ...(parsed.mode ? { mode: parsed.mode } : {}), ...(parsed.configPath ? { source: parsed.configPath } : {}),
       });
       const testMode = resolveTestMode(config.type, parsed.mode);
