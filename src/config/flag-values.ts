@@ -35,7 +35,7 @@ export function convertFlagValue(spec: FlagSpec, name: string, raw: string): Fla
         : { ok: false, message: `${name} expects a number, got '${raw}'` };
     case "integer":
       return INTEGER_RE.test(value)
-        ? { ok: true, value: Number(value) }
+        ? { ok: true, value: Number.isSafeInteger(Number(value)) ? Number(value) : BigInt(value) }
         : { ok: false, message: `${name} expects a whole number, got '${raw}'` };
     case "boolean": {
       const word = readBooleanWord(value);

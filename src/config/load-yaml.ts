@@ -4,10 +4,23 @@
  * tool does it.
  */
 import { readFileSync } from "node:fs";
-import { parseDocument } from "yaml";
+import { parseDocument, type ScalarTag, type Tags } from "yaml";
 import { InputError } from "../errors.ts";
 import { interpolateEnv } from "./env-interpolate.ts";
 import { isPlainObject } from "./object-path.ts";
+import { narrowInteger } from "./schema-primitives.ts";
+
+/**
+ * YAML's decimal-integer tag, resolving integers beyond 2^53 to exact bigints: a saved config
+ * carries 64-bit MLPerf seeds as bare integers, and a reload must give the same values.
+ */
+function exactIntegers(tags: Tags): Tags {
+  return tags.map((tag) =>
+    typeof tag === "object" && tag.tag === "tag:yaml.org,2002:int" && tag.format === undefined && !("collection" in tag)
+      ? ({ ...tag, resolve: (source: string) => narrowInteger(BigInt(source)) } satisfies ScalarTag)
+      : tag,
+  );
+}
 
 function readText(path: string): string {
   try {
@@ -29,7 +42,7 @@ function describeKind(value: unknown): string {
 /** Parses the YAML at `path`; `env` (default: the process environment) feeds interpolation. */
 export function loadYamlConfig(path: string, env: Readonly<Record<string, string | undefined>> = process.env): unknown {
   const text = readText(path);
-  const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
+  const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true, customTags: exactIntegers });
   if (doc.errors.length > 0) {
     const lines = doc.errors.map((error) => {
       const where = error.linePos?.[0];

@@ -1,10 +1,12 @@
 /** @module config/resolve-defaults — defaults that depend on other fields, as the seed tool derives them. */
 import { effectiveKind, type RuleContext } from "./rule-context.ts";
+import { pinRulesetSeeds } from "./rules-submission.ts";
 import type { DraftConfig } from "./schema.ts";
 
 /** Fills derived values in place, before the cross-field rules run and the config is frozen. */
 export function resolveDefaults(config: DraftConfig, { mode }: RuleContext): void {
   if (config.model_params.name === "" && config.submission_ref) config.model_params.name = config.submission_ref.model;
+  pinRulesetSeeds(config);
   if (config.name === "") config.name = `${config.type}_benchmark`;
   if (config.model_params.streaming === "auto") {
     config.model_params.streaming = effectiveKind(config) === "offline" ? "off" : "on";

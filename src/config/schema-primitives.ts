@@ -73,6 +73,24 @@ export function int(inner: z.ZodNumber = z.number().int()) {
   return tag(z.preprocess(coerceNumber, inner.int()), { kind: "integer" });
 }
 
+/** A bigint as a number when it fits one exactly, so small seeds stay ordinary numbers. */
+export function narrowInteger(value: bigint): number | bigint {
+  const asNumber = Number(value);
+  return Number.isSafeInteger(asNumber) ? asNumber : value;
+}
+
+/**
+ * A non-negative RNG seed of any size: MLPerf's ruleset seeds exceed 2^53, so seeds too large for
+ * a number arrive (from YAML, flags or a ruleset) as bigints and stay exact.
+ */
+export function seedInt() {
+  const read = (v: unknown): unknown => {
+    if (typeof v === "string" && /^\+?\d+$/.test(v.trim())) return narrowInteger(BigInt(v.trim()));
+    return typeof v === "bigint" ? narrowInteger(v) : v;
+  };
+  return tag(z.preprocess(read, z.union([z.number().int().min(0), z.bigint().min(0n)])), { kind: "integer" });
+}
+
 /** A boolean; "true/false", "yes/no", "on/off", "1/0" strings are accepted. */
 export function bool() {
   return tag(z.preprocess(coerceBoolean, z.boolean()), { kind: "boolean" });

@@ -1,15 +1,13 @@
 /** @module config/schema-settings — `settings`: runtime, load pattern, client, drain, warmup, profiling. */
 import { z } from "zod";
 import { ClientSettingsSchema } from "./schema-client.ts";
-import { bool, choice, durationMs, int, list, num, text } from "./schema-primitives.ts";
+import { bool, choice, durationMs, int, list, num, seedInt as seed, text } from "./schema-primitives.ts";
 
 const LOAD_PATTERN_TYPES = ["max_throughput", "poisson", "concurrency", "constant", "gamma", "agentic_inference", "burst", "step"] as const;
 /** Load patterns we run today (constant and gamma are ours); the rest are rejected by validation. */
 export const SUPPORTED_LOAD_PATTERNS = ["max_throughput", "poisson", "concurrency", "constant", "gamma"] as const;
 /** Open-loop patterns driven by a request rate. */
 export const RATE_LOAD_PATTERNS = ["poisson", "constant", "gamma"] as const;
-
-const seed = () => int(z.number().min(0));
 
 const RuntimeSettingsSchema = z.strictObject({
   min_duration_ms: durationMs()

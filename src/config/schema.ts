@@ -54,7 +54,7 @@ export const BenchmarkConfigSchema = z.strictObject({
   run_timeout_s: num(z.number().gt(0)).nullable().default(null).describe("whole-run time limit in seconds: stop issuing, cancel what is in flight, report marked interrupted"),
   verbose: bool().default(false).describe("unused; -v on the command line sets logging"),
   enable_cpu_affinity: bool().default(true).describe("pin workers to CPUs (Linux)"),
-  audit: AuditSchema.nullable().default(null).describe("compliance audit (YAML only)"),
+  audit: AuditSchema.nullable().default(null).describe("MLPerf TEST04 audit: refused at validation until the audits exist"),
   // ours: how accuracy answers that need code execution are scored (LiveCodeBench).
   accuracy: z
     .strictObject({

@@ -25,10 +25,12 @@ export function withoutNulls(node: unknown): unknown {
  */
 const YAML11_LOOKALIKE = /^(?:[-+]?(?:0b[01_]*|[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?|[0-9][0-9_]*_[0-9_]*(?:\.[0-9_]*)?)|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt \t].*)?|=|<<)$/;
 
-function hasYaml11Lookalike(node: unknown): boolean {
+/** Whether Bun's writer could get `node` wrong: a YAML 1.1 lookalike, or a bigint (it cannot write one). */
+function needsPackageWriter(node: unknown): boolean {
+  if (typeof node === "bigint") return true;
   if (typeof node === "string") return YAML11_LOOKALIKE.test(node);
-  if (Array.isArray(node)) return node.some(hasYaml11Lookalike);
-  if (isPlainObject(node)) return Object.entries(node).some(([key, child]) => YAML11_LOOKALIKE.test(key) || hasYaml11Lookalike(child));
+  if (Array.isArray(node)) return node.some(needsPackageWriter);
+  if (isPlainObject(node)) return Object.entries(node).some(([key, child]) => YAML11_LOOKALIKE.test(key) || needsPackageWriter(child));
   return false;
 }
 
@@ -42,8 +44,8 @@ function hasYaml11Lookalike(node: unknown): boolean {
  */
 export function toYamlText(config: unknown): string {
   const plain = withoutNulls(config);
-  // The rare fallback double-quotes every string and key: even the `yaml` package writes a `<<` key bare.
-  if (hasYaml11Lookalike(plain)) {
+  // The rare fallback (64-bit ruleset seeds, 1.1 lookalikes) double-quotes every string and key: even the `yaml` package writes a `<<` key bare.
+  if (needsPackageWriter(plain)) {
     const { stringify } = require("yaml") as typeof import("yaml");
     return stringify(plain, { lineWidth: 0, version: "1.1", defaultStringType: "QUOTE_DOUBLE" });
   }

@@ -8,7 +8,7 @@
  * max_new_tokens, min_tokens and ignore_eos, so servers that honour them produce exactly it.
  */
 import { InputError } from "../errors.ts";
-import { PythonRandom } from "../rng/python-random.ts";
+import { PythonRandom, type PythonSeed } from "../rng/python-random.ts";
 import type { TextTokenizer } from "../tokens/load-tokenizer.ts";
 import { drawLength, type LengthSpec } from "./length-spec.ts";
 import { SYNTHETIC_WORDS } from "./synthetic-words.ts";
@@ -19,7 +19,7 @@ interface RandomDatasetOptions {
   osl: LengthSpec;
   /** Tokens shared by every prompt, counted inside the ISL. */
   prefixTokens: number;
-  seed: number;
+  seed: PythonSeed;
   tokenizer: TextTokenizer | null;
 }
 

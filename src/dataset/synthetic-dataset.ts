@@ -6,6 +6,7 @@
  */
 import { existsSync } from "node:fs";
 import { InputError } from "../errors.ts";
+import type { PythonSeed } from "../rng/python-random.ts";
 import type { TextTokenizer } from "../tokens/load-tokenizer.ts";
 import { parseLengthSpec } from "./length-spec.ts";
 import type { Dataset } from "./load-dataset.ts";
@@ -26,7 +27,7 @@ export function isSyntheticDataset(spec: SyntheticSpec): boolean {
   return spec.path === RANDOM_DATASET && !existsSync(RANDOM_DATASET);
 }
 
-export function syntheticDataset(spec: SyntheticSpec, seed: number, tokenizer: TextTokenizer | null): Dataset {
+export function syntheticDataset(spec: SyntheticSpec, seed: PythonSeed, tokenizer: TextTokenizer | null): Dataset {
   if (!spec.isl || !spec.osl) {
     throw new InputError("the random dataset needs isl= and osl=", { hint: "e.g. --dataset random,isl=128,osl=64 (add --tokenizer DIR for exact token counts)" });
   }

@@ -4,6 +4,7 @@
  * JSON keeps ns; text shows ms with 2 decimals (×1e-6), token counts as integers when whole,
  * and "N/A" wherever a value is missing (null or non-finite), never "NaN".
  */
+import { toExactJson } from "../config/exact-json.ts";
 
 const NS_PER_MS = 1e6;
 export const NS_PER_S = 1e9;
@@ -41,7 +42,7 @@ export function withUnit(v: number | null | undefined, unit: DisplayUnit): strin
 /** A config value on one line: strings bare, objects and arrays as compact JSON. */
 export function configValue(v: unknown): string {
   if (v === null || v === undefined) return "null";
-  if (typeof v === "object") return JSON.stringify(v);
+  if (typeof v === "object") return toExactJson(v);
   return String(v);
 }
 

@@ -6,6 +6,7 @@
  * the performance phase's rows; writes performance/result_summary.json, report.txt and
  * report.html (charts; see html/html-report.ts), and profiling.json for a `--profile` run.
  */
+import { parseExactJson, toExactJson } from "../config/exact-json.ts";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { SloLimitsMs } from "../metrics/goodput.ts";
@@ -62,7 +63,7 @@ function readPerformancePhase(reportDir: string): PerformancePhase {
   const db = openEventsDbReadonly(join(reportDir, EVENTS_DB_FILE));
   try {
     const meta = readRunMeta(db);
-    const stored = JSON.parse(meta.report_config ?? "null") as StoredRunConfig | null;
+    const stored = parseExactJson(meta.report_config ?? "null") as StoredRunConfig | null;
     const phase = readPhases(db).find((p) => p.name === PERFORMANCE_PHASE);
     const cols = readPhaseColumns(db, PERFORMANCE_PHASE);
     const windowStartNs = phase?.start_ns ?? 0;
@@ -94,7 +95,7 @@ function readPerformancePhase(reportDir: string): PerformancePhase {
 export function writeReportFiles(reportDir: string): WrittenReport {
   const { summary, cols, series, windowStartNs, accuracy, profiling } = readPerformancePhase(reportDir);
   mkdirSync(join(reportDir, "performance"), { recursive: true });
-  writeFileSync(join(reportDir, RESULT_SUMMARY_FILE), `${JSON.stringify(summary, null, 2)}\n`);
+  writeFileSync(join(reportDir, RESULT_SUMMARY_FILE), `${toExactJson(summary, 2)}\n`);
   const profilingText = profiling ? `${profilingLines(profiling).join("\n")}\n` : "";
   writeFileSync(join(reportDir, REPORT_TEXT_FILE), renderReportText(summary, accuracyLines(accuracy)) + profilingText);
   if (profiling) writeFileSync(join(reportDir, PROFILING_JSON_FILE), `${JSON.stringify(profiling, null, 2)}\n`);

@@ -25,6 +25,12 @@ const TWO_POW_53 = 9007199254740992;
 /** A non-negative (or negative: its absolute value is used, as CPython does) integer seed. */
 export type PythonSeed = number | bigint;
 
+/** `seed + offset` (the warmup's derived seeds), exact for 64-bit seeds. */
+export function offsetSeed(seed: PythonSeed, offset: number): PythonSeed {
+  const sum = BigInt(seed) + BigInt(offset);
+  return Number.isSafeInteger(Number(sum)) ? Number(sum) : sum;
+}
+
 /** Anything indexable and writable by position: arrays and typed arrays. */
 interface MutableArrayLike<T> {
   readonly length: number;

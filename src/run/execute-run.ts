@@ -58,7 +58,6 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
   const counts = workload.phases.map((p) => `${p.plan.phase} ${p.plan.sampleIndex.length}`).join(", ");
   io.log(`benchmark: ${counts} requests (${config.settings.load_pattern.type}), ${sizing.workers} worker(s), up to ${sizing.connections} connections, streaming ${workload.streaming ? "on" : "off"}`);
   const removeSignals = installStopSignals(session, io.log);
-  if (config.timeout !== null) io.log(`warning: timeout ${config.timeout} is stored and not used, as in mlcommons/endpoints; --run-timeout ${config.timeout} (run_timeout_s) stops a run`);
   const limitS = config.run_timeout_s;
   const watchdog = limitS ? setTimeout(() => {
     io.log(`warning: run timeout of ${limitS} s reached; stopping`);

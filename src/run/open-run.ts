@@ -7,6 +7,7 @@
  * metadata, and the main process's CPU. config.yaml is written later, once the first phase is
  * under way (`saveConfig`), so that writing it stays off the start-up path.
  */
+import { toExactJson } from "../config/exact-json.ts";
 import { writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { join } from "node:path";
@@ -89,8 +90,8 @@ function openEventsDb(config: BenchmarkConfig, reportDir: string, sizing: Sizing
   const db = new EventsDb(join(reportDir, EVENTS_DB_FILE));
   db.setMeta("tool_version", VERSION);
   if (GIT_SHA) db.setMeta("git_sha", GIT_SHA);
-  db.setMeta("config", JSON.stringify(redactSecrets(config)));
-  db.setMeta("report_config", JSON.stringify(storedRunConfig(config)));
+  db.setMeta("config", toExactJson(redactSecrets(config)));
+  db.setMeta("report_config", toExactJson(storedRunConfig(config)));
   db.setMeta("host", JSON.stringify({ cpus: cpus().length, workers: sizing.workers, connections: sizing.connections }));
   db.setMeta("state", "running");
   return db;

@@ -12,7 +12,7 @@ import type { Dataset } from "../dataset/load-dataset.ts";
 import { buildRequestBody, joinEndpointUrl, routeFor, type ApiType } from "../dataset/request-body.ts";
 import { assertSaltable, saltedRow } from "../dataset/warmup-salt.ts";
 import { buildPhasePlan, type LoadPattern } from "../plan/phase-plan.ts";
-import { PythonRandom } from "../rng/python-random.ts";
+import { offsetSeed, PythonRandom } from "../rng/python-random.ts";
 import type { TextTokenizer } from "../tokens/load-tokenizer.ts";
 import { accuracyPhases, type AccuracyWorkload } from "./accuracy-phases.ts";
 import { loadConfiguredDataset } from "./configured-dataset.ts";
@@ -37,11 +37,11 @@ function performancePhases(config: BenchmarkConfig, spec: DatasetConfig, dataset
   const phases: SessionPhase[] = [];
   if (warmup.enabled) {
     const seed = warmup.warmup_random_seed;
-    const plan = buildPhasePlan({ phase: "warmup", pattern, count: warmup.n_requests ?? size, datasetSize: size, schedulerSeed: seed, dataloaderSeed: seed + 1 });
+    const plan = buildPhasePlan({ phase: "warmup", pattern, count: warmup.n_requests ?? size, datasetSize: size, schedulerSeed: seed, dataloaderSeed: offsetSeed(seed, 1) });
     let warmupBodies: string[] | undefined;
     if (warmup.salt) {
       // Salted bodies are per request: the warmup plan then indexes them in order (sample_index = request ordinal).
-      const rng = new PythonRandom(seed + 2);
+      const rng = new PythonRandom(offsetSeed(seed, 2));
       const params = requestParams(config, spec);
       warmupBodies = Array.from(plan.sampleIndex, (row) => buildRequestBody(saltedRow(dataset.rows[row] as Record<string, unknown>, rng), params));
       plan.sampleIndex = Uint32Array.from(warmupBodies, (_, i) => i);

@@ -7,6 +7,7 @@
  * decides whether the run failed. `--dry-run` stops after the plan.
  */
 import type { TestMode } from "../config/flags.ts";
+import { pinnedSeedsLine } from "../config/config-warnings.ts";
 import { redactUrl } from "../config/redact.ts";
 import type { BenchmarkConfig } from "../config/schema.ts";
 import { describePlan } from "../plan/describe-plan.ts";
@@ -29,6 +30,8 @@ export async function describeRun(config: BenchmarkConfig, mode: TestMode = "per
     const set = Object.entries(d.generation_config_override ?? {}).filter(([, v]) => v !== undefined);
     if (set.length > 0) lines.push(`${d.type} dataset '${d.name}' overrides model_params: ${set.map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(", ")}`);
   }
+  const seeds = pinnedSeedsLine(config);
+  if (seeds) lines.push(seeds);
   lines.push(...sizing.warnings.map((w) => `warning: ${w}`));
   return `${lines.join("\n")}\n`;
 }

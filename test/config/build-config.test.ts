@@ -188,6 +188,6 @@ describe("config/build-config", () => {
       overrides: {},
     });
     expect(problems.some((p) => p.startsWith("benchmark_mode: "))).toBe(true);
-    expect(problems.some((p) => p.startsWith("submission_ref.ruleset: unknown ruleset"))).toBe(true);
+    expect(problems.some((p) => p.startsWith("submission_ref.ruleset: 'mlperf-v0' is not registered; a submission must pin official RNG seeds"))).toBe(true);
   });
 });

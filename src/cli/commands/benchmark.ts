@@ -5,6 +5,7 @@
  * report directory go to stderr.
  */
 import { buildConfig } from "../../config/build-config.ts";
+import { configWarnings } from "../../config/config-warnings.ts";
 import { resolveTestMode } from "../../config/rule-context.ts";
 import { flagsFor, type BenchmarkCommand } from "../../config/flags.ts";
 import { parseFlags } from "../../config/parse-argv.ts";
@@ -41,6 +42,7 @@ function benchmarkCommand(mode: BenchmarkCommand): Command {
         ...(parsed.mode ? { mode: parsed.mode } : {}), ...(parsed.configPath ? { source: parsed.configPath } : {}),
       });
       const testMode = resolveTestMode(config.type, parsed.mode);
+      for (const warning of configWarnings(config)) io.stderr(`warning: ${warning}\n`);
       const { describeRun, runBenchmark } = await import("../../run/run-benchmark.ts");
       if (parsed.dryRun) {
         io.stdout(await describeRun(config, testMode));

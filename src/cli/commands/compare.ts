@@ -5,6 +5,7 @@
  * stdout (or JSON with --output json); with --fail-on-regression exits 99 when a metric moved
  * the wrong way by more than the threshold, naming them.
  */
+import { parseExactJson } from "../../config/exact-json.ts";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { FlagSpec } from "../../config/flags.ts";
@@ -22,7 +23,7 @@ function readSummary(target: string): Record<string, unknown> {
   const file = existsSync(target) && statSync(target).isDirectory() ? join(target, "performance", "result_summary.json") : target;
   if (!existsSync(file)) throw new InputError(`no result summary at ${file}`, { hint: "give a report directory (holding performance/result_summary.json) or the JSON file" });
   try {
-    return JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+    return parseExactJson(readFileSync(file, "utf8")) as Record<string, unknown>;
   } catch (error) {
     throw new InputError(`${file} is not valid JSON: ${(error as Error).message}`);
   }

@@ -5,6 +5,7 @@
  * report says so). `--output json` prints result_summary.json to stdout for scripts;
  * `--export-csv FILE` also writes one CSV row per request.
  */
+import { toExactJson } from "../../config/exact-json.ts";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { FlagSpec } from "../../config/flags.ts";
@@ -37,7 +38,7 @@ export const reportCommand: Command = {
       const rows = exportRequestsCsv(join(dir, EVENTS_DB_FILE), overrides.csv);
       io.stderr(`wrote ${rows} requests to ${overrides.csv}\n`);
     }
-    io.stdout(overrides.output === "json" ? `${JSON.stringify(summary, null, 2)}\n` : renderConsoleSummary(summary, accuracyLines(accuracy)));
+    io.stdout(overrides.output === "json" ? `${toExactJson(summary, 2)}\n` : renderConsoleSummary(summary, accuracyLines(accuracy)));
     return 0;
   },
 };

@@ -1,5 +1,6 @@
 /** @module cli/commands/validate-yaml — `inference-endpoint validate-yaml -c FILE`: check a config without running it. */
 import { buildConfig } from "../../config/build-config.ts";
+import { configWarnings, pinnedSeedsLine } from "../../config/config-warnings.ts";
 import { InputError } from "../../errors.ts";
 import type { Command } from "../command.ts";
 
@@ -18,6 +19,9 @@ export const validateYamlCommand: Command = {
     const datasets = config.datasets.map((d) => `${d.name} (${d.type})`).join(", ");
     io.stdout(`Config valid: ${config.name}\ntype: ${config.type}\ndatasets: ${config.datasets.length}${datasets ? ` — ${datasets}` : ""}\n`);
     if (config.submission_ref) io.stdout(`submission: ${config.submission_ref.model} / ${config.submission_ref.ruleset}\n`);
+    const seeds = pinnedSeedsLine(config);
+    if (seeds) io.stdout(`${seeds}\n`);
+    for (const warning of configWarnings(config)) io.stderr(`warning: ${warning}\n`);
     return 0;
   },
 };

@@ -5,6 +5,7 @@
  * written by us goes through `escapeHtml` before it reaches report.html. Escaping `"` and `'` too
  * makes the same function safe in quoted attributes (OWASP XSS prevention rule #1 and #2).
  */
+import { toExactJson } from "../../config/exact-json.ts";
 
 const ENTITIES: Record<string, string> = {
   "&": "&amp;",
@@ -22,6 +23,6 @@ export function escapeHtml(text: string): string {
 /** Any value as escaped text: strings bare, objects and arrays as compact JSON, null/undefined as "null". */
 export function escapeValue(value: unknown): string {
   if (value === null || value === undefined) return "null";
-  if (typeof value === "object") return escapeHtml(JSON.stringify(value));
+  if (typeof value === "object") return escapeHtml(toExactJson(value));
   return escapeHtml(String(value));
 }

@@ -1,0 +1,29 @@
+/**
+ * @module config/config-warnings — what a valid config does differently from what a reader may
+ * expect, said once before the run (and by validate-yaml): fields mlcommons/endpoints stores and
+ * never uses, and a ruleset it cannot pin.
+ */
+import { RULESETS } from "./rulesets.ts";
+import type { BenchmarkConfig } from "./schema.ts";
+
+/** One line each, without the `warning: ` prefix. */
+export function configWarnings(config: BenchmarkConfig): string[] {
+  const warnings: string[] = [];
+  if (config.timeout !== null) {
+    warnings.push(`timeout ${config.timeout} is stored and not used, as in mlcommons/endpoints; --run-timeout ${config.timeout} (run_timeout_s) stops a run`);
+  }
+  const ruleset = config.submission_ref?.ruleset;
+  // For type submission an unknown ruleset is an error (rules-submission); for the rest, upstream's warning.
+  if (ruleset !== undefined && !RULESETS.has(ruleset)) {
+    warnings.push(`submission_ref.ruleset '${ruleset}' is not registered; skipping ruleset seed overrides.`);
+  }
+  return warnings;
+}
+
+/** The seeds a registered ruleset pinned, for the plan and validate-yaml. */
+export function pinnedSeedsLine(config: BenchmarkConfig): string | undefined {
+  const ruleset = config.submission_ref?.ruleset;
+  if (ruleset === undefined || !RULESETS.has(ruleset)) return undefined;
+  const { runtime } = config.settings;
+  return `ruleset ${ruleset} pins seeds: scheduler_random_seed=${runtime.scheduler_random_seed}, dataloader_random_seed=warmup_random_seed=${runtime.dataloader_random_seed}`;
+}
