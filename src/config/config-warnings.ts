@@ -12,6 +12,11 @@ export function configWarnings(config: BenchmarkConfig): string[] {
   if (config.timeout !== null) {
     warnings.push(`timeout ${config.timeout} is stored and not used, as in mlcommons/endpoints; --run-timeout ${config.timeout} (run_timeout_s) stops a run`);
   }
+  config.datasets.forEach((d, index) => {
+    if (d.samples !== null) {
+      warnings.push(`datasets[${index}].samples ${d.samples} is stored and not used, as in mlcommons/endpoints; max_rows: ${d.samples} uses only the first ${d.samples} rows`);
+    }
+  });
   const ruleset = config.submission_ref?.ruleset;
   // For type submission an unknown ruleset is an error (rules-submission); for the rest, upstream's warning.
   if (ruleset !== undefined && !RULESETS.has(ruleset)) {

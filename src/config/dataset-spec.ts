@@ -1,7 +1,7 @@
 /**
  * @module config/dataset-spec — `--dataset [perf:|acc:]PATH[,key=value…]` (the seed tool's
  * grammar) into a validated dataset entry, e.g.
- * `acc:gpqa.jsonl,accuracy_config.eval_method=pass_at_1,samples=50`.
+ * `acc:gpqa.jsonl,accuracy_config.eval_method=pass_at_1,max_rows=50`.
  */
 import { InputError } from "../errors.ts";
 import { formatProblem } from "./config-error.ts";
@@ -14,7 +14,7 @@ import { issueToProblems } from "./zod-issues.ts";
 export { PARSER_TARGETS } from "./dataset-spec-grammar.ts";
 
 const DATASET_SPEC_HINT =
-  "format: [perf:|acc:]PATH[,key=value,...], e.g. --dataset data.jsonl,parser.prompt=text_input,samples=100";
+  "format: [perf:|acc:]PATH[,key=value,...], e.g. --dataset data.jsonl,parser.prompt=text_input,max_rows=100";
 
 type DatasetSpecResult = { ok: true; value: DatasetConfig } | { ok: false; message: string };
 

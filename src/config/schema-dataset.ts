@@ -73,7 +73,10 @@ const DatasetObjectSchema = z.strictObject({
   type: choice(DATASET_TYPES).default("performance").describe("performance|accuracy"),
   path: optionalText().default(null).describe("file or directory to load"),
   format: choice(DATASET_FORMATS, normalizeFormat).nullable().default(null).describe("default: from the extension"),
-  samples: int(z.number().min(1)).nullable().default(null).describe("use only the first N rows (ours)"),
+  // The seed stores `samples` and never reads it (its examples set it anyway): so here, with a warning.
+  samples: int(z.number().min(1)).nullable().default(null).describe("stored and not used, as in mlcommons/endpoints (a warning says so); max_rows takes the first N rows"),
+  // ours: the first N rows (in file order; for `random`, how many rows are generated).
+  max_rows: int(z.number().min(1)).nullable().default(null).describe("use only the first N rows (ours); random dataset: rows generated (default 1000)"),
   template: z
     .string()
     .min(1)

@@ -5,23 +5,19 @@
  *
  * Renames are planned on column names first and applied to the rows in one pass (or not at all
  * when nothing changes). Choices that are ours:
- * - `text_input` is a prompt candidate, so the seed tool's example `dummy_1k.jsonl` loads as is.
+ * - `text_input` is a prompt candidate when none of the seed's is present, so its example
+ *   `dummy_1k.jsonl` loads as is while its `ds_samples.jsonl` (`question` and `text_input`) still
+ *   takes `question`, as there.
  * - `parser` may map two targets to one source (`{prompt: q, system: q}`): both get a copy.
  * - A target that already exists as a column is replaced by the mapped source.
  * - `system_prompt` is renamed only when there is no `system` column already.
  */
 import { InputError } from "../errors.ts";
 
-/** Columns that may hold the prompt when there is no `prompt` column, in priority order. */
-const PROMPT_CANDIDATES = [
-  "user_prompt",
-  "question",
-  "input",
-  "input_text",
-  "problem",
-  "query",
-  "text_input",
-] as const;
+/** The seed's columns that may hold the prompt when there is no `prompt` column; two at once is an error. */
+const PROMPT_CANDIDATES = ["user_prompt", "question", "input", "input_text", "problem", "query"] as const;
+/** Ours, tried only when none of the seed's is present. */
+const FALLBACK_PROMPT_CANDIDATES = ["text_input"] as const;
 
 /** One output column and the input column it takes its value from. */
 interface PlannedColumn {
@@ -68,7 +64,8 @@ function planPromptDetection(plan: PlannedColumn[], datasetName: string): Planne
   const names = new Set(plan.map((column) => column.name));
   let next = plan;
   if (!names.has("prompt")) {
-    const found = PROMPT_CANDIDATES.filter((candidate) => names.has(candidate));
+    const seedFound = PROMPT_CANDIDATES.filter((candidate) => names.has(candidate));
+    const found = seedFound.length > 0 ? seedFound : FALLBACK_PROMPT_CANDIDATES.filter((candidate) => names.has(candidate));
     if (found.length > 1) {
       throw new InputError(
         `dataset ${datasetName}: several columns could be the prompt: ${found.join(", ")}`,

@@ -1,6 +1,6 @@
 /**
  * @module dataset/load-dataset — turns a dataset spec into rows that are ready for request
- * building: read the file(s), keep the first `samples` rows, apply the prompt
+ * building: read the file(s), keep the first `max_rows` rows, apply the prompt
  * `template`, remap columns, and check that every row has a prompt, messages or token ids.
  *
  * Sources: a `.jsonl`, `.json`, `.csv` or `.parquet` file (by `format=` or extension); a
@@ -8,8 +8,8 @@
  * `hf://datasets/<org>/<name>[@rev]` from the local hub cache. Loading is synchronous and
  * never uses the network; `loadDatasetAsync` downloads an uncached `hf://` dataset first.
  *
- * Choices that are ours: `samples=N` keeps the first N rows in file order (the seed accepts
- * and ignores it) before anything else, so later checks only look at rows that will be sent;
+ * Choices that are ours: `max_rows=N` keeps the first N rows in file order (the seed's
+ * `samples` is stored and not used, here too) before anything else, so later checks only look at rows that will be sent;
  * `template` is applied to the file's own columns and writes `prompt`, so it cannot be
  * combined with `parser.prompt`. The whole dataset is held in memory as plain objects, so
  * fetching a sample during the run is O(1).
@@ -39,7 +39,7 @@ export interface DatasetSpec {
   /** Defaults to the file name without its extension (the dataset name for hf://). */
   name?: string | null;
   /** Use only the first N rows (ours). */
-  samples?: number | null;
+  maxRows?: number | null;
   /** Builds `prompt` from `{column}` placeholders, e.g. `Summarize: {article}` (ours). */
   template?: string | null;
   /** Hugging Face split; default `train`, then `test`, then the first one. */
@@ -101,7 +101,7 @@ export function loadDataset(spec: DatasetSpec, options: LoadOptions = {}): Datas
   }
   const source = readSource(spec, options.env ?? process.env);
   let fileRows = source.rows;
-  if (spec.samples && spec.samples < fileRows.length) fileRows = fileRows.slice(0, spec.samples);
+  if (spec.maxRows && spec.maxRows < fileRows.length) fileRows = fileRows.slice(0, spec.maxRows);
   let fileColumns = collectColumns(fileRows);
   if (spec.template) {
     fileRows = applyPromptTemplate(fileRows, fileColumns, spec.template, source.locate, spec.path);

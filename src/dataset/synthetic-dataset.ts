@@ -1,5 +1,5 @@
 /**
- * @module dataset/synthetic-dataset — `--dataset random,isl=…,osl=…[,prefix=N][,samples=N]` as a Dataset.
+ * @module dataset/synthetic-dataset — `--dataset random,isl=…,osl=…[,prefix=N][,max_rows=N]` as a Dataset.
  *
  * The name `random` with no such file selects synthetic prompts (random-dataset.ts). Lengths are
  * exact in tokens with `--tokenizer`, in words without one; rows default to 1000.
@@ -17,7 +17,7 @@ const DEFAULT_ROWS = 1000;
 
 interface SyntheticSpec {
   path: string | null;
-  samples?: number | null;
+  max_rows?: number | null;
   isl?: string | null;
   osl?: string | null;
   prefix?: number | null;
@@ -32,7 +32,7 @@ export function syntheticDataset(spec: SyntheticSpec, seed: PythonSeed, tokenize
     throw new InputError("the random dataset needs isl= and osl=", { hint: "e.g. --dataset random,isl=128,osl=64 (add --tokenizer DIR for exact token counts)" });
   }
   const rows = generateRandomRows({
-    rows: spec.samples ?? DEFAULT_ROWS,
+    rows: spec.max_rows ?? DEFAULT_ROWS,
     isl: parseLengthSpec(spec.isl, "isl"),
     osl: parseLengthSpec(spec.osl, "osl"),
     prefixTokens: spec.prefix ?? 0,

@@ -11,6 +11,6 @@ export async function loadConfiguredDataset(spec: DatasetConfig, config: Benchma
     // A predefined dataset may be named without a path (YAML `name: gpqa::gptoss`).
     path: spec.path ?? spec.name,
     generateParams: spec.generate_params, format: spec.format ?? null, parser: spec.parser ?? null, name: spec.name,
-    samples: spec.samples, template: spec.template, split: spec.split, config: spec.config,
+    maxRows: spec.max_rows, template: spec.template, split: spec.split, config: spec.config,
   });
 }

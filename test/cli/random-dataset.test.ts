@@ -15,7 +15,7 @@ describe("cli/random-dataset", () => {
     try {
       const report = join(dir, "r");
       const result = await runCli(["benchmark", "online", "--endpoints", server.url, "--model", "m",
-        "--dataset", "random,isl=128,osl=64,prefix=16,samples=50", "--tokenizer", tokenizer,
+        "--dataset", "random,isl=128,osl=64,prefix=16,max_rows=50", "--tokenizer", tokenizer,
         "--load-pattern", "concurrency", "--concurrency", "8", "--duration", "0", "--report-dir", report]);
       expect(result.exitCode).toBe(0);
       const observations = server.observations();

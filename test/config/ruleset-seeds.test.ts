@@ -18,7 +18,7 @@ const base = {
   type: "offline",
   model_params: { name: "m" },
   endpoint_config: { endpoints: ["http://127.0.0.1:9"] },
-  datasets: [{ name: "random", path: "random", isl: "8", osl: "2", samples: 20 }],
+  datasets: [{ name: "random", path: "random", isl: "8", osl: "2", max_rows: 20 }],
   settings: { runtime: { n_samples_to_issue: 20, scheduler_random_seed: 7, dataloader_random_seed: 8 }, warmup: { warmup_random_seed: 9 } },
 };
 

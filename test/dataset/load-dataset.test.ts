@@ -111,6 +111,13 @@ describe("dataset/load-dataset", () => {
       first: { prompt: "t", ref_output: "r" },
     },
     {
+      // The columns of the seed's tests/assets/datasets/ds_samples.jsonl: the seed takes question.
+      title: "prefers the seed's candidates over text_input (ds_samples.jsonl)",
+      rows: [{ dataset: "aime", ground_truth: "3", text_input: "templated", question: "q", templated_text_input: "t" }],
+      columns: ["dataset", "ground_truth", "text_input", "prompt", "templated_text_input"],
+      first: { dataset: "aime", ground_truth: "3", text_input: "templated", prompt: "q", templated_text_input: "t" },
+    },
+    {
       title: "renames system_prompt to system",
       rows: [{ user_prompt: "u", system_prompt: "s" }],
       columns: ["prompt", "system"],
@@ -204,10 +211,10 @@ describe("dataset/load-dataset transforms", () => {
   const rows = Array.from({ length: 10 }, (_, i) => ({ article: `text ${i}`, sys: "be brief", question: `q${i}` }));
 
   test.each<{ title: string; spec: Partial<DatasetSpec>; prompts: string[] }>([
-    { title: "samples keeps the first N rows in file order", spec: { samples: 3, parser: { prompt: "article" } }, prompts: ["text 0", "text 1", "text 2"] },
-    { title: "samples beyond the row count keeps them all", spec: { samples: 50, parser: { prompt: "article" } }, prompts: rows.map((r) => r.article) },
-    { title: "template builds the prompt from columns", spec: { samples: 2, template: "Summarize: {article}" }, prompts: ["Summarize: text 0", "Summarize: text 1"] },
-    { title: "template wins over fuzzy prompt detection", spec: { samples: 1, template: "{question} / {article}" }, prompts: ["q0 / text 0"] },
+    { title: "maxRows keeps the first N rows in file order", spec: { maxRows: 3, parser: { prompt: "article" } }, prompts: ["text 0", "text 1", "text 2"] },
+    { title: "maxRows beyond the row count keeps them all", spec: { maxRows: 50, parser: { prompt: "article" } }, prompts: rows.map((r) => r.article) },
+    { title: "template builds the prompt from columns", spec: { maxRows: 2, template: "Summarize: {article}" }, prompts: ["Summarize: text 0", "Summarize: text 1"] },
+    { title: "template wins over fuzzy prompt detection", spec: { maxRows: 1, template: "{question} / {article}" }, prompts: ["q0 / text 0"] },
   ])("$title", ({ spec, prompts }) => {
     const dataset = loadDataset({ path: writeRows("transforms.jsonl", rows), ...spec });
     expect(dataset.rows.map((row) => row.prompt)).toEqual(prompts);
@@ -215,13 +222,13 @@ describe("dataset/load-dataset transforms", () => {
   });
 
   test("a template and parser.system work together", () => {
-    const dataset = loadDataset({ path: writeRows("both.jsonl", rows), samples: 1, template: "Q: {question}", parser: { system: "sys" } });
+    const dataset = loadDataset({ path: writeRows("both.jsonl", rows), maxRows: 1, template: "Q: {question}", parser: { system: "sys" } });
     expect(dataset.rows[0]).toMatchObject({ prompt: "Q: q0", system: "be brief" });
   });
 
-  test("checks prompts only in the rows that samples keeps", () => {
+  test("checks prompts only in the rows that maxRows keeps", () => {
     const path = writeRows("late-bad.jsonl", [{ prompt: "ok" }, { prompt: "ok" }, { prompt: 3 }]);
-    expect(loadDataset({ path, samples: 2 }).rows).toHaveLength(2);
+    expect(loadDataset({ path, maxRows: 2 }).rows).toHaveLength(2);
     expect(() => loadDataset({ path })).toThrow(/late-bad\.jsonl:3: /);
   });
 });

@@ -2,7 +2,7 @@
  * @module dataset/predefined/load-predefined — `loadPredefinedDataset("gpqa::gptoss")`: finds the
  * dataset's data (source-locate), keeps a seeded subset when asked (`maxSamples`, drawn like
  * the seed tool's `Random(seed).sample(range(n), k)`), turns source rows into the dataset's
- * columns, builds `prompt` with the preset (or a `template`), keeps the first `samples` rows,
+ * columns, builds `prompt` with the preset (or a `template`), keeps the first `max_rows` rows,
  * and applies the same column remap and prompt check as any other dataset.
  *
  * Without a preset the rows have no `prompt`; the usual prompt detection then picks
@@ -64,7 +64,7 @@ export async function loadPredefinedDataset(name: string, options: PredefinedOpt
   }
   if (preset !== null) rows = rows.map((row) => ({ ...row, prompt: preset.prompt(row as Record<string, string>) }));
   if (options.template) rows = applyPromptTemplate(rows, collectColumns(rows), options.template, selected.locate, name);
-  if (options.samples && options.samples < rows.length) rows = rows.slice(0, options.samples);
+  if (options.maxRows && options.maxRows < rows.length) rows = rows.slice(0, options.maxRows);
   const datasetName = options.name || name;
   const remapped = remapColumns(rows, collectColumns(rows), options.parser, datasetName);
   assertRowsHavePrompts(remapped.rows, remapped.columns, selected.locate, remapped.sources);

@@ -76,8 +76,8 @@ export interface PredefinedOptions {
   seed?: number;
   /** Keep a seeded random subset of this many source rows, as the seed tool's `max_samples`. */
   maxSamples?: number | null;
-  /** Keep the first N rows after the transform (`samples=`). */
-  samples?: number | null;
+  /** Keep the first N rows after the transform (`max_rows=`). */
+  maxRows?: number | null;
   /** Dataset name to report; default the name as given, e.g. `gpqa::gptoss`. */
   name?: string | null;
   /** Builds `prompt` from `{column}` placeholders instead of a preset (`template=`). */

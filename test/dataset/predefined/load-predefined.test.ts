@@ -73,8 +73,8 @@ describe("dataset/predefined/load-predefined", () => {
     expect(error.message).toContain(message);
   });
 
-  test("keeps the first `samples` rows after the transform", async () => {
-    const dataset = await loadPredefinedDataset("aime25::gptoss", { ...options, samples: 3 });
+  test("keeps the first `max_rows` rows after the transform", async () => {
+    const dataset = await loadPredefinedDataset("aime25::gptoss", { ...options, maxRows: 3 });
     expect(dataset.rows.map((row) => row.answer)).toEqual(["28", "6", "24"]);
   });
 

@@ -1,0 +1,31 @@
+import { describe, expect, test } from "bun:test";
+import { buildConfig } from "../../src/config/build-config.ts";
+import { configWarnings } from "../../src/config/config-warnings.ts";
+
+const base = {
+  type: "offline",
+  model_params: { name: "m" },
+  endpoint_config: { endpoints: ["http://127.0.0.1:9"] },
+  datasets: [{ path: "d.jsonl" }],
+};
+
+function warningsOf(extra: Record<string, unknown>): string[] {
+  return configWarnings(buildConfig({ command: "from-config", yaml: { ...base, ...extra }, overrides: {} }));
+}
+
+describe("config/config-warnings", () => {
+  test.each([
+    ["nothing unusual", {}, []],
+    ["the seed's timeout", { timeout: 60 }, ["timeout 60 is stored and not used, as in mlcommons/endpoints; --run-timeout 60 (run_timeout_s) stops a run"]],
+    [
+      "a dataset's samples",
+      { datasets: [{ path: "d.jsonl" }, { path: "a.jsonl", type: "accuracy", samples: 1000, accuracy_config: { eval_method: "string_match" } }] },
+      ["datasets[1].samples 1000 is stored and not used, as in mlcommons/endpoints; max_rows: 1000 uses only the first 1000 rows"],
+    ],
+    ["max_rows (ours) needs no warning", { datasets: [{ path: "d.jsonl", max_rows: 5 }] }, []],
+    ["an unregistered ruleset", { submission_ref: { model: "m", ruleset: "v0" } }, ["submission_ref.ruleset 'v0' is not registered; skipping ruleset seed overrides."]],
+    ["a registered ruleset", { submission_ref: { model: "m", ruleset: "mlcommons-current" } }, []],
+  ])("%s", (_title, extra, expected) => {
+    expect(warningsOf(extra)).toEqual(expected);
+  });
+});
