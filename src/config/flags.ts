@@ -82,7 +82,7 @@ function specForLeaf(leaf: SchemaLeaf): FlagSpec {
     commands: commandsFor(leaf.path),
   };
   if (leaf.choices) spec.choices = [...leaf.choices];
-  if (leaf.kind === "boolean") spec.negatable = true;
+  if (leaf.kind === "boolean" || leaf.negatable) spec.negatable = true;
   if (leaf.kind === "list") spec.commaSeparated = true;
   if (leaf.nullable && leaf.kind !== "string") spec.nullable = true;
   const defaultText = DEFAULT_TEXTS[leaf.path] ?? formatDefault(leaf.defaultValue);

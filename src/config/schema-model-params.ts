@@ -1,6 +1,6 @@
 /** @module config/schema-model-params — `model_params`: what is sent to the model with every request. */
 import { z } from "zod";
-import { bool, choice, int, jsonObject, num, optionalText, text } from "./schema-primitives.ts";
+import { bool, choice, int, jsonObject, num, text, textOrOff } from "./schema-primitives.ts";
 
 const STREAMING_MODES = ["auto", "on", "off"] as const;
 const OSL_DISTRIBUTIONS = ["original", "fixed", "uniform", "normal"] as const;
@@ -54,5 +54,5 @@ export const ModelParamsSchema = z.strictObject({
   streaming: choice(STREAMING_MODES, streamingFromBoolean)
     .default("auto")
     .describe("auto|on|off; auto = off for offline, on for online"),
-  tokenizer_name: optionalText().default(null).describe("tokenizer for client-side token counts (HF id or local dir)"),
+  tokenizer_name: textOrOff().default(null).describe("tokenizer for client-side token counts (HF id or local dir); default: the model name's when in the local HF cache (as upstream); false or --no-tokenizer: none"),
 });

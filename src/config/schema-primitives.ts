@@ -20,6 +20,8 @@ export type FlagKind = "string" | "number" | "integer" | "boolean" | "list" | "d
 interface LeafMeta {
   kind: FlagKind;
   choices?: readonly string[];
+  /** A text field that `--no-FLAG` sets to false. */
+  negatable?: boolean;
 }
 
 /** Registry of leaf schemas created by the helpers below (read by `schema-walk.ts`). */
@@ -61,6 +63,20 @@ export function text() {
  */
 export function optionalText() {
   return z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), text().nullable());
+}
+
+/**
+ * Like `optionalText`, or `false` (YAML `false`, `--no-FLAG`): switched off, where null means
+ * "the default". Its flag is negatable (config/flags).
+ */
+export function textOrOff() {
+  return tag(
+    z.preprocess(
+      (v) => (v === "false" ? false : typeof v === "string" && v.trim() === "" ? null : v),
+      z.union([z.literal(false), z.string().trim(), z.null()]),
+    ),
+    { kind: "string", negatable: true },
+  );
 }
 
 /** A float; numeric strings are accepted. Pass a configured `z.number()` for bounds. */

@@ -15,6 +15,8 @@ export interface SchemaLeaf {
   /** Present when the field has a default (which may be null). */
   defaultValue?: unknown;
   nullable: boolean;
+  /** A text field that `--no-FLAG` switches off (false). */
+  negatable?: boolean;
 }
 
 /** Strips one wrapper (default, prefault, nullable, optional, pipe) or returns undefined. */
@@ -51,6 +53,7 @@ function describeField(field: z.ZodType, path: string): SchemaLeaf | z.ZodObject
     if (meta) {
       const leaf: SchemaLeaf = { path, kind: meta.kind, nullable };
       if (meta.choices) leaf.choices = meta.choices;
+      if (meta.negatable) leaf.negatable = true;
       if (description !== undefined) leaf.description = description;
       if (hasDefault) leaf.defaultValue = defaultValue;
       return leaf;

@@ -18,7 +18,7 @@ import type { BenchmarkConfig } from "../config/schema.ts";
 import { toYamlText } from "../config/yaml-text.ts";
 import { EVENTS_DB_FILE, EventsDb } from "../record/events-db.ts";
 import type { StoredRunConfig } from "../report/write-report.ts";
-import { loadTokenizer, type TextTokenizer } from "../tokens/load-tokenizer.ts";
+import { loadTokenizer, type TextTokenizer, tokenizerExists } from "../tokens/load-tokenizer.ts";
 import { GIT_SHA, VERSION } from "../version.ts";
 import { checkCodeExecution } from "./code-execution.ts";
 import { knownRequestCount, loadPatternOf } from "./config-values.ts";
@@ -62,9 +62,23 @@ export function sizeRun(config: BenchmarkConfig): Sizing {
 }
 
 /** The tokenizer the config names, or null. */
-export function configuredTokenizer(config: BenchmarkConfig): TextTokenizer | null {
-  const name = config.model_params.tokenizer_name;
-  return name ? loadTokenizer(name) : null;
+/** The tokenizer and, when it came from a default, the line that says so. */
+interface ChosenTokenizer {
+  tokenizer: TextTokenizer | null;
+  note: string | null;
+}
+
+/**
+ * `tokenizer_name`, or as upstream the model name when that names a local tokenizer (a model id
+ * in the Hugging Face cache, or a directory); `false` (`--no-tokenizer`) means none.
+ */
+export function configuredTokenizer(config: BenchmarkConfig): ChosenTokenizer {
+  const { tokenizer_name: name, name: model } = config.model_params;
+  if (name === false) return { tokenizer: null, note: null };
+  if (name) return { tokenizer: loadTokenizer(name), note: null };
+  if (model === "" || !tokenizerExists(model)) return { tokenizer: null, note: null };
+  const tokenizer = loadTokenizer(model);
+  return { tokenizer, note: `tokenizer: the model name's, ${tokenizer.source} (as upstream; --no-tokenizer to skip)` };
 }
 
 /** What the reports need to know of the config (kept in events.db, so `report DIR` can rebuild them). */
@@ -98,7 +112,8 @@ function openEventsDb(config: BenchmarkConfig, reportDir: string, sizing: Sizing
 }
 
 export async function openRun(config: BenchmarkConfig, io: RunIo, mode: TestMode): Promise<OpenRun> {
-  const tokenizer = configuredTokenizer(config);
+  const { tokenizer, note } = configuredTokenizer(config);
+  if (note) io.log(note);
   const sizing = sizeRun(config);
   const warmup = config.settings.warmup;
   const affinity = planCpus(config.enable_cpu_affinity, sizing.workers);

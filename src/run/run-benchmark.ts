@@ -18,7 +18,8 @@ import { prepareWorkload } from "./prepare-workload.ts";
 
 /** `--dry-run`: the plan as text; nothing is sent and nothing is written. */
 export async function describeRun(config: BenchmarkConfig, mode: TestMode = "perf"): Promise<string> {
-  const workload = await prepareWorkload(config, configuredTokenizer(config), mode);
+  const { tokenizer } = configuredTokenizer(config);
+  const workload = await prepareWorkload(config, tokenizer, mode);
   const sizing = sizeRun(config);
   const lines = workload.phases.flatMap((phase) => [
     ...describePlan(phase.plan),
@@ -26,6 +27,7 @@ export async function describeRun(config: BenchmarkConfig, mode: TestMode = "per
   ]);
   lines.push(`workers: ${sizing.workers}, connections: ${sizing.connections} (${sizing.maxInFlightPerWorker} per worker), streaming ${workload.streaming ? "on" : "off"}`);
   lines.push(`endpoints: ${workload.endpointUrls.map(redactUrl).join(", ")}`);
+  lines.push(`tokenizer: ${tokenizer ? tokenizer.source : "none (token counts from the server's usage)"}`);
   for (const d of config.datasets) {
     const set = Object.entries(d.generation_config_override ?? {}).filter(([, v]) => v !== undefined);
     if (set.length > 0) lines.push(`${d.type} dataset '${d.name}' overrides model_params: ${set.map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(", ")}`);

@@ -60,6 +60,11 @@ function readJson(path: string): unknown {
   }
 }
 
+/** Whether `spec` names a tokenizer that exists locally (a path, or a model id in the hub cache). */
+export function tokenizerExists(spec: string): boolean {
+  return resolveTokenizerFile(spec) !== null;
+}
+
 export function loadTokenizer(spec: string): TextTokenizer {
   const file = resolveTokenizerFile(spec);
   if (!file) {

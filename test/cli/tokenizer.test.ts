@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startMockServer } from "../../src/server/index.ts";
 import { referenceGpt2Encode, writeGpt2Tokenizer } from "../support/gpt2-tokenizer.ts";
@@ -49,6 +50,39 @@ describe("cli/tokenizer", () => {
       expect(result.stdout).toContain("Tokenizer vs server usage:");
     } finally {
       await server.stop();
+    }
+  }, 30_000);
+
+  test("the model name is the default tokenizer when it is in the Hugging Face cache, as upstream; --no-tokenizer skips it", async () => {
+    const server = Bun.serve({ port: 0, fetch: () => Response.json({ choices: [{ index: 0, message: { role: "assistant", content: ANSWER }, finish_reason: "stop" }] }) });
+    try {
+      const dir = dirs.make();
+      const hub = join(dir, "hf", "hub", "models--acme--tiny");
+      mkdirSync(join(hub, "refs"), { recursive: true });
+      writeFileSync(join(hub, "refs", "main"), "abc123\n");
+      writeGpt2Tokenizer(join(hub, "snapshots", "abc123"));
+      const env = { HF_HOME: join(dir, "hf") };
+      const dataset = questionDataset(dir, 10);
+      const args = (model: string, report: string, extra: string[] = []) => ["benchmark", "offline", "--endpoints", `http://127.0.0.1:${server.port}`,
+        "--model", model, "--dataset", dataset, "--duration", "0", "--workers", "1", "--report-dir", join(dir, report), ...extra];
+
+      const cached = await runCli(args("acme/tiny", "r1"), { env });
+      expect(cached.exitCode).toBe(0);
+      expect(cached.stderr).toContain("tokenizer: the model name's, ");
+      expect(cached.stderr).toContain(join("snapshots", "abc123", "tokenizer.json"));
+      expect((await summaryOf(join(dir, "r1"))).token_count_source).toBe("tokenizer");
+
+      const skipped = await runCli(args("acme/tiny", "r2", ["--no-tokenizer"]), { env });
+      expect(skipped.exitCode).toBe(0);
+      expect(skipped.stderr).not.toContain("tokenizer: the model name's");
+      expect((await summaryOf(join(dir, "r2"))).token_count_source).not.toBe("tokenizer");
+
+      const plan = await runCli([...args("acme/other", "r3"), "--dry-run"], { env });
+      expect(plan.stdout).toContain("tokenizer: none (token counts from the server's usage)\n");
+      const planCached = await runCli([...args("acme/tiny", "r3"), "--dry-run"], { env });
+      expect(planCached.stdout).toContain(`tokenizer: ${join(hub, "snapshots", "abc123", "tokenizer.json")}\n`);
+    } finally {
+      server.stop(true);
     }
   }, 30_000);
 
