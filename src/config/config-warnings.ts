@@ -3,6 +3,7 @@
  * expect, said once before the run (and by validate-yaml): fields mlcommons/endpoints stores and
  * never uses, and a ruleset it cannot pin.
  */
+import { noEffectWarnings } from "./no-effect-fields.ts";
 import { RULESETS } from "./rulesets.ts";
 import type { BenchmarkConfig } from "./schema.ts";
 
@@ -22,6 +23,7 @@ export function configWarnings(config: BenchmarkConfig): string[] {
   if (ruleset !== undefined && !RULESETS.has(ruleset)) {
     warnings.push(`submission_ref.ruleset '${ruleset}' is not registered; skipping ruleset seed overrides.`);
   }
+  warnings.push(...noEffectWarnings(config));
   return warnings;
 }
 

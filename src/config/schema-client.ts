@@ -8,7 +8,8 @@ const autoOrAtLeastOne = () =>
 
 /**
  * IPC tuning of the seed's ZeroMQ transport. Accepted so seed YAML files load unchanged; ours
- * (unix sockets with batched msgpackr frames) does not need these knobs and ignores them.
+ * (unix sockets with batched msgpackr frames) has nothing to tune: a changed value gets a warning
+ * (config/no-effect-fields).
  */
 const TransportSchema = z.strictObject({
   type: choice(["zmq"]).default("zmq"),
@@ -29,23 +30,23 @@ export const ClientSettingsSchema = z.strictObject({
     .describe("worker output: DEBUG also passes the runtime's per-response notices (-vv sets it)"),
   warmup_connections: int(z.number().min(-1))
     .default(-1)
-    .describe("connections opened before the run; -1 = auto, 0 = off"),
+    .describe("upstream's pre-opened connections; no effect here (a warning says so)"),
   auto_warmup_budget_fraction: num(z.number().gt(0).max(1))
     .default(0.25)
-    .describe("share of the port budget pre-opened in auto mode"),
-  max_concurrent_warmup_connects: int(z.number().min(1)).default(128).describe("in-flight connects per worker"),
+    .describe("upstream's pre-opened share of the port budget; no effect here (a warning says so)"),
+  max_concurrent_warmup_connects: int(z.number().min(1)).default(128).describe("upstream's pre-opening connect cap; no effect here (a warning says so)"),
   max_connections: autoOrAtLeastOne().default(-1).describe("total connections across workers; -1 = auto"),
-  transport: TransportSchema.prefault({}).describe("seed IPC tuning (accepted, ignored)"),
-  stream_all_chunks: bool().default(false).describe("forward every streamed chunk to the main process"),
-  worker_initialization_timeout: num(z.number().gt(0)).default(60).describe("seconds to wait for workers to start"),
-  worker_graceful_shutdown_wait: num(z.number().min(0)).default(0.5).describe("seconds before workers are stopped"),
-  worker_force_kill_timeout: num(z.number().min(0)).default(0.5).describe("seconds before workers are killed"),
+  transport: TransportSchema.prefault({}).describe("upstream's ZeroMQ tuning; no effect here (a warning says so)"),
+  stream_all_chunks: bool().default(false).describe("upstream: forward every chunk; here every chunk is always timed"),
+  worker_initialization_timeout: num(z.number().gt(0)).default(60).describe("seconds the workers may take to start"),
+  worker_graceful_shutdown_wait: num(z.number().min(0)).default(0.5).describe("upstream's shutdown wait; no effect here (a warning says so)"),
+  worker_force_kill_timeout: num(z.number().min(0)).default(0.5).describe("upstream's kill timeout; no effect here (a warning says so)"),
   insecure: bool().default(false).describe("skip TLS certificate verification"),
-  max_idle_time: num(z.number().min(0)).default(4).describe("seconds an idle pooled connection is kept"),
+  max_idle_time: num(z.number().min(0)).default(4).describe("upstream's idle-connection limit; no effect here (a warning says so)"),
   min_required_connections: int(z.number().min(-1))
     .default(-1)
-    .describe("warn when warmup opens fewer; -1 = auto, 0 = off"),
-  worker_gc_mode: choice(["disabled", "relaxed", "system"]).default("relaxed").describe("worker GC tuning (seed)"),
+    .describe("upstream's pre-opening check; no effect here (a warning says so)"),
+  worker_gc_mode: choice(["disabled", "relaxed", "system"]).default("relaxed").describe("upstream's Python GC tuning; no effect here (a warning says so)"),
   // ours: per-request deadline; the seed has none, so a hung request waits for the drain timeout.
   request_timeout_s: num(z.number().gt(0))
     .nullable()

@@ -45,8 +45,8 @@ const DrainSettingsSchema = z.strictObject({
     .default(240)
     .describe("wait for in-flight requests after the last is issued; null = forever"),
   accuracy_timeout_s: num(z.number().gt(0)).nullable().default(null).describe("accuracy phase drain; null = forever"),
-  metrics_drain_timeout_s: num(z.number().min(0)).default(0).describe("token counting budget; 0 = unlimited"),
-  metrics_tokenizer_workers: int(z.number().min(0)).default(4).describe("token counting workers; 0 = at the end"),
+  metrics_drain_timeout_s: num(z.number().min(0)).default(0).describe("upstream's token-counting budget; no effect here (a warning says so)"),
+  metrics_tokenizer_workers: int(z.number().min(0)).default(4).describe("upstream's token-counting threads; no effect here (a warning says so)"),
 });
 
 const WarmupSettingsSchema = z.strictObject({
@@ -74,5 +74,5 @@ export const SettingsSchema = z.strictObject({
   warmup: WarmupSettingsSchema.prefault({}).describe("optional unmeasured phase before the run"),
   profiling: ProfilingSettingsSchema.prefault({}).describe("server-side profiler triggers"),
   early_stopping: EarlyStoppingSchema.prefault({}).describe("MLPerf early-stopping estimates"),
-  service_ready_timeout_s: num(z.number().min(0)).default(30).describe("seconds to wait for internal services"),
+  service_ready_timeout_s: num(z.number().min(0)).default(30).describe("upstream's service start-up wait; no effect here (a warning says so)"),
 });

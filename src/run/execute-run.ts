@@ -45,6 +45,7 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
     maxInFlightPerWorker: sizing.maxInFlightPerWorker,
     worker: workerSettings(run),
     phases: workload.phases,
+    workerStartupTimeoutMs: Math.round(config.settings.client.worker_initialization_timeout * 1000),
     cpusFor: (workerId) => run.affinity?.workers[workerId] ?? [],
     db: run.db,
     onPhaseStart: (plan) => {

@@ -68,6 +68,8 @@ export interface SessionSpec {
   /** CPUs for each worker (empty: not pinned). */
   cpusFor: (workerId: number) => number[];
   phases: SessionPhase[];
+  /** How long the workers may take to start (settings.client.worker_initialization_timeout). */
+  workerStartupTimeoutMs: number;
   db: EventsDb;
   onPhaseStart?: (plan: PhasePlan) => void;
   /** Awaited once every worker holds its share and before the start instant is chosen (profiler triggers). */
@@ -127,6 +129,7 @@ export class Session {
       await this.pool.initialize(
         (workerId) => ({ ...spec.worker, bodies, t0MonoNs: String(t0MonoNs), maxInFlight: spec.maxInFlightPerWorker, cpus: spec.cpusFor(workerId) }),
         { onMessage: (m) => this.onMessage(m), onWorkerExit: (id, code) => this.onWorkerExit(id, code), onError: (message) => this.onPoolError(message) },
+        spec.workerStartupTimeoutMs,
       );
       for (const phase of spec.phases) {
         if (this.stopReason !== null || this.aliveWorkers().length === 0) break;

@@ -16,7 +16,6 @@ import { SocketChannel } from "../ipc/socket-channel.ts";
 import { workerCommand } from "./worker-command.ts";
 import { forwardWorkerStderr } from "./worker-stderr.ts";
 
-const STARTUP_TIMEOUT_MS = 20_000;
 const SHUTDOWN_GRACE_MS = 2_000;
 
 interface PoolHandlers {
@@ -63,8 +62,11 @@ export class WorkerPool {
     return pool;
   }
 
-  /** Sends each worker its init (now, or when it connects) and resolves once all are ready. */
-  async initialize(initFor: WorkerInitFor, handlers: PoolHandlers): Promise<void> {
+  /**
+   * Sends each worker its init (now, or when it connects) and resolves once all are ready, or
+   * fails after `startupTimeoutMs` (settings.client.worker_initialization_timeout).
+   */
+  async initialize(initFor: WorkerInitFor, handlers: PoolHandlers, startupTimeoutMs: number): Promise<void> {
     this.handlers = handlers;
     this.initFor = initFor;
     for (const [id, channel] of this.channels) this.sendInit(id, channel);
@@ -76,7 +78,7 @@ export class WorkerPool {
     });
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new SetupError(`workers did not start within ${STARTUP_TIMEOUT_MS / 1000} s`)), STARTUP_TIMEOUT_MS);
+      timer = setTimeout(() => reject(new SetupError(`workers did not start within ${startupTimeoutMs / 1000} s (settings.client.worker_initialization_timeout)`)), startupTimeoutMs);
     });
     try {
       await Promise.race([allReady, timeout]);

@@ -25,6 +25,21 @@ describe("config/config-warnings", () => {
     ["max_rows (ours) needs no warning", { datasets: [{ path: "d.jsonl", max_rows: 5 }] }, []],
     ["an unregistered ruleset", { submission_ref: { model: "m", ruleset: "v0" } }, ["submission_ref.ruleset 'v0' is not registered; skipping ruleset seed overrides."]],
     ["a registered ruleset", { submission_ref: { model: "m", ruleset: "mlcommons-current" } }, []],
+    [
+      "upstream's own tuning, set as its examples set it",
+      { settings: { client: { worker_gc_mode: "disabled", max_idle_time: 0.5, warmup_connections: 0, transport: { recv_buffer_size: 16777216, io_threads: 8 } } } },
+      [
+        "settings.client.transport.io_threads 8: no effect (it tunes upstream's ZeroMQ IPC; workers here talk over unix sockets)",
+        "settings.client.max_idle_time 0.5: no effect (Bun's fetch keeps idle connections by its own rule, which cannot be set)",
+        "settings.client.worker_gc_mode \"disabled\": no effect (it tunes Python's garbage collector in upstream's workers; Bun workers have none to tune)",
+      ],
+    ],
+    [
+      "osl_distribution, one line for the block",
+      { model_params: { name: "m", osl_distribution: { type: "normal", mean: 10, std: 2 } } },
+      ["model_params.osl_distribution.type \"normal\", model_params.osl_distribution.mean 10, model_params.osl_distribution.std 2: no effect (stored and not used, as in mlcommons/endpoints)"],
+    ],
+    ["worker_initialization_timeout is honoured, so no warning", { settings: { client: { worker_initialization_timeout: 300 } } }, []],
   ])("%s", (_title, extra, expected) => {
     expect(warningsOf(extra)).toEqual(expected);
   });

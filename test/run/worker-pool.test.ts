@@ -17,12 +17,25 @@ describe("run/worker-pool", () => {
       impostor.write(encodeFrame({ type: "no-such-message", workerId: 0 }));
       const started = performance.now();
       const failure = await pool
-        .initialize(() => ({}) as never, { onMessage() {}, onWorkerExit() {}, onError() {} })
+        .initialize(() => ({}) as never, { onMessage() {}, onWorkerExit() {}, onError() {} }, 60_000)
         .then(() => null, (error: unknown) => error);
       expect(failure).toBeInstanceOf(SetupError);
       expect((failure as Error).message).toMatch(/^could not start the workers: invalid frame from worker/);
       expect(performance.now() - started).toBeLessThan(1000);
       impostor.end();
+    } finally {
+      await pool.shutdown();
+    }
+  });
+  test("workers that are not ready within worker_initialization_timeout fail the start, naming the setting", async () => {
+    const pool = WorkerPool.spawn(1, {});
+    try {
+      // Just spawned: no Bun process is up and connected within a millisecond.
+      const failure = await pool
+        .initialize(() => ({}) as never, { onMessage() {}, onWorkerExit() {}, onError() {} }, 1)
+        .then(() => null, (error: unknown) => error);
+      expect(failure).toBeInstanceOf(SetupError);
+      expect((failure as Error).message).toBe("workers did not start within 0.001 s (settings.client.worker_initialization_timeout)");
     } finally {
       await pool.shutdown();
     }
