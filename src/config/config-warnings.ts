@@ -3,6 +3,7 @@
  * expect, said once before the run (and by validate-yaml): fields mlcommons/endpoints stores and
  * never uses, and a ruleset it cannot pin.
  */
+import { isPredefinedDataset } from "../dataset/predefined/predefined-registry.ts";
 import { noEffectWarnings } from "./no-effect-fields.ts";
 import { RULESETS } from "./rulesets.ts";
 import type { BenchmarkConfig } from "./schema.ts";
@@ -16,6 +17,10 @@ export function configWarnings(config: BenchmarkConfig): string[] {
   config.datasets.forEach((d, index) => {
     if (d.samples !== null) {
       warnings.push(`datasets[${index}].samples ${d.samples} is stored and not used, as in mlcommons/endpoints; max_rows: ${d.samples} uses only the first ${d.samples} rows`);
+    }
+    const source = d.path ?? d.name;
+    if (d.generate_params !== null && !isPredefinedDataset(source)) {
+      warnings.push(`datasets[${index}].generate_params is read by predefined datasets only; '${source}' is not one, so it is not used (as in mlcommons/endpoints)`);
     }
   });
   const ruleset = config.submission_ref?.ruleset;

@@ -19,7 +19,7 @@ interface NoEffect {
 }
 
 /** Schema path (or prefix ending in `.`) → why it has no effect here. */
-export const NO_EFFECT_FIELDS: Readonly<Record<string, NoEffect>> = {
+const NO_EFFECT_FIELDS: Readonly<Record<string, NoEffect>> = {
   "settings.client.warmup_connections": { why: NOT_PRE_OPENED, sameHere: 0 },
   "settings.client.auto_warmup_budget_fraction": { why: NOT_PRE_OPENED },
   "settings.client.max_concurrent_warmup_connects": { why: NOT_PRE_OPENED },

@@ -39,6 +39,12 @@ describe("config/config-warnings", () => {
       { model_params: { name: "m", osl_distribution: { type: "normal", mean: 10, std: 2 } } },
       ["model_params.osl_distribution.type \"normal\", model_params.osl_distribution.mean 10, model_params.osl_distribution.std 2: no effect (stored and not used, as in mlcommons/endpoints)"],
     ],
+    [
+      "generate_params on a file",
+      { datasets: [{ path: "d.jsonl", generate_params: { max_samples: 5 } }] },
+      ["datasets[0].generate_params is read by predefined datasets only; 'd.jsonl' is not one, so it is not used (as in mlcommons/endpoints)"],
+    ],
+    ["generate_params on a predefined dataset", { datasets: [{ path: "d.jsonl" }, { name: "gpqa::gptoss", type: "accuracy", generate_params: { max_samples: 5 } }] }, []],
     ["worker_initialization_timeout is honoured, so no warning", { settings: { client: { worker_initialization_timeout: 300 } } }, []],
   ])("%s", (_title, extra, expected) => {
     expect(warningsOf(extra)).toEqual(expected);
