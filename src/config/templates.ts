@@ -1,5 +1,5 @@
 /**
- * @module config/templates — YAML written by `init offline|online|concurrency`: the resolved
+ * @module config/templates — YAML written by `init offline|online|concurrency|eval|submission`: the resolved
  * default config (no nulls), with placeholders to replace and a comment on every documented key.
  */
 import { Document, isMap, isScalar, isSeq } from "yaml";
@@ -8,7 +8,7 @@ import type { PathSegment } from "./object-path.ts";
 import { withoutNulls } from "./yaml-text.ts";
 import { describePath } from "./schema-walk.ts";
 
-export const TEMPLATE_NAMES = ["offline", "online", "concurrency", "eval"] as const;
+export const TEMPLATE_NAMES = ["offline", "online", "concurrency", "eval", "submission"] as const;
 type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
 export const MODEL_PLACEHOLDER = "<MODEL_NAME>";
@@ -33,6 +33,17 @@ function templateInput(name: TemplateName): Record<string, unknown> {
         { name: "aime25::gptoss", type: "accuracy", accuracy_config: { eval_method: "pass_at_1", extractor: "boxed_math_extractor", ground_truth: "answer", num_repeats: 1 } },
       ],
       endpoint_config: { endpoints: [TEMPLATE_ENDPOINT] },
+    };
+  }
+  if (name === "submission") {
+    // Unlike upstream's hand-written template this one validates: its ruleset pins the round's seeds.
+    return {
+      name: "llama2-70b-submission",
+      type: "submission",
+      benchmark_mode: "offline",
+      submission_ref: { model: "llama2-70b", ruleset: "mlperf-inference-v6.1" },
+      ...base,
+      settings: { runtime: { min_duration_ms: 600_000 } },
     };
   }
   if (name === "online") {
@@ -72,8 +83,12 @@ export function renderTemplate(name: TemplateName): string {
   // YAML 1.1 quoting ("on", "off") so PyYAML-based tools read the same values.
   const doc = new Document(plain, { version: "1.1" });
   annotate(doc.contents, []);
+  const submissionNotes = name === "submission"
+    ? [" submission_ref pins the ruleset's RNG seeds (written below). The accuracy dataset of this model", " (OpenOrca scored with rouge) is not supported yet; run accuracy with mlcommons/endpoints."]
+    : [];
   doc.commentBefore = [
     ` inference-endpoint ${name} benchmark template.`,
+    ...submissionNotes,
     ` Replace ${MODEL_PLACEHOLDER} and ${DATASET_PLACEHOLDER} (and the endpoint), then run:`,
     `   inference-endpoint benchmark from-config -c ${name}_template.yaml`,
     " Strings may use ${VAR} or ${VAR:-default} to read environment variables.",

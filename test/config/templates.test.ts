@@ -51,4 +51,12 @@ describe("config/templates", () => {
     expect(text).not.toMatch(/^\s*[\w-]+: null/m);
     expect(text).not.toContain("transport");
   });
+  test("the submission template pins the ruleset's seeds and says what it cannot score yet", () => {
+    const config = roundTrip("submission", true);
+    expect(config).toMatchObject({ type: "submission", benchmark_mode: "offline", submission_ref: { model: "llama2-70b", ruleset: "mlperf-inference-v6.1" } });
+    expect(config.settings.runtime.scheduler_random_seed).toBe(16159082839903944936n);
+    const text = renderTemplate("submission");
+    expect(text).toContain("scheduler_random_seed: 16159082839903944936");
+    expect(text).toContain("(OpenOrca scored with rouge) is not supported yet");
+  });
 });

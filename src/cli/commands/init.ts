@@ -4,14 +4,15 @@ import { resolve } from "node:path";
 import { InputError, SetupError } from "../../errors.ts";
 import type { Command } from "../command.ts";
 
-const TEMPLATES = ["offline", "online", "concurrency", "eval"] as const;
+// The names of config/templates (not imported: it loads the yaml package, which only writing needs).
+const TEMPLATES = ["offline", "online", "concurrency", "eval", "submission"] as const;
 type TemplateName = (typeof TEMPLATES)[number];
 
 export const initCommand: Command = {
   words: ["init"],
-  summary: "write a config template (offline | online | concurrency | eval) into the current directory",
+  summary: "write a config template (offline | online | concurrency | eval | submission) into the current directory",
   help: () =>
-    `Usage: inference-endpoint init offline|online|concurrency|eval\n\nWrites ./<name>_template.yaml. Edit the model, endpoint and dataset, then run\n  inference-endpoint benchmark from-config -c <name>_template.yaml\n`,
+    `Usage: inference-endpoint init offline|online|concurrency|eval|submission\n\nWrites ./<name>_template.yaml. Edit the model, endpoint and dataset, then run\n  inference-endpoint benchmark from-config -c <name>_template.yaml\n`,
   async run(argv, io) {
     const name = argv[0];
     if (!name || !TEMPLATES.includes(name as TemplateName)) {
