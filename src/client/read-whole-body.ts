@@ -10,6 +10,7 @@ import type { RequestRecord } from "../record/request-record.ts";
 import { noteBit } from "../record/stream-notes.ts";
 import { kindForServerError, truncate } from "./classify-error.ts";
 import { parseJsonObject, readChoice, readServerError, readUsage } from "./openai-response.ts";
+import { readSglangOutput } from "./sglang-response.ts";
 import { SseSplitter } from "./sse-splitter.ts";
 import { StreamAccumulator } from "./stream-accumulator.ts";
 import { applyStreamTiming, applyUsage } from "./stream-record.ts";
@@ -30,6 +31,14 @@ export function readWholeBody(text: string, record: RequestRecord, keepText: boo
   if (serverError) {
     record.errorKind = kindForServerError(serverError);
     record.errorMessage = truncate(`error in a ${record.httpStatus} response: ${serverError.message}`);
+    return;
+  }
+  const native = body ? readSglangOutput(body) : null;
+  if (native) {
+    record.chunkCount = 1;
+    record.finishReason = native.finishReason;
+    if (keepText) record.responseText = native.text;
+    applyUsage(record, native.usage);
     return;
   }
   const choice = body ? readChoice(body, false) : null;

@@ -10,12 +10,15 @@
  * reasoning tokens that usage counts but the stream never carried (hidden reasoning) are kept
  * out of the shared total, since no chunk carried them. Plain text chunks of a shape already
  * seen in this stream are read without JSON.parse (client/chunk-template), and straight from
- * the raw text when the splitter offers it (`takeWholeEvent`).
+ * the raw text when the splitter offers it (`takeWholeEvent`). SGLang's native `/generate`
+ * events (client/sglang-response) carry the text so far and a running token count: each event's
+ * new text is its chunk, and the count is continuous usage.
  */
 import { noteBit } from "../record/stream-notes.ts";
 import { laterChunkTokens, sharedChunkTokens } from "../tokens/chunk-tokens.ts";
 import { ChunkTemplate } from "./chunk-template.ts";
 import { parseJsonObject, readChoice, readErrorEvent, readServerError, readUsage, type ServerError, type UsageCounts } from "./openai-response.ts";
+import { readSglangOutput, SglangText, type SglangOutput } from "./sglang-response.ts";
 import type { EventSink } from "./sse-splitter.ts";
 
 export class StreamProtocolError extends Error {}
@@ -60,6 +63,7 @@ export class StreamAccumulator implements EventSink {
   private notes = 0;
   private readonly textParts: string[] | null;
   private readonly template = new ChunkTemplate();
+  private sglangText: SglangText | null = null;
   /** `[DONE]` has arrived: the response is complete. */
   done = false;
   /** Arrival of `[DONE]`, else of the last finish or usage event so far; null before either. */
@@ -115,6 +119,11 @@ export class StreamAccumulator implements EventSink {
     if (!event) throw new StreamProtocolError(`event is not a JSON object: ${data.slice(0, 120)}`);
     const serverError = readServerError(event);
     if (serverError !== null) throw new StreamServerError(serverError);
+    const native = readSglangOutput(event);
+    if (native) {
+      this.acceptSglang(native, arrivalNs);
+      return;
+    }
     const usage = readUsage(event);
     if (usage) {
       this.usage = usage;
@@ -129,6 +138,15 @@ export class StreamAccumulator implements EventSink {
     this.template.learn(data, choice, usage !== null);
     this.reasoningChars += choice.reasoning.length;
     this.addChunk(choice.reasoning + choice.content + choice.toolText, choice.hasToolCall, usage, arrivalNs);
+  }
+
+  /** One SGLang event: its new text is a chunk; its running completion-token count is usage. */
+  private acceptSglang(output: SglangOutput, arrivalNs: number): void {
+    this.sglangText ??= new SglangText();
+    this.usage = output.usage;
+    this.endNs = arrivalNs;
+    if (output.finishReason) this.finishReason = output.finishReason;
+    this.addChunk(this.sglangText.next(output.text), false, output.usage, arrivalNs);
   }
 
   /** A plain text chunk of the learned shape: no usage, finish reason or tool call (client/chunk-template). */

@@ -7,14 +7,16 @@
  *   own `n, stop, tools, tool_choice, logit_bias, user, chat_template` are forwarded.
  * - `openai_completions` → `/v1/completions`: `prompt` is the row's `input_tokens` ids when
  *   present, else its prompt text (ours: the seed tool requires pre-tokenized ids).
+ * - `sglang` → `/generate`: SGLang's native body (dataset/sglang-body).
  * - Null and undefined fields are left out. Streaming requests ask for
  *   `stream_options.include_usage` so the server reports token usage in its last event.
  */
 import { InputError } from "../errors.ts";
 import { isContentParts, isTokenIds } from "./prompt-check.ts";
+import { sglangBody } from "./sglang-body.ts";
 
-export type ApiType = "openai" | "openai_completions";
-type ApiRoute = "/v1/chat/completions" | "/v1/completions";
+export type ApiType = "openai" | "openai_completions" | "sglang";
+type ApiRoute = "/v1/chat/completions" | "/v1/completions" | "/generate";
 
 /** Effective model parameters of a dataset (camelCase of the YAML `model_params`). */
 export interface RequestBodyParams {
@@ -126,26 +128,31 @@ export function buildRequestBody(row: Record<string, unknown>, params: RequestBo
       return JSON.stringify(chatBody(row, params));
     case "openai_completions":
       return JSON.stringify(completionsBody(row, params));
+    case "sglang":
+      return JSON.stringify(sglangBody(row, params));
     default:
       throw new InputError(`unsupported api_type '${String(params.apiType satisfies never)}'`, {
-        hint: "use openai or openai_completions",
+        hint: "use openai, openai_completions or sglang",
       });
   }
 }
 
 /** The path each api_type posts to. */
 export function routeFor(apiType: ApiType): ApiRoute {
+  if (apiType === "sglang") return "/generate";
   return apiType === "openai_completions" ? "/v1/completions" : "/v1/chat/completions";
 }
 
 /**
  * Appends `route` to the server root `base`. Trailing slashes of `base` are dropped, and
  * (ours) a base that already ends in `/v1` is not doubled: `http://h/v1` + `/v1/completions`
- * → `http://h/v1/completions`, since users often paste the OpenAI-style base URL.
+ * → `http://h/v1/completions`, since users often paste the OpenAI-style base URL. For the same
+ * reason SGLang's root-level `/generate` drops such a `/v1`.
  */
 export function joinEndpointUrl(base: string, route: string): string {
   const root = base.replace(/\/+$/, "");
   const path = route.startsWith("/") ? route : `/${route}`;
   if (root.endsWith("/v1") && (path === "/v1" || path.startsWith("/v1/"))) return root + path.slice(3);
+  if (root.endsWith("/v1") && path === "/generate") return root.slice(0, -3) + path;
   return root + path;
 }

@@ -16,6 +16,7 @@ import { requestProblem, withFaults } from "./fault-response.ts";
 import { faultLabel } from "./fault-spec.ts";
 import { API_PATHS, JSON_HEADERS, type HandlerContext, type RouteHandler } from "./handler-context.ts";
 import { createLatencyModel } from "./latency-model.ts";
+import { createSglangHandler, SGLANG_PATH } from "./sglang-handler.ts";
 import { ObservationLog, type ServerObservation } from "./observations.ts";
 import type { ApiKind } from "./openai-request.ts";
 import { resolveMockServerOptions, type MockServerOptions } from "./options.ts";
@@ -98,6 +99,8 @@ export async function startMockServer(input: Partial<MockServerOptions> = {}): P
     "/v1/models": { GET: () => new Response(models, { headers: JSON_HEADERS }) },
     [API_PATHS.chat]: { POST: completionHandler("chat", context) },
     [API_PATHS.completions]: { POST: completionHandler("completions", context) },
+    // SGLang's native route, for api_type sglang.
+    [SGLANG_PATH]: { POST: createSglangHandler(context) },
   };
   const servedPaths = new Set(Object.keys(routes));
   const faulty = options.faults.length > 0;

@@ -284,3 +284,61 @@ describe("client quirks: connections", () => {
     expect(server?.connections()).toBe(2);
   });
 });
+
+/** SGLang's /generate event: the text so far, the new ids, and the running token count. */
+function sglangEvent(sofar: string, newIds: number, completionTokens: number, finish: string | null = null): Record<string, unknown> {
+  return {
+    text: sofar, output_ids: Array.from({ length: newIds }, (_, i) => 500 + i),
+    meta_info: { id: "9f2c", finish_reason: finish ? { type: finish } : null, prompt_tokens: 7, weight_version: "default", total_retractions: 0, completion_tokens: completionTokens, cached_tokens: 0, e2e_latency: 0.1 },
+  };
+}
+
+/** An SGLang stream of `events` texts (each the text so far, `perEvent` tokens each), `gapMs` apart, then [DONE]. */
+function sglangSteps(texts: string[], perEvent: number, gapMs: number): Step[] {
+  const steps: Step[] = [sseHead()];
+  texts.forEach((text, i) => {
+    if (i > 0) steps.push({ waitMs: gapMs });
+    const last = i === texts.length - 1;
+    steps.push(chunked(sse(sglangEvent(text, perEvent, (i + 1) * perEvent, last ? "stop" : null)) + (last ? sse("[DONE]") : "")));
+  });
+  steps.push(LAST_CHUNK);
+  return steps;
+}
+
+const sofar = (pieces: string[]) => pieces.map((_, i) => pieces.slice(0, i + 1).join(""));
+
+describe("client quirks: SGLang's native /generate", () => {
+  test("events repeat the text so far: each event's new text is one chunk, counts come from meta_info", async () => {
+    const r = await send(() => sglangSteps(sofar(TEN), 1, 10), { keepResponseText: true });
+    expect(r.errorKind).toBeNull();
+    expect(r.responseText).toBe(TEN.join(""));
+    expect(r.chunkCount).toBe(10);
+    expect(r.outputTokens).toBe(10);
+    expect(r.inputTokens).toBe(7);
+    expect(r.finishReason).toBe("stop");
+    expectNear(latencyMs(r), doneWrittenMs(r), 0.1);
+    expectNear(median(itlMs(r)), 10, 0.15);
+  });
+
+  test("two tokens per event: ITL is per token, from the running completion_tokens", async () => {
+    const r = await send(() => sglangSteps(sofar(TEN), 2, 10));
+    expect(r.errorKind).toBeNull();
+    expect(r.outputTokens).toBe(20);
+    expectNear(median(itlMs(r)), 5, 0.15);
+  });
+
+  test("--incremental-streaming-output (only the new text per event) is read as such", async () => {
+    const r = await send(() => sglangSteps(TEN, 1, 5), { keepResponseText: true });
+    expect(r.errorKind).toBeNull();
+    expect(r.responseText).toBe(TEN.join(""));
+    expect(r.outputTokens).toBe(10);
+  });
+
+  test("a whole /generate body: text, finish reason and counts from meta_info", async () => {
+    const r = await send(() => [jsonResponse(200, sglangEvent(" the answer", 2, 2, "length"))], { streaming: false, keepResponseText: true });
+    expect(r.errorKind).toBeNull();
+    expect(r.responseText).toBe(" the answer");
+    expect(r.outputTokens).toBe(2);
+    expect(r.finishReason).toBe("length");
+  });
+});

@@ -110,7 +110,7 @@ describe("config/build-config", () => {
     { rule: "concurrency needs a level", command: "online", overrides: { ...validOffline, "settings.load_pattern.type": "concurrency" }, path: "settings.load_pattern.target_concurrency", text: "--concurrency" },
     { rule: "burst unsupported", command: "online", overrides: { ...validOffline, "settings.load_pattern.type": "burst" }, path: "settings.load_pattern.type", text: "not supported yet" },
     { rule: "agentic unsupported", command: "online", overrides: { ...validOffline, "settings.load_pattern.type": "agentic_inference" }, path: "settings.load_pattern.type", text: "not supported yet" },
-    { rule: "sglang unsupported", command: "offline", overrides: { ...validOffline, "endpoint_config.api_type": "sglang" }, path: "endpoint_config.api_type", text: "not supported yet" },
+    { rule: "videogen unsupported", command: "offline", overrides: { ...validOffline, "endpoint_config.api_type": "videogen" }, path: "endpoint_config.api_type", text: "not supported yet" },
     { rule: "max duration below min", command: "offline", overrides: { ...validOffline, "settings.runtime.max_duration_ms": "1m" }, path: "settings.runtime.max_duration_ms", text: "min_duration_ms" },
     { rule: "workers multiple of endpoints", command: "offline", overrides: { ...validOffline, "endpoint_config.endpoints": [ENDPOINT, "http://b:1"], "settings.client.num_workers": 3 }, path: "settings.client.num_workers", text: "multiple" },
     { rule: "min tokens above max", command: "offline", overrides: { ...validOffline, "endpoint_config.api_type": "openai_completions", "model_params.min_new_tokens": 9, "model_params.max_new_tokens": 8 }, path: "model_params.min_new_tokens", text: "max_new_tokens" },

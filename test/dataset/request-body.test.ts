@@ -10,6 +10,7 @@ import {
 
 const chat: RequestBodyParams = { apiType: "openai", model: "m", maxNewTokens: 64, streaming: false };
 const completions: RequestBodyParams = { apiType: "openai_completions", model: "m", maxNewTokens: 64, streaming: false };
+const sglang: RequestBodyParams = { apiType: "sglang", model: "m", maxNewTokens: 1024, streaming: true };
 
 function body(row: Record<string, unknown>, params: RequestBodyParams): unknown {
   return JSON.parse(buildRequestBody(row, params));
@@ -128,6 +129,19 @@ describe("dataset/request-body", () => {
       params: { ...completions, maxNewTokens: null },
       expected: { model: "m", prompt: "once upon", stream: false, stop: "." },
     },
+    {
+      // Upstream's verified body: 1.0 defaults sent, top_k -1 left out, no model name.
+      title: "the sglang body as upstream sends it",
+      row: { input_tokens: [1, 2, 3], prompt: "ignored" },
+      params: sglang,
+      expected: { input_ids: [1, 2, 3], sampling_params: { max_new_tokens: 1024, temperature: 1.0, top_p: 1.0 }, stream: true },
+    },
+    {
+      title: "sglang with sampling set, a top_k and a synthetic row's length controls",
+      row: { input_tokens: [9], max_new_tokens: 16, min_tokens: 16, ignore_eos: true },
+      params: { ...sglang, streaming: false, temperature: 0, topK: 20, topP: 0.9, seed: 7, presencePenalty: 1 },
+      expected: { input_ids: [9], sampling_params: { max_new_tokens: 16, temperature: 0, top_k: 20, top_p: 0.9, min_new_tokens: 16, ignore_eos: true }, stream: false },
+    },
   ])("builds $title", ({ row, params, expected }) => {
     const text = buildRequestBody(row, params);
     expect(JSON.parse(text)).toEqual(expected);
@@ -138,6 +152,7 @@ describe("dataset/request-body", () => {
     { title: "chat row without prompt or messages", row: { text: "x" }, params: chat },
     { title: "chat row with empty messages and no prompt", row: { messages: [] }, params: chat },
     { title: "completions row with only messages", row: { messages: [{ role: "user", content: "x" }] }, params: completions },
+    { title: "sglang row with text only (upstream Harmony-tokenizes it first)", row: { prompt: "x" }, params: sglang },
   ])("refuses a $title", ({ row, params }) => {
     expect(() => body(row, params)).toThrow(InputError);
   });
@@ -145,6 +160,7 @@ describe("dataset/request-body", () => {
   test.each([
     { apiType: "openai" as const, route: "/v1/chat/completions" },
     { apiType: "openai_completions" as const, route: "/v1/completions" },
+    { apiType: "sglang" as const, route: "/generate" },
   ])("routes $apiType to $route", ({ apiType, route }) => {
     expect(routeFor(apiType)).toBe(route);
   });
@@ -159,6 +175,8 @@ describe("dataset/request-body", () => {
     { base: "http://h/v10", route: "/v1/completions", url: "http://h/v10/v1/completions" },
     { base: "http://h/api", route: "/v1/completions", url: "http://h/api/v1/completions" },
     { base: "http://h", route: "health", url: "http://h/health" },
+    { base: "http://h:30000", route: "/generate", url: "http://h:30000/generate" },
+    { base: "http://h:30000/v1/", route: "/generate", url: "http://h:30000/generate" },
   ])("joins $base + $route", ({ base, route, url }) => {
     expect(joinEndpointUrl(base, route)).toBe(url);
   });

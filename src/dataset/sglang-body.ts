@@ -1,0 +1,42 @@
+/**
+ * @module dataset/sglang-body — the body of SGLang's native `/generate` for one row, as upstream
+ * (mlcommons/endpoints) sends it: `{input_ids, sampling_params, stream}`.
+ *
+ * `sampling_params` holds max_new_tokens, temperature and top_p (1.0 each when unset, as
+ * upstream) and top_k unless it is -1 (upstream's encoder leaves -1 out). No model name, seed or
+ * penalties: the route serves one model and upstream sends none of them. The prompt must be token
+ * ids (`input_tokens`); upstream Harmony-tokenizes text prompts for gpt-oss first. Ours: a row's
+ * own output-length request (synthetic datasets) adds min_new_tokens and ignore_eos, which
+ * SGLang's sampling parameters honour.
+ */
+import { InputError } from "../errors.ts";
+import { isTokenIds } from "./prompt-check.ts";
+
+/** What the SGLang body takes from the effective model parameters. */
+interface SglangParams {
+  maxNewTokens: number | null;
+  streaming: boolean;
+  temperature?: number | null;
+  topP?: number | null;
+  topK?: number | null;
+}
+
+const TOP_K_OFF = -1;
+
+export function sglangBody(row: Record<string, unknown>, params: SglangParams): Record<string, unknown> {
+  if (!isTokenIds(row.input_tokens)) {
+    throw new InputError("api_type sglang needs 'input_tokens' ids in every row", {
+      hint: "give a pre-tokenized dataset (parser.input_tokens=COLUMN), or use api_type openai_completions for text prompts",
+    });
+  }
+  const sampling: Record<string, unknown> = {
+    max_new_tokens: typeof row.max_new_tokens === "number" ? row.max_new_tokens : (params.maxNewTokens ?? 1024),
+    temperature: params.temperature ?? 1.0,
+  };
+  const topK = params.topK ?? TOP_K_OFF;
+  if (topK !== TOP_K_OFF) sampling.top_k = topK;
+  sampling.top_p = params.topP ?? 1.0;
+  if (typeof row.min_tokens === "number") sampling.min_new_tokens = row.min_tokens;
+  if (row.ignore_eos === true) sampling.ignore_eos = true;
+  return { input_ids: row.input_tokens, sampling_params: sampling, stream: params.streaming };
+}

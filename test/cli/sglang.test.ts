@@ -1,0 +1,65 @@
+/**
+ * `api_type: sglang` end to end against `serve`'s native `/generate`: token-id prompts go out in
+ * SGLang's body, streamed answers (the text so far in every event) are timed per token.
+ */
+import { afterAll, describe, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { startMockServer } from "../../src/server/index.ts";
+import { readSummary, runCli, tempDirs } from "./run-cli.ts";
+
+const dirs = tempDirs("ie-sglang-");
+afterAll(() => dirs.cleanup());
+
+function tokenDataset(dir: string, rows: number): string {
+  const path = join(dir, "ids.jsonl");
+  writeFileSync(path, Array.from({ length: rows }, (_, i) => JSON.stringify({ input_tokens: [101, 102, 103 + i] })).join("\n") + "\n");
+  return path;
+}
+
+describe("cli/sglang", () => {
+  test("streamed: TTFT, TPOT and tokens as the server paced them; every request on /generate", async () => {
+    const server = await startMockServer({ mode: "model", ttftMs: 30, tpotMs: 4, outputTokens: 12, recordObservations: true });
+    try {
+      const dir = dirs.make();
+      const report = join(dir, "r");
+      const result = await runCli(["benchmark", "online", "--endpoints", `${server.url}/v1`, "--model", "m", "--api-type", "sglang",
+        "--dataset", tokenDataset(dir, 16), "--load-pattern", "concurrency", "--concurrency", "4", "--num-samples", "16", "--duration", "0", "--report-dir", report]);
+      expect(result.exitCode).toBe(0);
+      const s = readSummary(report);
+      expect(s.n_samples_completed).toBe(16);
+      expect(s.token_count_source).toBe("server_usage");
+      expect(s.output_sequence_lengths.min).toBe(12);
+      expect(s.input_sequence_lengths.min).toBe(3);
+      expect((s.ttft.median as number) / 1e6).toBeGreaterThan(29);
+      expect((s.ttft.median as number) / 1e6).toBeLessThan(45);
+      expect((s.tpot.median as number) / 1e6).toBeGreaterThan(3.5);
+      expect((s.tpot.median as number) / 1e6).toBeLessThan(6);
+      const seen = server.observations();
+      expect(seen).toHaveLength(16);
+      expect(seen.every((o) => o.path === "/generate" && o.streaming && o.outputTokens === 12)).toBe(true);
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+
+  test("offline (not streamed): whole bodies, counts from meta_info; text prompts are refused with a hint", async () => {
+    const server = await startMockServer({ mode: "model", outputTokens: 5 });
+    try {
+      const dir = dirs.make();
+      const report = join(dir, "r");
+      const result = await runCli(["benchmark", "offline", "--endpoints", server.url, "--model", "m", "--api-type", "sglang",
+        "--dataset", tokenDataset(dir, 10), "--duration", "0", "--report-dir", report]);
+      expect(result.exitCode).toBe(0);
+      expect(readSummary(report).output_sequence_lengths.median).toBe(5);
+
+      const text = join(dir, "text.jsonl");
+      writeFileSync(text, `${JSON.stringify({ prompt: "hello" })}\n`);
+      const refused = await runCli(["benchmark", "offline", "--endpoints", server.url, "--model", "m", "--api-type", "sglang", "--dataset", text, "--report-dir", join(dir, "r2")]);
+      expect(refused.exitCode).toBe(2);
+      expect(refused.stderr).toContain("api_type sglang needs 'input_tokens' ids in every row");
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+});
