@@ -61,7 +61,7 @@ export const DEFAULT_TEXTS: Readonly<Record<string, string>> = {
   "settings.drain.accuracy_timeout_s": "none (wait forever)",
   "settings.drain.metrics_drain_timeout_s": "0 (unlimited)",
   "settings.warmup.n_requests": "dataset size",
-  "report_dir": "reports_<YYYYmmdd_HHMMSS> in the temp dir",
+  "report_dir": "reports_<YYYYmmdd_HHMMSS> in the current directory",
   "timeout": "none",
   "run_timeout_s": "none",
 };
