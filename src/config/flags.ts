@@ -150,6 +150,14 @@ const COMMAND_FLAGS: readonly FlagSpec[] = [
     commands: ["offline", "online", "from-config"],
   },
   {
+    flag: "--export-events",
+    aliases: [],
+    path: "export_events",
+    kind: "boolean",
+    description: "also write upstream's events.jsonl and sample_idx_map.json into the report directory (as `report DIR --export`)",
+    commands: ["offline", "online", "from-config"],
+  },
+  {
     flag: "--config",
     aliases: ["-c"],
     path: "config",

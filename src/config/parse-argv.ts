@@ -22,6 +22,8 @@ interface ParsedFlags {
   quiet?: boolean;
   /** `--dry-run`: print the plan and exit. */
   dryRun?: boolean;
+  /** `--export-events`: write events.jsonl and sample_idx_map.json after the run. */
+  exportEvents?: boolean;
   /** `-h/--help` was given; problems are still reported only when it was not. */
   help: boolean;
   /** Count of `-v` (`-vv` = 2). */
@@ -85,6 +87,7 @@ export function parseFlags(
     else if (spec.path === "mode") result.mode = value as TestMode;
     else if (spec.path === "accuracy_only") accuracyOnly = value === true;
     else if (spec.path === "dry_run") result.dryRun = value === true;
+    else if (spec.path === "export_events") result.exportEvents = value === true;
     else if (spec.path === "quiet") result.quiet = value === true;
     else if (spec.path === "slo") {
       try {

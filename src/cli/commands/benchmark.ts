@@ -2,7 +2,8 @@
  * @module cli/commands/benchmark — `benchmark offline|online|from-config`: flags (and YAML) → config → run.
  *
  * CLI flags override YAML. The console gets the summary on stdout; progress, warnings and the
- * report directory go to stderr.
+ * report directory go to stderr. `--export-events` writes upstream's events.jsonl and
+ * sample_idx_map.json after a run that succeeded (`report DIR --export` does it for any run).
  */
 import { buildConfig } from "../../config/build-config.ts";
 import { configWarnings } from "../../config/config-warnings.ts";
@@ -54,6 +55,10 @@ function benchmarkCommand(mode: BenchmarkCommand): Command {
         progressEnabled: parsed.quiet !== true,
         isTty: parsed.quiet !== true && io.isTty,
       }, testMode);
+      if (parsed.exportEvents) {
+        const { EXPORT_NAMES, writeExports } = await import("../../report/export/exports.ts");
+        for (const line of writeExports(outcome.reportDir, EXPORT_NAMES)) io.stderr(`${line}\n`);
+      }
       const { accuracyLines } = await import("../../accuracy/index.ts");
       io.stdout(renderConsoleSummary(outcome.summary, accuracyLines(outcome.accuracy)));
       io.stderr(`report: ${outcome.reportDir}\n`);

@@ -3,7 +3,8 @@
  *
  * Works on a copied events.db and on the database of a run that crashed or was killed (its
  * report says so). `--output json` prints result_summary.json to stdout for scripts;
- * `--export-csv FILE` also writes one CSV row per request.
+ * `--export-csv FILE` also writes one CSV row per request; `--export NAME` writes upstream's
+ * events.jsonl or sample_idx_map.json into DIR (report/export/exports, docs/exports.md).
  */
 import { toExactJson } from "../../config/exact-json.ts";
 import { existsSync } from "node:fs";
@@ -19,25 +20,30 @@ import { renderFlagHelp } from "../flag-help.ts";
 const REPORT_FLAGS: readonly FlagSpec[] = [
   { flag: "--output", aliases: ["-o"], path: "output", kind: "enum", choices: ["text", "json"], description: "summary as text or as result_summary.json on stdout", defaultText: "text", commands: ["report"] },
   { flag: "--export-csv", aliases: [], path: "csv", kind: "string", description: "also write every request as a CSV row to this file", commands: ["report"] },
+  { flag: "--export", aliases: [], path: "export", kind: "list", commaSeparated: true, description: "also write upstream's events.jsonl or sample_idx_map.json into DIR (repeatable, or a comma list)", commands: ["report"] },
 ];
 
 export const reportCommand: Command = {
   words: ["report"],
   summary: "rebuild report.txt, result_summary.json and report.html of a run from its events.db",
-  help: () => `Usage: inference-endpoint report DIR [flags]\n\nFlags:\n${renderFlagHelp(REPORT_FLAGS)}\nExample:\n  inference-endpoint report reports_20261129_120000 --output json | jq .ttft.percentiles\n`,
+  help: () => `Usage: inference-endpoint report DIR [flags]\n\nFlags:\n${renderFlagHelp(REPORT_FLAGS)}\nExamples:\n  inference-endpoint report reports_20261129_120000 --output json | jq .ttft.percentiles\n  inference-endpoint report reports_20261129_120000 --export events.jsonl,sample_idx_map.json\n`,
   async run(argv, io) {
     const { overrides, positionals } = parseFlags(argv, "report", REPORT_FLAGS);
     if (positionals.length !== 1) throw new InputError(`report needs one report directory, got ${positionals.length}`, { hint: "inference-endpoint report DIR" });
     const dir = positionals[0] as string;
+    const exportsModule = import("../../report/export/exports.ts");
+    // Names are checked before the directory and before any work: a typo costs nothing.
+    const exports = Array.isArray(overrides.export) ? (await exportsModule).checkExportNames(overrides.export as string[]) : [];
     if (!existsSync(join(dir, EVENTS_DB_FILE))) throw new InputError(`no ${EVENTS_DB_FILE} in ${dir}`, { hint: "give the directory a benchmark wrote (its --report-dir)" });
-    const [{ writeReportFiles }, { exportRequestsCsv }, { accuracyLines }] = await Promise.all([
-      import("../../report/write-report.ts"), import("../../record/export-csv.ts"), import("../../accuracy/index.ts"),
+    const [{ writeReportFiles }, { exportRequestsCsv }, { accuracyLines }, { writeExports }] = await Promise.all([
+      import("../../report/write-report.ts"), import("../../record/export-csv.ts"), import("../../accuracy/index.ts"), exportsModule,
     ]);
     const { summary, accuracy } = writeReportFiles(dir);
     if (typeof overrides.csv === "string") {
       const rows = exportRequestsCsv(join(dir, EVENTS_DB_FILE), overrides.csv);
       io.stderr(`wrote ${rows} requests to ${overrides.csv}\n`);
     }
+    for (const line of writeExports(dir, exports)) io.stderr(`${line}\n`);
     io.stdout(overrides.output === "json" ? `${toExactJson(summary, 2)}\n` : renderConsoleSummary(summary, accuracyLines(accuracy)));
     return 0;
   },
