@@ -112,6 +112,7 @@ interface ResultSummary {
   latency: Distribution;
   schedule_lag: Partial<Distribution>;
   output_sequence_lengths: Distribution;
+  input_sequence_lengths: Distribution;
   token_count_source: string;
   run_config: { load_pattern: { type: string; target_qps: number | null; target_concurrency: number | null } };
 }
