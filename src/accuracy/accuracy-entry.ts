@@ -59,8 +59,8 @@ export interface AccuracyEntry {
   eval_method: string;
   extractor: string | null;
   ground_truth_column: string;
-  /** Fraction correct in [0, 1]; null when nothing was issued. */
-  score: number | null;
+  /** Fraction correct in [0, 1]; null when nothing was issued; rouge: its measures by name. */
+  score: number | null | Record<string, string | number>;
   /** Rows in the dataset. */
   unit_samples: number;
   num_repeats: number;

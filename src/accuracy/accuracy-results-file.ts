@@ -16,7 +16,7 @@ export const ACCURACY_RESULTS_FILE = join("accuracy", "accuracy_results.json");
 
 /** Mean of the entries' numeric scores; null when none has a score. */
 export function averageAccuracy(entries: readonly AccuracyEntry[]): number | null {
-  const scores = entries.flatMap((e) => (e.score !== null && Number.isFinite(e.score) ? [e.score] : []));
+  const scores = entries.flatMap((e) => (typeof e.score === "number" && Number.isFinite(e.score) ? [e.score] : []));
   return scores.length === 0 ? null : scores.reduce((a, b) => a + b, 0) / scores.length;
 }
 

@@ -17,8 +17,9 @@ import { hasValues } from "../metrics/series-rollup.ts";
 import type { AccuracyEntry } from "./accuracy-entry.ts";
 import { averageAccuracy } from "./accuracy-results-file.ts";
 
-/** A score with 4 significant figures, or "N/A". */
-export function formatScore(score: number | null): string {
+/** A score with 4 significant figures, or "N/A"; a score of several measures as `name=value` pairs. */
+export function formatScore(score: AccuracyEntry["score"]): string {
+  if (score !== null && typeof score === "object") return Object.entries(score).map(([k, v]) => `${k}=${v}`).join(" ");
   return score === null || !Number.isFinite(score) ? "N/A" : score.toPrecision(4);
 }
 

@@ -73,9 +73,9 @@ export async function scoreDataset(input: ScoreInput): Promise<AccuracyEntry> {
   scorer.preflight?.(ctx);
   const { counts, usable, distinct, denominator } = countResponses(input.issued, input.responses);
   for (const r of distinct) rowOf(input, r);
-  const samples: ExtractedSample[] = usable.map((r) => {
+  const samples: ExtractedSample[] = (scorer.scoresEveryResponse ? distinct : usable).map((r) => {
     const row = rowOf(input, r);
-    return { datasetIndex: r.datasetIndex, repeat: r.repeat, extracted: extract(r.text), groundTruth: row[input.groundTruthColumn], row };
+    return { datasetIndex: r.datasetIndex, repeat: r.repeat, extracted: r.text === null ? null : extract(r.text), response: r.text, groundTruth: row[input.groundTruthColumn], row };
   });
   const outcome = denominator === 0 ? null : await scorer.score(samples, ctx);
   const lengths = outputLengths(distinct);
@@ -84,7 +84,7 @@ export async function scoreDataset(input: ScoreInput): Promise<AccuracyEntry> {
     eval_method: input.evalMethod,
     extractor: input.extractor,
     ground_truth_column: input.groundTruthColumn,
-    score: outcome === null ? null : outcome.passed / denominator,
+    score: outcome === null ? null : (outcome.score ?? outcome.passed / denominator),
     unit_samples: input.rows.length,
     num_repeats: input.numRepeats,
     total_samples: input.datasetType === "performance" ? counts.issued : input.rows.length * input.numRepeats,

@@ -3,11 +3,12 @@
  *
  * Which of them need an extractor, and their options, are in scoring-setup.ts (read by config
  * validation). The seed's other scorers (the rest of config/schema-dataset's EVAL_METHODS:
- * rouge, bfcl_v4, …) are recognised and rejected with a clear message rather than as unknown names.
+ * shopify_category_f1, bfcl_v4, …) are recognised and rejected with a clear message rather than as unknown names.
  */
 import { EVAL_METHODS } from "../config/schema-dataset.ts";
 import { InputError } from "../errors.ts";
 import { codeBenchScorer } from "./code-bench/code-bench-scorer.ts";
+import { rougeScorer } from "./rouge/rouge-scorer.ts";
 import { exactMatch, groundTruthText, passAt1, stringMatch, type SampleComparison } from "./sample-scorers.ts";
 import type { Scorer } from "./scorer.ts";
 import type { ScorerName } from "./scoring-setup.ts";
@@ -26,6 +27,7 @@ const SCORERS: Readonly<Record<ScorerName, Scorer>> = {
   code_bench_scorer: codeBenchScorer,
   exact_match: comparisonScorer(exactMatch),
   pass_at_1: comparisonScorer(passAt1),
+  rouge: rougeScorer,
   string_match: comparisonScorer(stringMatch),
 };
 

@@ -12,6 +12,8 @@ export interface ExtractedSample {
   repeat: number;
   /** The extractor's answer; null when it found none. */
   extracted: string | null;
+  /** The response text as it came (null when the request failed). */
+  response: string | null;
   /** The row's ground-truth cell, as loaded. */
   groundTruth: unknown;
   row: Readonly<Record<string, unknown>>;
@@ -28,9 +30,13 @@ export interface ScorerOutcome {
   /** False when some samples could not be judged (they count as wrong). */
   complete: boolean;
   breakdown?: Record<string, number | null>;
+  /** A score that is not one number (rouge's four measures): replaces passed ÷ issued. */
+  score?: Record<string, string | number>;
 }
 
 export interface Scorer {
+  /** Score every response, failed and empty ones too (as text ""), not only the usable ones. */
+  scoresEveryResponse?: boolean;
   /** Validates options before anything is scored; throws InputError. */
   preflight?: (ctx: ScorerContext) => void;
   score: (samples: readonly ExtractedSample[], ctx: ScorerContext) => Promise<ScorerOutcome>;

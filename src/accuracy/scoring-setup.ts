@@ -33,6 +33,8 @@ export const SCORER_SPECS = {
   code_bench_scorer: { requiresExtractor: true, extras: CODE_BENCH_EXTRAS },
   exact_match: { requiresExtractor: false, extras: NO_EXTRAS },
   pass_at_1: { requiresExtractor: true, extras: NO_EXTRAS },
+  // As upstream: an extractor must be named, and is not applied.
+  rouge: { requiresExtractor: true, extras: NO_EXTRAS },
   string_match: { requiresExtractor: false, extras: NO_EXTRAS },
 } as const;
 export type ScorerName = keyof typeof SCORER_SPECS;

@@ -19,7 +19,12 @@ export function configWarnings(config: BenchmarkConfig): string[] {
       warnings.push(`datasets[${index}].samples ${d.samples} is stored and not used, as in mlcommons/endpoints; max_rows: ${d.samples} uses only the first ${d.samples} rows`);
     }
     const source = d.path ?? d.name;
-    if (d.generate_params !== null && !isPredefinedDataset(source)) {
+    if (d.parser !== null && isPredefinedDataset(source)) {
+      warnings.push(`datasets[${index}].parser is not applied to the predefined dataset '${source}', as in mlcommons/endpoints`);
+    }
+    if (source === "random" && d.generate_params !== null && d.isl === null) {
+      warnings.push(`datasets[${index}] is upstream's random dataset: prompt lengths follow its distribution, but the prompts are words of our own, not its numpy-drawn token ids`);
+    } else if (d.generate_params !== null && !isPredefinedDataset(source)) {
       warnings.push(`datasets[${index}].generate_params is read by predefined datasets only; '${source}' is not one, so it is not used (as in mlcommons/endpoints)`);
     }
   });

@@ -27,8 +27,9 @@ export async function loadDatasetAsync(spec: AsyncDatasetSpec, options: AsyncLoa
   const env = options.env ?? process.env;
   if (isPredefinedDataset(spec.path) && !existsSync(spec.path)) {
     const params = parseGenerateParams(spec.generateParams, spec.name || spec.path);
-    const { name, maxRows, template, parser } = spec;
-    return loadPredefinedDataset(spec.path, { ...params, variant: params.variant ?? spec.config, name, maxRows, template, parser, env, fetch: options.fetch });
+    // As upstream, a config's parser is not applied to a predefined dataset (config-warnings says so).
+    const { name, maxRows, template } = spec;
+    return loadPredefinedDataset(spec.path, { ...params, variant: params.variant ?? spec.config, name, maxRows, template, env, fetch: options.fetch });
   }
   if (isHfUri(spec.path)) {
     const ref = parseHfUri(spec.path);

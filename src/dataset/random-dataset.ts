@@ -16,7 +16,8 @@ import { SYNTHETIC_WORDS } from "./synthetic-words.ts";
 interface RandomDatasetOptions {
   rows: number;
   isl: LengthSpec;
-  osl: LengthSpec;
+  /** Output lengths asked for; null: none (max_new_tokens from model_params, as upstream's random). */
+  osl: LengthSpec | null;
   /** Tokens shared by every prompt, counted inside the ISL. */
   prefixTokens: number;
   seed: PythonSeed;
@@ -46,14 +47,14 @@ export function generateRandomRows(options: RandomDatasetOptions): Record<string
   const rows: Record<string, unknown>[] = [];
   for (let i = 0; i < options.rows; i++) {
     const isl = Math.max(drawLength(options.isl, rng), options.prefixTokens + 1);
-    const osl = drawLength(options.osl, rng);
+    const osl = options.osl === null ? null : drawLength(options.osl, rng);
     const prompt = [...prefix, ...words(rng, pool, isl - options.prefixTokens)].join(" ");
     if (options.tokenizer && options.tokenizer.count(prompt) !== isl) {
       throw new InputError(`random dataset: could not build an exact ${isl}-token prompt with this tokenizer`, {
         hint: "this tokenizer merges words across spaces; use a dataset file for exact lengths",
       });
     }
-    rows.push({ prompt, max_new_tokens: osl, min_tokens: osl, ignore_eos: true, isl });
+    rows.push(osl === null ? { prompt, isl } : { prompt, max_new_tokens: osl, min_tokens: osl, ignore_eos: true, isl });
   }
   return rows;
 }

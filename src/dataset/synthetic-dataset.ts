@@ -7,16 +7,19 @@
 import { existsSync } from "node:fs";
 import { InputError } from "../errors.ts";
 import type { PythonSeed } from "../rng/python-random.ts";
-import type { TextTokenizer } from "../tokens/load-tokenizer.ts";
+import { loadTokenizer, type TextTokenizer } from "../tokens/load-tokenizer.ts";
 import { parseLengthSpec } from "./length-spec.ts";
 import type { Dataset } from "./load-dataset.ts";
 import { generateRandomRows } from "./random-dataset.ts";
+import { upstreamRandomPlan } from "./upstream-random.ts";
 
 const RANDOM_DATASET = "random";
 const DEFAULT_ROWS = 1000;
 
 interface SyntheticSpec {
   path: string | null;
+  name?: string;
+  generate_params?: Readonly<Record<string, unknown>> | null;
   max_rows?: number | null;
   isl?: string | null;
   osl?: string | null;
@@ -24,10 +27,25 @@ interface SyntheticSpec {
 }
 
 export function isSyntheticDataset(spec: SyntheticSpec): boolean {
-  return spec.path === RANDOM_DATASET && !existsSync(RANDOM_DATASET);
+  return (spec.path ?? spec.name) === RANDOM_DATASET && !existsSync(RANDOM_DATASET);
+}
+
+/** Upstream's `name: random` with generate_params (dataset/upstream-random). */
+function upstreamRandomDataset(spec: SyntheticSpec, generateParams: Record<string, unknown>, tokenizer: TextTokenizer | null): Dataset {
+  const plan = upstreamRandomPlan(generateParams, RANDOM_DATASET);
+  const rows = generateRandomRows({
+    rows: spec.max_rows ?? plan.rows,
+    isl: parseLengthSpec(plan.isl, "generate_params.input_seq_length"),
+    osl: null,
+    prefixTokens: 0,
+    seed: plan.seed,
+    tokenizer: plan.tokenizer ? loadTokenizer(plan.tokenizer) : tokenizer,
+  });
+  return { name: RANDOM_DATASET, path: RANDOM_DATASET, rows, columns: ["prompt", "isl"] };
 }
 
 export function syntheticDataset(spec: SyntheticSpec, seed: PythonSeed, tokenizer: TextTokenizer | null): Dataset {
+  if (!spec.isl && spec.generate_params) return upstreamRandomDataset(spec, spec.generate_params, tokenizer);
   if (!spec.isl || !spec.osl) {
     throw new InputError("the random dataset needs isl= and osl=", { hint: "e.g. --dataset random,isl=128,osl=64 (add --tokenizer DIR for exact token counts)" });
   }

@@ -44,6 +44,11 @@ describe("config/config-warnings", () => {
       { datasets: [{ path: "d.jsonl", generate_params: { max_samples: 5 } }] },
       ["datasets[0].generate_params is read by predefined datasets only; 'd.jsonl' is not one, so it is not used (as in mlcommons/endpoints)"],
     ],
+    [
+      "parser on a predefined dataset (upstream's Llama examples set one)",
+      { datasets: [{ path: "d.jsonl" }, { name: "cnn_dailymail::llama3_8b", type: "accuracy", parser: { input: "prompt" } }] },
+      ["datasets[1].parser is not applied to the predefined dataset 'cnn_dailymail::llama3_8b', as in mlcommons/endpoints"],
+    ],
     ["generate_params on a predefined dataset", { datasets: [{ path: "d.jsonl" }, { name: "gpqa::gptoss", type: "accuracy", generate_params: { max_samples: 5 } }] }, []],
     ["worker_initialization_timeout is honoured, so no warning", { settings: { client: { worker_initialization_timeout: 300 } } }, []],
   ])("%s", (_title, extra, expected) => {

@@ -62,7 +62,10 @@ export async function loadPredefinedDataset(name: string, options: PredefinedOpt
       hint: `drop the preset (${definition.id}) to build the prompt from the template`,
     });
   }
-  if (preset !== null) rows = rows.map((row) => ({ ...row, prompt: preset.prompt(row as Record<string, string>) }));
+  if (preset !== null) {
+    const extra = definition.presetColumns?.[preset.name] ?? {};
+    rows = rows.map((row) => ({ ...row, prompt: preset.prompt(row as Record<string, string>), ...extra }));
+  }
   if (options.template) rows = applyPromptTemplate(rows, collectColumns(rows), options.template, selected.locate, name);
   if (options.maxRows && options.maxRows < rows.length) rows = rows.slice(0, options.maxRows);
   const datasetName = options.name || name;

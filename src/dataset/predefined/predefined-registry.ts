@@ -2,18 +2,20 @@
  * @module dataset/predefined/predefined-registry — the predefined dataset ids and how a dataset
  * name `<id>[::<preset>]` (the seed tool's naming) resolves to a definition, a preset and a variant.
  *
- * Ids: `gpqa`, `aime25`, `livecodebench`, plus `gpqa_diamond`, `gpqa_main` and
+ * Ids: `gpqa`, `aime25`, `livecodebench`, `cnn_dailymail`, `open_orca`, plus `gpqa_diamond`, `gpqa_main` and
  * `gpqa_extended`, which name GPQA with its variant fixed (the hub's config names). A name
  * with a known id is predefined even when its preset is wrong, so that the loader reports
  * "gpqa has no preset 'x'" instead of "file not found".
  */
 import { InputError } from "../../errors.ts";
 import { aime25 } from "./aime25.ts";
+import { cnnDailyMail } from "./cnn-dailymail.ts";
 import { gpqa, GPQA_VARIANTS } from "./gpqa.ts";
 import { livecodebench } from "./livecodebench.ts";
+import { openOrca } from "./open-orca.ts";
 import type { AccuracyDefaults, PredefinedDefinition, PresetPrompt } from "./predefined-types.ts";
 
-const DEFINITIONS: readonly PredefinedDefinition[] = [gpqa, aime25, livecodebench];
+const DEFINITIONS: readonly PredefinedDefinition[] = [gpqa, aime25, livecodebench, cnnDailyMail, openOrca];
 const SEPARATOR = "::";
 
 interface IdEntry {

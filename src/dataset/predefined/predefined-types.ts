@@ -57,6 +57,8 @@ export interface PredefinedDefinition {
   /** Source rows → benchmark columns (strings). `seed` drives any shuffling. */
   transform(source: SourceRows, seed: number): Record<string, string>[];
   presets: Readonly<Record<string, PresetPrompt>>;
+  /** Constant columns a preset adds besides the prompt (cnn_dailymail's `chat_template`). */
+  presetColumns?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   accuracyDefaults: AccuracyDefaults;
   /** Hub parts to download when nothing local is found; null when the hub has no usable copy. */
   hubParts(variant: string): HubPart[] | null;

@@ -45,7 +45,7 @@ describe("dataset/predefined/load-predefined", () => {
     ["aime25::llama3_8b", "aime25 has no preset 'llama3_8b' (available: gptoss)"],
     ["livecodebench::", "livecodebench has no preset '' (available: gptoss)"],
     ["gpqa_main::x", "gpqa_main has no preset 'x' (available: gptoss)"],
-    ["mmlu::gptoss", "'mmlu::gptoss' is not a predefined dataset (available: gpqa, aime25, livecodebench, gpqa_diamond, gpqa_main, gpqa_extended)"],
+    ["mmlu::gptoss", "'mmlu::gptoss' is not a predefined dataset (available: gpqa, aime25, livecodebench, cnn_dailymail, open_orca, gpqa_diamond, gpqa_main, gpqa_extended)"],
   ])("rejects %p", async (name, message) => {
     const error = await failureOf(loadPredefinedDataset(name, options));
     expect(error.message).toBe(message);
