@@ -5,7 +5,7 @@
  * `sampling_params` holds max_new_tokens, temperature and top_p (1.0 each when unset, as
  * upstream) and top_k unless it is -1 (upstream's encoder leaves -1 out). No model name, seed or
  * penalties: the route serves one model and upstream sends none of them. The prompt must be token
- * ids (`input_tokens`); upstream Harmony-tokenizes text prompts for gpt-oss first. Ours: a row's
+ * ids (`input_tokens`); for gpt-oss, text prompts are Harmony-tokenised first (dataset/harmony). Ours: a row's
  * own output-length request (synthetic datasets) adds min_new_tokens and ignore_eos, which
  * SGLang's sampling parameters honour.
  */
@@ -26,7 +26,7 @@ const TOP_K_OFF = -1;
 export function sglangBody(row: Record<string, unknown>, params: SglangParams): Record<string, unknown> {
   if (!isTokenIds(row.input_tokens)) {
     throw new InputError("api_type sglang needs 'input_tokens' ids in every row", {
-      hint: "give a pre-tokenized dataset (parser.input_tokens=COLUMN), or use api_type openai_completions for text prompts",
+      hint: "give a pre-tokenized dataset (parser.input_tokens=COLUMN); text prompts are Harmony-tokenised only for gpt-oss models, as upstream",
     });
   }
   const sampling: Record<string, unknown> = {

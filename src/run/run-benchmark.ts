@@ -10,6 +10,7 @@ import type { TestMode } from "../config/flags.ts";
 import { pinnedSeedsLine } from "../config/config-warnings.ts";
 import { redactUrl } from "../config/redact.ts";
 import type { BenchmarkConfig } from "../config/schema.ts";
+import { todayIso, usesHarmony } from "../dataset/harmony.ts";
 import { describePlan } from "../plan/describe-plan.ts";
 import { executeRun } from "./execute-run.ts";
 import { finishRun, type BenchmarkOutcome } from "./finish-run.ts";
@@ -28,6 +29,7 @@ export async function describeRun(config: BenchmarkConfig, mode: TestMode = "per
   lines.push(`workers: ${sizing.workers}, connections: ${sizing.connections} (${sizing.maxInFlightPerWorker} per worker), streaming ${workload.streaming ? "on" : "off"}`);
   lines.push(`endpoints: ${workload.endpointUrls.map(redactUrl).join(", ")}`);
   lines.push(`tokenizer: ${tokenizer ? tokenizer.source : "none (token counts from the server's usage)"}`);
+  if (usesHarmony(config.endpoint_config.api_type, config.model_params.name)) lines.push(`text prompts Harmony-tokenised for gpt-oss (reasoning high, date ${todayIso()}), as upstream`);
   for (const d of config.datasets) {
     const set = Object.entries(d.generation_config_override ?? {}).filter(([, v]) => v !== undefined);
     if (set.length > 0) lines.push(`${d.type} dataset '${d.name}' overrides model_params: ${set.map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(", ")}`);

@@ -18,6 +18,8 @@ export interface TextTokenizer {
   readonly source: string;
   /** Tokens in `text` without special tokens (BOS/EOS), as servers count completion tokens. */
   count(text: string): number;
+  /** Token ids of `text`, no BOS/EOS added; special tokens written in the text become their ids. */
+  encode(text: string): number[];
 }
 
 /** The local Hugging Face hub cache, found as for datasets (dataset/hf-cache). */
@@ -83,5 +85,6 @@ export function loadTokenizer(spec: string): TextTokenizer {
   return {
     source: file,
     count: (text) => (text === "" ? 0 : tokenizer.encode(text, { add_special_tokens: false }).ids.length),
+    encode: (text) => (text === "" ? [] : [...tokenizer.encode(text, { add_special_tokens: false }).ids]),
   };
 }
