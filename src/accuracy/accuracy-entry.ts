@@ -44,6 +44,8 @@ export interface ScoreInput {
   durationS: number;
   /** Needed by `code_bench_scorer` only. */
   codeExecution?: CodeExecutionOptions;
+  /** The scorer's `accuracy_config.extras`, defaults filled in. */
+  extras?: Readonly<Record<string, unknown>>;
 }
 
 /** `issued = scored + empty + missing` (see response-counts.ts). */

@@ -69,7 +69,7 @@ export async function scoreDataset(input: ScoreInput): Promise<AccuracyEntry> {
   validate(input);
   const scorer = getScorer(input.evalMethod);
   const extract = chooseExtractor(input);
-  const ctx = { groundTruthColumn: input.groundTruthColumn, codeExecution: input.codeExecution };
+  const ctx = { groundTruthColumn: input.groundTruthColumn, codeExecution: input.codeExecution, extras: input.extras ?? {} };
   scorer.preflight?.(ctx);
   const { counts, usable, distinct, denominator } = countResponses(input.issued, input.responses);
   for (const r of distinct) rowOf(input, r);

@@ -3,13 +3,14 @@
  *
  * Which of them need an extractor, and their options, are in scoring-setup.ts (read by config
  * validation). The seed's other scorers (the rest of config/schema-dataset's EVAL_METHODS:
- * shopify_category_f1, bfcl_v4, …) are recognised and rejected with a clear message rather than as unknown names.
+ * bfcl_v4, vbench, …) are recognised and rejected with a clear message rather than as unknown names.
  */
 import { EVAL_METHODS } from "../config/schema-dataset.ts";
 import { InputError } from "../errors.ts";
 import { codeBenchScorer } from "./code-bench/code-bench-scorer.ts";
 import { rougeScorer } from "./rouge/rouge-scorer.ts";
 import { exactMatch, groundTruthText, passAt1, stringMatch, type SampleComparison } from "./sample-scorers.ts";
+import { shopifyCategoryF1Scorer } from "./shopify-category-f1.ts";
 import type { Scorer } from "./scorer.ts";
 import type { ScorerName } from "./scoring-setup.ts";
 
@@ -28,6 +29,7 @@ const SCORERS: Readonly<Record<ScorerName, Scorer>> = {
   exact_match: comparisonScorer(exactMatch),
   pass_at_1: comparisonScorer(passAt1),
   rouge: rougeScorer,
+  shopify_category_f1: shopifyCategoryF1Scorer,
   string_match: comparisonScorer(stringMatch),
 };
 

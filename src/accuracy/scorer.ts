@@ -22,6 +22,8 @@ export interface ExtractedSample {
 export interface ScorerContext {
   groundTruthColumn: string;
   codeExecution: CodeExecutionOptions | undefined;
+  /** `accuracy_config.extras`, defaults filled in (accuracy/scoring-setup). */
+  extras: Readonly<Record<string, unknown>>;
 }
 
 export interface ScorerOutcome {
@@ -30,8 +32,8 @@ export interface ScorerOutcome {
   /** False when some samples could not be judged (they count as wrong). */
   complete: boolean;
   breakdown?: Record<string, number | null>;
-  /** A score that is not one number (rouge's four measures): replaces passed ÷ issued. */
-  score?: Record<string, string | number>;
+  /** A score that is not a fraction of samples (rouge's measures, a hierarchical F1): replaces passed ÷ issued. */
+  score?: number | Record<string, string | number>;
 }
 
 export interface Scorer {

@@ -35,6 +35,8 @@ export const SCORER_SPECS = {
   pass_at_1: { requiresExtractor: true, extras: NO_EXTRAS },
   // As upstream: an extractor must be named, and is not applied.
   rouge: { requiresExtractor: true, extras: NO_EXTRAS },
+  // Not trimmed: the separator's spaces are part of it.
+  shopify_category_f1: { requiresExtractor: true, extras: z.strictObject({ category_separator: z.string().min(1).default(" > ") }) },
   string_match: { requiresExtractor: false, extras: NO_EXTRAS },
 } as const;
 export type ScorerName = keyof typeof SCORER_SPECS;
@@ -52,6 +54,8 @@ export interface ScoringSetup {
   numRepeats: number;
   /** `code_bench_scorer`'s extras with upstream's defaults; null for every other scorer. */
   codeBench: CodeBenchExtras | null;
+  /** The scorer's extras with their defaults filled in. */
+  extras: Record<string, unknown>;
 }
 
 type AccuracyConfig = NonNullable<DatasetConfig["accuracy_config"]>;
@@ -133,5 +137,6 @@ export function resolveScoringSetup(datasetName: string, given: AccuracyConfig |
     groundTruthColumn: codeBench ? codeBench.question_id_column : (config.ground_truth ?? "ground_truth"),
     numRepeats: config.num_repeats,
     codeBench,
+    extras: SCORER_SPECS[method].extras.parse(config.extras ?? {}) as Record<string, unknown>,
   };
 }

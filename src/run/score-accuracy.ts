@@ -33,7 +33,7 @@ export async function scoreAccuracyPhases(
     entries.push(
       await scoreDataset({
         datasetName: name, datasetType: "accuracy", evalMethod: a.scoring.evalMethod, extractor: a.scoring.extractor,
-        groundTruthColumn: a.scoring.groundTruthColumn, rows: a.dataset.rows, numRepeats: a.scoring.numRepeats,
+        groundTruthColumn: a.scoring.groundTruthColumn, rows: a.dataset.rows, numRepeats: a.scoring.numRepeats, extras: a.scoring.extras,
         // Every issued request is a row (failures and worker_lost included), so rows = issued.
         issued: responses.length, responses, durationS: (outcome.endNs - outcome.startNs) / 1e9,
         ...(codeExecution ? { codeExecution } : {}),

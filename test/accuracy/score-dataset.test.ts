@@ -124,7 +124,7 @@ describe("accuracy/score-dataset", () => {
   });
 
   test.each([
-    ["an unknown scorer", { evalMethod: "bleu" }, /unknown eval_method 'bleu'/, /code_bench_scorer, exact_match, pass_at_1, rouge, string_match/],
+    ["an unknown scorer", { evalMethod: "bleu" }, /unknown eval_method 'bleu'/, /code_bench_scorer, exact_match, pass_at_1, rouge, shopify_category_f1, string_match/],
     ["a seed scorer we lack", { evalMethod: "bfcl_v4" }, /'bfcl_v4' is not supported/, /pass_at_1/],
     ["an unknown extractor", { extractor: "nope" }, /unknown extractor 'nope'/, /abcd_extractor/],
     ["pass_at_1 without an extractor", { extractor: null }, /needs an extractor/, /abcd_extractor, boxed_math_extractor/],

@@ -34,10 +34,11 @@ export const cnnDailyMail: PredefinedDefinition = {
   },
   transform: (source) => source.rows.map((_, index) => ({ article: textCell(source, index, "article"), highlights: textCell(source, index, "highlights") })),
   presets: {
-    llama3_8b: (row) =>
-      `Summarize the following news article in ${SUMMARY_TOKENS} tokens. Please output the summary only, without any other text.\n\nArticle:\n${row.article}\n\nSummary:`,
+    llama3_8b: (row) => ({
+      prompt: `Summarize the following news article in ${SUMMARY_TOKENS} tokens. Please output the summary only, without any other text.\n\nArticle:\n${row.article}\n\nSummary:`,
+      chat_template: LLAMA3_CHAT_TEMPLATE,
+    }),
   },
-  presetColumns: { llama3_8b: { chat_template: LLAMA3_CHAT_TEMPLATE } },
   accuracyDefaults: { evalMethod: "rouge", extractor: "identity_extractor", groundTruthColumn: "highlights", numRepeats: 1 },
   hubParts: () => [{ config: CONFIG, split: SPLIT }],
   howToProvide: () => `download it with ${hfDownloadCommand(CNN_REPO, `${CONFIG}/validation-*`)}`,

@@ -2,7 +2,8 @@
  * @module dataset/predefined/generate-params — a dataset entry's `generate_params` (the seed
  * tool's "kwargs for predefined generate()") as options for `loadPredefinedDataset`.
  *
- * Keys: `source` (ours: a local file or directory, or hf://datasets/…), `variant`, `seed`,
+ * Keys: `source` (ours: a local file or directory, or hf://datasets/…), `variant` (or `split`, a
+ * list joined with `+`, as the seed tool names Shopify's prepared copies), `seed`,
  * `max_samples`, and `force_regenerate`, which is accepted and has no effect: we never write
  * a prepared copy, so there is nothing to regenerate. Values given on the command line arrive
  * as strings, so numbers are coerced. Unknown keys are an InputError listing the known ones.
@@ -16,6 +17,8 @@ const wholeNumber = z.coerce.number().int();
 const GenerateParamsSchema = z.strictObject({
   source: z.string().min(1).optional(),
   variant: z.string().min(1).optional(),
+  // The seed tool's Shopify splits: a list is one variant, "train+test".
+  split: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
   seed: wholeNumber.min(0).optional(),
   max_samples: wholeNumber.min(1).optional(),
   force_regenerate: z.union([z.boolean(), z.string()]).optional(),
@@ -36,6 +39,6 @@ export function parseGenerateParams(value: unknown, datasetName: string): Pick<P
       hint: `known keys: ${GENERATE_PARAM_KEYS.join(", ")}`,
     });
   }
-  const { source, variant, seed, max_samples: maxSamples } = result.data;
-  return { source, variant, seed, maxSamples };
+  const { source, variant, split, seed, max_samples: maxSamples } = result.data;
+  return { source, variant: variant ?? (Array.isArray(split) ? split.join("+") : split), seed, maxSamples };
 }

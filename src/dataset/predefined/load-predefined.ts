@@ -63,8 +63,10 @@ export async function loadPredefinedDataset(name: string, options: PredefinedOpt
     });
   }
   if (preset !== null) {
-    const extra = definition.presetColumns?.[preset.name] ?? {};
-    rows = rows.map((row) => ({ ...row, prompt: preset.prompt(row as Record<string, string>), ...extra }));
+    rows = rows.map((row) => {
+      const built = preset.prompt(row as Record<string, string>);
+      return { ...row, ...(typeof built === "string" ? { prompt: built } : built) };
+    });
   }
   if (options.template) rows = applyPromptTemplate(rows, collectColumns(rows), options.template, selected.locate, name);
   if (options.maxRows && options.maxRows < rows.length) rows = rows.slice(0, options.maxRows);

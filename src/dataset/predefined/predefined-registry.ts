@@ -2,7 +2,8 @@
  * @module dataset/predefined/predefined-registry — the predefined dataset ids and how a dataset
  * name `<id>[::<preset>]` (the seed tool's naming) resolves to a definition, a preset and a variant.
  *
- * Ids: `gpqa`, `aime25`, `livecodebench`, `cnn_dailymail`, `open_orca`, plus `gpqa_diamond`, `gpqa_main` and
+ * Ids: `gpqa`, `aime25`, `livecodebench`, `cnn_dailymail`, `open_orca`,
+ * `shopify_product_catalogue`, `shopify_product_catalogue_8k`, plus `gpqa_diamond`, `gpqa_main` and
  * `gpqa_extended`, which name GPQA with its variant fixed (the hub's config names). A name
  * with a known id is predefined even when its preset is wrong, so that the loader reports
  * "gpqa has no preset 'x'" instead of "file not found".
@@ -13,9 +14,10 @@ import { cnnDailyMail } from "./cnn-dailymail.ts";
 import { gpqa, GPQA_VARIANTS } from "./gpqa.ts";
 import { livecodebench } from "./livecodebench.ts";
 import { openOrca } from "./open-orca.ts";
+import { shopifyCatalogue, shopifyCatalogue8k } from "./shopify-catalogue.ts";
 import type { AccuracyDefaults, PredefinedDefinition, PresetPrompt } from "./predefined-types.ts";
 
-const DEFINITIONS: readonly PredefinedDefinition[] = [gpqa, aime25, livecodebench, cnnDailyMail, openOrca];
+const DEFINITIONS: readonly PredefinedDefinition[] = [gpqa, aime25, livecodebench, cnnDailyMail, openOrca, shopifyCatalogue, shopifyCatalogue8k];
 const SEPARATOR = "::";
 
 interface IdEntry {

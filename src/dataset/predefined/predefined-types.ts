@@ -26,8 +26,11 @@ export interface SourceRows extends FileRows {
   path: string;
 }
 
-/** Builds a row's prompt from the transformed columns (all strings). */
-export type PresetPrompt = (row: Readonly<Record<string, string>>) => string;
+/**
+ * Builds a row's prompt from the transformed columns (all strings): the prompt text, or the
+ * columns the preset sets (`prompt` as content parts, `system`, cnn_dailymail's `chat_template`).
+ */
+export type PresetPrompt = (row: Readonly<Record<string, string>>) => string | Readonly<Record<string, unknown>>;
 
 /** A config and split of the hub repository, fetched as the hub's Parquet conversion. */
 interface HubPart {
@@ -57,8 +60,6 @@ export interface PredefinedDefinition {
   /** Source rows → benchmark columns (strings). `seed` drives any shuffling. */
   transform(source: SourceRows, seed: number): Record<string, string>[];
   presets: Readonly<Record<string, PresetPrompt>>;
-  /** Constant columns a preset adds besides the prompt (cnn_dailymail's `chat_template`). */
-  presetColumns?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   accuracyDefaults: AccuracyDefaults;
   /** Hub parts to download when nothing local is found; null when the hub has no usable copy. */
   hubParts(variant: string): HubPart[] | null;

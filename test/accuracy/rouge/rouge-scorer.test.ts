@@ -20,12 +20,12 @@ function samples(predictions: readonly (string | null)[], references: readonly s
 
 describe("accuracy/rouge/rouge-scorer", () => {
   test("rouge1, rouge2, rougeL, rougeLsum, gen_len and gen_num equal the reference's, to the string", async () => {
-    const outcome = await rougeScorer.score(samples(pairs.predictions, pairs.references), { groundTruthColumn: "highlights", codeExecution: undefined });
+    const outcome = await rougeScorer.score(samples(pairs.predictions, pairs.references), { groundTruthColumn: "highlights", codeExecution: undefined, extras: {} });
     expect(outcome.score).toEqual(expected.aggregate);
   });
 
   test("a failed request counts as an empty prediction", async () => {
-    const outcome = await rougeScorer.score(samples([null, "Summary one."], ["Summary one.", "Summary one."]), { groundTruthColumn: "highlights", codeExecution: undefined });
+    const outcome = await rougeScorer.score(samples([null, "Summary one."], ["Summary one.", "Summary one."]), { groundTruthColumn: "highlights", codeExecution: undefined, extras: {} });
     expect(outcome.score).toMatchObject({ rouge1: "50.0", gen_num: 2, gen_len: "12" });
   });
 });
