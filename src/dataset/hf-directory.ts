@@ -78,10 +78,10 @@ function listDataFiles(root: string, dir: string, depth: number, out: DataFile[]
 }
 
 function noDataError(root: string): InputError {
-  const names = readdirSync(root);
-  if (names.includes("dataset_dict.json") || names.includes("state.json") || names.some((name) => name.endsWith(".arrow"))) {
-    return new InputError(`${root}: a datasets save_to_disk directory (Arrow files) is not supported`, {
-      hint: "export it to Parquet first, e.g. datasets.load_from_disk(dir)['train'].to_parquet('train.parquet')",
+  // save_to_disk directories (with dataset_dict.json or state.json) are read by dataset/hf-saved-dataset.
+  if (readdirSync(root).some((name) => name.endsWith(".arrow"))) {
+    return new InputError(`${root}: Arrow files without the state.json or dataset_dict.json that save_to_disk writes`, {
+      hint: "point at the directory save_to_disk wrote (it holds dataset_dict.json or state.json)",
     });
   }
   return new InputError(`${root}: no data files (${FILE_FORMATS.join(", ")}) found`, {

@@ -4,7 +4,8 @@
  * `template`, remap columns, and check that every row has a prompt, messages or token ids.
  *
  * Sources: a `.jsonl`, `.json`, `.csv` or `.parquet` file (by `format=` or extension); a
- * directory laid out like a Hugging Face dataset (`format=huggingface`, or any directory); or
+ * directory laid out like a Hugging Face dataset (`format=huggingface`, or any directory), or
+ * one written by `save_to_disk` (dataset/hf-saved-dataset); or
  * `hf://datasets/<org>/<name>[@rev]` from the local hub cache. Loading is synchronous and
  * never uses the network; `loadDatasetAsync` downloads an uncached `hf://` dataset first.
  *
@@ -22,6 +23,7 @@ import { collectColumns, remapColumns } from "./column-remap.ts";
 import { isHfUri, readFileRows, resolveDatasetFormat, type FileFormat } from "./dataset-format.ts";
 import type { DatasetRow, FileRows } from "./file-rows.ts";
 import { findHfSnapshot, notCachedError, parseHfUri, type Env } from "./hf-cache.ts";
+import { isSavedDataset, readSavedDataset } from "./hf-saved-dataset.ts";
 import { readHfDirectoryRows, type HfSelection } from "./hf-directory.ts";
 import { assertRowsHavePrompts } from "./prompt-check.ts";
 import { applyPromptTemplate } from "./prompt-template.ts";
@@ -88,6 +90,7 @@ function readSource(spec: DatasetSpec, env: Env): FileRows {
       hint: missing ? "check the path" : "point at a directory of Parquet shards, or drop format=huggingface to read the file by its extension",
     });
   }
+  if (isSavedDataset(spec.path)) return readSavedDataset(spec.path, selection.split ?? null);
   return readHfDirectoryRows(spec.path, selection);
 }
 

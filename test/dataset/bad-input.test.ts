@@ -56,7 +56,8 @@ const CASES: BadCase[] = [
   { title: "a repeated CSV header", file: "dup.csv", content: "a,b,a\n1,2,3\n", message: /dup\.csv:1: column 'a' appears twice in the header$/, hint: /distinct name/ },
   { title: "format=huggingface on a file", file: "one.jsonl", content: '{"prompt":"a"}', spec: { format: "huggingface" }, message: /one\.jsonl: format huggingface needs a directory$/, hint: /drop format=huggingface/ },
   { title: "a directory without data files", file: "nodata", content: "dir", message: /nodata: no data files \(\.jsonl, \.json, \.csv, \.parquet\) found$/, hint: /Parquet shards/ },
-  { title: "a save_to_disk directory", file: "saved", content: "saved", message: /saved: a datasets save_to_disk directory \(Arrow files\) is not supported$/, hint: /to_parquet/ },
+  { title: "a save_to_disk directory whose split lacks state.json", file: "saved", content: "saved", message: /saved\/train\/state\.json: not readable JSON/, hint: /save it again/ },
+  { title: "Arrow files without save_to_disk's metadata", file: "loose", content: "arrow", message: /loose: Arrow files without the state\.json or dataset_dict\.json that save_to_disk writes$/, hint: /save_to_disk wrote/ },
   { title: "a template naming a missing column", file: "t.jsonl", content: '{"a":"x","b":"y"}', spec: { template: "Q: {c}" }, message: /t\.jsonl: template 'Q: \{c\}': column 'c' not found; columns: a, b$/, hint: /\{a\}/ },
   { title: "a template over a null value", file: "tnull.json", content: '{"a": ["x", null]}', spec: { template: "Q: {a}" }, message: /tnull\.json: row 2: template column 'a' is null$/, hint: /every row needs a value/ },
   { title: "a template with an unmatched brace", file: "tb.jsonl", content: '{"a":"x"}', spec: { template: "Q: {a" }, message: /tb\.jsonl: template 'Q: \{a': unmatched '\{' at position 4$/, hint: /\{\{/ },
@@ -70,6 +71,9 @@ function place(testCase: BadCase): string {
     mkdirSync(join(path, "train"), { recursive: true });
     writeFileSync(join(path, "dataset_dict.json"), '{"splits": ["train"]}');
     writeFileSync(join(path, "train", "data-00000-of-00001.arrow"), "");
+  } else if (testCase.content === "arrow") {
+    mkdirSync(path, { recursive: true });
+    writeFileSync(join(path, "data-00000-of-00001.arrow"), "");
   } else if (testCase.content !== undefined) writeFileSync(path, testCase.content);
   return path;
 }
