@@ -95,10 +95,11 @@ export function remapColumns(
   columns: readonly string[],
   parser: Record<string, unknown> | null | undefined,
   datasetName: string,
+  detectPrompt = true,
 ): RemappedRows {
   let plan: PlannedColumn[] = columns.map((name) => ({ name, source: name }));
   if (parser) plan = planParserRemap(plan, parser, datasetName);
-  plan = planPromptDetection(plan, datasetName);
+  if (detectPrompt) plan = planPromptDetection(plan, datasetName);
   const unchanged =
     plan.length === columns.length &&
     plan.every((column, i) => column.name === column.source && column.name === columns[i]);

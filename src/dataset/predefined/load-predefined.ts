@@ -55,6 +55,9 @@ export async function loadPredefinedDataset(name: string, options: PredefinedOpt
     fetch: options.fetch,
     label,
   });
+  if (definition.maxSamplesRefusal && options.maxSamples !== null && options.maxSamples !== undefined) {
+    throw new InputError(`${name}: generate_params.max_samples: ${definition.maxSamplesRefusal}`);
+  }
   const selected = selectSourceRows(source, options.maxSamples, seed);
   let rows: DatasetRow[] = definition.transform(selected, seed);
   if (preset !== null && options.template) {
@@ -71,7 +74,9 @@ export async function loadPredefinedDataset(name: string, options: PredefinedOpt
   if (options.template) rows = applyPromptTemplate(rows, collectColumns(rows), options.template, selected.locate, name);
   if (options.maxRows && options.maxRows < rows.length) rows = rows.slice(0, options.maxRows);
   const datasetName = options.name || name;
-  const remapped = remapColumns(rows, collectColumns(rows), options.parser, datasetName);
+  // A dataset whose prompt is token ids (DeepSeek-R1) keeps its text columns as they are, as upstream.
+  const tokenPrompts = rows.length > 0 && rows.every((row) => Array.isArray(row.input_tokens));
+  const remapped = remapColumns(rows, collectColumns(rows), options.parser, datasetName, !tokenPrompts);
   assertRowsHavePrompts(remapped.rows, remapped.columns, selected.locate, remapped.sources);
   return {
     name: datasetName,

@@ -3,7 +3,7 @@
  * name `<id>[::<preset>]` (the seed tool's naming) resolves to a definition, a preset and a variant.
  *
  * Ids: `gpqa`, `aime25`, `livecodebench`, `cnn_dailymail`, `open_orca`,
- * `shopify_product_catalogue`, `shopify_product_catalogue_8k`, plus `gpqa_diamond`, `gpqa_main` and
+ * `shopify_product_catalogue`, `shopify_product_catalogue_8k`, `legacy_mlperf_deepseek_r1`, plus `gpqa_diamond`, `gpqa_main` and
  * `gpqa_extended`, which name GPQA with its variant fixed (the hub's config names). A name
  * with a known id is predefined even when its preset is wrong, so that the loader reports
  * "gpqa has no preset 'x'" instead of "file not found".
@@ -11,13 +11,14 @@
 import { InputError } from "../../errors.ts";
 import { aime25 } from "./aime25.ts";
 import { cnnDailyMail } from "./cnn-dailymail.ts";
+import { deepseekR1 } from "./deepseek-r1.ts";
 import { gpqa, GPQA_VARIANTS } from "./gpqa.ts";
 import { livecodebench } from "./livecodebench.ts";
 import { openOrca } from "./open-orca.ts";
 import { shopifyCatalogue, shopifyCatalogue8k } from "./shopify-catalogue.ts";
 import type { AccuracyDefaults, PredefinedDefinition, PresetPrompt } from "./predefined-types.ts";
 
-const DEFINITIONS: readonly PredefinedDefinition[] = [gpqa, aime25, livecodebench, cnnDailyMail, openOrca, shopifyCatalogue, shopifyCatalogue8k];
+const DEFINITIONS: readonly PredefinedDefinition[] = [gpqa, aime25, livecodebench, cnnDailyMail, openOrca, shopifyCatalogue, shopifyCatalogue8k, deepseekR1];
 const SEPARATOR = "::";
 
 interface IdEntry {

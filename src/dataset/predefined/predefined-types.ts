@@ -50,6 +50,10 @@ export interface PredefinedDefinition {
   /** `org/name` of the Hugging Face dataset repository the data comes from. */
   hubRepo: string;
   variants: VariantSpec | null;
+  /** An environment variable naming the source when none is given (the seed tool's, for DeepSeek-R1). */
+  sourceEnv?: string;
+  /** Why `max_samples` is refused for this dataset, when it is. */
+  maxSamplesRefusal?: string;
   /** Sub-directory of the seed tool's `dataset_cache/` that holds its prepared copy. */
   cacheSubdir(variant: string): string;
   /**
@@ -57,8 +61,8 @@ export interface PredefinedDefinition {
    * or a prepared cache directory. Null when the directory does not hold them.
    */
   readDirectory(root: string, variant: string): SourceRows | null;
-  /** Source rows → benchmark columns (strings). `seed` drives any shuffling. */
-  transform(source: SourceRows, seed: number): Record<string, string>[];
+  /** Source rows → benchmark columns (strings, but DeepSeek-R1's `input_tokens` stay ids). `seed` drives any shuffling. */
+  transform(source: SourceRows, seed: number): Record<string, unknown>[];
   presets: Readonly<Record<string, PresetPrompt>>;
   accuracyDefaults: AccuracyDefaults;
   /** Hub parts to download when nothing local is found; null when the hub has no usable copy. */

@@ -79,7 +79,8 @@ async function download(def: PredefinedDefinition, variant: string, options: Loc
 
 /** Reads the raw rows of `variant` from wherever they are. Throws InputError when they are nowhere. */
 export async function readPredefinedSource(def: PredefinedDefinition, variant: string, options: LocateOptions): Promise<SourceRows> {
-  if (options.source) return readExplicit(def, variant, { ...options, source: options.source });
+  const source = options.source || (def.sourceEnv ? options.env[def.sourceEnv] : undefined);
+  if (source) return readExplicit(def, variant, { ...options, source });
   const cacheCopy = join(options.cacheDir, def.cacheSubdir(variant));
   const looked = [`${cacheCopy} (prepared copy)`];
   if (isDirectory(cacheCopy)) {

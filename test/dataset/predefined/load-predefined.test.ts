@@ -45,7 +45,7 @@ describe("dataset/predefined/load-predefined", () => {
     ["aime25::llama3_8b", "aime25 has no preset 'llama3_8b' (available: gptoss)"],
     ["livecodebench::", "livecodebench has no preset '' (available: gptoss)"],
     ["gpqa_main::x", "gpqa_main has no preset 'x' (available: gptoss)"],
-    ["mmlu::gptoss", "'mmlu::gptoss' is not a predefined dataset (available: gpqa, aime25, livecodebench, cnn_dailymail, open_orca, shopify_product_catalogue, shopify_product_catalogue_8k, gpqa_diamond, gpqa_main, gpqa_extended)"],
+    ["mmlu::gptoss", "'mmlu::gptoss' is not a predefined dataset (available: gpqa, aime25, livecodebench, cnn_dailymail, open_orca, shopify_product_catalogue, shopify_product_catalogue_8k, legacy_mlperf_deepseek_r1, gpqa_diamond, gpqa_main, gpqa_extended)"],
   ])("rejects %p", async (name, message) => {
     const error = await failureOf(loadPredefinedDataset(name, options));
     expect(error.message).toBe(message);
