@@ -150,6 +150,14 @@ const COMMAND_FLAGS: readonly FlagSpec[] = [
     commands: ["offline", "online", "from-config"],
   },
   {
+    flag: "--strict",
+    aliases: [],
+    path: "strict",
+    kind: "boolean",
+    description: "refuse a run that its ruleset (submission_ref) could only judge INVALID, instead of warning",
+    commands: ["offline", "online", "from-config"],
+  },
+  {
     flag: "--export-events",
     aliases: [],
     path: "export_events",

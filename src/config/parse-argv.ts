@@ -24,6 +24,8 @@ interface ParsedFlags {
   dryRun?: boolean;
   /** `--export-events`: write events.jsonl and sample_idx_map.json after the run. */
   exportEvents?: boolean;
+  /** `--strict`: a run its ruleset could only judge INVALID is refused. */
+  strict?: boolean;
   /** `-h/--help` was given; problems are still reported only when it was not. */
   help: boolean;
   /** Count of `-v` (`-vv` = 2). */
@@ -88,6 +90,7 @@ export function parseFlags(
     else if (spec.path === "accuracy_only") accuracyOnly = value === true;
     else if (spec.path === "dry_run") result.dryRun = value === true;
     else if (spec.path === "export_events") result.exportEvents = value === true;
+    else if (spec.path === "strict") result.strict = value === true;
     else if (spec.path === "quiet") result.quiet = value === true;
     else if (spec.path === "slo") {
       try {

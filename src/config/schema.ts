@@ -9,6 +9,7 @@ import { DatasetConfigSchema } from "./schema-dataset.ts";
 import { ModelParamsSchema } from "./schema-model-params.ts";
 import { bool, choice, int, list, num, optionalText, text } from "./schema-primitives.ts";
 import { SettingsSchema } from "./schema-settings.ts";
+import { PRIORITIES } from "./ruleset-models.ts";
 import { SloSchema } from "./slo.ts";
 
 const BENCHMARK_TYPES = ["offline", "online", "eval", "submission"] as const;
@@ -23,8 +24,10 @@ const EndpointConfigSchema = z.strictObject({
 });
 
 const SubmissionRefSchema = z.strictObject({
-  model: text().describe("MLPerf model id"),
+  model: text().describe("MLPerf model id, e.g. llama2-70b (inference-endpoint rulesets lists them)"),
   ruleset: text().describe("ruleset name, e.g. mlperf-inference-v6.1"),
+  // ours: which of the model's latency caps the verdict applies (upstream's OptimizationPriority).
+  priority: choice(PRIORITIES).nullable().default(null).describe("throughput | interactive | edge_single_stream; default the model's first"),
 });
 
 /** MLPerf TEST04 output-caching audit (YAML only). */

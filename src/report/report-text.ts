@@ -5,6 +5,7 @@
  * times, tokens for lengths), Errors (when any request failed), End of Report. The console
  * shows only the Summary block plus a few headline percentiles.
  */
+import { verdictLines } from "./run-verdict.ts";
 import { DELAYED_LAG_NS, FELL_BEHIND_LAG_P99_NS } from "../metrics/load-generator-health.ts";
 import { hasValues, type Rollup } from "../metrics/series-rollup.ts";
 import type { ResultSummary } from "./result-summary.ts";
@@ -102,7 +103,7 @@ function errorLines(s: ResultSummary): string[] {
 
 /** The full report.txt. */
 export function renderReportText(summary: ResultSummary, accuracy: readonly string[] = []): string {
-  const lines = [SUMMARY_HEADER, ...summaryBody(summary), ...accuracy, SUMMARY_FOOTER, BREAKDOWN_HEADER];
+  const lines = [...(summary.result ? [...verdictLines(summary.result), ""] : []), SUMMARY_HEADER, ...summaryBody(summary), ...accuracy, SUMMARY_FOOTER, BREAKDOWN_HEADER];
   BREAKDOWN_SERIES.forEach(([title, key, unit], i) => {
     if (i > 0) lines.push("");
     lines.push(...seriesLines(title, summary[key] as Rollup, unit));
@@ -128,6 +129,7 @@ export function renderConsoleSummary(summary: ResultSummary, accuracy: readonly 
     ...headline(metricNamed("tpot").label, summary.tpot, ["50.0"]),
     ...headline(metricNamed("latency").label, summary.latency, ["50.0", "99.0"]),
     ...accuracy,
+    ...(summary.result ? verdictLines(summary.result) : []),
     SUMMARY_FOOTER,
   ];
   return `${lines.join("\n")}\n`;

@@ -15,6 +15,7 @@ import type { Goodput } from "../metrics/goodput.ts";
 import type { PhaseMetrics } from "../metrics/summarize-phase.ts";
 import type { TokenSource } from "../record/request-record.ts";
 import type { StreamNote } from "../record/stream-notes.ts";
+import type { RunVerdict } from "./run-verdict.ts";
 
 export type RunState = "complete" | "interrupted" | "failed";
 
@@ -71,6 +72,8 @@ export interface ResultSummary {
   reconnects: number;
   /** Responses carrying each stream quirk (record/stream-notes), for the quirks that occurred. */
   stream_notes: Partial<Record<StreamNote, number>>;
+  /** The MLPerf verdict (report/run-verdict); present only for a run under a ruleset. */
+  result?: RunVerdict;
 }
 
 /** Top-level keys of result_summary.json, in order. */

@@ -5,6 +5,7 @@
  * scripts/make-summary-schema.ts) is what scripts can validate against; a test keeps the two
  * equal and checks real summaries against this schema. `satisfies` ties it to ResultSummary.
  */
+import { PRIORITIES } from "../config/ruleset-models.ts";
 import { z } from "zod";
 import { FINISH_REASONS } from "../metrics/phase-tallies.ts";
 import { STREAM_NOTE_NAMES, type StreamNote } from "../record/stream-notes.ts";
@@ -69,6 +70,10 @@ export const ResultSummarySchema = z.strictObject({
   retries: z.number().int().min(0),
   reconnects: z.number().int().min(0),
   stream_notes: z.partialRecord(z.enum(STREAM_NOTE_NAMES as [StreamNote, ...StreamNote[]]), z.number().int().min(0)),
+  // Present only for a run under an MLPerf ruleset (submission_ref).
+  result: z
+    .strictObject({ valid: z.boolean(), reasons: z.array(z.string()), ruleset: z.string(), model: z.string(), priority: z.enum(PRIORITIES) })
+    .optional(),
 });
 
 /** The JSON Schema document (draft 2020-12) for result_summary.json. */

@@ -21,6 +21,7 @@ import { renderReportText } from "./report-text.ts";
 import { PROFILING_META_KEY, type ProfilingRecord } from "../profiling/profiler-triggers.ts";
 import { PROFILING_JSON_FILE, profilingLines } from "../profiling/profiling-text.ts";
 import { buildResultSummary, type ResultSummary, type RunState } from "./result-summary.ts";
+import { runVerdict, type SubmissionSettings } from "./run-verdict.ts";
 
 const PERFORMANCE_PHASE = "performance";
 const RESULT_SUMMARY_FILE = join("performance", "result_summary.json");
@@ -33,6 +34,8 @@ export interface StoredRunConfig {
   early_stopping: boolean;
   run_config: Record<string, unknown>;
   slo?: SloLimitsMs | null;
+  /** The ruleset, model and priority the run is judged by (config/rules-submission), when it has one. */
+  submission?: SubmissionSettings | null;
 }
 
 function parseState(value: string | undefined): RunState {
@@ -83,6 +86,7 @@ function readPerformancePhase(reportDir: string): PerformancePhase {
       state: parseState(meta.state),
       runConfig: stored?.run_config ?? {},
     });
+    if (stored?.submission) summary.result = runVerdict(summary, stored.submission);
     const accuracy = JSON.parse(meta.accuracy_results ?? "[]") as AccuracyEntry[];
     const profiling = meta[PROFILING_META_KEY] ? (JSON.parse(meta[PROFILING_META_KEY]) as ProfilingRecord) : null;
     return { summary, cols, series, windowStartNs, accuracy, profiling };

@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { checkEndpointsReachable } from "../client/check-reachable.ts";
 import type { TestMode } from "../config/flags.ts";
 import { redactSecrets } from "../config/redact.ts";
+import { submissionSettings } from "../config/rules-submission.ts";
 import type { BenchmarkConfig } from "../config/schema.ts";
 import { toYamlText } from "../config/yaml-text.ts";
 import { EVENTS_DB_FILE, EventsDb } from "../record/events-db.ts";
@@ -91,6 +92,7 @@ function storedRunConfig(config: BenchmarkConfig): StoredRunConfig {
     load_pattern: loadPattern,
     early_stopping: early_stopping.enabled,
     slo: { ...config.slo },
+    submission: submissionSettings(config),
     run_config: {
       load_pattern: loadPattern,
       warmup: { ...warmup },

@@ -80,11 +80,11 @@ describe("config/build-config", () => {
         type: "submission",
         benchmark_mode: "offline",
         model_params: {},
-        submission_ref: { model: "llama-2-70b", ruleset: "mlperf-inference-v6.1" },
+        submission_ref: { model: "llama2-70b", ruleset: "mlperf-inference-v6.1" },
       },
       overrides: {},
     });
-    expect(config.model_params.name).toBe("llama-2-70b");
+    expect(config.model_params.name).toBe("llama2-70b");
     expect(config.model_params.streaming).toBe("off");
   });
 

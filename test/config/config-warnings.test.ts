@@ -24,7 +24,7 @@ describe("config/config-warnings", () => {
     ],
     ["max_rows (ours) needs no warning", { datasets: [{ path: "d.jsonl", max_rows: 5 }] }, []],
     ["an unregistered ruleset", { submission_ref: { model: "m", ruleset: "v0" } }, ["submission_ref.ruleset 'v0' is not registered; skipping ruleset seed overrides."]],
-    ["a registered ruleset", { submission_ref: { model: "m", ruleset: "mlcommons-current" } }, []],
+    ["a registered ruleset", { submission_ref: { model: "llama2-70b", ruleset: "mlcommons-current" } }, []],
     [
       "upstream's own tuning, set as its examples set it",
       { settings: { client: { worker_gc_mode: "disabled", max_idle_time: 0.5, warmup_connections: 0, transport: { recv_buffer_size: 16777216, io_threads: 8 } } } },

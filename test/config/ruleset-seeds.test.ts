@@ -47,7 +47,8 @@ describe("config/ruleset seeds", () => {
     ["mlperf-edge-v0.1", 42, 42],
     ["mlperf-edge-current", 42, 42],
   ])("%s pins the seeds over the config's own, for any type", (ruleset, scheduler, sampleIndex) => {
-    expect(seedsOf({ ...base, submission_ref: { model: "llama2-70b", ruleset } })).toEqual([scheduler, sampleIndex, sampleIndex]);
+    const model = ruleset.includes("edge") ? "qwen3.6-27b" : "llama2-70b";
+    expect(seedsOf({ ...base, submission_ref: { model, ruleset } })).toEqual([scheduler, sampleIndex, sampleIndex]);
   });
 
   test("without submission_ref the config's seeds stand", () => {
@@ -57,7 +58,7 @@ describe("config/ruleset seeds", () => {
   test("an unregistered ruleset fails a submission and only warns otherwise, seeds unchanged", () => {
     const ref = { submission_ref: { model: "m", ruleset: "mlperf-v0" } };
     expect(problemOf({ ...base, ...ref, type: "submission", benchmark_mode: "offline" })).toContain(
-      "submission_ref.ruleset: 'mlperf-v0' is not registered; a submission must pin official RNG seeds and cannot fall back to defaults",
+      "submission_ref.ruleset (--ruleset): 'mlperf-v0' is not registered; a submission must pin official RNG seeds and cannot fall back to defaults",
     );
     const config = buildConfig({ command: "from-config", yaml: { ...base, ...ref }, overrides: {} });
     expect(config.settings.runtime.scheduler_random_seed).toBe(7);
@@ -73,7 +74,7 @@ describe("config/ruleset seeds", () => {
   test("a pinned plan orders samples as CPython's random.Random does with the same seed", async () => {
     const config = buildConfig({
       command: "from-config", overrides: {},
-      yaml: { ...base, settings: { ...base.settings, warmup: { enabled: true, n_requests: 4 } }, submission_ref: { model: "m", ruleset: "mlperf-inference-v6.1" } },
+      yaml: { ...base, settings: { ...base.settings, warmup: { enabled: true, n_requests: 4 } }, submission_ref: { model: "llama2-70b", ruleset: "mlperf-inference-v6.1" } },
     });
     // python3 -c "import random; r=random.Random(2747215439041700203); a=list(range(20)); r.shuffle(a); print(a)"
     // (and seed + 1 for the warmup), run once with CPython 3.11.
@@ -96,7 +97,7 @@ describe("config/ruleset seeds", () => {
     expect(json).toBe('{"seed":16159082839903944936,"small":42,"ratio":0.5}');
     expect(parseExactJson(json)).toEqual({ seed: 16159082839903944936n, small: 42, ratio: 0.5 });
 
-    const config = buildConfig({ command: "from-config", yaml: { ...base, submission_ref: { model: "m", ruleset: "mlperf-inference-v5.1" } }, overrides: {} });
+    const config = buildConfig({ command: "from-config", yaml: { ...base, submission_ref: { model: "llama2-70b", ruleset: "mlperf-inference-v5.1" } }, overrides: {} });
     const saved = join(dir, "config.yaml");
     writeFileSync(saved, toYamlText(config));
     const reloaded = buildConfig({ command: "from-config", yaml: { ...(loadYamlConfig(saved) as object), submission_ref: null }, overrides: {} });

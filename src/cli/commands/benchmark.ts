@@ -7,6 +7,8 @@
  */
 import { buildConfig } from "../../config/build-config.ts";
 import { configWarnings } from "../../config/config-warnings.ts";
+import { plannedTooSmall } from "../../config/rules-submission.ts";
+import { InputError } from "../../errors.ts";
 import { resolveTestMode } from "../../config/rule-context.ts";
 import { flagsFor, type BenchmarkCommand } from "../../config/flags.ts";
 import { parseFlags } from "../../config/parse-argv.ts";
@@ -44,6 +46,11 @@ function benchmarkCommand(mode: BenchmarkCommand): Command {
       });
       const testMode = resolveTestMode(config.type, parsed.mode);
       for (const warning of configWarnings(config)) io.stderr(`warning: ${warning}\n`);
+      const tooSmall = plannedTooSmall(config);
+      if (tooSmall.length > 0 && parsed.strict) {
+        throw new InputError(`${tooSmall[0]}: refused by --strict`, { hint: "raise the numbers shown, or drop --strict to run anyway (the verdict will be INVALID)" });
+      }
+      for (const problem of tooSmall) io.stderr(`warning: ${problem}; the verdict will be INVALID\n`);
       const { describeRun, runBenchmark } = await import("../../run/run-benchmark.ts");
       if (parsed.dryRun) {
         io.stdout(await describeRun(config, testMode));

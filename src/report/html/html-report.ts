@@ -24,6 +24,14 @@ import { renderTimeSeriesCharts } from "./time-series.ts";
 
 export const REPORT_HTML_FILE = "report.html";
 
+/** The MLPerf verdict first, for a run under a ruleset. */
+function verdictBanner(s: ResultSummary): string {
+  const v = s.result;
+  if (!v) return "";
+  const reasons = v.reasons.length > 0 ? `<ul>${v.reasons.map((r) => `<li>${escapeHtml(r)}</li>`).join("")}</ul>` : "";
+  return `<div class="banner verdict ${v.valid ? "valid" : "invalid"}"><strong>${v.valid ? "VALID" : "INVALID"}</strong> under ${escapeHtml(v.ruleset)}, model ${escapeHtml(v.model)}, priority ${escapeHtml(v.priority)}${reasons}</div>\n`;
+}
+
 function banner(s: ResultSummary): string {
   if (s.state === "interrupted") return `<p class="banner">The run was interrupted; results cover only the requests that finished.</p>`;
   if (!s.complete) return `<p class="banner">The report is incomplete (run state: ${escapeHtml(s.state)}); numbers may be partial.</p>`;
@@ -67,7 +75,7 @@ export function renderHtmlReport(
 <body>
 <h1>inference-endpoint benchmark report</h1>
 <p class="subtitle">Started ${started} · ${summary.n_samples_issued} requests${loadPatternText(summary)} · inference-endpoint ${escapeHtml(summary.version)}</p>
-${banner(summary)}${renderSummaryTables(summary)}${renderAccuracyTable(accuracy)}
+${verdictBanner(summary)}${banner(summary)}${renderSummaryTables(summary)}${renderAccuracyTable(accuracy)}
 ${chartsSection("distributions", "Distributions", distributions, `Successful requests (scheduled latency: all sent requests). Curves are drawn through at most ${MAX_CHART_POINTS} quantiles.`)}
 ${chartsSection("over-the-run", "Over the run", renderTimeSeriesCharts(cols, windowStartNs), "Rates per bucket of the performance phase; output tokens are spread over each stream from first token to done.")}
 ${chartsSection("per-request", "Per-request latency", renderScatterChart(cols, windowStartNs), `Each mark is one request (at most ${MAX_CHART_POINTS}, evenly strided); errors are red crosses.`, true)}

@@ -18,6 +18,9 @@ h2 { font-size: 17px; margin: 28px 0 10px; border-bottom: 1px solid #e2e8f0; pad
 h3 { font-size: 15px; margin: 18px 0 8px; }
 .subtitle { color: #64748b; margin: 0 0 8px; }
 .banner { padding: 8px 12px; border-radius: 6px; background: #fef3c7; border: 1px solid #f59e0b; margin: 12px 0; }
+.verdict.valid { background: #dcfce7; border-color: #16a34a; }
+.verdict.invalid { background: #fee2e2; border-color: #dc2626; }
+.verdict ul { margin: 6px 0 0; }
 .tables { display: grid; grid-template-columns: 1fr 1fr; gap: 24px; }
 table { border-collapse: collapse; background: #fff; border: 1px solid #e2e8f0; width: 100%; }
 th, td { padding: 4px 10px; border-bottom: 1px solid #eef2f7; text-align: left; vertical-align: top; }
