@@ -150,6 +150,14 @@ const COMMAND_FLAGS: readonly FlagSpec[] = [
     commands: ["offline", "online", "from-config"],
   },
   {
+    flag: "--audit-restart-hook",
+    aliases: [],
+    path: "audit_restart_hook",
+    kind: "string",
+    description: "shell command that resets the server's cache before the audit's reference phase (e.g. curl -X POST HOST/flush_cache)",
+    commands: ["offline", "online", "from-config"],
+  },
+  {
     flag: "--strict",
     aliases: [],
     path: "strict",

@@ -26,6 +26,8 @@ interface ParsedFlags {
   exportEvents?: boolean;
   /** `--strict`: a run its ruleset could only judge INVALID is refused. */
   strict?: boolean;
+  /** `--audit-restart-hook CMD`: run before the audit's reference phase. */
+  auditRestartHook?: string;
   /** `-h/--help` was given; problems are still reported only when it was not. */
   help: boolean;
   /** Count of `-v` (`-vv` = 2). */
@@ -91,6 +93,7 @@ export function parseFlags(
     else if (spec.path === "dry_run") result.dryRun = value === true;
     else if (spec.path === "export_events") result.exportEvents = value === true;
     else if (spec.path === "strict") result.strict = value === true;
+    else if (spec.path === "audit_restart_hook") result.auditRestartHook = value as string;
     else if (spec.path === "quiet") result.quiet = value === true;
     else if (spec.path === "slo") {
       try {

@@ -1,7 +1,7 @@
 /**
  * @module config/rules-submission — `submission_ref` and `type: submission`: a benchmark mode, a
- * registered ruleset, and no `audit:` block until the audits exist (a run without them would
- * look audited). `pinRulesetSeeds` overwrites the seeds as upstream does, for every type.
+ * registered ruleset, a known model, and for `audit:` a load pattern whose QPS shows the server's
+ * capacity. `pinRulesetSeeds` overwrites the seeds as upstream does, for every type.
  */
 import type { ConfigProblem } from "./config-error.ts";
 import type { Rule } from "./rule-context.ts";
@@ -12,10 +12,11 @@ import { narrowInteger } from "./schema-primitives.ts";
 
 export const submissionRule: Rule = (config) => {
   const problems: ConfigProblem[] = [];
-  if (config.audit !== null) {
+  const pattern = config.settings.load_pattern.type;
+  if (config.audit !== null && pattern !== "max_throughput" && pattern !== "concurrency") {
     problems.push({
-      path: "audit",
-      message: `the ${config.audit.test} audit (MLPerf TEST04) is not implemented yet; remove the block and run the audit with mlcommons/endpoints`,
+      path: "settings.load_pattern.type",
+      message: `Output-caching audit requires a load pattern where achieved QPS reflects SUT capacity (max_throughput, concurrency); got '${pattern}', which would mask a caching-induced speedup`,
     });
   }
   const ref = config.submission_ref;

@@ -23,7 +23,7 @@ import { loadTokenizer, type TextTokenizer, tokenizerExists } from "../tokens/lo
 import { GIT_SHA, VERSION } from "../version.ts";
 import { checkCodeExecution } from "./code-execution.ts";
 import { knownRequestCount, loadPatternOf } from "./config-values.ts";
-import { prepareWorkload, type Workload } from "./prepare-workload.ts";
+import { prepareWorkload, type Workload, type WorkloadShape } from "./prepare-workload.ts";
 import { prepareReportDir } from "./report-dir.ts";
 import { spawnWorkers } from "./session.ts";
 import { sizeWorkers, type Sizing } from "./size-workers.ts";
@@ -113,7 +113,7 @@ function openEventsDb(config: BenchmarkConfig, reportDir: string, sizing: Sizing
   return db;
 }
 
-export async function openRun(config: BenchmarkConfig, io: RunIo, mode: TestMode): Promise<OpenRun> {
+export async function openRun(config: BenchmarkConfig, io: RunIo, mode: TestMode, shape: WorkloadShape = {}): Promise<OpenRun> {
   const { tokenizer, note } = configuredTokenizer(config);
   if (note) io.log(note);
   const sizing = sizeRun(config);
@@ -126,7 +126,7 @@ export async function openRun(config: BenchmarkConfig, io: RunIo, mode: TestMode
   let workload: Workload;
   let reportDir: string;
   try {
-    [workload] = await Promise.all([prepareWorkload(config, tokenizer, mode), checkEndpointsReachable(config.endpoint_config.endpoints)]);
+    [workload] = await Promise.all([prepareWorkload(config, tokenizer, mode, shape), checkEndpointsReachable(config.endpoint_config.endpoints)]);
     await checkCodeExecution(config, workload.accuracy, io.log);
     reportDir = prepareReportDir(config.report_dir);
   } catch (error) {

@@ -63,11 +63,19 @@ function performancePhases(config: BenchmarkConfig, spec: DatasetConfig, dataset
   return phases;
 }
 
-export async function prepareWorkload(config: BenchmarkConfig, tokenizer: TextTokenizer | null = null, mode: TestMode = "perf"): Promise<Workload> {
+/** How an audit phase reshapes the performance workload (audit/run-output-caching). */
+export interface WorkloadShape {
+  /** Issue only this dataset row, on every query (TEST04's fixed-sample phase). */
+  fixedRow?: number;
+}
+
+export async function prepareWorkload(config: BenchmarkConfig, tokenizer: TextTokenizer | null = null, mode: TestMode = "perf", shape: WorkloadShape = {}): Promise<Workload> {
   const pattern = loadPatternOf(config);
   const perfSpec = config.datasets.find((d) => d.type === "performance") ?? null;
   const params = requestParams(config, perfSpec);
-  const dataset = mode !== "acc" && perfSpec ? await loadConfiguredDataset(perfSpec, config, tokenizer) : null;
+  const loaded = mode !== "acc" && perfSpec ? await loadConfiguredDataset(perfSpec, config, tokenizer) : null;
+  const fixed = shape.fixedRow;
+  const dataset = loaded && fixed !== undefined ? { ...loaded, rows: loaded.rows.slice(fixed, fixed + 1) } : loaded;
   if (dataset && config.settings.warmup.enabled && config.settings.warmup.salt) assertSaltable(dataset.rows, dataset.name);
   const bodies = dataset ? dataset.rows.map((row) => buildRequestBody(row, params)) : [];
   const phases = dataset && perfSpec ? performancePhases(config, perfSpec, dataset, pattern) : [];

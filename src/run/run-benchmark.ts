@@ -15,7 +15,7 @@ import { describePlan } from "../plan/describe-plan.ts";
 import { executeRun } from "./execute-run.ts";
 import { finishRun, type BenchmarkOutcome } from "./finish-run.ts";
 import { configuredTokenizer, openRun, sizeRun, type RunIo } from "./open-run.ts";
-import { prepareWorkload } from "./prepare-workload.ts";
+import { prepareWorkload, type WorkloadShape } from "./prepare-workload.ts";
 
 /** `--dry-run`: the plan as text; nothing is sent and nothing is written. */
 export async function describeRun(config: BenchmarkConfig, mode: TestMode = "perf"): Promise<string> {
@@ -40,8 +40,8 @@ export async function describeRun(config: BenchmarkConfig, mode: TestMode = "per
   return `${lines.join("\n")}\n`;
 }
 
-export async function runBenchmark(config: BenchmarkConfig, io: RunIo, mode: TestMode = "perf"): Promise<BenchmarkOutcome> {
-  const run = await openRun(config, io, mode);
+export async function runBenchmark(config: BenchmarkConfig, io: RunIo, mode: TestMode = "perf", shape: WorkloadShape = {}): Promise<BenchmarkOutcome> {
+  const run = await openRun(config, io, mode, shape);
   const result = await executeRun(run, io);
   return finishRun(run, result, io);
 }

@@ -16,6 +16,9 @@ import { completionOffsetMs, planChoices, type ResponsePlan } from "./response-p
 import { buildSseWrites, joinSseWrites } from "./sse-writes.ts";
 import { createTimedSseStream } from "./timed-stream.ts";
 
+/** How much faster `--response-cache` answers a prompt it has seen (timed, so QPS reflects it rather than client overhead). */
+const CACHE_SPEEDUP = 10;
+
 type Parsed = { ok: true; request: MockRequest } | { ok: false; response: Response };
 
 async function readRequest(kind: ApiKind, request: Request, countTokens: HandlerContext["countTokens"]): Promise<Parsed> {
@@ -95,9 +98,14 @@ export function createCompletionHandler(kind: ApiKind, mode: "echo" | "model", c
     const mock = parsed.request;
     const notServed = modelNotFoundResponse(mock.model, context.servedModels);
     if (notServed) return notServed;
+    // A cached prompt is answered ten times faster, as an output-caching server would (server/options responseCache).
+    const key = mock.inputs.map((input) => input.promptText).join("\u0000");
+    const cached = context.cachedPrompts?.has(key) ?? false;
+    context.cachedPrompts?.add(key);
     const plans = planChoices(mode, mock, context.sampleLatency()).map((plan, i) => {
       const canned = context.answers.get(mock.inputs[Math.floor(i / mock.n)]?.promptText ?? "");
-      return canned === undefined ? plan : { ...plan, tokens: answerTokens(canned), finishReason: "stop" as const };
+      const timed = cached ? { ...plan, ttftMs: plan.ttftMs / CACHE_SPEEDUP, tpotMs: plan.tpotMs / CACHE_SPEEDUP } : plan;
+      return canned === undefined ? timed : { ...timed, tokens: answerTokens(canned), finishReason: "stop" as const };
     });
     const identity = { id: context.nextId(kind), created: Math.floor(Date.now() / 1000), model: mock.model ?? context.options.modelName };
     if (!mock.stream) return replyWhole(context, request, plans, identity, receivedNs);

@@ -33,6 +33,8 @@ export interface HandlerContext {
   faultInjected: (label: string) => void;
   /** Lifts the idle timeout for one request whose response will take a while. */
   keepOpen: (request: Request) => void;
+  /** Prompts answered so far, when the server caches outputs (`--response-cache`); null otherwise. */
+  cachedPrompts: Set<string> | null;
 }
 
 /** A request handler for one route. */

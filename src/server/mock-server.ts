@@ -63,6 +63,11 @@ function completionHandler(kind: ApiKind, context: HandlerContext): RouteHandler
   return context.options.faults.length > 0 ? withFaults(kind, handler, context) : handler;
 }
 
+function flushCache(context: HandlerContext): Response {
+  context.cachedPrompts?.clear();
+  return new Response(null, { status: 200 });
+}
+
 /** Starts a mock server; options are validated (InputError) and defaulted by MockServerOptionsSchema. */
 export async function startMockServer(input: Partial<MockServerOptions> = {}): Promise<MockServer> {
   const options = resolveMockServerOptions(input);
@@ -82,6 +87,7 @@ export async function startMockServer(input: Partial<MockServerOptions> = {}): P
     servedModels: options.servedModelNames.length > 0 ? new Set(options.servedModelNames) : null,
     faultInjected: (label) => dealer.injected(label),
     keepOpen: (request) => server?.timeout(request, 0),
+    cachedPrompts: options.responseCache ? new Set() : null,
   };
   const modelNames = options.servedModelNames.length > 0 ? options.servedModelNames : [options.modelName];
   const created = Math.floor(Date.now() / 1000);
@@ -96,6 +102,9 @@ export async function startMockServer(input: Partial<MockServerOptions> = {}): P
     // vLLM answers these when started with a profiler config; `--profile vllm` runs call them.
     "/start_profile": { POST: profilerTrigger("start") },
     "/stop_profile": { POST: profilerTrigger("stop") },
+    // SGLang's and vLLM's cache resets; they empty the --response-cache.
+    "/flush_cache": { POST: () => flushCache(context) },
+    "/reset_prefix_cache": { POST: () => flushCache(context) },
     "/v1/models": { GET: () => new Response(models, { headers: JSON_HEADERS }) },
     [API_PATHS.chat]: { POST: completionHandler("chat", context) },
     [API_PATHS.completions]: { POST: completionHandler("completions", context) },

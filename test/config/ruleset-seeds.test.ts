@@ -65,12 +65,6 @@ describe("config/ruleset seeds", () => {
     expect(configWarnings(config)).toEqual(["submission_ref.ruleset 'mlperf-v0' is not registered; skipping ruleset seed overrides."]);
   });
 
-  test("an audit block is refused until the audits exist", () => {
-    expect(problemOf({ ...base, audit: { samples: 10 } })).toBe(
-      "invalid configuration: audit: the output_caching_test audit (MLPerf TEST04) is not implemented yet; remove the block and run the audit with mlcommons/endpoints",
-    );
-  });
-
   test("a pinned plan orders samples as CPython's random.Random does with the same seed", async () => {
     const config = buildConfig({
       command: "from-config", overrides: {},

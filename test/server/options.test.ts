@@ -24,6 +24,7 @@ describe("server/options", () => {
       answers: null,
       tokenizer: null,
       recordObservations: false,
+      responseCache: false,
       faults: [],
       faultRate: 1,
       faultSeed: 1,

@@ -56,19 +56,37 @@ function benchmarkCommand(mode: BenchmarkCommand): Command {
         io.stdout(await describeRun(config, testMode));
         return 0;
       }
-      const outcome = await runBenchmark(config, {
-        log: (line) => io.stderr(`${line}\n`),
+      const runIo = {
+        log: (line: string) => io.stderr(`${line}\n`),
         progress: io.stderr,
         progressEnabled: parsed.quiet !== true,
         isTty: parsed.quiet !== true && io.isTty,
-      }, testMode);
-      if (parsed.exportEvents) {
-        const { EXPORT_NAMES, writeExports } = await import("../../report/export/exports.ts");
-        for (const line of writeExports(outcome.reportDir, EXPORT_NAMES)) io.stderr(`${line}\n`);
+      };
+      let reportDir: string;
+      if (config.audit?.only) {
+        // As upstream: `only` skips the main benchmark and runs the audit alone.
+        reportDir = (await import("../../run/report-dir.ts")).prepareReportDir(config.report_dir);
+      } else {
+        const outcome = await runBenchmark(config, runIo, testMode);
+        if (parsed.exportEvents) {
+          const { EXPORT_NAMES, writeExports } = await import("../../report/export/exports.ts");
+          for (const line of writeExports(outcome.reportDir, EXPORT_NAMES)) io.stderr(`${line}\n`);
+        }
+        const { accuracyLines } = await import("../../accuracy/index.ts");
+        io.stdout(renderConsoleSummary(outcome.summary, accuracyLines(outcome.accuracy)));
+        reportDir = outcome.reportDir;
       }
-      const { accuracyLines } = await import("../../accuracy/index.ts");
-      io.stdout(renderConsoleSummary(outcome.summary, accuracyLines(outcome.accuracy)));
-      io.stderr(`report: ${outcome.reportDir}\n`);
+      if (config.audit) {
+        const { runOutputCachingAudit } = await import("../../audit/run-output-caching.ts");
+        const result = await runOutputCachingAudit(config, reportDir, runIo, parsed.auditRestartHook ?? null);
+        io.stderr(`report: ${reportDir}\n`);
+        if (!result.passed) {
+          io.stderr(`error: Compliance audit ${result.test} FAILED: ${result.reason}\n`);
+          return 1;
+        }
+        return 0;
+      }
+      io.stderr(`report: ${reportDir}\n`);
       return 0;
     },
   };
