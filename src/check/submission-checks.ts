@@ -5,6 +5,11 @@
  * enough completed queries; the accuracy results meet one of the model's target sets (golden ×
  * factor, bands inclusive); an audit, when one ran, passed. Unlike upstream's checker (edge round
  * only) it reads result_summary.json and the audit files, and takes the seeds from the ruleset.
+ *
+ * Two of the audits upstream only plans, from what the summary records: TEST09 (the mean output
+ * length within ±10 % of the model's reference tokens per sample, when the model has one) and a
+ * TEST06-style consistency check (every completed response ended with a finish reason we know,
+ * and, where a tokenizer recounted the responses, its counts agree with the server's usage).
  */
 import type { ModelRule } from "../config/ruleset-models.ts";
 
@@ -69,6 +74,27 @@ function accuracyChecks(rule: ModelRule, entries: readonly Record<string, unknow
   return sets.find((set) => set.every((c) => c.passed)) ?? sets[0] ?? [];
 }
 
+/** TEST09 and the TEST06-style consistency check (see the module comment). */
+function derivedAudits(summary: Record<string, unknown>, rule: ModelRule): Check[] {
+  const checks: Check[] = [];
+  const reference = rule.accuracy[0]?.find((t) => t.metric === "tokens_per_sample")?.golden;
+  const mean = number((summary.output_sequence_lengths as { avg?: unknown } | undefined)?.avg);
+  if (reference !== undefined) {
+    const passed = mean !== null && Math.abs(mean - reference) <= 0.1 * reference;
+    checks.push({ name: "test09:output_length", passed, detail: `mean output ${mean === null ? "unknown" : mean.toFixed(2)} tokens within ±10% of ${reference}` });
+  }
+  const finishes = (summary.finish_reason_counts as Record<string, number> | undefined) ?? {};
+  const finished = Object.entries(finishes).filter(([reason]) => reason !== "other").reduce((sum, [, n]) => sum + n, 0);
+  const completed = number(summary.n_samples_completed) ?? 0;
+  const mismatched = number((summary.token_count_discrepancy as { mismatched?: unknown } | null)?.mismatched) ?? 0;
+  checks.push({
+    name: "test06:consistency",
+    passed: finished >= completed && mismatched === 0,
+    detail: `${finished} of ${completed} completed responses with a known finish reason; ${mismatched} tokenizer/usage mismatches`,
+  });
+  return checks;
+}
+
 export function submissionChecks(run: RunArtifacts, rule: ModelRule, pinned: { scheduler: bigint; sampleIndex: bigint }): Check[] {
   const checks: Check[] = [];
   if (run.configProblem === undefined) checks.push({ name: "config_present", passed: false, detail: "missing config.yaml" });
@@ -85,6 +111,7 @@ export function submissionChecks(run: RunArtifacts, rule: ModelRule, pinned: { s
     const completed = number(run.summary.n_samples_completed) ?? 0;
     checks.push({ name: "min_sample_count", passed: completed >= rule.minSampleCount, detail: `n_samples_completed=${completed} >= ${rule.minSampleCount}` });
   }
+  if (run.summary) checks.push(...derivedAudits(run.summary, rule));
   if (!run.accuracy || run.accuracy.length === 0) checks.push({ name: "accuracy_results_present", passed: false, detail: "no accuracy/accuracy_results.json with scores" });
   else checks.push(...accuracyChecks(rule, run.accuracy));
   if (run.audit) checks.push({ name: "audit:output_caching_test", passed: run.audit.passed === true, detail: String(run.audit.reason ?? "") });

@@ -40,6 +40,7 @@ describe("cli/check", () => {
     expect(ok.stdout).toContain("  [PASS] min_sample_count: n_samples_completed=995 >= 995\n");
     expect(ok.stdout).toContain("  [PASS] accuracy:bfcl_overall_accuracy: 87.10 >= 83.64 (=0.97 x 86.23)\n");
     expect(ok.stdout).toContain("  [PASS] accuracy:bfcl_normalized_accuracy: 88.02 >= 85.32 (=0.97 x 87.96)\n");
+    expect(ok.stdout).toContain("  [PASS] test06:consistency: 995 of 995 completed responses with a known finish reason; 0 tokenizer/usage mismatches\n");
     expect(ok.stdout).toEndWith("  OVERALL: PASS\n\n");
 
     const config = join(report, "config.yaml");
