@@ -26,6 +26,8 @@ export interface RunArtifacts {
   summary: Record<string, unknown> | null;
   accuracy: Record<string, unknown>[] | null;
   audit: Record<string, unknown> | null;
+  /** What the edge round's config checks read (upstream's `temperature==0` and `single_stream`); null without a config. */
+  client: { temperature: number | null; numWorkers: number; maxConnections: number; targetConcurrency: number | null } | null;
 }
 
 /** The BFCL breakdown keys the edge round's golden metrics are read from (as upstream's checker maps them). */
@@ -74,6 +76,15 @@ function accuracyChecks(rule: ModelRule, entries: readonly Record<string, unknow
   return sets.find((set) => set.every((c) => c.passed)) ?? sets[0] ?? [];
 }
 
+/** Upstream's config locks for the edge round: greedy decoding, one request at a time. */
+function edgeConfigChecks(c: NonNullable<RunArtifacts["client"]>): Check[] {
+  const single = c.numWorkers === 1 && c.maxConnections === 1 && (c.targetConcurrency === null || c.targetConcurrency === 1);
+  return [
+    { name: "temperature==0", passed: c.temperature === 0, detail: `model_params.temperature=${c.temperature}` },
+    { name: "single_stream", passed: single, detail: `num_workers=${c.numWorkers} max_connections=${c.maxConnections}${c.targetConcurrency === null ? "" : ` target_concurrency=${c.targetConcurrency}`}` },
+  ];
+}
+
 /** TEST09 and the TEST06-style consistency check (see the module comment). */
 function derivedAudits(summary: Record<string, unknown>, rule: ModelRule): Check[] {
   const checks: Check[] = [];
@@ -111,6 +122,7 @@ export function submissionChecks(run: RunArtifacts, rule: ModelRule, pinned: { s
     const completed = number(run.summary.n_samples_completed) ?? 0;
     checks.push({ name: "min_sample_count", passed: completed >= rule.minSampleCount, detail: `n_samples_completed=${completed} >= ${rule.minSampleCount}` });
   }
+  if (run.client && rule.caps.edge_single_stream) checks.push(...edgeConfigChecks(run.client));
   if (run.summary) checks.push(...derivedAudits(run.summary, rule));
   if (!run.accuracy || run.accuracy.length === 0) checks.push({ name: "accuracy_results_present", passed: false, detail: "no accuracy/accuracy_results.json with scores" });
   else checks.push(...accuracyChecks(rule, run.accuracy));
@@ -119,7 +131,11 @@ export function submissionChecks(run: RunArtifacts, rule: ModelRule, pinned: { s
 }
 
 /** Upstream's report format: the header, one line per check, OVERALL. */
-export function renderChecks(dir: string, ruleset: string, model: string, checks: readonly Check[]): string {
-  const lines = [`Compliance report: ${dir}`, `  ruleset=${ruleset} model=${model}`, "", ...checks.map((c) => `  [${c.passed ? "PASS" : "FAIL"}] ${c.name}: ${c.detail}`), "", `  OVERALL: ${checks.every((c) => c.passed) ? "PASS" : "FAIL"}`];
+export function renderChecks(dir: string, ruleset: string, model: string, checks: readonly Check[], notes: readonly string[] = []): string {
+  const lines = [
+    `Compliance report: ${dir}`, `  ruleset=${ruleset} model=${model}`, "",
+    ...checks.map((c) => `  [${c.passed ? "PASS" : "FAIL"}] ${c.name}: ${c.detail}`), ...notes.map((n) => `  [MANUAL] ${n}`),
+    "", `  OVERALL: ${checks.every((c) => c.passed) ? "PASS" : "FAIL"}`,
+  ];
   return `${lines.join("\n")}\n`;
 }

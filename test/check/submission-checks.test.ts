@@ -11,7 +11,7 @@ function artifacts(summary: Record<string, unknown>, score: Record<string, strin
   return {
     configProblem: null, seeds,
     summary: { n_samples_completed: 270336, result: { valid: true, reasons: [] }, finish_reason_counts: { stop: 270000, length: 336, other: 0 }, token_count_discrepancy: null, output_sequence_lengths: { avg: 290 }, ...summary },
-    accuracy: [{ eval_method: "rouge", score }], audit: null,
+    accuracy: [{ eval_method: "rouge", score }], audit: null, client: null,
   };
 }
 

@@ -1,5 +1,6 @@
 /**
- * `inference-endpoint check` on a real run under the edge round (995 queries, VALID), with the
+ * `inference-endpoint check` on a real run under the edge round (995 queries, greedy, one request
+ * at a time, VALID), with the
  * accuracy results a BFCL run would write added by hand (this tool cannot score BFCL yet): the
  * package passes; an edited seed or a missing summary fails naming the check; a truncated JSON
  * file or a directory that is not a run is exit 2.
@@ -19,7 +20,7 @@ async function edgeRun(): Promise<string> {
     const dir = dirs.make();
     const report = join(dir, "r");
     const result = await runCli(["benchmark", "offline", "--endpoints", server.url, "--model", "m", "--ruleset", "mlperf-edge-v0.1", "--submission-model", "qwen3.6-27b",
-      "--dataset", questionDataset(dir, 995), "--duration", "0", "--report-dir", report, "-q"]);
+      "--dataset", questionDataset(dir, 995), "--duration", "0", "--model-params.temperature", "0", "--workers", "1", "--max-connections", "1", "--report-dir", report, "-q"]);
     expect(result.exitCode).toBe(0);
     mkdirSync(join(report, "accuracy"), { recursive: true });
     const entry = { dataset_name: "bfcl_v4", eval_method: "bfcl_v4", score: 0.871, breakdown: { overall_accuracy: 87.1, normalized_single_turn_score: "88.02" } };
@@ -37,6 +38,9 @@ describe("cli/check", () => {
     expect(ok.exitCode).toBe(0);
     expect(ok.stdout).toContain(`Compliance report: ${report}\n  ruleset=mlperf-edge-v0.1 model=qwen3.6-27b\n\n`);
     expect(ok.stdout).toContain("  [PASS] verdict: VALID\n");
+    expect(ok.stdout).toContain("  [PASS] temperature==0: model_params.temperature=0\n");
+    expect(ok.stdout).toContain("  [PASS] single_stream: num_workers=1 max_connections=1\n");
+    expect(ok.stdout).toContain("  [MANUAL] Verify the server was launched with --reasoning off and --ctx-size 32768 (not recorded in client artifacts).\n");
     expect(ok.stdout).toContain("  [PASS] min_sample_count: n_samples_completed=995 >= 995\n");
     expect(ok.stdout).toContain("  [PASS] accuracy:bfcl_overall_accuracy: 87.10 >= 83.64 (=0.97 x 86.23)\n");
     expect(ok.stdout).toContain("  [PASS] accuracy:bfcl_normalized_accuracy: 88.02 >= 85.32 (=0.97 x 87.96)\n");

@@ -83,9 +83,15 @@ export const checkCommand: Command = {
         summary: readJson(join(dir, "performance", "result_summary.json")),
         accuracy: (readJson(join(dir, "accuracy", "accuracy_results.json"))?.accuracy_scores as Record<string, unknown>[] | undefined) ?? null,
         audit: readJson(join(dir, "audit", "audit_output_caching_test.json")),
+        client: config ? {
+          temperature: config.model_params.temperature, numWorkers: config.settings.client.num_workers,
+          maxConnections: config.settings.client.max_connections, targetConcurrency: config.settings.load_pattern.target_concurrency,
+        } : null,
       };
       const checks = submissionChecks(artifacts, rule, { scheduler: ruleset.schedulerSeed, sampleIndex: ruleset.sampleIndexSeed });
-      io.stdout(`${renderChecks(dir, rulesetName, model, checks)}\n`);
+      // Upstream's reminder for the edge round: server flags the client cannot see.
+      const notes = rule.caps.edge_single_stream ? ["Verify the server was launched with --reasoning off and --ctx-size 32768 (not recorded in client artifacts)."] : [];
+      io.stdout(`${renderChecks(dir, rulesetName, model, checks, notes)}\n`);
       allPassed &&= checks.every((c) => c.passed);
     }
     return allPassed ? 0 : 1;
