@@ -20,6 +20,7 @@ import { probeCommand } from "./commands/probe.ts";
 import { reportCommand } from "./commands/report.ts";
 import { rulesetsCommand } from "./commands/rulesets.ts";
 import { checkCommand } from "./commands/check.ts";
+import { doctorCommand } from "./commands/doctor.ts";
 import { packageCommand } from "./commands/package.ts";
 import { serveCommand } from "./commands/serve.ts";
 import { validateYamlCommand } from "./commands/validate-yaml.ts";
@@ -28,7 +29,7 @@ import { isTerminal, STDERR_FD, STDOUT_FD, writeText } from "./std-output.ts";
 
 export const COMMANDS: readonly Command[] = [
   benchmarkOfflineCommand, benchmarkOnlineCommand, benchmarkFromConfigCommand,
-  probeCommand, initCommand, validateYamlCommand, infoCommand, rulesetsCommand, checkCommand, packageCommand, serveCommand, reportCommand, compareCommand, evalCommand,
+  probeCommand, initCommand, validateYamlCommand, infoCommand, doctorCommand, rulesetsCommand, checkCommand, packageCommand, serveCommand, reportCommand, compareCommand, evalCommand,
 ];
 
 const VERBOSITY = /^(-v+|--verbose)$/;

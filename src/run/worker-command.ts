@@ -11,7 +11,8 @@ function isCompiledBinary(): boolean {
   return import.meta.url.includes("$bunfs") || Bun.main.startsWith("/$bunfs/");
 }
 
-function selfCommand(): string[] {
+/** The command line that starts this program again (the binary, or bun and the entry file). */
+export function selfCommand(): string[] {
   if (isCompiledBinary()) return [process.execPath];
   return [process.execPath, new URL("../main.ts", import.meta.url).pathname];
 }

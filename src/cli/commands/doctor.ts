@@ -1,0 +1,48 @@
+/**
+ * @module cli/commands/doctor — `inference-endpoint doctor [--json] [--seconds N]`: what to check
+ * on a new host before benchmarking (doctor/host-findings), and this host's client capacity on
+ * loopback (doctor/loopback-capacity; `--seconds 0` skips it). Exit 0; a finding never fails it.
+ */
+import { InputError } from "../../errors.ts";
+import type { Command } from "../command.ts";
+
+function secondsOption(argv: string[]): number {
+  const at = argv.indexOf("--seconds");
+  if (at === -1) return 3;
+  const value = Number(argv[at + 1]);
+  if (!Number.isFinite(value) || value < 0) throw new InputError(`--seconds expects a number ≥ 0, got '${argv[at + 1] ?? ""}'`);
+  argv.splice(at, 2);
+  return value;
+}
+
+export const doctorCommand: Command = {
+  words: ["doctor"],
+  summary: "check this host before a benchmark: clock, CPUs, open files, ports, proxies, and its client capacity",
+  help: () => "Usage: inference-endpoint doctor [--json] [--seconds N]\n\nEach finding with a one-line fix; then a loopback run against the built-in server (N seconds, default 3; 0 skips it)\nprints the requests/s and streamed tokens/s this host's client reaches.\n",
+  async run(argv, io) {
+    const args = [...argv];
+    const json = args.includes("--json");
+    const seconds = secondsOption(args.filter((a) => a !== "--json"));
+    const rest = args.filter((a, i) => a !== "--json" && a !== "--seconds" && args[i - 1] !== "--seconds");
+    if (rest.length > 0) throw new InputError(`unexpected argument '${rest[0]}'`, { hint: "doctor takes --json and --seconds N" });
+    const { hostFindings } = await import("../../doctor/host-findings.ts");
+    const { readHostFacts } = await import("../../doctor/read-host.ts");
+    const facts = readHostFacts();
+    const findings = hostFindings(facts);
+    const capacity = seconds > 0 ? await (await import("../../doctor/loopback-capacity.ts")).loopbackCapacity(seconds) : null;
+    if (json) {
+      io.stdout(`${JSON.stringify({ findings, capacity: capacity && { ...capacity, usable_cpus: facts.usableCpus } }, null, 2)}\n`);
+      return 0;
+    }
+    const lines = findings.flatMap((f) => [`[${f.status.toUpperCase()}] ${f.name}: ${f.detail}`, ...(f.fix ? [`       fix: ${f.fix}`] : [])]);
+    if (capacity) {
+      const per = (v: number) => Math.round(v / Math.max(1, facts.usableCpus));
+      lines.push(
+        `capacity on loopback (the built-in server shares the host): ${Math.round(capacity.requestsPerS)} requests/s not streamed, ${Math.round(capacity.streamedTokensPerS)} streamed tokens/s`,
+        `       per usable CPU: ${per(capacity.requestsPerS)} requests/s, ${per(capacity.streamedTokensPerS)} tokens/s — size workers and cores for a target load from these`,
+      );
+    }
+    io.stdout(`${lines.join("\n")}\n`);
+    return 0;
+  },
+};

@@ -1,0 +1,63 @@
+/**
+ * @module doctor/loopback-capacity — how much load this host's client can drive: two short runs
+ * against the built-in server on loopback (`serve --mode fixed` in its own process, the cheapest
+ * answers), one not streamed (requests/s) and one streamed (tokens/s), each capped at half the
+ * given time. The server shares the host, so these are floors of what the client alone could do.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildConfig } from "../config/build-config.ts";
+import { SetupError } from "../errors.ts";
+import { runBenchmark } from "../run/run-benchmark.ts";
+import { selfCommand } from "../run/worker-command.ts";
+
+export interface Capacity {
+  requestsPerS: number;
+  streamedTokensPerS: number;
+}
+
+/** Enough requests to outlast the time cap at any rate this client reaches. */
+const MANY = 200_000;
+
+async function run(url: string, streaming: boolean, ms: number, dir: string): Promise<{ qps: number; tps: number }> {
+  const config = buildConfig({
+    command: "offline",
+    overrides: {
+      "model_params.name": "doctor", "endpoint_config.endpoints": [url], "model_params.streaming": streaming ? "on" : "off",
+      "settings.runtime.n_samples_to_issue": MANY, "settings.runtime.max_duration_ms": ms, "settings.runtime.min_duration_ms": 0,
+      "settings.drain.performance_timeout_s": 5, "report_dir": join(dir, streaming ? "streamed" : "whole"),
+    },
+    datasets: ["random,isl=8,osl=16,max_rows=1000"],
+  });
+  const { summary } = await runBenchmark(config, { log: () => {}, progress: () => {}, progressEnabled: false, isTty: false });
+  return { qps: summary.qps ?? 0, tps: summary.tps ?? 0 };
+}
+
+/** `serve` as a child process; resolves with its URL, the first line it prints. */
+async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const proc = Bun.spawn([...selfCommand(), "serve", "--mode", "fixed", "--fixed-tokens", "16", "--port", "0"], { stdout: "pipe", stderr: "ignore" });
+  const reader = proc.stdout.getReader();
+  let text = "";
+  while (!text.includes("\n")) {
+    const { value, done } = await reader.read();
+    if (done) throw new SetupError("the built-in server did not start for the capacity check");
+    text += new TextDecoder().decode(value);
+  }
+  reader.releaseLock();
+  return { url: text.split("\n")[0] as string, stop: async () => { proc.kill(); await proc.exited; } };
+}
+
+export async function loopbackCapacity(seconds: number): Promise<Capacity> {
+  const server = await startServer();
+  const dir = mkdtempSync(join(tmpdir(), "inference-endpoint-doctor-"));
+  try {
+    const half = Math.max(200, Math.round((seconds * 1000) / 2));
+    const whole = await run(server.url, false, half, dir);
+    const streamed = await run(server.url, true, half, dir);
+    return { requestsPerS: whole.qps, streamedTokensPerS: streamed.tps };
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
