@@ -6,9 +6,9 @@
  * proxy. Each finding has a status and, when it is not ok, a one-line fix.
  */
 
-export type FindingStatus = "ok" | "warn" | "fail";
+type FindingStatus = "ok" | "warn" | "fail";
 
-export interface Finding {
+interface Finding {
   name: string;
   status: FindingStatus;
   detail: string;
@@ -29,7 +29,7 @@ export interface HostFacts {
 }
 
 /** Streams a large run keeps open (README: 4,000 streams need 4,000+ descriptors). */
-export const LARGE_RUN_CONNECTIONS = 4_000;
+const LARGE_RUN_CONNECTIONS = 4_000;
 /** Descriptors a run needs besides its connections: files, sockets to workers, the database. */
 const DESCRIPTOR_HEADROOM = 256;
 const PROXY_VARIABLES = ["HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "all_proxy"];

@@ -12,7 +12,7 @@ import { SetupError } from "../errors.ts";
 import { runBenchmark } from "../run/run-benchmark.ts";
 import { selfCommand } from "../run/worker-command.ts";
 
-export interface Capacity {
+interface Capacity {
   requestsPerS: number;
   streamedTokensPerS: number;
 }
