@@ -3,7 +3,7 @@ import { arch, cpus, freemem, hostname, platform, release, totalmem } from "node
 import { clockSource } from "../../clock/mono-clock.ts";
 import { describeCpuPlan } from "../../tuning/runtime-tuning.ts";
 import { InputError } from "../../errors.ts";
-import { GIT_SHA, VERSION } from "../../version.ts";
+import { BUILD_TARGET, GIT_SHA, VERSION } from "../../version.ts";
 import type { Command } from "../command.ts";
 
 const GIB = 1024 ** 3;
@@ -18,6 +18,7 @@ export const infoCommand: Command = {
     const cpuList = cpus();
     const lines = [
       `inference-endpoint ${VERSION}${GIT_SHA ? ` (${GIT_SHA})` : ""}`,
+      `build target: ${BUILD_TARGET}`,
       `runtime: Bun ${Bun.version}`,
       `os: ${platform()} ${release()} ${arch()}`,
       `host: ${hostname()}`,

@@ -1,0 +1,74 @@
+/**
+ * @module test/release.test — `npm run release`'s cross-compiled binaries: checksums that
+ * `sha256sum -c` accepts; the linux-x64 build names its target; the darwin build is a Mach-O
+ * arm64 executable carrying this commit; the linux-arm64 build runs a real benchmark, workers
+ * included, under qemu-user where the host can run aarch64 binaries (else skipped, saying why).
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { startMockServer, type MockServer } from "../src/server/index.ts";
+import { questionDataset, readSummary, runCli, tempDirs } from "./cli/run-cli.ts";
+
+const dirs = tempDirs("ie-release-");
+const ROOT = join(import.meta.dir, "..");
+let out: string;
+let sha: string;
+let server: MockServer;
+
+beforeAll(async () => {
+  out = dirs.make();
+  sha = Bun.spawnSync(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"]).stdout.toString().trim();
+  const build = Bun.spawnSync([process.execPath, join(ROOT, "scripts", "release.ts"), "--out", out, "linux-x64", "linux-arm64", "darwin-arm64"], { stderr: "pipe" });
+  if (build.exitCode !== 0) throw new Error(`release failed: ${build.stderr.toString()}`);
+  server = await startMockServer({ mode: "echo" });
+}, 300_000);
+afterAll(async () => {
+  await server?.stop();
+  dirs.cleanup();
+});
+
+/** Why this host cannot run an aarch64 binary, or null when it can (qemu-user via binfmt, or an arm64 CPU). */
+function arm64Unavailable(): string | null {
+  if (process.arch === "arm64") return null;
+  if (!existsSync("/proc/sys/fs/binfmt_misc/qemu-aarch64")) return "no qemu-aarch64 binfmt handler registered (see .ci/run)";
+  if (!existsSync("/usr/aarch64-linux-gnu/lib/ld-linux-aarch64.so.1") && !existsSync("/lib/ld-linux-aarch64.so.1")) return "no aarch64 glibc loader (libc6-arm64-cross)";
+  return null;
+}
+
+describe("release binaries", () => {
+  test("SHA256SUMS lists every binary and sha256sum -c accepts it", () => {
+    const sums = readFileSync(join(out, "SHA256SUMS"), "utf8");
+    expect(sums.trim().split("\n").map((l) => l.split("  ")[1])).toEqual(["inference-endpoint-linux-x64", "inference-endpoint-linux-arm64", "inference-endpoint-darwin-arm64"]);
+    const check = Bun.spawnSync(["sha256sum", "-c", "SHA256SUMS"], { cwd: out });
+    expect(check.stdout.toString()).toContain("inference-endpoint-darwin-arm64: OK");
+    expect(check.exitCode).toBe(0);
+  });
+
+  test("the linux-x64 binary names its target and commit", async () => {
+    const info = await runCli(["info"], { command: [join(out, "inference-endpoint-linux-x64")] });
+    expect(info.exitCode).toBe(0);
+    expect(info.stdout).toContain("build target: linux-x64\n");
+    if (sha) expect(info.stdout).toContain(`(${sha})`);
+  });
+
+  test("the darwin binary is a Mach-O arm64 executable carrying this commit", () => {
+    const bytes = readFileSync(join(out, "inference-endpoint-darwin-arm64"));
+    expect(bytes.readUInt32LE(0)).toBe(0xfeedfacf); // MH_MAGIC_64
+    expect(bytes.readUInt32LE(4)).toBe(0x0100000c); // CPU_TYPE_ARM64
+    expect(bytes.readUInt32LE(12)).toBe(2); // MH_EXECUTE
+    expect(bytes.includes(Buffer.from('"darwin-arm64"'))).toBe(true);
+    if (sha) expect(bytes.includes(Buffer.from(`"${sha}"`))).toBe(true);
+  });
+
+  const skip = arm64Unavailable();
+  if (skip) console.log(`skipped: the linux-arm64 benchmark under qemu — ${skip}`);
+  test.skipIf(skip !== null)("the linux-arm64 binary runs a benchmark with workers under qemu-user", async () => {
+    const dir = dirs.make();
+    const report = join(dir, "r");
+    const result = await runCli(["benchmark", "offline", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 40), "--duration", "0", "--workers", "2", "--report-dir", report],
+      { command: [join(out, "inference-endpoint-linux-arm64")], env: { QEMU_LD_PREFIX: "/usr/aarch64-linux-gnu" } });
+    expect(result.exitCode).toBe(0);
+    expect(readSummary(report)).toMatchObject({ n_samples_issued: 40, n_samples_completed: 40, n_samples_failed: 0 });
+  }, 180_000);
+});
