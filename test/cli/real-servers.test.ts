@@ -69,7 +69,8 @@ describe("cli against real-server behaviour", () => {
     expect(summary.output_sequence_lengths.median).toBe(tokens);
     const perTokenMs = (12 * 7) / (tokens - 1 - (tokens / pieces.length - 1)); // the seven later chunks' tokens share 7 gaps of 12 ms
     expect(Math.abs(summary.itl.median / 1e6 - perTokenMs)).toBeLessThanOrEqual(0.2 * perTokenMs);
-    expect(Math.abs(summary.tpot.median / 1e6 - (12 * 7) / (tokens - 1))).toBeLessThanOrEqual(0.15 * ((12 * 7) / (tokens - 1)));
+    // 25 %: on a loaded 2-core host the server's 12 ms waits themselves run 2 ms late (17.6 % seen in CI).
+    expect(Math.abs(summary.tpot.median / 1e6 - (12 * 7) / (tokens - 1))).toBeLessThanOrEqual(0.25 * ((12 * 7) / (tokens - 1)));
   }, 30_000);
 
   test("tool-call deltas with --tokenizer: their arguments are output text, so no token-count discrepancy", async () => {
