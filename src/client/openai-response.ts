@@ -40,11 +40,11 @@ export interface ServerError {
 
 type Json = Record<string, unknown>;
 
-function asObject(value: unknown): Json | null {
+export function asObject(value: unknown): Json | null {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : null;
 }
 
-function asCount(value: unknown): number | null {
+export function asCount(value: unknown): number | null {
   return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : null;
 }
 

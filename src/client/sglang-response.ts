@@ -5,7 +5,7 @@
  * running completion-token count (its `output_ids` are the new ids only); the stream ends with
  * `[DONE]`. `SglangText` turns the repeated text into each event's new part.
  */
-import type { UsageCounts } from "./openai-response.ts";
+import { asCount, asObject, type UsageCounts } from "./openai-response.ts";
 
 type Json = Record<string, unknown>;
 
@@ -15,9 +15,6 @@ export interface SglangOutput {
   finishReason: string | null;
   usage: UsageCounts;
 }
-
-const asObject = (value: unknown): Json | null => (typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : null);
-const asCount = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : null);
 
 /** The output an SGLang body or event carries, or null when it is not of that shape. */
 export function readSglangOutput(body: Json): SglangOutput | null {
