@@ -8,6 +8,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildConfig } from "../../config/build-config.ts";
 import { parseExactJson } from "../../config/exact-json.ts";
+import type { FlagSpec } from "../../config/flags.ts";
+import { parseFlags } from "../../config/parse-argv.ts";
 import { RULESET_NAMES, RULESETS } from "../../config/rulesets.ts";
 import type { BenchmarkConfig } from "../../config/schema.ts";
 import { BenchmarkError, InputError } from "../../errors.ts";
@@ -44,25 +46,20 @@ function readConfig(dir: string): ReadConfig {
   }
 }
 
-function option(argv: string[], name: string): string | null {
-  const at = argv.indexOf(name);
-  if (at === -1) return null;
-  const value = argv[at + 1];
-  if (value === undefined || value.startsWith("-")) throw new InputError(`${name} needs a value`);
-  argv.splice(at, 2);
-  return value;
-}
+const CHECK_FLAGS: readonly FlagSpec[] = [
+  { flag: "--ruleset", aliases: [], path: "ruleset", kind: "string", description: "ruleset to check against (default: the run's submission_ref)", commands: ["check"] },
+  { flag: "--model", aliases: [], path: "model", kind: "string", description: "model to check against (default: the run's submission_ref)", commands: ["check"] },
+];
 
 export const checkCommand: Command = {
   words: ["check"],
   summary: "check run directories are complete, valid MLPerf results for a ruleset and model",
   help: () => "Usage: inference-endpoint check DIR... [--ruleset R] [--model M]\n\nRuleset and model default to each run's submission_ref. Prints one report per directory ([PASS|FAIL] lines, OVERALL);\nexits 0 when all pass, 1 when one fails, 2 when a directory or file cannot be read.\n",
   async run(argv, io) {
-    const args = [...argv];
-    const rulesetFlag = option(args, "--ruleset");
-    const modelFlag = option(args, "--model");
-    const unknown = args.find((a) => a.startsWith("-"));
-    if (unknown) throw new InputError(`unknown flag ${unknown}`, { hint: "check takes DIR... [--ruleset R] [--model M]" });
+    const parsed = parseFlags(argv, "check", CHECK_FLAGS);
+    const args = parsed.positionals;
+    const rulesetFlag = (parsed.overrides.ruleset as string | undefined) ?? null;
+    const modelFlag = (parsed.overrides.model as string | undefined) ?? null;
     if (args.length === 0) throw new InputError("missing run directory", { hint: "e.g. inference-endpoint check reports_20261201_120000" });
     let allPassed = true;
     for (const dir of args) {

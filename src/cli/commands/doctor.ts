@@ -3,28 +3,27 @@
  * on a new host before benchmarking (doctor/host-findings), and this host's client capacity on
  * loopback (doctor/loopback-capacity; `--seconds 0` skips it). Exit 0; a finding never fails it.
  */
+import type { FlagSpec } from "../../config/flags.ts";
+import { parseFlags } from "../../config/parse-argv.ts";
 import { InputError } from "../../errors.ts";
 import type { Command } from "../command.ts";
+import { rejectPositionals } from "../reject-positionals.ts";
 
-function secondsOption(argv: string[]): number {
-  const at = argv.indexOf("--seconds");
-  if (at === -1) return 3;
-  const value = Number(argv[at + 1]);
-  if (!Number.isFinite(value) || value < 0) throw new InputError(`--seconds expects a number ≥ 0, got '${argv[at + 1] ?? ""}'`);
-  argv.splice(at, 2);
-  return value;
-}
+const DOCTOR_FLAGS: readonly FlagSpec[] = [
+  { flag: "--json", aliases: [], path: "json", kind: "boolean", description: "print the findings and capacity as JSON", commands: ["doctor"] },
+  { flag: "--seconds", aliases: [], path: "seconds", kind: "number", description: "length of the loopback capacity run; 0 skips it", defaultText: "3", commands: ["doctor"] },
+];
 
 export const doctorCommand: Command = {
   words: ["doctor"],
   summary: "check this host before a benchmark: clock, CPUs, open files, ports, proxies, and its client capacity",
   help: () => "Usage: inference-endpoint doctor [--json] [--seconds N]\n\nEach finding with a one-line fix; then a loopback run against the built-in server (N seconds, default 3; 0 skips it)\nprints the requests/s and streamed tokens/s this host's client reaches.\n",
   async run(argv, io) {
-    const args = [...argv];
-    const json = args.includes("--json");
-    const seconds = secondsOption(args.filter((a) => a !== "--json"));
-    const rest = args.filter((a, i) => a !== "--json" && a !== "--seconds" && args[i - 1] !== "--seconds");
-    if (rest.length > 0) throw new InputError(`unexpected argument '${rest[0]}'`, { hint: "doctor takes --json and --seconds N" });
+    const parsed = parseFlags(argv, "doctor", DOCTOR_FLAGS);
+    rejectPositionals(parsed.positionals, "doctor");
+    const json = parsed.overrides.json === true;
+    const seconds = (parsed.overrides.seconds as number | undefined) ?? 3;
+    if (seconds < 0) throw new InputError(`--seconds expects a number ≥ 0, got ${seconds}`);
     const { hostFindings } = await import("../../doctor/host-findings.ts");
     const { readHostFacts } = await import("../../doctor/read-host.ts");
     const facts = readHostFacts();

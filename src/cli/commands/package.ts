@@ -8,27 +8,29 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { parseExactJson } from "../../config/exact-json.ts";
+import type { FlagSpec } from "../../config/flags.ts";
+import { parseFlags } from "../../config/parse-argv.ts";
 import { InputError } from "../../errors.ts";
 import { plannedCopies, plannedScaffold, scenarioDir, type PackageTarget, type PlannedFile } from "../../package/results-tree.ts";
 import type { Command } from "../command.ts";
+import { rejectPositionals } from "../reject-positionals.ts";
 
-const VALUE_OPTIONS = ["--run", "--performance-run", "--accuracy-run", "--submitter", "--system", "--benchmark", "--scenario", "--division", "--output", "--version"] as const;
 const DIVISIONS = ["closed", "open", "network"];
 
-function parseOptions(argv: readonly string[]): { values: Map<string, string>; force: boolean } {
-  const values = new Map<string, string>();
-  let force = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (arg === "--force") force = true;
-    else if ((VALUE_OPTIONS as readonly string[]).includes(arg)) {
-      const value = argv[++i];
-      if (value === undefined || value.startsWith("--")) throw new InputError(`${arg} needs a value`);
-      values.set(arg, value);
-    } else throw new InputError(`unknown argument '${arg}'`, { hint: `package takes ${VALUE_OPTIONS.join(", ")}, --force` });
-  }
-  return { values, force };
-}
+const option = (name: string, description: string): FlagSpec => ({ flag: `--${name}`, aliases: [], path: name, kind: "string", description, commands: ["package"] });
+const PACKAGE_FLAGS: readonly FlagSpec[] = [
+  option("run", "the run directory for both the performance and the accuracy results"),
+  option("performance-run", "the run directory of the performance result"),
+  option("accuracy-run", "the run directory of the accuracy result"),
+  option("submitter", "submitting organisation"),
+  option("system", "system name"),
+  option("benchmark", "MLPerf benchmark, e.g. llama2-70b"),
+  option("scenario", "MLPerf scenario (default SingleStream)"),
+  option("division", "closed | open | network (default closed)"),
+  option("output", "the submission tree's root (default submission)"),
+  option("version", "MLPerf round, informational (default v6.1)"),
+  { flag: "--force", aliases: [], path: "force", kind: "boolean", description: "overwrite files that differ, and the scaffold files", commands: ["package"] },
+];
 
 function sameFile(a: string, b: string): boolean {
   return statSync(a).size === statSync(b).size && readFileSync(a).equals(readFileSync(b));
@@ -64,7 +66,10 @@ export const packageCommand: Command = {
   summary: "lay a run's results out as the MLPerf results tree, with the scaffold files to fill in",
   help: () => `Usage: inference-endpoint package --run DIR --submitter S --system X --benchmark B [--scenario SingleStream] [--division closed] [--output submission] [--force]\n\n--run sets both --performance-run and --accuracy-run. Files already in place and equal are left alone; a different one is refused without --force.\n`,
   async run(argv, io) {
-    const { values, force } = parseOptions(argv);
+    const parsed = parseFlags(argv, "package", PACKAGE_FLAGS);
+    rejectPositionals(parsed.positionals, "package");
+    const force = parsed.overrides.force === true;
+    const values = new Map(Object.entries(parsed.overrides).filter(([, v]) => typeof v === "string").map(([k, v]) => [`--${k}`, v as string]));
     const performanceRun = values.get("--performance-run") ?? values.get("--run") ?? null;
     const accuracyRun = values.get("--accuracy-run") ?? values.get("--run") ?? null;
     if (!performanceRun && !accuracyRun) throw new InputError("provide --run, or --performance-run / --accuracy-run");
