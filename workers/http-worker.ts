@@ -10,7 +10,8 @@ import { unpackBodies } from "../src/ipc/body-table.ts";
 import { parseToWorker, type ToMain, type WorkerGo, type WorkerInit, type WorkerPhase } from "../src/ipc/messages.ts";
 import { RecordBatchBuilder } from "../src/ipc/record-batch.ts";
 import { SocketChannel } from "../src/ipc/socket-channel.ts";
-import { PhaseRunner } from "../src/run/phase-runner.ts";
+import { ConversationRunner } from "../src/run/conversation-runner.ts";
+import { PhaseRunner, type PhaseTargets } from "../src/run/phase-runner.ts";
 import { tuneWorker, type HelperTender } from "../src/tuning/runtime-tuning.ts";
 import type { RequestRecord } from "../src/record/request-record.ts";
 
@@ -22,7 +23,7 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
   let channel: SocketChannel | null = null;
   let init: WorkerInit | null = null;
   let initBodies: string[] = [];
-  const runners = new Map<string, PhaseRunner>();
+  const runners = new Map<string, PhaseRunner | ConversationRunner>();
   const batch = new RecordBatchBuilder();
   let batchPhase = "";
   let flushTimer: ReturnType<typeof setTimeout> | null = null;
@@ -48,28 +49,27 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
   };
 
   /** Phases whose share arrived and that wait for their `go`. */
-  const armed = new Map<string, PhaseRunner>();
+  const armed = new Map<string, PhaseRunner | ConversationRunner>();
 
   const armPhase = (message: WorkerPhase) => {
     if (!init) throw new Error("phase before init");
     const clock = createRunClock(BigInt(init.t0MonoNs));
-    const runner = new PhaseRunner(
-      { ...message, workerId },
-      {
-        endpointUrls: init.endpointUrls,
-        bodies: message.bodies ? unpackBodies(message.bodies) : initBodies,
-        maxInFlight: init.maxInFlight,
-        settings: {
-          headers: init.headers, streaming: init.streaming, requestTimeoutMs: init.requestTimeoutMs, stallTimeoutMs: init.stallTimeoutMs,
-          keepResponseText: init.keepResponseText || message.keepResponseText, insecure: init.insecure, now: clock.now,
-          maxResponseBytes: init.maxResponseBytes, onProgress: pollRunners,
-          // Retried and reconnected attempts become rows like any other; PhaseRunner records the last one.
-          onSuperseded: onRecord,
-          ...(init.retries > 0 ? { retry: { maxRetries: init.retries } } : {}),
-        },
+    const share = { ...message, workerId };
+    const targets: PhaseTargets = {
+      endpointUrls: init.endpointUrls,
+      bodies: message.bodies ? unpackBodies(message.bodies) : initBodies,
+      maxInFlight: init.maxInFlight,
+      settings: {
+        headers: init.headers, streaming: init.streaming, requestTimeoutMs: init.requestTimeoutMs, stallTimeoutMs: init.stallTimeoutMs,
+        keepResponseText: message.keepResponseText === "structured" ? "structured" : init.keepResponseText || message.keepResponseText, insecure: init.insecure, now: clock.now,
+        maxResponseBytes: init.maxResponseBytes, onProgress: pollRunners,
+        // Retried and reconnected attempts become rows like any other; PhaseRunner records the last one.
+        onSuperseded: onRecord,
+        ...(init.retries > 0 ? { retry: { maxRetries: init.retries } } : {}),
       },
-      onRecord,
-    );
+    };
+    const conversations = message.conversations;
+    const runner = conversations ? new ConversationRunner({ ...share, conversations }, targets, onRecord) : new PhaseRunner(share, targets, onRecord);
     armed.set(message.phase, runner);
     void runner.prepare().then(() => {
       tender?.phaseArmed(runner.timed);

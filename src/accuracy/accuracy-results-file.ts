@@ -16,7 +16,8 @@ export const ACCURACY_RESULTS_FILE = join("accuracy", "accuracy_results.json");
 
 /** Mean of the entries' numeric scores; null when none has a score. */
 export function averageAccuracy(entries: readonly AccuracyEntry[]): number | null {
-  const scores = entries.flatMap((e) => (typeof e.score === "number" && Number.isFinite(e.score) ? [e.score] : []));
+  // As upstream, a performance dataset's own score (agentic_inference_inline) is not an accuracy component.
+  const scores = entries.flatMap((e) => (e.dataset_type !== "performance" && typeof e.score === "number" && Number.isFinite(e.score) ? [e.score] : []));
   return scores.length === 0 ? null : scores.reduce((a, b) => a + b, 0) / scores.length;
 }
 

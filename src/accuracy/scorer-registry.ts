@@ -24,7 +24,8 @@ function comparisonScorer(compare: SampleComparison): Scorer {
   };
 }
 
-const SCORERS: Readonly<Record<ScorerName, Scorer>> = {
+/** Per-sample scorers; agentic_inference_inline grades whole conversations (run/score-conversations). */
+const SCORERS: Readonly<Record<Exclude<ScorerName, "agentic_inference_inline">, Scorer>> = {
   code_bench_scorer: codeBenchScorer,
   exact_match: comparisonScorer(exactMatch),
   pass_at_1: comparisonScorer(passAt1),
@@ -40,8 +41,9 @@ export function scorerNames(): string[] {
 
 /** The scorer called `name`; an unknown or unsupported name is an InputError listing the registered ones. */
 export function getScorer(name: string): Scorer {
-  const scorer = Object.hasOwn(SCORERS, name) ? SCORERS[name as ScorerName] : undefined;
+  const scorer = Object.hasOwn(SCORERS, name) ? SCORERS[name as keyof typeof SCORERS] : undefined;
   if (scorer) return scorer;
+  if (name === "agentic_inference_inline") throw new InputError("agentic_inference_inline scores the performance dataset of a conversation run, not an accuracy dataset", { hint: "put it on the performance dataset that has the agentic_inference block" });
   const hint = `accuracy_config.eval_method must be one of: ${scorerNames().join(", ")}`;
   if ((EVAL_METHODS as readonly string[]).includes(name)) throw new InputError(`eval_method '${name}' is not supported by this tool yet`, { hint });
   throw new InputError(`unknown eval_method '${name}'`, { hint });

@@ -30,6 +30,8 @@ export type CodeBenchExtras = z.infer<typeof CODE_BENCH_EXTRAS>;
 
 /** The scorers this tool has, with whether configs must name an extractor (upstream's REQUIRES_EXTRACTOR). */
 export const SCORER_SPECS = {
+  // Scores a conversation run's own turns (run/score-conversations); upstream allows no extractor.
+  agentic_inference_inline: { requiresExtractor: false, extras: z.strictObject({ scores_filename: text().pipe(z.string().min(1)).default("scores.json") }) },
   code_bench_scorer: { requiresExtractor: true, extras: CODE_BENCH_EXTRAS },
   exact_match: { requiresExtractor: false, extras: NO_EXTRAS },
   pass_at_1: { requiresExtractor: true, extras: NO_EXTRAS },
@@ -98,6 +100,8 @@ export function scoringProblems(given: AccuracyConfig, defaultExtractor: string 
   const extractor = given.extractor ?? defaultExtractor;
   if (extractor !== null && !isExtractor(extractor)) {
     problems.push({ field: "extractor", message: `unknown extractor '${extractor}' (one of: ${EXTRACTOR_NAMES.join(", ")})` });
+  } else if (extractor !== null && method === "agentic_inference_inline") {
+    problems.push({ field: "extractor", message: "agentic_inference_inline takes no extractor (it reads the tool calls themselves)" });
   } else if (extractor === null && SCORER_SPECS[method].requiresExtractor) {
     problems.push({ field: "extractor", message: `${method} needs an extractor (one of: ${EXTRACTOR_NAMES.join(", ")})` });
   }

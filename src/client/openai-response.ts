@@ -26,6 +26,8 @@ export interface ChoicePart {
   hasToolCall: boolean;
   /** Function names and argument text of the tool calls ("" when none). */
   toolText: string;
+  /** The tool calls (or deltas) as sent; null when none. */
+  toolCalls: readonly unknown[] | null;
   finishReason: string | null;
 }
 
@@ -77,6 +79,7 @@ export function readChoice(body: Json, streaming: boolean): ChoicePart | null {
     reasoning: typeof reasoningValue === "string" ? reasoningValue : "",
     hasToolCall,
     toolText: hasToolCall ? toolCallText(toolCalls as unknown[]) : "",
+    toolCalls: hasToolCall ? (toolCalls as unknown[]) : null,
     finishReason: typeof choice.finish_reason === "string" ? choice.finish_reason : null,
   };
 }

@@ -13,6 +13,7 @@ import { parseJsonObject, readChoice, readServerError, readUsage } from "./opena
 import { readSglangOutput } from "./sglang-response.ts";
 import { SseSplitter } from "./sse-splitter.ts";
 import { StreamAccumulator } from "./stream-accumulator.ts";
+import { StructuredOutput, type KeepText } from "./structured-output.ts";
 import { applyStreamTiming, applyUsage } from "./stream-record.ts";
 
 const SSE_FOR_NON_STREAMING = noteBit("sse_for_non_streaming_request");
@@ -23,7 +24,7 @@ function looksLikeSse(text: string): boolean {
   return start.startsWith("data:") || start.startsWith(":") || start.startsWith("event:") || start.startsWith("id:");
 }
 
-export function readWholeBody(text: string, record: RequestRecord, keepText: boolean, doneNs: number): void {
+export function readWholeBody(text: string, record: RequestRecord, keepText: KeepText, doneNs: number): void {
   record.doneNs = doneNs;
   if (looksLikeSse(text)) return readSseText(text, record, keepText, doneNs);
   const body = parseJsonObject(text);
@@ -50,12 +51,16 @@ export function readWholeBody(text: string, record: RequestRecord, keepText: boo
   }
   record.chunkCount = 1;
   record.finishReason = choice.finishReason;
-  if (keepText) record.responseText = choice.reasoning + choice.content + choice.toolText;
+  if (keepText === "structured") {
+    const parts = new StructuredOutput();
+    parts.add(choice);
+    record.responseText = parts.json();
+  } else if (keepText) record.responseText = choice.reasoning + choice.content + choice.toolText;
   applyUsage(record, readUsage(body));
 }
 
 /** SSE read after the fact: all its events arrived at `doneNs`, so it has no token timing. */
-function readSseText(text: string, record: RequestRecord, keepText: boolean, doneNs: number): void {
+function readSseText(text: string, record: RequestRecord, keepText: KeepText, doneNs: number): void {
   const splitter = new SseSplitter();
   const accumulator = new StreamAccumulator(keepText);
   accumulator.readNs = doneNs;

@@ -1,5 +1,6 @@
 /** @module client/request-settings — what a worker tells the HTTP client about every request it sends. */
 import type { RequestRecord } from "../record/request-record.ts";
+import type { KeepText } from "./structured-output.ts";
 
 export interface RetrySettings {
   /** Retries per plan entry after the first try (`--retries`). */
@@ -12,7 +13,8 @@ export interface RequestSettings {
   requestTimeoutMs: number;
   /** Once the response headers arrived, the longest silence between body reads; 0 = none. */
   stallTimeoutMs: number;
-  keepResponseText: boolean;
+  /** Keep the response text (accuracy scoring); "structured": its parts as JSON (client/structured-output). */
+  keepResponseText: KeepText;
   insecure: boolean;
   now: () => number;
   /** Largest response body taken, streaming or not (bytes); a larger one aborts the request as too_large. 0 = no limit. */
@@ -41,6 +43,8 @@ export interface OutgoingRequest {
   url: string;
   body: string;
   scheduledNs: number;
+  /** This request's headers instead of the run's (a conversation's routing headers); absent = settings.headers. */
+  headers?: Record<string, string>;
 }
 
 /** Lets the run abort every in-flight request at once. */

@@ -57,7 +57,7 @@ export async function sendAttempt(req: OutgoingRequest, attempt: number, setting
   let retryAfterMs: number | null = null;
   record.sentNs = settings.now();
   try {
-    const init: BunFetchRequestInit = { method: "POST", headers: settings.headers, body: req.body, signal: controller.signal };
+    const init: BunFetchRequestInit = { method: "POST", headers: req.headers ?? settings.headers, body: req.body, signal: controller.signal };
     if (settings.insecure) init.tls = INSECURE_TLS;
     if (fresh) init.keepalive = false;
     const response = await fetch(req.url, init);

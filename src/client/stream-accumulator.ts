@@ -14,6 +14,7 @@
  * events (client/sglang-response) carry the text so far and a running token count: each event's
  * new text is its chunk, and the count is continuous usage.
  */
+import { StructuredOutput, type KeepText } from "./structured-output.ts";
 import { noteBit } from "../record/stream-notes.ts";
 import { laterChunkTokens, sharedChunkTokens } from "../tokens/chunk-tokens.ts";
 import { ChunkTemplate } from "./chunk-template.ts";
@@ -62,6 +63,7 @@ export class StreamAccumulator implements EventSink {
   private finishReason: string | null = null;
   private notes = 0;
   private readonly textParts: string[] | null;
+  private readonly structured: StructuredOutput | null;
   private readonly template = new ChunkTemplate();
   private sglangText: SglangText | null = null;
   /** `[DONE]` has arrived: the response is complete. */
@@ -71,8 +73,9 @@ export class StreamAccumulator implements EventSink {
   /** Arrival of the read being split: the timestamp of the events it completes. */
   readNs = 0;
 
-  constructor(keepText: boolean) {
-    this.textParts = keepText ? [] : null;
+  constructor(keepText: KeepText) {
+    this.textParts = keepText === true ? [] : null;
+    this.structured = keepText === "structured" ? new StructuredOutput() : null;
   }
 
   /** A content-bearing event has arrived (a retry would repeat output). */
@@ -93,6 +96,7 @@ export class StreamAccumulator implements EventSink {
     if (chars > 0) {
       // Sliced only when kept: counting needs the length alone.
       if (this.textParts) this.textParts.push(text.slice(template.takenStart, template.takenEnd));
+      else if (this.structured && template.field) this.structured.addText(template.field, text.slice(template.takenStart, template.takenEnd));
       this.count(chars, null, this.readNs);
     }
     return end;
@@ -137,6 +141,7 @@ export class StreamAccumulator implements EventSink {
     }
     this.template.learn(data, choice, usage !== null);
     this.reasoningChars += choice.reasoning.length;
+    this.structured?.add(choice);
     this.addChunk(choice.reasoning + choice.content + choice.toolText, choice.hasToolCall, usage, arrivalNs);
   }
 
@@ -152,6 +157,7 @@ export class StreamAccumulator implements EventSink {
   /** A plain text chunk of the learned shape: no usage, finish reason or tool call (client/chunk-template). */
   private addPlainText(text: string, arrivalNs: number): void {
     if (this.template.field === "reasoning") this.reasoningChars += text.length;
+    if (this.structured && this.template.field) this.structured.addText(this.template.field, text);
     this.addChunk(text, false, null, arrivalNs);
   }
 
@@ -184,7 +190,7 @@ export class StreamAccumulator implements EventSink {
       chunkTokens: this.tokensPerLaterChunk(total === null ? null : total - (hiddenTokens ?? 0)),
       usage: this.usage,
       finishReason: this.finishReason,
-      text: this.textParts ? this.textParts.join("") : null,
+      text: this.structured ? this.structured.json() : this.textParts ? this.textParts.join("") : null,
       endNs: this.endNs,
       hiddenTokens,
       notes: this.notes | (hiddenTokens === null ? 0 : HIDDEN_REASONING),

@@ -11,6 +11,7 @@ import { parsePartially } from "./parse-partial.ts";
 import { deepFreeze } from "./readonly.ts";
 import { resolveDefaults } from "./resolve-defaults.ts";
 import { resolveTestMode, type Rule, type RuleContext } from "./rule-context.ts";
+import { conversationsRule } from "./rules-conversations.ts";
 import { datasetsRule } from "./rules-datasets.ts";
 import { endpointsRule } from "./rules-endpoints.ts";
 import { durationRule, loadPatternRule } from "./rules-load.ts";
@@ -32,7 +33,7 @@ export interface BuildConfigInput {
   source?: string;
 }
 
-const RULES: readonly Rule[] = [modelRule, endpointsRule, loadPatternRule, durationRule, datasetsRule, submissionRule];
+const RULES: readonly Rule[] = [modelRule, endpointsRule, loadPatternRule, durationRule, datasetsRule, conversationsRule, submissionRule];
 
 function startingObject(input: BuildConfigInput, problems: ConfigProblem[]): Record<string, unknown> {
   if (input.yaml === undefined || input.yaml === null) return input.command === "from-config" ? {} : { type: input.command };

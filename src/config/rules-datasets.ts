@@ -60,9 +60,6 @@ export const datasetsRule: Rule = (config, { mode }) => {
         message: `must be 1 on a performance dataset, got ${accuracy.num_repeats}`,
       });
     }
-    if (dataset.agentic_inference !== null) {
-      problems.push({ path: `${at}.agentic_inference`, message: "agentic inference datasets are not supported yet" });
-    }
   });
   return problems;
 };

@@ -35,8 +35,8 @@ const AccuracyConfigSchema = z.strictObject({
   extras: jsonObject().nullable().default(null).describe("scorer-specific options"),
 });
 
-/** Multi-turn agentic conversations. Parsed for compatibility; rejected by validation for now. */
-const AgenticInferenceSchema = z.strictObject({
+/** Multi-turn conversations replayed as upstream's agentic_inference (docs/conversations.md). */
+export const AgenticInferenceSchema = z.strictObject({
   turn_timeout_s: num(z.number().gt(0)).default(86_400),
   enable_salt: bool().default(false),
   inject_tool_delay: bool().default(false),

@@ -5,7 +5,7 @@ import { bool, choice, durationMs, int, list, num, seedInt as seed, text } from 
 
 const LOAD_PATTERN_TYPES = ["max_throughput", "poisson", "concurrency", "constant", "gamma", "agentic_inference", "burst", "step"] as const;
 /** Load patterns we run today (constant and gamma are ours); the rest are rejected by validation. */
-export const SUPPORTED_LOAD_PATTERNS = ["max_throughput", "poisson", "concurrency", "constant", "gamma"] as const;
+export const SUPPORTED_LOAD_PATTERNS = ["max_throughput", "poisson", "concurrency", "constant", "gamma", "agentic_inference"] as const;
 /** Open-loop patterns driven by a request rate. */
 export const RATE_LOAD_PATTERNS = ["poisson", "constant", "gamma"] as const;
 
@@ -22,9 +22,9 @@ const RuntimeSettingsSchema = z.strictObject({
 const LoadPatternSchema = z.strictObject({
   type: choice(LOAD_PATTERN_TYPES)
     .default("max_throughput")
-    .describe("max_throughput | poisson | concurrency | constant (fixed gaps) | gamma (see --burstiness)"),
+    .describe("max_throughput | poisson | concurrency | constant (fixed gaps) | gamma (see --burstiness) | agentic_inference (conversations)"),
   target_qps: num(z.number().gt(0)).nullable().default(null).describe("requests per second (poisson, constant, gamma)"),
-  target_concurrency: int(z.number().min(1)).nullable().default(null).describe("requests in flight (concurrency)"),
+  target_concurrency: int(z.number().min(1)).nullable().default(null).describe("requests in flight (concurrency); conversations at once (agentic_inference)"),
   // ours: the arrival-process knobs below.
   burstiness: num(z.number().gt(0)).default(1).describe("gamma shape: 1 = Poisson-like, < 1 burstier, > 1 more regular"),
   max_concurrency: int(z.number().min(1))

@@ -9,7 +9,7 @@
  */
 import type { ToMain, ToWorker } from "./messages.ts";
 
-type Kind = "string" | "number" | "boolean" | "strings" | "numbers" | "headers" | "bodies" | "bodies?" | "u32" | "f64" | "batch";
+type Kind = "string" | "number" | "boolean" | "strings" | "numbers" | "headers" | "bodies" | "bodies?" | "u32" | "f64" | "batch" | "trajectories?" | "keep-text";
 
 type FieldsOf<M> = { [K in Exclude<keyof M, "type">]-?: Kind };
 type Tables<U extends { type: string }> = { [T in U["type"]]: FieldsOf<Extract<U, { type: T }>> };
@@ -20,7 +20,7 @@ export const TO_WORKER_FIELDS = {
     requestTimeoutMs: "number", stallTimeoutMs: "number", maxResponseBytes: "number", retries: "number", maxInFlight: "number",
     bodies: "bodies", keepResponseText: "boolean", insecure: "boolean", cpus: "numbers", helperCpus: "numbers",
   },
-  phase: { phase: "string", planIndex: "u32", sampleIndex: "u32", offsetNs: "f64", slotOffsetsNs: "f64", inFlightCap: "number", bodies: "bodies?", keepResponseText: "boolean" },
+  phase: { phase: "string", planIndex: "u32", sampleIndex: "u32", offsetNs: "f64", slotOffsetsNs: "f64", inFlightCap: "number", bodies: "bodies?", keepResponseText: "keep-text", conversations: "trajectories?" },
   go: { phase: "string", startNs: "number" },
   stop: { phase: "string", abortInFlight: "boolean" },
   shutdown: {},
@@ -50,6 +50,11 @@ function isBatch(v: unknown): boolean {
   return Object.entries(BATCH_ARRAYS).every(([field, type]) => v[field] instanceof type);
 }
 
+function isTrajectories(v: unknown): boolean {
+  if (!isObject(v) || !(v.starts instanceof Uint32Array) || !(v.systemEnds instanceof Uint32Array) || typeof v.turnTimeoutMs !== "number") return false;
+  return [v.ids, v.salts, v.routingHeaders].every((list) => hasKind(list, "strings"));
+}
+
 function hasKind(v: unknown, kind: Kind): boolean {
   switch (kind) {
     case "string": return typeof v === "string";
@@ -63,6 +68,8 @@ function hasKind(v: unknown, kind: Kind): boolean {
     case "u32": return v instanceof Uint32Array;
     case "f64": return v instanceof Float64Array;
     case "batch": return isBatch(v);
+    case "trajectories?": return v === undefined || isTrajectories(v);
+    case "keep-text": return typeof v === "boolean" || v === "structured";
   }
 }
 

@@ -10,6 +10,8 @@
  * tables of ipc/frame-fields), so a corrupt frame is an error naming the field, never an
  * undefined field deep in the hot path.
  */
+import type { KeepText } from "../client/structured-output.ts";
+import type { TrajectoryTable } from "../plan/conversation-plan.ts";
 import type { BodyTable } from "./body-table.ts";
 import { badField, TO_MAIN_FIELDS, TO_WORKER_FIELDS } from "./frame-fields.ts";
 import type { RecordBatch } from "./record-batch.ts";
@@ -61,8 +63,10 @@ export interface WorkerPhase {
   inFlightCap: number;
   /** Request bodies of this phase by sample index (accuracy datasets, salted warmup); absent = init.bodies. */
   bodies?: BodyTable;
-  /** Keep response text in this phase's records (accuracy scoring). */
-  keepResponseText: boolean;
+  /** Keep response text in this phase's records (accuracy scoring); "structured": as its parts (client/structured-output). */
+  keepResponseText: KeepText;
+  /** A conversation phase: this worker's whole trajectories (plan/conversation-plan); absent for every other phase. */
+  conversations?: TrajectoryTable;
 }
 
 /** Starts an armed phase: its entries are due at startNs + offset. */

@@ -7,6 +7,7 @@
  * possible. Only workers that may hold a request receive entries (a worker with no slot could
  * never send); every worker still gets a share, possibly empty, so all report the phase done.
  */
+import { isConversationPlan, type ConversationPlan, type TrajectoryTable } from "./conversation-plan.ts";
 import { isClosedLoop, type PhasePlan } from "./phase-plan.ts";
 
 export interface PlanShare {
@@ -17,6 +18,8 @@ export interface PlanShare {
   slotOffsetsNs: Float64Array;
   /** Open loop: this worker's ceiling on requests in flight; 0 = none. */
   inFlightCap: number;
+  /** Conversation phase: this worker's trajectories (starts index this share's entries). */
+  conversations?: TrajectoryTable;
 }
 
 function evenShare(total: number, worker: number, workers: number): number {
@@ -24,6 +27,7 @@ function evenShare(total: number, worker: number, workers: number): number {
 }
 
 export function dealPlan(plan: PhasePlan, workers: number): PlanShare[] {
+  if (isConversationPlan(plan)) return dealConversations(plan, workers);
   const total = plan.sampleIndex.length;
   const closed = isClosedLoop(plan);
   const limit = closed ? plan.slotOffsetsNs.length : plan.maxConcurrency;
@@ -44,4 +48,39 @@ export function dealPlan(plan: PhasePlan, workers: number): PlanShare[] {
     shares.push({ planIndex, sampleIndex, offsetNs, slotOffsetsNs, inFlightCap });
   }
   return shares;
+}
+
+/**
+ * Conversations are dealt whole: slot s goes to worker s mod W, and trajectory k to the worker
+ * of slot k mod S, so each worker's trajectories match its slots and a conversation's turns
+ * never cross processes (no IPC between a response and the next turn).
+ */
+function dealConversations(plan: ConversationPlan, workers: number): PlanShare[] {
+  const table = plan.conversations;
+  const slots = plan.slotOffsetsNs.length;
+  const trajectories = table.ids.length;
+  const perWorker: number[][] = Array.from({ length: workers }, () => []);
+  for (let k = 0; k < trajectories; k++) perWorker[(k % slots) % workers]?.push(k);
+  return perWorker.map((mine, w) => {
+    const entries = mine.reduce((sum, k) => sum + (table.starts[k + 1] as number) - (table.starts[k] as number), 0);
+    const planIndex = new Uint32Array(entries);
+    const sampleIndex = new Uint32Array(entries);
+    const offsetNs = new Float64Array(entries);
+    const starts = new Uint32Array(mine.length + 1);
+    const salts: string[] = [];
+    let j = 0;
+    mine.forEach((k, t) => {
+      starts[t] = j;
+      for (let i = table.starts[k] as number; i < (table.starts[k + 1] as number); i++, j++) {
+        planIndex[j] = i;
+        sampleIndex[j] = plan.sampleIndex[i] as number;
+        offsetNs[j] = plan.offsetNs[i] as number;
+      }
+      if (table.salts.length > 0) salts.push(table.salts[2 * k] as string, table.salts[2 * k + 1] as string);
+    });
+    starts[mine.length] = j;
+    const slotOffsetsNs = plan.slotOffsetsNs.filter((_, slot) => slot % workers === w);
+    const conversations: TrajectoryTable = { ...table, starts, ids: mine.map((k) => table.ids[k] as string), salts };
+    return { planIndex, sampleIndex, offsetNs, slotOffsetsNs, inFlightCap: 0, conversations };
+  });
 }

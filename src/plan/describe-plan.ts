@@ -3,6 +3,7 @@
  *
  * Pure: a plan in, lines out. Offsets are shown in ms from the phase start.
  */
+import { isConversationPlan, type ConversationPlan } from "./conversation-plan.ts";
 import { isClosedLoop, type LoadPattern, type PhasePlan } from "./phase-plan.ts";
 
 const SHOWN = 10;
@@ -15,6 +16,8 @@ function patternText(p: LoadPattern): string {
       return "max_throughput (every request due at the start)";
     case "concurrency":
       return `concurrency ${p.targetConcurrency} (closed loop)`;
+    case "agentic_inference":
+      return `agentic_inference, ${p.targetConcurrency} conversation(s) at once (each turn waits for the previous response)`;
     case "gamma":
       return `gamma at ${p.targetQps} QPS, burstiness ${p.burstiness ?? 1}`;
     default:
@@ -22,7 +25,21 @@ function patternText(p: LoadPattern): string {
   }
 }
 
+/** A conversation phase: how many trajectories, turns and think time, and what each turn carries. */
+function describeConversations(plan: ConversationPlan): string[] {
+  const table = plan.conversations;
+  const trajectories = table.ids.length;
+  const thinkS = plan.offsetNs.reduce((sum, ns) => sum + ns, 0) / 1e9;
+  return [
+    `${plan.phase}: ${plan.sampleIndex.length} turns in ${trajectories} conversation(s), ${patternText(plan.pattern)}`,
+    `  think time: ${thinkS > 0 ? `${thinkS.toFixed(3)} s in all (the dataset's delay_seconds)` : "none"}; turn timeout ${table.turnTimeoutMs / 1000} s; salt ${table.salts.length > 0 ? "on" : "off"}`,
+    `  headers: ${table.routingHeaders.length > 0 ? table.routingHeaders.map((h) => `${h}: <conversation id>`).join(", ") : "none"}`,
+    `  first conversations: ${table.ids.slice(0, SHOWN).join(", ")}${trajectories > SHOWN ? ", …" : ""}`,
+  ];
+}
+
 export function describePlan(plan: PhasePlan): string[] {
+  if (isConversationPlan(plan)) return describeConversations(plan);
   const n = plan.sampleIndex.length;
   const lines = [`${plan.phase}: ${n} requests, ${patternText(plan.pattern)}`];
   if ((plan.pattern.rampUpS ?? 0) > 0) lines.push(`  ramp: ${plan.pattern.rampUpS} s${isClosedLoop(plan) ? " (slots open one by one)" : ` from ${plan.pattern.rampStartQps ?? 0} QPS`}`);

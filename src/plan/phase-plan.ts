@@ -10,7 +10,7 @@ import type { PythonSeed } from "../rng/python-random.ts";
 import { arrivalOffsets, slotOffsets } from "./arrivals.ts";
 
 /** The load patterns a phase plan can be made for (the config accepts more names, some refused at validation). */
-type PlannedPatternType = "max_throughput" | "poisson" | "constant" | "gamma" | "concurrency";
+type PlannedPatternType = "max_throughput" | "poisson" | "constant" | "gamma" | "concurrency" | "agentic_inference";
 
 export interface LoadPattern {
   type: PlannedPatternType;
@@ -64,6 +64,9 @@ export function buildPhasePlan(input: PlanInput): PhasePlan {
     }
     case "concurrency":
       return { ...base, offsetNs: new Float64Array(count), slotOffsetsNs: slotOffsets(Math.max(1, pattern.targetConcurrency ?? 1), rampUpS), maxConcurrency: 0 };
+    // A conversation run's performance phase has its own plan (plan/conversation-plan); its other
+    // datasets (accuracy) are sent as fast as possible, as upstream does.
+    case "agentic_inference":
     case "max_throughput":
       return { ...base, offsetNs: new Float64Array(count) };
   }

@@ -24,6 +24,7 @@ export const ERROR_KINDS = {
   tls: "the TLS handshake or certificate check failed",
   cancelled: "cancelled by the run: Ctrl-C, --run-timeout, or a drain timeout",
   worker_lost: "the worker process that held the request died",
+  conversation_aborted: "not sent: an earlier turn of its conversation failed, so the rest of the conversation was ended",
   other: "anything else; the message says what the runtime reported",
 } as const;
 

@@ -89,13 +89,14 @@ export function rowsPerCollection(rows: number, gaps: number): number {
   return Math.max(1, Math.round(ROWS_PER_COLLECTION / (1 + meanGapBytes / GAP_BYTES_WEIGHING_A_ROW)));
 }
 
-export function readPhaseColumns(db: Database, phase: string): PhaseColumns {
+/** `untracked`: plan entries left out of the phase (a conversation run's tail, metrics/conversation-window). */
+export function readPhaseColumns(db: Database, phase: string, untracked: ReadonlySet<number> = new Set()): PhaseColumns {
   const columns = requestColumns(db);
   const withAttempts = columns.has("attempt");
   const withNotes = columns.has("stream_notes");
   const { total, retries, reconnects, gaps } = phaseCounts(db, phase, withAttempts);
   const lastOf = retries > 0 ? lastAttempts(db, phase) : new Map<number, number>();
-  const count = total - retries;
+  const count = total - retries - untracked.size;
   const builder = new PhaseColumnsBuilder(count, { retries: retries - reconnects, reconnects }, gaps);
   const pace = garbagePacer(rowsPerCollection(count, gaps));
   // Columns come back under the builder's field names, so a row is handed over as it is read.
@@ -112,6 +113,7 @@ export function readPhaseColumns(db: Database, phase: string): PhaseColumns {
     pace();
     if (added >= count) break;
     if (retries > 0 && row.attempt < (lastOf.get(row.planIndex) ?? 0)) continue;
+    if (untracked.size > 0 && untracked.has(row.planIndex)) continue;
     // The row object is ours: its blobs become typed arrays in place, and only where ITL needs them (a successful stream).
     const spread = row.errorKind === null && row.chunkGapsNs !== null;
     row.chunkGapsNs = spread ? asFloat64(row.chunkGapsNs as Uint8Array) : null;

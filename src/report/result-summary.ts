@@ -6,6 +6,7 @@
  * Accuracy is deliberately absent (accuracy/accuracy_results.json holds it), and so are
  * endpoint URLs and keys: `runConfig` must already be the redacted run_config block.
  */
+import type { ConversationMetrics } from "../metrics/conversation-metrics.ts";
 import { finiteOrNull, scrubNonFinite } from "../metrics/json-numbers.ts";
 import type { FinishReasonCounts, TokenCountSource } from "../metrics/phase-tallies.ts";
 import type { Rollup } from "../metrics/series-rollup.ts";
@@ -72,6 +73,8 @@ export interface ResultSummary {
   reconnects: number;
   /** Responses carrying each stream quirk (record/stream-notes), for the quirks that occurred. */
   stream_notes: Partial<Record<StreamNote, number>>;
+  /** Per-conversation figures (metrics/conversation-metrics); present only for a conversation run. */
+  conversations?: ConversationMetrics;
   /** The MLPerf verdict (report/run-verdict); present only for a run under a ruleset. */
   result?: RunVerdict;
 }

@@ -22,6 +22,8 @@ const SeriesRollupSchema = z.strictObject({
 /** `{}` when a series has no values. */
 const RollupSchema = z.union([SeriesRollupSchema, z.strictObject({})]);
 
+const SpreadSchema = z.strictObject({ mean: z.number(), min: z.number(), max: z.number(), p50: z.number(), p90: z.number(), p99: z.number() }).nullable();
+
 const TOKEN_SOURCES = ["server_usage", "tokenizer", "chunk_count", "none"] as const;
 
 export const ResultSummarySchema = z.strictObject({
@@ -70,6 +72,15 @@ export const ResultSummarySchema = z.strictObject({
   retries: z.number().int().min(0),
   reconnects: z.number().int().min(0),
   stream_notes: z.partialRecord(z.enum(STREAM_NOTE_NAMES as [StreamNote, ...StreamNote[]]), z.number().int().min(0)),
+  // Present only for a conversation run (agentic_inference): metrics/conversation-metrics.
+  conversations: z
+    .strictObject({
+      conversations: z.number().int().min(0), completed: z.number().int().min(0), failed: z.number().int().min(0), unfinished: z.number().int().min(0),
+      turns_per_conversation: SpreadSchema, conversation_latency_ms: SpreadSchema, conversation_duration_ms: SpreadSchema,
+      by_turn: z.array(z.strictObject({ turn: z.number().int().min(1), count: z.number().int().min(0), ttft_p50_ms: num, ttft_p90_ms: num, ttft_p99_ms: num, latency_p50_ms: z.number() })),
+      untracked_turns: z.number().int().min(0).optional(),
+    })
+    .optional(),
   // Present only for a run under an MLPerf ruleset (submission_ref).
   result: z
     .strictObject({ valid: z.boolean(), reasons: z.array(z.string()), ruleset: z.string(), model: z.string(), priority: z.enum(PRIORITIES) })

@@ -15,6 +15,9 @@ import { summarizePhase } from "../metrics/summarize-phase.ts";
 import { EVENTS_DB_FILE } from "../record/events-db.ts";
 import type { PhaseColumns } from "../metrics/phase-columns.ts";
 import { openEventsDbReadonly, readPhaseColumns, readPhases, readRunMeta } from "../record/read-phase.ts";
+import { conversationMetrics } from "../metrics/conversation-metrics.ts";
+import { conversationWindow } from "../metrics/conversation-window.ts";
+import { CONVERSATIONS_META_KEY, parseStoredTrajectories, readTurnRows } from "../record/read-conversations.ts";
 import { renderHtmlReport, REPORT_HTML_FILE } from "./html/html-report.ts";
 import { accuracyLines, type AccuracyEntry } from "../accuracy/index.ts";
 import { renderReportText } from "./report-text.ts";
@@ -68,7 +71,10 @@ function readPerformancePhase(reportDir: string): PerformancePhase {
     const meta = readRunMeta(db);
     const stored = parseExactJson(meta.report_config ?? "null") as StoredRunConfig | null;
     const phase = readPhases(db).find((p) => p.name === PERFORMANCE_PHASE);
-    const cols = readPhaseColumns(db, PERFORMANCE_PHASE);
+    const trajectories = parseStoredTrajectories(meta[CONVERSATIONS_META_KEY]);
+    const turns = trajectories ? readTurnRows(db, PERFORMANCE_PHASE) : [];
+    const window = trajectories ? conversationWindow(trajectories.starts, turns) : null;
+    const cols = readPhaseColumns(db, PERFORMANCE_PHASE, window?.untracked);
     const windowStartNs = phase?.start_ns ?? 0;
     const series = new SortedSeries(cols);
     const metrics = summarizePhase(cols, {
@@ -76,7 +82,7 @@ function readPerformancePhase(reportDir: string): PerformancePhase {
       loadPatternType: stored?.load_pattern.type ?? "max_throughput",
       useLegacyQps: stored?.load_pattern.use_legacy_loadgen_qps_metrics ?? true,
       earlyStopping: stored?.early_stopping ?? true,
-      plannedCount: phase ? phase.planned : null,
+      plannedCount: phase ? phase.planned - (window?.untracked.size ?? 0) : null,
       slo: stored?.slo ?? null,
     }, series);
     const summary = buildResultSummary(metrics, {
@@ -86,6 +92,7 @@ function readPerformancePhase(reportDir: string): PerformancePhase {
       state: parseState(meta.state),
       runConfig: stored?.run_config ?? {},
     });
+    if (trajectories && window) summary.conversations = { ...conversationMetrics(Uint32Array.from(trajectories.starts), turns), untracked_turns: window.untracked.size };
     if (stored?.submission) summary.result = runVerdict(summary, stored.submission);
     const accuracy = JSON.parse(meta.accuracy_results ?? "[]") as AccuracyEntry[];
     const profiling = meta[PROFILING_META_KEY] ? (JSON.parse(meta[PROFILING_META_KEY]) as ProfilingRecord) : null;

@@ -7,6 +7,8 @@
  * phase is under way, and at the latest when the session ends. With `--profile vllm` the
  * server's profiler is started before the performance phase and stopped after the session.
  */
+import { isConversationPlan } from "../plan/conversation-plan.ts";
+import { TrajectoryWatch } from "./trajectory-watch.ts";
 import { BYTES_PER_MB } from "../client/body-limit.ts";
 import type { OpenRun, RunIo } from "./open-run.ts";
 import { ProgressLine } from "./progress.ts";
@@ -34,6 +36,17 @@ function workerSettings(run: OpenRun): SessionSpec["worker"] {
   };
 }
 
+/** `stop_issuing_on_first_user_complete`: watches the conversation phase's records for its moment (run/trajectory-watch). */
+function stopIssuingWatch(run: OpenRun, stop: (phase: string) => void, log: (line: string) => void): TrajectoryWatch | null {
+  const perf = run.config.datasets.find((d) => d.type === "performance");
+  const plan = run.workload.phases.find((p) => p.kind === "performance")?.plan;
+  if (!perf?.agentic_inference?.stop_issuing_on_first_user_complete || !plan || !isConversationPlan(plan)) return null;
+  return new TrajectoryWatch(plan, run.sizing.workers, () => {
+    log("conversations: the first one ended with none left to start; no more turns are issued (stop_issuing_on_first_user_complete)");
+    stop(plan.phase);
+  });
+}
+
 export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult> {
   const { config, sizing, workload } = run;
   const progress = new ProgressLine(io.progress, io.progressEnabled, io.isTty);
@@ -53,9 +66,13 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
       setTimeout(run.saveConfig, 0); // after this turn, which sends the phase's `go`
     },
     ...(profiler ? { beforePhaseGo: async (phase) => { if (phase.kind === "performance") await profiler.start(); } } : {}),
-    onRecords: (_phase, records) => progress.add(records),
+    onRecords: (phase, records) => {
+      progress.add(records);
+      if (phase === "performance") watch?.add(records);
+    },
     log: io.log,
   });
+  const watch = stopIssuingWatch(run, (phase) => session.stopIssuing(phase), io.log);
   const counts = workload.phases.map((p) => `${p.plan.phase} ${p.plan.sampleIndex.length}`).join(", ");
   io.log(`benchmark: ${counts} requests (${config.settings.load_pattern.type}), ${sizing.workers} worker(s), up to ${sizing.connections} connections, streaming ${workload.streaming ? "on" : "off"}`);
   const removeSignals = installStopSignals(session, io.log);

@@ -7,6 +7,8 @@
  * metadata, and the main process's CPU. config.yaml is written later, once the first phase is
  * under way (`saveConfig`), so that writing it stays off the start-up path.
  */
+import { isConversationPlan } from "../plan/conversation-plan.ts";
+import { CONVERSATIONS_META_KEY, type StoredTrajectories } from "../record/read-conversations.ts";
 import { toExactJson } from "../config/exact-json.ts";
 import { writeFileSync } from "node:fs";
 import { cpus } from "node:os";
@@ -56,7 +58,7 @@ export interface OpenRun {
 export function sizeRun(config: BenchmarkConfig): Sizing {
   const client = config.settings.client;
   const pattern = loadPatternOf(config);
-  const closedLoop = pattern.type === "concurrency";
+  const closedLoop = pattern.type === "concurrency" || pattern.type === "agentic_inference";
   const concurrency = closedLoop ? Math.max(1, pattern.targetConcurrency ?? 1) : Math.max(0, pattern.maxConcurrency ?? 0);
   const timedSends = !closedLoop && pattern.type !== "max_throughput";
   return sizeWorkers({ numWorkers: client.num_workers, maxConnections: client.max_connections, concurrency, timedSends, cpus: usableCpuCount(), requests: knownRequestCount(config) });
@@ -135,6 +137,12 @@ export async function openRun(config: BenchmarkConfig, io: RunIo, mode: TestMode
   }
   for (const warning of sizing.warnings) io.log(`warning: ${warning}`);
   const db = openEventsDb(config, reportDir, sizing);
+  const perfPlan = workload.phases.find((p) => p.kind === "performance")?.plan;
+  if (perfPlan && isConversationPlan(perfPlan)) {
+    const turns = workload.conversations?.dataset.conversations.flatMap((c) => c.turns.map((t) => t.turn)) ?? [];
+    const stored: StoredTrajectories = { ids: perfPlan.conversations.ids, starts: Array.from(perfPlan.conversations.starts), turns, structured: workload.conversations?.scoresFile != null };
+    db.setMeta(CONVERSATIONS_META_KEY, JSON.stringify(stored));
+  }
   if (affinity) pinMain(affinity, io.log);
   let configSaved = false;
   const saveConfig = () => {

@@ -19,6 +19,7 @@
 import { ABORT_CANCELLED } from "../client/classify-error.ts";
 import { PreciseAlarm } from "../clock/precise-alarm.ts";
 import { sendRequest, warmSendPath, type InFlightHandle, type RequestSettings } from "../client/send-request.ts";
+import type { TrajectoryTable } from "../plan/conversation-plan.ts";
 import type { RequestRecord } from "../record/request-record.ts";
 
 /** Within this long of a send, wait with the alarm thread (or a setImmediate poll), not a 1 ms timer. */
@@ -37,9 +38,11 @@ export interface PhaseShare {
   slotOffsetsNs: Float64Array;
   /** Open loop: ceiling on requests in flight; 0 = maxInFlight only. */
   inFlightCap: number;
+  /** A conversation phase's trajectories (run/conversation-runner sends those shares). */
+  conversations?: TrajectoryTable;
 }
 
-interface PhaseTargets {
+export interface PhaseTargets {
   endpointUrls: readonly string[];
   bodies: readonly string[];
   maxInFlight: number;
@@ -47,7 +50,7 @@ interface PhaseTargets {
 }
 
 /** What a worker's share of a phase came to (main's view of a whole phase is run/session's PhaseOutcome). */
-interface ShareOutcome {
+export interface ShareOutcome {
   sent: number;
   unsent: number;
 }

@@ -16,6 +16,7 @@ import { offsetSeed, PythonRandom } from "../rng/python-random.ts";
 import type { TextTokenizer } from "../tokens/load-tokenizer.ts";
 import { accuracyPhases, type AccuracyWorkload } from "./accuracy-phases.ts";
 import { loadConfiguredDataset } from "./configured-dataset.ts";
+import { conversationWorkload, type ConversationRun } from "./conversation-workload.ts";
 import { loadPatternOf, requestParams, timeoutMs } from "./config-values.ts";
 import type { SessionPhase } from "./session.ts";
 
@@ -29,6 +30,8 @@ export interface Workload {
   pattern: LoadPattern;
   phases: SessionPhase[];
   accuracy: AccuracyWorkload[];
+  /** A conversation run (agentic_inference); null otherwise. */
+  conversations: ConversationRun | null;
 }
 
 function performancePhases(config: BenchmarkConfig, spec: DatasetConfig, dataset: Dataset, pattern: LoadPattern): SessionPhase[] {
@@ -73,6 +76,14 @@ export async function prepareWorkload(config: BenchmarkConfig, tokenizer: TextTo
   const pattern = loadPatternOf(config);
   const perfSpec = config.datasets.find((d) => d.type === "performance") ?? null;
   const params = requestParams(config, perfSpec);
+  const route = routeFor(params.apiType);
+  const endpointUrls = config.endpoint_config.endpoints.map((base) => joinEndpointUrl(base, route));
+  if (mode !== "acc" && perfSpec?.agentic_inference) {
+    const turns = conversationWorkload(config, perfSpec);
+    const accuracy = await accuracyPhases(config, pattern, tokenizer);
+    const phases = [turns.phase, ...accuracy.map((a) => a.phase)];
+    return { dataset: turns.dataset, bodies: turns.run.dataset.bodies, endpointUrls, streaming: params.streaming, apiType: params.apiType, pattern, phases, accuracy, conversations: turns.run };
+  }
   const loaded = mode !== "acc" && perfSpec ? await loadConfiguredDataset(perfSpec, config, tokenizer) : null;
   const fixed = shape.fixedRow;
   const dataset = loaded && fixed !== undefined ? { ...loaded, rows: loaded.rows.slice(fixed, fixed + 1) } : loaded;
@@ -81,7 +92,5 @@ export async function prepareWorkload(config: BenchmarkConfig, tokenizer: TextTo
   const phases = dataset && perfSpec ? performancePhases(config, perfSpec, dataset, pattern) : [];
   const accuracy = await accuracyPhases(config, pattern, tokenizer);
   phases.push(...accuracy.map((a) => a.phase));
-  const route = routeFor(params.apiType);
-  const endpointUrls = config.endpoint_config.endpoints.map((base) => joinEndpointUrl(base, route));
-  return { dataset, bodies, endpointUrls, streaming: params.streaming, apiType: params.apiType, pattern, phases, accuracy };
+  return { dataset, bodies, endpointUrls, streaming: params.streaming, apiType: params.apiType, pattern, phases, accuracy, conversations: null };
 }

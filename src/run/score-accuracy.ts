@@ -22,6 +22,8 @@ export async function scoreAccuracyPhases(
   phases: readonly PhaseOutcome[],
   config: BenchmarkConfig,
   log: (line: string) => void,
+  /** Entries already made (a conversation run's inline score), written to the same file. */
+  before: readonly AccuracyEntry[] = [],
 ): Promise<AccuracyEntry[]> {
   const entries: AccuracyEntry[] = [];
   for (const a of accuracy) {
@@ -40,6 +42,6 @@ export async function scoreAccuracyPhases(
       }),
     );
   }
-  if (entries.length > 0) writeAccuracyResults(reportDir, entries);
+  if (entries.length + before.length > 0) writeAccuracyResults(reportDir, [...before, ...entries]);
   return entries;
 }

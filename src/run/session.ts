@@ -14,6 +14,7 @@
  */
 import { createRunClock, hostMonotonicNs, type RunClock } from "../clock/mono-clock.ts";
 import { packBodies } from "../ipc/body-table.ts";
+import type { KeepText } from "../client/structured-output.ts";
 import type { ToMain, WorkerInit } from "../ipc/messages.ts";
 import { readRecordBatch } from "../ipc/record-batch.ts";
 import { dealPlan, type PlanShare } from "../plan/deal-plan.ts";
@@ -50,8 +51,8 @@ export interface SessionPhase {
   maxDurationMs: number;
   /** This phase's request bodies, indexed by the plan's sample index (default: the worker's table). */
   bodies?: string[];
-  /** Keep response text for this phase (accuracy scoring). */
-  keepResponseText?: boolean;
+  /** Keep response text for this phase (accuracy scoring); "structured": its parts (conversation scoring). */
+  keepResponseText?: KeepText;
   /**
    * Start the next phase as soon as this one has issued every request, not once they all finished
    * (warmup.drain false); its late requests are still recorded as this phase's, within its drain timeout.
@@ -115,6 +116,11 @@ export class Session {
     for (const phase of this.live.values()) phase.stop(abortNow || phase.leftBehind);
   }
 
+  /** Stops one phase's issuing (its in-flight requests finish); the phases after it still run. */
+  stopIssuing(phase: string): void {
+    this.live.get(phase)?.stop(false);
+  }
+
   async run(): Promise<SessionResult> {
     const t0MonoNs = hostMonotonicNs();
     const t0EpochMs = Date.now();
@@ -175,7 +181,8 @@ export class Session {
         type: "phase", phase: plan.phase, planIndex: share.planIndex, sampleIndex: share.sampleIndex,
         offsetNs: share.offsetNs, slotOffsetsNs: share.slotOffsetsNs, inFlightCap: share.inFlightCap,
         ...(bodies ? { bodies } : {}),
-        keepResponseText: phase.keepResponseText === true,
+        ...(share.conversations ? { conversations: share.conversations } : {}),
+        keepResponseText: phase.keepResponseText ?? false,
       }));
       const allArmed = await this.arming.settled;
       this.arming = null;

@@ -12,7 +12,7 @@ import { modelNotFoundResponse } from "./error-response.ts";
 import { encodeChoicesBody, usageOf, type ResponseIdentity } from "./openai-encoding.ts";
 import { parseMockRequest, type ApiKind, type MockRequest } from "./openai-request.ts";
 import { waitUntilNs } from "./precise-wait.ts";
-import { completionOffsetMs, planChoices, type ResponsePlan } from "./response-plan.ts";
+import { completionOffsetMs, jsonStringBody, planChoices, planToolCall, toolArgumentFrame, type ResponsePlan } from "./response-plan.ts";
 import { buildSseWrites, joinSseWrites } from "./sse-writes.ts";
 import { createTimedSseStream } from "./timed-stream.ts";
 
@@ -45,7 +45,11 @@ async function replyWhole(
   receivedNs: number,
 ): Promise<Response> {
   const plan = plans[0] as ResponsePlan;
-  const texts = plans.map((p) => ({ text: p.tokens.join(""), finishReason: p.finishReason }));
+  const texts = plans.map((p) => {
+    if (!p.toolCall) return { text: p.tokens.join(""), finishReason: p.finishReason };
+    const [head, tail] = toolArgumentFrame(p.toolCall);
+    return { text: head + jsonStringBody(p.tokens.join("")) + tail, finishReason: p.finishReason, toolCall: p.toolCall };
+  });
   const body = encodeChoicesBody(plan.kind, identity, texts, usageOf(plan.promptTokens, tokensOf(plans)));
   const delayMs = Math.max(...plans.map(completionOffsetMs));
   const cancelled = () => context.stopping() || request.signal.aborted;
@@ -105,7 +109,9 @@ export function createCompletionHandler(kind: ApiKind, mode: "echo" | "model", c
     const plans = planChoices(mode, mock, context.sampleLatency()).map((plan, i) => {
       const canned = context.answers.get(mock.inputs[Math.floor(i / mock.n)]?.promptText ?? "");
       const timed = cached ? { ...plan, ttftMs: plan.ttftMs / CACHE_SPEEDUP, tpotMs: plan.tpotMs / CACHE_SPEEDUP } : plan;
-      return canned === undefined ? timed : { ...timed, tokens: answerTokens(canned), finishReason: "stop" as const };
+      if (canned !== undefined) return { ...timed, tokens: answerTokens(canned), finishReason: "stop" as const };
+      const input = mock.inputs[Math.floor(i / mock.n)];
+      return context.options.toolCalls && mock.tool && input ? planToolCall(timed, mock, input, mock.tool, `call_${context.nextId(kind)}_${i}`) : timed;
     });
     const identity = { id: context.nextId(kind), created: Math.floor(Date.now() / 1000), model: mock.model ?? context.options.modelName };
     if (!mock.stream) return replyWhole(context, request, plans, identity, receivedNs);

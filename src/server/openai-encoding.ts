@@ -5,7 +5,7 @@
  * token text only: a chunk costs one small string concatenation instead of an object stringify.
  */
 import type { ApiKind } from "./openai-request.ts";
-import type { FinishReason } from "./response-plan.ts";
+import type { FinishReason, ToolCallPlan } from "./response-plan.ts";
 
 /** The fields every body and chunk of one response repeats. */
 export interface ResponseIdentity {
@@ -27,10 +27,11 @@ export function usageOf(promptTokens: number, completionTokens: number): Usage {
   return { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
 }
 
-/** One choice of a whole response. */
+/** One choice of a whole response; with a tool call, `text` is its argument JSON. */
 interface ChoiceText {
   text: string;
   finishReason: FinishReason;
+  toolCall?: ToolCallPlan;
 }
 
 /** A non-streaming `chat.completion` or `text_completion` body with one choice. */
@@ -40,12 +41,16 @@ export function encodeCompletionBody(kind: ApiKind, identity: ResponseIdentity, 
 
 /** A non-streaming body with one choice per entry, `index` by position (`n > 1`, prompt arrays). */
 export function encodeChoicesBody(kind: ApiKind, identity: ResponseIdentity, texts: readonly ChoiceText[], usage: Usage): string {
-  const choices = texts.map(({ text, finishReason }, index) =>
+  const choices = texts.map(({ text, finishReason, toolCall }, index) =>
     kind === "chat"
-      ? { index, message: { role: "assistant", content: text }, logprobs: null, finish_reason: finishReason }
+      ? { index, message: toolCall ? toolCallMessage(toolCall, text) : { role: "assistant", content: text }, logprobs: null, finish_reason: finishReason }
       : { index, text, logprobs: null, finish_reason: finishReason });
   const object = kind === "chat" ? "chat.completion" : "text_completion";
   return JSON.stringify({ id: identity.id, object, created: identity.created, model: identity.model, choices, usage });
+}
+
+function toolCallMessage(call: ToolCallPlan, args: string) {
+  return { role: "assistant", content: null, tool_calls: [{ id: call.id, type: "function", function: { name: call.name, arguments: args } }] };
 }
 
 /** Builds the events of one streamed response. */
@@ -57,6 +62,10 @@ interface SseEncoder {
   finish(reason: FinishReason): string;
   /** The `choices: []` event carrying usage (`stream_options.include_usage`). */
   usage(usage: Usage): string;
+  /** Chat: a tool call's first delta (id, type, name) with the first argument text. */
+  toolCallOpen(call: ToolCallPlan, args: string): string;
+  /** Chat: more argument text of the tool call. */
+  toolArguments(args: string): string;
 }
 
 /** The events of choice `index` (each chunk carries one choice, as vLLM streams `n > 1`). */
@@ -76,5 +85,8 @@ export function createSseEncoder(kind: ApiKind, identity: ResponseIdentity, inde
     content: (text) => `${openChoice}${contentKey}${JSON.stringify(text)}${contentTail}`,
     finish: (reason) => `${openChoice}${emptyDelta},"logprobs":null,"finish_reason":"${reason}"}]}\n\n`,
     usage: (usage) => `${head}"choices":[],"usage":${JSON.stringify(usage)}}\n\n`,
+    toolCallOpen: (call, args) =>
+      `${openChoice}"delta":{"role":"assistant","content":null,"tool_calls":[{"index":0,"id":${JSON.stringify(call.id)},"type":"function","function":{"name":${JSON.stringify(call.name)},"arguments":${JSON.stringify(args)}}}]},"logprobs":null,"finish_reason":null}]}\n\n`,
+    toolArguments: (args) => `${openChoice}"delta":{"tool_calls":[{"index":0,"function":{"arguments":${JSON.stringify(args)}}}]},"logprobs":null,"finish_reason":null}]}\n\n`,
   };
 }

@@ -25,7 +25,8 @@ const commonFields = {
   n: z.number().int().min(1).max(MAX_CHOICES).nullish(),
 };
 
-const ChatRequestSchema = z.looseObject({ messages: z.array(MessageSchema).min(1), ...commonFields });
+const ToolSchema = z.looseObject({ function: z.looseObject({ name: z.string().min(1), parameters: z.looseObject({}).nullish() }).nullish() });
+const ChatRequestSchema = z.looseObject({ messages: z.array(MessageSchema).min(1), tools: z.array(ToolSchema).nullish(), ...commonFields });
 const CompletionRequestSchema = z.looseObject({
   prompt: z.union([
     z.string(),
@@ -44,6 +45,15 @@ export interface PromptInput {
   echoWords: string[];
   /** The last user message (chat) or the prompt string (completions), for canned answers. */
   promptText: string;
+  /** Chat: the words of the last message, whatever its role (a tool call's arguments under `--tool-calls`). */
+  lastWords?: string[];
+}
+
+/** The function a `--tool-calls` answer calls: the request's first tool, and the argument it fills. */
+export interface ToolTarget {
+  name: string;
+  /** The first required parameter, else the first one, else `input`. */
+  argument: string;
 }
 
 /** What the mock takes from a request. Words are the mock's tokens. */
@@ -63,6 +73,8 @@ export interface MockRequest {
   inputs: PromptInput[];
   /** Words (or token ids) in all prompts together: usage.prompt_tokens. */
   promptTokens: number;
+  /** Chat requests with `tools`: the first one; null otherwise. */
+  tool?: ToolTarget | null;
 }
 
 type ParseResult = { ok: true; request: MockRequest } | { ok: false; message: string };
@@ -90,16 +102,25 @@ function chatInput(messages: z.infer<typeof MessageSchema>[], count: CountTokens
   const lastUser = messages.findLastIndex((message) => message.role === "user");
   const promptTokens = count ? texts.reduce((sum, text) => sum + count(text), 0) : all.length;
   const promptText = lastUser >= 0 ? (texts[lastUser] ?? "") : texts.join("\n");
-  return { promptTokens, echoWords: lastUser >= 0 ? words(texts[lastUser] ?? "") : all, promptText };
+  return { promptTokens, echoWords: lastUser >= 0 ? words(texts[lastUser] ?? "") : all, promptText, lastWords: words(texts.at(-1) ?? "") };
+}
+
+function toolTarget(tools: z.infer<typeof ToolSchema>[] | null | undefined): ToolTarget | null {
+  const fn = tools?.find((tool) => tool.function)?.function;
+  if (!fn) return null;
+  const parameters = (fn.parameters ?? {}) as { required?: unknown; properties?: unknown };
+  const required = Array.isArray(parameters.required) && typeof parameters.required[0] === "string" ? parameters.required[0] : null;
+  const first = parameters.properties && typeof parameters.properties === "object" ? Object.keys(parameters.properties)[0] : undefined;
+  return { name: fn.name, argument: required ?? first ?? "input" };
 }
 
 function textInput(prompt: string, count: CountTokens): PromptInput {
   const all = words(prompt);
-  return { promptTokens: count ? count(prompt) : all.length, echoWords: all, promptText: prompt };
+  return { promptTokens: count ? count(prompt) : all.length, echoWords: all, promptText: prompt, lastWords: all };
 }
 
 function idsInput(ids: readonly number[]): PromptInput {
-  return { promptTokens: ids.length, echoWords: tokWords(ids.length), promptText: "" };
+  return { promptTokens: ids.length, echoWords: tokWords(ids.length), promptText: "", lastWords: [] };
 }
 
 /** A string, a list of token ids, a list of strings or a list of id lists: one input per prompt, as the OpenAI API batches them. */
@@ -125,6 +146,7 @@ function toMockRequest(kind: ApiKind, data: CommonFields, inputs: PromptInput[])
     n: data.n ?? 1,
     inputs,
     promptTokens: inputs.reduce((sum, input) => sum + input.promptTokens, 0),
+    tool: null,
   };
 }
 
@@ -138,7 +160,7 @@ export function parseMockRequest(kind: ApiKind, body: unknown, count: CountToken
   if (kind === "chat") {
     const result = ChatRequestSchema.safeParse(body);
     if (!result.success) return { ok: false, message: oneLine(result.error) };
-    return { ok: true, request: toMockRequest(kind, result.data, [chatInput(result.data.messages, count)]) };
+    return { ok: true, request: { ...toMockRequest(kind, result.data, [chatInput(result.data.messages, count)]), tool: toolTarget(result.data.tools) } };
   }
   const result = CompletionRequestSchema.safeParse(body);
   if (!result.success) return { ok: false, message: oneLine(result.error) };

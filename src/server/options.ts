@@ -49,6 +49,8 @@ export const MockServerOptionsSchema = z
     recordObservations: z.boolean().default(false),
     /** Answer a prompt seen before ten times faster, as a server that caches outputs would; POST /flush_cache or /reset_prefix_cache forgets them. */
     responseCache: z.boolean().default(false),
+    /** Answer a chat request that carries `tools` with a call to its first tool (server/response-plan planToolCall). */
+    toolCalls: z.boolean().default(false),
     /** Faults to inject (server/fault-spec); each faulty request gets one of them, picked uniformly. */
     faults: z.array(FaultSpecSchema).default([]),
     /** Share of completion requests that get a fault (when `faults` is not empty). */

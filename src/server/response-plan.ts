@@ -1,8 +1,8 @@
 /** @module server/response-plan — what one response says and when each of its chunks is due (pure). */
 import type { LatencySample } from "./latency-model.ts";
-import type { ApiKind, MockRequest, PromptInput } from "./openai-request.ts";
+import type { ApiKind, MockRequest, PromptInput, ToolTarget } from "./openai-request.ts";
 
-export type FinishReason = "stop" | "length";
+export type FinishReason = "stop" | "length" | "tool_calls";
 
 /** The content of one response and its pacing, decided before anything is written. */
 export interface ResponsePlan {
@@ -13,6 +13,14 @@ export interface ResponsePlan {
   promptTokens: number;
   ttftMs: number;
   tpotMs: number;
+  /** `serve --tool-calls`: the tokens are the text of this call's one argument, not content. */
+  toolCall?: ToolCallPlan;
+}
+
+export interface ToolCallPlan {
+  id: string;
+  name: string;
+  argument: string;
 }
 
 /** One SSE content event: how many tokens it carries and when it is due (ms after the request arrived). */
@@ -60,6 +68,26 @@ export function planResponse(mode: "echo" | "model", request: MockRequest, sampl
   const { count, finishReason } = modelOutputLength(request, sample.outputTokens);
   return { ...timing, tokens: syntheticTokens(count), finishReason };
 }
+
+/**
+ * `serve --tool-calls`: a chat request with tools is answered with a call to its first tool,
+ * whose one argument is the last message's words (so a replayed agent's turn gets a call to
+ * grade), paced like content tokens and cut at the token cap like them.
+ */
+export function planToolCall(plan: ResponsePlan, request: MockRequest, input: PromptInput, tool: ToolTarget, id: string): ResponsePlan {
+  const all = withLeadingSpaces(input.lastWords ?? []);
+  const cap = request.maxTokens;
+  const cut = cap !== null && all.length > cap;
+  return { ...plan, tokens: cut ? all.slice(0, cap) : all, finishReason: cut ? "length" : "tool_calls", toolCall: { id, name: tool.name, argument: tool.argument } };
+}
+
+/** The argument JSON of a tool call around `text`, split where the streamed text goes: [head, tail]. */
+export function toolArgumentFrame(call: ToolCallPlan): [string, string] {
+  return [`{${JSON.stringify(call.argument)}: "`, '"}'];
+}
+
+/** `text` as it sits inside a JSON string (no quotes). */
+export const jsonStringBody = (text: string): string => JSON.stringify(text).slice(1, -1);
 
 /** Every choice of a response: `n` per prompt, prompt after prompt (the `index` of each is its position), sharing one latency sample. */
 export function planChoices(mode: "echo" | "model", request: MockRequest, sample: LatencySample): ResponsePlan[] {

@@ -1,6 +1,6 @@
 /** @module server/sse-writes — turns response plans into the SSE writes of a stream, each with its due time (pure). */
 import { createSseEncoder, SSE_DONE, usageOf, type ResponseIdentity } from "./openai-encoding.ts";
-import { chunkSchedule, type ResponsePlan } from "./response-plan.ts";
+import { chunkSchedule, jsonStringBody, toolArgumentFrame, type ResponsePlan } from "./response-plan.ts";
 
 /** One socket write: one or more whole SSE events due together. */
 export interface SseWrite {
@@ -18,6 +18,7 @@ interface SseWriteOptions {
 
 /** One choice's writes: the chat role event with its first content event, the finish event with its last. */
 function choiceWrites(plan: ResponsePlan, identity: ResponseIdentity, index: number, tokensPerChunk: number): SseWrite[] {
+  if (plan.toolCall) return toolCallWrites(plan, identity, index, tokensPerChunk);
   const encoder = createSseEncoder(plan.kind, identity, index);
   const slots = chunkSchedule(plan.tokens.length, tokensPerChunk, plan.ttftMs, plan.tpotMs);
   const writes: SseWrite[] = [];
@@ -32,6 +33,24 @@ function choiceWrites(plan: ResponsePlan, identity: ResponseIdentity, index: num
   if (!first || !last) return [{ text: encoder.role() + encoder.finish(plan.finishReason), offsetMs: plan.ttftMs, tokenCount: 0 }];
   first.text = encoder.role() + first.text;
   last.text += encoder.finish(plan.finishReason);
+  return writes;
+}
+
+/** A tool-call answer: the call's id and name with the first argument text, then argument deltas, then the finish. */
+function toolCallWrites(plan: ResponsePlan, identity: ResponseIdentity, index: number, tokensPerChunk: number): SseWrite[] {
+  const call = plan.toolCall as NonNullable<ResponsePlan["toolCall"]>;
+  const encoder = createSseEncoder(plan.kind, identity, index);
+  const [head, tail] = toolArgumentFrame(call);
+  const slots = chunkSchedule(Math.max(1, plan.tokens.length), tokensPerChunk, plan.ttftMs, plan.tpotMs);
+  let next = 0;
+  const writes = slots.map((slot, i) => {
+    let args = jsonStringBody(plan.tokens.slice(next, next + slot.tokenCount).join(""));
+    next += slot.tokenCount;
+    if (i === 0) args = head + args;
+    if (i === slots.length - 1) args += tail;
+    return { text: i === 0 ? encoder.toolCallOpen(call, args) : encoder.toolArguments(args), offsetMs: slot.offsetMs, tokenCount: Math.min(slot.tokenCount, plan.tokens.length) };
+  });
+  (writes[writes.length - 1] as SseWrite).text += encoder.finish(plan.finishReason);
   return writes;
 }
 

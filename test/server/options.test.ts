@@ -25,6 +25,7 @@ describe("server/options", () => {
       tokenizer: null,
       recordObservations: false,
       responseCache: false,
+      toolCalls: false,
       faults: [],
       faultRate: 1,
       faultSeed: 1,

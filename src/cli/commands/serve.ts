@@ -35,6 +35,7 @@ const SERVE_FLAGS: readonly FlagSpec[] = [
   flag("--answers", "answers", "string", "JSONL of {prompt, response}: canned answers for known prompts (accuracy tests)", "none"),
   flag("--tokenizer", "tokenizer", "string", "count usage.prompt_tokens with this tokenizer.json (dir, file or cached model id)", "words"),
   flag("--response-cache", "responseCache", "boolean", "answer a prompt seen before 10× faster, as an output-caching server would (MLPerf TEST04 catches it); POST /flush_cache forgets", "off"),
+  flag("--tool-calls", "toolCalls", "boolean", "answer a chat request that has tools with a call to its first tool, its one argument the last message's words (replayed agents get calls to grade)", "off"),
   { ...flag("--fault", "faults", "list", `inject a fault, KIND[:ARG]; repeat for several (each faulty request picks one). Kinds: ${FAULT_KINDS.join(", ")}`, "none"), commaSeparated: true },
   flag("--fault-rate", "faultRate", "number", "share of completion requests that get a fault, 0..1", "1"),
   flag("--fault-seed", "faultSeed", "integer", "seed of the fault draws (same seed and arrival order, same faults)", "1"),

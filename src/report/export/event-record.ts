@@ -20,9 +20,10 @@ export interface EventLine {
   event_type: EventType;
   timestamp_ns: number;
   sample_uuid: string;
-  /** Upstream's agentic conversations; always "" here (no multi-turn datasets). */
+  /** A conversation run's logical conversation id (`<id>__repeat_<r>` after the first pass); "" otherwise. */
   conversation_id: string;
-  turn: null;
+  /** The conversation turn a request sent; null outside conversation runs. */
+  turn: number | null;
   data: EventData;
   finish_reason?: string;
   worker_id?: number;
@@ -58,6 +59,19 @@ export const EMPTY_PROMPT_DATA: readonly unknown[] = ["PromptData"];
 export function textOutputData(text: string, streamed: boolean): readonly unknown[] {
   if (streamed) return ["TextModelOutput", text === "" ? [] : [text]];
   return text === "" ? ["TextModelOutput"] : ["TextModelOutput", text];
+}
+
+/**
+ * A response kept as its parts (client/structured-output) as TextModelOutput(output, reasoning,
+ * tool_calls), trailing defaults left out as upstream's encoder leaves them.
+ */
+export function structuredOutputData(parts: { content: string; reasoningContent: string; toolCalls: readonly unknown[] }, streamed: boolean): readonly unknown[] {
+  const output = streamed ? (parts.content === "" ? [] : [parts.content]) : parts.content;
+  const reasoning = parts.reasoningContent === "" ? null : streamed ? [parts.reasoningContent] : parts.reasoningContent;
+  const fields: unknown[] = [output, reasoning, parts.toolCalls.length > 0 ? parts.toolCalls : null];
+  const defaults: unknown[] = ["", null, null];
+  while (fields.length > 0 && fields[fields.length - 1] === defaults[fields.length - 1]) fields.pop();
+  return ["TextModelOutput", ...fields];
 }
 
 /** ErrorData(error_type, error_message); an empty message is the default and is left out. */

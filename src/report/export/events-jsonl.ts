@@ -13,6 +13,7 @@ import { parseExactJson } from "../../config/exact-json.ts";
 import { garbagePacer } from "../../record/garbage-pacer.ts";
 import { openEventsDbReadonly, readPhases, readRunMeta } from "../../record/read-phase.ts";
 import { noteBit } from "../../record/stream-notes.ts";
+import { CONVERSATIONS_META_KEY, parseStoredTrajectories, trajectoryOf } from "../../record/read-conversations.ts";
 import { EVENT_RANK, EventMerge } from "./event-merge.ts";
 import { type EventLine, sessionEvent } from "./event-record.ts";
 import { LineWriter } from "./line-writer.ts";
@@ -26,7 +27,7 @@ const JSON_FOR_STREAMING = noteBit("json_for_streaming_request");
 const SSE_FOR_NON_STREAMING = noteBit("sse_for_non_streaming_request");
 
 interface Row {
-  phase: string; planIndex: number; attempt: number; worker: number; sentNs: number | null; firstTokenNs: number | null; doneNs: number;
+  phase: string; planIndex: number; sampleIndex: number; attempt: number; worker: number; sentNs: number | null; firstTokenNs: number | null; doneNs: number;
   gaps: Uint8Array | null; errorKind: string | null; errorMessage: string | null; finishReason: string | null; text: string | null; notes: number;
 }
 
@@ -72,7 +73,12 @@ export function writeEventsJsonl(dbPath: string, outPath: string): number {
     if (perf?.start_ns != null) merge.add([sessionEvent("session.start_performance_tracking", perf.start_ns)], EVENT_RANK.startTracking);
     if (perf?.end_ns != null) merge.add([sessionEvent("session.stop_performance_tracking", perf.end_ns)], EVENT_RANK.stopTracking);
 
-    const query = db.query(`SELECT phase, plan_index AS planIndex, ${columns.has("attempt") ? "attempt" : "0 AS attempt"}, worker,
+    const trajectories = parseStoredTrajectories(meta[CONVERSATIONS_META_KEY]);
+    const conversationOf = (row: Row) => {
+      if (!trajectories || kindOf.get(row.phase) !== "performance") return undefined;
+      return { id: trajectories.ids[trajectoryOf(trajectories.starts, row.planIndex)] ?? "", turn: trajectories.turns[row.sampleIndex] ?? 0 };
+    };
+    const query = db.query(`SELECT phase, plan_index AS planIndex, sample_index AS sampleIndex, ${columns.has("attempt") ? "attempt" : "0 AS attempt"}, worker,
       sent_ns AS sentNs, first_token_ns AS firstTokenNs, done_ns AS doneNs, ${allChunks ? "chunk_gaps_ns" : "NULL"} AS gaps,
       error_kind AS errorKind, error_message AS errorMessage, finish_reason AS finishReason, response_text AS text,
       ${columns.has("stream_notes") ? "stream_notes" : "0"} AS notes
@@ -87,7 +93,7 @@ export function writeEventsJsonl(dbPath: string, outPath: string): number {
         kind: kindOf.get(row.phase) ?? "performance", uuid: uuidOf(row.phase, row.planIndex), workerId: row.worker,
         sentNs: row.sentNs, firstTokenNs: row.firstTokenNs, doneNs: row.doneNs, chunkGapsNs: row.gaps ? asFloat64(row.gaps) : null,
         errorKind: row.errorKind, errorMessage: row.errorMessage, finishReason: row.finishReason, responseText: row.text,
-        streamed: row.firstTokenNs !== null || readAsStream,
+        streamed: row.firstTokenNs !== null || readAsStream, conversation: conversationOf(row), structured: trajectories?.structured === true && kindOf.get(row.phase) === "performance",
       }, allChunks));
     }
     merge.flushAll(emit);

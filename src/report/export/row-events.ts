@@ -9,7 +9,8 @@
  * map one to one: issued = sent_ns (the base of our TTFT and latency), recv_first =
  * first_token_ns, error and complete = done_ns.
  */
-import { completeEvent, EMPTY_PROMPT_DATA, errorData, type EventLine, sampleEvent, textOutputData } from "./event-record.ts";
+import { parseStructuredOutput } from "../../client/structured-output.ts";
+import { completeEvent, EMPTY_PROMPT_DATA, errorData, type EventLine, sampleEvent, structuredOutputData, textOutputData } from "./event-record.ts";
 
 /** One request as the export reads it from events.db. */
 export interface ExportRow {
@@ -30,12 +31,24 @@ export interface ExportRow {
   responseText: string | null;
   /** The response was read as a stream (its output is an array of chunks). */
   streamed: boolean;
+  /** A conversation run's turn: its logical conversation id and turn number. */
+  conversation?: { id: string; turn: number };
+  /** The text is the response's parts as JSON (client/structured-output). */
+  structured?: boolean;
+}
+
+function outputData(row: ExportRow): readonly unknown[] | null {
+  if (row.errorKind !== null || row.responseText === null) return null;
+  const parts = row.structured ? parseStructuredOutput(row.responseText) : null;
+  return parts ? structuredOutputData(parts, row.streamed) : textOutputData(row.responseText, row.streamed);
 }
 
 /** The row's events in time order; `allChunks`: also one recv_non_first per later chunk (upstream's `stream_all_chunks`). */
 export function rowEvents(row: ExportRow, allChunks: boolean): EventLine[] {
   const events: EventLine[] = [];
-  if (row.sentNs !== null) events.push(sampleEvent("sample.issued", row.sentNs, row.uuid, EMPTY_PROMPT_DATA));
+  // As upstream, a turn ended by its conversation's earlier failure is issued (never sent) when it is aborted.
+  const issuedNs = row.sentNs ?? (row.errorKind === "conversation_aborted" ? row.doneNs : null);
+  if (issuedNs !== null) events.push(sampleEvent("sample.issued", issuedNs, row.uuid, EMPTY_PROMPT_DATA));
   if (row.firstTokenNs !== null) {
     events.push(sampleEvent("sample.recv_first", row.firstTokenNs, row.uuid));
     if (allChunks && row.chunkGapsNs !== null) {
@@ -47,9 +60,14 @@ export function rowEvents(row: ExportRow, allChunks: boolean): EventLine[] {
     }
   }
   if (row.errorKind !== null) events.push(sampleEvent("error.generic", row.doneNs, row.uuid, errorData(row.errorKind, row.errorMessage)));
-  if (row.kind === "warmup") return events;
   // Upstream's failed result has no output (data null); so does a success whose text was not kept.
-  const data = row.errorKind === null && row.responseText !== null ? textOutputData(row.responseText, row.streamed) : null;
-  events.push(completeEvent(row.doneNs, row.uuid, data, row.finishReason, row.workerId));
+  if (row.kind !== "warmup") events.push(completeEvent(row.doneNs, row.uuid, outputData(row), row.finishReason, row.workerId));
+  const { conversation } = row;
+  if (conversation) {
+    for (const event of events) {
+      event.conversation_id = conversation.id;
+      event.turn = conversation.turn;
+    }
+  }
   return events;
 }

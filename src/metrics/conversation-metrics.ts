@@ -1,0 +1,132 @@
+/**
+ * @module metrics/conversation-metrics — per-conversation figures of a conversation run: how
+ * many ended well, their latency without think time, and time to first token by turn index.
+ *
+ * Definitions (docs/metrics.md "Conversations"):
+ * - a conversation *completed* when every turn has a successful record, *failed* when any
+ *   turn failed (aborted turns included), *unfinished* when the run stopped before its end;
+ * - conversation latency = Σ over its sent turns of (done − sent): the time it waited on the
+ *   server, think time and client gaps excluded; conversation duration = last done − first sent;
+ * - TTFT by turn index k: TTFT of the k-th client turn (1-based) over every conversation that
+ *   reached it successfully — later turns share a prefix with earlier ones, so a prefix cache
+ *   shows as lower TTFT after turn 1.
+ * Pure: rows and the trajectory table in, numbers out (ms).
+ */
+import { lowerPercentile } from "./percentiles.ts";
+
+export interface TurnRow {
+  planIndex: number;
+  scheduledNs: number;
+  sentNs: number | null;
+  firstTokenNs: number | null;
+  doneNs: number;
+  failed: boolean;
+}
+
+interface Spread {
+  mean: number;
+  min: number;
+  max: number;
+  p50: number;
+  p90: number;
+  p99: number;
+}
+
+export interface TurnIndexStats {
+  turn: number;
+  count: number;
+  ttft_p50_ms: number | null;
+  ttft_p90_ms: number | null;
+  ttft_p99_ms: number | null;
+  latency_p50_ms: number;
+}
+
+export interface ConversationMetrics {
+  conversations: number;
+  completed: number;
+  failed: number;
+  unfinished: number;
+  turns_per_conversation: Spread | null;
+  conversation_latency_ms: Spread | null;
+  conversation_duration_ms: Spread | null;
+  by_turn: TurnIndexStats[];
+  /** Turns sent after tracking stopped (metrics/conversation-window), left out of the request metrics; set by the report. */
+  untracked_turns?: number;
+}
+
+const MS = 1e6;
+
+function spread(values: number[]): Spread | null {
+  if (values.length === 0) return null;
+  const sorted = Float64Array.from(values).sort();
+  return {
+    mean: values.reduce((a, b) => a + b, 0) / values.length,
+    min: sorted[0] as number,
+    max: sorted[sorted.length - 1] as number,
+    p50: lowerPercentile(sorted, 50),
+    p90: lowerPercentile(sorted, 90),
+    p99: lowerPercentile(sorted, 99),
+  };
+}
+
+const pct = (values: number[], p: number): number | null => (values.length === 0 ? null : lowerPercentile(Float64Array.from(values).sort(), p));
+
+/** `starts[t]`…`starts[t+1]−1` are trajectory t's plan entries; `rows` the phase's records (one per entry at most). */
+export function conversationMetrics(starts: Uint32Array, rows: readonly TurnRow[]): ConversationMetrics {
+  const byPlan = new Map<number, TurnRow>();
+  for (const row of rows) byPlan.set(row.planIndex, row);
+  const trajectories = starts.length - 1;
+  let completed = 0;
+  let failed = 0;
+  let unfinished = 0;
+  const turns: number[] = [];
+  const latencies: number[] = [];
+  const durations: number[] = [];
+  const ttftByTurn: number[][] = [];
+  const latencyByTurn: number[][] = [];
+  for (let t = 0; t < trajectories; t++) {
+    const first = starts[t] as number;
+    const end = starts[t + 1] as number;
+    let latencyNs = 0;
+    let firstSent = Number.POSITIVE_INFINITY;
+    let lastDone = Number.NEGATIVE_INFINITY;
+    let anyFailed = false;
+    let missing = 0;
+    for (let i = first; i < end; i++) {
+      const row = byPlan.get(i);
+      if (!row) {
+        missing++;
+        continue;
+      }
+      if (row.failed) anyFailed = true;
+      if (row.sentNs === null || !Number.isFinite(row.sentNs)) continue;
+      latencyNs += row.doneNs - row.sentNs;
+      firstSent = Math.min(firstSent, row.sentNs);
+      lastDone = Math.max(lastDone, row.doneNs);
+      if (row.failed) continue;
+      const k = i - first;
+      (latencyByTurn[k] ??= []).push((row.doneNs - row.sentNs) / MS);
+      if (row.firstTokenNs !== null) (ttftByTurn[k] ??= []).push((row.firstTokenNs - row.sentNs) / MS);
+    }
+    if (missing === end - first) continue; // never started: not a conversation of this run
+    if (anyFailed) failed++;
+    else if (missing > 0) unfinished++;
+    else completed++;
+    turns.push(end - first - missing);
+    if (Number.isFinite(firstSent)) {
+      latencies.push(latencyNs / MS);
+      durations.push((lastDone - firstSent) / MS);
+    }
+  }
+  const by_turn: TurnIndexStats[] = [];
+  for (let k = 0; k < latencyByTurn.length; k++) {
+    const lat = latencyByTurn[k] ?? [];
+    if (lat.length === 0) continue;
+    const ttft = ttftByTurn[k] ?? [];
+    by_turn.push({ turn: k + 1, count: lat.length, ttft_p50_ms: pct(ttft, 50), ttft_p90_ms: pct(ttft, 90), ttft_p99_ms: pct(ttft, 99), latency_p50_ms: pct(lat, 50) as number });
+  }
+  return {
+    conversations: completed + failed + unfinished, completed, failed, unfinished,
+    turns_per_conversation: spread(turns), conversation_latency_ms: spread(latencies), conversation_duration_ms: spread(durations), by_turn,
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * @module run/conversation-workload — the performance phase of a conversation run (upstream's agentic_inference).
+ *
+ * Loads the conversation dataset, builds one body per client turn and the trajectory plan
+ * (plan/conversation-plan) from the dataset's `agentic_inference` block and the load pattern's
+ * target_concurrency. The phase's rows for token counting are the turns' messages.
+ */
+import type { BenchmarkConfig, DatasetConfig } from "../config/schema.ts";
+import { assertSaltable, loadConversations, type ConversationDataset } from "../dataset/conversations/load-conversations.ts";
+import type { Dataset } from "../dataset/load-dataset.ts";
+import { buildConversationPlan, type ConversationPlan } from "../plan/conversation-plan.ts";
+import { requestParams, timeoutMs } from "./config-values.ts";
+import type { SessionPhase } from "./session.ts";
+
+/** What finishing a conversation run needs: the dataset, the plan, and where the inline scores go. */
+export interface ConversationRun {
+  dataset: ConversationDataset;
+  plan: ConversationPlan;
+  /** `agentic_inference_inline`'s output file (extras.scores_filename); null when the run is not scored. */
+  scoresFile: string | null;
+}
+
+export interface ConversationWorkload {
+  run: ConversationRun;
+  /** One row per client turn (its messages), indexed like the bodies. */
+  dataset: Dataset;
+  phase: SessionPhase;
+}
+
+function scoresFileOf(spec: DatasetConfig): string | null {
+  const accuracy = spec.accuracy_config;
+  if (accuracy?.eval_method !== "agentic_inference_inline") return null;
+  const name = (accuracy.extras as { scores_filename?: unknown } | null)?.scores_filename;
+  return typeof name === "string" && name !== "" ? name : "scores.json";
+}
+
+export function conversationWorkload(config: BenchmarkConfig, spec: DatasetConfig): ConversationWorkload {
+  const agentic = spec.agentic_inference;
+  if (!agentic) throw new Error("conversationWorkload needs a dataset with an agentic_inference block");
+  const path = spec.path ?? spec.name;
+  const conversations = loadConversations(path, spec.name, requestParams(config, spec), spec.format ?? null);
+  if (agentic.enable_salt) assertSaltable(conversations);
+  const plan = buildConversationPlan({
+    phase: "performance",
+    source: { ids: conversations.conversations.map((c) => c.id), turnStart: conversations.turnStart, delaysS: conversations.delaysS, systemEnds: conversations.systemEnds },
+    trajectories: agentic.num_trajectories_to_issue,
+    concurrency: config.settings.load_pattern.target_concurrency ?? 1,
+    injectDelay: agentic.inject_tool_delay,
+    salt: agentic.enable_salt,
+    routingHeaders: agentic.routing_headers,
+    turnTimeoutMs: timeoutMs(agentic.turn_timeout_s),
+  });
+  const rows = conversations.conversations.flatMap((c) => c.turns.map((t) => ({ messages: t.messages })));
+  const dataset: Dataset = { name: spec.name, path, rows, columns: ["messages"] };
+  const { runtime, drain } = config.settings;
+  const scoresFile = scoresFileOf(spec);
+  const phase: SessionPhase = { kind: "performance", plan, drainTimeoutMs: timeoutMs(drain.performance_timeout_s), maxDurationMs: runtime.max_duration_ms };
+  // The inline scorer grades tool calls: the responses are kept as their parts.
+  if (scoresFile) phase.keepResponseText = "structured";
+  return { run: { dataset: conversations, plan, scoresFile }, dataset, phase };
+}
