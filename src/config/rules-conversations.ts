@@ -21,6 +21,10 @@ export const conversationsRule: Rule = (config) => {
     if (dataset.accuracy_config?.eval_method === "agentic_inference_inline" && (dataset.type !== "performance" || dataset.agentic_inference === null)) {
       problems.push({ path: `datasets[${i}].accuracy_config.eval_method`, message: "agentic_inference_inline scores a conversation run's own turns: it belongs on the performance dataset with the agentic_inference block" });
     }
+    if (dataset.turns !== null && !agenticPattern) {
+      problems.push({ path: `datasets[${i}].turns`, message: "turns= makes the random dataset conversations: it needs --load-pattern agentic_inference" });
+    }
+    if (dataset.turns !== null && (dataset.path ?? dataset.name) !== "random") problems.push({ path: `datasets[${i}].turns`, message: "turns= applies to the random dataset only (a file's conversations have their own turns)" });
     if (dataset.agentic_inference === null) return;
     const at = `datasets[${i}].agentic_inference`;
     if (dataset.type !== "performance") problems.push({ path: at, message: "conversation (agentic_inference) accuracy datasets are not supported; put the block on the performance dataset" });

@@ -43,6 +43,8 @@ export const AgenticInferenceSchema = z.strictObject({
   routing_headers: list(text()).default(["X-Session-ID"]),
   num_trajectories_to_issue: int(z.number().min(1)).nullable().default(null),
   stop_issuing_on_first_user_complete: bool().default(false),
+  // ours: `live` carries the model's own replies into later turns (docs/conversations.md).
+  history: choice(["recorded", "live"] as const).default("recorded"),
 });
 
 const identityKey = (key: string) =>
@@ -89,6 +91,7 @@ const DatasetObjectSchema = z.strictObject({
   isl: optionalText().default(null).describe("random dataset: prompt tokens, e.g. 128, uniform:64:256, normal:128:32"),
   osl: optionalText().default(null).describe("random dataset: output tokens asked for (max_tokens, min_tokens, ignore_eos)"),
   prefix: int(z.number().min(0)).nullable().default(null).describe("random dataset: tokens shared by every prompt (prefix cache)"),
+  turns: int(z.number().min(1)).nullable().default(null).describe("random dataset as conversations (agentic_inference): user turns per conversation"),
   eval_method: choice(["exact_match", "contains", "judge"]).nullable().default(null).describe("legacy, unused"),
   parser: z.record(z.string(), text()).nullable().default(null).describe("{prompt: column, system: column}"),
   generate_params: jsonObject().nullable().default(null).describe("arguments for predefined datasets"),

@@ -51,7 +51,8 @@ function isBatch(v: unknown): boolean {
 }
 
 function isTrajectories(v: unknown): boolean {
-  if (!isObject(v) || !(v.starts instanceof Uint32Array) || !(v.systemEnds instanceof Uint32Array) || typeof v.turnTimeoutMs !== "number") return false;
+  if (!isObject(v) || !(v.starts instanceof Uint32Array) || !(v.systemEnds instanceof Uint32Array) || !(v.ownCounts instanceof Uint32Array)) return false;
+  if (typeof v.turnTimeoutMs !== "number" || typeof v.live !== "boolean") return false;
   return [v.ids, v.salts, v.routingHeaders].every((list) => hasKind(list, "strings"));
 }
 

@@ -26,6 +26,10 @@ export interface TrajectoryTable {
   turnTimeoutMs: number;
   /** End of the system content in each body (dataset/conversations), for salting. */
   systemEnds: Uint32Array;
+  /** `history: live`: each turn carries the model's own earlier replies (run/live-history). */
+  live: boolean;
+  /** Live: how many of each body's last messages are the turn's own (the rest is replaced). */
+  ownCounts: Uint32Array;
 }
 
 export interface ConversationSource {
@@ -34,6 +38,7 @@ export interface ConversationSource {
   turnStart: Uint32Array;
   delaysS: Float64Array;
   systemEnds: Uint32Array;
+  ownCounts: Uint32Array;
 }
 
 export interface ConversationPlanInput {
@@ -46,6 +51,8 @@ export interface ConversationPlanInput {
   salt: boolean;
   routingHeaders: readonly string[];
   turnTimeoutMs: number;
+  /** `history: live` (default false: upstream's recorded history). */
+  live?: boolean;
 }
 
 export type ConversationPlan = PhasePlan & { conversations: TrajectoryTable };
@@ -89,6 +96,7 @@ export function buildConversationPlan(input: ConversationPlanInput): Conversatio
     phase: input.phase,
     pattern: { type: "agentic_inference", targetConcurrency: input.concurrency },
     sampleIndex, offsetNs, slotOffsetsNs: new Float64Array(slots), maxConcurrency: 0,
-    conversations: { starts, ids, salts, routingHeaders: [...input.routingHeaders], turnTimeoutMs: input.turnTimeoutMs, systemEnds: source.systemEnds },
+    conversations: { starts, ids, salts, routingHeaders: [...input.routingHeaders], turnTimeoutMs: input.turnTimeoutMs, systemEnds: source.systemEnds,
+      live: input.live === true, ownCounts: input.live === true ? source.ownCounts : new Uint32Array(0) },
   };
 }

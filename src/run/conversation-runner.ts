@@ -8,7 +8,8 @@
  * during think time. Every turn carries the routing headers set to the trajectory's logical id
  * and, when salting, its system message salted. A turn that fails (the turn timeout included)
  * ends its trajectory: each turn not yet sent becomes a `conversation_aborted` record, sent
- * nowhere, so issued and failed counts match upstream's. A finished trajectory frees its slot
+ * nowhere, so issued and failed counts match upstream's. Under `history: live` each turn carries
+ * the model's own earlier replies instead (run/live-history). A finished trajectory frees its slot
  * for the next one. Stopping forgets turns waiting on think time (never sent, never recorded)
  * and lets in-flight ones finish, or cancels them.
  */
@@ -17,6 +18,7 @@ import { sendRequest, warmSendPath, type InFlightHandle, type RequestSettings } 
 import { SYSTEM_CONTENT_START } from "../dataset/conversations/turn-body.ts";
 import type { TrajectoryTable } from "../plan/conversation-plan.ts";
 import type { RequestRecord } from "../record/request-record.ts";
+import { LiveHistory } from "./live-history.ts";
 import type { PhaseShare, PhaseTargets, ShareOutcome } from "./phase-runner.ts";
 
 /** The last stretch of a think time is polled, not left to a timer (1 ms granularity). */
@@ -37,6 +39,8 @@ export class ConversationRunner {
   private stopped = false;
   private maxLagNs = 0;
   private readonly thinkTimers = new Set<ReturnType<typeof setTimeout>>();
+  /** `history: live`: each running trajectory's history (run/live-history). */
+  private readonly live = new Map<number, LiveHistory>();
   private readonly handles = new Set<InFlightHandle>();
   private readonly register = (handle: InFlightHandle): (() => boolean) => {
     this.handles.add(handle);
@@ -89,6 +93,7 @@ export class ConversationRunner {
     this.active++;
     const headers = { ...this.settings.headers };
     for (const name of this.table.routingHeaders) headers[name] = this.table.ids[t] as string;
+    if (this.table.live) this.live.set(t, new LiveHistory(this.table.salts.length > 0 ? [this.table.salts[2 * t] as string, this.table.salts[2 * t + 1] as string] : null));
     this.issueTurn(t, this.table.starts[t] as number, readyNs, headers);
   }
 
@@ -146,8 +151,10 @@ export class ConversationRunner {
       const reason = record.errorKind === "timeout" ? "prior turn timed out" : `prior turn errored: ${record.errorKind}`;
       for (let j = i + 1; j < end; j++) this.record(this.abortedTurn(j, reason));
     } else if (i + 1 < end) {
+      this.live.get(t)?.answered(record.responseText);
       return this.issueTurn(t, i + 1, record.releasedNs ?? record.doneNs, headers);
     }
+    this.live.delete(t);
     this.active--;
     if (this.nextTrajectory < this.table.ids.length) this.startTrajectory(this.nextTrajectory++, this.settings.now());
     this.checkFinished();
@@ -156,6 +163,8 @@ export class ConversationRunner {
   /** The body of a turn; salted: the system content wrapped in the trajectory's salts (upstream's format). */
   private bodyFor(t: number, sampleIndex: number): string {
     const body = this.targets.bodies[sampleIndex] as string;
+    const live = this.live.get(t);
+    if (live) return live.body(body, this.table.ownCounts[sampleIndex] as number);
     const { salts, systemEnds } = this.table;
     if (salts.length === 0) return body;
     const end = systemEnds[sampleIndex] as number;

@@ -79,7 +79,7 @@ export async function prepareWorkload(config: BenchmarkConfig, tokenizer: TextTo
   const route = routeFor(params.apiType);
   const endpointUrls = config.endpoint_config.endpoints.map((base) => joinEndpointUrl(base, route));
   if (mode !== "acc" && perfSpec?.agentic_inference) {
-    const turns = conversationWorkload(config, perfSpec);
+    const turns = conversationWorkload(config, perfSpec, tokenizer);
     const accuracy = await accuracyPhases(config, pattern, tokenizer);
     const phases = [turns.phase, ...accuracy.map((a) => a.phase)];
     return { dataset: turns.dataset, bodies: turns.run.dataset.bodies, endpointUrls, streaming: params.streaming, apiType: params.apiType, pattern, phases, accuracy, conversations: turns.run };

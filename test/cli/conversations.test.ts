@@ -247,4 +247,73 @@ describe("cli/conversations", () => {
       server.stop(true);
     }
   }, 60_000);
+
+  test("history: live carries the server's own replies, tool calls and their ids, into later turns", async () => {
+    const dir = dirs.make();
+    const rows: Row[] = [];
+    for (const id of ["a", "b"]) {
+      rows.push({ conversation_id: id, turn: 1, role: "user", system: "S", content: `${id} fix`, tools: [{ type: "function", function: { name: "bash" } }] });
+      rows.push({ conversation_id: id, turn: 2, role: "assistant", tool_calls: [{ id: "recorded_0", type: "function", function: { name: "bash", arguments: "{}" } }] });
+      rows.push({ conversation_id: id, turn: 3, role: "tool", tool_results: [{ tool_call_id: "recorded_0", content: `${id} output` }] });
+      rows.push({ conversation_id: id, turn: 4, role: "assistant", content: "recorded answer" });
+      rows.push({ conversation_id: id, turn: 5, role: "user", content: `${id} thanks` });
+    }
+    const datasetPath = join(dir, "live.jsonl");
+    writeFileSync(datasetPath, rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
+    const seen: { mark: string; messages: Message[] }[] = [];
+    let n = 0;
+    const server = Bun.serve({
+      port: 0,
+      hostname: "127.0.0.1",
+      async fetch(req) {
+        const body = (await req.json()) as { messages: Message[] };
+        const mark = body.messages.at(-1)?.content as string;
+        seen.push({ mark, messages: body.messages });
+        const k = ++n;
+        // A user turn that offers tools gets a tool call; everything else a text reply.
+        const message = mark.endsWith("fix")
+          ? { role: "assistant", content: null, tool_calls: [{ id: `server_${k}`, type: "function", function: { name: "bash", arguments: `{"command":"ls ${k}"}` } }] }
+          : { role: "assistant", content: `server reply ${k}`, reasoning_content: `thought ${k}` };
+        return Response.json({ choices: [{ index: 0, message, finish_reason: "stop" }], usage: { prompt_tokens: 1, completion_tokens: 1 } });
+      },
+    });
+    try {
+      const result = await runCli(["benchmark", "online", "--endpoints", `http://127.0.0.1:${server.port}`, "--model", "m", "--streaming", "off",
+        "--load-pattern", "agentic_inference", "--concurrency", "1", "--dataset", `${datasetPath},agentic_inference.history=live`, "--report-dir", join(dir, "r")]);
+      expect(result.stderr).not.toContain("error:");
+      expect(result.exitCode).toBe(0);
+      expect(seen.map((s) => s.mark)).toEqual(["a fix", "a output", "a thanks", "b fix", "b output", "b thanks"]);
+      const [, toolTurn, lastTurn] = seen;
+      expect(toolTurn?.messages).toEqual([
+        { role: "system", content: "S" },
+        { role: "user", content: "a fix" },
+        { role: "assistant", tool_calls: [{ id: "server_1", type: "function", function: { name: "bash", arguments: '{"command":"ls 1"}' } }] },
+        { role: "tool", tool_call_id: "server_1", content: "a output" },
+      ]);
+      expect(lastTurn?.messages.slice(4)).toEqual([{ role: "assistant", content: "server reply 2", reasoning_content: "thought 2" }, { role: "user", content: "a thanks" }]);
+      expect(JSON.stringify(seen)).not.toContain("recorded");
+    } finally {
+      server.stop(true);
+    }
+  }, 60_000);
+
+  test("random,turns=3 builds conversations whose turns carry the growing history", async () => {
+    const dir = dirs.make();
+    const server = loggingServer();
+    try {
+      const result = await runCli(["benchmark", "online", "--endpoints", server.url, "--model", "m", "--load-pattern", "agentic_inference", "--concurrency", "2",
+        "--dataset", "random,turns=3,isl=12,osl=4,max_rows=5,prefix=6", "--report-dir", join(dir, "r")]);
+      expect(result.stderr).not.toContain("error:");
+      expect(result.exitCode).toBe(0);
+      expect(server.seen.length).toBe(15);
+      const lengths = server.seen.map((s) => s.messages.length).sort();
+      expect(lengths).toEqual([2, 2, 2, 2, 2, 4, 4, 4, 4, 4, 6, 6, 6, 6, 6]);
+      const systems = new Set(server.seen.map((s) => s.messages[0]?.content));
+      expect(systems.size).toBe(1); // one shared 6-word prefix
+      expect((server.seen[0]?.messages[1]?.content as string).split(" ").length).toBe(12);
+      expect(new Set(server.seen.map((s) => s.session))).toEqual(new Set(["random_0", "random_1", "random_2", "random_3", "random_4"]));
+    } finally {
+      server.stop();
+    }
+  }, 60_000);
 });

@@ -4,7 +4,7 @@ import { buildConversationPlan, trajectorySalts, type ConversationPlanInput } fr
 import { dealPlan } from "../../src/plan/deal-plan.ts";
 
 /** Three conversations of 2, 1 and 3 turns; the second turn of each has a 0.5 s think time. */
-const source = { ids: ["a", "b", "c"], turnStart: Uint32Array.from([0, 2, 3, 6]), delaysS: Float64Array.from([0, 0.5, 0, 0, 0.5, 0]), systemEnds: new Uint32Array(6) };
+const source = { ids: ["a", "b", "c"], turnStart: Uint32Array.from([0, 2, 3, 6]), delaysS: Float64Array.from([0, 0.5, 0, 0, 0.5, 0]), systemEnds: new Uint32Array(6), ownCounts: Uint32Array.from([1, 1, 1, 1, 1, 1]) };
 const input = (over: Partial<ConversationPlanInput> = {}): ConversationPlanInput => ({
   phase: "performance", source, trajectories: null, concurrency: 2, injectDelay: false, salt: false, routingHeaders: ["X-Session-ID"], turnTimeoutMs: 1000, ...over,
 });

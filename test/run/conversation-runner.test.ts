@@ -37,7 +37,7 @@ const bodyOf = (system: string, user: string) => JSON.stringify({ messages: [{ r
 function runner(url: string, bodies: string[], table: Partial<TrajectoryTable>, offsetsNs: number[], records: RequestRecord[], slots = 1) {
   const n = offsetsNs.length;
   const systemEnds = Uint32Array.from(bodies, (b) => b.indexOf('"},{"role":"user"'));
-  const conversations: TrajectoryTable = { starts: Uint32Array.from([0, 2, 3]), ids: ["a", "b"], salts: [], routingHeaders: ["X-Session-ID"], turnTimeoutMs: 5000, systemEnds, ...table };
+  const conversations: TrajectoryTable = { starts: Uint32Array.from([0, 2, 3]), ids: ["a", "b"], salts: [], routingHeaders: ["X-Session-ID"], turnTimeoutMs: 5000, systemEnds, live: false, ownCounts: new Uint32Array(0), ...table };
   return new ConversationRunner(
     { phase: "performance", workerId: 0, planIndex: Uint32Array.from({ length: n }, (_, i) => i), sampleIndex: Uint32Array.from({ length: n }, (_, i) => i), offsetNs: Float64Array.from(offsetsNs), slotOffsetsNs: new Float64Array(slots), inFlightCap: 0, conversations },
     { endpointUrls: [url], bodies, maxInFlight: 4, settings: { headers: { "content-type": "application/json" }, streaming: false, requestTimeoutMs: 0, stallTimeoutMs: 0, keepResponseText: false, insecure: false, now, maxResponseBytes: 0 } },

@@ -25,6 +25,8 @@ export interface ClientTurn {
   messages: ChatMessage[];
   /** Recorded think or tool time before this turn (`delay_seconds`), s; 0 when none. */
   delayS: number;
+  /** The last `ownMessages` of `messages` are this row's own (one per tool result); the rest is history. */
+  ownMessages: number;
   row: DatasetRow;
 }
 
@@ -65,7 +67,7 @@ export function buildConversation(conversation: ConversationRows): Conversation 
   const turns: ClientTurn[] = [];
   for (const { row, index, turn, role } of conversation.rows) {
     const own = rowMessages(row, role);
-    if (role !== "assistant") turns.push({ turn, rowIndex: index, role, messages: [...history, ...own], delayS: delayOf(row), row });
+    if (role !== "assistant") turns.push({ turn, rowIndex: index, role, messages: [...history, ...own], delayS: delayOf(row), ownMessages: own.length, row });
     history.push(...own);
   }
   return { id: conversation.id, system, turns, rows: conversation.rows };

@@ -11,7 +11,7 @@
 import { existsSync } from "node:fs";
 import { InputError } from "../../errors.ts";
 import { readFileRows, resolveDatasetFormat, type FileFormat } from "../dataset-format.ts";
-import type { RowLocator } from "../file-rows.ts";
+import type { DatasetRow, RowLocator } from "../file-rows.ts";
 import type { RequestBodyParams } from "../request-body.ts";
 import { buildConversation, type Conversation } from "./conversation-history.ts";
 import { checkedConversations } from "./conversation-rules.ts";
@@ -29,6 +29,8 @@ export interface ConversationDataset {
   delaysS: Float64Array;
   /** End of the system content inside each body (it starts at SYSTEM_CONTENT_START); 0 = no system message. */
   systemEnds: Uint32Array;
+  /** How many of each body's last messages are the turn's own (a tool row has one per result); the rest is history. */
+  ownCounts: Uint32Array;
   /** Names a file row in messages: "data.jsonl:17". */
   locate: RowLocator;
 }
@@ -46,7 +48,12 @@ export function loadConversations(path: string, name: string, params: RequestBod
     if (row._type !== "dataset_metadata") kept.push(i);
   });
   const rows = kept.map((i) => source.rows[i] as Record<string, unknown>);
-  const locate: RowLocator = (i) => source.locate(kept[i] as number);
+  return conversationsFromRows(rows, (i) => source.locate(kept[i] as number), { name, path }, params);
+}
+
+/** Checks conversation rows (a file's, or generated ones) and builds every turn's body. */
+export function conversationsFromRows(rows: DatasetRow[], locate: RowLocator, source: { name: string; path: string }, params: RequestBodyParams): ConversationDataset {
+  const { name, path } = source;
   if (rows.length === 0) throw new InputError(`${path}: no conversation rows`, { hint: "each line is one message: conversation_id, turn, role, content" });
   for (const column of REQUIRED_COLUMNS) {
     if (!rows.some((row) => column in row)) throw new InputError(`${path}: a conversation dataset needs the column '${column}'`, { hint: "columns: conversation_id, turn, role, content (see docs/conversations.md)" });
@@ -58,19 +65,24 @@ export function loadConversations(path: string, name: string, params: RequestBod
   const bodies: string[] = [];
   const delays: number[] = [];
   const systemEnds: number[] = [];
+  const ownCounts: number[] = [];
   const turnStart = new Uint32Array(conversations.length + 1);
   conversations.forEach((conversation, c) => {
     turnStart[c] = bodies.length;
     const built = turnBodies(conversation, params, (turn) => locate(turn.rowIndex));
     built.forEach((body, t) => {
+      const turn = conversation.turns[t];
       bodies.push(body.text);
-      delays.push(conversation.turns[t]?.delayS ?? 0);
+      delays.push(turn?.delayS ?? 0);
       systemEnds.push(body.systemSpan?.end ?? 0);
+      ownCounts.push(turn?.ownMessages ?? 1);
     });
   });
   turnStart[conversations.length] = bodies.length;
   if (bodies.length === 0) throw new InputError(`${path}: no client turns (user or tool rows) to send`);
-  return { name, path, conversations, bodies, turnStart, delaysS: Float64Array.from(delays), systemEnds: Uint32Array.from(systemEnds), locate };
+  return {
+    name, path, conversations, bodies, turnStart, delaysS: Float64Array.from(delays), systemEnds: Uint32Array.from(systemEnds), ownCounts: Uint32Array.from(ownCounts), locate,
+  };
 }
 
 /** Salting rewrites the system message of every turn: each conversation must have one (upstream refuses the run otherwise). */

@@ -17,8 +17,11 @@ import { InputError } from "../../errors.ts";
 import type { RequestBodyParams } from "../request-body.ts";
 import type { ClientTurn, Conversation } from "./conversation-history.ts";
 
-/** Keys copied from the row (or its defaults) into the body, in upstream's chat adapter order. */
-const FORWARDED = ["model", "temperature", "seed", "top_p", "top_k", "repetition_penalty", "n", "presence_penalty", "frequency_penalty", "stop", "logit_bias", "user", "chat_template", "chat_template_kwargs", "tools", "tool_choice"] as const;
+/**
+ * Keys copied from the row (or its defaults) into the body, in upstream's chat adapter order;
+ * ours after it: the output-length controls the synthetic conversations ask with (vLLM, SGLang).
+ */
+const FORWARDED = ["model", "temperature", "seed", "top_p", "top_k", "repetition_penalty", "n", "presence_penalty", "frequency_penalty", "stop", "logit_bias", "user", "chat_template", "chat_template_kwargs", "tools", "tool_choice", "min_tokens", "ignore_eos"] as const;
 /** What the first user row lends to later turns that lack it. */
 const INHERITED = ["model", "max_completion_tokens", "max_new_tokens", "stream", "tools"] as const;
 const DEFAULT_MAX_TOKENS = 128;
