@@ -32,12 +32,14 @@ export const loadPatternRule: Rule = (config) => {
       message: `the ${pattern.type} load pattern needs a request rate: set --target-qps N`,
     });
   }
-  if (pattern.max_concurrency !== null && !ratePattern) {
+  if (pattern.max_concurrency !== null && !ratePattern && pattern.type !== "trace") {
     problems.push({
       path: "settings.load_pattern.max_concurrency",
-      message: `a concurrency ceiling applies to rate patterns (poisson, constant, gamma), not '${pattern.type}'`,
+      message: `a concurrency ceiling applies to rate patterns (poisson, constant, gamma) and trace, not '${pattern.type}'`,
     });
   }
+  if (pattern.type === "trace") problems.push(...traceProblems(config));
+  else if (pattern.trace_speedup !== 1) problems.push({ path: "settings.load_pattern.trace_speedup", message: `applies to --load-pattern trace, not '${pattern.type}'` });
   if (pattern.ramp_up_s > 0 && !ratePattern && pattern.type !== "concurrency") {
     problems.push({ path: "settings.load_pattern.ramp_up_s", message: `a ramp applies to rate and concurrency patterns, not '${pattern.type}'` });
   }
@@ -49,6 +51,16 @@ export const loadPatternRule: Rule = (config) => {
   }
   return problems;
 };
+
+/** A trace replays its own instants: a rate, warmup or conversations do not apply. */
+function traceProblems(config: Parameters<Rule>[0]): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const pattern = config.settings.load_pattern;
+  if (pattern.target_qps !== null) problems.push({ path: "settings.load_pattern.target_qps", message: "does not apply to a trace (its rows carry their send times; use --trace-speedup)" });
+  if (pattern.target_concurrency !== null) problems.push({ path: "settings.load_pattern.target_concurrency", message: "does not apply to a trace (open loop; --max-concurrency caps requests in flight)" });
+  if (config.settings.warmup.enabled) problems.push({ path: "settings.warmup.enabled", message: "warmup cannot run with a trace replay; turn it off" });
+  return problems;
+}
 
 export const durationRule: Rule = (config) => {
   const { min_duration_ms: min, max_duration_ms: max } = config.settings.runtime;

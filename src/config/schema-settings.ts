@@ -3,9 +3,9 @@ import { z } from "zod";
 import { ClientSettingsSchema } from "./schema-client.ts";
 import { bool, choice, durationMs, int, list, num, seedInt as seed, text } from "./schema-primitives.ts";
 
-const LOAD_PATTERN_TYPES = ["max_throughput", "poisson", "concurrency", "constant", "gamma", "agentic_inference", "burst", "step"] as const;
+const LOAD_PATTERN_TYPES = ["max_throughput", "poisson", "concurrency", "constant", "gamma", "agentic_inference", "burst", "step", "trace"] as const;
 /** Load patterns we run today (constant and gamma are ours); the rest are rejected by validation. */
-export const SUPPORTED_LOAD_PATTERNS = ["max_throughput", "poisson", "concurrency", "constant", "gamma", "agentic_inference"] as const;
+export const SUPPORTED_LOAD_PATTERNS = ["max_throughput", "poisson", "concurrency", "constant", "gamma", "agentic_inference", "trace"] as const;
 /** Open-loop patterns driven by a request rate. */
 export const RATE_LOAD_PATTERNS = ["poisson", "constant", "gamma"] as const;
 
@@ -22,7 +22,7 @@ const RuntimeSettingsSchema = z.strictObject({
 const LoadPatternSchema = z.strictObject({
   type: choice(LOAD_PATTERN_TYPES)
     .default("max_throughput")
-    .describe("max_throughput | poisson | concurrency | constant (fixed gaps) | gamma (see --burstiness) | agentic_inference (conversations)"),
+    .describe("max_throughput | poisson | concurrency | constant (fixed gaps) | gamma (see --burstiness) | agentic_inference (conversations) | trace (recorded send times)"),
   target_qps: num(z.number().gt(0)).nullable().default(null).describe("requests per second (poisson, constant, gamma)"),
   target_concurrency: int(z.number().min(1)).nullable().default(null).describe("requests in flight (concurrency); conversations at once (agentic_inference)"),
   // ours: the arrival-process knobs below.
@@ -33,6 +33,7 @@ const LoadPatternSchema = z.strictObject({
     .describe("rate patterns: ceiling on requests in flight; a due request waits (its wait is reported)"),
   ramp_up_s: num(z.number().min(0)).default(0).describe("linear ramp (s): rate from --ramp-start-qps to the target, or concurrency from 1"),
   ramp_start_qps: num(z.number().min(0)).default(0).describe("rate at the start of the ramp"),
+  trace_speedup: num(z.number().gt(0)).default(1).describe("trace: replay this many times faster (0.5 = half speed)"),
   use_legacy_loadgen_qps_metrics: bool()
     .default(true)
     .describe("poisson only: QPS = (completed - 1) / window, as MLPerf LoadGen"),

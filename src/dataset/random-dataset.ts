@@ -25,7 +25,7 @@ interface RandomDatasetOptions {
 }
 
 /** Words that are exactly one token alone and after a space, for this tokenizer. */
-function singleTokenWords(tokenizer: TextTokenizer | null): string[] {
+export function singleTokenWords(tokenizer: TextTokenizer | null): string[] {
   if (!tokenizer) return [...SYNTHETIC_WORDS];
   const words = SYNTHETIC_WORDS.filter((w) => tokenizer.count(w) === 1 && tokenizer.count(` ${w}`) === 1 && tokenizer.count(`${w} ${w}`) === 2);
   if (words.length < 16) {
@@ -36,7 +36,8 @@ function singleTokenWords(tokenizer: TextTokenizer | null): string[] {
   return words;
 }
 
-function words(rng: PythonRandom, pool: readonly string[], n: number): string[] {
+/** `n` words drawn from `pool`. */
+export function words(rng: PythonRandom, pool: readonly string[], n: number): string[] {
   return Array.from({ length: n }, () => pool[rng.randbelow(pool.length)] as string);
 }
 

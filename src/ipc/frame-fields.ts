@@ -9,7 +9,7 @@
  */
 import type { ToMain, ToWorker } from "./messages.ts";
 
-type Kind = "string" | "number" | "boolean" | "strings" | "numbers" | "headers" | "bodies" | "bodies?" | "u32" | "f64" | "batch" | "trajectories?" | "keep-text";
+type Kind = "string" | "number" | "boolean" | "strings" | "numbers" | "headers" | "bodies" | "bodies?" | "u32" | "f64" | "batch" | "trajectories?" | "keep-text" | "sessions?";
 
 type FieldsOf<M> = { [K in Exclude<keyof M, "type">]-?: Kind };
 type Tables<U extends { type: string }> = { [T in U["type"]]: FieldsOf<Extract<U, { type: T }>> };
@@ -20,7 +20,7 @@ export const TO_WORKER_FIELDS = {
     requestTimeoutMs: "number", stallTimeoutMs: "number", maxResponseBytes: "number", retries: "number", maxInFlight: "number",
     bodies: "bodies", keepResponseText: "boolean", insecure: "boolean", cpus: "numbers", helperCpus: "numbers",
   },
-  phase: { phase: "string", planIndex: "u32", sampleIndex: "u32", offsetNs: "f64", slotOffsetsNs: "f64", inFlightCap: "number", bodies: "bodies?", keepResponseText: "keep-text", conversations: "trajectories?" },
+  phase: { phase: "string", planIndex: "u32", sampleIndex: "u32", offsetNs: "f64", slotOffsetsNs: "f64", inFlightCap: "number", bodies: "bodies?", keepResponseText: "keep-text", conversations: "trajectories?", sessions: "sessions?" },
   go: { phase: "string", startNs: "number" },
   stop: { phase: "string", abortInFlight: "boolean" },
   shutdown: {},
@@ -71,6 +71,7 @@ function hasKind(v: unknown, kind: Kind): boolean {
     case "batch": return isBatch(v);
     case "trajectories?": return v === undefined || isTrajectories(v);
     case "keep-text": return typeof v === "boolean" || v === "structured";
+    case "sessions?": return v === undefined || (isObject(v) && typeof v.header === "string" && hasKind(v.bySample, "strings"));
   }
 }
 

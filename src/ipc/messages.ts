@@ -12,6 +12,7 @@
  */
 import type { KeepText } from "../client/structured-output.ts";
 import type { TrajectoryTable } from "../plan/conversation-plan.ts";
+import type { SessionHeaders } from "../plan/phase-plan.ts";
 import type { BodyTable } from "./body-table.ts";
 import { badField, TO_MAIN_FIELDS, TO_WORKER_FIELDS } from "./frame-fields.ts";
 import type { RecordBatch } from "./record-batch.ts";
@@ -67,6 +68,8 @@ export interface WorkerPhase {
   keepResponseText: KeepText;
   /** A conversation phase: this worker's whole trajectories (plan/conversation-plan); absent for every other phase. */
   conversations?: TrajectoryTable;
+  /** A header naming each row's session (trace replay); absent = none. */
+  sessions?: SessionHeaders;
 }
 
 /** Starts an armed phase: its entries are due at startNs + offset. */

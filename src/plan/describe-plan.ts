@@ -16,6 +16,8 @@ function patternText(p: LoadPattern): string {
       return "max_throughput (every request due at the start)";
     case "concurrency":
       return `concurrency ${p.targetConcurrency} (closed loop)`;
+    case "trace":
+      return "trace replay (each request at its recorded instant ÷ --trace-speedup)";
     case "agentic_inference":
       return `agentic_inference, ${p.targetConcurrency} conversation(s) at once (each turn waits for the previous response)`;
     case "gamma":

@@ -10,7 +10,7 @@ import type { PythonSeed } from "../rng/python-random.ts";
 import { arrivalOffsets, slotOffsets } from "./arrivals.ts";
 
 /** The load patterns a phase plan can be made for (the config accepts more names, some refused at validation). */
-type PlannedPatternType = "max_throughput" | "poisson" | "constant" | "gamma" | "concurrency" | "agentic_inference";
+type PlannedPatternType = "max_throughput" | "poisson" | "constant" | "gamma" | "concurrency" | "agentic_inference" | "trace";
 
 export interface LoadPattern {
   type: PlannedPatternType;
@@ -36,6 +36,14 @@ export interface PhasePlan {
   slotOffsetsNs: Float64Array;
   /** Open loop: most requests in flight across workers; 0 = only the connection limit. */
   maxConcurrency: number;
+  /** A header naming each row's session (a trace's session ids); absent = none. "" = this row has none. */
+  sessions?: SessionHeaders;
+}
+
+export interface SessionHeaders {
+  header: string;
+  /** Session of each dataset row, by sample index. */
+  bySample: string[];
 }
 
 interface PlanInput {
@@ -64,9 +72,10 @@ export function buildPhasePlan(input: PlanInput): PhasePlan {
     }
     case "concurrency":
       return { ...base, offsetNs: new Float64Array(count), slotOffsetsNs: slotOffsets(Math.max(1, pattern.targetConcurrency ?? 1), rampUpS), maxConcurrency: 0 };
-    // A conversation run's performance phase has its own plan (plan/conversation-plan); its other
-    // datasets (accuracy) are sent as fast as possible, as upstream does.
+    // Conversation and trace runs plan their performance phase themselves (plan/conversation-plan,
+    // plan/trace-plan); their accuracy datasets are sent as fast as possible, as upstream does.
     case "agentic_inference":
+    case "trace":
     case "max_throughput":
       return { ...base, offsetNs: new Float64Array(count) };
   }

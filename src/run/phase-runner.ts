@@ -20,6 +20,7 @@ import { ABORT_CANCELLED } from "../client/classify-error.ts";
 import { PreciseAlarm } from "../clock/precise-alarm.ts";
 import { sendRequest, warmSendPath, type InFlightHandle, type RequestSettings } from "../client/send-request.ts";
 import type { TrajectoryTable } from "../plan/conversation-plan.ts";
+import type { SessionHeaders } from "../plan/phase-plan.ts";
 import type { RequestRecord } from "../record/request-record.ts";
 
 /** Within this long of a send, wait with the alarm thread (or a setImmediate poll), not a 1 ms timer. */
@@ -40,6 +41,8 @@ export interface PhaseShare {
   inFlightCap: number;
   /** A conversation phase's trajectories (run/conversation-runner sends those shares). */
   conversations?: TrajectoryTable;
+  /** A header naming each row's session (trace replay); absent = the run's headers only. */
+  sessions?: SessionHeaders;
 }
 
 export interface PhaseTargets {
@@ -78,6 +81,8 @@ export class PhaseRunner {
   private readonly freeSlotsNs: number[] = [];
   private readonly cap: number;
   private readonly closedLoop: boolean;
+  /** Trace replay: the headers of each session, made once per session. */
+  private readonly sessionHeaders = new Map<string, Record<string, string>>();
   private readonly finished: Promise<ShareOutcome>;
   private resolveFinished!: (outcome: ShareOutcome) => void;
   /** Resolves once nothing more will be sent (always before `run()` resolves). */
@@ -209,6 +214,7 @@ export class PhaseRunner {
       {
         phase: share.phase, workerId: share.workerId, planIndex, sampleIndex, endpointIndex,
         url: targets.endpointUrls[endpointIndex] as string, body: targets.bodies[sampleIndex] as string, scheduledNs,
+        ...(share.sessions ? this.headersOf(share.sessions, sampleIndex) : {}),
       },
       targets.settings,
       this.register,
@@ -218,6 +224,18 @@ export class PhaseRunner {
       this.onRecord(record);
       this.advance();
     });
+  }
+
+  /** The request headers of a row that names a session: the run's plus the session header. */
+  private headersOf(sessions: SessionHeaders, sampleIndex: number): { headers?: Record<string, string> } {
+    const session = sessions.bySample[sampleIndex];
+    if (!session) return {};
+    let headers = this.sessionHeaders.get(session);
+    if (!headers) {
+      headers = { ...this.targets.settings.headers, [sessions.header]: session };
+      this.sessionHeaders.set(session, headers);
+    }
+    return { headers };
   }
 
   private checkFinished(): void {

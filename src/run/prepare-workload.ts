@@ -17,6 +17,7 @@ import type { TextTokenizer } from "../tokens/load-tokenizer.ts";
 import { accuracyPhases, type AccuracyWorkload } from "./accuracy-phases.ts";
 import { loadConfiguredDataset } from "./configured-dataset.ts";
 import { conversationWorkload, type ConversationRun } from "./conversation-workload.ts";
+import { traceWorkload } from "./trace-workload.ts";
 import { loadPatternOf, requestParams, timeoutMs } from "./config-values.ts";
 import type { SessionPhase } from "./session.ts";
 
@@ -78,6 +79,12 @@ export async function prepareWorkload(config: BenchmarkConfig, tokenizer: TextTo
   const params = requestParams(config, perfSpec);
   const route = routeFor(params.apiType);
   const endpointUrls = config.endpoint_config.endpoints.map((base) => joinEndpointUrl(base, route));
+  if (mode !== "acc" && perfSpec && config.settings.load_pattern.type === "trace") {
+    const trace = traceWorkload(config, perfSpec, tokenizer);
+    const accuracy = await accuracyPhases(config, pattern, tokenizer);
+    const phases = [trace.phase, ...accuracy.map((a) => a.phase)];
+    return { dataset: trace.dataset, bodies: trace.bodies, endpointUrls, streaming: params.streaming, apiType: params.apiType, pattern, phases, accuracy, conversations: null };
+  }
   if (mode !== "acc" && perfSpec?.agentic_inference) {
     const turns = conversationWorkload(config, perfSpec, tokenizer);
     const accuracy = await accuracyPhases(config, pattern, tokenizer);

@@ -182,6 +182,7 @@ export class Session {
         offsetNs: share.offsetNs, slotOffsetsNs: share.slotOffsetsNs, inFlightCap: share.inFlightCap,
         ...(bodies ? { bodies } : {}),
         ...(share.conversations ? { conversations: share.conversations } : {}),
+        ...(plan.sessions ? { sessions: plan.sessions } : {}),
         keepResponseText: phase.keepResponseText ?? false,
       }));
       const allArmed = await this.arming.settled;

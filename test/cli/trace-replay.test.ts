@@ -1,0 +1,114 @@
+/**
+ * `--load-pattern trace`: 10,000 timestamped requests (a Mooncake-style trace with bursts and
+ * lulls) are sent at their recorded instants — the load-generator verdict holds as for Poisson,
+ * and the server sees the trace's own gaps. An Azure-style CSV and session headers replay too.
+ */
+import { Database } from "bun:sqlite";
+import { afterAll, describe, expect, test } from "bun:test";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { PythonRandom } from "../../src/rng/python-random.ts";
+import { startMockServer } from "../../src/server/index.ts";
+import { runCli, tempDirs } from "./run-cli.ts";
+
+const dirs = tempDirs("ie-trace-");
+afterAll(() => dirs.cleanup());
+
+const REQUESTS = 10_000;
+
+/**
+ * Exponential gaps whose rate alternates between 1,500/s and 750/s every 500 requests (ms
+ * timestamps): 10 s, within what this 2-core test host keeps for Poisson too.
+ */
+function mooncakeTrace(path: string): number[] {
+  const rng = new PythonRandom(7);
+  const times: number[] = [];
+  let t = 0;
+  const lines: string[] = [];
+  for (let i = 0; i < REQUESTS; i++) {
+    const rate = Math.floor(i / 500) % 2 === 0 ? 1.5 : 0.75; // requests per ms
+    t += rng.expovariate(rate);
+    times.push(t);
+    lines.push(JSON.stringify({ timestamp: Math.round(t * 1000) / 1000, input_length: 16 + (i % 32), output_length: 4, hash_ids: [i % 3] }));
+  }
+  writeFileSync(path, lines.join("\n") + "\n");
+  return times.map((x) => Math.round(x * 1000) / 1000);
+}
+
+describe("cli/trace-replay", () => {
+  test("10,000 requests leave at their recorded instants", async () => {
+    Bun.gc(true);
+    const server = await startMockServer({ mode: "fixed", recordObservations: true });
+    try {
+      const dir = dirs.make();
+      const times = mooncakeTrace(join(dir, "trace.jsonl"));
+      const result = await runCli(["benchmark", "online", "--endpoints", server.url, "--model", "m", "--dataset", join(dir, "trace.jsonl"),
+        "--load-pattern", "trace", "--streaming", "off", "--report-dir", join(dir, "r")]);
+      expect(result.stderr).not.toContain("error:");
+      expect(result.exitCode).toBe(0);
+      const summary = JSON.parse(readFileSync(join(dir, "r", "performance", "result_summary.json"), "utf8"));
+      expect(summary.n_samples_issued).toBe(REQUESTS);
+      expect(summary.load_generator).toBe("ok");
+      expect(summary.schedule_lag.percentiles["99.0"]).toBeLessThan(1e6);
+      const arrivals = server.observations().map((o) => o.receivedNs).sort((a, b) => a - b);
+      expect(arrivals.length).toBe(REQUESTS);
+      // Each request was due exactly at its trace instant after the phase start.
+      const db = new Database(join(dir, "r", "events.db"), { readonly: true });
+      const start = (db.query("SELECT start_ns AS s FROM phases WHERE name = 'performance'").get() as { s: number }).s;
+      const scheduled = (db.query("SELECT scheduled_ns AS t FROM requests ORDER BY plan_index").all() as { t: number }[]).map((r) => (r.t - start) / 1e6);
+      db.close();
+      scheduled.forEach((ms, i) => expect(Math.abs(ms - ((times[i] as number) - (times[0] as number)))).toBeLessThan(1e-3));
+      // The server sees the trace's shape: every arrival sits near its trace instant once the
+      // constant offset between the two clocks (the median difference) is removed; what is left
+      // is the client's lag plus this (test) process's own delay in noticing arrivals.
+      const first = arrivals[0] as number;
+      const diffsMs = arrivals.map((a, i) => (a - first) / 1e6 - ((times[i] as number) - (times[0] as number)));
+      const median = [...diffsMs].sort((x, y) => x - y)[Math.floor(diffsMs.length / 2)] as number;
+      const errorsMs = diffsMs.map((d) => Math.abs(d - median)).sort((x, y) => x - y);
+      expect(errorsMs[Math.floor(errorsMs.length / 2)] as number).toBeLessThan(1);
+      expect(errorsMs[Math.floor(errorsMs.length * 0.99)] as number).toBeLessThan(5);
+      const spanS = (arrivals.at(-1) as number - first) / 1e9;
+      expect(spanS).toBeCloseTo(((times.at(-1) as number) - (times[0] as number)) / 1000, 1);
+    } finally {
+      await server.stop();
+    }
+  }, { timeout: 60_000, retry: 1 });
+
+  test("an Azure-style CSV at twice its speed, with session ids as X-Session-ID", async () => {
+    const seen: (string | null)[] = [];
+    const server = Bun.serve({
+      port: 0,
+      hostname: "127.0.0.1",
+      fetch(req) {
+        seen.push(req.headers.get("x-session-id"));
+        return Response.json({ choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }], usage: { prompt_tokens: 1, completion_tokens: 1 } });
+      },
+    });
+    try {
+      const dir = dirs.make();
+      const rows = ["TIMESTAMP,ContextTokens,GeneratedTokens,session_id"];
+      for (let i = 0; i < 40; i++) rows.push(`2023-11-16 18:15:${String(10 + Math.floor(i / 10)).padStart(2, "0")}.${String((i % 10) * 100).padStart(3, "0")}0000,${10 + i},3,s${i % 4}`);
+      writeFileSync(join(dir, "azure.csv"), rows.join("\n") + "\n");
+      const started = Date.now();
+      const result = await runCli(["benchmark", "online", "--endpoints", `http://127.0.0.1:${server.port}`, "--model", "m", "--dataset", join(dir, "azure.csv"),
+        "--load-pattern", "trace", "--trace-speedup", "2", "--streaming", "off", "--report-dir", join(dir, "r")]);
+      expect(result.exitCode).toBe(0);
+      expect(seen.length).toBe(40);
+      expect(new Set(seen)).toEqual(new Set(["s0", "s1", "s2", "s3"]));
+      // 3.9 s of trace at twice its speed: about 2 s of sending.
+      expect(Date.now() - started).toBeGreaterThan(1900);
+      const dry = await runCli(["benchmark", "online", "--endpoints", "http://127.0.0.1:9", "--model", "m", "--dataset", join(dir, "azure.csv"), "--load-pattern", "trace", "--trace-speedup", "2", "--dry-run"]);
+      expect(dry.stdout).toContain("trace replay");
+      expect(dry.stdout).toContain("last arrival at 1.950 s");
+    } finally {
+      server.stop(true);
+    }
+  }, 60_000);
+
+  test("refuses a rate or warmup with a trace, naming the field", async () => {
+    const result = await runCli(["benchmark", "online", "--endpoints", "http://127.0.0.1:9", "--model", "m", "--dataset", "x.jsonl", "--load-pattern", "trace", "--target-qps", "5", "--warmup"]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain("settings.load_pattern.target_qps (--target-qps): does not apply to a trace");
+    expect(result.stderr).toContain("settings.warmup.enabled (--warmup): warmup cannot run with a trace replay");
+  });
+});
