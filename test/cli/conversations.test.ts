@@ -201,6 +201,9 @@ describe("cli/conversations", () => {
       expect(summary.conversations.by_turn.map((t) => t.turn)).toEqual([1, 2, 3, 4]);
       expect(summary.conversations.by_turn[0]?.count).toBe(CONVERSATIONS);
       expect(readFileSync(join(dir, "r", "report.txt"), "utf8")).toContain(`Conversations: ${CONVERSATIONS} (${CONVERSATIONS - 1} completed, 1 failed, 0 unfinished)`);
+      const html = readFileSync(join(dir, "r", "report.html"), "utf8");
+      for (const chart of ["ttft-by-turn", "latency-by-turn", "turns-reached"]) expect(html).toContain(`data-chart="${chart}"`);
+      expect(html).toContain(`${CONVERSATIONS} conversations: ${CONVERSATIONS - 1} completed, 1 failed, 0 unfinished`);
       expect(summary.n_samples_failed).toBe(2);
       expect(summary.error_counts).toMatchObject({ http_5xx: 1, conversation_aborted: 1 });
     } finally {

@@ -49,6 +49,7 @@ describe("cli/trace-replay", () => {
       const summary = JSON.parse(readFileSync(join(dir, "r", "performance", "result_summary.json"), "utf8"));
       expect(summary.n_samples_issued).toBe(REQUESTS);
       expect(summary.load_generator).toBe("ok");
+      expect(readFileSync(join(dir, "r", "report.html"), "utf8")).not.toContain('data-chart="ttft-by-turn"');
       expect(summary.schedule_lag.percentiles["99.0"]).toBeLessThan(1e6);
       const arrivals = server.observations().map((o) => o.receivedNs).sort((a, b) => a - b);
       expect(arrivals.length).toBe(REQUESTS);

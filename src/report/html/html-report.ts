@@ -3,7 +3,8 @@
  *
  * Sections: summary and run config, percentiles, distributions (CDF + histogram of TTFT, TPOT,
  * ITL, latency, scheduled latency — each only when it has values), the run over time
- * (throughput, in flight, schedule lag), the per-request latency scatter, and errors. Pure: the
+ * (throughput, in flight, schedule lag), a conversation run's charts by turn index, the
+ * per-request latency scatter, and errors. Pure: the
  * summary and the phase's columns in, a string out; charts are downsampled so a 1M-request run
  * still gives a page of a few MB.
  */
@@ -13,6 +14,7 @@ import type { PhaseColumns } from "../../metrics/phase-columns.ts";
 import { SortedSeries } from "../../metrics/sorted-series.ts";
 import type { ResultSummary } from "../result-summary.ts";
 import { renderDistributionCharts } from "./cdf.ts";
+import { renderConversationCharts } from "./conversation-charts.ts";
 import { MAX_CHART_POINTS } from "./downsample.ts";
 import { renderErrorTable } from "./error-table.ts";
 import { escapeHtml } from "./escape-html.ts";
@@ -78,6 +80,7 @@ export function renderHtmlReport(
 ${verdictBanner(summary)}${banner(summary)}${renderSummaryTables(summary)}${renderAccuracyTable(accuracy)}
 ${chartsSection("distributions", "Distributions", distributions, `Successful requests (scheduled latency: all sent requests). Curves are drawn through at most ${MAX_CHART_POINTS} quantiles.`)}
 ${chartsSection("over-the-run", "Over the run", renderTimeSeriesCharts(cols, windowStartNs), "Rates per bucket of the performance phase; output tokens are spread over each stream from first token to done.")}
+${renderConversationCharts(summary.conversations)}
 ${chartsSection("per-request", "Per-request latency", renderScatterChart(cols, windowStartNs), `Each mark is one request (at most ${MAX_CHART_POINTS}, evenly strided); errors are red crosses.`, true)}
 ${cols.count === 0 ? `<p class="note">No request of the performance phase was recorded; there is nothing to chart.</p>` : ""}${renderErrorTable(summary)}
 </body>

@@ -29,6 +29,8 @@ export interface ChartSpec {
   yDomain?: [number, number];
   /** y values are counts: ticks on whole numbers only. */
   yCounts?: boolean;
+  /** x values are whole numbers (turn indexes): ticks on whole numbers only. */
+  xCounts?: boolean;
   width?: number;
   height?: number;
 }
@@ -163,7 +165,7 @@ function legendMarkup(series: readonly ChartSeries[], right: number): string {
 export function renderChart(spec: ChartSpec): string {
   const width = spec.width ?? CHART_WIDTH;
   const height = spec.height ?? CHART_HEIGHT;
-  const x = chooseAxis(spec.series.flatMap(seriesXs), spec.xScale ?? "linear", false);
+  const x = chooseAxis(spec.series.flatMap(seriesXs), spec.xScale ?? "linear", false, spec.xCounts ? 1 : 0);
   const y = spec.yDomain
     ? linearAxis(spec.yDomain[0], spec.yDomain[1])
     : chooseAxis(spec.series.flatMap((s) => s.ys), spec.yScale ?? "linear", true, spec.yCounts ? 1 : 0);
