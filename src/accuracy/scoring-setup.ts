@@ -48,6 +48,11 @@ export type ExtractorName = (typeof EXTRACTOR_NAMES)[number];
 
 const SCORER_NAMES = Object.keys(SCORER_SPECS).sort() as ScorerName[];
 
+/** Scorers that send nothing to the endpoint and score through an outside service (upstream's SKIP_ENDPOINT_PHASE). */
+const EXTERNAL_SCORERS: readonly string[] = ["swe_bench_scorer"];
+
+export const isExternalScorer = (method: string | null | undefined): boolean => method != null && EXTERNAL_SCORERS.includes(method);
+
 export interface ScoringSetup {
   evalMethod: ScorerName;
   /** null: the whole output is compared (identity). */

@@ -3,18 +3,23 @@
  * expect, said once before the run (and by validate-yaml): fields mlcommons/endpoints stores and
  * never uses, and a ruleset it cannot pin.
  */
+import { isExternalScorer } from "../accuracy/scoring-setup.ts";
 import { isPredefinedDataset } from "../dataset/predefined/predefined-registry.ts";
+import type { TestMode } from "./flags.ts";
 import { noEffectWarnings } from "./no-effect-fields.ts";
 import { RULESETS } from "./rulesets.ts";
 import type { BenchmarkConfig } from "./schema.ts";
 
 /** One line each, without the `warning: ` prefix. */
-export function configWarnings(config: BenchmarkConfig): string[] {
+export function configWarnings(config: BenchmarkConfig, mode: TestMode = "perf"): string[] {
   const warnings: string[] = [];
   if (config.timeout !== null) {
     warnings.push(`timeout ${config.timeout} is stored and not used, as in mlcommons/endpoints; --run-timeout ${config.timeout} (run_timeout_s) stops a run`);
   }
   config.datasets.forEach((d, index) => {
+    if (mode === "perf" && isExternalScorer(d.accuracy_config?.eval_method)) {
+      warnings.push(`datasets[${index}] '${d.name}' (${d.accuracy_config?.eval_method}) is skipped in perf mode, as in mlcommons/endpoints; --mode acc or both would refuse it here (its service is not supported yet)`);
+    }
     if (d.samples !== null) {
       warnings.push(`datasets[${index}].samples ${d.samples} is stored and not used, as in mlcommons/endpoints; max_rows: ${d.samples} uses only the first ${d.samples} rows`);
     }

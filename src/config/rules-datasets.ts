@@ -1,6 +1,6 @@
 /** @module config/rules-datasets — dataset count per mode, duplicates, paths, accuracy scoring setup. */
 import type { ConfigProblem } from "./config-error.ts";
-import { scoringProblems } from "../accuracy/scoring-setup.ts";
+import { isExternalScorer, scoringProblems } from "../accuracy/scoring-setup.ts";
 import { isPredefinedDataset, predefinedAccuracyDefaults } from "../dataset/predefined/predefined-registry.ts";
 import type { Rule } from "./rule-context.ts";
 
@@ -29,6 +29,11 @@ export const datasetsRule: Rule = (config, { mode }) => {
   const firstIndex = new Map<string, number>();
   datasets.forEach((dataset, index) => {
     const at = `datasets[${index}]`;
+    if (isExternalScorer(dataset.accuracy_config?.eval_method)) {
+      // As upstream, perf mode skips a dataset scored by an external service entirely (not loaded, no preflight).
+      if (mode !== "perf") problems.push({ path: `${at}.accuracy_config.eval_method`, message: `'${dataset.accuracy_config?.eval_method}' needs upstream's SWE-bench service, which this tool does not drive yet; --mode perf skips the dataset, as upstream` });
+      return;
+    }
     const key = `${dataset.type}\u0000${dataset.name}`;
     const earlier = firstIndex.get(key);
     if (earlier === undefined) firstIndex.set(key, index);

@@ -7,6 +7,7 @@
  * `model_params`), and the response text is kept for scoring.
  * The phase is named after the dataset.
  */
+import { isExternalScorer } from "../accuracy/scoring-setup.ts";
 import type { BenchmarkConfig, DatasetConfig } from "../config/schema.ts";
 import type { Dataset } from "../dataset/load-dataset.ts";
 import { resolveScoringSetup, type ScoringSetup } from "../accuracy/scoring-setup.ts";
@@ -64,7 +65,8 @@ function accuracyPlan(name: string, pattern: LoadPattern, rows: number, repeats:
 
 export async function accuracyPhases(config: BenchmarkConfig, pattern: LoadPattern, tokenizer: TextTokenizer | null): Promise<AccuracyWorkload[]> {
   const out: AccuracyWorkload[] = [];
-  for (const spec of config.datasets.filter((d) => d.type === "accuracy")) {
+  // A dataset scored by an outside service is skipped (only perf mode lets one through validation, as upstream).
+  for (const spec of config.datasets.filter((d) => d.type === "accuracy" && !isExternalScorer(d.accuracy_config?.eval_method))) {
     const params = requestParams(config, spec);
     const dataset = await loadConfiguredDataset(spec, config, tokenizer);
     const scoring = resolveScoringSetup(spec.name, spec.accuracy_config, (dataset as PredefinedDataset).accuracyDefaults);

@@ -45,7 +45,7 @@ function benchmarkCommand(mode: BenchmarkCommand): Command {
         ...(parsed.mode ? { mode: parsed.mode } : {}), ...(parsed.configPath ? { source: parsed.configPath } : {}),
       });
       const testMode = resolveTestMode(config.type, parsed.mode);
-      for (const warning of configWarnings(config)) io.stderr(`warning: ${warning}\n`);
+      for (const warning of configWarnings(config, testMode)) io.stderr(`warning: ${warning}\n`);
       const tooSmall = plannedTooSmall(config);
       if (tooSmall.length > 0 && parsed.strict) {
         throw new InputError(`${tooSmall[0]}: refused by --strict`, { hint: "raise the numbers shown, or drop --strict to run anyway (the verdict will be INVALID)" });

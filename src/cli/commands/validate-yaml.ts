@@ -1,6 +1,7 @@
 /** @module cli/commands/validate-yaml — `inference-endpoint validate-yaml -c FILE`: check a config without running it. */
 import { buildConfig } from "../../config/build-config.ts";
 import { configWarnings, pinnedSeedsLine } from "../../config/config-warnings.ts";
+import { resolveTestMode } from "../../config/rule-context.ts";
 import { InputError } from "../../errors.ts";
 import type { Command } from "../command.ts";
 
@@ -21,7 +22,7 @@ export const validateYamlCommand: Command = {
     if (config.submission_ref) io.stdout(`submission: ${config.submission_ref.model} / ${config.submission_ref.ruleset}\n`);
     const seeds = pinnedSeedsLine(config);
     if (seeds) io.stdout(`${seeds}\n`);
-    for (const warning of configWarnings(config)) io.stderr(`warning: ${warning}\n`);
+    for (const warning of configWarnings(config, resolveTestMode(config.type))) io.stderr(`warning: ${warning}\n`);
     return 0;
   },
 };
