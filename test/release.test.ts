@@ -74,4 +74,30 @@ describe("release binaries", () => {
     expect(result.exitCode).toBe(0);
     expect(readSummary(report)).toMatchObject({ n_samples_issued: 40, n_samples_completed: 40, n_samples_failed: 0 });
   }, 180_000);
+
+  // What examples/kubernetes/Dockerfile's image gives the binary: glibc and nothing else (no shell, no PATH), a non-root user.
+  const DISTROLESS_BASE_LIBS = ["linux-vdso.so.1", "libc.so.6", "libm.so.6", "libpthread.so.0", "libdl.so.2", "ld-linux-x86-64.so.2"];
+  const lddMissing = Bun.which("ldd") === null ? "no ldd on this host" : null;
+  if (lddMissing) console.log(`skipped: the container's library check — ${lddMissing}`);
+  test.skipIf(lddMissing !== null)("the linux-x64 binary needs no library the Dockerfile's distroless base lacks", () => {
+    const dockerfile = readFileSync(join(ROOT, "examples", "kubernetes", "Dockerfile"), "utf8");
+    expect(dockerfile).toContain("FROM gcr.io/distroless/base-debian12:nonroot");
+    expect(dockerfile).toMatch(/^USER nonroot$/m);
+    const libs = Bun.spawnSync(["ldd", join(out, "inference-endpoint-linux-x64")]).stdout.toString().trim().split("\n").map((line) => (line.trim().split(/\s+/)[0] ?? "").replace(/^.*\//, ""));
+    expect(libs.length).toBeGreaterThan(0);
+    for (const lib of libs) expect(DISTROLESS_BASE_LIBS).toContain(lib);
+  });
+
+  const unprivileged = process.getuid?.() === 0 && Bun.which("setpriv") !== null ? null : "needs root and setpriv to run as another user";
+  if (unprivileged) console.log(`skipped: the non-root container run — ${unprivileged}`);
+  test.skipIf(unprivileged !== null)("runs a benchmark with workers as the image's non-root user, with no PATH or shell", async () => {
+    const dir = dirs.make();
+    Bun.spawnSync(["chmod", "-R", "a+rwX", dir, out]);
+    const binary = join(out, "inference-endpoint-linux-x64");
+    const result = await runCli(["benchmark", "offline", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 20), "--duration", "0", "--workers", "2", "--report-dir", join(dir, "r")],
+      { command: ["/usr/bin/setpriv", "--reuid=65532", "--regid=65532", "--clear-groups", binary], env: { HOME: dir }, exactEnv: true, cwd: dir });
+    expect(result.stderr).not.toContain("error:");
+    expect(result.exitCode).toBe(0);
+    expect(readSummary(join(dir, "r"))).toMatchObject({ n_samples_issued: 20, n_samples_failed: 0 });
+  }, 120_000);
 });

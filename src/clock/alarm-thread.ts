@@ -33,6 +33,9 @@ export interface AlarmThreadInit {
   napWindowNs: number;
   /** Longest nap (ns). */
   napMaxNs: number;
+  /** C library file names to try (clock/libc), and CLOCK_MONOTONIC's id on this platform. */
+  libcNames: string[];
+  monotonicClockId: number;
 }
 
 /** First message from the thread: how its clock relates to CLOCK_MONOTONIC. */
@@ -48,7 +51,7 @@ export interface AlarmThreadReady {
 async function alarmThreadMain(): Promise<void> {
   // Literal copies of the ALARM_* constants: this function cannot close over module names.
   const SEQ = 0, COMMAND = 1, DEADLINE = 1, EXIT = 1;
-  const PR_SET_TIMERSLACK = 29, CLOCK_MONOTONIC = 1, CALIBRATION_ROUNDS = 9;
+  const PR_SET_TIMERSLACK = 29, CALIBRATION_ROUNDS = 9;
   const scope = globalThis as unknown as { onmessage: ((event: MessageEvent) => void) | null; postMessage(message: unknown): void };
   const init = await new Promise<AlarmThreadInit>((resolve) => {
     scope.onmessage = (event: MessageEvent) => resolve(event.data as AlarmThreadInit);
@@ -59,11 +62,23 @@ async function alarmThreadMain(): Promise<void> {
   try {
     const ffi = await import("bun:ffi");
     const linux = process.platform === "linux";
-    const libc = ffi.dlopen(linux ? "libc.so.6" : "libc.dylib", {
+    const symbols = {
       clock_gettime: { args: ["i32", "ptr"], returns: "i32" },
       ...(linux ? { prctl: { args: ["i32", "u64", "u64", "u64", "u64"], returns: "i32" } } : {}),
-    }) as unknown as { symbols: { clock_gettime(id: number, timespec: unknown): number; prctl?(option: number, ...args: bigint[]): number } };
-    const { clock_gettime, prctl } = libc.symbols;
+    } as const;
+    type Libc = { symbols: { clock_gettime(id: number, timespec: unknown): number; prctl?(option: number, ...args: bigint[]): number } };
+    const open = (): Libc => {
+      for (const name of init.libcNames) {
+        try {
+          return ffi.dlopen(name, symbols as never) as unknown as Libc;
+        } catch {
+          // Not this platform's C library: the next name.
+        }
+      }
+      throw new Error("no C library");
+    };
+    const { clock_gettime, prctl } = open().symbols;
+    const CLOCK_MONOTONIC = init.monotonicClockId;
     if (prctl) slackSet = prctl(PR_SET_TIMERSLACK, 1n, 0n, 0n, 0n) === 0;
     const timespec = new BigInt64Array(2);
     const pointer = ffi.ptr(timespec);

@@ -4,28 +4,29 @@
  * `Bun.nanoseconds()` (and Bun's `process.hrtime`) count from each process's own start, so two
  * processes cannot compare them. We calibrate once per process against the kernel's
  * CLOCK_MONOTONIC (through libc's clock_gettime via bun:ffi), which every process on the host
- * shares, and then read the cheap `Bun.nanoseconds()` on the hot path. Where FFI is unavailable
- * (non-glibc) we fall back to `performance.timeOrigin`, which is wall-clock based and good to
- * well under a millisecond between processes started within one run.
+ * shares, and then read the cheap `Bun.nanoseconds()` on the hot path (glibc, musl and macOS:
+ * clock/libc). Where no C library opens we fall back to `performance.timeOrigin`, which is
+ * wall-clock based and good to well under a millisecond between processes started within one run.
  */
-const CLOCK_MONOTONIC = 1;
+import { monotonicClockId, openLibc } from "./libc.ts";
+
 const CALIBRATION_ROUNDS = 9;
 
 /** Offset (ns, as bigint) such that CLOCK_MONOTONIC ≈ Bun.nanoseconds() + offset. */
 function calibrateMonotonicOffset(): { offsetNs: bigint; source: "clock_gettime" | "time_origin" } {
+  const libc = openLibc({ clock_gettime: { args: ["i32", "ptr"], returns: "i32" } });
   try {
+    if (!libc) throw new Error("no C library");
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const ffi = require("bun:ffi") as typeof import("bun:ffi");
-    const libc = ffi.dlopen(process.platform === "darwin" ? "libc.dylib" : "libc.so.6", {
-      clock_gettime: { args: ["i32", "ptr"], returns: "i32" },
-    });
+    const clockId = monotonicClockId();
     const timespec = new BigInt64Array(2);
     const pointer = ffi.ptr(timespec);
     let bestSpan = Number.POSITIVE_INFINITY;
     let offsetNs = 0n;
     for (let i = 0; i < CALIBRATION_ROUNDS; i++) {
       const before = Bun.nanoseconds();
-      if (libc.symbols.clock_gettime(CLOCK_MONOTONIC, pointer) !== 0) throw new Error("clock_gettime failed");
+      if (libc.library.symbols.clock_gettime(clockId, pointer) !== 0) throw new Error("clock_gettime failed");
       const after = Bun.nanoseconds();
       const monoNs = (timespec[0] as bigint) * 1_000_000_000n + (timespec[1] as bigint);
       if (after - before < bestSpan) {
@@ -33,7 +34,7 @@ function calibrateMonotonicOffset(): { offsetNs: bigint; source: "clock_gettime"
         offsetNs = monoNs - BigInt(Math.round((before + after) / 2));
       }
     }
-    libc.close();
+    libc.library.close();
     return { offsetNs, source: "clock_gettime" };
   } catch {
     // FFI or libc missing: fall back to the wall-clock origin of this process (see module doc).

@@ -14,6 +14,7 @@
  * The thread is ref'd only while some alarm exists: Bun busy-polls its event loop (100% CPU)
  * when an unref'd Worker is all that is left, and an idle unref'd one must not hold the process.
  */
+import { libcNames, monotonicClockId } from "./libc.ts";
 import { alarmThreadSource, ALARM_BUFFER_BYTES, ALARM_COMMAND, ALARM_DEADLINE, ALARM_EXIT, ALARM_SEQ, type AlarmThreadInit, type AlarmThreadReady } from "./alarm-thread.ts";
 import { clockSource, monoOffsetNs } from "./mono-clock.ts";
 
@@ -47,7 +48,7 @@ class AlarmThread {
     this.worker = new Worker(url);
     this.worker.unref();
     this.worker.onmessage = (event: MessageEvent) => this.onMessage(event.data as AlarmThreadReady | number);
-    this.worker.postMessage({ buffer, spinNs: SPIN_NS, napWindowNs: NAP_WINDOW_NS, napMaxNs: NAP_MAX_NS } satisfies AlarmThreadInit);
+    this.worker.postMessage({ buffer, spinNs: SPIN_NS, napWindowNs: NAP_WINDOW_NS, napMaxNs: NAP_MAX_NS, libcNames: libcNames(), monotonicClockId: monotonicClockId() } satisfies AlarmThreadInit);
   }
 
   get ready(): boolean {

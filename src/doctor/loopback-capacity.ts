@@ -2,7 +2,9 @@
  * @module doctor/loopback-capacity — how much load this host's client can drive: two short runs
  * against the built-in server on loopback (`serve --mode fixed` in its own process, the cheapest
  * answers), one not streamed (requests/s) and one streamed (tokens/s), each capped at half the
- * given time. The server shares the host, so these are floors of what the client alone could do.
+ * given time. As `npm run bench` measures the client, the server gets the main process's CPU
+ * and the run one worker with 64 connections on the other (tuning/runtime-tuning), so the
+ * figure is comparable with the bench's; on one CPU they share it, and the figure is a floor.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,6 +13,7 @@ import { buildConfig } from "../config/build-config.ts";
 import { SetupError } from "../errors.ts";
 import { runBenchmark } from "../run/run-benchmark.ts";
 import { selfCommand } from "../run/worker-command.ts";
+import { pinBesideMain } from "../tuning/runtime-tuning.ts";
 
 interface Capacity {
   requestsPerS: number;
@@ -19,6 +22,9 @@ interface Capacity {
 
 /** Enough requests to outlast the time cap at any rate this client reaches. */
 const MANY = 200_000;
+/** The bench's client shape: one worker process, 64 keep-alive connections (Bun's per-process maximum). */
+const CLIENT_WORKERS = 1;
+const CLIENT_CONNECTIONS = 64;
 
 async function run(url: string, streaming: boolean, ms: number, dir: string): Promise<{ qps: number; tps: number }> {
   const config = buildConfig({
@@ -27,6 +33,7 @@ async function run(url: string, streaming: boolean, ms: number, dir: string): Pr
       "model_params.name": "doctor", "endpoint_config.endpoints": [url], "model_params.streaming": streaming ? "on" : "off",
       "settings.runtime.n_samples_to_issue": MANY, "settings.runtime.max_duration_ms": ms, "settings.runtime.min_duration_ms": 0,
       "settings.drain.performance_timeout_s": 5, "report_dir": join(dir, streaming ? "streamed" : "whole"),
+      "settings.client.num_workers": CLIENT_WORKERS, "settings.client.max_connections": CLIENT_CONNECTIONS,
     },
     datasets: ["random,isl=8,osl=16,max_rows=1000"],
   });
@@ -45,6 +52,7 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
     text += new TextDecoder().decode(value);
   }
   reader.releaseLock();
+  pinBesideMain(proc.pid);
   return { url: text.split("\n")[0] as string, stop: async () => { proc.kill(); await proc.exited; } };
 }
 

@@ -45,7 +45,7 @@ export function tuneWorker(cpus: readonly number[], helperCpus: readonly number[
 /** One line for `info`: which CPUs a run on this machine would give main, the workers and their helper threads. */
 export function describeCpuPlan(): string {
   const allowed = allowedCpus();
-  if (!allowed) return "cpu affinity: unavailable (not Linux/glibc); workers run unpinned";
+  if (!allowed) return `cpu affinity: unavailable (${process.platform === "linux" ? "no C library with sched_getaffinity opened" : `${process.platform} has no CPU affinity call`}); workers run unpinned`;
   const plan = planAffinity(allowed, Math.max(1, allowed.length - 1));
   const pinning = plan
     ? `main on cpu ${plan.main.join(",")}, workers round-robin on cpus ${allowed.slice(1).join(",")}, workers' JIT compiler threads on cpu ${plan.helpers.join(",")}`

@@ -35,10 +35,10 @@ export const doctorCommand: Command = {
     }
     const lines = findings.flatMap((f) => [`[${f.status.toUpperCase()}] ${f.name}: ${f.detail}`, ...(f.fix ? [`       fix: ${f.fix}`] : [])]);
     if (capacity) {
-      const per = (v: number) => Math.round(v / Math.max(1, facts.usableCpus));
+      const setup = facts.usableCpus >= 2 ? "the built-in server on its own CPU, one worker with 64 connections" : "the built-in server shares this one CPU: a floor";
       lines.push(
-        `capacity on loopback (the built-in server shares the host): ${Math.round(capacity.requestsPerS)} requests/s not streamed, ${Math.round(capacity.streamedTokensPerS)} streamed tokens/s`,
-        `       per usable CPU: ${per(capacity.requestsPerS)} requests/s, ${per(capacity.streamedTokensPerS)} tokens/s — size workers and cores for a target load from these`,
+        `capacity on loopback (${setup}): ${Math.round(capacity.requestsPerS)} requests/s not streamed, ${Math.round(capacity.streamedTokensPerS)} streamed tokens/s`,
+        "       that is one worker process on one core: size workers (and the cores they get) for a target load from it",
       );
     }
     io.stdout(`${lines.join("\n")}\n`);
