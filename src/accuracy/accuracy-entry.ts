@@ -8,6 +8,7 @@
  */
 import type { Rollup } from "../metrics/series-rollup.ts";
 import type { CodeExecutionOptions } from "./code-bench/execution-options.ts";
+import type { Breakdown } from "./scorer.ts";
 
 export type { CodeExecutionOptions };
 
@@ -74,7 +75,7 @@ export interface AccuracyEntry {
   complete: boolean;
   dataset_type: DatasetType;
   /** Sub-scores by subset, when a scorer has them. */
-  breakdown?: Record<string, number | null>;
+  breakdown?: Breakdown;
   response_counts: ResponseCounts;
   /** Output tokens of the responses that have a count, in the performance OSL rollup shape. */
   output_sequence_lengths?: Rollup;

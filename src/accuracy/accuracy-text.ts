@@ -23,6 +23,14 @@ export function formatScore(score: AccuracyEntry["score"]): string {
   return score === null || !Number.isFinite(score) ? "N/A" : score.toPrecision(4);
 }
 
+/** Fractions by subset print as percentages; BFCL's breakdown is already in percent (and counts), nested by kind. */
+function breakdownLines(method: string, key: string, value: NonNullable<AccuracyEntry["breakdown"]>[string]): string[] {
+  if (value === null) return [`    ${key}: N/A`];
+  if (typeof value === "object") return [`    ${key}:`, ...Object.entries(value).map(([name, v]) => `      ${name}: ${v.toFixed(2)}%`)];
+  if (method === "bfcl_v4") return [`    ${key}: ${key.endsWith("_samples") ? String(value) : `${value.toFixed(2)}%`}`];
+  return [`    ${key}: ${(value * 100).toFixed(2)}%`];
+}
+
 function entryLines(e: AccuracyEntry): string[] {
   const c = e.response_counts;
   const lines = [
@@ -31,9 +39,7 @@ function entryLines(e: AccuracyEntry): string[] {
   ];
   const osl = e.output_sequence_lengths;
   if (osl && hasValues(osl)) lines.push(`    output tokens (avg/min/max): ${(osl.avg ?? 0).toFixed(1)}/${osl.min}/${osl.max}`);
-  for (const [subset, value] of Object.entries(e.breakdown ?? {})) {
-    lines.push(`    ${subset}: ${value === null ? "N/A" : `${(value * 100).toFixed(2)}%`}`);
-  }
+  for (const [subset, value] of Object.entries(e.breakdown ?? {})) lines.push(...breakdownLines(e.eval_method, subset, value));
   if (!e.complete) lines.push("    (incomplete)");
   return lines;
 }

@@ -2,11 +2,12 @@
  * @module accuracy/extractor-registry — extractors by the names configs use (`accuracy_config.extractor`).
  *
  * An extractor is a pure `(text) => string | null`: the answer found in a model's output, or
- * null when there is none. Names are the seed's; `function_call_extractor` (BFCL) is not here yet.
+ * null when there is none. Names are the seed's.
  */
 import { InputError } from "../errors.ts";
 import { abcdExtractor } from "./extractors/abcd-extractor.ts";
 import { boxedMathExtractor } from "./extractors/boxed-math-extractor.ts";
+import { extractFunctionCalls } from "./extractors/function-call-extractor.ts";
 import { pythonCodeExtractor } from "./extractors/python-code-extractor.ts";
 import type { ExtractorName } from "./scoring-setup.ts";
 
@@ -20,6 +21,7 @@ export function identityExtractor(text: string): string {
 const EXTRACTORS: Readonly<Record<ExtractorName, Extractor>> = {
   abcd_extractor: abcdExtractor,
   boxed_math_extractor: boxedMathExtractor,
+  function_call_extractor: extractFunctionCalls,
   identity_extractor: identityExtractor,
   python_code_extractor: pythonCodeExtractor,
 };

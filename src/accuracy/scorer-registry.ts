@@ -3,10 +3,11 @@
  *
  * Which of them need an extractor, and their options, are in scoring-setup.ts (read by config
  * validation). The seed's other scorers (the rest of config/schema-dataset's EVAL_METHODS:
- * bfcl_v4, vbench, …) are recognised and rejected with a clear message rather than as unknown names.
+ * vbench, …) are recognised and rejected with a clear message rather than as unknown names.
  */
 import { EVAL_METHODS } from "../config/schema-dataset.ts";
 import { InputError } from "../errors.ts";
+import { bfclScorer } from "./bfcl/bfcl-scorer.ts";
 import { codeBenchScorer } from "./code-bench/code-bench-scorer.ts";
 import { rougeScorer } from "./rouge/rouge-scorer.ts";
 import { exactMatch, groundTruthText, passAt1, stringMatch, type SampleComparison } from "./sample-scorers.ts";
@@ -26,6 +27,7 @@ function comparisonScorer(compare: SampleComparison): Scorer {
 
 /** Per-sample scorers; agentic_inference_inline grades whole conversations (run/score-conversations). */
 const SCORERS: Readonly<Record<Exclude<ScorerName, "agentic_inference_inline">, Scorer>> = {
+  bfcl_v4: bfclScorer,
   code_bench_scorer: codeBenchScorer,
   exact_match: comparisonScorer(exactMatch),
   pass_at_1: comparisonScorer(passAt1),

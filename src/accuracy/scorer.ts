@@ -26,12 +26,15 @@ export interface ScorerContext {
   extras: Readonly<Record<string, unknown>>;
 }
 
+export type Breakdown = Readonly<Record<string, number | null | Readonly<Record<string, number>>>>;
+
 export interface ScorerOutcome {
   /** Σ per-sample scores over the samples given. */
   passed: number;
   /** False when some samples could not be judged (they count as wrong). */
   complete: boolean;
-  breakdown?: Record<string, number | null>;
+  /** Sub-scores: by subset (numbers), or nested by kind (BFCL's category and subset scores). */
+  breakdown?: Breakdown;
   /** A score that is not a fraction of samples (rouge's measures, a hierarchical F1): replaces passed ÷ issued. */
   score?: number | Record<string, string | number>;
 }

@@ -32,6 +32,8 @@ export type CodeBenchExtras = z.infer<typeof CODE_BENCH_EXTRAS>;
 export const SCORER_SPECS = {
   // Scores a conversation run's own turns (run/score-conversations); upstream allows no extractor.
   agentic_inference_inline: { requiresExtractor: false, extras: z.strictObject({ scores_filename: text().pipe(z.string().min(1)).default("scores.json") }) },
+  // BFCL v4 single-turn (accuracy/bfcl): upstream requires function_call_extractor, which the scorer applies itself.
+  bfcl_v4: { requiresExtractor: true, extras: NO_EXTRAS },
   code_bench_scorer: { requiresExtractor: true, extras: CODE_BENCH_EXTRAS },
   exact_match: { requiresExtractor: false, extras: NO_EXTRAS },
   pass_at_1: { requiresExtractor: true, extras: NO_EXTRAS },
@@ -43,7 +45,7 @@ export const SCORER_SPECS = {
 } as const;
 export type ScorerName = keyof typeof SCORER_SPECS;
 
-const EXTRACTOR_NAMES = ["abcd_extractor", "boxed_math_extractor", "identity_extractor", "python_code_extractor"] as const;
+const EXTRACTOR_NAMES = ["abcd_extractor", "boxed_math_extractor", "function_call_extractor", "identity_extractor", "python_code_extractor"] as const;
 export type ExtractorName = (typeof EXTRACTOR_NAMES)[number];
 
 const SCORER_NAMES = Object.keys(SCORER_SPECS).sort() as ScorerName[];

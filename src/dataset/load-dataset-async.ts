@@ -11,6 +11,7 @@ import { isHfUri } from "./dataset-format.ts";
 import { findHfSnapshot, isHfOffline, notCachedError, parseHfUri, PARQUET_REVISION } from "./hf-cache.ts";
 import { downloadHfParquet, type FetchLike } from "./hf-download.ts";
 import { loadDataset, type Dataset, type DatasetSpec, type LoadOptions } from "./load-dataset.ts";
+import { isBfclName, loadBfclDataset } from "./predefined/bfcl/load-bfcl.ts";
 import { parseGenerateParams } from "./predefined/generate-params.ts";
 import { isPredefinedDataset, loadPredefinedDataset } from "./predefined/load-predefined.ts";
 
@@ -25,6 +26,9 @@ type AsyncDatasetSpec = DatasetSpec & { generateParams?: unknown };
 /** Downloads an uncached hf:// dataset when allowed, then loads it like `loadDataset`. */
 export async function loadDatasetAsync(spec: AsyncDatasetSpec, options: AsyncLoadOptions = {}): Promise<Dataset> {
   const env = options.env ?? process.env;
+  if (isBfclName(spec.name ?? "") || (isBfclName(spec.path) && !existsSync(spec.path))) {
+    return loadBfclDataset(isBfclName(spec.path) ? spec.path : (spec.name as string), spec.generateParams, { env, maxRows: spec.maxRows, datasetName: spec.name, path: spec.path });
+  }
   if (isPredefinedDataset(spec.path) && !existsSync(spec.path)) {
     const params = parseGenerateParams(spec.generateParams, spec.name || spec.path);
     // As upstream, a config's parser is not applied to a predefined dataset (config-warnings says so).

@@ -52,11 +52,15 @@ function checkGroundTruth(name: string, dataset: Dataset, scoring: ScoringSetup)
   });
 }
 
-/** The same pattern with a sequential order: ramps and ceilings carry over, the sample order does not. */
+/**
+ * The same pattern with a sequential order: ramps and ceilings carry over, the sample order does
+ * not. A conversation or trace run's accuracy datasets are sent as fast as possible (as upstream).
+ */
 function accuracyPlan(name: string, pattern: LoadPattern, rows: number, repeats: number, config: BenchmarkConfig): PhasePlan {
   const count = rows * repeats;
+  const own = pattern.type === "agentic_inference" || pattern.type === "trace" ? { type: "max_throughput" as const } : pattern;
   const plan = buildPhasePlan({
-    phase: name, pattern, count, datasetSize: rows,
+    phase: name, pattern: own, count, datasetSize: rows,
     schedulerSeed: config.settings.runtime.scheduler_random_seed, dataloaderSeed: config.settings.runtime.dataloader_random_seed,
   });
   plan.sampleIndex = sequentialOrder(rows, count);
@@ -83,7 +87,8 @@ export async function accuracyPhases(config: BenchmarkConfig, pattern: LoadPatte
         maxDurationMs: 0,
         plan: accuracyPlan(spec.name, pattern, dataset.rows.length, scoring.numRepeats, config),
         bodies,
-        keepResponseText: true,
+        // BFCL grades the tool calls themselves: its responses are kept as their parts.
+        keepResponseText: scoring.evalMethod === "bfcl_v4" ? "structured" : true,
       },
     });
   }

@@ -125,7 +125,7 @@ describe("accuracy/score-dataset", () => {
 
   test.each([
     ["an unknown scorer", { evalMethod: "bleu" }, /unknown eval_method 'bleu'/, /code_bench_scorer, exact_match, pass_at_1, rouge, shopify_category_f1, string_match/],
-    ["a seed scorer we lack", { evalMethod: "bfcl_v4" }, /'bfcl_v4' is not supported/, /pass_at_1/],
+    ["a seed scorer we lack", { evalMethod: "vbench" }, /'vbench' is not supported/, /pass_at_1/],
     ["an unknown extractor", { extractor: "nope" }, /unknown extractor 'nope'/, /abcd_extractor/],
     ["pass_at_1 without an extractor", { extractor: null }, /needs an extractor/, /abcd_extractor, boxed_math_extractor/],
     ["a missing ground-truth column", { groundTruthColumn: "answer" }, /no ground-truth column 'answer'/, /question, ground_truth/],

@@ -12,7 +12,7 @@ describe("accuracy/scoring-setup scoringProblems", () => {
     { name: "pass_at_1 without one", given: { eval_method: "pass_at_1" }, problems: ["extractor: pass_at_1 needs an extractor"] },
     { name: "a predefined dataset's extractor fills in", given: { eval_method: "pass_at_1" }, defaultExtractor: "abcd_extractor", problems: [] },
     { name: "string_match compares the whole output", given: { eval_method: "string_match" }, problems: [] },
-    { name: "a scorer we lack", given: { eval_method: "bfcl_v4", extractor: "identity_extractor" }, problems: ["eval_method: 'bfcl_v4' is not supported by this tool yet"] },
+    { name: "a scorer we lack", given: { eval_method: "vbench", extractor: "identity_extractor" }, problems: ["eval_method: 'vbench' is not supported by this tool yet"] },
     { name: "an unknown extractor", given: { eval_method: "pass_at_1", extractor: "regex_extractor" }, problems: ["extractor: unknown extractor 'regex_extractor'"] },
     { name: "extras on a scorer that takes none", given: { eval_method: "pass_at_1", extractor: "abcd_extractor", extras: { seed: 1 } }, problems: ["extras: unknown key 'seed' (pass_at_1 takes no extras)"] },
     { name: "code_bench extras as upstream", given: { eval_method: "code_bench_scorer", extractor: "python_code_extractor", extras: { timeout: 30, lcb_websocket_port: null, question_id_column: "qid" } }, problems: [] },

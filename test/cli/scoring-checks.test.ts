@@ -64,7 +64,7 @@ async function run(server: { url: string }, dir: string, accuracy: string) {
 
 describe("cli/scoring-checks: refused before the first request", () => {
   const refusals: Array<{ name: string; spec: (dir: string) => string; exit: number; error: string }> = [
-    { name: "a scorer this tool lacks (bfcl_v4)", spec: (d) => `acc:${codeDataset(d)},accuracy_config.eval_method=bfcl_v4,accuracy_config.extractor=identity_extractor`, exit: 2, error: "datasets[1].accuracy_config.eval_method (--dataset): 'bfcl_v4' is not supported by this tool yet" },
+    { name: "a scorer this tool lacks (vbench)", spec: (d) => `acc:${codeDataset(d)},accuracy_config.eval_method=vbench,accuracy_config.extractor=identity_extractor`, exit: 2, error: "datasets[1].accuracy_config.eval_method (--dataset): 'vbench' is not supported by this tool yet" },
     { name: "an unknown extractor", spec: (d) => `acc:${codeDataset(d)},accuracy_config.eval_method=pass_at_1,accuracy_config.extractor=json_extractor`, exit: 2, error: "unknown extractor 'json_extractor'" },
     { name: "an extras key the scorer does not take", spec: (d) => `acc:${codeDataset(d)},accuracy_config.eval_method=pass_at_1,accuracy_config.extractor=identity_extractor,accuracy_config.extras.temperature=0`, exit: 2, error: "unknown key 'temperature' (pass_at_1 takes no extras)" },
     { name: "a ground-truth column the rows lack", spec: (d) => `acc:${codeDataset(d)},accuracy_config.eval_method=pass_at_1,accuracy_config.extractor=identity_extractor,accuracy_config.ground_truth=answer`, exit: 2, error: "dataset 'code' has no column 'answer' (accuracy_config.ground_truth)" },

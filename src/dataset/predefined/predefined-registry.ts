@@ -9,6 +9,7 @@
  * "gpqa has no preset 'x'" instead of "file not found".
  */
 import { InputError } from "../../errors.ts";
+import { BFCL_ACCURACY_DEFAULTS, isBfclName } from "./bfcl/load-bfcl.ts";
 import { aime25 } from "./aime25.ts";
 import { cnnDailyMail } from "./cnn-dailymail.ts";
 import { deepseekR1 } from "./deepseek-r1.ts";
@@ -50,7 +51,7 @@ function splitName(name: string): [string, string | null] {
 
 /** True when `name` starts with a predefined dataset id (`gpqa`, `gpqa::gptoss`, `aime25::x`). */
 export function isPredefinedDataset(name: string): boolean {
-  return IDS.has(splitName(name)[0]);
+  return IDS.has(splitName(name)[0]) || isBfclName(name);
 }
 
 /** Resolves `<id>[::<preset>]`. Throws InputError for an unknown id or preset. */
@@ -98,5 +99,6 @@ export function resolveVariant(definition: PredefinedDefinition, fromName: strin
 
 /** The scoring defaults of the predefined dataset `name` names, or undefined (not predefined). */
 export function predefinedAccuracyDefaults(name: string): AccuracyDefaults | undefined {
+  if (isBfclName(name)) return BFCL_ACCURACY_DEFAULTS;
   return IDS.get(splitName(name)[0])?.definition.accuracyDefaults;
 }
