@@ -20,7 +20,7 @@ import { singleTokenWords, words } from "./random-dataset.ts";
 /** Tokens per Mooncake hash block. */
 export const TRACE_BLOCK_TOKENS = 512;
 
-export interface TraceRows {
+interface TraceRows {
   rows: DatasetRow[];
   /** Send instant of each row, ms on the trace's own clock. */
   timesMs: Float64Array;

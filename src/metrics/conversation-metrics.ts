@@ -32,7 +32,7 @@ interface Spread {
   p99: number;
 }
 
-export interface TurnIndexStats {
+interface TurnIndexStats {
   turn: number;
   count: number;
   ttft_p50_ms: number | null;

@@ -9,14 +9,14 @@
  * and the first trajectory end strictly after it stops tracking (the end that started the last
  * trajectory is not after it). Pure.
  */
-export interface WindowRow {
+interface WindowRow {
   planIndex: number;
   scheduledNs: number;
   sentNs: number | null;
   doneNs: number;
 }
 
-export interface ConversationWindow {
+interface ConversationWindow {
   /** Tracking stopped here (ns since T0); null when no trajectory ended after the last one started. */
   stopNs: number | null;
   /** Plan entries sent (or, never sent, due) after stopNs: left out of the performance summary. */

@@ -32,7 +32,7 @@ export interface TrajectoryTable {
   ownCounts: Uint32Array;
 }
 
-export interface ConversationSource {
+interface ConversationSource {
   ids: readonly string[];
   /** First body of conversation c; length conversations + 1. */
   turnStart: Uint32Array;

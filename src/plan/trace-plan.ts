@@ -8,7 +8,7 @@
  */
 import type { LoadPattern, PhasePlan } from "./phase-plan.ts";
 
-export interface TracePlanInput {
+interface TracePlanInput {
   phase: string;
   /** Each row's instant, ms on the trace's clock. */
   timesMs: Float64Array;

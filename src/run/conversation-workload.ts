@@ -26,7 +26,7 @@ export interface ConversationRun {
   scoresFile: string | null;
 }
 
-export interface ConversationWorkload {
+interface ConversationWorkload {
   run: ConversationRun;
   /** One row per client turn (its messages), indexed like the bodies. */
   dataset: Dataset;

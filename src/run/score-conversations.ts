@@ -18,7 +18,7 @@ import type { ConversationDataset } from "../dataset/conversations/load-conversa
 import type { ConversationPlan } from "../plan/conversation-plan.ts";
 import type { PhaseOutcome } from "./session.ts";
 
-export const INLINE_SCORER = "agentic_inference_inline";
+const INLINE_SCORER = "agentic_inference_inline";
 
 interface Row {
   plan_index: number;

@@ -17,9 +17,9 @@ import type { TextTokenizer } from "../tokens/load-tokenizer.ts";
 import { requestParams, timeoutMs } from "./config-values.ts";
 import type { SessionPhase } from "./session.ts";
 
-export const TRACE_SESSION_HEADER = "X-Session-ID";
+const TRACE_SESSION_HEADER = "X-Session-ID";
 
-export interface TraceWorkload {
+interface TraceWorkload {
   dataset: Dataset;
   bodies: string[];
   phase: SessionPhase;

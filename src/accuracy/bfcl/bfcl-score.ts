@@ -18,21 +18,19 @@
 import { roundLikePython } from "../agentic-inline/inline-score.ts";
 import { extractFunctionCalls, hasNativeToolCalls } from "../extractors/function-call-extractor.ts";
 import { numpyMean } from "../rouge/numpy-numbers.ts";
+import { BFCL_CATEGORY_SUBSETS } from "../../dataset/predefined/bfcl/bfcl-subsets.ts";
 import { bfclAstCheck } from "./ast-checker.ts";
 import { parseBfclJson } from "./py-values.ts";
 
-export const BFCL_CATEGORIES: Readonly<Record<string, readonly string[]>> = {
-  non_live: ["simple_python", "simple_java", "simple_javascript", "multiple", "parallel", "parallel_multiple"],
-  live: ["live_simple", "live_multiple", "live_parallel", "live_parallel_multiple"],
-  hallucination: ["irrelevance", "live_irrelevance"],
-};
+// Upstream's category table (multi_turn's subsets never reach this scorer, so it stays empty).
+const BFCL_CATEGORIES = BFCL_CATEGORY_SUBSETS;
 const HALLUCINATION = new Set(BFCL_CATEGORIES.hallucination);
 const RELEVANCE = new Set(["live_relevance"]);
 const LANGUAGE: Readonly<Record<string, "java" | "javascript">> = { simple_java: "java", simple_javascript: "javascript" };
 /** The checker converts underscores back to dots in function names for function-calling models ("-FC"). */
 const CHECKER_MODEL_NAME = "gpt-4o-2024-11-20-FC";
 
-export interface BfclSample {
+interface BfclSample {
   subset: string;
   groundTruth: string;
   funcDescription: string | null;
@@ -40,7 +38,7 @@ export interface BfclSample {
   output: { content: string; reasoningContent: string; toolCalls: readonly unknown[] } | null;
 }
 
-export type BfclBreakdown = {
+type BfclBreakdown = {
   overall_accuracy: number;
   normalized_single_turn_score: number;
   category_scores: Record<string, number>;
@@ -55,7 +53,7 @@ const mean = (values: readonly number[]): number => numpyMean(Float64Array.from(
 const percent = (fraction: number): number => roundLikePython(fraction * 100, 2);
 
 /** The text upstream scores: the merged tool calls as JSON, else reasoning + content. */
-export function scoringText(output: NonNullable<BfclSample["output"]>): string {
+function scoringText(output: NonNullable<BfclSample["output"]>): string {
   return output.toolCalls.length > 0 ? JSON.stringify(output.toolCalls) : output.reasoningContent + output.content;
 }
 
@@ -92,7 +90,7 @@ function astScore(sample: BfclSample, text: string): number {
   return bfclAstCheck(descriptions, output, expected as unknown[], LANGUAGE[sample.subset] ?? "python", sample.subset, CHECKER_MODEL_NAME).valid ? 1 : 0;
 }
 
-export function scoreBfclSample(sample: BfclSample): number {
+function scoreBfclSample(sample: BfclSample): number {
   if (sample.output === null) return 0;
   const text = scoringText(sample.output);
   if (HALLUCINATION.has(sample.subset)) return hasNativeToolCalls(text) ? 0 : 1;

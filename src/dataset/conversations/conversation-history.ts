@@ -13,7 +13,7 @@
 import type { DatasetRow } from "../file-rows.ts";
 import type { ConversationRows, Role } from "./conversation-rules.ts";
 
-export type ChatMessage = Record<string, unknown>;
+type ChatMessage = Record<string, unknown>;
 
 export interface ClientTurn {
   /** The row's turn number in its conversation (1-based). */

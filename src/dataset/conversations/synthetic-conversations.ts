@@ -16,7 +16,7 @@ import { generateRandomRows } from "../random-dataset.ts";
 
 const DEFAULT_CONVERSATIONS = 100;
 
-export interface SyntheticConversationSpec {
+interface SyntheticConversationSpec {
   conversations: number | null;
   turns: number;
   isl: LengthSpec;

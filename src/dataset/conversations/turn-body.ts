@@ -54,7 +54,7 @@ function maxTokensOf(fields: Fields): number {
   return DEFAULT_MAX_TOKENS;
 }
 
-export interface TurnBody {
+interface TurnBody {
   /** The JSON text sent. */
   text: string;
   /** Where the system message's content sits inside `text` (between its quotes); null without one. */

@@ -17,7 +17,7 @@ export type PyConst =
   | { t: "None" }
   | { t: "Ellipsis" };
 
-export type UnaryOperator = "not" | "~" | "+" | "-";
+type UnaryOperator = "not" | "~" | "+" | "-";
 export type BinaryOperator = "+" | "-" | "*" | "@" | "/" | "%" | "<<" | ">>" | "|" | "^" | "&" | "//" | "**";
 export type CompareOperator = "==" | "!=" | "<" | "<=" | ">" | ">=" | "is" | "is not" | "in" | "not in";
 

@@ -31,7 +31,7 @@ function quoteFor(hasSingle: boolean, hasDouble: boolean): string {
 }
 
 /** Python's repr(str). */
-export function pythonStrRepr(text: string): string {
+function pythonStrRepr(text: string): string {
   const quote = quoteFor(text.includes("'"), text.includes('"'));
   let out = quote;
   for (const ch of text) {

@@ -26,7 +26,7 @@ export const SINGLE_TURN_SUBSETS = [
   "live_relevance",
 ] as const;
 
-export const MULTI_TURN_SUBSETS = ["multi_turn_base", "multi_turn_miss_func", "multi_turn_miss_param", "multi_turn_long_context"] as const;
+const MULTI_TURN_SUBSETS = ["multi_turn_base", "multi_turn_miss_func", "multi_turn_miss_param", "multi_turn_long_context"] as const;
 
 /** Categories and their subsets. live_relevance belongs to none (it samples at `sample_pct`). */
 export const BFCL_CATEGORY_SUBSETS: Readonly<Record<string, readonly string[]>> = {

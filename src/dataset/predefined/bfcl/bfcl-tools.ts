@@ -15,7 +15,7 @@
 import { InputError } from "../../../errors.ts";
 
 /** bfcl-eval's GORILLA_TO_OPENAPI: Python, Java and JavaScript type names to OpenAPI ones. */
-export const GORILLA_TO_OPENAPI: Readonly<Record<string, string>> = {
+const GORILLA_TO_OPENAPI: Readonly<Record<string, string>> = {
   integer: "integer",
   number: "number",
   float: "number",

@@ -16,7 +16,7 @@ import { InputError } from "../../../errors.ts";
 import type { AccuracyDefaults, PredefinedDataset } from "../predefined-types.ts";
 import { bfclRows } from "./bfcl-rows.ts";
 
-export const BFCL_ID = "bfcl_v4";
+const BFCL_ID = "bfcl_v4";
 const PRESETS = ["function_calling"];
 const PROBE_FILE = "BFCL_v4_simple_python.json";
 export const BFCL_ACCURACY_DEFAULTS: AccuracyDefaults = { evalMethod: "bfcl_v4", extractor: "function_call_extractor", groundTruthColumn: "ground_truth", numRepeats: 1 };

@@ -95,7 +95,7 @@ function jsonFloat(x: number): string {
 }
 
 /** A string as `ensure_ascii` writes it: only printable ASCII stays, UTF-16 units as \uXXXX. */
-export function pythonJsonString(text: string): string {
+function pythonJsonString(text: string): string {
   let out = '"';
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
