@@ -13,6 +13,7 @@ import { resolveDefaults } from "./resolve-defaults.ts";
 import { resolveTestMode, type Rule, type RuleContext } from "./rule-context.ts";
 import { conversationsRule } from "./rules-conversations.ts";
 import { datasetsRule } from "./rules-datasets.ts";
+import { shardRule } from "./rules-shard.ts";
 import { endpointsRule } from "./rules-endpoints.ts";
 import { durationRule, loadPatternRule } from "./rules-load.ts";
 import { modelRule } from "./rules-model.ts";
@@ -33,7 +34,7 @@ export interface BuildConfigInput {
   source?: string;
 }
 
-const RULES: readonly Rule[] = [modelRule, endpointsRule, loadPatternRule, durationRule, datasetsRule, conversationsRule, submissionRule];
+const RULES: readonly Rule[] = [modelRule, endpointsRule, loadPatternRule, durationRule, datasetsRule, conversationsRule, shardRule, submissionRule];
 
 function startingObject(input: BuildConfigInput, problems: ConfigProblem[]): Record<string, unknown> {
   if (input.yaml === undefined || input.yaml === null) return input.command === "from-config" ? {} : { type: input.command };

@@ -55,6 +55,9 @@ export const BenchmarkConfigSchema = z.strictObject({
   timeout: num(z.number().gt(0)).nullable().default(null).describe("stored and not used, as in mlcommons/endpoints (a warning says so); --run-timeout stops a run"),
   // ours: the whole-run watchdog, under a name of its own so that the seed's configs keep their meaning.
   run_timeout_s: num(z.number().gt(0)).nullable().default(null).describe("whole-run time limit in seconds: stop issuing, cancel what is in flight, report marked interrupted"),
+  // ours: one host's part of a plan run on several (docs/distributed.md).
+  shard: optionalText().default(null).describe("I/N: send only shard I (0-based) of N of the plan; auto: Slurm's SLURM_PROCID/SLURM_NTASKS or a Kubernetes Indexed Job's JOB_COMPLETION_INDEX with --shards"),
+  shards: int(z.number().min(1)).nullable().default(null).describe("with --shard auto on Kubernetes: how many shards (the Job's completions)"),
   verbose: bool().default(false).describe("unused; -v on the command line sets logging"),
   enable_cpu_affinity: bool().default(true).describe("pin workers to CPUs (Linux)"),
   audit: AuditSchema.nullable().default(null).describe("MLPerf TEST04 audit: refused at validation until the audits exist"),

@@ -8,6 +8,7 @@
  * under way (`saveConfig`), so that writing it stays off the start-up path.
  */
 import { isConversationPlan } from "../plan/conversation-plan.ts";
+import { resolveShard } from "../plan/shard-plan.ts";
 import { CONVERSATIONS_META_KEY, type StoredTrajectories } from "../record/read-conversations.ts";
 import { toExactJson } from "../config/exact-json.ts";
 import { writeFileSync } from "node:fs";
@@ -52,6 +53,22 @@ export interface OpenRun {
   db: EventsDb;
   /** Writes the redacted config.yaml, once. */
   saveConfig: () => void;
+}
+
+/** events.db keys of a run's plan identity and its shard (`report merge` refuses to mix plans). */
+const PLAN_ID_META_KEY = "plan_id";
+const SHARD_META_KEY = "shard";
+
+/**
+ * What makes two runs parts of one plan: the resolved config (secrets redacted; without the
+ * report directory and the shard, which differ by host) and every request body, hashed.
+ */
+function planIdentity(config: BenchmarkConfig, bodies: readonly string[]): string {
+  const { report_dir: _dir, shard: _shard, shards: _shards, ...shared } = redactSecrets(config) as BenchmarkConfig;
+  const hash = new Bun.CryptoHasher("sha256");
+  hash.update(toExactJson(shared));
+  for (const body of bodies) hash.update(body);
+  return hash.digest("hex").slice(0, 16);
 }
 
 /** Workers and connections, from the config alone (the pattern decides; the dataset does not), so workers can start first. */
@@ -137,6 +154,9 @@ export async function openRun(config: BenchmarkConfig, io: RunIo, mode: TestMode
   }
   for (const warning of sizing.warnings) io.log(`warning: ${warning}`);
   const db = openEventsDb(config, reportDir, sizing);
+  const shard = resolveShard(config.shard, config.shards, process.env);
+  db.setMeta(PLAN_ID_META_KEY, planIdentity(config, workload.bodies));
+  if (shard) db.setMeta(SHARD_META_KEY, `${shard.index}/${shard.count}`);
   const perfPlan = workload.phases.find((p) => p.kind === "performance")?.plan;
   if (perfPlan && isConversationPlan(perfPlan)) {
     const turns = workload.conversations?.dataset.conversations.flatMap((c) => c.turns.map((t) => t.turn)) ?? [];

@@ -12,6 +12,7 @@ import type { Dataset } from "../dataset/load-dataset.ts";
 import { buildRequestBody, joinEndpointUrl, routeFor, type ApiType } from "../dataset/request-body.ts";
 import { assertSaltable, saltedRow } from "../dataset/warmup-salt.ts";
 import { buildPhasePlan, type LoadPattern } from "../plan/phase-plan.ts";
+import { resolveShard, shardPlan } from "../plan/shard-plan.ts";
 import { offsetSeed, PythonRandom } from "../rng/python-random.ts";
 import type { TextTokenizer } from "../tokens/load-tokenizer.ts";
 import { accuracyPhases, type AccuracyWorkload } from "./accuracy-phases.ts";
@@ -73,7 +74,18 @@ export interface WorkloadShape {
   fixedRow?: number;
 }
 
+/** This host's part of every measured phase when the run is one shard of several (plan/shard-plan). */
+function sharded(workload: Workload, config: BenchmarkConfig): Workload {
+  const shard = resolveShard(config.shard, config.shards, process.env);
+  if (!shard || shard.count === 1) return workload;
+  return { ...workload, phases: workload.phases.map((phase) => (phase.kind === "accuracy" ? phase : { ...phase, plan: shardPlan(phase.plan, shard) })) };
+}
+
 export async function prepareWorkload(config: BenchmarkConfig, tokenizer: TextTokenizer | null = null, mode: TestMode = "perf", shape: WorkloadShape = {}): Promise<Workload> {
+  return sharded(await unshardedWorkload(config, tokenizer, mode, shape), config);
+}
+
+async function unshardedWorkload(config: BenchmarkConfig, tokenizer: TextTokenizer | null, mode: TestMode, shape: WorkloadShape): Promise<Workload> {
   const pattern = loadPatternOf(config);
   const perfSpec = config.datasets.find((d) => d.type === "performance") ?? null;
   const params = requestParams(config, perfSpec);
