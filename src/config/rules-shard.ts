@@ -10,6 +10,7 @@ import type { Rule } from "./rule-context.ts";
 
 export const shardRule: Rule = (config, { mode }) => {
   const problems: ConfigProblem[] = [];
+  if (config.start_barrier !== null && config.start_at === null) problems.push({ path: "start_barrier", message: "applies with --start-at +Ns only" });
   if (config.shard === null) {
     if (config.shards !== null) problems.push({ path: "shards", message: "applies with --shard auto only" });
     return problems;

@@ -57,6 +57,8 @@ export const BenchmarkConfigSchema = z.strictObject({
   run_timeout_s: num(z.number().gt(0)).nullable().default(null).describe("whole-run time limit in seconds: stop issuing, cancel what is in flight, report marked interrupted"),
   // ours: one host's part of a plan run on several (docs/distributed.md).
   shard: optionalText().default(null).describe("I/N: send only shard I (0-based) of N of the plan; auto: Slurm's SLURM_PROCID/SLURM_NTASKS or a Kubernetes Indexed Job's JOB_COMPLETION_INDEX with --shards"),
+  start_at: optionalText().default(null).describe("start the schedule at this instant on every shard: epoch seconds, ISO-8601, or +Ns after --start-barrier"),
+  start_barrier: optionalText().default(null).describe("a file on storage every shard sees: the first creates it, all start --start-at +Ns after its time"),
   shards: int(z.number().min(1)).nullable().default(null).describe("with --shard auto on Kubernetes: how many shards (the Job's completions)"),
   verbose: bool().default(false).describe("unused; -v on the command line sets logging"),
   enable_cpu_affinity: bool().default(true).describe("pin workers to CPUs (Linux)"),

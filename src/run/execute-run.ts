@@ -59,6 +59,7 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
     worker: workerSettings(run),
     phases: workload.phases,
     workerStartupTimeoutMs: Math.round(config.settings.client.worker_initialization_timeout * 1000),
+    startAtEpochNs: run.startAtEpochNs,
     cpusFor: (workerId) => run.affinity?.workers[workerId] ?? [],
     db: run.db,
     onPhaseStart: (plan) => {

@@ -9,6 +9,7 @@
  */
 import { isConversationPlan } from "../plan/conversation-plan.ts";
 import { resolveShard } from "../plan/shard-plan.ts";
+import { resolveStartAt } from "./start-at.ts";
 import { CONVERSATIONS_META_KEY, type StoredTrajectories } from "../record/read-conversations.ts";
 import { toExactJson } from "../config/exact-json.ts";
 import { writeFileSync } from "node:fs";
@@ -53,6 +54,8 @@ export interface OpenRun {
   db: EventsDb;
   /** Writes the redacted config.yaml, once. */
   saveConfig: () => void;
+  /** `--start-at`: the shared start instant, epoch ns (run/start-at); null to start at once. */
+  startAtEpochNs: bigint | null;
 }
 
 /** events.db keys of a run's plan identity and its shard (`report merge` refuses to mix plans). */
@@ -64,7 +67,7 @@ const SHARD_META_KEY = "shard";
  * report directory and the shard, which differ by host) and every request body, hashed.
  */
 function planIdentity(config: BenchmarkConfig, bodies: readonly string[]): string {
-  const { report_dir: _dir, shard: _shard, shards: _shards, ...shared } = redactSecrets(config) as BenchmarkConfig;
+  const { report_dir: _dir, shard: _shard, shards: _shards, start_at: _at, start_barrier: _barrier, ...shared } = redactSecrets(config) as BenchmarkConfig;
   const hash = new Bun.CryptoHasher("sha256");
   hash.update(toExactJson(shared));
   for (const body of bodies) hash.update(body);
@@ -133,6 +136,8 @@ function openEventsDb(config: BenchmarkConfig, reportDir: string, sizing: Sizing
 }
 
 export async function openRun(config: BenchmarkConfig, io: RunIo, mode: TestMode, shape: WorkloadShape = {}): Promise<OpenRun> {
+  // Before anything starts: an instant already past is refused with exit 2.
+  const startAtEpochNs = resolveStartAt(config.start_at, config.start_barrier);
   const { tokenizer, note } = configuredTokenizer(config);
   if (note) io.log(note);
   const sizing = sizeRun(config);
@@ -170,5 +175,5 @@ export async function openRun(config: BenchmarkConfig, io: RunIo, mode: TestMode
     configSaved = true;
     writeFileSync(join(reportDir, "config.yaml"), toYamlText(redactSecrets(config)));
   };
-  return { config, tokenizer, sizing, affinity, pool, workload, reportDir, db, saveConfig };
+  return { config, tokenizer, sizing, affinity, pool, workload, reportDir, db, saveConfig, startAtEpochNs };
 }

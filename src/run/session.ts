@@ -13,6 +13,7 @@
  * behind is cancelled at once (it is not measured, and it was not worth waiting for anyway).
  */
 import { createRunClock, hostMonotonicNs, type RunClock } from "../clock/mono-clock.ts";
+import { epochNowNs, waitForStartAt } from "./start-at.ts";
 import { packBodies } from "../ipc/body-table.ts";
 import type { KeepText } from "../client/structured-output.ts";
 import type { ToMain, WorkerInit } from "../ipc/messages.ts";
@@ -71,6 +72,8 @@ export interface SessionSpec {
   phases: SessionPhase[];
   /** How long the workers may take to start (settings.client.worker_initialization_timeout). */
   workerStartupTimeoutMs: number;
+  /** `--start-at` (run/start-at): the first phase starts at this wall-clock instant, epoch ns. */
+  startAtEpochNs?: bigint | null;
   db: EventsDb;
   onPhaseStart?: (plan: PhasePlan) => void;
   /** Awaited once every worker holds its share and before the start instant is chosen (profiler triggers). */
@@ -107,6 +110,9 @@ export class Session {
   /** The phase being dealt, until every receiver holds its share. */
   private arming: ArmingRound | null = null;
   private readonly deadWorkers = new Set<number>();
+  /** Wall-clock ns at T0, for `--start-at`. */
+  private t0EpochNs = 0n;
+  private firstPhaseStarted = false;
 
   constructor(private readonly spec: SessionSpec) {}
 
@@ -123,10 +129,12 @@ export class Session {
 
   async run(): Promise<SessionResult> {
     const t0MonoNs = hostMonotonicNs();
+    this.t0EpochNs = epochNowNs();
     const t0EpochMs = Date.now();
     this.clock = createRunClock(t0MonoNs);
     const { spec } = this;
     spec.db.setMeta("t0_epoch_ms", String(t0EpochMs));
+    spec.db.setMeta("t0_epoch_ns", String(this.t0EpochNs));
     this.pool = spec.pool;
     const outcomes: Promise<PhaseOutcome>[] = [];
     let phases: PhaseOutcome[];
@@ -190,7 +198,7 @@ export class Session {
       if (allArmed) break;
     } while (receivers.length > 0);
     await this.spec.beforePhaseGo?.(phase);
-    const startNs = (this.clock as RunClock).now() + START_LEAD_NS;
+    const startNs = await this.startInstant();
     this.spec.db.startPhase(plan.phase, phase.kind, startNs, plan.sampleIndex.length);
     this.spec.onPhaseStart?.(plan);
     const running = new RunningPhase(
@@ -205,6 +213,18 @@ export class Session {
     });
     if (this.stopReason !== null) running.stop(false);
     return running;
+  }
+
+  /** Just ahead of now; for the first phase of a `--start-at` run, the shared instant (run/start-at). */
+  private async startInstant(): Promise<number> {
+    const clock = this.clock as RunClock;
+    const first = !this.firstPhaseStarted;
+    this.firstPhaseStarted = true;
+    const at = this.spec.startAtEpochNs;
+    if (!first || at === undefined || at === null) return clock.now() + START_LEAD_NS;
+    const waited = await waitForStartAt(at, this.t0EpochNs, clock.now, START_LEAD_NS, this.spec.log);
+    this.spec.db.setMeta("start_wait_ms", waited === null ? "-1" : waited.waitMs.toFixed(3));
+    return waited?.startNs ?? clock.now() + START_LEAD_NS;
   }
 
   private endPhase(running: RunningPhase, phase: SessionPhase): PhaseOutcome {

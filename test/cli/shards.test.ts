@@ -1,7 +1,7 @@
 /**
- * `--shard I/N`: two shards of one Poisson plan on one machine send its two halves — the server
- * sees the whole schedule (every request, the target rate), and each events.db names its shard
- * and the same plan identity.
+ * `--shard I/N` with `--start-at`: two shards of one Poisson plan on one machine start at one
+ * instant and send its two halves — the server sees the whole schedule (every request, the
+ * target rate), and each events.db names its shard and the same plan identity.
  */
 import { Database } from "bun:sqlite";
 import { afterAll, describe, expect, test } from "bun:test";
@@ -23,6 +23,15 @@ function runMeta(dir: string): { meta: Record<string, string>; rows: number } {
   return { meta, rows };
 }
 
+/** The performance phase's start, epoch ns: T0's wall clock plus the phase's offset from T0. */
+function phaseStartEpochNs(dir: string): bigint {
+  const db = new Database(join(dir, "events.db"), { readonly: true });
+  const t0 = BigInt((db.query("SELECT value FROM run WHERE key = 't0_epoch_ns'").get() as { value: string }).value);
+  const start = (db.query("SELECT start_ns AS s FROM phases WHERE name = 'performance'").get() as { s: number }).s;
+  db.close();
+  return t0 + BigInt(start);
+}
+
 describe("cli/shards", () => {
   test("two shards of a 400 QPS Poisson plan: the server sees all 4,000 requests at 400 QPS", async () => {
     Bun.gc(true);
@@ -31,9 +40,12 @@ describe("cli/shards", () => {
       const dir = dirs.make();
       const dataset = questionDataset(dir, 100);
       const args = (shard: string) => ["benchmark", "online", "--endpoints", server.url, "--model", "m", "--dataset", dataset, "--load-pattern", "poisson",
-        "--target-qps", String(TARGET_QPS), "--num-samples", String(REQUESTS), "--duration", "0", "--streaming", "off", "--workers", "1", "--shard", shard, "--report-dir", join(dir, shard.replace("/", "-"))];
+        "--target-qps", String(TARGET_QPS), "--num-samples", String(REQUESTS), "--duration", "0", "--streaming", "off", "--workers", "1", "--shard", shard, "--start-at", "+3s", "--start-barrier", join(dir, "run.barrier"), "--report-dir", join(dir, shard.replace("/", "-"))];
       const results = await Promise.all([runCli(args("0/2")), runCli(args("1/2"))]);
-      for (const r of results) expect(r.exitCode).toBe(0);
+      for (const r of results) {
+        expect(r.exitCode).toBe(0);
+        expect(r.stderr).toMatch(/start: waiting \d+\.\d{3} s for --start-at/);
+      }
       const arrivals = server.observations().map((o) => o.receivedNs).sort((a, b) => a - b);
       expect(arrivals.length).toBe(REQUESTS);
       const spanNs = (arrivals.at(-1) as number) - (arrivals[0] as number);
@@ -43,10 +55,20 @@ describe("cli/shards", () => {
       expect([a.meta.shard, b.meta.shard]).toEqual(["0/2", "1/2"]);
       expect(a.meta.plan_id).toMatch(/^[0-9a-f]{16}$/);
       expect(b.meta.plan_id).toBe(a.meta.plan_id as string);
+      // Both schedules began at the one shared wall-clock instant.
+      const [startA, startB] = [phaseStartEpochNs(join(dir, "0-2")), phaseStartEpochNs(join(dir, "1-2"))];
+      expect(Math.abs(Number(startA - startB)) / 1e6).toBeLessThan(2);
     } finally {
       await server.stop();
     }
   }, { timeout: 60_000, retry: 1 });
+
+  test("refuses a start instant already past, before anything is sent", async () => {
+    const dir = dirs.make();
+    const result = await runCli(["benchmark", "offline", "--endpoints", "http://127.0.0.1:9", "--model", "m", "--dataset", questionDataset(dir, 5), "--start-at", "2020-01-01T00:00:00Z", "--report-dir", join(dir, "r")]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/error: --start-at 2020-01-01T00:00:00Z is \d+\.\d{3} s past; the shards would not start together/);
+  });
 
   test("refuses a malformed shard and accuracy datasets, naming the field", async () => {
     const bad = await runCli(["benchmark", "offline", "--endpoints", "http://127.0.0.1:9", "--model", "m", "--dataset", "x.jsonl", "--shard", "3/2"]);
