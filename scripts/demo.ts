@@ -7,6 +7,7 @@
  * short streaming Poisson run at 200 QPS, prints both summaries and report directories, and
  * stops the server.
  */
+import { spawnServe, type ServeProcess } from "../src/server/serve-process.ts";
 import { join } from "node:path";
 import { pinBesideMain } from "../src/tuning/runtime-tuning.ts";
 
@@ -16,29 +17,12 @@ const dataset = join(root, "datasets", "dummy_1k.jsonl");
 const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*/, "").replace("T", "_");
 const reportsRoot = join(root, "reports", `demo_${stamp}`);
 
-async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const server = Bun.spawn([process.execPath, entry, "serve", "--port", "0", "--mode", "model", "--ttft-ms", "15", "--tpot-ms", "3", "--output-tokens", "48"], {
-    stdout: "pipe",
-    stderr: "inherit",
-  });
-  const reader = server.stdout.getReader();
-  let text = "";
-  while (!text.includes("\n")) {
-    const { done, value } = await reader.read();
-    if (done) throw new Error("mock server exited before it printed its URL");
-    text += new TextDecoder().decode(value);
-  }
-  reader.releaseLock();
+async function startServer(): Promise<ServeProcess> {
+  const server = await spawnServe([process.execPath, entry, "serve", "--port", "0", "--mode", "model", "--ttft-ms", "15", "--tpot-ms", "3", "--output-tokens", "48"], "inherit");
   // A real endpoint runs on other machines. Here the server shares the box, so it goes to the
   // CPU the CLI gives its main process, away from the worker's core (Linux, 2+ CPUs; else as is).
   pinBesideMain(server.pid);
-  return {
-    url: text.trim().split("\n")[0] as string,
-    stop: async () => {
-      server.kill("SIGTERM");
-      await server.exited;
-    },
-  };
+  return server;
 }
 
 async function benchmark(title: string, args: string[]): Promise<void> {

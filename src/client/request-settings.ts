@@ -44,7 +44,7 @@ export interface OutgoingRequest {
   body: string;
   scheduledNs: number;
   /** This request's headers instead of the run's (a conversation's routing headers); absent = settings.headers. */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
 }
 
 /** Lets the run abort every in-flight request at once. */

@@ -68,6 +68,6 @@ async function sendWithRetries(req: OutgoingRequest, settings: RequestSettings, 
  */
 export async function warmSendPath(settings: RequestSettings): Promise<void> {
   const { retry: _retry, onProgress: _progress, onSuperseded: _superseded, ...quiet } = settings;
-  const request: OutgoingRequest = { phase: "", workerId: 0, planIndex: 0, sampleIndex: 0, endpointIndex: 0, url: "", body: "", scheduledNs: 0 };
+  const request: OutgoingRequest = { phase: "", workerId: 0, planIndex: 0, sampleIndex: 0, endpointIndex: 0, url: "", body: "", scheduledNs: 0, headers: undefined };
   await sendRequest(request, quiet, () => () => {});
 }

@@ -13,6 +13,7 @@ import { buildConfig } from "../config/build-config.ts";
 import { SetupError } from "../errors.ts";
 import { runBenchmark } from "../run/run-benchmark.ts";
 import { selfCommand } from "../run/worker-command.ts";
+import { spawnServe, type ServeProcess } from "../server/serve-process.ts";
 import { pinBesideMain } from "../tuning/runtime-tuning.ts";
 
 interface Capacity {
@@ -41,19 +42,16 @@ async function run(url: string, streaming: boolean, ms: number, dir: string): Pr
   return { qps: summary.qps ?? 0, tps: summary.tps ?? 0 };
 }
 
-/** `serve` as a child process; resolves with its URL, the first line it prints. */
-async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const proc = Bun.spawn([...selfCommand(), "serve", "--mode", "fixed", "--fixed-tokens", "16", "--port", "0"], { stdout: "pipe", stderr: "ignore" });
-  const reader = proc.stdout.getReader();
-  let text = "";
-  while (!text.includes("\n")) {
-    const { value, done } = await reader.read();
-    if (done) throw new SetupError("the built-in server did not start for the capacity check");
-    text += new TextDecoder().decode(value);
+/** `serve` as a child process, on the main process's CPU (off the worker's). */
+async function startServer(): Promise<ServeProcess> {
+  let server: ServeProcess;
+  try {
+    server = await spawnServe([...selfCommand(), "serve", "--mode", "fixed", "--fixed-tokens", "16", "--port", "0"]);
+  } catch {
+    throw new SetupError("the built-in server did not start for the capacity check");
   }
-  reader.releaseLock();
-  pinBesideMain(proc.pid);
-  return { url: text.split("\n")[0] as string, stop: async () => { proc.kill(); await proc.exited; } };
+  pinBesideMain(server.pid);
+  return server;
 }
 
 export async function loopbackCapacity(seconds: number): Promise<Capacity> {

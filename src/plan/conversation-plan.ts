@@ -64,6 +64,14 @@ export function trajectorySalts(repeat: number, sourceId: string): [string, stri
   return [blake2bHex(String(repeat), 2), blake2bHex(sourceId, 2)];
 }
 
+/**
+ * Upstream's salted system prompt: `[salt: R]`, a blank line, the prompt, a blank line,
+ * `[salt: C]`. `newline` is "\\n" when `prompt` is the escaped text inside a JSON string.
+ */
+export function saltedPrompt(prompt: string, [repeatSalt, conversationSalt]: readonly [string, string], newline = "\n"): string {
+  return `[salt: ${repeatSalt}]${newline}${newline}${prompt}${newline}${newline}[salt: ${conversationSalt}]`;
+}
+
 export function buildConversationPlan(input: ConversationPlanInput): ConversationPlan {
   const { source } = input;
   const n = source.ids.length;

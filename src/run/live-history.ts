@@ -11,6 +11,7 @@
  * salted like recorded runs when salting is on.
  */
 import { parseStructuredOutput } from "../client/structured-output.ts";
+import { saltedPrompt } from "../plan/conversation-plan.ts";
 
 type ChatMessage = Record<string, unknown>;
 
@@ -55,7 +56,7 @@ export class LiveHistory {
 
   private salted(prefix: ChatMessage[]): ChatMessage[] {
     if (!this.salts) return prefix;
-    const [repeat, conversation] = this.salts;
-    return prefix.map((message, i) => (i === 0 && message.role === "system" && typeof message.content === "string" ? { ...message, content: `[salt: ${repeat}]\n\n${message.content}\n\n[salt: ${conversation}]` } : message));
+    const salts = this.salts;
+    return prefix.map((message, i) => (i === 0 && message.role === "system" && typeof message.content === "string" ? { ...message, content: saltedPrompt(message.content, salts) } : message));
   }
 }

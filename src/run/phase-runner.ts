@@ -214,7 +214,8 @@ export class PhaseRunner {
       {
         phase: share.phase, workerId: share.workerId, planIndex, sampleIndex, endpointIndex,
         url: targets.endpointUrls[endpointIndex] as string, body: targets.bodies[sampleIndex] as string, scheduledNs,
-        ...(share.sessions ? this.headersOf(share.sessions, sampleIndex) : {}),
+        // One object shape for every request: no spread on the send path.
+        headers: share.sessions ? this.headersOf(share.sessions, sampleIndex) : undefined,
       },
       targets.settings,
       this.register,
@@ -227,15 +228,15 @@ export class PhaseRunner {
   }
 
   /** The request headers of a row that names a session: the run's plus the session header. */
-  private headersOf(sessions: SessionHeaders, sampleIndex: number): { headers?: Record<string, string> } {
+  private headersOf(sessions: SessionHeaders, sampleIndex: number): Record<string, string> | undefined {
     const session = sessions.bySample[sampleIndex];
-    if (!session) return {};
+    if (!session) return undefined;
     let headers = this.sessionHeaders.get(session);
     if (!headers) {
       headers = { ...this.targets.settings.headers, [sessions.header]: session };
       this.sessionHeaders.set(session, headers);
     }
-    return { headers };
+    return headers;
   }
 
   private checkFinished(): void {

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PythonRandom } from "../../src/rng/python-random.ts";
+import { spawnServe, type ServeProcess } from "../../src/server/serve-process.ts";
 import { BUN_PATH, MAIN_PATH, runCli, tempDirs } from "./run-cli.ts";
 
 const dirs = tempDirs("ie-trace-");
@@ -34,19 +35,10 @@ function mooncakeTrace(path: string): number[] {
   return times.map((x) => Math.round(x * 1000) / 1000);
 }
 
-/** `serve --mode fixed` in its own process, on CPU 0 where taskset exists; resolves with its URL (its first line). */
-async function pinnedServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+/** `serve --mode fixed` in its own process, on CPU 0 where taskset exists. */
+function pinnedServer(): Promise<ServeProcess> {
   const serve = [BUN_PATH, MAIN_PATH, "serve", "--mode", "fixed", "--port", "0"];
-  const proc = Bun.spawn(Bun.which("taskset") ? ["taskset", "-c", "0", ...serve] : serve, { stdout: "pipe", stderr: "ignore" });
-  const reader = proc.stdout.getReader();
-  let text = "";
-  while (!text.includes("\n")) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error("serve did not start");
-    text += new TextDecoder().decode(value);
-  }
-  reader.releaseLock();
-  return { url: text.split("\n")[0] as string, stop: async () => { proc.kill(); await proc.exited; } };
+  return spawnServe(Bun.which("taskset") ? ["taskset", "-c", "0", ...serve] : serve);
 }
 
 describe("cli/trace-replay", () => {

@@ -9,6 +9,7 @@
  * token's basename lower-cased, a trailing `.N` / `.N.N` version removed, then mapped through the
  * alias table. Executables outside the table (cd, echo, …) are not actions.
  */
+import { PY_SPACE } from "../python-space.ts";
 
 /** One tool call as recorded in a dataset row or merged from a model's response. */
 export interface ToolCallOut {
@@ -21,7 +22,7 @@ export interface ToolCallOut {
  * Python's `str.isspace()` set, which `str.split()` and `re`'s `\s` use. JS `\s` differs: it
  * lacks U+001C–U+001F and U+0085 and adds U+FEFF.
  */
-export const PYTHON_SPACE = "[\\t\\n\\v\\f\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
+export const PYTHON_SPACE = `[${PY_SPACE}]`;
 
 const ALIASES = new Map<string, string>([
   ...["python", "python2", "python3", "py"].map((name) => [name, "python"] as const),

@@ -8,6 +8,7 @@
  * {@link PyFloat}; {@link parseBfclJson} keeps every literal written with `.` or an exponent a
  * float, as Python's json.loads does. Where Python raises, these helpers throw {@link PyRaise}.
  */
+import { PY_SPACE, pyStrip } from "../python-space.ts";
 
 /** A Python float whose value happens to be an integer (`1.0`), which a bare number cannot show. */
 export class PyFloat {
@@ -129,26 +130,7 @@ export function setKey(dict: PyDict, key: string, value: unknown): void {
   Object.defineProperty(dict, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-/** The characters `str.isspace()` accepts — not quite JavaScript's `\s` (no U+FEFF; U+001C–U+001F, U+0085 in). */
-export const PY_SPACE = "\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
-const SPACE_CHAR = new RegExp(`^[${PY_SPACE}]$`);
-
-/** `s.strip()`, or `s.strip(chars)`. */
-export function pyStrip(text: string, chars?: string): string {
-  if (chars === undefined) {
-    // Scanned from both ends: a trailing-blank regex retries at every position of a long blank run.
-    let start = 0;
-    let end = text.length;
-    while (start < end && SPACE_CHAR.test(text[start] as string)) start++;
-    while (end > start && SPACE_CHAR.test(text[end - 1] as string)) end--;
-    return text.slice(start, end);
-  }
-  const points = Array.from(text);
-  let [start, end] = [0, points.length];
-  while (start < end && chars.includes(points[start] as string)) start++;
-  while (end > start && chars.includes(points[end - 1] as string)) end--;
-  return points.slice(start, end).join("");
-}
+export { PY_SPACE, pyStrip };
 
 /** `s[start:end]` by code point, as Python indexes strings. */
 export const pySlice = (text: string, start: number, end?: number): string => Array.from(text).slice(start, end).join("");

@@ -17,13 +17,12 @@
  */
 import { dumpPythonJson, PyDict, type PyValue } from "../../dataset/predefined/bfcl/python-json.ts";
 import { parsePythonJson } from "../../dataset/predefined/bfcl/python-json-parse.ts";
+import { PY_SPACE, pyStrip } from "../python-space.ts";
 import { parseCallArguments } from "./python-expr/call-arguments.ts";
 
 /** Python's str.isspace() set (`\s` and str.strip() for str). */
-const PY_SPACE = "\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
 /** Python's `\w` for str: alphanumerics (str.isalnum) and "_". */
 const PY_WORD = "\\p{L}\\p{N}_";
-const SPACE_CHAR = new RegExp(`^[${PY_SPACE}]$`, "u");
 /** Python's `\b([A-Za-z_]\w*)\s*\(`: `\b` before a word character means no word character before it. */
 const FUNC_START = new RegExp(`(?<![${PY_WORD}])([A-Za-z_][${PY_WORD}]*)[${PY_SPACE}]*\\(`, "gu");
 const SIGNATURE_PART = new RegExp(`^[A-Za-z_][${PY_WORD}]*(?:[${PY_SPACE}]*:[${PY_SPACE}]*[${PY_WORD}]+)?$`, "u");
@@ -33,17 +32,6 @@ const SKIP_NAMES: ReadonlySet<string> = new Set(
     "tuple type isinstance range enumerate zip map filter Note Example Here This The For").split(" "),
 );
 
-/**
- * Python's `str.strip()`. Scanned from both ends: a trailing-blank regex retries at every
- * position of a long blank run, which made truncated outputs take seconds.
- */
-function pyStrip(text: string): string {
-  let start = 0;
-  let end = text.length;
-  while (start < end && SPACE_CHAR.test(text[start] as string)) start++;
-  while (end > start && SPACE_CHAR.test(text[end - 1] as string)) end--;
-  return start === 0 && end === text.length ? text : text.slice(start, end);
-}
 /** dict.get(key, fallback): a present null stays null. */
 const getOr = (dict: PyDict, key: string, fallback: PyValue): PyValue => (dict.has(key) ? (dict.get(key) as PyValue) : fallback);
 
@@ -119,7 +107,7 @@ function matchingParen(text: string, open: number): number | null {
 function looksLikeSignature(argsText: string): boolean {
   return argsText
     .split(",")
-    .map(pyStrip)
+    .map((part) => pyStrip(part))
     .every((part) => part === "" || SIGNATURE_PART.test(part));
 }
 
