@@ -6,7 +6,8 @@
  * would have recorded, to the precision of the hosts' clock sync (docs/distributed.md). Plan
  * indices become index × N + shard, unique across shards. Phases span all shards. Parts of
  * different plans (`run.plan_id`) are refused; a shard that is missing, or that did not
- * complete, is named, and the merged run is marked interrupted, never silently smaller.
+ * complete, is named, and the merged run is marked interrupted, never silently smaller. Each
+ * shard's own schedule lag and verdict are kept beside the merged ones (report/shard-health).
  */
 import { Database } from "bun:sqlite";
 import { existsSync, mkdirSync } from "node:fs";
@@ -14,6 +15,8 @@ import { join } from "node:path";
 import { InputError } from "../errors.ts";
 import { EVENTS_DB_FILE, EventsDb } from "../record/events-db.ts";
 import { readPhases, readRunMeta } from "../record/read-phase.ts";
+import { SHARD_HEALTH_META_KEY, shardHealth, type MergedShards, type ShardHealth } from "./shard-health.ts";
+import { summarizeRunDir } from "./write-report.ts";
 
 const NS_COLUMNS = new Set(["scheduled_ns", "sent_ns", "response_headers_ns", "first_token_ns", "done_ns"]);
 
@@ -83,6 +86,11 @@ function copyRows(out: Database, shard: ShardRun, reference: bigint, count: numb
   }
 }
 
+function healthOf(shard: ShardRun, reference: bigint): ShardHealth {
+  const wait = shard.meta.start_wait_ms === undefined ? null : Number(shard.meta.start_wait_ms);
+  return shardHealth(summarizeRunDir(shard.dir), { shard: `${shard.index}/${shard.count}`, dir: shard.dir, startWaitMs: wait, t0OffsetNs: Number(shard.t0EpochNs - reference) });
+}
+
 /** Writes `outDir/events.db` from the shards' report directories. */
 export function mergeShards(dirs: readonly string[], outDir: string): MergeOutcome {
   const shards = dirs.map(readShard).sort((a, b) => a.index - b.index);
@@ -116,7 +124,14 @@ export function mergeShards(dirs: readonly string[], outDir: string): MergeOutco
       out.run("INSERT OR REPLACE INTO phases (name, kind, start_ns, end_ns, planned, sent, state) VALUES (?, ?, ?, ?, ?, ?, ?)", [name, p.kind, Number.isFinite(p.start) ? p.start : null, p.end, p.planned, p.sent, p.complete ? "complete" : "interrupted"]);
     }
     const incomplete = shards.filter((s) => s.meta.state !== "complete").map((s) => `${s.index}/${s.count} (${s.meta.state ?? "unknown"})`);
-    const meta: Record<string, string> = { ...(shards[0] as ShardRun).meta, state: missing.length === 0 && incomplete.length === 0 ? "complete" : "interrupted", merged_shards: shards.map((s) => `${s.index}/${s.count}`).join(","), merged_missing: missing.join(",") };
+    const health: MergedShards = { of: count, missing, merged: shards.map((s) => healthOf(s, reference)) };
+    const meta: Record<string, string> = {
+      ...(shards[0] as ShardRun).meta,
+      state: missing.length === 0 && incomplete.length === 0 ? "complete" : "interrupted",
+      merged_shards: shards.map((s) => `${s.index}/${s.count}`).join(","),
+      merged_missing: missing.join(","),
+      [SHARD_HEALTH_META_KEY]: JSON.stringify(health),
+    };
     delete meta.shard;
     delete meta.start_wait_ms;
     for (const [key, value] of Object.entries(meta)) out.run("INSERT OR REPLACE INTO run (key, value) VALUES (?, ?)", [key, value]);

@@ -9,6 +9,7 @@ import { verdictLines } from "./run-verdict.ts";
 import { DELAYED_LAG_NS, FELL_BEHIND_LAG_P99_NS } from "../metrics/load-generator-health.ts";
 import { hasValues, type Rollup } from "../metrics/series-rollup.ts";
 import { conversationHeadline, conversationLines } from "./conversation-text.ts";
+import { shardLines } from "./shard-health.ts";
 import type { ResultSummary } from "./result-summary.ts";
 import { seriesLines } from "./series-text.ts";
 import { fixed2, nsAsMs, NS_PER_S, runConfigLines, type DisplayUnit } from "./text-format.ts";
@@ -105,7 +106,8 @@ function errorLines(s: ResultSummary): string[] {
 /** The full report.txt. */
 export function renderReportText(summary: ResultSummary, accuracy: readonly string[] = []): string {
   const conversations = summary.conversations ? conversationLines(summary.conversations) : [];
-  const lines = [...(summary.result ? [...verdictLines(summary.result), ""] : []), SUMMARY_HEADER, ...summaryBody(summary), ...conversations, ...accuracy, SUMMARY_FOOTER, BREAKDOWN_HEADER];
+  const shards = summary.shards ? shardLines(summary.shards) : [];
+  const lines = [...(summary.result ? [...verdictLines(summary.result), ""] : []), SUMMARY_HEADER, ...summaryBody(summary), ...shards, ...conversations, ...accuracy, SUMMARY_FOOTER, BREAKDOWN_HEADER];
   BREAKDOWN_SERIES.forEach(([title, key, unit], i) => {
     if (i > 0) lines.push("");
     lines.push(...seriesLines(title, summary[key] as Rollup, unit));
@@ -131,6 +133,7 @@ export function renderConsoleSummary(summary: ResultSummary, accuracy: readonly 
     ...headline(metricNamed("tpot").label, summary.tpot, ["50.0"]),
     ...headline(metricNamed("latency").label, summary.latency, ["50.0", "99.0"]),
     ...(summary.conversations ? [conversationHeadline(summary.conversations)] : []),
+    ...(summary.shards ? shardLines(summary.shards) : []),
     ...accuracy,
     ...(summary.result ? verdictLines(summary.result) : []),
     SUMMARY_FOOTER,

@@ -17,6 +17,7 @@ import type { PhaseMetrics } from "../metrics/summarize-phase.ts";
 import type { TokenSource } from "../record/request-record.ts";
 import type { StreamNote } from "../record/stream-notes.ts";
 import type { RunVerdict } from "./run-verdict.ts";
+import type { MergedShards } from "./shard-health.ts";
 
 export type RunState = "complete" | "interrupted" | "failed";
 
@@ -77,6 +78,8 @@ export interface ResultSummary {
   conversations?: ConversationMetrics;
   /** The MLPerf verdict (report/run-verdict); present only for a run under a ruleset. */
   result?: RunVerdict;
+  /** Each shard's schedule keeping (report/shard-health); present only for a merged run. */
+  shards?: MergedShards;
 }
 
 /** Top-level keys of result_summary.json, in order. */

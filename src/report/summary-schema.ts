@@ -85,6 +85,20 @@ export const ResultSummarySchema = z.strictObject({
   result: z
     .strictObject({ valid: z.boolean(), reasons: z.array(z.string()), ruleset: z.string(), model: z.string(), priority: z.enum(PRIORITIES) })
     .optional(),
+  // Present only for a merged run (report merge): report/shard-health.
+  shards: z
+    .strictObject({
+      of: z.number().int().min(1),
+      missing: z.array(z.string()),
+      merged: z.array(z.strictObject({
+        shard: z.string(), dir: z.string(), state: z.string(),
+        n_samples_issued: z.number().int().min(0), n_samples_completed: z.number().int().min(0), n_samples_failed: z.number().int().min(0),
+        schedule_lag_p50_ns: num, schedule_lag_p99_ns: num, schedule_lag_max_ns: num,
+        load_generator: z.enum(["ok", "fell_behind"]).nullable(), n_samples_delayed: z.number().int().min(0).nullable(),
+        start_wait_ms: num, t0_offset_ns: z.number(),
+      })),
+    })
+    .optional(),
 });
 
 /** The JSON Schema document (draft 2020-12) for result_summary.json. */

@@ -25,6 +25,7 @@ import { PROFILING_META_KEY, type ProfilingRecord } from "../profiling/profiler-
 import { PROFILING_JSON_FILE, profilingLines } from "../profiling/profiling-text.ts";
 import { buildResultSummary, type ResultSummary, type RunState } from "./result-summary.ts";
 import { runVerdict, type SubmissionSettings } from "./run-verdict.ts";
+import { SHARD_HEALTH_META_KEY, type MergedShards } from "./shard-health.ts";
 
 const PERFORMANCE_PHASE = "performance";
 const RESULT_SUMMARY_FILE = join("performance", "result_summary.json");
@@ -94,12 +95,18 @@ function readPerformancePhase(reportDir: string): PerformancePhase {
     });
     if (trajectories && window) summary.conversations = { ...conversationMetrics(Uint32Array.from(trajectories.starts), turns), untracked_turns: window.untracked.size };
     if (stored?.submission) summary.result = runVerdict(summary, stored.submission);
+    if (meta[SHARD_HEALTH_META_KEY]) summary.shards = JSON.parse(meta[SHARD_HEALTH_META_KEY]) as MergedShards;
     const accuracy = JSON.parse(meta.accuracy_results ?? "[]") as AccuracyEntry[];
     const profiling = meta[PROFILING_META_KEY] ? (JSON.parse(meta[PROFILING_META_KEY]) as ProfilingRecord) : null;
     return { summary, cols, series, windowStartNs, accuracy, profiling };
   } finally {
     db.close();
   }
+}
+
+/** A run's result_summary from its events.db, writing nothing (report merge summarises each shard). */
+export function summarizeRunDir(reportDir: string): ResultSummary {
+  return readPerformancePhase(reportDir).summary;
 }
 
 /** Writes result_summary.json, report.txt and report.html; returns what the console shows. */

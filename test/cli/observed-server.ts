@@ -11,7 +11,7 @@ import type { ServeProcess } from "../../src/server/serve-process.ts";
 import { spawnServe } from "../../src/server/serve-process.ts";
 import type { ServerObservation } from "../../src/server/index.ts";
 
-export interface ObservedServer extends ServeProcess {
+interface ObservedServer extends ServeProcess {
   /** Stops the server and returns every request it observed. */
   stopAndRead: () => Promise<ServerObservation[]>;
 }

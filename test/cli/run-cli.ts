@@ -3,6 +3,7 @@ import { Database } from "bun:sqlite";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { MergedShards } from "../../src/report/shard-health.ts";
 
 /** The bun executable running the tests; subprocesses use the same runtime. */
 export const BUN_PATH = process.execPath;
@@ -115,6 +116,7 @@ interface ResultSummary {
   input_sequence_lengths: Distribution;
   token_count_source: string;
   run_config: { load_pattern: { type: string; target_qps: number | null; target_concurrency: number | null } };
+  shards?: MergedShards;
 }
 
 export function readSummary(reportDir: string): ResultSummary {

@@ -3,42 +3,18 @@
  * instant and send its two halves — the server sees the whole schedule (every request, the
  * target rate), and each events.db names its shard and the same plan identity.
  */
-import { Database } from "bun:sqlite";
 import { afterAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
+import type { MergedShards } from "../../src/report/shard-health.ts";
 import { startMockServer } from "../../src/server/index.ts";
 import { questionDataset, readSummary, runCli, tempDirs } from "./run-cli.ts";
+import { arrivalRate, indexOfDispersion, latenciesNs, phaseStartEpochNs, runMeta } from "./shard-helpers.ts";
 
 const dirs = tempDirs("ie-shards-");
 afterAll(() => dirs.cleanup());
 
 const TARGET_QPS = 400;
 const REQUESTS = 4000;
-
-function runMeta(dir: string): { meta: Record<string, string>; rows: number } {
-  const db = new Database(join(dir, "events.db"), { readonly: true });
-  const meta = Object.fromEntries((db.query("SELECT key, value FROM run").all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
-  const rows = (db.query("SELECT COUNT(*) AS n FROM requests WHERE phase = 'performance'").get() as { n: number }).n;
-  db.close();
-  return { meta, rows };
-}
-
-/** Every successful performance request's latency (done − sent), ns. */
-function latenciesNs(dir: string): number[] {
-  const db = new Database(join(dir, "events.db"), { readonly: true });
-  const rows = db.query("SELECT done_ns - sent_ns AS l FROM requests WHERE phase = 'performance' AND error_kind IS NULL").all() as { l: number }[];
-  db.close();
-  return rows.map((r) => r.l);
-}
-
-/** The performance phase's start, epoch ns: T0's wall clock plus the phase's offset from T0. */
-function phaseStartEpochNs(dir: string): bigint {
-  const db = new Database(join(dir, "events.db"), { readonly: true });
-  const t0 = BigInt((db.query("SELECT value FROM run WHERE key = 't0_epoch_ns'").get() as { value: string }).value);
-  const start = (db.query("SELECT start_ns AS s FROM phases WHERE name = 'performance'").get() as { s: number }).s;
-  db.close();
-  return t0 + BigInt(start);
-}
 
 describe("cli/shards", () => {
   test("two shards of a 400 QPS Poisson plan: the server sees all 4,000 requests at 400 QPS", async () => {
@@ -56,8 +32,11 @@ describe("cli/shards", () => {
       }
       const arrivals = server.observations().map((o) => o.receivedNs).sort((a, b) => a - b);
       expect(arrivals.length).toBe(REQUESTS);
-      const spanNs = (arrivals.at(-1) as number) - (arrivals[0] as number);
-      expect(Math.abs(((arrivals.length - 1) / spanNs) * 1e9 - TARGET_QPS) / TARGET_QPS).toBeLessThan(0.03);
+      expect(Math.abs(arrivalRate(arrivals) - TARGET_QPS) / TARGET_QPS).toBeLessThan(0.03);
+      // One Poisson stream: ~1,000 windows of mean 4, so the index scatters by about ±0.05.
+      const dispersion = indexOfDispersion(arrivals, 10e6);
+      expect(dispersion).toBeGreaterThan(0.7);
+      expect(dispersion).toBeLessThan(1.5);
       const [a, b] = [runMeta(join(dir, "0-2")), runMeta(join(dir, "1-2"))];
       expect([a.rows, b.rows]).toEqual([REQUESTS / 2, REQUESTS / 2]);
       expect([a.meta.shard, b.meta.shard]).toEqual(["0/2", "1/2"]);
@@ -79,12 +58,26 @@ describe("cli/shards", () => {
       const percentiles = (summary.latency as { percentiles: Record<string, number> }).percentiles;
       expect([percentiles["99.0"], percentiles["50.0"]]).toEqual([p99, p50]);
       expect(Math.abs((summary.qps as number) - TARGET_QPS) / TARGET_QPS).toBeLessThan(0.03);
+      // Each shard's own schedule keeping, beside the merged one.
+      const shards = summary.shards as MergedShards;
+      expect(shards.of).toBe(2);
+      expect(shards.missing).toEqual([]);
+      expect(shards.merged.map((m) => [m.shard, m.n_samples_issued])).toEqual([["0/2", REQUESTS / 2], ["1/2", REQUESTS / 2]]);
+      for (const m of shards.merged) {
+        expect(m.schedule_lag_p99_ns).toBeGreaterThan(0);
+        expect(m.load_generator).toMatch(/^(ok|fell_behind)$/);
+        expect(m.start_wait_ms).toBeGreaterThan(0);
+      }
+      const text = await Bun.file(join(dir, "merged", "report.txt")).text();
+      expect(text).toContain("Shards: 2 of 2 merged");
+      expect(text.split("\n").find((line) => line.startsWith("  1/2 "))).toMatch(/^ {2}1\/2 +complete +2000 +0 +\d+\.\d\d +\d+\.\d\d/);
+      expect(await Bun.file(join(dir, "merged", "report.html")).text()).toContain("<h2>Shards (2 of 2 merged)</h2>");
 
       // A missing shard is named, and the merged report says it is incomplete; its rows are all there.
       const partial = await runCli(["report", "merge", join(dir, "1-2"), "--output", join(dir, "partial")]);
       expect(partial.exitCode).toBe(0);
       expect(partial.stderr).toContain("warning: shard 0/2 is missing: the merged report is incomplete");
-      expect(readSummary(join(dir, "partial"))).toMatchObject({ n_samples_issued: REQUESTS / 2, complete: false });
+      expect(readSummary(join(dir, "partial"))).toMatchObject({ n_samples_issued: REQUESTS / 2, complete: false, shards: { of: 2, missing: ["0/2"] } });
     } finally {
       await server.stop();
     }

@@ -15,6 +15,7 @@ import { SortedSeries } from "../../metrics/sorted-series.ts";
 import type { ResultSummary } from "../result-summary.ts";
 import { renderDistributionCharts } from "./cdf.ts";
 import { renderConversationCharts } from "./conversation-charts.ts";
+import { renderShardTable } from "./shard-table.ts";
 import { MAX_CHART_POINTS } from "./downsample.ts";
 import { renderErrorTable } from "./error-table.ts";
 import { escapeHtml } from "./escape-html.ts";
@@ -77,7 +78,7 @@ export function renderHtmlReport(
 <body>
 <h1>inference-endpoint benchmark report</h1>
 <p class="subtitle">Started ${started} · ${summary.n_samples_issued} requests${loadPatternText(summary)} · inference-endpoint ${escapeHtml(summary.version)}</p>
-${verdictBanner(summary)}${banner(summary)}${renderSummaryTables(summary)}${renderAccuracyTable(accuracy)}
+${verdictBanner(summary)}${banner(summary)}${renderSummaryTables(summary)}${renderShardTable(summary.shards)}${renderAccuracyTable(accuracy)}
 ${chartsSection("distributions", "Distributions", distributions, `Successful requests (scheduled latency: all sent requests). Curves are drawn through at most ${MAX_CHART_POINTS} quantiles.`)}
 ${chartsSection("over-the-run", "Over the run", renderTimeSeriesCharts(cols, windowStartNs), "Rates per bucket of the performance phase; output tokens are spread over each stream from first token to done.")}
 ${renderConversationCharts(summary.conversations)}
