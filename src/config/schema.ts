@@ -50,7 +50,7 @@ export const BenchmarkConfigSchema = z.strictObject({
   datasets: z.array(DatasetConfigSchema).default([]).describe("datasets to load"),
   settings: SettingsSchema.prefault({}).describe("how the load is generated and measured"),
   endpoint_config: EndpointConfigSchema.prefault({}).describe("the server(s) under test"),
-  report_dir: optionalText().default(null).describe("output directory; default a new reports_<time> dir"),
+  report_dir: optionalText().default(null).describe("output directory ({shard} becomes a shard's index); default a new reports_<time> dir"),
   // The seed stores `timeout` and never reads it (its own examples set it as if it were a cap): so here.
   timeout: num(z.number().gt(0)).nullable().default(null).describe("stored and not used, as in mlcommons/endpoints (a warning says so); --run-timeout stops a run"),
   // ours: the whole-run watchdog, under a name of its own so that the seed's configs keep their meaning.

@@ -137,6 +137,7 @@ function openEventsDb(config: BenchmarkConfig, reportDir: string, sizing: Sizing
 
 export async function openRun(config: BenchmarkConfig, io: RunIo, mode: TestMode, shape: WorkloadShape = {}): Promise<OpenRun> {
   // Before anything starts: an instant already past is refused with exit 2.
+  const shard = resolveShard(config.shard, config.shards, process.env);
   const startAtEpochNs = resolveStartAt(config.start_at, config.start_barrier);
   const { tokenizer, note } = configuredTokenizer(config);
   if (note) io.log(note);
@@ -152,14 +153,13 @@ export async function openRun(config: BenchmarkConfig, io: RunIo, mode: TestMode
   try {
     [workload] = await Promise.all([prepareWorkload(config, tokenizer, mode, shape), checkEndpointsReachable(config.endpoint_config.endpoints)]);
     await checkCodeExecution(config, workload.accuracy, io.log);
-    reportDir = prepareReportDir(config.report_dir);
+    reportDir = prepareReportDir(config.report_dir, { shard: shard?.index ?? null });
   } catch (error) {
     await pool.shutdown();
     throw error;
   }
   for (const warning of sizing.warnings) io.log(`warning: ${warning}`);
   const db = openEventsDb(config, reportDir, sizing);
-  const shard = resolveShard(config.shard, config.shards, process.env);
   db.setMeta(PLAN_ID_META_KEY, planIdentity(config, workload.bodies));
   if (shard) db.setMeta(SHARD_META_KEY, `${shard.index}/${shard.count}`);
   const perfPlan = workload.phases.find((p) => p.kind === "performance")?.plan;

@@ -65,7 +65,7 @@ function benchmarkCommand(mode: BenchmarkCommand): Command {
       let reportDir: string;
       if (config.audit?.only) {
         // As upstream: `only` skips the main benchmark and runs the audit alone.
-        reportDir = (await import("../../run/report-dir.ts")).prepareReportDir(config.report_dir);
+        reportDir = (await import("../../run/report-dir.ts")).prepareReportDir(config.report_dir, { claim: false });
       } else {
         const outcome = await runBenchmark(config, runIo, testMode);
         if (parsed.exportEvents) {
