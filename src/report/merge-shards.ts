@@ -10,8 +10,8 @@
  * shard's own schedule lag and verdict are kept beside the merged ones (report/shard-health).
  */
 import { Database } from "bun:sqlite";
-import { existsSync, mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { InputError } from "../errors.ts";
 import { EVENTS_DB_FILE, EventsDb } from "../record/events-db.ts";
 import { readPhases, readRunMeta } from "../record/read-phase.ts";
@@ -91,9 +91,38 @@ function healthOf(shard: ShardRun, reference: bigint): ShardHealth {
   return shardHealth(summarizeRunDir(shard.dir), { shard: `${shard.index}/${shard.count}`, dir: shard.dir, startWaitMs: wait, t0OffsetNs: Number(shard.t0EpochNs - reference) });
 }
 
+/** True when `dir` holds the events.db of a shard (run.shard set). */
+function holdsShard(dir: string): boolean {
+  if (!existsSync(join(dir, EVENTS_DB_FILE))) return false;
+  const db = new Database(join(dir, EVENTS_DB_FILE), { readonly: true });
+  try {
+    return db.query("SELECT 1 FROM run WHERE key = 'shard'").get() !== null;
+  } catch {
+    return false;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * The report directories `dirs` name: a directory without an events.db of its own stands for its
+ * subdirectories that hold a shard (a job's results directory with shard-0, shard-1, …; earlier
+ * merges there are not shards) — so a shell-less container can merge without a glob.
+ */
+function shardDirs(dirs: readonly string[], outDir: string): string[] {
+  return dirs.flatMap((dir) => {
+    if (existsSync(join(dir, EVENTS_DB_FILE)) || !existsSync(dir)) return [dir];
+    const inside = readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && resolve(dir, e.name) !== resolve(outDir) && holdsShard(join(dir, e.name)))
+      .map((e) => join(dir, e.name))
+      .sort();
+    return inside.length > 0 ? inside : [dir];
+  });
+}
+
 /** Writes `outDir/events.db` from the shards' report directories. */
 export function mergeShards(dirs: readonly string[], outDir: string): MergeOutcome {
-  const shards = dirs.map(readShard).sort((a, b) => a.index - b.index);
+  const shards = shardDirs(dirs, outDir).map(readShard).sort((a, b) => a.index - b.index);
   const { count, missing } = checkShards(shards);
   const target = join(outDir, EVENTS_DB_FILE);
   if (existsSync(target)) throw new InputError(`${outDir} already holds a run (${EVENTS_DB_FILE})`, { hint: "merge into a new directory" });

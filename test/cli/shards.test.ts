@@ -73,6 +73,11 @@ describe("cli/shards", () => {
       expect(text.split("\n").find((line) => line.startsWith("  1/2 "))).toMatch(/^ {2}1\/2 +complete +2000 +0 +\d+\.\d\d +\d+\.\d\d/);
       expect(await Bun.file(join(dir, "merged", "report.html")).text()).toContain("<h2>Shards (2 of 2 merged)</h2>");
 
+      // The directory holding the shards stands for them (earlier merges in it are not shards).
+      const whole = await runCli(["report", "merge", dir, "--output", join(dir, "whole")]);
+      expect(whole.stderr).toContain("merged 2 shard(s)");
+      expect(readSummary(join(dir, "whole")).latency.percentiles["99.0"]).toBe(p99);
+
       // A missing shard is named, and the merged report says it is incomplete; its rows are all there.
       const partial = await runCli(["report", "merge", join(dir, "1-2"), "--output", join(dir, "partial")]);
       expect(partial.exitCode).toBe(0);
