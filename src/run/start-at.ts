@@ -7,7 +7,8 @@
  * start N seconds after that. An instant already past (or less than a second away) is refused
  * before anything is sent: the shards would not start together.
  */
-import { closeSync, existsSync, openSync, readFileSync, writeSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
+import { dirname } from "node:path";
 import { InputError } from "../errors.ts";
 
 const RELATIVE = /^\+(\d+(?:\.\d+)?)s?$/;
@@ -24,6 +25,8 @@ export function epochNowNs(): bigint {
 
 function barrierEpochMs(path: string): number {
   try {
+    // The job's results directory may not exist yet (an Indexed Job's pods make nothing first).
+    mkdirSync(dirname(path), { recursive: true });
     const fd = openSync(path, "wx");
     writeSync(fd, String(Date.now()));
     closeSync(fd);
