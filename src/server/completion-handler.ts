@@ -4,6 +4,9 @@
  * As vLLM does: the response names the model the request asked for; with served model names
  * (`--served-model-name`) any other name is a 404; `n` choices per prompt, and one choice per
  * element of a completions prompt array. A body that is not valid is a 400 with a one-line message.
+ * Under `--max-concurrent` a request waits for admission first (server/admission); its token
+ * times count from admission, its observation and vLLM-style TTFT (server/server-metrics) from
+ * arrival.
  */
 import { answerTokens } from "./canned-answers.ts";
 import { errorResponse } from "./error-response.ts";
@@ -36,13 +39,20 @@ async function readRequest(kind: ApiKind, request: Request, countTokens: Handler
 
 const tokensOf = (plans: readonly ResponsePlan[]) => plans.reduce((sum, plan) => sum + plan.tokens.length, 0);
 
+/** When a request arrived and was admitted, and how it gives its place back (once). */
+interface RequestTimes {
+  receivedNs: number;
+  startNs: number;
+  release: () => void;
+}
+
 /** Non-streaming: wait until the last token of every choice would exist (TTFT + TPOT × (n − 1)), then reply. */
 async function replyWhole(
   context: HandlerContext,
   request: Request,
   plans: readonly ResponsePlan[],
   identity: ResponseIdentity,
-  receivedNs: number,
+  { receivedNs, startNs, release }: RequestTimes,
 ): Promise<Response> {
   const plan = plans[0] as ResponsePlan;
   const texts = plans.map((p) => {
@@ -55,12 +65,23 @@ async function replyWhole(
   const cancelled = () => context.stopping() || request.signal.aborted;
   if (delayMs > 0) {
     context.keepOpen(request);
-    await waitUntilNs(receivedNs + delayMs * 1e6, cancelled);
+    await waitUntilNs(startNs + delayMs * 1e6, cancelled);
   }
   const doneNs = Bun.nanoseconds();
   const outputTokens = cancelled() ? 0 : tokensOf(plans);
+  release();
+  if (outputTokens > 0) {
+    context.metrics.firstToken((startNs - receivedNs) / 1e9 + plan.ttftMs / 1e3);
+    context.metrics.finished((doneNs - receivedNs) / 1e9, plan.promptTokens, outputTokens);
+  }
   context.log.record({ receivedNs, firstChunkNs: null, doneNs, outputTokens, promptTokens: plan.promptTokens, streaming: false, path: API_PATHS[plan.kind] });
   return new Response(body, { headers: JSON_HEADERS });
+}
+
+function finishedStream(context: HandlerContext, receivedNs: number, firstChunkNs: number | null, doneNs: number, promptTokens: number, outputTokens: number): void {
+  if (firstChunkNs === null || outputTokens === 0) return;
+  context.metrics.firstToken((firstChunkNs - receivedNs) / 1e9);
+  context.metrics.finished((doneNs - receivedNs) / 1e9, promptTokens, outputTokens);
 }
 
 /** Streaming: one body in one write when there is nothing to wait for, else a paced stream. */
@@ -69,7 +90,7 @@ function replyStream(
   request: Request,
   plans: readonly ResponsePlan[],
   identity: ResponseIdentity,
-  receivedNs: number,
+  { receivedNs, startNs, release }: RequestTimes,
   includeUsage: boolean,
 ): Response {
   const plan = plans[0] as ResponsePlan;
@@ -80,15 +101,20 @@ function replyStream(
     const body = joinSseWrites(writes);
     const nowNs = Bun.nanoseconds();
     const firstChunkNs = outputTokens > 0 ? nowNs : null;
+    release();
+    finishedStream(context, receivedNs, firstChunkNs, nowNs, plan.promptTokens, outputTokens);
     context.log.record({ receivedNs, firstChunkNs, doneNs: nowNs, outputTokens, promptTokens: plan.promptTokens, streaming: true, path });
     return new Response(body, { headers: SSE_HEADERS });
   }
   context.keepOpen(request);
   const stream = createTimedSseStream(writes, {
-    receivedNs,
+    receivedNs: startNs,
     cancelled: () => context.stopping() || request.signal.aborted,
-    onDone: ({ firstChunkNs, doneNs, tokensWritten }) =>
-      context.log.record({ receivedNs, firstChunkNs, doneNs, outputTokens: tokensWritten, promptTokens: plan.promptTokens, streaming: true, path }),
+    onDone: ({ firstChunkNs, doneNs, tokensWritten }) => {
+      release();
+      finishedStream(context, receivedNs, firstChunkNs, doneNs, plan.promptTokens, tokensWritten);
+      context.log.record({ receivedNs, firstChunkNs, doneNs, outputTokens: tokensWritten, promptTokens: plan.promptTokens, streaming: true, path });
+    },
   });
   return new Response(stream, { headers: SSE_HEADERS });
 }
@@ -114,7 +140,17 @@ export function createCompletionHandler(kind: ApiKind, mode: "echo" | "model", c
       return context.options.toolCalls && mock.tool && input ? planToolCall(timed, mock, input, mock.tool, `call_${context.nextId(kind)}_${i}`) : timed;
     });
     const identity = { id: context.nextId(kind), created: Math.floor(Date.now() / 1000), model: mock.model ?? context.options.modelName };
-    if (!mock.stream) return replyWhole(context, request, plans, identity, receivedNs);
-    return replyStream(context, request, plans, identity, receivedNs, mock.includeUsage);
+    if (!(await context.admission.admit(request.signal))) return errorResponse(499, "client closed the request while it waited for admission");
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      context.admission.release();
+    };
+    // A client that leaves before its stream is read gives its place back too.
+    request.signal.addEventListener("abort", release, { once: true });
+    const times = { receivedNs, startNs: Bun.nanoseconds(), release };
+    if (!mock.stream) return replyWhole(context, request, plans, identity, times);
+    return replyStream(context, request, plans, identity, times, mock.includeUsage);
   };
 }

@@ -1,6 +1,8 @@
 /** @module server/handler-context — what every completion handler shares with the server that owns it. */
 import type { LatencySample } from "./latency-model.ts";
+import type { Admission } from "./admission.ts";
 import type { ObservationLog } from "./observations.ts";
+import type { ServerMetrics } from "./server-metrics.ts";
 import type { ApiKind } from "./openai-request.ts";
 import type { MockServerOptions } from "./options.ts";
 
@@ -35,6 +37,10 @@ export interface HandlerContext {
   keepOpen: (request: Request) => void;
   /** Prompts answered so far, when the server caches outputs (`--response-cache`); null otherwise. */
   cachedPrompts: Set<string> | null;
+  /** The running/waiting gate (`--max-concurrent`; unlimited but counted without it). */
+  admission: Admission;
+  /** What GET /metrics reports. */
+  metrics: ServerMetrics;
 }
 
 /** A request handler for one route. */

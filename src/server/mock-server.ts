@@ -18,6 +18,8 @@ import { API_PATHS, JSON_HEADERS, type HandlerContext, type RouteHandler } from 
 import { createLatencyModel } from "./latency-model.ts";
 import { createSglangHandler, SGLANG_PATH } from "./sglang-handler.ts";
 import { ObservationLog, type ServerObservation } from "./observations.ts";
+import { createAdmission } from "./admission.ts";
+import { createServerMetrics } from "./server-metrics.ts";
 import type { ApiKind } from "./openai-request.ts";
 import { resolveMockServerOptions, type MockServerOptions } from "./options.ts";
 
@@ -56,6 +58,7 @@ function retrieveModel(request: Request, names: readonly string[], created: numb
 }
 
 const MODELS_PREFIX = "/v1/models/";
+const PROMETHEUS_HEADERS = { "content-type": "text/plain; version=0.0.4; charset=utf-8" };
 
 function completionHandler(kind: ApiKind, context: HandlerContext): RouteHandler {
   const mode = context.options.mode;
@@ -76,7 +79,10 @@ export async function startMockServer(input: Partial<MockServerOptions> = {}): P
   let requestCount = 0;
   let server: ReturnType<typeof Bun.serve> | undefined;
   const dealer = new FaultDealer({ faults: options.faults, rate: options.faultRate, seed: options.faultSeed });
+  const admission = createAdmission(options.maxConcurrent);
   const context: HandlerContext = {
+    admission,
+    metrics: createServerMetrics(admission, options.maxConcurrent, options.servedModelNames[0] ?? options.modelName),
     options,
     sampleLatency: createLatencyModel(options),
     log,
@@ -106,6 +112,8 @@ export async function startMockServer(input: Partial<MockServerOptions> = {}): P
     "/flush_cache": { POST: () => flushCache(context) },
     "/reset_prefix_cache": { POST: () => flushCache(context) },
     "/v1/models": { GET: () => new Response(models, { headers: JSON_HEADERS }) },
+    // vLLM's Prometheus metrics; fixed mode answers at once and has none (a 404, as a server without them).
+    "/metrics": { GET: () => (options.mode === "fixed" ? errorResponse(404, "Invalid URL (GET /metrics)") : new Response(context.metrics.render(), { headers: PROMETHEUS_HEADERS })) },
     [API_PATHS.chat]: { POST: completionHandler("chat", context) },
     [API_PATHS.completions]: { POST: completionHandler("completions", context) },
     // SGLang's native route, for api_type sglang.

@@ -51,6 +51,8 @@ export const MockServerOptionsSchema = z
     responseCache: z.boolean().default(false),
     /** Answer a chat request that carries `tools` with a call to its first tool (server/response-plan planToolCall). */
     toolCalls: z.boolean().default(false),
+    /** Serve at most this many requests at once (echo and model modes), queueing the rest (server/admission); null = no limit. */
+    maxConcurrent: z.number().int().min(1).nullable().default(null),
     /** Faults to inject (server/fault-spec); each faulty request gets one of them, picked uniformly. */
     faults: z.array(FaultSpecSchema).default([]),
     /** Share of completion requests that get a fault (when `faults` is not empty). */
@@ -58,7 +60,8 @@ export const MockServerOptionsSchema = z
     /** Seed of the fault draws: the same seed and arrival order give the same faults. */
     faultSeed: z.number().int().default(1),
   })
-  .strict();
+  .strict()
+  .refine((o) => o.maxConcurrent === null || o.mode !== "fixed", { message: "maxConcurrent (--max-concurrent) needs --mode echo or model: fixed mode answers at once", path: ["maxConcurrent"] });
 
 export type MockServerOptions = z.infer<typeof MockServerOptionsSchema>;
 

@@ -18,6 +18,7 @@ describe("server/options", () => {
       ttftSpreadMs: 0,
       tpotSpreadMs: 0,
       outputTokensSpread: 0,
+      maxConcurrent: null,
       tokensPerChunk: 1,
       seed: 1,
       fixedTokens: 32,

@@ -36,6 +36,7 @@ const SERVE_FLAGS: readonly FlagSpec[] = [
   flag("--tokenizer", "tokenizer", "string", "count usage.prompt_tokens with this tokenizer.json (dir, file or cached model id)", "words"),
   flag("--response-cache", "responseCache", "boolean", "answer a prompt seen before 10× faster, as an output-caching server would (MLPerf TEST04 catches it); POST /flush_cache forgets", "off"),
   flag("--tool-calls", "toolCalls", "boolean", "answer a chat request that has tools with a call to its first tool, its one argument the last message's words (replayed agents get calls to grade)", "off"),
+  flag("--max-concurrent", "maxConcurrent", "integer", "serve at most N requests at once and queue the rest, so latency grows with load (echo, model); /metrics reports running and waiting", "no limit"),
   { ...flag("--fault", "faults", "list", `inject a fault, KIND[:ARG]; repeat for several (each faulty request picks one). Kinds: ${FAULT_KINDS.join(", ")}`, "none"), commaSeparated: true },
   flag("--fault-rate", "faultRate", "number", "share of completion requests that get a fault, 0..1", "1"),
   flag("--fault-seed", "faultSeed", "integer", "seed of the fault draws (same seed and arrival order, same faults)", "1"),
@@ -60,7 +61,7 @@ export const serveCommand: Command = {
   words: ["serve"],
   summary: "run the built-in OpenAI-compatible mock server (echo, fixed, latency model)",
   help: () =>
-    `Usage: inference-endpoint serve [flags]\n\nServes /v1/chat/completions, /v1/completions, /v1/models and /health, streaming or not.\n\nFlags:\n${renderFlagHelp(SERVE_FLAGS)}\nExamples:\n  inference-endpoint serve --port 8765 --mode model --ttft-ms 20 --tpot-ms 5 --output-tokens 50\n  inference-endpoint serve --port 8765 --fault status:503 --fault reset-mid-stream --fault-rate 0.1 --fault-seed 7\n`,
+    `Usage: inference-endpoint serve [flags]\n\nServes /v1/chat/completions, /v1/completions, /v1/models and /health, streaming or not, and (echo, model) /metrics with vLLM's names.\n\nFlags:\n${renderFlagHelp(SERVE_FLAGS)}\nExamples:\n  inference-endpoint serve --port 8765 --mode model --ttft-ms 20 --tpot-ms 5 --output-tokens 50\n  inference-endpoint serve --port 8765 --fault status:503 --fault reset-mid-stream --fault-rate 0.1 --fault-seed 7\n`,
   async run(argv, io) {
     const parsed = parseFlags(argv, "serve", SERVE_FLAGS);
     rejectPositionals(parsed.positionals, "serve");

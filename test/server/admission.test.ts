@@ -1,0 +1,82 @@
+/** @module test/server/admission.test — `serve --max-concurrent`: the gate, and what /metrics says about it. */
+import { describe, expect, test } from "bun:test";
+import { createAdmission } from "../../src/server/admission.ts";
+import { startMockServer } from "../../src/server/index.ts";
+
+/** A gauge's or counter's value from exposition text (the first series of that name). */
+function sample(text: string, name: string): number {
+  const line = text.split("\n").find((l) => l.startsWith(`${name}{`) || l.startsWith(`${name} `));
+  if (!line) throw new Error(`${name} not in /metrics`);
+  return Number(line.slice(line.lastIndexOf(" ") + 1));
+}
+
+describe("server/admission", () => {
+  test("admits up to the limit, queues the rest in arrival order, and drops a waiter whose client left", async () => {
+    const gate = createAdmission(2);
+    const never = new AbortController().signal;
+    expect(await gate.admit(never)).toBe(true);
+    expect(await gate.admit(never)).toBe(true);
+    const order: string[] = [];
+    const third = gate.admit(never).then((ok) => order.push(`third:${ok}`));
+    const leaving = new AbortController();
+    const fourth = gate.admit(leaving.signal).then((ok) => order.push(`fourth:${ok}`));
+    const fifth = gate.admit(never).then((ok) => order.push(`fifth:${ok}`));
+    expect([gate.running(), gate.waiting()]).toEqual([2, 3]);
+    leaving.abort();
+    await fourth;
+    expect(gate.waiting()).toBe(2);
+    gate.release();
+    await third;
+    gate.release();
+    await fifth;
+    expect(order).toEqual(["fourth:false", "third:true", "fifth:true"]);
+    expect([gate.running(), gate.waiting()]).toEqual([2, 0]);
+  });
+
+  test("unlimited still counts what runs", async () => {
+    const gate = createAdmission(null);
+    for (let i = 0; i < 5; i++) await gate.admit(new AbortController().signal);
+    expect([gate.running(), gate.waiting()]).toEqual([5, 0]);
+  });
+
+  test("with --max-concurrent 2, four requests: two run, two wait, and the waiters' TTFT includes the wait", async () => {
+    const server = await startMockServer({ mode: "model", ttftMs: 80, tpotMs: 0, outputTokens: 1, maxConcurrent: 2 });
+    try {
+      const body = JSON.stringify({ model: "m", messages: [{ role: "user", content: "hi" }], stream: true });
+      const started = performance.now();
+      const firstBytes = [0, 1, 2, 3].map(async () => {
+        const response = await fetch(`${server.url}/v1/chat/completions`, { method: "POST", body, headers: { "content-type": "application/json" } });
+        const text = await response.text();
+        expect(text).toContain("[DONE]");
+        return performance.now() - started;
+      });
+      await Bun.sleep(30);
+      const during = await (await fetch(`${server.url}/metrics`)).text();
+      expect([sample(during, "vllm:num_requests_running"), sample(during, "vllm:num_requests_waiting")]).toEqual([2, 2]);
+      expect(sample(during, "vllm:kv_cache_usage_perc")).toBe(1);
+      const done = (await Promise.all(firstBytes)).sort((a, b) => a - b);
+      // Two answered after one TTFT, two after two.
+      expect(done[1] as number).toBeLessThan(150);
+      expect(done[2] as number).toBeGreaterThan(155);
+      const after = await (await fetch(`${server.url}/metrics`)).text();
+      expect([sample(after, "vllm:num_requests_running"), sample(after, "vllm:num_requests_waiting")]).toEqual([0, 0]);
+      expect(sample(after, "vllm:time_to_first_token_seconds_count")).toBe(4);
+      // vLLM's TTFT counts from arrival: the two that waited took about 0.16 s.
+      expect(after).toContain('vllm:time_to_first_token_seconds_bucket{engine="0",model_name="mock-model",le="0.1"} 2');
+      expect(after).toContain('vllm:time_to_first_token_seconds_bucket{engine="0",model_name="mock-model",le="0.25"} 4');
+      expect(sample(after, "vllm:generation_tokens_total")).toBe(4);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test("fixed mode refuses --max-concurrent and has no /metrics", async () => {
+    await expect(startMockServer({ mode: "fixed", maxConcurrent: 2 })).rejects.toThrow("maxConcurrent (--max-concurrent) needs --mode echo or model");
+    const server = await startMockServer({ mode: "fixed" });
+    try {
+      expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
+    } finally {
+      await server.stop();
+    }
+  });
+});
