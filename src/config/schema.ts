@@ -74,6 +74,17 @@ export const BenchmarkConfigSchema = z.strictObject({
     .describe("accuracy scoring"),
   // ours: goodput objectives.
   slo: SloSchema.prefault({}).describe("service-level objectives for goodput"),
+  // ours: the server's own Prometheus metrics on the run's timeline (run/server-metrics-scraper).
+  server_metrics: z
+    .strictObject({
+      url: text()
+        .default("auto")
+        .refine((v) => v === "auto" || v === "off" || /^https?:\/\/\S+$/.test(v), "expected auto, off or an http(s) URL")
+        .describe("auto: <endpoint>/metrics when it answers in the Prometheus text format; off; or the page's URL"),
+      interval_s: num(z.number().min(0.05)).default(1).describe("seconds between scrapes (a scrape is abandoned after one interval)"),
+    })
+    .prefault({})
+    .describe("the server's Prometheus metrics, scraped by the main process"),
 });
 
 type MutableBenchmarkConfig = z.output<typeof BenchmarkConfigSchema>;

@@ -8,6 +8,7 @@
 import { Database, type Statement } from "bun:sqlite";
 import { sharedChunkTokens } from "../tokens/chunk-tokens.ts";
 import type { RequestRecord } from "./request-record.ts";
+import { ServerMetricsTable } from "./server-metrics-table.ts";
 
 export const EVENTS_DB_FILE = "events.db";
 /** 2: `requests.attempt` (retries). 3: `hidden_tokens`, `stream_notes`, `chunk_chars`. */
@@ -54,6 +55,7 @@ export class EventsDb {
   private readonly insert: Statement;
   private readonly insertWithNotes: Statement;
   private readonly insertMany: (records: readonly RequestRecord[]) => void;
+  private serverMetricsTable: ServerMetricsTable | null = null;
 
   constructor(path: string) {
     this.db = new Database(path, { create: true });
@@ -88,6 +90,12 @@ export class EventsDb {
 
   addRecords(records: readonly RequestRecord[]): void {
     if (records.length > 0) this.insertMany(records);
+  }
+
+  /** The server's scraped metrics (created on first use: a run without them has no such tables). */
+  serverMetrics(): ServerMetricsTable {
+    this.serverMetricsTable ??= new ServerMetricsTable(this.db);
+    return this.serverMetricsTable;
   }
 
   setMeta(key: string, value: string): void {

@@ -10,6 +10,7 @@ import { DELAYED_LAG_NS, FELL_BEHIND_LAG_P99_NS } from "../metrics/load-generato
 import { hasValues, type Rollup } from "../metrics/series-rollup.ts";
 import { conversationHeadline, conversationLines } from "./conversation-text.ts";
 import { shardLines } from "./shard-health.ts";
+import { serverMetricsLines } from "./server-metrics-text.ts";
 import type { ResultSummary } from "./result-summary.ts";
 import { seriesLines } from "./series-text.ts";
 import { fixed2, nsAsMs, NS_PER_S, runConfigLines, type DisplayUnit } from "./text-format.ts";
@@ -106,7 +107,7 @@ function errorLines(s: ResultSummary): string[] {
 /** The full report.txt. */
 export function renderReportText(summary: ResultSummary, accuracy: readonly string[] = []): string {
   const conversations = summary.conversations ? conversationLines(summary.conversations) : [];
-  const shards = summary.shards ? shardLines(summary.shards) : [];
+  const shards = [...(summary.shards ? shardLines(summary.shards) : []), ...(summary.server_metrics ? serverMetricsLines(summary.server_metrics, summary.ttft) : [])];
   const lines = [...(summary.result ? [...verdictLines(summary.result), ""] : []), SUMMARY_HEADER, ...summaryBody(summary), ...shards, ...conversations, ...accuracy, SUMMARY_FOOTER, BREAKDOWN_HEADER];
   BREAKDOWN_SERIES.forEach(([title, key, unit], i) => {
     if (i > 0) lines.push("");
@@ -134,6 +135,7 @@ export function renderConsoleSummary(summary: ResultSummary, accuracy: readonly 
     ...headline(metricNamed("latency").label, summary.latency, ["50.0", "99.0"]),
     ...(summary.conversations ? [conversationHeadline(summary.conversations)] : []),
     ...(summary.shards ? shardLines(summary.shards) : []),
+    ...(summary.server_metrics ? serverMetricsLines(summary.server_metrics, summary.ttft) : []),
     ...accuracy,
     ...(summary.result ? verdictLines(summary.result) : []),
     SUMMARY_FOOTER,

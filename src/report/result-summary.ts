@@ -18,6 +18,7 @@ import type { TokenSource } from "../record/request-record.ts";
 import type { StreamNote } from "../record/stream-notes.ts";
 import type { RunVerdict } from "./run-verdict.ts";
 import type { MergedShards } from "./shard-health.ts";
+import type { ServerMetricsSummary } from "../metrics/server-metrics-summary.ts";
 
 export type RunState = "complete" | "interrupted" | "failed";
 
@@ -80,6 +81,8 @@ export interface ResultSummary {
   result?: RunVerdict;
   /** Each shard's schedule keeping (report/shard-health); present only for a merged run. */
   shards?: MergedShards;
+  /** The server's own metrics over the window (metrics/server-metrics-summary); present when they were scraped. */
+  server_metrics?: ServerMetricsSummary;
 }
 
 /** Top-level keys of result_summary.json, in order. */

@@ -99,6 +99,15 @@ export const ResultSummarySchema = z.strictObject({
       })),
     })
     .optional(),
+  // Present when the server's metrics were scraped: metrics/server-metrics-summary.
+  server_metrics: z
+    .strictObject({
+      url: z.string(), scrapes: z.number().int().min(0), failed_scrapes: z.number().int().min(0),
+      gauges: z.record(z.string(), z.strictObject({ source: z.string(), min: z.number(), avg: z.number(), max: z.number(), samples: z.number().int().min(1) })),
+      prefix_cache_hit_rate_window: num,
+      ttft_ms: z.strictObject({ source: z.string(), count: z.number(), p50: num, p90: num, p99: num }).nullable(),
+    })
+    .optional(),
 });
 
 /** The JSON Schema document (draft 2020-12) for result_summary.json. */

@@ -26,6 +26,8 @@ import { PROFILING_JSON_FILE, profilingLines } from "../profiling/profiling-text
 import { buildResultSummary, type ResultSummary, type RunState } from "./result-summary.ts";
 import { runVerdict, type SubmissionSettings } from "./run-verdict.ts";
 import { SHARD_HEALTH_META_KEY, type MergedShards } from "./shard-health.ts";
+import { gaugeTimeline, SERVER_METRICS_URL_META_KEY, SUMMARY_METRIC_NAMES, summarizeServerMetrics, type GaugeTimeline } from "../metrics/server-metrics-summary.ts";
+import { readScrapeCounts, readServerMetricRows } from "../record/read-server-metrics.ts";
 
 const PERFORMANCE_PHASE = "performance";
 const RESULT_SUMMARY_FILE = join("performance", "result_summary.json");
@@ -57,6 +59,8 @@ interface PerformancePhase {
   accuracy: AccuracyEntry[];
   /** The profiler triggers of a `--profile` run, else null. */
   profiling: ProfilingRecord | null;
+  /** The server's known gauges over the run, when they were scraped. */
+  serverTimeline: GaugeTimeline | null;
 }
 
 /** What the reports of a run hold, for the console. */
@@ -96,9 +100,17 @@ function readPerformancePhase(reportDir: string): PerformancePhase {
     if (trajectories && window) summary.conversations = { ...conversationMetrics(Uint32Array.from(trajectories.starts), turns), untracked_turns: window.untracked.size };
     if (stored?.submission) summary.result = runVerdict(summary, stored.submission);
     if (meta[SHARD_HEALTH_META_KEY]) summary.shards = JSON.parse(meta[SHARD_HEALTH_META_KEY]) as MergedShards;
+    const metricsUrl = meta[SERVER_METRICS_URL_META_KEY];
+    let serverTimeline: GaugeTimeline | null = null;
+    if (metricsUrl) {
+      const [start, end] = [phase?.start_ns ?? 0, phase?.end_ns ?? Number.MAX_SAFE_INTEGER];
+      const rows = readServerMetricRows(db, SUMMARY_METRIC_NAMES);
+      summary.server_metrics = summarizeServerMetrics(rows, start, end, readScrapeCounts(db, start, end), metricsUrl);
+      serverTimeline = gaugeTimeline(rows);
+    }
     const accuracy = JSON.parse(meta.accuracy_results ?? "[]") as AccuracyEntry[];
     const profiling = meta[PROFILING_META_KEY] ? (JSON.parse(meta[PROFILING_META_KEY]) as ProfilingRecord) : null;
-    return { summary, cols, series, windowStartNs, accuracy, profiling };
+    return { summary, cols, series, windowStartNs, accuracy, profiling, serverTimeline };
   } finally {
     db.close();
   }
@@ -111,12 +123,12 @@ export function summarizeRunDir(reportDir: string): ResultSummary {
 
 /** Writes result_summary.json, report.txt and report.html; returns what the console shows. */
 export function writeReportFiles(reportDir: string): WrittenReport {
-  const { summary, cols, series, windowStartNs, accuracy, profiling } = readPerformancePhase(reportDir);
+  const { summary, cols, series, windowStartNs, accuracy, profiling, serverTimeline } = readPerformancePhase(reportDir);
   mkdirSync(join(reportDir, "performance"), { recursive: true });
   writeFileSync(join(reportDir, RESULT_SUMMARY_FILE), `${toExactJson(summary, 2)}\n`);
   const profilingText = profiling ? `${profilingLines(profiling).join("\n")}\n` : "";
   writeFileSync(join(reportDir, REPORT_TEXT_FILE), renderReportText(summary, accuracyLines(accuracy)) + profilingText);
   if (profiling) writeFileSync(join(reportDir, PROFILING_JSON_FILE), `${JSON.stringify(profiling, null, 2)}\n`);
-  writeFileSync(join(reportDir, REPORT_HTML_FILE), renderHtmlReport(summary, cols, windowStartNs, accuracy, series));
+  writeFileSync(join(reportDir, REPORT_HTML_FILE), renderHtmlReport(summary, cols, windowStartNs, accuracy, series, serverTimeline));
   return { summary, accuracy };
 }

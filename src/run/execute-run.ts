@@ -15,6 +15,10 @@ import { ProgressLine } from "./progress.ts";
 import { Session, type SessionResult, type SessionSpec } from "./session.ts";
 import { installStopSignals } from "./stop-signals.ts";
 import { PROFILING_META_KEY, ProfilerTriggers } from "../profiling/profiler-triggers.ts";
+import type { RunClock } from "../clock/mono-clock.ts";
+import { redactUrl } from "../config/redact.ts";
+import { SERVER_METRICS_URL_META_KEY } from "../metrics/server-metrics-summary.ts";
+import { resolveMetricsUrl, ServerMetricsScraper } from "./server-metrics-scraper.ts";
 
 /** Headers every request carries: JSON in, SSE or JSON out, and the API key when there is one. */
 function requestHeaders(run: OpenRun): Record<string, string> {
@@ -47,8 +51,21 @@ function stopIssuingWatch(run: OpenRun, stop: (phase: string) => void, log: (lin
   });
 }
 
+/** The scraper of `--server-metrics`, or null when it is off or auto found no page. */
+async function serverMetricsScraper(run: OpenRun, log: (line: string) => void): Promise<((now: () => number) => ServerMetricsScraper) | null> {
+  const { url: setting, interval_s: intervalS } = run.config.server_metrics;
+  const headers: Record<string, string> = run.config.endpoint_config.api_key ? { authorization: `Bearer ${run.config.endpoint_config.api_key}` } : {};
+  const url = await resolveMetricsUrl(setting, run.config.endpoint_config.endpoints[0] ?? "", headers, log);
+  if (url === null) return null;
+  run.db.setMeta(SERVER_METRICS_URL_META_KEY, redactUrl(url));
+  log(`server metrics: scraping ${redactUrl(url)} every ${intervalS} s`);
+  return (now) => new ServerMetricsScraper(url, intervalS * 1000, headers, now, run.db.serverMetrics());
+}
+
 export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult> {
   const { config, sizing, workload } = run;
+  const makeScraper = await serverMetricsScraper(run, io.log);
+  let scraper: ServerMetricsScraper | null = null;
   const progress = new ProgressLine(io.progress, io.progressEnabled, io.isTty);
   const profiling = config.settings.profiling;
   const profiler = profiling.engine ? new ProfilerTriggers(profiling.engine, profiling.urls?.length ? profiling.urls : config.endpoint_config.endpoints, io.log) : null;
@@ -62,6 +79,10 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
     startAtEpochNs: run.startAtEpochNs,
     cpusFor: (workerId) => run.affinity?.workers[workerId] ?? [],
     db: run.db,
+    ...(makeScraper ? { onClock: (clock: RunClock) => {
+      scraper = makeScraper(clock.now);
+      scraper.start();
+    } } : {}),
     onPhaseStart: (plan) => {
       progress.startPhase(plan);
       setTimeout(run.saveConfig, 0); // after this turn, which sends the phase's `go`
@@ -88,6 +109,7 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
     failed = result.state === "failed";
     return result;
   } finally {
+    await (scraper as ServerMetricsScraper | null)?.stop();
     if (profiler) {
       await profiler.stop(!failed);
       run.db.setMeta(PROFILING_META_KEY, JSON.stringify(profiler.record()));

@@ -76,20 +76,15 @@ export interface SessionSpec {
   startAtEpochNs?: bigint | null;
   db: EventsDb;
   onPhaseStart?: (plan: PhasePlan) => void;
+  /** Called with the run's clock once T0 is chosen (the server-metrics scraper stamps with it). */
+  onClock?: (clock: RunClock) => void;
   /** Awaited once every worker holds its share and before the start instant is chosen (profiler triggers). */
   beforePhaseGo?: (phase: SessionPhase) => Promise<void>;
   onRecords?: (phase: string, records: readonly RequestRecord[]) => void;
   log: (line: string) => void;
 }
 
-export interface PhaseOutcome {
-  name: string;
-  kind: string;
-  startNs: number;
-  endNs: number;
-  planned: number;
-  sent: number;
-}
+export interface PhaseOutcome { name: string; kind: string; startNs: number; endNs: number; planned: number; sent: number }
 
 export interface SessionResult {
   state: SessionState;
@@ -133,6 +128,7 @@ export class Session {
     const t0EpochMs = Date.now();
     this.clock = createRunClock(t0MonoNs);
     const { spec } = this;
+    spec.onClock?.(this.clock);
     spec.db.setMeta("t0_epoch_ms", String(t0EpochMs));
     spec.db.setMeta("t0_epoch_ns", String(this.t0EpochNs));
     this.pool = spec.pool;

@@ -16,6 +16,7 @@ import type { ResultSummary } from "../result-summary.ts";
 import { renderDistributionCharts } from "./cdf.ts";
 import { renderConversationCharts } from "./conversation-charts.ts";
 import { renderShardTable } from "./shard-table.ts";
+import type { GaugeTimeline } from "../../metrics/server-metrics-summary.ts";
 import { MAX_CHART_POINTS } from "./downsample.ts";
 import { renderErrorTable } from "./error-table.ts";
 import { escapeHtml } from "./escape-html.ts";
@@ -61,6 +62,7 @@ export function renderHtmlReport(
   windowStartNs: number,
   accuracy: readonly AccuracyEntry[] = [],
   series: SortedSeries = new SortedSeries(cols),
+  serverTimeline: GaugeTimeline | null = null,
 ): string {
   const started = escapeHtml(new Date(summary.test_started_at).toISOString());
   const distributions = distributionValues(series).map(renderDistributionCharts).join("");
@@ -80,7 +82,7 @@ export function renderHtmlReport(
 <p class="subtitle">Started ${started} · ${summary.n_samples_issued} requests${loadPatternText(summary)} · inference-endpoint ${escapeHtml(summary.version)}</p>
 ${verdictBanner(summary)}${banner(summary)}${renderSummaryTables(summary)}${renderShardTable(summary.shards)}${renderAccuracyTable(accuracy)}
 ${chartsSection("distributions", "Distributions", distributions, `Successful requests (scheduled latency: all sent requests). Curves are drawn through at most ${MAX_CHART_POINTS} quantiles.`)}
-${chartsSection("over-the-run", "Over the run", renderTimeSeriesCharts(cols, windowStartNs), "Rates per bucket of the performance phase; output tokens are spread over each stream from first token to done.")}
+${chartsSection("over-the-run", "Over the run", renderTimeSeriesCharts(cols, windowStartNs, serverTimeline), "Rates per bucket of the performance phase; output tokens are spread over each stream from first token to done.")}
 ${renderConversationCharts(summary.conversations)}
 ${chartsSection("per-request", "Per-request latency", renderScatterChart(cols, windowStartNs), `Each mark is one request (at most ${MAX_CHART_POINTS}, evenly strided); errors are red crosses.`, true)}
 ${cols.count === 0 ? `<p class="note">No request of the performance phase was recorded; there is nothing to chart.</p>` : ""}${renderErrorTable(summary)}

@@ -5,11 +5,13 @@
  * time-buckets.ts. Rates are per second of bucket: completions by done time, output tokens spread
  * over each stream's [first token, done] (all at done without a first token), in flight as the
  * time-average of open requests, schedule lag (sent − scheduled) as p50 and max of the requests
- * sent in the bucket.
+ * sent in the bucket. With the server's metrics scraped, its running and waiting requests join
+ * the in-flight chart at their scrape instants, and its KV-cache use has a chart of its own.
  */
 import type { PhaseColumns } from "../../metrics/phase-columns.ts";
 import { isSuccessful } from "../../metrics/request-values.ts";
 import { renderChart, type ChartSeries } from "./svg-chart.ts";
+import type { GaugeTimeline } from "../../metrics/server-metrics-summary.ts";
 import { bucketCount, bucketMedianMax, bucketWidthS, spreadOverBuckets } from "./time-buckets.ts";
 
 const NS_PER_S = 1e9;
@@ -83,9 +85,23 @@ function hasAny(values: Float64Array): boolean {
 }
 
 /** The time-series <svg>s; "" for a phase with no requests. */
-export function renderTimeSeriesCharts(cols: PhaseColumns, windowStartNs: number): string {
+/** A server gauge as a line on the phase's time axis (only the scrapes inside the charted span). */
+function serverLine(label: string, color: string, gauge: { tNs: number[]; values: number[] } | undefined, windowStartNs: number, spanS: number): ChartSeries[] {
+  if (!gauge) return [];
+  const xs: number[] = [];
+  const ys: number[] = [];
+  gauge.tNs.forEach((t, i) => {
+    const x = (t - windowStartNs) / 1e9;
+    if (x >= 0 && x <= spanS) [xs[xs.length], ys[ys.length]] = [x, gauge.values[i] as number];
+  });
+  // One scrape draws no line.
+  return xs.length > 1 ? [{ kind: "line", label, color, xs, ys }] : [];
+}
+
+export function renderTimeSeriesCharts(cols: PhaseColumns, windowStartNs: number, server: GaugeTimeline | null = null): string {
   if (cols.count === 0) return "";
   const b = runBuckets(cols, windowStartNs);
+  const spanS = b.widthS * b.xs.length;
   const xLabel = `time since phase start (s; ${b.widthS < 1 ? `${Math.round(b.widthS * 1000)} ms` : `${b.widthS} s`} buckets)`;
   const requests = [line("completions/s", "#2563eb", b.xs, b.completionsPerS)];
   if (hasAny(b.errorsPerS)) requests.push(line("errors/s", "#dc2626", b.xs, b.errorsPerS));
@@ -100,13 +116,19 @@ export function renderTimeSeriesCharts(cols: PhaseColumns, windowStartNs: number
   }
   charts.push(
     renderChart({
-      name: "in-flight", title: "Requests in flight (time-average)", xLabel, yLabel: "requests",
-      series: [line("in flight", "#0d9488", b.xs, b.inFlight)],
+      name: "in-flight", title: server?.running ? "Requests in flight (client, time-average) and at the server" : "Requests in flight (time-average)", xLabel, yLabel: "requests",
+      series: [
+        line("in flight", "#0d9488", b.xs, b.inFlight),
+        ...serverLine("server running", "#2563eb", server?.running, windowStartNs, spanS),
+        ...serverLine("server waiting", "#dc2626", server?.waiting, windowStartNs, spanS),
+      ],
     }),
     renderChart({
       name: "schedule-lag", title: "Schedule lag (sent − scheduled)", xLabel, yLabel: "lag (ms)",
       series: [line("p50", "#2563eb", b.xs, b.lagP50Ms), line("max", "#ea580c", b.xs, b.lagMaxMs)],
     }),
   );
+  const kv = serverLine("KV-cache use", "#7c3aed", server?.kv_cache_usage, windowStartNs, spanS);
+  if (kv.length > 0) charts.push(renderChart({ name: "server-kv-cache", title: "Server KV-cache use", xLabel, yLabel: "fraction used", series: kv, yDomain: [0, 1] }));
   return charts.join("");
 }

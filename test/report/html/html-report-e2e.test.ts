@@ -11,6 +11,8 @@ const HOSTILE_MESSAGE = `<script>alert("x")</script> & 'quoted'`;
 const EXPECTED_CHARTS = [
   ...["ttft", "tpot", "itl", "latency", "scheduled-latency"].flatMap((m) => [`cdf-${m}`, `histogram-${m}`]),
   "throughput-requests", "throughput-tokens", "in-flight", "schedule-lag", "latency-scatter",
+  // serve (model mode) answers /metrics, which the run scrapes by default.
+  "server-kv-cache",
 ];
 
 /** Per <svg data-chart>: declared and rendered size, and how many series elements have a non-empty box. */
@@ -52,7 +54,7 @@ beforeAll(async () => {
     const result = await runCli([
       "benchmark", "online", "--endpoints", `${mock.url},http://127.0.0.1:${proxy.port}`, "--model", "mock-model",
       "--dataset", questionDataset(dir, 100), "--workers", "2", "--report-dir", reportDir,
-      "--load-pattern", "poisson", "--target-qps", "200", "--num-samples", "300", "--streaming", "on",
+      "--load-pattern", "poisson", "--target-qps", "200", "--num-samples", "300", "--streaming", "on", "--server-metrics-interval", "0.1",
     ]);
     if (result.exitCode !== 0) throw new Error(`benchmark failed (${result.exitCode}):\n${result.stderr}`);
     html = readFileSync(join(reportDir, "report.html"), "utf8");

@@ -1,0 +1,173 @@
+/**
+ * @module metrics/server-metrics-summary — the server's own metrics over the measured window.
+ *
+ * Known names of vLLM, SGLang and TGI map to a small common set (KNOWN_GAUGES): per scrape, a
+ * gauge is summed over its series (requests on every engine) or, for a usage ratio, averaged;
+ * then min/avg/max over the scrapes inside the window. The server's TTFT comes from its
+ * histogram: the buckets' growth over the window, all series added, read at a quantile by
+ * linear interpolation within the bucket, as PromQL's histogram_quantile does. vLLM's prefix
+ * cache hit rate is its hits' growth over its queries' growth. Pure.
+ */
+
+/** events.db `run` key: the scraped page's URL (credentials hidden); present when scraping ran. */
+export const SERVER_METRICS_URL_META_KEY = "server_metrics_url";
+
+export interface ScrapedRow {
+  tNs: number;
+  name: string;
+  labels: string;
+  value: number | null;
+}
+
+interface GaugeSpec {
+  key: string;
+  combine: "sum" | "mean";
+  /** Engine names, first found wins. */
+  names: readonly string[];
+}
+
+const KNOWN_GAUGES: readonly GaugeSpec[] = [
+  { key: "running", combine: "sum", names: ["vllm:num_requests_running", "sglang:num_running_reqs", "tgi_batch_current_size"] },
+  { key: "waiting", combine: "sum", names: ["vllm:num_requests_waiting", "sglang:num_queue_reqs", "tgi_queue_size"] },
+  { key: "kv_cache_usage", combine: "mean", names: ["vllm:kv_cache_usage_perc", "vllm:gpu_cache_usage_perc", "sglang:token_usage"] },
+  { key: "prefix_cache_hit_rate", combine: "mean", names: ["sglang:cache_hit_rate", "vllm:gpu_prefix_cache_hit_rate"] },
+];
+const TTFT_HISTOGRAMS = ["vllm:time_to_first_token_seconds", "sglang:time_to_first_token_seconds"];
+const PREFIX_COUNTERS = { hits: "vllm:prefix_cache_hits_total", queries: "vllm:prefix_cache_queries_total" };
+
+/** Every name the summary reads (the report reads only these back). */
+export const SUMMARY_METRIC_NAMES: readonly string[] = [
+  ...KNOWN_GAUGES.flatMap((g) => g.names), ...TTFT_HISTOGRAMS.map((h) => `${h}_bucket`), PREFIX_COUNTERS.hits, PREFIX_COUNTERS.queries,
+];
+
+interface GaugeStats { source: string; min: number; avg: number; max: number; samples: number }
+
+export interface ServerMetricsSummary {
+  url: string;
+  scrapes: number;
+  failed_scrapes: number;
+  gauges: Record<string, GaugeStats>;
+  /** vLLM's prefix-cache hits ÷ queries over the window, when it exports the counters. */
+  prefix_cache_hit_rate_window: number | null;
+  /** TTFT as the server measured it, from its histogram's growth over the window. */
+  ttft_ms: { source: string; count: number; p50: number | null; p90: number | null; p99: number | null } | null;
+}
+
+/** Rows grouped by scrape instant, in time order. */
+function byScrape(rows: readonly ScrapedRow[]): ScrapedRow[][] {
+  const groups = new Map<number, ScrapedRow[]>();
+  for (const r of rows) (groups.get(r.tNs) ?? groups.set(r.tNs, []).get(r.tNs) as ScrapedRow[]).push(r);
+  return [...groups.entries()].sort((a, b) => a[0] - b[0]).map(([, g]) => g);
+}
+
+/** A gauge's value at each scrape that has it (its series combined), with the engine name used. */
+function gaugeValues(spec: GaugeSpec, scrapes: readonly ScrapedRow[][]): { source: string; tNs: number[]; values: number[] } | null {
+  const tNs: number[] = [];
+  const values: number[] = [];
+  let source: string | null = null;
+  for (const scrape of scrapes) {
+    const name: string | undefined = source ?? spec.names.find((n) => scrape.some((r) => r.name === n));
+    if (!name) continue;
+    source = name;
+    const series = scrape.filter((r) => r.name === name && r.value !== null).map((r) => r.value as number);
+    if (series.length === 0) continue;
+    const total = series.reduce((a, b) => a + b, 0);
+    tNs.push((scrape[0] as ScrapedRow).tNs);
+    values.push(spec.combine === "sum" ? total : total / series.length);
+  }
+  return source && values.length > 0 ? { source, tNs, values } : null;
+}
+
+function gaugeStats(spec: GaugeSpec, scrapes: readonly ScrapedRow[][]): GaugeStats | null {
+  const found = gaugeValues(spec, scrapes);
+  if (!found) return null;
+  const { source, values } = found;
+  return { source, min: Math.min(...values), avg: values.reduce((a, b) => a + b, 0) / values.length, max: Math.max(...values), samples: values.length };
+}
+
+/** Each known gauge over the whole run, for charts: scrape instants (run clock, ns) and values. */
+export type GaugeTimeline = Record<string, { tNs: number[]; values: number[] }>;
+
+export function gaugeTimeline(rows: readonly ScrapedRow[]): GaugeTimeline {
+  const scrapes = byScrape(rows);
+  const out: GaugeTimeline = {};
+  for (const spec of KNOWN_GAUGES) {
+    const found = gaugeValues(spec, scrapes);
+    if (found) out[spec.key] = { tNs: found.tNs, values: found.values };
+  }
+  return out;
+}
+
+/** Cumulative bucket counts by upper bound, all series of `name` added. */
+function buckets(scrape: readonly ScrapedRow[], name: string): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const r of scrape) {
+    if (r.name !== `${name}_bucket` || r.value === null) continue;
+    const le = (JSON.parse(r.labels) as { le?: string }).le;
+    const bound = le === "+Inf" ? Number.POSITIVE_INFINITY : Number(le);
+    out.set(bound, (out.get(bound) ?? 0) + r.value);
+  }
+  return out;
+}
+
+/** PromQL's histogram_quantile over cumulative (bound, count) pairs, ascending. */
+export function histogramQuantile(q: number, cumulative: readonly [number, number][]): number | null {
+  const total = cumulative.at(-1)?.[1] ?? 0;
+  if (total <= 0) return null;
+  const rank = q * total;
+  let [lowerBound, lowerCount] = [0, 0];
+  for (const [bound, count] of cumulative) {
+    if (count >= rank) {
+      if (!Number.isFinite(bound)) return lowerBound;
+      return lowerBound + (bound - lowerBound) * ((rank - lowerCount) / (count - lowerCount || 1));
+    }
+    [lowerBound, lowerCount] = [bound, count];
+  }
+  return lowerBound;
+}
+
+function ttft(before: readonly ScrapedRow[] | undefined, last: readonly ScrapedRow[] | undefined): ServerMetricsSummary["ttft_ms"] {
+  if (!last) return null;
+  const name = TTFT_HISTOGRAMS.find((n) => last.some((r) => r.name === `${n}_bucket`));
+  if (!name) return null;
+  const end = buckets(last, name);
+  const start = before ? buckets(before, name) : new Map<number, number>();
+  const growth = [...end.entries()].sort((a, b) => a[0] - b[0]).map(([bound, count]): [number, number] => [bound, count - (start.get(bound) ?? 0)]);
+  const at = (q: number) => {
+    const s = histogramQuantile(q, growth);
+    return s === null ? null : s * 1000;
+  };
+  return { source: name, count: growth.at(-1)?.[1] ?? 0, p50: at(0.5), p90: at(0.9), p99: at(0.99) };
+}
+
+function counterGrowth(before: readonly ScrapedRow[] | undefined, last: readonly ScrapedRow[], name: string): number | null {
+  const sum = (scrape: readonly ScrapedRow[] | undefined) => scrape?.filter((r) => r.name === name).reduce((a, r) => a + (r.value ?? 0), 0) ?? 0;
+  if (!last.some((r) => r.name === name)) return null;
+  return sum(last) - sum(before);
+}
+
+/**
+ * The summary over [startNs, endNs]: `rows` are the scraped samples of SUMMARY_METRIC_NAMES
+ * (any time; the last scrape before the window is the histograms' and counters' baseline).
+ */
+export function summarizeServerMetrics(rows: readonly ScrapedRow[], startNs: number, endNs: number, scrapeCounts: { ok: number; failed: number }, url: string): ServerMetricsSummary {
+  const all = byScrape(rows);
+  const inside = all.filter((s) => (s[0] as ScrapedRow).tNs >= startNs && (s[0] as ScrapedRow).tNs <= endNs);
+  const before = all.filter((s) => (s[0] as ScrapedRow).tNs < startNs).at(-1);
+  const last = inside.at(-1);
+  const gauges: Record<string, GaugeStats> = {};
+  for (const spec of KNOWN_GAUGES) {
+    const stats = gaugeStats(spec, inside);
+    if (stats) gauges[spec.key] = stats;
+  }
+  const hits = last ? counterGrowth(before, last, PREFIX_COUNTERS.hits) : null;
+  const queries = last ? counterGrowth(before, last, PREFIX_COUNTERS.queries) : null;
+  return {
+    url,
+    scrapes: scrapeCounts.ok,
+    failed_scrapes: scrapeCounts.failed,
+    gauges,
+    prefix_cache_hit_rate_window: hits !== null && queries ? hits / queries : null,
+    ttft_ms: ttft(before, last),
+  };
+}

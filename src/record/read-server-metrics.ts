@@ -1,0 +1,24 @@
+/**
+ * @module record/read-server-metrics — the scraped samples a report needs, read back from
+ * events.db (record/server-metrics-table), and how many scrapes worked and failed.
+ */
+import type { Database } from "bun:sqlite";
+import type { ScrapedRow } from "../metrics/server-metrics-summary.ts";
+
+function hasTable(db: Database, name: string): boolean {
+  return db.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== null;
+}
+
+/** Samples of `names`, every scrape, in time order (empty when nothing was scraped). */
+export function readServerMetricRows(db: Database, names: readonly string[]): ScrapedRow[] {
+  if (!hasTable(db, "server_metrics") || names.length === 0) return [];
+  const marks = names.map(() => "?").join(",");
+  return db.query(`SELECT t_ns AS tNs, name, labels, value FROM server_metrics WHERE name IN (${marks}) ORDER BY t_ns`).all(...names) as ScrapedRow[];
+}
+
+/** Scrapes in [startNs, endNs] that worked and that failed. */
+export function readScrapeCounts(db: Database, startNs: number, endNs: number): { ok: number; failed: number } {
+  if (!hasTable(db, "server_scrapes")) return { ok: 0, failed: 0 };
+  const row = db.query("SELECT COALESCE(SUM(ok), 0) AS ok, COALESCE(SUM(1 - ok), 0) AS failed FROM server_scrapes WHERE t_ns BETWEEN ? AND ?").get(startNs, endNs) as { ok: number; failed: number };
+  return row;
+}

@@ -1,0 +1,30 @@
+/**
+ * @module report/server-metrics-text — report.txt's and the console's lines for the server's own
+ * metrics over the window (metrics/server-metrics-summary), beside the client's TTFT.
+ */
+import type { ServerMetricsSummary } from "../metrics/server-metrics-summary.ts";
+import type { Rollup } from "../metrics/series-rollup.ts";
+import { fixed2, nsAsMs } from "./text-format.ts";
+
+const LABELS: Record<string, string> = {
+  running: "requests running",
+  waiting: "requests waiting",
+  kv_cache_usage: "KV-cache use",
+  prefix_cache_hit_rate: "prefix-cache hit rate",
+};
+
+export function serverMetricsLines(s: ServerMetricsSummary, clientTtft: Rollup): string[] {
+  const failed = s.failed_scrapes > 0 ? `, ${s.failed_scrapes} failed` : "";
+  const lines = [`Server metrics (${s.url}; ${s.scrapes} scrapes in the window${failed}):`];
+  for (const [key, g] of Object.entries(s.gauges)) {
+    lines.push(`  ${LABELS[key] ?? key}: min ${fixed2(g.min)}, avg ${fixed2(g.avg)}, max ${fixed2(g.max)} (${g.source})`);
+  }
+  if (s.prefix_cache_hit_rate_window !== null) lines.push(`  prefix-cache hit rate over the window: ${fixed2(s.prefix_cache_hit_rate_window * 100)} %`);
+  if (s.ttft_ms && s.ttft_ms.count > 0) {
+    const client = clientTtft.percentiles?.["50.0"];
+    const beside = typeof client === "number" ? `; client TTFT p50 ${nsAsMs(client)} ms` : "";
+    lines.push(`  server TTFT p50/p90/p99: ${fixed2(s.ttft_ms.p50)} / ${fixed2(s.ttft_ms.p90)} / ${fixed2(s.ttft_ms.p99)} ms over ${s.ttft_ms.count} requests (read from its histogram, to its buckets' resolution)${beside}`);
+  }
+  if (Object.keys(s.gauges).length === 0 && !s.ttft_ms) lines.push("  none of the known names (vLLM, SGLang, TGI) on the page; every sample is in events.db (server_metrics)");
+  return lines;
+}

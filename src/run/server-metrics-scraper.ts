@@ -1,0 +1,100 @@
+/**
+ * @module run/server-metrics-scraper — `--server-metrics`: the server's Prometheus page, read by
+ * the main process every interval from T0 to the session's end, never by the workers.
+ *
+ * Each scrape is stamped on the run's clock at the midpoint of its request and its response, and
+ * stored whole (record/server-metrics-table). A scrape that fails, answers something that is not
+ * the Prometheus text format, or outlasts the interval (it is aborted then) is recorded as failed
+ * and the next one starts on time; nothing here waits on a send or delays one. `auto` uses
+ * `<endpoint>/metrics` only when a probe before the run finds the format there, else one line
+ * says so; a URL given explicitly is scraped whatever the probe found.
+ */
+import { redactUrl } from "../config/redact.ts";
+import { parseExposition } from "../server-metrics/exposition.ts";
+import type { ServerMetricsTable } from "../record/server-metrics-table.ts";
+
+/** The probe's time limit before the run. */
+const PROBE_TIMEOUT_MS = 2_000;
+
+/** `<base>/metrics` of an endpoint (the server root, also when the endpoint ends in /v1). */
+function defaultMetricsUrl(endpoint: string): string {
+  return `${endpoint.replace(/\/+$/, "").replace(/\/v1$/, "")}/metrics`;
+}
+
+async function fetchPage(url: string, headers: Record<string, string>, signal: AbortSignal) {
+  const response = await fetch(url, { headers, signal });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`HTTP ${response.status}`);
+  const samples = parseExposition(text);
+  if (samples.length === 0) throw new Error("no samples (not the Prometheus text format)");
+  return samples;
+}
+
+/**
+ * The URL to scrape for `setting` (auto, off or a URL), or null. Logs one line when auto finds
+ * nothing or an explicit URL does not answer yet.
+ */
+export async function resolveMetricsUrl(setting: string, endpoint: string, headers: Record<string, string>, log: (line: string) => void): Promise<string | null> {
+  if (setting === "off") return null;
+  const url = setting === "auto" ? defaultMetricsUrl(endpoint) : setting;
+  try {
+    await fetchPage(url, headers, AbortSignal.timeout(PROBE_TIMEOUT_MS));
+    return url;
+  } catch (error) {
+    const why = (error as Error).name === "TimeoutError" ? `no answer in ${PROBE_TIMEOUT_MS / 1000} s` : (error as Error).message;
+    if (setting === "auto") {
+      log(`server metrics: ${redactUrl(url)}: ${why}; not scraped (--server-metrics URL to name the page, off to skip this check)`);
+      return null;
+    }
+    log(`warning: server metrics: ${redactUrl(url)}: ${why}; scraping it anyway`);
+    return url;
+  }
+}
+
+export class ServerMetricsScraper {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly stopping = new AbortController();
+  private inFlight: Promise<void> | null = null;
+  private nextAtMs = 0;
+
+  constructor(
+    private readonly url: string,
+    private readonly intervalMs: number,
+    private readonly headers: Record<string, string>,
+    private readonly now: () => number,
+    private readonly table: ServerMetricsTable,
+  ) {}
+
+  start(): void {
+    this.nextAtMs = performance.now();
+    this.tick();
+  }
+
+  private tick = (): void => {
+    if (this.stopping.signal.aborted) return;
+    this.inFlight = this.scrapeOnce();
+    this.nextAtMs += this.intervalMs;
+    // A scrape is aborted at the interval, so the next one is never late by more than a turn.
+    this.timer = setTimeout(this.tick, Math.max(0, this.nextAtMs - performance.now()));
+  };
+
+  private async scrapeOnce(): Promise<void> {
+    const sentNs = this.now();
+    try {
+      const samples = await fetchPage(this.url, this.headers, AbortSignal.any([AbortSignal.timeout(this.intervalMs), this.stopping.signal]));
+      const doneNs = this.now();
+      this.table.add(Math.round((sentNs + doneNs) / 2), doneNs - sentNs, samples);
+    } catch (error) {
+      if (this.stopping.signal.aborted) return;
+      const message = (error as Error).name === "TimeoutError" ? `no answer within the ${this.intervalMs} ms interval` : (error as Error).message;
+      this.table.failed(sentNs, this.now() - sentNs, message);
+    }
+  }
+
+  /** Ends the loop; a scrape under way is abandoned. */
+  async stop(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.stopping.abort();
+    await this.inFlight;
+  }
+}

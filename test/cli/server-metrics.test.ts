@@ -1,0 +1,110 @@
+/**
+ * `--server-metrics`: the server's Prometheus page scraped by the main process on the run's
+ * clock, against `serve` (vLLM's names). The server's view agrees with the client's; a server
+ * without /metrics costs one line; a page that never answers costs failed scrapes, not sends.
+ */
+import { Database } from "bun:sqlite";
+import { afterAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { startMockServer } from "../../src/server/index.ts";
+import { questionDataset, readSummary, runCli, tempDirs } from "./run-cli.ts";
+
+const dirs = tempDirs("ie-server-metrics-");
+afterAll(() => dirs.cleanup());
+
+interface Summary {
+  server_metrics?: {
+    url: string; scrapes: number; failed_scrapes: number;
+    gauges: Record<string, { source: string; min: number; avg: number; max: number; samples: number }>;
+    ttft_ms: { source: string; count: number; p50: number } | null;
+  };
+  ttft: { percentiles: Record<string, number> };
+  load_generator: string | null;
+}
+
+describe("cli/server-metrics", () => {
+  test("a concurrency-8 run: the server averages 8 requests running, and its TTFT p50 is at most the client's", async () => {
+    const server = await startMockServer({ mode: "model", ttftMs: 38, tpotMs: 4, outputTokens: 40, maxConcurrent: 16 });
+    try {
+      const dir = dirs.make();
+      const report = join(dir, "r");
+      const result = await runCli(["benchmark", "online", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 50),
+        "--load-pattern", "concurrency", "--concurrency", "8", "--num-samples", "160", "--duration", "0", "--streaming", "on", "--server-metrics-interval", "0.2", "--report-dir", report]);
+      expect(result.stderr).toContain(`server metrics: scraping ${server.url}/metrics every 0.2 s`);
+      expect(result.exitCode).toBe(0);
+      const summary = readSummary(report) as unknown as Summary;
+      const metrics = summary.server_metrics;
+      if (!metrics) throw new Error("no server_metrics in the summary");
+      expect(metrics.scrapes).toBeGreaterThanOrEqual(15);
+      expect(metrics.failed_scrapes).toBe(0);
+      expect(metrics.gauges.running?.source).toBe("vllm:num_requests_running");
+      expect(Math.abs((metrics.gauges.running?.avg ?? 0) - 8)).toBeLessThanOrEqual(1);
+      expect(metrics.gauges.waiting?.max).toBe(0);
+      // vLLM's buckets around 38 ms are 20 and 40 ms: the server's p50 lies within them.
+      const serverP50 = metrics.ttft_ms?.p50 ?? Number.NaN;
+      expect(serverP50).toBeGreaterThanOrEqual(20);
+      expect(serverP50).toBeLessThanOrEqual((summary.ttft.percentiles["50.0"] ?? 0) / 1e6);
+      const text = await Bun.file(join(report, "report.txt")).text();
+      expect(text).toMatch(/ {2}requests running: min \d+\.\d\d, avg \d+\.\d\d, max \d+\.\d\d \(vllm:num_requests_running\)/);
+      expect(text).toContain("server TTFT p50/p90/p99:");
+      // Every sample is kept, on the run's clock, inside the run.
+      const db = new Database(join(report, "events.db"), { readonly: true });
+      const names = (db.query("SELECT DISTINCT name FROM server_metrics").all() as { name: string }[]).map((r) => r.name);
+      expect(names).toContain("vllm:e2e_request_latency_seconds_bucket");
+      const phase = db.query("SELECT start_ns, end_ns FROM phases WHERE name = 'performance'").get() as { start_ns: number; end_ns: number };
+      const span = db.query("SELECT MIN(t_ns) AS lo, MAX(t_ns) AS hi FROM server_scrapes").get() as { lo: number; hi: number };
+      db.close();
+      expect(span.lo).toBeLessThan(phase.start_ns);
+      expect(span.hi).toBeGreaterThan(phase.end_ns - 400e6);
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+
+  test("a server without /metrics costs one line, and nothing is stored", async () => {
+    const server = await startMockServer({ mode: "fixed" });
+    try {
+      const dir = dirs.make();
+      const report = join(dir, "r");
+      const result = await runCli(["benchmark", "offline", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 20), "--report-dir", report]);
+      expect(result.exitCode).toBe(0);
+      expect(result.stderr.split("\n").filter((l) => l.includes("server metrics"))).toEqual([`server metrics: ${server.url}/metrics: HTTP 404; not scraped (--server-metrics URL to name the page, off to skip this check)`]);
+      expect((readSummary(report) as unknown as Summary).server_metrics).toBeUndefined();
+      const off = await runCli(["benchmark", "offline", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 20), "--server-metrics", "off", "--report-dir", join(dir, "off")]);
+      expect(off.stderr).not.toContain("server metrics");
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+
+  test("a page that accepts and never answers: every scrape fails at its interval, the schedule is kept", async () => {
+    const held: Bun.Socket[] = [];
+    const silent = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { open: (s) => void held.push(s), data: () => undefined } });
+    const server = await startMockServer({ mode: "fixed" });
+    try {
+      const dir = dirs.make();
+      const report = join(dir, "r");
+      const result = await runCli(["benchmark", "online", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 50),
+        "--load-pattern", "poisson", "--target-qps", "200", "--num-samples", "600", "--duration", "0", "--streaming", "off",
+        "--server-metrics", `http://127.0.0.1:${silent.port}/metrics`, "--server-metrics-interval", "0.25", "--report-dir", report]);
+      expect(result.stderr).toContain(`warning: server metrics: http://127.0.0.1:${silent.port}/metrics: no answer in 2 s; scraping it anyway`);
+      expect(result.exitCode).toBe(0);
+      const summary = readSummary(report) as unknown as Summary & { n_samples_completed: number };
+      expect(summary.n_samples_completed).toBe(600);
+      expect(summary.server_metrics?.scrapes).toBe(0);
+      expect(summary.server_metrics?.failed_scrapes).toBeGreaterThanOrEqual(8);
+      expect(await Bun.file(join(report, "report.txt")).text()).toContain("none of the known names");
+    } finally {
+      await server.stop();
+      for (const s of held) s.end();
+      silent.stop(true);
+    }
+  }, 30_000);
+
+  test("refuses a setting that is not auto, off or a URL, naming the flag", async () => {
+    const result = await runCli(["benchmark", "offline", "--endpoints", "http://127.0.0.1:9", "--model", "m", "--dataset", "x.jsonl", "--server-metrics", "yes"]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain("--server-metrics");
+    expect(result.stderr).toContain("expected auto, off or an http(s) URL");
+  });
+});

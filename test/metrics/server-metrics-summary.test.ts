@@ -1,0 +1,67 @@
+/** @module test/metrics/server-metrics-summary.test — the server's metrics over a window: gauges, histogram quantiles, counters. */
+import { describe, expect, test } from "bun:test";
+import { gaugeTimeline, histogramQuantile, summarizeServerMetrics, type ScrapedRow } from "../../src/metrics/server-metrics-summary.ts";
+
+const QUANTILES: [string, number, [number, number][], number | null][] = [
+  ["the middle of one bucket", 0.5, [[0.1, 0], [0.2, 10], [Infinity, 10]], 0.15],
+  ["a bucket edge", 0.5, [[0.1, 5], [0.2, 10], [Infinity, 10]], 0.1],
+  ["the first bucket from 0", 0.5, [[0.1, 10], [Infinity, 10]], 0.05],
+  ["+Inf: the highest finite bound", 0.99, [[0.1, 5], [Infinity, 10]], 0.1],
+  ["no observations", 0.5, [[0.1, 0], [Infinity, 0]], null],
+];
+
+const row = (tNs: number, name: string, labels: Record<string, string>, value: number): ScrapedRow => ({ tNs, name, labels: JSON.stringify(labels), value });
+
+/** Scrapes every second: two engines of vLLM, running 3+4 then 5+5, and a TTFT histogram that grows. */
+function rows(): ScrapedRow[] {
+  const out: ScrapedRow[] = [];
+  const running = [[1, 1], [3, 4], [5, 5], [2, 2]];
+  running.forEach(([a, b], s) => {
+    const t = s * 1e9;
+    out.push(row(t, "vllm:num_requests_running", { engine: "0" }, a as number), row(t, "vllm:num_requests_running", { engine: "1" }, b as number));
+    out.push(row(t, "vllm:kv_cache_usage_perc", { engine: "0" }, 0.2 * s), row(t, "vllm:kv_cache_usage_perc", { engine: "1" }, 0.4 * s));
+    // 10 new observations per second, all in (0.02, 0.04]; engine 1 adds its own.
+    for (const [engine, per] of [["0", 10], ["1", 10]] as const) {
+      out.push(row(t, "vllm:time_to_first_token_seconds_bucket", { engine, le: "0.02" }, 0));
+      out.push(row(t, "vllm:time_to_first_token_seconds_bucket", { engine, le: "0.04" }, per * s));
+      out.push(row(t, "vllm:time_to_first_token_seconds_bucket", { engine, le: "+Inf" }, per * s));
+    }
+    out.push(row(t, "vllm:prefix_cache_queries_total", {}, 100 * s), row(t, "vllm:prefix_cache_hits_total", {}, 25 * s));
+  });
+  return out;
+}
+
+describe("metrics/server-metrics-summary", () => {
+  for (const [what, q, buckets, expected] of QUANTILES) {
+    test(`histogramQuantile at ${what}`, () => {
+      const got = histogramQuantile(q, buckets);
+      if (expected === null) expect(got).toBeNull();
+      else expect(got as number).toBeCloseTo(expected, 12);
+    });
+  }
+
+  test("over the window of scrapes 1 and 2: gauges summed or averaged over engines, TTFT from the histogram's growth, hit rate from counters", () => {
+    const summary = summarizeServerMetrics(rows(), 0.5e9, 2.5e9, { ok: 2, failed: 1 }, "http://h/metrics");
+    expect(summary.gauges.running).toEqual({ source: "vllm:num_requests_running", min: 7, avg: 8.5, max: 10, samples: 2 });
+    expect(summary.gauges.kv_cache_usage?.avg).toBeCloseTo(0.45, 12);
+    expect(summary.gauges.waiting).toBeUndefined();
+    // Baseline: scrape 0 (none yet); end: scrape 2: 40 new, all in (0.02, 0.04].
+    expect(summary.ttft_ms).toMatchObject({ source: "vllm:time_to_first_token_seconds", count: 40 });
+    expect(summary.ttft_ms?.p50 as number).toBeCloseTo(30, 9);
+    expect(summary.prefix_cache_hit_rate_window).toBeCloseTo(0.25, 12);
+    expect([summary.scrapes, summary.failed_scrapes]).toEqual([2, 1]);
+  });
+
+  test("the timeline has every scrape of each known gauge", () => {
+    const timeline = gaugeTimeline(rows());
+    expect(timeline.running).toEqual({ tNs: [0, 1e9, 2e9, 3e9], values: [2, 7, 10, 4] });
+    expect(Object.keys(timeline).sort()).toEqual(["kv_cache_usage", "running"]);
+  });
+
+  test("SGLang's names map to the same keys", () => {
+    const summary = summarizeServerMetrics([row(1, "sglang:num_running_reqs", {}, 6), row(1, "sglang:num_queue_reqs", {}, 2), row(1, "sglang:token_usage", {}, 0.5)], 0, 10, { ok: 1, failed: 0 }, "u");
+    expect(Object.fromEntries(Object.entries(summary.gauges).map(([k, g]) => [k, [g.source, g.avg]]))).toEqual({
+      running: ["sglang:num_running_reqs", 6], waiting: ["sglang:num_queue_reqs", 2], kv_cache_usage: ["sglang:token_usage", 0.5],
+    });
+  });
+});
