@@ -13,6 +13,7 @@ import { VERSION } from "../version.ts";
 import type { CliIo, Command } from "./command.ts";
 import { benchmarkFromConfigCommand, benchmarkOfflineCommand, benchmarkOnlineCommand } from "./commands/benchmark.ts";
 import { compareCommand } from "./commands/compare.ts";
+import { sweepCommand } from "./commands/sweep.ts";
 import { evalCommand } from "./commands/eval.ts";
 import { infoCommand } from "./commands/info.ts";
 import { initCommand } from "./commands/init.ts";
@@ -29,7 +30,7 @@ import { isTerminal, STDERR_FD, STDOUT_FD, writeText } from "./std-output.ts";
 
 export const COMMANDS: readonly Command[] = [
   benchmarkOfflineCommand, benchmarkOnlineCommand, benchmarkFromConfigCommand,
-  probeCommand, initCommand, validateYamlCommand, infoCommand, doctorCommand, rulesetsCommand, checkCommand, packageCommand, serveCommand, reportCommand, compareCommand, evalCommand,
+  probeCommand, initCommand, validateYamlCommand, infoCommand, doctorCommand, rulesetsCommand, checkCommand, packageCommand, serveCommand, reportCommand, compareCommand, sweepCommand, evalCommand,
 ];
 
 const VERBOSITY = /^(-v+|--verbose)$/;

@@ -1,0 +1,102 @@
+/**
+ * @module sweep/run-sweep — a sweep's steps, one full run each, in order: the rates or
+ * concurrencies given; `auto` (concurrency 1 for the unloaded latency, max throughput for the
+ * capacity, then rates spread between them, as GuideLLM's sweep does); or `find` (the capacity,
+ * then sweep/search-rate's bisection for the highest rate that meets the SLO).
+ *
+ * Each step writes its own report directory; sweep.json is rewritten after every step (`save`),
+ * so a sweep stopped by Ctrl-C — which ends the step under way as an interrupted run — or killed
+ * keeps every finished step. Between steps: `coolDownS` of rest.
+ */
+import { bracketOf, converged, nextRate, spreadRates, type RateTrial } from "./search-rate.ts";
+import { failedStep, stepOf, type StepKind, type SweepStep } from "./sweep-step.ts";
+import type { ResultSummary } from "../report/result-summary.ts";
+
+export interface SweepPlan {
+  mode: "rates" | "concurrencies" | "auto" | "find";
+  /** The rates or concurrencies of `rates`/`concurrencies`. */
+  values: readonly number[];
+  /** Rates between the unloaded and the capacity run (`auto`). */
+  autoSteps: number;
+  /** Share of requests (%) that must meet the SLO for a step to pass (`find`). */
+  percentile: number | null;
+  precision: number;
+  maxSteps: number;
+  coolDownS: number;
+}
+
+interface SweepAnswer {
+  /** The highest rate that passed (null: none did). */
+  rate: number | null;
+  bracket: [number, number];
+  converged: boolean;
+  steps: number;
+}
+
+export interface SweepResult {
+  mode: SweepPlan["mode"];
+  state: "running" | "complete" | "interrupted";
+  percentile: number | null;
+  precision: number | null;
+  steps: SweepStep[];
+  answer: SweepAnswer | null;
+}
+
+/** Runs one step and returns its summary (throws when the run fails). */
+type StepRunner = (kind: StepKind, offered: number | null, index: number) => Promise<{ summary: ResultSummary; reportDir: string }>;
+
+interface SweepHooks {
+  run: StepRunner;
+  save: (result: SweepResult) => void;
+  log: (line: string) => void;
+  /** True once the user asked the sweep to stop. */
+  stopped: () => boolean;
+}
+
+const label = (kind: StepKind, offered: number | null) => (kind === "rate" ? `rate ${offered} req/s` : kind === "concurrency" ? `concurrency ${offered}` : "max throughput");
+
+export async function runSweep(plan: SweepPlan, hooks: SweepHooks): Promise<SweepResult> {
+  const result: SweepResult = { mode: plan.mode, state: "running", percentile: plan.percentile, precision: plan.mode === "find" ? plan.precision : null, steps: [], answer: null };
+  const step = async (kind: StepKind, offered: number | null): Promise<SweepStep | null> => {
+    if (hooks.stopped()) return null;
+    if (result.steps.length > 0 && plan.coolDownS > 0) await Bun.sleep(plan.coolDownS * 1000);
+    const index = result.steps.length + 1;
+    hooks.log(`sweep: step ${index}: ${label(kind, offered)}`);
+    let done: SweepStep;
+    try {
+      const { summary, reportDir } = await hooks.run(kind, offered, index);
+      // Only a rate step is judged: the capacity run queues everything by design.
+      done = stepOf(index, kind, offered, reportDir, summary, kind === "rate" ? plan.percentile : null);
+    } catch (error) {
+      done = failedStep(index, kind, offered, "", (error as Error).message);
+    }
+    result.steps.push(done);
+    hooks.save(result);
+    return done.state === "interrupted" && hooks.stopped() ? null : done;
+  };
+  const round = (r: number) => Math.round(r * 1000) / 1000;
+
+  if (plan.mode === "rates" || plan.mode === "concurrencies") {
+    for (const v of plan.values) if (!(await step(plan.mode === "rates" ? "rate" : "concurrency", v))) break;
+  } else if (plan.mode === "auto") {
+    const unloaded = await step("concurrency", 1);
+    const capacity = unloaded && (await step("max_throughput", null));
+    if (unloaded && capacity && unloaded.achieved_qps && capacity.achieved_qps) {
+      for (const r of spreadRates(unloaded.achieved_qps, capacity.achieved_qps, plan.autoSteps)) if (!(await step("rate", round(r)))) break;
+    }
+  } else {
+    const capacity = await step("max_throughput", null);
+    const c = capacity?.achieved_qps ?? 0;
+    const trials: RateTrial[] = [];
+    for (let r = capacity ? nextRate(c, trials, plan.precision, plan.maxSteps) : null; r !== null; r = nextRate(c, trials, plan.precision, plan.maxSteps)) {
+      const tried = await step("rate", round(r));
+      if (!tried) break;
+      trials.push({ rate: round(r), passed: tried.passed === true });
+    }
+    const bracket = bracketOf(c, trials);
+    result.answer = { rate: bracket.lo > 0 ? bracket.lo : null, bracket: [bracket.lo, bracket.hi], converged: converged(bracket, plan.precision) || trials.some((t) => t.passed && t.rate >= c), steps: trials.length };
+  }
+  result.state = hooks.stopped() || result.steps.some((s) => s.state === "interrupted") ? "interrupted" : "complete";
+  hooks.save(result);
+  return result;
+}

@@ -1,0 +1,64 @@
+/**
+ * @module sweep/search-rate — `--find max-goodput`: the highest offered rate whose run meets the
+ * SLO, by bisection between a rate known to pass and one known to fail. Pure.
+ *
+ * The capacity step (max throughput) gives the first upper bound: no rate above what the server
+ * completes flat out can pass for long. Each step then tries the middle of the bracket; the
+ * search ends when the bracket is within `precision` of its lower end, after `maxSteps` rates,
+ * or when nothing has passed down to 1/64 of the capacity. A step whose load generator fell behind, or that was interrupted, fails: its latencies
+ * do not describe the offered rate.
+ */
+
+/** The search gives up below this share of the capacity: C, C/4, C/16, C/64 all failing means no answer near it. */
+const LOWEST_SHARE = 1 / 64;
+
+export interface RateTrial {
+  rate: number;
+  passed: boolean;
+}
+
+interface RateBracket {
+  /** Highest rate that passed (0: none yet). */
+  lo: number;
+  /** Lowest rate that failed (the capacity until one fails). */
+  hi: number;
+}
+
+/** The bracket the trials so far leave, starting from `capacity` as the upper bound. */
+export function bracketOf(capacity: number, trials: readonly RateTrial[]): RateBracket {
+  const fails = trials.filter((t) => !t.passed).map((t) => t.rate);
+  const passes = trials.filter((t) => t.passed).map((t) => t.rate);
+  // Met at the capacity itself, with nothing failing: the answer is the capacity.
+  if (fails.length === 0 && passes.some((r) => r >= capacity)) return { lo: Math.max(...passes), hi: Math.max(...passes) };
+  const hi = Math.min(capacity, ...fails);
+  // A pass above a failure (noise near the knee) does not count: the failure is the bound that holds.
+  const below = passes.filter((r) => r < hi);
+  return { lo: below.length > 0 ? Math.max(...below) : 0, hi };
+}
+
+/** True when the bracket pins the answer to within `precision` (a fraction, 0.05 = 5 %). */
+export function converged(bracket: RateBracket, precision: number): boolean {
+  return bracket.lo > 0 && (bracket.hi - bracket.lo) / bracket.lo <= precision;
+}
+
+/**
+ * The next rate to try, or null when done. The first trial is the capacity itself (a server
+ * that meets the SLO flat out has its answer there); then the bracket's middle, and while
+ * nothing has passed, a quarter of the way up (a strict SLO sits far below the capacity).
+ */
+export function nextRate(capacity: number, trials: readonly RateTrial[], precision: number, maxSteps: number): number | null {
+  if (trials.length >= maxSteps || capacity <= 0) return null;
+  if (trials.length === 0) return capacity;
+  const bracket = bracketOf(capacity, trials);
+  if (trials.some((t) => t.passed && t.rate >= capacity)) return null;
+  if (converged(bracket, precision)) return null;
+  if (bracket.lo > 0) return (bracket.lo + bracket.hi) / 2;
+  // Nothing passed yet: a quarter as much, down to the floor (each step's time grows as its rate falls).
+  return bracket.hi / 4 >= capacity * LOWEST_SHARE ? bracket.hi / 4 : null;
+}
+
+/** Evenly spread rates strictly between `low` and `high` (GuideLLM's sweep between synchronous and throughput). */
+export function spreadRates(low: number, high: number, count: number): number[] {
+  if (count <= 0 || !(high > low)) return [];
+  return Array.from({ length: count }, (_, i) => low + ((high - low) * (i + 1)) / (count + 1));
+}

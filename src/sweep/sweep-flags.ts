@@ -1,0 +1,72 @@
+/**
+ * @module sweep/sweep-flags — the flags `sweep` adds to `benchmark online`'s, and the plan they
+ * make (sweep/run-sweep). Exactly one of --rates, --concurrencies, --sweep auto or --find.
+ * `p=NN` inside --slo is the sweep's pass mark (a share of requests, default 99); it is taken
+ * out before the benchmark's own --slo parser sees the rest.
+ */
+import type { FlagSpec } from "../config/flags.ts";
+import { InputError } from "../errors.ts";
+import type { SweepPlan } from "./run-sweep.ts";
+
+const flag = (name: string, path: string, kind: FlagSpec["kind"], description: string, defaultText?: string, extra: Partial<FlagSpec> = {}): FlagSpec => ({
+  flag: name, aliases: [], path, kind, description, commands: ["sweep"], ...(defaultText ? { defaultText } : {}), ...extra,
+});
+
+export const SWEEP_FLAGS: readonly FlagSpec[] = [
+  flag("--rates", "sweep.rates", "list", "one run per offered rate (req/s), e.g. 10,20,40", undefined, { commaSeparated: true }),
+  flag("--concurrencies", "sweep.concurrencies", "list", "one run per concurrency, e.g. 1,8,64", undefined, { commaSeparated: true }),
+  flag("--sweep", "sweep.auto", "enum", "auto: concurrency 1 (unloaded), max throughput (capacity), then --sweep-steps rates between", undefined, { choices: ["auto"] }),
+  flag("--sweep-steps", "sweep.steps", "integer", "rates between the unloaded and the capacity run (--sweep auto)", "5"),
+  flag("--find", "sweep.find", "enum", "max-goodput: the highest rate whose requests meet --slo at p (…,p=99), by bisection from the capacity", undefined, { choices: ["max-goodput"] }),
+  flag("--precision", "sweep.precision", "string", "--find stops when the bracket is this close (percent of its lower end)", "5%"),
+  flag("--max-steps", "sweep.max_steps", "integer", "--find tries at most this many rates (besides the capacity run)", "10"),
+  flag("--cool-down", "sweep.cool_down_s", "number", "seconds of rest between steps", "0"),
+];
+
+/** Removes `p=NN` from every --slo value; returns the rest and the percentile (null: none given). */
+export function sloPercentile(argv: readonly string[]): { argv: string[]; percentile: number | null } {
+  let percentile: number | null = null;
+  const strip = (value: string) => value.split(",").filter((item) => {
+    const m = /^\s*p\s*=\s*(.*)$/.exec(item);
+    if (!m) return true;
+    const p = Number(m[1]);
+    if (!(p > 0 && p <= 100)) throw new InputError(`--slo: p=${m[1]}: the share of requests must be a percentage above 0 and at most 100`, { hint: "e.g. --slo ttft:500ms,p=99" });
+    percentile = p;
+    return false;
+  }).join(",");
+  const out = argv.map((arg, i) => (arg.startsWith("--slo=") ? `--slo=${strip(arg.slice(6))}` : argv[i - 1] === "--slo" ? strip(arg) : arg));
+  return { argv: out, percentile };
+}
+
+const numbers = (flagName: string, values: unknown): number[] => (values as string[]).map((v) => {
+  const n = Number(v);
+  if (!(n > 0) || !Number.isFinite(n)) throw new InputError(`${flagName}: '${v}' is not a positive number`, { hint: `e.g. ${flagName} 10,20,40` });
+  return n;
+});
+
+/** The plan and output directory from parsed overrides; the other overrides are the steps'. */
+export function parseSweepFlags(all: Record<string, unknown>, percentile: number | null): { plan: SweepPlan; outDir: string; overrides: Record<string, unknown> } {
+  const sweep = Object.fromEntries(Object.entries(all).filter(([k]) => k.startsWith("sweep.")).map(([k, v]) => [k.slice(6), v]));
+  const overrides = Object.fromEntries(Object.entries(all).filter(([k]) => !k.startsWith("sweep.")));
+  const chosen = ["rates", "concurrencies", "auto", "find"].filter((k) => sweep[k] !== undefined);
+  if (chosen.length !== 1) {
+    throw new InputError(chosen.length === 0 ? "sweep needs --rates, --concurrencies, --sweep auto or --find max-goodput" : `sweep takes one of --rates, --concurrencies, --sweep, --find; got ${chosen.map((c) => `--${c === "auto" ? "sweep" : c}`).join(" and ")}`, {
+      hint: "e.g. --rates 10,20,40, or --find max-goodput --slo ttft:500ms",
+    });
+  }
+  const mode = chosen[0] as SweepPlan["mode"];
+  if (percentile !== null && mode !== "find") throw new InputError("--slo p=…: the pass mark is for --find max-goodput", { hint: "drop p=… or add --find max-goodput" });
+  const precisionText = String(sweep.precision ?? "5%");
+  const precision = Number(precisionText.replace(/%$/, "")) / 100;
+  if (!(precision > 0 && precision < 1)) throw new InputError(`--precision ${precisionText}: expected a percentage between 0 and 100, e.g. 5%`);
+  const values = mode === "rates" ? numbers("--rates", sweep.rates) : mode === "concurrencies" ? numbers("--concurrencies", sweep.concurrencies).map(Math.round) : [];
+  const stamp = new Date().toISOString().replace(/[-:]/g, "").replace("T", "_").slice(0, 15);
+  return {
+    plan: {
+      mode, values, autoSteps: (sweep.steps as number | undefined) ?? 5, percentile: mode === "find" ? (percentile ?? 99) : null,
+      precision, maxSteps: (sweep.max_steps as number | undefined) ?? 10, coolDownS: (sweep.cool_down_s as number | undefined) ?? 0,
+    },
+    outDir: typeof overrides.report_dir === "string" ? overrides.report_dir : `sweep_${stamp}`,
+    overrides,
+  };
+}

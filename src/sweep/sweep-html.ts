@@ -1,0 +1,73 @@
+/**
+ * @module sweep/sweep-html — sweep.html: latency percentiles and goodput against offered load,
+ * the SLO's limits as lines and the answer marked, then one row per step. Self-contained, as
+ * report.html is (no script, no network).
+ *
+ * x is the offered rate of rate steps; concurrency and max-throughput steps sit at the rate they
+ * achieved (what they offered, in effect); a concurrency sweep's x is the concurrency.
+ */
+import { CONTENT_SECURITY_POLICY, PAGE_CSS } from "../report/html/page-style.ts";
+import { escapeHtml } from "../report/html/escape-html.ts";
+import { renderChart, type ChartSeries } from "../report/html/svg-chart.ts";
+import type { SweepResult } from "./run-sweep.ts";
+import type { SweepStep } from "./sweep-step.ts";
+
+interface SweepSlo { ttft_ms: number | null; tpot_ms: number | null; latency_ms: number | null }
+
+const xOf = (s: SweepStep, byConcurrency: boolean): number | null => (byConcurrency || s.kind === "rate" ? s.offered : s.achieved_qps);
+
+function series(steps: readonly SweepStep[], byConcurrency: boolean, label: string, color: string, y: (s: SweepStep) => number | null): ChartSeries[] {
+  const points = steps.map((s) => [xOf(s, byConcurrency), y(s)] as const).filter((p): p is readonly [number, number] => p[0] !== null && p[1] !== null).sort((a, b) => a[0] - b[0]);
+  return points.length > 0 ? [{ kind: "line", label, color, xs: points.map((p) => p[0]), ys: points.map((p) => p[1]) }] : [];
+}
+
+function limitLine(steps: readonly SweepStep[], byConcurrency: boolean, label: string, limit: number | null): ChartSeries[] {
+  const xs = steps.map((s) => xOf(s, byConcurrency)).filter((x): x is number => x !== null);
+  if (limit === null || xs.length === 0) return [];
+  return [{ kind: "line", label, color: "#dc2626", xs: [Math.min(...xs), Math.max(...xs)], ys: [limit, limit] }];
+}
+
+const cell = (v: number | null, digits = 2) => (v === null ? "N/A" : v.toFixed(digits));
+
+export function renderSweepHtml(result: SweepResult, slo: SweepSlo): string {
+  const byConcurrency = result.mode === "concurrencies";
+  const steps = result.steps.filter((s) => s.state !== "failed");
+  const xLabel = byConcurrency ? "concurrency" : "offered load (req/s)";
+  const answer = result.answer?.rate ?? null;
+  const answerMark: ChartSeries[] = answer === null ? [] : [{ kind: "points", label: `answer: ${answer} req/s`, color: "#16a34a", shape: "circle", xs: [answer], ys: [steps.find((s) => s.offered === answer)?.ttft_p99_ms ?? 0] }];
+  const latency = renderChart({
+    name: "sweep-latency", title: "Latency against offered load", xLabel, yLabel: "ms",
+    series: [
+      ...series(steps, byConcurrency, "TTFT p50", "#2563eb", (s) => s.ttft_p50_ms), ...series(steps, byConcurrency, "TTFT p99", "#7c3aed", (s) => s.ttft_p99_ms),
+      ...series(steps, byConcurrency, "latency p99", "#0d9488", (s) => s.latency_p99_ms), ...limitLine(steps, byConcurrency, "TTFT limit", slo.ttft_ms), ...answerMark,
+    ],
+  });
+  const goodput = renderChart({
+    name: "sweep-goodput", title: "Throughput and goodput against offered load", xLabel, yLabel: "req/s",
+    series: [...series(steps, byConcurrency, "achieved", "#2563eb", (s) => s.achieved_qps), ...series(steps, byConcurrency, "goodput", "#16a34a", (s) => s.goodput_rps)],
+  });
+  const head = ["step", "kind", "offered", "achieved req/s", "goodput req/s", "attainment %", "TTFT p50", "TTFT p99", "TPOT p50", "latency p99", "load generator", "passed", "note"];
+  const rows = result.steps.map((s) => [String(s.index), s.kind, s.offered === null ? "-" : String(s.offered), cell(s.achieved_qps), cell(s.goodput_rps), cell(s.attainment_pct), cell(s.ttft_p50_ms), cell(s.ttft_p99_ms), cell(s.tpot_p50_ms), cell(s.latency_p99_ms), s.load_generator ?? "-", s.passed === null ? "-" : s.passed ? "yes" : "no", s.note ?? ""]);
+  const table = `<table class="percentiles"><thead><tr>${head.map((h) => `<th scope="col">${h}</th>`).join("")}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join("")}</tr>`).join("")}</tbody></table>`;
+  const verdict = result.mode !== "find" ? "" : answer === null
+    ? `<p class="bad">No rate met the SLO in ${result.answer?.steps ?? 0} steps.</p>`
+    : `<p class="ok">Highest rate meeting the SLO at p${result.percentile}: <strong>${answer} req/s</strong> (bracket ${result.answer?.bracket.join("–")} req/s${result.answer?.converged ? "" : "; not converged within the step limit"}).</p>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">
+<link rel="icon" href="data:,">
+<title>inference-endpoint sweep</title>
+<style>${PAGE_CSS}</style>
+</head>
+<body>
+<h1>inference-endpoint sweep</h1>
+<p class="subtitle">${escapeHtml(result.mode)} · ${result.steps.length} steps · ${escapeHtml(result.state)}</p>
+${verdict}
+<section id="charts"><h2>Against offered load</h2><div class="charts">${latency}${goodput}</div></section>
+<section id="steps"><h2>Steps</h2>${table}</section>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,62 @@
+/**
+ * @module sweep/sweep-step — one step of a sweep as sweep.json lists it: what was offered, what
+ * was achieved, goodput and its attainment, latency percentiles and the load generator's
+ * verdict, from the step's own result_summary. Pure.
+ */
+import type { Rollup } from "../metrics/series-rollup.ts";
+import type { ResultSummary } from "../report/result-summary.ts";
+
+export type StepKind = "rate" | "concurrency" | "max_throughput";
+
+export interface SweepStep {
+  index: number;
+  kind: StepKind;
+  /** Offered requests/s (rate), slots (concurrency), or null (max throughput). */
+  offered: number | null;
+  report_dir: string;
+  state: string;
+  achieved_qps: number | null;
+  goodput_rps: number | null;
+  attainment_pct: number | null;
+  ttft_p50_ms: number | null;
+  ttft_p99_ms: number | null;
+  tpot_p50_ms: number | null;
+  latency_p50_ms: number | null;
+  latency_p99_ms: number | null;
+  load_generator: string | null;
+  n_samples_failed: number;
+  /** Against the SLO (--find), else null: complete, on schedule, attainment at least the percentile. */
+  passed: boolean | null;
+  /** Why the step did not count (fell behind, interrupted, failed), else null. */
+  note: string | null;
+}
+
+const ms = (rollup: Rollup, key: string): number | null => {
+  const v = rollup.percentiles?.[key];
+  return typeof v === "number" ? v / 1e6 : null;
+};
+
+/** A step from its run's summary; `percentile` set when the sweep judges steps against an SLO. */
+export function stepOf(index: number, kind: StepKind, offered: number | null, reportDir: string, s: ResultSummary, percentile: number | null): SweepStep {
+  const fellBehind = s.load_generator === "fell_behind";
+  const note = s.state !== "complete" ? `the run was ${s.state}` : fellBehind ? "the load generator fell behind its schedule" : null;
+  const attainment = s.goodput?.attainment_pct ?? null;
+  return {
+    index, kind, offered, report_dir: reportDir, state: s.state,
+    achieved_qps: s.qps, goodput_rps: s.goodput?.requests_per_s ?? null, attainment_pct: attainment,
+    ttft_p50_ms: ms(s.ttft, "50.0"), ttft_p99_ms: ms(s.ttft, "99.0"), tpot_p50_ms: ms(s.tpot, "50.0"),
+    latency_p50_ms: ms(s.latency, "50.0"), latency_p99_ms: ms(s.latency, "99.0"),
+    load_generator: s.load_generator, n_samples_failed: s.n_samples_failed,
+    passed: percentile === null ? null : note === null && attainment !== null && attainment >= percentile,
+    note,
+  };
+}
+
+/** A step whose run ended in an error before it had a summary. */
+export function failedStep(index: number, kind: StepKind, offered: number | null, reportDir: string, message: string): SweepStep {
+  return {
+    index, kind, offered, report_dir: reportDir, state: "failed", achieved_qps: null, goodput_rps: null, attainment_pct: null,
+    ttft_p50_ms: null, ttft_p99_ms: null, tpot_p50_ms: null, latency_p50_ms: null, latency_p99_ms: null,
+    load_generator: null, n_samples_failed: 0, passed: false, note: message,
+  };
+}

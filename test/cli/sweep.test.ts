@@ -1,0 +1,113 @@
+/**
+ * `inference-endpoint sweep` against `serve --mode model --max-concurrent N` (latency grows with
+ * load): one run per rate with sweep.json and sweep.html (drawn in Chromium), the max-goodput
+ * search's bracket and bounds, Ctrl-C keeping the finished steps, and bad flags refused.
+ */
+import { afterAll, describe, expect, test } from "bun:test";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { startMockServer } from "../../src/server/index.ts";
+import type { SweepResult } from "../../src/sweep/run-sweep.ts";
+import { HAS_CHROMIUM, visitPage } from "../report/html/headless-chromium.ts";
+import { questionDataset, runCli, spawnCli, tempDirs, waitFor } from "./run-cli.ts";
+
+const dirs = tempDirs("ie-sweep-");
+afterAll(() => dirs.cleanup());
+
+const readSweep = (dir: string) => JSON.parse(readFileSync(join(dir, "sweep.json"), "utf8")) as SweepResult & { slo: Record<string, number | null> };
+const common = (url: string, dataset: string) => ["--endpoints", url, "--model", "m", "--dataset", dataset, "--duration", "0", "--streaming", "on", "--server-metrics", "off", "-q"];
+
+describe("cli/sweep", () => {
+  test("--rates: one run per rate in its own directory; sweep.json, the table and sweep.html with both charts", async () => {
+    const server = await startMockServer({ mode: "model", ttftMs: 20, outputTokens: 1, maxConcurrent: 4 });
+    try {
+      const dir = dirs.make();
+      const out = join(dir, "out");
+      const result = await runCli(["sweep", ...common(server.url, questionDataset(dir, 100)), "--num-samples", "100", "--rates", "40,120", "--slo", "ttft:100ms", "--report-dir", out]);
+      expect(result.stderr).not.toContain("error:");
+      expect(result.exitCode).toBe(0);
+      const sweep = readSweep(out);
+      expect(sweep).toMatchObject({ mode: "rates", state: "complete", answer: null, slo: { ttft_ms: 100, tpot_ms: null } });
+      expect(sweep.steps.map((s) => [s.index, s.kind, s.offered, s.report_dir])).toEqual([[1, "rate", 40, join(out, "step-01-rate-40")], [2, "rate", 120, join(out, "step-02-rate-120")]]);
+      for (const s of sweep.steps) {
+        expect(existsSync(join(s.report_dir, "performance", "result_summary.json"))).toBe(true);
+        expect(s.achieved_qps as number).toBeGreaterThan(0);
+        expect(s.attainment_pct).not.toBeNull();
+      }
+      // The queue of 4 builds with the rate: TTFT p99 grows.
+      expect(sweep.steps[1]?.ttft_p99_ms as number).toBeGreaterThan(sweep.steps[0]?.ttft_p99_ms as number);
+      expect(result.stdout).toMatch(/Sweep \(rates, complete\):\n {2}step {2}kind/);
+      if (!HAS_CHROMIUM) return console.warn("note: /usr/bin/chromium not found; sweep.html is not opened");
+      const probe = `[...document.querySelectorAll("svg[data-chart]")].map((svg) => ({ name: svg.dataset.chart, lines: svg.querySelectorAll("path.series").length }))`;
+      const visit = await visitPage(`file://${join(out, "sweep.html")}`, probe);
+      expect(visit.problems).toEqual([]);
+      expect(visit.requests.filter((u) => !u.startsWith("file://") && !u.startsWith("data:"))).toEqual([]);
+      const charts = visit.value as { name: string; lines: number }[];
+      expect(charts.map((c) => c.name)).toEqual(["sweep-latency", "sweep-goodput"]);
+      for (const c of charts) expect(c.lines).toBeGreaterThanOrEqual(2);
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+
+  test("--find max-goodput: the capacity first, then a bracket whose lower end passed and upper end failed, within the step bound", async () => {
+    const server = await startMockServer({ mode: "model", ttftMs: 40, outputTokens: 1, maxConcurrent: 4 });
+    try {
+      const dir = dirs.make();
+      const out = join(dir, "out");
+      const result = await runCli(["sweep", ...common(server.url, questionDataset(dir, 100)), "--num-samples", "100", "--find", "max-goodput", "--slo", "ttft:150ms,p=95",
+        "--precision", "25%", "--max-steps", "3", "--report-dir", out]);
+      expect(result.exitCode).toBe(0);
+      const sweep = readSweep(out);
+      expect(sweep.percentile).toBe(95);
+      expect(sweep.steps[0]?.kind).toBe("max_throughput");
+      const rates = sweep.steps.slice(1);
+      expect(rates.length).toBeGreaterThanOrEqual(1);
+      expect(rates.length).toBeLessThanOrEqual(3);
+      // The capacity of 4 slots × 40 ms is about 100 req/s; the first rate tried is what the capacity run achieved.
+      expect(rates[0]?.offered as number).toBeGreaterThan(50);
+      expect(rates[0]?.offered as number).toBeLessThanOrEqual(105);
+      for (const s of rates) expect(s.passed).toBe(s.note === null && (s.attainment_pct as number) >= 95);
+      const answer = sweep.answer;
+      if (!answer) throw new Error("no answer");
+      expect(answer.steps).toBe(rates.length);
+      if (answer.rate !== null) expect(rates.find((s) => s.offered === answer.rate)?.passed).toBe(true);
+      const failedAtHi = rates.find((s) => s.offered === answer.bracket[1]);
+      if (failedAtHi) expect(failedAtHi.passed).toBe(false);
+      if (answer.converged && answer.rate !== null && answer.bracket[1] > answer.rate) expect((answer.bracket[1] - answer.rate) / answer.rate).toBeLessThanOrEqual(0.25);
+      expect(result.stdout).toMatch(/Highest rate meeting the SLO at p95: [\d.]+ req\/s|No rate met the SLO in \d+ steps\./);
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+
+  test("Ctrl-C keeps every finished step and the sweep report, marked interrupted (exit 130)", async () => {
+    const server = await startMockServer({ mode: "model", ttftMs: 10, outputTokens: 1 });
+    try {
+      const dir = dirs.make();
+      const out = join(dir, "out");
+      const proc = spawnCli(["sweep", ...common(server.url, questionDataset(dir, 100)), "--num-samples", "100", "--rates", "100,20,20", "--report-dir", out]);
+      await waitFor(() => existsSync(join(out, "sweep.json")), 30_000, 50);
+      await Bun.sleep(1200);
+      proc.kill("SIGINT");
+      expect(await proc.exited).toBe(130);
+      const sweep = readSweep(out);
+      expect(sweep.state).toBe("interrupted");
+      expect(sweep.steps[0]).toMatchObject({ index: 1, state: "complete", offered: 100 });
+      expect(sweep.steps.length).toBe(2);
+      expect(sweep.steps[1]?.state).toBe("interrupted");
+      expect(existsSync(join(out, "sweep.html"))).toBe(true);
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+
+  test("refuses a sweep without a kind, and --find without --slo, before any request", async () => {
+    const none = await runCli(["sweep", "--endpoints", "http://127.0.0.1:9", "--model", "m", "--dataset", "x.jsonl"]);
+    expect(none.exitCode).toBe(2);
+    expect(none.stderr).toContain("error: sweep needs --rates, --concurrencies, --sweep auto or --find max-goodput");
+    const noSlo = await runCli(["sweep", "--endpoints", "http://127.0.0.1:9", "--model", "m", "--dataset", "x.jsonl", "--find", "max-goodput"]);
+    expect(noSlo.exitCode).toBe(2);
+    expect(noSlo.stderr).toContain("error: --find max-goodput needs --slo");
+  });
+});
