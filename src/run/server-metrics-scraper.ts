@@ -13,6 +13,9 @@ import { redactUrl } from "../config/redact.ts";
 import { parseExposition } from "../server-metrics/exposition.ts";
 import type { ServerMetricsTable } from "../record/server-metrics-table.ts";
 
+/** The runtime's fetch errors run on ("… For more information, pass `verbose: true` …"): the first sentence says it. */
+const firstSentence = (message: string) => message.split(/\. (?=[A-Z])/)[0] ?? message;
+
 /** The probe's time limit before the run. */
 const PROBE_TIMEOUT_MS = 2_000;
 
@@ -22,7 +25,8 @@ function defaultMetricsUrl(endpoint: string): string {
 }
 
 async function fetchPage(url: string, headers: Record<string, string>, signal: AbortSignal) {
-  const response = await fetch(url, { headers, signal });
+  // Uncompressed, and never decompressed here: a broken body is "not the format", not a runtime notice on stderr.
+  const response = await fetch(url, { headers: { ...headers, "accept-encoding": "identity" }, signal, decompress: false });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`HTTP ${response.status}`);
   const samples = parseExposition(text);
@@ -41,7 +45,7 @@ export async function resolveMetricsUrl(setting: string, endpoint: string, heade
     await fetchPage(url, headers, AbortSignal.timeout(PROBE_TIMEOUT_MS));
     return url;
   } catch (error) {
-    const why = (error as Error).name === "TimeoutError" ? `no answer in ${PROBE_TIMEOUT_MS / 1000} s` : (error as Error).message;
+    const why = (error as Error).name === "TimeoutError" ? `no answer in ${PROBE_TIMEOUT_MS / 1000} s` : firstSentence((error as Error).message);
     if (setting === "auto") {
       log(`server metrics: ${redactUrl(url)}: ${why}; not scraped (--server-metrics URL to name the page, off to skip this check)`);
       return null;
@@ -86,7 +90,7 @@ export class ServerMetricsScraper {
       this.table.add(Math.round((sentNs + doneNs) / 2), doneNs - sentNs, samples);
     } catch (error) {
       if (this.stopping.signal.aborted) return;
-      const message = (error as Error).name === "TimeoutError" ? `no answer within the ${this.intervalMs} ms interval` : (error as Error).message;
+      const message = (error as Error).name === "TimeoutError" ? `no answer within the ${this.intervalMs} ms interval` : firstSentence((error as Error).message);
       this.table.failed(sentNs, this.now() - sentNs, message);
     }
   }

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { loadPredefinedDataset } from "../../src/dataset/predefined/load-predefined.ts";
 import { startMockServer } from "../../src/server/index.ts";
 import { makeFixtureHome } from "../dataset/predefined/predefined-fixtures.ts";
-import { questionDataset, runCli, tempDirs } from "./run-cli.ts";
+import { questionDataset, runCli, tempDirs, notACompletion } from "./run-cli.ts";
 
 const dirs = tempDirs("ie-accuracy-");
 const hub = makeFixtureHome();
@@ -20,6 +20,8 @@ function gpqaServer(answers: Map<string, string>, failPrompt: string | null) {
   const server = Bun.serve({
     port: 0,
     async fetch(req) {
+      const other = notACompletion(req);
+      if (other) return other;
       const body = (await req.json()) as { messages: { content: string }[] };
       const prompt = body.messages.at(-1)?.content ?? "";
       if (prompt === failPrompt) return new Response("boom", { status: 500 });

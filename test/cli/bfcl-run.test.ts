@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { bfclRows } from "../../src/dataset/predefined/bfcl/bfcl-rows.ts";
 import { dumpPythonJson, PyDict, type PyValue } from "../../src/dataset/predefined/bfcl/python-json.ts";
 import { parsePythonJson } from "../../src/dataset/predefined/bfcl/python-json-parse.ts";
-import { runCli, tempDirs } from "./run-cli.ts";
+import { runCli, tempDirs, notACompletion } from "./run-cli.ts";
 
 const dirs = tempDirs("ie-bfcl-");
 afterAll(() => dirs.cleanup());
@@ -55,6 +55,8 @@ function bfclServer(mode: "perfect" | "always-call") {
     port: 0,
     hostname: "127.0.0.1",
     async fetch(req) {
+      const other = notACompletion(req);
+      if (other) return other;
       const body = (await req.json()) as { messages: unknown; tools?: { function: { name: string } }[]; tool_choice?: string };
       const row = byMessages.get(JSON.stringify(body.messages));
       if (!row || body.tool_choice !== "auto" || !body.tools?.length) return new Response("unknown sample", { status: 400 });

@@ -8,7 +8,7 @@ import { Database } from "bun:sqlite";
 import { afterAll, describe, expect, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { runCli, tempDirs } from "./run-cli.ts";
+import { runCli, tempDirs, notACompletion } from "./run-cli.ts";
 
 const dirs = tempDirs("ie-conversations-");
 afterAll(() => dirs.cleanup());
@@ -78,6 +78,8 @@ function loggingServer() {
     port: 0,
     hostname: "127.0.0.1",
     async fetch(req) {
+      const other = notACompletion(req);
+      if (other) return other;
       const arrivedNs = Bun.nanoseconds();
       const body = (await req.json()) as { messages: Message[] };
       const last = body.messages.at(-1) as Message;
@@ -227,6 +229,8 @@ describe("cli/conversations", () => {
       port: 0,
       hostname: "127.0.0.1",
       async fetch(req) {
+        const other = notACompletion(req);
+        if (other) return other;
         const mark = ((await req.json()) as { messages: { content: string }[] }).messages.at(-1)?.content ?? "";
         seen.push(mark);
         await Bun.sleep(mark === "c0 u1" ? 90 : 40);
@@ -269,6 +273,8 @@ describe("cli/conversations", () => {
       port: 0,
       hostname: "127.0.0.1",
       async fetch(req) {
+        const other = notACompletion(req);
+        if (other) return other;
         const body = (await req.json()) as { messages: Message[] };
         const mark = body.messages.at(-1)?.content as string;
         seen.push({ mark, messages: body.messages });

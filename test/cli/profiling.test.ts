@@ -6,7 +6,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { startMockServer } from "../../src/server/index.ts";
-import { questionDataset, runCli, tempDirs } from "./run-cli.ts";
+import { questionDataset, runCli, tempDirs, notACompletion } from "./run-cli.ts";
 
 const dirs = tempDirs("ie-profiling-");
 afterAll(() => dirs.cleanup());
@@ -18,6 +18,8 @@ function orderServer(profilerOn: boolean) {
     port: 0,
     hostname: "127.0.0.1",
     async fetch(req) {
+      const other = notACompletion(req);
+      if (other) return other;
       const path = new URL(req.url).pathname;
       if (path.endsWith("_profile")) {
         order.push(path);

@@ -177,3 +177,12 @@ export function maxOverlap(intervals: readonly { start: number; end: number }[])
 export function benchmarkArgs(url: string, dataset: string, reportDir: string): string[] {
   return ["--endpoints", url, "--model", "mock-model", "--dataset", dataset, "--workers", "2", "--report-dir", reportDir];
 }
+
+/**
+ * A test server's answer to a GET (a run probes `<endpoint>/metrics` for the server's
+ * Prometheus metrics by default): 404, as a server without them, so a server that counts
+ * requests counts completions only. Null for everything else.
+ */
+export function notACompletion(req: Request): Response | null {
+  return req.method === "GET" ? new Response("not found", { status: 404 }) : null;
+}

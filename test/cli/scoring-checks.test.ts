@@ -6,7 +6,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { makeFixtureHome } from "../dataset/predefined/predefined-fixtures.ts";
-import { questionDataset, runCli, tempDirs } from "./run-cli.ts";
+import { questionDataset, runCli, tempDirs, notACompletion } from "./run-cli.ts";
 
 const dirs = tempDirs("ie-scoring-");
 const hub = makeFixtureHome();
@@ -22,7 +22,9 @@ function countingServer() {
   const server = Bun.serve({
     port: 0,
     hostname: "127.0.0.1",
-    fetch: () => {
+    fetch: (req) => {
+      const other = notACompletion(req);
+      if (other) return other;
       requests += 1;
       return Response.json({ choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }], usage: { prompt_tokens: 3, completion_tokens: 7 } });
     },

@@ -7,6 +7,7 @@
  */
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
+import { notACompletion } from "./run-cli.ts";
 
 export type RequestKind = "warmup" | "performance";
 
@@ -37,6 +38,8 @@ export function warmupAwareServer(delayMs: Record<RequestKind, number | null>) {
     hostname: "127.0.0.1",
     idleTimeout: 0,
     async fetch(req) {
+      const other = notACompletion(req);
+      if (other) return other;
       const body = (await req.json()) as { messages: { content: string }[] };
       const kind: RequestKind = SALTED.test(body.messages.at(-1)?.content ?? "") ? "warmup" : "performance";
       inFlight[kind]++;

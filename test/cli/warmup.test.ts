@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
-import { questionDataset, runCli, tempDirs } from "./run-cli.ts";
+import { questionDataset, runCli, tempDirs, notACompletion } from "./run-cli.ts";
 
 const dirs = tempDirs("ie-warmup-");
 afterAll(() => dirs.cleanup());
@@ -11,6 +11,8 @@ function recordingServer() {
   const server = Bun.serve({
     port: 0,
     async fetch(req) {
+      const other = notACompletion(req);
+      if (other) return other;
       const body = (await req.json()) as { messages: { content: string }[] };
       prompts.push(body.messages.at(-1)?.content ?? "");
       return Response.json({ choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }] });
