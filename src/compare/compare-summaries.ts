@@ -53,15 +53,20 @@ const COMPARED_METRICS: readonly MetricDef[] = [
   { name: "error rate", unit: "%", direction: "lower_is_better", scale: 1, read: errorRatePct },
 ];
 
+/** One compared metric: its change relative to the base (points for a %), and whether it regressed beyond the threshold. */
+export function metricRow(name: string, unit: string, direction: Direction, base: number | null, next: number | null, thresholdPct: number): MetricRow {
+  const row = { name, unit, direction, base, next };
+  if (base === null || next === null) return { ...row, deltaPct: null, regressed: false };
+  const deltaPct = unit === "%" ? next - base : base === 0 ? (next === 0 ? 0 : Number.POSITIVE_INFINITY) : ((next - base) / Math.abs(base)) * 100;
+  const worse = direction === "higher_is_better" ? -deltaPct : deltaPct;
+  return { ...row, deltaPct, regressed: worse > thresholdPct };
+}
+
 export function compareSummaries(base: Summary, next: Summary, thresholdPct: number): MetricRow[] {
   return COMPARED_METRICS.map((m) => {
     const b = m.read(base);
     const n = m.read(next);
-    const rows = { name: m.name, unit: m.unit, direction: m.direction, base: b === null ? null : b * m.scale, next: n === null ? null : n * m.scale };
-    if (b === null || n === null) return { ...rows, deltaPct: null, regressed: false };
-    const deltaPct = m.unit === "%" ? n - b : b === 0 ? (n === 0 ? 0 : Number.POSITIVE_INFINITY) : ((n - b) / Math.abs(b)) * 100;
-    const worse = m.direction === "higher_is_better" ? -deltaPct : deltaPct;
-    return { ...rows, deltaPct, regressed: worse > thresholdPct };
+    return metricRow(m.name, m.unit, m.direction, b === null ? null : b * m.scale, n === null ? null : n * m.scale, thresholdPct);
   });
 }
 

@@ -37,6 +37,13 @@ describe("cli/sweep", () => {
       // The queue of 4 builds with the rate: TTFT p99 grows.
       expect(sweep.steps[1]?.ttft_p99_ms as number).toBeGreaterThan(sweep.steps[0]?.ttft_p99_ms as number);
       expect(result.stdout).toMatch(/Sweep \(rates, complete\):\n {2}step {2}kind/);
+      // compare takes two sweeps (here the same one twice), and refuses a sweep beside a run.
+      const same = await runCli(["compare", out, out, "--fail-on-regression", "5%"]);
+      expect(same.exitCode).toBe(0);
+      expect(same.stdout).toContain("rate 120: ttft p99 (ms)");
+      const mixed = await runCli(["compare", out, sweep.steps[0]?.report_dir as string]);
+      expect(mixed.exitCode).toBe(2);
+      expect(mixed.stderr).toContain(`error: ${out} is a sweep and ${sweep.steps[0]?.report_dir} is not`);
       if (!HAS_CHROMIUM) return console.warn("note: /usr/bin/chromium not found; sweep.html is not opened");
       const probe = `[...document.querySelectorAll("svg[data-chart]")].map((svg) => ({ name: svg.dataset.chart, lines: svg.querySelectorAll("path.series").length }))`;
       const visit = await visitPage(`file://${join(out, "sweep.html")}`, probe);

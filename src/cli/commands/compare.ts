@@ -1,7 +1,8 @@
 /**
  * @module cli/commands/compare — `inference-endpoint compare BASE NEW [--fail-on-regression 5%]`.
  *
- * BASE and NEW are report directories (or result_summary.json files). Prints the table on
+ * BASE and NEW are report directories (or result_summary.json files), or two sweep
+ * directories (compare/compare-sweeps: the answers and the steps both ran). Prints the table on
  * stdout (or JSON with --output json); with --fail-on-regression exits 99 when a metric moved
  * the wrong way by more than the threshold, naming them.
  */
@@ -13,6 +14,7 @@ import { parseFlags } from "../../config/parse-argv.ts";
 import { ExitCode, InputError } from "../../errors.ts";
 import type { Command } from "../command.ts";
 import { renderFlagHelp } from "../flag-help.ts";
+import type { SweepResult } from "../../sweep/run-sweep.ts";
 
 const COMPARE_FLAGS: readonly FlagSpec[] = [
   { flag: "--fail-on-regression", aliases: [], path: "threshold", kind: "string", description: "exit 99 when a metric regresses by more than this (e.g. 5%)", commands: ["compare"] },
@@ -29,10 +31,18 @@ function readSummary(target: string): Record<string, unknown> {
   }
 }
 
+function readSweep(dir: string): SweepResult {
+  try {
+    return JSON.parse(readFileSync(join(dir, "sweep.json"), "utf8")) as SweepResult;
+  } catch (error) {
+    throw new InputError(`${join(dir, "sweep.json")} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
 export const compareCommand: Command = {
   words: ["compare"],
   summary: "compare two runs side by side; --fail-on-regression 5% exits 99 when one got worse",
-  help: () => `Usage: inference-endpoint compare BASE_DIR NEW_DIR [flags]\n\nFlags:\n${renderFlagHelp(COMPARE_FLAGS)}\nExample:\n  inference-endpoint compare results/main results/pr-123 --fail-on-regression 5%\n`,
+  help: () => `Usage: inference-endpoint compare BASE_DIR NEW_DIR [flags]\n\nTwo report directories, or two sweep directories (their answers and the steps both ran).\n\nFlags:\n${renderFlagHelp(COMPARE_FLAGS)}\nExample:\n  inference-endpoint compare results/main results/pr-123 --fail-on-regression 5%\n`,
   async run(argv, io) {
     const { overrides, positionals } = parseFlags(argv, "compare", COMPARE_FLAGS);
     if (positionals.length !== 2) throw new InputError(`compare needs two report directories, got ${positionals.length}`, { hint: "inference-endpoint compare BASE_DIR NEW_DIR" });
@@ -43,7 +53,11 @@ export const compareCommand: Command = {
     const raw = overrides.threshold as string | undefined;
     const threshold = raw === undefined ? null : parseThresholdPct(raw);
     if (raw !== undefined && threshold === null) throw new InputError(`--fail-on-regression: '${raw}' is not a percentage`, { hint: "e.g. --fail-on-regression 5%" });
-    const rows = compareSummaries(readSummary(baseDir), readSummary(nextDir), threshold ?? Number.POSITIVE_INFINITY);
+    const sweeps = [baseDir, nextDir].map((d) => existsSync(join(d, "sweep.json")));
+    if (sweeps[0] !== sweeps[1]) throw new InputError(`${sweeps[0] ? baseDir : nextDir} is a sweep and ${sweeps[0] ? nextDir : baseDir} is not`, { hint: "compare two sweeps, or two runs" });
+    const rows = sweeps[0]
+      ? (await import("../../compare/compare-sweeps.ts")).compareSweeps(readSweep(baseDir), readSweep(nextDir), threshold ?? Number.POSITIVE_INFINITY)
+      : compareSummaries(readSummary(baseDir), readSummary(nextDir), threshold ?? Number.POSITIVE_INFINITY);
     if (overrides.output === "json") io.stdout(`${JSON.stringify({ base: baseDir, new: nextDir, threshold_pct: threshold, metrics: rows }, null, 2)}\n`);
     else io.stdout(renderComparison(rows, baseDir, nextDir, threshold));
     const regressed = rows.filter((r) => r.regressed);
