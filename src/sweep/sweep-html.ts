@@ -6,7 +6,7 @@
  * x is the offered rate of rate steps; concurrency and max-throughput steps sit at the rate they
  * achieved (what they offered, in effect); a concurrency sweep's x is the concurrency.
  */
-import { CONTENT_SECURITY_POLICY, PAGE_CSS } from "../report/html/page-style.ts";
+import { htmlPage } from "../report/html/page-style.ts";
 import { escapeHtml } from "../report/html/escape-html.ts";
 import { renderChart, type ChartSeries } from "../report/html/svg-chart.ts";
 import type { SweepResult } from "./run-sweep.ts";
@@ -52,22 +52,9 @@ export function renderSweepHtml(result: SweepResult, slo: SweepSlo): string {
   const verdict = result.mode !== "find" ? "" : answer === null
     ? `<p class="bad">No rate met the SLO in ${result.answer?.steps ?? 0} steps.</p>`
     : `<p class="ok">Highest rate meeting the SLO at p${result.percentile}: <strong>${answer} req/s</strong> (bracket ${result.answer?.bracket.join("–")} req/s${result.answer?.converged ? "" : "; not converged within the step limit"}).</p>`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">
-<link rel="icon" href="data:,">
-<title>inference-endpoint sweep</title>
-<style>${PAGE_CSS}</style>
-</head>
-<body>
-<h1>inference-endpoint sweep</h1>
+  return htmlPage("inference-endpoint sweep", `<h1>inference-endpoint sweep</h1>
 <p class="subtitle">${escapeHtml(result.mode)} · ${result.steps.length} steps · ${escapeHtml(result.state)}</p>
 ${verdict}
 <section id="charts"><h2>Against offered load</h2><div class="charts">${latency}${goodput}</div></section>
-<section id="steps"><h2>Steps</h2>${table}</section>
-</body>
-</html>
-`;
+<section id="steps"><h2>Steps</h2>${table}</section>`);
 }

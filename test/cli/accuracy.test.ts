@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { loadPredefinedDataset } from "../../src/dataset/predefined/load-predefined.ts";
 import { startMockServer } from "../../src/server/index.ts";
 import { makeFixtureHome } from "../dataset/predefined/predefined-fixtures.ts";
-import { questionDataset, runCli, tempDirs, notACompletion } from "./run-cli.ts";
+import { questionDataset, runCli, tempDirs, serveCompletions } from "./run-cli.ts";
 
 const dirs = tempDirs("ie-accuracy-");
 const hub = makeFixtureHome();
@@ -17,17 +17,12 @@ const LETTERS = ["A", "B", "C", "D"];
 
 /** Answers each GPQA prompt with the right letter for `right` of them, a wrong one otherwise, and 500 for `fail`. */
 function gpqaServer(answers: Map<string, string>, failPrompt: string | null) {
-  const server = Bun.serve({
-    port: 0,
-    async fetch(req) {
-      const other = notACompletion(req);
-      if (other) return other;
-      const body = (await req.json()) as { messages: { content: string }[] };
-      const prompt = body.messages.at(-1)?.content ?? "";
-      if (prompt === failPrompt) return new Response("boom", { status: 500 });
-      const content = `Thinking it over.\n\n**Answer:** ${answers.get(prompt) ?? "A"}`;
-      return Response.json({ choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }], usage: { prompt_tokens: 5, completion_tokens: 9 } });
-    },
+  const server = serveCompletions(async (req) => {
+    const body = (await req.json()) as { messages: { content: string }[] };
+    const prompt = body.messages.at(-1)?.content ?? "";
+    if (prompt === failPrompt) return new Response("boom", { status: 500 });
+    const content = `Thinking it over.\n\n**Answer:** ${answers.get(prompt) ?? "A"}`;
+    return Response.json({ choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }], usage: { prompt_tokens: 5, completion_tokens: 9 } });
   });
   return { url: `http://127.0.0.1:${server.port}`, stop: () => server.stop(true) };
 }

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { bfclRows } from "../../src/dataset/predefined/bfcl/bfcl-rows.ts";
 import { dumpPythonJson, PyDict, type PyValue } from "../../src/dataset/predefined/bfcl/python-json.ts";
 import { parsePythonJson } from "../../src/dataset/predefined/bfcl/python-json-parse.ts";
-import { runCli, tempDirs, notACompletion } from "./run-cli.ts";
+import { runCli, tempDirs, serveCompletions } from "./run-cli.ts";
 
 const dirs = tempDirs("ie-bfcl-");
 afterAll(() => dirs.cleanup());
@@ -51,21 +51,15 @@ function sse(delta: Record<string, unknown>, finish: string): string {
 function bfclServer(mode: "perfect" | "always-call") {
   const rows = bfclRows(DATA, { subsets: PYTHON_SUBSETS });
   const byMessages = new Map(rows.map((row) => [JSON.stringify(row.messages), row]));
-  const server = Bun.serve({
-    port: 0,
-    hostname: "127.0.0.1",
-    async fetch(req) {
-      const other = notACompletion(req);
-      if (other) return other;
-      const body = (await req.json()) as { messages: unknown; tools?: { function: { name: string } }[]; tool_choice?: string };
-      const row = byMessages.get(JSON.stringify(body.messages));
-      if (!row || body.tool_choice !== "auto" || !body.tools?.length) return new Response("unknown sample", { status: 400 });
-      const subset = row.subset as string;
-      const first: Call[] = [{ id: "call_0", type: "function", function: { name: body.tools[0]?.function.name as string, arguments: "{}" } }];
-      const calls = mode === "always-call" ? first : NO_CALL.has(subset) ? [] : subset === "live_relevance" ? first : perfectCalls(row.ground_truth as string);
-      const delta = calls.length > 0 ? { role: "assistant", tool_calls: calls.map((c, index) => ({ index, ...c })) } : { role: "assistant", content: "I cannot help with that using these functions." };
-      return new Response(sse(delta, calls.length > 0 ? "tool_calls" : "stop"), { headers: { "content-type": "text/event-stream" } });
-    },
+  const server = serveCompletions(async (req) => {
+    const body = (await req.json()) as { messages: unknown; tools?: { function: { name: string } }[]; tool_choice?: string };
+    const row = byMessages.get(JSON.stringify(body.messages));
+    if (!row || body.tool_choice !== "auto" || !body.tools?.length) return new Response("unknown sample", { status: 400 });
+    const subset = row.subset as string;
+    const first: Call[] = [{ id: "call_0", type: "function", function: { name: body.tools[0]?.function.name as string, arguments: "{}" } }];
+    const calls = mode === "always-call" ? first : NO_CALL.has(subset) ? [] : subset === "live_relevance" ? first : perfectCalls(row.ground_truth as string);
+    const delta = calls.length > 0 ? { role: "assistant", tool_calls: calls.map((c, index) => ({ index, ...c })) } : { role: "assistant", content: "I cannot help with that using these functions." };
+    return new Response(sse(delta, calls.length > 0 ? "tool_calls" : "stop"), { headers: { "content-type": "text/event-stream" } });
   });
   return { url: `http://127.0.0.1:${server.port}`, rows: rows.length, stop: () => server.stop(true) };
 }

@@ -8,7 +8,7 @@ import { Database } from "bun:sqlite";
 import { afterAll, describe, expect, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { runCli, tempDirs, notACompletion } from "./run-cli.ts";
+import { runCli, tempDirs, serveCompletions } from "./run-cli.ts";
 
 const dirs = tempDirs("ie-conversations-");
 afterAll(() => dirs.cleanup());
@@ -74,34 +74,28 @@ function loggingServer() {
   const seen: Seen[] = [];
   const inFlight = new Map<string, number>();
   const state = { maxInFlight: 0, total: 0, sameConversationOverlap: 0 };
-  const server = Bun.serve({
-    port: 0,
-    hostname: "127.0.0.1",
-    async fetch(req) {
-      const other = notACompletion(req);
-      if (other) return other;
-      const arrivedNs = Bun.nanoseconds();
-      const body = (await req.json()) as { messages: Message[] };
-      const last = body.messages.at(-1) as Message;
-      const entry: Seen = { mark: last.content as string, session: req.headers.get("x-session-id"), messages: body.messages, arrivedNs, answeredNs: 0 };
-      seen.push(entry);
-      const conversation = entry.session ?? "";
-      inFlight.set(conversation, (inFlight.get(conversation) ?? 0) + 1);
-      if ((inFlight.get(conversation) ?? 0) > 1) state.sameConversationOverlap++;
-      state.total++;
-      state.maxInFlight = Math.max(state.maxInFlight, state.total);
-      await Bun.sleep(5 + (seen.length % 3) * 5);
-      inFlight.set(conversation, (inFlight.get(conversation) ?? 1) - 1);
-      state.total--;
-      entry.answeredNs = Bun.nanoseconds();
-      if (entry.mark === FAILING_MARK) return new Response("overloaded", { status: 500 });
-      const events = [
-        { choices: [{ index: 0, delta: { role: "assistant", content: "ok" }, finish_reason: null }] },
-        { choices: [{ index: 0, delta: {}, finish_reason: "stop" }] },
-        { choices: [], usage: { prompt_tokens: 5, completion_tokens: 1 } },
-      ];
-      return new Response(events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join("") + "data: [DONE]\n\n", { headers: { "content-type": "text/event-stream" } });
-    },
+  const server = serveCompletions(async (req) => {
+    const arrivedNs = Bun.nanoseconds();
+    const body = (await req.json()) as { messages: Message[] };
+    const last = body.messages.at(-1) as Message;
+    const entry: Seen = { mark: last.content as string, session: req.headers.get("x-session-id"), messages: body.messages, arrivedNs, answeredNs: 0 };
+    seen.push(entry);
+    const conversation = entry.session ?? "";
+    inFlight.set(conversation, (inFlight.get(conversation) ?? 0) + 1);
+    if ((inFlight.get(conversation) ?? 0) > 1) state.sameConversationOverlap++;
+    state.total++;
+    state.maxInFlight = Math.max(state.maxInFlight, state.total);
+    await Bun.sleep(5 + (seen.length % 3) * 5);
+    inFlight.set(conversation, (inFlight.get(conversation) ?? 1) - 1);
+    state.total--;
+    entry.answeredNs = Bun.nanoseconds();
+    if (entry.mark === FAILING_MARK) return new Response("overloaded", { status: 500 });
+    const events = [
+      { choices: [{ index: 0, delta: { role: "assistant", content: "ok" }, finish_reason: null }] },
+      { choices: [{ index: 0, delta: {}, finish_reason: "stop" }] },
+      { choices: [], usage: { prompt_tokens: 5, completion_tokens: 1 } },
+    ];
+    return new Response(events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join("") + "data: [DONE]\n\n", { headers: { "content-type": "text/event-stream" } });
   });
   return { url: `http://127.0.0.1:${server.port}`, seen, state, stop: () => server.stop(true) };
 }
@@ -225,17 +219,11 @@ describe("cli/conversations", () => {
     const datasetPath = join(dir, "three.jsonl");
     writeFileSync(datasetPath, rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
     const seen: string[] = [];
-    const server = Bun.serve({
-      port: 0,
-      hostname: "127.0.0.1",
-      async fetch(req) {
-        const other = notACompletion(req);
-        if (other) return other;
-        const mark = ((await req.json()) as { messages: { content: string }[] }).messages.at(-1)?.content ?? "";
-        seen.push(mark);
-        await Bun.sleep(mark === "c0 u1" ? 90 : 40);
-        return Response.json({ choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }], usage: { prompt_tokens: 1, completion_tokens: 1 } });
-      },
+    const server = serveCompletions(async (req) => {
+      const mark = ((await req.json()) as { messages: { content: string }[] }).messages.at(-1)?.content ?? "";
+      seen.push(mark);
+      await Bun.sleep(mark === "c0 u1" ? 90 : 40);
+      return Response.json({ choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }], usage: { prompt_tokens: 1, completion_tokens: 1 } });
     });
     try {
       const config = readFileSync(configYaml(dir, `http://127.0.0.1:${server.port}`, datasetPath), "utf8")
@@ -269,22 +257,16 @@ describe("cli/conversations", () => {
     writeFileSync(datasetPath, rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
     const seen: { mark: string; messages: Message[] }[] = [];
     let n = 0;
-    const server = Bun.serve({
-      port: 0,
-      hostname: "127.0.0.1",
-      async fetch(req) {
-        const other = notACompletion(req);
-        if (other) return other;
-        const body = (await req.json()) as { messages: Message[] };
-        const mark = body.messages.at(-1)?.content as string;
-        seen.push({ mark, messages: body.messages });
-        const k = ++n;
-        // A user turn that offers tools gets a tool call; everything else a text reply.
-        const message = mark.endsWith("fix")
-          ? { role: "assistant", content: null, tool_calls: [{ id: `server_${k}`, type: "function", function: { name: "bash", arguments: `{"command":"ls ${k}"}` } }] }
-          : { role: "assistant", content: `server reply ${k}`, reasoning_content: `thought ${k}` };
-        return Response.json({ choices: [{ index: 0, message, finish_reason: "stop" }], usage: { prompt_tokens: 1, completion_tokens: 1 } });
-      },
+    const server = serveCompletions(async (req) => {
+      const body = (await req.json()) as { messages: Message[] };
+      const mark = body.messages.at(-1)?.content as string;
+      seen.push({ mark, messages: body.messages });
+      const k = ++n;
+      // A user turn that offers tools gets a tool call; everything else a text reply.
+      const message = mark.endsWith("fix")
+        ? { role: "assistant", content: null, tool_calls: [{ id: `server_${k}`, type: "function", function: { name: "bash", arguments: `{"command":"ls ${k}"}` } }] }
+        : { role: "assistant", content: `server reply ${k}`, reasoning_content: `thought ${k}` };
+      return Response.json({ choices: [{ index: 0, message, finish_reason: "stop" }], usage: { prompt_tokens: 1, completion_tokens: 1 } });
     });
     try {
       const result = await runCli(["benchmark", "online", "--endpoints", `http://127.0.0.1:${server.port}`, "--model", "m", "--streaming", "off",

@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { runCli, tempDirs, notACompletion } from "./run-cli.ts";
+import { runCli, tempDirs, serveCompletions } from "./run-cli.ts";
 
 const dirs = tempDirs("ie-override-");
 afterAll(() => dirs.cleanup());
@@ -20,16 +20,10 @@ interface Seen {
 /** Answers every chat request with "A" and keeps what each body asked for. */
 function recordingServer() {
   const seen: Seen[] = [];
-  const server = Bun.serve({
-    port: 0,
-    hostname: "127.0.0.1",
-    async fetch(req) {
-      const other = notACompletion(req);
-      if (other) return other;
-      const body = (await req.json()) as Record<string, unknown> & { messages: { content: string }[] };
-      seen.push({ prompt: body.messages.at(-1)?.content ?? "", max_tokens: body.max_tokens ?? body.max_completion_tokens, temperature: body.temperature, chat_template_kwargs: body.chat_template_kwargs });
-      return Response.json({ choices: [{ index: 0, message: { role: "assistant", content: "A" }, finish_reason: "stop" }], usage: { prompt_tokens: 2, completion_tokens: 1 } });
-    },
+  const server = serveCompletions(async (req) => {
+    const body = (await req.json()) as Record<string, unknown> & { messages: { content: string }[] };
+    seen.push({ prompt: body.messages.at(-1)?.content ?? "", max_tokens: body.max_tokens ?? body.max_completion_tokens, temperature: body.temperature, chat_template_kwargs: body.chat_template_kwargs });
+    return Response.json({ choices: [{ index: 0, message: { role: "assistant", content: "A" }, finish_reason: "stop" }], usage: { prompt_tokens: 2, completion_tokens: 1 } });
   });
   return { url: `http://127.0.0.1:${server.port}`, seen, stop: () => server.stop(true) };
 }

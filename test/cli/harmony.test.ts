@@ -7,7 +7,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { HARMONY_IDS, writeHarmonyTokenizer } from "../support/harmony-tokenizer.ts";
-import { runCli, tempDirs, notACompletion } from "./run-cli.ts";
+import { runCli, tempDirs, serveCompletions } from "./run-cli.ts";
 
 const dirs = tempDirs("ie-harmony-");
 afterAll(() => dirs.cleanup());
@@ -15,17 +15,11 @@ afterAll(() => dirs.cleanup());
 /** Answers completions and /generate alike, keeping the token ids each request sent. */
 function idServer() {
   const seen: number[][] = [];
-  const server = Bun.serve({
-    port: 0,
-    hostname: "127.0.0.1",
-    async fetch(req) {
-      const other = notACompletion(req);
-      if (other) return other;
-      const body = (await req.json()) as { prompt?: number[]; input_ids?: number[] };
-      seen.push(body.prompt ?? body.input_ids ?? []);
-      if (new URL(req.url).pathname === "/generate") return Response.json({ text: "A", output_ids: [1], meta_info: { finish_reason: { type: "stop" }, prompt_tokens: 3, completion_tokens: 1 } });
-      return Response.json({ choices: [{ index: 0, text: "A", finish_reason: "stop" }], usage: { prompt_tokens: 3, completion_tokens: 1 } });
-    },
+  const server = serveCompletions(async (req) => {
+    const body = (await req.json()) as { prompt?: number[]; input_ids?: number[] };
+    seen.push(body.prompt ?? body.input_ids ?? []);
+    if (new URL(req.url).pathname === "/generate") return Response.json({ text: "A", output_ids: [1], meta_info: { finish_reason: { type: "stop" }, prompt_tokens: 3, completion_tokens: 1 } });
+    return Response.json({ choices: [{ index: 0, text: "A", finish_reason: "stop" }], usage: { prompt_tokens: 3, completion_tokens: 1 } });
   });
   return { url: `http://127.0.0.1:${server.port}`, seen, stop: () => server.stop(true) };
 }

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startMockServer, type MockServer } from "../../src/server/index.ts";
 import {
-  benchmarkArgs, collectOutput, countRequestRows, notACompletion, questionDataset, readSummary, runCli, spawnCli, tempDirs, waitFor,
+  benchmarkArgs, collectOutput, countRequestRows, serveCompletions, questionDataset, readSummary, runCli, spawnCli, tempDirs, waitFor,
 } from "./run-cli.ts";
 
 const dirs = tempDirs();
@@ -116,14 +116,9 @@ describe("cli/secrets", () => {
 
   test("keeps an API key given as ${ENV} in the YAML out of every output, and sends it", async () => {
     const seen: (string | null)[] = [];
-    const keyed = Bun.serve({
-      port: 0,
-      fetch: (req) => {
-        const other = notACompletion(req);
-        if (other) return other;
-        seen.push(req.headers.get("authorization"));
-        return Response.json({ choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }] });
-      },
+    const keyed = serveCompletions((req) => {
+      seen.push(req.headers.get("authorization"));
+      return Response.json({ choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }] });
     });
     try {
       const dir = dirs.make();

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { startMockServer } from "../../src/server/index.ts";
-import { questionDataset, runCli, tempDirs, notACompletion } from "./run-cli.ts";
+import { questionDataset, runCli, tempDirs, serveCompletions } from "./run-cli.ts";
 
 const dirs = tempDirs("ie-profiling-");
 afterAll(() => dirs.cleanup());
@@ -14,21 +14,15 @@ afterAll(() => dirs.cleanup());
 /** A chat endpoint that logs the order of requests and profiler triggers, with a vLLM profiler that is on or off. */
 function orderServer(profilerOn: boolean) {
   const order: string[] = [];
-  const server = Bun.serve({
-    port: 0,
-    hostname: "127.0.0.1",
-    async fetch(req) {
-      const other = notACompletion(req);
-      if (other) return other;
-      const path = new URL(req.url).pathname;
-      if (path.endsWith("_profile")) {
-        order.push(path);
-        return profilerOn ? new Response(null, { status: 200 }) : Response.json({ detail: "Not Found" }, { status: 404 });
-      }
-      await req.arrayBuffer();
-      order.push("request");
-      return Response.json({ choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }], usage: { prompt_tokens: 2, completion_tokens: 1 } });
-    },
+  const server = serveCompletions(async (req) => {
+    const path = new URL(req.url).pathname;
+    if (path.endsWith("_profile")) {
+      order.push(path);
+      return profilerOn ? new Response(null, { status: 200 }) : Response.json({ detail: "Not Found" }, { status: 404 });
+    }
+    await req.arrayBuffer();
+    order.push("request");
+    return Response.json({ choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }], usage: { prompt_tokens: 2, completion_tokens: 1 } });
   });
   return { url: `http://127.0.0.1:${server.port}`, order, stop: () => server.stop(true) };
 }

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { MergedShards } from "../../src/report/shard-health.ts";
+import type { ServerMetricsSummary } from "../../src/metrics/server-metrics-summary.ts";
 
 /** The bun executable running the tests; subprocesses use the same runtime. */
 export const BUN_PATH = process.execPath;
@@ -117,6 +118,7 @@ interface ResultSummary {
   token_count_source: string;
   run_config: { load_pattern: { type: string; target_qps: number | null; target_concurrency: number | null } };
   shards?: MergedShards;
+  server_metrics?: ServerMetricsSummary;
 }
 
 export function readSummary(reportDir: string): ResultSummary {
@@ -179,10 +181,16 @@ export function benchmarkArgs(url: string, dataset: string, reportDir: string): 
 }
 
 /**
- * A test server's answer to a GET (a run probes `<endpoint>/metrics` for the server's
- * Prometheus metrics by default): 404, as a server without them, so a server that counts
- * requests counts completions only. Null for everything else.
+ * A loopback test server that answers completions with `handle`. A GET (a run probes
+ * `<endpoint>/metrics` for the server's Prometheus metrics by default) gets a 404 without
+ * reaching `handle`, as from a server without metrics, so a handler that counts requests
+ * counts completions only.
  */
-export function notACompletion(req: Request): Response | null {
-  return req.method === "GET" ? new Response("not found", { status: 404 }) : null;
+export function serveCompletions(handle: (req: Request) => Response | Promise<Response>, options: { idleTimeout?: number } = {}) {
+  return Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    ...options,
+    fetch: (req) => (req.method === "GET" ? new Response("not found", { status: 404 }) : handle(req)),
+  });
 }

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { makeFixtureHome } from "../dataset/predefined/predefined-fixtures.ts";
-import { questionDataset, runCli, tempDirs, notACompletion } from "./run-cli.ts";
+import { questionDataset, runCli, tempDirs, serveCompletions } from "./run-cli.ts";
 
 const dirs = tempDirs("ie-scoring-");
 const hub = makeFixtureHome();
@@ -19,15 +19,9 @@ afterAll(() => {
 function countingServer() {
   let requests = 0;
   const content = "Here it is:\n```python\nprint(input())\n```";
-  const server = Bun.serve({
-    port: 0,
-    hostname: "127.0.0.1",
-    fetch: (req) => {
-      const other = notACompletion(req);
-      if (other) return other;
-      requests += 1;
-      return Response.json({ choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }], usage: { prompt_tokens: 3, completion_tokens: 7 } });
-    },
+  const server = serveCompletions((req) => {
+    requests += 1;
+    return Response.json({ choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }], usage: { prompt_tokens: 3, completion_tokens: 7 } });
   });
   return { url: `http://127.0.0.1:${server.port}`, requests: () => requests, stop: () => server.stop(true) };
 }

@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { SHOPIFY_SYSTEM } from "../../src/dataset/predefined/shopify-prompt.ts";
 import { writeStringParquet } from "../dataset/predefined/predefined-fixtures.ts";
-import { runCli, tempDirs, notACompletion } from "./run-cli.ts";
+import { runCli, tempDirs, serveCompletions } from "./run-cli.ts";
 
 const dirs = tempDirs("ie-shopify-");
 afterAll(() => dirs.cleanup());
@@ -30,16 +30,10 @@ function row(p: (typeof products)[number]): Record<string, string> {
 describe("cli/shopify", () => {
   test("the q3vl preset's messages reach the server, and the category F1 is scored", async () => {
     const bodies: { messages: { role: string; content: unknown }[] }[] = [];
-    const server = Bun.serve({
-      port: 0,
-      hostname: "127.0.0.1",
-      async fetch(req) {
-        const other = notACompletion(req);
-        if (other) return other;
-        bodies.push((await req.json()) as (typeof bodies)[number]);
-        const content = JSON.stringify({ category: "Clothing > Shirts > Polo", brand: "acme", is_secondhand: false });
-        return Response.json({ choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }], usage: { prompt_tokens: 9, completion_tokens: 9 } });
-      },
+    const server = serveCompletions(async (req) => {
+      bodies.push((await req.json()) as (typeof bodies)[number]);
+      const content = JSON.stringify({ category: "Clothing > Shirts > Polo", brand: "acme", is_secondhand: false });
+      return Response.json({ choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }], usage: { prompt_tokens: 9, completion_tokens: 9 } });
     });
     try {
       const dir = dirs.make();

@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PythonRandom } from "../../src/rng/python-random.ts";
 import { spawnServe, type ServeProcess } from "../../src/server/serve-process.ts";
-import { BUN_PATH, MAIN_PATH, runCli, tempDirs, notACompletion } from "./run-cli.ts";
+import { BUN_PATH, MAIN_PATH, runCli, tempDirs, serveCompletions } from "./run-cli.ts";
 
 const dirs = tempDirs("ie-trace-");
 afterAll(() => dirs.cleanup());
@@ -74,15 +74,9 @@ describe("cli/trace-replay", () => {
 
   test("an Azure-style CSV at twice its speed, with session ids as X-Session-ID", async () => {
     const seen: (string | null)[] = [];
-    const server = Bun.serve({
-      port: 0,
-      hostname: "127.0.0.1",
-      fetch(req) {
-        const other = notACompletion(req);
-        if (other) return other;
-        seen.push(req.headers.get("x-session-id"));
-        return Response.json({ choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }], usage: { prompt_tokens: 1, completion_tokens: 1 } });
-      },
+    const server = serveCompletions((req) => {
+      seen.push(req.headers.get("x-session-id"));
+      return Response.json({ choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }], usage: { prompt_tokens: 1, completion_tokens: 1 } });
     });
     try {
       const dir = dirs.make();

@@ -7,7 +7,7 @@
  */
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
-import { notACompletion } from "./run-cli.ts";
+import { serveCompletions } from "./run-cli.ts";
 
 export type RequestKind = "warmup" | "performance";
 
@@ -33,25 +33,18 @@ function holdFor(ms: number | null, signal: AbortSignal): Promise<void> {
 export function warmupAwareServer(delayMs: Record<RequestKind, number | null>) {
   const inFlight: Record<RequestKind, number> = { warmup: 0, performance: 0 };
   const arrivals: Arrival[] = [];
-  const server = Bun.serve({
-    port: 0,
-    hostname: "127.0.0.1",
-    idleTimeout: 0,
-    async fetch(req) {
-      const other = notACompletion(req);
-      if (other) return other;
-      const body = (await req.json()) as { messages: { content: string }[] };
-      const kind: RequestKind = SALTED.test(body.messages.at(-1)?.content ?? "") ? "warmup" : "performance";
-      inFlight[kind]++;
-      arrivals.push({ kind, warmupInFlight: inFlight.warmup, performanceInFlight: inFlight.performance });
-      try {
-        await holdFor(delayMs[kind], req.signal);
-      } finally {
-        inFlight[kind]--;
-      }
-      return Response.json({ choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }] });
-    },
-  });
+  const server = serveCompletions(async (req) => {
+    const body = (await req.json()) as { messages: { content: string }[] };
+    const kind: RequestKind = SALTED.test(body.messages.at(-1)?.content ?? "") ? "warmup" : "performance";
+    inFlight[kind]++;
+    arrivals.push({ kind, warmupInFlight: inFlight.warmup, performanceInFlight: inFlight.performance });
+    try {
+      await holdFor(delayMs[kind], req.signal);
+    } finally {
+      inFlight[kind]--;
+    }
+    return Response.json({ choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }] });
+  }, { idleTimeout: 0 });
   return { url: `http://127.0.0.1:${server.port}`, arrivals, stop: () => server.stop(true) };
 }
 

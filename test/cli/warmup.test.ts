@@ -1,22 +1,17 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
-import { questionDataset, runCli, tempDirs, notACompletion } from "./run-cli.ts";
+import { questionDataset, runCli, tempDirs, serveCompletions } from "./run-cli.ts";
 
 const dirs = tempDirs("ie-warmup-");
 afterAll(() => dirs.cleanup());
 
 function recordingServer() {
   const prompts: string[] = [];
-  const server = Bun.serve({
-    port: 0,
-    async fetch(req) {
-      const other = notACompletion(req);
-      if (other) return other;
-      const body = (await req.json()) as { messages: { content: string }[] };
-      prompts.push(body.messages.at(-1)?.content ?? "");
-      return Response.json({ choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }] });
-    },
+  const server = serveCompletions(async (req) => {
+    const body = (await req.json()) as { messages: { content: string }[] };
+    prompts.push(body.messages.at(-1)?.content ?? "");
+    return Response.json({ choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }] });
   });
   return { url: `http://127.0.0.1:${server.port}`, prompts, stop: () => server.stop(true) };
 }

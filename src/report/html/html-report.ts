@@ -21,7 +21,7 @@ import { MAX_CHART_POINTS } from "./downsample.ts";
 import { renderErrorTable } from "./error-table.ts";
 import { escapeHtml } from "./escape-html.ts";
 import { distributionValues } from "./metric-values.ts";
-import { CONTENT_SECURITY_POLICY, PAGE_CSS } from "./page-style.ts";
+import { htmlPage } from "./page-style.ts";
 import { renderScatterChart } from "./scatter.ts";
 import { loadPatternType, renderSummaryTables } from "./summary-tables.ts";
 import { renderTimeSeriesCharts } from "./time-series.ts";
@@ -67,26 +67,12 @@ export function renderHtmlReport(
   const started = escapeHtml(new Date(summary.test_started_at).toISOString());
   const distributions = distributionValues(series).map(renderDistributionCharts).join("");
   const title = `inference-endpoint report — ${started}`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="data:,">
-<title>${title}</title>
-<style>${PAGE_CSS}</style>
-</head>
-<body>
-<h1>inference-endpoint benchmark report</h1>
+  return htmlPage(title, `<h1>inference-endpoint benchmark report</h1>
 <p class="subtitle">Started ${started} · ${summary.n_samples_issued} requests${loadPatternText(summary)} · inference-endpoint ${escapeHtml(summary.version)}</p>
 ${verdictBanner(summary)}${banner(summary)}${renderSummaryTables(summary)}${renderShardTable(summary.shards)}${renderAccuracyTable(accuracy)}
 ${chartsSection("distributions", "Distributions", distributions, `Successful requests (scheduled latency: all sent requests). Curves are drawn through at most ${MAX_CHART_POINTS} quantiles.`)}
 ${chartsSection("over-the-run", "Over the run", renderTimeSeriesCharts(cols, windowStartNs, serverTimeline), "Rates per bucket of the performance phase; output tokens are spread over each stream from first token to done.")}
 ${renderConversationCharts(summary.conversations)}
 ${chartsSection("per-request", "Per-request latency", renderScatterChart(cols, windowStartNs), `Each mark is one request (at most ${MAX_CHART_POINTS}, evenly strided); errors are red crosses.`, true)}
-${cols.count === 0 ? `<p class="note">No request of the performance phase was recorded; there is nothing to chart.</p>` : ""}${renderErrorTable(summary)}
-</body>
-</html>
-`;
+${cols.count === 0 ? `<p class="note">No request of the performance phase was recorded; there is nothing to chart.</p>` : ""}${renderErrorTable(summary)}`);
 }

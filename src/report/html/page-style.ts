@@ -1,14 +1,33 @@
 /**
- * @module report/html/page-style — report.html's inline stylesheet and content security policy.
+ * @module report/html/page-style — the pages' (report.html, sweep.html) document shell, inline stylesheet and content security policy.
  *
  * System font stacks only (no web fonts: the page must open offline). The CSP forbids every
  * fetch and every script, so even a missed escape could not run code or leak data.
  */
 
 /** Allows inline styles and nothing else: no scripts, no network, no frames. */
-export const CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+const CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
-export const PAGE_CSS = `
+/** A whole page: head (CSP, stylesheet, `title`, already escaped) and `body` (HTML). */
+export function htmlPage(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
+<title>${title}</title>
+<style>${PAGE_CSS}</style>
+</head>
+<body>
+${body}
+</body>
+</html>
+`;
+}
+
+const PAGE_CSS = `
 :root { color-scheme: light; }
 * { box-sizing: border-box; }
 body { margin: 0 auto; padding: 24px 28px 48px; max-width: 1200px; color: #1f2937; background: #f8fafc;
