@@ -64,6 +64,8 @@ export interface ResultSummary {
   error_counts: Record<string, number>;
   error_samples: { kind: string; message: string }[];
   load_generator: LoadGeneratorVerdict | null;
+  /** The schedule-lag p99 the verdict allowed (metrics/load-generator-health); null without a verdict. */
+  load_generator_lag_limit_ns: number | null;
   n_samples_planned: number | null;
   n_samples_dropped: number | null;
   n_samples_delayed: number | null;
@@ -117,6 +119,7 @@ export const RESULT_SUMMARY_KEYS: readonly (keyof ResultSummary)[] = [
   "error_counts",
   "error_samples",
   "load_generator",
+  "load_generator_lag_limit_ns",
   "n_samples_planned",
   "n_samples_dropped",
   "n_samples_delayed",
@@ -164,6 +167,7 @@ export function buildResultSummary(metrics: PhaseMetrics, run: RunInfo): ResultS
     error_counts: { ...metrics.errorCounts },
     error_samples: metrics.errorSamples.map((s) => ({ kind: s.kind, message: s.message })),
     load_generator: metrics.loadGenerator.verdict,
+    load_generator_lag_limit_ns: metrics.loadGenerator.lagLimitNs,
     n_samples_planned: metrics.loadGenerator.dropped === null ? null : metrics.nSamplesIssued + metrics.loadGenerator.dropped,
     n_samples_dropped: metrics.loadGenerator.dropped,
     n_samples_delayed: metrics.loadGenerator.delayed,

@@ -1,9 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import { loadGeneratorHealth } from "../../src/metrics/load-generator-health.ts";
+import { lagLimitNs, loadGeneratorHealth, meanScheduleGapNs } from "../../src/metrics/load-generator-health.ts";
 
 const lags = (...ms: number[]) => Float64Array.from(ms, (x) => x * 1e6);
+const MS = 1e6;
 
 describe("metrics/load-generator-health", () => {
+  // A 1 ms mean gap (1,000 req/s) keeps the limit at its 1 ms floor.
   test.each([
     ["on time", lags(0.01, 0.02, 0.5), 3, "poisson", { verdict: "ok", delayed: 0, dropped: 0 }],
     ["two late of a hundred reach the p99", lags(...Array(98).fill(0.01), 5, 6), 100, "poisson", { verdict: "fell_behind", delayed: 2, dropped: 0 }],
@@ -14,13 +16,48 @@ describe("metrics/load-generator-health", () => {
     ["nothing sent", lags(), 4, "poisson", { verdict: null, delayed: 0, dropped: 4 }],
     ["two late of three", lags(0.5, 1.5, 9), 3, "poisson", { verdict: "fell_behind", delayed: 2, dropped: 0 }],
   ] as const)("%s", (_name, lag, planned, pattern, expected) => {
-    const health = loadGeneratorHealth(lag, lag.length, planned, pattern);
+    const health = loadGeneratorHealth(lag, lag.length, planned, pattern, 1 * MS);
     expect({ verdict: health.verdict, delayed: health.delayed, dropped: health.dropped }).toEqual(expected);
   });
 
-  test("counts a lag of exactly 1 ms as on time", () => {
-    const health = loadGeneratorHealth(lags(1, 1, 1), 3, 3, "gamma");
+  test("counts a lag of exactly the limit as on time", () => {
+    const health = loadGeneratorHealth(lags(1, 1, 1), 3, 3, "gamma", null);
     expect(health.verdict).toBe("ok");
     expect(health.delayed).toBe(0);
+    expect(health.lagLimitNs).toBe(1 * MS);
+  });
+
+  // The same lags judged against schedules of different spacing.
+  test.each([
+    ["20 req/s (50 ms gap): 3 ms late is 6 % of a gap", lags(...Array(97).fill(0.05), 3, 3, 3), 50 * MS, "ok", 5 * MS],
+    ["20 req/s: 6 ms late is over a tenth of a gap", lags(...Array(97).fill(0.05), 6, 6, 6), 50 * MS, "fell_behind", 5 * MS],
+    ["2,000 req/s (0.5 ms gap): the 1 ms floor", lags(...Array(97).fill(0.05), 3, 3, 3), 0.5 * MS, "fell_behind", 1 * MS],
+    ["unknown gap: the 1 ms floor", lags(...Array(97).fill(0.05), 3, 3, 3), null, "fell_behind", 1 * MS],
+  ] as const)("%s", (_name, lag, gap, verdict, limit) => {
+    const health = loadGeneratorHealth(lag, lag.length, lag.length, "poisson", gap);
+    expect(health.verdict).toBe(verdict);
+    expect(health.lagLimitNs).toBe(limit);
+    expect(health.delayed).toBe(3);
+  });
+
+  test.each([
+    ["evenly spaced", [0, 10, 20, 30], 10],
+    ["order does not matter", [30, 0, 20, 10], 10],
+    ["NaN (never scheduled) skipped", [0, Number.NaN, 40], 40],
+    ["one instant", [5], null],
+    ["none", [], null],
+  ] as const)("meanScheduleGapNs: %s", (_name, scheduled, expected) => {
+    expect(meanScheduleGapNs(Float64Array.from(scheduled))).toBe(expected);
+  });
+
+  test.each([
+    [null, 1 * MS],
+    [0, 1 * MS],
+    [5 * MS, 1 * MS],
+    [10 * MS, 1 * MS],
+    [100 * MS, 10 * MS],
+    [1_000 * MS, 100 * MS],
+  ] as const)("lagLimitNs(%p) = %p", (gap, expected) => {
+    expect(lagLimitNs(gap)).toBe(expected);
   });
 });

@@ -31,8 +31,11 @@ function verdictHtml(s: ResultSummary): string {
   if (s.load_generator === null) {
     return loadPatternType(s) === "max_throughput" ? "N/A (max_throughput has no schedule to keep)" : "N/A (no requests sent)";
   }
-  if (s.load_generator === "ok") return `<span class="ok">ok</span>`;
-  return `<span class="bad">fell behind</span> — latencies from the scheduled time (scheduled latency) are the honest ones`;
+  const lag = hasValues(s.schedule_lag) ? nsAsMs(s.schedule_lag.percentiles["99.0"]) : "N/A";
+  const limit = s.load_generator_lag_limit_ns === null ? "N/A" : nsAsMs(s.load_generator_lag_limit_ns);
+  const detail = ` (schedule lag p99 ${lag} ms, limit ${limit} ms)`;
+  if (s.load_generator === "ok") return `<span class="ok">ok</span>${detail}`;
+  return `<span class="bad">fell behind</span>${detail} — latencies from the scheduled time (scheduled latency) are the honest ones`;
 }
 
 /** Rows of the summary table, values already escaped. */
