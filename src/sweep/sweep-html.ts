@@ -3,8 +3,9 @@
  * the SLO's limits as lines and the answer marked, then one row per step. Self-contained, as
  * report.html is (no script, no network).
  *
- * x is the offered rate of rate steps; concurrency and max-throughput steps sit at the rate they
- * achieved (what they offered, in effect); a concurrency sweep's x is the concurrency.
+ * x is the offered rate of rate steps; concurrency steps sit at the rate they achieved (what they
+ * offered, in effect); a concurrency sweep's x is the concurrency. The capacity (max throughput)
+ * and the answer are vertical lines.
  */
 import { htmlPage } from "../report/html/page-style.ts";
 import { escapeHtml } from "../report/html/escape-html.ts";
@@ -29,23 +30,32 @@ function limitLine(steps: readonly SweepStep[], byConcurrency: boolean, label: s
 
 const cell = (v: number | null, digits = 2) => (v === null ? "N/A" : v.toFixed(digits));
 
+/** A vertical line at `x` from 0 to `top` (the tallest value the chart's curves reach). */
+function verticalLine(label: string, color: string, x: number | null, top: number): ChartSeries[] {
+  return x === null || !(top > 0) ? [] : [{ kind: "line", label, color, xs: [x, x], ys: [0, top] }];
+}
+
+const tallest = (series: readonly ChartSeries[]) => Math.max(0, ...series.flatMap((s) => s.ys).filter(Number.isFinite));
+
 export function renderSweepHtml(result: SweepResult, slo: SweepSlo): string {
   const byConcurrency = result.mode === "concurrencies";
   const steps = result.steps.filter((s) => s.state !== "failed");
+  // The capacity run sends everything at once: its queueing belongs to no offered rate, so it is a line, not a point of the curves.
+  const curve = steps.filter((s) => s.kind !== "max_throughput");
+  const capacity = steps.find((s) => s.kind === "max_throughput")?.achieved_qps ?? null;
   const xLabel = byConcurrency ? "concurrency" : "offered load (req/s)";
   const answer = result.answer?.rate ?? null;
-  const answerMark: ChartSeries[] = answer === null ? [] : [{ kind: "points", label: `answer: ${answer} req/s`, color: "#16a34a", shape: "circle", xs: [answer], ys: [steps.find((s) => s.offered === answer)?.ttft_p99_ms ?? 0] }];
-  const latency = renderChart({
-    name: "sweep-latency", title: "Latency against offered load", xLabel, yLabel: "ms",
-    series: [
-      ...series(steps, byConcurrency, "TTFT p50", "#2563eb", (s) => s.ttft_p50_ms), ...series(steps, byConcurrency, "TTFT p99", "#7c3aed", (s) => s.ttft_p99_ms),
-      ...series(steps, byConcurrency, "latency p99", "#0d9488", (s) => s.latency_p99_ms), ...limitLine(steps, byConcurrency, "TTFT limit", slo.ttft_ms), ...answerMark,
-    ],
-  });
-  const goodput = renderChart({
-    name: "sweep-goodput", title: "Throughput and goodput against offered load", xLabel, yLabel: "req/s",
-    series: [...series(steps, byConcurrency, "achieved", "#2563eb", (s) => s.achieved_qps), ...series(steps, byConcurrency, "goodput", "#16a34a", (s) => s.goodput_rps)],
-  });
+  const marks = (top: number) => [
+    ...verticalLine(`capacity: ${cell(capacity)} req/s`, "#6b7280", capacity, top),
+    ...verticalLine(`answer: ${answer} req/s`, "#16a34a", answer, top),
+  ];
+  const latencyCurves = [
+    ...series(curve, byConcurrency, "TTFT p50", "#2563eb", (s) => s.ttft_p50_ms), ...series(curve, byConcurrency, "TTFT p99", "#7c3aed", (s) => s.ttft_p99_ms),
+    ...series(curve, byConcurrency, "latency p99", "#0d9488", (s) => s.latency_p99_ms), ...limitLine(steps, byConcurrency, "TTFT limit", slo.ttft_ms),
+  ];
+  const latency = renderChart({ name: "sweep-latency", title: "Latency against offered load", xLabel, yLabel: "ms", series: [...latencyCurves, ...marks(tallest(latencyCurves))] });
+  const goodputCurves = [...series(curve, byConcurrency, "achieved", "#2563eb", (s) => s.achieved_qps), ...series(curve, byConcurrency, "goodput", "#f59e0b", (s) => s.goodput_rps)];
+  const goodput = renderChart({ name: "sweep-goodput", title: "Throughput and goodput against offered load", xLabel, yLabel: "req/s", series: [...goodputCurves, ...marks(tallest(goodputCurves))] });
   const head = ["step", "kind", "offered", "achieved req/s", "goodput req/s", "attainment %", "TTFT p50", "TTFT p99", "TPOT p50", "latency p99", "load generator", "passed", "note"];
   const rows = result.steps.map((s) => [String(s.index), s.kind, s.offered === null ? "-" : String(s.offered), cell(s.achieved_qps), cell(s.goodput_rps), cell(s.attainment_pct), cell(s.ttft_p50_ms), cell(s.ttft_p99_ms), cell(s.tpot_p50_ms), cell(s.latency_p99_ms), s.load_generator ?? "-", s.passed === null ? "-" : s.passed ? "yes" : "no", s.note ?? ""]);
   const table = `<table class="percentiles"><thead><tr>${head.map((h) => `<th scope="col">${h}</th>`).join("")}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join("")}</tr>`).join("")}</tbody></table>`;

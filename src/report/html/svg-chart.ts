@@ -1,9 +1,9 @@
 /**
  * @module report/html/svg-chart — one chart as an inline <svg> string: frame, grid, ticks, title, axis labels, series, legend.
  *
- * Pure: a ChartSpec in, markup out. Every chart carries `data-chart="<name>"` (tests and users
- * find charts by it), explicit width/height and a viewBox so CSS can scale it. Coordinates are
- * rounded to 0.1 px to keep big reports small. A NaN y breaks a line (an empty time bucket).
+ * Pure: a ChartSpec in, markup out. Every chart carries `data-chart="<name>"` and every series
+ * `data-series="<label>"` (tests and users find them by these), explicit width/height and a
+ * viewBox so CSS can scale it. Coordinates are rounded to 0.1 px to keep big reports small. A NaN y breaks a line (an empty time bucket).
  * Values outside a log axis (≤ 0) are drawn at its lower edge rather than dropped.
  */
 import { escapeHtml } from "./escape-html.ts";
@@ -116,7 +116,7 @@ function linePath(f: Frame, xs: readonly number[], ys: readonly number[]): strin
 
 function seriesMarkup(f: Frame, s: ChartSeries): string {
   if (s.kind === "line") {
-    return `<path class="series" d="${linePath(f, s.xs, s.ys)}" fill="none" stroke="${s.color}" stroke-width="1.8"/>`;
+    return `<path class="series" data-series="${escapeHtml(s.label)}" d="${linePath(f, s.xs, s.ys)}" fill="none" stroke="${s.color}" stroke-width="1.8"/>`;
   }
   if (s.kind === "bars") {
     const base = f.y.kind === "log" ? f.bottom : py(f, 0);
@@ -128,7 +128,7 @@ function seriesMarkup(f: Frame, s: ChartSeries): string {
       const top = py(f, y);
       rects.push(`<rect x="${r1(x0)}" y="${r1(top)}" width="${r1(Math.max(0.5, x1 - x0 - 0.5))}" height="${r1(Math.max(0.5, base - top))}"/>`);
     });
-    return `<g class="series" fill="${s.color}">${rects.join("")}</g>`;
+    return `<g class="series" data-series="${escapeHtml(s.label)}" fill="${s.color}">${rects.join("")}</g>`;
   }
   const marks: string[] = [];
   for (let i = 0; i < s.xs.length; i++) {
@@ -140,24 +140,49 @@ function seriesMarkup(f: Frame, s: ChartSeries): string {
     marks.push(s.shape === "circle" ? `<circle cx="${cx}" cy="${cy}" r="2.2"/>` : `M${r1(px(f, x) - 3)} ${r1(py(f, y) - 3)}l6 6m0 -6l-6 6`);
   }
   return s.shape === "circle"
-    ? `<g class="series" fill="${s.color}" fill-opacity="0.55">${marks.join("")}</g>`
-    : `<path class="series" d="${marks.join("")}" stroke="${s.color}" stroke-width="1.6" fill="none"/>`;
+    ? `<g class="series" data-series="${escapeHtml(s.label)}" fill="${s.color}" fill-opacity="0.55">${marks.join("")}</g>`
+    : `<path class="series" data-series="${escapeHtml(s.label)}" d="${marks.join("")}" stroke="${s.color}" stroke-width="1.6" fill="none"/>`;
 }
 
-function legendMarkup(series: readonly ChartSeries[], right: number): string {
-  if (series.length < 2) return "";
-  const items: string[] = [];
-  let x = right;
-  for (const s of [...series].reverse()) {
-    const label = escapeHtml(s.label);
-    x -= label.length * 6.6 + 26;
-    const swatch = s.kind !== "points"
-      ? `<rect x="${r1(x)}" y="31" width="12" height="8" fill="${s.color}"/>`
-      : s.shape === "cross"
-        ? `<path d="M${r1(x)} 31l8 8m0 -8l-8 8" stroke="${s.color}" stroke-width="1.8"/>`
-        : `<circle cx="${r1(x + 5)}" cy="35" r="3.5" fill="${s.color}"/>`;
-    items.push(`${swatch}<text class="legend" x="${r1(x + 16)}" y="39">${label}</text>`);
+const LEGEND_ROW_PX = 14;
+const legendWidth = (label: string) => label.length * 6.6 + 26;
+
+/** Series in legend rows, right-aligned, each row as wide as fits between `left` and `right`. */
+function legendRows(series: readonly ChartSeries[], left: number, right: number): ChartSeries[][] {
+  if (series.length < 2) return [];
+  const rows: ChartSeries[][] = [[]];
+  let used = 0;
+  for (const s of series) {
+    const w = legendWidth(escapeHtml(s.label));
+    const row = rows[rows.length - 1] as ChartSeries[];
+    if (row.length > 0 && used + w > right - left) {
+      rows.push([s]);
+      used = w;
+    } else {
+      row.push(s);
+      used += w;
+    }
   }
+  return rows;
+}
+
+function legendMarkup(rows: readonly ChartSeries[][], right: number): string {
+  if (rows.length === 0) return "";
+  const items: string[] = [];
+  rows.forEach((row, r) => {
+    const y = 31 + r * LEGEND_ROW_PX;
+    let x = right;
+    for (const s of [...row].reverse()) {
+      const label = escapeHtml(s.label);
+      x -= legendWidth(label);
+      const swatch = s.kind !== "points"
+        ? `<rect x="${r1(x)}" y="${y}" width="12" height="8" fill="${s.color}"/>`
+        : s.shape === "cross"
+          ? `<path d="M${r1(x)} ${y}l8 8m0 -8l-8 8" stroke="${s.color}" stroke-width="1.8"/>`
+          : `<circle cx="${r1(x + 5)}" cy="${y + 4}" r="3.5" fill="${s.color}"/>`;
+      items.push(`${swatch}<text class="legend" x="${r1(x + 16)}" y="${y + 8}">${label}</text>`);
+    }
+  });
   return `<g class="legend">${items.join("")}</g>`;
 }
 
@@ -169,8 +194,12 @@ export function renderChart(spec: ChartSpec): string {
   const y = spec.yDomain
     ? linearAxis(spec.yDomain[0], spec.yDomain[1])
     : chooseAxis(spec.series.flatMap((s) => s.ys), spec.yScale ?? "linear", true, spec.yCounts ? 1 : 0);
-  const f: Frame = { x, y, left: MARGIN.left, right: width - MARGIN.right, top: MARGIN.top, bottom: height - MARGIN.bottom };
+  const right = width - MARGIN.right;
+  // A legend too wide for one row takes more rows, and the plot starts lower by as much.
+  const legend = legendRows(spec.series, 8, right);
+  const top = MARGIN.top + Math.max(0, legend.length - 1) * LEGEND_ROW_PX;
+  const f: Frame = { x, y, left: MARGIN.left, right, top, bottom: height - MARGIN.bottom };
   const body = spec.series.map((s) => seriesMarkup(f, s)).join("");
   return `<svg data-chart="${escapeHtml(spec.name)}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeHtml(spec.title)}">`
-    + `${axesMarkup(f, spec, height)}${body}${legendMarkup(spec.series, f.right)}</svg>`;
+    + `${axesMarkup(f, spec, height)}${body}${legendMarkup(legend, f.right)}</svg>`;
 }
