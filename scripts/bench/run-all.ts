@@ -1,7 +1,7 @@
 /**
  * @module scripts/bench/run-all — `npm run bench`: the client's throughput, CPU, schedule precision, memory and start-up against wrk and targets, as one markdown table.
  *
- *   bun scripts/bench/run-all.ts [--only baseline,offline,streaming,poisson,million,cold-start]
+ *   bun scripts/bench/run-all.ts [--only baseline,offline,streaming,poisson,scrape,million,cold-start]
  *                                [--repeats 3] [--seconds 5] [--million 1000000] [--max-load 0.7] [--max-wait 300]
  *
  * Server on CPU 0, clients on CPU 1 (taskset). Every figure is the median of `--repeats` runs.
@@ -24,8 +24,9 @@ import { offlineSection, streamingSection } from "./sections/http-client.ts";
 import { pacedStreamSection } from "./sections/paced-stream.ts";
 import { millionSection } from "./sections/million.ts";
 import { poissonSection } from "./sections/poisson.ts";
+import { scrapeSection } from "./sections/scrape.ts";
 
-const SECTIONS: Section[] = [baselineSection, offlineSection, streamingSection, pacedStreamSection, poissonSection, millionSection, coldStartSection];
+const SECTIONS: Section[] = [baselineSection, offlineSection, streamingSection, pacedStreamSection, poissonSection, scrapeSection, millionSection, coldStartSection];
 
 function usage(): string {
   return [
