@@ -2,7 +2,8 @@
  * @module metrics/server-metrics-summary — the server's own metrics over the measured window.
  *
  * Known names of vLLM, SGLang and TGI map to a small common set (KNOWN_GAUGES): per scrape, a
- * gauge is summed over its series (requests on every engine) or, for a usage ratio, averaged;
+ * gauge's series are grouped by engine (ranks of one engine counted once, RANK_LABELS), then
+ * summed over engines (requests on every engine) or, for a usage ratio, averaged;
  * then min/avg/max over the scrapes inside the window. The server's TTFT comes from its
  * histogram: the buckets' growth over the window, all series added, read at a quantile by
  * linear interpolation within the bucket, as PromQL's histogram_quantile does. vLLM's prefix
@@ -60,6 +61,25 @@ function byScrape(rows: readonly ScrapedRow[]): ScrapedRow[][] {
   return [...groups.entries()].sort((a, b) => a[0] - b[0]).map(([, g]) => g);
 }
 
+/**
+ * Labels that tell apart the ranks of one engine, not engines: SGLang reports its scheduler gauges
+ * from the first attention-TP rank of each DP group, and from every rank with
+ * --enable-metrics-for-all-schedulers (the same running count once per tp_rank). Series that
+ * differ only in these are one engine, counted once (their max); dp_rank and vLLM's engine are engines.
+ */
+const RANK_LABELS = ["tp_rank", "pp_rank", "attn_tp_rank", "moe_ep_rank"];
+
+function engineValues(series: readonly ScrapedRow[]): number[] {
+  const engines = new Map<string, number>();
+  for (const r of series) {
+    const labels = JSON.parse(r.labels) as Record<string, string>;
+    for (const k of RANK_LABELS) delete labels[k];
+    const key = JSON.stringify(labels);
+    engines.set(key, Math.max(engines.get(key) ?? -Infinity, r.value as number));
+  }
+  return [...engines.values()];
+}
+
 /** A gauge's value at each scrape that has it (its series combined), with the engine name used. */
 function gaugeValues(spec: GaugeSpec, scrapes: readonly ScrapedRow[][]): { source: string; tNs: number[]; values: number[] } | null {
   const tNs: number[] = [];
@@ -69,7 +89,7 @@ function gaugeValues(spec: GaugeSpec, scrapes: readonly ScrapedRow[][]): { sourc
     const name: string | undefined = source ?? spec.names.find((n) => scrape.some((r) => r.name === n));
     if (!name) continue;
     source = name;
-    const series = scrape.filter((r) => r.name === name && r.value !== null).map((r) => r.value as number);
+    const series = engineValues(scrape.filter((r) => r.name === name && r.value !== null));
     if (series.length === 0) continue;
     const total = series.reduce((a, b) => a + b, 0);
     tNs.push((scrape[0] as ScrapedRow).tNs);

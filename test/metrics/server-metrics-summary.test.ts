@@ -58,6 +58,17 @@ describe("metrics/server-metrics-summary", () => {
     expect(Object.keys(timeline).sort()).toEqual(["kv_cache_usage", "running"]);
   });
 
+  // SGLang labels its scheduler gauges with the rank that reported them.
+  test.each([
+    ["two DP groups are two engines: summed", [[{ dp_rank: "0", tp_rank: "0" }, 3], [{ dp_rank: "1", tp_rank: "0" }, 4]], 7],
+    ["every TP rank of one engine (--enable-metrics-for-all-schedulers): counted once", [[{ tp_rank: "0", pp_rank: "0" }, 5], [{ tp_rank: "1", pp_rank: "0" }, 5], [{ tp_rank: "2", pp_rank: "0" }, 5]], 5],
+    ["pipeline stages of one engine: the most any stage holds", [[{ tp_rank: "0", pp_rank: "0" }, 6], [{ tp_rank: "0", pp_rank: "1" }, 4]], 6],
+    ["two DP groups, two TP ranks each", [[{ dp_rank: "0", tp_rank: "0" }, 2], [{ dp_rank: "0", tp_rank: "1" }, 2], [{ dp_rank: "1", tp_rank: "0" }, 3], [{ dp_rank: "1", tp_rank: "1" }, 3]], 5],
+  ] as const)("running requests: %s", (_name, series, expected) => {
+    const rows = series.map(([labels, v]) => row(1, "sglang:num_running_reqs", { model_name: "m", engine_type: "unified", ...labels }, v));
+    expect(summarizeServerMetrics(rows, 0, 10, { ok: 1, failed: 0 }, "u").gauges.running?.avg).toBe(expected);
+  });
+
   test("SGLang's names map to the same keys", () => {
     const summary = summarizeServerMetrics([row(1, "sglang:num_running_reqs", {}, 6), row(1, "sglang:num_queue_reqs", {}, 2), row(1, "sglang:token_usage", {}, 0.5)], 0, 10, { ok: 1, failed: 0 }, "u");
     expect(Object.fromEntries(Object.entries(summary.gauges).map(([k, g]) => [k, [g.source, g.avg]]))).toEqual({
