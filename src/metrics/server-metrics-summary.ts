@@ -51,7 +51,11 @@ export interface ServerMetricsSummary {
   /** vLLM's prefix-cache hits ÷ queries over the window, when it exports the counters. */
   prefix_cache_hit_rate_window: number | null;
   /** TTFT as the server measured it, from its histogram's growth over the window. */
-  ttft_ms: { source: string; count: number; p50: number | null; p90: number | null; p99: number | null } | null;
+  ttft_ms: {
+    source: string; count: number; p50: number | null; p90: number | null; p99: number | null;
+    /** The bucket (lower, upper] each quantile falls in, ms (upper null: +Inf): the true value lies there, the interpolated one is a guess within it. */
+    buckets: Record<"p50" | "p90" | "p99", [number, number | null] | null>;
+  } | null;
 }
 
 /** Rows grouped by scrape instant, in time order. */
@@ -146,6 +150,18 @@ export function histogramQuantile(q: number, cumulative: readonly [number, numbe
   return lowerBound;
 }
 
+/** The bucket (lower, upper] of cumulative (bound, count) pairs that holds quantile q; upper null for +Inf. */
+export function histogramBucket(q: number, cumulative: readonly [number, number][]): [number, number | null] | null {
+  const total = cumulative.at(-1)?.[1] ?? 0;
+  if (total <= 0) return null;
+  let lowerBound = 0;
+  for (const [bound, count] of cumulative) {
+    if (count >= q * total) return [lowerBound, Number.isFinite(bound) ? bound : null];
+    lowerBound = bound;
+  }
+  return [lowerBound, null];
+}
+
 function ttft(before: readonly ScrapedRow[] | undefined, last: readonly ScrapedRow[] | undefined): ServerMetricsSummary["ttft_ms"] {
   if (!last) return null;
   const name = TTFT_HISTOGRAMS.find((n) => last.some((r) => r.name === `${n}_bucket`));
@@ -157,7 +173,14 @@ function ttft(before: readonly ScrapedRow[] | undefined, last: readonly ScrapedR
     const s = histogramQuantile(q, growth);
     return s === null ? null : s * 1000;
   };
-  return { source: name, count: growth.at(-1)?.[1] ?? 0, p50: at(0.5), p90: at(0.9), p99: at(0.99) };
+  const bucket = (q: number): [number, number | null] | null => {
+    const b = histogramBucket(q, growth);
+    return b && [b[0] * 1000, b[1] === null ? null : b[1] * 1000];
+  };
+  return {
+    source: name, count: growth.at(-1)?.[1] ?? 0, p50: at(0.5), p90: at(0.9), p99: at(0.99),
+    buckets: { p50: bucket(0.5), p90: bucket(0.9), p99: bucket(0.99) },
+  };
 }
 
 function counterGrowth(before: readonly ScrapedRow[] | undefined, last: readonly ScrapedRow[], name: string): number | null {

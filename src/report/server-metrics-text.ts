@@ -6,24 +6,33 @@ import type { ServerMetricsSummary } from "../metrics/server-metrics-summary.ts"
 import type { Rollup } from "../metrics/series-rollup.ts";
 import { fixed2, nsAsMs } from "./text-format.ts";
 
-const LABELS: Record<string, string> = {
+/** What each common key means, for report.txt and report.html. */
+export const SERVER_GAUGE_LABELS: Record<string, string> = {
   running: "requests running",
   waiting: "requests waiting",
   kv_cache_usage: "KV-cache use",
   prefix_cache_hit_rate: "prefix-cache hit rate",
 };
 
+/** A histogram bucket as "20–40" (ms), "> 10000" for the +Inf bucket. */
+export function bucketText(bucket: [number, number | null] | null): string {
+  if (!bucket) return "N/A";
+  return bucket[1] === null ? `> ${fixed2(bucket[0])}` : `${fixed2(bucket[0])}–${fixed2(bucket[1])}`;
+}
+
 export function serverMetricsLines(s: ServerMetricsSummary, clientTtft: Rollup): string[] {
   const failed = s.failed_scrapes > 0 ? `, ${s.failed_scrapes} failed` : "";
   const lines = [`Server metrics (${s.url}; ${s.scrapes} scrapes in the window${failed}):`];
   for (const [key, g] of Object.entries(s.gauges)) {
-    lines.push(`  ${LABELS[key] ?? key}: min ${fixed2(g.min)}, avg ${fixed2(g.avg)}, max ${fixed2(g.max)} (${g.source})`);
+    lines.push(`  ${SERVER_GAUGE_LABELS[key] ?? key}: min ${fixed2(g.min)}, avg ${fixed2(g.avg)}, max ${fixed2(g.max)} (${g.source})`);
   }
   if (s.prefix_cache_hit_rate_window !== null) lines.push(`  prefix-cache hit rate over the window: ${fixed2(s.prefix_cache_hit_rate_window * 100)} %`);
   if (s.ttft_ms && s.ttft_ms.count > 0) {
+    const t = s.ttft_ms;
     const client = clientTtft.percentiles?.["50.0"];
     const beside = typeof client === "number" ? `; client TTFT p50 ${nsAsMs(client)} ms` : "";
-    lines.push(`  server TTFT p50/p90/p99: ${fixed2(s.ttft_ms.p50)} / ${fixed2(s.ttft_ms.p90)} / ${fixed2(s.ttft_ms.p99)} ms over ${s.ttft_ms.count} requests (read from its histogram, to its buckets' resolution)${beside}`);
+    const value = (p: "p50" | "p90" | "p99") => `${fixed2(t[p])} (${bucketText(t.buckets[p])})`;
+    lines.push(`  server TTFT p50/p90/p99: ${value("p50")} / ${value("p90")} / ${value("p99")} ms over ${t.count} requests (from its histogram: interpolated, and the bucket it lies in)${beside}`);
   }
   if (Object.keys(s.gauges).length === 0 && !s.ttft_ms) lines.push("  none of the known names (vLLM, SGLang, TGI) on the page; every sample is in events.db (server_metrics)");
   return lines;

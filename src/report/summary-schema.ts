@@ -11,6 +11,8 @@ import { FINISH_REASONS } from "../metrics/phase-tallies.ts";
 import { STREAM_NOTE_NAMES, type StreamNote } from "../record/stream-notes.ts";
 
 const num = z.number().nullable();
+/** A histogram bucket (lower, upper] in ms; upper null for +Inf. */
+const ttftBucket = z.tuple([z.number(), z.number().nullable()]).nullable();
 const keyed = z.record(z.string(), num);
 
 const SeriesRollupSchema = z.strictObject({
@@ -106,7 +108,10 @@ export const ResultSummarySchema = z.strictObject({
       url: z.string(), scrapes: z.number().int().min(0), failed_scrapes: z.number().int().min(0),
       gauges: z.record(z.string(), z.strictObject({ source: z.string(), min: z.number(), avg: z.number(), max: z.number(), samples: z.number().int().min(1) })),
       prefix_cache_hit_rate_window: num,
-      ttft_ms: z.strictObject({ source: z.string(), count: z.number(), p50: num, p90: num, p99: num }).nullable(),
+      ttft_ms: z.strictObject({
+          source: z.string(), count: z.number(), p50: num, p90: num, p99: num,
+          buckets: z.strictObject({ p50: ttftBucket, p90: ttftBucket, p99: ttftBucket }),
+        }).nullable(),
     })
     .optional(),
 });

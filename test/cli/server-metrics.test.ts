@@ -37,6 +37,19 @@ describe("cli/server-metrics", () => {
       const text = await Bun.file(join(report, "report.txt")).text();
       expect(text).toMatch(/ {2}requests running: min \d+\.\d\d, avg \d+\.\d\d, max \d+\.\d\d \(vllm:num_requests_running\)/);
       expect(text).toContain("server TTFT p50/p90/p99:");
+      // report.html: the same gauges, and the server's TTFT beside the client's with their difference.
+      const html = await Bun.file(join(report, "report.html")).text();
+      const section = /<section id="server-metrics">.*?<\/section>/s.exec(html)?.[0] ?? "";
+      expect(section).toMatch(/<td>requests running<\/td><td>\d+\.\d\d<\/td><td>\d+\.\d\d<\/td><td>\d+\.\d\d<\/td><td><code>vllm:num_requests_running<\/code><\/td>/);
+      const p50Row = /<tr><td>p50<\/td><td>([\d.]+)<\/td><td>([\d.]+)<\/td><td>([\d.]+)–([\d.]+)<\/td><td>(−?[\d.]+) to (−?[\d.]+)<\/td><\/tr>/.exec(section);
+      if (!p50Row) throw new Error(`no TTFT p50 row in report.html's server metrics:\n${section}`);
+      const [clientMs, serverMs, lowMs, highMs, gapLow, gapHigh] = p50Row.slice(1).map((v) => Number(v.replace("−", "-"))) as [number, number, number, number, number, number];
+      expect(serverMs).toBeCloseTo(serverP50, 1);
+      expect([lowMs, highMs]).toEqual(metrics.ttft_ms?.buckets.p50 as [number, number]);
+      expect(gapLow).toBeCloseTo(clientMs - highMs, 1);
+      expect(gapHigh).toBeCloseTo(clientMs - lowMs, 1);
+      // The client sees at least what the server counts: its p50 is past the lower edge of the server's bucket.
+      expect(clientMs).toBeGreaterThan(lowMs);
       // Every sample is kept, on the run's clock, inside the run.
       const db = new Database(join(report, "events.db"), { readonly: true });
       const names = (db.query("SELECT DISTINCT name FROM server_metrics").all() as { name: string }[]).map((r) => r.name);

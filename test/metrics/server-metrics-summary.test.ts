@@ -1,6 +1,6 @@
 /** @module test/metrics/server-metrics-summary.test — the server's metrics over a window: gauges, histogram quantiles, counters. */
 import { describe, expect, test } from "bun:test";
-import { gaugeTimeline, histogramQuantile, summarizeServerMetrics, type ScrapedRow } from "../../src/metrics/server-metrics-summary.ts";
+import { gaugeTimeline, histogramBucket, histogramQuantile, summarizeServerMetrics, type ScrapedRow } from "../../src/metrics/server-metrics-summary.ts";
 
 const QUANTILES: [string, number, [number, number][], number | null][] = [
   ["the middle of one bucket", 0.5, [[0.1, 0], [0.2, 10], [Infinity, 10]], 0.15],
@@ -40,6 +40,16 @@ describe("metrics/server-metrics-summary", () => {
     });
   }
 
+  test.each([
+    ["the middle of one bucket", 0.5, [[0.1, 0], [0.2, 10], [Infinity, 10]], [0.1, 0.2]],
+    ["exactly at a bucket's upper edge: that bucket", 0.5, [[0.1, 5], [0.2, 10], [Infinity, 10]], [0, 0.1]],
+    ["+Inf: no upper bound", 0.99, [[0.1, 5], [Infinity, 10]], [0.1, null]],
+    ["no observations", 0.5, [[0.1, 0], [Infinity, 0]], null],
+  ] as const)("histogramBucket at %s", (_what, q, cumulative, expected) => {
+    expect(histogramBucket(q, cumulative as unknown as [number, number][])).toEqual(expected as unknown as [number, number | null] | null);
+  });
+
+
   test("over the window of scrapes 1 and 2: gauges summed or averaged over engines, TTFT from the histogram's growth, hit rate from counters", () => {
     const summary = summarizeServerMetrics(rows(), 0.5e9, 2.5e9, { ok: 2, failed: 1 }, "http://h/metrics");
     expect(summary.gauges.running).toEqual({ source: "vllm:num_requests_running", min: 7, avg: 8.5, max: 10, samples: 2 });
@@ -48,6 +58,7 @@ describe("metrics/server-metrics-summary", () => {
     // Baseline: scrape 0 (none yet); end: scrape 2: 40 new, all in (0.02, 0.04].
     expect(summary.ttft_ms).toMatchObject({ source: "vllm:time_to_first_token_seconds", count: 40 });
     expect(summary.ttft_ms?.p50 as number).toBeCloseTo(30, 9);
+    expect(summary.ttft_ms?.buckets).toEqual({ p50: [20, 40], p90: [20, 40], p99: [20, 40] });
     expect(summary.prefix_cache_hit_rate_window).toBeCloseTo(0.25, 12);
     expect([summary.scrapes, summary.failed_scrapes]).toEqual([2, 1]);
   });

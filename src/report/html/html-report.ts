@@ -1,7 +1,7 @@
 /**
  * @module report/html/html-report — report.html: one self-contained page (inline CSS and SVG, no scripts, no network).
  *
- * Sections: summary and run config, percentiles, distributions (CDF + histogram of TTFT, TPOT,
+ * Sections: summary and run config, percentiles, the server's own metrics, distributions (CDF + histogram of TTFT, TPOT,
  * ITL, latency, scheduled latency — each only when it has values), the run over time
  * (throughput, in flight, schedule lag), a conversation run's charts by turn index, the
  * per-request latency scatter, and errors. Pure: the
@@ -16,6 +16,7 @@ import type { ResultSummary } from "../result-summary.ts";
 import { renderDistributionCharts } from "./cdf.ts";
 import { renderConversationCharts } from "./conversation-charts.ts";
 import { renderShardTable } from "./shard-table.ts";
+import { renderServerMetricsTable } from "./server-metrics-table.ts";
 import type { GaugeTimeline } from "../../metrics/server-metrics-summary.ts";
 import { MAX_CHART_POINTS } from "./downsample.ts";
 import { renderErrorTable } from "./error-table.ts";
@@ -69,7 +70,7 @@ export function renderHtmlReport(
   const title = `inference-endpoint report — ${started}`;
   return htmlPage(title, `<h1>inference-endpoint benchmark report</h1>
 <p class="subtitle">Started ${started} · ${summary.n_samples_issued} requests${loadPatternText(summary)} · inference-endpoint ${escapeHtml(summary.version)}</p>
-${verdictBanner(summary)}${banner(summary)}${renderSummaryTables(summary)}${renderShardTable(summary.shards)}${renderAccuracyTable(accuracy)}
+${verdictBanner(summary)}${banner(summary)}${renderSummaryTables(summary)}${renderShardTable(summary.shards)}${renderServerMetricsTable(summary.server_metrics, summary.ttft)}${renderAccuracyTable(accuracy)}
 ${chartsSection("distributions", "Distributions", distributions, `Successful requests (scheduled latency: all sent requests). Curves are drawn through at most ${MAX_CHART_POINTS} quantiles.`)}
 ${chartsSection("over-the-run", "Over the run", renderTimeSeriesCharts(cols, windowStartNs, serverTimeline), "Rates per bucket of the performance phase; output tokens are spread over each stream from first token to done.")}
 ${renderConversationCharts(summary.conversations)}
