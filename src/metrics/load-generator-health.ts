@@ -7,6 +7,7 @@
  * - dropped: planned requests never sent (the phase was stopped by a cap, a timeout or Ctrl-C).
  * - verdict: "fell_behind" when the schedule lag p99 exceeds the lag limit, else "ok"; null for
  *   max_throughput, where every request is due at the start and lag is queueing by design.
+ * - concurrency: the opening burst (every slot opens at the phase start) is not judged.
  * - lag limit: the larger of MIN_LAG_LIMIT_NS and a tenth of the schedule's mean gap
  *   (scheduled span ÷ (requests − 1)). A late send matters in proportion to the spacing of the
  *   schedule: 3 ms at 20 req/s moves one arrival by 6 % of its gap, at 2,000 req/s it moves it
@@ -27,6 +28,7 @@ export interface LoadGeneratorHealth {
   verdict: LoadGeneratorVerdict | null;
   delayed: number | null;
   dropped: number | null;
+  /** The p99 lag the verdict judged (for concurrency, after the opening burst). */
   lagP99Ns: number | null;
   /** The p99 lag the verdict allowed (null without a verdict). */
   lagLimitNs: number | null;
@@ -65,18 +67,43 @@ export function lagLimitNs(meanGapNs: number | null): number {
 }
 
 /**
+ * The lags the verdict judges, ascending, for a closed loop (concurrency): every slot opens at
+ * the phase start, so the opening burst is due at one instant by design (as max_throughput's
+ * requests are) and is left out. Null for other patterns: the verdict judges every lag.
+ */
+export function verdictLagsNs(scheduledNs: ArrayLike<number>, sentNs: ArrayLike<number>, loadPatternType: string): Float64Array | null {
+  if (loadPatternType !== "concurrency") return null;
+  let opening = Infinity;
+  for (let i = 0; i < scheduledNs.length; i++) if ((scheduledNs[i] as number) < opening) opening = scheduledNs[i] as number;
+  const lags: number[] = [];
+  for (let i = 0; i < scheduledNs.length; i++) {
+    const lag = (sentNs[i] as number) - (scheduledNs[i] as number);
+    if ((scheduledNs[i] as number) > opening && Number.isFinite(lag)) lags.push(lag);
+  }
+  return Float64Array.from(lags).sort();
+}
+
+interface ScheduleShape {
+  /** See meanScheduleGapNs. */
+  meanGapNs: number | null;
+  /** See verdictLagsNs; null or absent: the verdict judges `sortedLagNs`. */
+  verdictLagNs?: SeriesArray | null;
+}
+
+/**
  * `sortedLagNs`: the finite schedule lags, ascending; `issued`: requests of the phase (a request
- * without a send time, e.g. worker_lost, is issued but has no lag); `meanGapNs`: see meanScheduleGapNs.
+ * without a send time, e.g. worker_lost, is issued but has no lag).
  */
 export function loadGeneratorHealth(
-  sortedLagNs: SeriesArray, issued: number, planned: number | null, loadPatternType: string, meanGapNs: number | null,
+  sortedLagNs: SeriesArray, issued: number, planned: number | null, loadPatternType: string, schedule: ScheduleShape,
 ): LoadGeneratorHealth {
   const dropped = planned === null ? null : Math.max(0, planned - issued);
   if (loadPatternType === "max_throughput") return { verdict: null, delayed: null, dropped, lagP99Ns: null, lagLimitNs: null };
-  const sorted = sortedLagNs;
-  if (sorted.length === 0) return { verdict: null, delayed: 0, dropped, lagP99Ns: null, lagLimitNs: null };
-  const delayed = sorted.length - firstAbove(sorted, DELAYED_LAG_NS);
-  const lagP99Ns = lowerPercentile(sorted, 99);
-  const limit = lagLimitNs(meanGapNs);
+  if (sortedLagNs.length === 0) return { verdict: null, delayed: 0, dropped, lagP99Ns: null, lagLimitNs: null };
+  const delayed = sortedLagNs.length - firstAbove(sortedLagNs, DELAYED_LAG_NS);
+  const judged = schedule.verdictLagNs ?? sortedLagNs;
+  const limit = lagLimitNs(schedule.meanGapNs);
+  if (judged.length === 0) return { verdict: "ok", delayed, dropped, lagP99Ns: null, lagLimitNs: limit };
+  const lagP99Ns = lowerPercentile(judged, 99);
   return { verdict: lagP99Ns > limit ? "fell_behind" : "ok", delayed, dropped, lagP99Ns, lagLimitNs: limit };
 }

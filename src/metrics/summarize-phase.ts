@@ -32,7 +32,7 @@ import { successfulRows } from "./request-values.ts";
 import { rollupSorted, type Rollup } from "./series-rollup.ts";
 import { SortedSeries } from "./sorted-series.ts";
 import { computeThroughput, legacyLoadgenWindowNs } from "./throughput.ts";
-import { loadGeneratorHealth, meanScheduleGapNs, type LoadGeneratorHealth } from "./load-generator-health.ts";
+import { loadGeneratorHealth, meanScheduleGapNs, verdictLagsNs, type LoadGeneratorHealth } from "./load-generator-health.ts";
 import { tokenDiscrepancy, type TokenDiscrepancy } from "./token-discrepancy.ts";
 import { goodput, type Goodput, type SloLimitsMs } from "./goodput.ts";
 import type { TokenSource } from "../record/request-record.ts";
@@ -153,7 +153,9 @@ export function summarizePhase(cols: PhaseColumns, ctx: PhaseContext, series: So
     retries: cols.retries ?? 0,
     reconnects: cols.reconnects ?? 0,
     streamNotes: countStreamNotes(cols.streamNotes),
-    loadGenerator: loadGeneratorHealth(series.get("scheduleLag"), n, ctx.plannedCount, ctx.loadPatternType, meanScheduleGapNs(cols.scheduledNs)),
+    loadGenerator: loadGeneratorHealth(series.get("scheduleLag"), n, ctx.plannedCount, ctx.loadPatternType, {
+      meanGapNs: meanScheduleGapNs(cols.scheduledNs), verdictLagNs: verdictLagsNs(cols.scheduledNs, cols.sentNs, ctx.loadPatternType),
+    }),
     tokenCountDiscrepancy: tokenDiscrepancy(cols),
     goodput: goodput(cols, ctx.slo, durationNs),
   };

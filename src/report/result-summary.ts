@@ -64,7 +64,8 @@ export interface ResultSummary {
   error_counts: Record<string, number>;
   error_samples: { kind: string; message: string }[];
   load_generator: LoadGeneratorVerdict | null;
-  /** The schedule-lag p99 the verdict allowed (metrics/load-generator-health); null without a verdict. */
+  /** The schedule-lag p99 the verdict judged (concurrency: after the opening burst) and the most it allowed (metrics/load-generator-health); null without a verdict. */
+  load_generator_lag_p99_ns: number | null;
   load_generator_lag_limit_ns: number | null;
   n_samples_planned: number | null;
   n_samples_dropped: number | null;
@@ -119,6 +120,7 @@ export const RESULT_SUMMARY_KEYS: readonly (keyof ResultSummary)[] = [
   "error_counts",
   "error_samples",
   "load_generator",
+  "load_generator_lag_p99_ns",
   "load_generator_lag_limit_ns",
   "n_samples_planned",
   "n_samples_dropped",
@@ -167,6 +169,7 @@ export function buildResultSummary(metrics: PhaseMetrics, run: RunInfo): ResultS
     error_counts: { ...metrics.errorCounts },
     error_samples: metrics.errorSamples.map((s) => ({ kind: s.kind, message: s.message })),
     load_generator: metrics.loadGenerator.verdict,
+    load_generator_lag_p99_ns: metrics.loadGenerator.lagP99Ns,
     load_generator_lag_limit_ns: metrics.loadGenerator.lagLimitNs,
     n_samples_planned: metrics.loadGenerator.dropped === null ? null : metrics.nSamplesIssued + metrics.loadGenerator.dropped,
     n_samples_dropped: metrics.loadGenerator.dropped,
@@ -177,4 +180,12 @@ export function buildResultSummary(metrics: PhaseMetrics, run: RunInfo): ResultS
     reconnects: metrics.reconnects,
     stream_notes: { ...metrics.streamNotes },
   };
+}
+
+/** run_config.load_pattern.type, or null when the config does not say. */
+export function loadPatternType(s: ResultSummary): string | null {
+  const lp = s.run_config.load_pattern;
+  if (lp === null || typeof lp !== "object") return null;
+  const type = (lp as Record<string, unknown>).type;
+  return typeof type === "string" ? type : null;
 }

@@ -59,6 +59,7 @@ export const ResultSummarySchema = z.strictObject({
   error_counts: z.record(z.string(), z.number().int().min(0)),
   error_samples: z.array(z.strictObject({ kind: z.string(), message: z.string() })),
   load_generator: z.enum(["ok", "fell_behind"]).nullable(),
+  load_generator_lag_p99_ns: z.number().nullable(),
   load_generator_lag_limit_ns: z.number().int().min(0).nullable(),
   n_samples_planned: z.number().int().min(0).nullable(),
   n_samples_dropped: z.number().int().min(0).nullable(),

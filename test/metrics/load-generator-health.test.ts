@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { lagLimitNs, loadGeneratorHealth, meanScheduleGapNs } from "../../src/metrics/load-generator-health.ts";
+import { lagLimitNs, loadGeneratorHealth, meanScheduleGapNs, verdictLagsNs } from "../../src/metrics/load-generator-health.ts";
 
 const lags = (...ms: number[]) => Float64Array.from(ms, (x) => x * 1e6);
 const MS = 1e6;
@@ -16,12 +16,12 @@ describe("metrics/load-generator-health", () => {
     ["nothing sent", lags(), 4, "poisson", { verdict: null, delayed: 0, dropped: 4 }],
     ["two late of three", lags(0.5, 1.5, 9), 3, "poisson", { verdict: "fell_behind", delayed: 2, dropped: 0 }],
   ] as const)("%s", (_name, lag, planned, pattern, expected) => {
-    const health = loadGeneratorHealth(lag, lag.length, planned, pattern, 1 * MS);
+    const health = loadGeneratorHealth(lag, lag.length, planned, pattern, { meanGapNs: 1 * MS });
     expect({ verdict: health.verdict, delayed: health.delayed, dropped: health.dropped }).toEqual(expected);
   });
 
   test("counts a lag of exactly the limit as on time", () => {
-    const health = loadGeneratorHealth(lags(1, 1, 1), 3, 3, "gamma", null);
+    const health = loadGeneratorHealth(lags(1, 1, 1), 3, 3, "gamma", { meanGapNs: null });
     expect(health.verdict).toBe("ok");
     expect(health.delayed).toBe(0);
     expect(health.lagLimitNs).toBe(1 * MS);
@@ -34,7 +34,7 @@ describe("metrics/load-generator-health", () => {
     ["2,000 req/s (0.5 ms gap): the 1 ms floor", lags(...Array(97).fill(0.05), 3, 3, 3), 0.5 * MS, "fell_behind", 1 * MS],
     ["unknown gap: the 1 ms floor", lags(...Array(97).fill(0.05), 3, 3, 3), null, "fell_behind", 1 * MS],
   ] as const)("%s", (_name, lag, gap, verdict, limit) => {
-    const health = loadGeneratorHealth(lag, lag.length, lag.length, "poisson", gap);
+    const health = loadGeneratorHealth(lag, lag.length, lag.length, "poisson", { meanGapNs: gap });
     expect(health.verdict).toBe(verdict);
     expect(health.lagLimitNs).toBe(limit);
     expect(health.delayed).toBe(3);
@@ -59,5 +59,28 @@ describe("metrics/load-generator-health", () => {
     [1_000 * MS, 100 * MS],
   ] as const)("lagLimitNs(%p) = %p", (gap, expected) => {
     expect(lagLimitNs(gap)).toBe(expected);
+  });
+
+  // Concurrency 4: four sends due at the start (the last 3 ms late, one after another), then
+  // each next one due when a request completes, sent at once.
+  const scheduled = Float64Array.from([0, 0, 0, 0, 50, 60, 70, 80, 90, 100].map((ms) => ms * MS));
+  const sent = Float64Array.from([0, 1, 2, 3, 50.05, 60.05, 70.05, 80.05, 90.05, 100.05].map((ms) => ms * MS));
+  const allLags = Float64Array.from(sent.map((t, i) => t - (scheduled[i] as number))).sort();
+
+  test("verdictLagsNs: a concurrency run's opening burst is left out; other patterns judge every lag", () => {
+    expect([...(verdictLagsNs(scheduled, sent, "concurrency") as Float64Array)].map((ns) => Math.round(ns / 1e3))).toEqual([50, 50, 50, 50, 50, 50]);
+    expect(verdictLagsNs(scheduled, sent, "poisson")).toBeNull();
+  });
+
+  test("a concurrency run whose only late sends are its opening burst is ok; judged on all lags it would not be", () => {
+    const schedule = { meanGapNs: meanScheduleGapNs(scheduled) };
+    const burstLeftOut = loadGeneratorHealth(allLags, 10, 10, "concurrency", { ...schedule, verdictLagNs: verdictLagsNs(scheduled, sent, "concurrency") });
+    expect(burstLeftOut).toMatchObject({ verdict: "ok", delayed: 2, lagP99Ns: 50_000 });
+    expect(loadGeneratorHealth(allLags, 10, 10, "concurrency", schedule)).toMatchObject({ verdict: "fell_behind", lagP99Ns: 2 * MS });
+  });
+
+  test("a concurrency run that is all opening burst (requests ≤ concurrency) is ok, with nothing judged", () => {
+    const health = loadGeneratorHealth(lags(0, 1, 2), 3, 3, "concurrency", { meanGapNs: null, verdictLagNs: new Float64Array(0) });
+    expect(health).toMatchObject({ verdict: "ok", lagP99Ns: null, delayed: 1 });
   });
 });

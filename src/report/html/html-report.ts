@@ -12,7 +12,7 @@ import type { AccuracyEntry } from "../../accuracy/index.ts";
 import { renderAccuracyTable } from "./accuracy-table.ts";
 import type { PhaseColumns } from "../../metrics/phase-columns.ts";
 import { SortedSeries } from "../../metrics/sorted-series.ts";
-import type { ResultSummary } from "../result-summary.ts";
+import { loadPatternType, type ResultSummary } from "../result-summary.ts";
 import { renderDistributionCharts } from "./cdf.ts";
 import { renderConversationCharts } from "./conversation-charts.ts";
 import { renderShardTable } from "./shard-table.ts";
@@ -24,7 +24,7 @@ import { escapeHtml } from "./escape-html.ts";
 import { distributionValues } from "./metric-values.ts";
 import { htmlPage } from "./page-style.ts";
 import { renderScatterChart } from "./scatter.ts";
-import { loadPatternType, renderSummaryTables } from "./summary-tables.ts";
+import { renderSummaryTables } from "./summary-tables.ts";
 import { renderTimeSeriesCharts } from "./time-series.ts";
 
 export const REPORT_HTML_FILE = "report.html";

@@ -7,7 +7,7 @@
  */
 import { DELAYED_LAG_NS } from "../../metrics/load-generator-health.ts";
 import { hasValues } from "../../metrics/series-rollup.ts";
-import type { ResultSummary } from "../result-summary.ts";
+import { loadPatternType, type ResultSummary } from "../result-summary.ts";
 import { fixed2, nsAsMs, NS_PER_S } from "../text-format.ts";
 import { escapeHtml, escapeValue } from "./escape-html.ts";
 import { displayUnitOf, metricNamed } from "../../metrics/metric-names.ts";
@@ -19,21 +19,14 @@ function table(rows: readonly Row[], className: string): string {
   return `<table class="${className}"><tbody>${body}</tbody></table>`;
 }
 
-/** run_config.load_pattern.type, or null when the config does not say. */
-export function loadPatternType(s: ResultSummary): string | null {
-  const lp = s.run_config.load_pattern;
-  if (lp === null || typeof lp !== "object") return null;
-  const type = (lp as Record<string, unknown>).type;
-  return typeof type === "string" ? type : null;
-}
-
 function verdictHtml(s: ResultSummary): string {
   if (s.load_generator === null) {
     return loadPatternType(s) === "max_throughput" ? "N/A (max_throughput has no schedule to keep)" : "N/A (no requests sent)";
   }
-  const lag = hasValues(s.schedule_lag) ? nsAsMs(s.schedule_lag.percentiles["99.0"]) : "N/A";
+  const lag = s.load_generator_lag_p99_ns === null ? "N/A" : nsAsMs(s.load_generator_lag_p99_ns);
   const limit = s.load_generator_lag_limit_ns === null ? "N/A" : nsAsMs(s.load_generator_lag_limit_ns);
-  const detail = ` (schedule lag p99 ${lag} ms, limit ${limit} ms)`;
+  const burst = loadPatternType(s) === "concurrency" ? " after the opening burst" : "";
+  const detail = ` (schedule lag p99${burst} ${lag} ms, limit ${limit} ms)`;
   if (s.load_generator === "ok") return `<span class="ok">ok</span>${detail}`;
   return `<span class="bad">fell behind</span>${detail} — latencies from the scheduled time (scheduled latency) are the honest ones`;
 }
