@@ -42,7 +42,7 @@ export function renderSweepHtml(result: SweepResult, slo: SweepSlo): string {
   const steps = result.steps.filter((s) => s.state !== "failed");
   // The capacity run sends everything at once: its queueing belongs to no offered rate, so it is a line, not a point of the curves.
   const curve = steps.filter((s) => s.kind !== "max_throughput");
-  const capacity = steps.find((s) => s.kind === "max_throughput")?.achieved_qps ?? null;
+  const capacity = byConcurrency ? null : (steps.find((s) => s.kind === "max_throughput")?.achieved_qps ?? null);
   const xLabel = byConcurrency ? "concurrency" : "offered load (req/s)";
   const answer = result.answer?.rate ?? null;
   const marks = (top: number) => [
