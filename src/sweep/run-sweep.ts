@@ -6,11 +6,13 @@
  *
  * Each step writes its own report directory; sweep.json is rewritten after every step (`save`),
  * so a sweep stopped by Ctrl-C — which ends the step under way as an interrupted run — or killed
- * keeps every finished step. Between steps: `coolDownS` of rest.
+ * keeps every finished step. Between steps: `coolDownS` of rest. A step that cannot be set up
+ * (endpoint unreachable, dataset unreadable) ends the sweep as `failed`, with its error.
  */
 import { bracketOf, converged, nextRate, spreadRates, type RateTrial } from "./search-rate.ts";
 import { failedStep, stepOf, type StepKind, type SweepStep } from "./sweep-step.ts";
 import type { ResultSummary } from "../report/result-summary.ts";
+import { InputError, SetupError } from "../errors.ts";
 
 export interface SweepPlan {
   mode: "rates" | "concurrencies" | "auto" | "find";
@@ -35,7 +37,8 @@ interface SweepAnswer {
 
 export interface SweepResult {
   mode: SweepPlan["mode"];
-  state: "running" | "complete" | "interrupted";
+  /** failed: a step could not be set up (endpoint unreachable, dataset unreadable), so no later one could be. */
+  state: "running" | "complete" | "interrupted" | "failed";
   percentile: number | null;
   precision: number | null;
   steps: SweepStep[];
@@ -57,8 +60,9 @@ const label = (kind: StepKind, offered: number | null) => (kind === "rate" ? `ra
 
 export async function runSweep(plan: SweepPlan, hooks: SweepHooks): Promise<SweepResult> {
   const result: SweepResult = { mode: plan.mode, state: "running", percentile: plan.percentile, precision: plan.mode === "find" ? plan.precision : null, steps: [], answer: null };
+  let fatal: Error | null = null;
   const step = async (kind: StepKind, offered: number | null): Promise<SweepStep | null> => {
-    if (hooks.stopped()) return null;
+    if (hooks.stopped() || fatal) return null;
     if (result.steps.length > 0 && plan.coolDownS > 0) await Bun.sleep(plan.coolDownS * 1000);
     const index = result.steps.length + 1;
     hooks.log(`sweep: step ${index}: ${label(kind, offered)}`);
@@ -68,10 +72,13 @@ export async function runSweep(plan: SweepPlan, hooks: SweepHooks): Promise<Swee
       // Only a rate step is judged: the capacity run queues everything by design.
       done = stepOf(index, kind, offered, reportDir, summary, kind === "rate" ? plan.percentile : null);
     } catch (error) {
-      done = failedStep(index, kind, offered, "", (error as Error).message);
+      done = failedStep(index, kind, offered, "", (error as Error).message, kind === "rate" && plan.percentile !== null);
+      // What stops one run from starting stops every later one: the sweep ends here, exiting as the run would.
+      if (error instanceof SetupError || error instanceof InputError) fatal = error;
     }
     result.steps.push(done);
     hooks.save(result);
+    if (fatal) return null;
     return done.state === "interrupted" && hooks.stopped() ? null : done;
   };
   const round = (r: number) => Math.round(r * 1000) / 1000;
@@ -96,7 +103,8 @@ export async function runSweep(plan: SweepPlan, hooks: SweepHooks): Promise<Swee
     const bracket = bracketOf(c, trials);
     result.answer = { rate: bracket.lo > 0 ? bracket.lo : null, bracket: [bracket.lo, bracket.hi], converged: converged(bracket, plan.precision) || trials.some((t) => t.passed && t.rate >= c), steps: trials.length };
   }
-  result.state = hooks.stopped() || result.steps.some((s) => s.state === "interrupted") ? "interrupted" : "complete";
+  result.state = fatal ? "failed" : hooks.stopped() || result.steps.some((s) => s.state === "interrupted") ? "interrupted" : "complete";
   hooks.save(result);
+  if (fatal) throw fatal;
   return result;
 }

@@ -56,6 +56,13 @@ export function parseSweepFlags(all: Record<string, unknown>, percentile: number
   }
   const mode = chosen[0] as SweepPlan["mode"];
   if (percentile !== null && mode !== "find") throw new InputError("--slo p=…: the pass mark is for --find max-goodput", { hint: "drop p=… or add --find max-goodput" });
+  // A knob of another kind of sweep would do nothing here: refused, never ignored.
+  const forKind: [key: string, flag: string, kind: SweepPlan["mode"], kindFlag: string][] = [
+    ["precision", "--precision", "find", "--find max-goodput"], ["max_steps", "--max-steps", "find", "--find max-goodput"], ["steps", "--sweep-steps", "auto", "--sweep auto"],
+  ];
+  for (const [key, flagName, kind, kindFlag] of forKind) {
+    if (sweep[key] !== undefined && mode !== kind) throw new InputError(`${flagName} is for ${kindFlag}; this sweep has fixed steps or another kind`, { hint: `drop ${flagName}, or use ${kindFlag}` });
+  }
   const precisionText = String(sweep.precision ?? "5%");
   const precision = Number(precisionText.replace(/%$/, "")) / 100;
   if (!(precision > 0 && precision < 1)) throw new InputError(`--precision ${precisionText}: expected a percentage between 0 and 100, e.g. 5%`);

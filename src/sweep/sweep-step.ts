@@ -52,11 +52,11 @@ export function stepOf(index: number, kind: StepKind, offered: number | null, re
   };
 }
 
-/** A step whose run ended in an error before it had a summary. */
-export function failedStep(index: number, kind: StepKind, offered: number | null, reportDir: string, message: string): SweepStep {
+/** A step whose run ended in an error before it had a summary; `judged`: a search's rate step, which then did not pass. */
+export function failedStep(index: number, kind: StepKind, offered: number | null, reportDir: string, message: string, judged: boolean): SweepStep {
   return {
     index, kind, offered, report_dir: reportDir, state: "failed", achieved_qps: null, goodput_rps: null, attainment_pct: null,
     ttft_p50_ms: null, ttft_p99_ms: null, tpot_p50_ms: null, latency_p50_ms: null, latency_p99_ms: null,
-    load_generator: null, n_samples_failed: 0, passed: false, note: message,
+    load_generator: null, n_samples_failed: 0, passed: judged ? false : null, note: message,
   };
 }

@@ -163,6 +163,29 @@ describe("cli/sweep", () => {
     }
   }, 60_000);
 
+  test("an endpoint that cannot be reached ends the sweep at its first step, exit 3, with sweep.json written", async () => {
+    const dir = dirs.make();
+    const out = join(dir, "out");
+    const result = await runCli(["sweep", "--endpoints", "http://127.0.0.1:9", "--model", "m", "--dataset", questionDataset(dir, 10), "--rates", "10,20", "--report-dir", out, "-q"]);
+    expect(result.exitCode).toBe(3);
+    expect(result.stderr).toContain("error: endpoint http://127.0.0.1:9 is not reachable");
+    expect(result.stderr).toContain(`sweep: stopped; ${join(out, "sweep.json")} keeps the steps so far`);
+    expect(result.stderr).not.toContain("unexpected failure");
+    const sweep = readSweep(out);
+    expect(sweep.state).toBe("failed");
+    expect(sweep.steps.map((s) => [s.index, s.state, s.passed])).toEqual([[1, "failed", null]]);
+  });
+
+  test.each([
+    ["--rates 10 --precision 10%", "error: --precision is for --find max-goodput"],
+    ["--rates 10 --max-steps 3", "error: --max-steps is for --find max-goodput"],
+    ["--find max-goodput --slo ttft:1s --sweep-steps 3", "error: --sweep-steps is for --sweep auto"],
+  ])("refuses a knob of another kind of sweep: %s", async (flags, message) => {
+    const result = await runCli(["sweep", "--endpoints", "http://127.0.0.1:9", "--model", "m", "--dataset", "x.jsonl", ...flags.split(" ")]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain(message);
+  });
+
   test("refuses a sweep without a kind, and --find without --slo, before any request", async () => {
     const none = await runCli(["sweep", "--endpoints", "http://127.0.0.1:9", "--model", "m", "--dataset", "x.jsonl"]);
     expect(none.exitCode).toBe(2);

@@ -7,7 +7,7 @@
  * whose attainment reaches p %, to `--precision`, in at most `--max-steps` rates). Each step is a
  * directory of its own under `--report-dir` (default `sweep_<time>`).
  */
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildConfig } from "../../config/build-config.ts";
 import { flagsFor, type FlagSpec } from "../../config/flags.ts";
@@ -60,6 +60,8 @@ export const sweepCommand: Command = {
     process.on("SIGTERM", onSignal);
     const runIo = { log: (line: string) => io.stderr(`${line}\n`), progress: io.stderr, progressEnabled: parsed.quiet !== true, isTty: parsed.quiet !== true && io.isTty };
     const slo = { ttft_ms: (overrides["slo.ttft_ms"] as number | undefined) ?? null, tpot_ms: (overrides["slo.tpot_ms"] as number | undefined) ?? null, latency_ms: (overrides["slo.latency_ms"] as number | undefined) ?? null };
+    // sweep.json is written after every step, also when a step failed before making its own directory.
+    mkdirSync(outDir, { recursive: true });
     try {
       const result = await runSweep(plan, {
         run: async (kind, offered, index) => {
@@ -73,6 +75,9 @@ export const sweepCommand: Command = {
         },
         log: runIo.log,
         stopped: () => stopped,
+      }).catch((error: unknown) => {
+        io.stderr(`sweep: stopped; ${join(outDir, "sweep.json")} keeps the steps so far\n`);
+        throw error;
       });
       const { sweepLines } = await import("../../sweep/sweep-text.ts");
       io.stdout(sweepLines(result).join("\n") + "\n");
