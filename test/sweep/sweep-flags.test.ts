@@ -1,6 +1,6 @@
 /** @module test/sweep/sweep-flags.test — the sweep's own flags, and `p=` taken out of --slo. */
 import { describe, expect, test } from "bun:test";
-import { parseSweepFlags, sloPercentile } from "../../src/sweep/sweep-flags.ts";
+import { parseSweepFlags, sloPercentile, stepPattern } from "../../src/sweep/sweep-flags.ts";
 
 describe("sweep/sweep-flags", () => {
   test("p=99 leaves --slo for the benchmark's parser, in both spellings", () => {
@@ -30,4 +30,30 @@ describe("sweep/sweep-flags", () => {
       expect(() => parseSweepFlags(overrides, percentile)).toThrow(message);
     });
   }
+
+  const LP = "settings.load_pattern.type";
+  const config = (load_pattern: Record<string, unknown>) => ({ settings: { load_pattern } });
+  test.each([
+    ["no pattern given: Poisson", "rates", {}, undefined, "poisson", []],
+    ["--load-pattern gamma for the rate steps", "find", { [LP]: "gamma" }, undefined, "gamma", []],
+    ["the config's constant, when no flag says otherwise", "rates", {}, config({ type: "constant" }), "constant", []],
+    ["the flag over the config", "auto", { [LP]: "poisson" }, config({ type: "constant" }), "poisson", []],
+    ["the config's target is replaced, and says so", "rates", {}, config({ type: "poisson", target_qps: 50 }), "poisson",
+      ["the config's settings.load_pattern.target_qps (50) is replaced by each step's own"]],
+    ["a concurrency sweep's config of concurrency", "concurrencies", {}, config({ type: "concurrency", target_concurrency: 4 }), "poisson",
+      ["the config's settings.load_pattern.target_concurrency (4) is replaced by each step's own"]],
+  ] as const)("step pattern: %s", (_name, mode, overrides, yaml, ratePattern, warnings) => {
+    expect(stepPattern(mode, overrides, yaml)).toEqual({ ratePattern, warnings: [...warnings] });
+  });
+
+  test.each([
+    ["--target-qps", "rates", { "settings.load_pattern.target_qps": 5 }, undefined, "--target-qps: the sweep sets each step's rate itself"],
+    ["--concurrency", "concurrencies", { "settings.load_pattern.target_concurrency": 8 }, undefined, "--concurrency: the sweep sets each step's concurrency itself"],
+    ["a closed loop for rate steps", "find", { [LP]: "concurrency" }, undefined, "--load-pattern concurrency: this sweep's rate steps take poisson, constant, gamma"],
+    ["max_throughput for rate steps", "rates", { [LP]: "max_throughput" }, undefined, "--load-pattern max_throughput: this sweep's rate steps take"],
+    ["an open loop for concurrency steps", "concurrencies", { [LP]: "poisson" }, undefined, "--load-pattern poisson: --concurrencies steps are closed-loop"],
+    ["the config's closed loop for rate steps", "rates", {}, config({ type: "concurrency" }), "the config's settings.load_pattern.type concurrency: this sweep's rate steps take"],
+  ] as const)("step pattern refuses %s", (_name, mode, overrides, yaml, message) => {
+    expect(() => stepPattern(mode, overrides, yaml)).toThrow(message);
+  });
 });

@@ -16,7 +16,7 @@ import { ExitCode, InputError } from "../../errors.ts";
 import type { Command } from "../command.ts";
 import { renderFlagHelp } from "../flag-help.ts";
 import { rejectPositionals } from "../reject-positionals.ts";
-import { parseSweepFlags, sloPercentile, SWEEP_FLAGS } from "../../sweep/sweep-flags.ts";
+import { parseSweepFlags, sloPercentile, stepPattern, SWEEP_FLAGS } from "../../sweep/sweep-flags.ts";
 
 /** Overrides a step sets itself; the user's load pattern and report directory give way to them. */
 const STEP_OWNED = /^(settings\.load_pattern\.(type|target_qps|target_concurrency)|report_dir)$/;
@@ -37,7 +37,8 @@ export const sweepCommand: Command = {
     const { plan, outDir, overrides } = parseSweepFlags(parsed.overrides, percentile);
     const yaml = parsed.configPath ? (await import("../../config/load-yaml.ts")).loadYamlConfig(parsed.configPath) : undefined;
     const base = Object.fromEntries(Object.entries(overrides).filter(([k]) => !STEP_OWNED.test(k)));
-    const ratePattern = overrides["settings.load_pattern.type"] === "constant" || overrides["settings.load_pattern.type"] === "gamma" ? overrides["settings.load_pattern.type"] : "poisson";
+    const { ratePattern, warnings } = stepPattern(plan.mode, overrides, yaml);
+    for (const warning of warnings) io.stderr(`warning: sweep: ${warning}\n`);
     if (plan.mode === "find" && !Object.keys(overrides).some((k) => k.startsWith("slo."))) {
       throw new InputError("--find max-goodput needs --slo", { hint: "e.g. --slo ttft:500ms,tpot:50ms,p=99" });
     }
