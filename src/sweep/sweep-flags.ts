@@ -66,7 +66,16 @@ export function parseSweepFlags(all: Record<string, unknown>, percentile: number
   const precisionText = String(sweep.precision ?? "5%");
   const precision = Number(precisionText.replace(/%$/, "")) / 100;
   if (!(precision > 0 && precision < 1)) throw new InputError(`--precision ${precisionText}: expected a percentage between 0 and 100, e.g. 5%`);
-  const values = mode === "rates" ? numbers("--rates", sweep.rates) : mode === "concurrencies" ? numbers("--concurrencies", sweep.concurrencies).map(Math.round) : [];
+  const values = mode === "rates" ? numbers("--rates", sweep.rates) : mode === "concurrencies" ? numbers("--concurrencies", sweep.concurrencies) : [];
+  const fractional = mode === "concurrencies" ? values.find((v) => !Number.isInteger(v)) : undefined;
+  if (fractional !== undefined) throw new InputError(`--concurrencies: '${fractional}' is not a whole number of requests`, { hint: "e.g. --concurrencies 1,8,64" });
+  const atLeast = (key: string, flagName: string, min: number) => {
+    const v = sweep[key] as number | undefined;
+    if (v !== undefined && !(v >= min)) throw new InputError(`${flagName} ${v}: expected at least ${min}`);
+  };
+  atLeast("max_steps", "--max-steps", 1);
+  atLeast("steps", "--sweep-steps", 0);
+  atLeast("cool_down_s", "--cool-down", 0);
   const stamp = new Date().toISOString().replace(/[-:]/g, "").replace("T", "_").slice(0, 15);
   return {
     plan: {

@@ -24,6 +24,11 @@ describe("sweep/sweep-flags", () => {
     ["a zero concurrency", { "sweep.concurrencies": ["0"] }, null, "--concurrencies: '0' is not a positive number"],
     ["p= without --find", { "sweep.rates": ["1"] }, 99, "--slo p=…: the pass mark is for --find max-goodput"],
     ["a precision of 0", { "sweep.find": "max-goodput", "sweep.precision": "0%" }, null, "--precision 0%: expected a percentage between 0 and 100"],
+    ["a fractional concurrency", { "sweep.concurrencies": ["1.5"] }, null, "--concurrencies: '1.5' is not a whole number of requests"],
+    ["no rates to try", { "sweep.find": "max-goodput", "sweep.max_steps": 0 }, null, "--max-steps 0: expected at least 1"],
+    ["a negative rest", { "sweep.rates": ["1"], "sweep.cool_down_s": -5 }, null, "--cool-down -5: expected at least 0"],
+    ["a negative number of auto steps", { "sweep.auto": "auto", "sweep.steps": -1 }, null, "--sweep-steps -1: expected at least 0"],
+    ["--precision without --find", { "sweep.rates": ["1"], "sweep.precision": "5%" }, null, "--precision is for --find max-goodput"],
   ];
   for (const [what, overrides, percentile, message] of REFUSED) {
     test(`refuses ${what}`, () => {
