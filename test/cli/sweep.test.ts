@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startMockServer } from "../../src/server/index.ts";
 import type { SweepResult } from "../../src/sweep/run-sweep.ts";
+import type { SweepStep } from "../../src/sweep/sweep-step.ts";
 import { HAS_CHROMIUM, visitPage } from "../report/html/headless-chromium.ts";
 import { modelKnee } from "./queue-model.ts";
 import { questionDataset, runCli, spawnCli, tempDirs, waitFor } from "./run-cli.ts";
@@ -89,6 +90,31 @@ describe("cli/sweep", () => {
       await server.stop();
     }
   }, 120_000);
+
+  test("--sweep auto: concurrency 1 (unloaded), the capacity, then --sweep-steps rates spread strictly between the two", async () => {
+    const server = await startMockServer({ mode: "model", ttftMs: 10, tpotMs: 2, outputTokens: 6, maxConcurrent: 4 });
+    try {
+      const dir = dirs.make();
+      const out = join(dir, "out");
+      const result = await runCli(["sweep", ...common(server.url, questionDataset(dir, 40)), "--num-samples", "40", "--sweep", "auto", "--sweep-steps", "2", "--report-dir", out]);
+      expect(result.stderr).not.toContain("error:");
+      expect(result.exitCode).toBe(0);
+      const sweep = readSweep(out);
+      expect(sweep.steps.map((s) => [s.kind, s.state])).toEqual([["concurrency", "complete"], ["max_throughput", "complete"], ["rate", "complete"], ["rate", "complete"]]);
+      const [unloaded, capacity, low, high] = sweep.steps as [SweepStep, SweepStep, SweepStep, SweepStep];
+      expect(unloaded.offered).toBe(1);
+      // One at a time, 20 ms each: about 50 req/s; 4 at once: about 200 req/s.
+      const [u, c] = [unloaded.achieved_qps as number, capacity.achieved_qps as number];
+      expect(c).toBeGreaterThan(2 * u);
+      const third = (c - u) / 3;
+      expect(low.offered as number).toBeCloseTo(u + third, 2);
+      expect(high.offered as number).toBeCloseTo(u + 2 * third, 2);
+      expect(sweep.answer).toBeNull();
+      for (const s of sweep.steps) expect(s.passed).toBeNull();
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
 
   test("acceptance: --find max-goodput --slo ttft:200ms lands within 5 % of the queue's knee, in bounded steps, and sweep.html marks it", async () => {
     // 4 places, each held 20 ms + 13 × 10 ms = 150 ms: a capacity of 26.7 req/s, whose queue
