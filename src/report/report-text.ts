@@ -11,9 +11,9 @@ import { hasValues, type Rollup } from "../metrics/series-rollup.ts";
 import { conversationHeadline, conversationLines } from "./conversation-text.ts";
 import { shardLines } from "./shard-health.ts";
 import { serverMetricsLines } from "./server-metrics-text.ts";
-import { loadPatternType, type ResultSummary } from "./result-summary.ts";
+import type { ResultSummary } from "./result-summary.ts";
 import { seriesLines } from "./series-text.ts";
-import { fixed2, nsAsMs, NS_PER_S, runConfigLines, type DisplayUnit } from "./text-format.ts";
+import { fixed2, loadGeneratorFigures, nsAsMs, NS_PER_S, runConfigLines, type DisplayUnit } from "./text-format.ts";
 import { STREAM_NOTES, type StreamNote } from "../record/stream-notes.ts";
 import { metricNamed } from "../metrics/metric-names.ts";
 
@@ -77,10 +77,8 @@ function tokenLines(s: ResultSummary): string[] {
 function loadGeneratorLines(s: ResultSummary): string[] {
   const lines: string[] = [];
   if (s.load_generator !== null) {
-    const lag = s.load_generator_lag_p99_ns === null ? "N/A" : nsAsMs(s.load_generator_lag_p99_ns);
-    const burst = loadPatternType(s) === "concurrency" ? " after the opening burst" : "";
     const verdict = s.load_generator === "ok" ? "ok" : "FELL BEHIND — latencies from the scheduled time (scheduled_latency) are the honest ones";
-    lines.push(`Load generator: ${verdict} (schedule lag p99${burst} ${lag} ms; limit ${s.load_generator_lag_limit_ns === null ? "N/A" : nsAsMs(s.load_generator_lag_limit_ns)} ms)`);
+    lines.push(`Load generator: ${verdict} (${loadGeneratorFigures(s)})`);
   }
   if (s.n_samples_delayed) lines.push(`Delayed requests (sent > ${nsAsMs(DELAYED_LAG_NS)} ms late): ${s.n_samples_delayed}`);
   if (s.n_samples_dropped) lines.push(`Dropped requests (planned, never sent): ${s.n_samples_dropped}`);

@@ -183,7 +183,7 @@ export function buildResultSummary(metrics: PhaseMetrics, run: RunInfo): ResultS
 }
 
 /** run_config.load_pattern.type, or null when the config does not say. */
-export function loadPatternType(s: ResultSummary): string | null {
+export function loadPatternType(s: Pick<ResultSummary, "run_config">): string | null {
   const lp = s.run_config.load_pattern;
   if (lp === null || typeof lp !== "object") return null;
   const type = (lp as Record<string, unknown>).type;

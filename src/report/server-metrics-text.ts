@@ -14,6 +14,9 @@ export const SERVER_GAUGE_LABELS: Record<string, string> = {
   prefix_cache_hit_rate: "prefix-cache hit rate",
 };
 
+/** Said when the page has none of the names KNOWN_GAUGES maps. */
+export const NO_KNOWN_NAMES = "none of the known names (vLLM, SGLang, TGI) on the page; every sample is in events.db (server_metrics)";
+
 /** A histogram bucket as "20–40" (ms), "> 10000" for the +Inf bucket. */
 export function bucketText(bucket: [number, number | null] | null): string {
   if (!bucket) return "N/A";
@@ -34,6 +37,6 @@ export function serverMetricsLines(s: ServerMetricsSummary, clientTtft: Rollup):
     const value = (p: "p50" | "p90" | "p99") => `${fixed2(t[p])} (${bucketText(t.buckets[p])})`;
     lines.push(`  server TTFT p50/p90/p99: ${value("p50")} / ${value("p90")} / ${value("p99")} ms over ${t.count} requests (from its histogram: interpolated, and the bucket it lies in)${beside}`);
   }
-  if (Object.keys(s.gauges).length === 0 && !s.ttft_ms) lines.push("  none of the known names (vLLM, SGLang, TGI) on the page; every sample is in events.db (server_metrics)");
+  if (Object.keys(s.gauges).length === 0 && !s.ttft_ms) lines.push(`  ${NO_KNOWN_NAMES}`);
   return lines;
 }

@@ -5,6 +5,7 @@
  * and "N/A" wherever a value is missing (null or non-finite), never "NaN".
  */
 import { toExactJson } from "../config/exact-json.ts";
+import { loadPatternType, type ResultSummary } from "./result-summary.ts";
 
 const NS_PER_MS = 1e6;
 export const NS_PER_S = 1e9;
@@ -58,4 +59,10 @@ export function runConfigLines(runConfig: Record<string, unknown>): string[] {
     }
   }
   return lines;
+}
+
+/** The load generator's verdict in figures: the p99 lag it judged and its limit (report.txt, report.html). */
+export function loadGeneratorFigures(s: Pick<ResultSummary, "load_generator_lag_p99_ns" | "load_generator_lag_limit_ns" | "run_config">): string {
+  const burst = loadPatternType(s) === "concurrency" ? " after the opening burst" : "";
+  return `schedule lag p99${burst} ${nsAsMs(s.load_generator_lag_p99_ns)} ms, limit ${nsAsMs(s.load_generator_lag_limit_ns)} ms`;
 }

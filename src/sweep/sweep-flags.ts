@@ -90,7 +90,7 @@ export function parseSweepFlags(all: Record<string, unknown>, percentile: number
 /** Arrival processes a rate step may use (the first is the default). */
 const RATE_PATTERNS = ["poisson", "constant", "gamma"];
 /** Flags whose value the sweep sets for every step itself. */
-const STEP_TARGETS: [path: string, flag: string][] = [["settings.load_pattern.target_qps", "--target-qps"], ["settings.load_pattern.target_concurrency", "--concurrency"]];
+const STEP_TARGETS: [field: string, flag: string, what: string][] = [["target_qps", "--target-qps", "rate"], ["target_concurrency", "--concurrency", "concurrency"]];
 
 /**
  * The load pattern of the sweep's rate steps, from --load-pattern or else the config's
@@ -98,8 +98,8 @@ const STEP_TARGETS: [path: string, flag: string][] = [["settings.load_pattern.ta
  * A flag that sets a step's target, or a pattern the sweep's steps cannot have, is refused.
  */
 export function stepPattern(mode: SweepPlan["mode"], overrides: Record<string, unknown>, yaml: unknown): { ratePattern: string; warnings: string[] } {
-  for (const [path, flagName] of STEP_TARGETS) {
-    if (overrides[path] !== undefined) throw new InputError(`${flagName}: the sweep sets each step's ${path.endsWith("qps") ? "rate" : "concurrency"} itself`, { hint: `drop ${flagName}; --rates, --concurrencies, --sweep auto or --find choose the steps` });
+  for (const [field, flagName, what] of STEP_TARGETS) {
+    if (overrides[`settings.load_pattern.${field}`] !== undefined) throw new InputError(`${flagName}: the sweep sets each step's ${what} itself`, { hint: `drop ${flagName}; --rates, --concurrencies, --sweep auto or --find choose the steps` });
   }
   const configured = (yaml as { settings?: { load_pattern?: Record<string, unknown> } } | undefined)?.settings?.load_pattern;
   const fromFlag = overrides["settings.load_pattern.type"];
@@ -109,8 +109,8 @@ export function stepPattern(mode: SweepPlan["mode"], overrides: Record<string, u
   if (type !== undefined && !allowed.includes(type)) {
     throw new InputError(`${where} ${type}: ${mode === "concurrencies" ? "--concurrencies steps are closed-loop (concurrency)" : `this sweep's rate steps take ${allowed.join(", ")}`}`, { hint: "drop it, or choose a sweep of that kind" });
   }
-  const warnings = STEP_TARGETS.filter(([path]) => configured?.[path.split(".").at(-1) as string] != null)
-    .map(([path]) => `the config's settings.load_pattern.${path.split(".").at(-1)} (${String(configured?.[path.split(".").at(-1) as string])}) is replaced by each step's own`);
+  const warnings = STEP_TARGETS.filter(([field]) => configured?.[field] != null)
+    .map(([field]) => `the config's settings.load_pattern.${field} (${String(configured?.[field])}) is replaced by each step's own`);
   return { ratePattern: mode === "concurrencies" ? "poisson" : (type ?? "poisson"), warnings };
 }
 

@@ -1,8 +1,8 @@
 /**
  * @module report/html/html-report — report.html: one self-contained page (inline CSS and SVG, no scripts, no network).
  *
- * Sections: summary and run config, percentiles, the server's own metrics, distributions (CDF + histogram of TTFT, TPOT,
- * ITL, latency, scheduled latency — each only when it has values), the run over time
+ * Sections: summary and run config, percentiles, the server's own metrics, distributions (CDF +
+ * histogram of TTFT, TPOT, ITL, latency, scheduled latency — each only when it has values), the run over time
  * (throughput, in flight, schedule lag), a conversation run's charts by turn index, the
  * per-request latency scatter, and errors. Pure: the
  * summary and the phase's columns in, a string out; charts are downsampled so a 1M-request run

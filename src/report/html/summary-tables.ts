@@ -8,7 +8,7 @@
 import { DELAYED_LAG_NS } from "../../metrics/load-generator-health.ts";
 import { hasValues } from "../../metrics/series-rollup.ts";
 import { loadPatternType, type ResultSummary } from "../result-summary.ts";
-import { fixed2, nsAsMs, NS_PER_S } from "../text-format.ts";
+import { fixed2, loadGeneratorFigures, nsAsMs, NS_PER_S } from "../text-format.ts";
 import { escapeHtml, escapeValue } from "./escape-html.ts";
 import { displayUnitOf, metricNamed } from "../../metrics/metric-names.ts";
 
@@ -23,10 +23,7 @@ function verdictHtml(s: ResultSummary): string {
   if (s.load_generator === null) {
     return loadPatternType(s) === "max_throughput" ? "N/A (max_throughput has no schedule to keep)" : "N/A (no requests sent)";
   }
-  const lag = s.load_generator_lag_p99_ns === null ? "N/A" : nsAsMs(s.load_generator_lag_p99_ns);
-  const limit = s.load_generator_lag_limit_ns === null ? "N/A" : nsAsMs(s.load_generator_lag_limit_ns);
-  const burst = loadPatternType(s) === "concurrency" ? " after the opening burst" : "";
-  const detail = ` (schedule lag p99${burst} ${lag} ms, limit ${limit} ms)`;
+  const detail = ` (${loadGeneratorFigures(s)})`;
   if (s.load_generator === "ok") return `<span class="ok">ok</span>${detail}`;
   return `<span class="bad">fell behind</span>${detail} — latencies from the scheduled time (scheduled latency) are the honest ones`;
 }

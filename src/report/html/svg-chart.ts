@@ -3,8 +3,8 @@
  *
  * Pure: a ChartSpec in, markup out. Every chart carries `data-chart="<name>"` and every series
  * `data-series="<label>"` (tests and users find them by these), explicit width/height and a
- * viewBox so CSS can scale it. Coordinates are rounded to 0.1 px to keep big reports small. A NaN y breaks a line (an empty time bucket).
- * Values outside a log axis (≤ 0) are drawn at its lower edge rather than dropped.
+ * viewBox so CSS can scale it. Coordinates are rounded to 0.1 px to keep big reports small. A
+ * NaN y breaks a line (an empty time bucket). Values outside a log axis (≤ 0) are drawn at its lower edge rather than dropped.
  */
 import { escapeHtml } from "./escape-html.ts";
 import { formatTick, linearAxis, logAxis, project, spansDecades, type Axis, type ScaleKind } from "./scale.ts";
