@@ -82,6 +82,11 @@ export function poissonArgs(url: string, qps: number, seconds: number): string[]
   ];
 }
 
+/** Schedule lag at percentile `pct` ("99.0"), µs. */
+export function lagUs(summary: Summary, pct: string): number {
+  return (summary.schedule_lag.percentiles?.[pct] ?? Number.NaN) / 1e3;
+}
+
 /** Completed requests per second of the performance phase. */
 export function achievedQps(summary: Summary): number {
   return summary.qps_native ?? summary.n_samples_completed / ((summary.duration_ns ?? Number.NaN) / 1e9);

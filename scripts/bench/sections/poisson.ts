@@ -14,7 +14,7 @@
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { achievedQps, poissonArgs, runIe, type Summary } from "../lib/ie.ts";
+import { achievedQps, lagUs, poissonArgs, runIe } from "../lib/ie.ts";
 import { BUN, CLIENT_CPU, pinned, ROOT, startFixedServer, track } from "../lib/procs.ts";
 import { progress, type Section } from "../lib/section.ts";
 import { atMost, fmt, median, ratio, runs, type Row, type Verdict } from "../lib/table.ts";
@@ -73,10 +73,6 @@ async function jitterFloor(qps: number, seconds: number, target?: FloorTarget): 
   } finally {
     if (target) removeEventsDb(target.eventsDb);
   }
-}
-
-function lagUs(summary: Summary, pct: string): number {
-  return (summary.schedule_lag.percentiles?.[pct] ?? Number.NaN) / 1e3;
 }
 
 export const poissonSection: Section = {

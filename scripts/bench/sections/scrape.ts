@@ -12,7 +12,7 @@
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { poissonArgs, runIe, type Summary } from "../lib/ie.ts";
+import { lagUs, poissonArgs, runIe, type Summary } from "../lib/ie.ts";
 import { BUN, MAIN, startServer } from "../lib/procs.ts";
 import { progress, type Section } from "../lib/section.ts";
 import { fmt, median, ratio, runs, type Row } from "../lib/table.ts";
@@ -31,8 +31,6 @@ const ARMS: readonly Arm[] = [
   { name: "scraping serve's /metrics 10×/s", metrics: (url) => `${url}/metrics` },
   { name: "scraping a page that never answers, 10×/s", metrics: (_url, silent) => `${silent}/metrics` },
 ];
-
-const lagP99Us = (s: Summary) => (s.schedule_lag.percentiles?.["99.0"] ?? Number.NaN) / 1e3;
 
 interface ScrapeCounts { server_metrics?: { scrapes: number; failed_scrapes: number } }
 
@@ -54,9 +52,9 @@ export const scrapeSection: Section = {
           const run = await runIe(args, dir, { pinToClientCpu: false });
           rmSync(dir, { recursive: true, force: true });
           const counts = (run.summary as Summary & ScrapeCounts).server_metrics;
-          p99[a]?.push(lagP99Us(run.summary));
+          p99[a]?.push(lagUs(run.summary, "99.0"));
           scrapes[a]?.push(counts ? `${counts.scrapes} ok / ${counts.failed_scrapes} failed` : "none");
-          progress(`${arm.name} run ${i + 1}: lag p99 ${fmt(lagP99Us(run.summary), 1)} µs, scrapes ${scrapes[a]?.at(-1)}`);
+          progress(`${arm.name} run ${i + 1}: lag p99 ${fmt(lagUs(run.summary, "99.0"), 1)} µs, scrapes ${scrapes[a]?.at(-1)}`);
         }
       }
     } finally {
