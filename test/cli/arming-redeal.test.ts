@@ -8,9 +8,10 @@
  * performance phase to both and waits for two `phase-armed` answers, of which the stopped victim
  * can give none. Only then is the victim killed.
  *
- * What the test reads of the workers, from /proc: a worker has handled its init once its runtime's
- * scavenger thread has left the JS thread's CPUs or runs at nice 19 (HelperThreads.tend, on
- * init); it holds a phase share once it has a "Worker" thread (the alarm thread
+ * What the test reads of the workers, from /proc: a worker has handled its init once it is pinned
+ * to its own CPU, or (without CPUs to pin to) its runtime's scavenger thread has left the JS
+ * thread's CPUs or runs at nice 19 (HelperThreads.tend, on init), and has written `ready` once
+ * its JS thread then sleeps; it holds a phase share once it has a "Worker" thread (the alarm thread
  * PhaseRunner.prepare starts before `phase-armed`).
  */
 import { afterAll, describe, expect, test } from "bun:test";
@@ -54,10 +55,26 @@ function threadsOf(pid: number): { name: string; nice: number; cpus: string }[] 
   return threads;
 }
 
-/** Init tends the helper threads: moved off the JS thread's CPUs (under CPU affinity) or lowered to nice 19. */
+/** The CPUs this test may run on, which a worker inherits until its init pins it. */
+const inheritedCpus = readFileSync("/proc/self/status", "utf8").match(/Cpus_allowed_list:\s+(\S+)/)?.[1] ?? "";
+
+/**
+ * Init pins the worker to its planned CPU (with two or more CPUs, one fewer than it inherited) and
+ * tends the helper threads: moved off the JS thread's CPUs (under CPU affinity) or lowered to nice 19.
+ * The scavenger is not always there to be moved yet, so the pinning is the signal wherever there is one.
+ */
 const handledInit = (pid: number) => {
   const [js, ...others] = threadsOf(pid);
+  if (js !== undefined && js.cpus !== inheritedCpus) return true;
   return others.some((t) => t.nice === 19 || (t.name === "mi-scavenger" && js !== undefined && t.cpus !== js.cpus));
+};
+/** The JS thread waits in its event loop: after init, that is once `ready` has been written. */
+const idle = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.startsWith("S") === true;
+  } catch {
+    return false;
+  }
 };
 const holdsPhase = (pid: number) => threadsOf(pid).some((t) => t.name === "Worker");
 
@@ -89,7 +106,7 @@ describe.skipIf(process.platform !== "linux")("cli/arming-redeal", () => {
       expect(handledInit(survivor)).toBe(false); // else main may have dealt already: the scenario cannot be set up
 
       process.kill(victim, "SIGCONT");
-      await waitFor(() => handledInit(victim), 10_000);
+      await waitFor(() => handledInit(victim) && idle(victim), 10_000);
       process.kill(victim, "SIGSTOP");
       process.kill(survivor, "SIGCONT");
       // The survivor's `ready` completed the pool: main dealt the phase to both, and the survivor armed.
