@@ -18,7 +18,7 @@ const dirs = tempDirs("ie-sweep-");
 afterAll(() => dirs.cleanup());
 
 const readSweep = (dir: string) => JSON.parse(readFileSync(join(dir, "sweep.json"), "utf8")) as SweepResult & { slo: Record<string, number | null> };
-const common = (url: string, dataset: string) => ["--endpoints", url, "--model", "m", "--dataset", dataset, "--duration", "0", "--streaming", "on", "--server-metrics", "off", "-q"];
+const common = (url: string, dataset: string) => ["--endpoints", url, "--model", "m", "--dataset", dataset, "--duration", "0", "--server-metrics", "off", "-q"];
 
 /** `sweep` with `flags` over `samples` questions against a fresh `serve` with `options`, stopped after; the output directory. */
 async function sweepAgainst(options: Partial<MockServerOptions>, samples: number, flags: string[]): Promise<{ result: Awaited<ReturnType<typeof runCli>>; out: string }> {
@@ -101,6 +101,9 @@ describe("cli/sweep", () => {
     // One at a time, 20 ms each: about 50 req/s; 4 at once: about 200 req/s.
     const [u, c] = [unloaded.achieved_qps as number, capacity.achieved_qps as number];
     expect(c).toBeGreaterThan(2 * u);
+    // Streaming was left to its default: the capacity run streams as the other steps do (offline's own default would not).
+    expect(capacity.ttft_p50_ms).not.toBeNull();
+    expect(readFileSync(join(capacity.report_dir, "config.yaml"), "utf8")).toContain(`streaming: "on"`);
     const third = (c - u) / 3;
     expect(low.offered as number).toBeCloseTo(u + third, 2);
     expect(high.offered as number).toBeCloseTo(u + 2 * third, 2);

@@ -42,16 +42,19 @@ export const sweepCommand: Command = {
     if (plan.mode === "find" && !Object.keys(overrides).some((k) => k.startsWith("slo."))) {
       throw new InputError("--find max-goodput needs --slo", { hint: "e.g. --slo ttft:500ms,tpot:50ms,p=99" });
     }
+    let stepStreaming: string | undefined;
     const configFor = (kind: string, offered: number | null, dir: string) => buildConfig({
       command: kind === "max_throughput" ? "offline" : "online", yaml, datasets: parsed.datasets, ...(parsed.mode ? { mode: parsed.mode } : {}),
       overrides: {
         ...base, report_dir: dir,
         ...(kind === "rate" ? { "settings.load_pattern.type": ratePattern, "settings.load_pattern.target_qps": offered } : {}),
         ...(kind === "concurrency" ? { "settings.load_pattern.type": "concurrency", "settings.load_pattern.target_concurrency": offered } : {}),
+        // The capacity is measured with the requests the other steps send: offline's own default is not streaming.
+        ...(kind === "max_throughput" && stepStreaming !== undefined ? { "model_params.streaming": stepStreaming } : {}),
       },
     });
     // Every step's config is checked before the first request: a bad flag costs nothing.
-    configFor(plan.mode === "concurrencies" ? "concurrency" : "rate", plan.values[0] ?? 1, join(outDir, "check"));
+    stepStreaming = configFor(plan.mode === "concurrencies" ? "concurrency" : "rate", plan.values[0] ?? 1, join(outDir, "check")).model_params.streaming;
     const [{ runBenchmark }, { runSweep }, { renderSweepHtml }] = await Promise.all([import("../../run/run-benchmark.ts"), import("../../sweep/run-sweep.ts"), import("../../sweep/sweep-html.ts")]);
     let stopped = false;
     const onSignal = () => {
