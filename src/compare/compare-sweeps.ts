@@ -1,7 +1,7 @@
 /**
  * @module compare/compare-sweeps — two sweeps side by side (`compare SWEEP_A SWEEP_B`): the
  * max-goodput answers, then, for every step both ran at the same offered load, its achieved
- * rate, goodput and TTFT and latency p99. Pure; rows as compare-summaries makes them.
+ * rate, goodput and TTFT, TPOT and latency p99. Pure; rows as compare-summaries makes them.
  */
 import { metricRow, type MetricRow } from "./compare-summaries.ts";
 import type { SweepResult } from "../sweep/run-sweep.ts";
@@ -21,6 +21,8 @@ export function compareSweeps(base: SweepResult, next: SweepResult, thresholdPct
       metricRow(`${key}: achieved`, "req/s", "higher_is_better", b.achieved_qps, n.achieved_qps, thresholdPct),
       metricRow(`${key}: goodput`, "req/s", "higher_is_better", b.goodput_rps, n.goodput_rps, thresholdPct),
       metricRow(`${key}: ttft p99`, "ms", "lower_is_better", b.ttft_p99_ms, n.ttft_p99_ms, thresholdPct),
+      // A sweep.json written before TPOT p99 was a step field has none: that row then reads N/A.
+      metricRow(`${key}: tpot p99`, "ms", "lower_is_better", b.tpot_p99_ms ?? null, n.tpot_p99_ms ?? null, thresholdPct),
       metricRow(`${key}: latency p99`, "ms", "lower_is_better", b.latency_p99_ms, n.latency_p99_ms, thresholdPct),
     );
   }

@@ -22,10 +22,10 @@ function series(steps: readonly SweepStep[], byConcurrency: boolean, label: stri
   return points.length > 0 ? [{ kind: "line", label, color, xs: points.map((p) => p[0]), ys: points.map((p) => p[1]) }] : [];
 }
 
-function limitLine(steps: readonly SweepStep[], byConcurrency: boolean, label: string, limit: number | null): ChartSeries[] {
+function limitLine(steps: readonly SweepStep[], byConcurrency: boolean, label: string, limit: number | null, color = "#dc2626"): ChartSeries[] {
   const xs = steps.map((s) => xOf(s, byConcurrency)).filter((x): x is number => x !== null);
   if (limit === null || xs.length === 0) return [];
-  return [{ kind: "line", label, color: "#dc2626", xs: [Math.min(...xs), Math.max(...xs)], ys: [limit, limit] }];
+  return [{ kind: "line", label, color, xs: [Math.min(...xs), Math.max(...xs)], ys: [limit, limit] }];
 }
 
 const cell = (v: number | null, digits = 2) => (v === null ? "N/A" : v.toFixed(digits));
@@ -52,12 +52,19 @@ export function renderSweepHtml(result: SweepResult, slo: SweepSlo): string {
   const latencyCurves = [
     ...series(curve, byConcurrency, "TTFT p50", "#2563eb", (s) => s.ttft_p50_ms), ...series(curve, byConcurrency, "TTFT p99", "#7c3aed", (s) => s.ttft_p99_ms),
     ...series(curve, byConcurrency, "latency p99", "#0d9488", (s) => s.latency_p99_ms), ...limitLine(steps, byConcurrency, "TTFT limit", slo.ttft_ms),
+    ...limitLine(steps, byConcurrency, "latency limit", slo.latency_ms, "#f97316"),
   ];
   const latency = renderChart({ name: "sweep-latency", title: "Latency against offered load", xLabel, yLabel: "ms", series: [...latencyCurves, ...marks(tallest(latencyCurves))] });
+  // TPOT is tens of ms beside latencies of seconds: its SLO gets a chart of its own.
+  const tpotCurves = slo.tpot_ms === null ? [] : [
+    ...series(curve, byConcurrency, "TPOT p50", "#2563eb", (s) => s.tpot_p50_ms), ...series(curve, byConcurrency, "TPOT p99", "#7c3aed", (s) => s.tpot_p99_ms),
+    ...limitLine(steps, byConcurrency, "TPOT limit", slo.tpot_ms),
+  ];
+  const tpot = tpotCurves.length === 0 ? "" : renderChart({ name: "sweep-tpot", title: "TPOT against offered load", xLabel, yLabel: "ms", series: [...tpotCurves, ...marks(tallest(tpotCurves))] });
   const goodputCurves = [...series(curve, byConcurrency, "achieved", "#2563eb", (s) => s.achieved_qps), ...series(curve, byConcurrency, "goodput", "#f59e0b", (s) => s.goodput_rps)];
   const goodput = renderChart({ name: "sweep-goodput", title: "Throughput and goodput against offered load", xLabel, yLabel: "req/s", series: [...goodputCurves, ...marks(tallest(goodputCurves))] });
-  const head = ["step", "kind", "offered", "achieved req/s", "goodput req/s", "attainment %", "TTFT p50", "TTFT p99", "TPOT p50", "latency p99", "load generator", "passed", "note"];
-  const rows = result.steps.map((s) => [String(s.index), s.kind, s.offered === null ? "-" : String(s.offered), cell(s.achieved_qps), cell(s.goodput_rps), cell(s.attainment_pct), cell(s.ttft_p50_ms), cell(s.ttft_p99_ms), cell(s.tpot_p50_ms), cell(s.latency_p99_ms), s.load_generator ?? "-", s.passed === null ? "-" : s.passed ? "yes" : "no", s.note ?? ""]);
+  const head = ["step", "kind", "offered", "achieved req/s", "goodput req/s", "attainment %", "TTFT p50", "TTFT p99", "TPOT p50", "TPOT p99", "latency p99", "load generator", "passed", "note"];
+  const rows = result.steps.map((s) => [String(s.index), s.kind, s.offered === null ? "-" : String(s.offered), cell(s.achieved_qps), cell(s.goodput_rps), cell(s.attainment_pct), cell(s.ttft_p50_ms), cell(s.ttft_p99_ms), cell(s.tpot_p50_ms), cell(s.tpot_p99_ms), cell(s.latency_p99_ms), s.load_generator ?? "-", s.passed === null ? "-" : s.passed ? "yes" : "no", s.note ?? ""]);
   const table = `<table class="percentiles"><thead><tr>${head.map((h) => `<th scope="col">${h}</th>`).join("")}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join("")}</tr>`).join("")}</tbody></table>`;
   const verdict = result.mode !== "find" ? "" : answer === null
     ? `<p class="bad">No rate met the SLO in ${result.answer?.steps ?? 0} steps.</p>`
@@ -65,6 +72,6 @@ export function renderSweepHtml(result: SweepResult, slo: SweepSlo): string {
   return htmlPage("inference-endpoint sweep", `<h1>inference-endpoint sweep</h1>
 <p class="subtitle">${escapeHtml(result.mode)} · ${result.steps.length} steps · ${escapeHtml(result.state)}</p>
 ${verdict}
-<section id="charts"><h2>Against offered load</h2><div class="charts">${latency}${goodput}</div></section>
+<section id="charts"><h2>Against offered load</h2><div class="charts">${latency}${goodput}${tpot}</div></section>
 <section id="steps"><h2>Steps</h2>${table}</section>`);
 }

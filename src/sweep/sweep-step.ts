@@ -21,6 +21,7 @@ export interface SweepStep {
   ttft_p50_ms: number | null;
   ttft_p99_ms: number | null;
   tpot_p50_ms: number | null;
+  tpot_p99_ms: number | null;
   latency_p50_ms: number | null;
   latency_p99_ms: number | null;
   load_generator: string | null;
@@ -44,7 +45,7 @@ export function stepOf(index: number, kind: StepKind, offered: number | null, re
   return {
     index, kind, offered, report_dir: reportDir, state: s.state,
     achieved_qps: s.qps, goodput_rps: s.goodput?.requests_per_s ?? null, attainment_pct: attainment,
-    ttft_p50_ms: ms(s.ttft, "50.0"), ttft_p99_ms: ms(s.ttft, "99.0"), tpot_p50_ms: ms(s.tpot, "50.0"),
+    ttft_p50_ms: ms(s.ttft, "50.0"), ttft_p99_ms: ms(s.ttft, "99.0"), tpot_p50_ms: ms(s.tpot, "50.0"), tpot_p99_ms: ms(s.tpot, "99.0"),
     latency_p50_ms: ms(s.latency, "50.0"), latency_p99_ms: ms(s.latency, "99.0"),
     load_generator: s.load_generator, n_samples_failed: s.n_samples_failed,
     passed: percentile === null ? null : note === null && attainment !== null && attainment >= percentile,
@@ -56,7 +57,7 @@ export function stepOf(index: number, kind: StepKind, offered: number | null, re
 export function failedStep(index: number, kind: StepKind, offered: number | null, reportDir: string, message: string, judged: boolean): SweepStep {
   return {
     index, kind, offered, report_dir: reportDir, state: "failed", achieved_qps: null, goodput_rps: null, attainment_pct: null,
-    ttft_p50_ms: null, ttft_p99_ms: null, tpot_p50_ms: null, latency_p50_ms: null, latency_p99_ms: null,
+    ttft_p50_ms: null, ttft_p99_ms: null, tpot_p50_ms: null, tpot_p99_ms: null, latency_p50_ms: null, latency_p99_ms: null,
     load_generator: null, n_samples_failed: 0, passed: judged ? false : null, note: message,
   };
 }

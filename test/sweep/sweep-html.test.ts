@@ -1,0 +1,50 @@
+/** @module test/sweep/sweep-html.test — sweep.html's charts: one limit line per SLO limit, TPOT on its own chart, the answer and capacity marked. */
+import { describe, expect, test } from "bun:test";
+import type { SweepResult } from "../../src/sweep/run-sweep.ts";
+import { renderSweepHtml } from "../../src/sweep/sweep-html.ts";
+import type { SweepStep } from "../../src/sweep/sweep-step.ts";
+
+const step = (index: number, kind: SweepStep["kind"], offered: number | null, achieved: number, ms: number): SweepStep => ({
+  index, kind, offered, report_dir: "", state: "complete", achieved_qps: achieved, goodput_rps: achieved, attainment_pct: 100,
+  ttft_p50_ms: ms, ttft_p99_ms: 2 * ms, tpot_p50_ms: ms / 10, tpot_p99_ms: ms / 5, latency_p50_ms: 10 * ms, latency_p99_ms: 20 * ms,
+  load_generator: kind === "rate" ? "ok" : null, n_samples_failed: 0, passed: kind === "rate" ? ms < 100 : null, note: null,
+});
+const result: SweepResult = {
+  mode: "find", state: "complete", percentile: 99, precision: 0.05,
+  steps: [step(1, "max_throughput", null, 40, 900), step(2, "rate", 40, 38, 300), step(3, "rate", 10, 10, 50), step(4, "rate", 25, 24, 120)],
+  answer: { rate: 10, bracket: [10, 25], converged: false, steps: 3 },
+};
+
+/** Chart name → the labels of its series, in drawing order. */
+function chartsOf(html: string): Record<string, string[]> {
+  const charts: Record<string, string[]> = {};
+  for (const svg of html.matchAll(/<svg data-chart="([^"]+)"[\s\S]*?<\/svg>/g)) {
+    charts[svg[1] as string] = [...(svg[0] as string).matchAll(/class="series" data-series="([^"]+)"/g)].map((m) => m[1] as string);
+  }
+  return charts;
+}
+
+const NONE = { ttft_ms: null, tpot_ms: null, latency_ms: null };
+
+describe("sweep/sweep-html", () => {
+  test.each([
+    ["TTFT only", { ...NONE, ttft_ms: 200 }, { "sweep-latency": ["TTFT limit"] }, ["sweep-latency", "sweep-goodput"]],
+    ["TTFT and TPOT", { ...NONE, ttft_ms: 200, tpot_ms: 20 }, { "sweep-latency": ["TTFT limit"], "sweep-tpot": ["TPOT limit"] }, ["sweep-latency", "sweep-goodput", "sweep-tpot"]],
+    ["latency only", { ...NONE, latency_ms: 3000 }, { "sweep-latency": ["latency limit"] }, ["sweep-latency", "sweep-goodput"]],
+    ["no SLO", NONE, { "sweep-latency": [] }, ["sweep-latency", "sweep-goodput"]],
+  ])("%s: a limit line for each limit given, on the chart of its metric", (_, slo, limits, names) => {
+    const charts = chartsOf(renderSweepHtml(result, slo));
+    expect(Object.keys(charts)).toEqual(names);
+    for (const [chart, expected] of Object.entries(limits)) expect((charts[chart] ?? []).filter((l) => l.endsWith(" limit"))).toEqual(expected);
+    for (const labels of Object.values(charts)) expect(labels.filter((l) => /^(capacity|answer): /.test(l))).toEqual(["capacity: 40.00 req/s", "answer: 10 req/s"]);
+  });
+
+  test("the TPOT chart draws p50 and p99 of the rate steps (not the capacity run), in order of offered load", () => {
+    const html = renderSweepHtml(result, { ...NONE, tpot_ms: 20 });
+    const svg = /<svg data-chart="sweep-tpot"[\s\S]*?<\/svg>/.exec(html)?.[0] ?? "";
+    const points = (label: string) => [...(new RegExp(`data-series="${label}" d="([^"]+)"`).exec(svg)?.[1] ?? "").matchAll(/[ML]/g)].length;
+    expect(points("TPOT p50")).toBe(3);
+    expect(points("TPOT p99")).toBe(3);
+    expect(html).toContain("<th scope=\"col\">TPOT p99</th>");
+  });
+});
