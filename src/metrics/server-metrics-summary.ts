@@ -34,11 +34,15 @@ const KNOWN_GAUGES: readonly GaugeSpec[] = [
   { key: "prefix_cache_hit_rate", combine: "mean", names: ["sglang:cache_hit_rate", "vllm:gpu_prefix_cache_hit_rate"] },
 ];
 const TTFT_HISTOGRAMS = ["vllm:time_to_first_token_seconds", "sglang:time_to_first_token_seconds"];
-const PREFIX_COUNTERS = { hits: "vllm:prefix_cache_hits_total", queries: "vllm:prefix_cache_queries_total" };
+/** vLLM v1's prefix-cache counters; its first releases named them `gpu_…`, kept beside the new names for a while as deprecated. First pair found wins. */
+const PREFIX_COUNTERS = [
+  { hits: "vllm:prefix_cache_hits_total", queries: "vllm:prefix_cache_queries_total" },
+  { hits: "vllm:gpu_prefix_cache_hits_total", queries: "vllm:gpu_prefix_cache_queries_total" },
+] as const;
 
 /** Every name the summary reads (the report reads only these back). */
 export const SUMMARY_METRIC_NAMES: readonly string[] = [
-  ...KNOWN_GAUGES.flatMap((g) => g.names), ...TTFT_HISTOGRAMS.map((h) => `${h}_bucket`), PREFIX_COUNTERS.hits, PREFIX_COUNTERS.queries,
+  ...KNOWN_GAUGES.flatMap((g) => g.names), ...TTFT_HISTOGRAMS.map((h) => `${h}_bucket`), ...PREFIX_COUNTERS.flatMap((c) => [c.hits, c.queries]),
 ];
 
 interface GaugeStats { source: string; min: number; avg: number; max: number; samples: number }
@@ -202,8 +206,9 @@ export function summarizeServerMetrics(rows: readonly ScrapedRow[], startNs: num
     const stats = gaugeStats(spec, inside);
     if (stats) gauges[spec.key] = stats;
   }
-  const hits = last ? counterGrowth(before, last, PREFIX_COUNTERS.hits) : null;
-  const queries = last ? counterGrowth(before, last, PREFIX_COUNTERS.queries) : null;
+  const counters = last && PREFIX_COUNTERS.find((c) => last.some((r) => r.name === c.queries));
+  const hits = last && counters ? counterGrowth(before, last, counters.hits) : null;
+  const queries = last && counters ? counterGrowth(before, last, counters.queries) : null;
   return {
     url,
     scrapes: scrapeCounts.ok,

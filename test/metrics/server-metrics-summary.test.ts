@@ -63,6 +63,17 @@ describe("metrics/server-metrics-summary", () => {
     expect([summary.scrapes, summary.failed_scrapes]).toEqual([2, 1]);
   });
 
+  test.each([
+    ["the current names", "vllm:prefix_cache", []],
+    ["vLLM v1's first names (gpu_…)", "vllm:gpu_prefix_cache", []],
+    ["both, as the releases that kept the old ones deprecated: the current ones win", "vllm:prefix_cache", ["vllm:gpu_prefix_cache"]],
+  ] as const)("prefix-cache hit rate over the window from %s", (_what, prefix, decoys) => {
+    const counters = (t: number, p: string, hits: number, queries: number) => [row(t, `${p}_hits_total`, { engine: "0" }, hits), row(t, `${p}_queries_total`, { engine: "0" }, queries)];
+    // Before the window 10 of 40; at its last scrape 70 of 160: 60 hits of 120 queries inside it.
+    const rows = [...counters(0, prefix, 10, 40), ...counters(2e9, prefix, 70, 160), ...decoys.flatMap((d) => [...counters(0, d, 0, 10), ...counters(2e9, d, 10, 11)])];
+    expect(summarizeServerMetrics(rows, 1e9, 3e9, { ok: 2, failed: 0 }, "u").prefix_cache_hit_rate_window).toBeCloseTo(0.5, 12);
+  });
+
   test("the timeline has every scrape of each known gauge", () => {
     const timeline = gaugeTimeline(rows());
     expect(timeline.running).toEqual({ tNs: [0, 1e9, 2e9, 3e9], values: [2, 7, 10, 4] });
