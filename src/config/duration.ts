@@ -8,11 +8,12 @@ const DURATION_RE = /^(\d+(?:\.\d+)?|\.\d+)\s*(ms|s|m|h)?$/i;
 const DURATION_EXAMPLES = "600000 (ms), 500ms, 600s, 10m, 1.5m, 2h";
 
 /**
- * Converts a duration to whole milliseconds. A bare number (or numeric string) is milliseconds,
- * as in the seed tool; `ms`, `s`, `m` and (ours) `h` suffixes scale it. Fractions are rounded to
- * the nearest millisecond. Throws InputError naming the value when it cannot be read.
+ * Converts a duration to milliseconds. A bare number (or numeric string) is milliseconds, as in
+ * the seed tool; `ms`, `s`, `m` and (ours) `h` suffixes scale it. Fractions are rounded to the
+ * nearest millisecond unless `fractional` (an SLO limit of 5.2 ms must stay 5.2). Throws
+ * InputError naming the value when it cannot be read.
  */
-export function parseDurationMs(value: string | number): number {
+export function parseDurationMs(value: string | number, fractional = false): number {
   if (typeof value === "number") {
     if (!Number.isFinite(value) || value < 0) {
       throw new InputError(`invalid duration ${value}: must be a non-negative number of milliseconds`, {
@@ -29,13 +30,15 @@ export function parseDurationMs(value: string | number): number {
   }
   const amount = Number(match[1]);
   const unit = (match[2] ?? "ms").toLowerCase();
-  return Math.round(amount * (UNIT_MS[unit] ?? 1));
+  const ms = amount * (UNIT_MS[unit] ?? 1);
+  // 15 significant digits drop the binary noise of the scaling (0.0052 s × 1000 = 5.2, not 5.199…).
+  return fractional ? Number(ms.toPrecision(15)) : Math.round(ms);
 }
 
 /** Non-throwing variant for schema code: the duration in ms, or the error message. */
-export function tryParseDurationMs(value: string | number): { ok: true; ms: number } | { ok: false; message: string } {
+export function tryParseDurationMs(value: string | number, fractional = false): { ok: true; ms: number } | { ok: false; message: string } {
   try {
-    return { ok: true, ms: parseDurationMs(value) };
+    return { ok: true, ms: parseDurationMs(value, fractional) };
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }

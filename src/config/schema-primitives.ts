@@ -130,15 +130,16 @@ export function list<T extends z.ZodType>(item: T) {
 }
 
 /** Whole milliseconds ≥ 0 from an integer or a string such as "600s", "10m", "1.5m", "500ms". */
-export function durationMs() {
+export function durationMs(options: { fractional?: boolean } = {}) {
+  const fractional = options.fractional === true;
   const read = (v: unknown, ctx: z.RefinementCtx): unknown => {
     if (typeof v !== "string") return v;
-    const parsed = tryParseDurationMs(v);
+    const parsed = tryParseDurationMs(v, fractional);
     if (parsed.ok) return parsed.ms;
     ctx.addIssue({ code: "custom", message: parsed.message, continue: false });
     return v;
   };
-  return tag(z.preprocess(read, z.number().int().min(0)), { kind: "duration" });
+  return tag(z.preprocess(read, fractional ? z.number().min(0) : z.number().int().min(0)), { kind: "duration" });
 }
 
 /** A free-form mapping; on the command line it is given as a JSON object string. */

@@ -2,13 +2,14 @@
  * @module metrics/goodput — requests per second that met every service-level objective.
  *
  * A request meets the SLO when it succeeded and each metric with a limit is within it:
- * TTFT (first token − sent), TPOT (as metrics/request-values defines it; skipped for requests
- * with fewer than two streamed tokens), latency (done − sent). A limit on a metric the
- * request does not have (TTFT of a non-streaming request) counts as not met.
- * Attainment = met / completed (failures included) × 100; goodput = met / duration.
+ * TTFT (first token − sent), TPOT (as metrics/request-values defines it; met by a request
+ * that streamed one token, which has no gap to exceed it), latency (done − sent). A limit on a
+ * metric the request does not have (TTFT or TPOT of a non-streaming request) counts as not met.
+ * Attainment = met / completed (failures included, requests the run cancelled not) × 100;
+ * goodput = met / duration.
  */
 import type { PhaseColumns } from "./phase-columns.ts";
-import { streamedTokens, tpotNs } from "./request-values.ts";
+import { isCompleted, streamedTokens, tpotNs } from "./request-values.ts";
 
 export interface SloLimitsMs {
   ttft_ms: number | null;
@@ -35,8 +36,11 @@ function meets(cols: PhaseColumns, i: number, slo: SloLimitsMs): boolean {
   const done = cols.doneNs[i] as number;
   if (slo.ttft_ms !== null && !(first - sent <= slo.ttft_ms * 1e6)) return false;
   if (slo.latency_ms !== null && !(done - sent <= slo.latency_ms * 1e6)) return false;
-  // Without a first token (not streamed) TPOT is NaN, which meets no limit.
-  if (slo.tpot_ms !== null && streamedTokens(cols, i) >= 2 && !(tpotNs(cols, i) <= slo.tpot_ms * 1e6)) return false;
+  if (slo.tpot_ms !== null) {
+    // No first token (not streamed): TPOT was never measured, so its limit is not met. One streamed token has no gap to exceed it.
+    if (!Number.isFinite(first)) return false;
+    if (streamedTokens(cols, i) >= 2 && !(tpotNs(cols, i) <= slo.tpot_ms * 1e6)) return false;
+  }
   return true;
 }
 
@@ -45,7 +49,7 @@ export function goodput(cols: PhaseColumns, slo: SloLimitsMs | null | undefined,
   let completed = 0;
   let met = 0;
   for (let i = 0; i < cols.count; i++) {
-    if (!Number.isFinite(cols.doneNs[i] as number)) continue;
+    if (!isCompleted(cols, i)) continue;
     completed++;
     if (meets(cols, i, slo)) met++;
   }

@@ -5,14 +5,15 @@
  * has no such value, e.g. no first token; rollups and charts skip NaN). Who is included:
  * successful requests for TTFT, TTFB, latency and lengths; successful requests with ≥ 2
  * streamed tokens for TPOT (output tokens less hidden reasoning tokens, which the server spent
- * before the first token and never streamed: their time is in TTFT); every sent request for schedule lag and scheduled latency (see
+ * before the first token and never streamed: their time is in TTFT); every sent request for schedule lag, every completed one (not those the run cancelled) for
+ * scheduled latency (see
  * metric-names.ts for the words). Both result_summary.json and report.html read these, through
  * sorted-series.ts. ITL is not here: its values are the columns' spread token gaps.
  */
 import type { PhaseColumns } from "./phase-columns.ts";
 
 /** Which rows a series includes. */
-type Rows = "successful" | "successfulMultiToken" | "all";
+type Rows = "successful" | "successfulMultiToken" | "completed" | "all";
 
 interface SeriesDefinition {
   rows: Rows;
@@ -40,12 +41,30 @@ const SERIES_DEFINITIONS = {
   tpot: { rows: "successfulMultiToken", value: tpotNs },
   latency: { rows: "successful", value: (c, i) => n(c.doneNs, i) - n(c.sentNs, i) },
   scheduleLag: { rows: "all", value: (c, i) => n(c.sentNs, i) - n(c.scheduledNs, i) },
-  scheduledLatency: { rows: "all", value: (c, i) => n(c.doneNs, i) - n(c.scheduledNs, i) },
+  scheduledLatency: { rows: "completed", value: (c, i) => n(c.doneNs, i) - n(c.scheduledNs, i) },
   inputTokens: { rows: "successful", value: (c, i) => n(c.inputTokens, i) },
   outputTokens: { rows: "successful", value: (c, i) => n(c.outputTokens, i) },
 } satisfies Record<string, SeriesDefinition>;
 
 export type SeriesName = keyof typeof SERIES_DEFINITIONS;
+
+/** The error kind of a request the run itself cut short (Ctrl-C, --run-timeout, a drain timeout). */
+export const CANCELLED_KIND = "cancelled";
+
+/**
+ * True when row i came to an end at the server's doing: an answer or an error. A request the
+ * run cancelled has a done time too, but that is when the run gave up on it, not a completion.
+ */
+export function isCompleted(cols: PhaseColumns, i: number): boolean {
+  return Number.isFinite(cols.doneNs[i] as number) && cols.errorKinds[i] !== CANCELLED_KIND;
+}
+
+/** Each row's completion instant (NaN where it has none: never sent, lost, or cancelled by the run). */
+export function completionNs(cols: PhaseColumns): Float64Array {
+  const out = new Float64Array(cols.count);
+  for (let i = 0; i < cols.count; i++) out[i] = isCompleted(cols, i) ? (cols.doneNs[i] as number) : Number.NaN;
+  return out;
+}
 
 /** True when row i finished without an error. */
 export function isSuccessful(cols: PhaseColumns, i: number): boolean {
@@ -60,6 +79,7 @@ export function successfulRows(cols: PhaseColumns): Uint8Array {
 
 function includes(rows: Rows, cols: PhaseColumns, i: number): boolean {
   if (rows === "all") return true;
+  if (rows === "completed") return isCompleted(cols, i);
   if (!isSuccessful(cols, i)) return false;
   return rows === "successful" || streamedTokens(cols, i) >= 2;
 }

@@ -28,7 +28,7 @@ import {
   type FinishReasonCounts,
   type TokenCountSource,
 } from "./phase-tallies.ts";
-import { successfulRows } from "./request-values.ts";
+import { completionNs, successfulRows } from "./request-values.ts";
 import { rollupSorted, type Rollup } from "./series-rollup.ts";
 import { SortedSeries } from "./sorted-series.ts";
 import { computeThroughput, legacyLoadgenWindowNs } from "./throughput.ts";
@@ -108,22 +108,26 @@ export function summarizePhase(cols: PhaseColumns, ctx: PhaseContext, series: So
   const ok = successfulRows(cols);
   let completed = 0;
   let failed = 0;
+  // Requests the run cancelled were issued and failed, but never completed: they count in no rate or window.
+  const completions = completionNs(cols);
   for (let i = 0; i < n; i++) {
-    if (Number.isFinite(cols.doneNs[i] as number)) completed++;
+    if (Number.isFinite(completions[i] as number)) completed++;
     if (cols.failed[i]) failed++;
   }
   const es = { earlyStopping: ctx.earlyStopping };
   const plain = { earlyStopping: false };
 
-  const lastDoneNs = maxFinite(cols.doneNs);
+  const lastDoneNs = maxFinite(completions);
   const durationNs = lastDoneNs === null ? null : lastDoneNs - ctx.windowStartNs;
-  const outputTokens = sum(series.get("outputTokens"));
+  const successful = ok.reduce((a, b) => a + b, 0);
+  // Nothing succeeded: no tokens, so 0 tok/s as QPS is 0 (null means counts were not recorded).
+  const outputTokens = successful === 0 ? 0 : sum(series.get("outputTokens"));
   const throughput = computeThroughput({
     completed,
-    successful: completed - failed,
+    successful,
     outputTokens,
     durationNs,
-    legacyWindowNs: legacyLoadgenWindowNs(cols.sentNs, cols.doneNs),
+    legacyWindowNs: legacyLoadgenWindowNs(cols.sentNs, completions),
     useLegacy: ctx.loadPatternType === "poisson" && ctx.useLegacyQps,
   });
   const sources = tallyTokenSources(cols.tokenSources, ok);
@@ -132,7 +136,7 @@ export function summarizePhase(cols: PhaseColumns, ctx: PhaseContext, series: So
     nSamplesIssued: n,
     nSamplesCompleted: completed,
     nSamplesFailed: failed,
-    nSuccessful: completed - failed,
+    nSuccessful: successful,
     durationNs,
     ...throughput,
     // Per-request values (request-values.ts), sorted once (sorted-series.ts); NaN entries (e.g. no first token) are skipped.

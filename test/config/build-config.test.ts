@@ -50,6 +50,14 @@ describe("config/build-config", () => {
     expect(config.model_params.streaming).toBe(expected);
   });
 
+  test.each([
+    ["a flag's text", { "slo.tpot_ms": "5.2ms", "slo.ttft_ms": "0.25s" }, undefined],
+    ["YAML numbers", {}, { ...yamlBase, slo: { tpot_ms: 5.2, ttft_ms: 250 } }],
+  ])("keeps fractional SLO limits from %s exactly (a rounded limit changes goodput)", (_what, overrides, yaml) => {
+    const config = buildConfig({ command: yaml ? "from-config" : "offline", yaml, overrides: yaml ? overrides : { ...validOffline, ...overrides }, datasets: ["d.jsonl"] });
+    expect(config.slo).toEqual({ ttft_ms: 250, tpot_ms: 5.2, latency_ms: null });
+  });
+
   test("keeps explicit streaming", () => {
     const config = buildConfig({ command: "offline", overrides: { ...validOffline, "model_params.streaming": "on" }, datasets: ["d.jsonl"] });
     expect(config.model_params.streaming).toBe("on");

@@ -19,6 +19,17 @@ describe("config/duration", () => {
     expect(parseDurationMs(input)).toBe(expected);
   });
 
+  test.each([
+    ["5.2ms", 5.2, 5],
+    ["0.0052s", 5.2, 5],
+    ["4.6", 4.6, 5],
+    ["0.25ms", 0.25, 0],
+    ["1.5m", 90_000, 90_000],
+  ] as const)("reads %p as %p ms when fractions are kept (%p rounded)", (input, fractional, rounded) => {
+    expect(parseDurationMs(input, true)).toBe(fractional);
+    expect(parseDurationMs(input)).toBe(rounded);
+  });
+
   test.each(["", "abc", "10x", "-5s", "1.5.2m", "m", "s10"])("rejects %p naming the value", (input) => {
     expect(() => parseDurationMs(input)).toThrow(InputError);
     expect(() => parseDurationMs(input)).toThrow(`'${input}'`);

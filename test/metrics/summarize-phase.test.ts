@@ -29,6 +29,26 @@ describe("metrics/summarize-phase", () => {
     expect([m.nSamplesIssued, m.nSamplesCompleted, m.nSamplesFailed, m.nSuccessful]).toEqual([5, 5, 1, 4]);
   });
 
+  test("requests the run cancelled are issued and failed, never completed: no rate, window or scheduled latency counts them", () => {
+    // Cancelled at 3 s by --run-timeout while waiting on the server: 3 s is when the run gave up, not a completion.
+    const cancelled = [5, 6].map((i) => makeFailure({ planIndex: i, sentNs: 1900 * MS, scheduledNs: 1900 * MS, doneNs: 3000 * MS, errorKind: "cancelled" }));
+    for (const pattern of ["max_throughput", "poisson"]) {
+      const m = summarize([...fourOk, ...cancelled], { windowStartNs: -400 * MS, loadPatternType: pattern });
+      expect([m.nSamplesIssued, m.nSamplesCompleted, m.nSamplesFailed, m.nSuccessful]).toEqual([6, 4, 2, 4]);
+      expect(m.durationNs).toBe(2000 * MS);
+      expect(m.qpsNative).toBeCloseTo(2, 12);
+      expect(values(m.scheduledLatencyNs).max).toBe(100 * MS);
+      expect(m.errorCounts).toEqual({ cancelled: 2 });
+    }
+    // The legacy window ends at the completion of the last-sent completed request (1.6 s): (4 − 1) / 1.6 s.
+    expect(summarize([...fourOk, ...cancelled], { loadPatternType: "poisson" }).qps).toBeCloseTo(3 / 1.6, 12);
+  });
+
+  test("nothing succeeded: 0 tokens per second, as 0 requests per second", () => {
+    const m = summarize([makeFailure({ sentNs: 0, doneNs: 10 * MS }), makeFailure({ sentNs: 0, doneNs: 20 * MS })]);
+    expect([m.qpsNative, m.tpsNative]).toEqual([0, 0]);
+  });
+
   test("computes duration, QPS and TPS from the window start to the last completion", () => {
     const m = summarize(fourOk, { windowStartNs: -400 * MS }); // window = 1.6 s + 0.4 s = 2 s
     expect(m.durationNs).toBe(2000 * MS);
