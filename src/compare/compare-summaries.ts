@@ -4,6 +4,7 @@
  * Pure: two result_summary.json objects in, rows out. A metric regresses when it moves in its
  * bad direction by more than the threshold, relative to the base: throughput down, latency up,
  * error rate up (error rate compares percentage points, since a base of 0 % has no ratio).
+ * Throughput is compared under one definition (throughputDefs).
  */
 type Direction = "higher_is_better" | "lower_is_better";
 
@@ -46,9 +47,24 @@ const ms = (series: string, percentile: string): MetricDef => ({
   read: (s) => at(s, [series, "percentiles", percentile]),
 });
 
-const COMPARED_METRICS: readonly MetricDef[] = [
-  { name: "qps", unit: "req/s", direction: "higher_is_better", scale: 1, read: (s) => at(s, ["qps"]) },
-  { name: "tps", unit: "tok/s", direction: "higher_is_better", scale: 1, read: (s) => at(s, ["tps"]) },
+/** The run reported LoadGen's legacy QPS (a Poisson window of its own) rather than the native one. */
+const usedLegacy = (s: Summary) => at(s, ["legacy_loadgen_window_duration_ns"]) !== null;
+
+/**
+ * Throughput rows: the headline `qps`/`tps` when both runs define them alike; the native values
+ * when one run used LoadGen's legacy definition and the other did not (their headlines differ
+ * by definition, not by the server).
+ */
+function throughputDefs(base: Summary, next: Summary): MetricDef[] {
+  const native = usedLegacy(base) !== usedLegacy(next);
+  const def = (name: "qps" | "tps", unit: string): MetricDef => ({
+    name: native ? `${name} (native: the runs define ${name} differently)` : name, unit, direction: "higher_is_better", scale: 1,
+    read: (s) => at(s, [native ? `${name}_native` : name]),
+  });
+  return [def("qps", "req/s"), def("tps", "tok/s")];
+}
+
+const LATENCY_METRICS: readonly MetricDef[] = [
   ms("ttft", "50.0"), ms("ttft", "99.0"), ms("tpot", "50.0"), ms("tpot", "99.0"), ms("latency", "50.0"), ms("latency", "99.0"),
   { name: "error rate", unit: "%", direction: "lower_is_better", scale: 1, read: errorRatePct },
 ];
@@ -63,7 +79,7 @@ export function metricRow(name: string, unit: string, direction: Direction, base
 }
 
 export function compareSummaries(base: Summary, next: Summary, thresholdPct: number): MetricRow[] {
-  return COMPARED_METRICS.map((m) => {
+  return [...throughputDefs(base, next), ...LATENCY_METRICS].map((m) => {
     const b = m.read(base);
     const n = m.read(next);
     return metricRow(m.name, m.unit, m.direction, b === null ? null : b * m.scale, n === null ? null : n * m.scale, thresholdPct);
