@@ -43,6 +43,8 @@ function summaryBody(s: ResultSummary): string[] {
     ...(s.reconnects > 0 ? [`Reconnects: ${s.reconnects} (the server had closed a kept-alive connection before answering; sent again at once on a new one, not failures)`] : []),
     durationS === null ? "Duration: N/A" : `Duration: ${fixed2(durationS)} seconds`,
     `QPS: ${fixed2(s.qps)}`,
+    // The legacy headline counts failures over LoadGen's window: the native figure beside it, on a line of its own so "QPS: x" still parses.
+    ...(s.legacy_loadgen_window_duration_ns !== null ? [`QPS above is MLPerf LoadGen's legacy (completed − 1) / window, failures included; successful requests / duration: ${fixed2(s.qps_native)}`] : []),
     `TPS: ${fixed2(s.tps)}`,
   );
   lines.push(...goodputLines(s), ...loadGeneratorLines(s), ...tokenLines(s), ...streamNoteLines(s));

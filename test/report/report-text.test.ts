@@ -59,6 +59,12 @@ describe("report/report-text", () => {
     expect(text).toContain(`TPS: ${(s.tps as number).toFixed(2)}\n`);
   });
 
+  test("names LoadGen's legacy QPS and gives the successful rate beside it, only when the run used it", () => {
+    const legacy = { ...sampleSummary(), legacy_loadgen_window_duration_ns: 2e9, qps: 36.88, qps_native: 20.2 };
+    expect(renderReportText(legacy)).toContain("\nQPS: 36.88\nQPS above is MLPerf LoadGen's legacy (completed − 1) / window, failures included; successful requests / duration: 20.20\n");
+    expect(renderReportText({ ...legacy, legacy_loadgen_window_duration_ns: null })).not.toContain("LoadGen's legacy");
+  });
+
   test("prints N/A for missing duration, QPS and TPS", () => {
     const text = renderReportText({ ...sampleSummary(), duration_ns: null, qps: null, tps: null });
     expect(text).toContain("Duration: N/A\n");

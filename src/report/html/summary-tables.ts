@@ -41,7 +41,9 @@ export function summaryRows(s: ResultSummary): Row[] {
   if (s.n_samples_delayed !== null) rows.push([`Requests delayed (> ${nsAsMs(DELAYED_LAG_NS)} ms late)`, String(s.n_samples_delayed)]);
   rows.push(
     ["Duration", s.duration_ns === null ? "N/A" : `${fixed2(s.duration_ns / NS_PER_S)} s`],
-    ["QPS", fixed2(s.qps)],
+    ...(s.legacy_loadgen_window_duration_ns !== null
+      ? [["QPS (MLPerf LoadGen legacy: (completed − 1) / window, failures included)", fixed2(s.qps)], ["QPS (successful requests / duration)", fixed2(s.qps_native)]] as [string, string][]
+      : [["QPS", fixed2(s.qps)]] as [string, string][]),
     ["Output tok/s", fixed2(s.tps)],
     ["Load generator", verdictHtml(s)],
     ["Token counts from", escapeHtml(s.token_count_source)],
