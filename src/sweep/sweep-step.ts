@@ -44,7 +44,8 @@ export function stepOf(index: number, kind: StepKind, offered: number | null, re
   const attainment = s.goodput?.attainment_pct ?? null;
   return {
     index, kind, offered, report_dir: reportDir, state: s.state,
-    achieved_qps: s.qps, goodput_rps: s.goodput?.requests_per_s ?? null, attainment_pct: attainment,
+    // Successful requests over the run's duration, the window goodput uses too (a Poisson run's headline QPS may be LoadGen's legacy one, failures included).
+    achieved_qps: s.qps_native ?? s.qps, goodput_rps: s.goodput?.requests_per_s ?? null, attainment_pct: attainment,
     ttft_p50_ms: ms(s.ttft, "50.0"), ttft_p99_ms: ms(s.ttft, "99.0"), tpot_p50_ms: ms(s.tpot, "50.0"), tpot_p99_ms: ms(s.tpot, "99.0"),
     latency_p50_ms: ms(s.latency, "50.0"), latency_p99_ms: ms(s.latency, "99.0"),
     load_generator: s.load_generator, n_samples_failed: s.n_samples_failed,
