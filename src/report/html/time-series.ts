@@ -2,8 +2,10 @@
  * @module report/html/time-series — charts over the run: throughput, requests in flight, schedule lag.
  *
  * x = seconds since the phase start (the performance window's start), bucketed by
- * time-buckets.ts. Rates are per second of bucket: completions by done time, output tokens spread
- * over each stream's [first token, done] (all at done without a first token), in flight as the
+ * time-buckets.ts. Rates are per second of bucket — the last one, which ends with the run, per
+ * second of its own span (at least half a width), so the curves do not dip at the end:
+ * completions by done time, output tokens spread over each stream's [first token, done] (all
+ * at done without a first token), in flight as the
  * time-average of open requests, schedule lag (sent − scheduled) as p50 and max of the requests
  * sent in the bucket. With the server's metrics scraped, its running and waiting requests join
  * the in-flight chart at their scrape instants, and its KV-cache use has a chart of its own.
@@ -29,12 +31,13 @@ interface RunBuckets {
   lagMaxMs: Float64Array;
 }
 
-function perSecond(values: Float64Array, widthS: number): Float64Array {
-  return values.map((v) => v / widthS);
+/** Per second of each bucket's own span: the last bucket ends with the run, usually short of a full width. */
+function perSecond(values: Float64Array, widthS: number, lastWidthS: number): Float64Array {
+  return values.map((v, b) => v / (b === values.length - 1 ? lastWidthS : widthS));
 }
 
 /** Every time series of the phase, bucketed. Rows are read in place: no per-request arrays. */
-function runBuckets(cols: PhaseColumns, windowStartNs: number): RunBuckets {
+export function runBuckets(cols: PhaseColumns, windowStartNs: number): RunBuckets {
   let endNs = windowStartNs;
   for (let i = 0; i < cols.count; i++) {
     const done = cols.doneNs[i] as number;
@@ -45,6 +48,8 @@ function runBuckets(cols: PhaseColumns, windowStartNs: number): RunBuckets {
   const durationS = (endNs - windowStartNs) / NS_PER_S;
   const widthS = bucketWidthS(durationS);
   const count = bucketCount(durationS, widthS);
+  // A last bucket under half a width is divided by half: one event more or less in a sliver would read as a spike.
+  const lastWidthS = Math.max(widthS / 2, Math.min(widthS, durationS - (count - 1) * widthS));
   const rows = cols.count;
   const secondsOf = (ns: number): number => (ns - windowStartNs) / NS_PER_S;
   const sentS = (i: number): number => secondsOf(cols.sentNs[i] as number);
@@ -63,14 +68,15 @@ function runBuckets(cols: PhaseColumns, windowStartNs: number): RunBuckets {
   );
   return {
     widthS,
-    xs: Array.from({ length: count }, (_, b) => (b + 0.5) * widthS),
-    completionsPerS: perSecond(spreadOverBuckets({ count: rows, startS: doneOkS, endS: doneOkS, amount: one }, widthS, count), widthS),
-    errorsPerS: perSecond(spreadOverBuckets({ count: rows, startS: doneFailedS, endS: doneFailedS, amount: one }, widthS, count), widthS),
+    xs: Array.from({ length: count }, (_, b) => (b === count - 1 ? b * widthS + lastWidthS / 2 : (b + 0.5) * widthS)),
+    completionsPerS: perSecond(spreadOverBuckets({ count: rows, startS: doneOkS, endS: doneOkS, amount: one }, widthS, count), widthS, lastWidthS),
+    errorsPerS: perSecond(spreadOverBuckets({ count: rows, startS: doneFailedS, endS: doneFailedS, amount: one }, widthS, count), widthS, lastWidthS),
     outputTokensPerS: perSecond(
       spreadOverBuckets({ count: rows, startS: tokenStartS, endS: doneOkS, amount: (i) => cols.outputTokens[i] as number }, widthS, count),
       widthS,
+      lastWidthS,
     ),
-    inFlight: perSecond(spreadOverBuckets({ count: rows, startS: sentS, endS: doneS, amount: (i) => doneS(i) - sentS(i) }, widthS, count), widthS),
+    inFlight: perSecond(spreadOverBuckets({ count: rows, startS: sentS, endS: doneS, amount: (i) => doneS(i) - sentS(i) }, widthS, count), widthS, lastWidthS),
     lagP50Ms: lag.p50,
     lagMaxMs: lag.max,
   };
