@@ -13,7 +13,7 @@ import { shardLines } from "./shard-health.ts";
 import { serverMetricsLines } from "./server-metrics-text.ts";
 import type { ResultSummary } from "./result-summary.ts";
 import { seriesLines } from "./series-text.ts";
-import { fixed2, loadGeneratorFigures, nsAsMs, NS_PER_S, runConfigLines, type DisplayUnit } from "./text-format.ts";
+import { droppedLabel, fixed2, loadGeneratorFigures, nsAsMs, NS_PER_S, runConfigLines, type DisplayUnit } from "./text-format.ts";
 import { STREAM_NOTES, type StreamNote } from "../record/stream-notes.ts";
 import { metricNamed } from "../metrics/metric-names.ts";
 
@@ -83,7 +83,7 @@ function loadGeneratorLines(s: ResultSummary): string[] {
     lines.push(`Load generator: ${verdict} (${loadGeneratorFigures(s)})`);
   }
   if (s.n_samples_delayed) lines.push(`Delayed requests (sent > ${nsAsMs(DELAYED_LAG_NS)} ms late): ${s.n_samples_delayed}`);
-  if (s.n_samples_dropped) lines.push(`Dropped requests (planned, never sent): ${s.n_samples_dropped}`);
+  if (s.n_samples_dropped) lines.push(`${droppedLabel(s)}: ${s.n_samples_dropped}`);
   return lines;
 }
 

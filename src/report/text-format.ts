@@ -66,3 +66,11 @@ export function loadGeneratorFigures(s: Pick<ResultSummary, "load_generator_lag_
   const burst = loadPatternType(s) === "concurrency" ? " after the opening burst" : "";
   return `schedule lag p99${burst} ${nsAsMs(s.load_generator_lag_p99_ns)} ms, limit ${nsAsMs(s.load_generator_lag_limit_ns)} ms`;
 }
+
+/**
+ * What the planned requests without a row were: never sent; and after an interrupted run, which
+ * may have been killed (its database is read as interrupted), also those in flight at its death.
+ */
+export function droppedLabel(s: Pick<ResultSummary, "state">): string {
+  return s.state === "interrupted" ? "Dropped requests (planned, no record: never sent, or in flight if the run was killed)" : "Dropped requests (planned, never sent)";
+}

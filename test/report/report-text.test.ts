@@ -65,6 +65,13 @@ describe("report/report-text", () => {
     expect(renderReportText({ ...legacy, legacy_loadgen_window_duration_ns: null })).not.toContain("LoadGen's legacy");
   });
 
+  test.each([
+    ["complete", "Dropped requests (planned, never sent): 3"],
+    ["interrupted", "Dropped requests (planned, no record: never sent, or in flight if the run was killed): 3"],
+  ] as const)("names planned requests without a record of a %s run", (state, line) => {
+    expect(renderReportText({ ...sampleSummary(), state, n_samples_dropped: 3 })).toContain(`\n${line}\n`);
+  });
+
   test("prints N/A for missing duration, QPS and TPS", () => {
     const text = renderReportText({ ...sampleSummary(), duration_ns: null, qps: null, tps: null });
     expect(text).toContain("Duration: N/A\n");

@@ -8,7 +8,7 @@
 import { DELAYED_LAG_NS } from "../../metrics/load-generator-health.ts";
 import { hasValues } from "../../metrics/series-rollup.ts";
 import { loadPatternType, type ResultSummary } from "../result-summary.ts";
-import { fixed2, loadGeneratorFigures, nsAsMs, NS_PER_S } from "../text-format.ts";
+import { droppedLabel, fixed2, loadGeneratorFigures, nsAsMs, NS_PER_S } from "../text-format.ts";
 import { escapeHtml, escapeValue } from "./escape-html.ts";
 import { displayUnitOf, metricNamed } from "../../metrics/metric-names.ts";
 
@@ -37,7 +37,7 @@ export function summaryRows(s: ResultSummary): Row[] {
     ["Requests failed", s.n_samples_failed > 0 ? `<span class="bad">${s.n_samples_failed}</span>` : "0"],
   ];
   if (s.n_samples_planned !== null) rows.push(["Requests planned", String(s.n_samples_planned)]);
-  if (s.n_samples_dropped) rows.push(["Requests dropped (never sent)", `<span class="bad">${s.n_samples_dropped}</span>`]);
+  if (s.n_samples_dropped) rows.push([droppedLabel(s), `<span class="bad">${s.n_samples_dropped}</span>`]);
   if (s.n_samples_delayed !== null) rows.push([`Requests delayed (> ${nsAsMs(DELAYED_LAG_NS)} ms late)`, String(s.n_samples_delayed)]);
   rows.push(
     ["Duration", s.duration_ns === null ? "N/A" : `${fixed2(s.duration_ns / NS_PER_S)} s`],
