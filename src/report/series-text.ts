@@ -23,11 +23,22 @@ export function barLength(count: number, maxCount: number, width = HISTOGRAM_BAR
   return Math.max(1, Math.round((count / maxCount) * width));
 }
 
+/** Decimals beyond 2 (at most 6) that tell every bucket's edges apart: ITL buckets of microseconds read "[0.01, 0.01)" at 2. */
+function edgeDecimals(buckets: [number, number][], unit: DisplayUnit): number {
+  const scale = unit === "ms" ? 1e-6 : 1;
+  for (let decimals = 2; decimals < 6; decimals++) {
+    if (buckets.every(([lo, hi]) => lo === hi || (lo * scale).toFixed(decimals) !== (hi * scale).toFixed(decimals))) return decimals;
+  }
+  return 6;
+}
+
 /** "[lo, hi) |#### count" lines, labels padded so the bars line up. */
 export function histogramLines(buckets: [number, number][], counts: number[], unit: DisplayUnit): string[] {
+  const decimals = edgeDecimals(buckets, unit);
+  const edge = (v: number) => (decimals === 2 ? displayValue(v, unit) : (unit === "ms" ? v / 1e6 : v).toFixed(decimals));
   const labels = buckets.map(([lo, hi], i) => {
     const close = i === buckets.length - 1 ? "]" : ")";
-    return `[${displayValue(lo, unit)}, ${displayValue(hi, unit)}${close}`;
+    return `[${edge(lo)}, ${edge(hi)}${close}`;
   });
   const labelWidth = Math.max(0, ...labels.map((l) => l.length));
   const maxCount = Math.max(0, ...counts);
