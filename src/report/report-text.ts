@@ -13,7 +13,7 @@ import { shardLines } from "./shard-health.ts";
 import { serverMetricsLines } from "./server-metrics-text.ts";
 import type { ResultSummary } from "./result-summary.ts";
 import { seriesLines } from "./series-text.ts";
-import { droppedLabel, fixed2, loadGeneratorFigures, nsAsMs, NS_PER_S, runConfigLines, type DisplayUnit } from "./text-format.ts";
+import { droppedLabel, fixed2, goodputText, loadGeneratorFigures, nsAsMs, NS_PER_S, runConfigLines, type DisplayUnit } from "./text-format.ts";
 import { STREAM_NOTES, type StreamNote } from "../record/stream-notes.ts";
 import { metricNamed } from "../metrics/metric-names.ts";
 
@@ -58,12 +58,9 @@ function streamNoteLines(s: ResultSummary): string[] {
   return ["Stream notes:", ...notes.map(([name, count]) => `  ${name}: ${count} responses (${STREAM_NOTES[name].meaning})`)];
 }
 
-/** Where token counts came from, and how far the client tokenizer is from server usage. */
+/** Goodput against the SLO, when the run had one. */
 function goodputLines(s: ResultSummary): string[] {
-  const g = s.goodput;
-  if (!g) return [];
-  const limits = Object.entries(g.slo).filter(([, v]) => v !== null).map(([k, v]) => `${k.replace(/_ms$/, "")} ≤ ${v} ms`).join(", ");
-  return [`Goodput: ${fixed2(g.requests_per_s)} req/s meeting ${limits} (${g.met} of ${g.completed}, ${fixed2(g.attainment_pct)} %)`];
+  return s.goodput ? [`Goodput: ${goodputText(s.goodput)}`] : [];
 }
 
 function tokenLines(s: ResultSummary): string[] {

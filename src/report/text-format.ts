@@ -74,3 +74,9 @@ export function loadGeneratorFigures(s: Pick<ResultSummary, "load_generator_lag_
 export function droppedLabel(s: Pick<ResultSummary, "state">): string {
   return s.state === "interrupted" ? "Dropped requests (planned, no record: never sent, or in flight if the run was killed)" : "Dropped requests (planned, never sent)";
 }
+
+/** "12.30 req/s meeting ttft ≤ 500 ms, tpot ≤ 5.2 ms (123 of 125, 98.40 %)" (report.txt, report.html). */
+export function goodputText(g: NonNullable<ResultSummary["goodput"]>): string {
+  const limits = Object.entries(g.slo).filter(([, v]) => v !== null).map(([k, v]) => `${k.replace(/_ms$/, "")} ≤ ${v} ms`).join(", ");
+  return `${fixed2(g.requests_per_s)} req/s meeting ${limits} (${g.met} of ${g.completed}, ${fixed2(g.attainment_pct)} %)`;
+}

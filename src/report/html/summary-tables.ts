@@ -8,7 +8,7 @@
 import { DELAYED_LAG_NS } from "../../metrics/load-generator-health.ts";
 import { hasValues } from "../../metrics/series-rollup.ts";
 import { loadPatternType, type ResultSummary } from "../result-summary.ts";
-import { droppedLabel, fixed2, loadGeneratorFigures, nsAsMs, NS_PER_S } from "../text-format.ts";
+import { droppedLabel, fixed2, goodputText, loadGeneratorFigures, nsAsMs, NS_PER_S } from "../text-format.ts";
 import { escapeHtml, escapeValue } from "./escape-html.ts";
 import { displayUnitOf, metricNamed } from "../../metrics/metric-names.ts";
 
@@ -45,6 +45,7 @@ export function summaryRows(s: ResultSummary): Row[] {
       ? [["QPS (MLPerf LoadGen legacy: (completed − 1) / window, failures included)", fixed2(s.qps)], ["QPS (successful requests / duration)", fixed2(s.qps_native)]] as [string, string][]
       : [["QPS", fixed2(s.qps)]] as [string, string][]),
     ["Output tok/s", fixed2(s.tps)],
+    ...(s.goodput ? [["Goodput", escapeHtml(goodputText(s.goodput))] as [string, string]] : []),
     ["Load generator", verdictHtml(s)],
     ["Token counts from", escapeHtml(s.token_count_source)],
     ["Version", `${escapeHtml(s.version)} (${escapeHtml(s.git_sha ?? "unknown")})`],

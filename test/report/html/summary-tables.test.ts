@@ -22,6 +22,8 @@ describe("report/html/summary-tables", () => {
     expect(row(s, "QPS (successful requests / duration)")).toMatch(/^\d+\.\d\d$/);
     expect(row({ ...s, legacy_loadgen_window_duration_ns: null }, "QPS")).toMatch(/^\d+\.\d\d$/);
     expect(row(s, "Token counts from")).toBe("server_usage");
+    const goodput = { slo: { ttft_ms: 500, tpot_ms: 5.2, latency_ms: null }, completed: 20, met: 19, attainment_pct: 95, requests_per_s: 9.5 };
+    expect(row({ ...s, goodput }, "Goodput")).toBe("9.50 req/s meeting ttft ≤ 500 ms, tpot ≤ 5.2 ms (19 of 20, 95.00 %)");
     expect(row(s, "Load generator")).toMatch(/^<span class="ok">ok<\/span> \(schedule lag p99 \d+\.\d\d ms, limit \d+\.\d\d ms\)$/);
   });
 
