@@ -59,8 +59,9 @@ export function isCompleted(cols: PhaseColumns, i: number): boolean {
   return Number.isFinite(cols.doneNs[i] as number) && cols.errorKinds[i] !== CANCELLED_KIND;
 }
 
-/** Each row's completion instant (NaN where it has none: never sent, lost, or cancelled by the run). */
+/** Each row's completion instant (NaN where it has none: never sent, lost, or cancelled by the run); doneNs itself when nothing was cancelled. */
 export function completionNs(cols: PhaseColumns): Float64Array {
+  if (!cols.errorKinds.includes(CANCELLED_KIND)) return cols.doneNs;
   const out = new Float64Array(cols.count);
   for (let i = 0; i < cols.count; i++) out[i] = isCompleted(cols, i) ? (cols.doneNs[i] as number) : Number.NaN;
   return out;
