@@ -3,8 +3,9 @@
  *
  * A non-streaming request may still be answered with SSE (servers that ignore `stream: false`),
  * and a streaming one with JSON: the body is read by what it is, not by what was asked or how it
- * is labelled (client/read-stream sniffs the same way). A 200 body that reports an error is the
- * server's error, classified like its HTTP twin (client/classify-error).
+ * is labelled (client/read-stream sniffs the same way). A 200 body that reports an error — or an
+ * SGLang output whose finish reason is an abort — is the server's error, classified like its
+ * HTTP twin (client/classify-error).
  */
 import type { RequestRecord } from "../record/request-record.ts";
 import { noteBit } from "../record/stream-notes.ts";
@@ -28,13 +29,14 @@ export function readWholeBody(text: string, record: RequestRecord, keepText: Kee
   record.doneNs = doneNs;
   if (looksLikeSse(text)) return readSseText(text, record, keepText, doneNs);
   const body = parseJsonObject(text);
-  const serverError = body ? readServerError(body) : null;
+  const native = body ? readSglangOutput(body) : null;
+  const serverError = body ? (readServerError(body) ?? native?.abort ?? null) : null;
   if (serverError) {
     record.errorKind = kindForServerError(serverError);
-    record.errorMessage = truncate(`error in a ${record.httpStatus} response: ${serverError.message}`);
+    const status = serverError.status === null ? "" : ` (status ${serverError.status})`;
+    record.errorMessage = truncate(`error in a ${record.httpStatus} response${status}: ${serverError.message}`);
     return;
   }
-  const native = body ? readSglangOutput(body) : null;
   if (native) {
     record.chunkCount = 1;
     record.finishReason = native.finishReason;

@@ -4,8 +4,13 @@
  * "completion_tokens", …}}`. In a stream every event repeats the whole text so far and the
  * running completion-token count (its `output_ids` are the new ids only); the stream ends with
  * `[DONE]`. `SglangText` turns the repeated text into each event's new part.
+ *
+ * A request the scheduler aborts (input too long: status 400; queue full, timeout or out of
+ * memory: 503 or 500) ends, in a stream, with an ordinary-looking event whose finish reason is
+ * `{"type": "abort", "message", "status_code"}` and no output: SGLang's own OpenAI routes turn
+ * exactly this into an error, and so do we (`abort`), classified by its status like an HTTP error.
  */
-import { asCount, asObject, type UsageCounts } from "./openai-response.ts";
+import { asCount, asObject, type ServerError, type UsageCounts } from "./openai-response.ts";
 
 type Json = Record<string, unknown>;
 
@@ -14,6 +19,8 @@ export interface SglangOutput {
   text: string;
   finishReason: string | null;
   usage: UsageCounts;
+  /** The scheduler aborted the request (finish reason type "abort"): the server's error; else null. */
+  abort: ServerError | null;
 }
 
 /** The output an SGLang body or event carries, or null when it is not of that shape. */
@@ -22,11 +29,21 @@ export function readSglangOutput(body: Json): SglangOutput | null {
   if (typeof body.text !== "string" || !meta) return null;
   const finish = meta.finish_reason;
   const finishType = asObject(finish)?.type;
+  const finishReason = typeof finishType === "string" ? finishType : typeof finish === "string" ? finish : null;
   return {
     text: body.text,
-    finishReason: typeof finishType === "string" ? finishType : typeof finish === "string" ? finish : null,
+    finishReason,
     usage: { promptTokens: asCount(meta.prompt_tokens), completionTokens: asCount(meta.completion_tokens), reasoningTokens: null },
+    abort: finishReason === "abort" ? abortError(asObject(finish)) : null,
   };
+}
+
+/** The error an abort finish reason carries: its message and status_code (absent for an abort without one, e.g. by /abort_request). */
+function abortError(finish: Json | null): ServerError {
+  const message = typeof finish?.message === "string" && finish.message !== "" ? finish.message : "the server aborted the request";
+  const code = finish?.status_code;
+  const status = typeof code === "number" && Number.isInteger(code) && code >= 400 && code <= 599 ? code : null;
+  return { message, status, type: "abort" };
 }
 
 /**

@@ -12,7 +12,8 @@
  * seen in this stream are read without JSON.parse (client/chunk-template), and straight from
  * the raw text when the splitter offers it (`takeWholeEvent`). SGLang's native `/generate`
  * events (client/sglang-response) carry the text so far and a running token count: each event's
- * new text is its chunk, and the count is continuous usage.
+ * new text is its chunk, and the count is continuous usage; an event whose finish reason is an
+ * abort is the server's error.
  */
 import { StructuredOutput, type KeepText } from "./structured-output.ts";
 import { noteBit } from "../record/stream-notes.ts";
@@ -147,6 +148,7 @@ export class StreamAccumulator implements EventSink {
 
   /** One SGLang event: its new text is a chunk; its running completion-token count is usage. */
   private acceptSglang(output: SglangOutput, arrivalNs: number): void {
+    if (output.abort) throw new StreamServerError(output.abort);
     this.sglangText ??= new SglangText();
     this.usage = output.usage;
     this.endNs = arrivalNs;

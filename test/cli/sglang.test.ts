@@ -1,11 +1,14 @@
 /**
- * `api_type: sglang` end to end against `serve`'s native `/generate`: token-id prompts go out in
- * SGLang's body, streamed answers (the text so far in every event) are timed per token.
+ * @module test/cli/sglang.test — `api_type: sglang` end to end against `serve`'s native `/generate`: token-id prompts go out in
+ * SGLang's body, streamed answers (the text so far in every event) are timed per token; and
+ * against a raw-socket server streaming SGLang's scheduler aborts, which are failures.
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startMockServer } from "../../src/server/index.ts";
+import { chunked, LAST_CHUNK, sse, sseHead } from "../support/quirk-bytes.ts";
+import { startQuirkServer } from "../support/quirk-server.ts";
 import { readSummary, runCli, tempDirs } from "./run-cli.ts";
 
 const dirs = tempDirs("ie-sglang-");
@@ -60,6 +63,26 @@ describe("cli/sglang", () => {
       expect(refused.stderr).toContain("api_type sglang needs 'input_tokens' ids in every row");
     } finally {
       await server.stop();
+    }
+  }, 30_000);
+
+  test("streamed scheduler aborts (status 400) are http_4xx failures with SGLang's message, not fast 0-token successes", async () => {
+    const message = "Input length (9000 tokens) exceeds the maximum allowed length (8192 tokens). Use a shorter input or enable --allow-auto-truncate.";
+    const event = { text: "", output_ids: [], meta_info: { id: "9f1c", finish_reason: { type: "abort", message, status_code: 400 }, prompt_tokens: 3, completion_tokens: 0, cached_tokens: 0 } };
+    const server = startQuirkServer(() => [sseHead(), { waitMs: 1 }, chunked(sse(event) + sse("[DONE]")), LAST_CHUNK]);
+    try {
+      const dir = dirs.make();
+      const report = join(dir, "r");
+      const result = await runCli(["benchmark", "online", "--endpoints", server.url, "--model", "m", "--api-type", "sglang", "--server-metrics", "off",
+        "--dataset", tokenDataset(dir, 5), "--load-pattern", "concurrency", "--concurrency", "1", "--num-samples", "5", "--duration", "0", "--report-dir", report, "--retries", "2"]);
+      expect(result.exitCode).toBe(4);
+      const s = readSummary(report) as ReturnType<typeof readSummary> & { error_counts: Record<string, number>; error_samples: { message: string }[]; retries: number };
+      expect(s.n_samples_failed).toBe(5);
+      expect(s.error_counts).toEqual({ http_4xx: 5 });
+      expect(s.retries).toBe(0);
+      expect(s.error_samples[0]?.message).toBe(`in-stream error (status 400): ${message}`);
+    } finally {
+      server.stop();
     }
   }, 30_000);
 });

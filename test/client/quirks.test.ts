@@ -8,64 +8,15 @@
  */
 import { afterEach, describe, expect, test } from "bun:test";
 import { gzipSync } from "node:zlib";
-import { sendRequest, type RequestSettings } from "../../src/client/send-request.ts";
+import { sendRequest } from "../../src/client/send-request.ts";
 import { noteBit } from "../../src/record/stream-notes.ts";
 import type { RequestRecord } from "../../src/record/request-record.ts";
-import { spreadChunkGaps, TokenGapBuilder } from "../../src/metrics/token-gaps.ts";
 import { chatChunk, chunked, head, jsonResponse, LAST_CHUNK, sse, sseHead, streamSteps, usageChunk } from "../support/quirk-bytes.ts";
-import { startQuirkServer, type QuirkServer, type Scenario, type Step } from "../support/quirk-server.ts";
+import { currentServer, doneWrittenMs, expectNear, itlMs, latencyMs, median, MS, outgoing, quirkSettings, send, serverGapMs, startServer, stopQuirkServer, tpotMs } from "../support/quirk-client.ts";
+import type { Scenario, Step } from "../support/quirk-server.ts";
 
-const MS = 1e6;
-let server: QuirkServer | null = null;
-afterEach(() => {
-  server?.stop();
-  server = null;
-});
+afterEach(stopQuirkServer);
 
-function settings(extra: Partial<RequestSettings> = {}): RequestSettings {
-  return {
-    headers: { "content-type": "application/json" }, streaming: true, requestTimeoutMs: 10_000, stallTimeoutMs: 0,
-    keepResponseText: false, insecure: false, now: () => Bun.nanoseconds(), maxResponseBytes: 64 * 1024 * 1024, ...extra,
-  };
-}
-
-function outgoing(url: string, planIndex = 0) {
-  const body = JSON.stringify({ model: "m", messages: [{ role: "user", content: "hi" }], stream: true });
-  return { phase: "performance", workerId: 0, planIndex, sampleIndex: 0, endpointIndex: 0, url: `${url}/v1/chat/completions`, body, scheduledNs: Bun.nanoseconds() };
-}
-
-async function send(scenario: Scenario, extra: Partial<RequestSettings> = {}): Promise<RequestRecord> {
-  server = startQuirkServer(scenario);
-  return sendRequest(outgoing(server.url), settings(extra), () => () => {});
-}
-
-function itlMs(record: RequestRecord): number[] {
-  const gaps = new TokenGapBuilder();
-  if (record.chunkGapsNs) spreadChunkGaps(record.chunkGapsNs, record.chunkTokens, gaps);
-  return Array.from(gaps.finish(), (g) => g / MS);
-}
-
-/** What the server did: ms from the client's send to its write that carried [DONE]. */
-function doneWrittenMs(r: RequestRecord): number {
-  const writes = (server as QuirkServer).requests.at(-1)?.writes ?? [];
-  const done = writes.find((w) => w.text.includes("[DONE]"));
-  return ((done?.atNs ?? Number.NaN) - r.sentNs) / MS;
-}
-
-/** What the server did: the mean gap between its writes that carried content, ms. */
-function serverGapMs(): number {
-  const writes = ((server as QuirkServer).requests.at(-1)?.writes ?? []).filter((w) => w.text.includes('"content":" '));
-  return ((writes.at(-1)?.atNs ?? 0) - (writes[0]?.atNs ?? 0)) / (writes.length - 1) / MS;
-}
-
-/** `value` within `tolerance` (a fraction) of `expected`. */
-function expectNear(value: number, expected: number, tolerance: number): void {
-  expect(Math.abs(value - expected)).toBeLessThanOrEqual(tolerance * expected);
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
-const tpotMs = (r: RequestRecord) => (r.doneNs - (r.firstTokenNs as number)) / ((r.outputTokens as number) - (r.hiddenTokens ?? 0) - 1) / MS;
-const latencyMs = (r: RequestRecord) => (r.doneNs - r.sentNs) / MS;
 const TEN = Array.from({ length: 10 }, (_, i) => ` t${i}`);
 /** Ten tokens 10 ms apart: `[DONE]` ~90 ms after the first. */
 const paced = (extra: Partial<Parameters<typeof streamSteps>[0]> = {}): Step[] => [sseHead(), ...streamSteps({ pieces: TEN, gapMs: 10, ...extra })];
@@ -110,7 +61,7 @@ describe("client quirks: where a response ends", () => {
     steps.pop();
     const r = await send(() => [...steps, { waitMs: 100 }, LAST_CHUNK]);
     expect(r.errorKind).toBeNull();
-    const writes = (server as QuirkServer).requests[0]?.writes ?? [];
+    const writes = currentServer().requests[0]?.writes ?? [];
     const finishWrittenMs = ((writes.find((w) => w.text.includes('"finish_reason":"stop"'))?.atNs ?? 0) - r.sentNs) / MS;
     expectNear(latencyMs(r), finishWrittenMs, 0.1);
     expect(r.finishReason).toBe("stop");
@@ -251,7 +202,7 @@ describe("client quirks: connections", () => {
     const answer: Step[] = streaming
       ? [sseHead(), ...streamSteps({ pieces: [" a", " b"], gapMs: 0, usage: usageChunk(1, 2) })]
       : [jsonResponse(200, { id: "x", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content: "a b" }, finish_reason: "stop" }], usage: { prompt_tokens: 1, completion_tokens: 2 } })];
-    server = startQuirkServer(() => [...answer, { waitMs: closeAfterMs }, { close: "end" }]);
+    const server = startServer(() => [...answer, { waitMs: closeAfterMs }, { close: "end" }]);
     const url = server.url;
     const superseded: RequestRecord[] = [];
     const finals: RequestRecord[] = [];
@@ -259,7 +210,7 @@ describe("client quirks: connections", () => {
     const loop = async () => {
       while (next < requests) {
         const planIndex = next++;
-        finals.push(await sendRequest(outgoing(url, planIndex), settings({ streaming, onSuperseded: (r) => superseded.push(r) }), () => () => {}));
+        finals.push(await sendRequest(outgoing(url, planIndex), quirkSettings({ streaming, onSuperseded: (r) => superseded.push(r) }), () => () => {}));
       }
     };
     await Promise.all(Array.from({ length: concurrency }, loop));
@@ -281,64 +232,6 @@ describe("client quirks: connections", () => {
   test("a server that resets every connection after reading the request: a reconnect, then a real reset", async () => {
     const r = await send(() => [{ close: "reset" }]);
     expect([r.attempt, r.errorKind]).toEqual([1, "reset"]);
-    expect(server?.connections()).toBe(2);
-  });
-});
-
-/** SGLang's /generate event: the text so far, the new ids, and the running token count. */
-function sglangEvent(sofar: string, newIds: number, completionTokens: number, finish: string | null = null): Record<string, unknown> {
-  return {
-    text: sofar, output_ids: Array.from({ length: newIds }, (_, i) => 500 + i),
-    meta_info: { id: "9f2c", finish_reason: finish ? { type: finish } : null, prompt_tokens: 7, weight_version: "default", total_retractions: 0, completion_tokens: completionTokens, cached_tokens: 0, e2e_latency: 0.1 },
-  };
-}
-
-/** An SGLang stream of `events` texts (each the text so far, `perEvent` tokens each), `gapMs` apart, then [DONE]. */
-function sglangSteps(texts: string[], perEvent: number, gapMs: number): Step[] {
-  const steps: Step[] = [sseHead()];
-  texts.forEach((text, i) => {
-    if (i > 0) steps.push({ waitMs: gapMs });
-    const last = i === texts.length - 1;
-    steps.push(chunked(sse(sglangEvent(text, perEvent, (i + 1) * perEvent, last ? "stop" : null)) + (last ? sse("[DONE]") : "")));
-  });
-  steps.push(LAST_CHUNK);
-  return steps;
-}
-
-const sofar = (pieces: string[]) => pieces.map((_, i) => pieces.slice(0, i + 1).join(""));
-
-describe("client quirks: SGLang's native /generate", () => {
-  test("events repeat the text so far: each event's new text is one chunk, counts come from meta_info", async () => {
-    const r = await send(() => sglangSteps(sofar(TEN), 1, 10), { keepResponseText: true });
-    expect(r.errorKind).toBeNull();
-    expect(r.responseText).toBe(TEN.join(""));
-    expect(r.chunkCount).toBe(10);
-    expect(r.outputTokens).toBe(10);
-    expect(r.inputTokens).toBe(7);
-    expect(r.finishReason).toBe("stop");
-    expectNear(latencyMs(r), doneWrittenMs(r), 0.1);
-    expectNear(median(itlMs(r)), 10, 0.15);
-  });
-
-  test("two tokens per event: ITL is per token, from the running completion_tokens", async () => {
-    const r = await send(() => sglangSteps(sofar(TEN), 2, 10));
-    expect(r.errorKind).toBeNull();
-    expect(r.outputTokens).toBe(20);
-    expectNear(median(itlMs(r)), 5, 0.15);
-  });
-
-  test("--incremental-streaming-output (only the new text per event) is read as such", async () => {
-    const r = await send(() => sglangSteps(TEN, 1, 5), { keepResponseText: true });
-    expect(r.errorKind).toBeNull();
-    expect(r.responseText).toBe(TEN.join(""));
-    expect(r.outputTokens).toBe(10);
-  });
-
-  test("a whole /generate body: text, finish reason and counts from meta_info", async () => {
-    const r = await send(() => [jsonResponse(200, sglangEvent(" the answer", 2, 2, "length"))], { streaming: false, keepResponseText: true });
-    expect(r.errorKind).toBeNull();
-    expect(r.responseText).toBe(" the answer");
-    expect(r.outputTokens).toBe(2);
-    expect(r.finishReason).toBe("length");
+    expect(currentServer().connections()).toBe(2);
   });
 });
