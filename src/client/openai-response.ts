@@ -29,6 +29,8 @@ export interface ChoicePart {
   /** The tool calls (or deltas) as sent; null when none. */
   toolCalls: readonly unknown[] | null;
   finishReason: string | null;
+  /** The delta names a role: the role chunk that opens a chat stream (TGI names it in every chunk). */
+  hasRole: boolean;
 }
 
 /** An error a server reported in a body or an SSE event. */
@@ -81,6 +83,7 @@ export function readChoice(body: Json, streaming: boolean): ChoicePart | null {
     toolText: hasToolCall ? toolCallText(toolCalls as unknown[]) : "",
     toolCalls: hasToolCall ? (toolCalls as unknown[]) : null,
     finishReason: typeof choice.finish_reason === "string" ? choice.finish_reason : null,
+    hasRole: typeof message?.role === "string",
   };
 }
 

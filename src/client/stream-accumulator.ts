@@ -3,7 +3,11 @@
  *
  * Each event arrives with the timestamp of the socket read that completed it (taken before any
  * decoding). The first event with non-empty content, reasoning or a tool call fixes TTFT; every
- * later such event adds one inter-chunk gap. The response ends at `[DONE]`, or, for a dialect
+ * later choice event — one with no text too (an empty delta, a finish chunk) — adds one
+ * inter-chunk gap, and tokens/chunk-tokens decides at the end which of them carried tokens (a
+ * chunk with no text is a token when usage counts it; else its time goes to the next chunk
+ * with text). Events with no text before the first token are counted apart, the role chunk
+ * excepted. The response ends at `[DONE]`, or, for a dialect
  * without it, at the last finish or usage event (`endNs`); events after `[DONE]` are ignored
  * and noted. An error object in an event (or any event named `error`) is the server's error:
  * it stops the stream as a StreamServerError. Tokens per chunk: see tokens/chunk-tokens —
@@ -17,7 +21,7 @@
  */
 import { StructuredOutput, type KeepText } from "./structured-output.ts";
 import { noteBit } from "../record/stream-notes.ts";
-import { laterChunkTokens, sharedChunkTokens } from "../tokens/chunk-tokens.ts";
+import { tokenChunks } from "../tokens/chunk-tokens.ts";
 import { ChunkTemplate } from "./chunk-template.ts";
 import { parseJsonObject, readChoice, readErrorEvent, readServerError, readUsage, type ServerError, type UsageCounts } from "./openai-response.ts";
 import { readSglangOutput, SglangText, type SglangOutput } from "./sglang-response.ts";
@@ -55,10 +59,14 @@ const HIDDEN_REASONING = noteBit("hidden_reasoning");
 export class StreamAccumulator implements EventSink {
   private firstTokenNs: number | null = null;
   private lastChunkNs = 0;
+  /** Per chunk after the first token, text or not: the gap before it. */
   private readonly gaps: number[] = [];
+  /** Per chunk from the first token on: its characters, 0 for a chunk with no text. */
   private readonly chunkChars: number[] = [];
   private readonly cumulativeTokens: number[] = [];
   private continuousUsage = true;
+  /** Events with no text and no role before the first token: tokens of their own (vLLM's half of a character). */
+  private tokensBeforeFirst = 0;
   private reasoningChars = 0;
   private usage: UsageCounts | null = null;
   private finishReason: string | null = null;
@@ -99,7 +107,7 @@ export class StreamAccumulator implements EventSink {
       if (this.textParts) this.textParts.push(text.slice(template.takenStart, template.takenEnd));
       else if (this.structured && template.field) this.structured.addText(template.field, text.slice(template.takenStart, template.takenEnd));
       this.count(chars, null, this.readNs);
-    }
+    } else this.countEmpty(null, false, this.readNs);
     return end;
   }
 
@@ -143,7 +151,7 @@ export class StreamAccumulator implements EventSink {
     this.template.learn(data, choice, usage !== null);
     this.reasoningChars += choice.reasoning.length;
     this.structured?.add(choice);
-    this.addChunk(choice.reasoning + choice.content + choice.toolText, choice.hasToolCall, usage, arrivalNs);
+    this.addChunk(choice.reasoning + choice.content + choice.toolText, choice.hasToolCall, usage, arrivalNs, choice.hasRole);
   }
 
   /** One SGLang event: its new text is a chunk; its running completion-token count is usage. */
@@ -163,11 +171,27 @@ export class StreamAccumulator implements EventSink {
     this.addChunk(text, false, null, arrivalNs);
   }
 
-  /** One chunk's text and timing; chunks with no text and no tool call do not count. */
-  private addChunk(text: string, hasToolCall: boolean, usage: UsageCounts | null, arrivalNs: number): void {
-    if (text.length === 0 && !hasToolCall) return;
+  /** One chunk's text and timing; a chunk with no text and no tool call is timed apart (countEmpty). */
+  private addChunk(text: string, hasToolCall: boolean, usage: UsageCounts | null, arrivalNs: number, hasRole = false): void {
+    if (text.length === 0 && !hasToolCall) return this.countEmpty(usage?.completionTokens ?? null, hasRole, arrivalNs);
     if (this.textParts) this.textParts.push(text);
     this.count(text.length, usage?.completionTokens ?? null, arrivalNs);
+  }
+
+  /**
+   * A choice event with no text: before the first token it is counted (a token of its own) unless
+   * it is the role chunk, and never fixes TTFT; after it, it is a chunk of 0 characters. Without
+   * usage of its own it keeps the running count, so a bare finish chunk does not end continuous usage.
+   */
+  private countEmpty(cumulativeTokens: number | null, hasRole: boolean, arrivalNs: number): void {
+    if (this.firstTokenNs === null) {
+      if (!hasRole) this.tokensBeforeFirst++;
+      return;
+    }
+    this.gaps.push(arrivalNs - this.lastChunkNs);
+    this.lastChunkNs = arrivalNs;
+    this.chunkChars.push(0);
+    this.cumulativeTokens.push(cumulativeTokens ?? this.cumulativeTokens.at(-1) ?? 0);
   }
 
   /** Timing bookkeeping of one counted chunk of `chars` characters. */
@@ -181,33 +205,26 @@ export class StreamAccumulator implements EventSink {
   }
 
   result(): StreamTiming {
-    const chunkCount = this.chunkChars.length;
     const reasoning = this.usage?.reasoningTokens ?? 0;
     const hiddenTokens = reasoning > 0 && this.reasoningChars === 0 ? reasoning : null;
     const total = this.usage?.completionTokens ?? null;
+    const chunks = tokenChunks(
+      { gapsNs: this.gaps, chars: this.chunkChars, cumulative: this.continuousUsage ? this.cumulativeTokens : null, tokensBeforeFirst: this.tokensBeforeFirst },
+      total === null ? null : total - (hiddenTokens ?? 0),
+    );
+    const chunkCount = chunks.chars.length;
     return {
       firstTokenNs: this.firstTokenNs,
       chunkCount,
-      chunkGapsNs: chunkCount > 0 ? Float64Array.from(this.gaps) : null,
-      chunkTokens: this.tokensPerLaterChunk(total === null ? null : total - (hiddenTokens ?? 0)),
+      chunkGapsNs: chunkCount > 0 ? Float64Array.from(chunks.gapsNs) : null,
+      chunkTokens: chunks.laterTokens,
       usage: this.usage,
       finishReason: this.finishReason,
       text: this.structured ? this.structured.json() : this.textParts ? this.textParts.join("") : null,
       endNs: this.endNs,
       hiddenTokens,
       notes: this.notes | (hiddenTokens === null ? 0 : HIDDEN_REASONING),
-      chunkChars: this.textParts && total === null && chunkCount > 1 ? Uint32Array.from(this.chunkChars) : null,
+      chunkChars: this.textParts && total === null && chunkCount > 1 ? Uint32Array.from(chunks.chars) : null,
     };
-  }
-
-  /** Tokens carried by chunks 2..n, or null when every chunk carries exactly one; `streamed`: the tokens the chunks carried in all. */
-  private tokensPerLaterChunk(streamed: number | null): Uint16Array | null {
-    const n = this.chunkChars.length;
-    if (n < 2) return null;
-    if (this.continuousUsage && this.cumulativeTokens.length === n) {
-      const cumulative = this.cumulativeTokens;
-      return laterChunkTokens(cumulative.map((total, i) => Math.max(1, total - (i === 0 ? 0 : (cumulative[i - 1] as number)))));
-    }
-    return sharedChunkTokens(streamed, this.chunkChars);
   }
 }

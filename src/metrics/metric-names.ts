@@ -66,7 +66,7 @@ const ITL: MetricDefinition = {
   name: "itl",
   label: "ITL",
   unit: "ns",
-  definition: "Inter-token latency: gaps between token arrivals; a chunk of k streamed tokens after gap g gives k gaps of g/k.",
+  definition: "Inter-token latency: gaps between token arrivals after the first token; a chunk of k streamed tokens after gap g gives k gaps of g/k, and a chunk with no text that usage counts as a token (vLLM's half of a character, an EOS finish chunk) is a token of its own (see Tokens).",
 };
 
 const ISL: MetricDefinition = {

@@ -43,10 +43,10 @@ export interface RequestRecord {
   outputTokens: number | null;
   reasoningTokens: number | null;
   tokenSource: TokenSource;
-  /** Number of SSE events that carried content or reasoning (streaming), 1 for non-streaming. */
+  /** Number of SSE events that carried tokens (streaming: text, or none when usage counts them as tokens, tokens/chunk-tokens), 1 for non-streaming. */
   chunkCount: number;
   /**
-   * Streaming only: gap (ns) before each content-bearing chunk after the first, length
+   * Streaming only: gap (ns) before each token-bearing chunk after the first, length
    * chunkCount − 1. Null for non-streaming responses.
    */
   chunkGapsNs: Float64Array | null;

@@ -3,8 +3,8 @@
  *
  * The client-level scenarios are in test/client/quirks.test; these check what reaches the
  * report: reconnects counted and no failures against a server that closes after every
- * response, ITL per token from a tokenizer, tool calls counted as output, hidden reasoning kept
- * out of ITL and TPOT, and no per-request noise on stderr.
+ * response, ITL per token from a tokenizer and when vLLM sends tokens with no text, tool calls
+ * counted as output, hidden reasoning kept out of ITL and TPOT, and no per-request noise on stderr.
  */
 import { afterAll, afterEach, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
@@ -71,6 +71,20 @@ describe("cli against real-server behaviour", () => {
     expect(Math.abs(summary.itl.median / 1e6 - perTokenMs)).toBeLessThanOrEqual(0.2 * perTokenMs);
     // 25 %: on a loaded 2-core host the server's 12 ms waits themselves run 2 ms late (17.6 % seen in CI).
     expect(Math.abs(summary.tpot.median / 1e6 - (12 * 7) / (tokens - 1))).toBeLessThanOrEqual(0.25 * ((12 * 7) / (tokens - 1)));
+  }, 30_000);
+
+  test("vLLM's text-less token chunks (half an emoji, the EOS finish chunk): ITL percentiles are the server's per-token gap, not halves and doubles", async () => {
+    const vllm = (content: string, finish: string | null = null) => sse({ id: "chatcmpl-abc", object: "chat.completion.chunk", created: 1_700_000_000, model: "m",
+      choices: [{ index: 0, delta: { content }, logprobs: null, finish_reason: finish }] });
+    const steps: Step[] = [sseHead(), { waitMs: 30 }, chunked(sse(chatChunk({ role: "assistant", content: "" })) + vllm(" start"))];
+    for (let g = 0; g < 5; g++) for (const piece of [" abcdefghij", "", "\u{1F600}"]) steps.push({ waitMs: 20 }, chunked(vllm(piece)));
+    steps.push({ waitMs: 20 }, chunked(vllm("", "stop")), chunked(sse(usageChunk(7, 17)) + sse("[DONE]")), LAST_CHUNK);
+    const { result, summary } = await bench(() => steps, 20);
+    expect(result.exitCode).toBe(0);
+    expect(summary.output_sequence_lengths.median).toBe(17);
+    // Shared by text length, p10 was about 10 ms (a word's gap halved) and p90 about 40 (an emoji's two tokens as one).
+    expect((summary.itl.percentiles["10.0"] as number) / 1e6).toBeGreaterThan(15);
+    expect((summary.itl.percentiles["90.0"] as number) / 1e6).toBeLessThan(27);
   }, 30_000);
 
   test("tool-call deltas with --tokenizer: their arguments are output text, so no token-count discrepancy", async () => {
