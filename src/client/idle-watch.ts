@@ -1,8 +1,11 @@
 /**
  * @module client/idle-watch — notices a response that has been quiet for too long, cheaply.
  *
- * Two limits use it. A stall: a stream that sent no byte for --stall-timeout is aborted
- * (stalled_stream). A tail: a response has ended at `[DONE]` (client/stream-accumulator), but
+ * Two limits use it. A stall: a stream that sent no byte for --stall-timeout after its first
+ * body byte is aborted (stalled_stream). The watch starts at that byte, not at the headers:
+ * vLLM, TensorRT-LLM and SGLang's `/generate` send the headers when they admit the request and
+ * the first byte only after it has queued and been prefilled, so silence before it is queueing
+ * (--request-timeout bounds it), not a stall. A tail: a response has ended at `[DONE]` (client/stream-accumulator), but
  * its connection is reusable only once the body's end is read too — normally microseconds
  * later — and some servers keep the body open after `[DONE]` (or send `: ping` comments); such a
  * tail is read for at most TAIL_GRACE_MS, then cut. Each kind has one sweep over the open
@@ -17,7 +20,7 @@ const TAIL_SWEEP_MS = 5;
 /** Empty sweeps before a sweep's timer stops. */
 const LINGER_SWEEPS = 100;
 
-export interface IdleWatch {
+interface IdleWatch {
   /** When the watched response last made progress (ns on the run clock); the hot path sets it. */
   lastNs: number;
   stop(): void;
@@ -74,23 +77,34 @@ class IdleSweep {
 const stalls = new IdleSweep(STALL_SWEEP_MS);
 const tails = new IdleSweep(TAIL_SWEEP_MS);
 
-class StallWatch implements Watched, IdleWatch {
+class StallTimer implements Watched {
   constructor(public lastNs: number, readonly limitNs: number, private readonly onStall: () => void) {}
 
   onIdle(): void {
     this.onStall();
   }
-
-  stop(): void {
-    stalls.remove(this);
-  }
 }
 
-/** Starts watching a stream whose response headers just arrived; `onStall` once it is silent for `limitNs`. */
-export function watchStream(limitNs: number, now: () => number, onStall: () => void): IdleWatch {
-  const watch = new StallWatch(now(), limitNs, onStall);
-  stalls.add(watch, now);
-  return watch;
+/** The stall watch of one stream: armed by its first body byte, then kept alive by every later read; `onStall` once it is silent for `limitNs` (0: never). */
+export class StreamStallWatch {
+  private timer: StallTimer | null = null;
+  private stopped = false;
+
+  constructor(private readonly limitNs: number, private readonly now: () => number, private readonly onStall: () => void) {}
+
+  /** A read with bytes arrived at `arrivalNs`. */
+  progress(arrivalNs: number): void {
+    if (this.timer !== null) this.timer.lastNs = arrivalNs;
+    else if (this.limitNs > 0 && !this.stopped) {
+      this.timer = new StallTimer(arrivalNs, this.limitNs, this.onStall);
+      stalls.add(this.timer, this.now);
+    }
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer !== null) stalls.remove(this.timer);
+  }
 }
 
 /** What is left of a body after `[DONE]`: cut (its connection closed) once it stays open past the grace. */

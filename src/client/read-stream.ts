@@ -8,7 +8,8 @@
  * doneNs, and what follows in the body is read only so the connection can be reused, for at most
  * client/idle-watch's grace, then cut (noted). Without `[DONE]`, the response ends at its last
  * finish or usage event (doneNs is that event's arrival, not the end of the body). The stall
- * watch cuts a stream silent for --stall-timeout.
+ * watch cuts a stream silent for --stall-timeout once its first body byte has arrived (before
+ * it the server may be queueing the request: client/idle-watch).
  */
 import type { RequestRecord } from "../record/request-record.ts";
 import { noteBit } from "../record/stream-notes.ts";
@@ -18,7 +19,7 @@ import type { RequestSettings } from "./request-settings.ts";
 import { SseSplitter } from "./sse-splitter.ts";
 import { StreamAccumulator } from "./stream-accumulator.ts";
 import { applyStreamTiming } from "./stream-record.ts";
-import { BodyTail, watchStream, type IdleWatch } from "./idle-watch.ts";
+import { BodyTail, StreamStallWatch } from "./idle-watch.ts";
 
 const SSE_UNLABELLED = noteBit("sse_without_event_stream_type");
 const JSON_FOR_STREAMING = noteBit("json_for_streaming_request");
@@ -57,15 +58,16 @@ export async function readStreamedBody(
   }
   const splitter = new SseSplitter();
   const accumulator = new StreamAccumulator(settings.keepResponseText);
-  const watch = settings.stallTimeoutMs > 0 ? watchStream(settings.stallTimeoutMs * 1e6, settings.now, onStall) : null;
+  const watch = new StreamStallWatch(settings.stallTimeoutMs * 1e6, settings.now, onStall);
   try {
     if (first !== null) {
+      watch.progress(first.arrivalNs);
       accumulator.readNs = first.arrivalNs;
       splitter.push(first.bytes, accumulator);
     }
     await readEvents(reader, splitter, accumulator, record, settings, watch, budget);
   } finally {
-    watch?.stop();
+    watch.stop();
     progress.tokenSeen = accumulator.hasToken;
   }
   applyStreamTiming(accumulator.result(), record, accumulator.done, true);
@@ -79,7 +81,7 @@ export async function readStreamedBody(
  */
 async function readEvents(
   reader: Reader, splitter: SseSplitter, accumulator: StreamAccumulator, record: RequestRecord,
-  settings: RequestSettings, watch: IdleWatch | null, budget: ByteBudget,
+  settings: RequestSettings, watch: StreamStallWatch, budget: ByteBudget,
 ): Promise<void> {
   let tail = accumulator.done ? endOfResponse(reader, record, accumulator, watch, accumulator.readNs, settings.now) : null;
   try {
@@ -92,13 +94,13 @@ async function readEvents(
         continue;
       }
       settings.onProgress?.();
-      if (watch) watch.lastNs = arrivalNs;
       accumulator.readNs = arrivalNs;
       if (done) {
         splitter.finish(accumulator);
         record.doneNs = accumulator.endNs ?? arrivalNs;
         break;
       }
+      if (value.byteLength > 0) watch.progress(arrivalNs);
       budget.take(value.byteLength);
       splitter.push(value, accumulator);
       if (accumulator.done) tail = endOfResponse(reader, record, accumulator, watch, arrivalNs, settings.now);
@@ -118,9 +120,9 @@ interface FirstRead {
 }
 
 /** `[DONE]` has arrived in the read at `arrivalNs`: the response ends there, and what follows is its tail. */
-function endOfResponse(reader: Reader, record: RequestRecord, accumulator: StreamAccumulator, watch: IdleWatch | null, arrivalNs: number, now: () => number): BodyTail {
+function endOfResponse(reader: Reader, record: RequestRecord, accumulator: StreamAccumulator, watch: StreamStallWatch, arrivalNs: number, now: () => number): BodyTail {
   record.doneNs = accumulator.endNs ?? arrivalNs;
-  watch?.stop();
+  watch.stop();
   return new BodyTail(reader, now);
 }
 

@@ -52,11 +52,13 @@ export const ClientSettingsSchema = z.strictObject({
     .nullable()
     .default(null)
     .describe("per-request timeout in seconds; null = none"),
-  // ours: a stream that sends nothing for this long is cut and recorded as stalled_stream.
+  // ours: a stream that sends nothing for this long after its first body byte is cut and recorded
+  // as stalled_stream; before that byte the server may be queueing the request (vLLM sends the
+  // headers at admission), which only request_timeout_s bounds.
   stall_timeout_s: num(z.number().gt(0))
     .nullable()
     .default(60)
-    .describe("seconds without a byte, once a stream has started, before it counts as stalled; null = never"),
+    .describe("seconds without a byte, once a stream's body has started, before it counts as stalled (queueing before the first byte is not a stall); null = never"),
   // ours: a response body past this (streaming or not) aborts that request as too_large.
   max_response_mb: num(z.number().gt(0)).default(64).describe("largest response body in MB (2^20 bytes) before a request counts as too_large"),
   // ours: the seed never retries; we retry refused/reset-before-headers/429/5xx/timeout-before-first-token.

@@ -1,3 +1,4 @@
+/** @module test/cli/timeouts.test — per-request, stall and whole-run timeouts against raw TCP servers that misbehave, through the real CLI. */
 import { afterAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { questionDataset, runCli, tempDirs } from "./run-cli.ts";
@@ -5,7 +6,10 @@ import { questionDataset, runCli, tempDirs } from "./run-cli.ts";
 const dirs = tempDirs("ie-timeouts-");
 afterAll(() => dirs.cleanup());
 
-type Behaviour = "silent" | "stall-after-first-chunk";
+type Behaviour = "silent" | "stall-after-first-chunk" | "queue-then-answer";
+
+/** How long "queue-then-answer" holds a request after its headers, as vLLM does while it waits in the engine queue. */
+const QUEUE_MS = 2500;
 
 /** A raw TCP server that misbehaves in one way for every request it gets. */
 function misbehavingServer(behaviour: Behaviour) {
@@ -16,7 +20,14 @@ function misbehavingServer(behaviour: Behaviour) {
       data(socket) {
         if (behaviour === "silent") return;
         const chunk = `data: {"choices":[{"index":0,"delta":{"content":"hi"}}]}\n\n`;
-        socket.write(`HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+        const head = "HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n";
+        if (behaviour === "queue-then-answer") {
+          socket.write(head);
+          const rest = `${chunk}data: {"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n`;
+          setTimeout(() => socket.write(`${rest.length.toString(16)}\r\n${rest}\r\n0\r\n\r\n`), QUEUE_MS);
+          return;
+        }
+        socket.write(`${head}${chunk.length.toString(16)}\r\n${chunk}\r\n`);
       },
     },
   });
@@ -48,6 +59,18 @@ describe("cli/timeouts", () => {
       expect(summary.error_counts).toEqual({ [kind]: 4 });
       expect(summary.n_samples_issued).toBe(4);
       expect(seconds).toBeLessThan(8);
+    } finally {
+      server.stop();
+    }
+  }, 20_000);
+
+  test("a request queued past --stall-timeout after its headers (vLLM sends them at admission) succeeds with its TTFT", async () => {
+    const server = misbehavingServer("queue-then-answer");
+    try {
+      const { result, summary } = await run(server, ["--stall-timeout", "1", "--server-metrics", "off"]);
+      expect(result.exitCode).toBe(0);
+      expect(summary.error_counts).toEqual({});
+      expect(summary.ttft.min / 1e6).toBeGreaterThan(QUEUE_MS - 100);
     } finally {
       server.stop();
     }

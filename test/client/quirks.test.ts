@@ -68,6 +68,26 @@ describe("client quirks: where a response ends", () => {
   });
 });
 
+describe("client quirks: the stall watch starts at the first body byte", () => {
+  // vLLM and TensorRT-LLM send the 200 headers when they admit a request; its first byte comes after queueing and prefill.
+  test("headers at once, 1.5 s of queueing, then the stream: a success with that TTFT, not a stall of --stall-timeout 0.1 s", async () => {
+    const r = await send(() => [sseHead(), { waitMs: 1500 }, ...streamSteps({ pieces: TEN, gapMs: 5 })], { stallTimeoutMs: 100 });
+    expect(r.errorKind).toBeNull();
+    expect(((r.firstTokenNs as number) - r.sentNs) / MS).toBeGreaterThan(1400);
+  });
+
+  test("headers and nothing more: --request-timeout ends it, not the stall watch", async () => {
+    const r = await send(() => [sseHead(), { waitMs: 3000 }], { stallTimeoutMs: 100, requestTimeoutMs: 1500 });
+    expect(r.errorKind).toBe("timeout");
+  });
+
+  test("a stream that goes silent after its first byte is still cut as stalled", async () => {
+    const r = await send(() => [sseHead(), chunked(sse(chatChunk({ content: " a" }))), { waitMs: 3000 }], { stallTimeoutMs: 100 });
+    expect(r.errorKind).toBe("stalled_stream");
+    expect(r.errorMessage).toBe("no bytes for --stall-timeout 0.1 s (mid-stream, after the first token)");
+  });
+});
+
 describe("client quirks: errors inside a 200 stream", () => {
   const firstThenError = (error: string): Scenario => () => [sseHead(), chunked(sse(chatChunk({ role: "assistant", content: "" }))), { waitMs: 5 }, chunked(error), chunked(sse("[DONE]")), LAST_CHUNK];
   test.each([
