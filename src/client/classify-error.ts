@@ -8,9 +8,19 @@
  * A server that accepts a connection and closes it before answering is a `reset`: only a port
  * with no listener gives `refused`. Bytes that are not HTTP (Bun: InvalidHTTPResponse, e.g. a
  * malformed chunked body) are `invalid_http`; a body its Content-Encoding cannot decompress
- * (ZlibError, BrotliDecompressionError, ZstdDecompressionError) is `decode_error`. An error a
- * server reports inside a 200 response is classified like the HTTP status it names, else by its
- * type (rate limits and overload as 429, request problems as 4xx), else as a server error.
+ * (ZlibError, BrotliDecompressionError, ZstdDecompressionError) is `decode_error`.
+ *
+ * An error a server reports inside a 200 response (kindForServerError; docs/metrics.md
+ * "Errors inside a response") is, in this order: the kind of the HTTP status it names (vLLM's
+ * and SGLang's `code`, an SGLang abort's `status_code`); else overload or rate limiting when its
+ * type or message says so (`http_429`: TGI streams "Model is overloaded" where its HTTP route
+ * answers 429); else a request problem when its type or message says so (`http_4xx`: SGLang's
+ * `/generate` streams "The input (N tokens) is longer than the model's context length" with no
+ * code or type where its whole route answers 400; TGI's "Input validation error"); else a
+ * server error (`http_5xx`). Messages are matched more narrowly than types, since prose
+ * mentions words like "capacity" (PyTorch's out-of-memory text) or "invalid" (CUDA's) without
+ * meaning them. TGI's `http_status_code` is no status here: it is 422 for every error TGI
+ * streams (client/openai-response).
  */
 import type { ErrorKind } from "../record/request-record.ts";
 import type { ServerError } from "./openai-response.ts";
@@ -28,6 +38,8 @@ const INVALID_HTTP = /InvalidHTTPResponse|InvalidChunk|InvalidContentLength|Head
 const DECODE = /Zlib|Brotli|Zstd|Decompress|ContentEncoding/i;
 const RATE_LIMIT_TYPES = /rate.?limit|overload|too.?many|capacity|quota|throttl/i;
 const CLIENT_ERROR_TYPES = /invalid|bad.?request|validation|not.?found|unprocessable|permission|auth|context.?length|unsupported/i;
+const RATE_LIMIT_MESSAGES = /overloaded|rate.?limit|too many requests|queue is full|quota exceeded/i;
+const CLIENT_ERROR_MESSAGES = /context (?:length|window)|longer than the model|too long|exceeds? the maximum|maximum (?:allowed )?(?:input |context )?length|validation error|invalid (?:request|input|prompt|parameter)|must be (?:at least|at most|less|greater|between|in |non-negative|positive)|is not supported/i;
 const TLS_HINT = "TLS failed: check the URL's scheme (https on a plain-HTTP port?) or the server's certificate; --insecure skips verification";
 
 const MAX_MESSAGE_CHARS = 300;
@@ -39,12 +51,12 @@ export function kindForStatus(status: number): ErrorKind {
   return "other";
 }
 
-/** The kind of an error a server reported in a 200 response (a stream's event or a JSON body). */
+/** The kind of an error a server reported in a 200 response (a stream's event or a JSON body): its status, else overload, else a request problem, else a server error. */
 export function kindForServerError(error: ServerError): ErrorKind {
   if (error.status !== null && error.status >= 400) return kindForStatus(error.status);
   const type = error.type ?? "";
-  if (RATE_LIMIT_TYPES.test(type)) return "http_429";
-  if (CLIENT_ERROR_TYPES.test(type)) return "http_4xx";
+  if (RATE_LIMIT_TYPES.test(type) || RATE_LIMIT_MESSAGES.test(error.message)) return "http_429";
+  if (CLIENT_ERROR_TYPES.test(type) || CLIENT_ERROR_MESSAGES.test(error.message)) return "http_4xx";
   return "http_5xx";
 }
 

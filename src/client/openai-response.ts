@@ -6,11 +6,11 @@
  * A tool call's function name and arguments are output text too (the model generated them),
  * so they count as text of their chunk. Server errors come in several dialects: OpenAI's,
  * vLLM's and SGLang's `{"error": {"message", "type", "code"}}` (in streams too), TGI's in-stream
- * `{"error": {"message", "http_status_code"}}`, the older top-level `{"object": "error",
- * "message", "type", "code"}` (vLLM before 0.10.1, SGLang's HTTP errors), TGI's HTTP
- * `{"error": "…", "error_type": "…"}`, and proxies' `{"error": "Not Found", "message": "…"}`;
- * each gives its message, and its status or type when it has one (client/classify-error
- * turns those into a kind).
+ * `{"error": {"message", "http_status_code"}}` (always 422, so not read as a status), the older
+ * top-level `{"object": "error", "message", "type", "code"}` (vLLM before 0.10.1, SGLang's HTTP
+ * errors), TGI's HTTP `{"error": "…", "error_type": "…"}`, and proxies' `{"error": "Not Found",
+ * "message": "…"}`; each gives its message, and its status or type when it has one
+ * (client/classify-error turns those into a kind).
  */
 
 export interface UsageCounts {
@@ -113,7 +113,8 @@ export function readServerError(body: Json): ServerError | null {
   const nested = asObject(error);
   if (nested) {
     const message = asText(nested.message) ?? asText(nested.error) ?? JSON.stringify(nested);
-    const status = asStatus(nested.code) ?? asStatus(nested.status) ?? asStatus(nested.http_status_code) ?? asStatus(body.code);
+    // TGI's http_status_code is left out: it is 422 for every error TGI streams (overload, validation, a failed generation).
+    const status = asStatus(nested.code) ?? asStatus(nested.status) ?? asStatus(body.code);
     return { message, status, type: asText(nested.type) ?? asText(nested.error_type) };
   }
   if (typeof error === "string") {

@@ -3,8 +3,9 @@
  *
  * The client-level scenarios are in test/client/quirks.test; these check what reaches the
  * report: reconnects counted and no failures against a server that closes after every
- * response, ITL per token from a tokenizer and when vLLM sends tokens with no text, tool calls
- * counted as output, hidden reasoning kept out of ITL and TPOT, and no per-request noise on stderr.
+ * response, ITL per token from a tokenizer and when vLLM sends tokens with no text, TGI's
+ * in-stream overload retried as a 429, tool calls counted as output, hidden reasoning kept out
+ * of ITL and TPOT, and no per-request noise on stderr.
  */
 import { afterAll, afterEach, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
@@ -28,6 +29,7 @@ interface Summary {
   n_samples_failed: number;
   error_counts: Record<string, number>;
   reconnects: number;
+  retries: number;
   stream_notes: Record<string, number>;
   itl: Distribution;
   tpot: Distribution;
@@ -85,6 +87,16 @@ describe("cli against real-server behaviour", () => {
     // Shared by text length, p10 was about 10 ms (a word's gap halved) and p90 about 40 (an emoji's two tokens as one).
     expect((summary.itl.percentiles["10.0"] as number) / 1e6).toBeGreaterThan(15);
     expect((summary.itl.percentiles["90.0"] as number) / 1e6).toBeLessThan(27);
+  }, 30_000);
+
+  test("TGI's in-stream \"Model is overloaded\" (its 422) on each request's first attempt: retried as a 429 with --retries, no failures", async () => {
+    const seen = new Set<string>();
+    const overloaded: Step[] = [sseHead(), chunked(sse({ error: { message: "Model is overloaded", http_status_code: 422 } }) + sse("[DONE]")), LAST_CHUNK];
+    const answer: Step[] = [sseHead(), ...streamSteps({ pieces: [" a", " b"], gapMs: 1, usage: usageChunk(3, 2) })];
+    const { result, summary } = await bench((req) => (req.method !== "POST" || seen.has(req.body) ? answer : (seen.add(req.body), overloaded)), 20, ["--retries", "2"]);
+    expect(result.exitCode).toBe(0);
+    expect([summary.n_samples_failed, summary.error_counts]).toEqual([0, {}]);
+    expect(summary.retries).toBe(seen.size);
   }, 30_000);
 
   test("tool-call deltas with --tokenizer: their arguments are output text, so no token-count discrepancy", async () => {

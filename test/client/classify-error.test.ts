@@ -1,6 +1,6 @@
 /** @module test/client/classify-error.test — fetch failures and statuses to error kinds, and error-body messages without secrets. */
 import { describe, expect, test } from "bun:test";
-import { ABORT_CANCELLED, ABORT_STALLED, ABORT_TIMEOUT, ABORT_TOO_LARGE, classifyFetchError, kindForStatus } from "../../src/client/classify-error.ts";
+import { ABORT_CANCELLED, ABORT_STALLED, ABORT_TIMEOUT, ABORT_TOO_LARGE, classifyFetchError, kindForServerError, kindForStatus } from "../../src/client/classify-error.ts";
 import { describeHttpError, redactMessage, secretValues } from "../../src/client/error-body.ts";
 
 function fetchError(code: string, message: string): Error {
@@ -12,6 +12,30 @@ describe("client/classify-error", () => {
     [200, "other"], [400, "http_4xx"], [401, "http_4xx"], [429, "http_429"], [500, "http_5xx"], [503, "http_5xx"],
   ] as const)("status %i is %s", (status, kind) => {
     expect(kindForStatus(status)).toBe(kind);
+  });
+
+  test.each([
+    // status named → its kind
+    ["vLLM's code 500", "Internal server error", 500, "InternalServerError", "http_5xx"],
+    ["an SGLang abort's status_code 400", "Input length (9000 tokens) exceeds the maximum allowed length (8192 tokens).", 400, "abort", "http_4xx"],
+    ["an SGLang abort's status_code 503, queue full", "The request queue is full.", 503, "abort", "http_5xx"],
+    ["code 429", "slow down", 429, null, "http_429"],
+    // no status: overload by type or message
+    ["TGI's overload (its 422 is no status)", "Model is overloaded", null, null, "http_429"],
+    ["OpenAI's rate limit type", "Rate limit reached", null, "rate_limit_exceeded", "http_429"],
+    // no status: a request problem by type or message
+    ["SGLang /generate's context length ValueError (no code, no type)", "The input (9000 tokens) is longer than the model's context length (8192 tokens).", null, null, "http_4xx"],
+    ["SGLang's requested token count", "Requested token count exceeds the model's maximum context length of 8192 tokens.", null, null, "http_4xx"],
+    ["TGI's validation", "Input validation error: `inputs` tokens + `max_new_tokens` must be <= 4096. Given: 4000 `inputs` tokens and 200 `max_new_tokens`", null, null, "http_4xx"],
+    ["a sampling parameter", "top_p must be in (0, 1], got 1.5.", null, null, "http_4xx"],
+    ["BadRequestError type", "bad input", null, "BadRequestError", "http_4xx"],
+    // no status: else the server's
+    ["TGI's generation failure", "Request failed during generation: Server error: CUDA out of memory", null, null, "http_5xx"],
+    ["PyTorch's out of memory (mentions capacity)", "CUDA out of memory. Tried to allocate 2.00 GiB; 79.1 GiB total capacity", null, null, "http_5xx"],
+    ["CUDA's invalid argument", "CUDA error: invalid argument", null, null, "http_5xx"],
+    ["a bare message", "busy", null, null, "http_5xx"],
+  ] as const)("in a 200 response, %s is %s", (_name, message, status, type, kind) => {
+    expect(kindForServerError({ message, status, type })).toBe(kind);
   });
 
   test.each([

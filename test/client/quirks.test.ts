@@ -93,7 +93,10 @@ describe("client quirks: errors inside a 200 stream", () => {
   test.each([
     ["vLLM", sse({ error: { message: "Internal server error", type: "InternalServerError", param: null, code: 500 } }), "http_5xx", "in-stream error (status 500): Internal server error"],
     ["vLLM before 0.10.1 / SGLang", sse({ error: { object: "error", message: "bad input", type: "BadRequestError", param: null, code: 400 } }), "http_4xx", "bad input"],
-    ["TGI", sse({ error: { message: "Request failed during generation: CUDA OOM", http_status_code: 422 } }), "http_4xx", "CUDA OOM"],
+    // TGI names 422 for every error it streams: the message decides.
+    ["TGI, a failed generation", sse({ error: { message: "Request failed during generation: CUDA OOM", http_status_code: 422 } }), "http_5xx", "in-stream error: Request failed during generation: CUDA OOM"],
+    ["TGI, overloaded", sse({ error: { message: "Model is overloaded", http_status_code: 422 } }), "http_429", "in-stream error: Model is overloaded"],
+    ["TGI, input validation", sse({ error: { message: "Input validation error: `inputs` must have less than 4096 tokens. Given: 5000", http_status_code: 422 } }), "http_4xx", "Input validation error"],
     ["OpenAI rate limit", sse({ error: { message: "Rate limit reached", type: "rate_limit_exceeded" } }), "http_429", "Rate limit reached"],
     ["`event: error`", `event: error\ndata: {"message":"engine overloaded","type":"overloaded"}\n\n`, "http_429", "engine overloaded"],
     ["older llama.cpp's `error:` field", `error: {"code":500,"message":"slot unavailable","type":"server_error"}\n\n`, "http_5xx", "slot unavailable"],
@@ -112,6 +115,15 @@ describe("client quirks: errors inside a 200 stream", () => {
       { retry: { maxRetries: 1 }, onSuperseded: (x) => superseded.push(x) },
     );
     expect(superseded.map((x) => x.errorKind)).toEqual(["http_5xx"]);
+    expect([r.attempt, r.errorKind, r.outputTokens]).toEqual([1, null, 10]);
+  });
+
+  test("TGI's in-stream overload before the first token is retried like a 429", async () => {
+    let n = 0;
+    const superseded: RequestRecord[] = [];
+    const overloaded: Step[] = [sseHead(), chunked(sse({ error: { message: "Model is overloaded", http_status_code: 422 } }) + sse("[DONE]")), LAST_CHUNK];
+    const r = await send(() => (n++ === 0 ? overloaded : paced()), { retry: { maxRetries: 2 }, onSuperseded: (x) => superseded.push(x) });
+    expect(superseded.map((x) => x.errorKind)).toEqual(["http_429"]);
     expect([r.attempt, r.errorKind, r.outputTokens]).toEqual([1, null, 10]);
   });
 });

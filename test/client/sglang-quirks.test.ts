@@ -105,6 +105,13 @@ describe("client quirks: SGLang's native /generate aborts", () => {
     expect([r.attempt, r.errorKind, r.outputTokens]).toEqual([1, null, 10]);
   });
 
+  test("an in-stream error with no code or type saying the input is too long is http_4xx, and not retried", async () => {
+    const message = "The input (9000 tokens) is longer than the model's context length (8192 tokens).";
+    const superseded: RequestRecord[] = [];
+    const r = await send(() => [sseHead(), chunked(sse({ error: { message } }) + sse("[DONE]")), LAST_CHUNK], { retry: { maxRetries: 2 }, onSuperseded: (x) => superseded.push(x) });
+    expect([r.errorKind, r.errorMessage, r.attempt, superseded.length]).toEqual(["http_4xx", `in-stream error: ${message}`, 0, 0]);
+  });
+
   test("a whole 200 body with an abort finish reason is the server's error too", async () => {
     const r = await send(() => [jsonResponse(200, sglangEvent("", 0, 0, abort(TOO_LONG, 400)))], { streaming: false });
     expect([r.errorKind, r.errorMessage]).toEqual(["http_4xx", `error in a 200 response (status 400): ${TOO_LONG}`]);
