@@ -8,6 +8,13 @@ import type { PhaseColumns } from "./phase-columns.ts";
 /** Finish reasons the report counts; anything else (including none) is "other". */
 export const FINISH_REASONS = ["stop", "length", "tool_calls", "content_filter", "function_call", "other"] as const;
 type FinishReason = (typeof FINISH_REASONS)[number];
+
+/**
+ * Other servers' names for the same reasons. TGI's `/v1/completions` writes its own names
+ * (`eos_token`, `stop_sequence`, `length`), and its chat route maps only EOS to "stop", so
+ * `stop_sequence` reaches chat streams too: both are a stop.
+ */
+const FINISH_REASON_ALIASES: ReadonlyMap<string, FinishReason> = new Map([["eos_token", "stop"], ["stop_sequence", "stop"]]);
 export type FinishReasonCounts = Record<FinishReason, number>;
 
 /** `token_count_source`: the one source every counted request used, or "mixed". */
@@ -23,7 +30,7 @@ export function countFinishReasons(reasons: readonly (string | null)[], include:
   for (let i = 0; i < include.length; i++) {
     if (!include[i]) continue;
     const reason = reasons[i] ?? "other";
-    counts[isFinishReason(reason) ? reason : "other"]++;
+    counts[isFinishReason(reason) ? reason : (FINISH_REASON_ALIASES.get(reason) ?? "other")]++;
   }
   return counts;
 }

@@ -19,6 +19,11 @@ describe("metrics/phase-tallies", () => {
     });
   });
 
+  test("counts TGI's eos_token and stop_sequence as stop", () => {
+    const reasons = ["eos_token", "stop_sequence", "length", "constructor"];
+    expect(countFinishReasons(reasons, Uint8Array.of(1, 1, 1, 1))).toEqual({ stop: 2, length: 1, tool_calls: 0, content_filter: 0, function_call: 0, other: 1 });
+  });
+
   test.each([
     // [sources, include, source, counts]
     [["server_usage", "server_usage"], [1, 1], "server_usage", { server_usage: 2 }],
