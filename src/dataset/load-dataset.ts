@@ -25,7 +25,7 @@ import type { DatasetRow, FileRows } from "./file-rows.ts";
 import { findHfSnapshot, notCachedError, parseHfUri, type Env } from "./hf-cache.ts";
 import { isSavedDataset, readSavedDataset } from "./hf-saved-dataset.ts";
 import { readHfDirectoryRows, type HfSelection } from "./hf-directory.ts";
-import { assertRowsHavePrompts } from "./prompt-check.ts";
+import { assertOneChoicePerRow, assertRowsHavePrompts } from "./prompt-check.ts";
 import { applyPromptTemplate } from "./prompt-template.ts";
 
 export type { DatasetRow } from "./file-rows.ts";
@@ -112,5 +112,6 @@ export function loadDataset(spec: DatasetSpec, options: LoadOptions = {}): Datas
   }
   const { rows, columns, sources } = remapColumns(fileRows, fileColumns, spec.parser, name);
   assertRowsHavePrompts(rows, columns, source.locate, sources);
+  assertOneChoicePerRow(rows, source.locate);
   return { name, path: spec.path, rows, columns };
 }

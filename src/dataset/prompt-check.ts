@@ -3,7 +3,11 @@
  * rejects a dataset at load time (exit 2) instead of failing request by request mid-run.
  *
  * A row is usable when it has a string `prompt` (or an OpenAI content-part list),
- * a non-empty `messages` list, or an `input_tokens` list of token ids.
+ * a non-empty `messages` list, or an `input_tokens` list of token ids. A row's own `n` (choices
+ * per request, forwarded to the server) must be 1 when given: every metric is per sequence, but
+ * servers stream all choices in one response (vLLM: one chunk per choice per step) and sum
+ * their tokens in one usage, so n = 2 halves TPOT and zeroes ITL with no way to tell the
+ * sequences' tokens apart.
  */
 import { InputError } from "../errors.ts";
 import type { RowLocator } from "./file-rows.ts";
@@ -62,5 +66,21 @@ export function assertRowsHavePrompts(
   throw new InputError(
     `${locate(index)}: row has no usable prompt: ${promptProblem(row, sources)}; columns: ${listed}`,
     { hint: `map the column that holds the prompt with parser.prompt=<column>${example}` },
+  );
+}
+
+/** `n` absent, or 1 (a CSV cell "1" too). */
+function isOneChoice(n: unknown): boolean {
+  return n === undefined || n === null || n === 1 || (typeof n === "string" && n.trim() === "1");
+}
+
+/** Throws InputError naming the first row whose `n` is given and is not 1. */
+export function assertOneChoicePerRow(rows: readonly Record<string, unknown>[], locate: RowLocator): void {
+  const index = rows.findIndex((row) => !isOneChoice(row.n));
+  if (index === -1) return;
+  const n = (rows[index] as Record<string, unknown>).n;
+  throw new InputError(
+    `${locate(index)}: field 'n' is ${JSON.stringify(n)}; only n = 1 can be measured (the server would stream every choice in one response and count their tokens together)`,
+    { hint: "remove 'n' from the rows or set it to 1; to measure more sequences, send more requests (--num-samples)" },
   );
 }

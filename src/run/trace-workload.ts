@@ -9,6 +9,7 @@ import { existsSync } from "node:fs";
 import type { BenchmarkConfig, DatasetConfig } from "../config/schema.ts";
 import { readFileRows, resolveDatasetFormat, type FileFormat } from "../dataset/dataset-format.ts";
 import type { Dataset } from "../dataset/load-dataset.ts";
+import { assertOneChoicePerRow } from "../dataset/prompt-check.ts";
 import { buildRequestBody } from "../dataset/request-body.ts";
 import { traceRows } from "../dataset/trace-rows.ts";
 import { InputError } from "../errors.ts";
@@ -33,6 +34,7 @@ export function traceWorkload(config: BenchmarkConfig, spec: DatasetConfig, toke
   const source = readFileRows(path, format as FileFormat);
   const rows = spec.max_rows ? source.rows.slice(0, spec.max_rows) : source.rows;
   if (rows.length === 0) throw new InputError(`${path}: the trace has no rows`);
+  assertOneChoicePerRow(rows, source.locate);
   const { runtime, drain } = config.settings;
   const trace = traceRows(rows, source.locate, runtime.dataloader_random_seed, tokenizer);
   const params = requestParams(config, spec);

@@ -15,7 +15,7 @@ import { InputError } from "../../errors.ts";
 import { PythonRandom } from "../../rng/python-random.ts";
 import { collectColumns, remapColumns } from "../column-remap.ts";
 import type { DatasetRow } from "../file-rows.ts";
-import { assertRowsHavePrompts } from "../prompt-check.ts";
+import { assertOneChoicePerRow, assertRowsHavePrompts } from "../prompt-check.ts";
 import { applyPromptTemplate } from "../prompt-template.ts";
 import { resolvePredefinedName, resolveVariant } from "./predefined-registry.ts";
 import type { PredefinedDataset, PredefinedOptions, SourceRows } from "./predefined-types.ts";
@@ -78,6 +78,7 @@ export async function loadPredefinedDataset(name: string, options: PredefinedOpt
   const tokenPrompts = rows.length > 0 && rows.every((row) => Array.isArray(row.input_tokens));
   const remapped = remapColumns(rows, collectColumns(rows), options.parser, datasetName, !tokenPrompts);
   assertRowsHavePrompts(remapped.rows, remapped.columns, selected.locate, remapped.sources);
+  assertOneChoicePerRow(remapped.rows, selected.locate);
   return {
     name: datasetName,
     path: source.path,
