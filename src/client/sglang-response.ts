@@ -2,8 +2,8 @@
  * @module client/sglang-response — SGLang's native `/generate` output, streamed or whole:
  * `{"text", "output_ids", "meta_info": {"finish_reason": null | {"type": …}, "prompt_tokens",
  * "completion_tokens", …}}`. In a stream every event repeats the whole text so far and the
- * running completion-token count (its `output_ids` are the new ids only); the stream ends with
- * `[DONE]`. `SglangText` turns the repeated text into each event's new part.
+ * running completion-token count; the stream ends with `[DONE]`. client/sglang-text turns the
+ * events' texts into the response text, whichever way the server streams them.
  *
  * A request the scheduler aborts (input too long: status 400; queue full, timeout or out of
  * memory: 503 or 500) ends, in a stream, with an ordinary-looking event whose finish reason is
@@ -44,25 +44,4 @@ function abortError(finish: Json | null): ServerError {
   const code = finish?.status_code;
   const status = typeof code === "number" && Number.isInteger(code) && code >= 400 && code <= 599 ? code : null;
   return { message, status, type: "abort" };
-}
-
-/**
- * The new text of each streamed event. SGLang repeats the text so far; started with
- * `--incremental-streaming-output` it sends only the new part, which shows as an event that does
- * not extend the text so far (taken as new text whole).
- */
-export class SglangText {
-  private sofar = "";
-  private incremental = false;
-
-  next(text: string): string {
-    if (!this.incremental && text.startsWith(this.sofar)) {
-      const added = text.slice(this.sofar.length);
-      this.sofar = text;
-      return added;
-    }
-    this.incremental = true;
-    this.sofar += text;
-    return text;
-  }
 }

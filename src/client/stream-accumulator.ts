@@ -15,16 +15,17 @@
  * out of the shared total, since no chunk carried them. Plain text chunks of a shape already
  * seen in this stream are read without JSON.parse (client/chunk-template), and straight from
  * the raw text when the splitter offers it (`takeWholeEvent`). SGLang's native `/generate`
- * events (client/sglang-response) carry the text so far and a running token count: each event's
- * new text is its chunk, and the count is continuous usage; an event whose finish reason is an
- * abort is the server's error.
+ * events (client/sglang-response) carry the text so far (or, by a server option, the new text:
+ * client/sglang-text) and a running token count: each event is a chunk, and the count is
+ * continuous usage; an event whose finish reason is an abort is the server's error.
  */
 import { StructuredOutput, type KeepText } from "./structured-output.ts";
 import { noteBit } from "../record/stream-notes.ts";
 import { tokenChunks } from "../tokens/chunk-tokens.ts";
 import { ChunkTemplate } from "./chunk-template.ts";
 import { parseJsonObject, readChoice, readErrorEvent, readServerError, readUsage, type ServerError, type UsageCounts } from "./openai-response.ts";
-import { readSglangOutput, SglangText, type SglangOutput } from "./sglang-response.ts";
+import { readSglangOutput, type SglangOutput } from "./sglang-response.ts";
+import { SglangText } from "./sglang-text.ts";
 import type { EventSink } from "./sse-splitter.ts";
 
 export class StreamProtocolError extends Error {}
@@ -161,7 +162,10 @@ export class StreamAccumulator implements EventSink {
     this.usage = output.usage;
     this.endNs = arrivalNs;
     if (output.finishReason) this.finishReason = output.finishReason;
-    this.addChunk(this.sglangText.next(output.text), false, output.usage, arrivalNs);
+    const tokens = output.usage.completionTokens;
+    const chars = this.sglangText.next(output.text, tokens);
+    if (chars === 0) this.countEmpty(tokens, false, arrivalNs);
+    else this.count(chars, tokens, arrivalNs);
   }
 
   /** A plain text chunk of the learned shape: no usage, finish reason or tool call (client/chunk-template). */
@@ -220,7 +224,7 @@ export class StreamAccumulator implements EventSink {
       chunkTokens: chunks.laterTokens,
       usage: this.usage,
       finishReason: this.finishReason,
-      text: this.structured ? this.structured.json() : this.textParts ? this.textParts.join("") : null,
+      text: this.structured ? this.structured.json() : this.textParts ? (this.sglangText?.text() ?? this.textParts.join("")) : null,
       endNs: this.endNs,
       hiddenTokens,
       notes: this.notes | (hiddenTokens === null ? 0 : HIDDEN_REASONING),

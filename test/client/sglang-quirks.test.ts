@@ -69,6 +69,14 @@ describe("client quirks: SGLang's native /generate", () => {
     expect(r.outputTokens).toBe(10);
   });
 
+  test("--incremental-streaming-output whose first pieces repeat (\"\\n\", \"\\n\"): the text keeps both, every event a token", async () => {
+    const pieces = ["\n", "\n", "Hello", " world", "!"];
+    const r = await send(() => sglangSteps(pieces, 1, 10), { keepResponseText: true });
+    expect([r.errorKind, r.responseText, r.chunkCount, r.outputTokens]).toEqual([null, "\n\nHello world!", 5, 5]);
+    expect(itlMs(r)).toHaveLength(4);
+    expectNear(median(itlMs(r)), 10, 0.15);
+  });
+
   test("a whole /generate body: text, finish reason and counts from meta_info", async () => {
     const r = await send(() => [jsonResponse(200, sglangEvent(" the answer", 2, 2, { type: "length", length: 2 }))], { streaming: false, keepResponseText: true });
     expect(r.errorKind).toBeNull();
