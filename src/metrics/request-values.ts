@@ -49,7 +49,7 @@ const SERIES_DEFINITIONS = {
 export type SeriesName = keyof typeof SERIES_DEFINITIONS;
 
 /** The error kind of a request the run itself cut short (Ctrl-C, --run-timeout, a drain timeout). */
-export const CANCELLED_KIND = "cancelled";
+const CANCELLED_KIND = "cancelled";
 
 /**
  * True when row i came to an end at the server's doing: an answer or an error. A request the
