@@ -1,12 +1,15 @@
 /**
  * @module run/configured-dataset — loads one dataset entry of the config: a file, hf:// or the
  * synthetic `random`; for gpt-oss behind a token-id API, with its prompts Harmony-tokenised as
- * upstream does (dataset/harmony).
+ * upstream does (dataset/harmony). A dataset whose every row already carries `input_tokens` needs no
+ * Harmony and no tokenizer: upstream skips the step then, and its gpt-oss examples run pre-tokenised
+ * MLPerf prompts on hosts that never downloaded the gpt-oss tokenizer.
  */
 import type { BenchmarkConfig, DatasetConfig } from "../config/schema.ts";
 import { harmonizeRows, todayIso, usesHarmony } from "../dataset/harmony.ts";
 import type { Dataset } from "../dataset/load-dataset.ts";
 import { loadDatasetAsync } from "../dataset/load-dataset-async.ts";
+import { isTokenIds } from "../dataset/prompt-check.ts";
 import { isSyntheticDataset, syntheticDataset } from "../dataset/synthetic-dataset.ts";
 import { loadTokenizer, type TextTokenizer } from "../tokens/load-tokenizer.ts";
 
@@ -26,6 +29,7 @@ async function loadRows(spec: DatasetConfig, config: BenchmarkConfig, tokenizer:
 export async function loadConfiguredDataset(spec: DatasetConfig, config: BenchmarkConfig, tokenizer: TextTokenizer | null): Promise<Dataset> {
   const dataset = await loadRows(spec, config, tokenizer);
   if (!usesHarmony(config.endpoint_config.api_type, config.model_params.name)) return dataset;
+  if (dataset.rows.every((row) => isTokenIds(row.input_tokens))) return dataset;
   const rows = harmonizeRows(dataset.rows, tokenizer ?? loadTokenizer(HARMONY_TOKENIZER), todayIso());
   return { ...dataset, rows, columns: dataset.columns.includes("input_tokens") ? dataset.columns : [...dataset.columns, "input_tokens"] };
 }

@@ -1,7 +1,8 @@
 /**
  * gpt-oss behind a token-id API, as upstream's gpt-oss examples run it: text prompts (a GPQA-style
  * accuracy file and the performance file) reach the server as Harmony token ids, for
- * openai_completions (`prompt`) and sglang (`input_ids`).
+ * openai_completions (`prompt`) and sglang (`input_ids`); a pre-tokenised dataset goes out as it is,
+ * with no tokenizer on the host.
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
@@ -42,6 +43,22 @@ describe("cli/harmony", () => {
       }
       const plan = await runCli(["benchmark", "offline", "--endpoints", server.url, "--model", "openai/gpt-oss-120b", "--api-type", apiType, "--tokenizer", tokenizer, "--dataset", data, "--dry-run"]);
       expect(plan.stdout).toMatch(/text prompts Harmony-tokenised for gpt-oss \(reasoning high, date \d{4}-\d{2}-\d{2}\), as upstream/);
+    } finally {
+      server.stop();
+    }
+  }, 30_000);
+
+  test.each(["openai_completions", "sglang"])("%s: a pre-tokenised dataset needs no gpt-oss tokenizer", async (apiType) => {
+    const server = idServer();
+    try {
+      const dir = dirs.make();
+      const data = join(dir, "tok.jsonl");
+      writeFileSync(data, [[11, 12, 13], [21, 22]].map((ids) => JSON.stringify({ input_tokens: ids })).join("\n") + "\n");
+      const result = await runCli(["benchmark", "offline", "--endpoints", server.url, "--model", "openai/gpt-oss-120b", "--api-type", apiType,
+        "--dataset", data, "--num-samples", "2", "--report-dir", join(dir, "r")]);
+      expect(result.stderr).not.toContain("error:");
+      expect(result.exitCode).toBe(0);
+      expect(server.seen.map((ids) => ids.join(",")).sort()).toEqual(["11,12,13", "21,22"]);
     } finally {
       server.stop();
     }
