@@ -35,13 +35,15 @@ export const SCORER_SPECS = {
   // BFCL v4 single-turn (accuracy/bfcl): upstream requires function_call_extractor, which the scorer applies itself.
   bfcl_v4: { requiresExtractor: true, extras: NO_EXTRAS },
   code_bench_scorer: { requiresExtractor: true, extras: CODE_BENCH_EXTRAS },
+  // Ours (upstream's ScorerMethod has no exact_match): like string_match, with case and spacing folded; the whole output unless an extractor is named.
   exact_match: { requiresExtractor: false, extras: NO_EXTRAS },
   pass_at_1: { requiresExtractor: true, extras: NO_EXTRAS },
   // As upstream: an extractor must be named, and is not applied.
   rouge: { requiresExtractor: true, extras: NO_EXTRAS },
   // Not trimmed: the separator's spaces are part of it.
   shopify_category_f1: { requiresExtractor: true, extras: z.strictObject({ category_separator: z.string().min(1).default(" > ") }) },
-  string_match: { requiresExtractor: false, extras: NO_EXTRAS },
+  // Upstream's every scorer requires an extractor unless it says otherwise, and string_match does not: identity_extractor compares the whole output.
+  string_match: { requiresExtractor: true, extras: NO_EXTRAS },
 } as const;
 export type ScorerName = keyof typeof SCORER_SPECS;
 

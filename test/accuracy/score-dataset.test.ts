@@ -111,7 +111,7 @@ describe("accuracy/score-dataset", () => {
   });
 
   test.each([
-    ["string_match without an extractor compares the whole output", "string_match", null, [{ datasetIndex: 0, repeat: 0, text: " choice1 ", outputTokens: null }], 0.2],
+    ["string_match with identity compares the whole output", "string_match", "identity_extractor", [{ datasetIndex: 0, repeat: 0, text: " choice1 ", outputTokens: null }], 0.2],
     ["exact_match without an extractor", "exact_match", null, [{ datasetIndex: 1, repeat: 0, text: "CHOICE2", outputTokens: null }], 0.2],
     ["pass_at_1 with identity is exact", "pass_at_1", "identity_extractor", [{ datasetIndex: 0, repeat: 0, text: "choice1\n", outputTokens: null }], 0],
   ])("%s", async (_title, evalMethod, extractor, responses, score) => {
@@ -128,6 +128,7 @@ describe("accuracy/score-dataset", () => {
     ["a seed scorer we lack", { evalMethod: "vbench" }, /'vbench' is not supported/, /pass_at_1/],
     ["an unknown extractor", { extractor: "nope" }, /unknown extractor 'nope'/, /abcd_extractor/],
     ["pass_at_1 without an extractor", { extractor: null }, /needs an extractor/, /abcd_extractor, boxed_math_extractor/],
+    ["string_match without an extractor", { evalMethod: "string_match", extractor: null }, /.string_match. needs an extractor/, /identity_extractor/],
     ["a missing ground-truth column", { groundTruthColumn: "answer" }, /no ground-truth column 'answer'/, /question, ground_truth/],
     ["a response outside the dataset", { responses: [answer(7)] }, /row 7, but the dataset has 5 rows/, /^$/],
     ["repeats on a performance dataset", { datasetType: "performance", numRepeats: 2 } as const, /must be 1 on a performance dataset/, /^$/],

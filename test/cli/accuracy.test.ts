@@ -123,7 +123,7 @@ describe("cli/accuracy", () => {
       const run = async (mode: string) => {
         const report = join(dir, mode);
         const result = await runCli(["benchmark", "offline", "--endpoints", server.url, "--model", "m", "--mode", mode,
-          "--dataset", questionDataset(dir, 30), "--dataset", `acc:${csv},accuracy_config.eval_method=string_match`,
+          "--dataset", questionDataset(dir, 30), "--dataset", `acc:${csv},accuracy_config.eval_method=string_match,accuracy_config.extractor=identity_extractor`,
           "--duration", "0", "--workers", "1", "--report-dir", report]);
         expect(result.exitCode).toBe(0);
         const perfFile = join(report, "performance", "result_summary.json");

@@ -34,7 +34,7 @@ describe("cli/harmony", () => {
       const data = join(dir, "q.jsonl");
       writeFileSync(data, ["What is one plus one?", "Name a colour."].map((q) => JSON.stringify({ question: q, ground_truth: "A" })).join("\n") + "\n");
       const result = await runCli(["benchmark", "offline", "--endpoints", server.url, "--model", "openai/gpt-oss-120b", "--api-type", apiType, "--tokenizer", tokenizer,
-        "--dataset", data, "--dataset", `acc:${data},accuracy_config.eval_method=string_match`, "--mode", "both", "--duration", "0", "--report-dir", join(dir, "r")]);
+        "--dataset", data, "--dataset", `acc:${data},accuracy_config.eval_method=string_match,accuracy_config.extractor=identity_extractor`, "--mode", "both", "--duration", "0", "--report-dir", join(dir, "r")]);
       expect(result.exitCode).toBe(0);
       expect(server.seen.length).toBe(4);
       for (const ids of server.seen) {

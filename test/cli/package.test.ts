@@ -21,7 +21,7 @@ describe("cli/package", () => {
       writeFileSync(data, ["alpha", "beta"].map((q) => JSON.stringify({ question: q, ground_truth: q })).join("\n") + "\n");
       const run = join(dir, "run");
       const bench = await runCli(["benchmark", "offline", "--endpoints", server.url, "--model", "m", "--dataset", data,
-        "--dataset", `acc:${data},accuracy_config.eval_method=string_match`, "--mode", "both", "--duration", "0", "--report-dir", run, "-q"]);
+        "--dataset", `acc:${data},accuracy_config.eval_method=string_match,accuracy_config.extractor=identity_extractor`, "--mode", "both", "--duration", "0", "--report-dir", run, "-q"]);
       expect(bench.exitCode).toBe(0);
     } finally {
       await server.stop();

@@ -120,7 +120,7 @@ describe("cli/shards", () => {
     const bad = await runCli(["benchmark", "offline", "--endpoints", "http://127.0.0.1:9", "--model", "m", "--dataset", "x.jsonl", "--shard", "3/2"]);
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain("shard (--shard): 3/2: the shard must be 0 … 1 of 2");
-    const acc = await runCli(["benchmark", "offline", "--endpoints", "http://127.0.0.1:9", "--model", "m", "--dataset", "x.jsonl", "--dataset", "acc:y.jsonl,accuracy_config.eval_method=string_match", "--shard", "0/2"]);
+    const acc = await runCli(["benchmark", "offline", "--endpoints", "http://127.0.0.1:9", "--model", "m", "--dataset", "x.jsonl", "--dataset", "acc:y.jsonl,accuracy_config.eval_method=string_match,accuracy_config.extractor=identity_extractor", "--shard", "0/2"]);
     expect(acc.exitCode).toBe(2);
     expect(acc.stderr).toContain("a sharded run measures performance only");
   });

@@ -19,7 +19,7 @@ describe("config/config-warnings", () => {
     ["the seed's timeout", { timeout: 60 }, ["timeout 60 is stored and not used, as in mlcommons/endpoints; --run-timeout 60 (run_timeout_s) stops a run"]],
     [
       "a dataset's samples",
-      { datasets: [{ path: "d.jsonl" }, { path: "a.jsonl", type: "accuracy", samples: 1000, accuracy_config: { eval_method: "string_match" } }] },
+      { datasets: [{ path: "d.jsonl" }, { path: "a.jsonl", type: "accuracy", samples: 1000, accuracy_config: { eval_method: "string_match", extractor: "identity_extractor" } }] },
       ["datasets[1].samples 1000 is stored and not used, as in mlcommons/endpoints; max_rows: 1000 uses only the first 1000 rows"],
     ],
     ["max_rows (ours) needs no warning", { datasets: [{ path: "d.jsonl", max_rows: 5 }] }, []],
