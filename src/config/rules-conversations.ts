@@ -21,6 +21,10 @@ export const conversationsRule: Rule = (config) => {
     if (dataset.accuracy_config?.eval_method === "agentic_inference_inline" && (dataset.type !== "performance" || dataset.agentic_inference === null)) {
       problems.push({ path: `datasets[${i}].accuracy_config.eval_method`, message: "agentic_inference_inline scores a conversation run's own turns: it belongs on the performance dataset with the agentic_inference block" });
     }
+    const method = dataset.accuracy_config?.eval_method;
+    if (dataset.type === "performance" && dataset.agentic_inference !== null && method && method !== "agentic_inference_inline") {
+      problems.push({ path: `datasets[${i}].accuracy_config.eval_method`, message: `a conversation run is scored by agentic_inference_inline only, not '${method}'` });
+    }
     if (dataset.turns !== null && !agenticPattern) {
       problems.push({ path: `datasets[${i}].turns`, message: "turns= makes the random dataset conversations: it needs --load-pattern agentic_inference" });
     }

@@ -48,6 +48,13 @@ export const datasetsRule: Rule = (config, { mode }) => {
     }
     const accuracy = dataset.accuracy_config;
     // Predefined datasets (gpqa, aime25, livecodebench) bring their own scorer defaults.
+    // As upstream, a performance dataset's accuracy_config (scored inline) must name its scorer too.
+    if (dataset.type === "performance" && accuracy && !accuracy.eval_method) {
+      problems.push({
+        path: `${at}.accuracy_config.eval_method`,
+        message: "a performance dataset's accuracy_config needs a scorer (it is scored inline as the 'performance' entry), e.g. eval_method: string_match; or remove the block",
+      });
+    }
     if (dataset.type === "accuracy" && !accuracy?.eval_method && !isPredefinedDataset(dataset.path ?? dataset.name)) {
       problems.push({
         path: `${at}.accuracy_config.eval_method`,

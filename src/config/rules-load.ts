@@ -59,6 +59,9 @@ function traceProblems(config: Parameters<Rule>[0]): ConfigProblem[] {
   if (pattern.target_qps !== null) problems.push({ path: "settings.load_pattern.target_qps", message: "does not apply to a trace (its rows carry their send times; use --trace-speedup)" });
   if (pattern.target_concurrency !== null) problems.push({ path: "settings.load_pattern.target_concurrency", message: "does not apply to a trace (open loop; --max-concurrency caps requests in flight)" });
   if (config.settings.warmup.enabled) problems.push({ path: "settings.warmup.enabled", message: "warmup cannot run with a trace replay; turn it off" });
+  config.datasets.forEach((d, i) => {
+    if (d.type === "performance" && d.accuracy_config) problems.push({ path: `datasets[${i}].accuracy_config`, message: "a trace replay is not scored; score the prompts as an accuracy dataset (acc:PATH)" });
+  });
   return problems;
 }
 

@@ -1,7 +1,7 @@
 /**
  * @module config/rules-shard — `--shard I/N` (ours): well-formed, and only where a shard's part
- * is meaningful on its own. Accuracy datasets are refused with it: each shard would score only
- * its part (scoring after `report merge` is not built yet).
+ * is meaningful on its own. Accuracy datasets, and a scored performance dataset, are refused with
+ * it: each shard would score only its part (scoring after `report merge` is not built yet).
  */
 import { InputError } from "../errors.ts";
 import { resolveShard } from "../plan/shard-plan.ts";
@@ -21,7 +21,7 @@ export const shardRule: Rule = (config, { mode }) => {
     if (!(error instanceof InputError)) throw error;
     problems.push({ path: "shard", message: error.message.replace(/^--shard /, "") });
   }
-  if (mode !== "perf" || config.datasets.some((d) => d.type === "accuracy")) {
+  if (mode !== "perf" || config.datasets.some((d) => d.type === "accuracy" || d.accuracy_config?.eval_method)) {
     problems.push({ path: "shard", message: "a sharded run measures performance only: each shard would score just its part of an accuracy dataset" });
   }
   return problems;

@@ -33,7 +33,7 @@ export interface AccuracyWorkload {
  * Test cases come from the rows, so `extras.lcb_version` has only to agree with the LiveCodeBench
  * release a predefined dataset loaded.
  */
-function checkLcbVersion(name: string, dataset: Dataset, scoring: ScoringSetup): void {
+export function checkLcbVersion(name: string, dataset: Dataset, scoring: ScoringSetup): void {
   const loaded = (dataset as Partial<PredefinedDataset>).variant;
   const wanted = scoring.codeBench?.lcb_version;
   if (!wanted || !loaded || !(dataset as Partial<PredefinedDataset>).accuracyDefaults || loaded === wanted) return;
@@ -43,7 +43,7 @@ function checkLcbVersion(name: string, dataset: Dataset, scoring: ScoringSetup):
 }
 
 /** A ground-truth column none of the rows has is a config error found before the first request. */
-function checkGroundTruth(name: string, dataset: Dataset, scoring: ScoringSetup): void {
+export function checkGroundTruth(name: string, dataset: Dataset, scoring: ScoringSetup): void {
   const rows = dataset.rows;
   if (rows.length === 0 || rows.some((row) => Object.hasOwn(row, scoring.groundTruthColumn))) return;
   const field = scoring.codeBench ? "extras.question_id_column" : "ground_truth";

@@ -34,14 +34,16 @@ function countTokens(run: OpenRun, io: RunIo): void {
 async function scoreAccuracy(run: OpenRun, result: SessionResult, io: RunIo): Promise<void> {
   const { config, workload, reportDir, db } = run;
   const conversations = workload.conversations?.scoresFile ? workload.conversations : null;
-  if (workload.accuracy.length === 0 && !conversations) return;
+  // Upstream lists the inline "performance" entry after the accuracy datasets' entries.
+  const scored = workload.performanceScoring ? [...workload.accuracy, workload.performanceScoring] : workload.accuracy;
+  if (scored.length === 0 && !conversations) return;
   const reader = openEventsDbReadonly(join(reportDir, EVENTS_DB_FILE));
   try {
     const { ACCURACY_META_KEY, scoreAccuracyPhases } = await import("./score-accuracy.ts");
     const { scoreConversations } = await import("./score-conversations.ts");
     const perf = result.phases.find((p) => p.name === conversations?.plan.phase);
     const inline = conversations?.scoresFile && perf ? [scoreConversations(reader, reportDir, conversations.dataset, conversations.plan, perf, conversations.scoresFile)] : [];
-    const entries = [...inline, ...(await scoreAccuracyPhases(reader, reportDir, workload.accuracy, result.phases, config, io.log, inline))];
+    const entries = [...inline, ...(await scoreAccuracyPhases(reader, reportDir, scored, result.phases, config, io.log, inline))];
     db.setMeta(ACCURACY_META_KEY, JSON.stringify(entries));
   } finally {
     reader.close();
@@ -76,7 +78,7 @@ export async function finishRun(run: OpenRun, result: SessionResult, io: RunIo):
   // Loaded once the run is over: the report code is not on the way to the first request.
   const { writeReportFiles } = await import("../report/write-report.ts");
   // The performance report comes first: scoring may fail, or take an hour of code execution.
-  if (run.workload.accuracy.length > 0 || run.workload.conversations?.scoresFile) writeReportFiles(reportDir);
+  if (run.workload.accuracy.length > 0 || run.workload.performanceScoring || run.workload.conversations?.scoresFile) writeReportFiles(reportDir);
   let scoringError: unknown = null;
   try {
     await scoreAccuracy(run, result, io);

@@ -152,7 +152,7 @@ export async function openRun(config: BenchmarkConfig, io: RunIo, mode: TestMode
   let reportDir: string;
   try {
     [workload] = await Promise.all([prepareWorkload(config, tokenizer, mode, shape), checkEndpointsReachable(config.endpoint_config.endpoints)]);
-    await checkCodeExecution(config, workload.accuracy, io.log);
+    await checkCodeExecution(config, workload.performanceScoring ? [...workload.accuracy, workload.performanceScoring] : workload.accuracy, io.log);
     reportDir = prepareReportDir(config.report_dir, { shard: shard?.index ?? null });
   } catch (error) {
     await pool.shutdown();

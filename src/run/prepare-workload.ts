@@ -3,7 +3,8 @@
  *
  * Loads the datasets, builds every request body once (workers index them by row), resolves
  * endpoint URLs and derives the phases: [warmup] → performance (unless mode acc) → one accuracy
- * phase per accuracy dataset (unless none). Reads files; otherwise pure.
+ * phase per accuracy dataset (unless none), and how the performance phase itself is scored when its
+ * dataset has an `accuracy_config` (run/performance-scoring). Reads files; otherwise pure.
  */
 import { totalSamplesToIssue } from "../config/sample-count.ts";
 import type { BenchmarkConfig, DatasetConfig } from "../config/schema.ts";
@@ -18,6 +19,7 @@ import type { TextTokenizer } from "../tokens/load-tokenizer.ts";
 import { accuracyPhases, type AccuracyWorkload } from "./accuracy-phases.ts";
 import { loadConfiguredDataset } from "./configured-dataset.ts";
 import { conversationWorkload, type ConversationRun } from "./conversation-workload.ts";
+import { performanceScoring } from "./performance-scoring.ts";
 import { traceWorkload } from "./trace-workload.ts";
 import { loadPatternOf, requestParams, timeoutMs } from "./config-values.ts";
 import type { SessionPhase } from "./session.ts";
@@ -32,6 +34,8 @@ export interface Workload {
   pattern: LoadPattern;
   phases: SessionPhase[];
   accuracy: AccuracyWorkload[];
+  /** The performance dataset scored inline (its `accuracy_config`); null when it names no scorer. */
+  performanceScoring: AccuracyWorkload | null;
   /** A conversation run (agentic_inference); null otherwise. */
   conversations: ConversationRun | null;
 }
@@ -95,13 +99,13 @@ async function unshardedWorkload(config: BenchmarkConfig, tokenizer: TextTokeniz
     const trace = traceWorkload(config, perfSpec, tokenizer);
     const accuracy = await accuracyPhases(config, pattern, tokenizer);
     const phases = [trace.phase, ...accuracy.map((a) => a.phase)];
-    return { dataset: trace.dataset, bodies: trace.bodies, endpointUrls, streaming: params.streaming, apiType: params.apiType, pattern, phases, accuracy, conversations: null };
+    return { dataset: trace.dataset, bodies: trace.bodies, endpointUrls, streaming: params.streaming, apiType: params.apiType, pattern, phases, accuracy, performanceScoring: null, conversations: null };
   }
   if (mode !== "acc" && perfSpec?.agentic_inference) {
     const turns = conversationWorkload(config, perfSpec, tokenizer);
     const accuracy = await accuracyPhases(config, pattern, tokenizer);
     const phases = [turns.phase, ...accuracy.map((a) => a.phase)];
-    return { dataset: turns.dataset, bodies: turns.run.dataset.bodies, endpointUrls, streaming: params.streaming, apiType: params.apiType, pattern, phases, accuracy, conversations: turns.run };
+    return { dataset: turns.dataset, bodies: turns.run.dataset.bodies, endpointUrls, streaming: params.streaming, apiType: params.apiType, pattern, phases, accuracy, performanceScoring: null, conversations: turns.run };
   }
   const loaded = mode !== "acc" && perfSpec ? await loadConfiguredDataset(perfSpec, config, tokenizer) : null;
   const fixed = shape.fixedRow;
@@ -109,7 +113,8 @@ async function unshardedWorkload(config: BenchmarkConfig, tokenizer: TextTokeniz
   if (dataset && config.settings.warmup.enabled && config.settings.warmup.salt) assertSaltable(dataset.rows, dataset.name);
   const bodies = dataset ? dataset.rows.map((row) => buildRequestBody(row, params)) : [];
   const phases = dataset && perfSpec ? performancePhases(config, perfSpec, dataset, pattern) : [];
+  const scoring = dataset && perfSpec ? performanceScoring(perfSpec, dataset, phases.find((p) => p.kind === "performance")) : null;
   const accuracy = await accuracyPhases(config, pattern, tokenizer);
   phases.push(...accuracy.map((a) => a.phase));
-  return { dataset, bodies, endpointUrls, streaming: params.streaming, apiType: params.apiType, pattern, phases, accuracy, conversations: null };
+  return { dataset, bodies, endpointUrls, streaming: params.streaming, apiType: params.apiType, pattern, phases, accuracy, performanceScoring: scoring, conversations: null };
 }

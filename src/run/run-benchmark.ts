@@ -30,6 +30,8 @@ export async function describeRun(config: BenchmarkConfig, mode: TestMode = "per
   lines.push(`endpoints: ${workload.endpointUrls.map(redactUrl).join(", ")}`);
   lines.push(`tokenizer: ${tokenizer ? tokenizer.source : "none (token counts from the server's usage)"}`);
   if (usesHarmony(config.endpoint_config.api_type, config.model_params.name)) lines.push(`text prompts Harmony-tokenised for gpt-oss (reasoning high, date ${todayIso()}), as upstream`);
+  const inline = workload.performanceScoring?.scoring;
+  if (inline) lines.push(`performance responses scored after the run (entry 'performance'): ${inline.evalMethod}, extractor ${inline.extractor ?? "none"}, ground truth '${inline.groundTruthColumn}'`);
   for (const d of config.datasets) {
     const set = Object.entries(d.generation_config_override ?? {}).filter(([, v]) => v !== undefined);
     if (set.length > 0) lines.push(`${d.type} dataset '${d.name}' overrides model_params: ${set.map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(", ")}`);

@@ -1,7 +1,8 @@
 /**
  * @module run/score-accuracy — after the run: score every accuracy phase from events.db.
  *
- * Each accuracy dataset's responses are scored against its ground truth (src/accuracy), the
+ * Each accuracy dataset's responses (and the performance phase's, when its dataset has an
+ * `accuracy_config`, run/performance-scoring) are scored against its ground truth (src/accuracy), the
  * entries go to accuracy/accuracy_results.json and into events.db (so `report DIR` can show
  * them again without the datasets). Scoring never runs during the measurement.
  */
@@ -34,7 +35,7 @@ export async function scoreAccuracyPhases(
     const codeExecution = a.scoring.codeBench ? codeExecutionFor(config, a.scoring.codeBench, log) : undefined;
     entries.push(
       await scoreDataset({
-        datasetName: name, datasetType: "accuracy", evalMethod: a.scoring.evalMethod, extractor: a.scoring.extractor,
+        datasetName: name, datasetType: a.phase.kind === "performance" ? "performance" : "accuracy", evalMethod: a.scoring.evalMethod, extractor: a.scoring.extractor,
         groundTruthColumn: a.scoring.groundTruthColumn, rows: a.dataset.rows, numRepeats: a.scoring.numRepeats, extras: a.scoring.extras,
         // Every issued request is a row (failures and worker_lost included), so rows = issued.
         issued: responses.length, responses, durationS: (outcome.endNs - outcome.startNs) / 1e9,
