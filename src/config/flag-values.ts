@@ -48,10 +48,12 @@ export function convertFlagValue(spec: FlagSpec, name: string, raw: string): Fla
       // Kept as typed; the schema converts it, so YAML and flags share one parser.
       return parsed.ok ? { ok: true, value } : { ok: false, message: `${name}: ${parsed.message}` };
     }
-    case "enum":
-      return spec.choices?.includes(value)
-        ? { ok: true, value }
+    case "enum": {
+      const match = spec.choices?.find((c) => c === value || (spec.caseInsensitive === true && c.toLowerCase() === value.toLowerCase()));
+      return match !== undefined
+        ? { ok: true, value: match }
         : { ok: false, message: `${name} expects one of ${(spec.choices ?? []).join(", ")}; got '${raw}'` };
+    }
     case "list": {
       const items = spec.commaSeparated ? value.split(",") : [value];
       return { ok: true, value: items.map((item) => item.trim()).filter((item) => item !== "") };

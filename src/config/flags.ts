@@ -28,6 +28,8 @@ export interface FlagSpec {
   path: string;
   kind: FlagKind;
   choices?: string[];
+  /** Enums: any letter case selects the choice (as the schema reads the YAML field). */
+  caseInsensitive?: boolean;
   /** Booleans accept `--no-<flag>` and `--no-<alias>`. */
   negatable?: boolean;
   /** Accepts `none`/`null` to clear a field that defaults to a value (numbers, enums, lists). */
@@ -58,11 +60,12 @@ export function flagNameForPath(path: string): string {
 }
 
 /**
- * Offline runs always use max_throughput, so the seed hides the load pattern there. Ours:
+ * Offline runs always use max_throughput, so the seed hides the load pattern there — but still
+ * parses it, and `--target-qps` then sizes the sample count, as the YAML field does here. Ours:
  * from-config accepts every schema flag, each overriding the YAML (the seed takes only a few).
  */
 function commandsFor(path: string): BenchmarkCommand[] {
-  if (path.startsWith("settings.load_pattern.")) return ["online", "from-config"];
+  if (path.startsWith("settings.load_pattern.") && path !== "settings.load_pattern.target_qps") return ["online", "from-config"];
   return ["offline", "online", "from-config"];
 }
 
@@ -82,6 +85,7 @@ function specForLeaf(leaf: SchemaLeaf): FlagSpec {
     commands: commandsFor(leaf.path),
   };
   if (leaf.choices) spec.choices = [...leaf.choices];
+  if (leaf.caseInsensitive) spec.caseInsensitive = true;
   if (leaf.kind === "boolean" || leaf.negatable) spec.negatable = true;
   if (leaf.kind === "list") spec.commaSeparated = true;
   if (leaf.nullable && leaf.kind !== "string") spec.nullable = true;
@@ -123,6 +127,7 @@ const COMMAND_FLAGS: readonly FlagSpec[] = [
     path: "accuracy_only",
     kind: "boolean",
     description: "same as --mode acc",
+    negatable: true,
     commands: ["offline", "online", "from-config"],
   },
   {

@@ -25,7 +25,7 @@ const TransportSchema = z.strictObject({
 export const ClientSettingsSchema = z.strictObject({
   num_workers: autoOrAtLeastOne().default(-1).describe("worker processes; -1 = auto"),
   // Python's level names, WARN and FATAL included; DEBUG and NOTSET pass on every line a worker prints.
-  log_level: choice(["DEBUG", "INFO", "WARNING", "WARN", "ERROR", "CRITICAL", "FATAL", "NOTSET"], (v) => (typeof v === "string" ? v.toUpperCase() : v))
+  log_level: choice(["DEBUG", "INFO", "WARNING", "WARN", "ERROR", "CRITICAL", "FATAL", "NOTSET"], { caseInsensitive: true })
     .default("INFO")
     .describe("worker output: DEBUG also passes the runtime's per-response notices (-vv sets it)"),
   warmup_connections: int(z.number().min(-1))

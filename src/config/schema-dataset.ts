@@ -74,7 +74,7 @@ const DatasetObjectSchema = z.strictObject({
   name: text().default("").describe("dataset name (default: file name without extension)"),
   type: choice(DATASET_TYPES).default("performance").describe("performance|accuracy"),
   path: optionalText().default(null).describe("file or directory to load"),
-  format: choice(DATASET_FORMATS, normalizeFormat).nullable().default(null).describe("default: from the extension"),
+  format: choice(DATASET_FORMATS, { normalize: normalizeFormat }).nullable().default(null).describe("default: from the extension"),
   // The seed stores `samples` and never reads it (its examples set it anyway): so here, with a warning.
   samples: int(z.number().min(1)).nullable().default(null).describe("stored and not used, as in mlcommons/endpoints (a warning says so); max_rows takes the first N rows"),
   // ours: the first N rows (in file order; for `random`, how many rows are generated).

@@ -20,6 +20,8 @@ export type FlagKind = "string" | "number" | "integer" | "boolean" | "list" | "d
 interface LeafMeta {
   kind: FlagKind;
   choices?: readonly string[];
+  /** An enum read in any letter case. */
+  caseInsensitive?: boolean;
   /** A text field that `--no-FLAG` sets to false. */
   negatable?: boolean;
 }
@@ -112,13 +114,18 @@ export function bool() {
   return tag(z.preprocess(coerceBoolean, z.boolean()), { kind: "boolean" });
 }
 
-/** One of `values` (trimmed); `normalize` maps accepted spellings onto them first. */
-export function choice<const T extends readonly [string, ...string[]]>(values: T, normalize?: (v: unknown) => unknown) {
+/**
+ * One of `values` (trimmed); `normalize` maps accepted spellings onto them first. With
+ * `caseInsensitive`, any letter case selects a value (the flag parser reads the same tag, so
+ * `--client.log-level info` works as `log_level: info` does).
+ */
+export function choice<const T extends readonly [string, ...string[]]>(values: T, options: { normalize?: (v: unknown) => unknown; caseInsensitive?: boolean } = {}) {
   const prepare = (v: unknown): unknown => {
     const trimmed = typeof v === "string" ? v.trim() : v;
-    return normalize ? normalize(trimmed) : trimmed;
+    if (options.caseInsensitive && typeof trimmed === "string") return values.find((c) => c.toLowerCase() === trimmed.toLowerCase()) ?? trimmed;
+    return options.normalize ? options.normalize(trimmed) : trimmed;
   };
-  return tag(z.preprocess(prepare, z.enum(values)), { kind: "enum", choices: values });
+  return tag(z.preprocess(prepare, z.enum(values)), { kind: "enum", choices: values, ...(options.caseInsensitive ? { caseInsensitive: true } : {}) });
 }
 
 /** A list; a single scalar is accepted as a one-item list. */

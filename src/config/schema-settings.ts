@@ -23,7 +23,7 @@ const LoadPatternSchema = z.strictObject({
   type: choice(LOAD_PATTERN_TYPES)
     .default("max_throughput")
     .describe("max_throughput | poisson | concurrency | constant (fixed gaps) | gamma (see --burstiness) | agentic_inference (conversations) | trace (recorded send times)"),
-  target_qps: num(z.number().gt(0)).nullable().default(null).describe("requests per second (poisson, constant, gamma)"),
+  target_qps: num(z.number().gt(0)).nullable().default(null).describe("requests per second (poisson, constant, gamma); otherwise it only sizes the sample count"),
   target_concurrency: int(z.number().min(1)).nullable().default(null).describe("requests in flight (concurrency); conversations at once (agentic_inference)"),
   // ours: the arrival-process knobs below.
   burstiness: num(z.number().gt(0)).default(1).describe("gamma shape: 1 = Poisson-like, < 1 burstier, > 1 more regular"),

@@ -11,6 +11,8 @@ export interface SchemaLeaf {
   path: string;
   kind: FlagKind;
   choices?: readonly string[];
+  /** An enum read in any letter case (`log_level: info`). */
+  caseInsensitive?: boolean;
   description?: string;
   /** Present when the field has a default (which may be null). */
   defaultValue?: unknown;
@@ -53,6 +55,7 @@ function describeField(field: z.ZodType, path: string): SchemaLeaf | z.ZodObject
     if (meta) {
       const leaf: SchemaLeaf = { path, kind: meta.kind, nullable };
       if (meta.choices) leaf.choices = meta.choices;
+      if (meta.caseInsensitive) leaf.caseInsensitive = true;
       if (meta.negatable) leaf.negatable = true;
       if (description !== undefined) leaf.description = description;
       if (hasDefault) leaf.defaultValue = defaultValue;

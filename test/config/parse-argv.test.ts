@@ -45,6 +45,8 @@ describe("config/parse-argv", () => {
     [["--api-key", "sk-1"], "endpoint_config.api_key", "sk-1"],
     [["--report-dir", "out"], "report_dir", "out"],
     [["--timeout", "90"], "timeout", 90],
+    [["--client.log-level", "info"], "settings.client.log_level", "INFO"],
+    [["--client.log-level=warn"], "settings.client.log_level", "WARN"],
   ])("reads %p into %s", (argv, path, value) => {
     expect(parseFlags(argv, "online").overrides[path]).toEqual(value);
   });
@@ -69,6 +71,8 @@ describe("config/parse-argv", () => {
   test.each([
     [["--accuracy-only"], "acc"],
     [["--mode", "acc", "--accuracy-only"], "acc"],
+    [["--no-accuracy-only"], undefined],
+    [["--mode", "both", "--no-accuracy-only"], "both"],
     [[], undefined],
   ] as const)("resolves the mode of %p to %p", (argv, mode) => {
     expect(parseFlags([...argv], "offline").mode).toBe(mode);
@@ -87,7 +91,8 @@ describe("config/parse-argv", () => {
     [["--endpoint", "x"], "offline", "unknown flag --endpoint", "did you mean --endpoints?"],
     [["--target-qbs", "3"], "online", "unknown flag --target-qbs", "did you mean --target-qps?"],
     [["--frobnicate"], "offline", "unknown flag --frobnicate", "--help"],
-    [["--target-qps", "5"], "offline", "--target-qps is not available for `benchmark offline`", "benchmark online"],
+    [["--concurrency", "5"], "offline", "--concurrency is not available for `benchmark offline`", "benchmark online"],
+    [["--api-type", "OpenAI"], "offline", "--api-type expects one of openai", undefined],
     [["--model"], "offline", "--model needs a value", undefined],
     [["--model", "--workers", "2"], "offline", "--model needs a value", undefined],
     [["--target-qps", "abc"], "online", "--target-qps expects a number, got 'abc'", undefined],
@@ -131,5 +136,11 @@ describe("config/parse-argv", () => {
     const error = errorOf(() => parseFlags(["--request", "3"], "probe", specs));
     expect(error.message).toBe("unknown flag --request");
     expect(error.hint).toBe("did you mean --requests?");
+  });
+});
+
+describe("config/parse-argv: hidden upstream flags", () => {
+  test("benchmark offline reads --target-qps, which sizes the sample count as the YAML field does", () => {
+    expect(parseFlags(["--target-qps", "100"], "offline").overrides).toEqual({ "settings.load_pattern.target_qps": 100 });
   });
 });
