@@ -27,20 +27,19 @@ import { serveCommand } from "./commands/serve.ts";
 import { validateYamlCommand } from "./commands/validate-yaml.ts";
 import { closestMatch } from "../config/suggest.ts";
 import { isTerminal, STDERR_FD, STDOUT_FD, writeText } from "./std-output.ts";
+import { countVerbosity, isVerbosityFlag } from "./verbosity.ts";
 
 export const COMMANDS: readonly Command[] = [
   benchmarkOfflineCommand, benchmarkOnlineCommand, benchmarkFromConfigCommand,
   probeCommand, initCommand, validateYamlCommand, infoCommand, doctorCommand, rulesetsCommand, checkCommand, packageCommand, serveCommand, reportCommand, compareCommand, sweepCommand, evalCommand,
 ];
 
-const VERBOSITY = /^(-v+|--verbose)$/;
-
 /**
  * `-v`/`-vv` before the command's words (`inference-endpoint -v benchmark offline …`, upstream's
  * global position) moved after them, where every command's parser counts them.
  */
 function withGlobalFlagsMoved(args: readonly string[]): string[] {
-  const lead = args.findIndex((a) => !VERBOSITY.test(a));
+  const lead = args.findIndex((a) => !isVerbosityFlag(a));
   if (lead <= 0) return [...args];
   const found = findCommand(args.slice(lead));
   if (!found) return args.slice(lead);
@@ -134,6 +133,6 @@ function defaultIo(args: readonly string[]): CliIo {
     get isTty() {
       return isTerminal(STDERR_FD);
     },
-    verbose: args.filter((a) => a === "--verbose" || /^-v+$/.test(a)).reduce((n, a) => n + (a === "--verbose" ? 1 : a.length - 1), 0),
+    verbose: countVerbosity(args),
   };
 }

@@ -5,6 +5,7 @@ import { describeCpuPlan } from "../../tuning/runtime-tuning.ts";
 import { InputError } from "../../errors.ts";
 import { BUILD_TARGET, GIT_SHA, VERSION } from "../../version.ts";
 import type { Command } from "../command.ts";
+import { withoutVerbosity } from "../verbosity.ts";
 
 const GIB = 1024 ** 3;
 
@@ -13,7 +14,8 @@ export const infoCommand: Command = {
   words: ["info"],
   summary: "print version, runtime, OS, CPU and memory of this machine",
   help: () => "Usage: inference-endpoint info\n\nPrints the tool version and the facts about this machine a benchmark result depends on.\n",
-  async run(argv, io) {
+  async run(given, io) {
+    const argv = withoutVerbosity(given);
     if (argv.length > 0) throw new InputError(`info takes no arguments (got ${argv[0]})`);
     const cpuList = cpus();
     const lines = [

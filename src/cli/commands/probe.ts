@@ -27,16 +27,25 @@ const spec = (flag: string, aliases: string[], path: string, kind: FlagSpec["kin
 const PROBE_FLAGS: readonly FlagSpec[] = [
   spec("--endpoints", ["--endpoint-config.endpoints"], "endpoints", "list", "server base URL(s), e.g. http://localhost:8000", undefined, { commaSeparated: true }),
   spec("--model", ["--model-params.name"], "model", "string", "model name sent in the requests"),
-  spec("--api-type", [], "api_type", "enum", "openai (chat) or openai_completions", "openai", { choices: ["openai", "openai_completions"] }),
+  spec("--api-type", [], "api_type", "enum", "openai (chat), openai_completions, or sglang (native /generate, the prompt sent as text)", "openai", { choices: ["openai", "openai_completions", "sglang"] }),
   spec("--api-key", [], "api_key", "string", "sent as Authorization: Bearer <key>"),
   spec("--requests", [], "requests", "integer", "number of requests", "10"),
   spec("--prompt", [], "prompt", "string", "prompt text", '"Please write me a joke in 30 words."'),
   spec("--max-output-tokens", [], "max_tokens", "integer", "max output tokens per request", "50"),
   spec("--timeout", [], "timeout_s", "number", "seconds each request may take before it counts as failed (timeout)", "10"),
-  spec("--insecure", [], "insecure", "boolean", "skip TLS certificate checks"),
+  spec("--insecure", [], "insecure", "boolean", "skip TLS certificate checks", undefined, { negatable: true }),
 ];
 
 const DEFAULT_TIMEOUT_S = 10;
+
+/**
+ * One probe request's body. SGLang's /generate takes the prompt as `text` too: upstream sends
+ * Harmony token ids there, which would need the gpt-oss tokenizer just to check a server answers.
+ */
+function probeBody(apiType: ApiType, prompt: string, model: string, maxTokens: number): string {
+  if (apiType === "sglang") return JSON.stringify({ text: prompt, sampling_params: { max_new_tokens: maxTokens }, stream: false });
+  return buildRequestBody({ prompt }, { apiType, model, maxNewTokens: maxTokens, streaming: false });
+}
 
 export const probeCommand: Command = {
   words: ["probe"],
@@ -57,9 +66,7 @@ export const probeCommand: Command = {
     if (!(timeoutS > 0)) throw new InputError("--timeout must be a number of seconds above 0", { hint: "e.g. --timeout 30" });
     await checkEndpointsReachable(endpoints);
     const apiType = ((o.api_type as string | undefined) ?? "openai") as ApiType;
-    const body = buildRequestBody({ prompt: (o.prompt as string | undefined) ?? "Please write me a joke in 30 words." }, {
-      apiType, model, maxNewTokens: (o.max_tokens as number | undefined) ?? 50, streaming: false,
-    });
+    const body = probeBody(apiType, (o.prompt as string | undefined) ?? "Please write me a joke in 30 words.", model, (o.max_tokens as number | undefined) ?? 50);
     const headers: Record<string, string> = { "content-type": "application/json" };
     if (typeof o.api_key === "string") headers.authorization = `Bearer ${o.api_key}`;
     const clock = createRunClock(hostMonotonicNs());

@@ -3,6 +3,7 @@ import type { ModelRule } from "../../config/ruleset-models.ts";
 import { RULESETS } from "../../config/rulesets.ts";
 import { InputError } from "../../errors.ts";
 import type { Command } from "../command.ts";
+import { withoutVerbosity } from "../verbosity.ts";
 
 function capsText(rule: ModelRule): string {
   return Object.entries(rule.caps)
@@ -19,7 +20,8 @@ export const rulesetsCommand: Command = {
   words: ["rulesets"],
   summary: "list the MLPerf rulesets submission_ref (or --ruleset) may name, their seeds and models",
   help: () => "Usage: inference-endpoint rulesets\n\nLists each ruleset with its round, RNG seeds and, per model, the minimum duration and query count and the latency caps a run's verdict checks.\n",
-  async run(argv, io) {
+  async run(given, io) {
+    const argv = withoutVerbosity(given);
     if (argv.length > 0) throw new InputError(`rulesets takes no arguments (got ${argv[0]})`);
     const lines: string[] = [];
     for (const [name, ruleset] of RULESETS) {

@@ -4,12 +4,14 @@ import { configWarnings, pinnedSeedsLine } from "../../config/config-warnings.ts
 import { resolveTestMode } from "../../config/rule-context.ts";
 import { InputError } from "../../errors.ts";
 import type { Command } from "../command.ts";
+import { withoutVerbosity } from "../verbosity.ts";
 
 export const validateYamlCommand: Command = {
   words: ["validate-yaml"],
   summary: "parse and validate a YAML config; lists every problem at once",
   help: () => "Usage: inference-endpoint validate-yaml -c FILE\n\nExits 0 when the config is valid, 2 with every problem listed when it is not.\n",
-  async run(argv, io) {
+  async run(given, io) {
+    const argv = withoutVerbosity(given);
     const flagIndex = argv.findIndex((a) => a === "-c" || a === "--config");
     const path = flagIndex >= 0 ? argv[flagIndex + 1] : argv.find((a) => a.startsWith("--config="))?.slice("--config=".length);
     if (!path) throw new InputError("missing -c FILE", { hint: "e.g. inference-endpoint validate-yaml -c online_template.yaml" });
