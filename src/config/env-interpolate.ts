@@ -1,7 +1,8 @@
 /**
  * @module config/env-interpolate — `${VAR}`, `${VAR:-default}`, `$VAR` and `$$` in YAML string
  * values (never keys), as the seed tool does. A variable that is unset and has no default is an
- * error naming the YAML path, collected with all the others.
+ * error naming the YAML path, collected with all the others. Unlike the shell's `:-`, the default
+ * replaces only an unset variable: one set to "" stays empty, as upstream reads it.
  */
 import { formatPath, isPlainObject, type PathSegment } from "./object-path.ts";
 
@@ -19,8 +20,7 @@ export function interpolateString(text: string, env: Readonly<Record<string, str
     if (match === "$$") return "$";
     const name = braced ?? bare ?? "";
     const value = env[name];
-    // Like the shell's `:-`, an empty variable also takes the default.
-    if (fallback !== undefined) return value === undefined || value === "" ? fallback : value;
+    if (fallback !== undefined) return value === undefined ? fallback : value;
     if (value === undefined) {
       missing.push(name);
       return match;

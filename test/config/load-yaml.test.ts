@@ -34,7 +34,7 @@ describe("config/env-interpolate", () => {
     ["$HOST/$PORT", "gpu-1/8000"],
     ["${MISSING:-fallback}", "fallback"],
     ["${MISSING:-}", ""],
-    ["${EMPTY:-fallback}", "fallback"],
+    ["${EMPTY:-fallback}", ""], // set but empty keeps its value, as upstream (not the shell's `:-`)
     ["${EMPTY}", ""],
     ["${HOST:-unused}", "gpu-1"],
     ["cost $$5", "cost $5"],
