@@ -12,6 +12,7 @@ import { deepFreeze } from "./readonly.ts";
 import { resolveDefaults } from "./resolve-defaults.ts";
 import { resolveTestMode, type Rule, type RuleContext } from "./rule-context.ts";
 import { conversationsRule } from "./rules-conversations.ts";
+import { datasetOptionsRule } from "./rules-dataset-options.ts";
 import { datasetsRule } from "./rules-datasets.ts";
 import { shardRule } from "./rules-shard.ts";
 import { endpointsRule } from "./rules-endpoints.ts";
@@ -34,7 +35,7 @@ export interface BuildConfigInput {
   source?: string;
 }
 
-const RULES: readonly Rule[] = [modelRule, endpointsRule, loadPatternRule, durationRule, datasetsRule, conversationsRule, shardRule, submissionRule];
+const RULES: readonly Rule[] = [modelRule, endpointsRule, loadPatternRule, durationRule, datasetsRule, datasetOptionsRule, conversationsRule, shardRule, submissionRule];
 
 function startingObject(input: BuildConfigInput, problems: ConfigProblem[]): Record<string, unknown> {
   if (input.yaml === undefined || input.yaml === null) return input.command === "from-config" ? {} : { type: input.command };
@@ -82,7 +83,8 @@ export function buildConfig(input: BuildConfigInput): BenchmarkConfig {
   const schemaProblems = issues.flatMap(issueToProblems);
   problems.push(...schemaProblems);
   if (config) {
-    const context: RuleContext = { command: input.command, mode: resolveTestMode(config.type, input.mode) };
+    const flagPaths = Object.keys(input.overrides).filter((path) => input.overrides[path] !== undefined);
+    const context: RuleContext = { command: input.command, mode: resolveTestMode(config.type, input.mode), flagPaths };
     resolveDefaults(config, context);
     const known = problems.map((p) => p.path);
     const ruleProblems = RULES.flatMap((rule) => rule(config, context));

@@ -1,11 +1,12 @@
 /**
  * @module config/config-warnings — what a valid config does differently from what a reader may
  * expect, said once before the run (and by validate-yaml): fields mlcommons/endpoints stores and
- * never uses, and a ruleset it cannot pin.
+ * never uses, fields set where it ignores them (config/ignored-fields), and a ruleset it cannot pin.
  */
 import { isExternalScorer } from "../accuracy/scoring-setup.ts";
 import { isPredefinedDataset } from "../dataset/predefined/predefined-registry.ts";
 import type { TestMode } from "./flags.ts";
+import { ignoredFieldWarnings } from "./ignored-fields.ts";
 import { noEffectWarnings } from "./no-effect-fields.ts";
 import { RULESETS } from "./rulesets.ts";
 import type { BenchmarkConfig } from "./schema.ts";
@@ -38,6 +39,7 @@ export function configWarnings(config: BenchmarkConfig, mode: TestMode = "perf")
   if (ruleset !== undefined && !RULESETS.has(ruleset)) {
     warnings.push(`submission_ref.ruleset '${ruleset}' is not registered; skipping ruleset seed overrides.`);
   }
+  warnings.push(...ignoredFieldWarnings(config, mode));
   warnings.push(...noEffectWarnings(config));
   return warnings;
 }

@@ -6,6 +6,8 @@ import type { BenchmarkConfig, DraftConfig } from "./schema.ts";
 export interface RuleContext {
   command: BenchmarkCommand;
   mode: TestMode;
+  /** Schema paths set by command-line flags (over the YAML, for from-config). */
+  flagPaths: readonly string[];
 }
 
 /** A cross-field rule: reads the schema-valid draft and returns what is wrong with it. */

@@ -1,8 +1,12 @@
-/** @module config/rules-datasets — dataset count per mode, duplicates, paths, accuracy scoring setup. */
+/**
+ * @module config/rules-datasets — dataset count per mode, duplicates, paths, accuracy scoring
+ * setup, and our LiveCodeBench settings refused when no dataset is scored by code_bench_scorer.
+ */
 import type { ConfigProblem } from "./config-error.ts";
 import { isExternalScorer, scoringProblems } from "../accuracy/scoring-setup.ts";
 import { isPredefinedDataset, predefinedAccuracyDefaults } from "../dataset/predefined/predefined-registry.ts";
 import type { Rule } from "./rule-context.ts";
+import { DEFAULT_TIMEOUT_PER_TEST_S } from "./schema.ts";
 
 export const datasetsRule: Rule = (config, { mode }) => {
   const problems: ConfigProblem[] = [];
@@ -73,5 +77,17 @@ export const datasetsRule: Rule = (config, { mode }) => {
       });
     }
   });
+  problems.push(...codeBenchSettingsProblems(config));
   return problems;
 };
+
+/** `accuracy.lcb_service` and `timeout_per_test_s` tune code_bench_scorer only (a predefined livecodebench brings it). */
+function codeBenchSettingsProblems(config: Parameters<Rule>[0]): ConfigProblem[] {
+  const scoresCode = config.datasets.some((d) => (d.accuracy_config?.eval_method ?? predefinedAccuracyDefaults(d.path ?? d.name)?.evalMethod) === "code_bench_scorer");
+  if (scoresCode) return [];
+  const problems: ConfigProblem[] = [];
+  const why = "applies to a dataset scored by code_bench_scorer (livecodebench), and none is";
+  if (config.accuracy.lcb_service !== null) problems.push({ path: "accuracy.lcb_service", message: why });
+  if (config.accuracy.timeout_per_test_s !== DEFAULT_TIMEOUT_PER_TEST_S) problems.push({ path: "accuracy.timeout_per_test_s", message: why });
+  return problems;
+}

@@ -1,11 +1,16 @@
-/** @module config/rules-load — load pattern vs benchmark type, its required rate/level, durations. */
+/**
+ * @module config/rules-load — load pattern vs benchmark type, its required rate/level, durations,
+ * and our own pattern knobs refused where they do nothing (burstiness outside gamma, a ramp's
+ * start rate without a ramp), as is a load-pattern flag on an offline config (`benchmark
+ * offline` has none but --target-qps, which sizes the sample count).
+ */
 import type { ConfigProblem } from "./config-error.ts";
 import { effectiveKind, type Rule } from "./rule-context.ts";
 import { RATE_LOAD_PATTERNS, SUPPORTED_LOAD_PATTERNS } from "./schema-settings.ts";
 
 const TYPE_PATH = "settings.load_pattern.type";
 
-export const loadPatternRule: Rule = (config) => {
+export const loadPatternRule: Rule = (config, { command, flagPaths }) => {
   const problems: ConfigProblem[] = [];
   const pattern = config.settings.load_pattern;
   const kind = effectiveKind(config);
@@ -43,11 +48,21 @@ export const loadPatternRule: Rule = (config) => {
   if (pattern.ramp_up_s > 0 && !ratePattern && pattern.type !== "concurrency") {
     problems.push({ path: "settings.load_pattern.ramp_up_s", message: `a ramp applies to rate and concurrency patterns, not '${pattern.type}'` });
   }
+  if (pattern.burstiness !== 1 && pattern.type !== "gamma") {
+    problems.push({ path: "settings.load_pattern.burstiness", message: `applies to --load-pattern gamma, not '${pattern.type}' (poisson is gamma with burstiness 1)` });
+  }
+  if (pattern.ramp_start_qps !== 0 && !(ratePattern && pattern.ramp_up_s > 0)) {
+    problems.push({ path: "settings.load_pattern.ramp_start_qps", message: "is the rate a ramp starts from: it needs --ramp-up-s on a rate pattern (poisson, constant, gamma)" });
+  }
   if (pattern.type === "concurrency" && pattern.target_concurrency === null) {
     problems.push({
       path: "settings.load_pattern.target_concurrency",
       message: "the concurrency load pattern needs a level: set --concurrency N",
     });
+  }
+  if (command === "from-config" && kind === "offline") {
+    const flagged = flagPaths.filter((p) => p.startsWith("settings.load_pattern.") && p !== "settings.load_pattern.target_qps" && !problems.some((q) => q.path === p));
+    for (const path of flagged) problems.push({ path, message: "does not apply to an offline config (max_throughput), as `benchmark offline` has no such flag" });
   }
   return problems;
 };

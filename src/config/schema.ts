@@ -40,6 +40,9 @@ const AuditSchema = z.strictObject({
   threshold: num(z.number().gt(0).lt(1)).default(0.1),
 });
 
+/** Local code execution's seconds per test case (LiveCodeBench's own default). */
+export const DEFAULT_TIMEOUT_PER_TEST_S = 6;
+
 export const BenchmarkConfigSchema = z.strictObject({
   name: text().default("").describe("run name; default '<type>_benchmark'"),
   version: text().default("1.0").describe("config version (informational)"),
@@ -68,7 +71,7 @@ export const BenchmarkConfigSchema = z.strictObject({
     .strictObject({
       allow_code_execution: bool().default(false).describe("run model-written programs locally to score LiveCodeBench (not a sandbox)"),
       lcb_service: optionalText().default(null).describe("LiveCodeBench evaluation service, e.g. ws://localhost:13835/evaluate"),
-      timeout_per_test_s: num(z.number().gt(0)).default(6).describe("local code execution: seconds per test case"),
+      timeout_per_test_s: num(z.number().gt(0)).default(DEFAULT_TIMEOUT_PER_TEST_S).describe("local code execution: seconds per test case"),
     })
     .prefault({})
     .describe("accuracy scoring"),

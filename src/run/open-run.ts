@@ -7,6 +7,7 @@
  * metadata, and the main process's CPU. config.yaml is written later, once the first phase is
  * under way (`saveConfig`), so that writing it stays off the start-up path.
  */
+import { droppedColumnWarnings } from "./dropped-columns.ts";
 import { isConversationPlan } from "../plan/conversation-plan.ts";
 import { resolveShard } from "../plan/shard-plan.ts";
 import { resolveStartAt } from "./start-at.ts";
@@ -158,7 +159,7 @@ export async function openRun(config: BenchmarkConfig, io: RunIo, mode: TestMode
     await pool.shutdown();
     throw error;
   }
-  for (const warning of sizing.warnings) io.log(`warning: ${warning}`);
+  for (const warning of [...sizing.warnings, ...droppedColumnWarnings(config, workload)]) io.log(`warning: ${warning}`);
   const db = openEventsDb(config, reportDir, sizing);
   db.setMeta(PLAN_ID_META_KEY, planIdentity(config, workload.bodies));
   if (shard) db.setMeta(SHARD_META_KEY, `${shard.index}/${shard.count}`);

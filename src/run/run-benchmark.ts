@@ -12,6 +12,7 @@ import { redactUrl } from "../config/redact.ts";
 import type { BenchmarkConfig } from "../config/schema.ts";
 import { todayIso, usesHarmony } from "../dataset/harmony.ts";
 import { describePlan } from "../plan/describe-plan.ts";
+import { droppedColumnWarnings } from "./dropped-columns.ts";
 import { executeRun } from "./execute-run.ts";
 import { finishRun, type BenchmarkOutcome } from "./finish-run.ts";
 import { configuredTokenizer, openRun, sizeRun, type RunIo } from "./open-run.ts";
@@ -38,7 +39,7 @@ export async function describeRun(config: BenchmarkConfig, mode: TestMode = "per
   }
   const seeds = pinnedSeedsLine(config);
   if (seeds) lines.push(seeds);
-  lines.push(...sizing.warnings.map((w) => `warning: ${w}`));
+  lines.push(...[...sizing.warnings, ...droppedColumnWarnings(config, workload)].map((w) => `warning: ${w}`));
   return `${lines.join("\n")}\n`;
 }
 

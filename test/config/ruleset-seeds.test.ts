@@ -62,7 +62,11 @@ describe("config/ruleset seeds", () => {
     );
     const config = buildConfig({ command: "from-config", yaml: { ...base, ...ref }, overrides: {} });
     expect(config.settings.runtime.scheduler_random_seed).toBe(7);
-    expect(configWarnings(config)).toEqual(["submission_ref.ruleset 'mlperf-v0' is not registered; skipping ruleset seed overrides."]);
+    // The config's own warmup seed stands too (and is named as unused without warmup).
+    expect(configWarnings(config)).toEqual([
+      "submission_ref.ruleset 'mlperf-v0' is not registered; skipping ruleset seed overrides.",
+      "settings.warmup.warmup_random_seed: not used while settings.warmup.enabled is false (--warmup turns it on)",
+    ]);
   });
 
   test("a pinned plan orders samples as CPython's random.Random does with the same seed", async () => {
