@@ -47,8 +47,9 @@ export const AgenticInferenceSchema = z.strictObject({
   history: choice(["recorded", "live"] as const).default("recorded"),
 });
 
+/** As upstream: per-run keys, since one tokenizer and one metrics pass serve the whole run. */
 const identityKey = (key: string) =>
-  z.never({ error: `'${key}' cannot be overridden per dataset (set it in model_params)` }).optional();
+  z.never({ error: `'${key}' is per run, not per dataset: the run's one tokenizer and metrics read it from the top-level model_params; set it there` }).optional();
 
 /** Sparse model_params merged over the top-level ones for one dataset. */
 const GenerationOverrideSchema = z.strictObject({

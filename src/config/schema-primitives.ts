@@ -106,7 +106,10 @@ export function seedInt() {
     if (typeof v === "string" && /^\+?\d+$/.test(v.trim())) return narrowInteger(BigInt(v.trim()));
     return typeof v === "bigint" ? narrowInteger(v) : v;
   };
-  return tag(z.preprocess(read, z.union([z.number().int().min(0), z.bigint().min(0n)])), { kind: "integer" });
+  const seed = z.union([z.number().int().min(0), z.bigint().min(0n)], {
+    error: (issue) => `expected a whole number ≥ 0 (an RNG seed), got ${typeof issue.input === "string" ? `'${issue.input}'` : String(issue.input)}`,
+  });
+  return tag(z.preprocess(read, seed), { kind: "integer" });
 }
 
 /** A boolean; "true/false", "yes/no", "on/off", "1/0" strings are accepted. */

@@ -41,6 +41,8 @@ function message(issue: Issue): string {
   if (issue.input === undefined && issue.code !== "custom") return "is required";
   switch (issue.code) {
     case "invalid_type": {
+      // A key the schema forbids by design (z.never) carries its own explanation.
+      if (issue.expected === "never") return issue.message;
       const expected = leafKindAt(issue.path) === "integer" ? "int" : issue.expected;
       return `expected ${ARTICLES[expected] ?? expected}, got ${describeValue(issue.input)}`;
     }

@@ -19,6 +19,10 @@ const PROMPT_CANDIDATES = ["user_prompt", "question", "input", "input_text", "pr
 /** Ours, tried only when none of the seed's is present. */
 const FALLBACK_PROMPT_CANDIDATES = ["text_input"] as const;
 
+/** A file column the loader would read as the prompt by its name alone. */
+export const isPromptColumnName = (name: string): boolean =>
+  name === "prompt" || ([...PROMPT_CANDIDATES, ...FALLBACK_PROMPT_CANDIDATES] as readonly string[]).includes(name);
+
 /** One output column and the input column it takes its value from. */
 interface PlannedColumn {
   name: string;

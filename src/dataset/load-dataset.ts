@@ -20,7 +20,7 @@ import { join } from "node:path";
 import { pathStem } from "../config/schema-dataset.ts";
 import { InputError } from "../errors.ts";
 import { collectColumns, remapColumns } from "./column-remap.ts";
-import { isHfUri, readFileRows, resolveDatasetFormat, type FileFormat } from "./dataset-format.ts";
+import { formatOfExtension, isHfUri, readFileRows, resolveDatasetFormat, type FileFormat } from "./dataset-format.ts";
 import type { DatasetRow, FileRows } from "./file-rows.ts";
 import { findHfSnapshot, notCachedError, parseHfUri, type Env } from "./hf-cache.ts";
 import { isSavedDataset, readSavedDataset } from "./hf-saved-dataset.ts";
@@ -94,6 +94,18 @@ function readSource(spec: DatasetSpec, env: Env): FileRows {
   return readHfDirectoryRows(spec.path, selection);
 }
 
+/**
+ * A prompt-less row of a file read in a format its extension contradicts (`x.jsonl,format=.csv`):
+ * the format is the likelier mistake, so the hint says so instead of naming garbled columns.
+ */
+function formatMismatch(spec: DatasetSpec, error: unknown): unknown {
+  const byExtension = formatOfExtension(spec.path);
+  if (!(error instanceof InputError) || !spec.format || byExtension === null) return error;
+  const read = resolveDatasetFormat(spec.path, spec.format);
+  if (read === byExtension || read === "huggingface") return error;
+  return new InputError(error.message, { hint: `the file was read as ${read} (format=${spec.format}) but its extension says ${byExtension}: drop format= or correct it` });
+}
+
 /** Loads, trims, templates, remaps and checks a dataset. Throws InputError (exit 2) or SetupError (exit 3). */
 export function loadDataset(spec: DatasetSpec, options: LoadOptions = {}): Dataset {
   const name = spec.name || pathStem(spec.path);
@@ -111,7 +123,11 @@ export function loadDataset(spec: DatasetSpec, options: LoadOptions = {}): Datas
     if (!fileColumns.includes("prompt")) fileColumns = [...fileColumns, "prompt"];
   }
   const { rows, columns, sources } = remapColumns(fileRows, fileColumns, spec.parser, name);
-  assertRowsHavePrompts(rows, columns, source.locate, sources);
+  try {
+    assertRowsHavePrompts(rows, columns, source.locate, sources);
+  } catch (error) {
+    throw formatMismatch(spec, error);
+  }
   assertOneChoicePerRow(rows, source.locate);
   return { name, path: spec.path, rows, columns };
 }

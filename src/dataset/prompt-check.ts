@@ -10,6 +10,7 @@
  * sequences' tokens apart.
  */
 import { InputError } from "../errors.ts";
+import { isPromptColumnName } from "./column-remap.ts";
 import type { RowLocator } from "./file-rows.ts";
 import { describeJsonType } from "./read-file.ts";
 
@@ -45,6 +46,19 @@ function promptProblem(row: Record<string, unknown>, sources: Readonly<Record<st
   return `column 'prompt'${from} is ${describeJsonType(row.prompt)}, not a string`;
 }
 
+/** A column name worth suggesting: not a JSON fragment (a JSON file read as CSV has those as its header). */
+const plausibleColumn = (name: string): boolean => name.length <= 64 && !/^\s*[[{"]/.test(name);
+
+/** The hint: map a string column of the row (by the file's name for it) as the prompt. */
+function promptHint(row: Record<string, unknown>, sources: Readonly<Record<string, string>>): string {
+  // The parser itself renamed the prompt column away to a name no request reads (YAML `parser: {bogus: prompt}`).
+  const renamed = Object.entries(sources).find(([to, from]) => isPromptColumnName(from) && to !== "prompt" && to !== "system");
+  if (renamed) return `the parser renames the file's column '${renamed[1]}' to '${renamed[0]}', which no request reads; map it as parser.prompt=${renamed[1]}`;
+  const general = "map the column that holds the prompt with parser.prompt=<column>";
+  const column = Object.keys(row).find((key) => typeof row[key] === "string" && sources[key] === undefined && plausibleColumn(key));
+  return column === undefined ? general : `${general} (e.g. parser.prompt=${column})`;
+}
+
 /**
  * Throws InputError naming the first row without a usable prompt (its location, and the
  * prompt column's type when it has one), listing the columns and suggesting
@@ -60,12 +74,10 @@ export function assertRowsHavePrompts(
   const index = rows.findIndex((row) => !hasUsablePrompt(row));
   if (index === -1) return;
   const row = rows[index] as Record<string, unknown>;
-  const stringColumn = Object.keys(row).find((key) => typeof row[key] === "string");
-  const example = stringColumn === undefined ? "" : ` (e.g. parser.prompt=${stringColumn})`;
   const listed = columns.length > 0 ? columns.join(", ") : "(none)";
   throw new InputError(
     `${locate(index)}: row has no usable prompt: ${promptProblem(row, sources)}; columns: ${listed}`,
-    { hint: `map the column that holds the prompt with parser.prompt=<column>${example}` },
+    { hint: promptHint(row, sources) },
   );
 }
 

@@ -65,6 +65,11 @@ function chatMessages(row: Record<string, unknown>): unknown[] {
   if (Array.isArray(row.messages) && row.messages.length > 0) return row.messages;
   const { prompt, system, name } = row;
   if (typeof prompt !== "string" && !isContentParts(prompt)) {
+    if (isTokenIds(row.input_tokens)) {
+      throw new InputError("row has only 'input_tokens' (token ids), which a chat request (api_type openai) cannot send", {
+        hint: "use --api-type openai_completions (or sglang) for a pre-tokenized dataset, or map a text column with parser.prompt=<column>",
+      });
+    }
     throw new InputError("row has neither 'messages' nor a 'prompt' for a chat request", {
       hint: "map the prompt column with parser.prompt=<column>",
     });
@@ -135,6 +140,21 @@ export function buildRequestBody(row: Record<string, unknown>, params: RequestBo
         hint: "use openai, openai_completions or sglang",
       });
   }
+}
+
+/**
+ * Every row's body, in row order; a row that cannot be sent is an InputError naming the dataset's
+ * file and the row (1-based), with the row's own hint.
+ */
+export function buildDatasetBodies(dataset: { path: string; rows: readonly Record<string, unknown>[] }, params: RequestBodyParams): string[] {
+  return dataset.rows.map((row, index) => {
+    try {
+      return buildRequestBody(row, params);
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      throw new InputError(`${dataset.path}: row ${index + 1}: ${error.message.replace(/^row /, "")}`, error.hint ? { hint: error.hint } : {});
+    }
+  });
 }
 
 /** The path each api_type posts to. */

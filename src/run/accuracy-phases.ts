@@ -12,7 +12,7 @@ import type { BenchmarkConfig, DatasetConfig } from "../config/schema.ts";
 import type { Dataset } from "../dataset/load-dataset.ts";
 import { resolveScoringSetup, type ScoringSetup } from "../accuracy/scoring-setup.ts";
 import type { PredefinedDataset } from "../dataset/predefined/predefined-types.ts";
-import { buildRequestBody } from "../dataset/request-body.ts";
+import { buildDatasetBodies } from "../dataset/request-body.ts";
 import { InputError } from "../errors.ts";
 import { sequentialOrder } from "../dataset/sample-order.ts";
 import type { LoadPattern, PhasePlan } from "../plan/phase-plan.ts";
@@ -76,7 +76,7 @@ export async function accuracyPhases(config: BenchmarkConfig, pattern: LoadPatte
     const scoring = resolveScoringSetup(spec.name, spec.accuracy_config, (dataset as PredefinedDataset).accuracyDefaults);
     checkGroundTruth(spec.name, dataset, scoring);
     checkLcbVersion(spec.name, dataset, scoring);
-    const bodies = dataset.rows.map((row) => buildRequestBody(row, params));
+    const bodies = buildDatasetBodies(dataset, params);
     out.push({
       spec,
       dataset,

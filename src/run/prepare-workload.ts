@@ -10,7 +10,7 @@ import { totalSamplesToIssue } from "../config/sample-count.ts";
 import type { BenchmarkConfig, DatasetConfig } from "../config/schema.ts";
 import type { TestMode } from "../config/flags.ts";
 import type { Dataset } from "../dataset/load-dataset.ts";
-import { buildRequestBody, joinEndpointUrl, routeFor, type ApiType } from "../dataset/request-body.ts";
+import { buildDatasetBodies, buildRequestBody, joinEndpointUrl, routeFor, type ApiType } from "../dataset/request-body.ts";
 import { assertSaltable, saltedRow } from "../dataset/warmup-salt.ts";
 import { buildPhasePlan, type LoadPattern } from "../plan/phase-plan.ts";
 import { resolveShard, shardPlan } from "../plan/shard-plan.ts";
@@ -111,7 +111,7 @@ async function unshardedWorkload(config: BenchmarkConfig, tokenizer: TextTokeniz
   const fixed = shape.fixedRow;
   const dataset = loaded && fixed !== undefined ? { ...loaded, rows: loaded.rows.slice(fixed, fixed + 1) } : loaded;
   if (dataset && config.settings.warmup.enabled && config.settings.warmup.salt) assertSaltable(dataset.rows, dataset.name);
-  const bodies = dataset ? dataset.rows.map((row) => buildRequestBody(row, params)) : [];
+  const bodies = dataset ? buildDatasetBodies(dataset, params) : [];
   const phases = dataset && perfSpec ? performancePhases(config, perfSpec, dataset, pattern) : [];
   const scoring = dataset && perfSpec ? performanceScoring(perfSpec, dataset, phases.find((p) => p.kind === "performance")) : null;
   const accuracy = await accuracyPhases(config, pattern, tokenizer);

@@ -10,7 +10,7 @@ import type { BenchmarkConfig, DatasetConfig } from "../config/schema.ts";
 import { readFileRows, resolveDatasetFormat, type FileFormat } from "../dataset/dataset-format.ts";
 import type { Dataset } from "../dataset/load-dataset.ts";
 import { assertOneChoicePerRow } from "../dataset/prompt-check.ts";
-import { buildRequestBody } from "../dataset/request-body.ts";
+import { buildDatasetBodies } from "../dataset/request-body.ts";
 import { traceRows } from "../dataset/trace-rows.ts";
 import { InputError } from "../errors.ts";
 import { buildTracePlan } from "../plan/trace-plan.ts";
@@ -38,7 +38,7 @@ export function traceWorkload(config: BenchmarkConfig, spec: DatasetConfig, toke
   const { runtime, drain } = config.settings;
   const trace = traceRows(rows, source.locate, runtime.dataloader_random_seed, tokenizer);
   const params = requestParams(config, spec);
-  const bodies = trace.rows.map((row) => buildRequestBody(row, params));
+  const bodies = buildDatasetBodies({ path, rows: trace.rows }, params);
   const lp = config.settings.load_pattern;
   const plan = buildTracePlan({ phase: "performance", timesMs: trace.timesMs, speedup: lp.trace_speedup, count: runtime.n_samples_to_issue, maxConcurrency: lp.max_concurrency ?? 0 });
   if (trace.sessions.some((s) => s !== null)) plan.sessions = { header: TRACE_SESSION_HEADER, bySample: trace.sessions.map((s) => s ?? "") };

@@ -114,6 +114,11 @@ const CASES: [string, (c: CaseContext) => string[], number, boolean, (c: CaseCon
   ["--max-concurrency with the concurrency pattern", (c) => concurrency(c, "--concurrency", "4", "--max-concurrency", "2"), 2, true, () => "max_concurrency"],
   ["an unknown command", () => ["benchmrk", "offline"], 2, true, () => "benchmrk"],
   ["an unknown init template", () => ["init", "sideways"], 2, true, () => "sideways"],
+  ["a per-run key in generation_config_override", (c) => fromConfig(c, file(c, "gco.yaml", `type: offline\nmodel_params: {name: m}\ndatasets: [{path: ${c.dataset}, generation_config_override: {name: x}}]\nendpoint_config: {endpoints: ['${c.url}']}\n`)), 2, true, () => "generation_config_override.name: 'name' is per run, not per dataset"],
+  ["a seed too large for a number", (c) => fromConfig(c, file(c, "seed.yaml", `type: offline\nmodel_params: {name: m}\ndatasets: [{path: ${c.dataset}}]\nsettings: {runtime: {scheduler_random_seed: 1e400}}\nendpoint_config: {endpoints: ['${c.url}']}\n`)), 2, true, () => "scheduler_random_seed (--runtime.scheduler-random-seed): expected a whole number ≥ 0 (an RNG seed), got Infinity"],
+  ["a JSONL file read as CSV", (c) => withDataset(c, `${c.dataset},format=.csv`), 2, true, () => "hint: the file was read as .csv (format=.csv) but its extension says .jsonl"],
+  ["token ids sent to a chat API", (c) => withDataset(c, file(c, "ids.jsonl", '{"input_tokens": [1, 2]}\n')), 2, true, (c) => `${join(c.dir, "ids.jsonl")}: row 1: has only 'input_tokens'`],
+  ["a YAML parser that renames the prompt away", (c) => fromConfig(c, file(c, "parser.yaml", `type: offline\nmodel_params: {name: m}\ndatasets: [{path: ${c.dataset}, parser: {bogus: question}}]\nendpoint_config: {endpoints: ['${c.url}']}\n`)), 2, true, () => "hint: the parser renames the file's column 'question' to 'bogus', which no request reads; map it as parser.prompt=question"],
 ];
 
 describe("cli/bad-input", () => {

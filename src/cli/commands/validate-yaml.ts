@@ -18,7 +18,7 @@ export const validateYamlCommand: Command = {
     const extra = argv.filter((a, i) => i !== flagIndex && i !== flagIndex + 1 && !a.startsWith("--config="));
     if (extra.length > 0) throw new InputError(`unexpected argument '${extra[0]}'`, { hint: "validate-yaml takes only -c FILE" });
     const { loadYamlConfig } = await import("../../config/load-yaml.ts");
-    const config = buildConfig({ command: "from-config", yaml: loadYamlConfig(path), overrides: {} });
+    const config = buildConfig({ command: "from-config", yaml: loadYamlConfig(path), overrides: {}, source: path });
     const datasets = config.datasets.map((d) => `${d.name} (${d.type})`).join(", ");
     io.stdout(`Config valid: ${config.name}\ntype: ${config.type}\ndatasets: ${config.datasets.length}${datasets ? ` — ${datasets}` : ""}\n`);
     if (config.submission_ref) io.stdout(`submission: ${config.submission_ref.model} / ${config.submission_ref.ruleset}\n`);
