@@ -21,6 +21,7 @@ import type { TestMode } from "../config/flags.ts";
 import { redactSecrets } from "../config/redact.ts";
 import { submissionSettings } from "../config/rules-submission.ts";
 import type { BenchmarkConfig } from "../config/schema.ts";
+import { withoutOwnDefaults } from "../config/own-fields.ts";
 import { toYamlText } from "../config/yaml-text.ts";
 import { EVENTS_DB_FILE, EventsDb } from "../record/events-db.ts";
 import type { StoredRunConfig } from "../report/write-report.ts";
@@ -174,7 +175,7 @@ export async function openRun(config: BenchmarkConfig, io: RunIo, mode: TestMode
   const saveConfig = () => {
     if (configSaved) return;
     configSaved = true;
-    writeFileSync(join(reportDir, "config.yaml"), toYamlText(redactSecrets(config)));
+    writeFileSync(join(reportDir, "config.yaml"), toYamlText(withoutOwnDefaults(redactSecrets(config))));
   };
   return { config, tokenizer, sizing, affinity, pool, workload, reportDir, db, saveConfig, startAtEpochNs };
 }

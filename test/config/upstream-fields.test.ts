@@ -12,6 +12,7 @@ import { buildConfig } from "../../src/config/build-config.ts";
 import { ConfigError } from "../../src/config/config-error.ts";
 import { configWarnings } from "../../src/config/config-warnings.ts";
 import { getPath, setPath } from "../../src/config/object-path.ts";
+import { OWN_FIELDS } from "../../src/config/own-fields.ts";
 import { DatasetConfigSchema } from "../../src/config/schema-dataset.ts";
 import { keysAt, listLeaves } from "../../src/config/schema-walk.ts";
 
@@ -109,6 +110,10 @@ describe("config/upstream fields (docs/upstream-config.md)", () => {
   test("the tables list upstream's fields and ours", () => {
     expect(upstream.length).toBeGreaterThan(100);
     expect(ours.length).toBeGreaterThan(10);
+  });
+
+  test("the table of our own fields is the list config.yaml leaves out at their defaults", () => {
+    expect([...ours].sort()).toEqual([...OWN_FIELDS].sort());
   });
 
   test("every field of the schema has a row", () => {
