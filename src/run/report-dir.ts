@@ -3,10 +3,11 @@
  *
  * Default: `reports_YYYYmmdd_HHMMSS` in the current directory (the seed tool uses $TMPDIR,
  * which cluster nodes wipe; a number you must defend should outlive the node), with `_shard<I>`
- * for a shard of a plan. `{shard}` in a given path becomes the shard's index, so one command line
- * serves every task of an `srun` or an Indexed Job. A directory that already holds an events.db
- * is refused rather than mixed with another run; the run claims its events.db by creating it
- * exclusively, so two processes given one directory at one instant cannot both have it.
+ * for a shard of a plan, and `_2`, `_3`… before that when the name is taken (two runs started in
+ * one second). `{shard}` in a given path becomes the shard's index, so one command line serves
+ * every task of an `srun` or an Indexed Job. A given directory that already holds an events.db is
+ * refused rather than mixed with another run (upstream reuses it); the run claims its events.db
+ * by creating it exclusively, so two processes given one directory at one instant cannot both have it.
  */
 import { closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -18,9 +19,13 @@ function timestamp(date: Date): string {
   return `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}_${pad(date.getHours())}${pad(date.getMinutes())}${pad(date.getSeconds())}`;
 }
 
-function defaultReportDir(shard: number | null, now = new Date()): string {
-  return resolve(`reports_${timestamp(now)}${shard === null ? "" : `_shard${shard}`}`);
+/** The default directory's `attempt`-th candidate: `reports_<time>[_<attempt>][_shard<I>]`. */
+function defaultReportDir(shard: number | null, stamp: string, attempt: number): string {
+  return resolve(`reports_${stamp}${attempt > 1 ? `_${attempt}` : ""}${shard === null ? "" : `_shard${shard}`}`);
 }
+
+/** Enough for every run one second can start on one machine. */
+const MAX_DEFAULT_ATTEMPTS = 1000;
 
 const SHARD_PLACEHOLDER = "{shard}";
 
@@ -29,20 +34,18 @@ interface ReportDirOptions {
   shard?: number | null;
   /** Create events.db exclusively (false: the directory is made, nothing in it). */
   claim?: boolean;
+  /** The instant the default name is stamped with (tests). */
+  now?: Date;
 }
 
 function alreadyHoldsRun(dir: string): InputError {
   return new InputError(`report directory ${dir} already holds a run (events.db)`, {
-    hint: `choose a new --report-dir, or remove the old one (shards: put ${SHARD_PLACEHOLDER} in the path)`,
+    hint: `runs are never mixed in one directory (upstream reuses it): give a new --report-dir (or YAML report_dir), drop it for a fresh reports_<time>, or move the old one away (shards: put ${SHARD_PLACEHOLDER} in the path)`,
   });
 }
 
-export function prepareReportDir(requested: string | null | undefined, options: ReportDirOptions = {}): string {
-  const shard = options.shard ?? null;
-  if (requested?.includes(SHARD_PLACEHOLDER) && shard === null) {
-    throw new InputError(`--report-dir ${requested}: ${SHARD_PLACEHOLDER} names a shard, and this run is not one`, { hint: "give --shard I/N (or auto), or drop the placeholder" });
-  }
-  const dir = resolve(requested ? requested.replaceAll(SHARD_PLACEHOLDER, String(shard)) : defaultReportDir(shard));
+/** Makes `dir` and, unless `claim` is false, creates its events.db exclusively. */
+function claimDirectory(dir: string, claim: boolean): void {
   const events = join(dir, EVENTS_DB_FILE);
   if (existsSync(events)) throw alreadyHoldsRun(dir);
   try {
@@ -50,14 +53,39 @@ export function prepareReportDir(requested: string | null | undefined, options: 
   } catch (error) {
     throw new SetupError(`cannot create report directory ${dir}: ${(error as Error).message}`, { cause: error });
   }
-  if (options.claim ?? true) {
-    try {
-      // An empty file is an empty SQLite database: events-db opens it as its own.
-      closeSync(openSync(events, "wx"));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "EEXIST") throw alreadyHoldsRun(dir);
-      throw new SetupError(`cannot create ${events}: ${(error as Error).message}`, { cause: error });
-    }
+  if (!claim) return;
+  try {
+    // An empty file is an empty SQLite database: events-db opens it as its own.
+    closeSync(openSync(events, "wx"));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") throw alreadyHoldsRun(dir);
+    throw new SetupError(`cannot create ${events}: ${(error as Error).message}`, { cause: error });
   }
-  return dir;
+}
+
+export function prepareReportDir(requested: string | null | undefined, options: ReportDirOptions = {}): string {
+  const shard = options.shard ?? null;
+  if (requested?.includes(SHARD_PLACEHOLDER) && shard === null) {
+    throw new InputError(`--report-dir ${requested}: ${SHARD_PLACEHOLDER} names a shard, and this run is not one`, { hint: "give --shard I/N (or auto), or drop the placeholder" });
+  }
+  const claim = options.claim ?? true;
+  if (requested) {
+    const dir = resolve(requested.replaceAll(SHARD_PLACEHOLDER, String(shard)));
+    claimDirectory(dir, claim);
+    return dir;
+  }
+  // A default name is the run's own: creating the directory itself is the claim (atomic), and a
+  // name already there (a run started the same second) moves on to the next suffix.
+  const stamp = timestamp(options.now ?? new Date());
+  for (let attempt = 1; ; attempt++) {
+    const dir = defaultReportDir(shard, stamp, attempt);
+    try {
+      mkdirSync(dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "EEXIST" && attempt < MAX_DEFAULT_ATTEMPTS) continue;
+      throw new SetupError(`cannot create report directory ${dir}: ${(error as Error).message}`, { cause: error });
+    }
+    claimDirectory(dir, claim);
+    return dir;
+  }
 }
