@@ -45,7 +45,7 @@ const SCHEDULED_LATENCY: MetricDefinition = {
   name: "scheduled_latency",
   label: "Scheduled latency",
   unit: "ns",
-  definition: "Latency from the planned send time: done − scheduled (all sent requests; free of coordinated omission).",
+  definition: "Latency from the planned send time: done − scheduled (all completed requests, failures included, not those the run cancelled; free of coordinated omission).",
 };
 
 const SCHEDULE_LAG: MetricDefinition = {
