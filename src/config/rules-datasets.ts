@@ -81,12 +81,13 @@ export const datasetsRule: Rule = (config, { mode }) => {
   return problems;
 };
 
-/** `accuracy.lcb_service` and `timeout_per_test_s` tune code_bench_scorer only (a predefined livecodebench brings it). */
+/** `accuracy.allow_code_execution`, `lcb_service` and `timeout_per_test_s` serve code_bench_scorer only (a predefined livecodebench brings it). */
 function codeBenchSettingsProblems(config: Parameters<Rule>[0]): ConfigProblem[] {
   const scoresCode = config.datasets.some((d) => (d.accuracy_config?.eval_method ?? predefinedAccuracyDefaults(d.path ?? d.name)?.evalMethod) === "code_bench_scorer");
   if (scoresCode) return [];
   const problems: ConfigProblem[] = [];
   const why = "applies to a dataset scored by code_bench_scorer (livecodebench), and none is";
+  if (config.accuracy.allow_code_execution) problems.push({ path: "accuracy.allow_code_execution", message: why });
   if (config.accuracy.lcb_service !== null) problems.push({ path: "accuracy.lcb_service", message: why });
   if (config.accuracy.timeout_per_test_s !== DEFAULT_TIMEOUT_PER_TEST_S) problems.push({ path: "accuracy.timeout_per_test_s", message: why });
   return problems;

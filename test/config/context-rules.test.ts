@@ -54,6 +54,7 @@ describe("config/context rules", () => {
     ["burstiness with poisson", { "settings.load_pattern.burstiness": 0.5 }, "settings.load_pattern.burstiness: applies to --load-pattern gamma, not 'poisson'"],
     ["ramp_start_qps without a ramp", { "settings.load_pattern.ramp_start_qps": 2 }, "settings.load_pattern.ramp_start_qps: is the rate a ramp starts from"],
     ["ramp_start_qps on a concurrency ramp", { "settings.load_pattern": { type: "concurrency", target_concurrency: 4, ramp_up_s: 5, ramp_start_qps: 2 } }, "settings.load_pattern.ramp_start_qps: is the rate a ramp starts from"],
+    ["allow_code_execution without a code_bench dataset", { "accuracy.allow_code_execution": true }, "accuracy.allow_code_execution: applies to a dataset scored by code_bench_scorer"],
     ["lcb_service without a code_bench dataset", { "accuracy.lcb_service": "ws://h:1/evaluate" }, "accuracy.lcb_service: applies to a dataset scored by code_bench_scorer"],
     ["timeout_per_test_s without a code_bench dataset", { "accuracy.timeout_per_test_s": 3 }, "accuracy.timeout_per_test_s: applies to a dataset scored by code_bench_scorer"],
   ])("refuses %s", (_title, fields, problem) => {
