@@ -98,16 +98,18 @@ export function narrowInteger(value: bigint): number | bigint {
 }
 
 /**
- * A non-negative RNG seed of any size: MLPerf's ruleset seeds exceed 2^53, so seeds too large for
- * a number arrive (from YAML, flags or a ruleset) as bigints and stay exact.
+ * An RNG seed of any size (a negative one seeds with its absolute value, as in Python): MLPerf's
+ * ruleset seeds exceed 2^53, so seeds too large for a number arrive (from YAML, flags or a
+ * ruleset) as bigints and stay exact.
  */
 export function seedInt() {
   const read = (v: unknown): unknown => {
-    if (typeof v === "string" && /^\+?\d+$/.test(v.trim())) return narrowInteger(BigInt(v.trim()));
+    if (typeof v === "string" && /^[+-]?\d+$/.test(v.trim())) return narrowInteger(BigInt(v.trim()));
     return typeof v === "bigint" ? narrowInteger(v) : v;
   };
-  const seed = z.union([z.number().int().min(0), z.bigint().min(0n)], {
-    error: (issue) => `expected a whole number ≥ 0 (an RNG seed), got ${typeof issue.input === "string" ? `'${issue.input}'` : String(issue.input)}`,
+  // Negative seeds are accepted, as upstream's (Python's) are: CPython seeds with the absolute value (rng/python-random).
+  const seed = z.union([z.number().int(), z.bigint()], {
+    error: (issue) => `expected a whole number (an RNG seed), got ${typeof issue.input === "string" ? `'${issue.input}'` : String(issue.input)}`,
   });
   return tag(z.preprocess(read, seed), { kind: "integer" });
 }

@@ -10,6 +10,7 @@ import { loadYamlConfig } from "../../src/config/load-yaml.ts";
 import { parseFlags } from "../../src/config/parse-argv.ts";
 import { toYamlText } from "../../src/config/yaml-text.ts";
 import { describeRun } from "../../src/run/run-benchmark.ts";
+import { PythonRandom } from "../../src/rng/python-random.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "ie-ruleset-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -103,8 +104,9 @@ describe("config/ruleset seeds", () => {
     expect(reloaded.settings.warmup.warmup_random_seed).toBe(14771362308971278857n);
   });
 
-  test("a seed that is not a whole non-negative number is refused", () => {
+  test("a seed that is not a whole number is refused; a negative one is taken, as Python takes it (its absolute value seeds)", () => {
     expect(problemOf({ ...base, settings: { runtime: { scheduler_random_seed: 1.5 } } })).toContain("settings.runtime.scheduler_random_seed");
-    expect(problemOf({ ...base, settings: { runtime: { scheduler_random_seed: -1 } } })).toContain("settings.runtime.scheduler_random_seed");
+    expect(problemOf({ ...base, settings: { runtime: { scheduler_random_seed: -1 } } })).toBe("valid");
+    expect(new PythonRandom(-3).random()).toBe(new PythonRandom(3).random());
   });
 });
