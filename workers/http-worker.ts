@@ -20,6 +20,9 @@ export const FLUSH_INTERVAL_MS = 10;
 /** Records per results frame at most (the bench's floors write their rows in batches of this size too). */
 export const FLUSH_BATCH = 512;
 export async function runWorker(socketPath: string, workerId: number): Promise<void> {
+  // A terminal's Ctrl-C and a scheduler's SIGTERM reach the whole process group: the main process
+  // decides what they mean (stop issuing, drain) and ends this worker over the socket.
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => undefined);
   let channel: SocketChannel | null = null;
   let init: WorkerInit | null = null;
   let initBodies: string[] = [];

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startMockServer, type MockServer } from "../../src/server/index.ts";
 import {
-  benchmarkArgs, collectOutput, countRequestRows, serveCompletions, questionDataset, readSummary, runCli, spawnCli, tempDirs, waitFor,
+  benchmarkArgs, BUN_PATH, collectOutput, countRequestRows, MAIN_PATH, serveCompletions, questionDataset, readSummary, runCli, spawnCli, tempDirs, waitFor,
 } from "./run-cli.ts";
 
 const dirs = tempDirs();
@@ -45,6 +45,30 @@ describe("cli/interrupt", () => {
       expect(summary.n_samples_issued).toBeLessThan(2000);
       expect(countRequestRows(reportDir, "performance")).toBe(summary.n_samples_issued);
       // In-flight requests were drained, not dropped: the server finished every one that was issued.
+      expect(summary.n_samples_completed).toBe(summary.n_samples_issued);
+      expect(server.observations()).toHaveLength(summary.n_samples_issued);
+    } finally {
+      proc.kill("SIGKILL");
+    }
+  }, 60_000);
+
+  test.skipIf(!Bun.which("setsid"))("a terminal's Ctrl-C (SIGINT to the whole process group) drains like one to the main process: no worker is lost", async () => {
+    server = await startMockServer({ mode: "model", ttftMs: 300, tpotMs: 0, outputTokens: 8, recordObservations: true });
+    const dir = dirs.make();
+    const reportDir = join(dir, "report");
+    // setsid: the CLI leads a process group of its own, as a shell's foreground job does.
+    const proc = spawnCli(["benchmark", "online", ...benchmarkArgs(server.url, questionDataset(dir, 100), reportDir),
+      "--load-pattern", "poisson", "--target-qps", "20", "--num-samples", "2000", "--workers", "2"], { command: ["setsid", BUN_PATH, MAIN_PATH] });
+    const stderr = collectOutput(proc.stderr);
+    try {
+      await waitFor(() => countRequestRows(reportDir) >= 5 || proc.exitCode !== null, 30_000);
+      expect(proc.exitCode).toBeNull();
+      process.kill(-proc.pid, "SIGINT");
+      expect(await proc.exited).toBe(0);
+      const text = await stderr.done;
+      expect(text).not.toContain("exited unexpectedly");
+      const summary = readSummary(reportDir);
+      expect(summary).toMatchObject({ state: "interrupted", n_samples_failed: 0 });
       expect(summary.n_samples_completed).toBe(summary.n_samples_issued);
       expect(server.observations()).toHaveLength(summary.n_samples_issued);
     } finally {
