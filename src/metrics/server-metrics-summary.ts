@@ -12,6 +12,14 @@
 
 /** events.db `run` key: the scraped page's URL (credentials hidden); present when scraping ran. */
 export const SERVER_METRICS_URL_META_KEY = "server_metrics_url";
+/** events.db `run` key: JSON `{baselineNs, finalNs}`, the instants of the scrapes taken just before the performance phase started and just after it ended (null: that scrape failed). */
+export const SERVER_METRICS_BOUNDS_META_KEY = "server_metrics_bounds";
+
+/** The scrapes that bound the window, when the run took them (see SERVER_METRICS_BOUNDS_META_KEY). */
+export interface ScrapeBounds {
+  baselineNs: number | null;
+  finalNs: number | null;
+}
 
 export interface ScrapedRow {
   tNs: number;
@@ -196,11 +204,17 @@ function counterGrowth(before: readonly ScrapedRow[] | undefined, last: readonly
  * The summary over [startNs, endNs]: `rows` are the scraped samples of SUMMARY_METRIC_NAMES
  * (any time; the last scrape before the window is the histograms' and counters' baseline).
  */
-export function summarizeServerMetrics(rows: readonly ScrapedRow[], startNs: number, endNs: number, scrapeCounts: { ok: number; failed: number }, url: string): ServerMetricsSummary {
+export function summarizeServerMetrics(
+  rows: readonly ScrapedRow[], startNs: number, endNs: number, scrapeCounts: { ok: number; failed: number }, url: string, bounds: ScrapeBounds = { baselineNs: null, finalNs: null },
+): ServerMetricsSummary {
   const all = byScrape(rows);
+  const at = (tNs: number | null) => (tNs === null ? undefined : all.find((s) => (s[0] as ScrapedRow).tNs === tNs));
   const inside = all.filter((s) => (s[0] as ScrapedRow).tNs >= startNs && (s[0] as ScrapedRow).tNs <= endNs);
-  const before = all.filter((s) => (s[0] as ScrapedRow).tNs < startNs).at(-1);
-  const last = inside.at(-1);
+  // Growth is measured from the scrape taken just before the phase and up to the one just after
+  // it. Without them (a failed scrape, an older events.db): from the last scrape before the
+  // window, else its first — never from zero, which would count the server's whole past — to its last.
+  const before = at(bounds.baselineNs) ?? all.filter((s) => (s[0] as ScrapedRow).tNs < startNs).at(-1) ?? inside[0];
+  const last = at(bounds.finalNs) ?? inside.at(-1);
   const gauges: Record<string, GaugeStats> = {};
   for (const spec of KNOWN_GAUGES) {
     const stats = gaugeStats(spec, inside);

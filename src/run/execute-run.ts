@@ -17,7 +17,7 @@ import { installStopSignals } from "./stop-signals.ts";
 import { PROFILING_META_KEY, ProfilerTriggers } from "../profiling/profiler-triggers.ts";
 import type { RunClock } from "../clock/mono-clock.ts";
 import { redactUrl } from "../config/redact.ts";
-import { SERVER_METRICS_URL_META_KEY } from "../metrics/server-metrics-summary.ts";
+import { SERVER_METRICS_BOUNDS_META_KEY, SERVER_METRICS_URL_META_KEY, type ScrapeBounds } from "../metrics/server-metrics-summary.ts";
 import { resolveMetricsUrl, ServerMetricsScraper } from "./server-metrics-scraper.ts";
 
 /** Headers every request carries: JSON in, SSE or JSON out, and the API key when there is one. */
@@ -62,10 +62,22 @@ async function serverMetricsScraper(run: OpenRun, log: (line: string) => void): 
   return (now) => new ServerMetricsScraper(url, intervalS * 1000, headers, now, run.db.serverMetrics());
 }
 
+/** The scrapes that bound the performance phase, stored as they are taken (metrics/server-metrics-summary reads them). */
+function scrapeBounds(db: OpenRun["db"]) {
+  const taken: ScrapeBounds = { baselineNs: null, finalNs: null };
+  return {
+    async scrape(which: keyof ScrapeBounds, scraper: ServerMetricsScraper): Promise<void> {
+      taken[which] = await scraper.scrapeNow();
+      db.setMeta(SERVER_METRICS_BOUNDS_META_KEY, JSON.stringify(taken));
+    },
+  };
+}
+
 export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult> {
   const { config, sizing, workload } = run;
   const makeScraper = await serverMetricsScraper(run, io.log);
   let scraper: ServerMetricsScraper | null = null;
+  const bounds = scrapeBounds(run.db);
   const progress = new ProgressLine(io.progress, io.progressEnabled, io.isTty);
   const profiling = config.settings.profiling;
   const profiler = profiling.engine ? new ProfilerTriggers(profiling.engine, profiling.urls?.length ? profiling.urls : config.endpoint_config.endpoints, io.log) : null;
@@ -87,7 +99,13 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
       progress.startPhase(plan);
       setTimeout(run.saveConfig, 0); // after this turn, which sends the phase's `go`
     },
-    ...(profiler ? { beforePhaseGo: async (phase) => { if (phase.kind === "performance") await profiler.start(); } } : {}),
+    beforePhaseGo: async (phase) => {
+      if (phase.kind !== "performance") return;
+      await Promise.all([profiler?.start(), scraper && bounds.scrape("baselineNs", scraper)]);
+    },
+    afterPhaseEnd: async (phase) => {
+      if (phase.kind === "performance" && scraper) await bounds.scrape("finalNs", scraper);
+    },
     onRecords: (phase, records) => {
       progress.add(records);
       if (phase === "performance") watch?.add(records);

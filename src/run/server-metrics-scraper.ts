@@ -76,23 +76,36 @@ export class ServerMetricsScraper {
 
   private tick = (): void => {
     if (this.stopping.signal.aborted) return;
-    this.inFlight = this.scrapeOnce();
+    this.inFlight = this.scrapeOnce().then(() => undefined);
     this.nextAtMs += this.intervalMs;
     // A scrape is aborted at the interval, so the next one is never late by more than a turn.
     this.timer = setTimeout(this.tick, Math.max(0, this.nextAtMs - performance.now()));
   };
 
-  private async scrapeOnce(): Promise<void> {
+  /** One scrape, stored; its instant (the midpoint) when it worked, else null. */
+  private async scrapeOnce(): Promise<number | null> {
     const sentNs = this.now();
     try {
       const samples = await fetchPage(this.url, this.headers, AbortSignal.any([AbortSignal.timeout(this.intervalMs), this.stopping.signal]));
       const doneNs = this.now();
-      this.table.add(Math.round((sentNs + doneNs) / 2), doneNs - sentNs, samples);
+      const atNs = Math.round((sentNs + doneNs) / 2);
+      this.table.add(atNs, doneNs - sentNs, samples);
+      return atNs;
     } catch (error) {
-      if (this.stopping.signal.aborted) return;
+      if (this.stopping.signal.aborted) return null;
       const message = (error as Error).name === "TimeoutError" ? `no answer within the ${this.intervalMs} ms interval` : firstSentence((error as Error).message);
       this.table.failed(sentNs, this.now() - sentNs, message);
+      return null;
     }
+  }
+
+  /**
+   * A scrape now, beside the periodic ones, awaited: the page just before a phase starts and
+   * just after it ends bounds what the server counted in between (its histograms and counters
+   * grow by the phase's requests alone). Its instant, or null when it failed.
+   */
+  scrapeNow(): Promise<number | null> {
+    return this.stopping.signal.aborted ? Promise.resolve(null) : this.scrapeOnce();
   }
 
   /** Ends the loop; a scrape under way is abandoned. */

@@ -78,8 +78,10 @@ export interface SessionSpec {
   onPhaseStart?: (plan: PhasePlan) => void;
   /** Called with the run's clock once T0 is chosen (the server-metrics scraper stamps with it). */
   onClock?: (clock: RunClock) => void;
-  /** Awaited once every worker holds its share and before the start instant is chosen (profiler triggers). */
+  /** Awaited once every worker holds its share and before the start instant is chosen (profiler triggers, a baseline scrape). */
   beforePhaseGo?: (phase: SessionPhase) => Promise<void>;
+  /** Awaited once a phase has ended (its end_ns is stored) and before the next is dealt (a closing scrape). */
+  afterPhaseEnd?: (phase: SessionPhase) => Promise<void>;
   onRecords?: (phase: string, records: readonly RequestRecord[]) => void;
   log: (line: string) => void;
 }
@@ -144,7 +146,11 @@ export class Session {
       for (const phase of spec.phases) {
         if (this.stopReason !== null || this.aliveWorkers().length === 0) break;
         const running = await this.startPhase(phase);
-        const outcome = running.done.then(() => this.endPhase(running, phase));
+        const outcome = running.done.then(async () => {
+          const ended = this.endPhase(running, phase);
+          await spec.afterPhaseEnd?.(phase);
+          return ended;
+        });
         outcomes.push(outcome);
         if (phase.startNextWhenIssued) {
           await running.issued;

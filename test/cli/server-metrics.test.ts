@@ -64,6 +64,29 @@ describe("cli/server-metrics", () => {
     }
   }, 30_000);
 
+  test("the server's TTFT counts this run's requests alone: scraped just before the phase and just after it, whatever the server served before and the interval", async () => {
+    const server = await startMockServer({ mode: "model", ttftMs: 20, tpotMs: 2, outputTokens: 5, maxConcurrent: 4 });
+    try {
+      const dir = dirs.make();
+      const run = (samples: number, report: string) => runCli(["benchmark", "online", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 50),
+        "--load-pattern", "poisson", "--target-qps", "40", "--num-samples", String(samples), "--duration", "0", "--server-metrics-interval", "5", "--report-dir", join(dir, report)]);
+      expect((await run(60, "earlier")).exitCode).toBe(0);
+      // A 5 s interval against a ~1 s phase: no periodic scrape falls inside it, the bounding ones carry it.
+      const result = await run(40, "r");
+      expect(result.exitCode).toBe(0);
+      const metrics = readSummary(join(dir, "r")).server_metrics;
+      expect(metrics?.ttft_ms?.count).toBe(40);
+      const db = new Database(join(dir, "r", "events.db"), { readonly: true });
+      const bounds = JSON.parse((db.query("SELECT value FROM run WHERE key = 'server_metrics_bounds'").get() as { value: string }).value) as { baselineNs: number; finalNs: number };
+      const phase = db.query("SELECT start_ns, end_ns FROM phases WHERE name = 'performance'").get() as { start_ns: number; end_ns: number };
+      db.close();
+      expect(bounds.baselineNs).toBeLessThan(phase.start_ns);
+      expect(bounds.finalNs).toBeGreaterThan(phase.end_ns);
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+
   test("a server without /metrics costs one line, and nothing is stored", async () => {
     const server = await startMockServer({ mode: "fixed" });
     try {

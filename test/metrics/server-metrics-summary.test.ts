@@ -74,6 +74,20 @@ describe("metrics/server-metrics-summary", () => {
     expect(summarizeServerMetrics(rows, 1e9, 3e9, { ok: 2, failed: 0 }, "u").prefix_cache_hit_rate_window).toBeCloseTo(0.5, 12);
   });
 
+  test("growth runs from the bounding scrapes when the run took them, else from the first scrape in the window, never from zero", () => {
+    const ttftRows = (t: number, count: number) => [["0.04", count], ["+Inf", count]].map(([le, n]) => row(t, "vllm:time_to_first_token_seconds_bucket", { le: le as string }, n as number));
+    // The server had answered 1,000 requests before; 10 come in the window [1 s, 3 s], 5 more after it.
+    const rows = [...ttftRows(0.5e9, 1000), ...ttftRows(1.5e9, 1002), ...ttftRows(2.5e9, 1008), ...ttftRows(3.2e9, 1010), ...ttftRows(9e9, 1015)];
+    const count = (bounds?: { baselineNs: number | null; finalNs: number | null }, start = 1e9) => summarizeServerMetrics(rows, start, 3e9, { ok: 5, failed: 0 }, "u", bounds).ttft_ms?.count;
+    expect(count({ baselineNs: 0.5e9, finalNs: 3.2e9 })).toBe(10);
+    // Without bounds: the last scrape before the window to the last inside it.
+    expect(count()).toBe(8);
+    // No scrape before the window (the page answered late): from its first scrape (1,000), not from zero (1,008: the server's whole past).
+    expect(count(undefined, 0.4e9)).toBe(8);
+    // A failed closing scrape: up to the last inside.
+    expect(count({ baselineNs: 0.5e9, finalNs: null })).toBe(8);
+  });
+
   test("the timeline has every scrape of each known gauge", () => {
     const timeline = gaugeTimeline(rows());
     expect(timeline.running).toEqual({ tNs: [0, 1e9, 2e9, 3e9], values: [2, 7, 10, 4] });
