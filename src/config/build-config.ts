@@ -15,6 +15,7 @@ import { conversationsRule } from "./rules-conversations.ts";
 import { datasetOptionsRule } from "./rules-dataset-options.ts";
 import { datasetsRule } from "./rules-datasets.ts";
 import { shardRule } from "./rules-shard.ts";
+import { sloRule } from "./rules-slo.ts";
 import { endpointsRule } from "./rules-endpoints.ts";
 import { durationRule, loadPatternRule } from "./rules-load.ts";
 import { modelRule } from "./rules-model.ts";
@@ -35,7 +36,7 @@ export interface BuildConfigInput {
   source?: string;
 }
 
-const RULES: readonly Rule[] = [modelRule, endpointsRule, loadPatternRule, durationRule, datasetsRule, datasetOptionsRule, conversationsRule, shardRule, submissionRule];
+const RULES: readonly Rule[] = [modelRule, endpointsRule, loadPatternRule, durationRule, datasetsRule, datasetOptionsRule, conversationsRule, shardRule, submissionRule, sloRule];
 
 function startingObject(input: BuildConfigInput, problems: ConfigProblem[]): Record<string, unknown> {
   if (input.yaml === undefined || input.yaml === null) return input.command === "from-config" ? {} : { type: input.command };

@@ -34,7 +34,18 @@ export function sloPercentile(argv: readonly string[]): { argv: string[]; percen
     percentile = p;
     return false;
   }).join(",");
-  const out = argv.map((arg, i) => (arg.startsWith("--slo=") ? `--slo=${strip(arg.slice(6))}` : argv[i - 1] === "--slo" ? strip(arg) : arg));
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const value = arg.startsWith("--slo=") ? arg.slice(6) : arg === "--slo" && i + 1 < argv.length ? (argv[++i] as string) : null;
+    if (value === null) {
+      out.push(arg);
+      continue;
+    }
+    // `--slo p=95` alone sets the share and leaves the limits to the config's `slo:`.
+    const limits = strip(value);
+    if (limits !== "") out.push("--slo", limits);
+  }
   return { argv: out, percentile };
 }
 

@@ -4,7 +4,7 @@
  * search's bracket and bounds, Ctrl-C keeping the finished steps, and bad flags refused.
  */
 import { afterAll, describe, expect, test } from "bun:test";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startMockServer } from "../../src/server/index.ts";
 import type { MockServerOptions } from "../../src/server/options.ts";
@@ -205,6 +205,34 @@ describe("cli/sweep", () => {
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain(message);
   });
+
+  test("-c: a config's load pattern and slo: serve every kind of step — the capacity run is max throughput, the SLO is the config's, --slo p=95 sets only the share", async () => {
+    const server = await startMockServer({ mode: "model", ttftMs: 20, outputTokens: 2, maxConcurrent: 4 });
+    try {
+      const dir = dirs.make();
+      const config = join(dir, "sweep.yaml");
+      writeFileSync(config, `type: online
+model_params: {name: m}
+endpoint_config: {endpoints: ["${server.url}"]}
+datasets: [{path: "${questionDataset(dir, 40)}"}]
+settings:
+  load_pattern: {type: poisson, target_qps: 7}
+  runtime: {n_samples_to_issue: 40, min_duration_ms: 0}
+slo: {ttft_ms: 100}
+server_metrics: {url: "off"}
+`);
+      const out = join(dir, "out");
+      const result = await runCli(["sweep", "-c", config, "--find", "max-goodput", "--slo", "p=95", "--max-steps", "2", "--precision", "50%", "--report-dir", out, "-q"]);
+      expect(result.stderr).not.toContain("error:");
+      expect(result.exitCode).toBe(0);
+      const sweep = readSweep(out);
+      expect(sweep).toMatchObject({ percentile: 95, slo: { ttft_ms: 100, tpot_ms: null, latency_ms: null } });
+      expect(sweep.steps[0]).toMatchObject({ kind: "max_throughput", state: "complete" });
+      expect(sweep.steps.slice(1).every((s) => s.kind === "rate" && s.state === "complete")).toBe(true);
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
 
   test("refuses a sweep without a kind, and --find without --slo, before any request", async () => {
     const none = await runCli(["sweep", "--endpoints", "http://127.0.0.1:9", "--model", "m", "--dataset", "x.jsonl"]);

@@ -51,11 +51,19 @@ describe("config/build-config", () => {
   });
 
   test.each([
-    ["a flag's text", { "slo.tpot_ms": "5.2ms", "slo.ttft_ms": "0.25s" }, undefined],
-    ["YAML numbers", {}, { ...yamlBase, slo: { tpot_ms: 5.2, ttft_ms: 250 } }],
+    ["a flag's text", { "slo.tpot_ms": "5.2ms", "slo.ttft_ms": "0.25s", "model_params.streaming": "on" }, undefined],
+    ["YAML numbers", {}, { ...yamlBase, model_params: { name: "m", streaming: "on" }, slo: { tpot_ms: 5.2, ttft_ms: 250 } }],
   ])("keeps fractional SLO limits from %s exactly (a rounded limit changes goodput)", (_what, overrides, yaml) => {
     const config = buildConfig({ command: yaml ? "from-config" : "offline", yaml, overrides: yaml ? overrides : { ...validOffline, ...overrides }, datasets: ["d.jsonl"] });
     expect(config.slo).toEqual({ ttft_ms: 250, tpot_ms: 5.2, latency_ms: null });
+  });
+
+  test.each([
+    ["TTFT", { "slo.ttft_ms": 500 }, "slo.ttft_ms: a TTFT objective needs streamed responses"],
+    ["TPOT", { "slo.tpot_ms": 50 }, "slo.tpot_ms: a TPOT objective needs streamed responses"],
+  ])("refuses a %s objective with streaming off (every request would miss it)", (_what, slo, problem) => {
+    expect(problemsOf({ command: "offline", overrides: { ...validOffline, ...slo }, datasets: ["d.jsonl"] }).some((p) => p.startsWith(problem))).toBe(true);
+    expect(problemsOf({ command: "offline", overrides: { ...validOffline, "slo.latency_ms": 900 }, datasets: ["d.jsonl"] })).toEqual([]);
   });
 
   test("keeps explicit streaming", () => {

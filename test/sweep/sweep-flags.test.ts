@@ -5,7 +5,9 @@ import { parseSweepFlags, sloPercentile, stepPattern } from "../../src/sweep/swe
 describe("sweep/sweep-flags", () => {
   test("p=99 leaves --slo for the benchmark's parser, in both spellings", () => {
     expect(sloPercentile(["--slo", "ttft:200ms,p=99.5", "--x"])).toEqual({ argv: ["--slo", "ttft:200ms", "--x"], percentile: 99.5 });
-    expect(sloPercentile(["--slo=p=90,tpot:5ms"])).toEqual({ argv: ["--slo=tpot:5ms"], percentile: 90 });
+    expect(sloPercentile(["--slo=p=90,tpot:5ms"])).toEqual({ argv: ["--slo", "tpot:5ms"], percentile: 90 });
+    // p alone: the limits come from the config's slo:.
+    expect(sloPercentile(["--slo", "p=95", "--x"])).toEqual({ argv: ["--x"], percentile: 95 });
     expect(() => sloPercentile(["--slo", "ttft:1s,p=0"])).toThrow("--slo: p=0: the share of requests must be a percentage above 0 and at most 100");
   });
 

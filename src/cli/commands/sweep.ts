@@ -39,9 +39,6 @@ export const sweepCommand: Command = {
     const base = Object.fromEntries(Object.entries(overrides).filter(([k]) => !STEP_OWNED.test(k)));
     const { ratePattern, warnings } = stepPattern(plan.mode, overrides, yaml);
     for (const warning of warnings) io.stderr(`warning: sweep: ${warning}\n`);
-    if (plan.mode === "find" && !Object.keys(overrides).some((k) => k.startsWith("slo."))) {
-      throw new InputError("--find max-goodput needs --slo", { hint: "e.g. --slo ttft:500ms,tpot:50ms,p=99" });
-    }
     let stepStreaming: string | undefined;
     const configFor = (kind: string, offered: number | null, dir: string) => buildConfig({
       command: kind === "max_throughput" ? "offline" : "online", yaml, datasets: parsed.datasets, ...(parsed.mode ? { mode: parsed.mode } : {}),
@@ -49,12 +46,21 @@ export const sweepCommand: Command = {
         ...base, report_dir: dir,
         ...(kind === "rate" ? { "settings.load_pattern.type": ratePattern, "settings.load_pattern.target_qps": offered } : {}),
         ...(kind === "concurrency" ? { "settings.load_pattern.type": "concurrency", "settings.load_pattern.target_concurrency": offered } : {}),
-        // The capacity is measured with the requests the other steps send: offline's own default is not streaming.
-        ...(kind === "max_throughput" && stepStreaming !== undefined ? { "model_params.streaming": stepStreaming } : {}),
+        // The capacity is measured with the requests the other steps send (offline's own default is
+        // not streaming), whatever load pattern a config names for the others.
+        ...(kind === "max_throughput" ? { "settings.load_pattern.type": "max_throughput", ...(stepStreaming !== undefined ? { "model_params.streaming": stepStreaming } : {}) } : {}),
       },
     });
-    // Every step's config is checked before the first request: a bad flag costs nothing.
-    stepStreaming = configFor(plan.mode === "concurrencies" ? "concurrency" : "rate", plan.values[0] ?? 1, join(outDir, "check")).model_params.streaming;
+    // Every kind of step's config is checked before the first request: a bad flag or field costs nothing.
+    const checked = configFor(plan.mode === "concurrencies" ? "concurrency" : "rate", plan.values[0] ?? 1, join(outDir, "check"));
+    stepStreaming = checked.model_params.streaming;
+    if (plan.mode === "auto") configFor("concurrency", 1, join(outDir, "check"));
+    if (plan.mode === "auto" || plan.mode === "find") configFor("max_throughput", null, join(outDir, "check"));
+    // The SLO as the steps will judge it: flags over the config's `slo:`.
+    const slo = { ttft_ms: checked.slo.ttft_ms, tpot_ms: checked.slo.tpot_ms, latency_ms: checked.slo.latency_ms };
+    if (plan.mode === "find" && slo.ttft_ms === null && slo.tpot_ms === null && slo.latency_ms === null) {
+      throw new InputError("--find max-goodput needs --slo (or the config's slo:)", { hint: "e.g. --slo ttft:500ms,tpot:50ms,p=99" });
+    }
     const [{ runBenchmark }, { runSweep }, { renderSweepHtml }] = await Promise.all([import("../../run/run-benchmark.ts"), import("../../sweep/run-sweep.ts"), import("../../sweep/sweep-html.ts")]);
     let stopped = false;
     const onSignal = () => {
@@ -63,7 +69,6 @@ export const sweepCommand: Command = {
     process.on("SIGINT", onSignal);
     process.on("SIGTERM", onSignal);
     const runIo = { log: (line: string) => io.stderr(`${line}\n`), progress: io.stderr, progressEnabled: parsed.quiet !== true, isTty: parsed.quiet !== true && io.isTty };
-    const slo = { ttft_ms: (overrides["slo.ttft_ms"] as number | undefined) ?? null, tpot_ms: (overrides["slo.tpot_ms"] as number | undefined) ?? null, latency_ms: (overrides["slo.latency_ms"] as number | undefined) ?? null };
     // sweep.json is written after every step, also when a step failed before making its own directory.
     mkdirSync(outDir, { recursive: true });
     try {
