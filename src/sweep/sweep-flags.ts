@@ -56,7 +56,7 @@ const numbers = (flagName: string, values: unknown): number[] => (values as stri
 });
 
 /** The plan and output directory from parsed overrides; the other overrides are the steps'. */
-export function parseSweepFlags(all: Record<string, unknown>, percentile: number | null): { plan: SweepPlan; outDir: string; overrides: Record<string, unknown> } {
+export function parseSweepFlags(all: Record<string, unknown>, percentile: number | null): { plan: SweepPlan; outDir: string | null; overrides: Record<string, unknown> } {
   const sweep = Object.fromEntries(Object.entries(all).filter(([k]) => k.startsWith("sweep.")).map(([k, v]) => [k.slice(6), v]));
   const overrides = Object.fromEntries(Object.entries(all).filter(([k]) => !k.startsWith("sweep.")));
   const chosen = ["rates", "concurrencies", "auto", "find"].filter((k) => sweep[k] !== undefined);
@@ -87,13 +87,12 @@ export function parseSweepFlags(all: Record<string, unknown>, percentile: number
   atLeast("max_steps", "--max-steps", 1);
   atLeast("steps", "--sweep-steps", 0);
   atLeast("cool_down_s", "--cool-down", 0);
-  const stamp = new Date().toISOString().replace(/[-:]/g, "").replace("T", "_").slice(0, 15);
   return {
     plan: {
       mode, values, autoSteps: (sweep.steps as number | undefined) ?? 5, percentile: mode === "find" ? (percentile ?? 99) : null,
       precision, maxSteps: (sweep.max_steps as number | undefined) ?? 10, coolDownS: (sweep.cool_down_s as number | undefined) ?? 0,
     },
-    outDir: typeof overrides.report_dir === "string" ? overrides.report_dir : `sweep_${stamp}`,
+    outDir: typeof overrides.report_dir === "string" ? overrides.report_dir : null,
     overrides,
   };
 }

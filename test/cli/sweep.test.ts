@@ -194,6 +194,12 @@ describe("cli/sweep", () => {
     const sweep = readSweep(out);
     expect(sweep.state).toBe("failed");
     expect(sweep.steps.map((s) => [s.index, s.state, s.passed])).toEqual([[1, "failed", null]]);
+    // The directory is that sweep's: a second one given it is refused and leaves the first's sweep.json as it was.
+    const before = readFileSync(join(out, "sweep.json"), "utf8");
+    const again = await runCli(["sweep", "--endpoints", "http://127.0.0.1:9", "--model", "m", "--dataset", questionDataset(dir, 10), "--rates", "30", "--report-dir", out, "-q"]);
+    expect(again.exitCode).toBe(2);
+    expect(again.stderr).toContain(`error: report directory ${out} already holds a sweep (sweep.json)`);
+    expect(readFileSync(join(out, "sweep.json"), "utf8")).toBe(before);
   });
 
   test.each([

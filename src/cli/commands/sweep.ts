@@ -7,7 +7,7 @@
  * whose attainment reaches p %, to `--precision`, in at most `--max-steps` rates). Each step is a
  * directory of its own under `--report-dir` (default `sweep_<time>`).
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildConfig } from "../../config/build-config.ts";
 import { flagsFor, type FlagSpec } from "../../config/flags.ts";
@@ -16,6 +16,7 @@ import { ExitCode, InputError } from "../../errors.ts";
 import type { Command } from "../command.ts";
 import { renderFlagHelp } from "../flag-help.ts";
 import { rejectPositionals } from "../reject-positionals.ts";
+import { prepareReportDir } from "../../run/report-dir.ts";
 import { parseSweepFlags, sloPercentile, stepPattern, SWEEP_FLAGS } from "../../sweep/sweep-flags.ts";
 
 /** Overrides a step sets itself; the user's load pattern and report directory give way to them. */
@@ -34,7 +35,7 @@ export const sweepCommand: Command = {
     const { argv: rest, percentile } = sloPercentile(argv);
     const parsed = parseFlags(rest, "sweep", sweepSpecs());
     rejectPositionals(parsed.positionals, "sweep");
-    const { plan, outDir, overrides } = parseSweepFlags(parsed.overrides, percentile);
+    const { plan, outDir: requestedDir, overrides } = parseSweepFlags(parsed.overrides, percentile);
     const yaml = parsed.configPath ? (await import("../../config/load-yaml.ts")).loadYamlConfig(parsed.configPath) : undefined;
     const base = Object.fromEntries(Object.entries(overrides).filter(([k]) => !STEP_OWNED.test(k)));
     const { ratePattern, warnings } = stepPattern(plan.mode, overrides, yaml);
@@ -52,10 +53,10 @@ export const sweepCommand: Command = {
       },
     });
     // Every kind of step's config is checked before the first request: a bad flag or field costs nothing.
-    const checked = configFor(plan.mode === "concurrencies" ? "concurrency" : "rate", plan.values[0] ?? 1, join(outDir, "check"));
+    const checked = configFor(plan.mode === "concurrencies" ? "concurrency" : "rate", plan.values[0] ?? 1, join(requestedDir ?? "sweep", "check"));
     stepStreaming = checked.model_params.streaming;
-    if (plan.mode === "auto") configFor("concurrency", 1, join(outDir, "check"));
-    if (plan.mode === "auto" || plan.mode === "find") configFor("max_throughput", null, join(outDir, "check"));
+    if (plan.mode === "auto") configFor("concurrency", 1, join(requestedDir ?? "sweep", "check"));
+    if (plan.mode === "auto" || plan.mode === "find") configFor("max_throughput", null, join(requestedDir ?? "sweep", "check"));
     // The SLO as the steps will judge it: flags over the config's `slo:`.
     const slo = { ttft_ms: checked.slo.ttft_ms, tpot_ms: checked.slo.tpot_ms, latency_ms: checked.slo.latency_ms };
     if (plan.mode === "find" && slo.ttft_ms === null && slo.tpot_ms === null && slo.latency_ms === null) {
@@ -70,7 +71,9 @@ export const sweepCommand: Command = {
     process.on("SIGTERM", onSignal);
     const runIo = { log: (line: string) => io.stderr(`${line}\n`), progress: io.stderr, progressEnabled: parsed.quiet !== true, isTty: parsed.quiet !== true && io.isTty };
     // sweep.json is written after every step, also when a step failed before making its own directory.
-    mkdirSync(outDir, { recursive: true });
+    // Claimed by its sweep.json, as a run's directory by its events.db: a second sweep never overwrites a first.
+    const outDir = prepareReportDir(requestedDir, { prefix: "sweep", claimFile: "sweep.json" });
+    writeFileSync(join(outDir, "sweep.json"), `${JSON.stringify({ mode: plan.mode, state: "running", percentile: plan.percentile, steps: [], answer: null, slo }, null, 2)}\n`);
     try {
       const result = await runSweep(plan, {
         run: async (kind, offered, index) => {
