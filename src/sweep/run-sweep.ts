@@ -93,7 +93,8 @@ export async function runSweep(plan: SweepPlan, hooks: SweepHooks): Promise<Swee
     }
   } else {
     const capacity = await step("max_throughput", null);
-    const c = capacity?.achieved_qps ?? 0;
+    // Rounded as every tried rate is, so that trying the capacity itself compares equal to it.
+    const c = round(capacity?.achieved_qps ?? 0);
     const trials: RateTrial[] = [];
     for (let r = capacity ? nextRate(c, trials, plan.precision, plan.maxSteps) : null; r !== null; r = nextRate(c, trials, plan.precision, plan.maxSteps)) {
       const tried = await step("rate", round(r));

@@ -9,8 +9,8 @@
  * do not describe the offered rate.
  */
 
-/** The search gives up below this share of the capacity: C, C/4, C/16, C/64 all failing means no answer near it. */
-const LOWEST_SHARE = 1 / 64;
+/** While nothing passes, each try is a quarter of the last: C, C/4, C/16, C/64, then the search gives up (no answer near the capacity). */
+const TRIES_WITHOUT_A_PASS = 4;
 
 export interface RateTrial {
   rate: number;
@@ -53,8 +53,9 @@ export function nextRate(capacity: number, trials: readonly RateTrial[], precisi
   if (trials.some((t) => t.passed && t.rate >= capacity)) return null;
   if (converged(bracket, precision)) return null;
   if (bracket.lo > 0) return (bracket.lo + bracket.hi) / 2;
-  // Nothing passed yet: a quarter as much, down to the floor (each step's time grows as its rate falls).
-  return bracket.hi / 4 >= capacity * LOWEST_SHARE ? bracket.hi / 4 : null;
+  // Nothing passed yet: a quarter as much, down to C/64 (each step's time grows as its rate falls).
+  // Counted in tries, not compared as rates: a rate rounded for display may sit a hair below C/64.
+  return trials.length < TRIES_WITHOUT_A_PASS ? bracket.hi / 4 : null;
 }
 
 /** Evenly spread rates strictly between `low` and `high` (GuideLLM's sweep between synchronous and throughput). */

@@ -41,6 +41,13 @@ describe("sweep/search-rate", () => {
     expect(bracketOf(100, trials).lo).toBe(0);
   });
 
+  test("nothing passes, every rate rounded to 3 decimals as the sweep tries it: C/64 is still tried", () => {
+    const round = (r: number) => Math.round(r * 1000) / 1000;
+    const trials: RateTrial[] = [];
+    for (let r = nextRate(147.635, trials, 0.05, 10); r !== null; r = nextRate(147.635, trials, 0.05, 10)) trials.push({ rate: round(r), passed: false });
+    expect(trials.map((t) => t.rate)).toEqual([147.635, 36.909, 9.227, 2.307]);
+  });
+
   test("the step bound ends a search that has not converged", () => {
     expect(search(1000, 333, 0.001, 5).length).toBe(5);
   });
