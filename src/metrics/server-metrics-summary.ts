@@ -15,6 +15,13 @@ export const SERVER_METRICS_URL_META_KEY = "server_metrics_url";
 /** events.db `run` key: JSON `{baselineNs, finalNs}`, the instants of the scrapes taken just before the performance phase started and just after it ended (null: that scrape failed). */
 export const SERVER_METRICS_BOUNDS_META_KEY = "server_metrics_bounds";
 
+/** How the window's scrapes went: worked, failed, and the failures by message. */
+export interface ScrapeCounts {
+  ok: number;
+  failed: number;
+  errors: Record<string, number>;
+}
+
 /** The scrapes that bound the window, when the run took them (see SERVER_METRICS_BOUNDS_META_KEY). */
 export interface ScrapeBounds {
   baselineNs: number | null;
@@ -59,6 +66,8 @@ export interface ServerMetricsSummary {
   url: string;
   scrapes: number;
   failed_scrapes: number;
+  /** Failed scrapes by what went wrong (timeout, HTTP status, not the format), most frequent first. */
+  failed_scrape_errors: Record<string, number>;
   gauges: Record<string, GaugeStats>;
   /** vLLM's prefix-cache hits ÷ queries over the window, when it exports the counters. */
   prefix_cache_hit_rate_window: number | null;
@@ -205,7 +214,7 @@ function counterGrowth(before: readonly ScrapedRow[] | undefined, last: readonly
  * (any time; the last scrape before the window is the histograms' and counters' baseline).
  */
 export function summarizeServerMetrics(
-  rows: readonly ScrapedRow[], startNs: number, endNs: number, scrapeCounts: { ok: number; failed: number }, url: string, bounds: ScrapeBounds = { baselineNs: null, finalNs: null },
+  rows: readonly ScrapedRow[], startNs: number, endNs: number, scrapeCounts: ScrapeCounts, url: string, bounds: ScrapeBounds = { baselineNs: null, finalNs: null },
 ): ServerMetricsSummary {
   const all = byScrape(rows);
   const at = (tNs: number | null) => (tNs === null ? undefined : all.find((s) => (s[0] as ScrapedRow).tNs === tNs));
@@ -227,6 +236,7 @@ export function summarizeServerMetrics(
     url,
     scrapes: scrapeCounts.ok,
     failed_scrapes: scrapeCounts.failed,
+    failed_scrape_errors: { ...scrapeCounts.errors },
     gauges,
     prefix_cache_hit_rate_window: hits !== null && queries ? hits / queries : null,
     ttft_ms: ttft(before, last),

@@ -3,7 +3,7 @@
  * events.db (record/server-metrics-table), and how many scrapes worked and failed.
  */
 import type { Database } from "bun:sqlite";
-import type { ScrapedRow } from "../metrics/server-metrics-summary.ts";
+import type { ScrapeCounts, ScrapedRow } from "../metrics/server-metrics-summary.ts";
 
 function hasTable(db: Database, name: string): boolean {
   return db.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== null;
@@ -16,9 +16,10 @@ export function readServerMetricRows(db: Database, names: readonly string[]): Sc
   return db.query(`SELECT t_ns AS tNs, name, labels, value FROM server_metrics WHERE name IN (${marks}) ORDER BY t_ns`).all(...names) as ScrapedRow[];
 }
 
-/** Scrapes in [startNs, endNs] that worked and that failed. */
-export function readScrapeCounts(db: Database, startNs: number, endNs: number): { ok: number; failed: number } {
-  if (!hasTable(db, "server_scrapes")) return { ok: 0, failed: 0 };
+/** Scrapes in [startNs, endNs] that worked and that failed, and the failures by message. */
+export function readScrapeCounts(db: Database, startNs: number, endNs: number): ScrapeCounts {
+  if (!hasTable(db, "server_scrapes")) return { ok: 0, failed: 0, errors: {} };
   const row = db.query("SELECT COALESCE(SUM(ok), 0) AS ok, COALESCE(SUM(1 - ok), 0) AS failed FROM server_scrapes WHERE t_ns BETWEEN ? AND ?").get(startNs, endNs) as { ok: number; failed: number };
-  return row;
+  const errors = db.query("SELECT error, COUNT(*) AS n FROM server_scrapes WHERE ok = 0 AND t_ns BETWEEN ? AND ? GROUP BY error ORDER BY n DESC").all(startNs, endNs) as { error: string | null; n: number }[];
+  return { ...row, errors: Object.fromEntries(errors.map((e) => [e.error ?? "unknown", e.n])) };
 }

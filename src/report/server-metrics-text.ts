@@ -14,8 +14,18 @@ export const SERVER_GAUGE_LABELS: Record<string, string> = {
   prefix_cache_hit_rate: "prefix-cache hit rate",
 };
 
-/** Said when the page has none of the names KNOWN_GAUGES maps. */
-export const NO_KNOWN_NAMES = "none of the known names (vLLM, SGLang, TGI) on the page; every sample is in events.db (server_metrics)";
+/**
+ * Why the summary has no figures: no scrape in the window worked (the most frequent failure, and
+ * for a page slower than the interval what to do), or the page has none of the names mapped.
+ */
+export function noFiguresReason(s: ServerMetricsSummary): string {
+  const [error, count] = Object.entries(s.failed_scrape_errors ?? {})[0] ?? [];
+  if (s.scrapes === 0 && error !== undefined) {
+    const slow = error.startsWith("no answer within") ? "; a page this slow needs a longer --server-metrics-interval" : "";
+    return `no scrape in the window worked: ${error} (${count} of ${s.failed_scrapes})${slow}; each attempt is in events.db (server_scrapes)`;
+  }
+  return "none of the known names (vLLM, SGLang, TGI) on the page; every sample is in events.db (server_metrics)";
+}
 
 /** A histogram bucket as "20–40" (ms), "> 10000" for the +Inf bucket. */
 export function bucketText(bucket: [number, number | null] | null): string {
@@ -37,6 +47,6 @@ export function serverMetricsLines(s: ServerMetricsSummary, clientTtft: Rollup):
     const value = (p: "p50" | "p90" | "p99") => `${fixed2(t[p])} (${bucketText(t.buckets[p])})`;
     lines.push(`  server TTFT p50/p90/p99: ${value("p50")} / ${value("p90")} / ${value("p99")} ms over ${t.count} requests (from its histogram: interpolated, and the bucket it lies in)${beside}`);
   }
-  if (Object.keys(s.gauges).length === 0 && !s.ttft_ms) lines.push(`  ${NO_KNOWN_NAMES}`);
+  if (Object.keys(s.gauges).length === 0 && !s.ttft_ms) lines.push(`  ${noFiguresReason(s)}`);
   return lines;
 }

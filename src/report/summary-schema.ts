@@ -106,7 +106,7 @@ export const ResultSummarySchema = z.strictObject({
   // Present when the server's metrics were scraped: metrics/server-metrics-summary.
   server_metrics: z
     .strictObject({
-      url: z.string(), scrapes: z.number().int().min(0), failed_scrapes: z.number().int().min(0),
+      url: z.string(), scrapes: z.number().int().min(0), failed_scrapes: z.number().int().min(0), failed_scrape_errors: z.record(z.string(), z.number().int().min(1)),
       gauges: z.record(z.string(), z.strictObject({ source: z.string(), min: z.number(), avg: z.number(), max: z.number(), samples: z.number().int().min(1) })),
       prefix_cache_hit_rate_window: num,
       ttft_ms: z.strictObject({

@@ -51,7 +51,7 @@ describe("metrics/server-metrics-summary", () => {
 
 
   test("over the window of scrapes 1 and 2: gauges summed or averaged over engines, TTFT from the histogram's growth, hit rate from counters", () => {
-    const summary = summarizeServerMetrics(rows(), 0.5e9, 2.5e9, { ok: 2, failed: 1 }, "http://h/metrics");
+    const summary = summarizeServerMetrics(rows(), 0.5e9, 2.5e9, { ok: 2, failed: 1, errors: {} }, "http://h/metrics");
     expect(summary.gauges.running).toEqual({ source: "vllm:num_requests_running", min: 7, avg: 8.5, max: 10, samples: 2 });
     expect(summary.gauges.kv_cache_usage?.avg).toBeCloseTo(0.45, 12);
     expect(summary.gauges.waiting).toBeUndefined();
@@ -71,14 +71,14 @@ describe("metrics/server-metrics-summary", () => {
     const counters = (t: number, p: string, hits: number, queries: number) => [row(t, `${p}_hits_total`, { engine: "0" }, hits), row(t, `${p}_queries_total`, { engine: "0" }, queries)];
     // Before the window 10 of 40; at its last scrape 70 of 160: 60 hits of 120 queries inside it.
     const rows = [...counters(0, prefix, 10, 40), ...counters(2e9, prefix, 70, 160), ...decoys.flatMap((d) => [...counters(0, d, 0, 10), ...counters(2e9, d, 10, 11)])];
-    expect(summarizeServerMetrics(rows, 1e9, 3e9, { ok: 2, failed: 0 }, "u").prefix_cache_hit_rate_window).toBeCloseTo(0.5, 12);
+    expect(summarizeServerMetrics(rows, 1e9, 3e9, { ok: 2, failed: 0, errors: {} }, "u").prefix_cache_hit_rate_window).toBeCloseTo(0.5, 12);
   });
 
   test("growth runs from the bounding scrapes when the run took them, else from the first scrape in the window, never from zero", () => {
     const ttftRows = (t: number, count: number) => [["0.04", count], ["+Inf", count]].map(([le, n]) => row(t, "vllm:time_to_first_token_seconds_bucket", { le: le as string }, n as number));
     // The server had answered 1,000 requests before; 10 come in the window [1 s, 3 s], 5 more after it.
     const rows = [...ttftRows(0.5e9, 1000), ...ttftRows(1.5e9, 1002), ...ttftRows(2.5e9, 1008), ...ttftRows(3.2e9, 1010), ...ttftRows(9e9, 1015)];
-    const count = (bounds?: { baselineNs: number | null; finalNs: number | null }, start = 1e9) => summarizeServerMetrics(rows, start, 3e9, { ok: 5, failed: 0 }, "u", bounds).ttft_ms?.count;
+    const count = (bounds?: { baselineNs: number | null; finalNs: number | null }, start = 1e9) => summarizeServerMetrics(rows, start, 3e9, { ok: 5, failed: 0, errors: {} }, "u", bounds).ttft_ms?.count;
     expect(count({ baselineNs: 0.5e9, finalNs: 3.2e9 })).toBe(10);
     // Without bounds: the last scrape before the window to the last inside it.
     expect(count()).toBe(8);
@@ -102,11 +102,11 @@ describe("metrics/server-metrics-summary", () => {
     ["two DP groups, two TP ranks each", [[{ dp_rank: "0", tp_rank: "0" }, 2], [{ dp_rank: "0", tp_rank: "1" }, 2], [{ dp_rank: "1", tp_rank: "0" }, 3], [{ dp_rank: "1", tp_rank: "1" }, 3]], 5],
   ] as const)("running requests: %s", (_name, series, expected) => {
     const rows = series.map(([labels, v]) => row(1, "sglang:num_running_reqs", { model_name: "m", engine_type: "unified", ...labels }, v));
-    expect(summarizeServerMetrics(rows, 0, 10, { ok: 1, failed: 0 }, "u").gauges.running?.avg).toBe(expected);
+    expect(summarizeServerMetrics(rows, 0, 10, { ok: 1, failed: 0, errors: {} }, "u").gauges.running?.avg).toBe(expected);
   });
 
   test("SGLang's names map to the same keys", () => {
-    const summary = summarizeServerMetrics([row(1, "sglang:num_running_reqs", {}, 6), row(1, "sglang:num_queue_reqs", {}, 2), row(1, "sglang:token_usage", {}, 0.5)], 0, 10, { ok: 1, failed: 0 }, "u");
+    const summary = summarizeServerMetrics([row(1, "sglang:num_running_reqs", {}, 6), row(1, "sglang:num_queue_reqs", {}, 2), row(1, "sglang:token_usage", {}, 0.5)], 0, 10, { ok: 1, failed: 0, errors: {} }, "u");
     expect(Object.fromEntries(Object.entries(summary.gauges).map(([k, g]) => [k, [g.source, g.avg]]))).toEqual({
       running: ["sglang:num_running_reqs", 6], waiting: ["sglang:num_queue_reqs", 2], kv_cache_usage: ["sglang:token_usage", 0.5],
     });

@@ -6,7 +6,7 @@
  */
 import type { ServerMetricsSummary } from "../../metrics/server-metrics-summary.ts";
 import type { Rollup } from "../../metrics/series-rollup.ts";
-import { bucketText, NO_KNOWN_NAMES, SERVER_GAUGE_LABELS } from "../server-metrics-text.ts";
+import { bucketText, noFiguresReason, SERVER_GAUGE_LABELS } from "../server-metrics-text.ts";
 import { fixed2 } from "../text-format.ts";
 import { escapeHtml } from "./escape-html.ts";
 
@@ -33,11 +33,13 @@ function ttftTable(s: ServerMetricsSummary, client: Rollup): string {
     + table(["", "client", "server (interpolated)", "server bucket", "client − server"], rows);
 }
 
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** The section, or nothing when the run did not read the server's metrics. */
 export function renderServerMetricsTable(s: ServerMetricsSummary | undefined, clientTtft: Rollup): string {
   if (!s) return "";
   const failed = s.failed_scrapes > 0 ? `, <span class="bad">${s.failed_scrapes} failed</span>` : "";
   const gauges = Object.entries(s.gauges).map(([key, g]) => cells([escapeHtml(SERVER_GAUGE_LABELS[key] ?? key), fixed2(g.min), fixed2(g.avg), fixed2(g.max), `<code>${escapeHtml(g.source)}</code>`]));
-  const gaugeTable = gauges.length > 0 ? table(["", "min", "avg", "max", "from"], gauges) : `<p class="note">${escapeHtml(NO_KNOWN_NAMES.charAt(0).toUpperCase() + NO_KNOWN_NAMES.slice(1))}.</p>`;
+  const gaugeTable = gauges.length > 0 ? table(["", "min", "avg", "max", "from"], gauges) : `<p class="note">${escapeHtml(capitalized(noFiguresReason(s)))}.</p>`;
   return `<section id="server-metrics"><h2>Server metrics</h2><p class="note">${escapeHtml(s.url)} · ${s.scrapes} scrapes in the window${failed}</p>${gaugeTable}${ttftTable(s, clientTtft)}</section>`;
 }
