@@ -51,15 +51,32 @@ function stopIssuingWatch(run: OpenRun, stop: (phase: string) => void, log: (lin
   });
 }
 
+function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    // A URL that does not parse is no server's: send nothing to it.
+    return false;
+  }
+}
+
 /** The scraper of `--server-metrics`, or null when it is off or auto found no page. */
 async function serverMetricsScraper(run: OpenRun, log: (line: string) => void): Promise<((now: () => number) => ServerMetricsScraper) | null> {
   const { url: setting, interval_s: intervalS } = run.config.server_metrics;
-  const headers: Record<string, string> = run.config.endpoint_config.api_key ? { authorization: `Bearer ${run.config.endpoint_config.api_key}` } : {};
-  const url = await resolveMetricsUrl(setting, run.config.endpoint_config.endpoints[0] ?? "", headers, log);
+  const { endpoints, api_key: apiKey } = run.config.endpoint_config;
+  const endpoint = endpoints[0] ?? "";
+  const target = setting === "auto" || setting === "off" ? endpoint : setting;
+  // The endpoint's key goes to the endpoint's own server only, never to an exporter elsewhere.
+  const sameServer = target !== "" && sameOrigin(target, endpoint);
+  if (apiKey && !sameServer) log(`server metrics: ${redactUrl(target)} is not the endpoint's server; the API key is not sent to it`);
+  const headers: Record<string, string> = apiKey && sameServer ? { authorization: `Bearer ${apiKey}` } : {};
+  const fetchOptions = { headers, insecure: run.config.settings.client.insecure };
+  const url = await resolveMetricsUrl(setting, endpoint, fetchOptions, log);
   if (url === null) return null;
   run.db.setMeta(SERVER_METRICS_URL_META_KEY, redactUrl(url));
   log(`server metrics: scraping ${redactUrl(url)} every ${intervalS} s`);
-  return (now) => new ServerMetricsScraper(url, intervalS * 1000, headers, now, run.db.serverMetrics());
+  if (endpoints.length > 1) log(`warning: server metrics come from one page, ${redactUrl(url)}: the servers behind the other ${endpoints.length - 1} endpoint(s) are not in them`);
+  return (now) => new ServerMetricsScraper(url, intervalS * 1000, fetchOptions, now, run.db.serverMetrics());
 }
 
 /** The scrapes that bound the performance phase, stored as they are taken (metrics/server-metrics-summary reads them). */

@@ -24,9 +24,18 @@ function defaultMetricsUrl(endpoint: string): string {
   return `${endpoint.replace(/\/+$/, "").replace(/\/v1$/, "")}/metrics`;
 }
 
-async function fetchPage(url: string, headers: Record<string, string>, signal: AbortSignal) {
+/** How the page is fetched: the endpoint's key when it is the endpoint's own server, and `--insecure`. */
+export interface ScrapeFetchOptions {
+  headers: Record<string, string>;
+  insecure: boolean;
+}
+
+async function fetchPage(url: string, options: ScrapeFetchOptions, signal: AbortSignal) {
   // Uncompressed, and never decompressed here: a broken body is "not the format", not a runtime notice on stderr.
-  const response = await fetch(url, { headers: { ...headers, "accept-encoding": "identity" }, signal, decompress: false });
+  const response = await fetch(url, {
+    headers: { ...options.headers, "accept-encoding": "identity" }, signal, decompress: false,
+    ...(options.insecure ? { tls: { rejectUnauthorized: false } } : {}),
+  });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`HTTP ${response.status}`);
   const samples = parseExposition(text);
@@ -38,11 +47,11 @@ async function fetchPage(url: string, headers: Record<string, string>, signal: A
  * The URL to scrape for `setting` (auto, off or a URL), or null. Logs one line when auto finds
  * nothing or an explicit URL does not answer yet.
  */
-export async function resolveMetricsUrl(setting: string, endpoint: string, headers: Record<string, string>, log: (line: string) => void): Promise<string | null> {
+export async function resolveMetricsUrl(setting: string, endpoint: string, options: ScrapeFetchOptions, log: (line: string) => void): Promise<string | null> {
   if (setting === "off") return null;
   const url = setting === "auto" ? defaultMetricsUrl(endpoint) : setting;
   try {
-    await fetchPage(url, headers, AbortSignal.timeout(PROBE_TIMEOUT_MS));
+    await fetchPage(url, options, AbortSignal.timeout(PROBE_TIMEOUT_MS));
     return url;
   } catch (error) {
     const why = (error as Error).name === "TimeoutError" ? `no answer in ${PROBE_TIMEOUT_MS / 1000} s` : firstSentence((error as Error).message);
@@ -64,7 +73,7 @@ export class ServerMetricsScraper {
   constructor(
     private readonly url: string,
     private readonly intervalMs: number,
-    private readonly headers: Record<string, string>,
+    private readonly fetchOptions: ScrapeFetchOptions,
     private readonly now: () => number,
     private readonly table: ServerMetricsTable,
   ) {}
@@ -86,7 +95,7 @@ export class ServerMetricsScraper {
   private async scrapeOnce(): Promise<number | null> {
     const sentNs = this.now();
     try {
-      const samples = await fetchPage(this.url, this.headers, AbortSignal.any([AbortSignal.timeout(this.intervalMs), this.stopping.signal]));
+      const samples = await fetchPage(this.url, this.fetchOptions, AbortSignal.any([AbortSignal.timeout(this.intervalMs), this.stopping.signal]));
       const doneNs = this.now();
       const atNs = Math.round((sentNs + doneNs) / 2);
       this.table.add(atNs, doneNs - sentNs, samples);

@@ -67,7 +67,7 @@ describe("cli/endpoints", () => {
     const server = Bun.serve({
       port: 0,
       tls: { key: Bun.file(join(dir, "key.pem")), cert: Bun.file(join(dir, "cert.pem")) },
-      fetch: () => Response.json(CHAT_REPLY),
+      fetch: (request) => (new URL(request.url).pathname === "/metrics" ? new Response("vllm:num_requests_running 1\n") : Response.json(CHAT_REPLY)),
     });
     try {
       const dataset = questionDataset(dir, 10);
@@ -77,6 +77,8 @@ describe("cli/endpoints", () => {
       const insecure = await runCli(offline(url, dataset, join(dir, "insecure"), ["--insecure"]));
       expect(insecure.exitCode).toBe(0);
       expect(readSummary(join(dir, "insecure")).n_samples_completed).toBe(10);
+      // --insecure holds for the server's metrics page too.
+      expect(insecure.stderr).toContain(`server metrics: scraping ${url}/metrics`);
     } finally {
       server.stop(true);
     }

@@ -87,6 +87,38 @@ describe("cli/server-metrics", () => {
     }
   }, 30_000);
 
+  test("the API key goes to the endpoint's own /metrics, never to a page on another server", async () => {
+    const server = await startMockServer({ mode: "fixed" });
+    const seen: (string | null)[] = [];
+    const exporter = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: (request) => {
+      seen.push(request.headers.get("authorization"));
+      return new Response("vllm:num_requests_running 2\n");
+    } });
+    try {
+      const dir = dirs.make();
+      const run = (report: string, extra: string[]) => runCli(["benchmark", "offline", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 20),
+        "--api-key", "sekret-key", "--report-dir", join(dir, report), ...extra]);
+      const elsewhere = await run("elsewhere", ["--server-metrics", `http://127.0.0.1:${exporter.port}/metrics`]);
+      expect(elsewhere.exitCode).toBe(0);
+      expect(elsewhere.stderr).toContain(`server metrics: http://127.0.0.1:${exporter.port}/metrics is not the endpoint's server; the API key is not sent to it`);
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.every((h) => h === null)).toBe(true);
+      // Two endpoints, one page: said, not left for the reader to assume.
+      const second = await startMockServer({ mode: "fixed" });
+      try {
+        const two = await runCli(["benchmark", "offline", "--endpoints", `${server.url},${second.url}`, "--model", "m", "--dataset", questionDataset(dir, 20),
+          "--server-metrics", `http://127.0.0.1:${exporter.port}/metrics`, "--report-dir", join(dir, "two")]);
+        expect(two.exitCode).toBe(0);
+        expect(two.stderr).toContain(`warning: server metrics come from one page, http://127.0.0.1:${exporter.port}/metrics: the servers behind the other 1 endpoint(s) are not in them`);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      await server.stop();
+      exporter.stop(true);
+    }
+  }, 30_000);
+
   test("a server without /metrics costs one line, and nothing is stored", async () => {
     const server = await startMockServer({ mode: "fixed" });
     try {
@@ -119,7 +151,7 @@ describe("cli/server-metrics", () => {
       expect(summary.n_samples_completed).toBe(600);
       expect(summary.server_metrics?.scrapes).toBe(0);
       expect(summary.server_metrics?.failed_scrapes).toBeGreaterThanOrEqual(8);
-      expect(summary.server_metrics?.failed_scrape_errors).toEqual({ "no answer within the 250 ms interval": summary.server_metrics?.failed_scrapes });
+      expect(summary.server_metrics?.failed_scrape_errors).toEqual({ "no answer within the 250 ms interval": summary.server_metrics?.failed_scrapes as number });
       // The report says why there are no figures, and what to do.
       expect(await Bun.file(join(report, "report.txt")).text()).toMatch(/no scrape in the window worked: no answer within the 250 ms interval \(\d+ of \d+\); a page this slow needs a longer --server-metrics-interval/);
     } finally {
