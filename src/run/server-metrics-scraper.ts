@@ -3,9 +3,9 @@
  * the main process every interval from T0 to the session's end, never by the workers.
  *
  * Each scrape is stamped on the run's clock at the midpoint of its request and its response, and
- * stored whole (record/server-metrics-table). A scrape that fails, answers something that is not
- * the Prometheus text format, or outlasts the interval (it is aborted then) is recorded as failed
- * and the next one starts on time; nothing here waits on a send or delays one. `auto` uses
+ * stored whole (record/server-metrics-table); a page over a megabyte keeps only the engines'
+ * series. A scrape that fails, answers something that is not the Prometheus text format, or
+ * outlasts the interval (it is aborted then) is recorded as failed and the next one starts on time; nothing here waits on a send or delays one. `auto` uses
  * `<endpoint>/metrics` only when a probe before the run finds the format there, else one line
  * says so; a URL given explicitly is scraped whatever the probe found.
  */
@@ -38,9 +38,22 @@ async function fetchPage(url: string, options: ScrapeFetchOptions, signal: Abort
   });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`HTTP ${response.status}`);
-  const samples = parseExposition(text);
-  if (samples.length === 0) throw new Error("no samples (not the Prometheus text format)");
-  return samples;
+  const whole = text.length <= WHOLE_PAGE_CHARS;
+  const samples = parseExposition(whole ? text : engineLines(text));
+  if (samples.length === 0) throw new Error(whole ? "no samples (not the Prometheus text format)" : "no vLLM, SGLang or TGI series on a page too large to keep whole");
+  return { samples, chars: text.length, whole };
+}
+
+/**
+ * A page larger than this (characters) keeps only the engines' own series: parsing and storing
+ * hundreds of thousands of series every interval would load the main process and events.db
+ * for figures nothing reads.
+ */
+const WHOLE_PAGE_CHARS = 1_000_000;
+const ENGINE_SERIES = /^(?:vllm:|sglang:|tgi_)/;
+
+function engineLines(text: string): string {
+  return text.split("\n").filter((line) => ENGINE_SERIES.test(line)).join("\n");
 }
 
 /**
@@ -51,7 +64,8 @@ export async function resolveMetricsUrl(setting: string, endpoint: string, optio
   if (setting === "off") return null;
   const url = setting === "auto" ? defaultMetricsUrl(endpoint) : setting;
   try {
-    await fetchPage(url, options, AbortSignal.timeout(PROBE_TIMEOUT_MS));
+    const page = await fetchPage(url, options, AbortSignal.timeout(PROBE_TIMEOUT_MS));
+    if (!page.whole) log(`server metrics: ${redactUrl(url)} is ${(page.chars / 1e6).toFixed(1)} MB; pages over ${WHOLE_PAGE_CHARS / 1e6} MB keep only their vLLM, SGLang and TGI series`);
     return url;
   } catch (error) {
     const why = (error as Error).name === "TimeoutError" ? `no answer in ${PROBE_TIMEOUT_MS / 1000} s` : firstSentence((error as Error).message);
@@ -95,7 +109,7 @@ export class ServerMetricsScraper {
   private async scrapeOnce(): Promise<number | null> {
     const sentNs = this.now();
     try {
-      const samples = await fetchPage(this.url, this.fetchOptions, AbortSignal.any([AbortSignal.timeout(this.intervalMs), this.stopping.signal]));
+      const { samples } = await fetchPage(this.url, this.fetchOptions, AbortSignal.any([AbortSignal.timeout(this.intervalMs), this.stopping.signal]));
       const doneNs = this.now();
       const atNs = Math.round((sentNs + doneNs) / 2);
       this.table.add(atNs, doneNs - sentNs, samples);

@@ -10,6 +10,7 @@ import { head, sseHead, streamSteps, usageChunk } from "../support/quirk-bytes.t
 import { startQuirkServer, type QuirkServer, type Step } from "../support/quirk-server.ts";
 import { questionDataset, readSummary, runCli, tempDirs } from "./run-cli.ts";
 import { join } from "node:path";
+import { Database } from "bun:sqlite";
 
 const dirs = tempDirs("ie-metrics-pages-");
 afterAll(() => dirs.cleanup());
@@ -144,6 +145,22 @@ describe("cli/server-metrics pages as engines write them", () => {
     expect(m.gauges.waiting).toMatchObject({ source: "sglang:num_queue_reqs", max: 0 });
     expect(m.gauges.kv_cache_usage).toMatchObject({ source: "sglang:token_usage", avg: 0.25 });
     expect(m.ttft_ms).toBeNull();
+  }, 30_000);
+
+  test("a page over a megabyte keeps only the engines' series, and says so once", async () => {
+    const junk = Array.from({ length: 40_000 }, (_, i) => `python_misc_series{i="${i}"} ${i}.0`).join("\n");
+    server = startEngine((n) => `${junk}\nvllm:num_requests_running{engine="0"} ${3 + (n % 2)}.0\n`, PROMETHEUS_CLIENT_TYPE, UVICORN);
+    const dir = dirs.make();
+    const report = join(dir, "r");
+    const result = await runCli(["benchmark", "online", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 20),
+      "--load-pattern", "concurrency", "--concurrency", "2", "--num-samples", "200", "--duration", "0", "--server-metrics-interval", "0.2", "--report-dir", report]);
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr).toMatch(/server metrics: http:\/\/127\.0\.0\.1:\d+\/metrics is 1\.\d MB; pages over 1 MB keep only their vLLM, SGLang and TGI series/);
+    expect(readSummary(report).server_metrics?.gauges.running).toMatchObject({ min: 3, max: 4 });
+    const db = new Database(join(report, "events.db"), { readonly: true });
+    const names = (db.query("SELECT DISTINCT name FROM server_metrics").all() as { name: string }[]).map((r) => r.name);
+    db.close();
+    expect(names).toEqual(["vllm:num_requests_running"]);
   }, 30_000);
 
   test("TGI's Rust exporter: TYPE lines only, bare integers", async () => {
