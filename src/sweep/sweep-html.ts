@@ -28,6 +28,12 @@ function limitLine(steps: readonly SweepStep[], byConcurrency: boolean, label: s
   return [{ kind: "line", label, color, xs: [Math.min(...xs), Math.max(...xs)], ys: [limit, limit] }];
 }
 
+/** Markers at each step's value (no line between them); none when no step has one. */
+function points(steps: readonly SweepStep[], byConcurrency: boolean, label: string, color: string, shape: "circle" | "cross", y: (s: SweepStep) => number | null): ChartSeries[] {
+  const found = series(steps, byConcurrency, label, color, y)[0];
+  return found?.kind === "line" ? [{ kind: "points", label, color, shape, xs: found.xs, ys: found.ys }] : [];
+}
+
 const cell = (v: number | null, digits = 2) => (v === null ? "N/A" : v.toFixed(digits));
 
 /** A vertical line at `x` from 0 to `top` (the tallest value the chart's curves reach). */
@@ -41,9 +47,12 @@ export function renderSweepHtml(result: SweepResult, slo: SweepSlo): string {
   const byConcurrency = result.mode === "concurrencies";
   const steps = result.steps.filter((s) => s.state !== "failed");
   // The capacity run sends everything at once: its queueing belongs to no offered rate, so it is a line, not a point of the curves.
-  const curve = steps.filter((s) => s.kind !== "max_throughput");
+  // A step that fell behind or was interrupted does not describe its offered load: a cross beside the curves, not a point of them.
+  const curve = steps.filter((s) => s.kind !== "max_throughput" && s.note === null);
+  const uncounted = steps.filter((s) => s.kind !== "max_throughput" && s.note !== null);
   const capacity = byConcurrency ? null : (steps.find((s) => s.kind === "max_throughput")?.achieved_qps ?? null);
   const xLabel = byConcurrency ? "concurrency" : "offered load (req/s)";
+  const against = byConcurrency ? "concurrency" : "offered load";
   const answer = result.answer?.rate ?? null;
   const marks = (top: number) => [
     ...verticalLine(`capacity: ${cell(capacity)} req/s`, "#6b7280", capacity, top),
@@ -53,18 +62,25 @@ export function renderSweepHtml(result: SweepResult, slo: SweepSlo): string {
     ...series(curve, byConcurrency, "TTFT p50", "#2563eb", (s) => s.ttft_p50_ms), ...series(curve, byConcurrency, "TTFT p99", "#7c3aed", (s) => s.ttft_p99_ms),
     ...series(curve, byConcurrency, "latency p99", "#0d9488", (s) => s.latency_p99_ms), ...limitLine(steps, byConcurrency, "TTFT limit", slo.ttft_ms),
     ...limitLine(steps, byConcurrency, "latency limit", slo.latency_ms, "#f97316"),
+    ...points(uncounted, byConcurrency, "not counted: TTFT p99", "#9ca3af", "cross", (s) => s.ttft_p99_ms),
   ];
-  const latency = renderChart({ name: "sweep-latency", title: "Latency against offered load", xLabel, yLabel: "ms", series: [...latencyCurves, ...marks(tallest(latencyCurves))] });
+  const latency = renderChart({ name: "sweep-latency", title: `Latency against ${against}`, xLabel, yLabel: "ms", series: [...latencyCurves, ...marks(tallest(latencyCurves))] });
   // TPOT is tens of ms beside latencies of seconds: its SLO gets a chart of its own.
   const tpotCurves = slo.tpot_ms === null ? [] : [
     ...series(curve, byConcurrency, "TPOT p50", "#2563eb", (s) => s.tpot_p50_ms), ...series(curve, byConcurrency, "TPOT p99", "#7c3aed", (s) => s.tpot_p99_ms),
     ...limitLine(steps, byConcurrency, "TPOT limit", slo.tpot_ms),
   ];
-  const tpot = tpotCurves.length === 0 ? "" : renderChart({ name: "sweep-tpot", title: "TPOT against offered load", xLabel, yLabel: "ms", series: [...tpotCurves, ...marks(tallest(tpotCurves))] });
-  const goodputCurves = [...series(curve, byConcurrency, "achieved", "#2563eb", (s) => s.achieved_qps), ...series(curve, byConcurrency, "goodput", "#f59e0b", (s) => s.goodput_rps)];
-  const goodput = renderChart({ name: "sweep-goodput", title: "Throughput and goodput against offered load", xLabel, yLabel: "req/s", series: [...goodputCurves, ...marks(tallest(goodputCurves))] });
-  const head = ["step", "kind", "offered", "achieved req/s", "goodput req/s", "attainment %", "TTFT p50", "TTFT p99", "TPOT p50", "TPOT p99", "latency p99", "load generator", "passed", "note"];
-  const rows = result.steps.map((s) => [String(s.index), s.kind, s.offered === null ? "-" : String(s.offered), cell(s.achieved_qps), cell(s.goodput_rps), cell(s.attainment_pct), cell(s.ttft_p50_ms), cell(s.ttft_p99_ms), cell(s.tpot_p50_ms), cell(s.tpot_p99_ms), cell(s.latency_p99_ms), s.load_generator ?? "-", s.passed === null ? "-" : s.passed ? "yes" : "no", s.note ?? ""]);
+  const tpot = tpotCurves.length === 0 ? "" : renderChart({ name: "sweep-tpot", title: `TPOT against ${against}`, xLabel, yLabel: "ms", series: [...tpotCurves, ...marks(tallest(tpotCurves))] });
+  const goodputCurves = [
+    ...series(curve, byConcurrency, "achieved", "#2563eb", (s) => s.achieved_qps), ...series(curve, byConcurrency, "goodput", "#f59e0b", (s) => s.goodput_rps),
+    // A search's verdict on each step it judged: met the SLO at its percentile, or not.
+    ...points(curve.filter((s) => s.passed === true), byConcurrency, "met the SLO", "#16a34a", "circle", (s) => s.goodput_rps),
+    ...points(curve.filter((s) => s.passed === false), byConcurrency, "missed the SLO", "#dc2626", "cross", (s) => s.goodput_rps),
+    ...points(uncounted, byConcurrency, "not counted: achieved", "#9ca3af", "cross", (s) => s.achieved_qps),
+  ];
+  const goodput = renderChart({ name: "sweep-goodput", title: `Throughput and goodput against ${against}`, xLabel, yLabel: "req/s", series: [...goodputCurves, ...marks(tallest(goodputCurves))] });
+  const head = ["step", "kind", "offered", "achieved req/s", "failed", "goodput req/s", "attainment %", "TTFT p50", "TTFT p99", "TPOT p50", "TPOT p99", "latency p99", "load generator", "passed", "note"];
+  const rows = result.steps.map((s) => [String(s.index), s.kind, s.offered === null ? "-" : String(s.offered), cell(s.achieved_qps), String(s.n_samples_failed), cell(s.goodput_rps), cell(s.attainment_pct), cell(s.ttft_p50_ms), cell(s.ttft_p99_ms), cell(s.tpot_p50_ms), cell(s.tpot_p99_ms), cell(s.latency_p99_ms), s.load_generator ?? "-", s.passed === null ? "-" : s.passed ? "yes" : "no", s.note ?? ""]);
   const table = `<table class="percentiles"><thead><tr>${head.map((h) => `<th scope="col">${h}</th>`).join("")}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join("")}</tr>`).join("")}</tbody></table>`;
   const verdict = result.mode !== "find" ? "" : answer === null
     ? `<p class="bad">No rate met the SLO in ${result.answer?.steps ?? 0} steps.</p>`
@@ -72,6 +88,6 @@ export function renderSweepHtml(result: SweepResult, slo: SweepSlo): string {
   return htmlPage("inference-endpoint sweep", `<h1>inference-endpoint sweep</h1>
 <p class="subtitle">${escapeHtml(result.mode)} · ${result.steps.length} steps · ${escapeHtml(result.state)}</p>
 ${verdict}
-<section id="charts"><h2>Against offered load</h2><div class="charts">${latency}${goodput}${tpot}</div></section>
+<section id="charts"><h2>Against ${against}</h2><div class="charts">${latency}${goodput}${tpot}</div></section>
 <section id="steps"><h2>Steps</h2>${table}</section>`);
 }

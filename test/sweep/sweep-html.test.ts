@@ -39,6 +39,25 @@ describe("sweep/sweep-html", () => {
     for (const labels of Object.values(charts)) expect(labels.filter((l) => /^(capacity|answer): /.test(l))).toEqual(["capacity: 40.00 req/s", "answer: 10 req/s"]);
   });
 
+  test("a step that fell behind is a grey cross beside the curves, not a point of them; judged steps are marked met or missed", () => {
+    const behind = { ...step(5, "rate", 30, 22, 400), note: "the load generator fell behind its schedule", passed: false };
+    const charts = chartsOf(renderSweepHtml({ ...result, steps: [...result.steps, behind] }, { ...NONE, ttft_ms: 200 }));
+    expect(charts["sweep-latency"]).toContain("not counted: TTFT p99");
+    expect(charts["sweep-goodput"]).toEqual(expect.arrayContaining(["met the SLO", "missed the SLO", "not counted: achieved"]));
+    const html = renderSweepHtml({ ...result, steps: [...result.steps, behind] }, { ...NONE, ttft_ms: 200 });
+    const svg = /<svg data-chart="sweep-latency"[\s\S]*?<\/svg>/.exec(html)?.[0] ?? "";
+    // The TTFT p99 curve has the three counted rate steps only.
+    expect([...(/data-series="TTFT p99" d="([^"]+)"/.exec(svg)?.[1] ?? "").matchAll(/[ML]/g)].length).toBe(3);
+  });
+
+  test("a concurrency sweep's charts are against concurrency", () => {
+    const steps = [1, 4, 16].map((c, i) => ({ ...step(i + 1, "concurrency", c, 10 * c, 20 * c), passed: null }));
+    const html = renderSweepHtml({ mode: "concurrencies", state: "complete", percentile: null, precision: null, steps, answer: null }, NONE);
+    expect(html).toContain("Latency against concurrency");
+    expect(html).toContain("<h2>Against concurrency</h2>");
+    expect(html).not.toContain("offered load (req/s)");
+  });
+
   test("the TPOT chart draws p50 and p99 of the rate steps (not the capacity run), in order of offered load", () => {
     const html = renderSweepHtml(result, { ...NONE, tpot_ms: 20 });
     const svg = /<svg data-chart="sweep-tpot"[\s\S]*?<\/svg>/.exec(html)?.[0] ?? "";
