@@ -191,6 +191,8 @@ describe("cli/sweep", () => {
     expect(result.stderr).toContain("error: endpoint http://127.0.0.1:9 is not reachable");
     expect(result.stderr).toContain(`sweep: stopped; ${join(out, "sweep.json")} keeps the steps so far`);
     expect(result.stderr).not.toContain("unexpected failure");
+    // The steps so far are printed as a finished sweep's are.
+    expect(result.stdout).toMatch(/^Sweep \(rates, failed\):\n {2}step {2}kind/);
     const sweep = readSweep(out);
     expect(sweep.state).toBe("failed");
     expect(sweep.steps.map((s) => [s.index, s.state, s.passed])).toEqual([[1, "failed", null]]);

@@ -18,6 +18,7 @@ import { renderFlagHelp } from "../flag-help.ts";
 import { rejectPositionals } from "../reject-positionals.ts";
 import { prepareReportDir } from "../../run/report-dir.ts";
 import { parseSweepFlags, sloPercentile, stepPattern, SWEEP_FLAGS } from "../../sweep/sweep-flags.ts";
+import type { SweepResult } from "../../sweep/run-sweep.ts";
 
 /** Overrides a step sets itself; the user's load pattern and report directory give way to them. */
 const STEP_OWNED = /^(settings\.load_pattern\.(type|target_qps|target_concurrency)|report_dir)$/;
@@ -74,6 +75,8 @@ export const sweepCommand: Command = {
     // Claimed by its sweep.json, as a run's directory by its events.db: a second sweep never overwrites a first.
     const outDir = prepareReportDir(requestedDir, { prefix: "sweep", claimFile: "sweep.json" });
     writeFileSync(join(outDir, "sweep.json"), `${JSON.stringify({ mode: plan.mode, state: "running", percentile: plan.percentile, steps: [], answer: null, slo }, null, 2)}\n`);
+    const { sweepLines } = await import("../../sweep/sweep-text.ts");
+    let saved: SweepResult | null = null;
     try {
       const result = await runSweep(plan, {
         run: async (kind, offered, index) => {
@@ -82,16 +85,18 @@ export const sweepCommand: Command = {
           return { summary: outcome.summary, reportDir: outcome.reportDir };
         },
         save: (r) => {
+          saved = r;
           writeFileSync(join(outDir, "sweep.json"), `${JSON.stringify({ ...r, slo }, null, 2)}\n`);
           writeFileSync(join(outDir, "sweep.html"), renderSweepHtml(r, slo));
         },
         log: runIo.log,
         stopped: () => stopped,
       }).catch((error: unknown) => {
+        // The steps that finished are still the user's answer so far: the table first, then the error.
+        if (saved) io.stdout(sweepLines(saved).join("\n") + "\n");
         io.stderr(`sweep: stopped; ${join(outDir, "sweep.json")} keeps the steps so far\n`);
         throw error;
       });
-      const { sweepLines } = await import("../../sweep/sweep-text.ts");
       io.stdout(sweepLines(result).join("\n") + "\n");
       io.stderr(`sweep: ${join(outDir, "sweep.json")}, ${join(outDir, "sweep.html")}\n`);
       return result.state === "complete" ? 0 : ExitCode.interrupted;
