@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ResultSummarySchema } from "../../src/report/summary-schema.ts";
 import { startMockServer } from "../../src/server/index.ts";
@@ -27,7 +27,23 @@ beforeAll(async () => {
   await runAgainst(20, 4, join(root, "slow"), dataset);
 }, 60_000);
 
+/** A sweep directory holding only a sweep.json of `mode` with one step of `kind` at `offered`. */
+function sweepDir(name: string, mode: string, kind: string, offered: number): string {
+  const dir = join(root, name);
+  mkdirSync(dir);
+  const step = { index: 1, kind, offered, report_dir: "", state: "complete", achieved_qps: 10, goodput_rps: null, attainment_pct: null, ttft_p50_ms: 5, ttft_p99_ms: 9,
+    tpot_p50_ms: 1, tpot_p99_ms: 2, latency_p50_ms: 50, latency_p99_ms: 90, load_generator: "ok", n_samples_failed: 0, passed: null, note: null };
+  writeFileSync(join(dir, "sweep.json"), JSON.stringify({ mode, state: "complete", percentile: null, precision: null, steps: [step], answer: null, slo: {} }));
+  return dir;
+}
+
 describe("cli/report and cli/compare", () => {
+  test("compare refuses two sweeps with nothing in common (a rate sweep and a concurrency sweep) instead of an empty table", async () => {
+    const result = await runCli(["compare", sweepDir("rates", "rates", "rate", 8), sweepDir("conc", "concurrencies", "concurrency", 8)]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain("have nothing in common to compare: no answer and no step at one offered load");
+  });
+
   test("report DIR rebuilds the same summary from a copied events.db alone", async () => {
     const copy = join(root, "copy");
     mkdirSync(copy);

@@ -14,7 +14,7 @@ import { parseFlags } from "../../config/parse-argv.ts";
 import { ExitCode, InputError } from "../../errors.ts";
 import type { Command } from "../command.ts";
 import { renderFlagHelp } from "../flag-help.ts";
-import type { SweepResult } from "../../sweep/run-sweep.ts";
+import type { SweepFile } from "../../compare/compare-sweeps.ts";
 
 const COMPARE_FLAGS: readonly FlagSpec[] = [
   { flag: "--fail-on-regression", aliases: [], path: "threshold", kind: "string", description: "exit 99 when a metric regresses by more than this (e.g. 5%)", commands: ["compare"] },
@@ -31,9 +31,9 @@ function readSummary(target: string): Record<string, unknown> {
   }
 }
 
-function readSweep(dir: string): SweepResult {
+function readSweep(dir: string): SweepFile {
   try {
-    return JSON.parse(readFileSync(join(dir, "sweep.json"), "utf8")) as SweepResult;
+    return JSON.parse(readFileSync(join(dir, "sweep.json"), "utf8")) as SweepFile;
   } catch (error) {
     throw new InputError(`${join(dir, "sweep.json")} is not valid JSON: ${(error as Error).message}`);
   }
@@ -55,10 +55,16 @@ export const compareCommand: Command = {
     if (raw !== undefined && threshold === null) throw new InputError(`--fail-on-regression: '${raw}' is not a percentage`, { hint: "e.g. --fail-on-regression 5%" });
     const sweeps = [baseDir, nextDir].map((d) => existsSync(join(d, "sweep.json")));
     if (sweeps[0] !== sweeps[1]) throw new InputError(`${sweeps[0] ? baseDir : nextDir} is a sweep and ${sweeps[0] ? nextDir : baseDir} is not`, { hint: "compare two sweeps, or two runs" });
-    const rows = sweeps[0]
+    const { rows, notes } = sweeps[0]
       ? (await import("../../compare/compare-sweeps.ts")).compareSweeps(readSweep(baseDir), readSweep(nextDir), threshold ?? Number.POSITIVE_INFINITY)
-      : compareSummaries(readSummary(baseDir), readSummary(nextDir), threshold ?? Number.POSITIVE_INFINITY);
-    if (overrides.output === "json") io.stdout(`${JSON.stringify({ base: baseDir, new: nextDir, threshold_pct: threshold, metrics: rows }, null, 2)}\n`);
+      : { rows: compareSummaries(readSummary(baseDir), readSummary(nextDir), threshold ?? Number.POSITIVE_INFINITY), notes: [] };
+    if (sweeps[0] && rows.length === 0) {
+      throw new InputError(`${baseDir} and ${nextDir} have nothing in common to compare${notes.length > 0 ? `: ${notes.join("; ")}` : ": no answer and no step at one offered load"}`, {
+        hint: "compare sweeps of one kind (rates with rates or a search, concurrencies with concurrencies)",
+      });
+    }
+    for (const note of notes) io.stderr(`note: ${note}\n`);
+    if (overrides.output === "json") io.stdout(`${JSON.stringify({ base: baseDir, new: nextDir, threshold_pct: threshold, metrics: rows, ...(sweeps[0] ? { notes } : {}) }, null, 2)}\n`);
     else io.stdout(renderComparison(rows, baseDir, nextDir, threshold));
     const regressed = rows.filter((r) => r.regressed);
     if (threshold !== null && regressed.length > 0) {
