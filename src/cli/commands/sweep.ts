@@ -19,6 +19,8 @@ import { rejectPositionals } from "../reject-positionals.ts";
 import { prepareReportDir } from "../../run/report-dir.ts";
 import { parseSweepFlags, sloPercentile, stepPattern, SWEEP_FLAGS } from "../../sweep/sweep-flags.ts";
 import type { SweepResult } from "../../sweep/run-sweep.ts";
+import { stepDurationMs, stepOverrides, type StepSettings } from "../../sweep/step-config.ts";
+import type { StepKind } from "../../sweep/sweep-step.ts";
 
 /** Overrides a step sets itself; the user's load pattern and report directory give way to them. */
 const STEP_OWNED = /^(settings\.load_pattern\.(type|target_qps|target_concurrency)|report_dir)$/;
@@ -41,23 +43,18 @@ export const sweepCommand: Command = {
     const base = Object.fromEntries(Object.entries(overrides).filter(([k]) => !STEP_OWNED.test(k)));
     const { ratePattern, warnings } = stepPattern(plan.mode, overrides, yaml);
     for (const warning of warnings) io.stderr(`warning: sweep: ${warning}\n`);
-    let stepStreaming: string | undefined;
-    const configFor = (kind: string, offered: number | null, dir: string) => buildConfig({
+    const settings: StepSettings = { ratePattern, streaming: null, durationMs: null };
+    const configFor = (kind: StepKind, offered: number | null, dir: string) => buildConfig({
       command: kind === "max_throughput" ? "offline" : "online", yaml, datasets: parsed.datasets, ...(parsed.mode ? { mode: parsed.mode } : {}),
-      overrides: {
-        ...base, report_dir: dir,
-        ...(kind === "rate" ? { "settings.load_pattern.type": ratePattern, "settings.load_pattern.target_qps": offered } : {}),
-        ...(kind === "concurrency" ? { "settings.load_pattern.type": "concurrency", "settings.load_pattern.target_concurrency": offered } : {}),
-        // The capacity is measured with the requests the other steps send (offline's own default is
-        // not streaming), whatever load pattern a config names for the others.
-        ...(kind === "max_throughput" ? { "settings.load_pattern.type": "max_throughput", ...(stepStreaming !== undefined ? { "model_params.streaming": stepStreaming } : {}) } : {}),
-      },
+      overrides: { ...base, report_dir: dir, ...stepOverrides(kind, offered, settings) },
     });
     // Every kind of step's config is checked before the first request: a bad flag or field costs nothing.
-    const checked = configFor(plan.mode === "concurrencies" ? "concurrency" : "rate", plan.values[0] ?? 1, join(requestedDir ?? "sweep", "check"));
-    stepStreaming = checked.model_params.streaming;
-    if (plan.mode === "auto") configFor("concurrency", 1, join(requestedDir ?? "sweep", "check"));
-    if (plan.mode === "auto" || plan.mode === "find") configFor("max_throughput", null, join(requestedDir ?? "sweep", "check"));
+    const checkDir = join(requestedDir ?? "sweep", "check");
+    const checked = configFor(plan.mode === "concurrencies" ? "concurrency" : "rate", plan.values[0] ?? 1, checkDir);
+    settings.streaming = checked.model_params.streaming;
+    settings.durationMs = stepDurationMs(checked.settings.runtime);
+    if (plan.mode === "auto") configFor("concurrency", 1, checkDir);
+    if (plan.mode === "auto" || plan.mode === "find") configFor("max_throughput", null, checkDir);
     // The SLO as the steps will judge it: flags over the config's `slo:`.
     const slo = { ttft_ms: checked.slo.ttft_ms, tpot_ms: checked.slo.tpot_ms, latency_ms: checked.slo.latency_ms };
     if (plan.mode === "find" && slo.ttft_ms === null && slo.tpot_ms === null && slo.latency_ms === null) {
