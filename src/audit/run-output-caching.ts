@@ -13,6 +13,7 @@ import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BenchmarkConfig, DraftConfig } from "../config/schema.ts";
 import { SetupError } from "../errors.ts";
+import { runShellHook } from "../run/shell-hook.ts";
 import { loadConfiguredDataset } from "../run/configured-dataset.ts";
 import type { RunIo } from "../run/open-run.ts";
 import type { WorkloadShape } from "../run/prepare-workload.ts";
@@ -40,10 +41,7 @@ function phaseConfig(config: BenchmarkConfig, dir: string, count: number): Bench
 }
 
 async function runHook(command: string, io: RunIo): Promise<string> {
-  io.log(`audit: running the restart hook before the reference phase: ${command}`);
-  const proc = Bun.spawn(["sh", "-c", command], { stdout: "inherit", stderr: "inherit" });
-  const code = await proc.exited;
-  if (code !== 0) throw new SetupError(`audit restart hook exited ${code}: ${command}`, { hint: "the hook must reset the server's cache and exit 0" });
+  await runShellHook(command, "audit restart hook", io.log, "the hook must reset the server's cache and exit 0");
   return `hook ran before the reference phase (exit 0): ${command}`;
 }
 

@@ -25,6 +25,8 @@ export interface SweepPlan {
   precision: number;
   maxSteps: number;
   coolDownS: number;
+  /** Shell command run before every step (`--before-each-step`), or null. */
+  beforeEachStep: string | null;
 }
 
 interface SweepAnswer {

@@ -21,6 +21,7 @@ export const SWEEP_FLAGS: readonly FlagSpec[] = [
   flag("--precision", "sweep.precision", "string", "--find stops when the bracket is this close (percent of its lower end)", "5%"),
   flag("--max-steps", "sweep.max_steps", "integer", "--find tries at most this many rates (besides the capacity run)", "10"),
   flag("--cool-down", "sweep.cool_down_s", "number", "seconds of rest between steps", "0"),
+  flag("--before-each-step", "sweep.before_each_step", "string", "shell command run before every step, e.g. curl -X POST HOST/reset_prefix_cache so each starts cold; not exit 0 ends the sweep", "none"),
 ];
 
 /** Removes `p=NN` from every --slo value; returns the rest and the percentile (null: none given). */
@@ -77,6 +78,8 @@ export function parseSweepFlags(all: Record<string, unknown>, percentile: number
   const precisionText = String(sweep.precision ?? "5%");
   const precision = Number(precisionText.replace(/%$/, "")) / 100;
   if (!(precision > 0 && precision < 1)) throw new InputError(`--precision ${precisionText}: expected a percentage between 0 and 100, e.g. 5%`);
+  // "0.05" could mean 5 % (a fraction) or 0.05 %: below 1 the unit must be written.
+  if (!precisionText.endsWith("%") && precision < 0.01) throw new InputError(`--precision ${precisionText}: a percentage below 1 needs its %, e.g. ${precisionText}% (or 5% for a twentieth)`);
   const values = mode === "rates" ? numbers("--rates", sweep.rates) : mode === "concurrencies" ? numbers("--concurrencies", sweep.concurrencies) : [];
   const fractional = mode === "concurrencies" ? values.find((v) => !Number.isInteger(v)) : undefined;
   if (fractional !== undefined) throw new InputError(`--concurrencies: '${fractional}' is not a whole number of requests`, { hint: "e.g. --concurrencies 1,8,64" });
@@ -91,6 +94,7 @@ export function parseSweepFlags(all: Record<string, unknown>, percentile: number
     plan: {
       mode, values, autoSteps: (sweep.steps as number | undefined) ?? 5, percentile: mode === "find" ? (percentile ?? 99) : null,
       precision, maxSteps: (sweep.max_steps as number | undefined) ?? 10, coolDownS: (sweep.cool_down_s as number | undefined) ?? 0,
+      beforeEachStep: typeof sweep.before_each_step === "string" && sweep.before_each_step.trim() !== "" ? sweep.before_each_step : null,
     },
     outDir: typeof overrides.report_dir === "string" ? overrides.report_dir : null,
     overrides,

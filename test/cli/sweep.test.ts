@@ -12,7 +12,7 @@ import type { SweepResult } from "../../src/sweep/run-sweep.ts";
 import type { SweepStep } from "../../src/sweep/sweep-step.ts";
 import { HAS_CHROMIUM, visitPage } from "../report/html/headless-chromium.ts";
 import { modelKnee } from "./queue-model.ts";
-import { questionDataset, runCli, spawnCli, tempDirs, waitFor } from "./run-cli.ts";
+import { BUN_PATH, questionDataset, runCli, spawnCli, tempDirs, waitFor } from "./run-cli.ts";
 
 const dirs = tempDirs("ie-sweep-");
 afterAll(() => dirs.cleanup());
@@ -237,6 +237,32 @@ server_metrics: {url: "off"}
       expect(sweep).toMatchObject({ percentile: 95, slo: { ttft_ms: 100, tpot_ms: null, latency_ms: null } });
       expect(sweep.steps[0]).toMatchObject({ kind: "max_throughput", state: "complete" });
       expect(sweep.steps.slice(1).every((s) => s.kind === "rate" && s.state === "complete")).toBe(true);
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+
+  test("--before-each-step runs before every step: a cache reset there makes each step start cold; a command that fails ends the sweep (exit 3)", async () => {
+    // An output-caching server answers a prompt it has seen ten times faster: the second step would measure a warm cache.
+    const server = await startMockServer({ mode: "model", ttftMs: 30, outputTokens: 2, responseCache: true });
+    try {
+      const dir = dirs.make();
+      const dataset = questionDataset(dir, 20);
+      const sweep = (out: string, extra: string[]) => runCli(["sweep", ...common(server.url, dataset), "--num-samples", "20", "--rates", "50,50", ...extra, "--report-dir", join(dir, out)]);
+      const reset = `${BUN_PATH} -e 'await fetch("${server.url}/reset_prefix_cache", { method: "POST" })'`;
+      const cold = await sweep("cold", ["--before-each-step", reset]);
+      expect(cold.exitCode).toBe(0);
+      expect(cold.stderr.match(/--before-each-step: /g)).toHaveLength(2);
+      const [first, second] = readSweep(join(dir, "cold")).steps as [SweepStep, SweepStep];
+      expect(second.ttft_p50_ms as number).toBeGreaterThan(0.8 * (first.ttft_p50_ms as number));
+      const warm = await sweep("warm", []);
+      expect(warm.exitCode).toBe(0);
+      const [, warmSecond] = readSweep(join(dir, "warm")).steps as [SweepStep, SweepStep];
+      expect(warmSecond.ttft_p50_ms as number).toBeLessThan(0.5 * (first.ttft_p50_ms as number));
+      const failing = await sweep("failing", ["--before-each-step", "exit 7"]);
+      expect(failing.exitCode).toBe(3);
+      expect(failing.stderr).toContain("error: --before-each-step exited 7: exit 7");
+      expect(readSweep(join(dir, "failing")).state).toBe("failed");
     } finally {
       await server.stop();
     }

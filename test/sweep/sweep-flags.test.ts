@@ -11,6 +11,17 @@ describe("sweep/sweep-flags", () => {
     expect(() => sloPercentile(["--slo", "ttft:1s,p=0"])).toThrow("--slo: p=0: the share of requests must be a percentage above 0 and at most 100");
   });
 
+  test.each([
+    ["0.05", "--precision 0.05: a percentage below 1 needs its %, e.g. 0.05% (or 5% for a twentieth)"],
+    ["0", "--precision 0: expected a percentage between 0 and 100, e.g. 5%"],
+  ])("refuses --precision %s", (value, message) => {
+    expect(() => parseSweepFlags({ "sweep.find": "max-goodput", "sweep.precision": value }, null)).toThrow(message);
+  });
+
+  test.each([["0.5%", 0.005], ["5", 0.05], ["5%", 0.05]])("reads --precision %s as %p", (value, fraction) => {
+    expect(parseSweepFlags({ "sweep.find": "max-goodput", "sweep.precision": value }, null).plan.precision).toBeCloseTo(fraction, 12);
+  });
+
   test("a plan from the flags; the other overrides are the steps'", () => {
     const { plan, outDir, overrides } = parseSweepFlags({ "sweep.rates": ["10", "20.5"], "sweep.cool_down_s": 2, report_dir: "out", "model_params.name": "m" }, null);
     expect(plan).toMatchObject({ mode: "rates", values: [10, 20.5], coolDownS: 2, percentile: null });

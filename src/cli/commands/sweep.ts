@@ -17,6 +17,7 @@ import type { Command } from "../command.ts";
 import { renderFlagHelp } from "../flag-help.ts";
 import { rejectPositionals } from "../reject-positionals.ts";
 import { prepareReportDir } from "../../run/report-dir.ts";
+import { runShellHook } from "../../run/shell-hook.ts";
 import { parseSweepFlags, sloPercentile, stepPattern, SWEEP_FLAGS } from "../../sweep/sweep-flags.ts";
 import type { SweepResult } from "../../sweep/run-sweep.ts";
 import { stepDurationMs, stepOverrides, type StepSettings } from "../../sweep/step-config.ts";
@@ -77,6 +78,7 @@ export const sweepCommand: Command = {
     try {
       const result = await runSweep(plan, {
         run: async (kind, offered, index) => {
+          if (plan.beforeEachStep) await runShellHook(plan.beforeEachStep, "--before-each-step", runIo.log, "the command must exit 0 (e.g. reset the server's prefix cache); the sweep stops rather than measure a step it did not prepare");
           const dir = join(outDir, `step-${String(index).padStart(2, "0")}-${kind === "max_throughput" ? "max-throughput" : `${kind}-${offered}`}`);
           const outcome = await runBenchmark(configFor(kind, offered, dir), runIo, parsed.mode ?? "perf");
           return { summary: outcome.summary, reportDir: outcome.reportDir };
