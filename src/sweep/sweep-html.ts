@@ -79,8 +79,13 @@ export function renderSweepHtml(result: SweepResult, slo: SweepSlo): string {
     ...points(uncounted, byConcurrency, "not counted: achieved", "#9ca3af", "cross", (s) => s.achieved_qps),
   ];
   const goodput = renderChart({ name: "sweep-goodput", title: `Throughput and goodput against ${against}`, xLabel, yLabel: "req/s", series: [...goodputCurves, ...marks(tallest(goodputCurves))] });
-  const head = ["step", "kind", "offered", "achieved req/s", "failed", "goodput req/s", "attainment %", "TTFT p50", "TTFT p99", "TPOT p50", "TPOT p99", "latency p99", "load generator", "passed", "note"];
-  const rows = result.steps.map((s) => [String(s.index), s.kind, s.offered === null ? "-" : String(s.offered), cell(s.achieved_qps), String(s.n_samples_failed), cell(s.goodput_rps), cell(s.attainment_pct), cell(s.ttft_p50_ms), cell(s.ttft_p99_ms), cell(s.tpot_p50_ms), cell(s.tpot_p99_ms), cell(s.latency_p99_ms), s.load_generator ?? "-", s.passed === null ? "-" : s.passed ? "yes" : "no", s.note ?? ""]);
+  // The server's own view, when any step scraped it: the queue and the cache say why latency bends.
+  const server = result.steps.some((s) => s.server_running_avg != null || s.server_ttft_p99_ms != null);
+  const head = ["step", "kind", "offered", "achieved req/s", "failed", "goodput req/s", "attainment %", "TTFT p50", "TTFT p99", "TPOT p50", "TPOT p99", "latency p99",
+    ...(server ? ["server running avg", "server waiting max", "server KV-cache max", "server TTFT p99"] : []), "load generator", "passed", "note"];
+  const rows = result.steps.map((s) => [String(s.index), s.kind, s.offered === null ? "-" : String(s.offered), cell(s.achieved_qps), String(s.n_samples_failed), cell(s.goodput_rps), cell(s.attainment_pct), cell(s.ttft_p50_ms), cell(s.ttft_p99_ms), cell(s.tpot_p50_ms), cell(s.tpot_p99_ms), cell(s.latency_p99_ms),
+    ...(server ? [cell(s.server_running_avg ?? null), cell(s.server_waiting_max ?? null), cell(s.server_kv_cache_max ?? null), cell(s.server_ttft_p99_ms ?? null)] : []),
+    s.load_generator ?? "-", s.passed === null ? "-" : s.passed ? "yes" : "no", s.note ?? ""]);
   const table = `<table class="percentiles"><thead><tr>${head.map((h) => `<th scope="col">${h}</th>`).join("")}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join("")}</tr>`).join("")}</tbody></table>`;
   const verdict = result.mode !== "find" ? "" : answer === null
     ? `<p class="bad">No rate met the SLO in ${result.answer?.steps ?? 0} steps.</p>`

@@ -26,6 +26,11 @@ export interface SweepStep {
   latency_p99_ms: number | null;
   load_generator: string | null;
   n_samples_failed: number;
+  /** The server's own view over the step, when its metrics were scraped (why it bends): */
+  server_running_avg: number | null;
+  server_waiting_max: number | null;
+  server_kv_cache_max: number | null;
+  server_ttft_p99_ms: number | null;
   /** Against the SLO (--find), else null: complete, on schedule, attainment at least the percentile. */
   passed: boolean | null;
   /** Why the step did not count (fell behind, interrupted, failed), else null. */
@@ -49,6 +54,8 @@ export function stepOf(index: number, kind: StepKind, offered: number | null, re
     ttft_p50_ms: ms(s.ttft, "50.0"), ttft_p99_ms: ms(s.ttft, "99.0"), tpot_p50_ms: ms(s.tpot, "50.0"), tpot_p99_ms: ms(s.tpot, "99.0"),
     latency_p50_ms: ms(s.latency, "50.0"), latency_p99_ms: ms(s.latency, "99.0"),
     load_generator: s.load_generator, n_samples_failed: s.n_samples_failed,
+    server_running_avg: s.server_metrics?.gauges.running?.avg ?? null, server_waiting_max: s.server_metrics?.gauges.waiting?.max ?? null,
+    server_kv_cache_max: s.server_metrics?.gauges.kv_cache_usage?.max ?? null, server_ttft_p99_ms: s.server_metrics?.ttft_ms?.p99 ?? null,
     passed: percentile === null ? null : note === null && attainment !== null && attainment >= percentile,
     note,
   };
@@ -59,6 +66,7 @@ export function failedStep(index: number, kind: StepKind, offered: number | null
   return {
     index, kind, offered, report_dir: reportDir, state: "failed", achieved_qps: null, goodput_rps: null, attainment_pct: null,
     ttft_p50_ms: null, ttft_p99_ms: null, tpot_p50_ms: null, tpot_p99_ms: null, latency_p50_ms: null, latency_p99_ms: null,
-    load_generator: null, n_samples_failed: 0, passed: judged ? false : null, note: message,
+    load_generator: null, n_samples_failed: 0, server_running_avg: null, server_waiting_max: null, server_kv_cache_max: null, server_ttft_p99_ms: null,
+    passed: judged ? false : null, note: message,
   };
 }

@@ -242,6 +242,25 @@ server_metrics: {url: "off"}
     }
   }, 60_000);
 
+  test("each step carries the server's view when its metrics are scraped: running, waiting past the knee, KV-cache use, TTFT", async () => {
+    const server = await startMockServer({ mode: "model", ttftMs: 40, outputTokens: 2, maxConcurrent: 2 });
+    try {
+      const dir = dirs.make();
+      const out = join(dir, "out");
+      // 2 places × ~45 ms: about 44 req/s; 80 req/s queues.
+      const result = await runCli(["sweep", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 40), "--duration", "0", "--num-samples", "80",
+        "--rates", "10,80", "--server-metrics-interval", "0.1", "--report-dir", out, "-q"]);
+      expect(result.exitCode).toBe(0);
+      const [low, high] = readSweep(out).steps as [SweepStep, SweepStep];
+      expect(high.server_waiting_max as number).toBeGreaterThan(0);
+      expect(high.server_running_avg as number).toBeGreaterThan(low.server_running_avg as number);
+      expect(high.server_kv_cache_max as number).toBeCloseTo(1, 6);
+      expect(high.server_ttft_p99_ms as number).toBeGreaterThan(low.server_ttft_p99_ms as number);
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+
   test("--before-each-step runs before every step: a cache reset there makes each step start cold; a command that fails ends the sweep (exit 3)", async () => {
     // An output-caching server answers a prompt it has seen ten times faster: the second step would measure a warm cache.
     const server = await startMockServer({ mode: "model", ttftMs: 30, outputTokens: 2, responseCache: true });

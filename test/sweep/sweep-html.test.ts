@@ -7,7 +7,8 @@ import type { SweepStep } from "../../src/sweep/sweep-step.ts";
 const step = (index: number, kind: SweepStep["kind"], offered: number | null, achieved: number, ms: number): SweepStep => ({
   index, kind, offered, report_dir: "", state: "complete", achieved_qps: achieved, goodput_rps: achieved, attainment_pct: 100,
   ttft_p50_ms: ms, ttft_p99_ms: 2 * ms, tpot_p50_ms: ms / 10, tpot_p99_ms: ms / 5, latency_p50_ms: 10 * ms, latency_p99_ms: 20 * ms,
-  load_generator: kind === "rate" ? "ok" : null, n_samples_failed: 0, passed: kind === "rate" ? ms < 100 : null, note: null,
+  load_generator: kind === "rate" ? "ok" : null, n_samples_failed: 0,
+  server_running_avg: null, server_waiting_max: null, server_kv_cache_max: null, server_ttft_p99_ms: null, passed: kind === "rate" ? ms < 100 : null, note: null,
 });
 const result: SweepResult = {
   mode: "find", state: "complete", percentile: 99, precision: 0.05,
@@ -48,6 +49,14 @@ describe("sweep/sweep-html", () => {
     const svg = /<svg data-chart="sweep-latency"[\s\S]*?<\/svg>/.exec(html)?.[0] ?? "";
     // The TTFT p99 curve has the three counted rate steps only.
     expect([...(/data-series="TTFT p99" d="([^"]+)"/.exec(svg)?.[1] ?? "").matchAll(/[ML]/g)].length).toBe(3);
+  });
+
+  test("the steps table shows the server's queue, cache and TTFT only when a step scraped them", () => {
+    expect(renderSweepHtml(result, NONE)).not.toContain("server waiting max");
+    const scraped = { ...result, steps: result.steps.map((s) => ({ ...s, server_running_avg: 7.5, server_waiting_max: 12, server_kv_cache_max: 0.93, server_ttft_p99_ms: 480 })) };
+    const html = renderSweepHtml(scraped, NONE);
+    expect(html).toContain("<th scope=\"col\">server waiting max</th>");
+    expect(html).toContain("<td>7.50</td><td>12.00</td><td>0.93</td><td>480.00</td>");
   });
 
   test("a concurrency sweep's charts are against concurrency", () => {
