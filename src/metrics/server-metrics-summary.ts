@@ -94,12 +94,16 @@ function byScrape(rows: readonly ScrapedRow[]): ScrapedRow[][] {
  */
 const RANK_LABELS = ["tp_rank", "pp_rank", "attn_tp_rank", "moe_ep_rank"];
 
+/** A series' labels without its rank labels: one key per engine (and, for a histogram, per bucket). */
+function engineKey(labels: Record<string, string>): string {
+  for (const k of RANK_LABELS) delete labels[k];
+  return JSON.stringify(labels);
+}
+
 function engineValues(series: readonly ScrapedRow[]): number[] {
   const engines = new Map<string, number>();
   for (const r of series) {
-    const labels = JSON.parse(r.labels) as Record<string, string>;
-    for (const k of RANK_LABELS) delete labels[k];
-    const key = JSON.stringify(labels);
+    const key = engineKey(JSON.parse(r.labels) as Record<string, string>);
     engines.set(key, Math.max(engines.get(key) ?? -Infinity, r.value as number));
   }
   return [...engines.values()];
@@ -143,15 +147,18 @@ export function gaugeTimeline(rows: readonly ScrapedRow[]): GaugeTimeline {
   return out;
 }
 
-/** Cumulative bucket counts by upper bound, all series of `name` added. */
+/** Cumulative bucket counts by upper bound, the engines' series added (the ranks of one engine counted once, as for gauges). */
 function buckets(scrape: readonly ScrapedRow[], name: string): Map<number, number> {
-  const out = new Map<number, number>();
+  const perEngine = new Map<string, { bound: number; count: number }>();
   for (const r of scrape) {
     if (r.name !== `${name}_bucket` || r.value === null) continue;
-    const le = (JSON.parse(r.labels) as { le?: string }).le;
-    const bound = le === "+Inf" ? Number.POSITIVE_INFINITY : Number(le);
-    out.set(bound, (out.get(bound) ?? 0) + r.value);
+    const labels = JSON.parse(r.labels) as Record<string, string>;
+    const bound = labels.le === "+Inf" ? Number.POSITIVE_INFINITY : Number(labels.le);
+    const key = engineKey(labels);
+    perEngine.set(key, { bound, count: Math.max(perEngine.get(key)?.count ?? -Infinity, r.value) });
   }
+  const out = new Map<number, number>();
+  for (const { bound, count } of perEngine.values()) out.set(bound, (out.get(bound) ?? 0) + count);
   return out;
 }
 

@@ -88,6 +88,13 @@ describe("metrics/server-metrics-summary", () => {
     expect(count({ baselineNs: 0.5e9, finalNs: null })).toBe(8);
   });
 
+  test("a histogram reported by every TP rank of each DP engine counts each engine once", () => {
+    const rows = [0, 2e9].flatMap((t, scrape) => ["0", "1"].flatMap((dp) => ["0", "1"].flatMap((tp) =>
+      [["0.04", 5 * scrape], ["+Inf", 5 * scrape]].map(([le, n]) => row(t, "sglang:time_to_first_token_seconds_bucket", { dp_rank: dp, tp_rank: tp, le: le as string }, n as number)))));
+    // Two engines, 5 requests each in the window: 10, not 20.
+    expect(summarizeServerMetrics(rows, 1e9, 3e9, { ok: 2, failed: 0, errors: {} }, "u", { baselineNs: 0, finalNs: 2e9 }).ttft_ms?.count).toBe(10);
+  });
+
   test("the timeline has every scrape of each known gauge", () => {
     const timeline = gaugeTimeline(rows());
     expect(timeline.running).toEqual({ tNs: [0, 1e9, 2e9, 3e9], values: [2, 7, 10, 4] });
