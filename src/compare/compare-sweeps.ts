@@ -15,7 +15,7 @@ import type { SweepStep } from "../sweep/sweep-step.ts";
 /** sweep.json: the result and the SLO it judged against. */
 export type SweepFile = SweepResult & { slo?: Record<string, number | null> };
 
-export interface SweepComparison {
+interface SweepComparison {
   rows: MetricRow[];
   /** What was not compared, and why. */
   notes: string[];

@@ -31,7 +31,7 @@ import { checkCodeExecution } from "./code-execution.ts";
 import { knownRequestCount, loadPatternOf } from "./config-values.ts";
 import { prepareWorkload, type Workload, type WorkloadShape } from "./prepare-workload.ts";
 import { prepareReportDir } from "./report-dir.ts";
-import { spawnWorkers } from "./session.ts";
+import { spawnWorkers } from "./spawn-workers.ts";
 import { sizeWorkers, type Sizing } from "./size-workers.ts";
 import { pinMain, planCpus, usableCpuCount, type AffinityPlan } from "../tuning/runtime-tuning.ts";
 import type { WorkerPool } from "./worker-pool.ts";

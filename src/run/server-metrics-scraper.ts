@@ -25,7 +25,7 @@ function defaultMetricsUrl(endpoint: string): string {
 }
 
 /** How the page is fetched: the endpoint's key when it is the endpoint's own server, and `--insecure`. */
-export interface ScrapeFetchOptions {
+interface ScrapeFetchOptions {
   headers: Record<string, string>;
   insecure: boolean;
 }

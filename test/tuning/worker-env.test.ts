@@ -1,7 +1,7 @@
 /** @module test/tuning/worker-env.test — what a worker process's environment adds. */
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import { spawnWorkers } from "../../src/run/session.ts";
+import { spawnWorkers } from "../../src/run/spawn-workers.ts";
 import { WORKER_JSC_EDEN_TIMER_CPU_PER_MB, WORKER_JSC_HEAP_BUDGET_BYTES, WORKER_JSC_RAM_BYTES, workerEnv } from "../../src/tuning/worker-env.ts";
 
 /** Young (eden) collections a real Bun process runs while allocating 128 buffers of 256 KB, one streamed response's read buffer each. */
@@ -50,7 +50,7 @@ describe("tuning/worker-env", () => {
   });
 });
 
-describe("run/session spawnWorkers", () => {
+describe("run/spawn-workers", () => {
   test.skipIf(process.platform !== "linux").each([
     ["a streaming run's worker starts with the young-generation settings", true, String(WORKER_JSC_HEAP_BUDGET_BYTES)],
     ["a non-streaming run's worker starts without them", false, undefined],
