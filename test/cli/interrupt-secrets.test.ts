@@ -89,7 +89,7 @@ describe("cli/interrupt", () => {
     collectOutput(proc.stdout);
     const stderr = collectOutput(proc.stderr);
     try {
-      await waitFor(() => countRequestRows(reportDir) >= 1 || proc.exitCode !== null, 30_000);
+      await waitFor(() => countRequestRows(reportDir) >= 1 || proc.exitCode !== null, 30_000, 25, () => `stderr so far: ${JSON.stringify(stderr.text)}`);
       proc.kill("SIGINT");
       await waitFor(() => stderr.text.includes("SIGINT: stopping") || proc.exitCode !== null, 10_000);
       expect(proc.exitCode).toBeNull();

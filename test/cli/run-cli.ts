@@ -142,11 +142,11 @@ export function countRequestRows(reportDir: string, phase?: string): number {
   }
 }
 
-/** Resolves once `condition()` holds, checking every `intervalMs`; rejects after `timeoutMs`. */
-export async function waitFor(condition: () => boolean, timeoutMs: number, intervalMs = 25): Promise<void> {
+/** Resolves once `condition()` holds, checking every `intervalMs`; rejects after `timeoutMs`, with `explain()` (e.g. the output so far) in the error. */
+export async function waitFor(condition: () => boolean, timeoutMs: number, intervalMs = 25, explain: () => string = () => ""): Promise<void> {
   const deadline = performance.now() + timeoutMs;
   while (!condition()) {
-    if (performance.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    if (performance.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms${explain() === "" ? "" : `; ${explain()}`}`);
     await Bun.sleep(intervalMs);
   }
 }

@@ -57,7 +57,10 @@ describe("cli/verdict", () => {
         "--priority", "interactive", "--dataset", questionDataset(dir, 8), "--load-pattern", "concurrency", "--concurrency", "4", "--num-samples", "8", "--duration", "0", "--report-dir", report]);
       expect(result.exitCode).toBe(0);
       const reasons: string[] = reports(report).summary.result.reasons;
-      expect(reasons.some((r) => /^TTFT p99 6\d\d\.\d+ ms \(empirical; too few samples for an early-stopping estimate\) is over the interactive cap of 450 ms$/.test(r))).toBe(true);
+      // The p99 is at least the server's 600 ms; a loaded host may add to it, never take away.
+      const ttft = reasons.map((r) => /^TTFT p99 (\d+\.\d+) ms \(empirical; too few samples for an early-stopping estimate\) is over the interactive cap of 450 ms$/.exec(r)).find((m) => m !== null);
+      expect(ttft, reasons.join("\n")).toBeDefined();
+      expect(Number(ttft?.[1])).toBeGreaterThanOrEqual(600);
       expect(reasons.some((r) => r.startsWith("TPOT"))).toBe(false);
     } finally {
       await server.stop();
