@@ -97,6 +97,19 @@ describe("cli/init", () => {
     expect(validate.exitCode).toBe(0);
     expect(validate.stdout).toContain("Config valid");
   });
+
+  test("validate-yaml takes the file alone too, and refuses a second one or an unknown flag", async () => {
+    const cwd = dirs.make();
+    expect((await runCli(["init", "online"], { cwd })).exitCode).toBe(0);
+    const bare = await runCli(["validate-yaml", "online_template.yaml"], { cwd });
+    expect(bare.stderr).toBe("");
+    expect(bare.stdout).toContain("Config valid: online");
+    for (const [args, message] of [[["a.yaml", "b.yaml"], "unexpected argument 'a.yaml'"], [["--bogus"], "unexpected argument '--bogus'"], [["-c", "online_template.yaml", "x"], "unexpected argument 'x'"], [[], "missing -c FILE"]] as const) {
+      const refused = await runCli(["validate-yaml", ...args], { cwd });
+      expect(refused.exitCode).toBe(2);
+      expect(refused.stderr.split("\n")[0]).toBe(`error: ${message}`);
+    }
+  });
 });
 
 describe("cli/probe", () => {
