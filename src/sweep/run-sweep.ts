@@ -11,6 +11,7 @@
  */
 import { bracketOf, converged, nextRate, spreadRates, type RateTrial } from "./search-rate.ts";
 import { failedStep, stepOf, type StepKind, type SweepStep } from "./sweep-step.ts";
+import { thinVerdictWarning } from "./verdict-resolution.ts";
 import type { ResultSummary } from "../report/result-summary.ts";
 import { InputError, SetupError } from "../errors.ts";
 
@@ -45,6 +46,8 @@ export interface SweepResult {
   precision: number | null;
   steps: SweepStep[];
   answer: SweepAnswer | null;
+  /** What makes the result less sure than it looks (sweep/verdict-resolution). */
+  warnings: string[];
 }
 
 /** Runs one step and returns its summary (throws when the run fails). */
@@ -61,7 +64,7 @@ interface SweepHooks {
 const label = (kind: StepKind, offered: number | null) => (kind === "rate" ? `rate ${offered} req/s` : kind === "concurrency" ? `concurrency ${offered}` : "max throughput");
 
 export async function runSweep(plan: SweepPlan, hooks: SweepHooks): Promise<SweepResult> {
-  const result: SweepResult = { mode: plan.mode, state: "running", percentile: plan.percentile, precision: plan.mode === "find" ? plan.precision : null, steps: [], answer: null };
+  const result: SweepResult = { mode: plan.mode, state: "running", percentile: plan.percentile, precision: plan.mode === "find" ? plan.precision : null, steps: [], answer: null, warnings: [] };
   let fatal: Error | null = null;
   const step = async (kind: StepKind, offered: number | null): Promise<SweepStep | null> => {
     if (hooks.stopped() || fatal) return null;
@@ -106,6 +109,8 @@ export async function runSweep(plan: SweepPlan, hooks: SweepHooks): Promise<Swee
     const bracket = bracketOf(c, trials);
     result.answer = { rate: bracket.lo > 0 ? bracket.lo : null, bracket: [bracket.lo, bracket.hi], converged: converged(bracket, plan.precision) || trials.some((t) => t.passed && t.rate >= c), steps: trials.length };
   }
+  const thin = thinVerdictWarning(result.steps, plan.percentile);
+  if (thin) result.warnings.push(thin);
   result.state = fatal ? "failed" : hooks.stopped() || result.steps.some((s) => s.state === "interrupted") ? "interrupted" : "complete";
   hooks.save(result);
   if (fatal) throw fatal;

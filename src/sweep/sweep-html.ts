@@ -93,6 +93,7 @@ export function renderSweepHtml(result: SweepResult, slo: SweepSlo): string {
   return htmlPage("inference-endpoint sweep", `<h1>inference-endpoint sweep</h1>
 <p class="subtitle">${escapeHtml(result.mode)} · ${result.steps.length} steps · ${escapeHtml(result.state)}</p>
 ${verdict}
+${(result.warnings ?? []).map((w) => `<p class="bad">warning: ${escapeHtml(w)}</p>`).join("\n")}
 <section id="charts"><h2>Against ${against}</h2><div class="charts">${latency}${goodput}${tpot}</div></section>
 <section id="steps"><h2>Steps</h2>${table}</section>`);
 }

@@ -5,7 +5,7 @@ import { renderSweepHtml } from "../../src/sweep/sweep-html.ts";
 import type { SweepStep } from "../../src/sweep/sweep-step.ts";
 
 const step = (index: number, kind: SweepStep["kind"], offered: number | null, achieved: number, ms: number): SweepStep => ({
-  index, kind, offered, report_dir: "", state: "complete", achieved_qps: achieved, goodput_rps: achieved, attainment_pct: 100,
+  index, kind, offered, report_dir: "", state: "complete", achieved_qps: achieved, goodput_rps: achieved, attainment_pct: 100, judged_requests: 1000,
   ttft_p50_ms: ms, ttft_p99_ms: 2 * ms, tpot_p50_ms: ms / 10, tpot_p99_ms: ms / 5, latency_p50_ms: 10 * ms, latency_p99_ms: 20 * ms,
   load_generator: kind === "rate" ? "ok" : null, n_samples_failed: 0,
   server_running_avg: null, server_waiting_max: null, server_kv_cache_max: null, server_ttft_p99_ms: null, passed: kind === "rate" ? ms < 100 : null, note: null,
@@ -14,6 +14,7 @@ const result: SweepResult = {
   mode: "find", state: "complete", percentile: 99, precision: 0.05,
   steps: [step(1, "max_throughput", null, 40, 900), step(2, "rate", 40, 38, 300), step(3, "rate", 10, 10, 50), step(4, "rate", 25, 24, 120)],
   answer: { rate: 10, bracket: [10, 25], converged: false, steps: 3 },
+  warnings: [],
 };
 
 /** Chart name → the labels of its series, in drawing order. */
@@ -59,9 +60,15 @@ describe("sweep/sweep-html", () => {
     expect(html).toContain("<td>7.50</td><td>12.00</td><td>0.93</td><td>480.00</td>");
   });
 
+  test("the sweep's warnings stand under the answer, escaped", () => {
+    const html = renderSweepHtml({ ...result, warnings: ["a judged step had only 100 requests <p99>"] }, NONE);
+    expect(html).toContain('<p class="bad">warning: a judged step had only 100 requests &lt;p99&gt;</p>');
+    expect(renderSweepHtml(result, NONE)).not.toContain("warning:");
+  });
+
   test("a concurrency sweep's charts are against concurrency", () => {
     const steps = [1, 4, 16].map((c, i) => ({ ...step(i + 1, "concurrency", c, 10 * c, 20 * c), passed: null }));
-    const html = renderSweepHtml({ mode: "concurrencies", state: "complete", percentile: null, precision: null, steps, answer: null }, NONE);
+    const html = renderSweepHtml({ mode: "concurrencies", state: "complete", percentile: null, precision: null, steps, answer: null, warnings: [] }, NONE);
     expect(html).toContain("Latency against concurrency");
     expect(html).toContain("<h2>Against concurrency</h2>");
     expect(html).not.toContain("offered load (req/s)");

@@ -72,7 +72,7 @@ export const sweepCommand: Command = {
     // sweep.json is written after every step, also when a step failed before making its own directory.
     // Claimed by its sweep.json, as a run's directory by its events.db: a second sweep never overwrites a first.
     const outDir = prepareReportDir(requestedDir, { prefix: "sweep", claimFile: "sweep.json" });
-    writeFileSync(join(outDir, "sweep.json"), `${JSON.stringify({ mode: plan.mode, state: "running", percentile: plan.percentile, steps: [], answer: null, slo }, null, 2)}\n`);
+    writeFileSync(join(outDir, "sweep.json"), `${JSON.stringify({ mode: plan.mode, state: "running", percentile: plan.percentile, steps: [], answer: null, warnings: [], slo }, null, 2)}\n`);
     const { sweepLines } = await import("../../sweep/sweep-text.ts");
     let saved: SweepResult | null = null;
     try {
@@ -97,6 +97,7 @@ export const sweepCommand: Command = {
         throw error;
       });
       io.stdout(sweepLines(result).join("\n") + "\n");
+      for (const warning of result.warnings) io.stderr(`warning: sweep: ${warning}\n`);
       io.stderr(`sweep: ${join(outDir, "sweep.json")}, ${join(outDir, "sweep.html")}\n`);
       return result.state === "complete" ? 0 : ExitCode.interrupted;
     } finally {
