@@ -11,7 +11,7 @@
 import type { SweepStep } from "./sweep-step.ts";
 
 /** Misses a step should be allowed for its verdict to be steadier than its noise. */
-export const STEADY_ALLOWANCE = 10;
+const STEADY_ALLOWANCE = 10;
 
 /** Requests a step needs for `STEADY_ALLOWANCE` misses at percentile `p`. */
 export function requestsForSteadyVerdict(percentile: number): number {
