@@ -74,6 +74,8 @@ export interface ServerMetricsSummary {
   /** TTFT as the server measured it, from its histogram's growth over the window. */
   ttft_ms: {
     source: string; count: number; p50: number | null; p90: number | null; p99: number | null;
+    /** Of `count`, warmup requests whose first token came inside the window (warmup not drained): the server cannot tell them apart. */
+    warmup_requests: number;
     /** The bucket (lower, upper] each quantile falls in, ms (upper null: +Inf): the true value lies there, the interpolated one is a guess within it. */
     buckets: Record<"p50" | "p90" | "p99", [number, number | null] | null>;
   } | null;
@@ -189,7 +191,7 @@ export function histogramBucket(q: number, cumulative: readonly [number, number]
   return b && [b.lower, Number.isFinite(b.upper) ? b.upper : null];
 }
 
-function ttft(before: readonly ScrapedRow[] | undefined, last: readonly ScrapedRow[] | undefined): ServerMetricsSummary["ttft_ms"] {
+function ttft(before: readonly ScrapedRow[] | undefined, last: readonly ScrapedRow[] | undefined, warmupFirstTokensNs: ArrayLike<number>): ServerMetricsSummary["ttft_ms"] {
   if (!last) return null;
   const name = TTFT_HISTOGRAMS.find((n) => last.some((r) => r.name === `${n}_bucket`));
   if (!name) return null;
@@ -204,8 +206,11 @@ function ttft(before: readonly ScrapedRow[] | undefined, last: readonly ScrapedR
     const b = histogramBucket(q, growth);
     return b && [b[0] * 1000, b[1] === null ? null : b[1] * 1000];
   };
+  const [fromNs, toNs] = [before?.[0]?.tNs ?? -Infinity, (last[0] as ScrapedRow).tNs];
+  let warmup = 0;
+  for (let i = 0; i < warmupFirstTokensNs.length; i++) if ((warmupFirstTokensNs[i] as number) > fromNs && (warmupFirstTokensNs[i] as number) <= toNs) warmup++;
   return {
-    source: name, count: growth.at(-1)?.[1] ?? 0, p50: at(0.5), p90: at(0.9), p99: at(0.99),
+    source: name, count: growth.at(-1)?.[1] ?? 0, p50: at(0.5), p90: at(0.9), p99: at(0.99), warmup_requests: warmup,
     buckets: { p50: bucket(0.5), p90: bucket(0.9), p99: bucket(0.99) },
   };
 }
@@ -218,10 +223,12 @@ function counterGrowth(before: readonly ScrapedRow[] | undefined, last: readonly
 
 /**
  * The summary over [startNs, endNs]: `rows` are the scraped samples of SUMMARY_METRIC_NAMES
- * (any time; the last scrape before the window is the histograms' and counters' baseline).
+ * (any time; the last scrape before the window is the histograms' and counters' baseline);
+ * `warmupFirstTokensNs`: when each warmup request's first token (else its end) arrived.
  */
 export function summarizeServerMetrics(
   rows: readonly ScrapedRow[], startNs: number, endNs: number, scrapeCounts: ScrapeCounts, url: string, bounds: ScrapeBounds = { baselineNs: null, finalNs: null },
+  warmupFirstTokensNs: ArrayLike<number> = [],
 ): ServerMetricsSummary {
   const all = byScrape(rows);
   const at = (tNs: number | null) => (tNs === null ? undefined : all.find((s) => (s[0] as ScrapedRow).tNs === tNs));
@@ -246,6 +253,6 @@ export function summarizeServerMetrics(
     failed_scrape_errors: { ...scrapeCounts.errors },
     gauges,
     prefix_cache_hit_rate_window: hits !== null && queries ? hits / queries : null,
-    ttft_ms: ttft(before, last),
+    ttft_ms: ttft(before, last, warmupFirstTokensNs),
   };
 }

@@ -23,3 +23,9 @@ export function readScrapeCounts(db: Database, startNs: number, endNs: number): 
   const errors = db.query("SELECT error, COUNT(*) AS n FROM server_scrapes WHERE ok = 0 AND t_ns BETWEEN ? AND ? GROUP BY error ORDER BY n DESC").all(startNs, endNs) as { error: string | null; n: number }[];
   return { ...row, errors: Object.fromEntries(errors.map((e) => [e.error ?? "unknown", e.n])) };
 }
+
+/** When each warmup request got its first token, else ended (ns, run clock): about when a server's TTFT histogram counted it. */
+export function readWarmupFirstTokens(db: Database): number[] {
+  const rows = db.query("SELECT COALESCE(first_token_ns, done_ns) AS t FROM requests WHERE phase IN (SELECT name FROM phases WHERE kind = 'warmup')").all() as { t: number }[];
+  return rows.map((r) => r.t);
+}

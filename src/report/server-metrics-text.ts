@@ -33,6 +33,11 @@ export function bucketText(bucket: [number, number | null] | null): string {
   return bucket[1] === null ? `> ${fixed2(bucket[0])}` : `${fixed2(bucket[0])}–${fixed2(bucket[1])}`;
 }
 
+/** ", N of them warmup requests …" when warmup requests got their first token inside the window, else "". */
+export function warmupShare(warmup: number | undefined): string {
+  return warmup ? `, ${warmup} of them warmup requests still in flight when measuring began` : "";
+}
+
 export function serverMetricsLines(s: ServerMetricsSummary, clientTtft: Rollup): string[] {
   const failed = s.failed_scrapes > 0 ? `, ${s.failed_scrapes} failed` : "";
   const lines = [`Server metrics (${s.url}; ${s.scrapes} scrapes in the window${failed}):`];
@@ -45,7 +50,7 @@ export function serverMetricsLines(s: ServerMetricsSummary, clientTtft: Rollup):
     const client = clientTtft.percentiles?.["50.0"];
     const beside = typeof client === "number" ? `; client TTFT p50 ${nsAsMs(client)} ms` : "";
     const value = (p: "p50" | "p90" | "p99") => `${fixed2(t[p])} (${bucketText(t.buckets[p])})`;
-    lines.push(`  server TTFT p50/p90/p99: ${value("p50")} / ${value("p90")} / ${value("p99")} ms over ${t.count} requests (from its histogram: interpolated, and the bucket it lies in)${beside}`);
+    lines.push(`  server TTFT p50/p90/p99: ${value("p50")} / ${value("p90")} / ${value("p99")} ms over ${t.count} requests${warmupShare(t.warmup_requests)} (from its histogram: interpolated, and the bucket it lies in)${beside}`);
   }
   if (Object.keys(s.gauges).length === 0 && !s.ttft_ms) lines.push(`  ${noFiguresReason(s)}`);
   return lines;

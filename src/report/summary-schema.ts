@@ -110,7 +110,7 @@ export const ResultSummarySchema = z.strictObject({
       gauges: z.record(z.string(), z.strictObject({ source: z.string(), min: z.number(), avg: z.number(), max: z.number(), samples: z.number().int().min(1) })),
       prefix_cache_hit_rate_window: num,
       ttft_ms: z.strictObject({
-          source: z.string(), count: z.number(), p50: num, p90: num, p99: num,
+          source: z.string(), count: z.number(), p50: num, p90: num, p99: num, warmup_requests: z.number().int().min(0),
           buckets: z.strictObject({ p50: ttftBucket, p90: ttftBucket, p99: ttftBucket }),
         }).nullable(),
     })

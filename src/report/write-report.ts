@@ -27,7 +27,7 @@ import { buildResultSummary, type ResultSummary, type RunState } from "./result-
 import { runVerdict, type SubmissionSettings } from "./run-verdict.ts";
 import { SHARD_HEALTH_META_KEY, type MergedShards } from "./shard-health.ts";
 import { gaugeTimeline, SERVER_METRICS_BOUNDS_META_KEY, SERVER_METRICS_URL_META_KEY, SUMMARY_METRIC_NAMES, summarizeServerMetrics, type GaugeTimeline, type ScrapeBounds } from "../metrics/server-metrics-summary.ts";
-import { readScrapeCounts, readServerMetricRows } from "../record/read-server-metrics.ts";
+import { readScrapeCounts, readServerMetricRows, readWarmupFirstTokens } from "../record/read-server-metrics.ts";
 
 const PERFORMANCE_PHASE = "performance";
 const RESULT_SUMMARY_FILE = join("performance", "result_summary.json");
@@ -106,7 +106,7 @@ function readPerformancePhase(reportDir: string): PerformancePhase {
       const [start, end] = [phase?.start_ns ?? 0, phase?.end_ns ?? Number.MAX_SAFE_INTEGER];
       const rows = readServerMetricRows(db, SUMMARY_METRIC_NAMES);
       const bounds = meta[SERVER_METRICS_BOUNDS_META_KEY] ? (JSON.parse(meta[SERVER_METRICS_BOUNDS_META_KEY]) as ScrapeBounds) : undefined;
-      summary.server_metrics = summarizeServerMetrics(rows, start, end, readScrapeCounts(db, start, end), metricsUrl, bounds);
+      summary.server_metrics = summarizeServerMetrics(rows, start, end, readScrapeCounts(db, start, end), metricsUrl, bounds, readWarmupFirstTokens(db));
       serverTimeline = gaugeTimeline(rows);
     }
     const accuracy = JSON.parse(meta.accuracy_results ?? "[]") as AccuracyEntry[];

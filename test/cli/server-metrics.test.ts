@@ -5,6 +5,7 @@
  */
 import { Database } from "bun:sqlite";
 import { afterAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startMockServer } from "../../src/server/index.ts";
 import { questionDataset, readSummary, runCli, tempDirs } from "./run-cli.ts";
@@ -82,6 +83,31 @@ describe("cli/server-metrics", () => {
       db.close();
       expect(bounds.baselineNs).toBeLessThan(phase.start_ns);
       expect(bounds.finalNs).toBeGreaterThan(phase.end_ns);
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+
+  test("warmup requests still in flight when measuring begins are in the server's TTFT count, and the report says how many", async () => {
+    // Warmup is not drained: its slowest first tokens (up to 400 ms) come after the performance phase has begun.
+    const server = await startMockServer({ mode: "model", ttftMs: 200, ttftSpreadMs: 200, tpotMs: 1, outputTokens: 2 });
+    try {
+      const dir = dirs.make();
+      const report = join(dir, "r");
+      const result = await runCli(["benchmark", "online", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 30),
+        "--load-pattern", "poisson", "--target-qps", "100", "--num-samples", "30", "--duration", "0", "--warmup", "--warmup-requests", "20", "--report-dir", report]);
+      expect(result.exitCode).toBe(0);
+      const ttft = readSummary(report).server_metrics?.ttft_ms;
+      const db = new Database(join(report, "events.db"), { readonly: true });
+      const bounds = JSON.parse((db.query("SELECT value FROM run WHERE key = 'server_metrics_bounds'").get() as { value: string }).value) as { baselineNs: number; finalNs: number };
+      const late = (db.query("SELECT COUNT(*) AS n FROM requests WHERE phase = 'warmup' AND first_token_ns > ?").get(bounds.baselineNs) as { n: number }).n;
+      db.close();
+      expect(late).toBeGreaterThan(0);
+      expect(ttft?.warmup_requests).toBe(late);
+      // The server counts the 30 measured requests and the late warmup ones alike (a first token
+      // sent while the baseline scrape was answered may land on either side of it: ±1).
+      expect(Math.abs((ttft?.count ?? 0) - (30 + late))).toBeLessThanOrEqual(1);
+      expect(readFileSync(join(report, "report.txt"), "utf8")).toContain(`over ${ttft?.count} requests, ${late} of them warmup requests still in flight when measuring began`);
     } finally {
       await server.stop();
     }

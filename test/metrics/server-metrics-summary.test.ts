@@ -88,6 +88,15 @@ describe("metrics/server-metrics-summary", () => {
     expect(count({ baselineNs: 0.5e9, finalNs: null })).toBe(8);
   });
 
+  test("warmup requests whose first token came between the bounding scrapes are named among the count", () => {
+    const rows = [0.5e9, 3.2e9].flatMap((t, i) => [["0.04", 10 * i], ["+Inf", 10 * i]].map(([le, n]) => row(t, "vllm:time_to_first_token_seconds_bucket", { le: le as string }, n as number)));
+    const warmup = (instants: number[]) => summarizeServerMetrics(rows, 1e9, 3e9, { ok: 2, failed: 0, errors: {} }, "u", { baselineNs: 0.5e9, finalNs: 3.2e9 }, instants).ttft_ms?.warmup_requests;
+    // Before the baseline scrape: already in its count; at 0.5 s exactly: too (the scrape saw it).
+    expect(warmup([0.1e9, 0.5e9])).toBe(0);
+    expect(warmup([0.1e9, 0.6e9, 1.1e9, 3.2e9, 3.3e9])).toBe(3);
+    expect(warmup([])).toBe(0);
+  });
+
   test("a histogram reported by every TP rank of each DP engine counts each engine once", () => {
     const rows = [0, 2e9].flatMap((t, scrape) => ["0", "1"].flatMap((dp) => ["0", "1"].flatMap((tp) =>
       [["0.04", 5 * scrape], ["+Inf", 5 * scrape]].map(([le, n]) => row(t, "sglang:time_to_first_token_seconds_bucket", { dp_rank: dp, tp_rank: tp, le: le as string }, n as number)))));

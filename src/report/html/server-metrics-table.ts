@@ -6,7 +6,7 @@
  */
 import type { ServerMetricsSummary } from "../../metrics/server-metrics-summary.ts";
 import type { Rollup } from "../../metrics/series-rollup.ts";
-import { bucketText, noFiguresReason, SERVER_GAUGE_LABELS } from "../server-metrics-text.ts";
+import { bucketText, noFiguresReason, SERVER_GAUGE_LABELS, warmupShare } from "../server-metrics-text.ts";
 import { fixed2 } from "../text-format.ts";
 import { escapeHtml } from "./escape-html.ts";
 
@@ -29,7 +29,7 @@ function ttftTable(s: ServerMetricsSummary, client: Rollup): string {
     const key = `p${p}` as const;
     return cells([key, fixed2(clientMs), fixed2(t[key]), escapeHtml(bucketText(t.buckets[key])), gapText(clientMs, t.buckets[key])]);
   });
-  return `<p class="note">TTFT, ms. The server's comes from its histogram <code>${escapeHtml(t.source)}</code> (${t.count} requests): the true value lies in the bucket shown, the interpolated one is a guess within it. Client minus server is the network, the HTTP path and any queue the server's clock does not count; at the buckets' resolution it lies in the range shown.</p>`
+  return `<p class="note">TTFT, ms. The server's comes from its histogram <code>${escapeHtml(t.source)}</code> (${t.count} requests${warmupShare(t.warmup_requests)}): the true value lies in the bucket shown, the interpolated one is a guess within it. Client minus server is the network, the HTTP path and any queue the server's clock does not count; at the buckets' resolution it lies in the range shown.</p>`
     + table(["", "client", "server (interpolated)", "server bucket", "client − server"], rows);
 }
 
