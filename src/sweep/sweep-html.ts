@@ -58,8 +58,13 @@ export function renderSweepHtml(result: SweepResult, slo: SweepSlo): string {
     ...verticalLine(`capacity: ${cell(capacity)} req/s`, "#6b7280", capacity, top),
     ...verticalLine(`answer: ${answer} req/s`, "#16a34a", answer, top),
   ];
+  // A limit is judged at the SLO's percentile: when that is not p99, its curve is drawn too, so the line that crosses the limit is the one the answer rests on.
+  const judged = result.percentile !== null && result.percentile !== 99 ? result.percentile : null;
+  const atSlo = (label: string, limit: number | null, color: string, y: (at: NonNullable<SweepStep["at_slo_percentile"]>) => number | null) =>
+    judged === null || limit === null ? [] : series(curve, byConcurrency, `${label} p${judged} (judged)`, color, (s) => (s.at_slo_percentile ? y(s.at_slo_percentile) : null));
   const latencyCurves = [
     ...series(curve, byConcurrency, "TTFT p50", "#2563eb", (s) => s.ttft_p50_ms), ...series(curve, byConcurrency, "TTFT p99", "#7c3aed", (s) => s.ttft_p99_ms),
+    ...atSlo("TTFT", slo.ttft_ms, "#db2777", (at) => at.ttft_ms), ...atSlo("latency", slo.latency_ms, "#ca8a04", (at) => at.latency_ms),
     ...series(curve, byConcurrency, "latency p99", "#0d9488", (s) => s.latency_p99_ms), ...limitLine(steps, byConcurrency, "TTFT limit", slo.ttft_ms),
     ...limitLine(steps, byConcurrency, "latency limit", slo.latency_ms, "#f97316"),
     ...points(uncounted, byConcurrency, "not counted: TTFT p99", "#9ca3af", "cross", (s) => s.ttft_p99_ms),
@@ -68,6 +73,7 @@ export function renderSweepHtml(result: SweepResult, slo: SweepSlo): string {
   // TPOT is tens of ms beside latencies of seconds: its SLO gets a chart of its own.
   const tpotCurves = slo.tpot_ms === null ? [] : [
     ...series(curve, byConcurrency, "TPOT p50", "#2563eb", (s) => s.tpot_p50_ms), ...series(curve, byConcurrency, "TPOT p99", "#7c3aed", (s) => s.tpot_p99_ms),
+    ...atSlo("TPOT", slo.tpot_ms, "#db2777", (at) => at.tpot_ms),
     ...limitLine(steps, byConcurrency, "TPOT limit", slo.tpot_ms),
   ];
   const tpot = tpotCurves.length === 0 ? "" : renderChart({ name: "sweep-tpot", title: `TPOT against ${against}`, xLabel, yLabel: "ms", series: [...tpotCurves, ...marks(tallest(tpotCurves))] });
@@ -95,5 +101,5 @@ export function renderSweepHtml(result: SweepResult, slo: SweepSlo): string {
 ${verdict}
 ${(result.warnings ?? []).map((w) => `<p class="bad">warning: ${escapeHtml(w)}</p>`).join("\n")}
 <section id="charts"><h2>Against ${against}</h2><div class="charts">${latency}${goodput}${tpot}</div></section>
-<section id="steps"><h2>Steps</h2>${table}</section>`);
+<section id="steps"><h2>Steps</h2><div class="scroll">${table}</div></section>`);
 }

@@ -3,6 +3,7 @@
  * was achieved, goodput and its attainment, latency percentiles and the load generator's
  * verdict, from the step's own result_summary. Pure.
  */
+import { percentileKey } from "../metrics/percentiles.ts";
 import type { Rollup } from "../metrics/series-rollup.ts";
 import type { ResultSummary } from "../report/result-summary.ts";
 
@@ -26,6 +27,8 @@ export interface SweepStep {
   tpot_p99_ms: number | null;
   latency_p50_ms: number | null;
   latency_p99_ms: number | null;
+  /** TTFT, TPOT and latency at the SLO's percentile (`p` of --slo) on judged steps; null off the report's percentile grid (99.9, 99, 97, 95, 90, …). */
+  at_slo_percentile: { ttft_ms: number | null; tpot_ms: number | null; latency_ms: number | null } | null;
   load_generator: string | null;
   n_samples_failed: number;
   /** The server's own view over the step, when its metrics were scraped (why it bends): */
@@ -55,6 +58,7 @@ export function stepOf(index: number, kind: StepKind, offered: number | null, re
     achieved_qps: s.qps_native ?? s.qps, goodput_rps: s.goodput?.requests_per_s ?? null, attainment_pct: attainment, judged_requests: s.goodput?.completed ?? null,
     ttft_p50_ms: ms(s.ttft, "50.0"), ttft_p99_ms: ms(s.ttft, "99.0"), tpot_p50_ms: ms(s.tpot, "50.0"), tpot_p99_ms: ms(s.tpot, "99.0"),
     latency_p50_ms: ms(s.latency, "50.0"), latency_p99_ms: ms(s.latency, "99.0"),
+    at_slo_percentile: percentile === null ? null : { ttft_ms: ms(s.ttft, percentileKey(percentile)), tpot_ms: ms(s.tpot, percentileKey(percentile)), latency_ms: ms(s.latency, percentileKey(percentile)) },
     load_generator: s.load_generator, n_samples_failed: s.n_samples_failed,
     server_running_avg: s.server_metrics?.gauges.running?.avg ?? null, server_waiting_max: s.server_metrics?.gauges.waiting?.max ?? null,
     server_kv_cache_max: s.server_metrics?.gauges.kv_cache_usage?.max ?? null, server_ttft_p99_ms: s.server_metrics?.ttft_ms?.p99 ?? null,
@@ -67,7 +71,7 @@ export function stepOf(index: number, kind: StepKind, offered: number | null, re
 export function failedStep(index: number, kind: StepKind, offered: number | null, reportDir: string, message: string, judged: boolean): SweepStep {
   return {
     index, kind, offered, report_dir: reportDir, state: "failed", achieved_qps: null, goodput_rps: null, attainment_pct: null, judged_requests: null,
-    ttft_p50_ms: null, ttft_p99_ms: null, tpot_p50_ms: null, tpot_p99_ms: null, latency_p50_ms: null, latency_p99_ms: null,
+    ttft_p50_ms: null, ttft_p99_ms: null, tpot_p50_ms: null, tpot_p99_ms: null, latency_p50_ms: null, latency_p99_ms: null, at_slo_percentile: null,
     load_generator: null, n_samples_failed: 0, server_running_avg: null, server_waiting_max: null, server_kv_cache_max: null, server_ttft_p99_ms: null,
     passed: judged ? false : null, note: message,
   };

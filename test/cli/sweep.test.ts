@@ -77,6 +77,12 @@ describe("cli/sweep", () => {
     expect(sweep.warnings).toEqual([thin]);
     expect(result.stderr).toContain(`warning: sweep: ${thin}`);
     expect(sweep.steps.slice(1).every((s) => s.judged_requests === 100)).toBe(true);
+    // Each judged step carries its TTFT at p95, the percentile the search judged: between its p50 and p99.
+    for (const s of sweep.steps.slice(1).filter((x) => x.state === "complete")) {
+      expect(s.at_slo_percentile?.ttft_ms as number).toBeGreaterThanOrEqual(s.ttft_p50_ms as number);
+      expect(s.at_slo_percentile?.ttft_ms as number).toBeLessThanOrEqual(s.ttft_p99_ms as number);
+    }
+    expect(sweep.steps[0]?.at_slo_percentile).toBeNull();
     expect(sweep.steps[0]?.kind).toBe("max_throughput");
     const rates = sweep.steps.slice(1);
     expect(rates.length).toBeGreaterThanOrEqual(1);

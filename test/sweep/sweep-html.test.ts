@@ -7,6 +7,7 @@ import type { SweepStep } from "../../src/sweep/sweep-step.ts";
 const step = (index: number, kind: SweepStep["kind"], offered: number | null, achieved: number, ms: number): SweepStep => ({
   index, kind, offered, report_dir: "", state: "complete", achieved_qps: achieved, goodput_rps: achieved, attainment_pct: 100, judged_requests: 1000,
   ttft_p50_ms: ms, ttft_p99_ms: 2 * ms, tpot_p50_ms: ms / 10, tpot_p99_ms: ms / 5, latency_p50_ms: 10 * ms, latency_p99_ms: 20 * ms,
+  at_slo_percentile: kind === "rate" ? { ttft_ms: 1.5 * ms, tpot_ms: ms / 6, latency_ms: 15 * ms } : null,
   load_generator: kind === "rate" ? "ok" : null, n_samples_failed: 0,
   server_running_avg: null, server_waiting_max: null, server_kv_cache_max: null, server_ttft_p99_ms: null, passed: kind === "rate" ? ms < 100 : null, note: null,
 });
@@ -39,6 +40,16 @@ describe("sweep/sweep-html", () => {
     expect(Object.keys(charts)).toEqual(names);
     for (const [chart, expected] of Object.entries(limits)) expect((charts[chart] ?? []).filter((l) => l.endsWith(" limit"))).toEqual(expected);
     for (const labels of Object.values(charts)) expect(labels.filter((l) => /^(capacity|answer): /.test(l))).toEqual(["capacity: 40.00 req/s", "answer: 10 req/s"]);
+  });
+
+  test.each([
+    ["p99: the p99 curves are the judged ones", 99, { ttft_ms: 200, tpot_ms: 20, latency_ms: null }, { "sweep-latency": [], "sweep-tpot": [] }],
+    ["p95 with TTFT and TPOT limits: a judged curve on each", 95, { ttft_ms: 200, tpot_ms: 20, latency_ms: null }, { "sweep-latency": ["TTFT p95 (judged)"], "sweep-tpot": ["TPOT p95 (judged)"] }],
+    ["p90 with a latency limit only", 90, { ttft_ms: null, tpot_ms: null, latency_ms: 3000 }, { "sweep-latency": ["latency p90 (judged)"] }],
+    ["p95 without an SLO", 95, NONE, { "sweep-latency": [] }],
+  ] as const)("judged at %s", (_name, percentile, slo, judged) => {
+    const charts = chartsOf(renderSweepHtml({ ...result, percentile }, slo));
+    for (const [chart, expected] of Object.entries(judged)) expect((charts[chart] ?? []).filter((l) => l.endsWith("(judged)"))).toEqual([...expected]);
   });
 
   test("a step that fell behind is a grey cross beside the curves, not a point of them; judged steps are marked met or missed", () => {

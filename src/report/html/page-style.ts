@@ -62,5 +62,6 @@ svg .legend { font-size: 11.5px; }
 svg .plot { fill: #fff; stroke: #94a3b8; }
 svg .grid { stroke: #e2e8f0; stroke-width: 1; }
 .note { color: #64748b; font-size: 12.5px; }
+.scroll { overflow-x: auto; }
 @media (max-width: 900px) { .tables { grid-template-columns: 1fr; } }
 `;
