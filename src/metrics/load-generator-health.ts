@@ -63,6 +63,18 @@ export function meanScheduleGapNs(scheduledNs: ArrayLike<number>): number | null
   return count < 2 ? null : (max - min) / (count - 1);
 }
 
+/** Patterns whose send instants follow completions, not a schedule of arrivals: no rate is scheduled. */
+const CLOSED_LOOP = new Set(["max_throughput", "concurrency", "agentic_inference"]);
+
+/**
+ * The rate the schedule itself offered: 1 ÷ its mean gap. A Poisson schedule of n arrivals is a
+ * draw: its own rate is the target ± about 1/√n (4 % at 600), the same in every run of one seed.
+ * Null for closed-loop patterns and schedules of fewer than two instants.
+ */
+export function scheduledRate(meanGapNs: number | null, loadPatternType: string): number | null {
+  return CLOSED_LOOP.has(loadPatternType) || meanGapNs === null || !(meanGapNs > 0) ? null : 1e9 / meanGapNs;
+}
+
 /** The p99 lag a schedule with this mean gap may show and still count as kept. */
 export function lagLimitNs(meanGapNs: number | null): number {
   return Math.round(Math.max(MIN_LAG_LIMIT_NS, (meanGapNs ?? 0) * LAG_LIMIT_GAP_FRACTION));

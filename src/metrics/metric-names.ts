@@ -111,6 +111,13 @@ const TPS_NATIVE: MetricDefinition = {
   definition: "Output tokens of successful requests / duration, whatever the load pattern.",
 };
 
+const SCHEDULED_QPS: MetricDefinition = {
+  name: "scheduled_qps",
+  label: "Scheduled QPS",
+  unit: "requests/s",
+  definition: "The rate the schedule itself offered: (requests − 1) / (last − first scheduled instant); a Poisson draw of n arrivals is the target ± about 1/√n, the same draw for every run of one seed. Null for concurrency, max throughput and agentic runs.",
+};
+
 const DURATION: MetricDefinition = {
   name: "duration_ns",
   label: "Duration",
@@ -134,6 +141,7 @@ export const METRICS: readonly MetricDefinition[] = [
   TPS,
   QPS_NATIVE,
   TPS_NATIVE,
+  SCHEDULED_QPS,
 ];
 
 /** The unit reports show a metric in: times in ms (JSON keeps ns), counts and rates as they are. */

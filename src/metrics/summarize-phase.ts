@@ -32,7 +32,7 @@ import { completionNs, successfulRows } from "./request-values.ts";
 import { rollupSorted, type Rollup } from "./series-rollup.ts";
 import { SortedSeries } from "./sorted-series.ts";
 import { computeThroughput, legacyLoadgenWindowNs } from "./throughput.ts";
-import { loadGeneratorHealth, meanScheduleGapNs, verdictLagsNs, type LoadGeneratorHealth } from "./load-generator-health.ts";
+import { loadGeneratorHealth, meanScheduleGapNs, scheduledRate, verdictLagsNs, type LoadGeneratorHealth } from "./load-generator-health.ts";
 import { tokenDiscrepancy, type TokenDiscrepancy } from "./token-discrepancy.ts";
 import { goodput, type Goodput, type SloLimitsMs } from "./goodput.ts";
 import type { TokenSource } from "../record/request-record.ts";
@@ -64,6 +64,8 @@ export interface PhaseMetrics {
   tps: number | null;
   qpsNative: number | null;
   tpsNative: number | null;
+  /** The rate the schedule offered (metrics/load-generator-health scheduledRate). */
+  scheduledQps: number | null;
   legacyLoadgenWindowDurationNs: number | null;
   ttftNs: Rollup;
   ttfbNs: Rollup;
@@ -131,6 +133,7 @@ export function summarizePhase(cols: PhaseColumns, ctx: PhaseContext, series: So
     useLegacy: ctx.loadPatternType === "poisson" && ctx.useLegacyQps,
   });
   const sources = tallyTokenSources(cols.tokenSources, ok);
+  const meanGapNs = meanScheduleGapNs(cols.scheduledNs);
 
   return {
     nSamplesIssued: n,
@@ -158,8 +161,9 @@ export function summarizePhase(cols: PhaseColumns, ctx: PhaseContext, series: So
     reconnects: cols.reconnects ?? 0,
     streamNotes: countStreamNotes(cols.streamNotes),
     loadGenerator: loadGeneratorHealth(series.get("scheduleLag"), n, ctx.plannedCount, ctx.loadPatternType, {
-      meanGapNs: meanScheduleGapNs(cols.scheduledNs), verdictLagNs: verdictLagsNs(cols.scheduledNs, cols.sentNs, ctx.loadPatternType),
+      meanGapNs, verdictLagNs: verdictLagsNs(cols.scheduledNs, cols.sentNs, ctx.loadPatternType),
     }),
+    scheduledQps: scheduledRate(meanGapNs, ctx.loadPatternType),
     tokenCountDiscrepancy: tokenDiscrepancy(cols),
     goodput: goodput(cols, ctx.slo, durationNs),
   };

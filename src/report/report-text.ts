@@ -45,6 +45,8 @@ function summaryBody(s: ResultSummary): string[] {
     `QPS: ${fixed2(s.qps)}`,
     // The legacy headline counts failures over LoadGen's window: the native figure beside it, on a line of its own so "QPS: x" still parses.
     ...(s.legacy_loadgen_window_duration_ns !== null ? [`QPS above is MLPerf LoadGen's legacy (completed − 1) / window, failures included; successful requests / duration: ${fixed2(s.qps_native)}`] : []),
+    // A Poisson schedule is a draw: its own rate differs from the target by about 1/√n, and QPS follows it, not the target.
+    ...(s.scheduled_qps != null ? [`Scheduled QPS: ${fixed2(s.scheduled_qps)} (the rate the schedule itself offered: (requests − 1) / its span)`] : []),
     `TPS: ${fixed2(s.tps)}`,
   );
   lines.push(...goodputLines(s), ...loadGeneratorLines(s), ...tokenLines(s), ...streamNoteLines(s));

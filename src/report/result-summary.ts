@@ -59,6 +59,8 @@ export interface ResultSummary {
   scheduled_latency: Rollup;
   qps_native: number | null;
   tps_native: number | null;
+  /** The rate the schedule itself offered, requests/s (a Poisson draw's own rate; null for closed loops). */
+  scheduled_qps: number | null;
   token_count_source: TokenCountSource;
   token_count_sources: Partial<Record<TokenSource, number>>;
   error_counts: Record<string, number>;
@@ -115,6 +117,7 @@ export const RESULT_SUMMARY_KEYS: readonly (keyof ResultSummary)[] = [
   "scheduled_latency",
   "qps_native",
   "tps_native",
+  "scheduled_qps",
   "token_count_source",
   "token_count_sources",
   "error_counts",
@@ -164,6 +167,7 @@ export function buildResultSummary(metrics: PhaseMetrics, run: RunInfo): ResultS
     scheduled_latency: scrubRollup(metrics.scheduledLatencyNs),
     qps_native: finiteOrNull(metrics.qpsNative),
     tps_native: finiteOrNull(metrics.tpsNative),
+    scheduled_qps: finiteOrNull(metrics.scheduledQps),
     token_count_source: metrics.tokenCountSource,
     token_count_sources: { ...metrics.tokenCountSources },
     error_counts: { ...metrics.errorCounts },

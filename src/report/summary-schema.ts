@@ -53,6 +53,7 @@ export const ResultSummarySchema = z.strictObject({
   schedule_lag: RollupSchema,
   scheduled_latency: RollupSchema,
   qps_native: num,
+  scheduled_qps: num,
   tps_native: num,
   token_count_source: z.enum([...TOKEN_SOURCES, "mixed"]),
   token_count_sources: z.partialRecord(z.enum(TOKEN_SOURCES), z.number().int().min(0)),

@@ -33,6 +33,8 @@ export interface SweepPlan {
 interface SweepAnswer {
   /** The highest rate that passed (null: none did). */
   rate: number | null;
+  /** What that step's schedule itself offered (a Poisson draw of n arrivals is the rate ± about 1/√n). */
+  scheduled_qps: number | null;
   bracket: [number, number];
   converged: boolean;
   steps: number;
@@ -107,7 +109,8 @@ export async function runSweep(plan: SweepPlan, hooks: SweepHooks): Promise<Swee
       trials.push({ rate: round(r), passed: tried.passed === true });
     }
     const bracket = bracketOf(c, trials);
-    result.answer = { rate: bracket.lo > 0 ? bracket.lo : null, bracket: [bracket.lo, bracket.hi], converged: converged(bracket, plan.precision) || trials.some((t) => t.passed && t.rate >= c), steps: trials.length };
+    const answerStep = result.steps.find((st) => st.kind === "rate" && st.passed === true && st.offered === bracket.lo);
+    result.answer = { rate: bracket.lo > 0 ? bracket.lo : null, scheduled_qps: answerStep?.scheduled_qps ?? null, bracket: [bracket.lo, bracket.hi], converged: converged(bracket, plan.precision) || trials.some((t) => t.passed && t.rate >= c), steps: trials.length };
   }
   const thin = thinVerdictWarning(result.steps, plan.percentile);
   if (thin) result.warnings.push(thin);

@@ -12,6 +12,7 @@ import { escapeHtml } from "../report/html/escape-html.ts";
 import { renderChart, type ChartSeries } from "../report/html/svg-chart.ts";
 import type { SweepResult } from "./run-sweep.ts";
 import type { SweepStep } from "./sweep-step.ts";
+import { offeredBy } from "./sweep-text.ts";
 
 interface SweepSlo { ttft_ms: number | null; tpot_ms: number | null; latency_ms: number | null }
 
@@ -87,15 +88,15 @@ export function renderSweepHtml(result: SweepResult, slo: SweepSlo): string {
   const goodput = renderChart({ name: "sweep-goodput", title: `Throughput and goodput against ${against}`, xLabel, yLabel: "req/s", series: [...goodputCurves, ...marks(tallest(goodputCurves))] });
   // The server's own view, when any step scraped it: the queue and the cache say why latency bends.
   const server = result.steps.some((s) => s.server_running_avg != null || s.server_ttft_p99_ms != null);
-  const head = ["step", "kind", "offered", "achieved req/s", "failed", "goodput req/s", "attainment %", "TTFT p50", "TTFT p99", "TPOT p50", "TPOT p99", "latency p99",
+  const head = ["step", "kind", "offered", "scheduled req/s", "achieved req/s", "failed", "goodput req/s", "attainment %", "TTFT p50", "TTFT p99", "TPOT p50", "TPOT p99", "latency p99",
     ...(server ? ["server running avg", "server waiting max", "server KV-cache max", "server TTFT p99"] : []), "load generator", "passed", "note"];
-  const rows = result.steps.map((s) => [String(s.index), s.kind, s.offered === null ? "-" : String(s.offered), cell(s.achieved_qps), String(s.n_samples_failed), cell(s.goodput_rps), cell(s.attainment_pct), cell(s.ttft_p50_ms), cell(s.ttft_p99_ms), cell(s.tpot_p50_ms), cell(s.tpot_p99_ms), cell(s.latency_p99_ms),
+  const rows = result.steps.map((s) => [String(s.index), s.kind, s.offered === null ? "-" : String(s.offered), cell(s.scheduled_qps ?? null), cell(s.achieved_qps), String(s.n_samples_failed), cell(s.goodput_rps), cell(s.attainment_pct), cell(s.ttft_p50_ms), cell(s.ttft_p99_ms), cell(s.tpot_p50_ms), cell(s.tpot_p99_ms), cell(s.latency_p99_ms),
     ...(server ? [cell(s.server_running_avg ?? null), cell(s.server_waiting_max ?? null), cell(s.server_kv_cache_max ?? null), cell(s.server_ttft_p99_ms ?? null)] : []),
     s.load_generator ?? "-", s.passed === null ? "-" : s.passed ? "yes" : "no", s.note ?? ""]);
   const table = `<table class="percentiles"><thead><tr>${head.map((h) => `<th scope="col">${h}</th>`).join("")}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join("")}</tr>`).join("")}</tbody></table>`;
   const verdict = result.mode !== "find" ? "" : answer === null
     ? `<p class="bad">No rate met the SLO in ${result.answer?.steps ?? 0} steps.</p>`
-    : `<p class="ok">Highest rate meeting the SLO at p${result.percentile}: <strong>${answer} req/s</strong> (bracket ${result.answer?.bracket.join("–")} req/s${result.answer?.converged ? "" : "; not converged within the step limit"}).</p>`;
+    : `<p class="ok">Highest rate meeting the SLO at p${result.percentile}: <strong>${answer} req/s</strong> (${offeredBy(result.answer?.scheduled_qps)}bracket ${result.answer?.bracket.join("–")} req/s${result.answer?.converged ? "" : "; not converged within the step limit"}).</p>`;
   return htmlPage("inference-endpoint sweep", `<h1>inference-endpoint sweep</h1>
 <p class="subtitle">${escapeHtml(result.mode)} · ${result.steps.length} steps · ${escapeHtml(result.state)}</p>
 ${verdict}

@@ -3,6 +3,11 @@ import type { SweepResult } from "./run-sweep.ts";
 
 const cell = (v: number | null, width: number) => (v === null ? "N/A" : v.toFixed(2)).padStart(width);
 
+/** "its schedule offered X req/s; " when the answer's step knew, else "". */
+export function offeredBy(scheduled: number | null | undefined): string {
+  return scheduled == null ? "" : `its schedule offered ${scheduled.toFixed(2)} req/s; `;
+}
+
 export function sweepLines(result: SweepResult): string[] {
   const lines = [`Sweep (${result.mode}, ${result.state}):`, "  step  kind            offered  achieved  goodput  attain%  TTFT p50  TTFT p99  lat p99  load gen     pass"];
   for (const s of result.steps) {
@@ -14,7 +19,7 @@ export function sweepLines(result: SweepResult): string[] {
   if (a) {
     lines.push(a.rate === null
       ? `No rate met the SLO in ${a.steps} steps.`
-      : `Highest rate meeting the SLO at p${result.percentile}: ${a.rate} req/s (bracket ${a.bracket[0]}–${a.bracket[1]} req/s, ${a.steps} steps${a.converged ? "" : "; not converged within --max-steps"})`);
+      : `Highest rate meeting the SLO at p${result.percentile}: ${a.rate} req/s (${offeredBy(a.scheduled_qps)}bracket ${a.bracket[0]}–${a.bracket[1]} req/s, ${a.steps} steps${a.converged ? "" : "; not converged within --max-steps"})`);
   }
   return lines;
 }

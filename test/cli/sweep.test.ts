@@ -152,7 +152,11 @@ describe("cli/sweep", () => {
     expect(knee).toBeGreaterThanOrEqual(lo * 0.97);
     expect(knee).toBeLessThanOrEqual(hi * 1.03);
     expect(sweep.steps.find((s) => s.offered === lo)?.passed).toBe(true);
-    expect(result.stdout).toContain(`Highest rate meeting the SLO at p99: ${lo} req/s (bracket ${lo}–${hi} req/s, ${answer.steps} steps)`);
+    // The answer's own schedule: 60 seeded Poisson arrivals offer their own rate, near the target.
+    const offered = answer.scheduled_qps as number;
+    expect(Math.abs(offered - lo) / lo).toBeLessThan(0.3);
+    expect(offered).toBe(sweep.steps.find((s) => s.offered === lo)?.scheduled_qps as number);
+    expect(result.stdout).toContain(`Highest rate meeting the SLO at p99: ${lo} req/s (its schedule offered ${offered.toFixed(2)} req/s; bracket ${lo}–${hi} req/s, ${answer.steps} steps)`);
     if (!HAS_CHROMIUM) return console.warn("note: /usr/bin/chromium not found; sweep.html is not opened");
     // In the drawn page: the TTFT p99 curve crosses the limit line (the knee), the answer's
     // vertical line stands where the curve is still under the limit, and the capacity's beyond it.

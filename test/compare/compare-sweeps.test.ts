@@ -5,11 +5,11 @@ import type { SweepResult } from "../../src/sweep/run-sweep.ts";
 import type { SweepStep } from "../../src/sweep/sweep-step.ts";
 
 const step = (index: number, offered: number, achieved: number, ttftP99: number): SweepStep => ({
-  index, kind: "rate", offered, report_dir: "", state: "complete", achieved_qps: achieved, goodput_rps: achieved, attainment_pct: 100, judged_requests: 1000,
+  index, kind: "rate", offered, report_dir: "", state: "complete", scheduled_qps: offered, achieved_qps: achieved, goodput_rps: achieved, attainment_pct: 100, judged_requests: 1000,
   ttft_p50_ms: ttftP99 / 2, ttft_p99_ms: ttftP99, tpot_p50_ms: 5, tpot_p99_ms: 6, latency_p50_ms: 100, latency_p99_ms: 200, at_slo_percentile: null, load_generator: "ok", n_samples_failed: 0, server_running_avg: null, server_waiting_max: null, server_kv_cache_max: null, server_ttft_p99_ms: null, passed: true, note: null,
 });
 const sweep = (rate: number | null, steps: SweepStep[]): SweepResult => ({
-  mode: "find", state: "complete", percentile: 99, precision: 0.05, steps, answer: { rate, bracket: [rate ?? 0, 100], converged: true, steps: steps.length }, warnings: [],
+  mode: "find", state: "complete", percentile: 99, precision: 0.05, steps, answer: { rate, scheduled_qps: null, bracket: [rate ?? 0, 100], converged: true, steps: steps.length }, warnings: [],
 });
 
 describe("compare/compare-sweeps", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { lagLimitNs, loadGeneratorHealth, meanScheduleGapNs, verdictLagsNs } from "../../src/metrics/load-generator-health.ts";
+import { lagLimitNs, loadGeneratorHealth, meanScheduleGapNs, scheduledRate, verdictLagsNs } from "../../src/metrics/load-generator-health.ts";
 
 const lags = (...ms: number[]) => Float64Array.from(ms, (x) => x * 1e6);
 const MS = 1e6;
@@ -49,6 +49,19 @@ describe("metrics/load-generator-health", () => {
     ["none", [], null],
   ] as const)("meanScheduleGapNs: %s", (_name, scheduled, expected) => {
     expect(meanScheduleGapNs(Float64Array.from(scheduled))).toBe(expected);
+  });
+
+  test.each([
+    ["a Poisson schedule with a 10 ms mean gap", 10 * MS, "poisson", 100],
+    ["constant, 0.5 ms", 0.5 * MS, "constant", 2000],
+    ["a trace", 250 * MS, "trace", 4],
+    ["concurrency: sends follow completions", 10 * MS, "concurrency", null],
+    ["max throughput", 10 * MS, "max_throughput", null],
+    ["agentic turns", 10 * MS, "agentic_inference", null],
+    ["one instant", null, "poisson", null],
+    ["all at one instant", 0, "poisson", null],
+  ] as const)("scheduledRate: %s", (_name, gap, pattern, expected) => {
+    expect(scheduledRate(gap, pattern)).toBe(expected);
   });
 
   test.each([

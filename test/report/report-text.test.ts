@@ -59,6 +59,11 @@ describe("report/report-text", () => {
     expect(text).toContain(`TPS: ${(s.tps as number).toFixed(2)}\n`);
   });
 
+  test("gives the rate the schedule offered, only when the run had a schedule of arrivals", () => {
+    expect(renderReportText({ ...sampleSummary(), scheduled_qps: 113.2137 })).toContain("\nScheduled QPS: 113.21 (the rate the schedule itself offered: (requests − 1) / its span)\nTPS: ");
+    expect(renderReportText({ ...sampleSummary(), scheduled_qps: null })).not.toContain("Scheduled QPS");
+  });
+
   test("names LoadGen's legacy QPS and gives the successful rate beside it, only when the run used it", () => {
     const legacy = { ...sampleSummary(), legacy_loadgen_window_duration_ns: 2e9, qps: 36.88, qps_native: 20.2 };
     expect(renderReportText(legacy)).toContain("\nQPS: 36.88\nQPS above is MLPerf LoadGen's legacy (completed − 1) / window, failures included; successful requests / duration: 20.20\n");

@@ -13,7 +13,7 @@ describe("report/result-summary", () => {
       "version", "git_sha", "test_started_at", "n_samples_issued", "n_samples_completed", "n_samples_failed",
       "duration_ns", "state", "complete", "ttft", "tpot", "latency", "output_sequence_lengths",
       "input_sequence_lengths", "legacy_loadgen_window_duration_ns", "qps", "tps", "finish_reason_counts",
-      "run_config", "ttfb", "itl", "schedule_lag", "scheduled_latency", "qps_native", "tps_native",
+      "run_config", "ttfb", "itl", "schedule_lag", "scheduled_latency", "qps_native", "tps_native", "scheduled_qps",
       "token_count_source", "token_count_sources", "error_counts", "error_samples",
       "load_generator", "load_generator_lag_p99_ns", "load_generator_lag_limit_ns", "n_samples_planned", "n_samples_dropped", "n_samples_delayed", "token_count_discrepancy", "goodput",
       "retries",

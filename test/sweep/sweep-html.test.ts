@@ -5,7 +5,7 @@ import { renderSweepHtml } from "../../src/sweep/sweep-html.ts";
 import type { SweepStep } from "../../src/sweep/sweep-step.ts";
 
 const step = (index: number, kind: SweepStep["kind"], offered: number | null, achieved: number, ms: number): SweepStep => ({
-  index, kind, offered, report_dir: "", state: "complete", achieved_qps: achieved, goodput_rps: achieved, attainment_pct: 100, judged_requests: 1000,
+  index, kind, offered, report_dir: "", state: "complete", scheduled_qps: kind === "rate" ? offered : null, achieved_qps: achieved, goodput_rps: achieved, attainment_pct: 100, judged_requests: 1000,
   ttft_p50_ms: ms, ttft_p99_ms: 2 * ms, tpot_p50_ms: ms / 10, tpot_p99_ms: ms / 5, latency_p50_ms: 10 * ms, latency_p99_ms: 20 * ms,
   at_slo_percentile: kind === "rate" ? { ttft_ms: 1.5 * ms, tpot_ms: ms / 6, latency_ms: 15 * ms } : null,
   load_generator: kind === "rate" ? "ok" : null, n_samples_failed: 0,
@@ -14,7 +14,7 @@ const step = (index: number, kind: SweepStep["kind"], offered: number | null, ac
 const result: SweepResult = {
   mode: "find", state: "complete", percentile: 99, precision: 0.05,
   steps: [step(1, "max_throughput", null, 40, 900), step(2, "rate", 40, 38, 300), step(3, "rate", 10, 10, 50), step(4, "rate", 25, 24, 120)],
-  answer: { rate: 10, bracket: [10, 25], converged: false, steps: 3 },
+  answer: { rate: 10, scheduled_qps: 9.71, bracket: [10, 25], converged: false, steps: 3 },
   warnings: [],
 };
 
@@ -69,6 +69,12 @@ describe("sweep/sweep-html", () => {
     const html = renderSweepHtml(scraped, NONE);
     expect(html).toContain("<th scope=\"col\">server waiting max</th>");
     expect(html).toContain("<td>7.50</td><td>12.00</td><td>0.93</td><td>480.00</td>");
+  });
+
+  test("the answer names the rate its step's schedule offered; the table has each step's", () => {
+    const html = renderSweepHtml(result, NONE);
+    expect(html).toContain("<strong>10 req/s</strong> (its schedule offered 9.71 req/s; bracket 10–25 req/s; not converged within the step limit)");
+    expect(html).toContain('<th scope="col">scheduled req/s</th>');
   });
 
   test("the sweep's warnings stand under the answer, escaped", () => {

@@ -44,6 +44,7 @@ export function summaryRows(s: ResultSummary): Row[] {
     ...(s.legacy_loadgen_window_duration_ns !== null
       ? [["QPS (MLPerf LoadGen legacy: (completed − 1) / window, failures included)", fixed2(s.qps)], ["QPS (successful requests / duration)", fixed2(s.qps_native)]] as [string, string][]
       : [["QPS", fixed2(s.qps)]] as [string, string][]),
+    ...(s.scheduled_qps != null ? [["QPS the schedule offered", fixed2(s.scheduled_qps)]] as [string, string][] : []),
     ["Output tok/s", fixed2(s.tps)],
     ...(s.goodput ? [["Goodput", escapeHtml(goodputText(s.goodput))] as [string, string]] : []),
     ["Load generator", verdictHtml(s)],
