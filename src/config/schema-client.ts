@@ -35,7 +35,7 @@ export const ClientSettingsSchema = z.strictObject({
     .default(0.25)
     .describe("upstream's pre-opened share of the port budget; no effect here (a warning says so)"),
   max_concurrent_warmup_connects: int(z.number().min(1)).default(128).describe("upstream's pre-opening connect cap; no effect here (a warning says so)"),
-  max_connections: autoOrAtLeastOne().default(-1).describe("total connections across workers; -1 = auto"),
+  max_connections: autoOrAtLeastOne().default(-1).describe("total connections (and requests in flight) across workers; -1 = auto (a slow rate schedule may hold more in flight: docs/tuning.md)"),
   transport: TransportSchema.prefault({}).describe("upstream's ZeroMQ tuning; no effect here (a warning says so)"),
   stream_all_chunks: bool().default(false).describe("upstream: forward every chunk; here every chunk is always timed"),
   worker_initialization_timeout: num(z.number().gt(0)).default(60).describe("seconds the workers may take to start"),

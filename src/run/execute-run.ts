@@ -11,6 +11,7 @@ import { isConversationPlan } from "../plan/conversation-plan.ts";
 import { TrajectoryWatch } from "./trajectory-watch.ts";
 import { BYTES_PER_MB } from "../client/body-limit.ts";
 import type { OpenRun, RunIo } from "./open-run.ts";
+import { inFlightText } from "./size-workers.ts";
 import { ProgressLine } from "./progress.ts";
 import { Session, type SessionResult, type SessionSpec } from "./session.ts";
 import { installStopSignals } from "./stop-signals.ts";
@@ -131,7 +132,7 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
   });
   const watch = stopIssuingWatch(run, (phase) => session.stopIssuing(phase), io.log);
   const counts = workload.phases.map((p) => `${p.plan.phase} ${p.plan.sampleIndex.length}`).join(", ");
-  io.log(`benchmark: ${counts} requests (${config.settings.load_pattern.type}), ${sizing.workers} worker(s), up to ${sizing.connections} connections, streaming ${workload.streaming ? "on" : "off"}`);
+  io.log(`benchmark: ${counts} requests (${config.settings.load_pattern.type}), ${sizing.workers} worker(s), ${inFlightText(sizing)}, streaming ${workload.streaming ? "on" : "off"}`);
   const removeSignals = installStopSignals(session, io.log);
   const limitS = config.run_timeout_s;
   const watchdog = limitS ? setTimeout(() => {

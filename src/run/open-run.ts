@@ -21,6 +21,7 @@ import type { TestMode } from "../config/flags.ts";
 import { redactSecrets } from "../config/redact.ts";
 import { submissionSettings } from "../config/rules-submission.ts";
 import type { BenchmarkConfig } from "../config/schema.ts";
+import { RATE_LOAD_PATTERNS } from "../config/schema-settings.ts";
 import { withoutOwnDefaults } from "../config/own-fields.ts";
 import { toYamlText } from "../config/yaml-text.ts";
 import { EVENTS_DB_FILE, EventsDb } from "../record/events-db.ts";
@@ -76,6 +77,9 @@ function planIdentity(config: BenchmarkConfig, bodies: readonly string[]): strin
   return hash.digest("hex").slice(0, 16);
 }
 
+/** Patterns sent at a target rate (targetQps); a trace's rate is its own. */
+const RATE_PATTERNS = new Set<string>(RATE_LOAD_PATTERNS);
+
 /** Workers and connections, from the config alone (the pattern decides; the dataset does not), so workers can start first. */
 export function sizeRun(config: BenchmarkConfig): Sizing {
   const client = config.settings.client;
@@ -83,7 +87,8 @@ export function sizeRun(config: BenchmarkConfig): Sizing {
   const closedLoop = pattern.type === "concurrency" || pattern.type === "agentic_inference";
   const concurrency = closedLoop ? Math.max(1, pattern.targetConcurrency ?? 1) : Math.max(0, pattern.maxConcurrency ?? 0);
   const timedSends = !closedLoop && pattern.type !== "max_throughput";
-  return sizeWorkers({ numWorkers: client.num_workers, maxConnections: client.max_connections, concurrency, timedSends, cpus: usableCpuCount(), requests: knownRequestCount(config) });
+  const targetRate = RATE_PATTERNS.has(pattern.type) ? pattern.targetQps : null;
+  return sizeWorkers({ numWorkers: client.num_workers, maxConnections: client.max_connections, concurrency, timedSends, cpus: usableCpuCount(), requests: knownRequestCount(config), targetRate });
 }
 
 /** The tokenizer the config names, or null. */
@@ -132,7 +137,7 @@ function openEventsDb(config: BenchmarkConfig, reportDir: string, sizing: Sizing
   if (GIT_SHA) db.setMeta("git_sha", GIT_SHA);
   db.setMeta("config", toExactJson(redactSecrets(config)));
   db.setMeta("report_config", toExactJson(storedRunConfig(config)));
-  db.setMeta("host", JSON.stringify({ cpus: cpus().length, workers: sizing.workers, connections: sizing.connections }));
+  db.setMeta("host", JSON.stringify({ cpus: cpus().length, workers: sizing.workers, connections: sizing.connections, in_flight: sizing.inFlight }));
   db.setMeta("state", "running");
   return db;
 }

@@ -17,6 +17,7 @@ import { executeRun } from "./execute-run.ts";
 import { finishRun, type BenchmarkOutcome } from "./finish-run.ts";
 import { configuredTokenizer, openRun, sizeRun, type RunIo } from "./open-run.ts";
 import { prepareWorkload, type WorkloadShape } from "./prepare-workload.ts";
+import { inFlightText } from "./size-workers.ts";
 
 /** `--dry-run`: the plan as text; nothing is sent and nothing is written. */
 export async function describeRun(config: BenchmarkConfig, mode: TestMode = "perf"): Promise<string> {
@@ -27,7 +28,7 @@ export async function describeRun(config: BenchmarkConfig, mode: TestMode = "per
     ...describePlan(phase.plan),
     ...(phase.startNextWhenIssued ? ["  not drained: the next phase starts once all are issued (--warmup-drain waits for them)"] : []),
   ]);
-  lines.push(`workers: ${sizing.workers}, connections: ${sizing.connections} (${sizing.maxInFlightPerWorker} per worker), streaming ${workload.streaming ? "on" : "off"}`);
+  lines.push(`workers: ${sizing.workers}, ${inFlightText(sizing)} (${sizing.maxInFlightPerWorker} per worker), streaming ${workload.streaming ? "on" : "off"}`);
   lines.push(`endpoints: ${workload.endpointUrls.map(redactUrl).join(", ")}`);
   lines.push(`tokenizer: ${tokenizer ? tokenizer.source : "none (token counts from the server's usage)"}`);
   if (usesHarmony(config.endpoint_config.api_type, config.model_params.name)) lines.push(`text prompts Harmony-tokenised for gpt-oss (reasoning high, date ${todayIso()}), as upstream`);

@@ -7,8 +7,18 @@
  * BUN_CONFIG_MAX_HTTP_REQUESTS is set to its in-flight limit so fetch never queues a request out
  * of our sight. When the config fixes how many requests the run sends, auto sizing opens no more
  * connections than that: `--num-samples 1` starts one worker, not four, and starts sooner.
+ *
+ * A slow open-loop schedule (a rate pattern of at most CHURN_SAFE_RATE_PER_WORKER requests/s per
+ * worker, connections auto) may hold up to SLOW_SCHEDULE_IN_FLIGHT_PER_WORKER requests per
+ * worker: an LLM answering in seconds keeps rate × latency requests open (50 req/s × 2 s = 100),
+ * and holding due requests back at 64 would make the client, not the server, the bottleneck.
+ * Requests beyond the 64 kept-alive sockets open a connection of their own, at most one per
+ * request, so at these rates the churn stays far below what exhausts ports or collapses an
+ * open loop (that needs thousands of requests/s: see CONTRIBUTING's Bun limits).
  */
 const KEEPALIVE_SOCKETS_PER_WORKER = 64;
+const CHURN_SAFE_RATE_PER_WORKER = 200;
+const SLOW_SCHEDULE_IN_FLIGHT_PER_WORKER = 1024;
 const AUTO_CONNECTIONS = 256;
 const MAX_AUTO_WORKERS = 32;
 
@@ -25,12 +35,17 @@ interface SizingInput {
   cpus?: number;
   /** Requests the whole run sends, when the config alone fixes it; bounds auto connections. */
   requests?: number | null;
+  /** A rate pattern's target requests/s (its peak with a ramp); null for other patterns. */
+  targetRate?: number | null;
 }
 
 export interface Sizing {
   workers: number;
+  /** Connections the workers keep alive between requests. */
   connections: number;
   maxInFlightPerWorker: number;
+  /** Requests the run holds in flight at most (above `connections` for a slow schedule: the rest open their own). */
+  inFlight: number;
   warnings: string[];
 }
 
@@ -54,11 +69,19 @@ export function sizeWorkers(input: SizingInput): Sizing {
   const workers = input.numWorkers > 0
     ? input.numWorkers
     : Math.min(MAX_AUTO_WORKERS, Math.max(1, Math.ceil(connections / KEEPALIVE_SOCKETS_PER_WORKER)));
-  const maxInFlightPerWorker = Math.max(1, Math.ceil(connections / workers));
-  if (maxInFlightPerWorker > KEEPALIVE_SOCKETS_PER_WORKER) {
+  let maxInFlightPerWorker = Math.max(1, Math.ceil(connections / workers));
+  const rate = input.targetRate ?? Number.POSITIVE_INFINITY;
+  const slowSchedule = input.timedSends === true && input.maxConnections <= 0 && input.concurrency <= 0 && rate / workers <= CHURN_SAFE_RATE_PER_WORKER;
+  if (slowSchedule) maxInFlightPerWorker = Math.max(maxInFlightPerWorker, Math.min(SLOW_SCHEDULE_IN_FLIGHT_PER_WORKER, Math.ceil(requests / workers)));
+  if (maxInFlightPerWorker > KEEPALIVE_SOCKETS_PER_WORKER && !slowSchedule) {
     warnings.push(
       `${maxInFlightPerWorker} connections per worker: Bun keeps only ${KEEPALIVE_SOCKETS_PER_WORKER} alive per process, so extra connections are re-opened per request (raise --workers to ${Math.ceil(connections / KEEPALIVE_SOCKETS_PER_WORKER)})`,
     );
   }
-  return { workers, connections, maxInFlightPerWorker, warnings };
+  return { workers, connections, maxInFlightPerWorker, inFlight: maxInFlightPerWorker * workers, warnings };
+}
+
+/** "up to 64 connections", or for a slow schedule "64 connections kept alive, up to 1024 requests in flight". */
+export function inFlightText(sizing: Pick<Sizing, "connections" | "inFlight">): string {
+  return sizing.inFlight > sizing.connections ? `${sizing.connections} connections kept alive, up to ${sizing.inFlight} requests in flight` : `up to ${sizing.connections} connections`;
 }

@@ -52,6 +52,40 @@ describe("cli/overload", () => {
     }
   }, 30_000);
 
+  test("a slow schedule against a slow server: the client holds more than 64 in flight and keeps the schedule", async () => {
+    // 40 req/s × 2 s per answer ≈ 80 open at once: more than one worker keeps alive, and the
+    // server, not the client, must be what the run measures (by default, with auto connections).
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const server = Bun.serve({
+      port: 0,
+      async fetch(request) {
+        if (request.method === "GET") return new Response("", { status: 404 });
+        maxInFlight = Math.max(maxInFlight, ++inFlight);
+        await Bun.sleep(2000);
+        inFlight--;
+        return Response.json({ choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }], usage: { prompt_tokens: 1, completion_tokens: 1 } });
+      },
+    });
+    try {
+      const dir = dirs.make();
+      const report = join(dir, "r");
+      const result = await runCli([
+        "benchmark", "online", "--endpoints", `http://127.0.0.1:${server.port}`, "--model", "m", "--dataset", questionDataset(dir, 100),
+        "--load-pattern", "poisson", "--target-qps", "40", "--num-samples", "160", "--duration", "0", "--workers", "1", "--streaming", "off", "--report-dir", report,
+      ]);
+      expect(result.exitCode).toBe(0);
+      expect(result.stderr).toContain("1 worker(s), 64 connections kept alive, up to 160 requests in flight");
+      const s = JSON.parse(await Bun.file(join(report, "performance", "result_summary.json")).text());
+      expect(s.n_samples_failed).toBe(0);
+      expect(maxInFlight).toBeGreaterThan(64);
+      expect(s.load_generator).toBe("ok");
+      expect(s.schedule_lag.percentiles["99.0"]).toBeLessThan(20e6);
+    } finally {
+      server.stop(true);
+    }
+  }, 30_000);
+
   test("keeps exactly the concurrency in flight: 64 against a 50 ms server gives 64 / service time ≈ 1280 QPS", async () => {
     let inFlight = 0;
     let maxInFlight = 0;

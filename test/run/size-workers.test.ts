@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { sizeWorkers } from "../../src/run/size-workers.ts";
+import { inFlightText, sizeWorkers } from "../../src/run/size-workers.ts";
 
 describe("run/size-workers", () => {
   test.each([
@@ -21,6 +21,29 @@ describe("run/size-workers", () => {
   ])("%s", (_name, input, expected) => {
     const sizing = sizeWorkers(input);
     expect({ workers: sizing.workers, connections: sizing.connections, maxInFlightPerWorker: sizing.maxInFlightPerWorker }).toEqual(expected);
+  });
+
+  // A slow schedule may hold more requests than it keeps connections: an LLM's seconds of latency at tens of req/s.
+  test.each([
+    ["50 req/s on 2 CPUs: 64 kept alive, 1024 in flight", { targetRate: 50 }, { workers: 1, connections: 64, maxInFlightPerWorker: 1024, inFlight: 1024 }],
+    ["200 req/s a worker is still slow", { targetRate: 200 }, { workers: 1, connections: 64, maxInFlightPerWorker: 1024, inFlight: 1024 }],
+    ["201 req/s a worker: the keep-alive ceiling", { targetRate: 201 }, { workers: 1, connections: 64, maxInFlightPerWorker: 64, inFlight: 64 }],
+    ["600 req/s over 4 workers (64 CPUs) is 150 each", { targetRate: 600, cpus: 64 }, { workers: 4, connections: 256, maxInFlightPerWorker: 1024, inFlight: 4096 }],
+    ["300 requests: no more in flight than the run sends", { targetRate: 50, requests: 300 }, { workers: 1, connections: 64, maxInFlightPerWorker: 300, inFlight: 300 }],
+    ["explicit --max-connections is the ceiling", { targetRate: 50, maxConnections: 32 }, { workers: 1, connections: 32, maxInFlightPerWorker: 32, inFlight: 32 }],
+    ["--max-concurrency is the ceiling", { targetRate: 50, concurrency: 16 }, { workers: 1, connections: 16, maxInFlightPerWorker: 16, inFlight: 16 }],
+    ["rate unknown (a trace)", { targetRate: null }, { workers: 1, connections: 64, maxInFlightPerWorker: 64, inFlight: 64 }],
+  ] as const)("%s", (_name, over, expected) => {
+    const sizing = sizeWorkers({ numWorkers: -1, maxConnections: -1, concurrency: 0, timedSends: true, cpus: 2, ...over });
+    expect({ workers: sizing.workers, connections: sizing.connections, maxInFlightPerWorker: sizing.maxInFlightPerWorker, inFlight: sizing.inFlight }).toEqual(expected);
+    expect(sizing.warnings).toEqual([]);
+  });
+
+  test.each([
+    [{ connections: 64, inFlight: 1024 }, "64 connections kept alive, up to 1024 requests in flight"],
+    [{ connections: 64, inFlight: 64 }, "up to 64 connections"],
+  ])("inFlightText(%o)", (sizing, text) => {
+    expect(inFlightText(sizing)).toBe(text);
   });
 
   test("warns when one worker would need more than 64 keep-alive sockets", () => {
