@@ -25,7 +25,7 @@ export const ERROR_KINDS = {
   cancelled: "cancelled by the run: Ctrl-C, --run-timeout, or a drain timeout",
   worker_lost: "the worker process that held the request died",
   conversation_aborted: "not sent: an earlier turn of its conversation failed, so the rest of the conversation was ended",
-  other: "anything else; the message says what the runtime reported",
+  other: "anything else, a redirect (never followed) included; the message says what the runtime or the server reported",
 } as const;
 
 export type ErrorKind = keyof typeof ERROR_KINDS;
