@@ -6,7 +6,7 @@
  * dialects; FastAPI's `{"detail": …}` too); anything else its first characters. The request's credentials (Authorization / api-key header values) and
  * anything shaped like a bearer token or `sk-…` key are replaced before the text is stored.
  */
-import { REDACTED } from "../config/redact.ts";
+import { REDACTED, redactUrl } from "../config/redact.ts";
 import { truncate } from "./classify-error.ts";
 import { parseJsonObject, readErrorMessage } from "./openai-response.ts";
 
@@ -46,8 +46,14 @@ function fastApiDetail(json: Record<string, unknown>): string | null {
   return null;
 }
 
-/** "HTTP 503: The engine is overloaded" from the status and the start of the body. */
-export function describeHttpError(status: number, body: string): string {
+/**
+ * "HTTP 503: The engine is overloaded" from the status and the start of the body; a redirect
+ * (never followed, client/send-attempt) says where it points, credentials hidden.
+ */
+export function describeHttpError(status: number, body: string, location: string | null = null): string {
+  if (status >= 300 && status < 400 && location !== null) {
+    return truncate(`HTTP ${status}: the endpoint redirects to ${redactUrl(location)} (not followed: it would add a round trip to every request, or turn the POST into a GET); point --endpoints at its target`);
+  }
   const json = parseJsonObject(body);
   const serverMessage = json ? (readErrorMessage(json) ?? fastApiDetail(json)) : null;
   const detail = (serverMessage ?? body).replace(/\s+/g, " ").trim();

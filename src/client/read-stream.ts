@@ -70,7 +70,7 @@ export async function readStreamedBody(
     watch.stop();
     progress.tokenSeen = accumulator.hasToken;
   }
-  applyStreamTiming(accumulator.result(), record, accumulator.done, true);
+  applyStreamTiming(accumulator.result(), record, accumulator.done, true, splitter.strayLine);
 }
 
 /**

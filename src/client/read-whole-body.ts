@@ -69,5 +69,5 @@ function readSseText(text: string, record: RequestRecord, keepText: KeepText, do
   splitter.push(new TextEncoder().encode(text), accumulator);
   splitter.finish(accumulator);
   record.streamNotes |= SSE_FOR_NON_STREAMING;
-  applyStreamTiming(accumulator.result(), record, accumulator.done, false);
+  applyStreamTiming(accumulator.result(), record, accumulator.done, false, splitter.strayLine);
 }

@@ -57,7 +57,8 @@ export async function sendAttempt(req: OutgoingRequest, attempt: number, setting
   let retryAfterMs: number | null = null;
   record.sentNs = settings.now();
   try {
-    const init: BunFetchRequestInit = { method: "POST", headers: req.headers ?? settings.headers, body: req.body, signal: controller.signal };
+    // Never followed: a redirect would add a round trip to every measured latency, or (301–303) turn the POST into a GET.
+    const init: BunFetchRequestInit = { method: "POST", headers: req.headers ?? settings.headers, body: req.body, signal: controller.signal, redirect: "manual" };
     if (settings.insecure) init.tls = INSECURE_TLS;
     if (fresh) init.keepalive = false;
     const response = await fetch(req.url, init);
@@ -69,7 +70,7 @@ export async function sendAttempt(req: OutgoingRequest, attempt: number, setting
       const text = await readBodyPrefix(response);
       record.doneNs = settings.now();
       record.errorKind = kindForStatus(response.status);
-      record.errorMessage = describeHttpError(response.status, text);
+      record.errorMessage = describeHttpError(response.status, text, response.headers.get("location"));
     } else {
       const declared = checkDeclaredLength(response.headers, settings.maxResponseBytes);
       if (settings.streaming && response.body) {

@@ -10,7 +10,9 @@
  * lines, with the name its `event:` line gave (OpenAI-compatible servers put everything in
  * `data:`; Anthropic-style streams name errors `event: error`, and older llama.cpp servers
  * write them as an `error:` field, which counts as the data of an event named `error`).
- * Comments (`:`), `id:` and `retry:` lines are ignored. Decoding a whole read at once, rather than line by line, is what keeps a 32-chunk
+ * Comments (`:`), `id:` and `retry:` lines are ignored. Any other line is ignored too, as the
+ * specification says, but the first is kept (`strayLine`): a server that writes its JSON chunks
+ * without `data:` leaves a stream of no events, and the record should say why. Decoding a whole read at once, rather than line by line, is what keeps a 32-chunk
  * stream cheap. Events go to an `EventSink` as they complete, in order; a sink that can
  * recognise a whole common event in the raw text (`takeWholeEvent`) is offered each event
  * boundary first, which skips cutting that event into lines.
@@ -19,10 +21,15 @@ const DATA_PREFIX = "data:";
 const EVENT_PREFIX = "event:";
 /** Older llama.cpp servers write errors as an `error:` field, not as data. */
 const ERROR_PREFIX = "error:";
+/** Fields the specification defines that carry nothing for us. */
+const IGNORED_FIELD = /^(?:id|retry)(?::|$)/;
+/** Characters of a stray line kept for the error message. */
+const STRAY_LINE_CHARS = 120;
 const LF = "\n";
 const LF_CODE = 10;
 const CR = 13;
 const SPACE = 32;
+const COLON = 58;
 const CR_LINE_ENDS = /\r\n?/g;
 const STREAM = { stream: true };
 
@@ -46,6 +53,8 @@ export class SseSplitter {
   private name: string | undefined = undefined;
   /** The last read ended in CR: an LF at the start of the next one completes that CRLF. */
   private afterCr = false;
+  /** The first line that is neither a field we know nor a comment (its first characters); null while there is none. */
+  strayLine: string | null = null;
 
   /** Feeds bytes; every event they complete goes to `sink`, in order. */
   push(bytes: Uint8Array, sink: EventSink): void {
@@ -104,6 +113,9 @@ export class SseSplitter {
     } else if (text.startsWith(ERROR_PREFIX, start)) {
       this.name = "error";
       this.data = text.slice(valueStart(text, start + ERROR_PREFIX.length), end);
+    } else if (this.strayLine === null && text.charCodeAt(start) !== COLON) {
+      const line = text.slice(start, Math.min(end, start + STRAY_LINE_CHARS));
+      if (!IGNORED_FIELD.test(line)) this.strayLine = line;
     }
   }
 }

@@ -16,7 +16,7 @@ export const ERROR_KINDS = {
   timeout: "no complete response within --request-timeout",
   stalled_stream: "no byte for --stall-timeout after the body's first byte",
   truncated: "the stream ended with neither [DONE] nor a finish_reason: the response was cut short",
-  malformed_stream: "an SSE event whose data is not JSON",
+  malformed_stream: "an SSE event whose data is not JSON, or a stream that reached [DONE] with no completion event",
   invalid_json: "a non-streamed body that is not JSON or has no choices",
   invalid_http: "bytes that are not valid HTTP/1.1 (a bad status line or headers, a malformed chunked body)",
   decode_error: "a Content-Encoding (gzip, br, zstd, deflate) body that could not be decompressed",
@@ -25,7 +25,7 @@ export const ERROR_KINDS = {
   cancelled: "cancelled by the run: Ctrl-C, --run-timeout, or a drain timeout",
   worker_lost: "the worker process that held the request died",
   conversation_aborted: "not sent: an earlier turn of its conversation failed, so the rest of the conversation was ended",
-  other: "anything else; the message says what the runtime reported",
+  other: "anything else, a redirect (never followed) included; the message says what the runtime or the server reported",
 } as const;
 
 export type ErrorKind = keyof typeof ERROR_KINDS;
