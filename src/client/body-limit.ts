@@ -42,22 +42,25 @@ export class ByteBudget {
 /**
  * The body as text, or ResponseTooLargeError. A declared length was checked (`declared`), so only
  * an undeclared one is counted. Not async itself: the common case hands back `text()`'s promise
- * without another promise and await around it.
+ * without another promise and await around it. `onPiece`: told of every piece of an undeclared
+ * body as it arrives (the stall watch), which then is read in pieces even without a limit.
  */
-export function readTextLimited(response: Response, limitBytes: number, declared: boolean): Promise<string> {
-  if (limitBytes === 0 || declared || !response.body) return response.text();
-  return readCounted(response.body, limitBytes);
+export function readTextLimited(response: Response, limitBytes: number, declared: boolean, onPiece?: () => void): Promise<string> {
+  if (declared || !response.body || (limitBytes === 0 && !onPiece)) return response.text();
+  return readCounted(response.body, limitBytes, onPiece);
 }
 
-async function readCounted(body: ReadableStream<Uint8Array>, limitBytes: number): Promise<string> {
-  const budget = new ByteBudget(limitBytes);
+/** The body read in pieces: counted against `limitBytes` (0: no limit), `onPiece` told of each. */
+async function readCounted(body: ReadableStream<Uint8Array>, limitBytes: number, onPiece?: () => void): Promise<string> {
+  const budget = limitBytes > 0 ? new ByteBudget(limitBytes) : null;
   const decoder = new TextDecoder();
   const reader = body.getReader();
   let text = "";
   for (;;) {
     const { done, value } = await reader.read();
     if (done) return text + decoder.decode();
-    budget.take(value.byteLength);
+    onPiece?.();
+    budget?.take(value.byteLength);
     text += decoder.decode(value, { stream: true });
   }
 }

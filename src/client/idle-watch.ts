@@ -2,7 +2,8 @@
  * @module client/idle-watch — notices a response that has been quiet for too long, cheaply.
  *
  * Two limits use it. A stall: a stream that sent no byte for --stall-timeout after its first
- * body byte is aborted (stalled_stream). The watch starts at that byte, not at the headers:
+ * body byte is aborted (stalled_stream); so is a whole body, watched from its headers when they
+ * declared its length (it was ready then). The watch starts at that byte, not at the headers:
  * vLLM, TensorRT-LLM and SGLang's `/generate` send the headers when they admit the request and
  * the first byte only after it has queued and been prefilled, so silence before it is queueing
  * (--request-timeout bounds it), not a stall. A tail: a response has ended at `[DONE]` (client/stream-accumulator), but

@@ -26,6 +26,7 @@ import { ABORT_STALLED, ABORT_TIMEOUT, ABORT_TOO_LARGE, classifyFetchError, kind
 import { describeHttpError, readBodyPrefix, redactMessage, secretValues } from "./error-body.ts";
 import { readStreamedBody, type StreamProgress } from "./read-stream.ts";
 import { readWholeBody } from "./read-whole-body.ts";
+import { StreamStallWatch } from "./idle-watch.ts";
 import type { OutgoingRequest, RegisterInFlight, RequestSettings } from "./request-settings.ts";
 import { parseRetryAfterMs } from "./retry-policy.ts";
 import { StreamProtocolError, StreamServerError } from "./stream-accumulator.ts";
@@ -76,8 +77,15 @@ export async function sendAttempt(req: OutgoingRequest, attempt: number, setting
       if (settings.streaming && response.body) {
         await readStreamedBody(response.body, response.headers.get("content-type"), record, settings, () => abort(ABORT_STALLED), progress);
       } else {
-        const text = await readTextLimited(response, settings.maxResponseBytes, declared);
-        readWholeBody(text, record, settings.keepResponseText, settings.now());
+        // A whole body that stops part-way is cut as a stream would be: from the headers when its length was declared (the body was ready then), else from its first byte.
+        const watch = new StreamStallWatch(settings.stallTimeoutMs * 1e6, settings.now, () => abort(ABORT_STALLED));
+        if (declared) watch.progress(record.responseHeadersNs);
+        try {
+          const text = await readTextLimited(response, settings.maxResponseBytes, declared, () => watch.progress(settings.now()));
+          readWholeBody(text, record, settings.keepResponseText, settings.now());
+        } finally {
+          watch.stop();
+        }
       }
     }
   } catch (error) {

@@ -14,7 +14,7 @@ export const ERROR_KINDS = {
   http_429: "the server answered 429, or reported rate limiting or overload inside the stream",
   http_5xx: "the server answered 5xx, or reported a server error inside the stream (status 200, message says so)",
   timeout: "no complete response within --request-timeout",
-  stalled_stream: "no byte for --stall-timeout after the body's first byte",
+  stalled_stream: "no byte for --stall-timeout after the body's first byte (a whole body with a declared length: after its headers)",
   truncated: "the stream ended with neither [DONE] nor a finish_reason: the response was cut short",
   malformed_stream: "an SSE event whose data is not JSON, or a stream that reached [DONE] with no completion event",
   invalid_json: "a non-streamed body that is not JSON or has no choices",

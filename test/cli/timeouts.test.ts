@@ -6,7 +6,7 @@ import { questionDataset, runCli, tempDirs } from "./run-cli.ts";
 const dirs = tempDirs("ie-timeouts-");
 afterAll(() => dirs.cleanup());
 
-type Behaviour = "silent" | "stall-after-first-chunk" | "queue-then-answer";
+type Behaviour = "silent" | "stall-after-first-chunk" | "queue-then-answer" | "short-json-body" | "stall-json-chunk";
 
 /** How long "queue-then-answer" holds a request after its headers, as vLLM does while it waits in the engine queue. */
 const QUEUE_MS = 2500;
@@ -19,6 +19,9 @@ function misbehavingServer(behaviour: Behaviour) {
     socket: {
       data(socket) {
         if (behaviour === "silent") return;
+        // A whole JSON body that stops part-way, the connection left open: declared longer than sent, or chunked and never ended.
+        if (behaviour === "short-json-body") return void socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 500\r\n\r\n{"choices":[');
+        if (behaviour === "stall-json-chunk") return void socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\nc\r\n{"choices":[\r\n');
         const chunk = `data: {"choices":[{"index":0,"delta":{"content":"hi"}}]}\n\n`;
         const head = "HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n";
         if (behaviour === "queue-then-answer") {
@@ -51,6 +54,8 @@ describe("cli/timeouts", () => {
   test.each([
     ["a silent server hits the per-request timeout", "silent" as const, ["--request-timeout", "1"], "timeout"],
     ["a stream that goes quiet is cut as stalled", "stall-after-first-chunk" as const, ["--stall-timeout", "1"], "stalled_stream"],
+    ["a whole body shorter than its content-length is cut as stalled", "short-json-body" as const, ["--stall-timeout", "1", "--streaming", "off"], "stalled_stream"],
+    ["a chunked whole body that goes quiet is cut as stalled", "stall-json-chunk" as const, ["--stall-timeout", "1", "--streaming", "off"], "stalled_stream"],
   ])("%s", async (_name, behaviour, flags, kind) => {
     const server = misbehavingServer(behaviour);
     try {
