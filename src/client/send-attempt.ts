@@ -81,7 +81,7 @@ export async function sendAttempt(req: OutgoingRequest, attempt: number, setting
         const watch = new StreamStallWatch(settings.stallTimeoutMs * 1e6, settings.now, () => abort(ABORT_STALLED));
         if (declared) watch.progress(record.responseHeadersNs);
         try {
-          const text = await readTextLimited(response, settings.maxResponseBytes, declared, () => watch.progress(settings.now()));
+          const text = await readTextLimited(response, settings.maxResponseBytes, declared, declared ? undefined : () => watch.progress(settings.now()));
           readWholeBody(text, record, settings.keepResponseText, settings.now());
         } finally {
           watch.stop();

@@ -33,7 +33,7 @@ import { knownRequestCount, loadPatternOf } from "./config-values.ts";
 import { prepareWorkload, type Workload, type WorkloadShape } from "./prepare-workload.ts";
 import { prepareReportDir } from "./report-dir.ts";
 import { spawnWorkers } from "./spawn-workers.ts";
-import { sizeWorkers, type Sizing } from "./size-workers.ts";
+import { inFlightOf, sizeWorkers, type Sizing } from "./size-workers.ts";
 import { pinMain, planCpus, usableCpuCount, type AffinityPlan } from "../tuning/runtime-tuning.ts";
 import type { WorkerPool } from "./worker-pool.ts";
 
@@ -137,7 +137,7 @@ function openEventsDb(config: BenchmarkConfig, reportDir: string, sizing: Sizing
   if (GIT_SHA) db.setMeta("git_sha", GIT_SHA);
   db.setMeta("config", toExactJson(redactSecrets(config)));
   db.setMeta("report_config", toExactJson(storedRunConfig(config)));
-  db.setMeta("host", JSON.stringify({ cpus: cpus().length, workers: sizing.workers, connections: sizing.connections, in_flight: sizing.inFlight }));
+  db.setMeta("host", JSON.stringify({ cpus: cpus().length, workers: sizing.workers, connections: sizing.connections, in_flight: inFlightOf(sizing) }));
   db.setMeta("state", "running");
   return db;
 }

@@ -43,9 +43,8 @@ export interface Sizing {
   workers: number;
   /** Connections the workers keep alive between requests. */
   connections: number;
+  /** Requests a worker holds in flight at most (for a slow schedule above its share of `connections`: the rest open their own). */
   maxInFlightPerWorker: number;
-  /** Requests the run holds in flight at most (above `connections` for a slow schedule: the rest open their own). */
-  inFlight: number;
   warnings: string[];
 }
 
@@ -78,10 +77,16 @@ export function sizeWorkers(input: SizingInput): Sizing {
       `${maxInFlightPerWorker} connections per worker: Bun keeps only ${KEEPALIVE_SOCKETS_PER_WORKER} alive per process, so extra connections are re-opened per request (raise --workers to ${Math.ceil(connections / KEEPALIVE_SOCKETS_PER_WORKER)})`,
     );
   }
-  return { workers, connections, maxInFlightPerWorker, inFlight: maxInFlightPerWorker * workers, warnings };
+  return { workers, connections, maxInFlightPerWorker, warnings };
+}
+
+/** Requests the whole run holds in flight at most. */
+export function inFlightOf(sizing: Pick<Sizing, "workers" | "maxInFlightPerWorker">): number {
+  return sizing.workers * sizing.maxInFlightPerWorker;
 }
 
 /** "up to 64 connections", or for a slow schedule "64 connections kept alive, up to 1024 requests in flight". */
-export function inFlightText(sizing: Pick<Sizing, "connections" | "inFlight">): string {
-  return sizing.inFlight > sizing.connections ? `${sizing.connections} connections kept alive, up to ${sizing.inFlight} requests in flight` : `up to ${sizing.connections} connections`;
+export function inFlightText(sizing: Pick<Sizing, "workers" | "connections" | "maxInFlightPerWorker">): string {
+  const inFlight = inFlightOf(sizing);
+  return inFlight > sizing.connections ? `${sizing.connections} connections kept alive, up to ${inFlight} requests in flight` : `up to ${sizing.connections} connections`;
 }

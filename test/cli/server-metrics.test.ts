@@ -13,6 +13,19 @@ import { questionDataset, readSummary, runCli, tempDirs } from "./run-cli.ts";
 const dirs = tempDirs("ie-server-metrics-");
 afterAll(() => dirs.cleanup());
 
+/** A run's bounding scrapes (events.db `server_metrics_bounds`), its performance phase, and the warmup requests whose first token came after the opening scrape. */
+function scrapeBounds(reportDir: string) {
+  const db = new Database(join(reportDir, "events.db"), { readonly: true });
+  try {
+    const bounds = JSON.parse((db.query("SELECT value FROM run WHERE key = 'server_metrics_bounds'").get() as { value: string }).value) as { baselineNs: number; finalNs: number };
+    const phase = db.query("SELECT start_ns, end_ns FROM phases WHERE name = 'performance'").get() as { start_ns: number; end_ns: number };
+    const lateWarmup = (db.query("SELECT COUNT(*) AS n FROM requests WHERE phase = 'warmup' AND first_token_ns > ?").get(bounds.baselineNs) as { n: number }).n;
+    return { bounds, phase, lateWarmup };
+  } finally {
+    db.close();
+  }
+}
+
 describe("cli/server-metrics", () => {
   test("a concurrency-8 run: the server averages 8 requests running, and its TTFT p50 is at most the client's", async () => {
     const server = await startMockServer({ mode: "model", ttftMs: 38, tpotMs: 4, outputTokens: 40, maxConcurrent: 16 });
@@ -77,10 +90,7 @@ describe("cli/server-metrics", () => {
       expect(result.exitCode).toBe(0);
       const metrics = readSummary(join(dir, "r")).server_metrics;
       expect(metrics?.ttft_ms?.count).toBe(40);
-      const db = new Database(join(dir, "r", "events.db"), { readonly: true });
-      const bounds = JSON.parse((db.query("SELECT value FROM run WHERE key = 'server_metrics_bounds'").get() as { value: string }).value) as { baselineNs: number; finalNs: number };
-      const phase = db.query("SELECT start_ns, end_ns FROM phases WHERE name = 'performance'").get() as { start_ns: number; end_ns: number };
-      db.close();
+      const { bounds, phase } = scrapeBounds(join(dir, "r"));
       expect(bounds.baselineNs).toBeLessThan(phase.start_ns);
       expect(bounds.finalNs).toBeGreaterThan(phase.end_ns);
     } finally {
@@ -98,10 +108,7 @@ describe("cli/server-metrics", () => {
         "--load-pattern", "poisson", "--target-qps", "100", "--num-samples", "30", "--duration", "0", "--warmup", "--warmup-requests", "20", "--report-dir", report]);
       expect(result.exitCode).toBe(0);
       const ttft = readSummary(report).server_metrics?.ttft_ms;
-      const db = new Database(join(report, "events.db"), { readonly: true });
-      const bounds = JSON.parse((db.query("SELECT value FROM run WHERE key = 'server_metrics_bounds'").get() as { value: string }).value) as { baselineNs: number; finalNs: number };
-      const late = (db.query("SELECT COUNT(*) AS n FROM requests WHERE phase = 'warmup' AND first_token_ns > ?").get(bounds.baselineNs) as { n: number }).n;
-      db.close();
+      const { lateWarmup: late } = scrapeBounds(report);
       expect(late).toBeGreaterThan(0);
       expect(ttft?.warmup_requests).toBe(late);
       // The server counts the 30 measured requests and the late warmup ones alike (a first token

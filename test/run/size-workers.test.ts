@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { inFlightText, sizeWorkers } from "../../src/run/size-workers.ts";
+import { inFlightOf, inFlightText, sizeWorkers } from "../../src/run/size-workers.ts";
 
 describe("run/size-workers", () => {
   test.each([
@@ -35,13 +35,13 @@ describe("run/size-workers", () => {
     ["rate unknown (a trace)", { targetRate: null }, { workers: 1, connections: 64, maxInFlightPerWorker: 64, inFlight: 64 }],
   ] as const)("%s", (_name, over, expected) => {
     const sizing = sizeWorkers({ numWorkers: -1, maxConnections: -1, concurrency: 0, timedSends: true, cpus: 2, ...over });
-    expect({ workers: sizing.workers, connections: sizing.connections, maxInFlightPerWorker: sizing.maxInFlightPerWorker, inFlight: sizing.inFlight }).toEqual(expected);
+    expect({ workers: sizing.workers, connections: sizing.connections, maxInFlightPerWorker: sizing.maxInFlightPerWorker, inFlight: inFlightOf(sizing) }).toEqual(expected);
     expect(sizing.warnings).toEqual([]);
   });
 
   test.each([
-    [{ connections: 64, inFlight: 1024 }, "64 connections kept alive, up to 1024 requests in flight"],
-    [{ connections: 64, inFlight: 64 }, "up to 64 connections"],
+    [{ workers: 1, connections: 64, maxInFlightPerWorker: 1024 }, "64 connections kept alive, up to 1024 requests in flight"],
+    [{ workers: 2, connections: 128, maxInFlightPerWorker: 64 }, "up to 128 connections"],
   ])("inFlightText(%o)", (sizing, text) => {
     expect(inFlightText(sizing)).toBe(text);
   });
