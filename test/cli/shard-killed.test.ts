@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { startMockServer } from "../../src/server/index.ts";
-import { countRequestRows, questionDataset, readSummary, runCli, spawnCli, tempDirs, waitFor } from "./run-cli.ts";
+import { collectOutput, countRequestRows, questionDataset, readSummary, runCli, spawnCli, tempDirs, waitFor } from "./run-cli.ts";
 import { runMeta } from "./shard-helpers.ts";
 
 const dirs = tempDirs("ie-shard-killed-");
@@ -24,7 +24,8 @@ describe("cli/shard-killed", () => {
         "--start-at", "+2s", "--start-barrier", join(dir, "run.barrier"), "--report-dir", join(dir, shard.replace("/", "-"))];
       const survivor = runCli(args("0/2"));
       const victim = spawnCli(args("1/2"));
-      await waitFor(() => countRequestRows(join(dir, "1-2"), "performance") >= 100, 20_000);
+      const victimErr = collectOutput(victim.stderr);
+      await waitFor(() => countRequestRows(join(dir, "1-2"), "performance") >= 100, 20_000, 25, () => `shard 1/2 printed: ${JSON.stringify(victimErr.text)}`);
       victim.kill("SIGKILL");
       await victim.exited;
       expect((await survivor).exitCode).toBe(0);
