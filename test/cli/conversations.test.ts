@@ -8,7 +8,8 @@ import { Database } from "bun:sqlite";
 import { afterAll, describe, expect, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { runCli, tempDirs, serveCompletions } from "./run-cli.ts";
+import { measureHostLateness } from "../support/host-lateness.ts";
+import { lowerMedian, runCli, tempDirs, serveCompletions } from "./run-cli.ts";
 
 const dirs = tempDirs("ie-conversations-");
 afterAll(() => dirs.cleanup());
@@ -18,6 +19,10 @@ type Message = Record<string, unknown>;
 const CONVERSATIONS = 20;
 const CONCURRENCY = 4;
 const FAILING_MARK = "c7 t3";
+/** What our send path may add to the host's median lateness at a turn's instant. */
+const SEND_MARGIN_NS = 1_000_000;
+/** What reading the previous answer to its end and handing the turn back may add on top (the think time starts there). */
+const HAND_BACK_MARGIN_NS = 5_000_000;
 
 /** Conversation i: a user turn, (i mod 3) tool round trips with think times, then a closing user turn. */
 function datasetRows(): Row[] {
@@ -138,8 +143,12 @@ describe("cli/conversations", () => {
     const datasetPath = join(dir, "agentic.jsonl");
     writeFileSync(datasetPath, rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
     const server = loggingServer();
+    let floor: ReturnType<typeof measureHostLateness> | undefined;
     try {
+      // The host's own lateness while the run sends (an empty loop on the worker CPU; the run takes about a second).
+      floor = measureHostLateness(1_000, 1);
       const result = await runCli(["benchmark", "from-config", "-c", configYaml(dir, server.url, datasetPath)]);
+      const hostLateness = await floor.result;
       expect(result.stderr).not.toContain("error:");
       expect(result.exitCode).toBe(0);
       const expected = expectedMessages(rows);
@@ -173,18 +182,21 @@ describe("cli/conversations", () => {
       const kinds = records.map((r) => r.kind).filter((k) => k !== null);
       expect(kinds.sort()).toEqual(["conversation_aborted", "http_5xx"]);
       // Each think time starts when the client let go of the previous response (at or just after
-      // its end): never early, and the send itself is on time within 5 ms.
+      // its end): never early. The sends keep those instants as well as the host lets an empty
+      // loop keep its own (medians: a host stall moves a few turns, not the middle one).
       const delays = rows.filter((r) => r.role === "user" || r.role === "tool").map((r) => (r.delay_seconds as number | undefined) ?? 0);
       const excessNs: number[] = [];
+      const lateNs: number[] = [];
       records.forEach((r, i) => {
         const delayNs = (delays[i] as number) * 1e9;
         if (delayNs === 0 || r.sent === null) return;
         expect(r.scheduled - (records[i - 1] as { done: number }).done).toBeGreaterThanOrEqual(delayNs);
-        expect(r.sent - r.scheduled).toBeLessThan(5_000_000);
+        expect(r.sent).toBeGreaterThanOrEqual(r.scheduled);
+        lateNs.push(r.sent - r.scheduled);
         excessNs.push(r.sent - (records[i - 1] as { done: number }).done - delayNs);
       });
-      excessNs.sort((x, y) => x - y);
-      expect(excessNs[Math.floor(excessNs.length / 2)] as number).toBeLessThan(5_000_000);
+      expect(lowerMedian(lateNs)).toBeLessThan(hostLateness.p50Ns + SEND_MARGIN_NS);
+      expect(lowerMedian(excessNs)).toBeLessThan(hostLateness.p50Ns + HAND_BACK_MARGIN_NS);
       const summary = JSON.parse(readFileSync(join(dir, "r", "performance", "result_summary.json"), "utf8")) as {
         n_samples_issued: number; n_samples_failed: number; n_samples_dropped: number | null; error_counts: Record<string, number>;
         conversations: { conversations: number; completed: number; failed: number; unfinished: number; untracked_turns: number; by_turn: { turn: number; count: number }[] };
@@ -203,11 +215,10 @@ describe("cli/conversations", () => {
       expect(summary.n_samples_failed).toBe(2);
       expect(summary.error_counts).toMatchObject({ http_5xx: 1, conversation_aborted: 1 });
     } finally {
+      floor?.kill();
       server.stop();
     }
-    // Sends are checked against 5 ms each: a host stall of that length (seen on this shared VM)
-    // fails one attempt, so a retry absorbs it without loosening the bound.
-  }, { timeout: 60_000, retry: 1 });
+  }, 60_000);
 
   test("stop_issuing_on_first_user_complete: the second conversation to end stops the third mid-way (budget 3, concurrency 2)", async () => {
     const dir = dirs.make();
