@@ -22,6 +22,15 @@ export function latenciesNs(dir: string): number[] {
   return rows.map((r) => r.l);
 }
 
+/** Each performance request's scheduled and sent instants, ns after the phase start (the shards of one `--start-at` share that start). */
+export function scheduleRows(dir: string): { scheduledNs: number; sentNs: number }[] {
+  const db = new Database(join(dir, "events.db"), { readonly: true });
+  const start = (db.query("SELECT start_ns AS s FROM phases WHERE name = 'performance'").get() as { s: number }).s;
+  const rows = db.query("SELECT scheduled_ns AS scheduled, sent_ns AS sent FROM requests WHERE phase = 'performance'").all() as { scheduled: number; sent: number }[];
+  db.close();
+  return rows.map((r) => ({ scheduledNs: r.scheduled - start, sentNs: r.sent - start }));
+}
+
 /** The performance phase's start, epoch ns: T0's wall clock plus the phase's offset from T0. */
 export function phaseStartEpochNs(dir: string): bigint {
   const db = new Database(join(dir, "events.db"), { readonly: true });
