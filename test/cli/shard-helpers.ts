@@ -3,6 +3,7 @@
  * rows, its schedule's start on the wall clock, and the dispersion of arrivals the server saw.
  */
 import { Database } from "bun:sqlite";
+import { expect } from "bun:test";
 import { join } from "node:path";
 
 /** A shard's `run` table and its number of performance rows. */
@@ -22,8 +23,39 @@ export function latenciesNs(dir: string): number[] {
   return rows.map((r) => r.l);
 }
 
+/** What loopback and the server's handler may add to the arrivals' span over the sends' span, beside the server process's own stalls. */
+const SPAN_MARGIN_MS = 5;
+/**
+ * How much burstier than the plan the arrivals may be: a host stall releases its backlog into one
+ * 10 ms window (a 40 ms stall adds ~0.06); a client that batched its sends measured 2.6.
+ */
+const DISPERSION_MARGIN = 1;
+
+/**
+ * What the runs (or shards) of one Poisson plan decide, whatever the host does: together their scheduled
+ * instants are the whole plan (the target rate within 3 %, one Poisson stream: ~1,000 windows of
+ * mean 4 scatter the index by about ±0.05), nothing is sent early, and the server (in this
+ * process, whose worst stall is `serverStallMs`) saw the requests over the span the rows say
+ * they were sent in, no burstier than the plan allows.
+ */
+export function expectPlanKept(runDirs: readonly string[], arrivalsNs: readonly number[], targetQps: number, serverStallMs: number): void {
+  const rows = runDirs.flatMap(scheduleRows);
+  const scheduled = rows.map((r) => r.scheduledNs).sort((x, y) => x - y);
+  const sent = rows.map((r) => r.sentNs).sort((x, y) => x - y);
+  expect(Math.abs(arrivalRate(scheduled) - targetQps) / targetQps).toBeLessThan(0.03);
+  const plannedDispersion = indexOfDispersion(scheduled, 10e6);
+  expect(plannedDispersion).toBeGreaterThan(0.7);
+  expect(plannedDispersion).toBeLessThan(1.5);
+  for (const r of rows) expect(r.sentNs).toBeGreaterThanOrEqual(r.scheduledNs);
+  const arrivals = [...arrivalsNs].sort((x, y) => x - y);
+  expect(arrivals.length).toBe(rows.length);
+  const spanMs = (times: readonly number[]) => ((times.at(-1) as number) - (times[0] as number)) / 1e6;
+  expect(Math.abs(spanMs(arrivals) - spanMs(sent))).toBeLessThan(SPAN_MARGIN_MS + serverStallMs);
+  expect(indexOfDispersion(arrivals, 10e6)).toBeLessThan(plannedDispersion + DISPERSION_MARGIN);
+}
+
 /** Each performance request's scheduled and sent instants, ns after the phase start (the shards of one `--start-at` share that start). */
-export function scheduleRows(dir: string): { scheduledNs: number; sentNs: number }[] {
+function scheduleRows(dir: string): { scheduledNs: number; sentNs: number }[] {
   const db = new Database(join(dir, "events.db"), { readonly: true });
   const start = (db.query("SELECT start_ns AS s FROM phases WHERE name = 'performance'").get() as { s: number }).s;
   const rows = db.query("SELECT scheduled_ns AS scheduled, sent_ns AS sent FROM requests WHERE phase = 'performance'").all() as { scheduled: number; sent: number }[];

@@ -10,7 +10,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startMockServer } from "../../src/server/index.ts";
 import { BUN_PATH, MAIN_PATH, questionDataset, readSummary, runCli, tempDirs, waitFor } from "./run-cli.ts";
-import { arrivalRate, indexOfDispersion, latenciesNs, runMeta } from "./shard-helpers.ts";
+import { watchStalls } from "../support/stall-watch.ts";
+import { expectPlanKept, latenciesNs, runMeta } from "./shard-helpers.ts";
 
 const dirs = tempDirs("ie-slurm-");
 afterAll(() => dirs.cleanup());
@@ -42,7 +43,9 @@ describe("cli/slurm", () => {
         "--endpoints", server.url, "--model", "m", "--dataset", dataset, "--load-pattern", "poisson", "--target-qps", String(TARGET_QPS),
         "--num-samples", String(REQUESTS), "--duration", "0", "--streaming", "off", "--workers", "1", "--shard", "auto",
         "--start-at", "+3s", "--start-barrier", join(dir, "run.barrier"), "--report-dir", join(dir, "shard-{shard}")], { stdout: "pipe", stderr: "pipe", cwd: dir });
+      const stalls = watchStalls();
       const [stderr, exitCode] = await Promise.all([new Response(srun.stderr).text(), srun.exited]);
+      const stallMs = stalls.stop();
       // srun can exit 0 when a task never launched: the shards' own records are checked too.
       expect(stderr).not.toContain("error:");
       expect(exitCode).toBe(0);
@@ -52,12 +55,8 @@ describe("cli/slurm", () => {
       expect([a.rows, b.rows]).toEqual([REQUESTS / 2, REQUESTS / 2]);
       expect(b.meta.plan_id).toBe(a.meta.plan_id as string);
 
-      const arrivals = server.observations().map((o) => o.receivedNs).sort((x, y) => x - y);
-      expect(arrivals.length).toBe(REQUESTS);
-      expect(Math.abs(arrivalRate(arrivals) - TARGET_QPS) / TARGET_QPS).toBeLessThan(0.03);
-      const dispersion = indexOfDispersion(arrivals, 10e6);
-      expect(dispersion).toBeGreaterThan(0.7);
-      expect(dispersion).toBeLessThan(1.5);
+      expect(server.observations().length).toBe(REQUESTS);
+      expectPlanKept(shards, server.observations().map((o) => o.receivedNs), TARGET_QPS, stallMs);
 
       const merged = await runCli(["report", "merge", ...shards, "--output", join(dir, "merged")]);
       expect(merged.stderr).not.toContain("warning:");
@@ -67,11 +66,10 @@ describe("cli/slurm", () => {
       const union = shards.flatMap(latenciesNs).sort((x, y) => x - y);
       const at = (q: number) => union[Math.floor(q * (union.length - 1))] as number;
       expect([summary.latency.percentiles["50.0"], summary.latency.percentiles["99.0"]]).toEqual([at(0.5), at(0.99)]);
-      expect(Math.abs((summary.qps as number) - TARGET_QPS) / TARGET_QPS).toBeLessThan(0.03);
     } finally {
       await server.stop();
     }
-  }, { timeout: 90_000, retry: 1 });
+  }, 90_000);
 
   test.skipIf(skip !== null)("examples/slurm/benchmark.sbatch runs a config's shards and merges them", async () => {
     const server = await startMockServer({ mode: "fixed" });
