@@ -87,6 +87,7 @@ describe("cli/trace-replay", () => {
       const lagP99Ns = lowerPercentile(lagsNs, 99);
       expect(summary.schedule_lag.percentiles["99.0"]).toBe(lagP99Ns);
       const limitNs = lagLimitNs(meanScheduleGapNs(rows.map((row) => row.t)));
+      expect(summary.load_generator_lag_limit_ns).toBe(limitNs);
       expect(summary.load_generator).toBe(lagP99Ns > limitNs ? "fell_behind" : "ok");
       // Late requests are counted late (more than 1 ms after their instant).
       expect(summary.n_samples_delayed).toBe(lagsNs.filter((lag) => lag > DELAYED_LAG_NS).length);
