@@ -14,19 +14,23 @@
  * bun:sqlite cost while the schedule is kept — the floor any Bun client pinned to one core
  * meets, with none of our code. Requests that fail, or are still open 30 s after the last due
  * instant, are counted (`failed`).
+ * With `--offsets FILE` in place of QPS SECONDS, the schedule is FILE's JSON array of offsets
+ * (ns from the start) instead: a trace's instants, kept the same way.
  * Prints `{"p50_us": …, "p99_us": …, "count": N, "failed": F}`.
- * Usage: `bun scripts/bench/jitter-floor.ts QPS SECONDS [URL BODY_FILE EVENTS_DB]`.
+ * Usage: `bun scripts/bench/jitter-floor.ts QPS SECONDS|--offsets FILE [URL BODY_FILE EVENTS_DB]`.
  */
+import { readFileSync } from "node:fs";
 import { poissonOffsets } from "../../src/plan/arrivals.ts";
 import { FloorRows, readLeast } from "./lib/least-client.ts";
 
 const SPIN_WINDOW_NS = 2_000_000;
 const DRAIN_MS = 30_000;
-const [qpsText, secondsText, url, bodyFile, eventsDbPath] = process.argv.slice(2);
-const qps = Number(qpsText);
-const seconds = Number(secondsText);
-if (!(qps > 0) || !(seconds > 0) || (url !== undefined && (!bodyFile || !eventsDbPath))) {
-  console.error("usage: bun scripts/bench/jitter-floor.ts QPS SECONDS [URL BODY_FILE EVENTS_DB]");
+const [first, second, url, bodyFile, eventsDbPath] = process.argv.slice(2);
+const fromFile = first === "--offsets";
+const qps = Number(first);
+const seconds = Number(second);
+if ((fromFile ? !second : !(qps > 0) || !(seconds > 0)) || (url !== undefined && (!bodyFile || !eventsDbPath))) {
+  console.error("usage: bun scripts/bench/jitter-floor.ts QPS SECONDS|--offsets FILE [URL BODY_FILE EVENTS_DB]");
   process.exit(2);
 }
 const body = bodyFile ? await Bun.file(bodyFile).text() : "";
@@ -46,9 +50,10 @@ async function send(planIndex: number, scheduledNs: number): Promise<void> {
   rows?.add(planIndex, scheduledNs, sentNs, readNs);
 }
 
-const count = Math.round(qps * seconds);
+const offsets = fromFile ? Float64Array.from(JSON.parse(readFileSync(second as string, "utf8")) as number[]) : poissonOffsets(Math.round(qps * seconds), qps, 42);
+const count = offsets.length;
 const startNs = Bun.nanoseconds() + 20_000_000;
-const dueNs = poissonOffsets(count, qps, 42).map((offset) => offset + startNs);
+const dueNs = offsets.map((offset) => offset + startNs);
 const lagNs = new Float64Array(count);
 let next = 0;
 

@@ -15,10 +15,10 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { achievedQps, lagUs, poissonArgs, runIe } from "../lib/ie.ts";
-import { BUN, CLIENT_CPU, pinned, ROOT, startFixedServer, track } from "../lib/procs.ts";
+import { jitterFloor } from "../lib/jitter-floor-run.ts";
+import { startFixedServer } from "../lib/procs.ts";
 import { progress, type Section } from "../lib/section.ts";
 import { atMost, fmt, median, ratio, runs, type Row, type Verdict } from "../lib/table.ts";
-import { removeEventsDb } from "../lib/least-client.ts";
 import { writeBody } from "../lib/wrk.ts";
 
 interface PoissonRun {
@@ -48,33 +48,6 @@ const POISSON_RUNS: ReadonlyArray<PoissonRun> = [
 const TARGET_QPS = 10_000;
 const MAX_RATE_ERROR = 0.01;
 
-const JITTER_FLOOR = join(ROOT, "scripts", "bench", "jitter-floor.ts");
-
-/** What jitter-floor.ts sends at each due instant: nothing, or the least client's requests. */
-interface FloorTarget {
-  url: string;
-  bodyFile: string;
-  eventsDb: string;
-}
-
-/**
- * Lag of an event loop keeping the same schedule on the client CPU (scripts/bench/jitter-floor.ts):
- * empty, the machine's share; with `target`, sending with the least client, Bun's fetch's share.
- */
-async function jitterFloor(qps: number, seconds: number, target?: FloorTarget): Promise<{ p50: number; p99: number }> {
-  const extra = target ? [`${target.url}/v1/chat/completions`, target.bodyFile, target.eventsDb] : [];
-  const proc = track(pinned(CLIENT_CPU, [BUN, JITTER_FLOOR, String(qps), String(seconds), ...extra]), { stdout: "pipe" });
-  try {
-    const [code, out] = await Promise.all([proc.exited, new Response(proc.stdout as ReadableStream).text()]);
-    if (code !== 0) throw new Error(`jitter-floor.ts exited ${code}`);
-    const result = JSON.parse(out) as { p50_us: number; p99_us: number; failed: number };
-    if (result.failed > 0) throw new Error(`jitter-floor.ts: ${result.failed} requests failed`);
-    return { p50: result.p50_us, p99: result.p99_us };
-  } finally {
-    if (target) removeEventsDb(target.eventsDb);
-  }
-}
-
 export const poissonSection: Section = {
   name: "poisson",
   description: "Poisson schedule precision at 1k / 10k / 50k QPS, and the 2k QPS acceptance run (achieved rate, schedule_lag p50/p99)",
@@ -93,11 +66,11 @@ export const poissonSection: Section = {
         const fetchP99: number[] = [];
         const bodyFile = writeBody(ctx.tmp, streaming === "on");
         for (let i = 0; i < ctx.repeats; i++) {
-          const floor = await jitterFloor(qps, seconds);
+          const floor = await jitterFloor({ qps, seconds });
           floorP50.push(floor.p50);
           floorP99.push(floor.p99);
           if (fetchFloor) {
-            const least = await jitterFloor(qps, seconds, { url: server.url, bodyFile, eventsDb: join(ctx.tmp, `least-${qps}-${i}.db`) });
+            const least = await jitterFloor({ qps, seconds }, { url: server.url, bodyFile, eventsDb: join(ctx.tmp, `least-${qps}-${i}.db`) });
             fetchP50.push(least.p50);
             fetchP99.push(least.p99);
             progress(`${fmt(qps)} QPS streaming ${streaming}, least client run ${i + 1}: lag p50 ${fmt(least.p50, 1)} µs, p99 ${fmt(least.p99, 1)} µs`);
