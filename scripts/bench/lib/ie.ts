@@ -34,6 +34,8 @@ export interface IeRun {
   windowWallMs: number;
   mainPeakKb: number;
   workerPeakKb: number[];
+  /** What the CLI printed on stderr (progress and warnings). */
+  stderr: string;
 }
 
 const RUN_TIMEOUT_MS = 600_000;
@@ -61,6 +63,7 @@ export async function runIe(args: string[], reportDir: string, options: { pinToC
     windowWallMs: window?.wallMs ?? Number.NaN,
     mainPeakKb: sampler.peakKb.get(proc.pid) ?? Number.NaN,
     workerPeakKb: sampler.childPidsSeen().map((pid) => sampler.peakKb.get(pid) ?? Number.NaN),
+    stderr,
   };
 }
 

@@ -55,6 +55,16 @@ export function atMost(value: number, max: number): Verdict {
   return Number.isFinite(value) ? (value <= max ? "met" : "not met") : "–";
 }
 
+/** Strictly below a bound (a test's old `toBeLessThan`); "–" when the value is missing. */
+export function below(value: number, max: number): Verdict {
+  return Number.isFinite(value) ? (value < max ? "met" : "not met") : "–";
+}
+
+/** In [min, max): at least `min`, below `max`; "–" when the value is missing. */
+export function inRange(value: number, min: number, max: number): Verdict {
+  return Number.isFinite(value) ? (value >= min && value < max ? "met" : "not met") : "–";
+}
+
 
 const HEADER = ["section", "metric", "inference-endpoint", "peer", "ratio", "target", "verdict", "runs / notes"];
 

@@ -1,0 +1,36 @@
+/**
+ * @module scripts/bench/lib/mooncake-trace — the trace-replay test's 10,000-request Mooncake-style trace, written for the bench.
+ *
+ * The same trace as test/cli/trace-replay.test.ts builds (that test's function is its own, not
+ * importable): JSONL rows `{timestamp (ms), input_length, output_length, hash_ids}` with
+ * exponential gaps whose rate alternates between 1,500/s and 750/s every 500 requests, seeded
+ * (Python's random, seed 7), timestamps rounded to the µs. Bursts and lulls, ~10 s in all.
+ */
+import { writeFileSync } from "node:fs";
+import { PythonRandom } from "../../../src/rng/python-random.ts";
+
+export const TRACE_REQUESTS = 10_000;
+const REQUESTS_PER_RATE = 500;
+/** Requests per ms of the two alternating stretches. */
+const RATES_PER_MS = [1.5, 0.75] as const;
+const SEED = 7;
+
+/**
+ * Writes the trace to `path`, and to `offsetsPath` each request's due offset from the first (ns,
+ * a JSON array: what `--load-pattern trace` schedules after the phase start, for jitter-floor.ts).
+ */
+export function writeMooncakeTrace(path: string, offsetsPath: string): void {
+  const rng = new PythonRandom(SEED);
+  const lines: string[] = [];
+  const timestampsMs: number[] = [];
+  let t = 0;
+  for (let i = 0; i < TRACE_REQUESTS; i++) {
+    t += rng.expovariate(RATES_PER_MS[Math.floor(i / REQUESTS_PER_RATE) % 2] as number);
+    const timestampMs = Math.round(t * 1000) / 1000;
+    timestampsMs.push(timestampMs);
+    lines.push(JSON.stringify({ timestamp: timestampMs, input_length: 16 + (i % 32), output_length: 4, hash_ids: [i % 3] }));
+  }
+  writeFileSync(path, lines.join("\n") + "\n");
+  const firstMs = timestampsMs[0] as number;
+  writeFileSync(offsetsPath, JSON.stringify(timestampsMs.map((ms) => Math.round((ms - firstMs) * 1e6))));
+}
