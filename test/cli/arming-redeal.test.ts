@@ -25,6 +25,8 @@ const dirs = tempDirs("ie-redeal-");
 afterAll(() => dirs.cleanup());
 
 const REQUESTS = 2000;
+/** How long a request must stay away while the phase waits for the stopped victim (checked against the kill-to-first-request time). */
+const WATCH_MS = 1_000;
 
 function workerPids(parentPid: number): number[] {
   const out = Bun.spawnSync(["pgrep", "-P", String(parentPid), "-f", "__worker"]).stdout.toString();
@@ -109,10 +111,13 @@ describe.skipIf(process.platform !== "linux")("cli/arming-redeal", () => {
       await waitFor(() => handledInit(victim) && idle(victim), 10_000);
       process.kill(victim, "SIGSTOP");
       process.kill(survivor, "SIGCONT");
-      // The survivor's `ready` completed the pool: main dealt the phase to both, and the survivor armed.
-      await waitFor(() => holdsPhase(survivor), 10_000);
-      // What must not happen has no event to wait for: watch a while for the victim to be dealt or a request to leave.
-      await Bun.sleep(500);
+      // The survivor's `ready` completed the pool: main dealt the phase to both, and the survivor
+      // armed (its alarm thread exists) and answered `phase-armed` (its JS thread waits again).
+      await waitFor(() => holdsPhase(survivor) && idle(survivor), 10_000);
+      // From there a main that did not wait for the victim would start the phase: watch a bounded
+      // window for a request; after the kill, the same path (deal again, arm, start) must take
+      // less than that window, or the window proved nothing.
+      await Bun.sleep(WATCH_MS);
       expect(holdsPhase(victim)).toBe(false);
       expect(server.observations()).toHaveLength(0); // the phase waits for the victim's `phase-armed`
       expect(proc.exitCode).toBeNull();
@@ -120,6 +125,9 @@ describe.skipIf(process.platform !== "linux")("cli/arming-redeal", () => {
       const victimId = workerIdOf(victim);
       const survivorId = workerIdOf(survivor);
       process.kill(victim, "SIGKILL");
+      const killedMs = performance.now();
+      await waitFor(() => server.observations().length > 0, 20_000, 5, () => `no request after the victim was killed; stderr: ${stderr.text}`);
+      expect(performance.now() - killedMs).toBeLessThan(WATCH_MS);
       // Fail here rather than at the test timeout, so that `finally` still cleans up.
       const exitCode = await Promise.race([proc.exited, Bun.sleep(20_000).then(() => "no exit within 20 s")]);
       expect(exitCode).toBe(0);
