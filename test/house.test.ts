@@ -3,13 +3,15 @@
  *
  * Comments cite upstream behaviour, RFCs or our own docs, never a file outside this repository;
  * measurements live in docs/performance-log.md and commit messages, not in code; no source file
- * grows past 300 lines; every module says what it owns.
+ * grows past 300 lines; every module says what it owns; no test is retried (a retried test hides
+ * the flake it exists to show: CONTRIBUTING, Testing).
  */
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 
 const ROOT = join(import.meta.dir, "..");
+const TESTS = (readdirSync(join(ROOT, "test"), { recursive: true }) as string[]).filter((f) => f.endsWith(".test.ts")).map((f) => join(ROOT, "test", f));
 const SOURCES = ["src", "workers", "scripts"].flatMap((dir) =>
   (readdirSync(join(ROOT, dir), { recursive: true }) as string[]).filter((f) => f.endsWith(".ts")).map((f) => join(ROOT, dir, f)),
 );
@@ -35,5 +37,11 @@ describe("house rules", () => {
     const text = readFileSync(file, "utf8");
     expect(text.slice(0, 400)).toMatch(/@module /);
     expect(text.split("\n").length).toBeLessThanOrEqual(300);
+  });
+
+  test("no test is retried: a timing bound is held to a floor the test measures instead (CONTRIBUTING, Testing)", () => {
+    const retried = TESTS.filter((file) => /[{,]\s*retry:\s*\d/.test(readFileSync(file, "utf8"))).map((file) => relative(ROOT, file));
+    expect(retried).toEqual([]);
+    expect(TESTS.length).toBeGreaterThan(100);
   });
 });
