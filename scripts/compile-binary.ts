@@ -16,8 +16,8 @@ export async function gitSha(): Promise<string> {
   return (await $`git -C ${root} rev-parse --short HEAD`.nothrow().quiet().text()).trim();
 }
 
-/** Builds `outfile` for `target` (a Bun target such as `bun-linux-arm64`; null: this host); exits 1 on failure. */
-export async function compileBinary(outfile: string, target: string | null, name: string, sha: string): Promise<void> {
+/** Builds `outfile` for `target` (a Bun target such as `bun-linux-arm64`; null: this host); throws the build's logs on failure (the tests call it). */
+export async function buildBinary(outfile: string, target: string | null, name: string, sha: string): Promise<void> {
   const result = await Bun.build({
     entrypoints: [join(root, "src", "main.ts")],
     compile: {
@@ -34,8 +34,15 @@ export async function compileBinary(outfile: string, target: string | null, name
     sourcemap: "none",
     define: { __GIT_SHA__: JSON.stringify(sha), __BUILD_TARGET__: JSON.stringify(name) },
   });
-  if (!result.success) {
-    for (const log of result.logs) console.error(log);
+  if (!result.success) throw new AggregateError(result.logs, `compiling ${outfile} failed`);
+}
+
+/** `buildBinary` for the scripts: prints the build's logs and exits 1 on failure. */
+export async function compileBinary(outfile: string, target: string | null, name: string, sha: string): Promise<void> {
+  try {
+    await buildBinary(outfile, target, name, sha);
+  } catch (error) {
+    for (const log of error instanceof AggregateError ? error.errors : [error]) console.error(log);
     process.exit(1);
   }
 }

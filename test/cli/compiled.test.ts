@@ -1,23 +1,17 @@
-/** @module test/cli/compiled.test — the single compiled binary runs a benchmark alone: no sources, no bun, an empty cwd and environment. */
+/** @module test/cli/compiled.test — the single compiled binary (test/support/compiled-binary: the build `npm run build` ships) runs a benchmark alone: no sources, no bun, an empty cwd and environment. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { startMockServer, type MockServer } from "../../src/server/index.ts";
-import { MAIN_PATH, questionDataset, readSummary, runCli, tempDirs } from "./run-cli.ts";
+import { COMPILE_TIMEOUT_MS, compiledBinary } from "../support/compiled-binary.ts";
+import { questionDataset, readSummary, runCli, tempDirs } from "./run-cli.ts";
 
 const dirs = tempDirs();
 let server: MockServer;
 let binary: string;
 beforeAll(async () => {
-  server = await startMockServer({ mode: "echo" });
-  binary = join(dirs.make(), "inference-endpoint");
-  const build = await Bun.build({
-    entrypoints: [MAIN_PATH],
-    compile: { outfile: binary, autoloadDotenv: false, autoloadBunfig: false },
-    minify: true,
-  });
-  if (!build.success) throw new AggregateError(build.logs, "compiling the binary failed");
-}, 120_000);
+  [server, binary] = await Promise.all([startMockServer({ mode: "echo" }), compiledBinary()]);
+}, COMPILE_TIMEOUT_MS + 10_000);
 afterAll(async () => {
   await server.stop();
   dirs.cleanup();
