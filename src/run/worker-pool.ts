@@ -13,10 +13,24 @@ import { join } from "node:path";
 import { SetupError } from "../errors.ts";
 import { parseToMain, type ToMain, type ToWorker, type WorkerInit } from "../ipc/messages.ts";
 import { SocketChannel } from "../ipc/socket-channel.ts";
-import { workerCommand } from "./worker-command.ts";
+import { spawnFailure } from "./spawn-failure.ts";
+import { selfCommand, workerCommand } from "./worker-command.ts";
 import { forwardWorkerStderr } from "./worker-stderr.ts";
 
 const SHUTDOWN_GRACE_MS = 2_000;
+
+/** A private directory for the pool's socket, under TMPDIR. */
+function socketDir(): string {
+  const parent = tmpdir();
+  try {
+    return mkdtempSync(join(parent, "inference-endpoint-"));
+  } catch (error) {
+    throw new SetupError(`could not create the workers' socket directory in ${parent}: ${error instanceof Error ? error.message : String(error)}`, {
+      hint: "TMPDIR must name a directory this user can write to",
+      cause: error,
+    });
+  }
+}
 
 interface PoolHandlers {
   onMessage(message: ToMain): void;
@@ -53,12 +67,21 @@ export class WorkerPool {
   /**
    * Starts `size` worker processes now; they boot while the caller prepares the run and wait
    * for their init, which `initialize` sends. Call `shutdown` on every path after this.
+   * `allOutput`: pass on every line the workers print (see run/worker-stderr). A worker the
+   * kernel refuses to start (run/spawn-failure) throws a SetupError once everything begun here
+   * is undone, so that nothing left open keeps the process alive.
    */
-  /** `allOutput`: pass on every line the workers print (see run/worker-stderr). */
   static spawn(size: number, env: Record<string, string>, allOutput = false): WorkerPool {
-    const pool = new WorkerPool(size, mkdtempSync(join(tmpdir(), "inference-endpoint-")));
+    const pool = new WorkerPool(size, socketDir());
     pool.listen();
-    for (let id = 0; id < size; id++) pool.spawnWorker(id, env, allOutput);
+    for (let id = 0; id < size; id++) {
+      try {
+        pool.spawnWorker(id, env, allOutput);
+      } catch (error) {
+        pool.abandon();
+        throw spawnFailure(id, selfCommand()[0] as string, error);
+      }
+    }
     return pool;
   }
 
@@ -152,15 +175,23 @@ export class WorkerPool {
       stdin: "ignore",
       stdout: "inherit",
       stderr: "pipe",
-      onExit: (_proc, exitCode) => {
+      onExit: (_proc, exitCode, signalCode) => {
         if (this.shuttingDown) return;
         this.channels.delete(id);
-        if (this.readyCount < this.size) this.failStartup(new SetupError(`worker ${id} exited during start-up (code ${exitCode})`));
+        if (this.readyCount < this.size) this.failStartup(new SetupError(`worker ${id} (${selfCommand()[0]}) exited during start-up (${signalCode ? `killed by ${signalCode}` : `code ${exitCode}`})`));
         this.handlers?.onWorkerExit(id, exitCode);
       },
     });
     this.processes.push(child);
     this.stderrForwards.push(forwardWorkerStderr(child.stderr, allOutput));
+  }
+
+  /** Undoes a start that failed part-way, at once: no worker had anything to finish. */
+  private abandon(): void {
+    this.shuttingDown = true;
+    this.listener?.stop(true);
+    for (const p of this.processes) p.kill("SIGKILL");
+    rmSync(this.dir, { recursive: true, force: true });
   }
 
   async shutdown(): Promise<void> {
