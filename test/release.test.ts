@@ -2,27 +2,37 @@
  * @module test/release.test — `npm run release`'s cross-compiled binaries: checksums that
  * `sha256sum -c` accepts; the linux-x64 build names its target; the darwin build is a Mach-O
  * arm64 executable carrying this commit; the linux-arm64 build runs a real benchmark, workers
- * included, under qemu-user where the host can run aarch64 binaries (else skipped, saying why).
+ * included, under qemu-user where the host can run aarch64 binaries (else skipped, saying why);
+ * this host's binary (test/support/compiled-binary) runs one as the container image's non-root user.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { startMockServer, type MockServer } from "../src/server/index.ts";
 import { questionDataset, readSummary, runCli, tempDirs } from "./cli/run-cli.ts";
+import { COMPILE_TIMEOUT_MS, compiledBinary } from "./support/compiled-binary.ts";
+import { asUser, openDir, placeBinary, unprivilegedUnavailable } from "./support/unprivileged.ts";
 
 const dirs = tempDirs("ie-release-");
 const ROOT = join(import.meta.dir, "..");
+const RELEASE_TIMEOUT_MS = 280_000;
 let out: string;
 let sha: string;
 let server: MockServer;
+/** This host's binary (test/support/compiled-binary), for the non-root run. */
+let native: string;
+const unprivileged = unprivilegedUnavailable();
 
 beforeAll(async () => {
   out = dirs.make();
   sha = Bun.spawnSync(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"]).stdout.toString().trim();
-  const build = Bun.spawnSync([process.execPath, join(ROOT, "scripts", "release.ts"), "--out", out, "linux-x64", "linux-arm64", "darwin-arm64"], { stderr: "pipe" });
+  // Three cross-compiles take well under a minute here; only a hung one reaches the timeout.
+  const build = Bun.spawnSync([process.execPath, join(ROOT, "scripts", "release.ts"), "--out", out, "linux-x64", "linux-arm64", "darwin-arm64"], { stderr: "pipe", timeout: RELEASE_TIMEOUT_MS });
+  if (build.signalCode) throw new Error(`release did not finish within ${RELEASE_TIMEOUT_MS / 1000} s (${build.signalCode}): ${build.stderr.toString()}`);
   if (build.exitCode !== 0) throw new Error(`release failed: ${build.stderr.toString()}`);
   server = await startMockServer({ mode: "echo" });
-}, 300_000);
+  if (unprivileged === null) native = await compiledBinary();
+}, RELEASE_TIMEOUT_MS + COMPILE_TIMEOUT_MS + 10_000);
 afterAll(async () => {
   await server?.stop();
   dirs.cleanup();
@@ -88,16 +98,21 @@ describe("release binaries", () => {
     for (const lib of libs) expect(DISTROLESS_BASE_LIBS).toContain(lib);
   });
 
-  const unprivileged = process.getuid?.() === 0 && Bun.which("setpriv") !== null ? null : "needs root and setpriv to run as another user";
   if (unprivileged) console.log(`skipped: the non-root container run — ${unprivileged}`);
   test.skipIf(unprivileged !== null)("runs a benchmark with workers as the image's non-root user, with no PATH or shell", async () => {
-    const dir = dirs.make();
-    Bun.spawnSync(["chmod", "-R", "a+rwX", dir, out]);
-    const binary = join(out, "inference-endpoint-linux-x64");
-    const result = await runCli(["benchmark", "offline", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 20), "--duration", "0", "--workers", "2", "--report-dir", join(dir, "r")],
-      { command: ["/usr/bin/setpriv", "--reuid=65532", "--regid=65532", "--clear-groups", binary], env: { HOME: dir }, exactEnv: true, cwd: dir });
-    expect(result.stderr).not.toContain("error:");
-    expect(result.exitCode).toBe(0);
-    expect(readSummary(join(dir, "r"))).toMatchObject({ n_samples_issued: 20, n_samples_failed: 0 });
+    // The image's user must reach the binary, the dataset and the report dir: openDir makes a
+    // 0777 dir under TMPDIR only when every directory above it can be entered by all, else
+    // under /tmp (a temp dir under a root-only TMPDIR made this run hang, its workers refused).
+    const dir = openDir("ie-release-nonroot-");
+    try {
+      const binary = placeBinary(native, join(dir, "inference-endpoint"));
+      const result = await runCli(["benchmark", "offline", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 20), "--duration", "0", "--workers", "2", "--report-dir", join(dir, "r")],
+        { command: asUser(65532, [binary]), env: { HOME: dir }, exactEnv: true, cwd: dir });
+      expect(result.stderr).not.toContain("error:");
+      expect(result.exitCode).toBe(0);
+      expect(readSummary(join(dir, "r"))).toMatchObject({ n_samples_issued: 20, n_samples_failed: 0 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 120_000);
 });
