@@ -6,6 +6,7 @@
  * tokenizer or dataset the developer happens to have cached. Tests that need a cache build one
  * and pass it explicitly.
  */
+import { afterAll } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,4 +18,5 @@ const home = mkdtempSync(join(tmpdir(), "ie-test-home-"));
 process.env.HOME = home;
 process.env.XDG_CACHE_HOME = join(home, ".cache");
 process.env.NO_COLOR = "1";
-process.on("exit", () => rmSync(home, { recursive: true, force: true }));
+// A preload's afterAll runs once, after every test file (bun test runs no exit handlers).
+afterAll(() => rmSync(home, { recursive: true, force: true }));

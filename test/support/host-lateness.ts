@@ -13,7 +13,7 @@ const JITTER_FLOOR = join(import.meta.dir, "..", "..", "scripts", "bench", "jitt
 /** The CPU a run's single worker pins itself to on a 2-core host (tuning/cpu-affinity). */
 const WORKER_CPU = "1";
 
-export interface HostLateness {
+interface HostLateness {
   p50Ns: number;
   p99Ns: number;
   count: number;

@@ -10,7 +10,7 @@
 
 const TICK_MS = 1;
 
-export interface StallWatch {
+interface StallWatch {
   /** Stops watching; the worst lateness of a tick, in ms (0 when every tick was on time). */
   stop(): number;
 }
