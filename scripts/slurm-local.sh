@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A one-node Slurm cluster on this host (slurmctld + slurmd + munged), for trying `srun -n 2
-# inference-endpoint … --shard auto` and for test/cli/slurm.test.ts. Debian/Ubuntu, as root.
+# inference-endpoint … --shard auto` and for test/e2e/slurm.test.ts. Debian/Ubuntu, as root.
 #
 #   scripts/slurm-local.sh install   apt-get install slurm-wlm munge
 #   scripts/slurm-local.sh start     write slurm.conf, start the three daemons, wait for the node

@@ -1,7 +1,7 @@
 /**
  * @module scripts/bench/lib/mooncake-trace — the trace-replay test's 10,000-request Mooncake-style trace, written for the bench.
  *
- * The same trace as test/cli/trace-replay.test.ts builds (that test's function is its own, not
+ * The same trace as test/e2e/trace-replay.test.ts builds (that test's function is its own, not
  * importable): JSONL rows `{timestamp (ms), input_length, output_length, hash_ids}` with
  * exponential gaps whose rate alternates between 1,500/s and 750/s every 500 requests, seeded
  * (Python's random, seed 7), timestamps rounded to the µs. Bursts and lulls, ~10 s in all.

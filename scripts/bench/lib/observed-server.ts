@@ -1,7 +1,7 @@
 /**
  * @module scripts/bench/lib/observed-server — the mock server with its observations on, pinned to the server CPU and tracked like every bench process.
  *
- * It runs test/cli/observed-server.ts (the timing tests' own) by path: it prints its URL, and on
+ * It runs test/e2e/observed-server.ts (the timing tests' own) by path: it prints its URL, and on
  * SIGTERM writes every request it observed (src/server/observations) to a file and exits. The
  * bench reads the server's side from there: when each request arrived, when its first chunk left.
  */

@@ -1,7 +1,7 @@
 /**
  * @module scripts/bench/sections/conversation-turns — how late a conversation's turn leaves after its think time: the conversations test's old bounds.
  *
- * The multi-turn workload of test/cli/conversations.test.ts (`agentic_inference`, concurrency 4,
+ * The multi-turn workload of test/e2e/conversations.test.ts (`agentic_inference`, concurrency 4,
  * 2 workers): conversation i is a user turn, (i mod 3) tool round trips whose tool turns carry
  * think times (`delay_seconds` 20 and 30 ms, `inject_tool_delay`), then a closing user turn —
  * 60 conversations here (the test's 20, three times over, so a run has 60 think-time turns,
@@ -137,12 +137,12 @@ export const conversationTurnsSection: Section = {
         section: SECTION, metric: `${label}: send lateness (sent − scheduled) p50 / p99 / max µs`,
         value: `${fmt(median(p50), 1)} / ${fmt(median(p99), 1)} / ${fmt(median(max), 1)}`, peer: "–", ratio: "–",
         target: `max < ${fmt(MAX_LATENESS_US)} µs`, verdict: below(median(max), MAX_LATENESS_US),
-        notes: `max ${runs(max)}; p99 ${runs(p99)}; every turn's (think time or none) max ${runs(allMax)}; CLI's own affinity (workers on CPU 1); was test/cli/conversations.test.ts's bound`,
+        notes: `max ${runs(max)}; p99 ${runs(p99)}; every turn's (think time or none) max ${runs(allMax)}; CLI's own affinity (workers on CPU 1); was test/e2e/conversations.test.ts's bound`,
       },
       {
         section: SECTION, metric: `${label}: overshoot, sent − (the previous turn's done + think time), median µs`,
         value: fmt(median(overshootP50), 1), peer: "–", ratio: "–", target: `< ${fmt(MAX_OVERSHOOT_US)} µs`, verdict: below(median(overshootP50), MAX_OVERSHOOT_US),
-        notes: `${runs(overshootP50)}; the think time starts when the client lets go of the previous response; was test/cli/conversations.test.ts's bound`,
+        notes: `${runs(overshootP50)}; the think time starts when the client lets go of the previous response; was test/e2e/conversations.test.ts's bound`,
       },
     ];
   },

@@ -3,8 +3,8 @@
  *
  * `serve --mode model --ttft-ms 20 --tpot-ms 5 --output-tokens 50` with its observations on
  * (lib/observed-server) on CPU 0; `benchmark online`, Poisson 40 QPS, 120 requests, streaming,
- * 2 workers, started unpinned as test/cli/timing.test.ts starts it (its own affinity puts the
- * workers on CPU 1). Beside the run, test/cli/raw-ttft-probe.ts (the test's probe, run by path)
+ * 2 workers, started unpinned as test/e2e/timing.test.ts starts it (its own affinity puts the
+ * workers on CPU 1). Beside the run, test/e2e/raw-ttft-probe.ts (the test's probe, run by path)
  * sends 80 streamed completions one after another on one keep-alive socket from CPU 1, with no
  * HTTP library: what it sees above the server's own TTFT (first chunk flushed − request
  * received) is the host's share, kernel and VM wakeups on loopback, which any client pays. Ours
@@ -108,10 +108,10 @@ export const rawTtftSection: Section = {
       {
         section: SECTION, metric: `${label}: TTFT median above the raw-socket client, ms (ours above the server's own, minus the raw client's above it, same run)`,
         value: fmt(median(excess), 3), peer: "–", ratio: "–", target: `≤ ${CLIENT_OVERHEAD_MS} ms`, verdict: atMost(median(excess), CLIENT_OVERHEAD_MS),
-        notes: `${runs(excess, " ms")}; ours above the server's own TTFT ${runs(ours, " ms")}; CLI's own affinity (workers on CPU 1); was test/cli/timing.test.ts's bound`,
+        notes: `${runs(excess, " ms")}; ours above the server's own TTFT ${runs(ours, " ms")}; CLI's own affinity (workers on CPU 1); was test/e2e/timing.test.ts's bound`,
       },
       {
-        section: SECTION, metric: "floor: raw-socket client (test/cli/raw-ttft-probe.ts, no HTTP library), TTFT median above the server's own, ms",
+        section: SECTION, metric: "floor: raw-socket client (test/e2e/raw-ttft-probe.ts, no HTTP library), TTFT median above the server's own, ms",
         value: fmt(median(host), 3), peer: "–", ratio: "–", target: "–", verdict: "–",
         notes: `${PROBES} requests one after another on one keep-alive socket, CPU 1, beside the run: the host's share (wakeups, loopback); ${runs(host, " ms")}`,
       },
@@ -119,7 +119,7 @@ export const rawTtftSection: Section = {
         section: SECTION, metric: `${label}: TPOT median ms (peer: the model's)`,
         value: fmt(median(tpot), 3), peer: fmt(MODEL_OPTIONS.tpotMs, 3), ratio: ratio(median(tpot), MODEL_OPTIONS.tpotMs),
         target: `within ${TPOT_TOLERANCE_MS} ms`, verdict: Number.isFinite(tpotError) ? (tpotError < TPOT_TOLERANCE_MS ? "met" : "not met") : "–",
-        notes: `${runs(tpot, " ms")}; was test/cli/timing.test.ts's bound`,
+        notes: `${runs(tpot, " ms")}; was test/e2e/timing.test.ts's bound`,
       },
     ];
   },

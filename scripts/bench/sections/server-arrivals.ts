@@ -1,7 +1,7 @@
 /**
  * @module scripts/bench/sections/server-arrivals — the Poisson schedule as the server sees it: its rate and its dispersion, the poisson-arrivals test's old bounds.
  *
- * As test/cli/poisson-arrivals.test.ts: `benchmark online`, Poisson 2,000 QPS, 6,000 requests,
+ * As test/e2e/poisson-arrivals.test.ts: `benchmark online`, Poisson 2,000 QPS, 6,000 requests,
  * streaming off, against `serve --mode fixed` with its observations on (lib/observed-server) on
  * CPU 0, the CLI started unpinned as the test starts it (its own affinity: the worker alone on
  * CPU 1). From the server's arrival instants: the rate over their span (target within 3 % of
@@ -14,7 +14,7 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { poissonOffsets } from "../../../src/plan/arrivals.ts";
-import { arrivalRate, indexOfDispersion } from "../../../test/cli/shard-helpers.ts";
+import { arrivalRate, indexOfDispersion } from "../../../test/e2e/shard-helpers.ts";
 import { lagUs, poissonArgs, runIe } from "../lib/ie.ts";
 import { arrivalsNs, startObservedServer } from "../lib/observed-server.ts";
 import { progress, type Section } from "../lib/section.ts";
@@ -59,13 +59,13 @@ export const serverArrivalsSection: Section = {
       {
         section: SECTION, metric: `${label}: rate at the server, req/s (peer: target)`, value: fmt(median(rate), 1), peer: fmt(TARGET_QPS),
         ratio: ratio(median(rate), TARGET_QPS), target: "within 3 %", verdict: below(Math.abs(median(rate) / TARGET_QPS - 1), MAX_RATE_ERROR),
-        notes: `${runs(rate)}; (arrivals − 1) / their span; the client's own schedule lag p99 ${runs(lagP99, " µs")}; CLI's own affinity (worker alone on CPU 1); was test/cli/poisson-arrivals.test.ts's bound`,
+        notes: `${runs(rate)}; (arrivals − 1) / their span; the client's own schedule lag p99 ${runs(lagP99, " µs")}; CLI's own affinity (worker alone on CPU 1); was test/e2e/poisson-arrivals.test.ts's bound`,
       },
       {
         section: SECTION, metric: `${label}: index of dispersion of the arrivals at the server, 10 ms windows (peer: the plan's own)`,
         value: fmt(median(dispersion), 2), peer: fmt(planned, 2), ratio: ratio(median(dispersion), planned),
         target: `${DISPERSION[0]}–${DISPERSION[1]}`, verdict: inRange(median(dispersion), DISPERSION[0], DISPERSION[1]),
-        notes: `${runs(dispersion)}; the plan's: its seeded offsets (seed ${PLAN_SEED}); a client that batches its sends measured 2.6; was test/cli/poisson-arrivals.test.ts's bound`,
+        notes: `${runs(dispersion)}; the plan's: its seeded offsets (seed ${PLAN_SEED}); a client that batches its sends measured 2.6; was test/e2e/poisson-arrivals.test.ts's bound`,
       },
     ];
   },

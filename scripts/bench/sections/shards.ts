@@ -1,19 +1,19 @@
 /**
  * @module scripts/bench/sections/shards — two shards of one Poisson plan on one box: do they start together and offer the plan's rate? The shards test's old bounds.
  *
- * As test/cli/shards.test.ts: `serve --mode fixed` with its observations on (lib/observed-server)
+ * As test/e2e/shards.test.ts: `serve --mode fixed` with its observations on (lib/observed-server)
  * on CPU 0; two CLIs, `--shard 0/2` and `--shard 1/2` of a 400 QPS Poisson plan of 4,000
  * requests (streaming off, one worker each, `--start-at +3s` and one `--start-barrier`), started
  * unpinned as the test starts them (each one's own affinity: both workers on CPU 1). Figures: the
  * rate the server saw over the union of the arrivals (target within 3 % of 400), how far apart
  * the two performance phases began on the wall clock (T0's epoch + the phase's offset, from each
  * events.db; target < 2 ms) and the arrivals' index of dispersion per 10 ms window (Poisson: 1;
- * target 0.7–1.5), beside the plan's own. The helpers are the test's (test/cli/shard-helpers).
+ * target 0.7–1.5), beside the plan's own. The helpers are the test's (test/e2e/shard-helpers).
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { poissonOffsets } from "../../../src/plan/arrivals.ts";
-import { arrivalRate, indexOfDispersion, phaseStartEpochNs } from "../../../test/cli/shard-helpers.ts";
+import { arrivalRate, indexOfDispersion, phaseStartEpochNs } from "../../../test/e2e/shard-helpers.ts";
 import { lagUs, poissonArgs, runIe } from "../lib/ie.ts";
 import { arrivalsNs, startObservedServer } from "../lib/observed-server.ts";
 import { progress, type Section } from "../lib/section.ts";
@@ -27,7 +27,7 @@ const MAX_RATE_ERROR = 0.03;
 const MAX_START_GAP_MS = 2;
 const WINDOW_NS = 10e6;
 const DISPERSION = [0.7, 1.5] as const;
-/** What a shard prints when its workers were ready before the instant (test/cli/shards.test.ts checks it too). */
+/** What a shard prints when its workers were ready before the instant (test/e2e/shards.test.ts checks it too). */
 const START_WAIT = /start: waiting \d+\.\d{3} s for --start-at/;
 /** The plan's seed: scheduler_random_seed's default, which both shards use. */
 const PLAN_SEED = 42;
@@ -91,18 +91,18 @@ export const shardsSection: Section = {
       {
         section: SECTION, metric: `${label}: rate at the server, req/s (peer: target)`, value: fmt(rate, 1), peer: fmt(TARGET_QPS),
         ratio: ratio(rate, TARGET_QPS), target: "within 3 %", verdict: below(rateError, MAX_RATE_ERROR),
-        notes: `${runs(done.map((r) => r.rate))}; (arrivals − 1) / their span, both shards' arrivals together; shards: ${done.map((r) => r.shards).join("; ")}; was test/cli/shards.test.ts's bound`,
+        notes: `${runs(done.map((r) => r.rate))}; (arrivals − 1) / their span, both shards' arrivals together; shards: ${done.map((r) => r.shards).join("; ")}; was test/e2e/shards.test.ts's bound`,
       },
       {
         section: SECTION, metric: `${label}: |performance phase start 0/2 − 1/2|, ms`, value: fmt(gap, 3), peer: "–", ratio: "–",
         target: `< ${MAX_START_GAP_MS} ms`, verdict: below(gap, MAX_START_GAP_MS),
-        notes: `${runs(done.map((r) => r.startGapMs), " ms")}; each events.db's t0_epoch_ns + the phase's start_ns; missed the instant: ${done.flatMap((r) => r.missed).join(", ") || "none"}; was test/cli/shards.test.ts's bound`,
+        notes: `${runs(done.map((r) => r.startGapMs), " ms")}; each events.db's t0_epoch_ns + the phase's start_ns; missed the instant: ${done.flatMap((r) => r.missed).join(", ") || "none"}; was test/e2e/shards.test.ts's bound`,
       },
       {
         section: SECTION, metric: `${label}: index of dispersion of the arrivals at the server, 10 ms windows (peer: the plan's own)`,
         value: fmt(dispersion, 2), peer: fmt(planned, 2), ratio: ratio(dispersion, planned), target: `${DISPERSION[0]}–${DISPERSION[1]}`,
         verdict: inRange(dispersion, DISPERSION[0], DISPERSION[1]),
-        notes: `${runs(done.map((r) => r.dispersion))}; 1 for a Poisson stream, above it when sends bunch; the plan's: its seeded offsets (seed ${PLAN_SEED}); was test/cli/shards.test.ts's bound`,
+        notes: `${runs(done.map((r) => r.dispersion))}; 1 for a Poisson stream, above it when sends bunch; the plan's: its seeded offsets (seed ${PLAN_SEED}); was test/e2e/shards.test.ts's bound`,
       },
     ];
   },

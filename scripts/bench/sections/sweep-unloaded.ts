@@ -1,7 +1,7 @@
 /**
  * @module scripts/bench/sections/sweep-unloaded — what the host adds to a 150 ms service time: the sweep acceptance test's unloaded p50.
  *
- * As test/cli/sweep.test.ts's acceptance run: `serve --mode model --ttft-ms 20 --tpot-ms 10
+ * As test/e2e/sweep.test.ts's acceptance run: `serve --mode model --ttft-ms 20 --tpot-ms 10
  * --output-tokens 14 --max-concurrent 4` (4 places, each held 20 ms + 13 × 10 ms = 150 ms) on
  * CPU 0, and `sweep --find max-goodput --slo ttft:200ms --precision 5% --max-steps 10` over 60
  * requests a step, started unpinned as the test starts it (its own affinity). The figure is the
@@ -66,7 +66,7 @@ export const sweepUnloadedSection: Section = {
         section: SECTION, metric: `sweep --find max-goodput, ${SAMPLES} requests a step, against 4 places of ${SERVICE_MS} ms: the slowest step's latency p50, ms (peer: the model's)`,
         value: fmt(median(latency), 2), peer: fmt(SERVICE_MS), ratio: ratio(median(latency), SERVICE_MS),
         target: `${SERVICE_MS} ≤ p50 < ${MAX_SERVICE_MS} ms`, verdict: inRange(median(latency), SERVICE_MS, MAX_SERVICE_MS),
-        notes: `${runs(latency, " ms")}; its TTFT p50 ${runs(ttft, " ms")} (model: 20 ms); slowest steps ${runs(rates, " req/s")}; CLI's own affinity; was test/cli/sweep.test.ts's bound`,
+        notes: `${runs(latency, " ms")}; its TTFT p50 ${runs(ttft, " ms")} (model: 20 ms); slowest steps ${runs(rates, " req/s")}; CLI's own affinity; was test/e2e/sweep.test.ts's bound`,
       },
     ];
   },

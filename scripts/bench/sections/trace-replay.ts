@@ -1,7 +1,7 @@
 /**
  * @module scripts/bench/sections/trace-replay — how closely `--load-pattern trace` keeps a bursty trace's instants: the trace-replay test's old bound.
  *
- * The 10,000-request Mooncake-style trace of test/cli/trace-replay.test.ts (lib/mooncake-trace:
+ * The 10,000-request Mooncake-style trace of test/e2e/trace-replay.test.ts (lib/mooncake-trace:
  * 1,500/s and 750/s alternating every 500 requests, ~10 s) replayed with `benchmark online
  * --load-pattern trace --streaming off` against `serve --mode fixed` on CPU 0, the CLI started
  * unpinned as that test starts it, so its own affinity puts the worker alone on CPU 1 (main
@@ -70,7 +70,7 @@ export const traceReplaySection: Section = {
       {
         section: SECTION, metric: `${LABEL}: schedule lag p50 / p99 µs`, value: pair(p50, p99), peer: "–", ratio: "–",
         target: `p99 < ${fmt(LAG_P99_TARGET_US)} µs`, verdict: below(median(p99), LAG_P99_TARGET_US),
-        notes: `p50 ${runs(p50)}; p99 ${runs(p99)}; CLI's own affinity (worker alone on CPU 1); was test/cli/trace-replay.test.ts's bound`,
+        notes: `p50 ${runs(p50)}; p99 ${runs(p99)}; CLI's own affinity (worker alone on CPU 1); was test/e2e/trace-replay.test.ts's bound`,
       },
       {
         section: SECTION, metric: `${LABEL}: load_generator verdict`, value: `ok in ${ok} of ${verdicts.length}`, peer: "–", ratio: "–",

@@ -9,7 +9,7 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { collectOutput, waitFor } from "../../cli/run-cli.ts";
+import { collectOutput, waitFor } from "../../e2e/run-cli.ts";
 
 const CHROMIUM_PATH = Bun.which("chromium") ?? "/usr/bin/chromium";
 export const HAS_CHROMIUM = existsSync(CHROMIUM_PATH);

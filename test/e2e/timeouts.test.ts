@@ -1,0 +1,108 @@
+/** @module test/e2e/timeouts.test — per-request, stall and whole-run timeouts against raw TCP servers that misbehave, through the real CLI. */
+import { afterAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { questionDataset, runCli, tempDirs } from "./run-cli.ts";
+
+const dirs = tempDirs("ie-timeouts-");
+afterAll(() => dirs.cleanup());
+
+type Behaviour = "silent" | "stall-after-first-chunk" | "queue-then-answer" | "short-json-body" | "stall-json-chunk";
+
+/** How long "queue-then-answer" holds a request after its headers, as vLLM does while it waits in the engine queue. */
+const QUEUE_MS = 2500;
+
+/** A raw TCP server that misbehaves in one way for every request it gets. */
+function misbehavingServer(behaviour: Behaviour) {
+  const server = Bun.listen({
+    hostname: "127.0.0.1",
+    port: 0,
+    socket: {
+      data(socket) {
+        if (behaviour === "silent") return;
+        // A whole JSON body that stops part-way, the connection left open: declared longer than sent, or chunked and never ended.
+        if (behaviour === "short-json-body") return void socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 500\r\n\r\n{"choices":[');
+        if (behaviour === "stall-json-chunk") return void socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\nc\r\n{"choices":[\r\n');
+        const chunk = `data: {"choices":[{"index":0,"delta":{"content":"hi"}}]}\n\n`;
+        const head = "HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n";
+        if (behaviour === "queue-then-answer") {
+          socket.write(head);
+          const rest = `${chunk}data: {"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n`;
+          setTimeout(() => socket.write(`${rest.length.toString(16)}\r\n${rest}\r\n0\r\n\r\n`), QUEUE_MS);
+          return;
+        }
+        socket.write(`${head}${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+      },
+    },
+  });
+  return { url: `http://127.0.0.1:${server.port}`, stop: () => server.stop(true) };
+}
+
+async function run(server: { url: string }, extra: string[]) {
+  const dir = dirs.make();
+  const report = join(dir, "r");
+  const started = performance.now();
+  const result = await runCli([
+    "benchmark", "online", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 10),
+    "--load-pattern", "concurrency", "--concurrency", "4", "--num-samples", "4", "--duration", "0", "--report-dir", report, ...extra,
+  ]);
+  const seconds = (performance.now() - started) / 1000;
+  const summary = JSON.parse(await Bun.file(join(report, "performance", "result_summary.json")).text());
+  return { result, summary, seconds };
+}
+
+describe("cli/timeouts", () => {
+  test.each([
+    ["a silent server hits the per-request timeout", "silent" as const, ["--request-timeout", "1"], "timeout"],
+    ["a stream that goes quiet is cut as stalled", "stall-after-first-chunk" as const, ["--stall-timeout", "1"], "stalled_stream"],
+    ["a whole body shorter than its content-length is cut as stalled", "short-json-body" as const, ["--stall-timeout", "1", "--streaming", "off"], "stalled_stream"],
+    ["a chunked whole body that goes quiet is cut as stalled", "stall-json-chunk" as const, ["--stall-timeout", "1", "--streaming", "off"], "stalled_stream"],
+  ])("%s", async (_name, behaviour, flags, kind) => {
+    const server = misbehavingServer(behaviour);
+    try {
+      const { result, summary, seconds } = await run(server, flags);
+      expect(result.exitCode).toBe(4); // every request failed
+      expect(summary.error_counts).toEqual({ [kind]: 4 });
+      expect(summary.n_samples_issued).toBe(4);
+      expect(seconds).toBeLessThan(8);
+    } finally {
+      server.stop();
+    }
+  }, 20_000);
+
+  test("a request queued past --stall-timeout after its headers (vLLM sends them at admission) succeeds with its TTFT", async () => {
+    const server = misbehavingServer("queue-then-answer");
+    try {
+      const { result, summary } = await run(server, ["--stall-timeout", "1", "--server-metrics", "off"]);
+      expect(result.exitCode).toBe(0);
+      expect(summary.error_counts).toEqual({});
+      expect(summary.ttft.min / 1e6).toBeGreaterThan(QUEUE_MS - 100);
+    } finally {
+      server.stop();
+    }
+  }, 20_000);
+
+  test("the whole-run --run-timeout stops a hung run and writes the report marked interrupted", async () => {
+    const server = misbehavingServer("silent");
+    try {
+      const { result, summary, seconds } = await run(server, ["--run-timeout", "1"]);
+      expect(summary.state).toBe("interrupted");
+      expect(summary.error_counts).toEqual({ cancelled: 4 });
+      expect(result.stderr).toContain("run timeout of 1 s reached");
+      expect(seconds).toBeLessThan(8);
+    } finally {
+      server.stop();
+    }
+  }, 20_000);
+
+  test("the seed's --timeout is stored and not used, as there, and a warning says so", async () => {
+    const server = misbehavingServer("silent");
+    try {
+      const { result, summary } = await run(server, ["--timeout", "1", "--request-timeout", "2"]);
+      expect(result.stderr).toContain("warning: timeout 1 is stored and not used, as in mlcommons/endpoints; --run-timeout 1 (run_timeout_s) stops a run");
+      expect(result.stderr).not.toContain("run timeout of");
+      expect(summary.error_counts).toEqual({ timeout: 4 }); // each request ran into its own --request-timeout, not a run timeout
+    } finally {
+      server.stop();
+    }
+  }, 20_000);
+});
