@@ -11,7 +11,7 @@ import type { ServerObservation } from "../../../src/server/index.ts";
 import type { MockServerOptions } from "../../../src/server/options.ts";
 import { BUN, ROOT, startServer } from "./procs.ts";
 
-const OBSERVED_SERVER = join(ROOT, "test", "cli", "observed-server.ts");
+const OBSERVED_SERVER = join(ROOT, "test", "e2e", "observed-server.ts");
 
 interface ObservedServer {
   url: string;

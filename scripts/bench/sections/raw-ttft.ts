@@ -23,7 +23,7 @@ import { atMost, fmt, median, ratio, runs, type Row } from "../lib/table.ts";
 import { DATASET, MODEL } from "../lib/wrk.ts";
 
 const SECTION = "6 TTFT and TPOT";
-const RAW_PROBE = join(ROOT, "test", "cli", "raw-ttft-probe.ts");
+const RAW_PROBE = join(ROOT, "test", "e2e", "raw-ttft-probe.ts");
 const MODEL_OPTIONS = { mode: "model", ttftMs: 20, tpotMs: 5, outputTokens: 50 } as const;
 const REQUESTS = 120;
 const QPS = 40;
