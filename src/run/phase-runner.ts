@@ -19,7 +19,7 @@
 import { ABORT_CANCELLED } from "../client/classify-error.ts";
 import { PreciseAlarm } from "../clock/precise-alarm.ts";
 import { sendRequest, warmSendPath, type InFlightHandle, type RequestSettings } from "../client/send-request.ts";
-import type { TrajectoryTable } from "../plan/conversation-plan.ts";
+import type { PlanShare } from "../plan/deal-plan.ts";
 import type { SessionHeaders } from "../plan/phase-plan.ts";
 import type { RequestRecord } from "../record/request-record.ts";
 
@@ -28,19 +28,10 @@ const SPIN_WINDOW_NS = 2_000_000;
 /** The alarm fires this early; the last µs are polled with setImmediate. */
 const ALARM_LEAD_NS = 30_000;
 
-export interface PhaseShare {
+/** A worker's share of a phase: what the plan dealt it (plan/deal-plan), named and addressed. */
+export interface PhaseShare extends PlanShare {
   phase: string;
   workerId: number;
-  planIndex: Uint32Array;
-  sampleIndex: Uint32Array;
-  /** When each entry is due, ns after the phase start. */
-  offsetNs: Float64Array;
-  /** Closed loop: when each slot first opens, ns after the phase start. Empty: open loop. */
-  slotOffsetsNs: Float64Array;
-  /** Open loop: ceiling on requests in flight; 0 = maxInFlight only. */
-  inFlightCap: number;
-  /** A conversation phase's trajectories (run/conversation-runner sends those shares). */
-  conversations?: TrajectoryTable;
   /** A header naming each row's session (trace replay); absent = the run's headers only. */
   sessions?: SessionHeaders;
 }

@@ -11,15 +11,14 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DELAYED_LAG_NS, lagLimitNs, meanScheduleGapNs } from "../../src/metrics/load-generator-health.ts";
 import { lowerPercentile } from "../../src/metrics/percentiles.ts";
-import { PythonRandom } from "../../src/rng/python-random.ts";
 import { spawnServe, type ServeProcess } from "../../src/server/serve-process.ts";
+import { TRACE_REQUESTS as REQUESTS, writeMooncakeTrace } from "../../scripts/bench/lib/mooncake-trace.ts";
 import { measureHostLateness } from "../support/host-lateness.ts";
 import { BUN_PATH, MAIN_PATH, runCli, tempDirs, serveCompletions } from "./run-cli.ts";
 
 const dirs = tempDirs("ie-trace-");
 afterAll(() => dirs.cleanup());
 
-const REQUESTS = 10_000;
 /**
  * What our send path may add to the host's own median lateness (fetch, bookkeeping, IPC). The
  * median, not the p99: a busy host that starves the worker of CPU for a while (seen: p99 91 ms
@@ -27,25 +26,6 @@ const REQUESTS = 10_000;
  * tens of µs of its instant (6–28 µs measured with a busy loop on each core).
  */
 const LAG_MARGIN_NS = 1_000_000;
-
-/**
- * Exponential gaps whose rate alternates between 1,500/s and 750/s every 500 requests (ms
- * timestamps): 10 s, within what this 2-core test host keeps for Poisson too.
- */
-function mooncakeTrace(path: string): number[] {
-  const rng = new PythonRandom(7);
-  const times: number[] = [];
-  let t = 0;
-  const lines: string[] = [];
-  for (let i = 0; i < REQUESTS; i++) {
-    const rate = Math.floor(i / 500) % 2 === 0 ? 1.5 : 0.75; // requests per ms
-    t += rng.expovariate(rate);
-    times.push(t);
-    lines.push(JSON.stringify({ timestamp: Math.round(t * 1000) / 1000, input_length: 16 + (i % 32), output_length: 4, hash_ids: [i % 3] }));
-  }
-  writeFileSync(path, lines.join("\n") + "\n");
-  return times.map((x) => Math.round(x * 1000) / 1000);
-}
 
 /** `serve --mode fixed` in its own process, on CPU 0 where taskset exists. */
 function pinnedServer(): Promise<ServeProcess> {
@@ -62,7 +42,8 @@ describe("cli/trace-replay", () => {
     let floor: ReturnType<typeof measureHostLateness> | undefined;
     try {
       const dir = dirs.make();
-      const times = mooncakeTrace(join(dir, "trace.jsonl"));
+      // Exponential gaps whose rate alternates between 1,500/s and 750/s every 500 requests: ~10 s.
+      const times = writeMooncakeTrace(join(dir, "trace.jsonl"));
       // The host's floor over the same seconds on the worker's CPU: ~1,000 due instants a second, as the trace's mean.
       const traceSeconds = ((times.at(-1) as number) - (times[0] as number)) / 1000;
       floor = measureHostLateness(REQUESTS / traceSeconds, traceSeconds);

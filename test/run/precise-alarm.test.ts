@@ -27,10 +27,16 @@ describe("clock/precise-alarm", () => {
       const deadlineNs = clock.now() + 2 * NS_PER_MS;
       alarm.arm(deadlineNs);
       while (fired.length === 0) await Bun.sleep(1);
-      await Bun.sleep(3);
       expect(fired).toHaveLength(1);
       lateNs.push((fired[0] as number) - deadlineNs);
     }
+    // Fired once each: a later alarm on the thread fires only after any second firing would have.
+    let witnessed = false;
+    const witness = await readyAlarm(() => (witnessed = true));
+    witness.arm(clock.now() + 2 * NS_PER_MS);
+    while (!witnessed) await Bun.sleep(1);
+    expect(fired).toHaveLength(1);
+    witness.dispose();
     alarm.dispose();
     lateNs.sort((a, b) => a - b);
     expect(lateNs[0]).toBeGreaterThanOrEqual(0);
@@ -48,10 +54,16 @@ describe("clock/precise-alarm", () => {
     while (fired.length === 0) await Bun.sleep(1);
     expect(fired[0]).toBeGreaterThanOrEqual(laterNs);
 
+    // A disarmed deadline must not fire: a later alarm on the same thread fires in deadline
+    // order, so once it has fired the disarmed one, had it been left armed, would have too.
     alarm.arm(clock.now() + 5 * NS_PER_MS);
     alarm.disarm();
-    await Bun.sleep(20);
+    let witnessed = false;
+    const witness = await readyAlarm(() => (witnessed = true));
+    witness.arm(clock.now() + 10 * NS_PER_MS);
+    while (!witnessed) await Bun.sleep(1);
     expect(fired).toHaveLength(1);
+    witness.dispose();
     alarm.dispose();
   });
 

@@ -3,16 +3,21 @@
  *
  * Shared by the client's quirk tests: they start a scenario, send, and compare the record with
  * the instants the server's writes were stamped at (same process, same clock). One server is
- * current at a time; `stopQuirkServer` (in afterEach) stops it.
+ * current at a time; `stopQuirkServer` (in afterEach) stops it. Server and client share this
+ * process's event loop, so a stall of it (test/support/stall-watch, kept while each request
+ * runs) delays the server's waits and the client's reads alike: `expectNear` allows it.
  */
 import { expect } from "bun:test";
 import { sendRequest, type RequestSettings } from "../../src/client/send-request.ts";
 import { spreadChunkGaps, TokenGapBuilder } from "../../src/metrics/token-gaps.ts";
 import type { RequestRecord } from "../../src/record/request-record.ts";
 import { startQuirkServer, type QuirkServer, type Scenario } from "./quirk-server.ts";
+import { withStallWatch } from "./stall-watch.ts";
 
 export const MS = 1e6;
 let current: QuirkServer | null = null;
+/** The worst stall of this process's event loop while the last `send` ran, ms. */
+let lastStallMs = 0;
 
 /** Starts `scenario` as the current server (stopping none: call stopQuirkServer after each test). */
 export function startServer(scenario: Scenario): QuirkServer {
@@ -45,7 +50,9 @@ export function outgoing(url: string, planIndex = 0) {
 /** Starts `scenario` and sends one request to it. */
 export async function send(scenario: Scenario, extra: Partial<RequestSettings> = {}): Promise<RequestRecord> {
   const server = startServer(scenario);
-  return sendRequest(outgoing(server.url), quirkSettings(extra), () => () => {});
+  const { result, stallMs } = await withStallWatch(() => sendRequest(outgoing(server.url), quirkSettings(extra), () => () => {}));
+  lastStallMs = stallMs;
+  return result;
 }
 
 /** The record's ITL values in ms, spread per token as the metrics spread them. */
@@ -68,9 +75,12 @@ export function serverGapMs(): number {
   return ((writes.at(-1)?.atNs ?? 0) - (writes[0]?.atNs ?? 0)) / (writes.length - 1) / MS;
 }
 
-/** `value` within `tolerance` (a fraction) of `expected`. */
+/** The worst stall of this process's event loop while the last `send` ran, ms: what a bound on its timing may add. */
+export const lastSendStallMs = (): number => lastStallMs;
+
+/** `value` (ms) within `tolerance` (a fraction) of `expected`, plus the worst stall while the last `send` ran. */
 export function expectNear(value: number, expected: number, tolerance: number): void {
-  expect(Math.abs(value - expected)).toBeLessThanOrEqual(tolerance * expected);
+  expect(Math.abs(value - expected)).toBeLessThanOrEqual(tolerance * expected + lastStallMs);
 }
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;

@@ -1,8 +1,7 @@
 /**
- * @module scripts/bench/lib/mooncake-trace — the trace-replay test's 10,000-request Mooncake-style trace, written for the bench.
+ * @module scripts/bench/lib/mooncake-trace — the 10,000-request Mooncake-style trace that the trace section and test/e2e/trace-replay.test.ts replay.
  *
- * The same trace as test/e2e/trace-replay.test.ts builds (that test's function is its own, not
- * importable): JSONL rows `{timestamp (ms), input_length, output_length, hash_ids}` with
+ * JSONL rows `{timestamp (ms), input_length, output_length, hash_ids}` with
  * exponential gaps whose rate alternates between 1,500/s and 750/s every 500 requests, seeded
  * (Python's random, seed 7), timestamps rounded to the µs. Bursts and lulls, ~10 s in all.
  */
@@ -16,10 +15,11 @@ const RATES_PER_MS = [1.5, 0.75] as const;
 const SEED = 7;
 
 /**
- * Writes the trace to `path`, and to `offsetsPath` each request's due offset from the first (ns,
- * a JSON array: what `--load-pattern trace` schedules after the phase start, for jitter-floor.ts).
+ * Writes the trace to `path`, and to `offsetsPath` (when given) each request's due offset from the
+ * first (ns, a JSON array: what `--load-pattern trace` schedules after the phase start, for
+ * jitter-floor.ts). Returns each request's timestamp (ms), as written.
  */
-export function writeMooncakeTrace(path: string, offsetsPath: string): void {
+export function writeMooncakeTrace(path: string, offsetsPath?: string): number[] {
   const rng = new PythonRandom(SEED);
   const lines: string[] = [];
   const timestampsMs: number[] = [];
@@ -32,5 +32,6 @@ export function writeMooncakeTrace(path: string, offsetsPath: string): void {
   }
   writeFileSync(path, lines.join("\n") + "\n");
   const firstMs = timestampsMs[0] as number;
-  writeFileSync(offsetsPath, JSON.stringify(timestampsMs.map((ms) => Math.round((ms - firstMs) * 1e6))));
+  if (offsetsPath !== undefined) writeFileSync(offsetsPath, JSON.stringify(timestampsMs.map((ms) => Math.round((ms - firstMs) * 1e6))));
+  return timestampsMs;
 }
