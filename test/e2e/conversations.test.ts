@@ -8,6 +8,7 @@ import { Database } from "bun:sqlite";
 import { afterAll, describe, expect, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { toolConversationConfig, toolConversationRows } from "../../scripts/bench/lib/tool-conversations.ts";
 import { measureHostLateness } from "../support/host-lateness.ts";
 import { lowerMedian, runCli, tempDirs, serveCompletions } from "./run-cli.ts";
 
@@ -23,24 +24,6 @@ const FAILING_MARK = "c7 t3";
 const SEND_MARGIN_NS = 1_000_000;
 /** What reading the previous answer to its end and handing the turn back may add on top (the think time starts there). */
 const HAND_BACK_MARGIN_NS = 5_000_000;
-
-/** Conversation i: a user turn, (i mod 3) tool round trips with think times, then a closing user turn. */
-function datasetRows(): Row[] {
-  const rows: Row[] = [];
-  for (let i = 0; i < CONVERSATIONS; i++) {
-    const id = `c${i}`;
-    let turn = 1;
-    rows.push({ conversation_id: id, turn: turn++, role: "user", system: `agent ${i}`, content: `${id} u1`, tools: [{ type: "function", function: { name: "bash" } }] });
-    for (let j = 0; j < i % 3; j++) {
-      rows.push({ conversation_id: id, turn: turn++, role: "assistant", tool_calls: [{ id: `${id}_${j}`, type: "function", function: { name: "bash", arguments: '{"command":"ls"}' } }] });
-      rows.push({ conversation_id: id, turn, role: "tool", tool_results: [{ tool_call_id: `${id}_${j}`, content: `${id} t${turn}` }], delay_seconds: 0.02 + 0.01 * j });
-      turn++;
-    }
-    rows.push({ conversation_id: id, turn: turn++, role: "assistant", content: `${id} answer` });
-    rows.push({ conversation_id: id, turn, role: "user", content: `${id} u${turn}` });
-  }
-  return rows;
-}
 
 /** What each client turn must carry, built here independently of the loader: mark → messages. */
 function expectedMessages(rows: readonly Row[]): Map<string, Message[]> {
@@ -105,27 +88,8 @@ function loggingServer() {
   return { url: `http://127.0.0.1:${server.port}`, seen, state, stop: () => server.stop(true) };
 }
 
-function configYaml(dir: string, endpoint: string, datasetPath: string): string {
-  const path = join(dir, "config.yaml");
-  writeFileSync(path, [
-    "type: online",
-    "model_params: {name: m, max_new_tokens: 16}",
-    "datasets:",
-    "  - name: agentic",
-    `    path: ${datasetPath}`,
-    "    type: performance",
-    "    agentic_inference: {inject_tool_delay: true, turn_timeout_s: 30}",
-    "settings:",
-    `  load_pattern: {type: agentic_inference, target_concurrency: ${CONCURRENCY}}`,
-    "  runtime: {min_duration_ms: 0}",
-    "  client: {num_workers: 2}",
-    "endpoint_config:",
-    `  endpoints: [${endpoint}]`,
-    `report_dir: ${join(dir, "r")}`,
-    "",
-  ].join("\n"));
-  return path;
-}
+/** The run's config, writing its report to `dir/r`. */
+const configYaml = (dir: string, endpoint: string, datasetPath: string) => toolConversationConfig(dir, endpoint, datasetPath, CONCURRENCY, join(dir, "r"));
 
 /** Most intervals [start, end] covering one instant. */
 function maxOverlap(intervals: readonly [number, number][]): number {
@@ -139,7 +103,7 @@ function maxOverlap(intervals: readonly [number, number][]): number {
 describe("cli/conversations", () => {
   test("20 conversations at concurrency 4 against a logging server", async () => {
     const dir = dirs.make();
-    const rows = datasetRows();
+    const rows = toolConversationRows(CONVERSATIONS);
     const datasetPath = join(dir, "agentic.jsonl");
     writeFileSync(datasetPath, rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
     const server = loggingServer();

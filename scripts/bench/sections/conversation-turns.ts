@@ -16,6 +16,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { lowerPercentile, sortedFinite } from "../../../src/metrics/percentiles.ts";
 import { runIe } from "../lib/ie.ts";
+import { toolConversationConfig, toolConversationRows } from "../lib/tool-conversations.ts";
 import { BUN, MAIN, startServer } from "../lib/procs.ts";
 import { progress, type Section } from "../lib/section.ts";
 import { below, fmt, median, runs, type Row } from "../lib/table.ts";
@@ -25,47 +26,6 @@ const CONVERSATIONS = 60;
 const CONCURRENCY = 4;
 const MAX_LATENESS_US = 5_000;
 const MAX_OVERSHOOT_US = 5_000;
-
-type DatasetRow = Record<string, unknown>;
-
-/** Conversation i: a user turn, (i mod 3) tool round trips with think times, then a closing user turn (as the test's). */
-function datasetRows(): DatasetRow[] {
-  const rows: DatasetRow[] = [];
-  for (let i = 0; i < CONVERSATIONS; i++) {
-    const id = `c${i}`;
-    let turn = 1;
-    rows.push({ conversation_id: id, turn: turn++, role: "user", system: `agent ${i}`, content: `${id} u1`, tools: [{ type: "function", function: { name: "bash" } }] });
-    for (let j = 0; j < i % 3; j++) {
-      rows.push({ conversation_id: id, turn: turn++, role: "assistant", tool_calls: [{ id: `${id}_${j}`, type: "function", function: { name: "bash", arguments: '{"command":"ls"}' } }] });
-      rows.push({ conversation_id: id, turn, role: "tool", tool_results: [{ tool_call_id: `${id}_${j}`, content: `${id} t${turn}` }], delay_seconds: 0.02 + 0.01 * j });
-      turn++;
-    }
-    rows.push({ conversation_id: id, turn: turn++, role: "assistant", content: `${id} answer` });
-    rows.push({ conversation_id: id, turn, role: "user", content: `${id} u${turn}` });
-  }
-  return rows;
-}
-
-function configYaml(dir: string, endpoint: string, datasetPath: string): string {
-  const path = join(dir, "conversations.yaml");
-  writeFileSync(path, [
-    "type: online",
-    "model_params: {name: mock-model, max_new_tokens: 16}",
-    "datasets:",
-    "  - name: agentic",
-    `    path: ${datasetPath}`,
-    "    type: performance",
-    "    agentic_inference: {inject_tool_delay: true, turn_timeout_s: 30}",
-    "settings:",
-    `  load_pattern: {type: agentic_inference, target_concurrency: ${CONCURRENCY}}`,
-    "  runtime: {min_duration_ms: 0}",
-    "  client: {num_workers: 2}",
-    "endpoint_config:",
-    `  endpoints: [${endpoint}]`,
-    "",
-  ].join("\n"));
-  return path;
-}
 
 interface TurnTimes {
   /** Every think-time turn's sent − scheduled, µs, ascending. */
@@ -101,7 +61,7 @@ export const conversationTurnsSection: Section = {
   name: "turns",
   description: `conversation turns: send lateness after think times, ${CONVERSATIONS} conversations at concurrency ${CONCURRENCY} (max < 5 ms)`,
   async run(ctx): Promise<Row[]> {
-    const rows = datasetRows();
+    const rows = toolConversationRows(CONVERSATIONS);
     const datasetPath = join(ctx.tmp, "agentic.jsonl");
     writeFileSync(datasetPath, rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
     const thinkSeconds = rows.filter((r) => r.role === "user" || r.role === "tool").map((r) => (r.delay_seconds as number | undefined) ?? 0);
@@ -113,7 +73,7 @@ export const conversationTurnsSection: Section = {
     const allMax: number[] = [];
     let turns = 0;
     try {
-      const config = configYaml(ctx.tmp, server.url, datasetPath);
+      const config = toolConversationConfig(ctx.tmp, server.url, datasetPath, CONCURRENCY);
       for (let i = 0; i < ctx.repeats; i++) {
         const dir = join(ctx.tmp, `turns-${i}`);
         const { summary } = await runIe(["benchmark", "from-config", "-c", config], dir, { pinToClientCpu: false });
