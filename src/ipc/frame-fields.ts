@@ -8,6 +8,7 @@
  * per 10 ms per worker), so checking every field costs nothing measurable.
  */
 import type { ToMain, ToWorker } from "./messages.ts";
+import { BATCH_ARRAY_TYPES, BATCH_TEXT_FIELDS } from "./record-batch-code.ts";
 
 type Kind = "string" | "number" | "boolean" | "strings" | "numbers" | "headers" | "bodies" | "bodies?" | "u32" | "f64" | "batch" | "trajectories?" | "keep-text" | "sessions?";
 
@@ -38,16 +39,14 @@ export const TO_MAIN_FIELDS = {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
 
-/** The typed-array columns of a RecordBatch (ipc/record-batch), by field. */
-const BATCH_ARRAYS: Record<string, new (...args: never[]) => ArrayBufferView> = {
-  numbers: Float64Array, codes: Uint8Array, gapLengths: Int32Array, gaps: Float64Array,
-  tokenLengths: Int32Array, tokens: Uint16Array, charLengths: Int32Array, chars: Uint32Array,
-};
-
+/** A RecordBatch (ipc/record-batch): its columns, and one entry of the right typed array per typed-array field. */
 function isBatch(v: unknown): boolean {
   if (!isObject(v) || typeof v.count !== "number" || !Array.isArray(v.dictionary) || !Array.isArray(v.overflow)) return false;
-  if (!Array.isArray(v.errorMessages) || !Array.isArray(v.responseTexts)) return false;
-  return Object.entries(BATCH_ARRAYS).every(([field, type]) => v[field] instanceof type);
+  if (!(v.numbers instanceof Float64Array) || !(v.codes instanceof Uint8Array)) return false;
+  if (!Array.isArray(v.texts) || v.texts.length !== BATCH_TEXT_FIELDS || !v.texts.every(Array.isArray)) return false;
+  const arrays = v.arrays;
+  return Array.isArray(arrays) && arrays.length === BATCH_ARRAY_TYPES.length
+    && arrays.every((a, k) => isObject(a) && a.lengths instanceof Int32Array && a.values instanceof (BATCH_ARRAY_TYPES[k] as typeof Float64Array));
 }
 
 function isTrajectories(v: unknown): boolean {

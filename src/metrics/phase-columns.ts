@@ -7,44 +7,34 @@
  * tests of the metrics run the path production runs. With retries, a plan entry has several
  * rows; the columns hold its last attempt only and count the others.
  */
+import { METRIC_ARRAY_FIELDS, type MetricArrays, type MetricRow } from "../record/request-fields.ts";
 import type { RequestRecord, TokenSource } from "../record/request-record.ts";
 import type { SeriesArray } from "./percentiles.ts";
 import { spreadChunkGaps, TokenGapBuilder } from "./token-gaps.ts";
 
-export interface PhaseColumns {
+/** One phase's columns: a typed array per numeric field of the record (record/request-fields' `metric`), and the rest shaped for the report. */
+export interface PhaseColumns extends MetricArrays {
   /** Plan entries (their last attempts). */
   count: number;
   /** Attempts that were retried (rows superseded by a later attempt of the same entry, reconnects aside); absent = 0. */
   retries?: number;
   /** Attempts sent again at once on a new connection after a stale kept-alive one (`stale_connection` rows); absent = 0. */
   reconnects?: number;
-  scheduledNs: Float64Array;
-  sentNs: Float64Array;
-  responseHeadersNs: Float64Array;
-  firstTokenNs: Float64Array;
-  doneNs: Float64Array;
-  httpStatus: Uint16Array;
   /** 1 when the request failed (errorKind !== null). */
   failed: Uint8Array;
   /** Error kind per failed request (undefined/null for successes). */
   errorKinds: (string | null)[];
   /** First distinct error messages, at most a handful per kind, for the report. */
   errorSamples: { kind: string; message: string }[];
-  inputTokens: Float64Array;
-  outputTokens: Float64Array;
-  reasoningTokens: Float64Array;
-  /** Reasoning tokens counted in usage but never streamed (NaN: none). Not ITL or TPOT tokens. */
-  hiddenTokens: Float64Array;
-  /** record/stream-notes bits per request. */
-  streamNotes: Uint16Array;
   tokenSources: TokenSource[];
-  /** The client tokenizer's output count, kept beside server usage (NaN without a tokenizer). */
-  tokenizerOutputTokens: Float64Array;
-  chunkCount: Uint32Array;
   /** ITL values (ns) of all successful streaming requests, already spread per token (metrics/token-gaps). */
   itlNs: SeriesArray;
   finishReasons: (string | null)[];
 }
+
+const ARRAY_TYPES = { f64: Float64Array, u16: Uint16Array, u32: Uint32Array } as const;
+/** Copies row `row`'s numeric fields into columns `cols` at `i` (generated once: one statement a field, null as NaN). */
+const fillMetricArrays = new Function("cols", "row", "i", METRIC_ARRAY_FIELDS.map((f) => `cols.${f.name}[i] = row.${f.name} ?? NaN;`).join("\n")) as (cols: MetricArrays, row: ColumnRow, i: number) => void;
 
 const MAX_ERROR_SAMPLES_PER_KIND = 3;
 
@@ -74,15 +64,10 @@ function lastAttempts(all: readonly RequestRecord[]): { records: readonly Reques
 
 /**
  * One request's values as the columns take them: a RequestRecord as it is, or a row of
- * events.db read into the same fields (record/read-phase). `tokenizerOutputTokens` exists only
- * in events.db (it is counted after the run).
+ * events.db read into the same fields (record/read-phase); the after-run fields exist only in
+ * events.db (counted after the run).
  */
-export type ColumnRow = Pick<RequestRecord,
-  | "scheduledNs" | "sentNs" | "responseHeadersNs" | "firstTokenNs" | "doneNs" | "httpStatus" | "errorKind" | "errorMessage"
-  | "inputTokens" | "outputTokens" | "reasoningTokens" | "hiddenTokens" | "streamNotes" | "tokenSource" | "chunkCount"
-  | "chunkGapsNs" | "chunkTokens" | "finishReason"> & { tokenizerOutputTokens?: number | null };
-
-const nanOr = (value: number | null | undefined): number => (value === null || value === undefined ? Number.NaN : value);
+export type ColumnRow = MetricRow;
 
 /** Fills a phase's columns row by row: the one way to build PhaseColumns, from events.db or from records in memory. */
 export class PhaseColumnsBuilder {
@@ -95,14 +80,11 @@ export class PhaseColumnsBuilder {
 
   /** `count` rows will be added; `estimatedGaps`: token gaps before spreading, the ITL column's first size. */
   constructor(count: number, attempts: { retries: number; reconnects: number }, estimatedGaps = 0) {
-    const nan = () => new Float64Array(count).fill(Number.NaN);
+    const arrays = Object.fromEntries(METRIC_ARRAY_FIELDS.map((f) => [f.name, f.metric === "f64" ? new Float64Array(count).fill(Number.NaN) : new ARRAY_TYPES[f.metric](count)])) as unknown as MetricArrays;
     this.#cols = {
-      count, retries: attempts.retries, reconnects: attempts.reconnects,
-      scheduledNs: new Float64Array(count), sentNs: new Float64Array(count), responseHeadersNs: nan(), firstTokenNs: nan(),
-      doneNs: new Float64Array(count), httpStatus: new Uint16Array(count), failed: new Uint8Array(count),
-      errorKinds: new Array(count).fill(null), errorSamples: [], inputTokens: nan(), outputTokens: nan(), reasoningTokens: nan(),
-      hiddenTokens: nan(), streamNotes: new Uint16Array(count), tokenSources: new Array(count).fill("none"),
-      tokenizerOutputTokens: nan(), chunkCount: new Uint32Array(count), itlNs: new Float64Array(0), finishReasons: new Array(count).fill(null),
+      ...arrays, count, retries: attempts.retries, reconnects: attempts.reconnects,
+      failed: new Uint8Array(count), errorKinds: new Array(count).fill(null), errorSamples: [],
+      tokenSources: new Array(count).fill("none"), itlNs: new Float64Array(0), finishReasons: new Array(count).fill(null),
     };
     this.#itl = new TokenGapBuilder(estimatedGaps);
   }
@@ -119,22 +101,10 @@ export class PhaseColumnsBuilder {
     const cols = this.#cols;
     const i = this.#next++;
     const errorKind = this.#shared(row.errorKind);
-    cols.scheduledNs[i] = row.scheduledNs;
-    cols.sentNs[i] = row.sentNs;
-    cols.responseHeadersNs[i] = nanOr(row.responseHeadersNs);
-    cols.firstTokenNs[i] = nanOr(row.firstTokenNs);
-    cols.doneNs[i] = row.doneNs;
-    cols.httpStatus[i] = row.httpStatus;
+    fillMetricArrays(cols, row, i);
     cols.failed[i] = errorKind === null ? 0 : 1;
     cols.errorKinds[i] = errorKind;
-    cols.inputTokens[i] = nanOr(row.inputTokens);
-    cols.outputTokens[i] = nanOr(row.outputTokens);
-    cols.reasoningTokens[i] = nanOr(row.reasoningTokens);
-    cols.hiddenTokens[i] = nanOr(row.hiddenTokens);
-    cols.streamNotes[i] = row.streamNotes;
     cols.tokenSources[i] = this.#shared(row.tokenSource);
-    cols.tokenizerOutputTokens[i] = nanOr(row.tokenizerOutputTokens);
-    cols.chunkCount[i] = row.chunkCount;
     cols.finishReasons[i] = this.#shared(row.finishReason);
     if (errorKind === null && row.chunkGapsNs) spreadChunkGaps(row.chunkGapsNs, row.chunkTokens, this.#itl);
     if (errorKind !== null) this.#sampler.add(errorKind, row.errorMessage ?? "");

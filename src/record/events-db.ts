@@ -3,11 +3,12 @@
  *
  * WAL mode with synchronous=NORMAL: a crash or kill -9 loses at most the last uncommitted batch
  * and the file always opens. Rows arrive in batches (one worker frame) and are inserted in one
- * transaction each. Column names are the snake_case of RequestRecord's fields.
+ * transaction each. The `requests` table and its inserts come from record/request-fields (record/request-sql).
  */
 import { Database, type Statement } from "bun:sqlite";
 import { sharedChunkTokens } from "../tokens/chunk-tokens.ts";
 import type { RequestRecord } from "./request-record.ts";
+import { bytesOf, INSERT_ALL, INSERT_COMMON, insertRequest, REQUESTS_TABLE } from "./request-sql.ts";
 import { ServerMetricsTable } from "./server-metrics-table.ts";
 
 export const EVENTS_DB_FILE = "events.db";
@@ -21,33 +22,12 @@ CREATE TABLE IF NOT EXISTS run (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS phases (
   name TEXT PRIMARY KEY, kind TEXT NOT NULL, start_ns INTEGER, end_ns INTEGER,
   planned INTEGER NOT NULL DEFAULT 0, sent INTEGER NOT NULL DEFAULT 0, state TEXT NOT NULL DEFAULT 'running');
-CREATE TABLE IF NOT EXISTS requests (
-  id INTEGER PRIMARY KEY,
-  phase TEXT NOT NULL, plan_index INTEGER NOT NULL, sample_index INTEGER NOT NULL,
-  worker INTEGER NOT NULL, endpoint INTEGER NOT NULL,
-  scheduled_ns INTEGER NOT NULL, sent_ns INTEGER, response_headers_ns INTEGER,
-  first_token_ns INTEGER, done_ns INTEGER NOT NULL,
-  http_status INTEGER NOT NULL, error_kind TEXT, error_message TEXT,
-  input_tokens INTEGER, output_tokens INTEGER, reasoning_tokens INTEGER, token_source TEXT NOT NULL,
-  chunk_count INTEGER NOT NULL, chunk_gaps_ns BLOB, chunk_tokens BLOB, finish_reason TEXT, response_text TEXT,
-  tokenizer_input_tokens INTEGER, tokenizer_output_tokens INTEGER, attempt INTEGER NOT NULL DEFAULT 0,
-  hidden_tokens INTEGER, stream_notes INTEGER NOT NULL DEFAULT 0, chunk_chars BLOB);
+${REQUESTS_TABLE}
 `;
-
-const COMMON_COLUMNS = `phase, plan_index, sample_index, worker, endpoint, scheduled_ns, sent_ns,
-  response_headers_ns, first_token_ns, done_ns, http_status, error_kind, error_message, input_tokens,
-  output_tokens, reasoning_tokens, token_source, chunk_count, chunk_gaps_ns, chunk_tokens, finish_reason, response_text, attempt`;
-/** Most rows have no hidden tokens, stream notes or chunk lengths: they bind 23 values, not 26 (each costs the insert). */
-const INSERT = `INSERT INTO requests (${COMMON_COLUMNS}) VALUES (${Array(23).fill("?").join(",")})`;
-const INSERT_WITH_NOTES = `INSERT INTO requests (${COMMON_COLUMNS}, hidden_tokens, stream_notes, chunk_chars) VALUES (${Array(26).fill("?").join(",")})`;
 
 /** A blob's bytes as uint32s (copied: SQLite's buffer need not be aligned). */
 function asUint32(bytes: Uint8Array): Uint32Array {
   return new Uint32Array(bytes.slice().buffer, 0, bytes.byteLength >> 2);
-}
-
-function bytesOf(array: Float64Array | Uint32Array | Uint16Array | null): Uint8Array | null {
-  return array ? new Uint8Array(array.buffer, array.byteOffset, array.byteLength) : null;
 }
 
 export class EventsDb {
@@ -61,29 +41,10 @@ export class EventsDb {
     this.db = new Database(path, { create: true });
     this.db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
     this.db.exec(SCHEMA);
-    this.insert = this.db.prepare(INSERT);
-    this.insertWithNotes = this.db.prepare(INSERT_WITH_NOTES);
+    this.insert = this.db.prepare(INSERT_COMMON);
+    this.insertWithNotes = this.db.prepare(INSERT_ALL);
     this.insertMany = this.db.transaction((records: readonly RequestRecord[]) => {
-      for (const r of records) {
-        const sentNs = Number.isNaN(r.sentNs) ? null : r.sentNs;
-        const gaps = bytesOf(r.chunkGapsNs);
-        const tokens = bytesOf(r.chunkTokens);
-        if (r.hiddenTokens === null && r.streamNotes === 0 && r.chunkChars === null) {
-          this.insert.run(
-            r.phase, r.planIndex, r.sampleIndex, r.workerId, r.endpointIndex, r.scheduledNs, sentNs,
-            r.responseHeadersNs, r.firstTokenNs, r.doneNs, r.httpStatus, r.errorKind, r.errorMessage,
-            r.inputTokens, r.outputTokens, r.reasoningTokens, r.tokenSource, r.chunkCount,
-            gaps, tokens, r.finishReason, r.responseText, r.attempt,
-          );
-        } else {
-          this.insertWithNotes.run(
-            r.phase, r.planIndex, r.sampleIndex, r.workerId, r.endpointIndex, r.scheduledNs, sentNs,
-            r.responseHeadersNs, r.firstTokenNs, r.doneNs, r.httpStatus, r.errorKind, r.errorMessage,
-            r.inputTokens, r.outputTokens, r.reasoningTokens, r.tokenSource, r.chunkCount,
-            gaps, tokens, r.finishReason, r.responseText, r.attempt, r.hiddenTokens, r.streamNotes, bytesOf(r.chunkChars),
-          );
-        }
-      }
+      for (const r of records) insertRequest(this.insert, this.insertWithNotes, r);
     });
     this.setMeta("schema_version", String(SCHEMA_VERSION));
   }

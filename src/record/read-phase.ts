@@ -10,6 +10,7 @@
 import { Database } from "bun:sqlite";
 import { PhaseColumnsBuilder, type ColumnRow, type PhaseColumns } from "../metrics/phase-columns.ts";
 import { garbagePacer, ROWS_PER_COLLECTION } from "./garbage-pacer.ts";
+import { metricSelectList } from "./request-sql.ts";
 
 /** A requests row under the builder's field names, blobs still bytes. */
 type Row = Omit<ColumnRow, "sentNs" | "chunkGapsNs" | "chunkTokens"> & {
@@ -93,21 +94,13 @@ export function rowsPerCollection(rows: number, gaps: number): number {
 export function readPhaseColumns(db: Database, phase: string, untracked: ReadonlySet<number> = new Set()): PhaseColumns {
   const columns = requestColumns(db);
   const withAttempts = columns.has("attempt");
-  const withNotes = columns.has("stream_notes");
   const { total, retries, reconnects, gaps } = phaseCounts(db, phase, withAttempts);
   const lastOf = retries > 0 ? lastAttempts(db, phase) : new Map<number, number>();
   const count = total - retries - untracked.size;
   const builder = new PhaseColumnsBuilder(count, { retries: retries - reconnects, reconnects }, gaps);
   const pace = garbagePacer(rowsPerCollection(count, gaps));
-  // Columns come back under the builder's field names, so a row is handed over as it is read.
-  const query = db.query(`SELECT scheduled_ns AS scheduledNs, sent_ns AS sentNs, response_headers_ns AS responseHeadersNs,
-    first_token_ns AS firstTokenNs, done_ns AS doneNs, http_status AS httpStatus, error_kind AS errorKind,
-    error_message AS errorMessage, input_tokens AS inputTokens, output_tokens AS outputTokens,
-    reasoning_tokens AS reasoningTokens, token_source AS tokenSource, tokenizer_output_tokens AS tokenizerOutputTokens,
-    chunk_count AS chunkCount, chunk_gaps_ns AS chunkGapsNs, chunk_tokens AS chunkTokens, finish_reason AS finishReason,
-    plan_index AS planIndex, ${withAttempts ? "attempt" : "0 AS attempt"},
-    ${withNotes ? "hidden_tokens AS hiddenTokens, stream_notes AS streamNotes" : "NULL AS hiddenTokens, 0 AS streamNotes"}
-    FROM requests WHERE phase = ? ORDER BY id`);
+  // Columns come back under the builder's field names (record/request-sql), so a row is handed over as it is read.
+  const query = db.query(`SELECT ${metricSelectList(columns)} FROM requests WHERE phase = ? ORDER BY id`);
   let added = 0;
   for (const row of query.iterate(phase) as IterableIterator<Row>) {
     pace();

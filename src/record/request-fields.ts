@@ -1,0 +1,137 @@
+/**
+ * @module record/request-fields — the request record's fields, declared once: name, type, unit, events.db column, how each travels.
+ *
+ * Everything else is derived from this table: the RequestRecord type (record/request-record),
+ * the worker → main packing (ipc/record-batch), the events.db schema and inserts
+ * (record/events-db), the phase reader's SELECT (record/read-phase) and the metric columns
+ * (metrics/phase-columns). Adding a field is one entry here; a field with a `fallback` may be
+ * left unset by producers that do not measure it. Every timestamp is integer ns since the run's
+ * T0 on the host-monotonic clock (clock/mono-clock), taken when the bytes arrived.
+ */
+import type { ErrorKind } from "./error-kinds.ts";
+
+/** Where an output/input token count came from, best first. */
+export type TokenSource = "server_usage" | "tokenizer" | "chunk_count" | "none";
+
+/**
+ * How a field crosses from a worker to main (ipc/record-batch): once per frame; a float64
+ * column (`nan`: NaN is its "unknown", stored as NULL; `nullable`: null travels as NaN); a
+ * one-byte code into the frame's dictionary; a sparse list of texts; typed arrays end to end.
+ * `after-run` columns exist only in events.db (counted once the run is over).
+ */
+type Wire = "frame" | "number" | "nan" | "nullable" | "code" | "text" | "f64s" | "u16s" | "u32s" | "after-run";
+/** The typed array a metric column is held in (metrics/phase-columns); NaN fills float columns. */
+type MetricArray = "f64" | "u16" | "u32";
+
+export interface FieldSpec<T = unknown> {
+  column: string;
+  sql: string;
+  wire: Wire;
+  unit: "name" | "index" | "ns" | "status" | "tokens" | "count" | "bits" | "text" | "attempt";
+  /** Bound only in the insert for rows that differ from the default (most rows do not, and each bound value costs). */
+  rare?: true;
+  /** The SQL a file from before this column existed reads instead (record/read-phase). */
+  before?: string;
+  /** Read back into the metric columns: as a typed array of this kind, or `true` (a column of its own shape). */
+  metric?: MetricArray | true;
+  /** A producer may leave it out; it is then this value. */
+  fallback?: T;
+  /** The field's value type, for the type system only: undefined at run time. */
+  readonly type: T;
+}
+
+const of = <T>(): T => undefined as T;
+
+const REQUEST_FIELDS = {
+  /** Phase name: "warmup", "performance", or an accuracy dataset name. */
+  phase: { type: of<string>(), column: "phase", sql: "TEXT NOT NULL", wire: "frame", unit: "name" },
+  /** Position of this request in its phase's plan (0-based, unique within the phase). */
+  planIndex: { type: of<number>(), column: "plan_index", sql: "INTEGER NOT NULL", wire: "number", unit: "index", metric: true },
+  /** Row of the dataset that was sent. */
+  sampleIndex: { type: of<number>(), column: "sample_index", sql: "INTEGER NOT NULL", wire: "number", unit: "index" },
+  workerId: { type: of<number>(), column: "worker", sql: "INTEGER NOT NULL", wire: "frame", unit: "index" },
+  /** Index into the run's endpoint list. */
+  endpointIndex: { type: of<number>(), column: "endpoint", sql: "INTEGER NOT NULL", wire: "number", unit: "index" },
+  /** When the plan wanted it sent (offline: phase start; concurrency: when its slot freed). */
+  scheduledNs: { type: of<number>(), column: "scheduled_ns", sql: "INTEGER NOT NULL", wire: "number", unit: "ns", metric: "f64" },
+  /** Just before the request was handed to fetch(); NaN when unknown (worker_lost). */
+  sentNs: { type: of<number>(), column: "sent_ns", sql: "INTEGER", wire: "nan", unit: "ns", metric: "f64" },
+  /** Response headers arrived (TTFB); null if none arrived. */
+  responseHeadersNs: { type: of<number | null>(), column: "response_headers_ns", sql: "INTEGER", wire: "nullable", unit: "ns", metric: "f64" },
+  /** First non-empty content/reasoning delta arrived (streaming only). */
+  firstTokenNs: { type: of<number | null>(), column: "first_token_ns", sql: "INTEGER", wire: "nullable", unit: "ns", metric: "f64" },
+  /** The response ended (last byte) or the request failed. */
+  doneNs: { type: of<number>(), column: "done_ns", sql: "INTEGER NOT NULL", wire: "number", unit: "ns", metric: "f64" },
+  /** HTTP status, 0 when no response arrived. */
+  httpStatus: { type: of<number>(), column: "http_status", sql: "INTEGER NOT NULL", wire: "number", unit: "status", metric: "u16" },
+  /** Kinds of per-request failure (record/error-kinds lists them); success is null. */
+  errorKind: { type: of<ErrorKind | null>(), column: "error_kind", sql: "TEXT", wire: "code", unit: "name", metric: true },
+  /** First bytes of the server's error body or the exception message; never contains secrets. */
+  errorMessage: { type: of<string | null>(), column: "error_message", sql: "TEXT", wire: "text", unit: "text", metric: true },
+  inputTokens: { type: of<number | null>(), column: "input_tokens", sql: "INTEGER", wire: "nullable", unit: "tokens", metric: "f64" },
+  outputTokens: { type: of<number | null>(), column: "output_tokens", sql: "INTEGER", wire: "nullable", unit: "tokens", metric: "f64" },
+  reasoningTokens: { type: of<number | null>(), column: "reasoning_tokens", sql: "INTEGER", wire: "nullable", unit: "tokens", metric: "f64" },
+  tokenSource: { type: of<TokenSource>(), column: "token_source", sql: "TEXT NOT NULL", wire: "code", unit: "name", metric: true },
+  /** SSE events that carried tokens (streaming: text, or none when usage counts them as tokens, tokens/chunk-tokens), 1 for non-streaming. */
+  chunkCount: { type: of<number>(), column: "chunk_count", sql: "INTEGER NOT NULL", wire: "number", unit: "count", metric: "u32" },
+  /** Streaming only: gap (ns) before each token-bearing chunk after the first, chunkCount − 1 of them; null for non-streaming. */
+  chunkGapsNs: { type: of<Float64Array | null>(), column: "chunk_gaps_ns", sql: "BLOB", wire: "f64s", unit: "ns", metric: true },
+  /** Tokens carried by each of those later chunks (as many); null means one each. A chunk of k tokens after gap g gives k ITL gaps of g/k. */
+  chunkTokens: { type: of<Uint16Array | null>(), column: "chunk_tokens", sql: "BLOB", wire: "u16s", unit: "tokens", metric: true },
+  finishReason: { type: of<string | null>(), column: "finish_reason", sql: "TEXT", wire: "code", unit: "name", metric: true },
+  /** Response text, kept only when accuracy scoring or a tokenizer needs it. */
+  responseText: { type: of<string | null>(), column: "response_text", sql: "TEXT", wire: "text", unit: "text" },
+  /** The client tokenizer's counts, written after the run (record/events-db applyTokenizerCounts). */
+  tokenizerInputTokens: { type: of<number | null>(), column: "tokenizer_input_tokens", sql: "INTEGER", wire: "after-run", unit: "tokens" },
+  tokenizerOutputTokens: { type: of<number | null>(), column: "tokenizer_output_tokens", sql: "INTEGER", wire: "after-run", unit: "tokens", metric: "f64" },
+  /** 0 for the first try of a plan entry, k for its k-th retry (`--retries`): each attempt is its own row, the highest the entry's outcome. */
+  attempt: { type: of<number>(), column: "attempt", sql: "INTEGER NOT NULL DEFAULT 0", wire: "number", unit: "attempt", before: "0", metric: true },
+  /** Reasoning tokens counted in usage but never streamed (hidden reasoning): output tokens, but not ITL or TPOT tokens; null when none. */
+  hiddenTokens: { type: of<number | null>(), column: "hidden_tokens", sql: "INTEGER", wire: "nullable", unit: "tokens", rare: true, before: "NULL", metric: "f64" },
+  /** Stream quirks seen in this response, as record/stream-notes bits; 0 = none. */
+  streamNotes: { type: of<number>(), column: "stream_notes", sql: "INTEGER NOT NULL DEFAULT 0", wire: "number", unit: "bits", rare: true, before: "0", metric: "u16" },
+  /** Characters of each content-bearing chunk, kept only with the text and no usage, for a tokenizer's count to be shared by (events-db). */
+  chunkChars: { type: of<Uint32Array | null>(), column: "chunk_chars", sql: "BLOB", wire: "u32s", unit: "count", rare: true },
+} as const satisfies Record<string, FieldSpec>;
+
+type Fields = typeof REQUEST_FIELDS;
+export type FieldName = keyof Fields;
+type ValueOf<F> = F extends { type: infer T } ? T : never;
+type Measured<K extends FieldName> = Fields[K]["wire"] extends "after-run" ? never : K;
+type RequiredKey<K extends FieldName> = Fields[K] extends { fallback: unknown } ? never : Measured<K>;
+type OptionalKey<K extends FieldName> = Fields[K] extends { fallback: unknown } ? Measured<K> : never;
+
+/** What a worker measured about one request: every field of REQUEST_FIELDS but the after-run ones. */
+export type MeasuredFields = { -readonly [K in FieldName as RequiredKey<K>]: ValueOf<Fields[K]> } & {
+  -readonly [K in FieldName as OptionalKey<K>]?: ValueOf<Fields[K]>;
+};
+
+/** The fields, in declaration order (the events.db column order), with their names. */
+export const FIELD_LIST: readonly (FieldSpec & { name: FieldName })[] = Object.entries(REQUEST_FIELDS).map(([name, spec]) => ({ ...(spec as FieldSpec), name: name as FieldName }));
+
+/** The fields that travel as `wire`, in declaration order. */
+export function fieldsOf(...wires: Wire[]): (FieldSpec & { name: FieldName })[] {
+  return FIELD_LIST.filter((f) => wires.includes(f.wire));
+}
+
+/** A property access on `r` that a generated function may use safely (names are declared above, never input). */
+export function readExpression(object: string, f: FieldSpec & { name: FieldName }): string {
+  return f.fallback === undefined ? `${object}.${f.name}` : `(${object}.${f.name} ?? ${JSON.stringify(f.fallback)})`;
+}
+
+type MetricKey<K extends FieldName> = Fields[K] extends { metric: MetricArray } ? K : never;
+type ArrayOf<F> = F extends { metric: "f64" } ? Float64Array : F extends { metric: "u16" } ? Uint16Array : F extends { metric: "u32" } ? Uint32Array : never;
+type MetricFieldName = { [K in FieldName]: Fields[K] extends { metric: unknown } ? K : never }[FieldName];
+/** Fields a metric row may lack: the after-run ones (records in memory have none) and those with a fallback. */
+type MaybeAbsentName = { [K in FieldName]: Fields[K] extends { wire: "after-run" } | { fallback: unknown } ? K : never }[FieldName];
+
+/** A phase's metric columns that are one typed array per field (metrics/phase-columns), NaN where a float field is null. */
+export type MetricArrays = { -readonly [K in FieldName as MetricKey<K>]: ArrayOf<Fields[K]> };
+
+/** One request's values as the metric columns take them: a record's metric fields, and the after-run ones where events.db has them. */
+export type MetricRow = { -readonly [K in Exclude<MetricFieldName, MaybeAbsentName>]: ValueOf<Fields[K]> } & {
+  -readonly [K in Extract<MetricFieldName, MaybeAbsentName>]?: ValueOf<Fields[K]> | null;
+};
+
+/** The fields held as one typed array each in the metric columns, with the array's kind. */
+export const METRIC_ARRAY_FIELDS = FIELD_LIST.filter((f): f is FieldSpec & { name: FieldName; metric: MetricArray } => typeof f.metric === "string");
