@@ -52,11 +52,12 @@ export async function sendAttempt(req: OutgoingRequest, attempt: number, setting
     controller.abort(reason);
   };
   const unregister = register({ abort });
-  const timer = settings.requestTimeoutMs > 0 ? setTimeout(() => abort(ABORT_TIMEOUT), settings.requestTimeoutMs) : null;
   const record = emptyRecord(req, attempt);
   const progress: StreamProgress = { tokenSeen: false };
   let retryAfterMs: number | null = null;
   record.sentNs = settings.now();
+  // Armed after the send instant, so a request cut at --request-timeout has lasted at least that long.
+  const timer = settings.requestTimeoutMs > 0 ? setTimeout(() => abort(ABORT_TIMEOUT), settings.requestTimeoutMs) : null;
   try {
     // Never followed: a redirect would add a round trip to every measured latency, or (301–303) turn the POST into a GET.
     const init: BunFetchRequestInit = { method: "POST", headers: req.headers ?? settings.headers, body: req.body, signal: controller.signal, redirect: "manual" };
