@@ -10,8 +10,8 @@ import { unpackBodies } from "../src/ipc/body-table.ts";
 import { parseToWorker, type ToMain, type WorkerGo, type WorkerInit, type WorkerPhase } from "../src/ipc/messages.ts";
 import { RecordBatchBuilder } from "../src/ipc/record-batch.ts";
 import { SocketChannel } from "../src/ipc/socket-channel.ts";
-import { ConversationRunner } from "../src/run/conversation-runner.ts";
-import { PhaseRunner, type PhaseTargets } from "../src/run/phase-runner.ts";
+import { ConversationRunner } from "../src/worker/conversation-runner.ts";
+import { PhaseRunner, type PhaseTargets } from "../src/worker/phase-runner.ts";
 import { tuneWorker, type HelperTender } from "../src/tuning/runtime-tuning.ts";
 import type { RequestRecord } from "../src/record/request-record.ts";
 

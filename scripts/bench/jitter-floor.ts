@@ -2,7 +2,7 @@
  * @module scripts/bench/jitter-floor — how late an empty Bun event loop is at Poisson instants on this core.
  *
  * The same seeded Poisson schedule as a run (src/plan/arrivals.ts) and the send loop's waiting
- * strategy without its alarm thread (src/run/phase-runner.ts: setTimeout while more than 2 ms
+ * strategy without its alarm thread (src/worker/phase-runner.ts: setTimeout while more than 2 ms
  * away, a setImmediate poll on the clock inside the last 2 ms), but "sending" is only taking the
  * timestamp. Whatever lag this shows comes from the machine (preemption, timer wake-ups), not
  * from HTTP or our bookkeeping; the Poisson section prints it beside inference-endpoint's own

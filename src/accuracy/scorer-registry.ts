@@ -25,7 +25,7 @@ function comparisonScorer(compare: SampleComparison): Scorer {
   };
 }
 
-/** Per-sample scorers; agentic_inference_inline grades whole conversations (run/score-conversations). */
+/** Per-sample scorers; agentic_inference_inline grades whole conversations (accuracy/score-conversations). */
 const SCORERS: Readonly<Record<Exclude<ScorerName, "agentic_inference_inline">, Scorer>> = {
   bfcl_v4: bfclScorer,
   code_bench_scorer: codeBenchScorer,

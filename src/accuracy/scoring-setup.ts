@@ -30,7 +30,7 @@ export type CodeBenchExtras = z.infer<typeof CODE_BENCH_EXTRAS>;
 
 /** The scorers this tool has, with whether configs must name an extractor (upstream's REQUIRES_EXTRACTOR). */
 export const SCORER_SPECS = {
-  // Scores a conversation run's own turns (run/score-conversations); upstream allows no extractor.
+  // Scores a conversation run's own turns (accuracy/score-conversations); upstream allows no extractor.
   agentic_inference_inline: { requiresExtractor: false, extras: z.strictObject({ scores_filename: text().pipe(z.string().min(1)).default("scores.json") }) },
   // BFCL v4 single-turn (accuracy/bfcl): upstream requires function_call_extractor, which the scorer applies itself.
   bfcl_v4: { requiresExtractor: true, extras: NO_EXTRAS },

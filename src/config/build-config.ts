@@ -19,7 +19,7 @@ import { sloRule } from "./rules-slo.ts";
 import { endpointsRule } from "./rules-endpoints.ts";
 import { durationRule, loadPatternRule } from "./rules-load.ts";
 import { modelRule } from "./rules-model.ts";
-import { submissionRule } from "./rules-submission.ts";
+import { submissionRule } from "../mlperf/rules-submission.ts";
 import type { BenchmarkConfig } from "./schema.ts";
 import { issueToProblems } from "./zod-issues.ts";
 

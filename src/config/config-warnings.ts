@@ -8,7 +8,7 @@ import { isPredefinedDataset } from "../dataset/predefined/predefined-registry.t
 import type { TestMode } from "./flags.ts";
 import { ignoredFieldWarnings } from "./ignored-fields.ts";
 import { noEffectWarnings } from "./no-effect-fields.ts";
-import { RULESETS } from "./rulesets.ts";
+import { RULESETS } from "../mlperf/rulesets.ts";
 import type { BenchmarkConfig } from "./schema.ts";
 
 /** One line each, without the `warning: ` prefix. */

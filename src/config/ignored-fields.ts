@@ -8,7 +8,7 @@
  * has no chat template).
  */
 import type { TestMode } from "./flags.ts";
-import { RULESETS } from "./rulesets.ts";
+import { RULESETS } from "../mlperf/rulesets.ts";
 import type { BenchmarkConfig } from "./schema.ts";
 
 type ModelParams = BenchmarkConfig["model_params"];

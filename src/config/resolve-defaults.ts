@@ -1,6 +1,6 @@
 /** @module config/resolve-defaults — defaults that depend on other fields, as the seed tool derives them. */
 import { effectiveKind, type RuleContext } from "./rule-context.ts";
-import { pinRulesetSeeds } from "./rules-submission.ts";
+import { pinRulesetSeeds } from "../mlperf/rules-submission.ts";
 import type { DraftConfig } from "./schema.ts";
 import { AgenticInferenceSchema } from "./schema-dataset.ts";
 

@@ -9,7 +9,7 @@ import { DatasetConfigSchema } from "./schema-dataset.ts";
 import { ModelParamsSchema } from "./schema-model-params.ts";
 import { bool, choice, int, list, num, optionalText, text } from "./schema-primitives.ts";
 import { SettingsSchema } from "./schema-settings.ts";
-import { PRIORITIES } from "./ruleset-models.ts";
+import { PRIORITIES } from "../mlperf/ruleset-models.ts";
 import { SloSchema } from "./slo.ts";
 
 const BENCHMARK_TYPES = ["offline", "online", "eval", "submission"] as const;
@@ -77,7 +77,7 @@ export const BenchmarkConfigSchema = z.strictObject({
     .describe("accuracy scoring"),
   // ours: goodput objectives.
   slo: SloSchema.prefault({}).describe("service-level objectives for goodput"),
-  // ours: the server's own Prometheus metrics on the run's timeline (run/server-metrics-scraper).
+  // ours: the server's own Prometheus metrics on the run's timeline (server-metrics/scraper).
   server_metrics: z
     .strictObject({
       url: text()

@@ -26,7 +26,7 @@ export interface TrajectoryTable {
   turnTimeoutMs: number;
   /** End of the system content in each body (dataset/conversations), for salting. */
   systemEnds: Uint32Array;
-  /** `history: live`: each turn carries the model's own earlier replies (run/live-history). */
+  /** `history: live`: each turn carries the model's own earlier replies (worker/live-history). */
   live: boolean;
   /** Live: how many of each body's last messages are the turn's own (the rest is replaced). */
   ownCounts: Uint32Array;

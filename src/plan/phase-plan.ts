@@ -73,7 +73,7 @@ export function buildPhasePlan(input: PlanInput): PhasePlan {
     case "concurrency":
       return { ...base, offsetNs: new Float64Array(count), slotOffsetsNs: slotOffsets(Math.max(1, pattern.targetConcurrency ?? 1), rampUpS), maxConcurrency: 0 };
     // Conversation and trace runs plan their performance phase themselves (plan/conversation-plan,
-    // plan/trace-plan) and their accuracy phases as max_throughput (run/accuracy-phases).
+    // plan/trace-plan) and their accuracy phases as max_throughput (workload/accuracy-phases).
     case "agentic_inference":
     case "trace":
     case "max_throughput":

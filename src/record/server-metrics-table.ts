@@ -1,7 +1,7 @@
 /**
  * @module record/server-metrics-table — events.db's `server_metrics` and `server_scrapes` tables:
  * every sample of every scrape of the server's Prometheus page, at the scrape's instant on the
- * run's clock (run/server-metrics-scraper), and each scrape's outcome.
+ * run's clock (server-metrics/scraper), and each scrape's outcome.
  *
  * `server_metrics(t_ns, name, labels, value)`: labels as sorted-key JSON (server-metrics/exposition);
  * SQLite keeps NaN as NULL. `server_scrapes(t_ns, duration_ns, ok, error)`: one row per attempt.

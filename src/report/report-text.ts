@@ -5,7 +5,7 @@
  * times, tokens for lengths), Errors (when any request failed), End of Report. The console
  * shows only the Summary block plus a few headline percentiles.
  */
-import { verdictLines } from "./run-verdict.ts";
+import { verdictLines } from "../mlperf/run-verdict.ts";
 import { DELAYED_LAG_NS } from "../metrics/load-generator-health.ts";
 import { hasValues, type Rollup } from "../metrics/series-rollup.ts";
 import { conversationHeadline, conversationLines } from "./conversation-text.ts";

@@ -16,9 +16,9 @@ import type { Goodput } from "../metrics/goodput.ts";
 import type { PhaseMetrics } from "../metrics/summarize-phase.ts";
 import type { TokenSource } from "../record/request-record.ts";
 import type { StreamNote } from "../record/stream-notes.ts";
-import type { RunVerdict } from "./run-verdict.ts";
+import type { RunVerdict } from "../mlperf/run-verdict.ts";
 import type { MergedShards } from "./shard-health.ts";
-import type { ServerMetricsSummary } from "../metrics/server-metrics-summary.ts";
+import type { ServerMetricsSummary } from "../server-metrics/summary.ts";
 
 export type RunState = "complete" | "interrupted" | "failed";
 
@@ -82,11 +82,11 @@ export interface ResultSummary {
   stream_notes: Partial<Record<StreamNote, number>>;
   /** Per-conversation figures (metrics/conversation-metrics); present only for a conversation run. */
   conversations?: ConversationMetrics;
-  /** The MLPerf verdict (report/run-verdict); present only for a run under a ruleset. */
+  /** The MLPerf verdict (mlperf/run-verdict); present only for a run under a ruleset. */
   result?: RunVerdict;
   /** Each shard's schedule keeping (report/shard-health); present only for a merged run. */
   shards?: MergedShards;
-  /** The server's own metrics over the window (metrics/server-metrics-summary); present when they were scraped. */
+  /** The server's own metrics over the window (server-metrics/summary); present when they were scraped. */
   server_metrics?: ServerMetricsSummary;
 }
 

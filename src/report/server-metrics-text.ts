@@ -1,8 +1,8 @@
 /**
  * @module report/server-metrics-text — report.txt's and the console's lines for the server's own
- * metrics over the window (metrics/server-metrics-summary), beside the client's TTFT.
+ * metrics over the window (server-metrics/summary), beside the client's TTFT.
  */
-import type { ServerMetricsSummary } from "../metrics/server-metrics-summary.ts";
+import type { ServerMetricsSummary } from "../server-metrics/summary.ts";
 import type { Rollup } from "../metrics/series-rollup.ts";
 import { fixed2, nsAsMs } from "./text-format.ts";
 

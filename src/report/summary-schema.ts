@@ -5,7 +5,7 @@
  * scripts/make-summary-schema.ts) is what scripts can validate against; a test keeps the two
  * equal and checks real summaries against this schema. `satisfies` ties it to ResultSummary.
  */
-import { PRIORITIES } from "../config/ruleset-models.ts";
+import { PRIORITIES } from "../mlperf/ruleset-models.ts";
 import { z } from "zod";
 import { FINISH_REASONS } from "../metrics/phase-tallies.ts";
 import { STREAM_NOTE_NAMES, type StreamNote } from "../record/stream-notes.ts";
@@ -104,7 +104,7 @@ export const ResultSummarySchema = z.strictObject({
       })),
     })
     .optional(),
-  // Present when the server's metrics were scraped: metrics/server-metrics-summary.
+  // Present when the server's metrics were scraped: server-metrics/summary.
   server_metrics: z
     .strictObject({
       url: z.string(), scrapes: z.number().int().min(0), failed_scrapes: z.number().int().min(0), failed_scrape_errors: z.record(z.string(), z.number().int().min(1)),

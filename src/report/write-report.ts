@@ -24,10 +24,10 @@ import { renderReportText } from "./report-text.ts";
 import { PROFILING_META_KEY, type ProfilingRecord } from "../profiling/profiler-triggers.ts";
 import { PROFILING_JSON_FILE, profilingLines } from "../profiling/profiling-text.ts";
 import { buildResultSummary, type ResultSummary, type RunState } from "./result-summary.ts";
-import { runVerdict, type SubmissionSettings } from "./run-verdict.ts";
+import { runVerdict, type SubmissionSettings } from "../mlperf/run-verdict.ts";
 import { SHARD_HEALTH_META_KEY, type MergedShards } from "./shard-health.ts";
-import { gaugeTimeline, SERVER_METRICS_BOUNDS_META_KEY, SERVER_METRICS_URL_META_KEY, SUMMARY_METRIC_NAMES, summarizeServerMetrics, type GaugeTimeline, type ScrapeBounds } from "../metrics/server-metrics-summary.ts";
-import { readScrapeCounts, readServerMetricRows, readWarmupFirstTokens } from "../record/read-server-metrics.ts";
+import { gaugeTimeline, SERVER_METRICS_BOUNDS_META_KEY, SERVER_METRICS_URL_META_KEY, SUMMARY_METRIC_NAMES, summarizeServerMetrics, type GaugeTimeline, type ScrapeBounds } from "../server-metrics/summary.ts";
+import { readScrapeCounts, readServerMetricRows, readWarmupFirstTokens } from "../server-metrics/read-samples.ts";
 
 const PERFORMANCE_PHASE = "performance";
 const RESULT_SUMMARY_FILE = join("performance", "result_summary.json");
@@ -40,7 +40,7 @@ export interface StoredRunConfig {
   early_stopping: boolean;
   run_config: Record<string, unknown>;
   slo?: SloLimitsMs | null;
-  /** The ruleset, model and priority the run is judged by (config/rules-submission), when it has one. */
+  /** The ruleset, model and priority the run is judged by (mlperf/rules-submission), when it has one. */
   submission?: SubmissionSettings | null;
 }
 

@@ -18,8 +18,8 @@ import { installStopSignals } from "./stop-signals.ts";
 import { PROFILING_META_KEY, ProfilerTriggers } from "../profiling/profiler-triggers.ts";
 import type { RunClock } from "../clock/mono-clock.ts";
 import { redactUrl } from "../config/redact.ts";
-import { SERVER_METRICS_BOUNDS_META_KEY, SERVER_METRICS_URL_META_KEY, type ScrapeBounds } from "../metrics/server-metrics-summary.ts";
-import { resolveMetricsUrl, ServerMetricsScraper } from "./server-metrics-scraper.ts";
+import { SERVER_METRICS_BOUNDS_META_KEY, SERVER_METRICS_URL_META_KEY, type ScrapeBounds } from "../server-metrics/summary.ts";
+import { resolveMetricsUrl, ServerMetricsScraper } from "../server-metrics/scraper.ts";
 
 /** Headers every request carries: JSON in, SSE or JSON out, and the API key when there is one. */
 function requestHeaders(run: OpenRun): Record<string, string> {
@@ -80,7 +80,7 @@ async function serverMetricsScraper(run: OpenRun, log: (line: string) => void): 
   return (now) => new ServerMetricsScraper(url, intervalS * 1000, fetchOptions, now, run.db.serverMetrics());
 }
 
-/** The scrapes that bound the performance phase, stored as they are taken (metrics/server-metrics-summary reads them). */
+/** The scrapes that bound the performance phase, stored as they are taken (server-metrics/summary reads them). */
 function scrapeBounds(db: OpenRun["db"]) {
   const taken: ScrapeBounds = { baselineNs: null, finalNs: null };
   return {

@@ -39,8 +39,8 @@ async function scoreAccuracy(run: OpenRun, result: SessionResult, io: RunIo): Pr
   if (scored.length === 0 && !conversations) return;
   const reader = openEventsDbReadonly(join(reportDir, EVENTS_DB_FILE));
   try {
-    const { ACCURACY_META_KEY, scoreAccuracyPhases } = await import("./score-accuracy.ts");
-    const { scoreConversations } = await import("./score-conversations.ts");
+    const { ACCURACY_META_KEY, scoreAccuracyPhases } = await import("../accuracy/score-accuracy.ts");
+    const { scoreConversations } = await import("../accuracy/score-conversations.ts");
     const perf = result.phases.find((p) => p.name === conversations?.plan.phase);
     const inline = conversations?.scoresFile && perf ? [scoreConversations(reader, reportDir, conversations.dataset, conversations.plan, perf, conversations.scoresFile)] : [];
     const entries = [...inline, ...(await scoreAccuracyPhases(reader, reportDir, scored, result.phases, config, io.log, inline))];

@@ -7,7 +7,7 @@
  * metadata, and the main process's CPU. config.yaml is written later, once the first phase is
  * under way (`saveConfig`), so that writing it stays off the start-up path.
  */
-import { droppedColumnWarnings } from "./dropped-columns.ts";
+import { droppedColumnWarnings } from "../workload/dropped-columns.ts";
 import { isConversationPlan } from "../plan/conversation-plan.ts";
 import { resolveShard } from "../plan/shard-plan.ts";
 import { resolveStartAt } from "./start-at.ts";
@@ -19,7 +19,7 @@ import { join } from "node:path";
 import { checkEndpointsReachable } from "../client/check-reachable.ts";
 import type { TestMode } from "../config/flags.ts";
 import { redactSecrets } from "../config/redact.ts";
-import { submissionSettings } from "../config/rules-submission.ts";
+import { submissionSettings } from "../mlperf/rules-submission.ts";
 import type { BenchmarkConfig } from "../config/schema.ts";
 import { RATE_LOAD_PATTERNS } from "../config/schema-settings.ts";
 import { withoutOwnDefaults } from "../config/own-fields.ts";
@@ -28,9 +28,9 @@ import { EVENTS_DB_FILE, EventsDb } from "../record/events-db.ts";
 import type { StoredRunConfig } from "../report/write-report.ts";
 import { loadTokenizer, type TextTokenizer, tokenizerExists } from "../tokens/load-tokenizer.ts";
 import { GIT_SHA, VERSION } from "../version.ts";
-import { checkCodeExecution } from "./code-execution.ts";
-import { knownRequestCount, loadPatternOf } from "./config-values.ts";
-import { prepareWorkload, type Workload, type WorkloadShape } from "./prepare-workload.ts";
+import { checkCodeExecution } from "../accuracy/code-execution.ts";
+import { knownRequestCount, loadPatternOf } from "../workload/config-values.ts";
+import { prepareWorkload, type Workload, type WorkloadShape } from "../workload/prepare-workload.ts";
 import { prepareReportDir } from "./report-dir.ts";
 import { spawnWorkers } from "./spawn-workers.ts";
 import { inFlightOf, sizeWorkers, type Sizing } from "./size-workers.ts";

@@ -12,11 +12,11 @@ import { redactUrl } from "../config/redact.ts";
 import type { BenchmarkConfig } from "../config/schema.ts";
 import { todayIso, usesHarmony } from "../dataset/harmony.ts";
 import { describePlan } from "../plan/describe-plan.ts";
-import { droppedColumnWarnings } from "./dropped-columns.ts";
+import { droppedColumnWarnings } from "../workload/dropped-columns.ts";
 import { executeRun } from "./execute-run.ts";
 import { finishRun, type BenchmarkOutcome } from "./finish-run.ts";
 import { configuredTokenizer, openRun, sizeRun, type RunIo } from "./open-run.ts";
-import { prepareWorkload, type WorkloadShape } from "./prepare-workload.ts";
+import { prepareWorkload, type WorkloadShape } from "../workload/prepare-workload.ts";
 import { inFlightText } from "./size-workers.ts";
 
 /** `--dry-run`: the plan as text; nothing is sent and nothing is written. */

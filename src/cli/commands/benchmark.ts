@@ -7,7 +7,7 @@
  */
 import { buildConfig } from "../../config/build-config.ts";
 import { configWarnings } from "../../config/config-warnings.ts";
-import { plannedTooSmall } from "../../config/rules-submission.ts";
+import { plannedTooSmall } from "../../mlperf/rules-submission.ts";
 import { InputError } from "../../errors.ts";
 import { resolveTestMode } from "../../config/rule-context.ts";
 import { flagsFor, type BenchmarkCommand } from "../../config/flags.ts";
@@ -77,7 +77,7 @@ function benchmarkCommand(mode: BenchmarkCommand): Command {
         reportDir = outcome.reportDir;
       }
       if (config.audit) {
-        const { runOutputCachingAudit } = await import("../../audit/run-output-caching.ts");
+        const { runOutputCachingAudit } = await import("../../mlperf/run-output-caching.ts");
         const result = await runOutputCachingAudit(config, reportDir, runIo, parsed.auditRestartHook ?? null);
         io.stderr(`report: ${reportDir}\n`);
         if (!result.passed) {

@@ -1,6 +1,6 @@
 /**
  * @module cli/commands/check — `inference-endpoint check DIR… [--ruleset R] [--model M]`: is each
- * run directory a complete, valid MLPerf result (check/submission-checks)? Prints upstream's
+ * run directory a complete, valid MLPerf result (mlperf/submission-checks)? Prints upstream's
  * report format per directory; exits 0 when every one passes, 1 when one fails, 2 when a
  * directory is not a run or a file in it cannot be read.
  */
@@ -10,10 +10,10 @@ import { buildConfig } from "../../config/build-config.ts";
 import { parseExactJson } from "../../config/exact-json.ts";
 import type { FlagSpec } from "../../config/flags.ts";
 import { parseFlags } from "../../config/parse-argv.ts";
-import { RULESET_NAMES, RULESETS } from "../../config/rulesets.ts";
+import { RULESET_NAMES, RULESETS } from "../../mlperf/rulesets.ts";
 import type { BenchmarkConfig } from "../../config/schema.ts";
 import { BenchmarkError, InputError } from "../../errors.ts";
-import { renderChecks, submissionChecks, type RunArtifacts } from "../../check/submission-checks.ts";
+import { renderChecks, submissionChecks, type RunArtifacts } from "../../mlperf/submission-checks.ts";
 import type { Command } from "../command.ts";
 
 function readJson(path: string): Record<string, unknown> | null {

@@ -1,7 +1,7 @@
 /**
  * @module cli/commands/package — `inference-endpoint package --run DIR --submitter S --system X
  * --benchmark B [--scenario SC] [--division closed] [--output submission] [--force]`: copies a
- * run's result files into the MLPerf results tree (package/results-tree) with the scaffold files.
+ * run's result files into the MLPerf results tree (mlperf/results-tree) with the scaffold files.
  * Idempotent: files already there and equal are left alone; different ones are refused without
  * `--force`. Exits 1 when a run contributed no file, as upstream's publisher does.
  */
@@ -11,7 +11,7 @@ import { parseExactJson } from "../../config/exact-json.ts";
 import type { FlagSpec } from "../../config/flags.ts";
 import { parseFlags } from "../../config/parse-argv.ts";
 import { InputError } from "../../errors.ts";
-import { plannedCopies, plannedScaffold, scenarioDir, type PackageTarget, type PlannedFile } from "../../package/results-tree.ts";
+import { plannedCopies, plannedScaffold, scenarioDir, type PackageTarget, type PlannedFile } from "../../mlperf/results-tree.ts";
 import type { Command } from "../command.ts";
 import { rejectPositionals } from "../reject-positionals.ts";
 

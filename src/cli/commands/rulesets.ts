@@ -1,6 +1,6 @@
 /** @module cli/commands/rulesets — `inference-endpoint rulesets`: the MLPerf rulesets `submission_ref` may name, with what each asks. */
-import type { ModelRule } from "../../config/ruleset-models.ts";
-import { RULESETS } from "../../config/rulesets.ts";
+import type { ModelRule } from "../../mlperf/ruleset-models.ts";
+import { RULESETS } from "../../mlperf/rulesets.ts";
 import { InputError } from "../../errors.ts";
 import type { Command } from "../command.ts";
 import { withoutVerbosity } from "../verbosity.ts";

@@ -17,7 +17,7 @@ import { renderDistributionCharts } from "./cdf.ts";
 import { renderConversationCharts } from "./conversation-charts.ts";
 import { renderShardTable } from "./shard-table.ts";
 import { renderServerMetricsTable } from "./server-metrics-table.ts";
-import type { GaugeTimeline } from "../../metrics/server-metrics-summary.ts";
+import type { GaugeTimeline } from "../../server-metrics/summary.ts";
 import { MAX_CHART_POINTS } from "./downsample.ts";
 import { renderErrorTable } from "./error-table.ts";
 import { escapeHtml } from "./escape-html.ts";

@@ -1,10 +1,10 @@
 /**
  * @module report/html/server-metrics-table — report.html's Server metrics section: each known
- * gauge's min/avg/max over the window (metrics/server-metrics-summary), and the server's TTFT
+ * gauge's min/avg/max over the window (server-metrics/summary), and the server's TTFT
  * beside the client's at p50/p90/p99. Client minus server is what the server's clock does not
  * see: the network, the HTTP path and, for engines that count from admission, the queue.
  */
-import type { ServerMetricsSummary } from "../../metrics/server-metrics-summary.ts";
+import type { ServerMetricsSummary } from "../../server-metrics/summary.ts";
 import type { Rollup } from "../../metrics/series-rollup.ts";
 import { bucketText, noFiguresReason, SERVER_GAUGE_LABELS, warmupShare } from "../server-metrics-text.ts";
 import { fixed2 } from "../text-format.ts";

@@ -13,7 +13,7 @@
 import type { PhaseColumns } from "../../metrics/phase-columns.ts";
 import { isSuccessful } from "../../metrics/request-values.ts";
 import { renderChart, type ChartSeries } from "./svg-chart.ts";
-import type { GaugeTimeline } from "../../metrics/server-metrics-summary.ts";
+import type { GaugeTimeline } from "../../server-metrics/summary.ts";
 import { bucketCount, bucketMedianMax, bucketWidthS, spreadOverBuckets } from "./time-buckets.ts";
 
 const NS_PER_S = 1e9;
