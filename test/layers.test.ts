@@ -19,19 +19,19 @@ const LAYERS = ["cli", "sweep", "compare", "doctor", "run", "workload", "worker"
 
 /** Upward imports that exist today (importer → imported, under src/). */
 const KNOWN_UPWARD = new Set([
-  "dataset/load-dataset.ts → config/schema-dataset.ts",
+  "dataset/load-dataset.ts → config/schema/dataset.ts",
   "tokens/load-tokenizer.ts → dataset/hf-cache.ts",
   "record/read-phase.ts → metrics/phase-columns.ts",
   "mlperf/run-output-caching.ts → run/shell-hook.ts",
   "mlperf/run-output-caching.ts → run/run-benchmark.ts",
   "mlperf/run-output-caching.ts → workload/configured-dataset.ts",
-  "mlperf/rules-submission.ts → config/schema-primitives.ts",
+  "mlperf/rules-submission.ts → config/schema/primitives.ts",
   "accuracy/performance-scoring.ts → workload/accuracy-phases.ts",
   "accuracy/score-conversations.ts → client/structured-output.ts",
   "accuracy/code-execution.ts → client/check-reachable.ts",
   "accuracy/bfcl/bfcl-scorer.ts → client/structured-output.ts",
-  "config/rules-datasets.ts → accuracy/scoring-setup.ts",
-  "config/config-warnings.ts → accuracy/scoring-setup.ts",
+  "config/rules/datasets.ts → accuracy/scoring-setup.ts",
+  "config/rules/config-warnings.ts → accuracy/scoring-setup.ts",
 ]);
 
 const sources = (readdirSync(SRC, { recursive: true }) as string[]).filter((f) => f.endsWith(".ts")).map((f) => join(SRC, f));

@@ -11,7 +11,7 @@
 import { resolveExecutionOptions, type CodeExecutionOptions } from "./code-bench/execution-options.ts";
 import type { CodeBenchExtras } from "./scoring-setup.ts";
 import { tcpProblem } from "../client/check-reachable.ts";
-import type { BenchmarkConfig } from "../config/schema.ts";
+import type { BenchmarkConfig } from "../config/schema/schema.ts";
 import { SetupError } from "../errors.ts";
 import type { AccuracyWorkload } from "../workload/accuracy-phases.ts";
 

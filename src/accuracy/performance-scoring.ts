@@ -9,7 +9,7 @@
  * scorer driven by an outside service is skipped in perf mode, as upstream.
  */
 import { isExternalScorer, resolveScoringSetup } from "./scoring-setup.ts";
-import type { DatasetConfig } from "../config/schema.ts";
+import type { DatasetConfig } from "../config/schema/schema.ts";
 import type { Dataset } from "../dataset/load-dataset.ts";
 import type { PredefinedDataset } from "../dataset/predefined/predefined-types.ts";
 import { checkGroundTruth, checkLcbVersion, type AccuracyWorkload } from "../workload/accuracy-phases.ts";

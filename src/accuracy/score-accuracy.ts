@@ -8,7 +8,7 @@
  */
 import type { Database } from "bun:sqlite";
 import { scoreDataset, writeAccuracyResults, type AccuracyEntry } from "./index.ts";
-import type { BenchmarkConfig } from "../config/schema.ts";
+import type { BenchmarkConfig } from "../config/schema/schema.ts";
 import { readPhaseResponses } from "../record/read-responses.ts";
 import type { AccuracyWorkload } from "../workload/accuracy-phases.ts";
 import { codeExecutionFor } from "./code-execution.ts";

@@ -8,8 +8,8 @@
  * reads the question ids from `extras.question_id_column`.
  */
 import { z } from "zod";
-import type { DatasetConfig } from "../config/schema.ts";
-import { bool, int, text } from "../config/schema-primitives.ts";
+import type { DatasetConfig } from "../config/schema/schema.ts";
+import { bool, int, text } from "../config/schema/primitives.ts";
 import type { AccuracyDefaults } from "../dataset/predefined/predefined-types.ts";
 import { InputError } from "../errors.ts";
 

@@ -6,9 +6,9 @@
 import { InputError } from "../errors.ts";
 import { formatProblem } from "./config-error.ts";
 import { splitDatasetSpec } from "./dataset-spec-grammar.ts";
-import type { DatasetConfig } from "./schema.ts";
-import { DatasetConfigSchema } from "./schema-dataset.ts";
-import { ONE_SHOT_PARSE } from "./schema-primitives.ts";
+import type { DatasetConfig } from "./schema/schema.ts";
+import { DatasetConfigSchema } from "./schema/dataset.ts";
+import { ONE_SHOT_PARSE } from "./schema/primitives.ts";
 import { issueToProblems } from "./zod-issues.ts";
 
 export { PARSER_TARGETS } from "./dataset-spec-grammar.ts";

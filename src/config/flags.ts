@@ -2,11 +2,11 @@
  * @module config/flags — the command-line flags of `benchmark offline|online|from-config`, derived
  * from the schema (one kebab-case dotted flag per leaf) plus the seed's aliases and flattening.
  */
-import { DEFAULT_TEXTS, FLAG_ALIASES, YAML_ONLY_PATHS } from "./flag-aliases.ts";
-import type { FlagKind } from "./schema-primitives.ts";
-import { listLeaves, type SchemaLeaf } from "./schema-walk.ts";
+import { DEFAULT_TEXTS, FLAG_ALIASES, YAML_ONLY_PATHS } from "./upstream/flag-aliases.ts";
+import type { FlagKind } from "./schema/primitives.ts";
+import { listLeaves, type SchemaLeaf } from "./schema/walk.ts";
 
-export type { FlagKind } from "./schema-primitives.ts";
+export type { FlagKind } from "./schema/primitives.ts";
 export type BenchmarkCommand = "offline" | "online" | "from-config";
 export const BENCHMARK_COMMANDS: readonly BenchmarkCommand[] = ["offline", "online", "from-config"];
 /** Other commands (probe, serve) may reuse the flag parser with their own specs. */

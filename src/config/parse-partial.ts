@@ -5,8 +5,8 @@
  */
 import type { z } from "zod";
 import { getPath, isPlainObject, type PathSegment } from "./object-path.ts";
-import { ONE_SHOT_PARSE } from "./schema-primitives.ts";
-import { BenchmarkConfigSchema, type DraftConfig } from "./schema.ts";
+import { ONE_SHOT_PARSE } from "./schema/primitives.ts";
+import { BenchmarkConfigSchema, type DraftConfig } from "./schema/schema.ts";
 
 type Issue = z.core.$ZodIssue;
 const REMOVED = Symbol("removed");

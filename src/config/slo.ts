@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { InputError } from "../errors.ts";
 import { tryParseDurationMs } from "./duration.ts";
-import { durationMs } from "./schema-primitives.ts";
+import { durationMs } from "./schema/primitives.ts";
 
 const SLO_KEYS = { ttft: "ttft_ms", tpot: "tpot_ms", latency: "latency_ms", e2e: "latency_ms" } as const;
 

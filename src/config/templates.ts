@@ -6,7 +6,7 @@ import { Document, isMap, isScalar, isSeq } from "yaml";
 import { buildConfig } from "./build-config.ts";
 import type { PathSegment } from "./object-path.ts";
 import { withoutNulls } from "./yaml-text.ts";
-import { describePath } from "./schema-walk.ts";
+import { describePath } from "./schema/walk.ts";
 
 export const TEMPLATE_NAMES = ["offline", "online", "concurrency", "eval", "submission"] as const;
 type TemplateName = (typeof TEMPLATE_NAMES)[number];

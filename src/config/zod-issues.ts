@@ -2,7 +2,7 @@
 import type { z } from "zod";
 import type { ConfigProblem } from "./config-error.ts";
 import { formatPath } from "./object-path.ts";
-import { keysAt, leafKindAt } from "./schema-walk.ts";
+import { keysAt, leafKindAt } from "./schema/walk.ts";
 import { closestMatch } from "./suggest.ts";
 
 type Issue = z.core.$ZodIssue;

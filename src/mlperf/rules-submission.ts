@@ -4,11 +4,11 @@
  * capacity. `pinRulesetSeeds` overwrites the seeds as upstream does, for every type.
  */
 import type { ConfigProblem } from "../config/config-error.ts";
-import type { Rule } from "../config/rule-context.ts";
+import type { Rule } from "../config/rules/rule-context.ts";
 import type { Priority } from "./ruleset-models.ts";
 import { RULESET_NAMES, RULESETS } from "./rulesets.ts";
-import type { BenchmarkConfig, DraftConfig } from "../config/schema.ts";
-import { narrowInteger } from "../config/schema-primitives.ts";
+import type { BenchmarkConfig, DraftConfig } from "../config/schema/schema.ts";
+import { narrowInteger } from "../config/schema/primitives.ts";
 
 export const submissionRule: Rule = (config) => {
   const problems: ConfigProblem[] = [];

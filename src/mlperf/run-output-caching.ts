@@ -11,7 +11,7 @@
  */
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { BenchmarkConfig, DraftConfig } from "../config/schema.ts";
+import type { BenchmarkConfig, DraftConfig } from "../config/schema/schema.ts";
 import { SetupError } from "../errors.ts";
 import { runShellHook } from "../run/shell-hook.ts";
 import { loadConfiguredDataset } from "../workload/configured-dataset.ts";

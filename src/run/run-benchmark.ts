@@ -7,9 +7,9 @@
  * decides whether the run failed. `--dry-run` stops after the plan.
  */
 import type { TestMode } from "../config/flags.ts";
-import { pinnedSeedsLine } from "../config/config-warnings.ts";
+import { pinnedSeedsLine } from "../config/rules/config-warnings.ts";
 import { redactUrl } from "../config/redact.ts";
-import type { BenchmarkConfig } from "../config/schema.ts";
+import type { BenchmarkConfig } from "../config/schema/schema.ts";
 import { todayIso, usesHarmony } from "../dataset/harmony.ts";
 import { describePlan } from "../plan/describe-plan.ts";
 import { droppedColumnWarnings } from "../workload/dropped-columns.ts";

@@ -8,7 +8,7 @@
  * The phase is named after the dataset.
  */
 import { isExternalScorer } from "../accuracy/scoring-setup.ts";
-import type { BenchmarkConfig, DatasetConfig } from "../config/schema.ts";
+import type { BenchmarkConfig, DatasetConfig } from "../config/schema/schema.ts";
 import type { Dataset } from "../dataset/load-dataset.ts";
 import { resolveScoringSetup, type ScoringSetup } from "../accuracy/scoring-setup.ts";
 import type { PredefinedDataset } from "../dataset/predefined/predefined-types.ts";

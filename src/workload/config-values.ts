@@ -1,5 +1,5 @@
 /** @module workload/config-values — values the run derives from the config, each in one place. */
-import type { BenchmarkConfig, DatasetConfig } from "../config/schema.ts";
+import type { BenchmarkConfig, DatasetConfig } from "../config/schema/schema.ts";
 import type { ApiType, RequestBodyParams } from "../dataset/request-body.ts";
 import type { LoadPattern } from "../plan/phase-plan.ts";
 

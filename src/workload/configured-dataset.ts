@@ -5,7 +5,7 @@
  * Harmony and no tokenizer: upstream skips the step then, and its gpt-oss examples run pre-tokenised
  * MLPerf prompts on hosts that never downloaded the gpt-oss tokenizer.
  */
-import type { BenchmarkConfig, DatasetConfig } from "../config/schema.ts";
+import type { BenchmarkConfig, DatasetConfig } from "../config/schema/schema.ts";
 import { harmonizeRows, todayIso, usesHarmony } from "../dataset/harmony.ts";
 import type { Dataset } from "../dataset/load-dataset.ts";
 import { loadDatasetAsync } from "../dataset/load-dataset-async.ts";

@@ -5,7 +5,7 @@
  * (plan/conversation-plan) from the dataset's `agentic_inference` block and the load pattern's
  * target_concurrency. The phase's rows for token counting are the turns' messages.
  */
-import type { BenchmarkConfig, DatasetConfig } from "../config/schema.ts";
+import type { BenchmarkConfig, DatasetConfig } from "../config/schema/schema.ts";
 import { assertSaltable, conversationsFromRows, loadConversations, type ConversationDataset } from "../dataset/conversations/load-conversations.ts";
 import { syntheticConversationRows } from "../dataset/conversations/synthetic-conversations.ts";
 import { parseLengthSpec } from "../dataset/length-spec.ts";

@@ -4,7 +4,7 @@
  * `/generate` carry the prompt alone, so a `system` column (from the file, `system_prompt`, or
  * `parser.system`) is not sent, as in mlcommons/endpoints. Known only once the rows are read.
  */
-import type { BenchmarkConfig } from "../config/schema.ts";
+import type { BenchmarkConfig } from "../config/schema/schema.ts";
 import type { Dataset } from "../dataset/load-dataset.ts";
 import type { Workload } from "./prepare-workload.ts";
 

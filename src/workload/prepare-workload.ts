@@ -6,8 +6,8 @@
  * phase per accuracy dataset (unless none), and how the performance phase itself is scored when its
  * dataset has an `accuracy_config` (accuracy/performance-scoring). Reads files; otherwise pure.
  */
-import { totalSamplesToIssue } from "../config/sample-count.ts";
-import type { BenchmarkConfig, DatasetConfig } from "../config/schema.ts";
+import { totalSamplesToIssue } from "../config/rules/sample-count.ts";
+import type { BenchmarkConfig, DatasetConfig } from "../config/schema/schema.ts";
 import type { TestMode } from "../config/flags.ts";
 import type { Dataset } from "../dataset/load-dataset.ts";
 import { buildDatasetBodies, buildRequestBody, joinEndpointUrl, routeFor, type ApiType } from "../dataset/request-body.ts";

@@ -6,7 +6,7 @@
  * session ids become `X-Session-ID` headers, as a conversation's do.
  */
 import { existsSync } from "node:fs";
-import type { BenchmarkConfig, DatasetConfig } from "../config/schema.ts";
+import type { BenchmarkConfig, DatasetConfig } from "../config/schema/schema.ts";
 import { readFileRows, resolveDatasetFormat, type FileFormat } from "../dataset/dataset-format.ts";
 import type { Dataset } from "../dataset/load-dataset.ts";
 import { assertOneChoicePerRow } from "../dataset/prompt-check.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { parseDatasetSpec } from "../../src/config/dataset-spec.ts";
-import { DatasetConfigSchema } from "../../src/config/schema-dataset.ts";
+import { DatasetConfigSchema } from "../../src/config/schema/dataset.ts";
 import { InputError } from "../../src/errors.ts";
 
 describe("config/dataset-spec", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { YAML_ONLY_PATHS } from "../../src/config/flag-aliases.ts";
+import { YAML_ONLY_PATHS } from "../../src/config/upstream/flag-aliases.ts";
 import { BENCHMARK_COMMANDS, FLAG_SPECS, flagLabel, flagNameForPath, flagsFor } from "../../src/config/flags.ts";
-import { listLeaves } from "../../src/config/schema-walk.ts";
+import { listLeaves } from "../../src/config/schema/walk.ts";
 
 const byName = (command: (typeof BENCHMARK_COMMANDS)[number], name: string) =>
   flagsFor(command).find((spec) => spec.flag === name || spec.aliases.includes(name));

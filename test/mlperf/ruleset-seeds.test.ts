@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildConfig } from "../../src/config/build-config.ts";
 import { ConfigError } from "../../src/config/config-error.ts";
-import { configWarnings } from "../../src/config/config-warnings.ts";
+import { configWarnings } from "../../src/config/rules/config-warnings.ts";
 import { parseExactJson, toExactJson } from "../../src/config/exact-json.ts";
 import { loadYamlConfig } from "../../src/config/load-yaml.ts";
 import { parseFlags } from "../../src/config/parse-argv.ts";

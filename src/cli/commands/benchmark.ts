@@ -6,10 +6,10 @@
  * sample_idx_map.json after a run that succeeded (`report DIR --export` does it for any run).
  */
 import { buildConfig } from "../../config/build-config.ts";
-import { configWarnings } from "../../config/config-warnings.ts";
+import { configWarnings } from "../../config/rules/config-warnings.ts";
 import { plannedTooSmall } from "../../mlperf/rules-submission.ts";
 import { InputError } from "../../errors.ts";
-import { resolveTestMode } from "../../config/rule-context.ts";
+import { resolveTestMode } from "../../config/rules/rule-context.ts";
 import { flagsFor, type BenchmarkCommand } from "../../config/flags.ts";
 import { parseFlags } from "../../config/parse-argv.ts";
 import { renderConsoleSummary } from "../../report/report-text.ts";

@@ -11,7 +11,7 @@ import { parseExactJson } from "../../config/exact-json.ts";
 import type { FlagSpec } from "../../config/flags.ts";
 import { parseFlags } from "../../config/parse-argv.ts";
 import { RULESET_NAMES, RULESETS } from "../../mlperf/rulesets.ts";
-import type { BenchmarkConfig } from "../../config/schema.ts";
+import type { BenchmarkConfig } from "../../config/schema/schema.ts";
 import { BenchmarkError, InputError } from "../../errors.ts";
 import { renderChecks, submissionChecks, type RunArtifacts } from "../../mlperf/submission-checks.ts";
 import type { Command } from "../command.ts";

@@ -12,7 +12,7 @@ import { sendRequest } from "../../client/send-request.ts";
 import { createRunClock, hostMonotonicNs } from "../../clock/mono-clock.ts";
 import type { FlagSpec } from "../../config/flags.ts";
 import { parseFlags } from "../../config/parse-argv.ts";
-import { checkBaseUrl } from "../../config/rules-endpoints.ts";
+import { checkBaseUrl } from "../../config/rules/endpoints.ts";
 import { buildRequestBody, joinEndpointUrl, routeFor, type ApiType } from "../../dataset/request-body.ts";
 import { ExecutionError, InputError } from "../../errors.ts";
 import type { Command } from "../command.ts";

@@ -1,7 +1,7 @@
 /** @module cli/commands/validate-yaml — `inference-endpoint validate-yaml -c FILE`: check a config without running it. */
 import { buildConfig } from "../../config/build-config.ts";
-import { configWarnings, pinnedSeedsLine } from "../../config/config-warnings.ts";
-import { resolveTestMode } from "../../config/rule-context.ts";
+import { configWarnings, pinnedSeedsLine } from "../../config/rules/config-warnings.ts";
+import { resolveTestMode } from "../../config/rules/rule-context.ts";
 import { InputError } from "../../errors.ts";
 import type { Command } from "../command.ts";
 import { withoutVerbosity } from "../verbosity.ts";

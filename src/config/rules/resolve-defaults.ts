@@ -1,0 +1,24 @@
+/** @module config/rules/resolve-defaults — defaults that depend on other fields, as the seed tool derives them. */
+import { effectiveKind, type RuleContext } from "./rule-context.ts";
+import { pinRulesetSeeds } from "../../mlperf/rules-submission.ts";
+import type { DraftConfig } from "../schema/schema.ts";
+import { AgenticInferenceSchema } from "../schema/dataset.ts";
+
+/** Fills derived values in place, before the cross-field rules run and the config is frozen. */
+export function resolveDefaults(config: DraftConfig, { mode }: RuleContext): void {
+  if (config.model_params.name === "" && config.submission_ref) config.model_params.name = config.submission_ref.model;
+  pinRulesetSeeds(config);
+  if (config.name === "") config.name = `${config.type}_benchmark`;
+  if (config.model_params.streaming === "auto") {
+    config.model_params.streaming = effectiveKind(config) === "offline" ? "off" : "on";
+  }
+  // Ours: `--load-pattern agentic_inference --dataset …` replays the dataset's conversations with upstream's defaults.
+  const perf = config.datasets.find((d) => d.type === "performance");
+  if (config.settings.load_pattern.type === "agentic_inference" && perf && perf.agentic_inference === null) perf.agentic_inference = AgenticInferenceSchema.parse({});
+  if (mode === "acc") {
+    // Accuracy-only runs issue in a deterministic order: one worker, one connection, one in flight.
+    config.settings.client.num_workers = 1;
+    config.settings.client.max_connections = 1;
+    config.settings.load_pattern.target_concurrency = 1;
+  }
+}
