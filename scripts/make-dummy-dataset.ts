@@ -1,6 +1,6 @@
 /**
  * @module scripts/make-dummy-dataset — writes `datasets/dummy_1k.jsonl`, the small synthetic
- * dataset used by the demo and tests (same shape as the seed tool's test asset of that name).
+ * dataset used by the demo and tests (same shape as upstream's test asset of that name).
  *
  * 1000 rows with exactly the keys `text_input` and `ref_output`. Row i uses template i % 10 and
  * topic i % 10 with "(case i)" after the topic, so every prompt is distinct (no prefix-cache

@@ -1,6 +1,6 @@
 /** @module errors — typed errors with exit codes and hints; the one place that turns them into user text. */
 
-/** Documented exit codes (README "Exit codes"). Compatible with the seed tool. */
+/** Documented exit codes (README "Exit codes"). Compatible with upstream. */
 export const ExitCode = {
   ok: 0,
   unexpected: 1,

@@ -2,7 +2,7 @@
  * @module accuracy/accuracy-entry — the input to scoring and the entry it produces.
  *
  * `AccuracyEntry` is one element of `accuracy_scores` in accuracy/accuracy_results.json, with the
- * seed's keys in the seed's order. Differences from the seed, both deliberate:
+ * seed's keys in upstream's order. Differences from upstream, both deliberate:
  * - `extractor` holds the registered name ("abcd_extractor"), not a Python class name;
  * - `eval_method` (ours) names the scorer, so a results file says how it was scored.
  */

@@ -1,7 +1,7 @@
 /**
  * @module accuracy/accuracy-text — accuracy entries as text: the report.txt block and the `eval` table.
  *
- * Pure functions. The block follows the seed's report.txt layout:
+ * Pure functions. The block follows upstream's report.txt layout:
  * ```
  * Accuracy:
  *   gpqa: 0.6000 (unit=198, repeats=5, total=990, duration=812.345s)

@@ -2,7 +2,7 @@
  * @module accuracy/extractor-registry — extractors by the names configs use (`accuracy_config.extractor`).
  *
  * An extractor is a pure `(text) => string | null`: the answer found in a model's output, or
- * null when there is none. Names are the seed's.
+ * null when there is none. Names are upstream's.
  */
 import { InputError } from "../errors.ts";
 import { abcdExtractor } from "./extractors/abcd-extractor.ts";

@@ -3,9 +3,9 @@
  *
  * Each returns 1 (correct) or 0. A null answer (nothing extracted, or a failed request) or a null
  * ground truth is never correct.
- * - `pass_at_1`: exact string equality, as the seed.
- * - `string_match`: equality after trimming both sides (Python's `.strip()`), as the seed.
- * - `exact_match` (ours; the seed's legacy `eval_method` enum names it but scores nothing): equality
+ * - `pass_at_1`: exact string equality, as upstream.
+ * - `string_match`: equality after trimming both sides (Python's `.strip()`), as upstream.
+ * - `exact_match` (ours; upstream's legacy `eval_method` enum names it but scores nothing): equality
  *   after trimming, Unicode case folding (`toLowerCase` of the NFKC form) and collapsing every run
  *   of whitespace to one space — "  The  Answer\n" equals "the answer".
  */

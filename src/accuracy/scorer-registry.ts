@@ -2,7 +2,7 @@
  * @module accuracy/scorer-registry — scorers by the names configs use (`accuracy_config.eval_method`).
  *
  * Which of them need an extractor, and their options, are in scoring-setup.ts (read by config
- * validation). The seed's other scorers (the rest of config/schema/dataset's EVAL_METHODS:
+ * validation). Upstream's other scorers (the rest of config/schema/dataset's EVAL_METHODS:
  * vbench, …) are recognised and rejected with a clear message rather than as unknown names.
  */
 import { EVAL_METHODS } from "../config/schema/dataset.ts";

@@ -1,5 +1,5 @@
 /**
- * @module config/dataset-spec — `--dataset [perf:|acc:]PATH[,key=value…]` (the seed tool's
+ * @module config/dataset-spec — `--dataset [perf:|acc:]PATH[,key=value…]` (upstream's
  * grammar) into a validated dataset entry, e.g.
  * `acc:gpqa.jsonl,accuracy_config.eval_method=pass_at_1,max_rows=50`.
  */

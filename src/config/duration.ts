@@ -9,7 +9,7 @@ const DURATION_EXAMPLES = "600000 (ms), 500ms, 600s, 10m, 1.5m, 2h";
 
 /**
  * Converts a duration to milliseconds. A bare number (or numeric string) is milliseconds, as in
- * the seed tool; `ms`, `s`, `m` and (ours) `h` suffixes scale it. Fractions are rounded to the
+ * upstream; `ms`, `s`, `m` and (ours) `h` suffixes scale it. Fractions are rounded to the
  * nearest millisecond unless `fractional` (an SLO limit of 5.2 ms must stay 5.2). Throws
  * InputError naming the value when it cannot be read.
  */

@@ -1,6 +1,6 @@
 /**
  * @module config/env-interpolate — `${VAR}`, `${VAR:-default}`, `$VAR` and `$$` in YAML string
- * values (never keys), as the seed tool does. A variable that is unset and has no default is an
+ * values (never keys), as upstream does. A variable that is unset and has no default is an
  * error naming the YAML path, collected with all the others. Unlike the shell's `:-`, the default
  * replaces only an unset variable: one set to "" stays empty, as upstream reads it.
  */

@@ -1,6 +1,6 @@
 /**
  * @module config/flags — the command-line flags of `benchmark offline|online|from-config`, derived
- * from the schema (one kebab-case dotted flag per leaf) plus the seed's aliases and flattening.
+ * from the schema (one kebab-case dotted flag per leaf) plus upstream's aliases and flattening.
  */
 import { DEFAULT_TEXTS, FLAG_ALIASES, YAML_ONLY_PATHS } from "./upstream/flag-aliases.ts";
 import type { FlagKind } from "./schema/primitives.ts";
@@ -41,7 +41,7 @@ export interface FlagSpec {
   commands: FlagCommand[];
 }
 
-/** Sections the seed's CLI flattens (its `name="*"` arguments): their fields drop the prefix. */
+/** Sections upstream's CLI flattens (its `name="*"` arguments): their fields drop the prefix. */
 const FLATTENED: readonly { prefix: string; alias: string }[] = [
   { prefix: "settings.load_pattern.", alias: "load-pattern" },
   { prefix: "settings.warmup.", alias: "warmup" },
@@ -60,9 +60,9 @@ export function flagNameForPath(path: string): string {
 }
 
 /**
- * Offline runs always use max_throughput, so the seed hides the load pattern there — but still
+ * Offline runs always use max_throughput, so upstream hides the load pattern there — but still
  * parses it, and `--target-qps` then sizes the sample count, as the YAML field does here. Ours:
- * from-config accepts every schema flag, each overriding the YAML (the seed takes only a few).
+ * from-config accepts every schema flag, each overriding the YAML (upstream takes only a few).
  */
 function commandsFor(path: string): BenchmarkCommand[] {
   if (path.startsWith("settings.load_pattern.") && path !== "settings.load_pattern.target_qps") return ["online", "from-config"];
@@ -73,7 +73,7 @@ function specForLeaf(leaf: SchemaLeaf): FlagSpec {
   const aliases = [...(FLAG_ALIASES[leaf.path] ?? [])];
   const flattened = FLATTENED.find(({ prefix }) => leaf.path.startsWith(prefix));
   if (flattened && leaf.path !== "settings.load_pattern.type") {
-    // The seed tool's quick-reference docs spell flattened fields dotted; accept both.
+    // Upstream's quick-reference docs spell flattened fields dotted; accept both.
     aliases.push(`--${flattened.alias}.${kebab(leaf.path.slice(flattened.prefix.length))}`);
   }
   const spec: FlagSpec = {

@@ -1,6 +1,6 @@
 /**
  * @module config/load-yaml — reads a YAML config file into a plain object: file errors, syntax
- * errors with file:line:col, a mapping at the top level, then `${VAR}` interpolation as the seed
+ * errors with file:line:col, a mapping at the top level, then `${VAR}` interpolation as upstream
  * tool does it.
  */
 import { readFileSync } from "node:fs";

@@ -78,7 +78,7 @@ export function renderTemplate(name: TemplateName): string {
   const config = buildConfig({ command: "from-config", yaml: templateInput(name), overrides: {} });
   const plain = withoutNulls(structuredClone(config)) as Record<string, unknown>;
   const settings = plain.settings as { client?: Record<string, unknown> } | undefined;
-  // The seed's ZeroMQ transport knobs are accepted but meaningless here: keep them out of templates.
+  // Upstream's ZeroMQ transport knobs are accepted but meaningless here: keep them out of templates.
   if (settings?.client) delete settings.client.transport;
   // YAML 1.1 quoting ("on", "off") so PyYAML-based tools read the same values.
   const doc = new Document(plain, { version: "1.1" });

@@ -8,7 +8,7 @@
  */
 import { isPlainObject } from "./object-path.ts";
 
-/** A copy without null or undefined mapping values (the seed's `exclude_none`). */
+/** A copy without null or undefined mapping values (upstream's `exclude_none`). */
 export function withoutNulls(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(withoutNulls);
   if (isPlainObject(node)) {
@@ -35,7 +35,7 @@ function needsPackageWriter(node: unknown): boolean {
 }
 
 /**
- * YAML text of a resolved config, leaving out null fields (the seed's `exclude_none`), quoted
+ * YAML text of a resolved config, leaving out null fields (upstream's `exclude_none`), quoted
  * so that YAML 1.1 readers (PyYAML) read back the same values: `streaming: "on"` stays a string.
  * For the report's config.yaml call `toYamlText(redactSecrets(config))`. Bun's native writer is
  * far quicker than the `yaml` package's first call on a cold start, so the package is only the

@@ -1,11 +1,11 @@
 /**
- * @module dataset/column-remap — renames dataset columns before requests are built, in the seed
+ * @module dataset/column-remap — renames dataset columns before requests are built, in upstream
  * tool's order: the user's strict `parser` remap, then the fuzzy detection of the prompt column
  * and `system_prompt` → `system`.
  *
  * Renames are planned on column names first and applied to the rows in one pass (or not at all
  * when nothing changes). Choices that are ours:
- * - `text_input` is a prompt candidate when none of the seed's is present, so its example
+ * - `text_input` is a prompt candidate when none of upstream's is present, so its example
  *   `dummy_1k.jsonl` loads as is while its `ds_samples.jsonl` (`question` and `text_input`) still
  *   takes `question`, as there.
  * - `parser` may map two targets to one source (`{prompt: q, system: q}`): both get a copy.
@@ -14,9 +14,9 @@
  */
 import { InputError } from "../errors.ts";
 
-/** The seed's columns that may hold the prompt when there is no `prompt` column; two at once is an error. */
+/** Upstream's columns that may hold the prompt when there is no `prompt` column; two at once is an error. */
 const PROMPT_CANDIDATES = ["user_prompt", "question", "input", "input_text", "problem", "query"] as const;
-/** Ours, tried only when none of the seed's is present. */
+/** Ours, tried only when none of upstream's is present. */
 const FALLBACK_PROMPT_CANDIDATES = ["text_input"] as const;
 
 /** A file column the loader would read as the prompt by its name alone. */

@@ -1,7 +1,7 @@
 /**
  * @module dataset/load-dataset-async — `loadDataset` plus the one step that needs the network:
  * an `hf://` dataset that is not in the local cache is downloaded (its Parquet conversion)
- * first, unless `HF_HUB_OFFLINE` is set; a predefined dataset name (`gpqa::gptoss`, as the seed
+ * first, unless `HF_HUB_OFFLINE` is set; a predefined dataset name (`gpqa::gptoss`, as upstream
  * tool names them) that is not an existing path goes to `loadPredefinedDataset`. Everything else
  * is the synchronous loader.
  */

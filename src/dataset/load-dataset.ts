@@ -9,7 +9,7 @@
  * `hf://datasets/<org>/<name>[@rev]` from the local hub cache. Loading is synchronous and
  * never uses the network; `loadDatasetAsync` downloads an uncached `hf://` dataset first.
  *
- * Choices that are ours: `max_rows=N` keeps the first N rows in file order (the seed's
+ * Choices that are ours: `max_rows=N` keeps the first N rows in file order (upstream's
  * `samples` is stored and not used, here too) before anything else, so later checks only look at rows that will be sent;
  * `template` is applied to the file's own columns and writes `prompt`, so it cannot be
  * combined with `parser.prompt`. The whole dataset is held in memory as plain objects, so

@@ -1,5 +1,5 @@
 /**
- * @module dataset/load-json — reads a `.json` dataset (pandas `read_json` shapes, as the seed tool):
+ * @module dataset/load-json — reads a `.json` dataset (pandas `read_json` shapes, as upstream):
  * - records: `[{"prompt": "…"}, …]` (pandas `orient="records"`);
  * - columns: `{"prompt": ["…", …], "id": [1, …]}`, every column the same length;
  * - pandas' default `orient="columns"`: `{"prompt": {"0": "…", "1": "…"}, …}`, every column with

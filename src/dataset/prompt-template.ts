@@ -1,6 +1,6 @@
 /**
  * @module dataset/prompt-template — `template=Summarize: {article}` (ours): builds each row's
- * `prompt` from its columns, like the seed's `UserPromptFormatter` (Python `str.format(**row)`)
+ * `prompt` from its columns, like upstream's `UserPromptFormatter` (Python `str.format(**row)`)
  * but limited to plain `{column}` placeholders; `{{` and `}}` stand for literal braces.
  *
  * The template is checked against the dataset's columns once, before any row is formatted, so

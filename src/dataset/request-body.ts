@@ -6,7 +6,7 @@
  *   `[system?] + user(prompt, name?)`; sampling parameters from the model params; the row's
  *   own `n, stop, tools, tool_choice, logit_bias, user, chat_template` are forwarded.
  * - `openai_completions` → `/v1/completions`: `prompt` is the row's `input_tokens` ids when
- *   present, else its prompt text (ours: the seed tool requires pre-tokenized ids).
+ *   present, else its prompt text (ours: upstream requires pre-tokenized ids).
  * - `sglang` → `/generate`: SGLang's native body (dataset/sglang-body).
  * - Null and undefined fields are left out. Streaming requests ask for
  *   `stream_options.include_usage` so the server reports token usage in its last event.

@@ -1,9 +1,9 @@
 /**
- * @module dataset/sample-order — which dataset row each issued request uses, in the seed tool's order.
+ * @module dataset/sample-order — which dataset row each issued request uses, in upstream's order.
  *
  * Performance runs draw without replacement: the index list 0..n−1 is shuffled in place with a
  * CPython-compatible `random.Random(seed)`, used in order, and shuffled again (the same list,
- * the same RNG continuing) when used up. This reproduces the seed tool's order exactly for
+ * the same RNG continuing) when used up. This reproduces upstream's order exactly for
  * the same seed, so a run can be compared sample by sample. Accuracy runs are sequential.
  */
 import { PythonRandom, type PythonSeed } from "../rng/python-random.ts";
@@ -30,7 +30,7 @@ export function sampleOrder(datasetSize: number, count: number, seed: PythonSeed
   for (let i = 0; i < datasetSize; i++) pool[i] = i;
   const order = new Uint32Array(count);
   for (let filled = 0; filled < count; filled += datasetSize) {
-    rng.shuffle(pool); // like the seed tool, only when the next index is needed
+    rng.shuffle(pool); // like upstream, only when the next index is needed
     const take = Math.min(datasetSize, count - filled);
     order.set(take === datasetSize ? pool : pool.subarray(0, take), filled);
   }

@@ -1,7 +1,7 @@
 /**
  * @module dataset/warmup-salt — unique prompts for the warmup phase, so it cannot warm the prefix cache.
  *
- * As the seed tool: each warmup request's prompt becomes "[<16 hex chars>] " + prompt, from 8
+ * As upstream: each warmup request's prompt becomes "[<16 hex chars>] " + prompt, from 8
  * bytes of a CPython-compatible Random(warmup_seed + 2) drawn per request (so a repeated row gets
  * a different salt). Only plain string prompts can be salted; anything else is an input error
  * naming the first offending row, raised before any worker starts.

@@ -4,7 +4,7 @@
  * The empirical p-th percentile of n samples may be optimistic. Early stopping instead reports
  * the t-th highest sample, where t is the largest number of "over-latency" samples for which we
  * are still `confidence`-sure that the true p-th percentile is below that sample. Fraction domain
- * q = p/100, confidence c = 0.99, tolerance d = 0 (fixed, as in the seed).
+ * q = p/100, confidence c = 0.99, tolerance d = 0 (fixed, as in upstream).
  *
  *   odds(h, t)            = I_q(h, t + 1): chance of ≤ t over-latency samples among h + t trials
  *                           when the over-latency rate is 1 − q.

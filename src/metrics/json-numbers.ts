@@ -1,7 +1,7 @@
 /**
  * @module metrics/json-numbers — strict-JSON numbers: NaN and ±Infinity become null.
  *
- * JSON has no NaN; Python's json writes a bare `NaN` that strict parsers reject, so the seed
+ * JSON has no NaN; Python's json writes a bare `NaN` that strict parsers reject, so upstream
  * (and we) scrub non-finite numbers to null before writing any report.
  */
 

@@ -2,7 +2,7 @@
  * @module metrics/percentiles — exact "lower" percentiles over sorted values and the report grid.
  *
  * "Lower" means an observed value, never an interpolation: `sorted[floor(p/100 · (n − 1))]`,
- * the same order statistic as numpy's `method="lower"` that the seed's final report uses.
+ * the same order statistic as numpy's `method="lower"` that upstream's final report uses.
  */
 
 /** A series' values: float64 columns, or the ITL column's uint32 when every gap is whole ns (metrics/token-gaps). */

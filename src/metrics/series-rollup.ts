@@ -1,5 +1,5 @@
 /**
- * @module metrics/series-rollup — one metric series summarised in the seed's result_summary.json shape.
+ * @module metrics/series-rollup — one metric series summarised in upstream's result_summary.json shape.
  *
  * `{total, min, max, median, avg, std_dev, percentiles, early_stopping_percentiles?, histogram}`,
  * or `{}` when the series has no values. Percentiles are exact "lower" order statistics;
@@ -89,7 +89,7 @@ export function rollupSorted(sorted: SeriesArray, opts: RollupOptions): Rollup {
     histogram: logHistogram(sorted),
   };
   if (!opts.earlyStopping) return rollup;
-  // Key order as in the seed: early_stopping_percentiles right after percentiles.
+  // Key order as in upstream: early_stopping_percentiles right after percentiles.
   const { histogram, ...head } = rollup;
   return { ...head, early_stopping_percentiles: earlyStoppingPercentiles(sorted), histogram };
 }

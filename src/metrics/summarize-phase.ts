@@ -4,7 +4,7 @@
  * Counts (names as in result_summary.json):
  * - n_samples_issued: requests sent (plan entries; with retries, each entry's last attempt).
  * - n_samples_failed: requests with an error kind.
- * - n_samples_completed: requests that finished, failures INCLUDED (as the seed counts them).
+ * - n_samples_completed: requests that finished, failures INCLUDED (as upstream counts them).
  * - successful: completed − failed.
  * - retries: attempts that were retried (`--retries`); they are in events.db, not in the counts.
  *
@@ -16,7 +16,7 @@
  *   and what a user waiting on the schedule experienced, errors included.
  * - ttft where a first token arrived; tpot where it did and output tokens ≥ 2;
  *   itl from the per-token gaps the columns already spread. Early-stopping estimates on
- *   ttft, tpot and latency only (as the seed).
+ *   ttft, tpot and latency only (as upstream).
  *
  * Duration and throughput: duration_ns = last doneNs − window start; qps/tps in throughput.ts.
  */

@@ -2,14 +2,14 @@
  * @module metrics/throughput — requests and output tokens per second.
  *
  * Native: `qps = successful / duration`, `tps = output tokens of successful requests / duration`.
- * (The seed divides completed requests, failures included; counting a stream of instant errors
+ * (Upstream divides completed requests, failures included; counting a stream of instant errors
  * as throughput would flatter a broken server, so native QPS counts successes.)
  *
- * MLPerf LoadGen legacy, for Poisson runs with `use_legacy_loadgen_qps_metrics` (the seed's
+ * MLPerf LoadGen legacy, for Poisson runs with `use_legacy_loadgen_qps_metrics` (upstream's
  * default): window = (done of the last-sent completed request) − (first send), and
  * `qps = (completed − 1) / window`, `tps = tokens / window`. It needs ≥ 2 completed requests and
  * a positive window; otherwise the native values are reported and the window is null. The legacy
- * formula keeps LoadGen's "completed" (failures included) so numbers match the seed's.
+ * formula keeps LoadGen's "completed" (failures included) so numbers match upstream's.
  */
 
 const NS_PER_S = 1e9;

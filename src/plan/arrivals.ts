@@ -6,7 +6,7 @@
  * (a unit-rate process) and mapped to time through the inverse of the cumulative rate Λ(t);
  * without a ramp that is u / qps, with a ramp from `rampStartQps` to `targetQps` over `rampUpS`
  * seconds Λ is quadratic during the ramp and linear after it.
- * Plain Poisson without a ramp keeps the seed tool's exact formula and RNG draws
+ * Plain Poisson without a ramp keeps upstream's exact formula and RNG draws
  * (gap = max(1, int(expovariate(qps/1e9))) ns), so a seeded schedule matches it.
  */
 import { gammavariate } from "../rng/gamma-variate.ts";
@@ -32,7 +32,7 @@ export function secondsForArrivals(units: number, r: RateSchedule): number {
   return (-r.rampStartQps + Math.sqrt(r.rampStartQps * r.rampStartQps + 2 * slope * units)) / slope;
 }
 
-/** The seed tool's Poisson schedule, draw for draw. */
+/** Upstream's Poisson schedule, draw for draw. */
 export function poissonOffsets(count: number, targetQps: number, seed: PythonSeed): Float64Array {
   const rng = new PythonRandom(seed);
   const ratePerNs = targetQps / 1e9;

@@ -1,5 +1,5 @@
 /**
- * @module report/report-text — report.txt (the seed's layout) and the console summary, from a ResultSummary.
+ * @module report/report-text — report.txt (upstream's layout) and the console summary, from a ResultSummary.
  *
  * Pure functions returning strings. report.txt = Summary block, Latency Breakdowns (ms for
  * times, tokens for lengths), Errors (when any request failed), End of Report. The console

@@ -1,7 +1,7 @@
 /**
- * @module report/result-summary — performance/result_summary.json: phase metrics plus run facts, in the seed's key order.
+ * @module report/result-summary — performance/result_summary.json: phase metrics plus run facts, in upstream's key order.
  *
- * The seed's keys come first and in its order so scripts written for it keep
+ * Upstream's keys come first and in its order so scripts written for it keep
  * working; our additions follow. Latencies are ns; non-finite numbers are null (strict JSON).
  * Accuracy is deliberately absent (accuracy/accuracy_results.json holds it), and so are
  * endpoint URLs and keys: `runConfig` must already be the redacted run_config block.
@@ -52,7 +52,7 @@ export interface ResultSummary {
   tps: number | null;
   finish_reason_counts: FinishReasonCounts;
   run_config: Record<string, unknown>;
-  // ---- ours (not in the seed) ----
+  // ---- ours (not in upstream) ----
   ttfb: Rollup;
   itl: Rollup;
   schedule_lag: Rollup;

@@ -1,6 +1,6 @@
 /**
  * @module rng/python-random — a bit-exact port of CPython's `random.Random` (MT19937 and the
- * seeding and sampling algorithms built on it), so that a seed gives the seed tool's order.
+ * seeding and sampling algorithms built on it), so that a seed gives upstream's order.
  *
  * Behaviour followed (CPython 3.11's `_random` module and `random.Random`):
  * - An integer seed uses all its bits: abs(seed) split into 32-bit words, least significant

@@ -2,7 +2,7 @@
  * @module run/execute-run — a run's second stage: the session, under signal handlers, the run watchdog and the progress line.
  *
  * The workers get the request settings once (in their init); the phases run one after another;
- * Ctrl-C, SIGTERM or `--run-timeout` stop issuing and drain (`timeout` is the seed's stored,
+ * Ctrl-C, SIGTERM or `--run-timeout` stop issuing and drain (`timeout` is upstream's stored,
  * unused field: a warning says it does nothing). config.yaml is written once the first
  * phase is under way, and at the latest when the session ends. With `--profile vllm` the
  * server's profiler is started before the performance phase and stopped after the session.

@@ -115,7 +115,7 @@ export function configuredTokenizer(config: BenchmarkConfig): ChosenTokenizer {
 function storedRunConfig(config: BenchmarkConfig): StoredRunConfig {
   const { load_pattern: lp, warmup, runtime, early_stopping } = config.settings;
   const { use_legacy_loadgen_qps_metrics: legacyQps, ...rest } = lp;
-  // The seed serialises the legacy-QPS switch for Poisson only.
+  // Upstream serialises the legacy-QPS switch for Poisson only.
   const loadPattern = lp.type === "poisson" ? { ...rest, use_legacy_loadgen_qps_metrics: legacyQps } : rest;
   return {
     load_pattern: loadPattern,

@@ -1,7 +1,7 @@
 /**
  * @module run/report-dir — where a run's files go, created before anything else is written.
  *
- * Default: `reports_YYYYmmdd_HHMMSS` in the current directory (the seed tool uses $TMPDIR,
+ * Default: `reports_YYYYmmdd_HHMMSS` in the current directory (upstream uses $TMPDIR,
  * which cluster nodes wipe; a number you must defend should outlive the node), with `_shard<I>`
  * for a shard of a plan, and `_2`, `_3`… before that when the name is taken (two runs started in
  * one second). `{shard}` in a given path becomes the shard's index, so one command line serves

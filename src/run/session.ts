@@ -4,7 +4,7 @@
  * The session picks T0 on the host-monotonic clock, deals each phase's plan to the workers
  * ahead of a shared start instant, writes result batches to events.db as they arrive, and
  * starts the next phase once every worker reported the current one done. A phase that does not
- * drain (warmup with warmup.drain false, as the seed) is followed as soon as every worker has
+ * drain (warmup with warmup.drain false, as upstream) is followed as soon as every worker has
  * issued its share: its last requests stay in flight beside the next phase, and the run waits
  * for them before it ends, so every request sent has its row. A phase's in-flight requests get
  * its drain timeout from the moment it issued its last request (see run/running-phase).

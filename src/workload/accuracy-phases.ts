@@ -1,7 +1,7 @@
 /**
  * @module workload/accuracy-phases — one phase per accuracy dataset, after the performance phase.
  *
- * As the seed tool: each accuracy dataset is issued in order (row 0..n−1, `num_repeats` passes),
+ * As upstream: each accuracy dataset is issued in order (row 0..n−1, `num_repeats` passes),
  * under the performance phase's load pattern (same concurrency or rate; offline stays
  * max_throughput), with its own request bodies (its `generation_config_override` merged over
  * `model_params`), and the response text is kept for scoring.

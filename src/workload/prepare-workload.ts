@@ -57,7 +57,7 @@ function performancePhases(config: BenchmarkConfig, spec: DatasetConfig, dataset
     }
     phases.push({
       kind: "warmup", drainTimeoutMs: timeoutMs(drain.warmup_timeout_s), maxDurationMs: 0, plan,
-      // As the seed: without warmup.drain the performance phase starts once warmup has issued everything.
+      // As upstream: without warmup.drain the performance phase starts once warmup has issued everything.
       startNextWhenIssued: !warmup.drain,
       ...(warmupBodies ? { bodies: warmupBodies } : {}),
     });

@@ -177,7 +177,7 @@ describe("client/send-request retries", () => {
   });
 
   test("stops retrying once an attempt succeeds", async () => {
-    // Which arrivals get a fault is known from the seed: pick one where the first fails and the second does not.
+    // Which arrivals get a fault is known from upstream: pick one where the first fails and the second does not.
     const faults = [f("status", 503)];
     const seed = Array.from({ length: 100 }, (_, i) => i).find((s) =>
       faultForRequest({ faults, rate: 0.5, seed: s }, 0) !== null && faultForRequest({ faults, rate: 0.5, seed: s }, 1) === null) as number;

@@ -111,8 +111,8 @@ describe("dataset/load-dataset", () => {
       first: { prompt: "t", ref_output: "r" },
     },
     {
-      // The columns of the seed's tests/assets/datasets/ds_samples.jsonl: the seed takes question.
-      title: "prefers the seed's candidates over text_input (ds_samples.jsonl)",
+      // The columns of upstream's tests/assets/datasets/ds_samples.jsonl: upstream takes question.
+      title: "prefers upstream's candidates over text_input (ds_samples.jsonl)",
       rows: [{ dataset: "aime", ground_truth: "3", text_input: "templated", question: "q", templated_text_input: "t" }],
       columns: ["dataset", "ground_truth", "text_input", "prompt", "templated_text_input"],
       first: { dataset: "aime", ground_truth: "3", text_input: "templated", prompt: "q", templated_text_input: "t" },

@@ -4,7 +4,7 @@ import { sampleOrder, sequentialOrder } from "../../src/dataset/sample-order.ts"
 import { PythonRandom } from "../../src/rng/python-random.ts";
 
 /*
- * Expected orders from python3 3.11.7, reshuffling one list in place as the seed tool's
+ * Expected orders from python3 3.11.7, reshuffling one list in place as upstream's
  * WithoutReplacementSampleOrder does:
  *
  *   import random

@@ -4,7 +4,7 @@ import { InputError } from "../../src/errors.ts";
 import { PythonRandom } from "../../src/rng/python-random.ts";
 
 describe("dataset/warmup-salt", () => {
-  test("salts like the seed tool: 8 random bytes as 16 hex chars (python3: Random(44).randbytes(8).hex())", () => {
+  test("salts like upstream: 8 random bytes as 16 hex chars (python3: Random(44).randbytes(8).hex())", () => {
     const rng = new PythonRandom(44);
     expect(saltedRow({ prompt: "hello", x: 1 }, rng)).toEqual({ prompt: "[a8ce956811102085] hello", x: 1 });
     expect(saltedRow({ prompt: "hello" }, rng).prompt).toBe("[78adbe8a4bfd9cb3] hello");

@@ -1,7 +1,7 @@
 /**
  * A config shaped like upstream's Llama 3.1 8B CNN/DailyMail example (perf + accuracy on
- * `cnn_dailymail::llama3_8b`, rouge with identity_extractor, `samples:` and a `parser:` the seed
- * tool ignores) against `serve` with canned summaries: accuracy_results.json has rouge's four
+ * `cnn_dailymail::llama3_8b`, rouge with identity_extractor, `samples:` and a `parser:` upstream
+ *  ignores) against `serve` with canned summaries: accuracy_results.json has rouge's four
  * measures as upstream writes them, and the console shows them.
  */
 import { afterAll, describe, expect, test } from "bun:test";

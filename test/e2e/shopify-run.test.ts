@@ -1,5 +1,5 @@
 /**
- * Upstream's Qwen3-VL Shopify example shape: `shopify_product_catalogue::q3vl` from the seed
+ * Upstream's Qwen3-VL Shopify example shape: `shopify_product_catalogue::q3vl` from upstream
  * tool's prepared copy, performance then accuracy scored with shopify_category_f1. The server sees
  * the system message with ProductMetadata's schema and a user message of text and image parts.
  */

@@ -94,7 +94,7 @@ describe("cli/timeouts", () => {
     }
   }, 20_000);
 
-  test("the seed's --timeout is stored and not used, as there, and a warning says so", async () => {
+  test("upstream's --timeout is stored and not used, as there, and a warning says so", async () => {
     const server = misbehavingServer("silent");
     try {
       const { result, summary } = await run(server, ["--timeout", "1", "--request-timeout", "2"]);

@@ -23,7 +23,7 @@ describe("metrics/series-rollup", () => {
     expect(r.early_stopping_percentiles).toBeUndefined();
   });
 
-  test("has the seed's key order, early-stopping map right after percentiles", () => {
+  test("has upstream's key order, early-stopping map right after percentiles", () => {
     const r = rollupSeries(Float64Array.of(1, 2, 3), { earlyStopping: true });
     expect(Object.keys(r)).toEqual([
       "total", "min", "max", "median", "avg", "std_dev", "percentiles", "early_stopping_percentiles", "histogram",

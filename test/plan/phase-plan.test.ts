@@ -25,7 +25,7 @@ describe("plan/arrivals", () => {
     expect(Array.from(poissonOffsets(100, 1000, 43))).not.toEqual(Array.from(poissonOffsets(100, 1000, 42)));
   });
 
-  test("matches the seed tool's first Poisson gaps (CPython Random(42).expovariate(2000/1e9))", () => {
+  test("matches upstream's first Poisson gaps (CPython Random(42).expovariate(2000/1e9))", () => {
     // python3: r = random.Random(42); [max(1, int(r.expovariate(2000/1e9))) for _ in range(3)]
     expect(gapsOf(poissonOffsets(3, 2000, 42))).toEqual([510030, 12664, 160812]);
   });

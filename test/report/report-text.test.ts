@@ -12,7 +12,7 @@ import {
 import { sampleSummary } from "./sample-summary.ts";
 
 describe("report/report-text", () => {
-  test("renders the sections in the seed's order", () => {
+  test("renders the sections in upstream's order", () => {
     const text = renderReportText(sampleSummary());
     const at = (s: string): number => text.indexOf(s);
     expect(at(SUMMARY_HEADER)).toBe(0);

@@ -6,7 +6,7 @@ import { buildResultSummary, RESULT_SUMMARY_KEYS } from "../../src/report/result
 import { RUN, sampleSummary } from "./sample-summary.ts";
 
 describe("report/result-summary", () => {
-  test("writes the seed's keys first, in its order, then ours", () => {
+  test("writes upstream's keys first, in its order, then ours", () => {
     const summary = sampleSummary();
     expect(Object.keys(summary)).toEqual([...RESULT_SUMMARY_KEYS]);
     expect(Object.keys(JSON.parse(JSON.stringify(summary)))).toEqual([

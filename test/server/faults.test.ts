@@ -162,7 +162,7 @@ describe("server/faults", () => {
     else expect((JSON.parse(text) as { choices: { message: { content: string } }[] }).choices[0]?.message.content).toBe("tok tok tok");
   }, 15_000);
 
-  test("faults hit the requests faultForRequest names for the seed, on one keep-alive connection", async () => {
+  test("faults hit the requests faultForRequest names for upstream, on one keep-alive connection", async () => {
     const faults: FaultSpec[] = [{ kind: "status", arg: 500 }, { kind: "refuse", arg: null }, { kind: "invalid-json", arg: null }];
     const s = await faulty(faults, { faultRate: 0.5, faultSeed: 7 });
     const seen: string[] = [];

@@ -4,9 +4,9 @@
  * The ground-truth column holds each row's `question_id`. A sample passes when its extracted
  * program passes every public and private test of its question. Programs are judged by the
  * evaluation service when `serviceUrl` is set; if the service fails, they run locally only when
- * `allow` is true (the seed's ALLOW_LCB_LOCAL_EVAL), else the failure is an ExecutionError.
+ * `allow` is true (upstream's ALLOW_LCB_LOCAL_EVAL), else the failure is an ExecutionError.
  * Without a service, local execution needs `allow` (checked before anything runs).
- * A sample whose program could not be extracted is sent as `# FAILED TO EXTRACT CODE` (the seed's
+ * A sample whose program could not be extracted is sent as `# FAILED TO EXTRACT CODE` (upstream's
  * placeholder) to the service and fails locally without running.
  *
  * Denominator: as for every scorer, the issued count (applied by scoreDataset), not the

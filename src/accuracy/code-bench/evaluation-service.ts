@@ -1,5 +1,5 @@
 /**
- * @module accuracy/code-bench/evaluation-service — the seed's LiveCodeBench evaluation service protocol.
+ * @module accuracy/code-bench/evaluation-service — upstream's LiveCodeBench evaluation service protocol.
  *
  * One WebSocket connection per scoring run (e.g. ws://localhost:13835/evaluate). We send
  * `{codes_dict: {question_id: [code, …]}, timeout_sec}` and read frames:

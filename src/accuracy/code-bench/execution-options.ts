@@ -1,9 +1,9 @@
 /**
  * @module accuracy/code-bench/execution-options — how `code_bench_scorer` may run model-written programs.
  *
- * Scoring LiveCodeBench means executing code a model wrote. That happens in the seed's hardened
+ * Scoring LiveCodeBench means executing code a model wrote. That happens in upstream's hardened
  * evaluation service when `serviceUrl` is set, and on this machine only when `allow` is true
- * (`--allow-code-execution`, our counterpart of the seed's `ALLOW_LCB_LOCAL_EVAL=true`). Local
+ * (`--allow-code-execution`, our counterpart of upstream's `ALLOW_LCB_LOCAL_EVAL=true`). Local
  * execution is a best effort, not a sandbox: see run-program.ts for what it does and does not stop.
  */
 import { availableParallelism } from "node:os";
@@ -28,7 +28,7 @@ export interface CodeExecutionOptions {
   networkIsolation?: "auto" | "off";
   /** Local: where per-program temp dirs are made (default: the OS temp dir). */
   tempRoot?: string;
-  /** Service: `timeout_sec` sent with the request (default 60, the seed's). */
+  /** Service: `timeout_sec` sent with the request (default 60, upstream's). */
   serviceTimeoutSec?: number;
   /** Service: give up waiting for the result after this many seconds (default 3600). */
   serviceDeadlineS?: number;

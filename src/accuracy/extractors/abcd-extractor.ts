@@ -33,7 +33,7 @@ const PATTERNS: readonly ChoicePattern[] = [
   { priority: 1, regex: new RegExp(String.raw`^[ \t]*${EMPH}?(?:[Ff]inal\s+)?${ANSWER}[ \t]*:[ \t]*${EMPH}?\(?${LETTER}`, "gm") },
   // "Answer: (B)" anywhere.
   { priority: 2, regex: new RegExp(String.raw`${ANSWER}\s*:\s*[(\[]([ABCD])[)\]]`, "g") },
-  // "Answer: B", "the answer is B", "correct answer is (B" — "answer is" is ours, the seed stops at the colon.
+  // "Answer: B", "the answer is B", "correct answer is (B" — "answer is" is ours, upstream stops at the colon.
   { priority: 3, regex: new RegExp(String.raw`${ANSWER}\s*(?::|\bis\b:?)\s*\(?${LETTER}`, "g") },
   // "Option C", "choice (C)".
   { priority: 4, regex: new RegExp(String.raw`\b(?:[Oo]ption|[Cc]hoice)\s*\(?${LETTER}`, "g") },
@@ -70,7 +70,7 @@ function candidates(text: string): Candidate[] {
 
 /**
  * Fallback when no pattern matches: the text's first character after leading `*`, if it is a
- * letter A–D standing alone — followed by the end of its line or by punctuation. The seed takes
+ * letter A–D standing alone — followed by the end of its line or by punctuation. Upstream takes
  * the first character unconditionally, so "Alright, …" or "A cat …" would read as choice A.
  */
 function leadingLetter(text: string): string | null {

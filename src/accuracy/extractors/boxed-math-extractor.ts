@@ -5,7 +5,7 @@
  * non-greedily across lines, and returns the text after its last comma, stripped. Without any box,
  * the last run of digits in the text; with neither, null.
  *
- * Seed quirks we keep on purpose, because scores must match the seed's for the same outputs:
+ * Upstream's quirks we keep on purpose, because scores must match upstream's for the same outputs:
  * - a comma is read as a list separator, so `\boxed{1,234}` gives "234" and `\boxed{3, 5}` gives "5";
  * - the match is non-greedy, so `\boxed{\frac{1}{2}}` gives `\frac{1` (AIME answers are integers
  *   0–999, so neither matters for the benchmark this serves);

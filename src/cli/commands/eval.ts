@@ -3,7 +3,7 @@
  *
  * `--dataset gpqa,aime25[,livecodebench]` (predefined names, each with an optional `::preset`,
  * or `acc:` dataset specs) is run as accuracy phases only — one worker, one connection, one
- * request at a time, in order, as the seed tool's accuracy mode — then scored. Every other
+ * request at a time, in order, as upstream's accuracy mode — then scored. Every other
  * benchmark flag applies (`--max-output-tokens`, `--temperature` via `--model-params.temperature`,
  * `--tokenizer`, `--allow-code-execution`, `--lcb-service`, `--report-dir`…).
  */

@@ -1,4 +1,4 @@
-/** @module config/rules/resolve-defaults — defaults that depend on other fields, as the seed tool derives them. */
+/** @module config/rules/resolve-defaults — defaults that depend on other fields, as upstream derives them. */
 import { effectiveKind, type RuleContext } from "./rule-context.ts";
 import { pinRulesetSeeds } from "../../mlperf/rules-submission.ts";
 import type { DraftConfig } from "../schema/schema.ts";

@@ -24,7 +24,7 @@ export function effectiveKind(config: Pick<BenchmarkConfig, "type" | "benchmark_
 }
 
 /**
- * `--mode` when given; otherwise `both` for submissions (as the seed tool), `acc` for `type: eval`
+ * `--mode` when given; otherwise `both` for submissions (as upstream), `acc` for `type: eval`
  * (ours: an eval config has accuracy datasets only), and `perf` for everything else.
  */
 export function resolveTestMode(type: BenchmarkConfig["type"], mode?: TestMode): TestMode {

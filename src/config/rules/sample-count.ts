@@ -1,11 +1,11 @@
 /**
- * @module config/rules/sample-count — how many performance samples a run issues (the seed tool's rule): an
+ * @module config/rules/sample-count — how many performance samples a run issues (upstream's rule): an
  * explicit count wins; otherwise enough for `min_duration` at the target rate plus 10 %, rounded
  * up to whole passes over the dataset; a zero duration means one pass.
  */
 import type { BenchmarkConfig } from "../schema/schema.ts";
 
-/** Rate assumed when there is no target QPS (also for offline runs), as in the seed tool. */
+/** Rate assumed when there is no target QPS (also for offline runs), as in upstream. */
 const DEFAULT_QPS = 10;
 /** Head-room on top of rate × duration. */
 const DURATION_HEADROOM = 1.1;

@@ -7,7 +7,7 @@ const autoOrAtLeastOne = () =>
   int(z.number().min(-1).refine((v) => v !== 0, { error: "0 is not allowed: use -1 for auto or a value ≥ 1" }));
 
 /**
- * IPC tuning of the seed's ZeroMQ transport. Accepted so seed YAML files load unchanged; ours
+ * IPC tuning of upstream's ZeroMQ transport. Accepted so seed YAML files load unchanged; ours
  * (unix sockets with batched msgpackr frames) has nothing to tune: a changed value gets a warning
  * (config/upstream/no-effect-fields).
  */
@@ -47,7 +47,7 @@ export const ClientSettingsSchema = z.strictObject({
     .default(-1)
     .describe("upstream's pre-opening check; no effect here (a warning says so)"),
   worker_gc_mode: choice(["disabled", "relaxed", "system"]).default("relaxed").describe("upstream's Python GC tuning; no effect here (a warning says so)"),
-  // ours: per-request deadline; the seed has none, so a hung request waits for the drain timeout.
+  // ours: per-request deadline; upstream has none, so a hung request waits for the drain timeout.
   request_timeout_s: num(z.number().gt(0))
     .nullable()
     .default(null)
@@ -61,7 +61,7 @@ export const ClientSettingsSchema = z.strictObject({
     .describe("seconds without a byte, once a stream's body has started, before it counts as stalled (queueing before the first byte is not a stall); null = never"),
   // ours: a response body past this (streaming or not) aborts that request as too_large.
   max_response_mb: num(z.number().gt(0)).default(64).describe("largest response body in MB (2^20 bytes) before a request counts as too_large"),
-  // ours: the seed never retries; we retry refused/reset-before-headers/429/5xx/timeout-before-first-token.
+  // ours: upstream never retries; we retry refused/reset-before-headers/429/5xx/timeout-before-first-token.
   retries: int(z.number().min(0).max(100))
     .default(0)
     .describe("retries per request after a connection failure, 429, 5xx or a timeout before the first token; 0 = off"),

@@ -20,7 +20,7 @@ export const EVAL_METHODS = [
   "swe_bench_scorer",
 ] as const;
 
-/** `jsonl` and `JSONL` mean `.jsonl`; the seed only takes the dotted spelling. */
+/** `jsonl` and `JSONL` mean `.jsonl`; upstream only takes the dotted spelling. */
 function normalizeFormat(v: unknown): unknown {
   if (typeof v !== "string") return v;
   const lower = v.toLowerCase();
@@ -76,7 +76,7 @@ const DatasetObjectSchema = z.strictObject({
   type: choice(DATASET_TYPES).default("performance").describe("performance|accuracy"),
   path: optionalText().default(null).describe("file or directory to load"),
   format: choice(DATASET_FORMATS, { normalize: normalizeFormat }).nullable().default(null).describe("default: from the extension"),
-  // The seed stores `samples` and never reads it (its examples set it anyway): so here, with a warning.
+  // Upstream stores `samples` and never reads it (its examples set it anyway): so here, with a warning.
   samples: int(z.number().min(1)).nullable().default(null).describe("stored and not used, as in mlcommons/endpoints (a warning says so); max_rows takes the first N rows"),
   // ours: the first N rows (in file order; for `random`, how many rows are generated).
   max_rows: int(z.number().min(1)).nullable().default(null).describe("use only the first N rows (ours); random dataset: rows generated (default 1000)"),

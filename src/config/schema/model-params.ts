@@ -12,7 +12,7 @@ function streamingFromBoolean(v: unknown): unknown {
   return v;
 }
 
-/** Output-length distribution. Accepted for compatibility; the seed tool does not apply it either. */
+/** Output-length distribution. Accepted for compatibility; upstream does not apply it either. */
 const OslDistributionSchema = z.strictObject({
   type: choice(OSL_DISTRIBUTIONS).default("original").describe("output length distribution"),
   mean: num().nullable().default(null).describe("mean output tokens (normal)"),

@@ -2,7 +2,7 @@
  * @module config/schema/primitives — lax leaf schemas shared by every config section.
  *
  * YAML values pass through `${VAR}` interpolation and therefore often arrive as strings
- * ("10", "true"); the seed tool's Pydantic models coerce those, so ours do too. Each helper also
+ * ("10", "true"); upstream's Pydantic models coerce those, so ours do too. Each helper also
  * tags its schema with the flag kind, so `flags.ts` can derive one flag per leaf from the schema.
  */
 import { z } from "zod";

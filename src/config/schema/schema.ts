@@ -1,6 +1,6 @@
 /**
  * @module config/schema/schema — the whole benchmark configuration (`BenchmarkConfigSchema`), mirroring
- * the seed tool's YAML: snake_case keys, its defaults, unknown keys rejected at every level.
+ * upstream's YAML: snake_case keys, its defaults, unknown keys rejected at every level.
  * Cross-field rules live in `rules-*.ts`; `build-config.ts` runs both.
  */
 import { z } from "zod";
@@ -54,9 +54,9 @@ export const BenchmarkConfigSchema = z.strictObject({
   settings: SettingsSchema.prefault({}).describe("how the load is generated and measured"),
   endpoint_config: EndpointConfigSchema.prefault({}).describe("the server(s) under test"),
   report_dir: optionalText().default(null).describe("output directory ({shard} becomes a shard's index); default a new reports_<time> dir"),
-  // The seed stores `timeout` and never reads it (its own examples set it as if it were a cap): so here.
+  // Upstream stores `timeout` and never reads it (its own examples set it as if it were a cap): so here.
   timeout: num(z.number().gt(0)).nullable().default(null).describe("stored and not used, as in mlcommons/endpoints (a warning says so); --run-timeout stops a run"),
-  // ours: the whole-run watchdog, under a name of its own so that the seed's configs keep their meaning.
+  // ours: the whole-run watchdog, under a name of its own so that upstream's configs keep their meaning.
   run_timeout_s: num(z.number().gt(0)).nullable().default(null).describe("whole-run time limit in seconds: stop issuing, cancel what is in flight, report marked interrupted"),
   // ours: one host's part of a plan run on several (docs/distributed.md).
   shard: optionalText().default(null).describe("I/N: send only shard I (0-based) of N of the plan; auto: Slurm's SLURM_PROCID/SLURM_NTASKS or a Kubernetes Indexed Job's JOB_COMPLETION_INDEX with --shards"),

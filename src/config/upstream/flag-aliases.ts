@@ -1,5 +1,5 @@
 /**
- * @module config/upstream/flag-aliases — the short flag names of the seed tool, keyed by the
+ * @module config/upstream/flag-aliases — the short flag names of upstream, keyed by the
  * canonical dotted schema path, plus default texts that read better than the raw default.
  */
 
@@ -71,7 +71,7 @@ export const DEFAULT_TEXTS: Readonly<Record<string, string>> = {
   "run_timeout_s": "none",
 };
 
-/** Schema paths the seed keeps YAML-only; they get no flag. */
+/** Schema paths upstream keeps YAML-only; they get no flag. */
 export const YAML_ONLY_PATHS: readonly string[] = [
   "name",
   "version",

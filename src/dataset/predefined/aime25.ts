@@ -5,10 +5,10 @@
  *
  * Sources understood: the repository's files (`aime2025-I.jsonl`, `aime2025-II.jsonl`), the
  * hub's Parquet conversion (`AIME2025-I/test/0000.parquet`, …), or one prepared file with
- * both parts (the seed tool's `dataset_cache/aime25/aime25.parquet`, or any file given as
- * `source`). `answer` becomes its leading integer as a decimal string ("024" → "24"), as the
- * seed tool's `normalize_number` does; a numeric cell is written as it is. Where the seed
- * tool would store the text "None" for an answer without leading digits, we fail with the
+ * both parts (upstream's `dataset_cache/aime25/aime25.parquet`, or any file given as
+ * `source`). `answer` becomes its leading integer as a decimal string ("024" → "24"), as
+ * upstream's `normalize_number` does; a numeric cell is written as it is. Where upstream
+ *  would store the text "None" for an answer without leading digits, we fail with the
  * row's location: such a row could never be scored right. The `gptoss` instruction wording
  * is ours.
  */

@@ -5,9 +5,9 @@
  * `highlights`).
  *
  * Sources understood: the hub snapshot or its Parquet conversion (`3.0.0/validation-*.parquet`),
- * or the seed tool's prepared `dataset_cache/cnn_dailymail/cnn_dailymail.parquet` (or any file
- * given as `source`). `max_samples` keeps a seeded random subset, drawn as the seed tool draws it.
- * The `llama3_8b` preset is the seed tool's: its summarisation prompt, and a `chat_template` that
+ * or upstream's prepared `dataset_cache/cnn_dailymail/cnn_dailymail.parquet` (or any file
+ * given as `source`). `max_samples` keeps a seeded random subset, drawn as upstream draws it.
+ * The `llama3_8b` preset is upstream's: its summarisation prompt, and a `chat_template` that
  * sends the bare message contents after the BOS token (the legacy MLPerf tokenisation), which the
  * chat request carries.
  */

@@ -1,13 +1,13 @@
 /**
- * @module dataset/predefined/deepseek-r1 — MLPerf's DeepSeek-R1 set as the seed tool prepares it
+ * @module dataset/predefined/deepseek-r1 — MLPerf's DeepSeek-R1 set as upstream prepares it
  * (`legacy_mlperf_deepseek_r1`): five subsets (math500, aime, gpqa, mmlu_pro, livecodebench) with
  * the MLPerf prompt already tokenised, as columns `input_tokens, ground_truth, dataset, question`.
  * Sent as token ids (`api_type: openai_completions`), so no chat template touches the prompt.
  *
  * Read from a prepared Parquet: `generate_params.source`, else `$LEGACY_MLPERF_DEEPSEEK_R1_DATASET`,
- * else the seed tool's cache `dataset_cache/legacy_mlperf_deepseek_r1/deepseek_r1_eval.parquet`
- * (its repository ships the file under examples/07_DeepSeekR1_Example/data/ in git-LFS). The seed
- * tool's `max_samples` draws a per-subset sample with pandas, which is not reproduced here, so it
+ * else upstream's cache `dataset_cache/legacy_mlperf_deepseek_r1/deepseek_r1_eval.parquet`
+ * (its repository ships the file under examples/07_DeepSeekR1_Example/data/ in git-LFS). Upstream's
+ *  `max_samples` draws a per-subset sample with pandas, which is not reproduced here, so it
  * is refused; `max_rows` takes the first rows. Its scorer runs MLCommons' evaluator and is refused
  * at validation, so the set is for performance runs.
  */
@@ -23,7 +23,7 @@ function transform(source: SourceRows): Record<string, unknown>[] {
     const ids = Array.isArray(row.input_tokens) ? row.input_tokens.map((id) => (typeof id === "bigint" ? Number(id) : id)) : row.input_tokens;
     if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id) => Number.isInteger(id))) {
       throw new InputError(`${source.locate(index)}: input_tokens is not a list of token ids; columns: ${Object.keys(row).join(", ")}`, {
-        hint: "point source= at the seed tool's prepared deepseek_r1_eval.parquet (after git lfs pull)",
+        hint: "point source= at mlcommons/endpoints' prepared deepseek_r1_eval.parquet (after git lfs pull)",
       });
     }
     return { input_tokens: ids, ground_truth: textCell(source, index, "ground_truth"), dataset: textCell(source, index, "dataset"), question: textCell(source, index, "question") };
@@ -35,7 +35,7 @@ export const deepseekR1: PredefinedDefinition = {
   hubRepo: "mlcommons/deepseek-r1-eval",
   variants: null,
   sourceEnv: "LEGACY_MLPERF_DEEPSEEK_R1_DATASET",
-  maxSamplesRefusal: "the seed tool's stratified max_samples (pandas sampling per subset) is not reproduced; use max_rows for the first N rows",
+  maxSamplesRefusal: "mlcommons/endpoints' stratified max_samples (pandas sampling per subset) is not reproduced; use max_rows for the first N rows",
   cacheSubdir: () => "legacy_mlperf_deepseek_r1",
   readDirectory(root) {
     const file = findDataFile(root, ["deepseek_r1_eval"]);
@@ -46,5 +46,5 @@ export const deepseekR1: PredefinedDefinition = {
   accuracyDefaults: { evalMethod: "legacy_mlperf_deepseek_r1", extractor: "identity_extractor", groundTruthColumn: "ground_truth", numRepeats: 1 },
   hubParts: () => null,
   howToProvide: () =>
-    `set $LEGACY_MLPERF_DEEPSEEK_R1_DATASET or generate_params.source to the seed tool's prepared deepseek_r1_eval.parquet (columns ${COLUMNS.join(", ")})`,
+    `set $LEGACY_MLPERF_DEEPSEEK_R1_DATASET or generate_params.source to mlcommons/endpoints' prepared deepseek_r1_eval.parquet (columns ${COLUMNS.join(", ")})`,
 };

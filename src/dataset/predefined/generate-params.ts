@@ -1,9 +1,9 @@
 /**
- * @module dataset/predefined/generate-params — a dataset entry's `generate_params` (the seed
- * tool's "kwargs for predefined generate()") as options for `loadPredefinedDataset`.
+ * @module dataset/predefined/generate-params — a dataset entry's `generate_params` (upstream's
+ *  "kwargs for predefined generate()") as options for `loadPredefinedDataset`.
  *
  * Keys: `source` (ours: a local file or directory, or hf://datasets/…), `variant` (or `split`, a
- * list joined with `+`, as the seed tool names Shopify's prepared copies), `seed`,
+ * list joined with `+`, as upstream names Shopify's prepared copies), `seed`,
  * `max_samples`, and `force_regenerate`, which is accepted and has no effect: we never write
  * a prepared copy, so there is nothing to regenerate. Values given on the command line arrive
  * as strings, so numbers are coerced. Unknown keys are an InputError listing the known ones.
@@ -17,7 +17,7 @@ const wholeNumber = z.coerce.number().int();
 const GenerateParamsSchema = z.strictObject({
   source: z.string().min(1).optional(),
   variant: z.string().min(1).optional(),
-  // The seed tool's Shopify splits: a list is one variant, "train+test".
+  // Upstream's Shopify splits: a list is one variant, "train+test".
   split: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
   seed: wholeNumber.min(0).optional(),
   max_samples: wholeNumber.min(1).optional(),

@@ -6,15 +6,15 @@
  * Sources understood: the repository's CSV files (`gpqa_diamond.csv`: "Question", "Correct
  * Answer", "Incorrect Answer 1..3", "Subdomain", "High-level domain", …), the hub's Parquet
  * conversion (`gpqa_diamond/train/0000.parquet`, same columns), and an already converted
- * file with `question, choice1..choice4, ground_truth` (the seed tool's
+ * file with `question, choice1..choice4, ground_truth` (upstream's
  * `dataset_cache/gpqa/diamond/gpqa_diamond.parquet`), which is used as it is.
  *
- * Choice order, bit for bit the seed tool's: ONE `random.Random(seed)` (seed 0) for the whole
+ * Choice order, bit for bit upstream's: ONE `random.Random(seed)` (seed 0) for the whole
  * dataset; for each row, in row order, `permutation = rng.sample(range(4), 4)` (four draws,
  * not `shuffle`'s three), choices = [correct, wrong1, wrong2, wrong3] taken in permutation
  * order, and `ground_truth` = "choiceN" for the first position holding the correct text.
  * The `gptoss` prompt wording is ours; its layout (question, blank line, (A)–(D), blank
- * line, instruction) follows the seed tool.
+ * line, instruction) follows upstream.
  */
 import { PythonRandom } from "../../rng/python-random.ts";
 import { hfDownloadCommand } from "./source-locate.ts";

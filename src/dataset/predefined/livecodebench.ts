@@ -4,16 +4,16 @@
  * `question_id, question, starter_code`. Answers are scored by running code against the
  * problem's tests in the LCB service, keyed by `question_id`.
  *
- * The seed tool builds this dataset with a Python script in a venv pinned to
+ * Upstream builds this dataset with a Python script in a venv pinned to
  * `datasets==3.6.0` (the hub repository is a loading script, so the hub has no Parquet
  * conversion to download). We only read data already on disk:
- * - the seed tool's output, `livecodebench_<variant>.parquet` (`dataset_cache/livecodebench/<variant>/`);
+ * - upstream's output, `livecodebench_<variant>.parquet` (`dataset_cache/livecodebench/<variant>/`);
  * - a copy of the hub repository `livecodebench/code_generation_lite`, whose release
  *   `release_vN` is `test.jsonl` followed by `test2.jsonl` … `testN.jsonl`;
  * - any JSONL/Parquet file of LiveCodeBench rows given as `source`.
  * Rows carry `question_content` (hub) or `question` (prepared). Test cases and metadata are
  * not kept. The `gptoss` instruction wording is ours; its layout (instructions, two blank
- * lines, the question, a format line, the starter code in a ```python fence) follows the seed.
+ * lines, the question, a format line, the starter code in a ```python fence) follows upstream.
  */
 import type { PredefinedDefinition, SourceRows } from "./predefined-types.ts";
 import { hfDownloadCommand } from "./source-locate.ts";
@@ -70,6 +70,6 @@ export const livecodebench: PredefinedDefinition = {
   accuracyDefaults: { evalMethod: "code_bench_scorer", extractor: "python_code_extractor", groundTruthColumn: "question_id", numRepeats: 3 },
   hubParts: () => null,
   howToProvide: (variant) =>
-    `prepare livecodebench_${variant}.parquet with the seed tool, or copy the hub files with ` +
+    `prepare livecodebench_${variant}.parquet with mlcommons/endpoints, or copy the hub files with ` +
     `${hfDownloadCommand(LCB_REPO, "test*.jsonl")}`,
 };

@@ -1,12 +1,12 @@
 /**
  * @module dataset/predefined/load-predefined — `loadPredefinedDataset("gpqa::gptoss")`: finds the
  * dataset's data (source-locate), keeps a seeded subset when asked (`maxSamples`, drawn like
- * the seed tool's `Random(seed).sample(range(n), k)`), turns source rows into the dataset's
+ * upstream's `Random(seed).sample(range(n), k)`), turns source rows into the dataset's
  * columns, builds `prompt` with the preset (or a `template`), keeps the first `max_rows` rows,
  * and applies the same column remap and prompt check as any other dataset.
  *
  * Without a preset the rows have no `prompt`; the usual prompt detection then picks
- * `question`, as the seed tool would. Nothing is written except the hub cache when the data
+ * `question`, as upstream would. Nothing is written except the hub cache when the data
  * is downloaded (source-locate). The result carries the dataset's accuracy defaults for the
  * caller to use when the config has no `accuracy_config`.
  */
@@ -25,7 +25,7 @@ import { readPredefinedSource } from "./source-locate.ts";
 export { isPredefinedDataset, PREDEFINED_DATASET_IDS } from "./predefined-registry.ts";
 export type { AccuracyDefaults, PredefinedDataset, PredefinedOptions } from "./predefined-types.ts";
 
-/** The seed tool's default seed for choice shuffles and sub-sampling. */
+/** Upstream's default seed for choice shuffles and sub-sampling. */
 const DEFAULT_PREDEFINED_SEED = 0;
 
 /** A seeded random subset of `maxSamples` rows in draw order (all rows when it is not smaller). */

@@ -3,11 +3,11 @@
  * (`open_orca[::llama2_70b]`): the 24,576 rows MLCommons publishes, with columns `question,
  * system_prompt, output` (scored with rouge against `output`).
  *
- * MLCommons ships them as a pickled pandas DataFrame, which only Python reads; the seed tool
+ * MLCommons ships them as a pickled pandas DataFrame, which only Python reads; upstream
  * checks its SHA-256 and converts it into `dataset_cache/open_orca/mlperf-inference/
  * open_orca_gpt4_tokenized_llama.sampled_24576.jsonl`. That JSONL is what is read here (or any
  * file with those columns given as `source`); nothing is downloaded. The `llama2_70b` preset is
- * the seed tool's: `question` is the prompt and `system_prompt` the system message.
+ * upstream's: `question` is the prompt and `system_prompt` the system message.
  */
 import type { PredefinedDefinition } from "./predefined-types.ts";
 import { findDataFile, readSourceFile, textCell } from "./source-files.ts";

@@ -1,6 +1,6 @@
 /**
  * @module dataset/predefined/predefined-registry — the predefined dataset ids and how a dataset
- * name `<id>[::<preset>]` (the seed tool's naming) resolves to a definition, a preset and a variant.
+ * name `<id>[::<preset>]` (upstream's naming) resolves to a definition, a preset and a variant.
  *
  * Ids: `gpqa`, `aime25`, `livecodebench`, `cnn_dailymail`, `open_orca`,
  * `shopify_product_catalogue`, `shopify_product_catalogue_8k`, `legacy_mlperf_deepseek_r1`, plus `gpqa_diamond`, `gpqa_main` and

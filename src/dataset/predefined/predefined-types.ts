@@ -50,11 +50,11 @@ export interface PredefinedDefinition {
   /** `org/name` of the Hugging Face dataset repository the data comes from. */
   hubRepo: string;
   variants: VariantSpec | null;
-  /** An environment variable naming the source when none is given (the seed tool's, for DeepSeek-R1). */
+  /** An environment variable naming the source when none is given (upstream's, for DeepSeek-R1). */
   sourceEnv?: string;
   /** Why `max_samples` is refused for this dataset, when it is. */
   maxSamplesRefusal?: string;
-  /** Sub-directory of the seed tool's `dataset_cache/` that holds its prepared copy. */
+  /** Sub-directory of upstream's `dataset_cache/` that holds its prepared copy. */
   cacheSubdir(variant: string): string;
   /**
    * Reads the variant's rows from a directory: a hub snapshot, the hub's Parquet conversion,
@@ -79,9 +79,9 @@ export interface PredefinedOptions {
   source?: string | null;
   /** Dataset variant, e.g. `main` for GPQA or `release_v5` for LiveCodeBench. */
   variant?: string | null;
-  /** Seed for shuffling and sub-sampling (the seed tool's default is 0). */
+  /** Seed for shuffling and sub-sampling (upstream's default is 0). */
   seed?: number;
-  /** Keep a seeded random subset of this many source rows, as the seed tool's `max_samples`. */
+  /** Keep a seeded random subset of this many source rows, as upstream's `max_samples`. */
   maxSamples?: number | null;
   /** Keep the first N rows after the transform (`max_rows=`). */
   maxRows?: number | null;
@@ -91,7 +91,7 @@ export interface PredefinedOptions {
   template?: string | null;
   /** `{target: column}` remap applied after the preset (`parser=`). */
   parser?: Record<string, string> | null;
-  /** The seed tool's prepared-dataset directory; default `./dataset_cache`. */
+  /** Upstream's prepared-dataset directory; default `./dataset_cache`. */
   cacheDir?: string;
   /** HTTP client for hub downloads; default the global `fetch`. */
   fetch?: (url: string, init?: RequestInit) => Promise<Response>;

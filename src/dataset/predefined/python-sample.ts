@@ -1,7 +1,7 @@
 /**
  * @module dataset/predefined/python-sample — CPython 3.11's `Random.sample(range(n), k)`,
- * draw for draw, so seeded subsets and GPQA's per-row choice permutations match the
- * seed tool's.
+ * draw for draw, so seeded subsets and GPQA's per-row choice permutations match
+ * upstream's.
  *
  * CPython picks one of two algorithms by comparing n with an estimate of a set's memory
  * (`setsize = 21`, plus `4 ** ceil(log(3k, 4))` when k > 5): a small population is copied

@@ -4,11 +4,11 @@
  * `shopify_product_catalogue_8k[::q3vl]` (`nvidia/Shopify-product-catalogue-8k`, train), scored
  * with `shopify_category_f1` against `ground_truth_category`.
  *
- * Read from the seed tool's prepared copy, `dataset_cache/<id>/<splits>/<id>_<splits>.parquet`
+ * Read from upstream's prepared copy, `dataset_cache/<id>/<splits>/<id>_<splits>.parquet`
  * (`generate_params.split: [train, test]` joined with `+`), or any file of its columns given as
- * `source`: the hub's own files hold each image as an encoded struct that the seed tool re-encodes
- * with PIL, which this tool cannot reproduce, so they are not read. The `q3vl` preset is the seed
- * tool's: a system message with the task and ProductMetadata's JSON schema, and a user message of
+ * `source`: the hub's own files hold each image as an encoded struct that upstream re-encodes
+ * with PIL, which this tool cannot reproduce, so they are not read. The `q3vl` preset is upstream's
+ * : a system message with the task and ProductMetadata's JSON schema, and a user message of
  * two content parts, the product text and the image as a data URI.
  */
 import type { PredefinedDefinition } from "./predefined-types.ts";

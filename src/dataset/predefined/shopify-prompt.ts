@@ -1,5 +1,5 @@
 /**
- * @module dataset/predefined/shopify-prompt — the seed tool's `q3vl` prompt for the Shopify
+ * @module dataset/predefined/shopify-prompt — upstream's `q3vl` prompt for the Shopify
  * catalogue, as MLCommons' Qwen3-VL reference builds it: the task and ProductMetadata's JSON
  * schema (as Pydantic 2 prints it, indented by 2) in the system message; the title, description
  * and candidate categories as one text part, then the image as a data URI part.

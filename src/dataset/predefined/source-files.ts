@@ -3,7 +3,7 @@
  * one named file, a file found by name in a directory, one config of a hub-style directory, and
  * cells that must be text.
  *
- * A directory may hold the same data in several formats (the seed tool's cache holds Parquet,
+ * A directory may hold the same data in several formats (upstream's cache holds Parquet,
  * the hub repository CSV or JSONL); Parquet is preferred, then JSONL, JSON and CSV. File names
  * match case-insensitively, as hub repositories spell configs both ways (`AIME2025-I`,
  * `aime2025-I.jsonl`).

@@ -3,7 +3,7 @@
  * or fetches it from the hub when that is allowed.
  *
  * Order: an explicit `source` (a file, a directory, or `hf://datasets/…` from the local hub
- * cache) is the only place looked at when given. Otherwise the seed tool's prepared copy
+ * cache) is the only place looked at when given. Otherwise upstream's prepared copy
  * (`dataset_cache/<id>/<variant>/`), then the hub cache snapshot of `main`, then that of the
  * Parquet conversion (`refs/convert/parquet`). When none holds the data, the dataset can be
  * fetched (GPQA, AIME) and `HF_HUB_OFFLINE` is not set, the hub's Parquet conversion of each

@@ -16,7 +16,7 @@ function warningsOf(extra: Record<string, unknown>): string[] {
 describe("config/rules/config-warnings", () => {
   test.each([
     ["nothing unusual", {}, []],
-    ["the seed's timeout", { timeout: 60 }, ["timeout 60 is stored and not used, as in mlcommons/endpoints; --run-timeout 60 (run_timeout_s) stops a run"]],
+    ["upstream's timeout", { timeout: 60 }, ["timeout 60 is stored and not used, as in mlcommons/endpoints; --run-timeout 60 (run_timeout_s) stops a run"]],
     [
       "a dataset's samples",
       { datasets: [{ path: "d.jsonl" }, { path: "a.jsonl", type: "accuracy", samples: 1000, accuracy_config: { eval_method: "string_match", extractor: "identity_extractor" } }] },

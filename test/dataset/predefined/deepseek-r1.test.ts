@@ -1,4 +1,4 @@
-/** @module test/dataset/predefined/deepseek-r1 — the seed tool's prepared DeepSeek-R1 Parquet, by source, env variable or cache. */
+/** @module test/dataset/predefined/deepseek-r1 — upstream's prepared DeepSeek-R1 Parquet, by source, env variable or cache. */
 import { afterAll, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -30,7 +30,7 @@ describe("dataset/predefined/deepseek-r1", () => {
     expect(dataset.rows).toEqual(rows);
   });
 
-  test("from $LEGACY_MLPERF_DEEPSEEK_R1_DATASET, then from the seed tool's cache", async () => {
+  test("from $LEGACY_MLPERF_DEEPSEEK_R1_DATASET, then from upstream's cache", async () => {
     const viaEnv = writePrepared(fixture.path("env", "deepseek_r1_eval.parquet"));
     const fromEnv = await loadPredefinedDataset("legacy_mlperf_deepseek_r1", { env: { ...fixture.env, LEGACY_MLPERF_DEEPSEEK_R1_DATASET: viaEnv }, cacheDir: fixture.emptyCacheDir });
     expect(fromEnv.rows).toHaveLength(2);

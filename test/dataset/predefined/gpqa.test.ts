@@ -2,7 +2,7 @@
  * @module test/dataset/predefined/gpqa — GPQA from the fake hub cache (airgapped), its seeded
  * choice shuffle, the gptoss prompt, variants and the other source shapes.
  *
- * Expected choice orders come from running the seed tool's procedure in python3 over the
+ * Expected choice orders come from running upstream's procedure in python3 over the
  * fixture CSV (the same snippet with `rows = [rows[i] for i in random.Random(0).sample(range(5), 3)]`
  * inserted before the loop gives the max_samples=3 vectors):
  *
@@ -40,7 +40,7 @@ const choicesOf = (row: Record<string, unknown>) => [row.choice1, row.choice2, r
 
 describe("dataset/predefined/gpqa", () => {
   test.each(DIAMOND.map((expected, index) => [index, ...expected] as const))(
-    "shuffles row %p (%p…) with the seed tool's Random(0) permutation",
+    "shuffles row %p (%p…) with upstream's Random(0) permutation",
     async (index, start, choices, groundTruth) => {
       const dataset = await loadPredefinedDataset("gpqa::gptoss", options);
       const row = dataset.rows[index] as Record<string, unknown>;
@@ -120,7 +120,7 @@ describe("dataset/predefined/gpqa", () => {
     }
   });
 
-  test("reads the seed tool's prepared copy from dataset_cache/gpqa/<variant>/", async () => {
+  test("reads upstream's prepared copy from dataset_cache/gpqa/<variant>/", async () => {
     const cacheDir = fixture.path("seed-cache");
     const row = { question: "Cached?", choice1: "yes", choice2: "no", choice3: "maybe", choice4: "never", ground_truth: "choice1" };
     writeStringParquet(join(cacheDir, "gpqa", "diamond", "gpqa_diamond.parquet"), [row]);

@@ -1,6 +1,6 @@
 /**
  * @module test/dataset/predefined/livecodebench — LiveCodeBench from a copy of the hub
- * repository's release files (test.jsonl … test6.jsonl) and from the seed tool's prepared
+ * repository's release files (test.jsonl … test6.jsonl) and from upstream's prepared
  * Parquet file; the gptoss prompt; no download is ever attempted.
  */
 import { afterAll, describe, expect, test } from "bun:test";
@@ -65,7 +65,7 @@ describe("dataset/predefined/livecodebench", () => {
   test.each([
     ["a file given as source", (dir: string) => ({ source: join(dir, "livecodebench_release_v6.parquet") })],
     ["a directory given as source", (dir: string) => ({ source: dir })],
-  ])("reads the seed tool's prepared Parquet from %s, keeping three columns", async (_what, sourceOf) => {
+  ])("reads upstream's prepared Parquet from %s, keeping three columns", async (_what, sourceOf) => {
     const dir = fixture.path("lcb-prepared");
     writeStringParquet(join(dir, "livecodebench_release_v6.parquet"), PREPARED);
     const dataset = await loadPredefinedDataset("livecodebench", { ...options, ...sourceOf(dir), parser: { prompt: "question" } });

@@ -17,7 +17,7 @@ interface FixtureHome {
   home: string;
   /** Environment for the loaders: HF_HOME at the copy, offline. */
   env: Record<string, string>;
-  /** An empty directory to use as the seed tool's dataset_cache. */
+  /** An empty directory to use as upstream's dataset_cache. */
   emptyCacheDir: string;
   /** `join(home, …parts)`. */
   path(...parts: string[]): string;

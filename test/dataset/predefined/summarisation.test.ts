@@ -1,7 +1,7 @@
 /**
  * @module test/dataset/predefined/summarisation — the MLPerf summarisation sets: CNN/DailyMail from
- * a hub snapshot (config 3.0.0, split validation) with the llama3_8b preset, and OpenOrca from the
- * seed tool's JSONL cache with the llama2_70b preset; both scored with rouge by default.
+ * a hub snapshot (config 3.0.0, split validation) with the llama3_8b preset, and OpenOrca from
+ * upstream's JSONL cache with the llama2_70b preset; both scored with rouge by default.
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -39,7 +39,7 @@ describe("dataset/predefined/summarisation", () => {
     expect(dataset.rows.map((row) => row.highlights)).toEqual(["Summary 3.", "Summary 5.", "Summary 0."]);
   });
 
-  test("open_orca::llama2_70b reads the seed tool's JSONL cache: question is the prompt, system_prompt the system", async () => {
+  test("open_orca::llama2_70b reads upstream's JSONL cache: question is the prompt, system_prompt the system", async () => {
     const dir = join(fixture.emptyCacheDir, "open_orca", "mlperf-inference");
     mkdirSync(dir, { recursive: true });
     const rows = [{ id: "cot.1", system_prompt: "You are helpful.", question: "Why is the sky blue?", output: "Rayleigh scattering.", tok_input: [1, 2] }];
