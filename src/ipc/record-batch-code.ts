@@ -6,7 +6,7 @@
  * field names. The text is built from the declaration alone (field names are identifiers we
  * declared, never input), once per process.
  */
-import { fieldsOf, readExpression } from "../record/request-fields.ts";
+import { fieldsOf, readExpression } from "../record/request-field-lists.ts";
 
 const NUMERIC = fieldsOf("number", "nan", "nullable");
 const CODED = fieldsOf("code");

@@ -7,7 +7,7 @@
  * tests of the metrics run the path production runs. With retries, a plan entry has several
  * rows; the columns hold its last attempt only and count the others.
  */
-import { METRIC_ARRAY_FIELDS, type MetricArrays, type MetricRow } from "../record/request-fields.ts";
+import { METRIC_ARRAY_FIELDS, type MetricArrays, type MetricRow } from "../record/request-field-lists.ts";
 import type { RequestRecord, TokenSource } from "../record/request-record.ts";
 import type { SeriesArray } from "./percentiles.ts";
 import { spreadChunkGaps, TokenGapBuilder } from "./token-gaps.ts";

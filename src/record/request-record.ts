@@ -5,7 +5,7 @@
  * how each travels); this type is what that declaration gives a producer. It is the common
  * currency of workers (producers), the events DB (storage) and metrics (consumers).
  */
-import type { MeasuredFields } from "./request-fields.ts";
+import type { MeasuredFields } from "./request-field-lists.ts";
 
 export type { TokenSource } from "./request-fields.ts";
 

@@ -7,7 +7,7 @@
  * call would be (record/events-db runs it for every row).
  */
 import type { Statement } from "bun:sqlite";
-import { FIELD_LIST, readExpression, type FieldName, type FieldSpec } from "./request-fields.ts";
+import { FIELD_LIST, readExpression, type FieldName, type FieldSpec } from "./request-field-lists.ts";
 import type { RequestRecord } from "./request-record.ts";
 
 type Field = FieldSpec & { name: FieldName };

@@ -9,6 +9,7 @@
  * linear interpolation within the bucket, as PromQL's histogram_quantile does. vLLM's prefix
  * cache hit rate is its hits' growth over its queries' growth. Pure.
  */
+import { histogramBucket, histogramQuantile } from "./histogram.ts";
 
 /** events.db `run` key: the scraped page's URL (credentials hidden); present when scraping ran. */
 export const SERVER_METRICS_URL_META_KEY = "server_metrics_url";
@@ -162,33 +163,6 @@ function buckets(scrape: readonly ScrapedRow[], name: string): Map<number, numbe
   const out = new Map<number, number>();
   for (const { bound, count } of perEngine.values()) out.set(bound, (out.get(bound) ?? 0) + count);
   return out;
-}
-
-/** The bucket of cumulative (bound, count) pairs, ascending, that holds quantile q, with the counts at its edges. */
-function bucketOf(q: number, cumulative: readonly [number, number][]): { lower: number; lowerCount: number; upper: number; count: number; rank: number } | null {
-  const total = cumulative.at(-1)?.[1] ?? 0;
-  if (total <= 0) return null;
-  const rank = q * total;
-  let [lower, lowerCount] = [0, 0];
-  for (const [bound, count] of cumulative) {
-    if (count >= rank) return { lower, lowerCount, upper: bound, count, rank };
-    [lower, lowerCount] = [bound, count];
-  }
-  return { lower, lowerCount, upper: Number.POSITIVE_INFINITY, count: total, rank };
-}
-
-/** PromQL's histogram_quantile over cumulative (bound, count) pairs, ascending. */
-export function histogramQuantile(q: number, cumulative: readonly [number, number][]): number | null {
-  const b = bucketOf(q, cumulative);
-  if (!b) return null;
-  if (!Number.isFinite(b.upper)) return b.lower;
-  return b.lower + (b.upper - b.lower) * ((b.rank - b.lowerCount) / (b.count - b.lowerCount || 1));
-}
-
-/** The bucket (lower, upper] that holds quantile q; upper null for +Inf. */
-export function histogramBucket(q: number, cumulative: readonly [number, number][]): [number, number | null] | null {
-  const b = bucketOf(q, cumulative);
-  return b && [b.lower, Number.isFinite(b.upper) ? b.upper : null];
 }
 
 function ttft(before: readonly ScrapedRow[] | undefined, last: readonly ScrapedRow[] | undefined, warmupFirstTokensNs: ArrayLike<number>): ServerMetricsSummary["ttft_ms"] {

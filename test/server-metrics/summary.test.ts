@@ -1,6 +1,7 @@
 /** @module test/server-metrics/summary.test — the server's metrics over a window: gauges, histogram quantiles, counters. */
 import { describe, expect, test } from "bun:test";
-import { gaugeTimeline, histogramBucket, histogramQuantile, summarizeServerMetrics, type ScrapedRow } from "../../src/server-metrics/summary.ts";
+import { histogramBucket, histogramQuantile } from "../../src/server-metrics/histogram.ts";
+import { gaugeTimeline, summarizeServerMetrics, type ScrapedRow } from "../../src/server-metrics/summary.ts";
 
 const QUANTILES: [string, number, [number, number][], number | null][] = [
   ["the middle of one bucket", 0.5, [[0.1, 0], [0.2, 10], [Infinity, 10]], 0.15],
