@@ -156,7 +156,9 @@ describe("server/faults", () => {
     const s = await faulty([{ kind: "slow-drip", arg: 1 }]);
     const { text, reads, error, ms } = await readAll(await post(s.url, chat(stream)));
     expect(error).toBeNull();
-    expect(reads).toBeGreaterThan(text.length / 2);
+    // One byte a millisecond: the whole body takes that long (the server's pacing); how many bytes
+    // a read finds together is the reader's pace, which a busy host slows (66 reads of 279 seen).
+    expect(reads).toBeGreaterThan(1);
     expect(ms).toBeGreaterThanOrEqual((text.length - 1) * 0.9);
     if (stream) expect(text.endsWith("data: [DONE]\n\n")).toBe(true);
     else expect((JSON.parse(text) as { choices: { message: { content: string } }[] }).choices[0]?.message.content).toBe("tok tok tok");
