@@ -22,7 +22,9 @@ function loadProgram(): ts.Program {
 }
 
 function projectFiles(program: ts.Program): ts.SourceFile[] {
-  return program.getSourceFiles().filter((f) => !f.isDeclarationFile && !f.fileName.includes("/node_modules/") && f.fileName.startsWith(ROOT));
+  return program
+    .getSourceFiles()
+    .filter((f) => !f.isDeclarationFile && !f.fileName.includes("/node_modules/") && f.fileName.startsWith(ROOT));
 }
 
 /** The original symbol behind an alias (an import, a re-export). */
@@ -65,14 +67,22 @@ function unimportedModules(program: ts.Program, files: readonly ts.SourceFile[])
     const visit = (node: ts.Node): void => {
       const specifier = moduleSpecifier(node);
       if (specifier && ts.isStringLiteral(specifier)) {
-        const target = ts.resolveModuleName(specifier.text, file.fileName, program.getCompilerOptions(), ts.sys).resolvedModule;
+        const target = ts.resolveModuleName(
+          specifier.text,
+          file.fileName,
+          program.getCompilerOptions(),
+          ts.sys,
+        ).resolvedModule;
         if (target) imported.add(target.resolvedFileName);
       }
       ts.forEachChild(node, visit);
     };
     visit(file);
   }
-  return files.map((f) => f.fileName).filter((f) => relative(ROOT, f).startsWith("src/") && !f.endsWith("/src/main.ts") && !imported.has(f)).map((f) => relative(ROOT, f));
+  return files
+    .map((f) => f.fileName)
+    .filter((f) => relative(ROOT, f).startsWith("src/") && !f.endsWith("/src/main.ts") && !imported.has(f))
+    .map((f) => relative(ROOT, f));
 }
 
 /** The module a node names: import/export declarations, `import()`, `require()`, `typeof import()`. */
@@ -81,7 +91,8 @@ function moduleSpecifier(node: ts.Node): ts.Node | undefined {
   if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) return node.argument.literal;
   if (!ts.isCallExpression(node) || node.arguments.length === 0) return undefined;
   const callee = node.expression;
-  const isLoader = callee.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(callee) && callee.text === "require");
+  const isLoader =
+    callee.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(callee) && callee.text === "require");
   return isLoader ? node.arguments[0] : undefined;
 }
 
@@ -108,6 +119,10 @@ function unusedExports(): UnusedExport[] {
 if (import.meta.main) {
   const unused = unusedExports();
   for (const u of unused) console.log(`${u.file}: ${u.name}`);
-  console.error(unused.length === 0 ? "check-exports: every export is used" : `check-exports: ${unused.length} export(s) nothing else uses`);
+  console.error(
+    unused.length === 0
+      ? "check-exports: every export is used"
+      : `check-exports: ${unused.length} export(s) nothing else uses`,
+  );
   process.exit(unused.length === 0 ? 0 : 1);
 }

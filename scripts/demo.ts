@@ -18,7 +18,24 @@ const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*/, "").
 const reportsRoot = join(root, "reports", `demo_${stamp}`);
 
 async function startServer(): Promise<ServeProcess> {
-  const server = await spawnServe([process.execPath, entry, "serve", "--port", "0", "--mode", "model", "--ttft-ms", "15", "--tpot-ms", "3", "--output-tokens", "48"], "inherit");
+  const server = await spawnServe(
+    [
+      process.execPath,
+      entry,
+      "serve",
+      "--port",
+      "0",
+      "--mode",
+      "model",
+      "--ttft-ms",
+      "15",
+      "--tpot-ms",
+      "3",
+      "--output-tokens",
+      "48",
+    ],
+    "inherit",
+  );
   // A real endpoint runs on other machines. Here the server shares the box, so it goes to the
   // CPU the CLI gives its main process, away from the worker's core (Linux, 2+ CPUs; else as is).
   pinBesideMain(server.pid);
@@ -37,11 +54,28 @@ console.error(`mock server: ${server.url}`);
 try {
   const common = ["--endpoints", server.url, "--model", "mock-model", "--dataset", dataset];
   await benchmark("offline: all 1000 rows once, as fast as the server answers", [
-    "benchmark", "offline", ...common, "--duration", "0", "--report-dir", join(reportsRoot, "offline"),
+    "benchmark",
+    "offline",
+    ...common,
+    "--duration",
+    "0",
+    "--report-dir",
+    join(reportsRoot, "offline"),
   ]);
   await benchmark("online: Poisson 200 QPS, streaming, 600 requests", [
-    "benchmark", "online", ...common, "--load-pattern", "poisson", "--target-qps", "200", "--num-samples", "600",
-    "--streaming", "on", "--report-dir", join(reportsRoot, "online"),
+    "benchmark",
+    "online",
+    ...common,
+    "--load-pattern",
+    "poisson",
+    "--target-qps",
+    "200",
+    "--num-samples",
+    "600",
+    "--streaming",
+    "on",
+    "--report-dir",
+    join(reportsRoot, "online"),
   ]);
   console.error(`\nreports: ${reportsRoot}`);
 } finally {

@@ -16,7 +16,9 @@ function anchorOf(words: readonly string[]): string {
 }
 
 export function cliDoc(): string {
-  const sections = COMMANDS.map((c) => `## ${c.words.join(" ")}\n\n${c.summary}.\n\n\`\`\`text\n${c.help().trimEnd()}\n\`\`\`\n`);
+  const sections = COMMANDS.map(
+    (c) => `## ${c.words.join(" ")}\n\n${c.summary}.\n\n\`\`\`text\n${c.help().trimEnd()}\n\`\`\`\n`,
+  );
   return [
     "# Command-line reference",
     "",

@@ -22,7 +22,15 @@ interface PromptRow {
   system_prompt: string;
 }
 
-const SUBJECTS = ["tides", "café culture", "the 🚀 launch", "数据库 indexes", "\"quoted\" words", "{braces}", "tabs\tand\\slashes"];
+const SUBJECTS = [
+  "tides",
+  "café culture",
+  "the 🚀 launch",
+  "数据库 indexes",
+  '"quoted" words',
+  "{braces}",
+  "tabs\tand\\slashes",
+];
 const SHAPES = [
   (s: string, i: number) => `Explain ${s} (case ${i}).`,
   (s: string, i: number) => `List three facts about ${s}, briefly, please — #${i}`,
@@ -35,7 +43,11 @@ const SHAPES = [
 function promptRow(i: number): PromptRow {
   const subject = SUBJECTS[i % SUBJECTS.length] as string;
   const shape = SHAPES[i % SHAPES.length] as (s: string, i: number) => string;
-  return { id: i, question: shape(subject, i), system_prompt: i % 3 === 0 ? "You are terse." : `You answer in ${["English", "plain words, no jargon"][i % 2]}.` };
+  return {
+    id: i,
+    question: shape(subject, i),
+    system_prompt: i % 3 === 0 ? "You are terse." : `You answer in ${["English", "plain words, no jargon"][i % 2]}.`,
+  };
 }
 
 export function promptRows(count: number): PromptRow[] {
@@ -75,11 +87,22 @@ export const PROMPT_FILES = {
 export function writePromptFormats(dir: string, rows: readonly PromptRow[]): void {
   write(join(dir, PROMPT_FILES.jsonl), rows.map((row) => `${JSON.stringify(row)}\n`).join(""));
   write(join(dir, PROMPT_FILES.records), JSON.stringify(rows, null, 1));
-  const columns = { id: rows.map((r) => r.id), question: rows.map((r) => r.question), system_prompt: rows.map((r) => r.system_prompt) };
+  const columns = {
+    id: rows.map((r) => r.id),
+    question: rows.map((r) => r.question),
+    system_prompt: rows.map((r) => r.system_prompt),
+  };
   write(join(dir, PROMPT_FILES.columns), JSON.stringify(columns));
-  const csv = ["id,question,system_prompt", ...rows.map((r) => [r.id, r.question, r.system_prompt].map(csvField).join(","))];
+  const csv = [
+    "id,question,system_prompt",
+    ...rows.map((r) => [r.id, r.question, r.system_prompt].map(csvField).join(",")),
+  ];
   write(join(dir, PROMPT_FILES.csv), `${csv.join("\n")}\n`);
-  const codecs: Array<[string, ParquetCodec]> = [[PROMPT_FILES.snappy, "snappy"], [PROMPT_FILES.gzip, "gzip"], [PROMPT_FILES.zstd, "zstd"]];
+  const codecs: Array<[string, ParquetCodec]> = [
+    [PROMPT_FILES.snappy, "snappy"],
+    [PROMPT_FILES.gzip, "gzip"],
+    [PROMPT_FILES.zstd, "zstd"],
+  ];
   for (const [name, codec] of codecs) {
     write(join(dir, name), encodeParquet(promptColumns(rows), { codec, rowGroupRows: 200, pageBytes: 4096 }));
   }

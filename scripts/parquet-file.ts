@@ -32,7 +32,13 @@ interface ParquetWriteOptions {
 }
 
 const CODEC = { uncompressed: "UNCOMPRESSED", snappy: "SNAPPY", gzip: "GZIP", zstd: "ZSTD" } as const;
-const PHYSICAL = { string: "BYTE_ARRAY", int32: "INT32", int64: "INT64", double: "DOUBLE", boolean: "BOOLEAN" } as const;
+const PHYSICAL = {
+  string: "BYTE_ARRAY",
+  int32: "INT32",
+  int64: "INT64",
+  double: "DOUBLE",
+  boolean: "BOOLEAN",
+} as const;
 
 /** GZIP and ZSTD from Bun (hyparquet-writer brings SNAPPY only). */
 const COMPRESSORS = {
@@ -41,18 +47,24 @@ const COMPRESSORS = {
 };
 
 function leaf(column: ParquetColumn, name: string) {
-  return { name, type: PHYSICAL[column.kind], repetition_type: "OPTIONAL" as const, ...(column.kind === "string" ? { converted_type: "UTF8" as const } : {}) };
+  return {
+    name,
+    type: PHYSICAL[column.kind],
+    repetition_type: "OPTIONAL" as const,
+    ...(column.kind === "string" ? { converted_type: "UTF8" as const } : {}),
+  };
 }
 
 function schemaOf(columns: readonly ParquetColumn[]) {
   const elements: Record<string, unknown>[] = [{ name: "schema", num_children: columns.length }];
   for (const column of columns) {
     if (!column.list) elements.push(leaf(column, column.name));
-    else elements.push(
-      { name: column.name, repetition_type: "OPTIONAL", converted_type: "LIST", num_children: 1 },
-      { name: "list", repetition_type: "REPEATED", num_children: 1 },
-      leaf(column, "element"),
-    );
+    else
+      elements.push(
+        { name: column.name, repetition_type: "OPTIONAL", converted_type: "LIST", num_children: 1 },
+        { name: "list", repetition_type: "REPEATED", num_children: 1 },
+        leaf(column, "element"),
+      );
   }
   return elements;
 }
@@ -60,7 +72,10 @@ function schemaOf(columns: readonly ParquetColumn[]) {
 /** A value as hyparquet-writer takes it: int64 as bigint, lists as arrays of such. */
 function cell(column: ParquetColumn, value: unknown): unknown {
   if (value === null || value === undefined) return null;
-  if (column.list) return (value as unknown[]).map((element) => (element === null || element === undefined ? null : scalar(column, element)));
+  if (column.list)
+    return (value as unknown[]).map((element) =>
+      element === null || element === undefined ? null : scalar(column, element),
+    );
   return scalar(column, value);
 }
 

@@ -15,7 +15,10 @@ if (args[0] === WORKER_ARG) {
   const { runWorker } = await import("../workers/http-worker.ts");
   await runWorker(args[1] ?? "", Number(args[2] ?? 0));
 } else if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
-  const [{ VERSION }, { STDOUT_FD, writeText }] = await Promise.all([import("./version.ts"), import("./cli/std-output.ts")]);
+  const [{ VERSION }, { STDOUT_FD, writeText }] = await Promise.all([
+    import("./version.ts"),
+    import("./cli/std-output.ts"),
+  ]);
   writeText(STDOUT_FD, `${VERSION}\n`);
 } else {
   const { runCli } = await import("./cli/run-cli.ts");

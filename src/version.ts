@@ -7,4 +7,5 @@ declare const __BUILD_TARGET__: string | undefined;
 export const VERSION: string = pkg.version;
 export const GIT_SHA: string | null = typeof __GIT_SHA__ === "string" && __GIT_SHA__ !== "" ? __GIT_SHA__ : null;
 /** The platform a compiled binary was built for (`linux-arm64`), or "source" when run by bun from the source tree. */
-export const BUILD_TARGET: string = typeof __BUILD_TARGET__ === "string" && __BUILD_TARGET__ !== "" ? __BUILD_TARGET__ : "source";
+export const BUILD_TARGET: string =
+  typeof __BUILD_TARGET__ === "string" && __BUILD_TARGET__ !== "" ? __BUILD_TARGET__ : "source";

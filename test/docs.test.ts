@@ -8,11 +8,21 @@ import { CLI_DOC, cliDoc } from "../scripts/make-cli-doc.ts";
 import { METRICS_DOC, metricDocs } from "../scripts/make-metric-docs.ts";
 
 const ROOT = join(import.meta.dir, "..");
-const DOCS = ["README.md", "CONTRIBUTING.md", ...readdirSync(join(ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+const DOCS = [
+  "README.md",
+  "CONTRIBUTING.md",
+  ...readdirSync(join(ROOT, "docs"))
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => `docs/${f}`),
+];
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
 function anchor(heading: string): string {
-  return heading.trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, "").replace(/ /g, "-");
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, "")
+    .replace(/ /g, "-");
 }
 
 function anchorsOf(file: string): Set<string> {
@@ -22,7 +32,9 @@ function anchorsOf(file: string): Set<string> {
 
 /** Relative links `[text](target)` outside code, with the file they are in. */
 function relativeLinks(doc: string): { target: string; fragment: string | null }[] {
-  const text = readFileSync(join(ROOT, doc), "utf8").replace(/```[\s\S]*?```/g, "").replace(/`[^`\n]*`/g, "");
+  const text = readFileSync(join(ROOT, doc), "utf8")
+    .replace(/```[\s\S]*?```/g, "")
+    .replace(/`[^`\n]*`/g, "");
   return [...text.matchAll(/\]\(([^)\s]+)\)/g)]
     .map((m) => m[1] as string)
     .filter((href) => !/^[a-z]+:/i.test(href))
@@ -47,7 +59,10 @@ describe("docs", () => {
       const file = resolve(ROOT, target);
       expect({ link: target, exists: existsSync(file) }).toEqual({ link: target, exists: true });
       if (fragment !== null && statSync(file).isFile() && file.endsWith(".md")) {
-        expect({ link: `${target}#${fragment}`, found: anchorsOf(file).has(fragment) }).toEqual({ link: `${target}#${fragment}`, found: true });
+        expect({ link: `${target}#${fragment}`, found: anchorsOf(file).has(fragment) }).toEqual({
+          link: `${target}#${fragment}`,
+          found: true,
+        });
       }
     }
   });

@@ -11,9 +11,13 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 
 const ROOT = join(import.meta.dir, "..");
-const TESTS = (readdirSync(join(ROOT, "test"), { recursive: true }) as string[]).filter((f) => f.endsWith(".test.ts")).map((f) => join(ROOT, "test", f));
+const TESTS = (readdirSync(join(ROOT, "test"), { recursive: true }) as string[])
+  .filter((f) => f.endsWith(".test.ts"))
+  .map((f) => join(ROOT, "test", f));
 const SOURCES = ["src", "workers", "scripts"].flatMap((dir) =>
-  (readdirSync(join(ROOT, dir), { recursive: true }) as string[]).filter((f) => f.endsWith(".ts")).map((f) => join(ROOT, dir, f)),
+  (readdirSync(join(ROOT, dir), { recursive: true }) as string[])
+    .filter((f) => f.endsWith(".ts"))
+    .map((f) => join(ROOT, dir, f)),
 );
 
 /** The comment text of a TypeScript file (line and block comments), good enough for these checks. */
@@ -26,21 +30,29 @@ const OUTSIDE = /spec §|reference\/|bun-limits|endpoints-spec|shared\/(seed|ref
 const DATED = /\b20\d\d-\d\d-\d\d\b|\bat \d\d:\d\d\b/;
 
 describe("house rules", () => {
-  test.each(SOURCES.map((f) => [relative(ROOT, f), f]))("%s: comments cite nothing outside the repository and carry no dated measurement", (_name, file) => {
-    for (const comment of comments(readFileSync(file, "utf8"))) {
-      expect({ comment, outside: OUTSIDE.test(comment) }).toEqual({ comment, outside: false });
-      expect({ comment, dated: DATED.test(comment) }).toEqual({ comment, dated: false });
-    }
-  });
+  test.each(SOURCES.map((f) => [relative(ROOT, f), f]))(
+    "%s: comments cite nothing outside the repository and carry no dated measurement",
+    (_name, file) => {
+      for (const comment of comments(readFileSync(file, "utf8"))) {
+        expect({ comment, outside: OUTSIDE.test(comment) }).toEqual({ comment, outside: false });
+        expect({ comment, dated: DATED.test(comment) }).toEqual({ comment, dated: false });
+      }
+    },
+  );
 
-  test.each(SOURCES.filter((f) => !f.includes("/scripts/")).map((f) => [relative(ROOT, f), f]))("%s: opens with its @module line and stays under 300 lines", (_name, file) => {
-    const text = readFileSync(file, "utf8");
-    expect(text.slice(0, 400)).toMatch(/@module /);
-    expect(text.split("\n").length).toBeLessThanOrEqual(300);
-  });
+  test.each(SOURCES.filter((f) => !f.includes("/scripts/")).map((f) => [relative(ROOT, f), f]))(
+    "%s: opens with its @module line and stays under 300 lines",
+    (_name, file) => {
+      const text = readFileSync(file, "utf8");
+      expect(text.slice(0, 400)).toMatch(/@module /);
+      expect(text.split("\n").length).toBeLessThanOrEqual(300);
+    },
+  );
 
   test("no test is retried: a timing bound is held to a floor the test measures instead (CONTRIBUTING, Testing)", () => {
-    const retried = TESTS.filter((file) => /[{,]\s*retry:\s*\d/.test(readFileSync(file, "utf8"))).map((file) => relative(ROOT, file));
+    const retried = TESTS.filter((file) => /[{,]\s*retry:\s*\d/.test(readFileSync(file, "utf8"))).map((file) =>
+      relative(ROOT, file),
+    );
     expect(retried).toEqual([]);
     expect(TESTS.length).toBeGreaterThan(100);
   });

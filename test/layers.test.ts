@@ -14,8 +14,33 @@ import { dirname, join, relative, resolve } from "node:path";
 const SRC = join(import.meta.dir, "..", "src");
 
 /** Top to bottom; "." is src/'s own files (main.ts, errors.ts, version.ts). */
-const LAYERS = ["cli", "sweep", "compare", "doctor", "run", "workload", "worker", "report", "server-metrics", "server", "profiling", "client", "ipc",
-  "accuracy", "metrics", "record", "config", "mlperf", "plan", "dataset", "tokens", "tuning", "clock", "rng", "."];
+const LAYERS = [
+  "cli",
+  "sweep",
+  "compare",
+  "doctor",
+  "run",
+  "workload",
+  "worker",
+  "report",
+  "server-metrics",
+  "server",
+  "profiling",
+  "client",
+  "ipc",
+  "accuracy",
+  "metrics",
+  "record",
+  "config",
+  "mlperf",
+  "plan",
+  "dataset",
+  "tokens",
+  "tuning",
+  "clock",
+  "rng",
+  ".",
+];
 
 /** Upward imports that exist today (importer → imported, under src/). */
 const KNOWN_UPWARD = new Set([
@@ -34,14 +59,19 @@ const KNOWN_UPWARD = new Set([
   "config/rules/config-warnings.ts → accuracy/scoring-setup.ts",
 ]);
 
-const sources = (readdirSync(SRC, { recursive: true }) as string[]).filter((f) => f.endsWith(".ts")).map((f) => join(SRC, f));
-const layerOf = (file: string) => (relative(SRC, file).includes("/") ? (relative(SRC, file).split("/")[0] as string) : ".");
+const sources = (readdirSync(SRC, { recursive: true }) as string[])
+  .filter((f) => f.endsWith(".ts"))
+  .map((f) => join(SRC, f));
+const layerOf = (file: string) =>
+  relative(SRC, file).includes("/") ? (relative(SRC, file).split("/")[0] as string) : ".";
 
 /** Every runtime import from one src/ file to another, as "importer → imported". */
 function runtimeImports(): { from: string; to: string }[] {
   const found: { from: string; to: string }[] = [];
   for (const file of sources) {
-    for (const m of readFileSync(file, "utf8").matchAll(/^(?:import|export)\s+(type\s+)?[^;]*?from\s+["'](\.[^"']+)["']/gm)) {
+    for (const m of readFileSync(file, "utf8").matchAll(
+      /^(?:import|export)\s+(type\s+)?[^;]*?from\s+["'](\.[^"']+)["']/gm,
+    )) {
       if (m[1]) continue;
       const target = resolve(dirname(file), m[2] as string);
       if (target.startsWith(SRC)) found.push({ from: file, to: target });

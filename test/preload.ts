@@ -12,7 +12,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 for (const name of Object.keys(process.env)) {
-  if (/(_API_KEY|_TOKEN|^HF_HOME$|^HF_HUB_CACHE$|^HF_HUB_OFFLINE$|^HF_ENDPOINT$|^HF_DATASETS_CACHE$|^XDG_CACHE_HOME$)/.test(name)) delete process.env[name];
+  if (
+    /(_API_KEY|_TOKEN|^HF_HOME$|^HF_HUB_CACHE$|^HF_HUB_OFFLINE$|^HF_ENDPOINT$|^HF_DATASETS_CACHE$|^XDG_CACHE_HOME$)/.test(
+      name,
+    )
+  )
+    delete process.env[name];
 }
 const home = mkdtempSync(join(tmpdir(), "ie-test-home-"));
 process.env.HOME = home;

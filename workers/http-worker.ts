@@ -63,16 +63,25 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
       bodies: message.bodies ? unpackBodies(message.bodies) : initBodies,
       maxInFlight: init.maxInFlight,
       settings: {
-        headers: init.headers, streaming: init.streaming, requestTimeoutMs: init.requestTimeoutMs, stallTimeoutMs: init.stallTimeoutMs,
-        keepResponseText: message.keepResponseText === "structured" ? "structured" : init.keepResponseText || message.keepResponseText, insecure: init.insecure, now: clock.now,
-        maxResponseBytes: init.maxResponseBytes, onProgress: pollRunners,
+        headers: init.headers,
+        streaming: init.streaming,
+        requestTimeoutMs: init.requestTimeoutMs,
+        stallTimeoutMs: init.stallTimeoutMs,
+        keepResponseText:
+          message.keepResponseText === "structured" ? "structured" : init.keepResponseText || message.keepResponseText,
+        insecure: init.insecure,
+        now: clock.now,
+        maxResponseBytes: init.maxResponseBytes,
+        onProgress: pollRunners,
         // Retried and reconnected attempts become rows like any other; PhaseRunner records the last one.
         onSuperseded: onRecord,
         ...(init.retries > 0 ? { retry: { maxRetries: init.retries } } : {}),
       },
     };
     const conversations = message.conversations;
-    const runner = conversations ? new ConversationRunner({ ...share, conversations }, targets, onRecord) : new PhaseRunner(share, targets, onRecord);
+    const runner = conversations
+      ? new ConversationRunner({ ...share, conversations }, targets, onRecord)
+      : new PhaseRunner(share, targets, onRecord);
     armed.set(message.phase, runner);
     void runner.prepare().then(() => {
       tender?.phaseArmed(runner.timed);

@@ -19,7 +19,13 @@ import { RemoteFloorRows } from "./lib/floor-ipc.ts";
 import { FloorRows, readLeast } from "./lib/least-client.ts";
 
 const [url, bodyFile, secondsText, connectionsText, eventsDbPath, parseText, ipcText] = process.argv.slice(2);
-if (!url || !bodyFile || !secondsText || (parseText !== undefined && parseText !== "parse") || (ipcText !== undefined && ipcText !== "ipc")) {
+if (
+  !url ||
+  !bodyFile ||
+  !secondsText ||
+  (parseText !== undefined && parseText !== "parse") ||
+  (ipcText !== undefined && ipcText !== "ipc")
+) {
   console.error("usage: bun scripts/bench/bare-fetch.ts URL BODY_FILE SECONDS [CONNECTIONS] [EVENTS_DB [parse [ipc]]]");
   process.exit(2);
 }

@@ -31,14 +31,24 @@ if (!base || !["on", "off"].includes(streamingText)) {
 const url = `${base.replace(/\/$/, "")}/v1/chat/completions`;
 const streaming = streamingText === "on";
 const body = JSON.stringify({
-  model: "m", stream: streaming, ...(streaming ? { stream_options: { include_usage: true } } : {}),
-  messages: [{ role: "user", content: "Say hello." }], max_tokens: 32,
+  model: "m",
+  stream: streaming,
+  ...(streaming ? { stream_options: { include_usage: true } } : {}),
+  messages: [{ role: "user", content: "Say hello." }],
+  max_tokens: 32,
 });
 const headers = { "content-type": "application/json", accept: streaming ? "text/event-stream" : "application/json" };
 
 const settings: RequestSettings = {
-  headers, streaming, requestTimeoutMs: 0, stallTimeoutMs: 60_000, keepResponseText: false, insecure: false,
-  now: () => Bun.nanoseconds(), maxResponseBytes: 64 * 2 ** 20, onProgress: () => {},
+  headers,
+  streaming,
+  requestTimeoutMs: 0,
+  stallTimeoutMs: 60_000,
+  keepResponseText: false,
+  insecure: false,
+  now: () => Bun.nanoseconds(),
+  maxResponseBytes: 64 * 2 ** 20,
+  onProgress: () => {},
 };
 const batch = new RecordBatchBuilder();
 const noRegistry = () => () => {};
@@ -70,14 +80,23 @@ async function fetchAndRead(): Promise<void> {
 }
 
 async function clientPath(planIndex: number): Promise<void> {
-  const record = await sendRequest({ phase: "performance", workerId: 0, planIndex, sampleIndex: 0, endpointIndex: 0, url, body, scheduledNs: 0 }, settings, noRegistry);
+  const record = await sendRequest(
+    { phase: "performance", workerId: 0, planIndex, sampleIndex: 0, endpointIndex: 0, url, body, scheduledNs: 0 },
+    settings,
+    noRegistry,
+  );
   if (record.errorKind !== null) throw new Error(`request failed: ${record.errorKind} ${record.errorMessage}`);
 }
 
 async function clientPathAndBatches(planIndex: number): Promise<void> {
-  const record = await sendRequest({ phase: "performance", workerId: 0, planIndex, sampleIndex: 0, endpointIndex: 0, url, body, scheduledNs: 0 }, settings, noRegistry);
+  const record = await sendRequest(
+    { phase: "performance", workerId: 0, planIndex, sampleIndex: 0, endpointIndex: 0, url, body, scheduledNs: 0 },
+    settings,
+    noRegistry,
+  );
   batch.add(record);
-  if (batch.size >= FLUSH_BATCH) encodeFrame({ type: "results", workerId: 0, phase: "performance", records: batch.take() });
+  if (batch.size >= FLUSH_BATCH)
+    encodeFrame({ type: "results", workerId: 0, phase: "performance", records: batch.take() });
 }
 
 const LAYERS: ReadonlyArray<[string, (i: number) => Promise<void>]> = [
@@ -106,9 +125,13 @@ const results = LAYERS.map(() => [] as { cpuUs: number; perS: number }[]);
 for (let round = 0; round < Number(roundsText); round++) {
   for (const [i, [, one]] of LAYERS.entries()) results[i]?.push(await measure(one));
 }
-console.log(`${streaming ? "streamed" : "plain"} responses from ${url}, ${connectionsText} connections, CPU µs per response (median of ${roundsText} rounds; each round):`);
+console.log(
+  `${streaming ? "streamed" : "plain"} responses from ${url}, ${connectionsText} connections, CPU µs per response (median of ${roundsText} rounds; each round):`,
+);
 for (const [i, [name]] of LAYERS.entries()) {
   const runs = results[i] ?? [];
   const cpu = runs.map((r) => r.cpuUs);
-  console.log(`  ${name.padEnd(40)} ${median(cpu).toFixed(1).padStart(6)}   (${cpu.map((c) => c.toFixed(1)).join(", ")}; ${Math.round(median(runs.map((r) => r.perS)))}/s)`);
+  console.log(
+    `  ${name.padEnd(40)} ${median(cpu).toFixed(1).padStart(6)}   (${cpu.map((c) => c.toFixed(1)).join(", ")}; ${Math.round(median(runs.map((r) => r.perS)))}/s)`,
+  );
 }

@@ -43,7 +43,10 @@ function writeInputs(dir: string, rows: number): Array<[string, string]> {
   const system = (i: number) => (i % 2 === 0 ? "You are terse." : "You answer in plain words.");
   const files: Array<[string, string]> = [];
   const jsonl = join(dir, "prompts.jsonl");
-  writeFileSync(jsonl, questions.map((q, i) => `${JSON.stringify({ id: i, question: q, system_prompt: system(i) })}\n`).join(""));
+  writeFileSync(
+    jsonl,
+    questions.map((q, i) => `${JSON.stringify({ id: i, question: q, system_prompt: system(i) })}\n`).join(""),
+  );
   files.push(["JSONL", jsonl]);
   const csv = join(dir, "prompts.csv");
   writeFileSync(csv, `id,question,system_prompt\n${questions.map((q, i) => `${i},"${q}",${system(i)}\n`).join("")}`);
@@ -53,11 +56,17 @@ function writeInputs(dir: string, rows: number): Array<[string, string]> {
   files.push(["JSON records", json]);
   for (const codec of ["snappy", "zstd"] satisfies ParquetCodec[]) {
     const path = join(dir, `prompts.${codec}.parquet`);
-    writeFileSync(path, encodeParquet([
-      { name: "id", kind: "int64", values: questions.map((_, i) => BigInt(i)) },
-      { name: "question", kind: "string", values: questions },
-      { name: "system_prompt", kind: "string", dictionary: true, values: questions.map((_, i) => system(i)) },
-    ], { codec, rowGroupRows: 100_000, pageBytes: 1 << 20 }));
+    writeFileSync(
+      path,
+      encodeParquet(
+        [
+          { name: "id", kind: "int64", values: questions.map((_, i) => BigInt(i)) },
+          { name: "question", kind: "string", values: questions },
+          { name: "system_prompt", kind: "string", dictionary: true, values: questions.map((_, i) => system(i)) },
+        ],
+        { codec, rowGroupRows: 100_000, pageBytes: 1 << 20 },
+      ),
+    );
     files.push([`Parquet (${codec})`, path]);
   }
   return files;
@@ -77,7 +86,12 @@ function median(values: number[]): number {
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
-    options: { child: { type: "boolean" }, rows: { type: "string", default: "1000000" }, runs: { type: "string", default: "3" }, keep: { type: "boolean" } },
+    options: {
+      child: { type: "boolean" },
+      rows: { type: "string", default: "1000000" },
+      runs: { type: "string", default: "3" },
+      keep: { type: "boolean" },
+    },
     allowPositionals: true,
   });
   if (values.child) return child(positionals[0]);
@@ -88,13 +102,18 @@ async function main(): Promise<void> {
     console.error(`writing ${rows} rows per format to ${dir} …`);
     const files = writeInputs(dir, rows);
     const baseline = runChild(undefined);
-    const lines = ["| format | file size | rows | load time (median of " + runs + ") | peak RSS |", "|---|---:|---:|---:|---:|"];
+    const lines = [
+      "| format | file size | rows | load time (median of " + runs + ") | peak RSS |",
+      "|---|---:|---:|---:|---:|",
+    ];
     lines.push(`| (baseline: imports only) | – | – | – | ${(baseline.peakRssKb / 1024).toFixed(0)} MB |`);
     for (const [label, path] of files) {
       const results = Array.from({ length: runs }, () => runChild(path));
       const mb = statSync(path).size / 1024 / 1024;
       const peak = Math.max(...results.map((r) => r.peakRssKb)) / 1024;
-      lines.push(`| ${label} | ${mb.toFixed(1)} MB | ${results[0]?.rows} | ${(median(results.map((r) => r.loadMs)) / 1000).toFixed(2)} s | ${peak.toFixed(0)} MB |`);
+      lines.push(
+        `| ${label} | ${mb.toFixed(1)} MB | ${results[0]?.rows} | ${(median(results.map((r) => r.loadMs)) / 1000).toFixed(2)} s | ${peak.toFixed(0)} MB |`,
+      );
       console.error(`${label} done`);
     }
     console.log(lines.join("\n"));

@@ -50,7 +50,9 @@ async function send(planIndex: number, scheduledNs: number): Promise<void> {
   rows?.add(planIndex, scheduledNs, sentNs, readNs);
 }
 
-const offsets = fromFile ? Float64Array.from(JSON.parse(readFileSync(second as string, "utf8")) as number[]) : poissonOffsets(Math.round(qps * seconds), qps, 42);
+const offsets = fromFile
+  ? Float64Array.from(JSON.parse(readFileSync(second as string, "utf8")) as number[])
+  : poissonOffsets(Math.round(qps * seconds), qps, 42);
 const count = offsets.length;
 const startNs = Bun.nanoseconds() + 20_000_000;
 const dueNs = offsets.map((offset) => offset + startNs);

@@ -5,8 +5,18 @@
  * Prints its base URL as the first stdout line. Usage: `bun scripts/bench/minimal-server.ts [port]`.
  */
 const body = JSON.stringify({
-  id: "chatcmpl-min", object: "chat.completion", created: 0, model: "mock-model",
-  choices: [{ index: 0, message: { role: "assistant", content: Array(32).fill("tok").join(" ") }, logprobs: null, finish_reason: "stop" }],
+  id: "chatcmpl-min",
+  object: "chat.completion",
+  created: 0,
+  model: "mock-model",
+  choices: [
+    {
+      index: 0,
+      message: { role: "assistant", content: Array(32).fill("tok").join(" ") },
+      logprobs: null,
+      finish_reason: "stop",
+    },
+  ],
   usage: { prompt_tokens: 0, completion_tokens: 32, total_tokens: 32 },
 });
 const bytes = new TextEncoder().encode(body);

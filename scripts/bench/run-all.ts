@@ -35,9 +35,20 @@ import { sweepUnloadedSection } from "./sections/sweep-unloaded.ts";
 import { traceReplaySection } from "./sections/trace-replay.ts";
 
 const SECTIONS: Section[] = [
-  baselineSection, offlineSection, streamingSection, pacedStreamSection, poissonSection, scrapeSection,
-  traceReplaySection, conversationTurnsSection, shardsSection, serverArrivalsSection,
-  millionSection, coldStartSection, rawTtftSection, sweepUnloadedSection,
+  baselineSection,
+  offlineSection,
+  streamingSection,
+  pacedStreamSection,
+  poissonSection,
+  scrapeSection,
+  traceReplaySection,
+  conversationTurnsSection,
+  shardsSection,
+  serverArrivalsSection,
+  millionSection,
+  coldStartSection,
+  rawTtftSection,
+  sweepUnloadedSection,
 ];
 
 function usage(): string {
@@ -71,7 +82,10 @@ function positive(name: string, text: string | undefined): number {
 
 function selectedSections(): Section[] {
   if (!values.only) return SECTIONS;
-  const names = values.only.split(",").map((s) => s.trim()).filter(Boolean);
+  const names = values.only
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = names.filter((n) => !SECTIONS.some((s) => s.name === n));
   if (unknown.length > 0) {
     console.error(`error: unknown section(s) ${unknown.join(", ")}\n${usage()}`);
@@ -81,15 +95,27 @@ function selectedSections(): Section[] {
 }
 
 function machine(): string {
-  const model = /model name\s*:\s*(.+)/.exec(readFileSync("/proc/cpuinfo", "utf8"))?.[1] ?? cpus()[0]?.model ?? "unknown CPU";
+  const model =
+    /model name\s*:\s*(.+)/.exec(readFileSync("/proc/cpuinfo", "utf8"))?.[1] ?? cpus()[0]?.model ?? "unknown CPU";
   const kernel = readFileSync("/proc/sys/kernel/osrelease", "utf8").trim();
-  const wrk = hasTool("wrk") ? (Bun.spawnSync(["wrk", "--version"]).stdout.toString().split("\n")[0] ?? "").split(" Copyright")[0] : "not installed";
+  const wrk = hasTool("wrk")
+    ? (Bun.spawnSync(["wrk", "--version"]).stdout.toString().split("\n")[0] ?? "").split(" Copyright")[0]
+    : "not installed";
   return `${cpus().length} CPUs (${model}), Linux ${kernel}, Bun ${Bun.version}, wrk: ${wrk}`;
 }
 
 function failedRow(section: Section, error: unknown): Row {
   const message = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").slice(0, 300);
-  return { section: section.name, metric: "(section failed)", value: "–", peer: "–", ratio: "–", target: "–", verdict: "–", notes: `error: ${message}` };
+  return {
+    section: section.name,
+    metric: "(section failed)",
+    value: "–",
+    peer: "–",
+    ratio: "–",
+    target: "–",
+    verdict: "–",
+    notes: `error: ${message}`,
+  };
 }
 
 async function main(): Promise<number> {
@@ -108,8 +134,12 @@ async function main(): Promise<number> {
     return 2;
   }
   const wrk = hasTool("wrk");
-  if (!wrk) console.error("wrk not found: the wrk columns are skipped. Install it with: sudo apt-get install -y wrk  (macOS: brew install wrk)");
-  if (!hasTool("taskset")) console.error("taskset not found (util-linux): server and client run unpinned, so figures are not comparable");
+  if (!wrk)
+    console.error(
+      "wrk not found: the wrk columns are skipped. Install it with: sudo apt-get install -y wrk  (macOS: brew install wrk)",
+    );
+  if (!hasTool("taskset"))
+    console.error("taskset not found (util-linux): server and client run unpinned, so figures are not comparable");
   if (cpus().length < 2) console.error("fewer than 2 CPUs: server and client share a core");
   stopAllOnSignals();
   const rows: Row[] = [];
@@ -123,11 +153,14 @@ async function main(): Promise<number> {
       const tmp = trackTempDir(mkdtempSync(join(tmpdir(), `ie-bench-${section.name}-`)));
       try {
         const sectionRows = await section.run({ repeats, seconds, millionSamples, wrk, tmp });
-        if (quiet.underLoad) for (const row of sectionRows) row.notes = `UNDER LOAD ${quiet.load.toFixed(2)}; ${row.notes}`;
+        if (quiet.underLoad)
+          for (const row of sectionRows) row.notes = `UNDER LOAD ${quiet.load.toFixed(2)}; ${row.notes}`;
         rows.push(...sectionRows);
       } catch (error) {
         failed++;
-        console.error(`  ${section.name} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+        console.error(
+          `  ${section.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
         rows.push(failedRow(section, error));
       } finally {
         await stopAll(); // ends anything the section left running and removes its temp dir
@@ -137,7 +170,9 @@ async function main(): Promise<number> {
     await stopAll();
   }
   console.log(`\n${machine()}`);
-  console.log(`server pinned to CPU 0, clients to CPU 1; medians of ${repeats} runs; ${seconds} s per throughput run\n`);
+  console.log(
+    `server pinned to CPU 0, clients to CPU 1; medians of ${repeats} runs; ${seconds} s per throughput run\n`,
+  );
   console.log(renderTable(rows));
   if (underLoad.length > 0) console.log(`\nmeasured under load: ${underLoad.join(", ")}`);
   return failed > 0 ? 1 : 0;

@@ -25,7 +25,11 @@ function fixedResponse(): string {
     chunk({ role: "assistant", content: "" }, null),
     ...Array.from({ length: TOKENS }, (_, i) => chunk({ content: i === 0 ? "tok" : " tok" }, null)),
     chunk({}, "stop"),
-    JSON.stringify({ ...head, choices: [], usage: { prompt_tokens: 0, completion_tokens: TOKENS, total_tokens: TOKENS } }),
+    JSON.stringify({
+      ...head,
+      choices: [],
+      usage: { prompt_tokens: 0, completion_tokens: TOKENS, total_tokens: TOKENS },
+    }),
     "[DONE]",
   ];
   return events.map((e) => `data: ${e}\n\n`).join("");
@@ -59,7 +63,8 @@ function parseEveryEvent(reads: Uint8Array[]): number {
     for (const event of events) {
       const data = event.slice(event.indexOf(":") + 1).trim();
       if (data === "[DONE]") continue;
-      const content = (JSON.parse(data) as { choices: Array<{ delta?: { content?: string } }> }).choices[0]?.delta?.content;
+      const content = (JSON.parse(data) as { choices: Array<{ delta?: { content?: string } }> }).choices[0]?.delta
+        ?.content;
       if (content) chunks++;
     }
   }
@@ -74,7 +79,8 @@ function microsPerResponse(read: (reads: Uint8Array[]) => number, reads: Uint8Ar
     for (let i = 0; i < perRound; i++) check += read(reads);
     rounds.push((Bun.nanoseconds() - started) / perRound / 1000);
   }
-  if (check !== TOKENS * ROUNDS * perRound) throw new Error(`reader counted ${check / ROUNDS / perRound} chunks, expected ${TOKENS}`);
+  if (check !== TOKENS * ROUNDS * perRound)
+    throw new Error(`reader counted ${check / ROUNDS / perRound} chunks, expected ${TOKENS}`);
   return rounds.sort((a, b) => a - b)[Math.floor(ROUNDS / 2)] as number;
 }
 
@@ -84,5 +90,8 @@ const cases: Array<[string, (reads: Uint8Array[]) => number, Uint8Array[]]> = [
   ["ours, a read per event", ours, readPerEvent],
   ["parse every event, a read per event", parseEveryEvent, readPerEvent],
 ];
-console.log(`${TOKENS}-token response (${text.length} bytes, ${readPerEvent.length} events), µs per response, median of ${ROUNDS} rounds of ${perRound}:`);
-for (const [name, read, reads] of cases) console.log(`  ${name.padEnd(38)} ${microsPerResponse(read, reads).toFixed(2)}`);
+console.log(
+  `${TOKENS}-token response (${text.length} bytes, ${readPerEvent.length} events), µs per response, median of ${ROUNDS} rounds of ${perRound}:`,
+);
+for (const [name, read, reads] of cases)
+  console.log(`  ${name.padEnd(38)} ${microsPerResponse(read, reads).toFixed(2)}`);

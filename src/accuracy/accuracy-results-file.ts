@@ -17,7 +17,9 @@ export const ACCURACY_RESULTS_FILE = join("accuracy", "accuracy_results.json");
 /** Mean of the entries' numeric scores; null when none has a score. */
 export function averageAccuracy(entries: readonly AccuracyEntry[]): number | null {
   // As upstream, a performance dataset's own score (agentic_inference_inline) is not an accuracy component.
-  const scores = entries.flatMap((e) => (e.dataset_type !== "performance" && typeof e.score === "number" && Number.isFinite(e.score) ? [e.score] : []));
+  const scores = entries.flatMap((e) =>
+    e.dataset_type !== "performance" && typeof e.score === "number" && Number.isFinite(e.score) ? [e.score] : [],
+  );
   return scores.length === 0 ? null : scores.reduce((a, b) => a + b, 0) / scores.length;
 }
 
@@ -47,7 +49,10 @@ export function writeAccuracyResults(reportDir: string, entries: AccuracyEntry[]
   } catch (error) {
     removeQuietly(tmp);
     const reason = error instanceof Error ? error.message : String(error);
-    throw new ExecutionError(`cannot write ${path}: ${reason}`, { cause: error, hint: "check that the report directory is writable and the disk has space" });
+    throw new ExecutionError(`cannot write ${path}: ${reason}`, {
+      cause: error,
+      hint: "check that the report directory is writable and the disk has space",
+    });
   }
   return path;
 }

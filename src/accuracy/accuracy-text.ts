@@ -19,14 +19,18 @@ import { averageAccuracy } from "./accuracy-results-file.ts";
 
 /** A score with 4 significant figures, or "N/A"; a score of several measures as `name=value` pairs. */
 export function formatScore(score: AccuracyEntry["score"]): string {
-  if (score !== null && typeof score === "object") return Object.entries(score).map(([k, v]) => `${k}=${v}`).join(" ");
+  if (score !== null && typeof score === "object")
+    return Object.entries(score)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(" ");
   return score === null || !Number.isFinite(score) ? "N/A" : score.toPrecision(4);
 }
 
 /** Fractions by subset print as percentages; BFCL's breakdown is already in percent (and counts), nested by kind. */
 function breakdownLines(method: string, key: string, value: NonNullable<AccuracyEntry["breakdown"]>[string]): string[] {
   if (value === null) return [`    ${key}: N/A`];
-  if (typeof value === "object") return [`    ${key}:`, ...Object.entries(value).map(([name, v]) => `      ${name}: ${v.toFixed(2)}%`)];
+  if (typeof value === "object")
+    return [`    ${key}:`, ...Object.entries(value).map(([name, v]) => `      ${name}: ${v.toFixed(2)}%`)];
   if (method === "bfcl_v4") return [`    ${key}: ${key.endsWith("_samples") ? String(value) : `${value.toFixed(2)}%`}`];
   return [`    ${key}: ${(value * 100).toFixed(2)}%`];
 }
@@ -38,8 +42,10 @@ function entryLines(e: AccuracyEntry): string[] {
     `    responses: ${c.scored}/${c.issued} scored (${c.empty} empty, ${c.missing} missing)`,
   ];
   const osl = e.output_sequence_lengths;
-  if (osl && hasValues(osl)) lines.push(`    output tokens (avg/min/max): ${(osl.avg ?? 0).toFixed(1)}/${osl.min}/${osl.max}`);
-  for (const [subset, value] of Object.entries(e.breakdown ?? {})) lines.push(...breakdownLines(e.eval_method, subset, value));
+  if (osl && hasValues(osl))
+    lines.push(`    output tokens (avg/min/max): ${(osl.avg ?? 0).toFixed(1)}/${osl.min}/${osl.max}`);
+  for (const [subset, value] of Object.entries(e.breakdown ?? {}))
+    lines.push(...breakdownLines(e.eval_method, subset, value));
   if (!e.complete) lines.push("    (incomplete)");
   return lines;
 }
@@ -59,7 +65,18 @@ export function renderAccuracyText(entries: AccuracyEntry[]): string {
   return lines.length === 0 ? "" : `${lines.join("\n")}\n`;
 }
 
-const TABLE_HEADER = ["dataset", "type", "eval_method", "extractor", "score", "scored", "empty", "missing", "repeats", "duration_s"];
+const TABLE_HEADER = [
+  "dataset",
+  "type",
+  "eval_method",
+  "extractor",
+  "score",
+  "scored",
+  "empty",
+  "missing",
+  "repeats",
+  "duration_s",
+];
 
 /** One row per entry, columns aligned, for the `eval` command's stdout. */
 export function renderAccuracyTable(entries: readonly AccuracyEntry[]): string {
@@ -77,7 +94,12 @@ export function renderAccuracyTable(entries: readonly AccuracyEntry[]): string {
   ]);
   const all = [TABLE_HEADER, ...rows];
   const widths = TABLE_HEADER.map((_, col) => Math.max(...all.map((r) => (r[col] as string).length)));
-  const lines = all.map((r) => r.map((cell, col) => cell.padEnd(widths[col] as number)).join("  ").trimEnd());
+  const lines = all.map((r) =>
+    r
+      .map((cell, col) => cell.padEnd(widths[col] as number))
+      .join("  ")
+      .trimEnd(),
+  );
   if (entries.some((e) => !e.complete)) lines.push("* incomplete: the scorer could not judge every sample");
   const average = averageAccuracy(entries);
   if (average !== null && entries.length > 1) lines.push(`average: ${formatScore(average)}`);

@@ -28,7 +28,11 @@ function progressLogger(log: (line: string) => void): (frame: Record<string, unk
   };
 }
 
-export function codeExecutionFor(config: BenchmarkConfig, extras: CodeBenchExtras, log: (line: string) => void): CodeExecutionOptions {
+export function codeExecutionFor(
+  config: BenchmarkConfig,
+  extras: CodeBenchExtras,
+  log: (line: string) => void,
+): CodeExecutionOptions {
   const port = extras.lcb_websocket_port;
   return {
     allow: config.accuracy.allow_code_execution,
@@ -41,7 +45,11 @@ export function codeExecutionFor(config: BenchmarkConfig, extras: CodeBenchExtra
 }
 
 /** Throws when a code_bench dataset could not be scored after the run; warns of a fallback to local execution. */
-export async function checkCodeExecution(config: BenchmarkConfig, accuracy: readonly AccuracyWorkload[], log: (line: string) => void): Promise<void> {
+export async function checkCodeExecution(
+  config: BenchmarkConfig,
+  accuracy: readonly AccuracyWorkload[],
+  log: (line: string) => void,
+): Promise<void> {
   for (const a of accuracy) {
     if (a.scoring.codeBench === null) continue;
     const options = resolveExecutionOptions(codeExecutionFor(config, a.scoring.codeBench, log));

@@ -19,10 +19,18 @@ import type { SessionPhase } from "../run/session.ts";
  * How the performance phase is scored, or null when its dataset names no scorer. Marks `phase`
  * (the performance phase) to keep its response text.
  */
-export function performanceScoring(spec: DatasetConfig, dataset: Dataset, phase: SessionPhase | undefined): AccuracyWorkload | null {
+export function performanceScoring(
+  spec: DatasetConfig,
+  dataset: Dataset,
+  phase: SessionPhase | undefined,
+): AccuracyWorkload | null {
   const method = spec.accuracy_config?.eval_method;
   if (!phase || !method || method === "agentic_inference_inline" || isExternalScorer(method)) return null;
-  const scoring = resolveScoringSetup(spec.name, spec.accuracy_config, (dataset as Partial<PredefinedDataset>).accuracyDefaults);
+  const scoring = resolveScoringSetup(
+    spec.name,
+    spec.accuracy_config,
+    (dataset as Partial<PredefinedDataset>).accuracyDefaults,
+  );
   checkGroundTruth(spec.name, dataset, scoring);
   checkLcbVersion(spec.name, dataset, scoring);
   // BFCL grades the tool calls themselves: its responses are kept as their parts.

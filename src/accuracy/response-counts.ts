@@ -34,7 +34,9 @@ export function countResponses(issued: number, responses: readonly ResponseForSc
     seen.add(key);
     distinct.push(r);
   }
-  const usable = distinct.filter((r): r is ResponseForScoring & { text: string } => r.text !== null && r.text.trim() !== "");
+  const usable = distinct.filter(
+    (r): r is ResponseForScoring & { text: string } => r.text !== null && r.text.trim() !== "",
+  );
   const denominator = Math.max(issued, distinct.length);
   const counts = {
     issued: denominator,

@@ -35,7 +35,8 @@ function exactMatchForm(s: string): string {
 }
 
 function compareWith(normalize: (s: string) => string): SampleComparison {
-  return (extracted, truth) => (extracted !== null && truth !== null && normalize(extracted) === normalize(truth) ? 1 : 0);
+  return (extracted, truth) =>
+    extracted !== null && truth !== null && normalize(extracted) === normalize(truth) ? 1 : 0;
 }
 
 export const passAt1: SampleComparison = compareWith((s) => s);

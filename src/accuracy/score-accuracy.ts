@@ -35,10 +35,18 @@ export async function scoreAccuracyPhases(
     const codeExecution = a.scoring.codeBench ? codeExecutionFor(config, a.scoring.codeBench, log) : undefined;
     entries.push(
       await scoreDataset({
-        datasetName: name, datasetType: a.phase.kind === "performance" ? "performance" : "accuracy", evalMethod: a.scoring.evalMethod, extractor: a.scoring.extractor,
-        groundTruthColumn: a.scoring.groundTruthColumn, rows: a.dataset.rows, numRepeats: a.scoring.numRepeats, extras: a.scoring.extras,
+        datasetName: name,
+        datasetType: a.phase.kind === "performance" ? "performance" : "accuracy",
+        evalMethod: a.scoring.evalMethod,
+        extractor: a.scoring.extractor,
+        groundTruthColumn: a.scoring.groundTruthColumn,
+        rows: a.dataset.rows,
+        numRepeats: a.scoring.numRepeats,
+        extras: a.scoring.extras,
         // Every issued request is a row (failures and worker_lost included), so rows = issued.
-        issued: responses.length, responses, durationS: (outcome.endNs - outcome.startNs) / 1e9,
+        issued: responses.length,
+        responses,
+        durationS: (outcome.endNs - outcome.startNs) / 1e9,
         ...(codeExecution ? { codeExecution } : {}),
       }),
     );

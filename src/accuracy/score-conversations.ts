@@ -32,9 +32,20 @@ function turnNumbers(dataset: ConversationDataset): number[] {
   return dataset.conversations.flatMap((c) => c.turns.map((t) => t.turn));
 }
 
-export function scoreConversations(db: Database, reportDir: string, dataset: ConversationDataset, plan: ConversationPlan, outcome: PhaseOutcome, scoresFile: string): AccuracyEntry {
+export function scoreConversations(
+  db: Database,
+  reportDir: string,
+  dataset: ConversationDataset,
+  plan: ConversationPlan,
+  outcome: PhaseOutcome,
+  scoresFile: string,
+): AccuracyEntry {
   const byPlan = new Map<number, Row>();
-  for (const row of db.query("SELECT plan_index, sample_index, error_kind, response_text FROM requests WHERE phase = ? AND error_kind IS NOT 'stale_connection' ORDER BY plan_index, attempt").all(outcome.name) as Row[]) {
+  for (const row of db
+    .query(
+      "SELECT plan_index, sample_index, error_kind, response_text FROM requests WHERE phase = ? AND error_kind IS NOT 'stale_connection' ORDER BY plan_index, attempt",
+    )
+    .all(outcome.name) as Row[]) {
     byPlan.set(row.plan_index, row);
   }
   const turns = turnNumbers(dataset);
@@ -50,13 +61,23 @@ export function scoreConversations(db: Database, reportDir: string, dataset: Con
     else if (parts.content === "" && parts.reasoningContent === "" && parts.toolCalls.length === 0) empty++;
     issued.push({ conversationId: ids[t] as string, turn: turns[row.sample_index] as number, output: parts });
   }
-  const rows: ConversationRow[] = dataset.conversations.flatMap((c) => c.rows.map(({ row, turn, role }) => ({ ...row, conversation_id: c.id, turn, role }) as ConversationRow));
+  const rows: ConversationRow[] = dataset.conversations.flatMap((c) =>
+    c.rows.map(({ row, turn, role }) => ({ ...row, conversation_id: c.id, turn, role }) as ConversationRow),
+  );
   const scores = scoreAgenticInline(rows, issued);
   writeFileSync(join(reportDir, scoresFile), `${JSON.stringify(scores, null, 2)}\n`);
   return {
-    dataset_name: "performance", eval_method: INLINE_SCORER, extractor: null, ground_truth_column: "ground_truth",
-    score: scores.score, unit_samples: dataset.bodies.length, num_repeats: 1, total_samples: issued.length,
-    duration_s: Math.round((outcome.endNs - outcome.startNs) / 1e6) / 1e3, complete: true, dataset_type: "performance",
+    dataset_name: "performance",
+    eval_method: INLINE_SCORER,
+    extractor: null,
+    ground_truth_column: "ground_truth",
+    score: scores.score,
+    unit_samples: dataset.bodies.length,
+    num_repeats: 1,
+    total_samples: issued.length,
+    duration_s: Math.round((outcome.endNs - outcome.startNs) / 1e6) / 1e3,
+    complete: true,
+    dataset_type: "performance",
     response_counts: { issued: issued.length, scored: issued.length - missing - empty, empty, missing },
   };
 }

@@ -59,7 +59,9 @@ function rowOf(input: ScoreInput, response: ResponseForScoring): Readonly<Record
 
 /** Output-token rollup of the responses that carry a count; undefined when none does. */
 function outputLengths(responses: readonly ResponseForScoring[]): AccuracyEntry["output_sequence_lengths"] {
-  const tokens = responses.flatMap((r) => (r.outputTokens !== null && Number.isFinite(r.outputTokens) ? [r.outputTokens] : []));
+  const tokens = responses.flatMap((r) =>
+    r.outputTokens !== null && Number.isFinite(r.outputTokens) ? [r.outputTokens] : [],
+  );
   const rollup = rollupSeries(Float64Array.from(tokens), { earlyStopping: false });
   return hasValues(rollup) ? rollup : undefined;
 }
@@ -69,13 +71,24 @@ export async function scoreDataset(input: ScoreInput): Promise<AccuracyEntry> {
   validate(input);
   const scorer = getScorer(input.evalMethod);
   const extract = chooseExtractor(input);
-  const ctx = { groundTruthColumn: input.groundTruthColumn, codeExecution: input.codeExecution, extras: input.extras ?? {} };
+  const ctx = {
+    groundTruthColumn: input.groundTruthColumn,
+    codeExecution: input.codeExecution,
+    extras: input.extras ?? {},
+  };
   scorer.preflight?.(ctx);
   const { counts, usable, distinct, denominator } = countResponses(input.issued, input.responses);
   for (const r of distinct) rowOf(input, r);
   const samples: ExtractedSample[] = (scorer.scoresEveryResponse ? distinct : usable).map((r) => {
     const row = rowOf(input, r);
-    return { datasetIndex: r.datasetIndex, repeat: r.repeat, extracted: r.text === null ? null : extract(r.text), response: r.text, groundTruth: row[input.groundTruthColumn], row };
+    return {
+      datasetIndex: r.datasetIndex,
+      repeat: r.repeat,
+      extracted: r.text === null ? null : extract(r.text),
+      response: r.text,
+      groundTruth: row[input.groundTruthColumn],
+      row,
+    };
   });
   const outcome = denominator === 0 ? null : await scorer.score(samples, ctx);
   const lengths = outputLengths(distinct);

@@ -45,8 +45,13 @@ export function scorerNames(): string[] {
 export function getScorer(name: string): Scorer {
   const scorer = Object.hasOwn(SCORERS, name) ? SCORERS[name as keyof typeof SCORERS] : undefined;
   if (scorer) return scorer;
-  if (name === "agentic_inference_inline") throw new InputError("agentic_inference_inline scores the performance dataset of a conversation run, not an accuracy dataset", { hint: "put it on the performance dataset that has the agentic_inference block" });
+  if (name === "agentic_inference_inline")
+    throw new InputError(
+      "agentic_inference_inline scores the performance dataset of a conversation run, not an accuracy dataset",
+      { hint: "put it on the performance dataset that has the agentic_inference block" },
+    );
   const hint = `accuracy_config.eval_method must be one of: ${scorerNames().join(", ")}`;
-  if ((EVAL_METHODS as readonly string[]).includes(name)) throw new InputError(`eval_method '${name}' is not supported by this tool yet`, { hint });
+  if ((EVAL_METHODS as readonly string[]).includes(name))
+    throw new InputError(`eval_method '${name}' is not supported by this tool yet`, { hint });
   throw new InputError(`unknown eval_method '${name}'`, { hint });
 }

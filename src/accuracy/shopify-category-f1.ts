@@ -41,7 +41,12 @@ export function predictedCategory(response: string): string | null {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
   const record = value as Record<string, unknown>;
   if (Object.keys(record).sort().join(",") !== KEYS.join(",")) return null;
-  if (typeof record.category !== "string" || typeof record.brand !== "string" || laxBoolean(record.is_secondhand) === null) return null;
+  if (
+    typeof record.category !== "string" ||
+    typeof record.brand !== "string" ||
+    laxBoolean(record.is_secondhand) === null
+  )
+    return null;
   return record.category.trim();
 }
 
@@ -70,14 +75,14 @@ export function hierarchicalF1(pairs: ReadonlyArray<readonly [string, string]>, 
 }
 
 export const shopifyCategoryF1Scorer: Scorer = {
-    scoresEveryResponse: true,
-    score: async (samples, ctx) => {
-      const separator = typeof ctx.extras.category_separator === "string" ? ctx.extras.category_separator : " > ";
-      const pairs = samples.map((s): [string, string] => {
-        const truth = (groundTruthText(s.groundTruth) ?? "").trim();
-        const category = predictedCategory(s.response ?? "");
-        return [category ?? Array.from({ length: truth.split(separator).length }, () => PAD).join(separator), truth];
-      });
-      return { passed: 0, complete: true, score: hierarchicalF1(pairs, separator) };
-    },
+  scoresEveryResponse: true,
+  score: async (samples, ctx) => {
+    const separator = typeof ctx.extras.category_separator === "string" ? ctx.extras.category_separator : " > ";
+    const pairs = samples.map((s): [string, string] => {
+      const truth = (groundTruthText(s.groundTruth) ?? "").trim();
+      const category = predictedCategory(s.response ?? "");
+      return [category ?? Array.from({ length: truth.split(separator).length }, () => PAD).join(separator), truth];
+    });
+    return { passed: 0, complete: true, score: hierarchicalF1(pairs, separator) };
+  },
 };

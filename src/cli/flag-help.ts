@@ -2,7 +2,13 @@
 import type { FlagSpec } from "../config/flags.ts";
 
 const VALUE_HINT: Record<FlagSpec["kind"], string> = {
-  string: "TEXT", number: "N", integer: "N", boolean: "", list: "A[,B…]", duration: "DURATION", enum: "",
+  string: "TEXT",
+  number: "N",
+  integer: "N",
+  boolean: "",
+  list: "A[,B…]",
+  duration: "DURATION",
+  enum: "",
 };
 
 function label(spec: FlagSpec): string {

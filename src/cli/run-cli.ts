@@ -30,8 +30,22 @@ import { isTerminal, STDERR_FD, STDOUT_FD, writeText } from "./std-output.ts";
 import { countVerbosity, isVerbosityFlag } from "./verbosity.ts";
 
 export const COMMANDS: readonly Command[] = [
-  benchmarkOfflineCommand, benchmarkOnlineCommand, benchmarkFromConfigCommand,
-  probeCommand, initCommand, validateYamlCommand, infoCommand, doctorCommand, rulesetsCommand, checkCommand, packageCommand, serveCommand, reportCommand, compareCommand, sweepCommand, evalCommand,
+  benchmarkOfflineCommand,
+  benchmarkOnlineCommand,
+  benchmarkFromConfigCommand,
+  probeCommand,
+  initCommand,
+  validateYamlCommand,
+  infoCommand,
+  doctorCommand,
+  rulesetsCommand,
+  checkCommand,
+  packageCommand,
+  serveCommand,
+  reportCommand,
+  compareCommand,
+  sweepCommand,
+  evalCommand,
 ];
 
 /**
@@ -91,8 +105,20 @@ export function rootHelp(): string {
 
 function unknownCommand(args: readonly string[]): InputError {
   const typed = args.slice(0, 2).join(" ");
-  const suggestion = closestMatch(typed, COMMANDS.map((c) => c.words.join(" "))) ?? closestMatch(args[0] ?? "", COMMANDS.map((c) => c.words[0] as string));
-  return new InputError(`unknown command '${typed}'`, { hint: suggestion ? `did you mean '${suggestion}'? (inference-endpoint --help lists all)` : "inference-endpoint --help lists the commands" });
+  const suggestion =
+    closestMatch(
+      typed,
+      COMMANDS.map((c) => c.words.join(" ")),
+    ) ??
+    closestMatch(
+      args[0] ?? "",
+      COMMANDS.map((c) => c.words[0] as string),
+    );
+  return new InputError(`unknown command '${typed}'`, {
+    hint: suggestion
+      ? `did you mean '${suggestion}'? (inference-endpoint --help lists all)`
+      : "inference-endpoint --help lists the commands",
+  });
 }
 
 export async function runCli(given: string[], io: CliIo = defaultIo(given)): Promise<number> {
@@ -107,7 +133,8 @@ export async function runCli(given: string[], io: CliIo = defaultIo(given)): Pro
       return ExitCode.ok;
     }
     const found = findCommand(args);
-    const group = !found && (args.length === 1 || args[1] === "--help" || args[1] === "-h") ? groupHelp(args[0] as string) : null;
+    const group =
+      !found && (args.length === 1 || args[1] === "--help" || args[1] === "-h") ? groupHelp(args[0] as string) : null;
     if (group !== null) {
       io.stdout(group);
       return args.length === 1 ? ExitCode.invalidInput : ExitCode.ok;

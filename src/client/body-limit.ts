@@ -9,9 +9,15 @@
 export const BYTES_PER_MB = 1024 * 1024;
 
 export class ResponseTooLargeError extends Error {
-  constructor(readonly bytes: number, readonly limitBytes: number, declared: boolean) {
+  constructor(
+    readonly bytes: number,
+    readonly limitBytes: number,
+    declared: boolean,
+  ) {
     const mb = (n: number) => (n / BYTES_PER_MB).toFixed(n < BYTES_PER_MB ? 3 : 1);
-    super(`response body ${declared ? "declared as" : "reached"} ${mb(bytes)} MB, over the --max-response-mb limit of ${mb(limitBytes)} MB`);
+    super(
+      `response body ${declared ? "declared as" : "reached"} ${mb(bytes)} MB, over the --max-response-mb limit of ${mb(limitBytes)} MB`,
+    );
   }
 }
 
@@ -23,7 +29,8 @@ export function checkDeclaredLength(headers: Headers, limitBytes: number): boole
   const header = headers.get("content-length");
   if (header === null) return false;
   const declared = Number(header);
-  if (limitBytes > 0 && Number.isFinite(declared) && declared > limitBytes) throw new ResponseTooLargeError(declared, limitBytes, true);
+  if (limitBytes > 0 && Number.isFinite(declared) && declared > limitBytes)
+    throw new ResponseTooLargeError(declared, limitBytes, true);
   return true;
 }
 
@@ -35,7 +42,8 @@ export class ByteBudget {
 
   take(bytes: number): void {
     this.#received += bytes;
-    if (this.limitBytes > 0 && this.#received > this.limitBytes) throw new ResponseTooLargeError(this.#received, this.limitBytes, false);
+    if (this.limitBytes > 0 && this.#received > this.limitBytes)
+      throw new ResponseTooLargeError(this.#received, this.limitBytes, false);
   }
 }
 
@@ -45,13 +53,22 @@ export class ByteBudget {
  * without another promise and await around it. `onPiece`: told of every piece of an undeclared
  * body as it arrives (the stall watch), which then is read in pieces even without a limit.
  */
-export function readTextLimited(response: Response, limitBytes: number, declared: boolean, onPiece?: () => void): Promise<string> {
+export function readTextLimited(
+  response: Response,
+  limitBytes: number,
+  declared: boolean,
+  onPiece?: () => void,
+): Promise<string> {
   if (declared || !response.body || (limitBytes === 0 && !onPiece)) return response.text();
   return readCounted(response.body, limitBytes, onPiece);
 }
 
 /** The body read in pieces: counted against `limitBytes` (0: no limit), `onPiece` told of each. */
-async function readCounted(body: ReadableStream<Uint8Array>, limitBytes: number, onPiece?: () => void): Promise<string> {
+async function readCounted(
+  body: ReadableStream<Uint8Array>,
+  limitBytes: number,
+  onPiece?: () => void,
+): Promise<string> {
   const budget = limitBytes > 0 ? new ByteBudget(limitBytes) : null;
   const decoder = new TextDecoder();
   const reader = body.getReader();

@@ -16,7 +16,10 @@ function hostPort(url: URL): { hostname: string; port: number } {
 
 async function tryConnect(hostname: string, port: number): Promise<string | null> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<string>((resolve) => (timer = setTimeout(() => resolve(`no answer within ${CONNECT_TIMEOUT_MS / 1000} s`), CONNECT_TIMEOUT_MS)));
+  const timeout = new Promise<string>(
+    (resolve) =>
+      (timer = setTimeout(() => resolve(`no answer within ${CONNECT_TIMEOUT_MS / 1000} s`), CONNECT_TIMEOUT_MS)),
+  );
   const attempt = Bun.connect({ hostname, port, socket: { data() {}, open() {}, error() {} } }).then(
     (socket) => {
       socket.end();

@@ -88,7 +88,12 @@ export class ChunkTemplate {
 
   private hasShape(data: string): boolean {
     const { prefix, suffix } = this;
-    return this.slot !== null && data.length >= prefix.length + suffix.length && data.startsWith(prefix) && data.endsWith(suffix);
+    return (
+      this.slot !== null &&
+      data.length >= prefix.length + suffix.length &&
+      data.startsWith(prefix) &&
+      data.endsWith(suffix)
+    );
   }
 
   /** Learns the shape of `data` — an event the slow path parsed into `choice`, with no error in it — when it is a plain text chunk. */

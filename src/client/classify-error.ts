@@ -30,17 +30,33 @@ export const ABORT_STALLED = "stalled_stream";
 export const ABORT_CANCELLED = "cancelled";
 export const ABORT_TOO_LARGE = "too_large";
 
-const REFUSED_CODES = new Set(["ECONNREFUSED", "ConnectionRefused", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
+const REFUSED_CODES = new Set([
+  "ECONNREFUSED",
+  "ConnectionRefused",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+]);
 const RESET_CODES = new Set(["ECONNRESET", "ConnectionClosed", "EPIPE", "ECONNABORTED", "UND_ERR_SOCKET"]);
 /** OpenSSL verification results and Bun's TLS failures (besides anything with CERT/SSL/TLS in it). */
-const TLS_CODES = new Set(["EPROTO", "UNABLE_TO_VERIFY_LEAF_SIGNATURE", "UNABLE_TO_GET_ISSUER_CERT", "UNABLE_TO_GET_ISSUER_CERT_LOCALLY", "HOSTNAME_MISMATCH"]);
+const TLS_CODES = new Set([
+  "EPROTO",
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "UNABLE_TO_GET_ISSUER_CERT",
+  "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+  "HOSTNAME_MISMATCH",
+]);
 const INVALID_HTTP = /InvalidHTTPResponse|InvalidChunk|InvalidContentLength|HeaderTooLarge|Malformed/i;
 const DECODE = /Zlib|Brotli|Zstd|Decompress|ContentEncoding/i;
 const RATE_LIMIT_TYPES = /rate.?limit|overload|too.?many|capacity|quota|throttl/i;
-const CLIENT_ERROR_TYPES = /invalid|bad.?request|validation|not.?found|unprocessable|permission|auth|context.?length|unsupported/i;
+const CLIENT_ERROR_TYPES =
+  /invalid|bad.?request|validation|not.?found|unprocessable|permission|auth|context.?length|unsupported/i;
 const RATE_LIMIT_MESSAGES = /overloaded|rate.?limit|too many requests|queue is full|quota exceeded/i;
-const CLIENT_ERROR_MESSAGES = /context (?:length|window)|longer than the model|too long|exceeds? the maximum|maximum (?:allowed )?(?:input |context )?length|validation error|invalid (?:request|input|prompt|parameter)|must be (?:at least|at most|less|greater|between|in |non-negative|positive)|is not supported/i;
-const TLS_HINT = "TLS failed: check the URL's scheme (https on a plain-HTTP port?) or the server's certificate; --insecure skips verification";
+const CLIENT_ERROR_MESSAGES =
+  /context (?:length|window)|longer than the model|too long|exceeds? the maximum|maximum (?:allowed )?(?:input |context )?length|validation error|invalid (?:request|input|prompt|parameter)|must be (?:at least|at most|less|greater|between|in |non-negative|positive)|is not supported/i;
+const TLS_HINT =
+  "TLS failed: check the URL's scheme (https on a plain-HTTP port?) or the server's certificate; --insecure skips verification";
 
 const MAX_MESSAGE_CHARS = 300;
 
@@ -62,18 +78,24 @@ export function kindForServerError(error: ServerError): ErrorKind {
 
 export function classifyFetchError(error: unknown, abortReason: string | null): { kind: ErrorKind; message: string } {
   if (abortReason === ABORT_TIMEOUT) return { kind: "timeout", message: "request timed out" };
-  if (abortReason === ABORT_STALLED) return { kind: "stalled_stream", message: "no bytes arrived within the stalled-stream timeout" };
-  if (abortReason === ABORT_CANCELLED) return { kind: "cancelled", message: "cancelled by the run (stop, interrupt or drain timeout)" };
+  if (abortReason === ABORT_STALLED)
+    return { kind: "stalled_stream", message: "no bytes arrived within the stalled-stream timeout" };
+  if (abortReason === ABORT_CANCELLED)
+    return { kind: "cancelled", message: "cancelled by the run (stop, interrupt or drain timeout)" };
   if (abortReason === ABORT_TOO_LARGE) return { kind: "too_large", message: "response larger than --max-response-mb" };
-  const code = typeof error === "object" && error !== null && "code" in error ? String((error as { code: unknown }).code) : "";
+  const code =
+    typeof error === "object" && error !== null && "code" in error ? String((error as { code: unknown }).code) : "";
   const text = error instanceof Error ? error.message : String(error);
   // Bun appends advice about `verbose: true` that is noise in a report.
   const message = truncate(text.replace(/\s*For more information, pass `verbose: true`.*$/s, ""));
   if (REFUSED_CODES.has(code)) return { kind: "refused", message };
   if (RESET_CODES.has(code) || /closed unexpectedly/i.test(text)) return { kind: "reset", message };
-  if (TLS_CODES.has(code) || /CERT|SSL|TLS/.test(code)) return { kind: "tls", message: truncate(`${code}: ${text} (${TLS_HINT})`) };
-  if (INVALID_HTTP.test(code)) return { kind: "invalid_http", message: truncate(`the response is not valid HTTP/1.1 (${message})`) };
-  if (DECODE.test(code)) return { kind: "decode_error", message: truncate(`the body could not be decompressed (${message})`) };
+  if (TLS_CODES.has(code) || /CERT|SSL|TLS/.test(code))
+    return { kind: "tls", message: truncate(`${code}: ${text} (${TLS_HINT})`) };
+  if (INVALID_HTTP.test(code))
+    return { kind: "invalid_http", message: truncate(`the response is not valid HTTP/1.1 (${message})`) };
+  if (DECODE.test(code))
+    return { kind: "decode_error", message: truncate(`the body could not be decompressed (${message})`) };
   return { kind: "other", message: code && !text.includes(code) ? truncate(`${code}: ${text}`) : message };
 }
 

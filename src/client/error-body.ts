@@ -42,7 +42,8 @@ function fastApiDetail(json: Record<string, unknown>): string | null {
   const { detail } = json;
   if (typeof detail === "string") return detail;
   const first: unknown = Array.isArray(detail) ? detail[0] : null;
-  if (typeof first === "object" && first !== null && typeof (first as { msg?: unknown }).msg === "string") return (first as { msg: string }).msg;
+  if (typeof first === "object" && first !== null && typeof (first as { msg?: unknown }).msg === "string")
+    return (first as { msg: string }).msg;
   return null;
 }
 
@@ -52,7 +53,9 @@ function fastApiDetail(json: Record<string, unknown>): string | null {
  */
 export function describeHttpError(status: number, body: string, location: string | null = null): string {
   if (status >= 300 && status < 400 && location !== null) {
-    return truncate(`HTTP ${status}: the endpoint redirects to ${redactUrl(location)} (not followed: it would add a round trip to every request, or turn the POST into a GET); point --endpoints at its target`);
+    return truncate(
+      `HTTP ${status}: the endpoint redirects to ${redactUrl(location)} (not followed: it would add a round trip to every request, or turn the POST into a GET); point --endpoints at its target`,
+    );
   }
   const json = parseJsonObject(body);
   const serverMessage = json ? (readErrorMessage(json) ?? fastApiDetail(json)) : null;
@@ -73,6 +76,9 @@ export function secretValues(headers: Record<string, string>): string[] {
 export function redactMessage(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets) out = out.split(secret).join(REDACTED);
-  for (const pattern of TOKEN_PATTERNS) out = out.replace(pattern, (match) => (/^(Bearer|Basic)/i.test(match) ? `${match.split(/\s+/)[0]} ${REDACTED}` : REDACTED));
+  for (const pattern of TOKEN_PATTERNS)
+    out = out.replace(pattern, (match) =>
+      /^(Bearer|Basic)/i.test(match) ? `${match.split(/\s+/)[0]} ${REDACTED}` : REDACTED,
+    );
   return out;
 }

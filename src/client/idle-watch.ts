@@ -79,7 +79,11 @@ const stalls = new IdleSweep(STALL_SWEEP_MS);
 const tails = new IdleSweep(TAIL_SWEEP_MS);
 
 class StallTimer implements Watched {
-  constructor(public lastNs: number, readonly limitNs: number, private readonly onStall: () => void) {}
+  constructor(
+    public lastNs: number,
+    readonly limitNs: number,
+    private readonly onStall: () => void,
+  ) {}
 
   onIdle(): void {
     this.onStall();
@@ -91,7 +95,11 @@ export class StreamStallWatch {
   private timer: StallTimer | null = null;
   private stopped = false;
 
-  constructor(private readonly limitNs: number, private readonly now: () => number, private readonly onStall: () => void) {}
+  constructor(
+    private readonly limitNs: number,
+    private readonly now: () => number,
+    private readonly onStall: () => void,
+  ) {}
 
   /** A read with bytes arrived at `arrivalNs`. */
   progress(arrivalNs: number): void {
@@ -115,7 +123,10 @@ export class BodyTail implements Watched, IdleWatch {
   /** The grace ran out and the body was cancelled. */
   cut = false;
 
-  constructor(private readonly reader: { cancel(): Promise<void> }, now: () => number) {
+  constructor(
+    private readonly reader: { cancel(): Promise<void> },
+    now: () => number,
+  ) {
     this.lastNs = now();
     tails.add(this, now);
   }

@@ -118,7 +118,11 @@ export function readServerError(body: Json): ServerError | null {
     return { message, status, type: asText(nested.type) ?? asText(nested.error_type) };
   }
   if (typeof error === "string") {
-    return { message: asText(body.message) ?? error, status: asStatus(body.code) ?? asStatus(body.status), type: asText(body.error_type) ?? asText(body.type) ?? error };
+    return {
+      message: asText(body.message) ?? error,
+      status: asStatus(body.code) ?? asStatus(body.status),
+      type: asText(body.error_type) ?? asText(body.type) ?? error,
+    };
   }
   if (body.object === "error" && typeof body.message === "string") {
     return { message: body.message, status: asStatus(body.code), type: asText(body.type) };
@@ -129,11 +133,13 @@ export function readServerError(body: Json): ServerError | null {
 
 /** The error of an event the server named `error`: its error object, or else the event itself is one. */
 export function readErrorEvent(body: Json): ServerError {
-  return readServerError(body) ?? {
-    message: asText(body.message) ?? JSON.stringify(body),
-    status: asStatus(body.code) ?? asStatus(body.status),
-    type: asText(body.type) ?? asText(body.error_type),
-  };
+  return (
+    readServerError(body) ?? {
+      message: asText(body.message) ?? JSON.stringify(body),
+      status: asStatus(body.code) ?? asStatus(body.status),
+      type: asText(body.type) ?? asText(body.error_type),
+    }
+  );
 }
 
 /** The message of the error a body or event reports, or null. */

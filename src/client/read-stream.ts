@@ -39,8 +39,12 @@ interface Reader {
 }
 
 export async function readStreamedBody(
-  body: ReadableStream<Uint8Array>, contentType: string | null, record: RequestRecord, settings: RequestSettings,
-  onStall: () => void, progress: StreamProgress,
+  body: ReadableStream<Uint8Array>,
+  contentType: string | null,
+  record: RequestRecord,
+  settings: RequestSettings,
+  onStall: () => void,
+  progress: StreamProgress,
 ): Promise<void> {
   const reader = body.getReader();
   const budget = new ByteBudget(settings.maxResponseBytes);
@@ -52,7 +56,12 @@ export async function readStreamedBody(
     budget.take(first.bytes.byteLength);
     if (isJsonStart(first.bytes)) {
       record.streamNotes |= JSON_FOR_STREAMING;
-      return readWholeBody(await readRest(reader, first.bytes, budget), record, settings.keepResponseText, settings.now());
+      return readWholeBody(
+        await readRest(reader, first.bytes, budget),
+        record,
+        settings.keepResponseText,
+        settings.now(),
+      );
     }
     record.streamNotes |= SSE_UNLABELLED;
   }
@@ -80,10 +89,17 @@ export async function readStreamedBody(
  * sendAttempt classifies it; after `[DONE]` the response was already complete.
  */
 async function readEvents(
-  reader: Reader, splitter: SseSplitter, accumulator: StreamAccumulator, record: RequestRecord,
-  settings: RequestSettings, watch: StreamStallWatch, budget: ByteBudget,
+  reader: Reader,
+  splitter: SseSplitter,
+  accumulator: StreamAccumulator,
+  record: RequestRecord,
+  settings: RequestSettings,
+  watch: StreamStallWatch,
+  budget: ByteBudget,
 ): Promise<void> {
-  let tail = accumulator.done ? endOfResponse(reader, record, accumulator, watch, accumulator.readNs, settings.now) : null;
+  let tail = accumulator.done
+    ? endOfResponse(reader, record, accumulator, watch, accumulator.readNs, settings.now)
+    : null;
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -120,7 +136,14 @@ interface FirstRead {
 }
 
 /** `[DONE]` has arrived in the read at `arrivalNs`: the response ends there, and what follows is its tail. */
-function endOfResponse(reader: Reader, record: RequestRecord, accumulator: StreamAccumulator, watch: StreamStallWatch, arrivalNs: number, now: () => number): BodyTail {
+function endOfResponse(
+  reader: Reader,
+  record: RequestRecord,
+  accumulator: StreamAccumulator,
+  watch: StreamStallWatch,
+  arrivalNs: number,
+  now: () => number,
+): BodyTail {
   record.doneNs = accumulator.endNs ?? arrivalNs;
   watch.stop();
   return new BodyTail(reader, now);

@@ -22,7 +22,15 @@
 import type { RequestRecord } from "../record/request-record.ts";
 import { returnAbortController, takeAbortController } from "./abort-pool.ts";
 import { checkDeclaredLength, readTextLimited, ResponseTooLargeError } from "./body-limit.ts";
-import { ABORT_STALLED, ABORT_TIMEOUT, ABORT_TOO_LARGE, classifyFetchError, kindForServerError, kindForStatus, truncate } from "./classify-error.ts";
+import {
+  ABORT_STALLED,
+  ABORT_TIMEOUT,
+  ABORT_TOO_LARGE,
+  classifyFetchError,
+  kindForServerError,
+  kindForStatus,
+  truncate,
+} from "./classify-error.ts";
 import { describeHttpError, readBodyPrefix, redactMessage, secretValues } from "./error-body.ts";
 import { readStreamedBody, type StreamProgress } from "./read-stream.ts";
 import { readWholeBody } from "./read-whole-body.ts";
@@ -44,7 +52,13 @@ export interface AttemptOutcome {
   tokenSeen: boolean;
 }
 
-export async function sendAttempt(req: OutgoingRequest, attempt: number, settings: RequestSettings, register: RegisterInFlight, fresh = false): Promise<AttemptOutcome> {
+export async function sendAttempt(
+  req: OutgoingRequest,
+  attempt: number,
+  settings: RequestSettings,
+  register: RegisterInFlight,
+  fresh = false,
+): Promise<AttemptOutcome> {
   const controller = takeAbortController();
   let abortReason: string | null = null;
   const abort = (reason: string) => {
@@ -57,10 +71,17 @@ export async function sendAttempt(req: OutgoingRequest, attempt: number, setting
   let retryAfterMs: number | null = null;
   record.sentNs = settings.now();
   // Armed after the send instant, so a request cut at --request-timeout has lasted at least that long.
-  const timer = settings.requestTimeoutMs > 0 ? setTimeout(() => abort(ABORT_TIMEOUT), settings.requestTimeoutMs) : null;
+  const timer =
+    settings.requestTimeoutMs > 0 ? setTimeout(() => abort(ABORT_TIMEOUT), settings.requestTimeoutMs) : null;
   try {
     // Never followed: a redirect would add a round trip to every measured latency, or (301–303) turn the POST into a GET.
-    const init: BunFetchRequestInit = { method: "POST", headers: req.headers ?? settings.headers, body: req.body, signal: controller.signal, redirect: "manual" };
+    const init: BunFetchRequestInit = {
+      method: "POST",
+      headers: req.headers ?? settings.headers,
+      body: req.body,
+      signal: controller.signal,
+      redirect: "manual",
+    };
     if (settings.insecure) init.tls = INSECURE_TLS;
     if (fresh) init.keepalive = false;
     const response = await fetch(req.url, init);
@@ -76,13 +97,25 @@ export async function sendAttempt(req: OutgoingRequest, attempt: number, setting
     } else {
       const declared = checkDeclaredLength(response.headers, settings.maxResponseBytes);
       if (settings.streaming && response.body) {
-        await readStreamedBody(response.body, response.headers.get("content-type"), record, settings, () => abort(ABORT_STALLED), progress);
+        await readStreamedBody(
+          response.body,
+          response.headers.get("content-type"),
+          record,
+          settings,
+          () => abort(ABORT_STALLED),
+          progress,
+        );
       } else {
         // A whole body that stops part-way is cut as a stream would be: from the headers when its length was declared (the body was ready then), else from its first byte.
         const watch = new StreamStallWatch(settings.stallTimeoutMs * 1e6, settings.now, () => abort(ABORT_STALLED));
         if (declared) watch.progress(record.responseHeadersNs);
         try {
-          const text = await readTextLimited(response, settings.maxResponseBytes, declared, declared ? undefined : () => watch.progress(settings.now()));
+          const text = await readTextLimited(
+            response,
+            settings.maxResponseBytes,
+            declared,
+            declared ? undefined : () => watch.progress(settings.now()),
+          );
           readWholeBody(text, record, settings.keepResponseText, settings.now());
         } finally {
           watch.stop();
@@ -97,20 +130,34 @@ export async function sendAttempt(req: OutgoingRequest, attempt: number, setting
     unregister();
   }
   if (record.errorKind === null) returnAbortController(controller);
-  if (record.errorMessage !== null) record.errorMessage = redactMessage(record.errorMessage, secretValues(settings.headers));
-  if (!fresh && record.errorKind === "reset" && record.responseHeadersNs === null) return reconnect(req, record, settings, register);
+  if (record.errorMessage !== null)
+    record.errorMessage = redactMessage(record.errorMessage, secretValues(settings.headers));
+  if (!fresh && record.errorKind === "reset" && record.responseHeadersNs === null)
+    return reconnect(req, record, settings, register);
   return { record, retryAfterMs, tokenSeen: progress.tokenSeen || record.firstTokenNs !== null };
 }
 
 /** Marks `stale` as superseded and sends its request again at once on a new connection. */
-function reconnect(req: OutgoingRequest, stale: RequestRecord, settings: RequestSettings, register: RegisterInFlight): Promise<AttemptOutcome> {
+function reconnect(
+  req: OutgoingRequest,
+  stale: RequestRecord,
+  settings: RequestSettings,
+  register: RegisterInFlight,
+): Promise<AttemptOutcome> {
   stale.errorKind = "stale_connection";
   stale.errorMessage = `${stale.errorMessage ?? "connection closed"}; sent again at once on a new connection`;
   settings.onSuperseded?.(stale);
   return sendAttempt(req, stale.attempt + 1, settings, register, true);
 }
 
-function describeFailure(error: unknown, record: RequestRecord, settings: RequestSettings, abortReason: string | null, tokenSeen: boolean, abort: (reason: string) => void): void {
+function describeFailure(
+  error: unknown,
+  record: RequestRecord,
+  settings: RequestSettings,
+  abortReason: string | null,
+  tokenSeen: boolean,
+  abort: (reason: string) => void,
+): void {
   if (error instanceof ResponseTooLargeError) {
     abort(ABORT_TOO_LARGE);
     record.errorKind = "too_large";
@@ -119,7 +166,9 @@ function describeFailure(error: unknown, record: RequestRecord, settings: Reques
     abort(ABORT_UNREAD);
     record.errorKind = kindForServerError(error.serverError);
     const status = error.serverError.status === null ? "" : ` (status ${error.serverError.status})`;
-    record.errorMessage = truncate(`in-stream error${status}${tokenSeen ? " after the first token" : ""}: ${error.message}`);
+    record.errorMessage = truncate(
+      `in-stream error${status}${tokenSeen ? " after the first token" : ""}: ${error.message}`,
+    );
   } else if (error instanceof StreamProtocolError) {
     abort(ABORT_UNREAD);
     record.errorKind = "malformed_stream";
@@ -132,9 +181,21 @@ function describeFailure(error: unknown, record: RequestRecord, settings: Reques
 }
 
 /** Timeouts, stalls and resets say which limit fired or how far the response had got. */
-function explainFailure(kind: string, message: string, settings: RequestSettings, record: RequestRecord, tokenSeen: boolean): string {
-  const stage = record.responseHeadersNs === null ? "before the response headers" : tokenSeen ? "mid-stream, after the first token" : "while reading the body";
-  if (kind === "timeout") return `no complete response within --request-timeout ${settings.requestTimeoutMs / 1000} s (${stage})`;
+function explainFailure(
+  kind: string,
+  message: string,
+  settings: RequestSettings,
+  record: RequestRecord,
+  tokenSeen: boolean,
+): string {
+  const stage =
+    record.responseHeadersNs === null
+      ? "before the response headers"
+      : tokenSeen
+        ? "mid-stream, after the first token"
+        : "while reading the body";
+  if (kind === "timeout")
+    return `no complete response within --request-timeout ${settings.requestTimeoutMs / 1000} s (${stage})`;
   if (kind === "stalled_stream") return `no bytes for --stall-timeout ${settings.stallTimeoutMs / 1000} s (${stage})`;
   if (kind === "reset") return `${message} (${stage})`;
   return message;
@@ -142,11 +203,32 @@ function explainFailure(kind: string, message: string, settings: RequestSettings
 
 function emptyRecord(req: OutgoingRequest, attempt: number): RequestRecord {
   return {
-    phase: req.phase, planIndex: req.planIndex, sampleIndex: req.sampleIndex, workerId: req.workerId,
-    endpointIndex: req.endpointIndex, scheduledNs: req.scheduledNs, sentNs: 0, responseHeadersNs: null,
-    firstTokenNs: null, doneNs: 0, httpStatus: 0, errorKind: null, errorMessage: null, inputTokens: null,
-    outputTokens: null, reasoningTokens: null, tokenSource: "none", chunkCount: 0, chunkGapsNs: null,
-    chunkTokens: null, finishReason: null, hiddenTokens: null, streamNotes: 0, chunkChars: null, responseText: null, attempt,
+    phase: req.phase,
+    planIndex: req.planIndex,
+    sampleIndex: req.sampleIndex,
+    workerId: req.workerId,
+    endpointIndex: req.endpointIndex,
+    scheduledNs: req.scheduledNs,
+    sentNs: 0,
+    responseHeadersNs: null,
+    firstTokenNs: null,
+    doneNs: 0,
+    httpStatus: 0,
+    errorKind: null,
+    errorMessage: null,
+    inputTokens: null,
+    outputTokens: null,
+    reasoningTokens: null,
+    tokenSource: "none",
+    chunkCount: 0,
+    chunkGapsNs: null,
+    chunkTokens: null,
+    finishReason: null,
+    hiddenTokens: null,
+    streamNotes: 0,
+    chunkChars: null,
+    responseText: null,
+    attempt,
     // Set when the body outlives the response (client/read-stream); present from the start so the record keeps one shape.
     releasedNs: undefined,
   };

@@ -17,7 +17,13 @@ import type { OutgoingRequest, RegisterInFlight, RequestSettings, RetrySettings 
 import { sendAttempt, type AttemptOutcome } from "./send-attempt.ts";
 import { isRetryable, retryDelayMs } from "./retry-policy.ts";
 
-export type { InFlightHandle, OutgoingRequest, RegisterInFlight, RequestSettings, RetrySettings } from "./request-settings.ts";
+export type {
+  InFlightHandle,
+  OutgoingRequest,
+  RegisterInFlight,
+  RequestSettings,
+  RetrySettings,
+} from "./request-settings.ts";
 
 /** Waits `delayMs`; resolves false at once if the run aborts in-flight work meanwhile. */
 function backoff(delayMs: number, register: RegisterInFlight): Promise<boolean> {
@@ -37,7 +43,11 @@ function backoff(delayMs: number, register: RegisterInFlight): Promise<boolean> 
   });
 }
 
-export function sendRequest(req: OutgoingRequest, settings: RequestSettings, register: RegisterInFlight): Promise<RequestRecord> {
+export function sendRequest(
+  req: OutgoingRequest,
+  settings: RequestSettings,
+  register: RegisterInFlight,
+): Promise<RequestRecord> {
   // Without retries, no second async frame per request: its await would cost every request.
   if (!settings.retry) return sendAttempt(req, 0, settings, register).then(recordOf);
   return sendWithRetries(req, settings, settings.retry, register);
@@ -47,11 +57,20 @@ function recordOf(outcome: AttemptOutcome): RequestRecord {
   return outcome.record;
 }
 
-async function sendWithRetries(req: OutgoingRequest, settings: RequestSettings, retry: RetrySettings, register: RegisterInFlight): Promise<RequestRecord> {
+async function sendWithRetries(
+  req: OutgoingRequest,
+  settings: RequestSettings,
+  retry: RetrySettings,
+  register: RegisterInFlight,
+): Promise<RequestRecord> {
   let outcome = await sendAttempt(req, 0, settings, register);
   for (let retries = 1; retries <= retry.maxRetries; retries++) {
     const failed = outcome.record;
-    const facts = { errorKind: failed.errorKind, headersArrived: failed.responseHeadersNs !== null, tokenSeen: outcome.tokenSeen };
+    const facts = {
+      errorKind: failed.errorKind,
+      headersArrived: failed.responseHeadersNs !== null,
+      tokenSeen: outcome.tokenSeen,
+    };
     if (!isRetryable(facts)) break;
     const delayMs = retryDelayMs(retries - 1, outcome.retryAfterMs);
     if (!(await backoff(delayMs, register))) break;
@@ -68,6 +87,16 @@ async function sendWithRetries(req: OutgoingRequest, settings: RequestSettings, 
  */
 export async function warmSendPath(settings: RequestSettings): Promise<void> {
   const { retry: _retry, onProgress: _progress, onSuperseded: _superseded, ...quiet } = settings;
-  const request: OutgoingRequest = { phase: "", workerId: 0, planIndex: 0, sampleIndex: 0, endpointIndex: 0, url: "", body: "", scheduledNs: 0, headers: undefined };
+  const request: OutgoingRequest = {
+    phase: "",
+    workerId: 0,
+    planIndex: 0,
+    sampleIndex: 0,
+    endpointIndex: 0,
+    url: "",
+    body: "",
+    scheduledNs: 0,
+    headers: undefined,
+  };
   await sendRequest(request, quiet, () => () => {});
 }

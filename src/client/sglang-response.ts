@@ -33,14 +33,19 @@ export function readSglangOutput(body: Json): SglangOutput | null {
   return {
     text: body.text,
     finishReason,
-    usage: { promptTokens: asCount(meta.prompt_tokens), completionTokens: asCount(meta.completion_tokens), reasoningTokens: null },
+    usage: {
+      promptTokens: asCount(meta.prompt_tokens),
+      completionTokens: asCount(meta.completion_tokens),
+      reasoningTokens: null,
+    },
     abort: finishReason === "abort" ? abortError(asObject(finish)) : null,
   };
 }
 
 /** The error an abort finish reason carries: its message and status_code (absent for an abort without one, e.g. by /abort_request). */
 function abortError(finish: Json | null): ServerError {
-  const message = typeof finish?.message === "string" && finish.message !== "" ? finish.message : "the server aborted the request";
+  const message =
+    typeof finish?.message === "string" && finish.message !== "" ? finish.message : "the server aborted the request";
   const code = finish?.status_code;
   const status = typeof code === "number" && Number.isInteger(code) && code >= 400 && code <= 599 ? code : null;
   return { message, status, type: "abort" };

@@ -23,7 +23,15 @@ import { StructuredOutput, type KeepText } from "./structured-output.ts";
 import { noteBit } from "../record/stream-notes.ts";
 import { tokenChunks } from "../tokens/chunk-tokens.ts";
 import { ChunkTemplate } from "./chunk-template.ts";
-import { parseJsonObject, readChoice, readErrorEvent, readServerError, readUsage, type ServerError, type UsageCounts } from "./openai-response.ts";
+import {
+  parseJsonObject,
+  readChoice,
+  readErrorEvent,
+  readServerError,
+  readUsage,
+  type ServerError,
+  type UsageCounts,
+} from "./openai-response.ts";
 import { readSglangOutput, type SglangOutput } from "./sglang-response.ts";
 import { SglangText } from "./sglang-text.ts";
 import type { EventSink } from "./sse-splitter.ts";
@@ -106,7 +114,8 @@ export class StreamAccumulator implements EventSink {
     if (chars > 0) {
       // Sliced only when kept: counting needs the length alone.
       if (this.textParts) this.textParts.push(text.slice(template.takenStart, template.takenEnd));
-      else if (this.structured && template.field) this.structured.addText(template.field, text.slice(template.takenStart, template.takenEnd));
+      else if (this.structured && template.field)
+        this.structured.addText(template.field, text.slice(template.takenStart, template.takenEnd));
       this.count(chars, null, this.readNs);
     } else this.countEmpty(null, false, this.readNs);
     return end;
@@ -129,7 +138,10 @@ export class StreamAccumulator implements EventSink {
       return;
     }
     const event = parseJsonObject(data);
-    if (errorEvent) throw new StreamServerError(event ? readErrorEvent(event) : { message: data.slice(0, 300), status: null, type: null });
+    if (errorEvent)
+      throw new StreamServerError(
+        event ? readErrorEvent(event) : { message: data.slice(0, 300), status: null, type: null },
+      );
     if (!event) throw new StreamProtocolError(`event is not a JSON object: ${data.slice(0, 120)}`);
     const serverError = readServerError(event);
     if (serverError !== null) throw new StreamServerError(serverError);
@@ -152,7 +164,13 @@ export class StreamAccumulator implements EventSink {
     this.template.learn(data, choice, usage !== null);
     this.reasoningChars += choice.reasoning.length;
     this.structured?.add(choice);
-    this.addChunk(choice.reasoning + choice.content + choice.toolText, choice.hasToolCall, usage, arrivalNs, choice.hasRole);
+    this.addChunk(
+      choice.reasoning + choice.content + choice.toolText,
+      choice.hasToolCall,
+      usage,
+      arrivalNs,
+      choice.hasRole,
+    );
   }
 
   /** One SGLang event: its new text is a chunk; its running completion-token count is usage. */
@@ -176,7 +194,13 @@ export class StreamAccumulator implements EventSink {
   }
 
   /** One chunk's text and timing; a chunk with no text and no tool call is timed apart (countEmpty). */
-  private addChunk(text: string, hasToolCall: boolean, usage: UsageCounts | null, arrivalNs: number, hasRole = false): void {
+  private addChunk(
+    text: string,
+    hasToolCall: boolean,
+    usage: UsageCounts | null,
+    arrivalNs: number,
+    hasRole = false,
+  ): void {
     if (text.length === 0 && !hasToolCall) return this.countEmpty(usage?.completionTokens ?? null, hasRole, arrivalNs);
     if (this.textParts) this.textParts.push(text);
     this.count(text.length, usage?.completionTokens ?? null, arrivalNs);
@@ -213,7 +237,12 @@ export class StreamAccumulator implements EventSink {
     const hiddenTokens = reasoning > 0 && this.reasoningChars === 0 ? reasoning : null;
     const total = this.usage?.completionTokens ?? null;
     const chunks = tokenChunks(
-      { gapsNs: this.gaps, chars: this.chunkChars, cumulative: this.continuousUsage ? this.cumulativeTokens : null, tokensBeforeFirst: this.tokensBeforeFirst },
+      {
+        gapsNs: this.gaps,
+        chars: this.chunkChars,
+        cumulative: this.continuousUsage ? this.cumulativeTokens : null,
+        tokensBeforeFirst: this.tokensBeforeFirst,
+      },
       total === null ? null : total - (hiddenTokens ?? 0),
     );
     const chunkCount = chunks.chars.length;
@@ -224,7 +253,11 @@ export class StreamAccumulator implements EventSink {
       chunkTokens: chunks.laterTokens,
       usage: this.usage,
       finishReason: this.finishReason,
-      text: this.structured ? this.structured.json() : this.textParts ? (this.sglangText?.text() ?? this.textParts.join("")) : null,
+      text: this.structured
+        ? this.structured.json()
+        : this.textParts
+          ? (this.sglangText?.text() ?? this.textParts.join(""))
+          : null,
       endNs: this.endNs,
       hiddenTokens,
       notes: this.notes | (hiddenTokens === null ? 0 : HIDDEN_REASONING),

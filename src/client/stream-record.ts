@@ -27,7 +27,13 @@ export function applyUsage(record: RequestRecord, usage: UsageCounts | null): vo
  * The record's content fields from a finished stream; `done`: `[DONE]` arrived. Timing fields
  * only when `timed`. `strayLine`: the first line the SSE reader ignored (client/sse-splitter).
  */
-export function applyStreamTiming(timing: StreamTiming, record: RequestRecord, done: boolean, timed: boolean, strayLine: string | null = null): void {
+export function applyStreamTiming(
+  timing: StreamTiming,
+  record: RequestRecord,
+  done: boolean,
+  timed: boolean,
+  strayLine: string | null = null,
+): void {
   if (timed) {
     record.firstTokenNs = timing.firstTokenNs;
     record.chunkGapsNs = timing.chunkGapsNs;
@@ -47,12 +53,14 @@ export function applyStreamTiming(timing: StreamTiming, record: RequestRecord, d
   const silent = timing.chunkCount === 0 && timing.finishReason === null && timing.usage === null;
   if (!done && timing.finishReason === null) {
     record.errorKind = "truncated";
-    record.errorMessage = timing.chunkCount === 0
-      ? "the stream ended before any event, with neither [DONE] nor a finish_reason"
-      : `the stream ended after ${timing.chunkCount} content chunks with neither [DONE] nor a finish_reason`;
+    record.errorMessage =
+      timing.chunkCount === 0
+        ? "the stream ended before any event, with neither [DONE] nor a finish_reason"
+        : `the stream ended after ${timing.chunkCount} content chunks with neither [DONE] nor a finish_reason`;
   } else if (done && silent) {
     record.errorKind = "malformed_stream";
     record.errorMessage = "the stream reached [DONE] with no completion event (no choices, finish_reason or usage)";
   }
-  if (silent && strayLine !== null && record.errorMessage !== null) record.errorMessage += `; a line that is not an SSE field (no "data:" prefix?): ${strayLine}`;
+  if (silent && strayLine !== null && record.errorMessage !== null)
+    record.errorMessage += `; a line that is not an SSE field (no "data:" prefix?): ${strayLine}`;
 }

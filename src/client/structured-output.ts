@@ -45,7 +45,8 @@ export class StructuredOutput {
     if (fn) {
       if (typeof fn.name === "string" && fn.name !== "") call.function.name = fn.name;
       const args = fn.arguments;
-      if (typeof args === "string") call.function.arguments = typeof call.function.arguments === "string" ? call.function.arguments + args : args;
+      if (typeof args === "string")
+        call.function.arguments = typeof call.function.arguments === "string" ? call.function.arguments + args : args;
       else if (asObject(args)) call.function.arguments = args as Record<string, unknown>;
     }
     this.calls.set(index, call);
@@ -58,7 +59,9 @@ export class StructuredOutput {
 }
 
 /** A response kept structured, read back; null when the text is not one. */
-export function parseStructuredOutput(text: string | null): { content: string; reasoningContent: string; toolCalls: MergedCall[] } | null {
+export function parseStructuredOutput(
+  text: string | null,
+): { content: string; reasoningContent: string; toolCalls: MergedCall[] } | null {
   if (text === null) return null;
   try {
     const value = asObject(JSON.parse(text));

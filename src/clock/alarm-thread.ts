@@ -50,9 +50,16 @@ export interface AlarmThreadReady {
 /** Runs inside the Worker. Self-contained: see the module note. */
 async function alarmThreadMain(): Promise<void> {
   // Literal copies of the ALARM_* constants: this function cannot close over module names.
-  const SEQ = 0, COMMAND = 1, DEADLINE = 1, EXIT = 1;
-  const PR_SET_TIMERSLACK = 29, CALIBRATION_ROUNDS = 9;
-  const scope = globalThis as unknown as { onmessage: ((event: MessageEvent) => void) | null; postMessage(message: unknown): void };
+  const SEQ = 0,
+    COMMAND = 1,
+    DEADLINE = 1,
+    EXIT = 1;
+  const PR_SET_TIMERSLACK = 29,
+    CALIBRATION_ROUNDS = 9;
+  const scope = globalThis as unknown as {
+    onmessage: ((event: MessageEvent) => void) | null;
+    postMessage(message: unknown): void;
+  };
   const init = await new Promise<AlarmThreadInit>((resolve) => {
     scope.onmessage = (event: MessageEvent) => resolve(event.data as AlarmThreadInit);
   });
@@ -66,7 +73,12 @@ async function alarmThreadMain(): Promise<void> {
       clock_gettime: { args: ["i32", "ptr"], returns: "i32" },
       ...(linux ? { prctl: { args: ["i32", "u64", "u64", "u64", "u64"], returns: "i32" } } : {}),
     } as const;
-    type Libc = { symbols: { clock_gettime(id: number, timespec: unknown): number; prctl?(option: number, ...args: bigint[]): number } };
+    type Libc = {
+      symbols: {
+        clock_gettime(id: number, timespec: unknown): number;
+        prctl?(option: number, ...args: bigint[]): number;
+      };
+    };
     const open = (): Libc => {
       for (const name of init.libcNames) {
         try {

@@ -21,7 +21,10 @@ export function monotonicClockId(platform: string = process.platform): number {
 }
 
 /** The first C library that opens with these symbols, or null (no FFI, or none of the names). */
-export function openLibc<Symbols extends Record<string, FFIFunction>>(symbols: Symbols, names: readonly string[] = libcNames()) {
+export function openLibc<Symbols extends Record<string, FFIFunction>>(
+  symbols: Symbols,
+  names: readonly string[] = libcNames(),
+) {
   let ffi: typeof import("bun:ffi");
   try {
     ffi = require("bun:ffi") as typeof import("bun:ffi");

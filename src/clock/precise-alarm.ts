@@ -15,7 +15,16 @@
  * when an unref'd Worker is all that is left, and an idle unref'd one must not hold the process.
  */
 import { libcNames, monotonicClockId } from "./libc.ts";
-import { alarmThreadSource, ALARM_BUFFER_BYTES, ALARM_COMMAND, ALARM_DEADLINE, ALARM_EXIT, ALARM_SEQ, type AlarmThreadInit, type AlarmThreadReady } from "./alarm-thread.ts";
+import {
+  alarmThreadSource,
+  ALARM_BUFFER_BYTES,
+  ALARM_COMMAND,
+  ALARM_DEADLINE,
+  ALARM_EXIT,
+  ALARM_SEQ,
+  type AlarmThreadInit,
+  type AlarmThreadReady,
+} from "./alarm-thread.ts";
 import { clockSource, monoOffsetNs } from "./mono-clock.ts";
 
 /** The helper thread polls its clock for the last this-long before a deadline. */
@@ -48,7 +57,14 @@ class AlarmThread {
     this.worker = new Worker(url);
     this.worker.unref();
     this.worker.onmessage = (event: MessageEvent) => this.onMessage(event.data as AlarmThreadReady | number);
-    this.worker.postMessage({ buffer, spinNs: SPIN_NS, napWindowNs: NAP_WINDOW_NS, napMaxNs: NAP_MAX_NS, libcNames: libcNames(), monotonicClockId: monotonicClockId() } satisfies AlarmThreadInit);
+    this.worker.postMessage({
+      buffer,
+      spinNs: SPIN_NS,
+      napWindowNs: NAP_WINDOW_NS,
+      napMaxNs: NAP_MAX_NS,
+      libcNames: libcNames(),
+      monotonicClockId: monotonicClockId(),
+    } satisfies AlarmThreadInit);
   }
 
   get ready(): boolean {
@@ -70,7 +86,8 @@ class AlarmThread {
   reschedule(): void {
     if (this.toThreadNs === null) return;
     let earliestLocalNs = Number.POSITIVE_INFINITY;
-    for (const alarm of this.alarms) if (alarm.localDeadlineNs < earliestLocalNs) earliestLocalNs = alarm.localDeadlineNs;
+    for (const alarm of this.alarms)
+      if (alarm.localDeadlineNs < earliestLocalNs) earliestLocalNs = alarm.localDeadlineNs;
     if (earliestLocalNs === this.armedLocalNs) return;
     this.armedLocalNs = earliestLocalNs;
     this.numbers[ALARM_DEADLINE] = earliestLocalNs + this.toThreadNs;
@@ -131,7 +148,10 @@ export class PreciseAlarm {
   private readonly thread: AlarmThread;
   private readonly nowToLocalNs: number;
 
-  constructor(now: () => number, private readonly onFire: () => void) {
+  constructor(
+    now: () => number,
+    private readonly onFire: () => void,
+  ) {
     shared ??= new AlarmThread();
     this.thread = shared;
     this.thread.add(this);

@@ -23,7 +23,8 @@ type Summary = Record<string, unknown>;
 
 function at(summary: Summary, path: readonly string[]): number | null {
   let node: unknown = summary;
-  for (const key of path) node = typeof node === "object" && node !== null ? (node as Record<string, unknown>)[key] : undefined;
+  for (const key of path)
+    node = typeof node === "object" && node !== null ? (node as Record<string, unknown>)[key] : undefined;
   return typeof node === "number" && Number.isFinite(node) ? node : null;
 }
 
@@ -43,7 +44,10 @@ interface MetricDef {
 }
 
 const ms = (series: string, percentile: string): MetricDef => ({
-  name: `${series} p${percentile.replace(/\.0$/, "")}`, unit: "ms", direction: "lower_is_better", scale: 1e-6,
+  name: `${series} p${percentile.replace(/\.0$/, "")}`,
+  unit: "ms",
+  direction: "lower_is_better",
+  scale: 1e-6,
   read: (s) => at(s, [series, "percentiles", percentile]),
 });
 
@@ -58,22 +62,44 @@ const usedLegacy = (s: Summary) => at(s, ["legacy_loadgen_window_duration_ns"]) 
 function throughputDefs(base: Summary, next: Summary): MetricDef[] {
   const native = usedLegacy(base) !== usedLegacy(next);
   const def = (name: "qps" | "tps", unit: string): MetricDef => ({
-    name: native ? `${name} (native: the runs define ${name} differently)` : name, unit, direction: "higher_is_better", scale: 1,
+    name: native ? `${name} (native: the runs define ${name} differently)` : name,
+    unit,
+    direction: "higher_is_better",
+    scale: 1,
     read: (s) => at(s, [native ? `${name}_native` : name]),
   });
   return [def("qps", "req/s"), def("tps", "tok/s")];
 }
 
 const LATENCY_METRICS: readonly MetricDef[] = [
-  ms("ttft", "50.0"), ms("ttft", "99.0"), ms("tpot", "50.0"), ms("tpot", "99.0"), ms("latency", "50.0"), ms("latency", "99.0"),
+  ms("ttft", "50.0"),
+  ms("ttft", "99.0"),
+  ms("tpot", "50.0"),
+  ms("tpot", "99.0"),
+  ms("latency", "50.0"),
+  ms("latency", "99.0"),
   { name: "error rate", unit: "%", direction: "lower_is_better", scale: 1, read: errorRatePct },
 ];
 
 /** One compared metric: its change relative to the base (points for a %), and whether it regressed beyond the threshold. */
-export function metricRow(name: string, unit: string, direction: Direction, base: number | null, next: number | null, thresholdPct: number): MetricRow {
+export function metricRow(
+  name: string,
+  unit: string,
+  direction: Direction,
+  base: number | null,
+  next: number | null,
+  thresholdPct: number,
+): MetricRow {
   const row = { name, unit, direction, base, next };
   if (base === null || next === null) return { ...row, deltaPct: null, regressed: false };
-  const deltaPct = unit === "%" ? next - base : base === 0 ? (next === 0 ? 0 : Number.POSITIVE_INFINITY) : ((next - base) / Math.abs(base)) * 100;
+  const deltaPct =
+    unit === "%"
+      ? next - base
+      : base === 0
+        ? next === 0
+          ? 0
+          : Number.POSITIVE_INFINITY
+        : ((next - base) / Math.abs(base)) * 100;
   const worse = direction === "higher_is_better" ? -deltaPct : deltaPct;
   return { ...row, deltaPct, regressed: worse > thresholdPct };
 }
@@ -82,7 +108,14 @@ export function compareSummaries(base: Summary, next: Summary, thresholdPct: num
   return [...throughputDefs(base, next), ...LATENCY_METRICS].map((m) => {
     const b = m.read(base);
     const n = m.read(next);
-    return metricRow(m.name, m.unit, m.direction, b === null ? null : b * m.scale, n === null ? null : n * m.scale, thresholdPct);
+    return metricRow(
+      m.name,
+      m.unit,
+      m.direction,
+      b === null ? null : b * m.scale,
+      n === null ? null : n * m.scale,
+      thresholdPct,
+    );
   });
 }
 

@@ -25,7 +25,9 @@ const stepKey = (s: SweepStep) => (s.kind === "max_throughput" ? "max throughput
 
 /** "ttft ≤ 100 ms, p99" — the SLO an answer was found under. */
 function judgedBy(sweep: SweepFile): string {
-  const limits = Object.entries(sweep.slo ?? {}).filter(([, v]) => v !== null).map(([k, v]) => `${k.replace(/_ms$/, "")} ≤ ${v} ms`);
+  const limits = Object.entries(sweep.slo ?? {})
+    .filter(([, v]) => v !== null)
+    .map(([k, v]) => `${k.replace(/_ms$/, "")} ≤ ${v} ms`);
   return `${limits.join(", ") || "no limits"}, p${sweep.percentile}`;
 }
 
@@ -34,7 +36,17 @@ export function compareSweeps(base: SweepFile, next: SweepFile, thresholdPct: nu
   const notes: string[] = [];
   if (base.answer || next.answer) {
     const [a, b] = [judgedBy(base), judgedBy(next)];
-    if (a === b) rows.push(metricRow("max-goodput rate", "req/s", "higher_is_better", base.answer?.rate ?? null, next.answer?.rate ?? null, thresholdPct));
+    if (a === b)
+      rows.push(
+        metricRow(
+          "max-goodput rate",
+          "req/s",
+          "higher_is_better",
+          base.answer?.rate ?? null,
+          next.answer?.rate ?? null,
+          thresholdPct,
+        ),
+      );
     else notes.push(`the max-goodput answers are not compared: found under different SLOs (${a} against ${b})`);
   }
   const later = new Map(next.steps.map((s) => [stepKey(s), s]));
@@ -52,7 +64,14 @@ export function compareSweeps(base: SweepFile, next: SweepFile, thresholdPct: nu
       metricRow(`${key}: goodput`, "req/s", "higher_is_better", b.goodput_rps, n.goodput_rps, thresholdPct),
       metricRow(`${key}: ttft p99`, "ms", "lower_is_better", b.ttft_p99_ms, n.ttft_p99_ms, thresholdPct),
       // A sweep.json written before TPOT p99 was a step field has none: that row then reads N/A.
-      metricRow(`${key}: tpot p99`, "ms", "lower_is_better", b.tpot_p99_ms ?? null, n.tpot_p99_ms ?? null, thresholdPct),
+      metricRow(
+        `${key}: tpot p99`,
+        "ms",
+        "lower_is_better",
+        b.tpot_p99_ms ?? null,
+        n.tpot_p99_ms ?? null,
+        thresholdPct,
+      ),
       metricRow(`${key}: latency p99`, "ms", "lower_is_better", b.latency_p99_ms, n.latency_p99_ms, thresholdPct),
     );
   }

@@ -36,10 +36,22 @@ export interface BuildConfigInput {
   source?: string;
 }
 
-const RULES: readonly Rule[] = [modelRule, endpointsRule, loadPatternRule, durationRule, datasetsRule, datasetOptionsRule, conversationsRule, shardRule, submissionRule, sloRule];
+const RULES: readonly Rule[] = [
+  modelRule,
+  endpointsRule,
+  loadPatternRule,
+  durationRule,
+  datasetsRule,
+  datasetOptionsRule,
+  conversationsRule,
+  shardRule,
+  submissionRule,
+  sloRule,
+];
 
 function startingObject(input: BuildConfigInput, problems: ConfigProblem[]): Record<string, unknown> {
-  if (input.yaml === undefined || input.yaml === null) return input.command === "from-config" ? {} : { type: input.command };
+  if (input.yaml === undefined || input.yaml === null)
+    return input.command === "from-config" ? {} : { type: input.command };
   if (!isPlainObject(input.yaml)) {
     problems.push({ path: "", message: "the config must be a mapping (key: value pairs) at the top level" });
     return {};

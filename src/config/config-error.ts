@@ -27,9 +27,10 @@ export class ConfigError extends InputError {
     const where = options.source ? ` in ${options.source}` : "";
     const lines = problems.map((p) => `  - ${formatProblem(p)}`);
     const [only] = problems;
-    const message = problems.length === 1 && only
-      ? `invalid configuration${where}: ${formatProblem(only)}`
-      : `invalid configuration${where}: ${count}:\n${lines.join("\n")}`;
+    const message =
+      problems.length === 1 && only
+        ? `invalid configuration${where}: ${formatProblem(only)}`
+        : `invalid configuration${where}: ${count}:\n${lines.join("\n")}`;
     super(message, options.hint ? { hint: options.hint } : {});
     this.problems = problems;
   }

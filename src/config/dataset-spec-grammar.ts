@@ -39,7 +39,8 @@ function assign(target: Record<string, unknown>, keys: string[], value: string, 
     }
     if (existing === undefined) node[key] = {};
     const next = node[key];
-    if (!isPlainObject(next)) return `'${option}' nests under '${keys.slice(0, index + 1).join(".")}' which already has a value`;
+    if (!isPlainObject(next))
+      return `'${option}' nests under '${keys.slice(0, index + 1).join(".")}' which already has a value`;
     node = next;
   }
   return undefined;

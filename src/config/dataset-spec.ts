@@ -20,7 +20,10 @@ type DatasetSpecResult = { ok: true; value: DatasetConfig } | { ok: false; messa
 
 /** Parses and validates one `--dataset` string without throwing. */
 export function tryParseDatasetSpec(spec: string): DatasetSpecResult {
-  const fail = (detail: string): DatasetSpecResult => ({ ok: false, message: `invalid --dataset '${spec}': ${detail}` });
+  const fail = (detail: string): DatasetSpecResult => ({
+    ok: false,
+    message: `invalid --dataset '${spec}': ${detail}`,
+  });
   const split = splitDatasetSpec(spec);
   if (!split.ok) return fail(split.message);
   const result = DatasetConfigSchema.safeParse(split.value, ONE_SHOT_PARSE);

@@ -36,7 +36,10 @@ export function parseDurationMs(value: string | number, fractional = false): num
 }
 
 /** Non-throwing variant for schema code: the duration in ms, or the error message. */
-export function tryParseDurationMs(value: string | number, fractional = false): { ok: true; ms: number } | { ok: false; message: string } {
+export function tryParseDurationMs(
+  value: string | number,
+  fractional = false,
+): { ok: true; ms: number } | { ok: false; message: string } {
   try {
     return { ok: true, ms: parseDurationMs(value, fractional) };
   } catch (error) {

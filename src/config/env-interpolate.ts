@@ -15,18 +15,25 @@ interface InterpolationProblem {
 const TOKEN_RE = /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g;
 
 /** Expands one string; names of variables that are unset (and have no default) go to `missing`. */
-export function interpolateString(text: string, env: Readonly<Record<string, string | undefined>>, missing: string[]): string {
-  return text.replace(TOKEN_RE, (match, braced: string | undefined, fallback: string | undefined, bare: string | undefined) => {
-    if (match === "$$") return "$";
-    const name = braced ?? bare ?? "";
-    const value = env[name];
-    if (fallback !== undefined) return value === undefined ? fallback : value;
-    if (value === undefined) {
-      missing.push(name);
-      return match;
-    }
-    return value;
-  });
+export function interpolateString(
+  text: string,
+  env: Readonly<Record<string, string | undefined>>,
+  missing: string[],
+): string {
+  return text.replace(
+    TOKEN_RE,
+    (match, braced: string | undefined, fallback: string | undefined, bare: string | undefined) => {
+      if (match === "$$") return "$";
+      const name = braced ?? bare ?? "";
+      const value = env[name];
+      if (fallback !== undefined) return value === undefined ? fallback : value;
+      if (value === undefined) {
+        missing.push(name);
+        return match;
+      }
+      return value;
+    },
+  );
 }
 
 /** Returns a copy of `tree` with every string value expanded, plus every missing variable. */

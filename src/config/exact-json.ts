@@ -16,7 +16,10 @@ export function toExactJson(value: unknown, indent?: number): string {
 /** `JSON.parse` that reads integers too large for a number as bigints. */
 export function parseExactJson(text: string): unknown {
   return JSON.parse(text, (_key, v: unknown, context?: { source?: string }) =>
-    typeof v === "number" && !Number.isSafeInteger(v) && context?.source !== undefined && INTEGER_SOURCE.test(context.source)
+    typeof v === "number" &&
+    !Number.isSafeInteger(v) &&
+    context?.source !== undefined &&
+    INTEGER_SOURCE.test(context.source)
       ? narrowInteger(BigInt(context.source))
       : v,
   );

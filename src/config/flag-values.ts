@@ -49,7 +49,9 @@ export function convertFlagValue(spec: FlagSpec, name: string, raw: string): Fla
       return parsed.ok ? { ok: true, value } : { ok: false, message: `${name}: ${parsed.message}` };
     }
     case "enum": {
-      const match = spec.choices?.find((c) => c === value || (spec.caseInsensitive === true && c.toLowerCase() === value.toLowerCase()));
+      const match = spec.choices?.find(
+        (c) => c === value || (spec.caseInsensitive === true && c.toLowerCase() === value.toLowerCase()),
+      );
       return match !== undefined
         ? { ok: true, value: match }
         : { ok: false, message: `${name} expects one of ${(spec.choices ?? []).join(", ")}; got '${raw}'` };

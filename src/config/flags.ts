@@ -65,7 +65,8 @@ export function flagNameForPath(path: string): string {
  * from-config accepts every schema flag, each overriding the YAML (upstream takes only a few).
  */
 function commandsFor(path: string): BenchmarkCommand[] {
-  if (path.startsWith("settings.load_pattern.") && path !== "settings.load_pattern.target_qps") return ["online", "from-config"];
+  if (path.startsWith("settings.load_pattern.") && path !== "settings.load_pattern.target_qps")
+    return ["online", "from-config"];
   return ["offline", "online", "from-config"];
 }
 
@@ -159,7 +160,8 @@ const COMMAND_FLAGS: readonly FlagSpec[] = [
     aliases: [],
     path: "audit_restart_hook",
     kind: "string",
-    description: "shell command that resets the server's cache before the audit's reference phase (e.g. curl -X POST HOST/flush_cache)",
+    description:
+      "shell command that resets the server's cache before the audit's reference phase (e.g. curl -X POST HOST/flush_cache)",
     commands: ["offline", "online", "from-config"],
   },
   {
@@ -175,7 +177,8 @@ const COMMAND_FLAGS: readonly FlagSpec[] = [
     aliases: [],
     path: "export_events",
     kind: "boolean",
-    description: "also write upstream's events.jsonl and sample_idx_map.json into the report directory (as `report DIR --export`)",
+    description:
+      "also write upstream's events.jsonl and sample_idx_map.json into the report directory (as `report DIR --export`)",
     commands: ["offline", "online", "from-config"],
   },
   {

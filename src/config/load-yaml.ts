@@ -27,7 +27,8 @@ function readText(path: string): string {
     return readFileSync(path, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") throw new InputError(`config file not found: ${path}`, { hint: "check the path given to --config/-c" });
+    if (code === "ENOENT")
+      throw new InputError(`config file not found: ${path}`, { hint: "check the path given to --config/-c" });
     if (code === "EISDIR") throw new InputError(`config path is a directory, not a file: ${path}`);
     throw new InputError(`cannot read config file ${path}: ${(error as Error).message}`, { cause: error });
   }
@@ -51,8 +52,11 @@ export function loadYamlConfig(path: string, env: Readonly<Record<string, string
       return `${location}: ${summary}`;
     });
     const [first] = lines;
-    const message = lines.length === 1 && first ? `invalid YAML: ${first}` : `invalid YAML in ${path}:\n  - ${lines.join("\n  - ")}`;
-    throw new InputError(message, { hint: "fix the YAML syntax at the position shown (indentation, quotes, ':' after keys)" });
+    const message =
+      lines.length === 1 && first ? `invalid YAML: ${first}` : `invalid YAML in ${path}:\n  - ${lines.join("\n  - ")}`;
+    throw new InputError(message, {
+      hint: "fix the YAML syntax at the position shown (indentation, quotes, ':' after keys)",
+    });
   }
   const tree: unknown = doc.toJS({ maxAliasCount: 100 });
   if (!isPlainObject(tree)) {
@@ -64,7 +68,9 @@ export function loadYamlConfig(path: string, env: Readonly<Record<string, string
   if (problems.length > 0) {
     const lines = problems.map((p) => `${p.path}: environment variable ${p.variable} is not set`);
     const message =
-      lines.length === 1 ? `${path}: ${lines[0]}` : `${path}: ${lines.length} environment variables are not set:\n  - ${lines.join("\n  - ")}`;
+      lines.length === 1
+        ? `${path}: ${lines[0]}`
+        : `${path}: ${lines.length} environment variables are not set:\n  - ${lines.join("\n  - ")}`;
     throw new InputError(message, {
       hint: "export the variable, or give a default with ${VAR:-default}",
     });

@@ -61,16 +61,25 @@ function bindingsFor(specs: readonly FlagSpec[]): Map<string, Binding> {
 
 const isFlagToken = (token: string) => token.startsWith("--") || /^-[A-Za-z]/.test(token);
 
-const helpHint = (command: FlagCommand) => `run \`inference-endpoint ${commandLabel(command)} --help\` to list the flags`;
+const helpHint = (command: FlagCommand) =>
+  `run \`inference-endpoint ${commandLabel(command)} --help\` to list the flags`;
 
-function unknownFlag(name: string, command: FlagCommand, own: Map<string, Binding>, all: Map<string, Binding>): Problem {
+function unknownFlag(
+  name: string,
+  command: FlagCommand,
+  own: Map<string, Binding>,
+  all: Map<string, Binding>,
+): Problem {
   const help = helpHint(command);
   const elsewhere = all.get(name);
   if (elsewhere) {
     const where = elsewhere.spec.commands.map(commandLabel).join(", ");
     return { message: `${name} is not available for \`${commandLabel(command)}\``, hint: `it applies to: ${where}` };
   }
-  const suggestion = closestMatch(name, [...own.keys()].filter((n) => n.startsWith("--")));
+  const suggestion = closestMatch(
+    name,
+    [...own.keys()].filter((n) => n.startsWith("--")),
+  );
   return { message: `unknown flag ${name}`, hint: suggestion ? `did you mean ${suggestion}?` : help };
 }
 
@@ -99,10 +108,12 @@ export function parseFlags(
       try {
         Object.assign(result.overrides, parseSloSpec(value as string));
       } catch (error) {
-        problems.push({ message: (error as Error).message, ...((error as InputError).hint ? { hint: (error as InputError).hint } : {}) });
+        problems.push({
+          message: (error as Error).message,
+          ...((error as InputError).hint ? { hint: (error as InputError).hint } : {}),
+        });
       }
-    }
-    else if (spec.path === "config") result.configPath = value as string;
+    } else if (spec.path === "config") result.configPath = value as string;
     else if (spec.kind === "list" && Array.isArray(value) && Array.isArray(result.overrides[spec.path])) {
       // Repeated list flags accumulate: --endpoints a --endpoints b.
       result.overrides[spec.path] = [...(result.overrides[spec.path] as unknown[]), ...value];
@@ -172,7 +183,10 @@ export function parseFlags(
     result.mode = "acc";
   }
   if (command === "from-config" && result.configPath === undefined && !result.help) {
-    problems.push({ message: "missing --config FILE", hint: "e.g. inference-endpoint benchmark from-config -c config.yaml" });
+    problems.push({
+      message: "missing --config FILE",
+      hint: "e.g. inference-endpoint benchmark from-config -c config.yaml",
+    });
   }
   if (problems.length > 0 && !result.help) throw flagsError(problems, command);
   return result;
@@ -182,5 +196,7 @@ function flagsError(problems: Problem[], command: FlagCommand): InputError {
   const [first] = problems;
   if (problems.length === 1 && first) return new InputError(first.message, first.hint ? { hint: first.hint } : {});
   const lines = problems.map((p) => `  - ${p.message}${p.hint ? ` (${p.hint})` : ""}`);
-  return new InputError(`invalid flags: ${problems.length} problems:\n${lines.join("\n")}`, { hint: helpHint(command) });
+  return new InputError(`invalid flags: ${problems.length} problems:\n${lines.join("\n")}`, {
+    hint: helpHint(command),
+  });
 }

@@ -20,14 +20,24 @@ export const SloSchema = z.strictObject({
 /** `ttft:500ms,tpot:50ms` → {"slo.ttft_ms": 500, "slo.tpot_ms": 50} (config override paths). */
 export function parseSloSpec(text: string): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const item of text.split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const item of text
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [key = "", value = ""] = item.split(":", 2).map((s) => s.trim());
     const field = SLO_KEYS[key.toLowerCase() as keyof typeof SLO_KEYS];
-    if (!field) throw new InputError(`--slo: unknown metric '${key}'`, { hint: "use ttft, tpot and/or latency, e.g. --slo ttft:500ms,tpot:50ms,latency:10s" });
+    if (!field)
+      throw new InputError(`--slo: unknown metric '${key}'`, {
+        hint: "use ttft, tpot and/or latency, e.g. --slo ttft:500ms,tpot:50ms,latency:10s",
+      });
     const parsed = tryParseDurationMs(value, true);
-    if (!parsed.ok) throw new InputError(`--slo: ${key}: ${parsed.message}`, { hint: "limits are durations such as 500ms, 2s or 1m" });
+    if (!parsed.ok)
+      throw new InputError(`--slo: ${key}: ${parsed.message}`, {
+        hint: "limits are durations such as 500ms, 2s or 1m",
+      });
     out[`slo.${field}`] = parsed.ms;
   }
-  if (Object.keys(out).length === 0) throw new InputError("--slo needs at least one metric:limit pair", { hint: "e.g. --slo ttft:500ms,tpot:50ms" });
+  if (Object.keys(out).length === 0)
+    throw new InputError("--slo needs at least one metric:limit pair", { hint: "e.g. --slo ttft:500ms,tpot:50ms" });
   return out;
 }

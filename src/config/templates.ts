@@ -29,8 +29,26 @@ function templateInput(name: TemplateName): Record<string, unknown> {
       type: "eval",
       model_params: { name: MODEL_PLACEHOLDER, temperature: 0, max_new_tokens: 4096 },
       datasets: [
-        { name: "gpqa::gptoss", type: "accuracy", accuracy_config: { eval_method: "pass_at_1", extractor: "abcd_extractor", ground_truth: "ground_truth", num_repeats: 1 } },
-        { name: "aime25::gptoss", type: "accuracy", accuracy_config: { eval_method: "pass_at_1", extractor: "boxed_math_extractor", ground_truth: "answer", num_repeats: 1 } },
+        {
+          name: "gpqa::gptoss",
+          type: "accuracy",
+          accuracy_config: {
+            eval_method: "pass_at_1",
+            extractor: "abcd_extractor",
+            ground_truth: "ground_truth",
+            num_repeats: 1,
+          },
+        },
+        {
+          name: "aime25::gptoss",
+          type: "accuracy",
+          accuracy_config: {
+            eval_method: "pass_at_1",
+            extractor: "boxed_math_extractor",
+            ground_truth: "answer",
+            num_repeats: 1,
+          },
+        },
       ],
       endpoint_config: { endpoints: [TEMPLATE_ENDPOINT] },
     };
@@ -47,7 +65,12 @@ function templateInput(name: TemplateName): Record<string, unknown> {
     };
   }
   if (name === "online") {
-    return { name: "online_benchmark", type: "online", ...base, settings: { load_pattern: { type: "poisson", target_qps: 10 } } };
+    return {
+      name: "online_benchmark",
+      type: "online",
+      ...base,
+      settings: { load_pattern: { type: "poisson", target_qps: 10 } },
+    };
   }
   return {
     name: "concurrency_benchmark",
@@ -83,9 +106,13 @@ export function renderTemplate(name: TemplateName): string {
   // YAML 1.1 quoting ("on", "off") so PyYAML-based tools read the same values.
   const doc = new Document(plain, { version: "1.1" });
   annotate(doc.contents, []);
-  const submissionNotes = name === "submission"
-    ? [" submission_ref pins the ruleset's RNG seeds (written below). The accuracy dataset of this model", " (OpenOrca scored with rouge) is not supported yet; run accuracy with mlcommons/endpoints."]
-    : [];
+  const submissionNotes =
+    name === "submission"
+      ? [
+          " submission_ref pins the ruleset's RNG seeds (written below). The accuracy dataset of this model",
+          " (OpenOrca scored with rouge) is not supported yet; run accuracy with mlcommons/endpoints.",
+        ]
+      : [];
   doc.commentBefore = [
     ` inference-endpoint ${name} benchmark template.`,
     ...submissionNotes,

@@ -23,14 +23,16 @@ export function withoutNulls(node: unknown): unknown {
  * numbers, binary ints, dates, merge and value keys — that Bun.YAML.stringify, a YAML 1.2
  * writer, may leave unquoted. (It does quote 1.1 booleans such as `on`, `no` and `y`.)
  */
-const YAML11_LOOKALIKE = /^(?:[-+]?(?:0b[01_]*|[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?|[0-9][0-9_]*_[0-9_]*(?:\.[0-9_]*)?)|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt \t].*)?|=|<<)$/;
+const YAML11_LOOKALIKE =
+  /^(?:[-+]?(?:0b[01_]*|[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?|[0-9][0-9_]*_[0-9_]*(?:\.[0-9_]*)?)|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt \t].*)?|=|<<)$/;
 
 /** Whether Bun's writer could get `node` wrong: a YAML 1.1 lookalike, or a bigint (it cannot write one). */
 function needsPackageWriter(node: unknown): boolean {
   if (typeof node === "bigint") return true;
   if (typeof node === "string") return YAML11_LOOKALIKE.test(node);
   if (Array.isArray(node)) return node.some(needsPackageWriter);
-  if (isPlainObject(node)) return Object.entries(node).some(([key, child]) => YAML11_LOOKALIKE.test(key) || needsPackageWriter(child));
+  if (isPlainObject(node))
+    return Object.entries(node).some(([key, child]) => YAML11_LOOKALIKE.test(key) || needsPackageWriter(child));
   return false;
 }
 

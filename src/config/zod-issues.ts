@@ -32,7 +32,8 @@ function bound(issue: Issue & { code: "too_small" | "too_big" }): string {
   if (issue.origin === "array" || issue.origin === "set") {
     return small ? `needs at least ${String(limit)} item(s)` : `allows at most ${String(limit)} item(s)`;
   }
-  if (issue.origin === "string") return small ? `must be at least ${String(limit)} character(s)` : `must be at most ${String(limit)} character(s)`;
+  if (issue.origin === "string")
+    return small ? `must be at least ${String(limit)} character(s)` : `must be at most ${String(limit)} character(s)`;
   const op = small ? (issue.inclusive ? "≥" : ">") : issue.inclusive ? "≤" : "<";
   return `must be ${op} ${String(limit)}, got ${describeValue(issue.input)}`;
 }
@@ -67,7 +68,11 @@ export function issueToProblems(issue: Issue): ConfigProblem[] {
     const allowed = keysAt(path) ?? [];
     return issue.keys.map((key) => {
       const suggestion = closestMatch(key, allowed);
-      const hint = suggestion ? ` (did you mean '${suggestion}'?)` : allowed.length ? ` (allowed: ${allowed.join(", ")})` : "";
+      const hint = suggestion
+        ? ` (did you mean '${suggestion}'?)`
+        : allowed.length
+          ? ` (allowed: ${allowed.join(", ")})`
+          : "";
       return { path: formatPath([...path, key]), message: `unknown key '${key}'${hint}` };
     });
   }

@@ -41,11 +41,7 @@ function renameInPlan(plan: PlannedColumn[], renames: ReadonlyArray<readonly [st
   return next;
 }
 
-function planParserRemap(
-  plan: PlannedColumn[],
-  parser: Record<string, unknown>,
-  datasetName: string,
-): PlannedColumn[] {
+function planParserRemap(plan: PlannedColumn[], parser: Record<string, unknown>, datasetName: string): PlannedColumn[] {
   const available = plan.map((column) => column.name);
   const renames: Array<readonly [string, string]> = [];
   for (const [target, source] of Object.entries(parser)) {
@@ -69,12 +65,12 @@ function planPromptDetection(plan: PlannedColumn[], datasetName: string): Planne
   let next = plan;
   if (!names.has("prompt")) {
     const seedFound = PROMPT_CANDIDATES.filter((candidate) => names.has(candidate));
-    const found = seedFound.length > 0 ? seedFound : FALLBACK_PROMPT_CANDIDATES.filter((candidate) => names.has(candidate));
+    const found =
+      seedFound.length > 0 ? seedFound : FALLBACK_PROMPT_CANDIDATES.filter((candidate) => names.has(candidate));
     if (found.length > 1) {
-      throw new InputError(
-        `dataset ${datasetName}: several columns could be the prompt: ${found.join(", ")}`,
-        { hint: `choose one with parser.prompt=COL, e.g. parser.prompt=${found[0]}` },
-      );
+      throw new InputError(`dataset ${datasetName}: several columns could be the prompt: ${found.join(", ")}`, {
+        hint: `choose one with parser.prompt=COL, e.g. parser.prompt=${found[0]}`,
+      });
     }
     if (found.length === 1) next = renameInPlan(next, [[found[0] as string, "prompt"]]);
   }

@@ -42,12 +42,19 @@ export function todayIso(now = new Date()): string {
 }
 
 /** Rows with `input_tokens` from their Harmony-rendered prompt; rows with ids keep them. */
-export function harmonizeRows(rows: readonly Record<string, unknown>[], tokenizer: TextTokenizer, date: string): Record<string, unknown>[] {
+export function harmonizeRows(
+  rows: readonly Record<string, unknown>[],
+  tokenizer: TextTokenizer,
+  date: string,
+): Record<string, unknown>[] {
   for (const special of SPECIAL) {
     if (tokenizer.encode(special).length !== 1) {
-      throw new InputError(`tokenizer ${tokenizer.source} has no special token ${special}: Harmony prompts need the gpt-oss tokenizer`, {
-        hint: "give --tokenizer openai/gpt-oss-120b (from the local Hugging Face cache) or its directory",
-      });
+      throw new InputError(
+        `tokenizer ${tokenizer.source} has no special token ${special}: Harmony prompts need the gpt-oss tokenizer`,
+        {
+          hint: "give --tokenizer openai/gpt-oss-120b (from the local Hugging Face cache) or its directory",
+        },
+      );
     }
   }
   return rows.map((row) => {

@@ -68,7 +68,8 @@ function isDirectory(path: string): boolean {
 
 /** The snapshot directory of `revision` in the repository cache, or null when it is not cached. */
 function snapshotOf(repo: string, revision: string): string | null {
-  if (COMMIT_HASH.test(revision) && isDirectory(join(repo, "snapshots", revision))) return join(repo, "snapshots", revision);
+  if (COMMIT_HASH.test(revision) && isDirectory(join(repo, "snapshots", revision)))
+    return join(repo, "snapshots", revision);
   const refFile = join(repo, "refs", revision);
   if (!existsSync(refFile) || !statSync(refFile).isFile()) return null;
   const commit = readFileSync(refFile, "utf8").trim();
@@ -94,7 +95,9 @@ export function findHfSnapshot(ref: HfReference, env: Env): string | null {
 function describeCached(repo: string): string {
   if (!isDirectory(repo)) return "nothing cached";
   const snapshots = isDirectory(join(repo, "snapshots")) ? readdirSync(join(repo, "snapshots")).sort() : [];
-  return snapshots.length === 0 ? "no snapshots" : `cached snapshots: ${snapshots.map((hash) => hash.slice(0, 12)).join(", ")}`;
+  return snapshots.length === 0
+    ? "no snapshots"
+    : `cached snapshots: ${snapshots.map((hash) => hash.slice(0, 12)).join(", ")}`;
 }
 
 /** The error for a dataset or revision that is not in the cache and cannot be downloaded here. */

@@ -89,7 +89,13 @@ function noDataError(root: string): InputError {
   });
 }
 
-function pick(found: readonly string[], wanted: string | null | undefined, defaults: readonly string[], what: string, where: string): string {
+function pick(
+  found: readonly string[],
+  wanted: string | null | undefined,
+  defaults: readonly string[],
+  what: string,
+  where: string,
+): string {
   const shown = (name: string) => (name === "" ? "(unnamed)" : name);
   if (wanted) {
     if (found.includes(wanted)) return wanted;
@@ -100,7 +106,9 @@ function pick(found: readonly string[], wanted: string | null | undefined, defau
   const preferred = defaults.find((name) => found.includes(name));
   if (preferred !== undefined) return preferred;
   if (what === "config" && found.length > 1) {
-    throw new InputError(`${where}: holds several configs: ${found.join(", ")}`, { hint: `pick one with config=${found[0]}` });
+    throw new InputError(`${where}: holds several configs: ${found.join(", ")}`, {
+      hint: `pick one with config=${found[0]}`,
+    });
   }
   return found[0] as string;
 }
@@ -113,10 +121,19 @@ export function findHfDataFiles(root: string, selection: HfSelection = {}): HfDa
   const sorted = (names: Iterable<string>) => [...new Set(names)].sort();
   const config = pick(sorted(all.map((file) => file.config)), selection.config, [DEFAULT_CONFIG], "config", root);
   const inConfig = all.filter((file) => file.config === config);
-  const split = pick(sorted(inConfig.map((file) => file.split)), selection.split, ["train", "test"], "split", `${root} (config ${config})`);
+  const split = pick(
+    sorted(inConfig.map((file) => file.split)),
+    selection.split,
+    ["train", "test"],
+    "split",
+    `${root} (config ${config})`,
+  );
   const inSplit = inConfig.filter((file) => file.split === split);
   const format = PREFERRED_FORMATS.find((candidate) => inSplit.some((file) => file.format === candidate)) as FileFormat;
-  const files = inSplit.filter((file) => file.format === format).map((file) => file.path).sort();
+  const files = inSplit
+    .filter((file) => file.format === format)
+    .map((file) => file.path)
+    .sort();
   return { config, split, format, files };
 }
 

@@ -30,7 +30,13 @@ const UrlList = z.array(z.string().url());
 const ConfigMap = z.record(z.string(), z.record(z.string(), UrlList));
 
 /** `wanted`, else the first of `defaults` found, else the only (config) or first (split) name. */
-function pickName(found: string[], wanted: string | null | undefined, defaults: string[], what: string, uri: string): string {
+function pickName(
+  found: string[],
+  wanted: string | null | undefined,
+  defaults: string[],
+  what: string,
+  uri: string,
+): string {
   if (wanted && found.includes(wanted)) return wanted;
   const preferred = defaults.find((name) => found.includes(name));
   if (!wanted && preferred !== undefined) return preferred;
@@ -66,7 +72,13 @@ async function request(fetchImpl: FetchLike, url: string, env: Env, uri: string)
   });
 }
 
-async function getJson<T>(fetchImpl: FetchLike, url: string, env: Env, uri: string, schema: z.ZodType<T>): Promise<{ value: T; text: string }> {
+async function getJson<T>(
+  fetchImpl: FetchLike,
+  url: string,
+  env: Env,
+  uri: string,
+  schema: z.ZodType<T>,
+): Promise<{ value: T; text: string }> {
   const text = await (await request(fetchImpl, url, env, uri)).text();
   let parsed: unknown;
   try {
@@ -75,7 +87,8 @@ async function getJson<T>(fetchImpl: FetchLike, url: string, env: Env, uri: stri
     parsed = undefined; // reported below as an unexpected reply
   }
   const result = schema.safeParse(parsed);
-  if (!result.success) throw new SetupError(`cannot download ${uri}: unexpected reply from ${url}`, { hint: "check HF_ENDPOINT" });
+  if (!result.success)
+    throw new SetupError(`cannot download ${uri}: unexpected reply from ${url}`, { hint: "check HF_ENDPOINT" });
   return { value: result.data, text };
 }
 
@@ -102,7 +115,8 @@ async function listParquet(ref: HfReference, options: HfDownloadOptions, fetchIm
 export async function downloadHfParquet(ref: HfReference, options: HfDownloadOptions): Promise<string> {
   const fetchImpl = options.fetch ?? fetch;
   const { config, split, urls, listing } = await listParquet(ref, options, fetchImpl);
-  if (urls.length === 0) throw new InputError(`${ref.uri}: split '${split}' of config '${config}' has no Parquet files on the hub`);
+  if (urls.length === 0)
+    throw new InputError(`${ref.uri}: split '${split}' of config '${config}' has no Parquet files on the hub`);
   const repo = hfRepoCacheDir(ref, options.env);
   const staging = join(repo, `.download-${process.pid}-${Date.now()}`);
   mkdirSync(staging, { recursive: true });
@@ -116,7 +130,8 @@ export async function downloadHfParquet(ref: HfReference, options: HfDownloadOpt
       await Bun.write(join(staging, name), response);
       names.push(name);
     }
-    const snapshotCommit = commit && /^[0-9a-f]{40}$/.test(commit) ? commit : new Bun.CryptoHasher("sha1").update(listing).digest("hex");
+    const snapshotCommit =
+      commit && /^[0-9a-f]{40}$/.test(commit) ? commit : new Bun.CryptoHasher("sha1").update(listing).digest("hex");
     const snapshot = join(repo, "snapshots", snapshotCommit);
     const target = join(snapshot, config, split);
     mkdirSync(target, { recursive: true });

@@ -25,7 +25,9 @@ function readJson(path: string): Record<string, unknown> {
   try {
     return JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
   } catch (error) {
-    throw new InputError(`${path}: not readable JSON (${(error as Error).message})`, { hint: "the save_to_disk directory looks damaged; save it again" });
+    throw new InputError(`${path}: not readable JSON (${(error as Error).message})`, {
+      hint: "the save_to_disk directory looks damaged; save it again",
+    });
   }
 }
 
@@ -48,8 +50,13 @@ function plain(arrow: Arrow, value: unknown): unknown {
   if (value === null || value === undefined) return null;
   if (typeof value === "bigint") return Number.isSafeInteger(Number(value)) ? Number(value) : value;
   if (value instanceof arrow.Vector) return Array.from(value as Iterable<unknown>, (v) => plain(arrow, v));
-  if (ArrayBuffer.isView(value) && !(value instanceof Uint8Array)) return Array.from(value as unknown as ArrayLike<number>);
-  if (typeof value === "object" && typeof (value as { toJSON?: unknown }).toJSON === "function" && !(value instanceof Date)) {
+  if (ArrayBuffer.isView(value) && !(value instanceof Uint8Array))
+    return Array.from(value as unknown as ArrayLike<number>);
+  if (
+    typeof value === "object" &&
+    typeof (value as { toJSON?: unknown }).toJSON === "function" &&
+    !(value instanceof Date)
+  ) {
     const object = (value as { toJSON(): Record<string, unknown> }).toJSON();
     return Object.fromEntries(Object.entries(object).map(([k, v]) => [k, plain(arrow, v)]));
   }
@@ -81,7 +88,8 @@ export function readSavedDataset(dir: string, split: string | null): FileRows {
   const splitDir = splitDirectory(dir, split);
   const files = readJson(join(splitDir, "state.json"))._data_files;
   const names = Array.isArray(files) ? files.map((f) => String((f as { filename?: unknown }).filename ?? "")) : [];
-  if (names.length === 0 || names.some((n) => n === "")) throw new InputError(`${join(splitDir, "state.json")}: lists no Arrow data files`);
+  if (names.length === 0 || names.some((n) => n === ""))
+    throw new InputError(`${join(splitDir, "state.json")}: lists no Arrow data files`);
   const arrow = require("apache-arrow") as Arrow;
   return concatFileRows(names.map((name) => readArrowFile(arrow, join(splitDir, name))));
 }

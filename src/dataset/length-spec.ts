@@ -23,7 +23,8 @@ export function parseLengthSpec(text: string, name: string): LengthSpec {
   if (numbers.some((n) => !Number.isFinite(n) || n < 0)) throw bad("lengths must be non-negative numbers");
   const kind = parts.length === 1 ? "fixed" : parts[0];
   if (kind === "fixed" && numbers.length === 1) {
-    if (!Number.isInteger(numbers[0]) || (numbers[0] as number) < 1) throw bad("a fixed length must be a whole number ≥ 1");
+    if (!Number.isInteger(numbers[0]) || (numbers[0] as number) < 1)
+      throw bad("a fixed length must be a whole number ≥ 1");
     return { kind, value: numbers[0] as number };
   }
   if (kind === "uniform" && numbers.length === 2) {

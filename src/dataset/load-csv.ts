@@ -72,16 +72,20 @@ export function readCsvRows(path: string): FileRows {
     });
   }
   const [header, ...records] = parsed.data;
-  if (header === undefined) throw emptyDatasetError(path, "the file is empty; a CSV dataset needs a header row naming the columns");
+  if (header === undefined)
+    throw emptyDatasetError(path, "the file is empty; a CSV dataset needs a header row naming the columns");
   const names = headerNames(path, header);
   if (records.length === 0) throw emptyDatasetError(path, "the file has a header row but no data rows");
   const rows: DatasetRow[] = new Array(records.length);
   for (let i = 0; i < records.length; i++) {
     const fields = records[i] as string[];
     if (fields.length !== names.length) {
-      throw new InputError(`${path}:${lineOf(i + 1)}: row has ${fields.length} fields, the header has ${names.length}`, {
-        hint: 'quote fields that contain commas or line breaks ("a, b"); every row needs one value per header column',
-      });
+      throw new InputError(
+        `${path}:${lineOf(i + 1)}: row has ${fields.length} fields, the header has ${names.length}`,
+        {
+          hint: 'quote fields that contain commas or line breaks ("a, b"); every row needs one value per header column',
+        },
+      );
     }
     const row: DatasetRow = {};
     for (let j = 0; j < names.length; j++) row[names[j] as string] = fields[j];

@@ -27,22 +27,38 @@ type AsyncDatasetSpec = DatasetSpec & { generateParams?: unknown };
 export async function loadDatasetAsync(spec: AsyncDatasetSpec, options: AsyncLoadOptions = {}): Promise<Dataset> {
   const env = options.env ?? process.env;
   if (isBfclName(spec.name ?? "") || (isBfclName(spec.path) && !existsSync(spec.path))) {
-    return loadBfclDataset(isBfclName(spec.path) ? spec.path : (spec.name as string), spec.generateParams, { env, maxRows: spec.maxRows, datasetName: spec.name, path: spec.path });
+    return loadBfclDataset(isBfclName(spec.path) ? spec.path : (spec.name as string), spec.generateParams, {
+      env,
+      maxRows: spec.maxRows,
+      datasetName: spec.name,
+      path: spec.path,
+    });
   }
   if (isPredefinedDataset(spec.path) && !existsSync(spec.path)) {
     const params = parseGenerateParams(spec.generateParams, spec.name || spec.path);
     // As upstream, a config's parser is not applied to a predefined dataset (config-warnings says so).
     const { name, maxRows, template } = spec;
-    return loadPredefinedDataset(spec.path, { ...params, variant: params.variant ?? spec.config, name, maxRows, template, env, fetch: options.fetch });
+    return loadPredefinedDataset(spec.path, {
+      ...params,
+      variant: params.variant ?? spec.config,
+      name,
+      maxRows,
+      template,
+      env,
+      fetch: options.fetch,
+    });
   }
   if (isHfUri(spec.path)) {
     const ref = parseHfUri(spec.path);
     if (findHfSnapshot(ref, env) === null) {
       if (isHfOffline(env)) throw notCachedError(ref, env);
       if (ref.revision !== null && ref.revision !== PARQUET_REVISION) {
-        throw new InputError(`${ref.uri}: revision '${ref.revision}' is not cached, and the hub serves Parquet only for its latest version`, {
-          hint: `drop @${ref.revision} to download the latest Parquet conversion, or download the revision with huggingface-cli`,
-        });
+        throw new InputError(
+          `${ref.uri}: revision '${ref.revision}' is not cached, and the hub serves Parquet only for its latest version`,
+          {
+            hint: `drop @${ref.revision} to download the latest Parquet conversion, or download the revision with huggingface-cli`,
+          },
+        );
       }
       await downloadHfParquet(ref, { env, fetch: options.fetch, config: spec.config, split: spec.split });
     }

@@ -68,7 +68,8 @@ function isDirectory(path: string): boolean {
 
 function readDirectoryOrFile(path: string, selection: HfSelection): FileRows {
   if (isDirectory(path)) return readHfDirectoryRows(path, selection);
-  if (!existsSync(path)) throw new InputError(`dataset file not found: ${path}`, { hint: "check the path inside the dataset" });
+  if (!existsSync(path))
+    throw new InputError(`dataset file not found: ${path}`, { hint: "check the path inside the dataset" });
   return readFileRows(path, resolveDatasetFormat(path) as FileFormat);
 }
 
@@ -86,9 +87,14 @@ function readSource(spec: DatasetSpec, env: Env): FileRows {
   if (isHfUri(spec.path)) return readHfUri(spec.path, selection, env);
   if (!isDirectory(spec.path)) {
     const missing = !existsSync(spec.path);
-    throw new InputError(`${spec.path}: ${missing ? "dataset directory not found" : "format huggingface needs a directory"}`, {
-      hint: missing ? "check the path" : "point at a directory of Parquet shards, or drop format=huggingface to read the file by its extension",
-    });
+    throw new InputError(
+      `${spec.path}: ${missing ? "dataset directory not found" : "format huggingface needs a directory"}`,
+      {
+        hint: missing
+          ? "check the path"
+          : "point at a directory of Parquet shards, or drop format=huggingface to read the file by its extension",
+      },
+    );
   }
   if (isSavedDataset(spec.path)) return readSavedDataset(spec.path, selection.split ?? null);
   return readHfDirectoryRows(spec.path, selection);
@@ -103,7 +109,9 @@ function formatMismatch(spec: DatasetSpec, error: unknown): unknown {
   if (!(error instanceof InputError) || !spec.format || byExtension === null) return error;
   const read = resolveDatasetFormat(spec.path, spec.format);
   if (read === byExtension || read === "huggingface") return error;
-  return new InputError(error.message, { hint: `the file was read as ${read} (format=${spec.format}) but its extension says ${byExtension}: drop format= or correct it` });
+  return new InputError(error.message, {
+    hint: `the file was read as ${read} (format=${spec.format}) but its extension says ${byExtension}: drop format= or correct it`,
+  });
 }
 
 /** Loads, trims, templates, remaps and checks a dataset. Throws InputError (exit 2) or SetupError (exit 3). */

@@ -45,7 +45,11 @@ function checkSameLength(path: string, names: string[], lengths: number[]): void
 }
 
 function fromArrayColumns(path: string, object: Record<string, unknown[]>, names: string[]): DatasetRow[] {
-  checkSameLength(path, names, names.map((name) => (object[name] as unknown[]).length));
+  checkSameLength(
+    path,
+    names,
+    names.map((name) => (object[name] as unknown[]).length),
+  );
   const count = (object[names[0] as string] as unknown[]).length;
   const rows: DatasetRow[] = new Array(count);
   for (let i = 0; i < count; i++) {
@@ -56,9 +60,17 @@ function fromArrayColumns(path: string, object: Record<string, unknown[]>, names
   return rows;
 }
 
-function fromIndexedColumns(path: string, object: Record<string, Record<string, unknown>>, names: string[]): DatasetRow[] {
+function fromIndexedColumns(
+  path: string,
+  object: Record<string, Record<string, unknown>>,
+  names: string[],
+): DatasetRow[] {
   const labels = Object.keys(object[names[0] as string] as Record<string, unknown>);
-  checkSameLength(path, names, names.map((name) => Object.keys(object[name] as object).length));
+  checkSameLength(
+    path,
+    names,
+    names.map((name) => Object.keys(object[name] as object).length),
+  );
   for (const name of names) {
     const column = object[name] as Record<string, unknown>;
     const missing = labels.find((label) => !Object.hasOwn(column, label));

@@ -66,7 +66,10 @@ export function readJsonl(path: string): JsonlRows {
     start = end;
   }
   if (rows.length === 0) {
-    throw emptyDatasetError(path, "the file is empty or has only blank lines; a JSONL dataset needs one JSON object per line");
+    throw emptyDatasetError(
+      path,
+      "the file is empty or has only blank lines; a JSONL dataset needs one JSON object per line",
+    );
   }
   return { rows, lineNumbers };
 }

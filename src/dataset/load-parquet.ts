@@ -16,7 +16,14 @@
  * an encoding hyparquet lacks) is an InputError (exit 2) naming the file: it was readable, so
  * the problem is its content, like a bad line in a JSONL file.
  */
-import { flatten, parquetMetadata, parquetSchema, type Compressors, type DecodedArray, type FileMetaData } from "hyparquet";
+import {
+  flatten,
+  parquetMetadata,
+  parquetSchema,
+  type Compressors,
+  type DecodedArray,
+  type FileMetaData,
+} from "hyparquet";
 import { compressors } from "hyparquet-compressors";
 import { assembleNested } from "hyparquet/src/assemble.js";
 import { readColumn } from "hyparquet/src/column.js";
@@ -58,7 +65,12 @@ function exactArrayBuffer(bytes: Uint8Array): ArrayBuffer {
 }
 
 /** Decodes every column chunk of one row group: leaf path ("a.list.element") → values. */
-function readRowGroupLeaves(file: ArrayBuffer, metadata: FileMetaData, groupIndex: number, groupStart: number): Map<string, DecodedArray> {
+function readRowGroupLeaves(
+  file: ArrayBuffer,
+  metadata: FileMetaData,
+  groupIndex: number,
+  groupStart: number,
+): Map<string, DecodedArray> {
   const schema = parquetSchema(metadata);
   const rowGroup = metadata.row_groups[groupIndex];
   if (!rowGroup) throw new Error(`row group ${groupIndex} is missing`);
@@ -102,7 +114,8 @@ function decodeRows(file: ArrayBuffer): DatasetRow[] {
     const leaves = readRowGroupLeaves(file, metadata, groupIndex, groupStart);
     const columns = names.map((name) => {
       const values = leaves.get(name);
-      if (!values || values.length < groupRows) throw new Error(`column ${name} has fewer values than the row group's ${groupRows} rows`);
+      if (!values || values.length < groupRows)
+        throw new Error(`column ${name} has fewer values than the row group's ${groupRows} rows`);
       return values;
     });
     for (let i = 0; i < groupRows; i++) {

@@ -41,7 +41,8 @@ function hasUsablePrompt(row: Record<string, unknown>): boolean {
 
 /** Why a row's prompt is unusable: the prompt column's type, or what the row lacks. */
 function promptProblem(row: Record<string, unknown>, sources: Readonly<Record<string, string>>): string {
-  if (row.prompt === undefined) return "it needs a string 'prompt', a non-empty 'messages' list or an 'input_tokens' list";
+  if (row.prompt === undefined)
+    return "it needs a string 'prompt', a non-empty 'messages' list or an 'input_tokens' list";
   const from = sources.prompt === undefined ? "" : ` (from '${sources.prompt}')`;
   return `column 'prompt'${from} is ${describeJsonType(row.prompt)}, not a string`;
 }
@@ -52,10 +53,15 @@ const plausibleColumn = (name: string): boolean => name.length <= 64 && !/^\s*[[
 /** The hint: map a string column of the row (by the file's name for it) as the prompt. */
 function promptHint(row: Record<string, unknown>, sources: Readonly<Record<string, string>>): string {
   // The parser itself renamed the prompt column away to a name no request reads (YAML `parser: {bogus: prompt}`).
-  const renamed = Object.entries(sources).find(([to, from]) => isPromptColumnName(from) && to !== "prompt" && to !== "system");
-  if (renamed) return `the parser renames the file's column '${renamed[1]}' to '${renamed[0]}', which no request reads; map it as parser.prompt=${renamed[1]}`;
+  const renamed = Object.entries(sources).find(
+    ([to, from]) => isPromptColumnName(from) && to !== "prompt" && to !== "system",
+  );
+  if (renamed)
+    return `the parser renames the file's column '${renamed[1]}' to '${renamed[0]}', which no request reads; map it as parser.prompt=${renamed[1]}`;
   const general = "map the column that holds the prompt with parser.prompt=<column>";
-  const column = Object.keys(row).find((key) => typeof row[key] === "string" && sources[key] === undefined && plausibleColumn(key));
+  const column = Object.keys(row).find(
+    (key) => typeof row[key] === "string" && sources[key] === undefined && plausibleColumn(key),
+  );
   return column === undefined ? general : `${general} (e.g. parser.prompt=${column})`;
 }
 

@@ -42,7 +42,8 @@ export function parseTemplate(template: string, label = ""): TemplatePart[] {
     } else if (char === "{") {
       const close = template.indexOf("}", at + 1);
       const inner = close === -1 ? "" : template.slice(at + 1, close);
-      if (close === -1 || inner.includes("{")) throw templateError(template, `unmatched '{' at position ${at + 1}`, where);
+      if (close === -1 || inner.includes("{"))
+        throw templateError(template, `unmatched '{' at position ${at + 1}`, where);
       if (inner.trim() === "") throw templateError(template, `empty placeholder {} at position ${at + 1}`, where);
       if (text !== "") parts.push({ text });
       text = "";
@@ -77,9 +78,12 @@ export function applyPromptTemplate(
   const parts = parseTemplate(template, label);
   for (const part of parts) {
     if ("column" in part && !columns.includes(part.column)) {
-      throw new InputError(`${label}: template '${template}': column '${part.column}' not found; columns: ${columns.join(", ")}`, {
-        hint: `use one of the columns in braces, e.g. {${columns[0] ?? "column"}}`,
-      });
+      throw new InputError(
+        `${label}: template '${template}': column '${part.column}' not found; columns: ${columns.join(", ")}`,
+        {
+          hint: `use one of the columns in braces, e.g. {${columns[0] ?? "column"}}`,
+        },
+      );
     }
   }
   return rows.map((row, index) => {
@@ -89,9 +93,12 @@ export function applyPromptTemplate(
       else {
         const value = row[part.column];
         if (value === undefined || value === null) {
-          throw new InputError(`${locate(index)}: template column '${part.column}' is ${value === null ? "null" : "missing"}`, {
-            hint: "every row needs a value in each column the template uses; filter such rows out first",
-          });
+          throw new InputError(
+            `${locate(index)}: template column '${part.column}' is ${value === null ? "null" : "missing"}`,
+            {
+              hint: "every row needs a value in each column the template uses; filter such rows out first",
+            },
+          );
         }
         prompt += asText(value);
       }

@@ -27,11 +27,16 @@ interface RandomDatasetOptions {
 /** Words that are exactly one token alone and after a space, for this tokenizer. */
 export function singleTokenWords(tokenizer: TextTokenizer | null): string[] {
   if (!tokenizer) return [...SYNTHETIC_WORDS];
-  const words = SYNTHETIC_WORDS.filter((w) => tokenizer.count(w) === 1 && tokenizer.count(` ${w}`) === 1 && tokenizer.count(`${w} ${w}`) === 2);
+  const words = SYNTHETIC_WORDS.filter(
+    (w) => tokenizer.count(w) === 1 && tokenizer.count(` ${w}`) === 1 && tokenizer.count(`${w} ${w}`) === 2,
+  );
   if (words.length < 16) {
-    throw new InputError(`the tokenizer encodes too few plain English words as one token (${words.length}) to build exact-length prompts`, {
-      hint: "use a dataset file instead, or run the random dataset without --tokenizer (lengths then count words)",
-    });
+    throw new InputError(
+      `the tokenizer encodes too few plain English words as one token (${words.length}) to build exact-length prompts`,
+      {
+        hint: "use a dataset file instead, or run the random dataset without --tokenizer (lengths then count words)",
+      },
+    );
   }
   return words;
 }

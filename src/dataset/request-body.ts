@@ -66,9 +66,12 @@ function chatMessages(row: Record<string, unknown>): unknown[] {
   const { prompt, system, name } = row;
   if (typeof prompt !== "string" && !isContentParts(prompt)) {
     if (isTokenIds(row.input_tokens)) {
-      throw new InputError("row has only 'input_tokens' (token ids), which a chat request (api_type openai) cannot send", {
-        hint: "use --api-type openai_completions (or sglang) for a pre-tokenized dataset, or map a text column with parser.prompt=<column>",
-      });
+      throw new InputError(
+        "row has only 'input_tokens' (token ids), which a chat request (api_type openai) cannot send",
+        {
+          hint: "use --api-type openai_completions (or sglang) for a pre-tokenized dataset, or map a text column with parser.prompt=<column>",
+        },
+      );
     }
     throw new InputError("row has neither 'messages' nor a 'prompt' for a chat request", {
       hint: "map the prompt column with parser.prompt=<column>",
@@ -146,13 +149,19 @@ export function buildRequestBody(row: Record<string, unknown>, params: RequestBo
  * Every row's body, in row order; a row that cannot be sent is an InputError naming the dataset's
  * file and the row (1-based), with the row's own hint.
  */
-export function buildDatasetBodies(dataset: { path: string; rows: readonly Record<string, unknown>[] }, params: RequestBodyParams): string[] {
+export function buildDatasetBodies(
+  dataset: { path: string; rows: readonly Record<string, unknown>[] },
+  params: RequestBodyParams,
+): string[] {
   return dataset.rows.map((row, index) => {
     try {
       return buildRequestBody(row, params);
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
-      throw new InputError(`${dataset.path}: row ${index + 1}: ${error.message.replace(/^row /, "")}`, error.hint ? { hint: error.hint } : {});
+      throw new InputError(
+        `${dataset.path}: row ${index + 1}: ${error.message.replace(/^row /, "")}`,
+        error.hint ? { hint: error.hint } : {},
+      );
     }
   });
 }

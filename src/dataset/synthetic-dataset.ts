@@ -31,7 +31,11 @@ export function isSyntheticDataset(spec: SyntheticSpec): boolean {
 }
 
 /** Upstream's `name: random` with generate_params (dataset/upstream-random). */
-function upstreamRandomDataset(spec: SyntheticSpec, generateParams: Record<string, unknown>, tokenizer: TextTokenizer | null): Dataset {
+function upstreamRandomDataset(
+  spec: SyntheticSpec,
+  generateParams: Record<string, unknown>,
+  tokenizer: TextTokenizer | null,
+): Dataset {
   const plan = upstreamRandomPlan(generateParams, RANDOM_DATASET);
   const rows = generateRandomRows({
     rows: spec.max_rows ?? plan.rows,
@@ -47,7 +51,9 @@ function upstreamRandomDataset(spec: SyntheticSpec, generateParams: Record<strin
 export function syntheticDataset(spec: SyntheticSpec, seed: PythonSeed, tokenizer: TextTokenizer | null): Dataset {
   if (!spec.isl && spec.generate_params) return upstreamRandomDataset(spec, spec.generate_params, tokenizer);
   if (!spec.isl || !spec.osl) {
-    throw new InputError("the random dataset needs isl= and osl=", { hint: "e.g. --dataset random,isl=128,osl=64 (add --tokenizer DIR for exact token counts)" });
+    throw new InputError("the random dataset needs isl= and osl=", {
+      hint: "e.g. --dataset random,isl=128,osl=64 (add --tokenizer DIR for exact token counts)",
+    });
   }
   const rows = generateRandomRows({
     rows: spec.max_rows ?? DEFAULT_ROWS,
@@ -57,5 +63,10 @@ export function syntheticDataset(spec: SyntheticSpec, seed: PythonSeed, tokenize
     seed,
     tokenizer,
   });
-  return { name: RANDOM_DATASET, path: RANDOM_DATASET, rows, columns: ["prompt", "max_new_tokens", "min_tokens", "ignore_eos", "isl"] };
+  return {
+    name: RANDOM_DATASET,
+    path: RANDOM_DATASET,
+    rows,
+    columns: ["prompt", "max_new_tokens", "min_tokens", "ignore_eos", "isl"],
+  };
 }

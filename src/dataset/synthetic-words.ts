@@ -10,4 +10,6 @@ export const SYNTHETIC_WORDS: readonly string[] = (
   "work area book case company country court different down every eye fact hand head issue kind lot money month " +
   "night office order power problem program question room side story student study system thing week woman word " +
   "blue green red light dark river stone tree road field wind rain snow fire earth star moon sun sea hill bird"
-).split(" ").filter((w, i, all) => w !== "" && all.indexOf(w) === i);
+)
+  .split(" ")
+  .filter((w, i, all) => w !== "" && all.indexOf(w) === i);

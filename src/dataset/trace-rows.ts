@@ -60,9 +60,12 @@ function timeOf(row: DatasetRow, where: string): number {
   const text = typeof timestamp === "string" ? timestamp : typeof azure === "string" ? azure : null;
   const ms = text === null ? null : dateTimeMs(text);
   if (ms !== null) return ms;
-  throw new InputError(`${where}: a trace row needs its send time: 'timestamp' (ms), 'timestamp_s' or a date-time 'TIMESTAMP'`, {
-    hint: "Mooncake traces have timestamp (ms); Azure's have TIMESTAMP; see docs/datasets.md \"Traces\"",
-  });
+  throw new InputError(
+    `${where}: a trace row needs its send time: 'timestamp' (ms), 'timestamp_s' or a date-time 'TIMESTAMP'`,
+    {
+      hint: 'Mooncake traces have timestamp (ms); Azure\'s have TIMESTAMP; see docs/datasets.md "Traces"',
+    },
+  );
 }
 
 function count(row: DatasetRow, names: readonly string[]): number | null {
@@ -79,7 +82,10 @@ class TracePrompts {
   private readonly blocks = new Map<number, string[]>();
   private readonly rng: PythonRandom;
 
-  constructor(private readonly seed: PythonSeed, tokenizer: TextTokenizer | null) {
+  constructor(
+    private readonly seed: PythonSeed,
+    tokenizer: TextTokenizer | null,
+  ) {
     this.pool = singleTokenWords(tokenizer);
     this.rng = new PythonRandom(seed);
   }
@@ -107,7 +113,12 @@ class TracePrompts {
   }
 }
 
-export function traceRows(source: readonly DatasetRow[], locate: RowLocator, seed: PythonSeed, tokenizer: TextTokenizer | null): TraceRows {
+export function traceRows(
+  source: readonly DatasetRow[],
+  locate: RowLocator,
+  seed: PythonSeed,
+  tokenizer: TextTokenizer | null,
+): TraceRows {
   let prompts: TracePrompts | null = null;
   const timesMs = new Float64Array(source.length);
   const sessions: (string | null)[] = [];
@@ -119,11 +130,15 @@ export function traceRows(source: readonly DatasetRow[], locate: RowLocator, see
     const input = count(row, ["input_length", "ContextTokens"]);
     const output = count(row, ["output_length", "GeneratedTokens"]);
     if (input === null || input === 0) {
-      throw new InputError(`${locate(i)}: a trace row needs a prompt ('prompt' or 'messages') or its input length ('input_length' or 'ContextTokens')`);
+      throw new InputError(
+        `${locate(i)}: a trace row needs a prompt ('prompt' or 'messages') or its input length ('input_length' or 'ContextTokens')`,
+      );
     }
     prompts ??= new TracePrompts(seed, tokenizer);
     const prompt = prompts.prompt(input, row.hash_ids);
-    return output === null || output === 0 ? { prompt } : { prompt, max_new_tokens: output, min_tokens: output, ignore_eos: true };
+    return output === null || output === 0
+      ? { prompt }
+      : { prompt, max_new_tokens: output, min_tokens: output, ignore_eos: true };
   });
   return { rows, timesMs, sessions };
 }

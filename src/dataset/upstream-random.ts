@@ -46,9 +46,12 @@ export function upstreamRandomPlan(generateParams: Record<string, unknown>, data
   }
   const p = parsed.data;
   if (p.save_tokenized_data) {
-    throw new InputError(`dataset '${datasetName}': generate_params.save_tokenized_data: true is not supported; the random dataset sends text prompts`, {
-      hint: "drop save_tokenized_data, or give a dataset file with an input_tokens column",
-    });
+    throw new InputError(
+      `dataset '${datasetName}': generate_params.save_tokenized_data: true is not supported; the random dataset sends text prompts`,
+      {
+        hint: "drop save_tokenized_data, or give a dataset file with an input_tokens column",
+      },
+    );
   }
   const low = Math.max(1, Math.floor(p.input_seq_length * p.range_ratio));
   return {

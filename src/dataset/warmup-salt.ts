@@ -11,7 +11,14 @@ import type { PythonRandom } from "../rng/python-random.ts";
 
 export function assertSaltable(rows: readonly Record<string, unknown>[], datasetName: string): void {
   rows.forEach((row, i) => {
-    const why = row.input_tokens !== undefined ? "has input_tokens" : row.messages !== undefined ? "has messages" : typeof row.prompt !== "string" ? "has no string prompt" : null;
+    const why =
+      row.input_tokens !== undefined
+        ? "has input_tokens"
+        : row.messages !== undefined
+          ? "has messages"
+          : typeof row.prompt !== "string"
+            ? "has no string prompt"
+            : null;
     if (why) {
       throw new InputError(`${datasetName}: row ${i + 1} ${why}, so warmup prompts cannot be salted`, {
         hint: "turn salting off (--no-warmup-salt) or use a dataset of plain text prompts",

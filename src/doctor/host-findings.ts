@@ -39,7 +39,8 @@ function proxyFinding(env: HostFacts["env"]): Finding {
   if (set.length === 0) return { name: "proxy", status: "ok", detail: "no HTTP proxy variables set" };
   const noProxy = env.NO_PROXY ?? env.no_proxy ?? "";
   return {
-    name: "proxy", status: "warn",
+    name: "proxy",
+    status: "warn",
     detail: `${set.join(", ")} set${noProxy ? `; NO_PROXY=${noProxy}` : ""}: requests to endpoints NO_PROXY does not list go through the proxy, which then is what you measure`,
     fix: "unset them for the benchmark, or list the endpoint hosts in NO_PROXY",
   };
@@ -48,30 +49,45 @@ function proxyFinding(env: HostFacts["env"]): Finding {
 export function hostFindings(facts: HostFacts): Finding[] {
   const findings: Finding[] = [];
   findings.push({
-    name: "clock", status: facts.clockStepNs <= 1_000 ? "ok" : "warn",
+    name: "clock",
+    status: facts.clockStepNs <= 1_000 ? "ok" : "warn",
     detail: `host monotonic via ${facts.clockSource}, smallest step ${facts.clockStepNs} ns`,
-    ...(facts.clockStepNs <= 1_000 ? {} : { fix: "use a host with a nanosecond clock source (tsc); coarse clocks blur TTFT and ITL" }),
+    ...(facts.clockStepNs <= 1_000
+      ? {}
+      : { fix: "use a host with a nanosecond clock source (tsc); coarse clocks blur TTFT and ITL" }),
   });
   findings.push({
-    name: "cpus", status: facts.usableCpus >= 2 ? "ok" : "warn",
+    name: "cpus",
+    status: facts.usableCpus >= 2 ? "ok" : "warn",
     detail: `${facts.usableCpus} of ${facts.cpus} CPUs usable by this process`,
-    ...(facts.usableCpus >= 2 ? {} : { fix: "give the benchmark at least 2 CPUs (main process and a worker), e.g. widen taskset or the container's cpuset" }),
+    ...(facts.usableCpus >= 2
+      ? {}
+      : {
+          fix: "give the benchmark at least 2 CPUs (main process and a worker), e.g. widen taskset or the container's cpuset",
+        }),
   });
-  if (facts.openFiles === null) findings.push({ name: "open_files", status: "warn", detail: "the open-file limit could not be read" });
+  if (facts.openFiles === null)
+    findings.push({ name: "open_files", status: "warn", detail: "the open-file limit could not be read" });
   else {
     const needed = LARGE_RUN_CONNECTIONS + DESCRIPTOR_HEADROOM;
     const ok = facts.openFiles.soft >= needed;
     findings.push({
-      name: "open_files", status: ok ? "ok" : "warn",
+      name: "open_files",
+      status: ok ? "ok" : "warn",
       detail: `soft limit ${facts.openFiles.soft}, hard ${facts.openFiles.hard}: ${ok ? "enough" : "too few"} for ${LARGE_RUN_CONNECTIONS} connections (${needed} descriptors)`,
-      ...(ok ? {} : { fix: `ulimit -n ${Math.min(Math.max(needed, 65_536), facts.openFiles.hard)} before the run${facts.openFiles.hard < needed ? " (the hard limit needs raising first, in limits.conf or the container)" : ""}` }),
+      ...(ok
+        ? {}
+        : {
+            fix: `ulimit -n ${Math.min(Math.max(needed, 65_536), facts.openFiles.hard)} before the run${facts.openFiles.hard < needed ? " (the hard limit needs raising first, in limits.conf or the container)" : ""}`,
+          }),
     });
   }
   if (facts.portRange) {
     const ports = facts.portRange[1] - facts.portRange[0] + 1;
     const ok = ports >= LARGE_RUN_CONNECTIONS * 2;
     findings.push({
-      name: "ephemeral_ports", status: ok ? "ok" : "warn",
+      name: "ephemeral_ports",
+      status: ok ? "ok" : "warn",
       detail: `${facts.portRange[0]}–${facts.portRange[1]}: ${ports} ports per destination address and port`,
       ...(ok ? {} : { fix: "sysctl -w net.ipv4.ip_local_port_range='1024 65535'" }),
     });

@@ -31,14 +31,25 @@ async function run(url: string, streaming: boolean, ms: number, dir: string): Pr
   const config = buildConfig({
     command: "offline",
     overrides: {
-      "model_params.name": "doctor", "endpoint_config.endpoints": [url], "model_params.streaming": streaming ? "on" : "off",
-      "settings.runtime.n_samples_to_issue": MANY, "settings.runtime.max_duration_ms": ms, "settings.runtime.min_duration_ms": 0,
-      "settings.drain.performance_timeout_s": 5, "report_dir": join(dir, streaming ? "streamed" : "whole"),
-      "settings.client.num_workers": CLIENT_WORKERS, "settings.client.max_connections": CLIENT_CONNECTIONS,
+      "model_params.name": "doctor",
+      "endpoint_config.endpoints": [url],
+      "model_params.streaming": streaming ? "on" : "off",
+      "settings.runtime.n_samples_to_issue": MANY,
+      "settings.runtime.max_duration_ms": ms,
+      "settings.runtime.min_duration_ms": 0,
+      "settings.drain.performance_timeout_s": 5,
+      report_dir: join(dir, streaming ? "streamed" : "whole"),
+      "settings.client.num_workers": CLIENT_WORKERS,
+      "settings.client.max_connections": CLIENT_CONNECTIONS,
     },
     datasets: ["random,isl=8,osl=16,max_rows=1000"],
   });
-  const { summary } = await runBenchmark(config, { log: () => {}, progress: () => {}, progressEnabled: false, isTty: false });
+  const { summary } = await runBenchmark(config, {
+    log: () => {},
+    progress: () => {},
+    progressEnabled: false,
+    isTty: false,
+  });
   return { qps: summary.qps ?? 0, tps: summary.tps ?? 0 };
 }
 

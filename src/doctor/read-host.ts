@@ -20,8 +20,12 @@ function clockStepNs(): number {
 function openFiles(): HostFacts["openFiles"] {
   const path = "/proc/self/limits";
   if (!existsSync(path)) return null;
-  const line = readFileSync(path, "utf8").split("\n").find((l) => l.startsWith("Max open files"));
-  const [soft, hard] = (line?.match(/(\d+|unlimited)\s+(\d+|unlimited)/)?.slice(1) ?? []).map((v) => (v === "unlimited" ? Number.MAX_SAFE_INTEGER : Number(v)));
+  const line = readFileSync(path, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("Max open files"));
+  const [soft, hard] = (line?.match(/(\d+|unlimited)\s+(\d+|unlimited)/)?.slice(1) ?? []).map((v) =>
+    v === "unlimited" ? Number.MAX_SAFE_INTEGER : Number(v),
+  );
   return soft === undefined || hard === undefined ? null : { soft, hard };
 }
 
@@ -33,5 +37,13 @@ function portRange(): HostFacts["portRange"] {
 }
 
 export function readHostFacts(env: Readonly<Record<string, string | undefined>> = process.env): HostFacts {
-  return { clockSource, clockStepNs: clockStepNs(), cpus: cpus().length, usableCpus: usableCpuCount(), openFiles: openFiles(), portRange: portRange(), env };
+  return {
+    clockSource,
+    clockStepNs: clockStepNs(),
+    cpus: cpus().length,
+    usableCpus: usableCpuCount(),
+    openFiles: openFiles(),
+    portRange: portRange(),
+    env,
+  };
 }

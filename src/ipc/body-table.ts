@@ -33,7 +33,9 @@ export function unpackBodies(table: BodyTable): string[] {
   const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(table.utf8);
   const { ends } = table;
   if (ends.length > 0 && ends[ends.length - 1] !== text.length) {
-    throw new Error(`body table is inconsistent: ${text.length} characters, the last body ends at ${ends[ends.length - 1]}`);
+    throw new Error(
+      `body table is inconsistent: ${text.length} characters, the last body ends at ${ends[ends.length - 1]}`,
+    );
   }
   const bodies = new Array<string>(ends.length);
   let start = 0;

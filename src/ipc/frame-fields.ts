@@ -10,18 +10,55 @@
 import type { ToMain, ToWorker } from "./messages.ts";
 import { BATCH_ARRAY_TYPES, BATCH_TEXT_FIELDS } from "./record-batch-code.ts";
 
-type Kind = "string" | "number" | "boolean" | "strings" | "numbers" | "headers" | "bodies" | "bodies?" | "u32" | "f64" | "batch" | "trajectories?" | "keep-text" | "sessions?";
+type Kind =
+  | "string"
+  | "number"
+  | "boolean"
+  | "strings"
+  | "numbers"
+  | "headers"
+  | "bodies"
+  | "bodies?"
+  | "u32"
+  | "f64"
+  | "batch"
+  | "trajectories?"
+  | "keep-text"
+  | "sessions?";
 
 type FieldsOf<M> = { [K in Exclude<keyof M, "type">]-?: Kind };
 type Tables<U extends { type: string }> = { [T in U["type"]]: FieldsOf<Extract<U, { type: T }>> };
 
 export const TO_WORKER_FIELDS = {
   init: {
-    workerId: "number", t0MonoNs: "string", endpointUrls: "strings", headers: "headers", streaming: "boolean",
-    requestTimeoutMs: "number", stallTimeoutMs: "number", maxResponseBytes: "number", retries: "number", maxInFlight: "number",
-    bodies: "bodies", keepResponseText: "boolean", insecure: "boolean", cpus: "numbers", helperCpus: "numbers",
+    workerId: "number",
+    t0MonoNs: "string",
+    endpointUrls: "strings",
+    headers: "headers",
+    streaming: "boolean",
+    requestTimeoutMs: "number",
+    stallTimeoutMs: "number",
+    maxResponseBytes: "number",
+    retries: "number",
+    maxInFlight: "number",
+    bodies: "bodies",
+    keepResponseText: "boolean",
+    insecure: "boolean",
+    cpus: "numbers",
+    helperCpus: "numbers",
   },
-  phase: { phase: "string", planIndex: "u32", sampleIndex: "u32", offsetNs: "f64", slotOffsetsNs: "f64", inFlightCap: "number", bodies: "bodies?", keepResponseText: "keep-text", conversations: "trajectories?", sessions: "sessions?" },
+  phase: {
+    phase: "string",
+    planIndex: "u32",
+    sampleIndex: "u32",
+    offsetNs: "f64",
+    slotOffsetsNs: "f64",
+    inFlightCap: "number",
+    bodies: "bodies?",
+    keepResponseText: "keep-text",
+    conversations: "trajectories?",
+    sessions: "sessions?",
+  },
   go: { phase: "string", startNs: "number" },
   stop: { phase: "string", abortInFlight: "boolean" },
   shutdown: {},
@@ -41,36 +78,65 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 
 /** A RecordBatch (ipc/record-batch): its columns, and one entry of the right typed array per typed-array field. */
 function isBatch(v: unknown): boolean {
-  if (!isObject(v) || typeof v.count !== "number" || !Array.isArray(v.dictionary) || !Array.isArray(v.overflow)) return false;
+  if (!isObject(v) || typeof v.count !== "number" || !Array.isArray(v.dictionary) || !Array.isArray(v.overflow))
+    return false;
   if (!(v.numbers instanceof Float64Array) || !(v.codes instanceof Uint8Array)) return false;
   if (!Array.isArray(v.texts) || v.texts.length !== BATCH_TEXT_FIELDS || !v.texts.every(Array.isArray)) return false;
   const arrays = v.arrays;
-  return Array.isArray(arrays) && arrays.length === BATCH_ARRAY_TYPES.length
-    && arrays.every((a, k) => isObject(a) && a.lengths instanceof Int32Array && a.values instanceof (BATCH_ARRAY_TYPES[k] as typeof Float64Array));
+  return (
+    Array.isArray(arrays) &&
+    arrays.length === BATCH_ARRAY_TYPES.length &&
+    arrays.every(
+      (a, k) =>
+        isObject(a) &&
+        a.lengths instanceof Int32Array &&
+        a.values instanceof (BATCH_ARRAY_TYPES[k] as typeof Float64Array),
+    )
+  );
 }
 
 function isTrajectories(v: unknown): boolean {
-  if (!isObject(v) || !(v.starts instanceof Uint32Array) || !(v.systemEnds instanceof Uint32Array) || !(v.ownCounts instanceof Uint32Array)) return false;
+  if (
+    !isObject(v) ||
+    !(v.starts instanceof Uint32Array) ||
+    !(v.systemEnds instanceof Uint32Array) ||
+    !(v.ownCounts instanceof Uint32Array)
+  )
+    return false;
   if (typeof v.turnTimeoutMs !== "number" || typeof v.live !== "boolean") return false;
   return [v.ids, v.salts, v.routingHeaders].every((list) => hasKind(list, "strings"));
 }
 
 function hasKind(v: unknown, kind: Kind): boolean {
   switch (kind) {
-    case "string": return typeof v === "string";
-    case "number": return typeof v === "number";
-    case "boolean": return typeof v === "boolean";
-    case "strings": return Array.isArray(v) && v.every((x) => typeof x === "string");
-    case "numbers": return Array.isArray(v) && v.every((x) => typeof x === "number");
-    case "headers": return isObject(v) && Object.values(v).every((x) => typeof x === "string");
-    case "bodies": return isObject(v) && v.utf8 instanceof Uint8Array && v.ends instanceof Uint32Array;
-    case "bodies?": return v === undefined || hasKind(v, "bodies");
-    case "u32": return v instanceof Uint32Array;
-    case "f64": return v instanceof Float64Array;
-    case "batch": return isBatch(v);
-    case "trajectories?": return v === undefined || isTrajectories(v);
-    case "keep-text": return typeof v === "boolean" || v === "structured";
-    case "sessions?": return v === undefined || (isObject(v) && typeof v.header === "string" && hasKind(v.bySample, "strings"));
+    case "string":
+      return typeof v === "string";
+    case "number":
+      return typeof v === "number";
+    case "boolean":
+      return typeof v === "boolean";
+    case "strings":
+      return Array.isArray(v) && v.every((x) => typeof x === "string");
+    case "numbers":
+      return Array.isArray(v) && v.every((x) => typeof x === "number");
+    case "headers":
+      return isObject(v) && Object.values(v).every((x) => typeof x === "string");
+    case "bodies":
+      return isObject(v) && v.utf8 instanceof Uint8Array && v.ends instanceof Uint32Array;
+    case "bodies?":
+      return v === undefined || hasKind(v, "bodies");
+    case "u32":
+      return v instanceof Uint32Array;
+    case "f64":
+      return v instanceof Float64Array;
+    case "batch":
+      return isBatch(v);
+    case "trajectories?":
+      return v === undefined || isTrajectories(v);
+    case "keep-text":
+      return typeof v === "boolean" || v === "structured";
+    case "sessions?":
+      return v === undefined || (isObject(v) && typeof v.header === "string" && hasKind(v.bySample, "strings"));
   }
 }
 

@@ -138,19 +138,31 @@ interface WorkerFatal {
   message: string;
 }
 
-export type ToMain = WorkerHello | WorkerReady | WorkerPhaseArmed | WorkerResults | WorkerPhaseIssued | WorkerPhaseDone | WorkerFatal;
+export type ToMain =
+  | WorkerHello
+  | WorkerReady
+  | WorkerPhaseArmed
+  | WorkerResults
+  | WorkerPhaseIssued
+  | WorkerPhaseDone
+  | WorkerFatal;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
 }
 
 /** A frame whose type is known and whose every field has its kind (ipc/frame-fields), or an Error naming what is wrong. */
-function checked<T>(value: unknown, tables: Readonly<Record<string, Readonly<Record<string, string>>>>, from: string): T {
+function checked<T>(
+  value: unknown,
+  tables: Readonly<Record<string, Readonly<Record<string, string>>>>,
+  from: string,
+): T {
   if (!isObject(value) || typeof value.type !== "string" || !Object.hasOwn(tables, value.type)) {
     throw new Error(`invalid frame from ${from}: ${JSON.stringify(value)?.slice(0, 80)}`);
   }
   const bad = badField(value, tables[value.type] as Parameters<typeof badField>[1]);
-  if (bad !== null) throw new Error(`invalid ${value.type} frame from ${from}: field ${bad} missing or of another kind`);
+  if (bad !== null)
+    throw new Error(`invalid ${value.type} frame from ${from}: field ${bad} missing or of another kind`);
   return value as T;
 }
 

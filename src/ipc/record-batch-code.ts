@@ -13,7 +13,8 @@ const CODED = fieldsOf("code");
 const ARRAYS = fieldsOf("f64s", "u16s", "u32s");
 const TEXTS = fieldsOf("text");
 const FRAME = fieldsOf("frame").map((f) => f.name);
-if (FRAME.join() !== "phase,workerId") throw new Error(`record-batch sends phase and workerId once per frame, not ${FRAME.join()}`);
+if (FRAME.join() !== "phase,workerId")
+  throw new Error(`record-batch sends phase and workerId once per frame, not ${FRAME.join()}`);
 
 const ARRAY_TYPES = { f64s: Float64Array, u16s: Uint16Array, u32s: Uint32Array } as const;
 /** The typed array each typed-array field travels in, in batch order (for the frame check, ipc/frame-fields). */
@@ -26,12 +27,24 @@ const OVERFLOW_CODE = 254;
 
 /** Body of `(records) => RecordBatch`. */
 export function packerSource(): string {
-  const numeric = NUMERIC.map((f, k) => `numbers[${k} * count + i] = ${f.wire === "nullable" ? `${readExpression("r", f)} ?? NaN` : readExpression("r", f)};`);
-  const coded = CODED.map((f, k) => `codes[${k} * count + i] = code(${readExpression("r", f)} ?? null, ${k} * count + i);`);
-  const lengths = ARRAYS.map((f, k) => `{ const a = ${readExpression("r", f)}; if (a) { lengths${k}[i] = a.length; total${k} += a.length; } else lengths${k}[i] = -1; }`);
-  const texts = TEXTS.map((f, k) => `{ const t = ${readExpression("r", f)}; if (t !== null && t !== undefined) texts${k}.push([i, t]); }`);
-  const copies = ARRAYS.map((f, k) => `const values${k} = new ${ARRAY_TYPES[f.wire as keyof typeof ARRAY_TYPES].name}(total${k});
-  for (let i = 0, o = 0; i < count; i++) { const a = ${readExpression("records[i]", f)}; if (a) { values${k}.set(a, o); o += a.length; } }`);
+  const numeric = NUMERIC.map(
+    (f, k) =>
+      `numbers[${k} * count + i] = ${f.wire === "nullable" ? `${readExpression("r", f)} ?? NaN` : readExpression("r", f)};`,
+  );
+  const coded = CODED.map(
+    (f, k) => `codes[${k} * count + i] = code(${readExpression("r", f)} ?? null, ${k} * count + i);`,
+  );
+  const lengths = ARRAYS.map(
+    (f, k) =>
+      `{ const a = ${readExpression("r", f)}; if (a) { lengths${k}[i] = a.length; total${k} += a.length; } else lengths${k}[i] = -1; }`,
+  );
+  const texts = TEXTS.map(
+    (f, k) => `{ const t = ${readExpression("r", f)}; if (t !== null && t !== undefined) texts${k}.push([i, t]); }`,
+  );
+  const copies = ARRAYS.map(
+    (f, k) => `const values${k} = new ${ARRAY_TYPES[f.wire as keyof typeof ARRAY_TYPES].name}(total${k});
+  for (let i = 0, o = 0; i < count; i++) { const a = ${readExpression("records[i]", f)}; if (a) { values${k}.set(a, o); o += a.length; } }`,
+  );
   return `
   const count = records.length;
   const numbers = new Float64Array(${NUMERIC.length} * count);
@@ -71,7 +84,8 @@ export function readerSource(): string {
     if (typeof entry === "string") return entry;
     const { name, wire } = entry;
     const n = numericAt.get(name);
-    if (n !== undefined) return wire === "nullable" ? `${name}: orNull(numbers[${n} * count + i])` : `${name}: numbers[${n} * count + i]`;
+    if (n !== undefined)
+      return wire === "nullable" ? `${name}: orNull(numbers[${n} * count + i])` : `${name}: numbers[${n} * count + i]`;
     const c = codedAt.get(name);
     if (c !== undefined) return `${name}: coded(${c} * count + i)`;
     const a = arrayAt.get(name);

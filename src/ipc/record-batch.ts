@@ -31,7 +31,11 @@ export interface RecordBatch {
 }
 
 const packRecords = new Function("records", packerSource()) as (records: readonly RequestRecord[]) => RecordBatch;
-const readRecords = new Function("batch", "phase", "workerId", readerSource()) as (batch: RecordBatch, phase: string, workerId: number) => RequestRecord[];
+const readRecords = new Function("batch", "phase", "workerId", readerSource()) as (
+  batch: RecordBatch,
+  phase: string,
+  workerId: number,
+) => RequestRecord[];
 
 export class RecordBatchBuilder {
   private records: RequestRecord[] = [];

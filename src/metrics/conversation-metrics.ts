@@ -69,7 +69,8 @@ function spread(values: number[]): Spread | null {
   };
 }
 
-const pct = (values: number[], p: number): number | null => (values.length === 0 ? null : lowerPercentile(Float64Array.from(values).sort(), p));
+const pct = (values: number[], p: number): number | null =>
+  values.length === 0 ? null : lowerPercentile(Float64Array.from(values).sort(), p);
 
 /** `starts[t]`…`starts[t+1]−1` are trajectory t's plan entries; `rows` the phase's records (one per entry at most). */
 export function conversationMetrics(starts: Uint32Array, rows: readonly TurnRow[]): ConversationMetrics {
@@ -123,10 +124,23 @@ export function conversationMetrics(starts: Uint32Array, rows: readonly TurnRow[
     const lat = latencyByTurn[k] ?? [];
     if (lat.length === 0) continue;
     const ttft = ttftByTurn[k] ?? [];
-    by_turn.push({ turn: k + 1, count: lat.length, ttft_p50_ms: pct(ttft, 50), ttft_p90_ms: pct(ttft, 90), ttft_p99_ms: pct(ttft, 99), latency_p50_ms: pct(lat, 50) as number });
+    by_turn.push({
+      turn: k + 1,
+      count: lat.length,
+      ttft_p50_ms: pct(ttft, 50),
+      ttft_p90_ms: pct(ttft, 90),
+      ttft_p99_ms: pct(ttft, 99),
+      latency_p50_ms: pct(lat, 50) as number,
+    });
   }
   return {
-    conversations: completed + failed + unfinished, completed, failed, unfinished,
-    turns_per_conversation: spread(turns), conversation_latency_ms: spread(latencies), conversation_duration_ms: spread(durations), by_turn,
+    conversations: completed + failed + unfinished,
+    completed,
+    failed,
+    unfinished,
+    turns_per_conversation: spread(turns),
+    conversation_latency_ms: spread(latencies),
+    conversation_duration_ms: spread(durations),
+    by_turn,
   };
 }

@@ -33,7 +33,8 @@ export function conversationWindow(starts: ArrayLike<number>, rows: readonly Win
     if (!first) continue;
     exhaustedNs = Math.max(exhaustedNs, first.scheduledNs);
     let end = Number.NEGATIVE_INFINITY;
-    for (let i = starts[t] as number; i < (starts[t + 1] as number); i++) end = Math.max(end, byPlan.get(i)?.doneNs ?? Number.NEGATIVE_INFINITY);
+    for (let i = starts[t] as number; i < (starts[t + 1] as number); i++)
+      end = Math.max(end, byPlan.get(i)?.doneNs ?? Number.NEGATIVE_INFINITY);
     ends.push(end);
   }
   const after = ends.filter((end) => end > exhaustedNs);

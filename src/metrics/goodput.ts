@@ -44,7 +44,11 @@ function meets(cols: PhaseColumns, i: number, slo: SloLimitsMs): boolean {
   return true;
 }
 
-export function goodput(cols: PhaseColumns, slo: SloLimitsMs | null | undefined, durationNs: number | null): Goodput | null {
+export function goodput(
+  cols: PhaseColumns,
+  slo: SloLimitsMs | null | undefined,
+  durationNs: number | null,
+): Goodput | null {
   if (!hasSlo(slo)) return null;
   let completed = 0;
   let met = 0;

@@ -85,10 +85,15 @@ export function lagLimitNs(meanGapNs: number | null): number {
  * the phase start, so the opening burst is due at one instant by design (as max_throughput's
  * requests are) and is left out. Null for other patterns: the verdict judges every lag.
  */
-export function verdictLagsNs(scheduledNs: ArrayLike<number>, sentNs: ArrayLike<number>, loadPatternType: string): Float64Array | null {
+export function verdictLagsNs(
+  scheduledNs: ArrayLike<number>,
+  sentNs: ArrayLike<number>,
+  loadPatternType: string,
+): Float64Array | null {
   if (loadPatternType !== "concurrency") return null;
   let opening = Infinity;
-  for (let i = 0; i < scheduledNs.length; i++) if ((scheduledNs[i] as number) < opening) opening = scheduledNs[i] as number;
+  for (let i = 0; i < scheduledNs.length; i++)
+    if ((scheduledNs[i] as number) < opening) opening = scheduledNs[i] as number;
   const lags: number[] = [];
   for (let i = 0; i < scheduledNs.length; i++) {
     const lag = (sentNs[i] as number) - (scheduledNs[i] as number);
@@ -109,10 +114,15 @@ interface ScheduleShape {
  * without a send time, e.g. worker_lost, is issued but has no lag).
  */
 export function loadGeneratorHealth(
-  sortedLagNs: SeriesArray, issued: number, planned: number | null, loadPatternType: string, schedule: ScheduleShape,
+  sortedLagNs: SeriesArray,
+  issued: number,
+  planned: number | null,
+  loadPatternType: string,
+  schedule: ScheduleShape,
 ): LoadGeneratorHealth {
   const dropped = planned === null ? null : Math.max(0, planned - issued);
-  if (loadPatternType === "max_throughput") return { verdict: null, delayed: null, dropped, lagP99Ns: null, lagLimitNs: null };
+  if (loadPatternType === "max_throughput")
+    return { verdict: null, delayed: null, dropped, lagP99Ns: null, lagLimitNs: null };
   if (sortedLagNs.length === 0) return { verdict: null, delayed: 0, dropped, lagP99Ns: null, lagLimitNs: null };
   const delayed = sortedLagNs.length - firstAbove(sortedLagNs, DELAYED_LAG_NS);
   const judged = schedule.verdictLagNs ?? sortedLagNs;

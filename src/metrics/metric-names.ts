@@ -24,7 +24,8 @@ const TTFT: MetricDefinition = {
   name: "ttft",
   label: "TTFT",
   unit: "ns",
-  definition: "Time to first token: the first content, reasoning or tool-call delta − sent (streaming, successful requests).",
+  definition:
+    "Time to first token: the first content, reasoning or tool-call delta − sent (streaming, successful requests).",
 };
 
 const TTFB: MetricDefinition = {
@@ -38,14 +39,16 @@ const LATENCY: MetricDefinition = {
   name: "latency",
   label: "Latency",
   unit: "ns",
-  definition: "End-to-end latency: done − sent, done being the `[DONE]` event, else the last finish or usage event, else the body's end (successful requests only; a fast error must not look fast).",
+  definition:
+    "End-to-end latency: done − sent, done being the `[DONE]` event, else the last finish or usage event, else the body's end (successful requests only; a fast error must not look fast).",
 };
 
 const SCHEDULED_LATENCY: MetricDefinition = {
   name: "scheduled_latency",
   label: "Scheduled latency",
   unit: "ns",
-  definition: "Latency from the planned send time: done − scheduled (all completed requests, failures included, not those the run cancelled; free of coordinated omission).",
+  definition:
+    "Latency from the planned send time: done − scheduled (all completed requests, failures included, not those the run cancelled; free of coordinated omission).",
 };
 
 const SCHEDULE_LAG: MetricDefinition = {
@@ -59,14 +62,16 @@ const TPOT: MetricDefinition = {
   name: "tpot",
   label: "TPOT",
   unit: "ns/token",
-  definition: "Time per output token after the first: (done − first token) / (streamed tokens − 1), requests with ≥ 2 streamed tokens (output tokens less hidden reasoning tokens).",
+  definition:
+    "Time per output token after the first: (done − first token) / (streamed tokens − 1), requests with ≥ 2 streamed tokens (output tokens less hidden reasoning tokens).",
 };
 
 const ITL: MetricDefinition = {
   name: "itl",
   label: "ITL",
   unit: "ns",
-  definition: "Inter-token latency: gaps between token arrivals after the first token; a chunk of k streamed tokens after gap g gives k gaps of g/k, and a chunk with no text that usage counts as a token (vLLM's half of a character, an EOS finish chunk) is a token of its own (see Tokens).",
+  definition:
+    "Inter-token latency: gaps between token arrivals after the first token; a chunk of k streamed tokens after gap g gives k gaps of g/k, and a chunk with no text that usage counts as a token (vLLM's half of a character, an EOS finish chunk) is a token of its own (see Tokens).",
 };
 
 const ISL: MetricDefinition = {
@@ -115,7 +120,8 @@ const SCHEDULED_QPS: MetricDefinition = {
   name: "scheduled_qps",
   label: "Scheduled QPS",
   unit: "requests/s",
-  definition: "The rate the schedule itself offered: (requests − 1) / (last − first scheduled instant); a Poisson draw of n arrivals is the target ± about 1/√n, the same draw for every run of one seed. Null for concurrency, max throughput and agentic runs.",
+  definition:
+    "The rate the schedule itself offered: (requests − 1) / (last − first scheduled instant); a Poisson draw of n arrivals is the target ± about 1/√n, the same draw for every run of one seed. Null for concurrency, max throughput and agentic runs.",
 };
 
 const DURATION: MetricDefinition = {

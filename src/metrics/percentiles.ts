@@ -9,7 +9,9 @@
 export type SeriesArray = Float64Array | Uint32Array;
 
 /** The report grid, highest first, as in result_summary.json. */
-export const PERCENTILE_GRID: readonly number[] = [99.9, 99.0, 97.0, 95.0, 90.0, 80.0, 75.0, 50.0, 25.0, 10.0, 5.0, 1.0];
+export const PERCENTILE_GRID: readonly number[] = [
+  99.9, 99.0, 97.0, 95.0, 90.0, 80.0, 75.0, 50.0, 25.0, 10.0, 5.0, 1.0,
+];
 
 /**
  * Key of a percentile in JSON maps, formatted like Python's `str(float)`: 50 → "50.0", 99.9 → "99.9".
@@ -32,7 +34,10 @@ export function lowerPercentile(sorted: SeriesArray, p: number): number {
 }
 
 /** Every grid percentile of ascending `sorted`, keyed like result_summary.json. */
-export function gridPercentiles(sorted: SeriesArray, grid: readonly number[] = PERCENTILE_GRID): Record<string, number> {
+export function gridPercentiles(
+  sorted: SeriesArray,
+  grid: readonly number[] = PERCENTILE_GRID,
+): Record<string, number> {
   const out: Record<string, number> = {};
   for (const p of grid) out[percentileKey(p)] = lowerPercentile(sorted, p);
   return out;

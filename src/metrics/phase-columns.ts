@@ -34,7 +34,12 @@ export interface PhaseColumns extends MetricArrays {
 
 const ARRAY_TYPES = { f64: Float64Array, u16: Uint16Array, u32: Uint32Array } as const;
 /** Copies row `row`'s numeric fields into columns `cols` at `i` (generated once: one statement a field, null as NaN). */
-const fillMetricArrays = new Function("cols", "row", "i", METRIC_ARRAY_FIELDS.map((f) => `cols.${f.name}[i] = row.${f.name} ?? NaN;`).join("\n")) as (cols: MetricArrays, row: ColumnRow, i: number) => void;
+const fillMetricArrays = new Function(
+  "cols",
+  "row",
+  "i",
+  METRIC_ARRAY_FIELDS.map((f) => `cols.${f.name}[i] = row.${f.name} ?? NaN;`).join("\n"),
+) as (cols: MetricArrays, row: ColumnRow, i: number) => void;
 
 const MAX_ERROR_SAMPLES_PER_KIND = 3;
 
@@ -53,7 +58,11 @@ class ErrorSampler {
 }
 
 /** The last attempt of each plan entry, in record order, and how many earlier attempts there were. */
-function lastAttempts(all: readonly RequestRecord[]): { records: readonly RequestRecord[]; retries: number; reconnects: number } {
+function lastAttempts(all: readonly RequestRecord[]): {
+  records: readonly RequestRecord[];
+  retries: number;
+  reconnects: number;
+} {
   const lastOf = new Map<number, number>();
   for (const r of all) if (r.attempt > 0) lastOf.set(r.planIndex, Math.max(r.attempt, lastOf.get(r.planIndex) ?? 0));
   if (lastOf.size === 0) return { records: all, retries: 0, reconnects: 0 };
@@ -80,11 +89,23 @@ export class PhaseColumnsBuilder {
 
   /** `count` rows will be added; `estimatedGaps`: token gaps before spreading, the ITL column's first size. */
   constructor(count: number, attempts: { retries: number; reconnects: number }, estimatedGaps = 0) {
-    const arrays = Object.fromEntries(METRIC_ARRAY_FIELDS.map((f) => [f.name, f.metric === "f64" ? new Float64Array(count).fill(Number.NaN) : new ARRAY_TYPES[f.metric](count)])) as unknown as MetricArrays;
+    const arrays = Object.fromEntries(
+      METRIC_ARRAY_FIELDS.map((f) => [
+        f.name,
+        f.metric === "f64" ? new Float64Array(count).fill(Number.NaN) : new ARRAY_TYPES[f.metric](count),
+      ]),
+    ) as unknown as MetricArrays;
     this.#cols = {
-      ...arrays, count, retries: attempts.retries, reconnects: attempts.reconnects,
-      failed: new Uint8Array(count), errorKinds: new Array(count).fill(null), errorSamples: [],
-      tokenSources: new Array(count).fill("none"), itlNs: new Float64Array(0), finishReasons: new Array(count).fill(null),
+      ...arrays,
+      count,
+      retries: attempts.retries,
+      reconnects: attempts.reconnects,
+      failed: new Uint8Array(count),
+      errorKinds: new Array(count).fill(null),
+      errorSamples: [],
+      tokenSources: new Array(count).fill("none"),
+      itlNs: new Float64Array(0),
+      finishReasons: new Array(count).fill(null),
     };
     this.#itl = new TokenGapBuilder(estimatedGaps);
   }

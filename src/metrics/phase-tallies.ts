@@ -14,7 +14,10 @@ type FinishReason = (typeof FINISH_REASONS)[number];
  * (`eos_token`, `stop_sequence`, `length`), and its chat route maps only EOS to "stop", so
  * `stop_sequence` reaches chat streams too: both are a stop.
  */
-const FINISH_REASON_ALIASES: ReadonlyMap<string, FinishReason> = new Map([["eos_token", "stop"], ["stop_sequence", "stop"]]);
+const FINISH_REASON_ALIASES: ReadonlyMap<string, FinishReason> = new Map([
+  ["eos_token", "stop"],
+  ["stop_sequence", "stop"],
+]);
 export type FinishReasonCounts = Record<FinishReason, number>;
 
 /** `token_count_source`: the one source every counted request used, or "mixed". */
@@ -26,7 +29,14 @@ function isFinishReason(reason: string): reason is FinishReason {
 
 /** Finish reasons of the rows where `include[i]` is 1; all six keys always present. */
 export function countFinishReasons(reasons: readonly (string | null)[], include: Uint8Array): FinishReasonCounts {
-  const counts: FinishReasonCounts = { stop: 0, length: 0, tool_calls: 0, content_filter: 0, function_call: 0, other: 0 };
+  const counts: FinishReasonCounts = {
+    stop: 0,
+    length: 0,
+    tool_calls: 0,
+    content_filter: 0,
+    function_call: 0,
+    other: 0,
+  };
   for (let i = 0; i < include.length; i++) {
     if (!include[i]) continue;
     const reason = reasons[i] ?? "other";

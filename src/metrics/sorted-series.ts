@@ -30,7 +30,10 @@ export class SortedSeries {
   get(name: SortedSeriesName): SeriesArray {
     let sorted = this.#sorted.get(name);
     if (sorted === undefined) {
-      sorted = name === "itl" ? sortFiniteInPlace(this.#cols.itlNs) : compact(sortFiniteInPlace(seriesValues(this.#cols, name)));
+      sorted =
+        name === "itl"
+          ? sortFiniteInPlace(this.#cols.itlNs)
+          : compact(sortFiniteInPlace(seriesValues(this.#cols, name)));
       this.#sorted.set(name, sorted);
     }
     return sorted;

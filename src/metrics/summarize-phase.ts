@@ -32,7 +32,13 @@ import { completionNs, successfulRows } from "./request-values.ts";
 import { rollupSorted, type Rollup } from "./series-rollup.ts";
 import { SortedSeries } from "./sorted-series.ts";
 import { computeThroughput, legacyLoadgenWindowNs } from "./throughput.ts";
-import { loadGeneratorHealth, meanScheduleGapNs, scheduledRate, verdictLagsNs, type LoadGeneratorHealth } from "./load-generator-health.ts";
+import {
+  loadGeneratorHealth,
+  meanScheduleGapNs,
+  scheduledRate,
+  verdictLagsNs,
+  type LoadGeneratorHealth,
+} from "./load-generator-health.ts";
 import { tokenDiscrepancy, type TokenDiscrepancy } from "./token-discrepancy.ts";
 import { goodput, type Goodput, type SloLimitsMs } from "./goodput.ts";
 import type { TokenSource } from "../record/request-record.ts";
@@ -105,7 +111,11 @@ function sum(values: SeriesArray): number | null {
  * `series`: the phase's sorted series; pass the one the HTML report will read so that each
  * series is sorted once (see sorted-series.ts).
  */
-export function summarizePhase(cols: PhaseColumns, ctx: PhaseContext, series: SortedSeries = new SortedSeries(cols)): PhaseMetrics {
+export function summarizePhase(
+  cols: PhaseColumns,
+  ctx: PhaseContext,
+  series: SortedSeries = new SortedSeries(cols),
+): PhaseMetrics {
   const n = cols.count;
   const ok = successfulRows(cols);
   let completed = 0;
@@ -161,7 +171,8 @@ export function summarizePhase(cols: PhaseColumns, ctx: PhaseContext, series: So
     reconnects: cols.reconnects ?? 0,
     streamNotes: countStreamNotes(cols.streamNotes),
     loadGenerator: loadGeneratorHealth(series.get("scheduleLag"), n, ctx.plannedCount, ctx.loadPatternType, {
-      meanGapNs, verdictLagNs: verdictLagsNs(cols.scheduledNs, cols.sentNs, ctx.loadPatternType),
+      meanGapNs,
+      verdictLagNs: verdictLagsNs(cols.scheduledNs, cols.sentNs, ctx.loadPatternType),
     }),
     scheduledQps: scheduledRate(meanGapNs, ctx.loadPatternType),
     tokenCountDiscrepancy: tokenDiscrepancy(cols),

@@ -33,15 +33,29 @@ function percent(threshold: number): string {
 export function outputCachingVerdict(reference: PhaseStats, audit: PhaseStats, threshold: number): OutputCachingResult {
   // Upstream's key order: test, passed, the numbers, reason.
   const result = (passed: boolean, reason: string): OutputCachingResult => ({
-    test: "output_caching_test", passed, ref_qps: reference.qps, audit_qps: audit.qps, threshold,
-    ref_completed: reference.completed, ref_requested: reference.requested, audit_completed: audit.completed, audit_requested: audit.requested, reason,
+    test: "output_caching_test",
+    passed,
+    ref_qps: reference.qps,
+    audit_qps: audit.qps,
+    threshold,
+    ref_completed: reference.completed,
+    ref_requested: reference.requested,
+    audit_completed: audit.completed,
+    audit_requested: audit.requested,
+    reason,
   });
   const minCompletion = 1 - threshold;
   const complete = (p: PhaseStats) => p.completed >= p.requested * minCompletion;
   if (!complete(reference) || !complete(audit)) {
-    return result(false, `Phase incomplete: reference ${reference.completed}/${reference.requested}, audit ${audit.completed}/${audit.requested} (threshold ${percent(threshold)})`);
+    return result(
+      false,
+      `Phase incomplete: reference ${reference.completed}/${reference.requested}, audit ${audit.completed}/${audit.requested} (threshold ${percent(threshold)})`,
+    );
   }
   const limit = reference.qps * (1 + threshold);
   const passed = audit.qps < limit;
-  return result(passed, `audit_qps=${audit.qps.toFixed(4)} ${passed ? "<" : ">="} ref_qps * (1 + ${percent(threshold)}) = ${limit.toFixed(4)}`);
+  return result(
+    passed,
+    `audit_qps=${audit.qps.toFixed(4)} ${passed ? "<" : ">="} ref_qps * (1 + ${percent(threshold)}) = ${limit.toFixed(4)}`,
+  );
 }

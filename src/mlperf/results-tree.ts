@@ -31,15 +31,31 @@ export function scenarioDir(t: PackageTarget): string {
 }
 
 /** The copies a performance run and an accuracy run contribute (their files that exist are copied). */
-export function plannedCopies(t: PackageTarget, performanceRun: string | null, accuracyRun: string | null): PlannedFile[] {
+export function plannedCopies(
+  t: PackageTarget,
+  performanceRun: string | null,
+  accuracyRun: string | null,
+): PlannedFile[] {
   const base = scenarioDir(t);
   const files: PlannedFile[] = [];
   if (performanceRun) {
-    files.push({ from: join(performanceRun, "performance", "result_summary.json"), to: join(base, "performance", "run_1", "result_summary.json"), scaffold: null });
-    files.push({ from: join(performanceRun, "config.yaml"), to: join(base, "performance", "run_1", "config.yaml"), scaffold: null });
+    files.push({
+      from: join(performanceRun, "performance", "result_summary.json"),
+      to: join(base, "performance", "run_1", "result_summary.json"),
+      scaffold: null,
+    });
+    files.push({
+      from: join(performanceRun, "config.yaml"),
+      to: join(base, "performance", "run_1", "config.yaml"),
+      scaffold: null,
+    });
   }
   if (accuracyRun) {
-    files.push({ from: join(accuracyRun, "accuracy", "accuracy_results.json"), to: join(base, "accuracy", "accuracy_results.json"), scaffold: null });
+    files.push({
+      from: join(accuracyRun, "accuracy", "accuracy_results.json"),
+      to: join(base, "accuracy", "accuracy_results.json"),
+      scaffold: null,
+    });
     files.push({ from: join(accuracyRun, "config.yaml"), to: join(base, "accuracy", "config.yaml"), scaffold: null });
   }
   return files;
@@ -47,15 +63,40 @@ export function plannedCopies(t: PackageTarget, performanceRun: string | null, a
 
 /** measurements.json and systems/<system>.json with upstream's keys, TODO where the submitter must fill in. */
 export function plannedScaffold(t: PackageTarget): PlannedFile[] {
-  const measurements = { starting_weights_filename: TODO, weight_data_types: TODO, input_data_types: TODO, weight_transformations: TODO, retraining: "no" };
+  const measurements = {
+    starting_weights_filename: TODO,
+    weight_data_types: TODO,
+    input_data_types: TODO,
+    weight_transformations: TODO,
+    retraining: "no",
+  };
   const system = {
-    submitter: t.submitter, division: t.division, status: TODO, system_name: t.system, system_type: "edge",
-    number_of_nodes: "1", host_processors_per_node: "1", accelerators_per_node: "1",
-    host_processor_model_name: TODO, host_processor_core_count: TODO, host_memory_capacity: TODO,
-    accelerator_model_name: TODO, accelerator_memory_capacity: TODO, framework: TODO, operating_system: TODO,
+    submitter: t.submitter,
+    division: t.division,
+    status: TODO,
+    system_name: t.system,
+    system_type: "edge",
+    number_of_nodes: "1",
+    host_processors_per_node: "1",
+    accelerators_per_node: "1",
+    host_processor_model_name: TODO,
+    host_processor_core_count: TODO,
+    host_memory_capacity: TODO,
+    accelerator_model_name: TODO,
+    accelerator_memory_capacity: TODO,
+    framework: TODO,
+    operating_system: TODO,
   };
   return [
-    { from: null, to: join(scenarioDir(t), "measurements.json"), scaffold: `${JSON.stringify(measurements, null, 2)}\n` },
-    { from: null, to: join(t.output, t.division, t.submitter, "systems", `${t.system}.json`), scaffold: `${JSON.stringify(system, null, 2)}\n` },
+    {
+      from: null,
+      to: join(scenarioDir(t), "measurements.json"),
+      scaffold: `${JSON.stringify(measurements, null, 2)}\n`,
+    },
+    {
+      from: null,
+      to: join(t.output, t.division, t.submitter, "systems", `${t.system}.json`),
+      scaffold: `${JSON.stringify(system, null, 2)}\n`,
+    },
   ];
 }

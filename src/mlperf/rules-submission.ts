@@ -24,9 +24,15 @@ export const submissionRule: Rule = (config) => {
   if (ref && registered) {
     const rule = registered.models.get(ref.model);
     if (!rule) {
-      problems.push({ path: "submission_ref.model", message: `Model ${ref.model} not found in rules for round ${registered.version} (models: ${[...registered.models.keys()].join(", ")})` });
+      problems.push({
+        path: "submission_ref.model",
+        message: `Model ${ref.model} not found in rules for round ${registered.version} (models: ${[...registered.models.keys()].join(", ")})`,
+      });
     } else if (ref.priority !== null && !rule.caps[ref.priority]) {
-      problems.push({ path: "submission_ref.priority", message: `Model ${ref.model} does not support optimization priority ${ref.priority} (supports: ${Object.keys(rule.caps).join(", ")})` });
+      problems.push({
+        path: "submission_ref.priority",
+        message: `Model ${ref.model} does not support optimization priority ${ref.priority} (supports: ${Object.keys(rule.caps).join(", ")})`,
+      });
     }
   }
   if (config.type !== "submission") return problems;
@@ -56,7 +62,9 @@ export function pinRulesetSeeds(config: DraftConfig): void {
 }
 
 /** The ruleset, model and priority a run is judged by; null without a registered ruleset and model. */
-export function submissionSettings(config: Pick<BenchmarkConfig, "submission_ref">): { ruleset: string; model: string; priority: Priority } | null {
+export function submissionSettings(
+  config: Pick<BenchmarkConfig, "submission_ref">,
+): { ruleset: string; model: string; priority: Priority } | null {
   const ref = config.submission_ref;
   const rule = ref ? RULESETS.get(ref.ruleset)?.models.get(ref.model) : undefined;
   if (!ref || !rule) return null;
@@ -75,10 +83,14 @@ export function plannedTooSmall(config: BenchmarkConfig): string[] {
   const problems: string[] = [];
   const where = `${settings.ruleset} (${settings.model})`;
   if (count !== null && count < rule.minSampleCount) {
-    problems.push(`${where} requires at least ${rule.minSampleCount} queries; this run issues ${count} (--num-samples ${rule.minSampleCount} or more)`);
+    problems.push(
+      `${where} requires at least ${rule.minSampleCount} queries; this run issues ${count} (--num-samples ${rule.minSampleCount} or more)`,
+    );
   }
   if (minDuration < rule.minDurationMs) {
-    problems.push(`${where} requires at least ${rule.minDurationMs / 1000} s; this run's minimum duration is ${minDuration / 1000} s (--duration ${rule.minDurationMs / 1000}s or more)`);
+    problems.push(
+      `${where} requires at least ${rule.minDurationMs / 1000} s; this run's minimum duration is ${minDuration / 1000} s (--duration ${rule.minDurationMs / 1000}s or more)`,
+    );
   }
   return problems;
 }

@@ -36,7 +36,12 @@ const TEN_MINUTES = 600_000;
 const MIN_QUERIES = 270_336;
 
 const datacenter = (datasetSize: number, caps: ModelRule["caps"], accuracy: ModelRule["accuracy"]): ModelRule => ({
-  minDurationMs: TEN_MINUTES, maxDurationMs: null, minSampleCount: MIN_QUERIES, datasetSize, caps, accuracy,
+  minDurationMs: TEN_MINUTES,
+  maxDurationMs: null,
+  minSampleCount: MIN_QUERIES,
+  datasetSize,
+  caps,
+  accuracy,
 });
 
 const rouge = (golden: Record<string, number>, factor: number): AccuracyTarget[] =>
@@ -47,37 +52,71 @@ const LLAMA2_TPS: AccuracyTarget = { metric: "tokens_per_sample", golden: 294.45
 
 /** mlperf-inference-v5.1 and v6.1: the same five models and numbers. */
 export const DATACENTER_MODELS: ReadonlyMap<string, ModelRule> = new Map([
-  ["deepseek-r1", datacenter(4388, { throughput: { ttftMs: 2000, tpotMs: 80 } }, [[
-    { metric: "exact_match", golden: 81.3582, factors: [0.99] },
-    { metric: "tokens_per_sample", golden: 3886.2274, factors: [0.9, 1.1] },
-  ]])],
-  ["llama3-1-8b", datacenter(13368, { throughput: { ttftMs: 2000, tpotMs: 100 }, interactive: { ttftMs: 500, tpotMs: 30 } }, [[
-    ...rouge({ rouge1: 38.7792, rouge2: 15.9075, rougeL: 24.4957, rougeLsum: 35.793 }, 0.99),
-    { metric: "gen_len", golden: 8167644, factors: [0.9, 1.1] },
-  ]])],
-  ["llama2-70b", datacenter(24576, { throughput: { ttftMs: 2000, tpotMs: 200 }, interactive: { ttftMs: 450, tpotMs: 40 } }, [
-    [...rouge(LLAMA2_ROUGE, 0.99), LLAMA2_TPS],
-    [...rouge(LLAMA2_ROUGE, 0.999), LLAMA2_TPS],
-  ])],
-  ["llama3.1-405b", datacenter(8313, { throughput: { ttftMs: 6000, tpotMs: 175 }, interactive: { ttftMs: 4500, tpotMs: 80 } }, [[
-    { metric: "rougeL", golden: 21.6666, factors: [0.99] },
-    { metric: "exact_match", golden: 90.1335, factors: [0.99] },
-    { metric: "tokens_per_sample", golden: 684.68, factors: [0.9, 1.1] },
-  ]])],
-  ["mixtral-8x7b", datacenter(15000, { throughput: { ttftMs: 2000, tpotMs: 200 } }, [[
-    ...rouge({ rouge1: 45.5989, rouge2: 23.3526, rougeL: 30.4608, gsm8k_accuracy: 73.66, mbxp_accuracy: 60.16 }, 0.99),
-    { metric: "tokens_per_sample", golden: 144.84, factors: [0.9, 1.1] },
-  ]])],
+  [
+    "deepseek-r1",
+    datacenter(4388, { throughput: { ttftMs: 2000, tpotMs: 80 } }, [
+      [
+        { metric: "exact_match", golden: 81.3582, factors: [0.99] },
+        { metric: "tokens_per_sample", golden: 3886.2274, factors: [0.9, 1.1] },
+      ],
+    ]),
+  ],
+  [
+    "llama3-1-8b",
+    datacenter(13368, { throughput: { ttftMs: 2000, tpotMs: 100 }, interactive: { ttftMs: 500, tpotMs: 30 } }, [
+      [
+        ...rouge({ rouge1: 38.7792, rouge2: 15.9075, rougeL: 24.4957, rougeLsum: 35.793 }, 0.99),
+        { metric: "gen_len", golden: 8167644, factors: [0.9, 1.1] },
+      ],
+    ]),
+  ],
+  [
+    "llama2-70b",
+    datacenter(24576, { throughput: { ttftMs: 2000, tpotMs: 200 }, interactive: { ttftMs: 450, tpotMs: 40 } }, [
+      [...rouge(LLAMA2_ROUGE, 0.99), LLAMA2_TPS],
+      [...rouge(LLAMA2_ROUGE, 0.999), LLAMA2_TPS],
+    ]),
+  ],
+  [
+    "llama3.1-405b",
+    datacenter(8313, { throughput: { ttftMs: 6000, tpotMs: 175 }, interactive: { ttftMs: 4500, tpotMs: 80 } }, [
+      [
+        { metric: "rougeL", golden: 21.6666, factors: [0.99] },
+        { metric: "exact_match", golden: 90.1335, factors: [0.99] },
+        { metric: "tokens_per_sample", golden: 684.68, factors: [0.9, 1.1] },
+      ],
+    ]),
+  ],
+  [
+    "mixtral-8x7b",
+    datacenter(15000, { throughput: { ttftMs: 2000, tpotMs: 200 } }, [
+      [
+        ...rouge(
+          { rouge1: 45.5989, rouge2: 23.3526, rougeL: 30.4608, gsm8k_accuracy: 73.66, mbxp_accuracy: 60.16 },
+          0.99,
+        ),
+        { metric: "tokens_per_sample", golden: 144.84, factors: [0.9, 1.1] },
+      ],
+    ]),
+  ],
 ]);
 
 /** mlperf-edge-v0.1: latency is informational (the reference is a stock llama.cpp build). */
 export const EDGE_MODELS: ReadonlyMap<string, ModelRule> = new Map([
-  ["qwen3.6-27b", {
-    minDurationMs: 0, maxDurationMs: 14_400_000, minSampleCount: 995, datasetSize: 995,
-    caps: { edge_single_stream: { ttftMs: null, tpotMs: null } },
-    accuracy: [[
-      { metric: "bfcl_overall_accuracy", golden: 86.23, factors: [0.97] },
-      { metric: "bfcl_normalized_accuracy", golden: 87.96, factors: [0.97] },
-    ]],
-  }],
+  [
+    "qwen3.6-27b",
+    {
+      minDurationMs: 0,
+      maxDurationMs: 14_400_000,
+      minSampleCount: 995,
+      datasetSize: 995,
+      caps: { edge_single_stream: { ttftMs: null, tpotMs: null } },
+      accuracy: [
+        [
+          { metric: "bfcl_overall_accuracy", golden: 86.23, factors: [0.97] },
+          { metric: "bfcl_normalized_accuracy", golden: 87.96, factors: [0.97] },
+        ],
+      ],
+    },
+  ],
 ]);

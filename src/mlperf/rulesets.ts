@@ -16,8 +16,18 @@ interface Ruleset {
   sampleIndexSeed: bigint;
 }
 
-const V5_1: Ruleset = { version: "v5.1", schedulerSeed: 18209322760996052031n, sampleIndexSeed: 14771362308971278857n, models: DATACENTER_MODELS };
-const V6_1: Ruleset = { version: "v6.1", schedulerSeed: 16159082839903944936n, sampleIndexSeed: 2747215439041700203n, models: DATACENTER_MODELS };
+const V5_1: Ruleset = {
+  version: "v5.1",
+  schedulerSeed: 18209322760996052031n,
+  sampleIndexSeed: 14771362308971278857n,
+  models: DATACENTER_MODELS,
+};
+const V6_1: Ruleset = {
+  version: "v6.1",
+  schedulerSeed: 16159082839903944936n,
+  sampleIndexSeed: 2747215439041700203n,
+  models: DATACENTER_MODELS,
+};
 const EDGE_V0_1: Ruleset = { version: "edge-v0.1", schedulerSeed: 42n, sampleIndexSeed: 42n, models: EDGE_MODELS };
 
 /** Registered names in upstream's registration order. */

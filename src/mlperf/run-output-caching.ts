@@ -45,35 +45,69 @@ async function runHook(command: string, io: RunIo): Promise<string> {
   return `hook ran before the reference phase (exit 0): ${command}`;
 }
 
-async function phase(config: BenchmarkConfig, io: RunIo, label: string, dir: string, count: number, shape: WorkloadShape = {}): Promise<PhaseStats> {
+async function phase(
+  config: BenchmarkConfig,
+  io: RunIo,
+  label: string,
+  dir: string,
+  count: number,
+  shape: WorkloadShape = {},
+): Promise<PhaseStats> {
   io.log(`audit: phase ${label}, ${count} queries`);
   const { summary } = await runBenchmark(phaseConfig(config, dir, count), io, "perf", shape);
   if (summary.state === "interrupted") throw new SetupError(`Audit phase '${label}' was interrupted`);
   if (summary.qps === null) throw new SetupError("Report has no duration — cannot compute QPS");
-  if (summary.qps <= 0) throw new SetupError(`Report has non-positive throughput (qps=${summary.qps}); the run completed no samples, so an output-caching comparison is impossible`);
+  if (summary.qps <= 0)
+    throw new SetupError(
+      `Report has non-positive throughput (qps=${summary.qps}); the run completed no samples, so an output-caching comparison is impossible`,
+    );
   return { qps: summary.qps, completed: summary.n_samples_completed, requested: count };
 }
 
 /** Runs TEST04 into `<reportDir>/audit`; throws SetupError (exit 3) when it cannot be run. */
-export async function runOutputCachingAudit(config: BenchmarkConfig, reportDir: string, io: RunIo, restartHook: string | null): Promise<AuditReport> {
+export async function runOutputCachingAudit(
+  config: BenchmarkConfig,
+  reportDir: string,
+  io: RunIo,
+  restartHook: string | null,
+): Promise<AuditReport> {
   const audit = config.audit;
   const perfSpec = config.datasets.find((d) => d.type === "performance");
   if (!audit || !perfSpec) throw new SetupError("Audit requires at least one performance dataset");
   const size = (await loadConfiguredDataset(perfSpec, config, null)).rows.length;
   if (audit.samples > size) {
-    throw new SetupError(`Audit phase 'reference': n_samples=${audit.samples} exceeds dataset size ${size}; a distinct-sample phase would wrap and re-issue samples`);
+    throw new SetupError(
+      `Audit phase 'reference': n_samples=${audit.samples} exceeds dataset size ${size}; a distinct-sample phase would wrap and re-issue samples`,
+    );
   }
   if (audit.sample_index >= size) {
-    throw new SetupError(`Audit phase 'output_caching': sample_index=${audit.sample_index} is out of range [0, ${size}) for dataset with ${size} samples`);
+    throw new SetupError(
+      `Audit phase 'output_caching': sample_index=${audit.sample_index} is out of range [0, ${size}) for dataset with ${size} samples`,
+    );
   }
   const base = join(reportDir, "audit");
   mkdirSync(base, { recursive: true });
-  const cacheReset = restartHook ? await runHook(restartHook, io) : "not reset: no --audit-restart-hook; a server that caches outputs may pass falsely";
+  const cacheReset = restartHook
+    ? await runHook(restartHook, io)
+    : "not reset: no --audit-restart-hook; a server that caches outputs may pass falsely";
   const reference = await phase(config, io, "reference", join(base, "reference"), audit.samples);
-  const repeated = await phase(config, io, "output_caching", join(base, "output_caching"), audit.audit_samples ?? audit.samples, { fixedRow: audit.sample_index });
-  const result: AuditReport = { ...outputCachingVerdict(reference, repeated, audit.threshold), cache_reset: cacheReset };
+  const repeated = await phase(
+    config,
+    io,
+    "output_caching",
+    join(base, "output_caching"),
+    audit.audit_samples ?? audit.samples,
+    { fixedRow: audit.sample_index },
+  );
+  const result: AuditReport = {
+    ...outputCachingVerdict(reference, repeated, audit.threshold),
+    cache_reset: cacheReset,
+  };
   writeAtomic(join(base, "audit_output_caching_test.json"), `${JSON.stringify(result, null, 2)}\n`);
-  writeAtomic(join(base, "verify_OUTPUT_CACHING_TEST.txt"), `Performance check pass: ${result.passed ? "True" : "False"}\n`);
+  writeAtomic(
+    join(base, "verify_OUTPUT_CACHING_TEST.txt"),
+    `Performance check pass: ${result.passed ? "True" : "False"}\n`,
+  );
   io.log(`Audit output_caching_test ${result.passed ? "PASS" : "FAIL"} — ${result.reason}`);
   return result;
 }

@@ -37,14 +37,18 @@ function p99(rollup: Rollup): { valueNs: number; estimate: string } | null {
   const early = rollup.early_stopping_percentiles?.["99.0"];
   if (typeof early === "number") return { valueNs: early, estimate: "early-stopping estimate" };
   const empirical = rollup.percentiles?.["99.0"];
-  return typeof empirical === "number" ? { valueNs: empirical, estimate: "empirical; too few samples for an early-stopping estimate" } : null;
+  return typeof empirical === "number"
+    ? { valueNs: empirical, estimate: "empirical; too few samples for an early-stopping estimate" }
+    : null;
 }
 
 function capReason(name: string, rollup: Rollup, capMs: number | null, priority: Priority): string | null {
   if (capMs === null) return null;
   const value = p99(rollup);
   if (value === null) return `${name} p99 could not be measured; the ${priority} cap is ${capMs} ms`;
-  return value.valueNs > capMs * 1e6 ? `${name} p99 ${ms(value.valueNs)} ms (${value.estimate}) is over the ${priority} cap of ${capMs} ms` : null;
+  return value.valueNs > capMs * 1e6
+    ? `${name} p99 ${ms(value.valueNs)} ms (${value.estimate}) is over the ${priority} cap of ${capMs} ms`
+    : null;
 }
 
 export function runVerdict(summary: ResultSummary, settings: SubmissionSettings): RunVerdict {
@@ -55,25 +59,39 @@ export function runVerdict(summary: ResultSummary, settings: SubmissionSettings)
   const reasons: string[] = [];
   if (summary.state !== "complete") reasons.push(`the run did not complete (state: ${summary.state})`);
   const durationMs = (summary.duration_ns ?? 0) / 1e6;
-  if (durationMs < rule.minDurationMs) reasons.push(`the run lasted ${Math.round(durationMs) / 1000} s; the ruleset requires at least ${rule.minDurationMs / 1000} s`);
+  if (durationMs < rule.minDurationMs)
+    reasons.push(
+      `the run lasted ${Math.round(durationMs) / 1000} s; the ruleset requires at least ${rule.minDurationMs / 1000} s`,
+    );
   if (summary.n_samples_completed < rule.minSampleCount) {
-    reasons.push(`${summary.n_samples_completed} queries completed; the ruleset requires at least ${rule.minSampleCount}`);
+    reasons.push(
+      `${summary.n_samples_completed} queries completed; the ruleset requires at least ${rule.minSampleCount}`,
+    );
   }
   if (summary.n_samples_failed > 0) reasons.push(`${summary.n_samples_failed} queries failed`);
-  if (summary.load_generator === "fell_behind") reasons.push("the load generator fell behind its schedule (see load_generator and schedule_lag)");
+  if (summary.load_generator === "fell_behind")
+    reasons.push("the load generator fell behind its schedule (see load_generator and schedule_lag)");
   const offline = (summary.run_config.load_pattern as { type?: string } | undefined)?.type === "max_throughput";
   const caps = offline ? undefined : rule.caps[settings.priority];
-  for (const reason of [capReason("TTFT", summary.ttft, caps?.ttftMs ?? null, settings.priority), capReason("TPOT", summary.tpot, caps?.tpotMs ?? null, settings.priority)]) {
+  for (const reason of [
+    capReason("TTFT", summary.ttft, caps?.ttftMs ?? null, settings.priority),
+    capReason("TPOT", summary.tpot, caps?.tpotMs ?? null, settings.priority),
+  ]) {
     if (reason) reasons.push(reason);
   }
   const seeds = summary.run_config;
   const pinned = [
     ["scheduler_random_seed", seeds.scheduler_random_seed, ruleset.schedulerSeed],
     ["dataloader_random_seed", seeds.dataloader_random_seed, ruleset.sampleIndexSeed],
-    ["warmup_random_seed", (seeds.warmup as Record<string, unknown> | undefined)?.warmup_random_seed, ruleset.sampleIndexSeed],
+    [
+      "warmup_random_seed",
+      (seeds.warmup as Record<string, unknown> | undefined)?.warmup_random_seed,
+      ruleset.sampleIndexSeed,
+    ],
   ] as const;
   for (const [name, value, expected] of pinned) {
-    if (value !== undefined && BigInt(value as number | bigint) !== expected) reasons.push(`${name} is ${String(value)}; the ruleset pins ${expected}`);
+    if (value !== undefined && BigInt(value as number | bigint) !== expected)
+      reasons.push(`${name} is ${String(value)}; the ruleset pins ${expected}`);
   }
   return verdict(reasons);
 }

@@ -27,11 +27,19 @@ export interface RunArtifacts {
   accuracy: Record<string, unknown>[] | null;
   audit: Record<string, unknown> | null;
   /** What the edge round's config checks read (upstream's `temperature==0` and `single_stream`); null without a config. */
-  client: { temperature: number | null; numWorkers: number; maxConnections: number; targetConcurrency: number | null } | null;
+  client: {
+    temperature: number | null;
+    numWorkers: number;
+    maxConnections: number;
+    targetConcurrency: number | null;
+  } | null;
 }
 
 /** The BFCL breakdown keys the edge round's golden metrics are read from (as upstream's checker maps them). */
-const BREAKDOWN_KEYS: Readonly<Record<string, string>> = { overall_accuracy: "bfcl_overall_accuracy", normalized_single_turn_score: "bfcl_normalized_accuracy" };
+const BREAKDOWN_KEYS: Readonly<Record<string, string>> = {
+  overall_accuracy: "bfcl_overall_accuracy",
+  normalized_single_turn_score: "bfcl_normalized_accuracy",
+};
 
 const number = (value: unknown): number | null => {
   const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
@@ -63,25 +71,36 @@ function accuracyValues(entries: readonly Record<string, unknown>[]): Map<string
 
 function accuracyChecks(rule: ModelRule, entries: readonly Record<string, unknown>[]): Check[] {
   const values = accuracyValues(entries);
-  const sets = rule.accuracy.map((targets) => targets.map((t): Check => {
-    const measured = values.get(t.metric);
-    const low = t.factors[0] * t.golden;
-    const high = t.factors[1] === undefined ? null : t.factors[1] * t.golden;
-    if (measured === undefined) return { name: `accuracy:${t.metric}`, passed: false, detail: "metric missing or non-numeric" };
-    const passed = measured >= low && (high === null || measured <= high);
-    const bound = high === null ? `>= ${low.toFixed(2)} (=${t.factors[0]} x ${t.golden})` : `within [${low.toFixed(2)}, ${high.toFixed(2)}] (=${t.factors[0]}..${t.factors[1]} x ${t.golden})`;
-    return { name: `accuracy:${t.metric}`, passed, detail: `${measured.toFixed(2)} ${bound}` };
-  }));
+  const sets = rule.accuracy.map((targets) =>
+    targets.map((t): Check => {
+      const measured = values.get(t.metric);
+      const low = t.factors[0] * t.golden;
+      const high = t.factors[1] === undefined ? null : t.factors[1] * t.golden;
+      if (measured === undefined)
+        return { name: `accuracy:${t.metric}`, passed: false, detail: "metric missing or non-numeric" };
+      const passed = measured >= low && (high === null || measured <= high);
+      const bound =
+        high === null
+          ? `>= ${low.toFixed(2)} (=${t.factors[0]} x ${t.golden})`
+          : `within [${low.toFixed(2)}, ${high.toFixed(2)}] (=${t.factors[0]}..${t.factors[1]} x ${t.golden})`;
+      return { name: `accuracy:${t.metric}`, passed, detail: `${measured.toFixed(2)} ${bound}` };
+    }),
+  );
   // Any one target set may be met; report the first that is, else the first.
   return sets.find((set) => set.every((c) => c.passed)) ?? sets[0] ?? [];
 }
 
 /** Upstream's config locks for the edge round: greedy decoding, one request at a time. */
 function edgeConfigChecks(c: NonNullable<RunArtifacts["client"]>): Check[] {
-  const single = c.numWorkers === 1 && c.maxConnections === 1 && (c.targetConcurrency === null || c.targetConcurrency === 1);
+  const single =
+    c.numWorkers === 1 && c.maxConnections === 1 && (c.targetConcurrency === null || c.targetConcurrency === 1);
   return [
     { name: "temperature==0", passed: c.temperature === 0, detail: `model_params.temperature=${c.temperature}` },
-    { name: "single_stream", passed: single, detail: `num_workers=${c.numWorkers} max_connections=${c.maxConnections}${c.targetConcurrency === null ? "" : ` target_concurrency=${c.targetConcurrency}`}` },
+    {
+      name: "single_stream",
+      passed: single,
+      detail: `num_workers=${c.numWorkers} max_connections=${c.maxConnections}${c.targetConcurrency === null ? "" : ` target_concurrency=${c.targetConcurrency}`}`,
+    },
   ];
 }
 
@@ -92,10 +111,16 @@ function derivedAudits(summary: Record<string, unknown>, rule: ModelRule): Check
   const mean = number((summary.output_sequence_lengths as { avg?: unknown } | undefined)?.avg);
   if (reference !== undefined) {
     const passed = mean !== null && Math.abs(mean - reference) <= 0.1 * reference;
-    checks.push({ name: "test09:output_length", passed, detail: `mean output ${mean === null ? "unknown" : mean.toFixed(2)} tokens within ±10% of ${reference}` });
+    checks.push({
+      name: "test09:output_length",
+      passed,
+      detail: `mean output ${mean === null ? "unknown" : mean.toFixed(2)} tokens within ±10% of ${reference}`,
+    });
   }
   const finishes = (summary.finish_reason_counts as Record<string, number> | undefined) ?? {};
-  const finished = Object.entries(finishes).filter(([reason]) => reason !== "other").reduce((sum, [, n]) => sum + n, 0);
+  const finished = Object.entries(finishes)
+    .filter(([reason]) => reason !== "other")
+    .reduce((sum, [, n]) => sum + n, 0);
   const completed = number(summary.n_samples_completed) ?? 0;
   const mismatched = number((summary.token_count_discrepancy as { mismatched?: unknown } | null)?.mismatched) ?? 0;
   checks.push({
@@ -106,36 +131,89 @@ function derivedAudits(summary: Record<string, unknown>, rule: ModelRule): Check
   return checks;
 }
 
-export function submissionChecks(run: RunArtifacts, rule: ModelRule, pinned: { scheduler: bigint; sampleIndex: bigint }): Check[] {
+export function submissionChecks(
+  run: RunArtifacts,
+  rule: ModelRule,
+  pinned: { scheduler: bigint; sampleIndex: bigint },
+): Check[] {
   const checks: Check[] = [];
-  if (run.configProblem === undefined) checks.push({ name: "config_present", passed: false, detail: "missing config.yaml" });
-  else checks.push({ name: "config_valid", passed: run.configProblem === null, detail: run.configProblem ?? "config.yaml loads and validates" });
+  if (run.configProblem === undefined)
+    checks.push({ name: "config_present", passed: false, detail: "missing config.yaml" });
+  else
+    checks.push({
+      name: "config_valid",
+      passed: run.configProblem === null,
+      detail: run.configProblem ?? "config.yaml loads and validates",
+    });
   if (run.seeds) {
     const expected = { scheduler: pinned.scheduler, dataloader: pinned.sampleIndex, warmup: pinned.sampleIndex };
-    const off = (Object.keys(expected) as (keyof typeof expected)[]).filter((k) => run.seeds?.[k] === undefined || BigInt(run.seeds[k] as number | bigint) !== expected[k]);
-    checks.push({ name: "seeds_pinned", passed: off.length === 0, detail: off.length === 0 ? `scheduler=${pinned.scheduler} sample_index=${pinned.sampleIndex}` : `not the ruleset's: ${off.map((k) => `${k}=${String(run.seeds?.[k])} (expected ${expected[k]})`).join(", ")}` });
+    const off = (Object.keys(expected) as (keyof typeof expected)[]).filter(
+      (k) => run.seeds?.[k] === undefined || BigInt(run.seeds[k] as number | bigint) !== expected[k],
+    );
+    checks.push({
+      name: "seeds_pinned",
+      passed: off.length === 0,
+      detail:
+        off.length === 0
+          ? `scheduler=${pinned.scheduler} sample_index=${pinned.sampleIndex}`
+          : `not the ruleset's: ${off.map((k) => `${k}=${String(run.seeds?.[k])} (expected ${expected[k]})`).join(", ")}`,
+    });
   }
-  if (!run.summary) checks.push({ name: "result_summary_present", passed: false, detail: "missing performance/result_summary.json" });
+  if (!run.summary)
+    checks.push({ name: "result_summary_present", passed: false, detail: "missing performance/result_summary.json" });
   else {
     const verdict = run.summary.result as { valid?: boolean; reasons?: string[] } | undefined;
-    checks.push({ name: "verdict", passed: verdict?.valid === true, detail: verdict === undefined ? "the run has no verdict (it was not made under a ruleset)" : verdict.valid ? "VALID" : `INVALID: ${(verdict.reasons ?? []).join("; ")}` });
+    checks.push({
+      name: "verdict",
+      passed: verdict?.valid === true,
+      detail:
+        verdict === undefined
+          ? "the run has no verdict (it was not made under a ruleset)"
+          : verdict.valid
+            ? "VALID"
+            : `INVALID: ${(verdict.reasons ?? []).join("; ")}`,
+    });
     const completed = number(run.summary.n_samples_completed) ?? 0;
-    checks.push({ name: "min_sample_count", passed: completed >= rule.minSampleCount, detail: `n_samples_completed=${completed} >= ${rule.minSampleCount}` });
+    checks.push({
+      name: "min_sample_count",
+      passed: completed >= rule.minSampleCount,
+      detail: `n_samples_completed=${completed} >= ${rule.minSampleCount}`,
+    });
   }
   if (run.client && rule.caps.edge_single_stream) checks.push(...edgeConfigChecks(run.client));
   if (run.summary) checks.push(...derivedAudits(run.summary, rule));
-  if (!run.accuracy || run.accuracy.length === 0) checks.push({ name: "accuracy_results_present", passed: false, detail: "no accuracy/accuracy_results.json with scores" });
+  if (!run.accuracy || run.accuracy.length === 0)
+    checks.push({
+      name: "accuracy_results_present",
+      passed: false,
+      detail: "no accuracy/accuracy_results.json with scores",
+    });
   else checks.push(...accuracyChecks(rule, run.accuracy));
-  if (run.audit) checks.push({ name: "audit:output_caching_test", passed: run.audit.passed === true, detail: String(run.audit.reason ?? "") });
+  if (run.audit)
+    checks.push({
+      name: "audit:output_caching_test",
+      passed: run.audit.passed === true,
+      detail: String(run.audit.reason ?? ""),
+    });
   return checks;
 }
 
 /** Upstream's report format: the header, one line per check, OVERALL. */
-export function renderChecks(dir: string, ruleset: string, model: string, checks: readonly Check[], notes: readonly string[] = []): string {
+export function renderChecks(
+  dir: string,
+  ruleset: string,
+  model: string,
+  checks: readonly Check[],
+  notes: readonly string[] = [],
+): string {
   const lines = [
-    `Compliance report: ${dir}`, `  ruleset=${ruleset} model=${model}`, "",
-    ...checks.map((c) => `  [${c.passed ? "PASS" : "FAIL"}] ${c.name}: ${c.detail}`), ...notes.map((n) => `  [MANUAL] ${n}`),
-    "", `  OVERALL: ${checks.every((c) => c.passed) ? "PASS" : "FAIL"}`,
+    `Compliance report: ${dir}`,
+    `  ruleset=${ruleset} model=${model}`,
+    "",
+    ...checks.map((c) => `  [${c.passed ? "PASS" : "FAIL"}] ${c.name}: ${c.detail}`),
+    ...notes.map((n) => `  [MANUAL] ${n}`),
+    "",
+    `  OVERALL: ${checks.every((c) => c.passed) ? "PASS" : "FAIL"}`,
   ];
   return `${lines.join("\n")}\n`;
 }

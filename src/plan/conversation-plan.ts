@@ -57,7 +57,8 @@ export interface ConversationPlanInput {
 
 export type ConversationPlan = PhasePlan & { conversations: TrajectoryTable };
 
-export const isConversationPlan = (plan: PhasePlan): plan is ConversationPlan => "conversations" in plan && plan.conversations !== undefined;
+export const isConversationPlan = (plan: PhasePlan): plan is ConversationPlan =>
+  "conversations" in plan && plan.conversations !== undefined;
 
 /** Upstream's salt: BLAKE2b with a 2-byte digest of the decimal repeat number and of the source conversation id. */
 export function trajectorySalts(repeat: number, sourceId: string): [string, string] {
@@ -68,7 +69,11 @@ export function trajectorySalts(repeat: number, sourceId: string): [string, stri
  * Upstream's salted system prompt: `[salt: R]`, a blank line, the prompt, a blank line,
  * `[salt: C]`. `newline` is "\\n" when `prompt` is the escaped text inside a JSON string.
  */
-export function saltedPrompt(prompt: string, [repeatSalt, conversationSalt]: readonly [string, string], newline = "\n"): string {
+export function saltedPrompt(
+  prompt: string,
+  [repeatSalt, conversationSalt]: readonly [string, string],
+  newline = "\n",
+): string {
   return `[salt: ${repeatSalt}]${newline}${newline}${prompt}${newline}${newline}[salt: ${conversationSalt}]`;
 }
 
@@ -94,7 +99,11 @@ export function buildConversationPlan(input: ConversationPlanInput): Conversatio
     const sourceId = source.ids[c] as string;
     ids.push(repeat === 1 ? sourceId : `${sourceId}__repeat_${repeat}`);
     if (input.salt) salts.push(...trajectorySalts(repeat, sourceId));
-    for (let body = source.turnStart[c] as number, i = starts[k] as number; body < (source.turnStart[c + 1] as number); body++, i++) {
+    for (
+      let body = source.turnStart[c] as number, i = starts[k] as number;
+      body < (source.turnStart[c + 1] as number);
+      body++, i++
+    ) {
       sampleIndex[i] = body;
       offsetNs[i] = input.injectDelay ? Math.round((source.delaysS[body] as number) * 1e9) : 0;
     }
@@ -103,8 +112,19 @@ export function buildConversationPlan(input: ConversationPlanInput): Conversatio
   return {
     phase: input.phase,
     pattern: { type: "agentic_inference", targetConcurrency: input.concurrency },
-    sampleIndex, offsetNs, slotOffsetsNs: new Float64Array(slots), maxConcurrency: 0,
-    conversations: { starts, ids, salts, routingHeaders: [...input.routingHeaders], turnTimeoutMs: input.turnTimeoutMs, systemEnds: source.systemEnds,
-      live: input.live === true, ownCounts: input.live === true ? source.ownCounts : new Uint32Array(0) },
+    sampleIndex,
+    offsetNs,
+    slotOffsetsNs: new Float64Array(slots),
+    maxConcurrency: 0,
+    conversations: {
+      starts,
+      ids,
+      salts,
+      routingHeaders: [...input.routingHeaders],
+      turnTimeoutMs: input.turnTimeoutMs,
+      systemEnds: source.systemEnds,
+      live: input.live === true,
+      ownCounts: input.live === true ? source.ownCounts : new Uint32Array(0),
+    },
   };
 }

@@ -44,15 +44,27 @@ export function describePlan(plan: PhasePlan): string[] {
   if (isConversationPlan(plan)) return describeConversations(plan);
   const n = plan.sampleIndex.length;
   const lines = [`${plan.phase}: ${n} requests, ${patternText(plan.pattern)}`];
-  if ((plan.pattern.rampUpS ?? 0) > 0) lines.push(`  ramp: ${plan.pattern.rampUpS} s${isClosedLoop(plan) ? " (slots open one by one)" : ` from ${plan.pattern.rampStartQps ?? 0} QPS`}`);
-  if (plan.maxConcurrency > 0) lines.push(`  at most ${plan.maxConcurrency} in flight (a due request waits for a slot; its wait is reported)`);
+  if ((plan.pattern.rampUpS ?? 0) > 0)
+    lines.push(
+      `  ramp: ${plan.pattern.rampUpS} s${isClosedLoop(plan) ? " (slots open one by one)" : ` from ${plan.pattern.rampStartQps ?? 0} QPS`}`,
+    );
+  if (plan.maxConcurrency > 0)
+    lines.push(`  at most ${plan.maxConcurrency} in flight (a due request waits for a slot; its wait is reported)`);
   if (isClosedLoop(plan)) {
-    lines.push(`  slots open at (ms): ${Array.from(plan.slotOffsetsNs.subarray(0, SHOWN), ms).join(", ")}${plan.slotOffsetsNs.length > SHOWN ? ", …" : ""}`);
+    lines.push(
+      `  slots open at (ms): ${Array.from(plan.slotOffsetsNs.subarray(0, SHOWN), ms).join(", ")}${plan.slotOffsetsNs.length > SHOWN ? ", …" : ""}`,
+    );
   } else if (n > 0 && plan.pattern.type !== "max_throughput") {
     const last = plan.offsetNs[n - 1] as number;
-    lines.push(`  schedule: last arrival at ${(last / 1e9).toFixed(3)} s, mean rate ${last > 0 ? ((n / last) * 1e9).toFixed(1) : "∞"} req/s`);
-    lines.push(`  first arrivals (ms): ${Array.from(plan.offsetNs.subarray(0, SHOWN), ms).join(", ")}${n > SHOWN ? ", …" : ""}`);
+    lines.push(
+      `  schedule: last arrival at ${(last / 1e9).toFixed(3)} s, mean rate ${last > 0 ? ((n / last) * 1e9).toFixed(1) : "∞"} req/s`,
+    );
+    lines.push(
+      `  first arrivals (ms): ${Array.from(plan.offsetNs.subarray(0, SHOWN), ms).join(", ")}${n > SHOWN ? ", …" : ""}`,
+    );
   }
-  lines.push(`  first dataset rows: ${Array.from(plan.sampleIndex.subarray(0, SHOWN)).join(", ")}${n > SHOWN ? ", …" : ""}`);
+  lines.push(
+    `  first dataset rows: ${Array.from(plan.sampleIndex.subarray(0, SHOWN)).join(", ")}${n > SHOWN ? ", …" : ""}`,
+  );
   return lines;
 }

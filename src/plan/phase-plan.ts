@@ -10,7 +10,14 @@ import type { PythonSeed } from "../rng/python-random.ts";
 import { arrivalOffsets, slotOffsets } from "./arrivals.ts";
 
 /** The load patterns a phase plan can be made for (the config accepts more names, some refused at validation). */
-type PlannedPatternType = "max_throughput" | "poisson" | "constant" | "gamma" | "concurrency" | "agentic_inference" | "trace";
+type PlannedPatternType =
+  | "max_throughput"
+  | "poisson"
+  | "constant"
+  | "gamma"
+  | "concurrency"
+  | "agentic_inference"
+  | "trace";
 
 export interface LoadPattern {
   type: PlannedPatternType;
@@ -60,18 +67,39 @@ export const isClosedLoop = (plan: PhasePlan): boolean => plan.slotOffsetsNs.len
 export function buildPhasePlan(input: PlanInput): PhasePlan {
   const { pattern, count } = input;
   const sampleIndex = sampleOrder(input.datasetSize, count, input.dataloaderSeed);
-  const base = { phase: input.phase, pattern, sampleIndex, slotOffsetsNs: new Float64Array(0), maxConcurrency: Math.max(0, pattern.maxConcurrency ?? 0) };
+  const base = {
+    phase: input.phase,
+    pattern,
+    sampleIndex,
+    slotOffsetsNs: new Float64Array(0),
+    maxConcurrency: Math.max(0, pattern.maxConcurrency ?? 0),
+  };
   const rampUpS = Math.max(0, pattern.rampUpS ?? 0);
   switch (pattern.type) {
     case "poisson":
     case "constant":
     case "gamma": {
-      const schedule = { targetQps: pattern.targetQps ?? 1, rampUpS, rampStartQps: Math.max(0, pattern.rampStartQps ?? 0) };
-      const offsetNs = arrivalOffsets({ kind: pattern.type, count, schedule, seed: input.schedulerSeed, burstiness: pattern.burstiness ?? 1 });
+      const schedule = {
+        targetQps: pattern.targetQps ?? 1,
+        rampUpS,
+        rampStartQps: Math.max(0, pattern.rampStartQps ?? 0),
+      };
+      const offsetNs = arrivalOffsets({
+        kind: pattern.type,
+        count,
+        schedule,
+        seed: input.schedulerSeed,
+        burstiness: pattern.burstiness ?? 1,
+      });
       return { ...base, offsetNs };
     }
     case "concurrency":
-      return { ...base, offsetNs: new Float64Array(count), slotOffsetsNs: slotOffsets(Math.max(1, pattern.targetConcurrency ?? 1), rampUpS), maxConcurrency: 0 };
+      return {
+        ...base,
+        offsetNs: new Float64Array(count),
+        slotOffsetsNs: slotOffsets(Math.max(1, pattern.targetConcurrency ?? 1), rampUpS),
+        maxConcurrency: 0,
+      };
     // Conversation and trace runs plan their performance phase themselves (plan/conversation-plan,
     // plan/trace-plan) and their accuracy phases as max_throughput (workload/accuracy-phases).
     case "agentic_inference":

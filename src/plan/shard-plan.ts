@@ -25,21 +25,33 @@ const SHARD = /^(\d+)\/(\d+)$/;
  * `I/N`, or `auto`: Slurm's SLURM_PROCID/SLURM_NTASKS, else a Kubernetes Indexed Job's
  * JOB_COMPLETION_INDEX with `shards` (the Job's completions). Null when sharding is off.
  */
-export function resolveShard(text: string | null, shards: number | null, env: Readonly<Record<string, string | undefined>>): ShardSpec | null {
+export function resolveShard(
+  text: string | null,
+  shards: number | null,
+  env: Readonly<Record<string, string | undefined>>,
+): ShardSpec | null {
   if (text === null) return null;
   let index: number;
   let count: number;
   if (text === "auto") {
-    if (env.SLURM_PROCID !== undefined && env.SLURM_NTASKS !== undefined) [index, count] = [Number(env.SLURM_PROCID), Number(env.SLURM_NTASKS)];
-    else if (env.JOB_COMPLETION_INDEX !== undefined && shards !== null) [index, count] = [Number(env.JOB_COMPLETION_INDEX), shards];
+    if (env.SLURM_PROCID !== undefined && env.SLURM_NTASKS !== undefined)
+      [index, count] = [Number(env.SLURM_PROCID), Number(env.SLURM_NTASKS)];
+    else if (env.JOB_COMPLETION_INDEX !== undefined && shards !== null)
+      [index, count] = [Number(env.JOB_COMPLETION_INDEX), shards];
     else {
-      throw new InputError("--shard auto: neither SLURM_PROCID/SLURM_NTASKS (srun) nor JOB_COMPLETION_INDEX with --shards (a Kubernetes Indexed Job) is set", {
-        hint: "run under srun, or in an Indexed Job with --shards <completions>, or give --shard I/N",
-      });
+      throw new InputError(
+        "--shard auto: neither SLURM_PROCID/SLURM_NTASKS (srun) nor JOB_COMPLETION_INDEX with --shards (a Kubernetes Indexed Job) is set",
+        {
+          hint: "run under srun, or in an Indexed Job with --shards <completions>, or give --shard I/N",
+        },
+      );
     }
   } else {
     const m = SHARD.exec(text.trim());
-    if (!m) throw new InputError(`--shard expects I/N (0-based shard of N) or auto, got '${text}'`, { hint: "e.g. --shard 0/2 on one host and --shard 1/2 on the other" });
+    if (!m)
+      throw new InputError(`--shard expects I/N (0-based shard of N) or auto, got '${text}'`, {
+        hint: "e.g. --shard 0/2 on one host and --shard 1/2 on the other",
+      });
     [index, count] = [Number(m[1]), Number(m[2])];
   }
   if (!Number.isInteger(index) || !Number.isInteger(count) || count < 1 || index < 0 || index >= count) {
@@ -60,6 +72,7 @@ export function shardPlan(plan: PhasePlan, shard: ShardSpec): PhasePlan {
     slotOffsetsNs: part.slotOffsetsNs,
     maxConcurrency: part.inFlightCap,
   };
-  if (isConversationPlan(plan) && part.conversations) return { ...own, conversations: part.conversations } as ConversationPlan;
+  if (isConversationPlan(plan) && part.conversations)
+    return { ...own, conversations: part.conversations } as ConversationPlan;
   return own;
 }

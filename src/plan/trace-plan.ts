@@ -21,7 +21,9 @@ interface TracePlanInput {
 }
 
 export function buildTracePlan(input: TracePlanInput): PhasePlan {
-  const order = Array.from(input.timesMs.keys()).sort((a, b) => (input.timesMs[a] as number) - (input.timesMs[b] as number) || a - b);
+  const order = Array.from(input.timesMs.keys()).sort(
+    (a, b) => (input.timesMs[a] as number) - (input.timesMs[b] as number) || a - b,
+  );
   const n = Math.min(order.length, input.count ?? order.length);
   const t0 = n > 0 ? (input.timesMs[order[0] as number] as number) : 0;
   const sampleIndex = new Uint32Array(n);
@@ -32,5 +34,12 @@ export function buildTracePlan(input: TracePlanInput): PhasePlan {
     offsetNs[i] = Math.round((((input.timesMs[row] as number) - t0) * 1e6) / input.speedup);
   }
   const pattern: LoadPattern = { type: "trace", maxConcurrency: input.maxConcurrency || null };
-  return { phase: input.phase, pattern, sampleIndex, offsetNs, slotOffsetsNs: new Float64Array(0), maxConcurrency: input.maxConcurrency };
+  return {
+    phase: input.phase,
+    pattern,
+    sampleIndex,
+    offsetNs,
+    slotOffsetsNs: new Float64Array(0),
+    maxConcurrency: input.maxConcurrency,
+  };
 }

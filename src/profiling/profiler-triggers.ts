@@ -37,7 +37,9 @@ export interface ProfilingRecord {
 
 /** `<base>/start_profile` for each base, a trailing `/v1` (and slashes) dropped. */
 function profileUrls(bases: readonly string[], engine: ProfilerEngine, action: "start" | "stop"): string[] {
-  return bases.map((base) => `${base.replace(/\/+$/, "").replace(/\/v1$/, "").replace(/\/+$/, "")}${PATHS[engine][action]}`);
+  return bases.map(
+    (base) => `${base.replace(/\/+$/, "").replace(/\/v1$/, "").replace(/\/+$/, "")}${PATHS[engine][action]}`,
+  );
 }
 
 /** Local wall time with milliseconds, as upstream's `datetime.now().isoformat(timespec="milliseconds")`. */
@@ -47,7 +49,13 @@ function localIso(date: Date): string {
 }
 
 async function post(url: string): Promise<ProfileCall> {
-  const call: ProfileCall = { url: redactUrl(url), sent_at_ns: Number(hostMonotonicNs()), sent_at_iso: localIso(new Date()), status: null, error: null };
+  const call: ProfileCall = {
+    url: redactUrl(url),
+    sent_at_ns: Number(hostMonotonicNs()),
+    sent_at_iso: localIso(new Date()),
+    status: null,
+    error: null,
+  };
   try {
     const response = await fetch(url, { method: "POST", body: "", signal: AbortSignal.timeout(POST_TIMEOUT_MS) });
     await response.arrayBuffer().catch(() => undefined);
@@ -55,7 +63,8 @@ async function post(url: string): Promise<ProfileCall> {
     if (!response.ok) call.error = `${response.status} ${response.statusText}`.trim();
   } catch (error) {
     const e = error instanceof Error ? error : new Error(String(error));
-    call.error = e.name === "TimeoutError" ? `no answer within ${POST_TIMEOUT_MS / 1000} s` : `${e.name}: ${redactUrl(e.message)}`;
+    call.error =
+      e.name === "TimeoutError" ? `no answer within ${POST_TIMEOUT_MS / 1000} s` : `${e.name}: ${redactUrl(e.message)}`;
   }
   return call;
 }
@@ -66,7 +75,11 @@ export class ProfilerTriggers {
   private readonly starts: ProfileCall[] = [];
   private readonly stops: ProfileCall[] = [];
 
-  constructor(private readonly engine: ProfilerEngine, bases: readonly string[], private readonly log: (line: string) => void) {
+  constructor(
+    private readonly engine: ProfilerEngine,
+    bases: readonly string[],
+    private readonly log: (line: string) => void,
+  ) {
     this.startUrls = profileUrls(bases, engine, "start");
     this.stopUrls = profileUrls(bases, engine, "stop");
   }
@@ -75,7 +88,11 @@ export class ProfilerTriggers {
     for (const url of this.startUrls) {
       const call = await post(url);
       this.starts.push(call);
-      this.log(call.status === 200 ? `profiler: started ${call.url}` : `warning: profiler start ${call.url}: ${call.error ?? call.status}`);
+      this.log(
+        call.status === 200
+          ? `profiler: started ${call.url}`
+          : `warning: profiler start ${call.url}: ${call.error ?? call.status}`,
+      );
     }
   }
 
@@ -83,9 +100,16 @@ export class ProfilerTriggers {
     for (const [i, start] of this.starts.entries()) {
       const url = this.stopUrls[i];
       if (start.status !== 200 || url === undefined) continue;
-      const call = { ...(await post(url)), stop_reason: completedNormally ? ("phase_end" as const) : ("abort" as const) };
+      const call = {
+        ...(await post(url)),
+        stop_reason: completedNormally ? ("phase_end" as const) : ("abort" as const),
+      };
       this.stops.push(call);
-      this.log(call.status === 200 ? `profiler: stopped ${call.url}` : `warning: profiler stop ${call.url}: ${call.error ?? call.status}`);
+      this.log(
+        call.status === 200
+          ? `profiler: stopped ${call.url}`
+          : `warning: profiler stop ${call.url}: ${call.error ?? call.status}`,
+      );
     }
   }
 

@@ -19,7 +19,13 @@ function callLine(call: ProfileCall): string {
 
 /** The section's lines, from its opening rule to the closing note. */
 export function profilingLines(record: ProfilingRecord): string[] {
-  const lines = ["", "------------------- Profiling -------------------", `Engine: ${record.engine}`, "Start:", ...record.starts.map(callLine)];
+  const lines = [
+    "",
+    "------------------- Profiling -------------------",
+    `Engine: ${record.engine}`,
+    "Start:",
+    ...record.starts.map(callLine),
+  ];
   if (record.stops.length > 0) lines.push("Stop:", ...record.stops.map(callLine));
   if (record.starts.length > 0 && record.stops.length > 0) {
     const first = Math.min(...record.starts.map((c) => c.sent_at_ns));

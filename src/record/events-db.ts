@@ -60,12 +60,16 @@ export class EventsDb {
   }
 
   setMeta(key: string, value: string): void {
-    this.db.prepare("INSERT INTO run (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(key, value);
+    this.db
+      .prepare("INSERT INTO run (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
+      .run(key, value);
   }
 
   startPhase(name: string, kind: string, startNs: number, planned: number): void {
     this.db
-      .prepare("INSERT INTO phases (name, kind, start_ns, planned) VALUES (?, ?, ?, ?) ON CONFLICT(name) DO UPDATE SET start_ns = excluded.start_ns, planned = excluded.planned")
+      .prepare(
+        "INSERT INTO phases (name, kind, start_ns, planned) VALUES (?, ?, ?, ?) ON CONFLICT(name) DO UPDATE SET start_ns = excluded.start_ns, planned = excluded.planned",
+      )
       .run(name, kind, startNs, planned);
   }
 
@@ -80,8 +84,18 @@ export class EventsDb {
    * that kept its chunks' lengths (`chunk_chars`) gets its tokens per chunk from the tokenizer's
    * total, shared by those lengths, so ITL is per token here too (tokens/chunk-tokens).
    */
-  applyTokenizerCounts(phase: string, inputTokensOfRow: (sampleIndex: number) => number | null, outputTokensOf: (text: string) => number): number {
-    type Row = { id: number; sample_index: number; response_text: string | null; chunk_chars: Uint8Array | null; token_source: string };
+  applyTokenizerCounts(
+    phase: string,
+    inputTokensOfRow: (sampleIndex: number) => number | null,
+    outputTokensOf: (text: string) => number,
+  ): number {
+    type Row = {
+      id: number;
+      sample_index: number;
+      response_text: string | null;
+      chunk_chars: Uint8Array | null;
+      token_source: string;
+    };
     // A chunk of rows at a time (keyset on id): a million response texts at once would be
     // hundreds of MB in the main process at the end of the run.
     const select = this.db.prepare(`SELECT id, sample_index, response_text, chunk_chars, token_source FROM requests
@@ -98,7 +112,10 @@ export class EventsDb {
         const rows = select.all(phase, lastId) as Row[];
         for (const row of rows) {
           const output = row.response_text === null ? null : outputTokensOf(row.response_text);
-          const perChunk = output !== null && row.chunk_chars && row.token_source !== "server_usage" ? sharedChunkTokens(output, asUint32(row.chunk_chars)) : null;
+          const perChunk =
+            output !== null && row.chunk_chars && row.token_source !== "server_usage"
+              ? sharedChunkTokens(output, asUint32(row.chunk_chars))
+              : null;
           update.run(inputTokensOfRow(row.sample_index), output, row.id, bytesOf(perChunk));
         }
         counted += rows.length;

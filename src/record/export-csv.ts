@@ -24,12 +24,16 @@ export function exportRequestsCsv(dbPath: string, outPath: string): number {
   const db = new Database(dbPath, { readonly: true });
   const fd = openSync(outPath, "w");
   try {
-    const columns = (db.query("PRAGMA table_info(requests)").all() as { name: string }[]).map((c) => c.name).filter((c) => !SKIPPED.has(c));
+    const columns = (db.query("PRAGMA table_info(requests)").all() as { name: string }[])
+      .map((c) => c.name)
+      .filter((c) => !SKIPPED.has(c));
     writeSync(fd, `${columns.join(",")}\n`);
     let rows = 0;
     const lines: string[] = [];
     const pace = garbagePacer(ROWS_PER_COLLECTION);
-    for (const row of db.query(`SELECT ${columns.join(", ")} FROM requests ORDER BY id`).iterate() as IterableIterator<Record<string, unknown>>) {
+    for (const row of db.query(`SELECT ${columns.join(", ")} FROM requests ORDER BY id`).iterate() as IterableIterator<
+      Record<string, unknown>
+    >) {
       pace();
       lines.push(columns.map((c) => csvField(row[c])).join(","));
       rows++;

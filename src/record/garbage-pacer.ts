@@ -16,7 +16,10 @@ const fullCollection = (): void => {
 };
 
 /** Returns a function to call once per row; every `rowsPerCollection` calls it runs `collect` (a synchronous full GC). */
-export function garbagePacer(rowsPerCollection: number = ROWS_PER_COLLECTION, collect: () => void = fullCollection): () => void {
+export function garbagePacer(
+  rowsPerCollection: number = ROWS_PER_COLLECTION,
+  collect: () => void = fullCollection,
+): () => void {
   let rows = 0;
   return () => {
     if (++rows % rowsPerCollection === 0) collect();

@@ -23,7 +23,12 @@ export function parseStoredTrajectories(text: string | undefined): StoredTraject
   if (!text) return null;
   const value = JSON.parse(text) as Partial<StoredTrajectories>;
   if (!Array.isArray(value.ids) || !Array.isArray(value.starts)) return null;
-  return { ids: value.ids, starts: value.starts, turns: Array.isArray(value.turns) ? value.turns : [], structured: value.structured === true };
+  return {
+    ids: value.ids,
+    starts: value.starts,
+    turns: Array.isArray(value.turns) ? value.turns : [],
+    structured: value.structured === true,
+  };
 }
 
 /** The trajectory a plan entry belongs to (`starts` ascending, entries trajectory-major). */
@@ -41,9 +46,25 @@ export function trajectoryOf(starts: ArrayLike<number>, planIndex: number): numb
 /** Every turn of the phase (its last attempt), with what the per-conversation figures need. */
 export function readTurnRows(db: Database, phase: string): TurnRow[] {
   const rows = db
-    .query("SELECT plan_index AS planIndex, scheduled_ns AS scheduledNs, sent_ns AS sentNs, first_token_ns AS firstTokenNs, done_ns AS doneNs, error_kind AS errorKind FROM requests WHERE phase = ? ORDER BY plan_index, attempt")
-    .all(phase) as { planIndex: number; scheduledNs: number; sentNs: number | null; firstTokenNs: number | null; doneNs: number; errorKind: string | null }[];
+    .query(
+      "SELECT plan_index AS planIndex, scheduled_ns AS scheduledNs, sent_ns AS sentNs, first_token_ns AS firstTokenNs, done_ns AS doneNs, error_kind AS errorKind FROM requests WHERE phase = ? ORDER BY plan_index, attempt",
+    )
+    .all(phase) as {
+    planIndex: number;
+    scheduledNs: number;
+    sentNs: number | null;
+    firstTokenNs: number | null;
+    doneNs: number;
+    errorKind: string | null;
+  }[];
   return rows
     .filter((r) => r.errorKind !== "stale_connection")
-    .map((r) => ({ planIndex: r.planIndex, scheduledNs: r.scheduledNs, sentNs: r.sentNs, firstTokenNs: r.firstTokenNs, doneNs: r.doneNs, failed: r.errorKind !== null }));
+    .map((r) => ({
+      planIndex: r.planIndex,
+      scheduledNs: r.scheduledNs,
+      sentNs: r.sentNs,
+      firstTokenNs: r.firstTokenNs,
+      doneNs: r.doneNs,
+      failed: r.errorKind !== null,
+    }));
 }

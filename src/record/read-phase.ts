@@ -14,7 +14,11 @@ import { metricSelectList } from "./request-sql.ts";
 
 /** A requests row under the builder's field names, blobs still bytes. */
 type Row = Omit<ColumnRow, "sentNs" | "chunkGapsNs" | "chunkTokens"> & {
-  sentNs: number | null; chunkGapsNs: Uint8Array | Float64Array | null; chunkTokens: Uint8Array | Uint16Array | null; planIndex: number; attempt: number;
+  sentNs: number | null;
+  chunkGapsNs: Uint8Array | Float64Array | null;
+  chunkTokens: Uint8Array | Uint16Array | null;
+  planIndex: number;
+  attempt: number;
 };
 
 /** A blob's bytes as float64s, copied only when SQLite's buffer is not 8-byte aligned. */
@@ -39,11 +43,19 @@ export function readRunMeta(db: Database): Record<string, string> {
 }
 
 interface PhaseRow {
-  name: string; kind: string; start_ns: number | null; end_ns: number | null; planned: number; sent: number; state: string;
+  name: string;
+  kind: string;
+  start_ns: number | null;
+  end_ns: number | null;
+  planned: number;
+  sent: number;
+  state: string;
 }
 
 export function readPhases(db: Database): PhaseRow[] {
-  return db.query("SELECT name, kind, start_ns, end_ns, planned, sent, state FROM phases ORDER BY start_ns").all() as PhaseRow[];
+  return db
+    .query("SELECT name, kind, start_ns, end_ns, planned, sent, state FROM phases ORDER BY start_ns")
+    .all() as PhaseRow[];
 }
 
 function requestColumns(db: Database): Set<string> {
@@ -52,7 +64,11 @@ function requestColumns(db: Database): Set<string> {
 
 /** Plan entries that were retried → their last attempt (empty when nothing was retried). */
 function lastAttempts(db: Database, phase: string): Map<number, number> {
-  const rows = db.query("SELECT plan_index AS p, MAX(attempt) AS a FROM requests WHERE phase = ? AND attempt > 0 GROUP BY plan_index").all(phase) as { p: number; a: number }[];
+  const rows = db
+    .query(
+      "SELECT plan_index AS p, MAX(attempt) AS a FROM requests WHERE phase = ? AND attempt > 0 GROUP BY plan_index",
+    )
+    .all(phase) as { p: number; a: number }[];
   return new Map(rows.map((r) => [r.p, r.a]));
 }
 
@@ -91,7 +107,11 @@ export function rowsPerCollection(rows: number, gaps: number): number {
 }
 
 /** `untracked`: plan entries left out of the phase (a conversation run's tail, metrics/conversation-window). */
-export function readPhaseColumns(db: Database, phase: string, untracked: ReadonlySet<number> = new Set()): PhaseColumns {
+export function readPhaseColumns(
+  db: Database,
+  phase: string,
+  untracked: ReadonlySet<number> = new Set(),
+): PhaseColumns {
   const columns = requestColumns(db);
   const withAttempts = columns.has("attempt");
   const { total, retries, reconnects, gaps } = phaseCounts(db, phase, withAttempts);

@@ -14,9 +14,17 @@ interface PhaseResponse {
 }
 
 export function readPhaseResponses(db: Database, phase: string, datasetRows: number): PhaseResponse[] {
-  type Row = { plan_index: number; sample_index: number; response_text: string | null; error_kind: string | null; output_tokens: number | null };
+  type Row = {
+    plan_index: number;
+    sample_index: number;
+    response_text: string | null;
+    error_kind: string | null;
+    output_tokens: number | null;
+  };
   const rows = db
-    .query("SELECT plan_index, sample_index, response_text, error_kind, output_tokens FROM requests WHERE phase = ? ORDER BY plan_index")
+    .query(
+      "SELECT plan_index, sample_index, response_text, error_kind, output_tokens FROM requests WHERE phase = ? ORDER BY plan_index",
+    )
     .all(phase) as Row[];
   return rows.map((r) => ({
     datasetIndex: r.sample_index,

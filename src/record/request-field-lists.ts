@@ -20,7 +20,9 @@ export type MeasuredFields = { -readonly [K in FieldName as RequiredKey<K>]: Val
 };
 
 /** The fields, in declaration order (the events.db column order), with their names. */
-export const FIELD_LIST: readonly (FieldSpec & { name: FieldName })[] = Object.entries(REQUEST_FIELDS).map(([name, spec]) => ({ ...(spec as FieldSpec), name: name as FieldName }));
+export const FIELD_LIST: readonly (FieldSpec & { name: FieldName })[] = Object.entries(REQUEST_FIELDS).map(
+  ([name, spec]) => ({ ...(spec as FieldSpec), name: name as FieldName }),
+);
 
 /** The fields that travel as `wire`, in declaration order. */
 export function fieldsOf(...wires: Wire[]): (FieldSpec & { name: FieldName })[] {
@@ -33,10 +35,18 @@ export function readExpression(object: string, f: FieldSpec & { name: FieldName 
 }
 
 type MetricKey<K extends FieldName> = Fields[K] extends { metric: MetricArray } ? K : never;
-type ArrayOf<F> = F extends { metric: "f64" } ? Float64Array : F extends { metric: "u16" } ? Uint16Array : F extends { metric: "u32" } ? Uint32Array : never;
+type ArrayOf<F> = F extends { metric: "f64" }
+  ? Float64Array
+  : F extends { metric: "u16" }
+    ? Uint16Array
+    : F extends { metric: "u32" }
+      ? Uint32Array
+      : never;
 type MetricFieldName = { [K in FieldName]: Fields[K] extends { metric: unknown } ? K : never }[FieldName];
 /** Fields a metric row may lack: the after-run ones (records in memory have none) and those with a fallback. */
-type MaybeAbsentName = { [K in FieldName]: Fields[K] extends { wire: "after-run" } | { fallback: unknown } ? K : never }[FieldName];
+type MaybeAbsentName = {
+  [K in FieldName]: Fields[K] extends { wire: "after-run" } | { fallback: unknown } ? K : never;
+}[FieldName];
 
 /** A phase's metric columns that are one typed array per field (metrics/phase-columns), NaN where a float field is null. */
 export type MetricArrays = { -readonly [K in FieldName as MetricKey<K>]: ArrayOf<Fields[K]> };
@@ -47,4 +57,6 @@ export type MetricRow = { -readonly [K in Exclude<MetricFieldName, MaybeAbsentNa
 };
 
 /** The fields held as one typed array each in the metric columns, with the array's kind. */
-export const METRIC_ARRAY_FIELDS = FIELD_LIST.filter((f): f is FieldSpec & { name: FieldName; metric: MetricArray } => typeof f.metric === "string");
+export const METRIC_ARRAY_FIELDS = FIELD_LIST.filter(
+  (f): f is FieldSpec & { name: FieldName; metric: MetricArray } => typeof f.metric === "string",
+);

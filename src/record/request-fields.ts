@@ -47,50 +47,201 @@ export const REQUEST_FIELDS = {
   /** Phase name: "warmup", "performance", or an accuracy dataset name. */
   phase: { type: of<string>(), column: "phase", sql: "TEXT NOT NULL", wire: "frame", unit: "name" },
   /** Position of this request in its phase's plan (0-based, unique within the phase). */
-  planIndex: { type: of<number>(), column: "plan_index", sql: "INTEGER NOT NULL", wire: "number", unit: "index", metric: true },
+  planIndex: {
+    type: of<number>(),
+    column: "plan_index",
+    sql: "INTEGER NOT NULL",
+    wire: "number",
+    unit: "index",
+    metric: true,
+  },
   /** Row of the dataset that was sent. */
   sampleIndex: { type: of<number>(), column: "sample_index", sql: "INTEGER NOT NULL", wire: "number", unit: "index" },
   workerId: { type: of<number>(), column: "worker", sql: "INTEGER NOT NULL", wire: "frame", unit: "index" },
   /** Index into the run's endpoint list. */
   endpointIndex: { type: of<number>(), column: "endpoint", sql: "INTEGER NOT NULL", wire: "number", unit: "index" },
   /** When the plan wanted it sent (offline: phase start; concurrency: when its slot freed). */
-  scheduledNs: { type: of<number>(), column: "scheduled_ns", sql: "INTEGER NOT NULL", wire: "number", unit: "ns", metric: "f64" },
+  scheduledNs: {
+    type: of<number>(),
+    column: "scheduled_ns",
+    sql: "INTEGER NOT NULL",
+    wire: "number",
+    unit: "ns",
+    metric: "f64",
+  },
   /** Just before the request was handed to fetch(); NaN when unknown (worker_lost). */
   sentNs: { type: of<number>(), column: "sent_ns", sql: "INTEGER", wire: "nan", unit: "ns", metric: "f64" },
   /** Response headers arrived (TTFB); null if none arrived. */
-  responseHeadersNs: { type: of<number | null>(), column: "response_headers_ns", sql: "INTEGER", wire: "nullable", unit: "ns", metric: "f64" },
+  responseHeadersNs: {
+    type: of<number | null>(),
+    column: "response_headers_ns",
+    sql: "INTEGER",
+    wire: "nullable",
+    unit: "ns",
+    metric: "f64",
+  },
   /** First non-empty content/reasoning delta arrived (streaming only). */
-  firstTokenNs: { type: of<number | null>(), column: "first_token_ns", sql: "INTEGER", wire: "nullable", unit: "ns", metric: "f64" },
+  firstTokenNs: {
+    type: of<number | null>(),
+    column: "first_token_ns",
+    sql: "INTEGER",
+    wire: "nullable",
+    unit: "ns",
+    metric: "f64",
+  },
   /** The response ended (last byte) or the request failed. */
   doneNs: { type: of<number>(), column: "done_ns", sql: "INTEGER NOT NULL", wire: "number", unit: "ns", metric: "f64" },
   /** HTTP status, 0 when no response arrived. */
-  httpStatus: { type: of<number>(), column: "http_status", sql: "INTEGER NOT NULL", wire: "number", unit: "status", metric: "u16" },
+  httpStatus: {
+    type: of<number>(),
+    column: "http_status",
+    sql: "INTEGER NOT NULL",
+    wire: "number",
+    unit: "status",
+    metric: "u16",
+  },
   /** Kinds of per-request failure (record/error-kinds lists them); success is null. */
-  errorKind: { type: of<ErrorKind | null>(), column: "error_kind", sql: "TEXT", wire: "code", unit: "name", metric: true },
+  errorKind: {
+    type: of<ErrorKind | null>(),
+    column: "error_kind",
+    sql: "TEXT",
+    wire: "code",
+    unit: "name",
+    metric: true,
+  },
   /** First bytes of the server's error body or the exception message; never contains secrets. */
-  errorMessage: { type: of<string | null>(), column: "error_message", sql: "TEXT", wire: "text", unit: "text", metric: true },
-  inputTokens: { type: of<number | null>(), column: "input_tokens", sql: "INTEGER", wire: "nullable", unit: "tokens", metric: "f64" },
-  outputTokens: { type: of<number | null>(), column: "output_tokens", sql: "INTEGER", wire: "nullable", unit: "tokens", metric: "f64" },
-  reasoningTokens: { type: of<number | null>(), column: "reasoning_tokens", sql: "INTEGER", wire: "nullable", unit: "tokens", metric: "f64" },
-  tokenSource: { type: of<TokenSource>(), column: "token_source", sql: "TEXT NOT NULL", wire: "code", unit: "name", metric: true },
+  errorMessage: {
+    type: of<string | null>(),
+    column: "error_message",
+    sql: "TEXT",
+    wire: "text",
+    unit: "text",
+    metric: true,
+  },
+  inputTokens: {
+    type: of<number | null>(),
+    column: "input_tokens",
+    sql: "INTEGER",
+    wire: "nullable",
+    unit: "tokens",
+    metric: "f64",
+  },
+  outputTokens: {
+    type: of<number | null>(),
+    column: "output_tokens",
+    sql: "INTEGER",
+    wire: "nullable",
+    unit: "tokens",
+    metric: "f64",
+  },
+  reasoningTokens: {
+    type: of<number | null>(),
+    column: "reasoning_tokens",
+    sql: "INTEGER",
+    wire: "nullable",
+    unit: "tokens",
+    metric: "f64",
+  },
+  tokenSource: {
+    type: of<TokenSource>(),
+    column: "token_source",
+    sql: "TEXT NOT NULL",
+    wire: "code",
+    unit: "name",
+    metric: true,
+  },
   /** SSE events that carried tokens (streaming: text, or none when usage counts them as tokens, tokens/chunk-tokens), 1 for non-streaming. */
-  chunkCount: { type: of<number>(), column: "chunk_count", sql: "INTEGER NOT NULL", wire: "number", unit: "count", metric: "u32" },
+  chunkCount: {
+    type: of<number>(),
+    column: "chunk_count",
+    sql: "INTEGER NOT NULL",
+    wire: "number",
+    unit: "count",
+    metric: "u32",
+  },
   /** Streaming only: gap (ns) before each token-bearing chunk after the first, chunkCount − 1 of them; null for non-streaming. */
-  chunkGapsNs: { type: of<Float64Array | null>(), column: "chunk_gaps_ns", sql: "BLOB", wire: "f64s", unit: "ns", metric: true },
+  chunkGapsNs: {
+    type: of<Float64Array | null>(),
+    column: "chunk_gaps_ns",
+    sql: "BLOB",
+    wire: "f64s",
+    unit: "ns",
+    metric: true,
+  },
   /** Tokens carried by each of those later chunks (as many); null means one each. A chunk of k tokens after gap g gives k ITL gaps of g/k. */
-  chunkTokens: { type: of<Uint16Array | null>(), column: "chunk_tokens", sql: "BLOB", wire: "u16s", unit: "tokens", metric: true },
-  finishReason: { type: of<string | null>(), column: "finish_reason", sql: "TEXT", wire: "code", unit: "name", metric: true },
+  chunkTokens: {
+    type: of<Uint16Array | null>(),
+    column: "chunk_tokens",
+    sql: "BLOB",
+    wire: "u16s",
+    unit: "tokens",
+    metric: true,
+  },
+  finishReason: {
+    type: of<string | null>(),
+    column: "finish_reason",
+    sql: "TEXT",
+    wire: "code",
+    unit: "name",
+    metric: true,
+  },
   /** Response text, kept only when accuracy scoring or a tokenizer needs it. */
   responseText: { type: of<string | null>(), column: "response_text", sql: "TEXT", wire: "text", unit: "text" },
   /** The client tokenizer's counts, written after the run (record/events-db applyTokenizerCounts). */
-  tokenizerInputTokens: { type: of<number | null>(), column: "tokenizer_input_tokens", sql: "INTEGER", wire: "after-run", unit: "tokens" },
-  tokenizerOutputTokens: { type: of<number | null>(), column: "tokenizer_output_tokens", sql: "INTEGER", wire: "after-run", unit: "tokens", metric: "f64" },
+  tokenizerInputTokens: {
+    type: of<number | null>(),
+    column: "tokenizer_input_tokens",
+    sql: "INTEGER",
+    wire: "after-run",
+    unit: "tokens",
+  },
+  tokenizerOutputTokens: {
+    type: of<number | null>(),
+    column: "tokenizer_output_tokens",
+    sql: "INTEGER",
+    wire: "after-run",
+    unit: "tokens",
+    metric: "f64",
+  },
   /** 0 for the first try of a plan entry, k for its k-th retry (`--retries`): each attempt is its own row, the highest the entry's outcome. */
-  attempt: { type: of<number>(), column: "attempt", sql: "INTEGER NOT NULL DEFAULT 0", wire: "number", unit: "attempt", before: "0", metric: true },
+  attempt: {
+    type: of<number>(),
+    column: "attempt",
+    sql: "INTEGER NOT NULL DEFAULT 0",
+    wire: "number",
+    unit: "attempt",
+    before: "0",
+    metric: true,
+  },
   /** Reasoning tokens counted in usage but never streamed (hidden reasoning): output tokens, but not ITL or TPOT tokens; null when none. */
-  hiddenTokens: { type: of<number | null>(), column: "hidden_tokens", sql: "INTEGER", wire: "nullable", unit: "tokens", rare: true, before: "NULL", metric: "f64" },
+  hiddenTokens: {
+    type: of<number | null>(),
+    column: "hidden_tokens",
+    sql: "INTEGER",
+    wire: "nullable",
+    unit: "tokens",
+    rare: true,
+    before: "NULL",
+    metric: "f64",
+  },
   /** Stream quirks seen in this response, as record/stream-notes bits; 0 = none. */
-  streamNotes: { type: of<number>(), column: "stream_notes", sql: "INTEGER NOT NULL DEFAULT 0", wire: "number", unit: "bits", rare: true, before: "0", metric: "u16" },
+  streamNotes: {
+    type: of<number>(),
+    column: "stream_notes",
+    sql: "INTEGER NOT NULL DEFAULT 0",
+    wire: "number",
+    unit: "bits",
+    rare: true,
+    before: "0",
+    metric: "u16",
+  },
   /** Characters of each content-bearing chunk, kept only with the text and no usage, for a tokenizer's count to be shared by (events-db). */
-  chunkChars: { type: of<Uint32Array | null>(), column: "chunk_chars", sql: "BLOB", wire: "u32s", unit: "count", rare: true },
+  chunkChars: {
+    type: of<Uint32Array | null>(),
+    column: "chunk_chars",
+    sql: "BLOB",
+    wire: "u32s",
+    unit: "count",
+    rare: true,
+  },
 } as const satisfies Record<string, FieldSpec>;

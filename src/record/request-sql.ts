@@ -21,7 +21,8 @@ const STORED = FIELD_LIST.filter((f) => f.wire !== "after-run");
 const COMMON = STORED.filter((f) => !f.rare);
 const RARE = STORED.filter((f) => f.rare);
 
-const insertSql = (fields: readonly Field[]) => `INSERT INTO requests (${fields.map((f) => f.column).join(", ")}) VALUES (${fields.map(() => "?").join(",")})`;
+const insertSql = (fields: readonly Field[]) =>
+  `INSERT INTO requests (${fields.map((f) => f.column).join(", ")}) VALUES (${fields.map(() => "?").join(",")})`;
 export const INSERT_COMMON = insertSql(COMMON);
 export const INSERT_ALL = insertSql([...COMMON, ...RARE]);
 
@@ -34,7 +35,8 @@ function valueExpression(f: Field): string {
 }
 
 /** A rare field at its default: 0 for a number column with DEFAULT 0, else null. */
-const atDefault = (f: Field) => (f.wire === "number" ? `${readExpression("r", f)} === 0` : `(${readExpression("r", f)} ?? null) === null`);
+const atDefault = (f: Field) =>
+  f.wire === "number" ? `${readExpression("r", f)} === 0` : `(${readExpression("r", f)} ?? null) === null`;
 
 type Insert = (common: Statement, all: Statement, r: RequestRecord) => void;
 
@@ -44,10 +46,13 @@ export function bytesOf(array: Float64Array | Uint32Array | Uint16Array | null):
 }
 
 /** Inserts `r` with `common` (INSERT_COMMON) when its rare fields are at their defaults, else with `all` (INSERT_ALL). */
-export const insertRequest = new Function("bytesOf", `return (common, all, r) => {
+export const insertRequest = new Function(
+  "bytesOf",
+  `return (common, all, r) => {
   if (${RARE.map(atDefault).join(" && ") || "true"}) common.run(${COMMON.map(valueExpression).join(", ")});
   else all.run(${[...COMMON, ...RARE].map(valueExpression).join(", ")});
-};`)(bytesOf) as Insert;
+};`,
+)(bytesOf) as Insert;
 
 /**
  * The SELECT list of what the metric columns read back (record/read-phase), under the fields'
@@ -55,6 +60,8 @@ export const insertRequest = new Function("bytesOf", `return (common, all, r) =>
  */
 export function metricSelectList(columns: ReadonlySet<string>): string {
   return FIELD_LIST.filter((f) => f.metric !== undefined)
-    .map((f) => (columns.has(f.column) || f.before === undefined ? `${f.column} AS ${f.name}` : `${f.before} AS ${f.name}`))
+    .map((f) =>
+      columns.has(f.column) || f.before === undefined ? `${f.column} AS ${f.name}` : `${f.before} AS ${f.name}`,
+    )
     .join(", ");
 }

@@ -7,10 +7,16 @@
 export const STREAM_NOTES = {
   content_after_done: { bit: 1, meaning: "data events after [DONE] (ignored)" },
   body_open_after_done: { bit: 2, meaning: "the body stayed open after [DONE]; the client stopped reading it" },
-  sse_without_event_stream_type: { bit: 4, meaning: "an SSE body labelled as something other than text/event-stream (read as SSE)" },
+  sse_without_event_stream_type: {
+    bit: 4,
+    meaning: "an SSE body labelled as something other than text/event-stream (read as SSE)",
+  },
   json_for_streaming_request: { bit: 8, meaning: "a streaming request answered with one JSON body (no TTFT or ITL)" },
   sse_for_non_streaming_request: { bit: 16, meaning: "a non-streaming request answered with SSE (read whole)" },
-  hidden_reasoning: { bit: 32, meaning: "usage counted reasoning tokens the stream never carried: in output tokens, not in ITL or TPOT" },
+  hidden_reasoning: {
+    bit: 32,
+    meaning: "usage counted reasoning tokens the stream never carried: in output tokens, not in ITL or TPOT",
+  },
 } as const;
 
 export type StreamNote = keyof typeof STREAM_NOTES;

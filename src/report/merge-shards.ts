@@ -40,14 +40,26 @@ interface MergeOutcome {
 
 function readShard(dir: string): ShardRun {
   const path = join(dir, EVENTS_DB_FILE);
-  if (!existsSync(path)) throw new InputError(`no ${EVENTS_DB_FILE} in ${dir}`, { hint: "give the report directories the shards wrote" });
+  if (!existsSync(path))
+    throw new InputError(`no ${EVENTS_DB_FILE} in ${dir}`, { hint: "give the report directories the shards wrote" });
   const db = new Database(path, { readonly: true });
   try {
     const meta = readRunMeta(db);
     const shard = /^(\d+)\/(\d+)$/.exec(meta.shard ?? "");
-    if (!shard || !meta.plan_id || !meta.t0_epoch_ns) throw new InputError(`${dir}: not a shard of a plan (no run.shard, run.plan_id or run.t0_epoch_ns)`, { hint: "merge the report directories of runs made with --shard I/N" });
+    if (!shard || !meta.plan_id || !meta.t0_epoch_ns)
+      throw new InputError(`${dir}: not a shard of a plan (no run.shard, run.plan_id or run.t0_epoch_ns)`, {
+        hint: "merge the report directories of runs made with --shard I/N",
+      });
     if (meta.conversations) throw new InputError(`${dir}: merging conversation runs is not supported yet`);
-    return { dir, index: Number(shard[1]), count: Number(shard[2]), planId: meta.plan_id, t0EpochNs: BigInt(meta.t0_epoch_ns), meta, phases: readPhases(db) };
+    return {
+      dir,
+      index: Number(shard[1]),
+      count: Number(shard[2]),
+      planId: meta.plan_id,
+      t0EpochNs: BigInt(meta.t0_epoch_ns),
+      meta,
+      phases: readPhases(db),
+    };
   } finally {
     db.close();
   }
@@ -57,8 +69,13 @@ function checkShards(shards: readonly ShardRun[]): { count: number; missing: str
   const [first] = shards;
   if (!first) throw new InputError("report merge needs at least one shard directory");
   for (const s of shards) {
-    if (s.planId !== first.planId) throw new InputError(`${s.dir} is a shard of plan ${s.planId}, ${first.dir} of plan ${first.planId}: they cannot be merged`, { hint: "every shard must run the same config, dataset and seeds" });
-    if (s.count !== first.count) throw new InputError(`${s.dir} is shard ${s.index}/${s.count}, ${first.dir} shard ${first.index}/${first.count}`);
+    if (s.planId !== first.planId)
+      throw new InputError(
+        `${s.dir} is a shard of plan ${s.planId}, ${first.dir} of plan ${first.planId}: they cannot be merged`,
+        { hint: "every shard must run the same config, dataset and seeds" },
+      );
+    if (s.count !== first.count)
+      throw new InputError(`${s.dir} is shard ${s.index}/${s.count}, ${first.dir} shard ${first.index}/${first.count}`);
   }
   const seen = new Map<number, string>();
   for (const s of shards) {
@@ -66,16 +83,22 @@ function checkShards(shards: readonly ShardRun[]): { count: number; missing: str
     if (other) throw new InputError(`${s.dir} and ${other} are both shard ${s.index}/${s.count}`);
     seen.set(s.index, s.dir);
   }
-  const missing = Array.from({ length: first.count }, (_, i) => i).filter((i) => !seen.has(i)).map((i) => `${i}/${first.count}`);
+  const missing = Array.from({ length: first.count }, (_, i) => i)
+    .filter((i) => !seen.has(i))
+    .map((i) => `${i}/${first.count}`);
   return { count: first.count, missing };
 }
 
 function copyRows(out: Database, shard: ShardRun, reference: bigint, count: number, columns: readonly string[]): void {
   const offset = Number(shard.t0EpochNs - reference);
-  const select = columns.map((c) => (c === "plan_index" ? `plan_index * ${count} + ${shard.index}` : NS_COLUMNS.has(c) ? `${c} + ${offset}` : c));
+  const select = columns.map((c) =>
+    c === "plan_index" ? `plan_index * ${count} + ${shard.index}` : NS_COLUMNS.has(c) ? `${c} + ${offset}` : c,
+  );
   out.run("ATTACH DATABASE ? AS shard", [join(shard.dir, EVENTS_DB_FILE)]);
   try {
-    const shardColumns = new Set((out.query("PRAGMA shard.table_info(requests)").all() as { name: string }[]).map((c) => c.name));
+    const shardColumns = new Set(
+      (out.query("PRAGMA shard.table_info(requests)").all() as { name: string }[]).map((c) => c.name),
+    );
     const present = columns.map((c, i) => (shardColumns.has(c) ? select[i] : "NULL"));
     // One transaction per shard: SQLite cannot detach a database inside an open transaction.
     out.run("BEGIN");
@@ -88,7 +111,12 @@ function copyRows(out: Database, shard: ShardRun, reference: bigint, count: numb
 
 function healthOf(shard: ShardRun, reference: bigint): ShardHealth {
   const wait = shard.meta.start_wait_ms === undefined ? null : Number(shard.meta.start_wait_ms);
-  return shardHealth(summarizeRunDir(shard.dir), { shard: `${shard.index}/${shard.count}`, dir: shard.dir, startWaitMs: wait, t0OffsetNs: Number(shard.t0EpochNs - reference) });
+  return shardHealth(summarizeRunDir(shard.dir), {
+    shard: `${shard.index}/${shard.count}`,
+    dir: shard.dir,
+    startWaitMs: wait,
+    t0OffsetNs: Number(shard.t0EpochNs - reference),
+  });
 }
 
 /** True when `dir` holds the events.db of a shard (run.shard set). */
@@ -122,19 +150,27 @@ function shardDirs(dirs: readonly string[], outDir: string): string[] {
 
 /** Writes `outDir/events.db` from the shards' report directories. */
 export function mergeShards(dirs: readonly string[], outDir: string): MergeOutcome {
-  const shards = shardDirs(dirs, outDir).map(readShard).sort((a, b) => a.index - b.index);
+  const shards = shardDirs(dirs, outDir)
+    .map(readShard)
+    .sort((a, b) => a.index - b.index);
   const { count, missing } = checkShards(shards);
   const target = join(outDir, EVENTS_DB_FILE);
-  if (existsSync(target)) throw new InputError(`${outDir} already holds a run (${EVENTS_DB_FILE})`, { hint: "merge into a new directory" });
+  if (existsSync(target))
+    throw new InputError(`${outDir} already holds a run (${EVENTS_DB_FILE})`, { hint: "merge into a new directory" });
   mkdirSync(outDir, { recursive: true });
   const reference = (shards[0] as ShardRun).t0EpochNs;
   new EventsDb(target).close();
   const out = new Database(target);
   try {
-    const columns = (out.query("PRAGMA table_info(requests)").all() as { name: string }[]).map((c) => c.name).filter((c) => c !== "id");
+    const columns = (out.query("PRAGMA table_info(requests)").all() as { name: string }[])
+      .map((c) => c.name)
+      .filter((c) => c !== "id");
     for (const shard of shards) copyRows(out, shard, reference, count, columns);
     out.run("BEGIN");
-    const byPhase = new Map<string, { kind: string; start: number; end: number | null; planned: number; sent: number; complete: boolean }>();
+    const byPhase = new Map<
+      string,
+      { kind: string; start: number; end: number | null; planned: number; sent: number; complete: boolean }
+    >();
     for (const shard of shards) {
       const offset = Number(shard.t0EpochNs - reference);
       for (const p of shard.phases) {
@@ -150,9 +186,22 @@ export function mergeShards(dirs: readonly string[], outDir: string): MergeOutco
       }
     }
     for (const [name, p] of byPhase) {
-      out.run("INSERT OR REPLACE INTO phases (name, kind, start_ns, end_ns, planned, sent, state) VALUES (?, ?, ?, ?, ?, ?, ?)", [name, p.kind, Number.isFinite(p.start) ? p.start : null, p.end, p.planned, p.sent, p.complete ? "complete" : "interrupted"]);
+      out.run(
+        "INSERT OR REPLACE INTO phases (name, kind, start_ns, end_ns, planned, sent, state) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [
+          name,
+          p.kind,
+          Number.isFinite(p.start) ? p.start : null,
+          p.end,
+          p.planned,
+          p.sent,
+          p.complete ? "complete" : "interrupted",
+        ],
+      );
     }
-    const incomplete = shards.filter((s) => s.meta.state !== "complete").map((s) => `${s.index}/${s.count} (${s.meta.state ?? "unknown"})`);
+    const incomplete = shards
+      .filter((s) => s.meta.state !== "complete")
+      .map((s) => `${s.index}/${s.count} (${s.meta.state ?? "unknown"})`);
     const health: MergedShards = { of: count, missing, merged: shards.map((s) => healthOf(s, reference)) };
     const meta: Record<string, string> = {
       ...(shards[0] as ShardRun).meta,
@@ -163,7 +212,8 @@ export function mergeShards(dirs: readonly string[], outDir: string): MergeOutco
     };
     delete meta.shard;
     delete meta.start_wait_ms;
-    for (const [key, value] of Object.entries(meta)) out.run("INSERT OR REPLACE INTO run (key, value) VALUES (?, ?)", [key, value]);
+    for (const [key, value] of Object.entries(meta))
+      out.run("INSERT OR REPLACE INTO run (key, value) VALUES (?, ?)", [key, value]);
     out.run("COMMIT");
     return { shards: shards.length, missing, incomplete };
   } finally {

@@ -13,7 +13,16 @@ import { shardLines } from "./shard-health.ts";
 import { serverMetricsLines } from "./server-metrics-text.ts";
 import type { ResultSummary } from "./result-summary.ts";
 import { seriesLines } from "./series-text.ts";
-import { droppedLabel, fixed2, goodputText, loadGeneratorFigures, nsAsMs, NS_PER_S, runConfigLines, type DisplayUnit } from "./text-format.ts";
+import {
+  droppedLabel,
+  fixed2,
+  goodputText,
+  loadGeneratorFigures,
+  nsAsMs,
+  NS_PER_S,
+  runConfigLines,
+  type DisplayUnit,
+} from "./text-format.ts";
 import { STREAM_NOTES, type StreamNote } from "../record/stream-notes.ts";
 import { metricNamed } from "../metrics/metric-names.ts";
 
@@ -39,14 +48,26 @@ function summaryBody(s: ResultSummary): string[] {
     `Total samples issued: ${s.n_samples_issued}`,
     `Total samples completed: ${s.n_samples_completed}`,
     `Total samples failed: ${s.n_samples_failed}`,
-    ...(s.retries > 0 ? [`Retried attempts: ${s.retries} (not in the counts above: each request counts by its last attempt)`] : []),
-    ...(s.reconnects > 0 ? [`Reconnects: ${s.reconnects} (the server had closed a kept-alive connection before answering; sent again at once on a new one, not failures)`] : []),
+    ...(s.retries > 0
+      ? [`Retried attempts: ${s.retries} (not in the counts above: each request counts by its last attempt)`]
+      : []),
+    ...(s.reconnects > 0
+      ? [
+          `Reconnects: ${s.reconnects} (the server had closed a kept-alive connection before answering; sent again at once on a new one, not failures)`,
+        ]
+      : []),
     durationS === null ? "Duration: N/A" : `Duration: ${fixed2(durationS)} seconds`,
     `QPS: ${fixed2(s.qps)}`,
     // The legacy headline counts failures over LoadGen's window: the native figure beside it, on a line of its own so "QPS: x" still parses.
-    ...(s.legacy_loadgen_window_duration_ns !== null ? [`QPS above is MLPerf LoadGen's legacy (completed − 1) / window, failures included; successful requests / duration: ${fixed2(s.qps_native)}`] : []),
+    ...(s.legacy_loadgen_window_duration_ns !== null
+      ? [
+          `QPS above is MLPerf LoadGen's legacy (completed − 1) / window, failures included; successful requests / duration: ${fixed2(s.qps_native)}`,
+        ]
+      : []),
     // A Poisson schedule is a draw: its own rate differs from the target by about 1/√n, and QPS follows it, not the target.
-    ...(s.scheduled_qps != null ? [`Scheduled QPS: ${fixed2(s.scheduled_qps)} (the rate the schedule itself offered: (requests − 1) / its span)`] : []),
+    ...(s.scheduled_qps != null
+      ? [`Scheduled QPS: ${fixed2(s.scheduled_qps)} (the rate the schedule itself offered: (requests − 1) / its span)`]
+      : []),
     `TPS: ${fixed2(s.tps)}`,
   );
   lines.push(...goodputLines(s), ...loadGeneratorLines(s), ...tokenLines(s), ...streamNoteLines(s));
@@ -57,7 +78,10 @@ function summaryBody(s: ResultSummary): string[] {
 function streamNoteLines(s: ResultSummary): string[] {
   const notes = Object.entries(s.stream_notes) as [StreamNote, number][];
   if (notes.length === 0) return [];
-  return ["Stream notes:", ...notes.map(([name, count]) => `  ${name}: ${count} responses (${STREAM_NOTES[name].meaning})`)];
+  return [
+    "Stream notes:",
+    ...notes.map(([name, count]) => `  ${name}: ${count} responses (${STREAM_NOTES[name].meaning})`),
+  ];
 }
 
 /** Goodput against the SLO, when the run had one. */
@@ -69,7 +93,9 @@ function tokenLines(s: ResultSummary): string[] {
   const lines = [`Token counts from: ${s.token_count_source}`];
   const d = s.token_count_discrepancy;
   if (d) {
-    lines.push(`Tokenizer vs server usage: ${d.mismatched} of ${d.compared} responses differ (mean ${fixed2(d.mean_abs_diff_tokens)} tokens, ${fixed2(d.mean_abs_diff_pct)} %, max ${d.max_abs_diff_tokens})`);
+    lines.push(
+      `Tokenizer vs server usage: ${d.mismatched} of ${d.compared} responses differ (mean ${fixed2(d.mean_abs_diff_tokens)} tokens, ${fixed2(d.mean_abs_diff_pct)} %, max ${d.max_abs_diff_tokens})`,
+    );
   }
   return lines;
 }
@@ -78,17 +104,31 @@ function tokenLines(s: ResultSummary): string[] {
 function loadGeneratorLines(s: ResultSummary): string[] {
   const lines: string[] = [];
   if (s.load_generator !== null) {
-    const verdict = s.load_generator === "ok" ? "ok" : "FELL BEHIND — latencies from the scheduled time (scheduled_latency) are the honest ones";
+    const verdict =
+      s.load_generator === "ok"
+        ? "ok"
+        : "FELL BEHIND — latencies from the scheduled time (scheduled_latency) are the honest ones";
     lines.push(`Load generator: ${verdict} (${loadGeneratorFigures(s)})`);
   }
-  if (s.n_samples_delayed) lines.push(`Delayed requests (sent > ${nsAsMs(DELAYED_LAG_NS)} ms late): ${s.n_samples_delayed}`);
+  if (s.n_samples_delayed)
+    lines.push(`Delayed requests (sent > ${nsAsMs(DELAYED_LAG_NS)} ms late): ${s.n_samples_delayed}`);
   if (s.n_samples_dropped) lines.push(`${droppedLabel(s)}: ${s.n_samples_dropped}`);
   return lines;
 }
 
 /** The Latency Breakdowns section's series, in order; titles and units from metrics/metric-names. */
 const BREAKDOWN_SERIES: readonly [title: string, key: keyof ResultSummary, unit: DisplayUnit][] = (
-  ["ttft", "ttfb", "tpot", "itl", "latency", "schedule_lag", "scheduled_latency", "input_sequence_lengths", "output_sequence_lengths"] as const
+  [
+    "ttft",
+    "ttfb",
+    "tpot",
+    "itl",
+    "latency",
+    "schedule_lag",
+    "scheduled_latency",
+    "input_sequence_lengths",
+    "output_sequence_lengths",
+  ] as const
 ).map((name) => {
   const metric = metricNamed(name);
   return [metric.label, name, metric.unit === "tokens" ? "tokens" : "ms"];
@@ -107,8 +147,20 @@ function errorLines(s: ResultSummary): string[] {
 /** The full report.txt. */
 export function renderReportText(summary: ResultSummary, accuracy: readonly string[] = []): string {
   const conversations = summary.conversations ? conversationLines(summary.conversations) : [];
-  const shards = [...(summary.shards ? shardLines(summary.shards) : []), ...(summary.server_metrics ? serverMetricsLines(summary.server_metrics, summary.ttft) : [])];
-  const lines = [...(summary.result ? [...verdictLines(summary.result), ""] : []), SUMMARY_HEADER, ...summaryBody(summary), ...shards, ...conversations, ...accuracy, SUMMARY_FOOTER, BREAKDOWN_HEADER];
+  const shards = [
+    ...(summary.shards ? shardLines(summary.shards) : []),
+    ...(summary.server_metrics ? serverMetricsLines(summary.server_metrics, summary.ttft) : []),
+  ];
+  const lines = [
+    ...(summary.result ? [...verdictLines(summary.result), ""] : []),
+    SUMMARY_HEADER,
+    ...summaryBody(summary),
+    ...shards,
+    ...conversations,
+    ...accuracy,
+    SUMMARY_FOOTER,
+    BREAKDOWN_HEADER,
+  ];
   BREAKDOWN_SERIES.forEach(([title, key, unit], i) => {
     if (i > 0) lines.push("");
     lines.push(...seriesLines(title, summary[key] as Rollup, unit));

@@ -175,7 +175,8 @@ export function buildResultSummary(metrics: PhaseMetrics, run: RunInfo): ResultS
     load_generator: metrics.loadGenerator.verdict,
     load_generator_lag_p99_ns: metrics.loadGenerator.lagP99Ns,
     load_generator_lag_limit_ns: metrics.loadGenerator.lagLimitNs,
-    n_samples_planned: metrics.loadGenerator.dropped === null ? null : metrics.nSamplesIssued + metrics.loadGenerator.dropped,
+    n_samples_planned:
+      metrics.loadGenerator.dropped === null ? null : metrics.nSamplesIssued + metrics.loadGenerator.dropped,
     n_samples_dropped: metrics.loadGenerator.dropped,
     n_samples_delayed: metrics.loadGenerator.delayed,
     token_count_discrepancy: metrics.tokenCountDiscrepancy ? { ...metrics.tokenCountDiscrepancy } : null,

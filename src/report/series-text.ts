@@ -27,7 +27,8 @@ export function barLength(count: number, maxCount: number, width = HISTOGRAM_BAR
 function edgeDecimals(buckets: [number, number][], unit: DisplayUnit): number {
   const scale = unit === "ms" ? 1e-6 : 1;
   for (let decimals = 2; decimals < 6; decimals++) {
-    if (buckets.every(([lo, hi]) => lo === hi || (lo * scale).toFixed(decimals) !== (hi * scale).toFixed(decimals))) return decimals;
+    if (buckets.every(([lo, hi]) => lo === hi || (lo * scale).toFixed(decimals) !== (hi * scale).toFixed(decimals)))
+      return decimals;
   }
   return 6;
 }
@@ -35,7 +36,8 @@ function edgeDecimals(buckets: [number, number][], unit: DisplayUnit): number {
 /** "[lo, hi) |#### count" lines, labels padded so the bars line up. */
 export function histogramLines(buckets: [number, number][], counts: number[], unit: DisplayUnit): string[] {
   const decimals = edgeDecimals(buckets, unit);
-  const edge = (v: number) => (decimals === 2 ? displayValue(v, unit) : (unit === "ms" ? v / 1e6 : v).toFixed(decimals));
+  const edge = (v: number) =>
+    decimals === 2 ? displayValue(v, unit) : (unit === "ms" ? v / 1e6 : v).toFixed(decimals);
   const labels = buckets.map(([lo, hi], i) => {
     const close = i === buckets.length - 1 ? "]" : ")";
     return `[${edge(lo)}, ${edge(hi)}${close}`;
@@ -67,7 +69,8 @@ export function seriesLines(title: string, rollup: Rollup, unit: DisplayUnit): s
   ];
   if (rollup.early_stopping_percentiles) {
     lines.push("", "  Early-stopping percentile estimates (N/A = insufficient samples):");
-    for (const [p, v] of Object.entries(rollup.early_stopping_percentiles)) lines.push(`    ${p}: ${withUnit(v, unit)}`);
+    for (const [p, v] of Object.entries(rollup.early_stopping_percentiles))
+      lines.push(`    ${p}: ${withUnit(v, unit)}`);
   }
   return lines;
 }

@@ -21,7 +21,9 @@ export const SERVER_GAUGE_LABELS: Record<string, string> = {
 export function noFiguresReason(s: ServerMetricsSummary): string {
   const [error, count] = Object.entries(s.failed_scrape_errors ?? {})[0] ?? [];
   if (s.scrapes === 0 && error !== undefined) {
-    const slow = error.startsWith("no answer within") ? "; a page this slow needs a longer --server-metrics-interval" : "";
+    const slow = error.startsWith("no answer within")
+      ? "; a page this slow needs a longer --server-metrics-interval"
+      : "";
     return `no scrape in the window worked: ${error} (${count} of ${s.failed_scrapes})${slow}; each attempt is in events.db (server_scrapes)`;
   }
   return "none of the known names (vLLM, SGLang, TGI) on the page; every sample is in events.db (server_metrics)";
@@ -42,15 +44,20 @@ export function serverMetricsLines(s: ServerMetricsSummary, clientTtft: Rollup):
   const failed = s.failed_scrapes > 0 ? `, ${s.failed_scrapes} failed` : "";
   const lines = [`Server metrics (${s.url}; ${s.scrapes} scrapes in the window${failed}):`];
   for (const [key, g] of Object.entries(s.gauges)) {
-    lines.push(`  ${SERVER_GAUGE_LABELS[key] ?? key}: min ${fixed2(g.min)}, avg ${fixed2(g.avg)}, max ${fixed2(g.max)} (${g.source})`);
+    lines.push(
+      `  ${SERVER_GAUGE_LABELS[key] ?? key}: min ${fixed2(g.min)}, avg ${fixed2(g.avg)}, max ${fixed2(g.max)} (${g.source})`,
+    );
   }
-  if (s.prefix_cache_hit_rate_window !== null) lines.push(`  prefix-cache hit rate over the window: ${fixed2(s.prefix_cache_hit_rate_window * 100)} %`);
+  if (s.prefix_cache_hit_rate_window !== null)
+    lines.push(`  prefix-cache hit rate over the window: ${fixed2(s.prefix_cache_hit_rate_window * 100)} %`);
   if (s.ttft_ms && s.ttft_ms.count > 0) {
     const t = s.ttft_ms;
     const client = clientTtft.percentiles?.["50.0"];
     const beside = typeof client === "number" ? `; client TTFT p50 ${nsAsMs(client)} ms` : "";
     const value = (p: "p50" | "p90" | "p99") => `${fixed2(t[p])} (${bucketText(t.buckets[p])})`;
-    lines.push(`  server TTFT p50/p90/p99: ${value("p50")} / ${value("p90")} / ${value("p99")} ms over ${t.count} requests${warmupShare(t.warmup_requests)} (from its histogram: interpolated, and the bucket it lies in)${beside}`);
+    lines.push(
+      `  server TTFT p50/p90/p99: ${value("p50")} / ${value("p90")} / ${value("p99")} ms over ${t.count} requests${warmupShare(t.warmup_requests)} (from its histogram: interpolated, and the bucket it lies in)${beside}`,
+    );
   }
   if (Object.keys(s.gauges).length === 0 && !s.ttft_ms) lines.push(`  ${noFiguresReason(s)}`);
   return lines;

@@ -46,7 +46,10 @@ export interface MergedShards {
 const percentile = (rollup: Rollup, key: string): number | null => rollup.percentiles?.[key] ?? null;
 
 /** A shard's health from its own summary and run facts. */
-export function shardHealth(summary: ResultSummary, facts: { shard: string; dir: string; startWaitMs: number | null; t0OffsetNs: number }): ShardHealth {
+export function shardHealth(
+  summary: ResultSummary,
+  facts: { shard: string; dir: string; startWaitMs: number | null; t0OffsetNs: number },
+): ShardHealth {
   return {
     shard: facts.shard,
     dir: facts.dir,
@@ -66,11 +69,15 @@ export function shardHealth(summary: ResultSummary, facts: { shard: string; dir:
 
 /** report.txt's Shards lines: one per merged shard, then the missing ones. */
 export function shardLines(shards: MergedShards): string[] {
-  const lines = [`Shards: ${shards.merged.length} of ${shards.of} merged${shards.missing.length > 0 ? `; MISSING ${shards.missing.join(", ")}` : ""}`];
+  const lines = [
+    `Shards: ${shards.merged.length} of ${shards.of} merged${shards.missing.length > 0 ? `; MISSING ${shards.missing.join(", ")}` : ""}`,
+  ];
   lines.push("  shard  state        issued  failed  lag p50 ms  lag p99 ms  lag max ms  load generator  start wait s");
   for (const s of shards.merged) {
     const wait = s.start_wait_ms === null ? "-" : (s.start_wait_ms / 1000).toFixed(3);
-    lines.push(`  ${s.shard.padEnd(5)}  ${s.state.padEnd(11)}  ${String(s.n_samples_issued).padStart(6)}  ${String(s.n_samples_failed).padStart(6)}  ${nsAsMs(s.schedule_lag_p50_ns).padStart(10)}  ${nsAsMs(s.schedule_lag_p99_ns).padStart(10)}  ${nsAsMs(s.schedule_lag_max_ns).padStart(10)}  ${(s.load_generator ?? "-").padEnd(14)}  ${wait.padStart(12)}`);
+    lines.push(
+      `  ${s.shard.padEnd(5)}  ${s.state.padEnd(11)}  ${String(s.n_samples_issued).padStart(6)}  ${String(s.n_samples_failed).padStart(6)}  ${nsAsMs(s.schedule_lag_p50_ns).padStart(10)}  ${nsAsMs(s.schedule_lag_p99_ns).padStart(10)}  ${nsAsMs(s.schedule_lag_max_ns).padStart(10)}  ${(s.load_generator ?? "-").padEnd(14)}  ${wait.padStart(12)}`,
+    );
   }
   return lines;
 }

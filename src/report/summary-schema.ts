@@ -16,15 +16,32 @@ const ttftBucket = z.tuple([z.number(), z.number().nullable()]).nullable();
 const keyed = z.record(z.string(), num);
 
 const SeriesRollupSchema = z.strictObject({
-  total: num, min: num, max: num, median: num, avg: num, std_dev: num,
+  total: num,
+  min: num,
+  max: num,
+  median: num,
+  avg: num,
+  std_dev: num,
   percentiles: keyed,
   early_stopping_percentiles: keyed.optional(),
-  histogram: z.strictObject({ buckets: z.array(z.tuple([z.number(), z.number()])), counts: z.array(z.number().int().min(0)) }),
+  histogram: z.strictObject({
+    buckets: z.array(z.tuple([z.number(), z.number()])),
+    counts: z.array(z.number().int().min(0)),
+  }),
 });
 /** `{}` when a series has no values. */
 const RollupSchema = z.union([SeriesRollupSchema, z.strictObject({})]);
 
-const SpreadSchema = z.strictObject({ mean: z.number(), min: z.number(), max: z.number(), p50: z.number(), p90: z.number(), p99: z.number() }).nullable();
+const SpreadSchema = z
+  .strictObject({
+    mean: z.number(),
+    min: z.number(),
+    max: z.number(),
+    p50: z.number(),
+    p90: z.number(),
+    p99: z.number(),
+  })
+  .nullable();
 
 const TOKEN_SOURCES = ["server_usage", "tokenizer", "chunk_count", "none"] as const;
 
@@ -46,7 +63,12 @@ export const ResultSummarySchema = z.strictObject({
   legacy_loadgen_window_duration_ns: num,
   qps: num,
   tps: num,
-  finish_reason_counts: z.strictObject(Object.fromEntries(FINISH_REASONS.map((r) => [r, z.number().int().min(0)])) as Record<(typeof FINISH_REASONS)[number], z.ZodNumber>),
+  finish_reason_counts: z.strictObject(
+    Object.fromEntries(FINISH_REASONS.map((r) => [r, z.number().int().min(0)])) as Record<
+      (typeof FINISH_REASONS)[number],
+      z.ZodNumber
+    >,
+  ),
   run_config: z.record(z.string(), z.unknown()),
   ttfb: RollupSchema,
   itl: RollupSchema,
@@ -66,12 +88,21 @@ export const ResultSummarySchema = z.strictObject({
   n_samples_dropped: z.number().int().min(0).nullable(),
   n_samples_delayed: z.number().int().min(0).nullable(),
   token_count_discrepancy: z
-    .strictObject({ compared: z.number(), mismatched: z.number(), mean_abs_diff_tokens: z.number(), max_abs_diff_tokens: z.number(), mean_abs_diff_pct: z.number() })
+    .strictObject({
+      compared: z.number(),
+      mismatched: z.number(),
+      mean_abs_diff_tokens: z.number(),
+      max_abs_diff_tokens: z.number(),
+      mean_abs_diff_pct: z.number(),
+    })
     .nullable(),
   goodput: z
     .strictObject({
       slo: z.strictObject({ ttft_ms: num, tpot_ms: num, latency_ms: num }),
-      completed: z.number(), met: z.number(), attainment_pct: num, requests_per_s: num,
+      completed: z.number(),
+      met: z.number(),
+      attainment_pct: num,
+      requests_per_s: num,
     })
     .nullable(),
   retries: z.number().int().min(0),
@@ -80,40 +111,89 @@ export const ResultSummarySchema = z.strictObject({
   // Present only for a conversation run (agentic_inference): metrics/conversation-metrics.
   conversations: z
     .strictObject({
-      conversations: z.number().int().min(0), completed: z.number().int().min(0), failed: z.number().int().min(0), unfinished: z.number().int().min(0),
-      turns_per_conversation: SpreadSchema, conversation_latency_ms: SpreadSchema, conversation_duration_ms: SpreadSchema,
-      by_turn: z.array(z.strictObject({ turn: z.number().int().min(1), count: z.number().int().min(0), ttft_p50_ms: num, ttft_p90_ms: num, ttft_p99_ms: num, latency_p50_ms: z.number() })),
+      conversations: z.number().int().min(0),
+      completed: z.number().int().min(0),
+      failed: z.number().int().min(0),
+      unfinished: z.number().int().min(0),
+      turns_per_conversation: SpreadSchema,
+      conversation_latency_ms: SpreadSchema,
+      conversation_duration_ms: SpreadSchema,
+      by_turn: z.array(
+        z.strictObject({
+          turn: z.number().int().min(1),
+          count: z.number().int().min(0),
+          ttft_p50_ms: num,
+          ttft_p90_ms: num,
+          ttft_p99_ms: num,
+          latency_p50_ms: z.number(),
+        }),
+      ),
       untracked_turns: z.number().int().min(0).optional(),
     })
     .optional(),
   // Present only for a run under an MLPerf ruleset (submission_ref).
   result: z
-    .strictObject({ valid: z.boolean(), reasons: z.array(z.string()), ruleset: z.string(), model: z.string(), priority: z.enum(PRIORITIES) })
+    .strictObject({
+      valid: z.boolean(),
+      reasons: z.array(z.string()),
+      ruleset: z.string(),
+      model: z.string(),
+      priority: z.enum(PRIORITIES),
+    })
     .optional(),
   // Present only for a merged run (report merge): report/shard-health.
   shards: z
     .strictObject({
       of: z.number().int().min(1),
       missing: z.array(z.string()),
-      merged: z.array(z.strictObject({
-        shard: z.string(), dir: z.string(), state: z.string(),
-        n_samples_issued: z.number().int().min(0), n_samples_completed: z.number().int().min(0), n_samples_failed: z.number().int().min(0),
-        schedule_lag_p50_ns: num, schedule_lag_p99_ns: num, schedule_lag_max_ns: num,
-        load_generator: z.enum(["ok", "fell_behind"]).nullable(), n_samples_delayed: z.number().int().min(0).nullable(),
-        start_wait_ms: num, t0_offset_ns: z.number(),
-      })),
+      merged: z.array(
+        z.strictObject({
+          shard: z.string(),
+          dir: z.string(),
+          state: z.string(),
+          n_samples_issued: z.number().int().min(0),
+          n_samples_completed: z.number().int().min(0),
+          n_samples_failed: z.number().int().min(0),
+          schedule_lag_p50_ns: num,
+          schedule_lag_p99_ns: num,
+          schedule_lag_max_ns: num,
+          load_generator: z.enum(["ok", "fell_behind"]).nullable(),
+          n_samples_delayed: z.number().int().min(0).nullable(),
+          start_wait_ms: num,
+          t0_offset_ns: z.number(),
+        }),
+      ),
     })
     .optional(),
   // Present when the server's metrics were scraped: server-metrics/summary.
   server_metrics: z
     .strictObject({
-      url: z.string(), scrapes: z.number().int().min(0), failed_scrapes: z.number().int().min(0), failed_scrape_errors: z.record(z.string(), z.number().int().min(1)),
-      gauges: z.record(z.string(), z.strictObject({ source: z.string(), min: z.number(), avg: z.number(), max: z.number(), samples: z.number().int().min(1) })),
+      url: z.string(),
+      scrapes: z.number().int().min(0),
+      failed_scrapes: z.number().int().min(0),
+      failed_scrape_errors: z.record(z.string(), z.number().int().min(1)),
+      gauges: z.record(
+        z.string(),
+        z.strictObject({
+          source: z.string(),
+          min: z.number(),
+          avg: z.number(),
+          max: z.number(),
+          samples: z.number().int().min(1),
+        }),
+      ),
       prefix_cache_hit_rate_window: num,
-      ttft_ms: z.strictObject({
-          source: z.string(), count: z.number(), p50: num, p90: num, p99: num, warmup_requests: z.number().int().min(0),
+      ttft_ms: z
+        .strictObject({
+          source: z.string(),
+          count: z.number(),
+          p50: num,
+          p90: num,
+          p99: num,
+          warmup_requests: z.number().int().min(0),
           buckets: z.strictObject({ p50: ttftBucket, p90: ttftBucket, p99: ttftBucket }),
-        }).nullable(),
+        })
+        .nullable(),
     })
     .optional(),
 });

@@ -62,7 +62,9 @@ export function runConfigLines(runConfig: Record<string, unknown>): string[] {
 }
 
 /** The load generator's verdict in figures: the p99 lag it judged and its limit (report.txt, report.html). */
-export function loadGeneratorFigures(s: Pick<ResultSummary, "load_generator_lag_p99_ns" | "load_generator_lag_limit_ns" | "run_config">): string {
+export function loadGeneratorFigures(
+  s: Pick<ResultSummary, "load_generator_lag_p99_ns" | "load_generator_lag_limit_ns" | "run_config">,
+): string {
   const burst = loadPatternType(s) === "concurrency" ? " after the opening burst" : "";
   return `schedule lag p99${burst} ${nsAsMs(s.load_generator_lag_p99_ns)} ms, limit ${nsAsMs(s.load_generator_lag_limit_ns)} ms`;
 }
@@ -72,11 +74,16 @@ export function loadGeneratorFigures(s: Pick<ResultSummary, "load_generator_lag_
  * may have been killed (its database is read as interrupted), also those in flight at its death.
  */
 export function droppedLabel(s: Pick<ResultSummary, "state">): string {
-  return s.state === "interrupted" ? "Dropped requests (planned, no record: never sent, or in flight if the run was killed)" : "Dropped requests (planned, never sent)";
+  return s.state === "interrupted"
+    ? "Dropped requests (planned, no record: never sent, or in flight if the run was killed)"
+    : "Dropped requests (planned, never sent)";
 }
 
 /** "12.30 req/s meeting ttft ≤ 500 ms, tpot ≤ 5.2 ms (123 of 125, 98.40 %)" (report.txt, report.html). */
 export function goodputText(g: NonNullable<ResultSummary["goodput"]>): string {
-  const limits = Object.entries(g.slo).filter(([, v]) => v !== null).map(([k, v]) => `${k.replace(/_ms$/, "")} ≤ ${v} ms`).join(", ");
+  const limits = Object.entries(g.slo)
+    .filter(([, v]) => v !== null)
+    .map(([k, v]) => `${k.replace(/_ms$/, "")} ≤ ${v} ms`)
+    .join(", ");
   return `${fixed2(g.requests_per_s)} req/s meeting ${limits} (${g.met} of ${g.completed}, ${fixed2(g.attainment_pct)} %)`;
 }

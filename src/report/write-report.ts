@@ -26,7 +26,15 @@ import { PROFILING_JSON_FILE, profilingLines } from "../profiling/profiling-text
 import { buildResultSummary, type ResultSummary, type RunState } from "./result-summary.ts";
 import { runVerdict, type SubmissionSettings } from "../mlperf/run-verdict.ts";
 import { SHARD_HEALTH_META_KEY, type MergedShards } from "./shard-health.ts";
-import { gaugeTimeline, SERVER_METRICS_BOUNDS_META_KEY, SERVER_METRICS_URL_META_KEY, SUMMARY_METRIC_NAMES, summarizeServerMetrics, type GaugeTimeline, type ScrapeBounds } from "../server-metrics/summary.ts";
+import {
+  gaugeTimeline,
+  SERVER_METRICS_BOUNDS_META_KEY,
+  SERVER_METRICS_URL_META_KEY,
+  SUMMARY_METRIC_NAMES,
+  summarizeServerMetrics,
+  type GaugeTimeline,
+  type ScrapeBounds,
+} from "../server-metrics/summary.ts";
 import { readScrapeCounts, readServerMetricRows, readWarmupFirstTokens } from "../server-metrics/read-samples.ts";
 
 const PERFORMANCE_PHASE = "performance";
@@ -36,7 +44,12 @@ export { REPORT_HTML_FILE };
 
 /** Run facts stored in events.db's `run` table by the session. */
 export interface StoredRunConfig {
-  load_pattern: { type: string; target_qps?: number | null; target_concurrency?: number | null; use_legacy_loadgen_qps_metrics?: boolean };
+  load_pattern: {
+    type: string;
+    target_qps?: number | null;
+    target_concurrency?: number | null;
+    use_legacy_loadgen_qps_metrics?: boolean;
+  };
   early_stopping: boolean;
   run_config: Record<string, unknown>;
   slo?: SloLimitsMs | null;
@@ -82,14 +95,18 @@ function readPerformancePhase(reportDir: string): PerformancePhase {
     const cols = readPhaseColumns(db, PERFORMANCE_PHASE, window?.untracked);
     const windowStartNs = phase?.start_ns ?? 0;
     const series = new SortedSeries(cols);
-    const metrics = summarizePhase(cols, {
-      windowStartNs,
-      loadPatternType: stored?.load_pattern.type ?? "max_throughput",
-      useLegacyQps: stored?.load_pattern.use_legacy_loadgen_qps_metrics ?? true,
-      earlyStopping: stored?.early_stopping ?? true,
-      plannedCount: phase ? phase.planned - (window?.untracked.size ?? 0) : null,
-      slo: stored?.slo ?? null,
-    }, series);
+    const metrics = summarizePhase(
+      cols,
+      {
+        windowStartNs,
+        loadPatternType: stored?.load_pattern.type ?? "max_throughput",
+        useLegacyQps: stored?.load_pattern.use_legacy_loadgen_qps_metrics ?? true,
+        earlyStopping: stored?.early_stopping ?? true,
+        plannedCount: phase ? phase.planned - (window?.untracked.size ?? 0) : null,
+        slo: stored?.slo ?? null,
+      },
+      series,
+    );
     const summary = buildResultSummary(metrics, {
       version: meta.tool_version ?? "unknown",
       gitSha: meta.git_sha ?? null,
@@ -97,7 +114,11 @@ function readPerformancePhase(reportDir: string): PerformancePhase {
       state: parseState(meta.state),
       runConfig: stored?.run_config ?? {},
     });
-    if (trajectories && window) summary.conversations = { ...conversationMetrics(Uint32Array.from(trajectories.starts), turns), untracked_turns: window.untracked.size };
+    if (trajectories && window)
+      summary.conversations = {
+        ...conversationMetrics(Uint32Array.from(trajectories.starts), turns),
+        untracked_turns: window.untracked.size,
+      };
     if (stored?.submission) summary.result = runVerdict(summary, stored.submission);
     if (meta[SHARD_HEALTH_META_KEY]) summary.shards = JSON.parse(meta[SHARD_HEALTH_META_KEY]) as MergedShards;
     const metricsUrl = meta[SERVER_METRICS_URL_META_KEY];
@@ -105,8 +126,18 @@ function readPerformancePhase(reportDir: string): PerformancePhase {
     if (metricsUrl) {
       const [start, end] = [phase?.start_ns ?? 0, phase?.end_ns ?? Number.MAX_SAFE_INTEGER];
       const rows = readServerMetricRows(db, SUMMARY_METRIC_NAMES);
-      const bounds = meta[SERVER_METRICS_BOUNDS_META_KEY] ? (JSON.parse(meta[SERVER_METRICS_BOUNDS_META_KEY]) as ScrapeBounds) : undefined;
-      summary.server_metrics = summarizeServerMetrics(rows, start, end, readScrapeCounts(db, start, end), metricsUrl, bounds, readWarmupFirstTokens(db));
+      const bounds = meta[SERVER_METRICS_BOUNDS_META_KEY]
+        ? (JSON.parse(meta[SERVER_METRICS_BOUNDS_META_KEY]) as ScrapeBounds)
+        : undefined;
+      summary.server_metrics = summarizeServerMetrics(
+        rows,
+        start,
+        end,
+        readScrapeCounts(db, start, end),
+        metricsUrl,
+        bounds,
+        readWarmupFirstTokens(db),
+      );
       serverTimeline = gaugeTimeline(rows);
     }
     const accuracy = JSON.parse(meta.accuracy_results ?? "[]") as AccuracyEntry[];
@@ -130,6 +161,9 @@ export function writeReportFiles(reportDir: string): WrittenReport {
   const profilingText = profiling ? `${profilingLines(profiling).join("\n")}\n` : "";
   writeFileSync(join(reportDir, REPORT_TEXT_FILE), renderReportText(summary, accuracyLines(accuracy)) + profilingText);
   if (profiling) writeFileSync(join(reportDir, PROFILING_JSON_FILE), `${JSON.stringify(profiling, null, 2)}\n`);
-  writeFileSync(join(reportDir, REPORT_HTML_FILE), renderHtmlReport(summary, cols, windowStartNs, accuracy, series, serverTimeline));
+  writeFileSync(
+    join(reportDir, REPORT_HTML_FILE),
+    renderHtmlReport(summary, cols, windowStartNs, accuracy, series, serverTimeline),
+  );
   return { summary, accuracy };
 }

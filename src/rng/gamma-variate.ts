@@ -13,7 +13,8 @@ export interface UniformSource {
 }
 
 export function gammavariate(rng: UniformSource, alpha: number, beta: number): number {
-  if (!(alpha > 0) || !(beta > 0)) throw new RangeError(`gammavariate needs alpha > 0 and beta > 0, got ${alpha}, ${beta}`);
+  if (!(alpha > 0) || !(beta > 0))
+    throw new RangeError(`gammavariate needs alpha > 0 and beta > 0, got ${alpha}, ${beta}`);
   if (alpha > 1.0) {
     const ainv = Math.sqrt(2.0 * alpha - 1.0);
     const bbb = alpha - LOG4;

@@ -18,12 +18,19 @@ import { installStopSignals } from "./stop-signals.ts";
 import { PROFILING_META_KEY, ProfilerTriggers } from "../profiling/profiler-triggers.ts";
 import type { RunClock } from "../clock/mono-clock.ts";
 import { redactUrl } from "../config/redact.ts";
-import { SERVER_METRICS_BOUNDS_META_KEY, SERVER_METRICS_URL_META_KEY, type ScrapeBounds } from "../server-metrics/summary.ts";
+import {
+  SERVER_METRICS_BOUNDS_META_KEY,
+  SERVER_METRICS_URL_META_KEY,
+  type ScrapeBounds,
+} from "../server-metrics/summary.ts";
 import { resolveMetricsUrl, ServerMetricsScraper } from "../server-metrics/scraper.ts";
 
 /** Headers every request carries: JSON in, SSE or JSON out, and the API key when there is one. */
 function requestHeaders(run: OpenRun): Record<string, string> {
-  const headers: Record<string, string> = { "content-type": "application/json", accept: run.workload.streaming ? "text/event-stream" : "application/json" };
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    accept: run.workload.streaming ? "text/event-stream" : "application/json",
+  };
   const apiKey = run.config.endpoint_config.api_key;
   if (apiKey) headers.authorization = `Bearer ${apiKey}`;
   return headers;
@@ -33,21 +40,33 @@ function requestHeaders(run: OpenRun): Record<string, string> {
 function workerSettings(run: OpenRun): SessionSpec["worker"] {
   const client = run.config.settings.client;
   return {
-    endpointUrls: run.workload.endpointUrls, headers: requestHeaders(run), streaming: run.workload.streaming,
+    endpointUrls: run.workload.endpointUrls,
+    headers: requestHeaders(run),
+    streaming: run.workload.streaming,
     requestTimeoutMs: Math.round((client.request_timeout_s ?? 0) * 1000),
-    stallTimeoutMs: Math.round((client.stall_timeout_s ?? 0) * 1000), bodies: run.workload.bodies,
-    maxResponseBytes: Math.round(client.max_response_mb * BYTES_PER_MB), retries: client.retries,
-    keepResponseText: run.tokenizer !== null, insecure: client.insecure, helperCpus: run.affinity?.helpers ?? [],
+    stallTimeoutMs: Math.round((client.stall_timeout_s ?? 0) * 1000),
+    bodies: run.workload.bodies,
+    maxResponseBytes: Math.round(client.max_response_mb * BYTES_PER_MB),
+    retries: client.retries,
+    keepResponseText: run.tokenizer !== null,
+    insecure: client.insecure,
+    helperCpus: run.affinity?.helpers ?? [],
   };
 }
 
 /** `stop_issuing_on_first_user_complete`: watches the conversation phase's records for its moment (run/trajectory-watch). */
-function stopIssuingWatch(run: OpenRun, stop: (phase: string) => void, log: (line: string) => void): TrajectoryWatch | null {
+function stopIssuingWatch(
+  run: OpenRun,
+  stop: (phase: string) => void,
+  log: (line: string) => void,
+): TrajectoryWatch | null {
   const perf = run.config.datasets.find((d) => d.type === "performance");
   const plan = run.workload.phases.find((p) => p.kind === "performance")?.plan;
   if (!perf?.agentic_inference?.stop_issuing_on_first_user_complete || !plan || !isConversationPlan(plan)) return null;
   return new TrajectoryWatch(plan, run.sizing.workers, () => {
-    log("conversations: the first one ended with none left to start; no more turns are issued (stop_issuing_on_first_user_complete)");
+    log(
+      "conversations: the first one ended with none left to start; no more turns are issued (stop_issuing_on_first_user_complete)",
+    );
     stop(plan.phase);
   });
 }
@@ -62,21 +81,28 @@ function sameOrigin(a: string, b: string): boolean {
 }
 
 /** The scraper of `--server-metrics`, or null when it is off or auto found no page. */
-async function serverMetricsScraper(run: OpenRun, log: (line: string) => void): Promise<((now: () => number) => ServerMetricsScraper) | null> {
+async function serverMetricsScraper(
+  run: OpenRun,
+  log: (line: string) => void,
+): Promise<((now: () => number) => ServerMetricsScraper) | null> {
   const { url: setting, interval_s: intervalS } = run.config.server_metrics;
   const { endpoints, api_key: apiKey } = run.config.endpoint_config;
   const endpoint = endpoints[0] ?? "";
   const target = setting === "auto" || setting === "off" ? endpoint : setting;
   // The endpoint's key goes to the endpoint's own server only, never to an exporter elsewhere.
   const sameServer = target !== "" && sameOrigin(target, endpoint);
-  if (apiKey && !sameServer) log(`server metrics: ${redactUrl(target)} is not the endpoint's server; the API key is not sent to it`);
+  if (apiKey && !sameServer)
+    log(`server metrics: ${redactUrl(target)} is not the endpoint's server; the API key is not sent to it`);
   const headers: Record<string, string> = apiKey && sameServer ? { authorization: `Bearer ${apiKey}` } : {};
   const fetchOptions = { headers, insecure: run.config.settings.client.insecure };
   const url = await resolveMetricsUrl(setting, endpoint, fetchOptions, log);
   if (url === null) return null;
   run.db.setMeta(SERVER_METRICS_URL_META_KEY, redactUrl(url));
   log(`server metrics: scraping ${redactUrl(url)} every ${intervalS} s`);
-  if (endpoints.length > 1) log(`warning: server metrics come from one page, ${redactUrl(url)}: the servers behind the other ${endpoints.length - 1} endpoint(s) are not in them`);
+  if (endpoints.length > 1)
+    log(
+      `warning: server metrics come from one page, ${redactUrl(url)}: the servers behind the other ${endpoints.length - 1} endpoint(s) are not in them`,
+    );
   return (now) => new ServerMetricsScraper(url, intervalS * 1000, fetchOptions, now, run.db.serverMetrics());
 }
 
@@ -98,7 +124,13 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
   const bounds = scrapeBounds(run.db);
   const progress = new ProgressLine(io.progress, io.progressEnabled, io.isTty);
   const profiling = config.settings.profiling;
-  const profiler = profiling.engine ? new ProfilerTriggers(profiling.engine, profiling.urls?.length ? profiling.urls : config.endpoint_config.endpoints, io.log) : null;
+  const profiler = profiling.engine
+    ? new ProfilerTriggers(
+        profiling.engine,
+        profiling.urls?.length ? profiling.urls : config.endpoint_config.endpoints,
+        io.log,
+      )
+    : null;
   const session = new Session({
     pool: run.pool,
     workers: sizing.workers,
@@ -109,10 +141,14 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
     startAtEpochNs: run.startAtEpochNs,
     cpusFor: (workerId) => run.affinity?.workers[workerId] ?? [],
     db: run.db,
-    ...(makeScraper ? { onClock: (clock: RunClock) => {
-      scraper = makeScraper(clock.now);
-      scraper.start();
-    } } : {}),
+    ...(makeScraper
+      ? {
+          onClock: (clock: RunClock) => {
+            scraper = makeScraper(clock.now);
+            scraper.start();
+          },
+        }
+      : {}),
     onPhaseStart: (plan) => {
       progress.startPhase(plan);
       setTimeout(run.saveConfig, 0); // after this turn, which sends the phase's `go`
@@ -132,13 +168,17 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
   });
   const watch = stopIssuingWatch(run, (phase) => session.stopIssuing(phase), io.log);
   const counts = workload.phases.map((p) => `${p.plan.phase} ${p.plan.sampleIndex.length}`).join(", ");
-  io.log(`benchmark: ${counts} requests (${config.settings.load_pattern.type}), ${sizing.workers} worker(s), ${inFlightText(sizing)}, streaming ${workload.streaming ? "on" : "off"}`);
+  io.log(
+    `benchmark: ${counts} requests (${config.settings.load_pattern.type}), ${sizing.workers} worker(s), ${inFlightText(sizing)}, streaming ${workload.streaming ? "on" : "off"}`,
+  );
   const removeSignals = installStopSignals(session, io.log);
   const limitS = config.run_timeout_s;
-  const watchdog = limitS ? setTimeout(() => {
-    io.log(`warning: run timeout of ${limitS} s reached; stopping`);
-    session.requestStop("timeout", true);
-  }, limitS * 1000) : null;
+  const watchdog = limitS
+    ? setTimeout(() => {
+        io.log(`warning: run timeout of ${limitS} s reached; stopping`);
+        session.requestStop("timeout", true);
+      }, limitS * 1000)
+    : null;
   let failed = true;
   try {
     const result = await session.run();

@@ -26,8 +26,15 @@ export interface BenchmarkOutcome {
 function countTokens(run: OpenRun, io: RunIo): void {
   const { tokenizer, workload, db } = run;
   if (!tokenizer) return;
-  let counted = workload.dataset ? db.applyTokenizerCounts("performance", promptTokenCounter(workload.dataset.rows, tokenizer), tokenizer.count) : 0;
-  for (const a of workload.accuracy) counted += db.applyTokenizerCounts(a.phase.plan.phase, promptTokenCounter(a.dataset.rows, tokenizer), tokenizer.count);
+  let counted = workload.dataset
+    ? db.applyTokenizerCounts("performance", promptTokenCounter(workload.dataset.rows, tokenizer), tokenizer.count)
+    : 0;
+  for (const a of workload.accuracy)
+    counted += db.applyTokenizerCounts(
+      a.phase.plan.phase,
+      promptTokenCounter(a.dataset.rows, tokenizer),
+      tokenizer.count,
+    );
   io.log(`tokenizer ${tokenizer.source}: counted ${counted} responses`);
 }
 
@@ -42,8 +49,23 @@ async function scoreAccuracy(run: OpenRun, result: SessionResult, io: RunIo): Pr
     const { ACCURACY_META_KEY, scoreAccuracyPhases } = await import("../accuracy/score-accuracy.ts");
     const { scoreConversations } = await import("../accuracy/score-conversations.ts");
     const perf = result.phases.find((p) => p.name === conversations?.plan.phase);
-    const inline = conversations?.scoresFile && perf ? [scoreConversations(reader, reportDir, conversations.dataset, conversations.plan, perf, conversations.scoresFile)] : [];
-    const entries = [...inline, ...(await scoreAccuracyPhases(reader, reportDir, scored, result.phases, config, io.log, inline))];
+    const inline =
+      conversations?.scoresFile && perf
+        ? [
+            scoreConversations(
+              reader,
+              reportDir,
+              conversations.dataset,
+              conversations.plan,
+              perf,
+              conversations.scoresFile,
+            ),
+          ]
+        : [];
+    const entries = [
+      ...inline,
+      ...(await scoreAccuracyPhases(reader, reportDir, scored, result.phases, config, io.log, inline)),
+    ];
     db.setMeta(ACCURACY_META_KEY, JSON.stringify(entries));
   } finally {
     reader.close();
@@ -51,21 +73,32 @@ async function scoreAccuracy(run: OpenRun, result: SessionResult, io: RunIo): Pr
 }
 
 /** Why a finished run counts as failed (the report is written either way), or null when it does not. */
-export function runFailure(state: SessionState, summary: Pick<ResultSummary, "n_samples_issued" | "n_samples_failed" | "n_samples_dropped">, measuredPerformance: boolean, reportDir: string): ExecutionError | null {
+export function runFailure(
+  state: SessionState,
+  summary: Pick<ResultSummary, "n_samples_issued" | "n_samples_failed" | "n_samples_dropped">,
+  measuredPerformance: boolean,
+  reportDir: string,
+): ExecutionError | null {
   if (state === "failed") {
     return new ExecutionError(`every worker process died; report of what finished written to ${reportDir}`, {
       hint: "see the worker_lost rows in events.db and the errors above; a worker killed by the OOM killer shows as 'killed'",
     });
   }
   if (measuredPerformance && summary.n_samples_issued === 0 && state === "complete") {
-    return new ExecutionError(`no request was sent (${summary.n_samples_dropped ?? "all"} planned); report written to ${reportDir}`, {
-      hint: "this is a bug in the load generator; please report it with the report directory",
-    });
+    return new ExecutionError(
+      `no request was sent (${summary.n_samples_dropped ?? "all"} planned); report written to ${reportDir}`,
+      {
+        hint: "this is a bug in the load generator; please report it with the report directory",
+      },
+    );
   }
   if (summary.n_samples_issued > 0 && summary.n_samples_failed === summary.n_samples_issued) {
-    return new ExecutionError(`every request failed (${summary.n_samples_failed} of ${summary.n_samples_issued}); report written to ${reportDir}`, {
-      hint: `see the Errors section of ${join(reportDir, "report.txt")}`,
-    });
+    return new ExecutionError(
+      `every request failed (${summary.n_samples_failed} of ${summary.n_samples_issued}); report written to ${reportDir}`,
+      {
+        hint: `see the Errors section of ${join(reportDir, "report.txt")}`,
+      },
+    );
   }
   return null;
 }
@@ -78,7 +111,8 @@ export async function finishRun(run: OpenRun, result: SessionResult, io: RunIo):
   // Loaded once the run is over: the report code is not on the way to the first request.
   const { writeReportFiles } = await import("../report/write-report.ts");
   // The performance report comes first: scoring may fail, or take an hour of code execution.
-  if (run.workload.accuracy.length > 0 || run.workload.performanceScoring || run.workload.conversations?.scoresFile) writeReportFiles(reportDir);
+  if (run.workload.accuracy.length > 0 || run.workload.performanceScoring || run.workload.conversations?.scoresFile)
+    writeReportFiles(reportDir);
   let scoringError: unknown = null;
   try {
     await scoreAccuracy(run, result, io);

@@ -70,7 +70,14 @@ const SHARD_META_KEY = "shard";
  * report directory and the shard, which differ by host) and every request body, hashed.
  */
 function planIdentity(config: BenchmarkConfig, bodies: readonly string[]): string {
-  const { report_dir: _dir, shard: _shard, shards: _shards, start_at: _at, start_barrier: _barrier, ...shared } = redactSecrets(config) as BenchmarkConfig;
+  const {
+    report_dir: _dir,
+    shard: _shard,
+    shards: _shards,
+    start_at: _at,
+    start_barrier: _barrier,
+    ...shared
+  } = redactSecrets(config) as BenchmarkConfig;
   const hash = new Bun.CryptoHasher("sha256");
   hash.update(toExactJson(shared));
   for (const body of bodies) hash.update(body);
@@ -85,10 +92,20 @@ export function sizeRun(config: BenchmarkConfig): Sizing {
   const client = config.settings.client;
   const pattern = loadPatternOf(config);
   const closedLoop = pattern.type === "concurrency" || pattern.type === "agentic_inference";
-  const concurrency = closedLoop ? Math.max(1, pattern.targetConcurrency ?? 1) : Math.max(0, pattern.maxConcurrency ?? 0);
+  const concurrency = closedLoop
+    ? Math.max(1, pattern.targetConcurrency ?? 1)
+    : Math.max(0, pattern.maxConcurrency ?? 0);
   const timedSends = !closedLoop && pattern.type !== "max_throughput";
   const targetRate = RATE_PATTERNS.has(pattern.type) ? pattern.targetQps : null;
-  return sizeWorkers({ numWorkers: client.num_workers, maxConnections: client.max_connections, concurrency, timedSends, cpus: usableCpuCount(), requests: knownRequestCount(config), targetRate });
+  return sizeWorkers({
+    numWorkers: client.num_workers,
+    maxConnections: client.max_connections,
+    concurrency,
+    timedSends,
+    cpus: usableCpuCount(),
+    requests: knownRequestCount(config),
+    targetRate,
+  });
 }
 
 /** The tokenizer the config names, or null. */
@@ -137,12 +154,25 @@ function openEventsDb(config: BenchmarkConfig, reportDir: string, sizing: Sizing
   if (GIT_SHA) db.setMeta("git_sha", GIT_SHA);
   db.setMeta("config", toExactJson(redactSecrets(config)));
   db.setMeta("report_config", toExactJson(storedRunConfig(config)));
-  db.setMeta("host", JSON.stringify({ cpus: cpus().length, workers: sizing.workers, connections: sizing.connections, in_flight: inFlightOf(sizing) }));
+  db.setMeta(
+    "host",
+    JSON.stringify({
+      cpus: cpus().length,
+      workers: sizing.workers,
+      connections: sizing.connections,
+      in_flight: inFlightOf(sizing),
+    }),
+  );
   db.setMeta("state", "running");
   return db;
 }
 
-export async function openRun(config: BenchmarkConfig, io: RunIo, mode: TestMode, shape: WorkloadShape = {}): Promise<OpenRun> {
+export async function openRun(
+  config: BenchmarkConfig,
+  io: RunIo,
+  mode: TestMode,
+  shape: WorkloadShape = {},
+): Promise<OpenRun> {
   // Before anything starts: an instant already past is refused with exit 2.
   const shard = resolveShard(config.shard, config.shards, process.env);
   const startAtEpochNs = resolveStartAt(config.start_at, config.start_barrier);
@@ -151,15 +181,28 @@ export async function openRun(config: BenchmarkConfig, io: RunIo, mode: TestMode
   const sizing = sizeRun(config);
   const warmup = config.settings.warmup;
   const affinity = planCpus(config.enable_cpu_affinity, sizing.workers);
-  const pool = spawnWorkers(sizing.workers, sizing.maxInFlightPerWorker, warmup.enabled && !warmup.drain ? 2 : 1, {
-    oneCpu: affinity !== null,
-    streaming: config.model_params.streaming === "on",
-  }, ["DEBUG", "NOTSET"].includes(config.settings.client.log_level));
+  const pool = spawnWorkers(
+    sizing.workers,
+    sizing.maxInFlightPerWorker,
+    warmup.enabled && !warmup.drain ? 2 : 1,
+    {
+      oneCpu: affinity !== null,
+      streaming: config.model_params.streaming === "on",
+    },
+    ["DEBUG", "NOTSET"].includes(config.settings.client.log_level),
+  );
   let workload: Workload;
   let reportDir: string;
   try {
-    [workload] = await Promise.all([prepareWorkload(config, tokenizer, mode, shape), checkEndpointsReachable(config.endpoint_config.endpoints)]);
-    await checkCodeExecution(config, workload.performanceScoring ? [...workload.accuracy, workload.performanceScoring] : workload.accuracy, io.log);
+    [workload] = await Promise.all([
+      prepareWorkload(config, tokenizer, mode, shape),
+      checkEndpointsReachable(config.endpoint_config.endpoints),
+    ]);
+    await checkCodeExecution(
+      config,
+      workload.performanceScoring ? [...workload.accuracy, workload.performanceScoring] : workload.accuracy,
+      io.log,
+    );
     reportDir = prepareReportDir(config.report_dir, { shard: shard?.index ?? null });
   } catch (error) {
     await pool.shutdown();
@@ -172,7 +215,12 @@ export async function openRun(config: BenchmarkConfig, io: RunIo, mode: TestMode
   const perfPlan = workload.phases.find((p) => p.kind === "performance")?.plan;
   if (perfPlan && isConversationPlan(perfPlan)) {
     const turns = workload.conversations?.dataset.conversations.flatMap((c) => c.turns.map((t) => t.turn)) ?? [];
-    const stored: StoredTrajectories = { ids: perfPlan.conversations.ids, starts: Array.from(perfPlan.conversations.starts), turns, structured: workload.conversations?.scoresFile != null };
+    const stored: StoredTrajectories = {
+      ids: perfPlan.conversations.ids,
+      starts: Array.from(perfPlan.conversations.starts),
+      turns,
+      structured: workload.conversations?.scoresFile != null,
+    };
     db.setMeta(CONVERSATIONS_META_KEY, JSON.stringify(stored));
   }
   if (affinity) pinMain(affinity, io.log);

@@ -48,12 +48,32 @@ export class PhaseLedger {
       if (this.state[planIndex] !== 0) continue;
       this.state[planIndex] = LOST;
       lost.push({
-        phase: plan.phase, planIndex, sampleIndex: plan.sampleIndex[planIndex] as number, workerId,
-        endpointIndex: planIndex % endpointCount, scheduledNs: this.startNs + (plan.offsetNs[planIndex] as number), sentNs: Number.NaN,
-        responseHeadersNs: null, firstTokenNs: null, doneNs: nowNs, httpStatus: 0, errorKind: "worker_lost",
-        errorMessage: reason, inputTokens: null, outputTokens: null, reasoningTokens: null, tokenSource: "none",
-        chunkCount: 0, chunkGapsNs: null, chunkTokens: null, finishReason: null, hiddenTokens: null, streamNotes: 0, chunkChars: null,
-        responseText: null, attempt: 0,
+        phase: plan.phase,
+        planIndex,
+        sampleIndex: plan.sampleIndex[planIndex] as number,
+        workerId,
+        endpointIndex: planIndex % endpointCount,
+        scheduledNs: this.startNs + (plan.offsetNs[planIndex] as number),
+        sentNs: Number.NaN,
+        responseHeadersNs: null,
+        firstTokenNs: null,
+        doneNs: nowNs,
+        httpStatus: 0,
+        errorKind: "worker_lost",
+        errorMessage: reason,
+        inputTokens: null,
+        outputTokens: null,
+        reasoningTokens: null,
+        tokenSource: "none",
+        chunkCount: 0,
+        chunkGapsNs: null,
+        chunkTokens: null,
+        finishReason: null,
+        hiddenTokens: null,
+        streamNotes: 0,
+        chunkChars: null,
+        responseText: null,
+        attempt: 0,
       });
     }
     return lost;

@@ -70,7 +70,15 @@ export class ProgressLine {
 
   startPhase(plan: PhasePlan): void {
     this.stop();
-    this.state = { plan, startMs: this.nowMs(), completed: 0, failed: 0, recent: [], ttftMs: new Float64Array(TTFT_SAMPLES), ttftCount: 0 };
+    this.state = {
+      plan,
+      startMs: this.nowMs(),
+      completed: 0,
+      failed: 0,
+      recent: [],
+      ttftMs: new Float64Array(TTFT_SAMPLES),
+      ttftCount: 0,
+    };
     if (this.enabled) this.timer = setInterval(() => this.draw(), this.tty ? 250 : 5000);
   }
 
@@ -88,7 +96,8 @@ export class ProgressLine {
         batch.requests++;
         batch.tokens += r.outputTokens ?? 0;
       }
-      if (r.firstTokenNs !== null && r.errorKind === null) s.ttftMs[s.ttftCount++ % TTFT_SAMPLES] = (r.firstTokenNs - r.sentNs) / 1e6;
+      if (r.firstTokenNs !== null && r.errorKind === null)
+        s.ttftMs[s.ttftCount++ % TTFT_SAMPLES] = (r.firstTokenNs - r.sentNs) / 1e6;
     }
     if (batch.requests > 0) s.recent.push(batch);
     dropOlderThan(s.recent, batch.atMs - RATE_WINDOW_MS);
@@ -124,8 +133,16 @@ export class ProgressLine {
     const n = Math.min(s.ttftCount, TTFT_SAMPLES);
     const ttft = n > 0 ? Float64Array.from(s.ttftMs.subarray(0, n)).sort() : null;
     const line = renderProgress({
-      phase: s.plan.phase, planned, completed: s.completed, failed: s.failed, inFlight, recentQps, recentTokensPerS,
-      ttftP50Ms: ttft ? (ttft[(n - 1) >> 1] as number) : null, elapsedS, etaS: final ? null : etaS,
+      phase: s.plan.phase,
+      planned,
+      completed: s.completed,
+      failed: s.failed,
+      inFlight,
+      recentQps,
+      recentTokensPerS,
+      ttftP50Ms: ttft ? (ttft[(n - 1) >> 1] as number) : null,
+      elapsedS,
+      etaS: final ? null : etaS,
     });
     if (this.tty) this.write(`\r\x1b[2K${line}${final ? "\n" : ""}`);
     else this.write(`${line}\n`);

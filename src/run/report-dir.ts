@@ -44,9 +44,12 @@ interface ReportDirOptions {
 }
 
 function alreadyHoldsRun(dir: string, claimFile: string): InputError {
-  return new InputError(`report directory ${dir} already holds a ${claimFile === EVENTS_DB_FILE ? "run" : "sweep"} (${claimFile})`, {
-    hint: `runs are never mixed in one directory (upstream reuses it): give a new --report-dir (or YAML report_dir), drop it for a fresh reports_<time>, or move the old one away (shards: put ${SHARD_PLACEHOLDER} in the path)`,
-  });
+  return new InputError(
+    `report directory ${dir} already holds a ${claimFile === EVENTS_DB_FILE ? "run" : "sweep"} (${claimFile})`,
+    {
+      hint: `runs are never mixed in one directory (upstream reuses it): give a new --report-dir (or YAML report_dir), drop it for a fresh reports_<time>, or move the old one away (shards: put ${SHARD_PLACEHOLDER} in the path)`,
+    },
+  );
 }
 
 /** Makes `dir` and, unless `claim` is false, creates its claim file exclusively. */
@@ -71,7 +74,9 @@ function claimDirectory(dir: string, claim: boolean, claimFile: string): void {
 export function prepareReportDir(requested: string | null | undefined, options: ReportDirOptions = {}): string {
   const shard = options.shard ?? null;
   if (requested?.includes(SHARD_PLACEHOLDER) && shard === null) {
-    throw new InputError(`--report-dir ${requested}: ${SHARD_PLACEHOLDER} names a shard, and this run is not one`, { hint: "give --shard I/N (or auto), or drop the placeholder" });
+    throw new InputError(`--report-dir ${requested}: ${SHARD_PLACEHOLDER} names a shard, and this run is not one`, {
+      hint: "give --shard I/N (or auto), or drop the placeholder",
+    });
   }
   const claim = options.claim ?? true;
   const claimFile = options.claimFile ?? EVENTS_DB_FILE;

@@ -26,17 +26,28 @@ export async function describeRun(config: BenchmarkConfig, mode: TestMode = "per
   const sizing = sizeRun(config);
   const lines = workload.phases.flatMap((phase) => [
     ...describePlan(phase.plan),
-    ...(phase.startNextWhenIssued ? ["  not drained: the next phase starts once all are issued (--warmup-drain waits for them)"] : []),
+    ...(phase.startNextWhenIssued
+      ? ["  not drained: the next phase starts once all are issued (--warmup-drain waits for them)"]
+      : []),
   ]);
-  lines.push(`workers: ${sizing.workers}, ${inFlightText(sizing)} (${sizing.maxInFlightPerWorker} per worker), streaming ${workload.streaming ? "on" : "off"}`);
+  lines.push(
+    `workers: ${sizing.workers}, ${inFlightText(sizing)} (${sizing.maxInFlightPerWorker} per worker), streaming ${workload.streaming ? "on" : "off"}`,
+  );
   lines.push(`endpoints: ${workload.endpointUrls.map(redactUrl).join(", ")}`);
   lines.push(`tokenizer: ${tokenizer ? tokenizer.source : "none (token counts from the server's usage)"}`);
-  if (usesHarmony(config.endpoint_config.api_type, config.model_params.name)) lines.push(`text prompts Harmony-tokenised for gpt-oss (reasoning high, date ${todayIso()}), as upstream`);
+  if (usesHarmony(config.endpoint_config.api_type, config.model_params.name))
+    lines.push(`text prompts Harmony-tokenised for gpt-oss (reasoning high, date ${todayIso()}), as upstream`);
   const inline = workload.performanceScoring?.scoring;
-  if (inline) lines.push(`performance responses scored after the run (entry 'performance'): ${inline.evalMethod}, extractor ${inline.extractor ?? "none"}, ground truth '${inline.groundTruthColumn}'`);
+  if (inline)
+    lines.push(
+      `performance responses scored after the run (entry 'performance'): ${inline.evalMethod}, extractor ${inline.extractor ?? "none"}, ground truth '${inline.groundTruthColumn}'`,
+    );
   for (const d of config.datasets) {
     const set = Object.entries(d.generation_config_override ?? {}).filter(([, v]) => v !== undefined);
-    if (set.length > 0) lines.push(`${d.type} dataset '${d.name}' overrides model_params: ${set.map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(", ")}`);
+    if (set.length > 0)
+      lines.push(
+        `${d.type} dataset '${d.name}' overrides model_params: ${set.map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(", ")}`,
+      );
   }
   const seeds = pinnedSeedsLine(config);
   if (seeds) lines.push(seeds);
@@ -44,7 +55,12 @@ export async function describeRun(config: BenchmarkConfig, mode: TestMode = "per
   return `${lines.join("\n")}\n`;
 }
 
-export async function runBenchmark(config: BenchmarkConfig, io: RunIo, mode: TestMode = "perf", shape: WorkloadShape = {}): Promise<BenchmarkOutcome> {
+export async function runBenchmark(
+  config: BenchmarkConfig,
+  io: RunIo,
+  mode: TestMode = "perf",
+  shape: WorkloadShape = {},
+): Promise<BenchmarkOutcome> {
   const run = await openRun(config, io, mode, shape);
   const result = await executeRun(run, io);
   return finishRun(run, result, io);

@@ -40,7 +40,10 @@ export class RunningPhase {
   private readonly drainTimeoutMs: number;
   private drainDeadlineArmed = false;
 
-  constructor(spec: RunningPhaseSpec, private readonly sendStop: (message: WorkerStop) => void) {
+  constructor(
+    spec: RunningPhaseSpec,
+    private readonly sendStop: (message: WorkerStop) => void,
+  ) {
     this.name = spec.plan.phase;
     this.startNs = spec.startNs;
     this.drainTimeoutMs = spec.drainTimeoutMs;
@@ -92,7 +95,9 @@ export class RunningPhase {
   private armDrainDeadline(): void {
     if (this.drainDeadlineArmed) return;
     this.drainDeadlineArmed = true;
-    this.timers.push(setTimeout(() => this.sendStop({ type: "stop", phase: this.name, abortInFlight: true }), this.drainTimeoutMs));
+    this.timers.push(
+      setTimeout(() => this.sendStop({ type: "stop", phase: this.name, abortInFlight: true }), this.drainTimeoutMs),
+    );
   }
 
   private finishIfIdle(): void {

@@ -34,7 +34,9 @@ export interface SessionSpec {
   pool: WorkerPool;
   workers: number;
   maxInFlightPerWorker: number;
-  worker: Omit<WorkerInit, "type" | "workerId" | "t0MonoNs" | "maxInFlight" | "cpus" | "bodies"> & { bodies: readonly string[] };
+  worker: Omit<WorkerInit, "type" | "workerId" | "t0MonoNs" | "maxInFlight" | "cpus" | "bodies"> & {
+    bodies: readonly string[];
+  };
   /** CPUs for each worker (empty: not pinned). */
   cpusFor: (workerId: number) => number[];
   phases: SessionPhase[];
@@ -54,7 +56,14 @@ export interface SessionSpec {
   log: (line: string) => void;
 }
 
-export interface PhaseOutcome { name: string; kind: string; startNs: number; endNs: number; planned: number; sent: number }
+export interface PhaseOutcome {
+  name: string;
+  kind: string;
+  startNs: number;
+  endNs: number;
+  planned: number;
+  sent: number;
+}
 
 export interface SessionResult {
   state: SessionState;

@@ -72,8 +72,18 @@ export class Session {
     try {
       const bodies = packBodies(spec.worker.bodies);
       await this.pool.initialize(
-        (workerId) => ({ ...spec.worker, bodies, t0MonoNs: String(t0MonoNs), maxInFlight: spec.maxInFlightPerWorker, cpus: spec.cpusFor(workerId) }),
-        { onMessage: (m) => this.onMessage(m), onWorkerExit: (id, code) => this.onWorkerExit(id, code), onError: (message) => this.onPoolError(message) },
+        (workerId) => ({
+          ...spec.worker,
+          bodies,
+          t0MonoNs: String(t0MonoNs),
+          maxInFlight: spec.maxInFlightPerWorker,
+          cpus: spec.cpusFor(workerId),
+        }),
+        {
+          onMessage: (m) => this.onMessage(m),
+          onWorkerExit: (id, code) => this.onWorkerExit(id, code),
+          onError: (message) => this.onPoolError(message),
+        },
         spec.workerStartupTimeoutMs,
       );
       for (const phase of spec.phases) {
@@ -97,7 +107,8 @@ export class Session {
     } finally {
       await this.pool.shutdown();
     }
-    const state: SessionState = this.aliveWorkers().length === 0 ? "failed" : this.stopReason !== null ? "interrupted" : "complete";
+    const state: SessionState =
+      this.aliveWorkers().length === 0 ? "failed" : this.stopReason !== null ? "interrupted" : "complete";
     return { state, stopReason: this.stopReason, t0EpochMs, phases };
   }
 
@@ -120,14 +131,21 @@ export class Session {
       receivers = this.aliveWorkers();
       shares = receivers.length > 0 ? dealPlan(plan, receivers.length) : [];
       this.arming = new ArmingRound(plan.phase, receivers);
-      shares.forEach((share, i) => pool.send(receivers[i] as number, {
-        type: "phase", phase: plan.phase, planIndex: share.planIndex, sampleIndex: share.sampleIndex,
-        offsetNs: share.offsetNs, slotOffsetsNs: share.slotOffsetsNs, inFlightCap: share.inFlightCap,
-        ...(bodies ? { bodies } : {}),
-        ...(share.conversations ? { conversations: share.conversations } : {}),
-        ...(plan.sessions ? { sessions: plan.sessions } : {}),
-        keepResponseText: phase.keepResponseText ?? false,
-      }));
+      shares.forEach((share, i) =>
+        pool.send(receivers[i] as number, {
+          type: "phase",
+          phase: plan.phase,
+          planIndex: share.planIndex,
+          sampleIndex: share.sampleIndex,
+          offsetNs: share.offsetNs,
+          slotOffsetsNs: share.slotOffsetsNs,
+          inFlightCap: share.inFlightCap,
+          ...(bodies ? { bodies } : {}),
+          ...(share.conversations ? { conversations: share.conversations } : {}),
+          ...(plan.sessions ? { sessions: plan.sessions } : {}),
+          keepResponseText: phase.keepResponseText ?? false,
+        }),
+      );
       const allArmed = await this.arming.settled;
       this.arming = null;
       if (allArmed) break;
@@ -168,14 +186,23 @@ export class Session {
     const endNs = (this.clock as RunClock).now();
     const state = this.stopReason === null ? "complete" : "interrupted";
     this.spec.db.endPhase(running.name, endNs, running.sent, state);
-    return { name: running.name, kind: phase.kind, startNs: running.startNs, endNs, planned: phase.plan.sampleIndex.length, sent: running.sent };
+    return {
+      name: running.name,
+      kind: phase.kind,
+      startNs: running.startNs,
+      endNs,
+      planned: phase.plan.sampleIndex.length,
+      sent: running.sent,
+    };
   }
 
   private onMessage(message: ToMain): void {
     switch (message.type) {
       case "results": {
         const ledger = this.live.get(message.phase)?.ledger;
-        const records = readRecordBatch(message.records, message.phase, message.workerId).filter((r) => !ledger || ledger.markRecorded(r.planIndex));
+        const records = readRecordBatch(message.records, message.phase, message.workerId).filter(
+          (r) => !ledger || ledger.markRecorded(r.planIndex),
+        );
         this.spec.db.addRecords(records);
         this.spec.onRecords?.(message.phase, records);
         break;
@@ -207,14 +234,21 @@ export class Session {
     this.deadWorkers.add(workerId);
     this.arming?.died(workerId);
     const left = this.spec.workers - this.deadWorkers.size;
-    this.spec.log(`error: worker ${workerId} exited unexpectedly (${exitCode === null ? "killed" : `code ${exitCode}`}); its unfinished requests are recorded as worker_lost; ${left} worker(s) left`);
+    this.spec.log(
+      `error: worker ${workerId} exited unexpectedly (${exitCode === null ? "killed" : `code ${exitCode}`}); its unfinished requests are recorded as worker_lost; ${left} worker(s) left`,
+    );
     const phases = [...this.live.values()].filter((phase) => phase.holds(workerId));
     if (phases.length === 0) return;
     setTimeout(() => {
       const reason = `worker ${workerId} exited before this request finished`;
       for (const phase of phases) {
         if (!phase.holds(workerId)) continue; // its last frames arrived meanwhile: nothing lost
-        const lost = phase.ledger.takeLost(workerId, this.spec.worker.endpointUrls.length, (this.clock as RunClock).now(), reason);
+        const lost = phase.ledger.takeLost(
+          workerId,
+          this.spec.worker.endpointUrls.length,
+          (this.clock as RunClock).now(),
+          reason,
+        );
         this.spec.db.addRecords(lost);
         this.spec.onRecords?.(phase.name, lost);
         phase.workerDone(workerId, lost.length);

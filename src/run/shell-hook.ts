@@ -6,7 +6,12 @@
 import { SetupError } from "../errors.ts";
 
 /** Runs `command` with `sh -c`; `name` says whose it is in the log line and the error. */
-export async function runShellHook(command: string, name: string, log: (line: string) => void, hint: string): Promise<void> {
+export async function runShellHook(
+  command: string,
+  name: string,
+  log: (line: string) => void,
+  hint: string,
+): Promise<void> {
   log(`${name}: ${command}`);
   const proc = Bun.spawn(["sh", "-c", command], { stdout: "inherit", stderr: "inherit" });
   const code = await proc.exited;

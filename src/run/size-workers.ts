@@ -63,15 +63,26 @@ export function sizeWorkers(input: SizingInput): Sizing {
   const requests = input.requests ?? Number.POSITIVE_INFINITY;
   if (input.maxConnections <= 0) connections = Math.max(1, Math.min(connections, requests));
   if (input.concurrency > 0 && connections < Math.min(input.concurrency, requests)) {
-    warnings.push(`--max-connections ${connections} is below --concurrency ${input.concurrency}: at most ${connections} requests will be in flight`);
+    warnings.push(
+      `--max-connections ${connections} is below --concurrency ${input.concurrency}: at most ${connections} requests will be in flight`,
+    );
   }
-  const workers = input.numWorkers > 0
-    ? input.numWorkers
-    : Math.min(MAX_AUTO_WORKERS, Math.max(1, Math.ceil(connections / KEEPALIVE_SOCKETS_PER_WORKER)));
+  const workers =
+    input.numWorkers > 0
+      ? input.numWorkers
+      : Math.min(MAX_AUTO_WORKERS, Math.max(1, Math.ceil(connections / KEEPALIVE_SOCKETS_PER_WORKER)));
   let maxInFlightPerWorker = Math.max(1, Math.ceil(connections / workers));
   const rate = input.targetRate ?? Number.POSITIVE_INFINITY;
-  const slowSchedule = input.timedSends === true && input.maxConnections <= 0 && input.concurrency <= 0 && rate / workers <= CHURN_SAFE_RATE_PER_WORKER;
-  if (slowSchedule) maxInFlightPerWorker = Math.max(maxInFlightPerWorker, Math.min(SLOW_SCHEDULE_IN_FLIGHT_PER_WORKER, Math.ceil(requests / workers)));
+  const slowSchedule =
+    input.timedSends === true &&
+    input.maxConnections <= 0 &&
+    input.concurrency <= 0 &&
+    rate / workers <= CHURN_SAFE_RATE_PER_WORKER;
+  if (slowSchedule)
+    maxInFlightPerWorker = Math.max(
+      maxInFlightPerWorker,
+      Math.min(SLOW_SCHEDULE_IN_FLIGHT_PER_WORKER, Math.ceil(requests / workers)),
+    );
   if (maxInFlightPerWorker > KEEPALIVE_SOCKETS_PER_WORKER && !slowSchedule) {
     warnings.push(
       `${maxInFlightPerWorker} connections per worker: Bun keeps only ${KEEPALIVE_SOCKETS_PER_WORKER} alive per process, so extra connections are re-opened per request (raise --workers to ${Math.ceil(connections / KEEPALIVE_SOCKETS_PER_WORKER)})`,
@@ -88,5 +99,7 @@ export function inFlightOf(sizing: Pick<Sizing, "workers" | "maxInFlightPerWorke
 /** "up to 64 connections", or for a slow schedule "64 connections kept alive, up to 1024 requests in flight". */
 export function inFlightText(sizing: Pick<Sizing, "workers" | "connections" | "maxInFlightPerWorker">): string {
   const inFlight = inFlightOf(sizing);
-  return inFlight > sizing.connections ? `${sizing.connections} connections kept alive, up to ${inFlight} requests in flight` : `up to ${sizing.connections} connections`;
+  return inFlight > sizing.connections
+    ? `${sizing.connections} connections kept alive, up to ${inFlight} requests in flight`
+    : `up to ${sizing.connections} connections`;
 }

@@ -14,20 +14,43 @@ import { SetupError } from "../errors.ts";
 const REASONS: Record<string, { words: string; hint: (executable: string) => string }> = {
   EACCES: {
     words: "permission denied",
-    hint: (executable) => `the user running the benchmark must be able to execute ${executable} and enter every directory above it (chmod a+x; check TMPDIR when the binary lives there)`,
+    hint: (executable) =>
+      `the user running the benchmark must be able to execute ${executable} and enter every directory above it (chmod a+x; check TMPDIR when the binary lives there)`,
   },
-  EPERM: { words: "operation not permitted", hint: (executable) => `a security policy refused to execute ${executable} (a noexec mount, seccomp or a container's policy)` },
-  ENOENT: { words: "no such file", hint: (executable) => `${executable} was moved or deleted after the run started (an upgrade in place?); run it again from where it is installed` },
-  ENOTDIR: { words: "a directory on its path is not a directory", hint: (executable) => `${executable} was moved or deleted after the run started; run it again from where it is installed` },
+  EPERM: {
+    words: "operation not permitted",
+    hint: (executable) =>
+      `a security policy refused to execute ${executable} (a noexec mount, seccomp or a container's policy)`,
+  },
+  ENOENT: {
+    words: "no such file",
+    hint: (executable) =>
+      `${executable} was moved or deleted after the run started (an upgrade in place?); run it again from where it is installed`,
+  },
+  ENOTDIR: {
+    words: "a directory on its path is not a directory",
+    hint: (executable) =>
+      `${executable} was moved or deleted after the run started; run it again from where it is installed`,
+  },
   EAGAIN: {
     words: "the process limit was reached",
-    hint: () => "each worker is a process with several threads, and the limit (ulimit -u, RLIMIT_NPROC) counts all of this user's; raise it or run fewer --workers",
+    hint: () =>
+      "each worker is a process with several threads, and the limit (ulimit -u, RLIMIT_NPROC) counts all of this user's; raise it or run fewer --workers",
   },
   ENOMEM: { words: "out of memory", hint: () => "free memory or run fewer --workers" },
   EMFILE: { words: "too many open files", hint: () => "raise the open-file limit (ulimit -n) or run fewer --workers" },
-  ENFILE: { words: "the system's open-file table is full", hint: () => "close other programs' files or run fewer --workers" },
-  ENOEXEC: { words: "not an executable for this machine", hint: (executable) => `${executable} is damaged or built for another platform; reinstall it` },
-  ETXTBSY: { words: "the file is being written", hint: (executable) => `${executable} is being replaced; run again once the upgrade has finished` },
+  ENFILE: {
+    words: "the system's open-file table is full",
+    hint: () => "close other programs' files or run fewer --workers",
+  },
+  ENOEXEC: {
+    words: "not an executable for this machine",
+    hint: (executable) => `${executable} is damaged or built for another platform; reinstall it`,
+  },
+  ETXTBSY: {
+    words: "the file is being written",
+    hint: (executable) => `${executable} is being replaced; run again once the upgrade has finished`,
+  },
 };
 
 /** How Linux names (/proc/self/exe) an executable whose file was unlinked, as by an upgrade that replaced it. */
@@ -41,5 +64,8 @@ export function spawnFailure(workerId: number, executable: string, error: unknow
   const known = code === undefined ? undefined : REASONS[code];
   const words = deleted ? "the file was deleted or replaced after the run started" : known?.words;
   const reason = words ? `${words} (${code})` : error instanceof Error ? error.message : String(error);
-  return new SetupError(`could not start worker ${workerId} (${path}): ${reason}`, { hint: known?.hint(path), cause: error });
+  return new SetupError(`could not start worker ${workerId} (${path}): ${reason}`, {
+    hint: known?.hint(path),
+    cause: error,
+  });
 }

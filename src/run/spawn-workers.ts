@@ -11,8 +11,18 @@ import { WorkerPool } from "./worker-pool.ts";
  * whether each worker will be pinned to a single CPU, whether the run reads SSE responses;
  * `allOutput`: pass on every line the workers print (`log_level: DEBUG`).
  */
-export function spawnWorkers(workers: number, maxInFlightPerWorker: number, overlappingPhases: number, options: WorkerEnvOptions = {}, allOutput = false): WorkerPool {
-  return WorkerPool.spawn(workers, workerEnvironment(fetchRequestCap(maxInFlightPerWorker, overlappingPhases), options), allOutput);
+export function spawnWorkers(
+  workers: number,
+  maxInFlightPerWorker: number,
+  overlappingPhases: number,
+  options: WorkerEnvOptions = {},
+  allOutput = false,
+): WorkerPool {
+  return WorkerPool.spawn(
+    workers,
+    workerEnvironment(fetchRequestCap(maxInFlightPerWorker, overlappingPhases), options),
+    allOutput,
+  );
 }
 
 /**

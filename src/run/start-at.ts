@@ -31,38 +31,55 @@ function barrierEpochMs(path: string): number {
     writeSync(fd, String(Date.now()));
     closeSync(fd);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw new InputError(`--start-barrier ${path}: ${(error as Error).message}`);
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST")
+      throw new InputError(`--start-barrier ${path}: ${(error as Error).message}`);
   }
   const deadline = Date.now() + BARRIER_WAIT_MS;
   for (;;) {
     const text = existsSync(path) ? readFileSync(path, "utf8").trim() : "";
     if (/^\d+$/.test(text)) return Number(text);
-    if (Date.now() > deadline) throw new InputError(`--start-barrier ${path}: the file holds no epoch milliseconds`, { hint: "remove a stale barrier file before the run" });
+    if (Date.now() > deadline)
+      throw new InputError(`--start-barrier ${path}: the file holds no epoch milliseconds`, {
+        hint: "remove a stale barrier file before the run",
+      });
     Bun.sleepSync(10);
   }
 }
 
 /** The start instant as epoch ns; null when `text` is null. Throws InputError when it is malformed or past. */
-export function resolveStartAt(text: string | null, barrier: string | null, nowNs: bigint = epochNowNs()): bigint | null {
+export function resolveStartAt(
+  text: string | null,
+  barrier: string | null,
+  nowNs: bigint = epochNowNs(),
+): bigint | null {
   if (text === null) return null;
   const value = text.trim();
   let startNs: bigint;
   const relative = RELATIVE.exec(value);
   if (relative) {
-    if (barrier === null) throw new InputError(`--start-at ${value}: a relative start needs --start-barrier PATH on storage every shard sees`);
+    if (barrier === null)
+      throw new InputError(
+        `--start-at ${value}: a relative start needs --start-barrier PATH on storage every shard sees`,
+      );
     startNs = BigInt(barrierEpochMs(barrier)) * 1_000_000n + BigInt(Math.round(Number(relative[1]) * 1e9));
   } else if (EPOCH.test(value)) {
     startNs = BigInt(Math.round(Number(value) * 1e6)) * 1000n;
   } else {
     const ms = Date.parse(value);
-    if (Number.isNaN(ms)) throw new InputError(`--start-at expects epoch seconds, an ISO-8601 date-time or +Ns, got '${value}'`, { hint: "e.g. --start-at 2026-12-02T10:00:00Z, or --start-at +30s --start-barrier /shared/run.barrier" });
+    if (Number.isNaN(ms))
+      throw new InputError(`--start-at expects epoch seconds, an ISO-8601 date-time or +Ns, got '${value}'`, {
+        hint: "e.g. --start-at 2026-12-02T10:00:00Z, or --start-at +30s --start-barrier /shared/run.barrier",
+      });
     startNs = BigInt(ms) * 1_000_000n;
   }
   const leftMs = Number(startNs - nowNs) / 1e6;
   if (leftMs < MIN_LEAD_MS) {
-    throw new InputError(`--start-at ${value} is ${leftMs < 0 ? `${(-leftMs / 1000).toFixed(3)} s past` : `only ${leftMs.toFixed(0)} ms away`}; the shards would not start together`, {
-      hint: "give an instant at least a few seconds ahead (worker start-up takes about a second)",
-    });
+    throw new InputError(
+      `--start-at ${value} is ${leftMs < 0 ? `${(-leftMs / 1000).toFixed(3)} s past` : `only ${leftMs.toFixed(0)} ms away`}; the shards would not start together`,
+      {
+        hint: "give an instant at least a few seconds ahead (worker start-up takes about a second)",
+      },
+    );
   }
   return startNs;
 }
@@ -72,11 +89,19 @@ export function resolveStartAt(text: string | null, barrier: string | null, nowN
  * whose wall-clock time is `t0EpochNs`); null, after saying so, when it passed meanwhile (the
  * workers were slower than the instant allowed).
  */
-export async function waitForStartAt(atEpochNs: bigint, t0EpochNs: bigint, nowNs: () => number, leadNs: number, log: (line: string) => void): Promise<{ startNs: number; waitMs: number } | null> {
+export async function waitForStartAt(
+  atEpochNs: bigint,
+  t0EpochNs: bigint,
+  nowNs: () => number,
+  leadNs: number,
+  log: (line: string) => void,
+): Promise<{ startNs: number; waitMs: number } | null> {
   const startNs = Number(atEpochNs - t0EpochNs);
   const waitMs = (startNs - leadNs - nowNs()) / 1e6;
   if (waitMs < 0) {
-    log(`error: the --start-at instant passed ${(-waitMs / 1000).toFixed(3)} s before the workers were ready; starting now, out of step with the other shards`);
+    log(
+      `error: the --start-at instant passed ${(-waitMs / 1000).toFixed(3)} s before the workers were ready; starting now, out of step with the other shards`,
+    );
     return null;
   }
   log(`start: waiting ${(waitMs / 1000).toFixed(3)} s for --start-at`);

@@ -28,9 +28,14 @@ export class TrajectoryWatch {
     private readonly onStop: () => void,
   ) {
     const { starts } = plan.conversations;
-    this.remaining = Uint32Array.from({ length: starts.length - 1 }, (_, t) => (starts[t + 1] as number) - (starts[t] as number));
+    this.remaining = Uint32Array.from(
+      { length: starts.length - 1 },
+      (_, t) => (starts[t + 1] as number) - (starts[t] as number),
+    );
     this.seen = new Uint8Array(plan.sampleIndex.length);
-    this.untilExhausted = dealPlan(plan, workers).map((share) => Math.max(0, (share.conversations?.ids.length ?? 0) - share.slotOffsetsNs.length));
+    this.untilExhausted = dealPlan(plan, workers).map((share) =>
+      Math.max(0, (share.conversations?.ids.length ?? 0) - share.slotOffsetsNs.length),
+    );
     this.exhaustedWorkers = this.untilExhausted.filter((n) => n === 0).length;
   }
 

@@ -25,10 +25,13 @@ function socketDir(): string {
   try {
     return mkdtempSync(join(parent, "inference-endpoint-"));
   } catch (error) {
-    throw new SetupError(`could not create the workers' socket directory in ${parent}: ${error instanceof Error ? error.message : String(error)}`, {
-      hint: "TMPDIR must name a directory this user can write to",
-      cause: error,
-    });
+    throw new SetupError(
+      `could not create the workers' socket directory in ${parent}: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        hint: "TMPDIR must name a directory this user can write to",
+        cause: error,
+      },
+    );
   }
 }
 
@@ -101,7 +104,15 @@ export class WorkerPool {
     });
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new SetupError(`workers did not start within ${startupTimeoutMs / 1000} s (settings.client.worker_initialization_timeout)`)), startupTimeoutMs);
+      timer = setTimeout(
+        () =>
+          reject(
+            new SetupError(
+              `workers did not start within ${startupTimeoutMs / 1000} s (settings.client.worker_initialization_timeout)`,
+            ),
+          ),
+        startupTimeoutMs,
+      );
     });
     try {
       await Promise.race([allReady, timeout]);
@@ -129,7 +140,8 @@ export class WorkerPool {
   private route(message: ToMain): void {
     if (message.type === "hello") return;
     if (message.type === "ready" && ++this.readyCount === this.size) this.resolveReady();
-    if (message.type === "fatal" && this.readyCount < this.size) this.failStartup(new SetupError(`worker ${message.workerId} failed to start: ${message.message}`));
+    if (message.type === "fatal" && this.readyCount < this.size)
+      this.failStartup(new SetupError(`worker ${message.workerId} failed to start: ${message.message}`));
     this.handlers?.onMessage(message);
   }
 
@@ -178,7 +190,12 @@ export class WorkerPool {
       onExit: (_proc, exitCode, signalCode) => {
         if (this.shuttingDown) return;
         this.channels.delete(id);
-        if (this.readyCount < this.size) this.failStartup(new SetupError(`worker ${id} (${selfCommand()[0]}) exited during start-up (${signalCode ? `killed by ${signalCode}` : `code ${exitCode}`})`));
+        if (this.readyCount < this.size)
+          this.failStartup(
+            new SetupError(
+              `worker ${id} (${selfCommand()[0]}) exited during start-up (${signalCode ? `killed by ${signalCode}` : `code ${exitCode}`})`,
+            ),
+          );
         this.handlers?.onWorkerExit(id, exitCode);
       },
     });

@@ -10,7 +10,11 @@
 const RUNTIME_NOISE = /^Decompression error: \w+$/;
 
 /** `everything`: the noise too (`log_level: DEBUG`, `-vv`). */
-export function forwardWorkerStderr(stream: ReadableStream<Uint8Array>, everything = false, write: (text: string) => void = (text) => process.stderr.write(text)): Promise<void> {
+export function forwardWorkerStderr(
+  stream: ReadableStream<Uint8Array>,
+  everything = false,
+  write: (text: string) => void = (text) => process.stderr.write(text),
+): Promise<void> {
   return (async () => {
     const decoder = new TextDecoder();
     let pending = "";

@@ -37,7 +37,8 @@ function readLabels(line: string, start: number): [Record<string, string>, numbe
     while (line[i] === " ") i++;
     if (line[i] === "}") return [labels, i + 1];
     const name = LABEL_NAME.exec(line.slice(i))?.[0];
-    if (!name || line[i + name.length] !== "=" || line[i + name.length + 1] !== '"') throw new Error("a label must be name=\"value\"");
+    if (!name || line[i + name.length] !== "=" || line[i + name.length + 1] !== '"')
+      throw new Error('a label must be name="value"');
     i += name.length + 2;
     let value = "";
     for (; i < line.length && line[i] !== '"'; i++) {

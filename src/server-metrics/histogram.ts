@@ -3,7 +3,10 @@
  */
 
 /** The bucket of cumulative (bound, count) pairs, ascending, that holds quantile q, with the counts at its edges. */
-function bucketOf(q: number, cumulative: readonly [number, number][]): { lower: number; lowerCount: number; upper: number; count: number; rank: number } | null {
+function bucketOf(
+  q: number,
+  cumulative: readonly [number, number][],
+): { lower: number; lowerCount: number; upper: number; count: number; rank: number } | null {
   const total = cumulative.at(-1)?.[1] ?? 0;
   if (total <= 0) return null;
   const rank = q * total;

@@ -33,14 +33,21 @@ interface ScrapeFetchOptions {
 async function fetchPage(url: string, options: ScrapeFetchOptions, signal: AbortSignal) {
   // Uncompressed, and never decompressed here: a broken body is "not the format", not a runtime notice on stderr.
   const response = await fetch(url, {
-    headers: { ...options.headers, "accept-encoding": "identity" }, signal, decompress: false,
+    headers: { ...options.headers, "accept-encoding": "identity" },
+    signal,
+    decompress: false,
     ...(options.insecure ? { tls: { rejectUnauthorized: false } } : {}),
   });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`HTTP ${response.status}`);
   const whole = text.length <= WHOLE_PAGE_CHARS;
   const samples = parseExposition(whole ? text : engineLines(text));
-  if (samples.length === 0) throw new Error(whole ? "no samples (not the Prometheus text format)" : "no vLLM, SGLang or TGI series on a page too large to keep whole");
+  if (samples.length === 0)
+    throw new Error(
+      whole
+        ? "no samples (not the Prometheus text format)"
+        : "no vLLM, SGLang or TGI series on a page too large to keep whole",
+    );
   return { samples, chars: text.length, whole };
 }
 
@@ -53,24 +60,40 @@ const WHOLE_PAGE_CHARS = 1_000_000;
 const ENGINE_SERIES = /^(?:vllm:|sglang:|tgi_)/;
 
 function engineLines(text: string): string {
-  return text.split("\n").filter((line) => ENGINE_SERIES.test(line)).join("\n");
+  return text
+    .split("\n")
+    .filter((line) => ENGINE_SERIES.test(line))
+    .join("\n");
 }
 
 /**
  * The URL to scrape for `setting` (auto, off or a URL), or null. Logs one line when auto finds
  * nothing or an explicit URL does not answer yet.
  */
-export async function resolveMetricsUrl(setting: string, endpoint: string, options: ScrapeFetchOptions, log: (line: string) => void): Promise<string | null> {
+export async function resolveMetricsUrl(
+  setting: string,
+  endpoint: string,
+  options: ScrapeFetchOptions,
+  log: (line: string) => void,
+): Promise<string | null> {
   if (setting === "off") return null;
   const url = setting === "auto" ? defaultMetricsUrl(endpoint) : setting;
   try {
     const page = await fetchPage(url, options, AbortSignal.timeout(PROBE_TIMEOUT_MS));
-    if (!page.whole) log(`server metrics: ${redactUrl(url)} is ${(page.chars / 1e6).toFixed(1)} MB; pages over ${WHOLE_PAGE_CHARS / 1e6} MB keep only their vLLM, SGLang and TGI series`);
+    if (!page.whole)
+      log(
+        `server metrics: ${redactUrl(url)} is ${(page.chars / 1e6).toFixed(1)} MB; pages over ${WHOLE_PAGE_CHARS / 1e6} MB keep only their vLLM, SGLang and TGI series`,
+      );
     return url;
   } catch (error) {
-    const why = (error as Error).name === "TimeoutError" ? `no answer in ${PROBE_TIMEOUT_MS / 1000} s` : firstSentence((error as Error).message);
+    const why =
+      (error as Error).name === "TimeoutError"
+        ? `no answer in ${PROBE_TIMEOUT_MS / 1000} s`
+        : firstSentence((error as Error).message);
     if (setting === "auto") {
-      log(`server metrics: ${redactUrl(url)}: ${why}; not scraped (--server-metrics URL to name the page, off to skip this check)`);
+      log(
+        `server metrics: ${redactUrl(url)}: ${why}; not scraped (--server-metrics URL to name the page, off to skip this check)`,
+      );
       return null;
     }
     log(`warning: server metrics: ${redactUrl(url)}: ${why}; scraping it anyway`);
@@ -109,14 +132,21 @@ export class ServerMetricsScraper {
   private async scrapeOnce(): Promise<number | null> {
     const sentNs = this.now();
     try {
-      const { samples } = await fetchPage(this.url, this.fetchOptions, AbortSignal.any([AbortSignal.timeout(this.intervalMs), this.stopping.signal]));
+      const { samples } = await fetchPage(
+        this.url,
+        this.fetchOptions,
+        AbortSignal.any([AbortSignal.timeout(this.intervalMs), this.stopping.signal]),
+      );
       const doneNs = this.now();
       const atNs = Math.round((sentNs + doneNs) / 2);
       this.table.add(atNs, doneNs - sentNs, samples);
       return atNs;
     } catch (error) {
       if (this.stopping.signal.aborted) return null;
-      const message = (error as Error).name === "TimeoutError" ? `no answer within the ${this.intervalMs} ms interval` : firstSentence((error as Error).message);
+      const message =
+        (error as Error).name === "TimeoutError"
+          ? `no answer within the ${this.intervalMs} ms interval`
+          : firstSentence((error as Error).message);
       this.table.failed(sentNs, this.now() - sentNs, message);
       return null;
     }

@@ -44,9 +44,17 @@ interface GaugeSpec {
 }
 
 const KNOWN_GAUGES: readonly GaugeSpec[] = [
-  { key: "running", combine: "sum", names: ["vllm:num_requests_running", "sglang:num_running_reqs", "tgi_batch_current_size"] },
+  {
+    key: "running",
+    combine: "sum",
+    names: ["vllm:num_requests_running", "sglang:num_running_reqs", "tgi_batch_current_size"],
+  },
   { key: "waiting", combine: "sum", names: ["vllm:num_requests_waiting", "sglang:num_queue_reqs", "tgi_queue_size"] },
-  { key: "kv_cache_usage", combine: "mean", names: ["vllm:kv_cache_usage_perc", "vllm:gpu_cache_usage_perc", "sglang:token_usage"] },
+  {
+    key: "kv_cache_usage",
+    combine: "mean",
+    names: ["vllm:kv_cache_usage_perc", "vllm:gpu_cache_usage_perc", "sglang:token_usage"],
+  },
   { key: "prefix_cache_hit_rate", combine: "mean", names: ["sglang:cache_hit_rate", "vllm:gpu_prefix_cache_hit_rate"] },
 ];
 const TTFT_HISTOGRAMS = ["vllm:time_to_first_token_seconds", "sglang:time_to_first_token_seconds"];
@@ -58,10 +66,18 @@ const PREFIX_COUNTERS = [
 
 /** Every name the summary reads (the report reads only these back). */
 export const SUMMARY_METRIC_NAMES: readonly string[] = [
-  ...KNOWN_GAUGES.flatMap((g) => g.names), ...TTFT_HISTOGRAMS.map((h) => `${h}_bucket`), ...PREFIX_COUNTERS.flatMap((c) => [c.hits, c.queries]),
+  ...KNOWN_GAUGES.flatMap((g) => g.names),
+  ...TTFT_HISTOGRAMS.map((h) => `${h}_bucket`),
+  ...PREFIX_COUNTERS.flatMap((c) => [c.hits, c.queries]),
 ];
 
-interface GaugeStats { source: string; min: number; avg: number; max: number; samples: number }
+interface GaugeStats {
+  source: string;
+  min: number;
+  avg: number;
+  max: number;
+  samples: number;
+}
 
 export interface ServerMetricsSummary {
   url: string;
@@ -74,7 +90,11 @@ export interface ServerMetricsSummary {
   prefix_cache_hit_rate_window: number | null;
   /** TTFT as the server measured it, from its histogram's growth over the window. */
   ttft_ms: {
-    source: string; count: number; p50: number | null; p90: number | null; p99: number | null;
+    source: string;
+    count: number;
+    p50: number | null;
+    p90: number | null;
+    p99: number | null;
     /** Of `count`, warmup requests whose first token came inside the window (warmup not drained): the server cannot tell them apart. */
     warmup_requests: number;
     /** The bucket (lower, upper] each quantile falls in, ms (upper null: +Inf): the true value lies there, the interpolated one is a guess within it. */
@@ -85,7 +105,7 @@ export interface ServerMetricsSummary {
 /** Rows grouped by scrape instant, in time order. */
 function byScrape(rows: readonly ScrapedRow[]): ScrapedRow[][] {
   const groups = new Map<number, ScrapedRow[]>();
-  for (const r of rows) (groups.get(r.tNs) ?? groups.set(r.tNs, []).get(r.tNs) as ScrapedRow[]).push(r);
+  for (const r of rows) (groups.get(r.tNs) ?? (groups.set(r.tNs, []).get(r.tNs) as ScrapedRow[])).push(r);
   return [...groups.entries()].sort((a, b) => a[0] - b[0]).map(([, g]) => g);
 }
 
@@ -113,7 +133,10 @@ function engineValues(series: readonly ScrapedRow[]): number[] {
 }
 
 /** A gauge's value at each scrape that has it (its series combined), with the engine name used. */
-function gaugeValues(spec: GaugeSpec, scrapes: readonly ScrapedRow[][]): { source: string; tNs: number[]; values: number[] } | null {
+function gaugeValues(
+  spec: GaugeSpec,
+  scrapes: readonly ScrapedRow[][],
+): { source: string; tNs: number[]; values: number[] } | null {
   const tNs: number[] = [];
   const values: number[] = [];
   let source: string | null = null;
@@ -134,7 +157,13 @@ function gaugeStats(spec: GaugeSpec, scrapes: readonly ScrapedRow[][]): GaugeSta
   const found = gaugeValues(spec, scrapes);
   if (!found) return null;
   const { source, values } = found;
-  return { source, min: Math.min(...values), avg: values.reduce((a, b) => a + b, 0) / values.length, max: Math.max(...values), samples: values.length };
+  return {
+    source,
+    min: Math.min(...values),
+    avg: values.reduce((a, b) => a + b, 0) / values.length,
+    max: Math.max(...values),
+    samples: values.length,
+  };
 }
 
 /** Each known gauge over the whole run, for charts: scrape instants (run clock, ns) and values. */
@@ -165,13 +194,19 @@ function buckets(scrape: readonly ScrapedRow[], name: string): Map<number, numbe
   return out;
 }
 
-function ttft(before: readonly ScrapedRow[] | undefined, last: readonly ScrapedRow[] | undefined, warmupFirstTokensNs: ArrayLike<number>): ServerMetricsSummary["ttft_ms"] {
+function ttft(
+  before: readonly ScrapedRow[] | undefined,
+  last: readonly ScrapedRow[] | undefined,
+  warmupFirstTokensNs: ArrayLike<number>,
+): ServerMetricsSummary["ttft_ms"] {
   if (!last) return null;
   const name = TTFT_HISTOGRAMS.find((n) => last.some((r) => r.name === `${n}_bucket`));
   if (!name) return null;
   const end = buckets(last, name);
   const start = before ? buckets(before, name) : new Map<number, number>();
-  const growth = [...end.entries()].sort((a, b) => a[0] - b[0]).map(([bound, count]): [number, number] => [bound, count - (start.get(bound) ?? 0)]);
+  const growth = [...end.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([bound, count]): [number, number] => [bound, count - (start.get(bound) ?? 0)]);
   const at = (q: number) => {
     const s = histogramQuantile(q, growth);
     return s === null ? null : s * 1000;
@@ -182,15 +217,26 @@ function ttft(before: readonly ScrapedRow[] | undefined, last: readonly ScrapedR
   };
   const [fromNs, toNs] = [before?.[0]?.tNs ?? -Infinity, (last[0] as ScrapedRow).tNs];
   let warmup = 0;
-  for (let i = 0; i < warmupFirstTokensNs.length; i++) if ((warmupFirstTokensNs[i] as number) > fromNs && (warmupFirstTokensNs[i] as number) <= toNs) warmup++;
+  for (let i = 0; i < warmupFirstTokensNs.length; i++)
+    if ((warmupFirstTokensNs[i] as number) > fromNs && (warmupFirstTokensNs[i] as number) <= toNs) warmup++;
   return {
-    source: name, count: growth.at(-1)?.[1] ?? 0, p50: at(0.5), p90: at(0.9), p99: at(0.99), warmup_requests: warmup,
+    source: name,
+    count: growth.at(-1)?.[1] ?? 0,
+    p50: at(0.5),
+    p90: at(0.9),
+    p99: at(0.99),
+    warmup_requests: warmup,
     buckets: { p50: bucket(0.5), p90: bucket(0.9), p99: bucket(0.99) },
   };
 }
 
-function counterGrowth(before: readonly ScrapedRow[] | undefined, last: readonly ScrapedRow[], name: string): number | null {
-  const sum = (scrape: readonly ScrapedRow[] | undefined) => scrape?.filter((r) => r.name === name).reduce((a, r) => a + (r.value ?? 0), 0) ?? 0;
+function counterGrowth(
+  before: readonly ScrapedRow[] | undefined,
+  last: readonly ScrapedRow[],
+  name: string,
+): number | null {
+  const sum = (scrape: readonly ScrapedRow[] | undefined) =>
+    scrape?.filter((r) => r.name === name).reduce((a, r) => a + (r.value ?? 0), 0) ?? 0;
   if (!last.some((r) => r.name === name)) return null;
   return sum(last) - sum(before);
 }
@@ -201,7 +247,12 @@ function counterGrowth(before: readonly ScrapedRow[] | undefined, last: readonly
  * `warmupFirstTokensNs`: when each warmup request's first token (else its end) arrived.
  */
 export function summarizeServerMetrics(
-  rows: readonly ScrapedRow[], startNs: number, endNs: number, scrapeCounts: ScrapeCounts, url: string, bounds: ScrapeBounds = { baselineNs: null, finalNs: null },
+  rows: readonly ScrapedRow[],
+  startNs: number,
+  endNs: number,
+  scrapeCounts: ScrapeCounts,
+  url: string,
+  bounds: ScrapeBounds = { baselineNs: null, finalNs: null },
   warmupFirstTokensNs: ArrayLike<number> = [],
 ): ServerMetricsSummary {
   const all = byScrape(rows);

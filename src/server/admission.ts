@@ -38,11 +38,15 @@ export function createAdmission(limit: number | null): Admission {
       return new Promise((resolve) => {
         const waiter = { start: () => resolve(true), signal };
         queue.push(waiter);
-        signal.addEventListener("abort", () => {
-          const at = queue.indexOf(waiter);
-          if (at >= 0) queue.splice(at, 1);
-          resolve(false);
-        }, { once: true });
+        signal.addEventListener(
+          "abort",
+          () => {
+            const at = queue.indexOf(waiter);
+            if (at >= 0) queue.splice(at, 1);
+            resolve(false);
+          },
+          { once: true },
+        );
       });
     },
     release() {

@@ -15,7 +15,14 @@ import { modelNotFoundResponse } from "./error-response.ts";
 import { encodeChoicesBody, usageOf, type ResponseIdentity } from "./openai-encoding.ts";
 import { parseMockRequest, type ApiKind, type MockRequest } from "./openai-request.ts";
 import { waitUntilNs } from "./precise-wait.ts";
-import { completionOffsetMs, jsonStringBody, planChoices, planToolCall, toolArgumentFrame, type ResponsePlan } from "./response-plan.ts";
+import {
+  completionOffsetMs,
+  jsonStringBody,
+  planChoices,
+  planToolCall,
+  toolArgumentFrame,
+  type ResponsePlan,
+} from "./response-plan.ts";
 import { buildSseWrites, joinSseWrites } from "./sse-writes.ts";
 import { createTimedSseStream } from "./timed-stream.ts";
 
@@ -24,7 +31,11 @@ const CACHE_SPEEDUP = 10;
 
 type Parsed = { ok: true; request: MockRequest } | { ok: false; response: Response };
 
-async function readRequest(kind: ApiKind, request: Request, countTokens: HandlerContext["countTokens"]): Promise<Parsed> {
+async function readRequest(
+  kind: ApiKind,
+  request: Request,
+  countTokens: HandlerContext["countTokens"],
+): Promise<Parsed> {
   let body: unknown;
   try {
     body = JSON.parse(await request.text());
@@ -58,7 +69,11 @@ async function replyWhole(
   const texts = plans.map((p) => {
     if (!p.toolCall) return { text: p.tokens.join(""), finishReason: p.finishReason };
     const [head, tail] = toolArgumentFrame(p.toolCall);
-    return { text: head + jsonStringBody(p.tokens.join("")) + tail, finishReason: p.finishReason, toolCall: p.toolCall };
+    return {
+      text: head + jsonStringBody(p.tokens.join("")) + tail,
+      finishReason: p.finishReason,
+      toolCall: p.toolCall,
+    };
   });
   const body = encodeChoicesBody(plan.kind, identity, texts, usageOf(plan.promptTokens, tokensOf(plans)));
   const delayMs = Math.max(...plans.map(completionOffsetMs));
@@ -74,11 +89,26 @@ async function replyWhole(
     context.metrics.firstToken((startNs - receivedNs) / 1e9 + plan.ttftMs / 1e3);
     context.metrics.finished((doneNs - receivedNs) / 1e9, plan.promptTokens, outputTokens);
   }
-  context.log.record({ receivedNs, firstChunkNs: null, doneNs, outputTokens, promptTokens: plan.promptTokens, streaming: false, path: API_PATHS[plan.kind] });
+  context.log.record({
+    receivedNs,
+    firstChunkNs: null,
+    doneNs,
+    outputTokens,
+    promptTokens: plan.promptTokens,
+    streaming: false,
+    path: API_PATHS[plan.kind],
+  });
   return new Response(body, { headers: JSON_HEADERS });
 }
 
-function finishedStream(context: HandlerContext, receivedNs: number, firstChunkNs: number | null, doneNs: number, promptTokens: number, outputTokens: number): void {
+function finishedStream(
+  context: HandlerContext,
+  receivedNs: number,
+  firstChunkNs: number | null,
+  doneNs: number,
+  promptTokens: number,
+  outputTokens: number,
+): void {
   if (firstChunkNs === null || outputTokens === 0) return;
   context.metrics.firstToken((firstChunkNs - receivedNs) / 1e9);
   context.metrics.finished((doneNs - receivedNs) / 1e9, promptTokens, outputTokens);
@@ -103,7 +133,15 @@ function replyStream(
     const firstChunkNs = outputTokens > 0 ? nowNs : null;
     release();
     finishedStream(context, receivedNs, firstChunkNs, nowNs, plan.promptTokens, outputTokens);
-    context.log.record({ receivedNs, firstChunkNs, doneNs: nowNs, outputTokens, promptTokens: plan.promptTokens, streaming: true, path });
+    context.log.record({
+      receivedNs,
+      firstChunkNs,
+      doneNs: nowNs,
+      outputTokens,
+      promptTokens: plan.promptTokens,
+      streaming: true,
+      path,
+    });
     return new Response(body, { headers: SSE_HEADERS });
   }
   context.keepOpen(request);
@@ -113,7 +151,15 @@ function replyStream(
     onDone: ({ firstChunkNs, doneNs, tokensWritten }) => {
       release();
       finishedStream(context, receivedNs, firstChunkNs, doneNs, plan.promptTokens, tokensWritten);
-      context.log.record({ receivedNs, firstChunkNs, doneNs, outputTokens: tokensWritten, promptTokens: plan.promptTokens, streaming: true, path });
+      context.log.record({
+        receivedNs,
+        firstChunkNs,
+        doneNs,
+        outputTokens: tokensWritten,
+        promptTokens: plan.promptTokens,
+        streaming: true,
+        path,
+      });
     },
   });
   return new Response(stream, { headers: SSE_HEADERS });
@@ -134,13 +180,22 @@ export function createCompletionHandler(kind: ApiKind, mode: "echo" | "model", c
     context.cachedPrompts?.add(key);
     const plans = planChoices(mode, mock, context.sampleLatency()).map((plan, i) => {
       const canned = context.answers.get(mock.inputs[Math.floor(i / mock.n)]?.promptText ?? "");
-      const timed = cached ? { ...plan, ttftMs: plan.ttftMs / CACHE_SPEEDUP, tpotMs: plan.tpotMs / CACHE_SPEEDUP } : plan;
+      const timed = cached
+        ? { ...plan, ttftMs: plan.ttftMs / CACHE_SPEEDUP, tpotMs: plan.tpotMs / CACHE_SPEEDUP }
+        : plan;
       if (canned !== undefined) return { ...timed, tokens: answerTokens(canned), finishReason: "stop" as const };
       const input = mock.inputs[Math.floor(i / mock.n)];
-      return context.options.toolCalls && mock.tool && input ? planToolCall(timed, mock, input, mock.tool, `call_${context.nextId(kind)}_${i}`) : timed;
+      return context.options.toolCalls && mock.tool && input
+        ? planToolCall(timed, mock, input, mock.tool, `call_${context.nextId(kind)}_${i}`)
+        : timed;
     });
-    const identity = { id: context.nextId(kind), created: Math.floor(Date.now() / 1000), model: mock.model ?? context.options.modelName };
-    if (!(await context.admission.admit(request.signal))) return errorResponse(499, "client closed the request while it waited for admission");
+    const identity = {
+      id: context.nextId(kind),
+      created: Math.floor(Date.now() / 1000),
+      model: mock.model ?? context.options.modelName,
+    };
+    if (!(await context.admission.admit(request.signal)))
+      return errorResponse(499, "client closed the request while it waited for admission");
     let released = false;
     const release = () => {
       if (released) return;

@@ -76,5 +76,10 @@ export function hugeStream(kind: ApiKind, identity: ResponseIdentity, mb: number
   const event = encoder.encode(sse.content(" tok".repeat(HUGE_EVENT_TOKENS)));
   const repeats = Math.max(1, Math.ceil((mb * BYTES_PER_MB) / event.byteLength));
   const usage = usageOf(0, repeats * HUGE_EVENT_TOKENS);
-  return { head: encoder.encode(sse.role()), event, repeats, tail: encoder.encode(sse.finish("length") + sse.usage(usage) + SSE_DONE) };
+  return {
+    head: encoder.encode(sse.role()),
+    event,
+    repeats,
+    tail: encoder.encode(sse.finish("length") + sse.usage(usage) + SSE_DONE),
+  };
 }

@@ -58,7 +58,10 @@ interface Link {
   endClient: boolean;
 }
 
-const LENGTH_REQUIRED = Buffer.from("HTTP/1.1 411 Length Required\r\ncontent-length: 0\r\nconnection: close\r\n\r\n", "latin1");
+const LENGTH_REQUIRED = Buffer.from(
+  "HTTP/1.1 411 Length Required\r\ncontent-length: 0\r\nconnection: close\r\n\r\n",
+  "latin1",
+);
 
 function closeLink(link: Link, abrupt: boolean): void {
   if (link.closed) return;
@@ -173,8 +176,16 @@ export function startFaultFront(options: FaultFrontOptions): FaultFront {
       socket: {
         open(client) {
           const link: Link = {
-            client, upstream: null, toUpstream: new WriteQueue(), toClient: new WriteQueue(), pending: Buffer.alloc(0),
-            bodyLeft: 0, swallow: null, drawn: undefined, closed: false, endClient: false,
+            client,
+            upstream: null,
+            toUpstream: new WriteQueue(),
+            toClient: new WriteQueue(),
+            pending: Buffer.alloc(0),
+            bodyLeft: 0,
+            swallow: null,
+            drawn: undefined,
+            closed: false,
+            endClient: false,
           };
           client.data = link;
           link.toClient.attach(client);

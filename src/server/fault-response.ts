@@ -23,8 +23,15 @@ import { scanRequestFlags } from "./request-scan.ts";
 import { FAULT_HEADER } from "./request-head.ts";
 import { DEFAULT_DRIP_MS, parseFaultSpec, type FaultSpec } from "./fault-spec.ts";
 import {
-  faultErrorBody, firstEvents, hugeBody, hugeStream, INVALID_JSON_BODY, INVALID_JSON_SSE, MALFORMED_SSE,
-  RETRY_AFTER_S, validAnswer,
+  faultErrorBody,
+  firstEvents,
+  hugeBody,
+  hugeStream,
+  INVALID_JSON_BODY,
+  INVALID_JSON_SSE,
+  MALFORMED_SSE,
+  RETRY_AFTER_S,
+  validAnswer,
 } from "./fault-bodies.ts";
 
 const encoder = new TextEncoder();
@@ -49,7 +56,10 @@ function headersFor(streaming: boolean): Record<string, string> {
 }
 
 /** Writes `parts` in order, each flushed on its own and followed by `afterEach`, then drops the connection. */
-function resetAfter(parts: readonly string[], afterEach: () => Promise<void> = () => Bun.sleep(WRITE_SETTLE_MS)): ReadableStream {
+function resetAfter(
+  parts: readonly string[],
+  afterEach: () => Promise<void> = () => Bun.sleep(WRITE_SETTLE_MS),
+): ReadableStream {
   return new ReadableStream({
     type: "direct",
     async pull(controller) {
@@ -121,15 +131,20 @@ function faultResponse(spec: FaultSpec, label: string, request: FaultRequest): R
     case "invalid-json":
       return new Response(streaming ? INVALID_JSON_SSE : INVALID_JSON_BODY, { headers: headersFor(streaming) });
     case "huge-body":
-      if (!streaming) return new Response(hugeBody(request.kind, request.identity, arg), { headers: headersFor(false) });
+      if (!streaming)
+        return new Response(hugeBody(request.kind, request.identity, arg), { headers: headersFor(false) });
       return new Response(hugeStreamBody(request, arg), { headers: headersFor(true) });
     case "slow-drip": {
       const body = validAnswer(request.kind, request.identity, streaming);
-      return new Response(dripStream(body, spec.arg ?? DEFAULT_DRIP_MS, request.cancelled), { headers: headersFor(streaming) });
+      return new Response(dripStream(body, spec.arg ?? DEFAULT_DRIP_MS, request.cancelled), {
+        headers: headersFor(streaming),
+      });
     }
     case "reset-mid-stream": {
       const whole = validAnswer(request.kind, request.identity, false);
-      const parts = streaming ? firstEvents(request.kind, request.identity, EVENTS_BEFORE_RESET) : [whole.slice(0, whole.length >> 1)];
+      const parts = streaming
+        ? firstEvents(request.kind, request.identity, EVENTS_BEFORE_RESET)
+        : [whole.slice(0, whole.length >> 1)];
       return new Response(resetAfter(parts), { headers: headersFor(streaming) });
     }
     case "refuse":
@@ -162,12 +177,27 @@ export function withFaults(kind: ApiKind, inner: RouteHandler, context: HandlerC
     if (problem !== null) return errorResponse(400, problem);
     context.faultInjected(label);
     const flags = scanRequestFlags(text);
-    const identity = { id: context.nextId(kind), created: Math.floor(Date.now() / 1000), model: context.options.modelName };
+    const identity = {
+      id: context.nextId(kind),
+      created: Math.floor(Date.now() / 1000),
+      model: context.options.modelName,
+    };
     context.keepOpen(request);
     const response = faultResponse(parseFaultSpec(label), label, {
-      kind, streaming: flags.stream, identity, cancelled: () => context.stopping() || request.signal.aborted,
+      kind,
+      streaming: flags.stream,
+      identity,
+      cancelled: () => context.stopping() || request.signal.aborted,
     });
-    context.log.record({ receivedNs, firstChunkNs: null, doneNs: Bun.nanoseconds(), outputTokens: 0, streaming: flags.stream, path, fault: label });
+    context.log.record({
+      receivedNs,
+      firstChunkNs: null,
+      doneNs: Bun.nanoseconds(),
+      outputTokens: 0,
+      streaming: flags.stream,
+      path,
+      fault: label,
+    });
     return response;
   };
 }

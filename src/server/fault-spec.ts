@@ -31,7 +31,9 @@ export const DEFAULT_DRIP_MS = 50;
 /** Largest huge-body, so a typo cannot make the mock allocate the machine's memory. */
 const MAX_HUGE_BODY_MB = 4096;
 
-type ArgRule = { needs: "none" } | { needs: "required" | "optional"; check: (arg: number) => string | null; what: string };
+type ArgRule =
+  | { needs: "none" }
+  | { needs: "required" | "optional"; check: (arg: number) => string | null; what: string };
 
 const positive = (arg: number) => (Number.isFinite(arg) && arg > 0 ? null : "must be a number > 0");
 const ARG_RULES: Record<FaultKind, ArgRule> = {
@@ -43,7 +45,8 @@ const ARG_RULES: Record<FaultKind, ArgRule> = {
   status: {
     needs: "required",
     what: "an HTTP status, e.g. status:503",
-    check: (arg) => (Number.isInteger(arg) && arg >= 400 && arg <= 599 ? null : "must be an HTTP error status (400–599)"),
+    check: (arg) =>
+      Number.isInteger(arg) && arg >= 400 && arg <= 599 ? null : "must be an HTTP error status (400–599)",
   },
   stall: { needs: "required", what: "the silence in seconds, e.g. stall:30", check: positive },
   "huge-body": {
@@ -79,7 +82,8 @@ export function parseFaultSpec(text: string): FaultSpec {
   const kind = FAULT_KINDS.find((k) => k === name);
   if (kind === undefined) throw new Error(`unknown fault '${name}' (kinds: ${FAULT_KINDS.join(", ")})`);
   const arg = argText === null ? null : Number(argText);
-  if (argText !== null && (argText === "" || !Number.isFinite(arg))) throw new Error(`${kind}: '${argText}' is not a number`);
+  if (argText !== null && (argText === "" || !Number.isFinite(arg)))
+    throw new Error(`${kind}: '${argText}' is not a number`);
   const problem = faultArgProblem(kind, arg);
   if (problem !== null) throw new Error(problem);
   return { kind, arg };

@@ -56,23 +56,41 @@ function encodeFixedResponse(variant: FixedVariant, options: FixedEncodingOption
 
 export function createFixedHandler(kind: ApiKind, context: HandlerContext): RouteHandler {
   const { fixedTokens, tokensPerChunk, modelName } = context.options;
-  const encoding = { fixedTokens, tokensPerChunk, identity: { created: Math.floor(Date.now() / 1000), model: modelName } };
+  const encoding = {
+    fixedTokens,
+    tokensPerChunk,
+    identity: { created: Math.floor(Date.now() / 1000), model: modelName },
+  };
   const encoder = new TextEncoder();
   const cache = new Map<string, Uint8Array>();
   const models = new Set<string>([modelName]);
-  const bytesFor = (stream: boolean, includeUsage: boolean, tokenCount: number, requested: string | null): Uint8Array => {
+  const bytesFor = (
+    stream: boolean,
+    includeUsage: boolean,
+    tokenCount: number,
+    requested: string | null,
+  ): Uint8Array => {
     if (requested !== null && !models.has(requested) && models.size < MAX_MODELS) models.add(requested);
     const model = requested !== null && models.has(requested) ? requested : modelName;
     const key = `${stream ? 1 : 0}${includeUsage ? 1 : 0}${tokenCount} ${model}`;
     let bytes = cache.get(key);
     if (bytes === undefined) {
-      bytes = encoder.encode(encodeFixedResponse({ kind, stream, includeUsage, tokenCount }, { ...encoding, identity: { ...encoding.identity, model } }));
+      bytes = encoder.encode(
+        encodeFixedResponse(
+          { kind, stream, includeUsage, tokenCount },
+          { ...encoding, identity: { ...encoding.identity, model } },
+        ),
+      );
       cache.set(key, bytes);
     }
     return bytes;
   };
   // The uncapped variants are encoded at start-up; capped ones on first use (at most 3 × fixedTokens per model).
-  for (const [stream, includeUsage] of [[false, false], [true, false], [true, true]] as const) {
+  for (const [stream, includeUsage] of [
+    [false, false],
+    [true, false],
+    [true, true],
+  ] as const) {
     bytesFor(stream, includeUsage, fixedTokens, null);
   }
   const path = API_PATHS[kind];
@@ -88,7 +106,14 @@ export function createFixedHandler(kind: ApiKind, context: HandlerContext): Rout
     if (context.log.enabled) {
       const nowNs = Bun.nanoseconds();
       const firstChunkNs = flags.stream ? nowNs : null;
-      context.log.record({ receivedNs, firstChunkNs, doneNs: nowNs, outputTokens: tokenCount, streaming: flags.stream, path });
+      context.log.record({
+        receivedNs,
+        firstChunkNs,
+        doneNs: nowNs,
+        outputTokens: tokenCount,
+        streaming: flags.stream,
+        path,
+      });
     }
     return new Response(bytes, { headers: flags.stream ? SSE_HEADERS : JSON_HEADERS });
   };

@@ -113,7 +113,12 @@ export async function startMockServer(input: Partial<MockServerOptions> = {}): P
     "/reset_prefix_cache": { POST: () => flushCache(context) },
     "/v1/models": { GET: () => new Response(models, { headers: JSON_HEADERS }) },
     // vLLM's Prometheus metrics; fixed mode answers at once and has none (a 404, as a server without them).
-    "/metrics": { GET: () => (options.mode === "fixed" ? errorResponse(404, "Invalid URL (GET /metrics)") : new Response(context.metrics.render(), { headers: PROMETHEUS_HEADERS })) },
+    "/metrics": {
+      GET: () =>
+        options.mode === "fixed"
+          ? errorResponse(404, "Invalid URL (GET /metrics)")
+          : new Response(context.metrics.render(), { headers: PROMETHEUS_HEADERS }),
+    },
     [API_PATHS.chat]: { POST: completionHandler("chat", context) },
     [API_PATHS.completions]: { POST: completionHandler("completions", context) },
     // SGLang's native route, for api_type sglang.
@@ -142,11 +147,22 @@ export async function startMockServer(input: Partial<MockServerOptions> = {}): P
   if (faulty) {
     try {
       front = startFaultFront({
-        host: options.host, port: options.port, upstreamPort: running.port ?? 0, dealer,
+        host: options.host,
+        port: options.port,
+        upstreamPort: running.port ?? 0,
+        dealer,
         faultPaths: new Set(Object.values(API_PATHS)),
         parses: (path, body) => requestProblem(path === API_PATHS.chat ? "chat" : "completions", body) === null,
         onSocketFault: (spec, path, receivedNs) =>
-          log.record({ receivedNs, firstChunkNs: null, doneNs: Bun.nanoseconds(), outputTokens: 0, streaming: false, path, fault: faultLabel(spec) }),
+          log.record({
+            receivedNs,
+            firstChunkNs: null,
+            doneNs: Bun.nanoseconds(),
+            outputTokens: 0,
+            streaming: false,
+            path,
+            fault: faultLabel(spec),
+          }),
       });
     } catch (error) {
       await running.stop(true);

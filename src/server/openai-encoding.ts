@@ -24,7 +24,11 @@ interface Usage {
 export const SSE_DONE = "data: [DONE]\n\n";
 
 export function usageOf(promptTokens: number, completionTokens: number): Usage {
-  return { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
+  return {
+    prompt_tokens: promptTokens,
+    completion_tokens: completionTokens,
+    total_tokens: promptTokens + completionTokens,
+  };
 }
 
 /** One choice of a whole response; with a tool call, `text` is its argument JSON. */
@@ -35,22 +39,43 @@ interface ChoiceText {
 }
 
 /** A non-streaming `chat.completion` or `text_completion` body with one choice. */
-export function encodeCompletionBody(kind: ApiKind, identity: ResponseIdentity, text: string, finishReason: FinishReason, usage: Usage): string {
+export function encodeCompletionBody(
+  kind: ApiKind,
+  identity: ResponseIdentity,
+  text: string,
+  finishReason: FinishReason,
+  usage: Usage,
+): string {
   return encodeChoicesBody(kind, identity, [{ text, finishReason }], usage);
 }
 
 /** A non-streaming body with one choice per entry, `index` by position (`n > 1`, prompt arrays). */
-export function encodeChoicesBody(kind: ApiKind, identity: ResponseIdentity, texts: readonly ChoiceText[], usage: Usage): string {
+export function encodeChoicesBody(
+  kind: ApiKind,
+  identity: ResponseIdentity,
+  texts: readonly ChoiceText[],
+  usage: Usage,
+): string {
   const choices = texts.map(({ text, finishReason, toolCall }, index) =>
     kind === "chat"
-      ? { index, message: toolCall ? toolCallMessage(toolCall, text) : { role: "assistant", content: text }, logprobs: null, finish_reason: finishReason }
-      : { index, text, logprobs: null, finish_reason: finishReason });
+      ? {
+          index,
+          message: toolCall ? toolCallMessage(toolCall, text) : { role: "assistant", content: text },
+          logprobs: null,
+          finish_reason: finishReason,
+        }
+      : { index, text, logprobs: null, finish_reason: finishReason },
+  );
   const object = kind === "chat" ? "chat.completion" : "text_completion";
   return JSON.stringify({ id: identity.id, object, created: identity.created, model: identity.model, choices, usage });
 }
 
 function toolCallMessage(call: ToolCallPlan, args: string) {
-  return { role: "assistant", content: null, tool_calls: [{ id: call.id, type: "function", function: { name: call.name, arguments: args } }] };
+  return {
+    role: "assistant",
+    content: null,
+    tool_calls: [{ id: call.id, type: "function", function: { name: call.name, arguments: args } }],
+  };
 }
 
 /** Builds the events of one streamed response. */
@@ -74,7 +99,8 @@ export function createSseEncoder(kind: ApiKind, identity: ResponseIdentity, inde
   const head = `data: {"id":${JSON.stringify(identity.id)},"object":"${object}","created":${identity.created},"model":${JSON.stringify(identity.model)},`;
   const openChoice = `${head}"choices":[{"index":${index},`;
   const contentKey = kind === "chat" ? `"delta":{"content":` : `"text":`;
-  const contentTail = kind === "chat" ? `},"logprobs":null,"finish_reason":null}]}\n\n` : `,"logprobs":null,"finish_reason":null}]}\n\n`;
+  const contentTail =
+    kind === "chat" ? `},"logprobs":null,"finish_reason":null}]}\n\n` : `,"logprobs":null,"finish_reason":null}]}\n\n`;
   const emptyDelta = kind === "chat" ? `"delta":{}` : `"text":""`;
   const roleEvent =
     kind === "chat"
@@ -87,6 +113,7 @@ export function createSseEncoder(kind: ApiKind, identity: ResponseIdentity, inde
     usage: (usage) => `${head}"choices":[],"usage":${JSON.stringify(usage)}}\n\n`,
     toolCallOpen: (call, args) =>
       `${openChoice}"delta":{"role":"assistant","content":null,"tool_calls":[{"index":0,"id":${JSON.stringify(call.id)},"type":"function","function":{"name":${JSON.stringify(call.name)},"arguments":${JSON.stringify(args)}}}]},"logprobs":null,"finish_reason":null}]}\n\n`,
-    toolArguments: (args) => `${openChoice}"delta":{"tool_calls":[{"index":0,"function":{"arguments":${JSON.stringify(args)}}}]},"logprobs":null,"finish_reason":null}]}\n\n`,
+    toolArguments: (args) =>
+      `${openChoice}"delta":{"tool_calls":[{"index":0,"function":{"arguments":${JSON.stringify(args)}}}]},"logprobs":null,"finish_reason":null}]}\n\n`,
   };
 }

@@ -25,15 +25,16 @@ const commonFields = {
   n: z.number().int().min(1).max(MAX_CHOICES).nullish(),
 };
 
-const ToolSchema = z.looseObject({ function: z.looseObject({ name: z.string().min(1), parameters: z.looseObject({}).nullish() }).nullish() });
-const ChatRequestSchema = z.looseObject({ messages: z.array(MessageSchema).min(1), tools: z.array(ToolSchema).nullish(), ...commonFields });
+const ToolSchema = z.looseObject({
+  function: z.looseObject({ name: z.string().min(1), parameters: z.looseObject({}).nullish() }).nullish(),
+});
+const ChatRequestSchema = z.looseObject({
+  messages: z.array(MessageSchema).min(1),
+  tools: z.array(ToolSchema).nullish(),
+  ...commonFields,
+});
 const CompletionRequestSchema = z.looseObject({
-  prompt: z.union([
-    z.string(),
-    z.array(z.string()),
-    z.array(z.number().int()),
-    z.array(z.array(z.number().int())),
-  ]),
+  prompt: z.union([z.string(), z.array(z.string()), z.array(z.number().int()), z.array(z.array(z.number().int()))]),
   ...commonFields,
 });
 
@@ -102,15 +103,24 @@ function chatInput(messages: z.infer<typeof MessageSchema>[], count: CountTokens
   const lastUser = messages.findLastIndex((message) => message.role === "user");
   const promptTokens = count ? texts.reduce((sum, text) => sum + count(text), 0) : all.length;
   const promptText = lastUser >= 0 ? (texts[lastUser] ?? "") : texts.join("\n");
-  return { promptTokens, echoWords: lastUser >= 0 ? words(texts[lastUser] ?? "") : all, promptText, lastWords: words(texts.at(-1) ?? "") };
+  return {
+    promptTokens,
+    echoWords: lastUser >= 0 ? words(texts[lastUser] ?? "") : all,
+    promptText,
+    lastWords: words(texts.at(-1) ?? ""),
+  };
 }
 
 function toolTarget(tools: z.infer<typeof ToolSchema>[] | null | undefined): ToolTarget | null {
   const fn = tools?.find((tool) => tool.function)?.function;
   if (!fn) return null;
   const parameters = (fn.parameters ?? {}) as { required?: unknown; properties?: unknown };
-  const required = Array.isArray(parameters.required) && typeof parameters.required[0] === "string" ? parameters.required[0] : null;
-  const first = parameters.properties && typeof parameters.properties === "object" ? Object.keys(parameters.properties)[0] : undefined;
+  const required =
+    Array.isArray(parameters.required) && typeof parameters.required[0] === "string" ? parameters.required[0] : null;
+  const first =
+    parameters.properties && typeof parameters.properties === "object"
+      ? Object.keys(parameters.properties)[0]
+      : undefined;
   return { name: fn.name, argument: required ?? first ?? "input" };
 }
 
@@ -124,7 +134,10 @@ function idsInput(ids: readonly number[]): PromptInput {
 }
 
 /** A string, a list of token ids, a list of strings or a list of id lists: one input per prompt, as the OpenAI API batches them. */
-function completionInputs(prompt: z.infer<typeof CompletionRequestSchema>["prompt"], count: CountTokens): PromptInput[] {
+function completionInputs(
+  prompt: z.infer<typeof CompletionRequestSchema>["prompt"],
+  count: CountTokens,
+): PromptInput[] {
   if (typeof prompt === "string") return [textInput(prompt, count)];
   const parts: (string | number | number[])[] = prompt;
   if (parts.length === 0) return [textInput("", count)];
@@ -152,7 +165,9 @@ function toMockRequest(kind: ApiKind, data: CommonFields, inputs: PromptInput[])
 
 /** zod's issues as one line: `messages: Invalid input: expected array, received string; n: …`. */
 function oneLine(error: z.ZodError): string {
-  return error.issues.map((issue) => `${issue.path.length > 0 ? `${issue.path.join(".")}: ` : ""}${issue.message}`).join("; ");
+  return error.issues
+    .map((issue) => `${issue.path.length > 0 ? `${issue.path.join(".")}: ` : ""}${issue.message}`)
+    .join("; ");
 }
 
 /** Checks a parsed JSON body against the API's schema; failures become a one-line 400 message. */
@@ -160,7 +175,13 @@ export function parseMockRequest(kind: ApiKind, body: unknown, count: CountToken
   if (kind === "chat") {
     const result = ChatRequestSchema.safeParse(body);
     if (!result.success) return { ok: false, message: oneLine(result.error) };
-    return { ok: true, request: { ...toMockRequest(kind, result.data, [chatInput(result.data.messages, count)]), tool: toolTarget(result.data.tools) } };
+    return {
+      ok: true,
+      request: {
+        ...toMockRequest(kind, result.data, [chatInput(result.data.messages, count)]),
+        tool: toolTarget(result.data.tools),
+      },
+    };
   }
   const result = CompletionRequestSchema.safeParse(body);
   if (!result.success) return { ok: false, message: oneLine(result.error) };

@@ -61,7 +61,10 @@ export const MockServerOptionsSchema = z
     faultSeed: z.number().int().default(1),
   })
   .strict()
-  .refine((o) => o.maxConcurrent === null || o.mode !== "fixed", { message: "maxConcurrent (--max-concurrent) needs --mode echo or model: fixed mode answers at once", path: ["maxConcurrent"] });
+  .refine((o) => o.maxConcurrent === null || o.mode !== "fixed", {
+    message: "maxConcurrent (--max-concurrent) needs --mode echo or model: fixed mode answers at once",
+    path: ["maxConcurrent"],
+  });
 
 export type MockServerOptions = z.infer<typeof MockServerOptionsSchema>;
 
@@ -73,4 +76,3 @@ export function resolveMockServerOptions(input: unknown): MockServerOptions {
     hint: "see `inference-endpoint serve --help` for the accepted settings",
   });
 }
-

@@ -34,7 +34,10 @@ export function parseRequestLine(line: string): RequestLine {
 }
 
 function headerLines(head: string): string[] {
-  return head.split("\r\n").slice(1).filter((line) => line !== "");
+  return head
+    .split("\r\n")
+    .slice(1)
+    .filter((line) => line !== "");
 }
 
 function headerName(line: string): string {

@@ -50,7 +50,10 @@ function echoOutput(request: MockRequest, input: PromptInput): { tokens: string[
  * Model: the sampled length, raised to `min_tokens`, set to the cap with `ignore_eos` (benchmarks
  * ask for exact lengths that way), then capped. Reaching the cap reports "length", as vLLM does.
  */
-export function modelOutputLength(request: MockRequest, sampledTokens: number): {
+export function modelOutputLength(
+  request: MockRequest,
+  sampledTokens: number,
+): {
   count: number;
   finishReason: FinishReason;
 } {
@@ -62,8 +65,18 @@ export function modelOutputLength(request: MockRequest, sampledTokens: number): 
 }
 
 /** Decides one choice's answer to `input` for echo or model mode. */
-export function planResponse(mode: "echo" | "model", request: MockRequest, sample: LatencySample, input: PromptInput = request.inputs[0] as PromptInput): ResponsePlan {
-  const timing = { kind: request.kind, promptTokens: request.promptTokens, ttftMs: sample.ttftMs, tpotMs: sample.tpotMs };
+export function planResponse(
+  mode: "echo" | "model",
+  request: MockRequest,
+  sample: LatencySample,
+  input: PromptInput = request.inputs[0] as PromptInput,
+): ResponsePlan {
+  const timing = {
+    kind: request.kind,
+    promptTokens: request.promptTokens,
+    ttftMs: sample.ttftMs,
+    tpotMs: sample.tpotMs,
+  };
   if (mode === "echo") return { ...timing, ...echoOutput(request, input) };
   const { count, finishReason } = modelOutputLength(request, sample.outputTokens);
   return { ...timing, tokens: syntheticTokens(count), finishReason };
@@ -74,11 +87,22 @@ export function planResponse(mode: "echo" | "model", request: MockRequest, sampl
  * whose one argument is the last message's words (so a replayed agent's turn gets a call to
  * grade), paced like content tokens and cut at the token cap like them.
  */
-export function planToolCall(plan: ResponsePlan, request: MockRequest, input: PromptInput, tool: ToolTarget, id: string): ResponsePlan {
+export function planToolCall(
+  plan: ResponsePlan,
+  request: MockRequest,
+  input: PromptInput,
+  tool: ToolTarget,
+  id: string,
+): ResponsePlan {
   const all = withLeadingSpaces(input.lastWords ?? []);
   const cap = request.maxTokens;
   const cut = cap !== null && all.length > cap;
-  return { ...plan, tokens: cut ? all.slice(0, cap) : all, finishReason: cut ? "length" : "tool_calls", toolCall: { id, name: tool.name, argument: tool.argument } };
+  return {
+    ...plan,
+    tokens: cut ? all.slice(0, cap) : all,
+    finishReason: cut ? "length" : "tool_calls",
+    toolCall: { id, name: tool.name, argument: tool.argument },
+  };
 }
 
 /** The argument JSON of a tool call around `text`, split where the streamed text goes: [head, tail]. */
@@ -91,7 +115,9 @@ export const jsonStringBody = (text: string): string => JSON.stringify(text).sli
 
 /** Every choice of a response: `n` per prompt, prompt after prompt (the `index` of each is its position), sharing one latency sample. */
 export function planChoices(mode: "echo" | "model", request: MockRequest, sample: LatencySample): ResponsePlan[] {
-  return request.inputs.flatMap((input) => Array.from({ length: request.n }, () => planResponse(mode, request, sample, input)));
+  return request.inputs.flatMap((input) =>
+    Array.from({ length: request.n }, () => planResponse(mode, request, sample, input)),
+  );
 }
 
 /** When the last token is ready: TTFT + TPOT × (n − 1). Non-streaming replies wait this long. */

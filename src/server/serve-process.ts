@@ -9,7 +9,10 @@ export interface ServeProcess {
 }
 
 /** Starts `command` (a `serve` invocation) and resolves when it has printed its URL. */
-export async function spawnServe(command: readonly string[], stderr: "inherit" | "ignore" = "ignore"): Promise<ServeProcess> {
+export async function spawnServe(
+  command: readonly string[],
+  stderr: "inherit" | "ignore" = "ignore",
+): Promise<ServeProcess> {
   const proc = Bun.spawn([...command], { stdout: "pipe", stderr });
   const reader = proc.stdout.getReader();
   let text = "";

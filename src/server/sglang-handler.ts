@@ -32,11 +32,16 @@ function readGenerate(body: unknown): MockRequest | string {
   const words = idsOk ? (ids as number[]).map(String) : (text as string).split(/\s+/).filter(Boolean);
   const max = params.max_new_tokens;
   return {
-    kind: "completions", model: null, stream: stream === true, includeUsage: true,
+    kind: "completions",
+    model: null,
+    stream: stream === true,
+    includeUsage: true,
     maxTokens: typeof max === "number" ? max : DEFAULT_MAX_NEW_TOKENS,
     ignoreEos: params.ignore_eos === true,
     minTokens: typeof params.min_new_tokens === "number" ? params.min_new_tokens : 0,
-    n: 1, inputs: [{ promptTokens: words.length, echoWords: words, promptText: idsOk ? "" : (text as string) }], promptTokens: words.length,
+    n: 1,
+    inputs: [{ promptTokens: words.length, echoWords: words, promptText: idsOk ? "" : (text as string) }],
+    promptTokens: words.length,
   };
 }
 
@@ -45,8 +50,13 @@ function output(id: string, plan: ResponsePlan, sent: number, newIds: number, fi
     text: plan.tokens.slice(0, sent).join(""),
     output_ids: Array.from({ length: newIds }, (_, i) => 1000 + sent - newIds + i),
     meta_info: {
-      id, finish_reason: finished ? { type: plan.finishReason, ...(plan.finishReason === "length" ? { length: plan.tokens.length } : {}) } : null,
-      prompt_tokens: plan.promptTokens, completion_tokens: sent, cached_tokens: 0,
+      id,
+      finish_reason: finished
+        ? { type: plan.finishReason, ...(plan.finishReason === "length" ? { length: plan.tokens.length } : {}) }
+        : null,
+      prompt_tokens: plan.promptTokens,
+      completion_tokens: sent,
+      cached_tokens: 0,
     },
   };
 }
@@ -57,9 +67,18 @@ function generateWrites(id: string, plan: ResponsePlan, tokensPerChunk: number):
   const slots = chunkSchedule(plan.tokens.length, tokensPerChunk, plan.ttftMs, plan.tpotMs);
   const writes = slots.map((slot, i) => {
     sent += slot.tokenCount;
-    return { text: `data: ${JSON.stringify(output(id, plan, sent, slot.tokenCount, i === slots.length - 1))}\n\n`, offsetMs: slot.offsetMs, tokenCount: slot.tokenCount };
+    return {
+      text: `data: ${JSON.stringify(output(id, plan, sent, slot.tokenCount, i === slots.length - 1))}\n\n`,
+      offsetMs: slot.offsetMs,
+      tokenCount: slot.tokenCount,
+    };
   });
-  if (writes.length === 0) writes.push({ text: `data: ${JSON.stringify(output(id, plan, 0, 0, true))}\n\n`, offsetMs: plan.ttftMs, tokenCount: 0 });
+  if (writes.length === 0)
+    writes.push({
+      text: `data: ${JSON.stringify(output(id, plan, 0, 0, true))}\n\n`,
+      offsetMs: plan.ttftMs,
+      tokenCount: 0,
+    });
   (writes[writes.length - 1] as SseWrite).text += "data: [DONE]\n\n";
   return writes;
 }
@@ -78,19 +97,35 @@ export function createSglangHandler(context: HandlerContext): RouteHandler {
     const mock = readGenerate(body);
     if (typeof mock === "string") return errorResponse(400, `Invalid request: ${mock}`);
     const sample = context.sampleLatency();
-    const plan = planResponse(mode, mock, context.options.mode === "fixed" ? { ...sample, outputTokens: context.options.fixedTokens } : sample);
+    const plan = planResponse(
+      mode,
+      mock,
+      context.options.mode === "fixed" ? { ...sample, outputTokens: context.options.fixedTokens } : sample,
+    );
     const id = `sglang-mock-${(++count).toString(16)}`;
     const cancelled = () => context.stopping() || request.signal.aborted;
     const record = (firstChunkNs: number | null, doneNs: number, outputTokens: number, streaming: boolean) =>
-      context.log.record({ receivedNs, firstChunkNs, doneNs, outputTokens, promptTokens: plan.promptTokens, streaming, path: SGLANG_PATH });
+      context.log.record({
+        receivedNs,
+        firstChunkNs,
+        doneNs,
+        outputTokens,
+        promptTokens: plan.promptTokens,
+        streaming,
+        path: SGLANG_PATH,
+      });
     context.keepOpen(request);
     if (!mock.stream) {
       await waitUntilNs(receivedNs + completionOffsetMs(plan) * 1e6, cancelled);
       record(null, Bun.nanoseconds(), plan.tokens.length, false);
-      return new Response(JSON.stringify(output(id, plan, plan.tokens.length, plan.tokens.length, true)), { headers: JSON_HEADERS });
+      return new Response(JSON.stringify(output(id, plan, plan.tokens.length, plan.tokens.length, true)), {
+        headers: JSON_HEADERS,
+      });
     }
     const stream = createTimedSseStream(generateWrites(id, plan, context.options.tokensPerChunk), {
-      receivedNs, cancelled, onDone: ({ firstChunkNs, doneNs, tokensWritten }) => record(firstChunkNs, doneNs, tokensWritten, true),
+      receivedNs,
+      cancelled,
+      onDone: ({ firstChunkNs, doneNs, tokensWritten }) => record(firstChunkNs, doneNs, tokensWritten, true),
     });
     return new Response(stream, { headers: SSE_HEADERS });
   };

@@ -17,7 +17,12 @@ interface SseWriteOptions {
 }
 
 /** One choice's writes: the chat role event with its first content event, the finish event with its last. */
-function choiceWrites(plan: ResponsePlan, identity: ResponseIdentity, index: number, tokensPerChunk: number): SseWrite[] {
+function choiceWrites(
+  plan: ResponsePlan,
+  identity: ResponseIdentity,
+  index: number,
+  tokensPerChunk: number,
+): SseWrite[] {
   if (plan.toolCall) return toolCallWrites(plan, identity, index, tokensPerChunk);
   const encoder = createSseEncoder(plan.kind, identity, index);
   const slots = chunkSchedule(plan.tokens.length, tokensPerChunk, plan.ttftMs, plan.tpotMs);
@@ -30,14 +35,20 @@ function choiceWrites(plan: ResponsePlan, identity: ResponseIdentity, index: num
   }
   const first = writes[0];
   const last = writes[writes.length - 1];
-  if (!first || !last) return [{ text: encoder.role() + encoder.finish(plan.finishReason), offsetMs: plan.ttftMs, tokenCount: 0 }];
+  if (!first || !last)
+    return [{ text: encoder.role() + encoder.finish(plan.finishReason), offsetMs: plan.ttftMs, tokenCount: 0 }];
   first.text = encoder.role() + first.text;
   last.text += encoder.finish(plan.finishReason);
   return writes;
 }
 
 /** A tool-call answer: the call's id and name with the first argument text, then argument deltas, then the finish. */
-function toolCallWrites(plan: ResponsePlan, identity: ResponseIdentity, index: number, tokensPerChunk: number): SseWrite[] {
+function toolCallWrites(
+  plan: ResponsePlan,
+  identity: ResponseIdentity,
+  index: number,
+  tokensPerChunk: number,
+): SseWrite[] {
   const call = plan.toolCall as NonNullable<ResponsePlan["toolCall"]>;
   const encoder = createSseEncoder(plan.kind, identity, index);
   const [head, tail] = toolArgumentFrame(call);
@@ -48,7 +59,11 @@ function toolCallWrites(plan: ResponsePlan, identity: ResponseIdentity, index: n
     next += slot.tokenCount;
     if (i === 0) args = head + args;
     if (i === slots.length - 1) args += tail;
-    return { text: i === 0 ? encoder.toolCallOpen(call, args) : encoder.toolArguments(args), offsetMs: slot.offsetMs, tokenCount: Math.min(slot.tokenCount, plan.tokens.length) };
+    return {
+      text: i === 0 ? encoder.toolCallOpen(call, args) : encoder.toolArguments(args),
+      offsetMs: slot.offsetMs,
+      tokenCount: Math.min(slot.tokenCount, plan.tokens.length),
+    };
   });
   (writes[writes.length - 1] as SseWrite).text += encoder.finish(plan.finishReason);
   return writes;
@@ -59,21 +74,28 @@ function toolCallWrites(plan: ResponsePlan, identity: ResponseIdentity, index: n
  * says; writes of several choices due at the same instant travel together; the optional usage
  * event and `[DONE]` travel with the last write. A response without tokens is one write at TTFT.
  */
-export function buildSseWrites(plans: ResponsePlan | readonly ResponsePlan[], identity: ResponseIdentity, options: SseWriteOptions): SseWrite[] {
+export function buildSseWrites(
+  plans: ResponsePlan | readonly ResponsePlan[],
+  identity: ResponseIdentity,
+  options: SseWriteOptions,
+): SseWrite[] {
   const all = Array.isArray(plans) ? plans : [plans as ResponsePlan];
   const perChoice = all.map((plan, index) => choiceWrites(plan, identity, index, options.tokensPerChunk));
   const writes = perChoice.length === 1 ? (perChoice[0] as SseWrite[]) : mergeByTime(perChoice.flat());
   const head = all[0] as ResponsePlan;
   const completionTokens = all.reduce((sum, plan) => sum + plan.tokens.length, 0);
   const last = writes[writes.length - 1] as SseWrite;
-  if (options.includeUsage) last.text += createSseEncoder(head.kind, identity).usage(usageOf(head.promptTokens, completionTokens));
+  if (options.includeUsage)
+    last.text += createSseEncoder(head.kind, identity).usage(usageOf(head.promptTokens, completionTokens));
   last.text += SSE_DONE;
   return writes;
 }
 
 /** Writes ordered by due time, those due at the same instant joined (in choice order). */
 function mergeByTime(writes: SseWrite[]): SseWrite[] {
-  const sorted = writes.map((write, order) => ({ write, order })).sort((a, b) => a.write.offsetMs - b.write.offsetMs || a.order - b.order);
+  const sorted = writes
+    .map((write, order) => ({ write, order }))
+    .sort((a, b) => a.write.offsetMs - b.write.offsetMs || a.order - b.order);
   const merged: SseWrite[] = [];
   for (const { write } of sorted) {
     const last = merged[merged.length - 1];

@@ -53,7 +53,11 @@ export interface SweepResult {
 }
 
 /** Runs one step and returns its summary (throws when the run fails). */
-type StepRunner = (kind: StepKind, offered: number | null, index: number) => Promise<{ summary: ResultSummary; reportDir: string }>;
+type StepRunner = (
+  kind: StepKind,
+  offered: number | null,
+  index: number,
+) => Promise<{ summary: ResultSummary; reportDir: string }>;
 
 interface SweepHooks {
   run: StepRunner;
@@ -63,10 +67,19 @@ interface SweepHooks {
   stopped: () => boolean;
 }
 
-const label = (kind: StepKind, offered: number | null) => (kind === "rate" ? `rate ${offered} req/s` : kind === "concurrency" ? `concurrency ${offered}` : "max throughput");
+const label = (kind: StepKind, offered: number | null) =>
+  kind === "rate" ? `rate ${offered} req/s` : kind === "concurrency" ? `concurrency ${offered}` : "max throughput";
 
 export async function runSweep(plan: SweepPlan, hooks: SweepHooks): Promise<SweepResult> {
-  const result: SweepResult = { mode: plan.mode, state: "running", percentile: plan.percentile, precision: plan.mode === "find" ? plan.precision : null, steps: [], answer: null, warnings: [] };
+  const result: SweepResult = {
+    mode: plan.mode,
+    state: "running",
+    percentile: plan.percentile,
+    precision: plan.mode === "find" ? plan.precision : null,
+    steps: [],
+    answer: null,
+    warnings: [],
+  };
   let fatal: Error | null = null;
   const step = async (kind: StepKind, offered: number | null): Promise<SweepStep | null> => {
     if (hooks.stopped() || fatal) return null;
@@ -79,7 +92,14 @@ export async function runSweep(plan: SweepPlan, hooks: SweepHooks): Promise<Swee
       // Only a rate step is judged: the capacity run queues everything by design.
       done = stepOf(index, kind, offered, reportDir, summary, kind === "rate" ? plan.percentile : null);
     } catch (error) {
-      done = failedStep(index, kind, offered, "", (error as Error).message, kind === "rate" && plan.percentile !== null);
+      done = failedStep(
+        index,
+        kind,
+        offered,
+        "",
+        (error as Error).message,
+        kind === "rate" && plan.percentile !== null,
+      );
       // What stops one run from starting stops every later one: the sweep ends here, exiting as the run would.
       if (error instanceof SetupError || error instanceof InputError) fatal = error;
     }
@@ -96,25 +116,40 @@ export async function runSweep(plan: SweepPlan, hooks: SweepHooks): Promise<Swee
     const unloaded = await step("concurrency", 1);
     const capacity = unloaded && (await step("max_throughput", null));
     if (unloaded && capacity && unloaded.achieved_qps && capacity.achieved_qps) {
-      for (const r of spreadRates(unloaded.achieved_qps, capacity.achieved_qps, plan.autoSteps)) if (!(await step("rate", round(r)))) break;
+      for (const r of spreadRates(unloaded.achieved_qps, capacity.achieved_qps, plan.autoSteps))
+        if (!(await step("rate", round(r)))) break;
     }
   } else {
     const capacity = await step("max_throughput", null);
     // Rounded as every tried rate is, so that trying the capacity itself compares equal to it.
     const c = round(capacity?.achieved_qps ?? 0);
     const trials: RateTrial[] = [];
-    for (let r = capacity ? nextRate(c, trials, plan.precision, plan.maxSteps) : null; r !== null; r = nextRate(c, trials, plan.precision, plan.maxSteps)) {
+    for (
+      let r = capacity ? nextRate(c, trials, plan.precision, plan.maxSteps) : null;
+      r !== null;
+      r = nextRate(c, trials, plan.precision, plan.maxSteps)
+    ) {
       const tried = await step("rate", round(r));
       if (!tried) break;
       trials.push({ rate: round(r), passed: tried.passed === true });
     }
     const bracket = bracketOf(c, trials);
     const answerStep = result.steps.find((st) => st.kind === "rate" && st.passed === true && st.offered === bracket.lo);
-    result.answer = { rate: bracket.lo > 0 ? bracket.lo : null, scheduled_qps: answerStep?.scheduled_qps ?? null, bracket: [bracket.lo, bracket.hi], converged: converged(bracket, plan.precision) || trials.some((t) => t.passed && t.rate >= c), steps: trials.length };
+    result.answer = {
+      rate: bracket.lo > 0 ? bracket.lo : null,
+      scheduled_qps: answerStep?.scheduled_qps ?? null,
+      bracket: [bracket.lo, bracket.hi],
+      converged: converged(bracket, plan.precision) || trials.some((t) => t.passed && t.rate >= c),
+      steps: trials.length,
+    };
   }
   const thin = thinVerdictWarning(result.steps, plan.percentile);
   if (thin) result.warnings.push(thin);
-  result.state = fatal ? "failed" : hooks.stopped() || result.steps.some((s) => s.state === "interrupted") ? "interrupted" : "complete";
+  result.state = fatal
+    ? "failed"
+    : hooks.stopped() || result.steps.some((s) => s.state === "interrupted")
+      ? "interrupted"
+      : "complete";
   hooks.save(result);
   if (fatal) throw fatal;
   return result;

@@ -29,7 +29,8 @@ export function bracketOf(capacity: number, trials: readonly RateTrial[]): RateB
   const fails = trials.filter((t) => !t.passed).map((t) => t.rate);
   const passes = trials.filter((t) => t.passed).map((t) => t.rate);
   // Met at the capacity itself, with nothing failing: the answer is the capacity.
-  if (fails.length === 0 && passes.some((r) => r >= capacity)) return { lo: Math.max(...passes), hi: Math.max(...passes) };
+  if (fails.length === 0 && passes.some((r) => r >= capacity))
+    return { lo: Math.max(...passes), hi: Math.max(...passes) };
   const hi = Math.min(capacity, ...fails);
   // A pass above a failure (noise near the knee) does not count: the failure is the bound that holds.
   const below = passes.filter((r) => r < hi);
@@ -46,7 +47,12 @@ export function converged(bracket: RateBracket, precision: number): boolean {
  * that meets the SLO flat out has its answer there); then the bracket's middle, and while
  * nothing has passed, a quarter of the way up (a strict SLO sits far below the capacity).
  */
-export function nextRate(capacity: number, trials: readonly RateTrial[], precision: number, maxSteps: number): number | null {
+export function nextRate(
+  capacity: number,
+  trials: readonly RateTrial[],
+  precision: number,
+  maxSteps: number,
+): number | null {
   if (trials.length >= maxSteps || capacity <= 0) return null;
   if (trials.length === 0) return capacity;
   const bracket = bracketOf(capacity, trials);

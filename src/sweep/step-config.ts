@@ -19,8 +19,14 @@ export interface StepSettings {
 }
 
 /** The duration steps are sized by, or null when a sample count (or a cap of the user's) sizes them. */
-export function stepDurationMs(runtime: { min_duration_ms: number; max_duration_ms: number; n_samples_to_issue: number | null }): number | null {
-  return runtime.n_samples_to_issue === null && runtime.max_duration_ms === 0 && runtime.min_duration_ms > 0 ? runtime.min_duration_ms : null;
+export function stepDurationMs(runtime: {
+  min_duration_ms: number;
+  max_duration_ms: number;
+  n_samples_to_issue: number | null;
+}): number | null {
+  return runtime.n_samples_to_issue === null && runtime.max_duration_ms === 0 && runtime.min_duration_ms > 0
+    ? runtime.min_duration_ms
+    : null;
 }
 
 /** Config overrides (dotted paths) of one step. */
@@ -29,13 +35,29 @@ export function stepOverrides(kind: StepKind, offered: number | null, settings: 
   switch (kind) {
     case "rate":
       return {
-        "settings.load_pattern.type": settings.ratePattern, "settings.load_pattern.target_qps": offered,
-        ...(settings.durationMs === null ? {} : { "settings.runtime.n_samples_to_issue": Math.max(1, Math.ceil(((offered ?? 0) * settings.durationMs) / 1000)) }),
+        "settings.load_pattern.type": settings.ratePattern,
+        "settings.load_pattern.target_qps": offered,
+        ...(settings.durationMs === null
+          ? {}
+          : {
+              "settings.runtime.n_samples_to_issue": Math.max(
+                1,
+                Math.ceil(((offered ?? 0) * settings.durationMs) / 1000),
+              ),
+            }),
       };
     case "concurrency":
-      return { "settings.load_pattern.type": "concurrency", "settings.load_pattern.target_concurrency": offered, ...cap };
+      return {
+        "settings.load_pattern.type": "concurrency",
+        "settings.load_pattern.target_concurrency": offered,
+        ...cap,
+      };
     case "max_throughput":
       // Whatever pattern a config names for the other steps, the capacity run is max throughput.
-      return { "settings.load_pattern.type": "max_throughput", ...(settings.streaming === null ? {} : { "model_params.streaming": settings.streaming }), ...cap };
+      return {
+        "settings.load_pattern.type": "max_throughput",
+        ...(settings.streaming === null ? {} : { "model_params.streaming": settings.streaming }),
+        ...cap,
+      };
   }
 }

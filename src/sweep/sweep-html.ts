@@ -14,23 +14,52 @@ import type { SweepResult } from "./run-sweep.ts";
 import type { SweepStep } from "./sweep-step.ts";
 import { offeredBy } from "./sweep-text.ts";
 
-interface SweepSlo { ttft_ms: number | null; tpot_ms: number | null; latency_ms: number | null }
-
-const xOf = (s: SweepStep, byConcurrency: boolean): number | null => (byConcurrency || s.kind === "rate" ? s.offered : s.achieved_qps);
-
-function series(steps: readonly SweepStep[], byConcurrency: boolean, label: string, color: string, y: (s: SweepStep) => number | null): ChartSeries[] {
-  const points = steps.map((s) => [xOf(s, byConcurrency), y(s)] as const).filter((p): p is readonly [number, number] => p[0] !== null && p[1] !== null).sort((a, b) => a[0] - b[0]);
-  return points.length > 0 ? [{ kind: "line", label, color, xs: points.map((p) => p[0]), ys: points.map((p) => p[1]) }] : [];
+interface SweepSlo {
+  ttft_ms: number | null;
+  tpot_ms: number | null;
+  latency_ms: number | null;
 }
 
-function limitLine(steps: readonly SweepStep[], byConcurrency: boolean, label: string, limit: number | null, color = "#dc2626"): ChartSeries[] {
+const xOf = (s: SweepStep, byConcurrency: boolean): number | null =>
+  byConcurrency || s.kind === "rate" ? s.offered : s.achieved_qps;
+
+function series(
+  steps: readonly SweepStep[],
+  byConcurrency: boolean,
+  label: string,
+  color: string,
+  y: (s: SweepStep) => number | null,
+): ChartSeries[] {
+  const points = steps
+    .map((s) => [xOf(s, byConcurrency), y(s)] as const)
+    .filter((p): p is readonly [number, number] => p[0] !== null && p[1] !== null)
+    .sort((a, b) => a[0] - b[0]);
+  return points.length > 0
+    ? [{ kind: "line", label, color, xs: points.map((p) => p[0]), ys: points.map((p) => p[1]) }]
+    : [];
+}
+
+function limitLine(
+  steps: readonly SweepStep[],
+  byConcurrency: boolean,
+  label: string,
+  limit: number | null,
+  color = "#dc2626",
+): ChartSeries[] {
   const xs = steps.map((s) => xOf(s, byConcurrency)).filter((x): x is number => x !== null);
   if (limit === null || xs.length === 0) return [];
   return [{ kind: "line", label, color, xs: [Math.min(...xs), Math.max(...xs)], ys: [limit, limit] }];
 }
 
 /** Markers at each step's value (no line between them); none when no step has one. */
-function points(steps: readonly SweepStep[], byConcurrency: boolean, label: string, color: string, shape: "circle" | "cross", y: (s: SweepStep) => number | null): ChartSeries[] {
+function points(
+  steps: readonly SweepStep[],
+  byConcurrency: boolean,
+  label: string,
+  color: string,
+  shape: "circle" | "cross",
+  y: (s: SweepStep) => number | null,
+): ChartSeries[] {
   const found = series(steps, byConcurrency, label, color, y)[0];
   return found?.kind === "line" ? [{ kind: "points", label, color, shape, xs: found.xs, ys: found.ys }] : [];
 }
@@ -61,46 +90,144 @@ export function renderSweepHtml(result: SweepResult, slo: SweepSlo): string {
   ];
   // A limit is judged at the SLO's percentile: when that is not p99, its curve is drawn too, so the line that crosses the limit is the one the answer rests on.
   const judged = result.percentile !== null && result.percentile !== 99 ? result.percentile : null;
-  const atSlo = (label: string, limit: number | null, color: string, y: (at: NonNullable<SweepStep["at_slo_percentile"]>) => number | null) =>
-    judged === null || limit === null ? [] : series(curve, byConcurrency, `${label} p${judged} (judged)`, color, (s) => (s.at_slo_percentile ? y(s.at_slo_percentile) : null));
+  const atSlo = (
+    label: string,
+    limit: number | null,
+    color: string,
+    y: (at: NonNullable<SweepStep["at_slo_percentile"]>) => number | null,
+  ) =>
+    judged === null || limit === null
+      ? []
+      : series(curve, byConcurrency, `${label} p${judged} (judged)`, color, (s) =>
+          s.at_slo_percentile ? y(s.at_slo_percentile) : null,
+        );
   const latencyCurves = [
-    ...series(curve, byConcurrency, "TTFT p50", "#2563eb", (s) => s.ttft_p50_ms), ...series(curve, byConcurrency, "TTFT p99", "#7c3aed", (s) => s.ttft_p99_ms),
-    ...atSlo("TTFT", slo.ttft_ms, "#db2777", (at) => at.ttft_ms), ...atSlo("latency", slo.latency_ms, "#ca8a04", (at) => at.latency_ms),
-    ...series(curve, byConcurrency, "latency p99", "#0d9488", (s) => s.latency_p99_ms), ...limitLine(steps, byConcurrency, "TTFT limit", slo.ttft_ms),
+    ...series(curve, byConcurrency, "TTFT p50", "#2563eb", (s) => s.ttft_p50_ms),
+    ...series(curve, byConcurrency, "TTFT p99", "#7c3aed", (s) => s.ttft_p99_ms),
+    ...atSlo("TTFT", slo.ttft_ms, "#db2777", (at) => at.ttft_ms),
+    ...atSlo("latency", slo.latency_ms, "#ca8a04", (at) => at.latency_ms),
+    ...series(curve, byConcurrency, "latency p99", "#0d9488", (s) => s.latency_p99_ms),
+    ...limitLine(steps, byConcurrency, "TTFT limit", slo.ttft_ms),
     ...limitLine(steps, byConcurrency, "latency limit", slo.latency_ms, "#f97316"),
     ...points(uncounted, byConcurrency, "not counted: TTFT p99", "#9ca3af", "cross", (s) => s.ttft_p99_ms),
   ];
-  const latency = renderChart({ name: "sweep-latency", title: `Latency against ${against}`, xLabel, yLabel: "ms", series: [...latencyCurves, ...marks(tallest(latencyCurves))] });
+  const latency = renderChart({
+    name: "sweep-latency",
+    title: `Latency against ${against}`,
+    xLabel,
+    yLabel: "ms",
+    series: [...latencyCurves, ...marks(tallest(latencyCurves))],
+  });
   // TPOT is tens of ms beside latencies of seconds: its SLO gets a chart of its own.
-  const tpotCurves = slo.tpot_ms === null ? [] : [
-    ...series(curve, byConcurrency, "TPOT p50", "#2563eb", (s) => s.tpot_p50_ms), ...series(curve, byConcurrency, "TPOT p99", "#7c3aed", (s) => s.tpot_p99_ms),
-    ...atSlo("TPOT", slo.tpot_ms, "#db2777", (at) => at.tpot_ms),
-    ...limitLine(steps, byConcurrency, "TPOT limit", slo.tpot_ms),
-  ];
-  const tpot = tpotCurves.length === 0 ? "" : renderChart({ name: "sweep-tpot", title: `TPOT against ${against}`, xLabel, yLabel: "ms", series: [...tpotCurves, ...marks(tallest(tpotCurves))] });
+  const tpotCurves =
+    slo.tpot_ms === null
+      ? []
+      : [
+          ...series(curve, byConcurrency, "TPOT p50", "#2563eb", (s) => s.tpot_p50_ms),
+          ...series(curve, byConcurrency, "TPOT p99", "#7c3aed", (s) => s.tpot_p99_ms),
+          ...atSlo("TPOT", slo.tpot_ms, "#db2777", (at) => at.tpot_ms),
+          ...limitLine(steps, byConcurrency, "TPOT limit", slo.tpot_ms),
+        ];
+  const tpot =
+    tpotCurves.length === 0
+      ? ""
+      : renderChart({
+          name: "sweep-tpot",
+          title: `TPOT against ${against}`,
+          xLabel,
+          yLabel: "ms",
+          series: [...tpotCurves, ...marks(tallest(tpotCurves))],
+        });
   const goodputCurves = [
-    ...series(curve, byConcurrency, "achieved", "#2563eb", (s) => s.achieved_qps), ...series(curve, byConcurrency, "goodput", "#f59e0b", (s) => s.goodput_rps),
+    ...series(curve, byConcurrency, "achieved", "#2563eb", (s) => s.achieved_qps),
+    ...series(curve, byConcurrency, "goodput", "#f59e0b", (s) => s.goodput_rps),
     // A search's verdict on each step it judged: met the SLO at its percentile, or not.
-    ...points(curve.filter((s) => s.passed === true), byConcurrency, "met the SLO", "#16a34a", "circle", (s) => s.goodput_rps),
-    ...points(curve.filter((s) => s.passed === false), byConcurrency, "missed the SLO", "#dc2626", "cross", (s) => s.goodput_rps),
+    ...points(
+      curve.filter((s) => s.passed === true),
+      byConcurrency,
+      "met the SLO",
+      "#16a34a",
+      "circle",
+      (s) => s.goodput_rps,
+    ),
+    ...points(
+      curve.filter((s) => s.passed === false),
+      byConcurrency,
+      "missed the SLO",
+      "#dc2626",
+      "cross",
+      (s) => s.goodput_rps,
+    ),
     ...points(uncounted, byConcurrency, "not counted: achieved", "#9ca3af", "cross", (s) => s.achieved_qps),
   ];
-  const goodput = renderChart({ name: "sweep-goodput", title: `Throughput and goodput against ${against}`, xLabel, yLabel: "req/s", series: [...goodputCurves, ...marks(tallest(goodputCurves))] });
+  const goodput = renderChart({
+    name: "sweep-goodput",
+    title: `Throughput and goodput against ${against}`,
+    xLabel,
+    yLabel: "req/s",
+    series: [...goodputCurves, ...marks(tallest(goodputCurves))],
+  });
   // The server's own view, when any step scraped it: the queue and the cache say why latency bends.
   const server = result.steps.some((s) => s.server_running_avg != null || s.server_ttft_p99_ms != null);
-  const head = ["step", "kind", "offered", "scheduled req/s", "achieved req/s", "failed", "goodput req/s", "attainment %", "TTFT p50", "TTFT p99", "TPOT p50", "TPOT p99", "latency p99",
-    ...(server ? ["server running avg", "server waiting max", "server KV-cache max", "server TTFT p99"] : []), "load generator", "passed", "note"];
-  const rows = result.steps.map((s) => [String(s.index), s.kind, s.offered === null ? "-" : String(s.offered), cell(s.scheduled_qps ?? null), cell(s.achieved_qps), String(s.n_samples_failed), cell(s.goodput_rps), cell(s.attainment_pct), cell(s.ttft_p50_ms), cell(s.ttft_p99_ms), cell(s.tpot_p50_ms), cell(s.tpot_p99_ms), cell(s.latency_p99_ms),
-    ...(server ? [cell(s.server_running_avg ?? null), cell(s.server_waiting_max ?? null), cell(s.server_kv_cache_max ?? null), cell(s.server_ttft_p99_ms ?? null)] : []),
-    s.load_generator ?? "-", s.passed === null ? "-" : s.passed ? "yes" : "no", s.note ?? ""]);
+  const head = [
+    "step",
+    "kind",
+    "offered",
+    "scheduled req/s",
+    "achieved req/s",
+    "failed",
+    "goodput req/s",
+    "attainment %",
+    "TTFT p50",
+    "TTFT p99",
+    "TPOT p50",
+    "TPOT p99",
+    "latency p99",
+    ...(server ? ["server running avg", "server waiting max", "server KV-cache max", "server TTFT p99"] : []),
+    "load generator",
+    "passed",
+    "note",
+  ];
+  const rows = result.steps.map((s) => [
+    String(s.index),
+    s.kind,
+    s.offered === null ? "-" : String(s.offered),
+    cell(s.scheduled_qps ?? null),
+    cell(s.achieved_qps),
+    String(s.n_samples_failed),
+    cell(s.goodput_rps),
+    cell(s.attainment_pct),
+    cell(s.ttft_p50_ms),
+    cell(s.ttft_p99_ms),
+    cell(s.tpot_p50_ms),
+    cell(s.tpot_p99_ms),
+    cell(s.latency_p99_ms),
+    ...(server
+      ? [
+          cell(s.server_running_avg ?? null),
+          cell(s.server_waiting_max ?? null),
+          cell(s.server_kv_cache_max ?? null),
+          cell(s.server_ttft_p99_ms ?? null),
+        ]
+      : []),
+    s.load_generator ?? "-",
+    s.passed === null ? "-" : s.passed ? "yes" : "no",
+    s.note ?? "",
+  ]);
   const table = `<table class="percentiles"><thead><tr>${head.map((h) => `<th scope="col">${h}</th>`).join("")}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join("")}</tr>`).join("")}</tbody></table>`;
-  const verdict = result.mode !== "find" ? "" : answer === null
-    ? `<p class="bad">No rate met the SLO in ${result.answer?.steps ?? 0} steps.</p>`
-    : `<p class="ok">Highest rate meeting the SLO at p${result.percentile}: <strong>${answer} req/s</strong> (${offeredBy(result.answer?.scheduled_qps)}bracket ${result.answer?.bracket.join("–")} req/s${result.answer?.converged ? "" : "; not converged within the step limit"}).</p>`;
-  return htmlPage("inference-endpoint sweep", `<h1>inference-endpoint sweep</h1>
+  const verdict =
+    result.mode !== "find"
+      ? ""
+      : answer === null
+        ? `<p class="bad">No rate met the SLO in ${result.answer?.steps ?? 0} steps.</p>`
+        : `<p class="ok">Highest rate meeting the SLO at p${result.percentile}: <strong>${answer} req/s</strong> (${offeredBy(result.answer?.scheduled_qps)}bracket ${result.answer?.bracket.join("–")} req/s${result.answer?.converged ? "" : "; not converged within the step limit"}).</p>`;
+  return htmlPage(
+    "inference-endpoint sweep",
+    `<h1>inference-endpoint sweep</h1>
 <p class="subtitle">${escapeHtml(result.mode)} · ${result.steps.length} steps · ${escapeHtml(result.state)}</p>
 ${verdict}
 ${(result.warnings ?? []).map((w) => `<p class="bad">warning: ${escapeHtml(w)}</p>`).join("\n")}
 <section id="charts"><h2>Against ${against}</h2><div class="charts">${latency}${goodput}${tpot}</div></section>
-<section id="steps"><h2>Steps</h2><div class="scroll">${table}</div></section>`);
+<section id="steps"><h2>Steps</h2><div class="scroll">${table}</div></section>`,
+  );
 }

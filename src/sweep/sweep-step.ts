@@ -50,31 +50,93 @@ const ms = (rollup: Rollup, key: string): number | null => {
 };
 
 /** A step from its run's summary; `percentile` set when the sweep judges steps against an SLO. */
-export function stepOf(index: number, kind: StepKind, offered: number | null, reportDir: string, s: ResultSummary, percentile: number | null): SweepStep {
+export function stepOf(
+  index: number,
+  kind: StepKind,
+  offered: number | null,
+  reportDir: string,
+  s: ResultSummary,
+  percentile: number | null,
+): SweepStep {
   const fellBehind = s.load_generator === "fell_behind";
-  const note = s.state !== "complete" ? `the run was ${s.state}` : fellBehind ? "the load generator fell behind its schedule" : null;
+  const note =
+    s.state !== "complete"
+      ? `the run was ${s.state}`
+      : fellBehind
+        ? "the load generator fell behind its schedule"
+        : null;
   const attainment = s.goodput?.attainment_pct ?? null;
   return {
-    index, kind, offered, report_dir: reportDir, state: s.state,
+    index,
+    kind,
+    offered,
+    report_dir: reportDir,
+    state: s.state,
     // Successful requests over the run's duration, the window goodput uses too (a Poisson run's headline QPS may be LoadGen's legacy one, failures included).
-    scheduled_qps: s.scheduled_qps ?? null, achieved_qps: s.qps_native ?? s.qps, goodput_rps: s.goodput?.requests_per_s ?? null, attainment_pct: attainment, judged_requests: s.goodput?.completed ?? null,
-    ttft_p50_ms: ms(s.ttft, "50.0"), ttft_p99_ms: ms(s.ttft, "99.0"), tpot_p50_ms: ms(s.tpot, "50.0"), tpot_p99_ms: ms(s.tpot, "99.0"),
-    latency_p50_ms: ms(s.latency, "50.0"), latency_p99_ms: ms(s.latency, "99.0"),
-    at_slo_percentile: percentile === null ? null : { ttft_ms: ms(s.ttft, percentileKey(percentile)), tpot_ms: ms(s.tpot, percentileKey(percentile)), latency_ms: ms(s.latency, percentileKey(percentile)) },
-    load_generator: s.load_generator, n_samples_failed: s.n_samples_failed,
-    server_running_avg: s.server_metrics?.gauges.running?.avg ?? null, server_waiting_max: s.server_metrics?.gauges.waiting?.max ?? null,
-    server_kv_cache_max: s.server_metrics?.gauges.kv_cache_usage?.max ?? null, server_ttft_p99_ms: s.server_metrics?.ttft_ms?.p99 ?? null,
+    scheduled_qps: s.scheduled_qps ?? null,
+    achieved_qps: s.qps_native ?? s.qps,
+    goodput_rps: s.goodput?.requests_per_s ?? null,
+    attainment_pct: attainment,
+    judged_requests: s.goodput?.completed ?? null,
+    ttft_p50_ms: ms(s.ttft, "50.0"),
+    ttft_p99_ms: ms(s.ttft, "99.0"),
+    tpot_p50_ms: ms(s.tpot, "50.0"),
+    tpot_p99_ms: ms(s.tpot, "99.0"),
+    latency_p50_ms: ms(s.latency, "50.0"),
+    latency_p99_ms: ms(s.latency, "99.0"),
+    at_slo_percentile:
+      percentile === null
+        ? null
+        : {
+            ttft_ms: ms(s.ttft, percentileKey(percentile)),
+            tpot_ms: ms(s.tpot, percentileKey(percentile)),
+            latency_ms: ms(s.latency, percentileKey(percentile)),
+          },
+    load_generator: s.load_generator,
+    n_samples_failed: s.n_samples_failed,
+    server_running_avg: s.server_metrics?.gauges.running?.avg ?? null,
+    server_waiting_max: s.server_metrics?.gauges.waiting?.max ?? null,
+    server_kv_cache_max: s.server_metrics?.gauges.kv_cache_usage?.max ?? null,
+    server_ttft_p99_ms: s.server_metrics?.ttft_ms?.p99 ?? null,
     passed: percentile === null ? null : note === null && attainment !== null && attainment >= percentile,
     note,
   };
 }
 
 /** A step whose run ended in an error before it had a summary; `judged`: a search's rate step, which then did not pass. */
-export function failedStep(index: number, kind: StepKind, offered: number | null, reportDir: string, message: string, judged: boolean): SweepStep {
+export function failedStep(
+  index: number,
+  kind: StepKind,
+  offered: number | null,
+  reportDir: string,
+  message: string,
+  judged: boolean,
+): SweepStep {
   return {
-    index, kind, offered, report_dir: reportDir, state: "failed", scheduled_qps: null, achieved_qps: null, goodput_rps: null, attainment_pct: null, judged_requests: null,
-    ttft_p50_ms: null, ttft_p99_ms: null, tpot_p50_ms: null, tpot_p99_ms: null, latency_p50_ms: null, latency_p99_ms: null, at_slo_percentile: null,
-    load_generator: null, n_samples_failed: 0, server_running_avg: null, server_waiting_max: null, server_kv_cache_max: null, server_ttft_p99_ms: null,
-    passed: judged ? false : null, note: message,
+    index,
+    kind,
+    offered,
+    report_dir: reportDir,
+    state: "failed",
+    scheduled_qps: null,
+    achieved_qps: null,
+    goodput_rps: null,
+    attainment_pct: null,
+    judged_requests: null,
+    ttft_p50_ms: null,
+    ttft_p99_ms: null,
+    tpot_p50_ms: null,
+    tpot_p99_ms: null,
+    latency_p50_ms: null,
+    latency_p99_ms: null,
+    at_slo_percentile: null,
+    load_generator: null,
+    n_samples_failed: 0,
+    server_running_avg: null,
+    server_waiting_max: null,
+    server_kv_cache_max: null,
+    server_ttft_p99_ms: null,
+    passed: judged ? false : null,
+    note: message,
   };
 }

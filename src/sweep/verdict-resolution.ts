@@ -23,9 +23,14 @@ export function requestsForSteadyVerdict(percentile: number): number {
  * A warning when the smallest judged step allowed fewer than `STEADY_ALLOWANCE` misses, else
  * null; null too when nothing was judged or the percentile is 100 (no miss is ever allowed).
  */
-export function thinVerdictWarning(steps: readonly Pick<SweepStep, "passed" | "judged_requests">[], percentile: number | null): string | null {
+export function thinVerdictWarning(
+  steps: readonly Pick<SweepStep, "passed" | "judged_requests">[],
+  percentile: number | null,
+): string | null {
   if (percentile === null || percentile >= 100) return null;
-  const counts = steps.filter((s) => s.passed !== null && s.judged_requests !== null && s.judged_requests > 0).map((s) => s.judged_requests as number);
+  const counts = steps
+    .filter((s) => s.passed !== null && s.judged_requests !== null && s.judged_requests > 0)
+    .map((s) => s.judged_requests as number);
   if (counts.length === 0) return null;
   const fewest = Math.min(...counts);
   const allowed = Math.floor(fewest * (1 - percentile / 100) * (1 + 1e-9));

@@ -83,7 +83,10 @@ export function tokenChunks(read: ReadChunks, streamed: number | null): TokenChu
 }
 
 /** The chunks `keep` keeps: a left-out chunk's gap is added to the next kept chunk's (the time passed until it arrived). */
-function keepChunks(read: ReadChunks, keep: (i: number) => boolean): { gapsNs: number[]; chars: number[]; index: number[] } {
+function keepChunks(
+  read: ReadChunks,
+  keep: (i: number) => boolean,
+): { gapsNs: number[]; chars: number[]; index: number[] } {
   const gapsNs: number[] = [];
   const index: number[] = [0];
   let pendingNs = 0;

@@ -70,9 +70,12 @@ export function tokenizerExists(spec: string): boolean {
 export function loadTokenizer(spec: string): TextTokenizer {
   const file = resolveTokenizerFile(spec);
   if (!file) {
-    throw new SetupError(`tokenizer '${spec}' not found: no tokenizer.json there or in the Hugging Face cache (${hubCacheDir()})`, {
-      hint: "pass --tokenizer DIR (a directory with tokenizer.json, e.g. the model's snapshot directory)",
-    });
+    throw new SetupError(
+      `tokenizer '${spec}' not found: no tokenizer.json there or in the Hugging Face cache (${hubCacheDir()})`,
+      {
+        hint: "pass --tokenizer DIR (a directory with tokenizer.json, e.g. the model's snapshot directory)",
+      },
+    );
   }
   const configPath = join(dirname(file), "tokenizer_config.json");
   const config = existsSync(configPath) ? readJson(configPath) : {};

@@ -10,7 +10,13 @@ import type { TextTokenizer } from "./load-tokenizer.ts";
 function textOf(content: unknown): string {
   if (typeof content === "string") return content;
   if (Array.isArray(content)) {
-    return content.map((part) => (typeof part === "object" && part !== null && typeof (part as { text?: unknown }).text === "string" ? (part as { text: string }).text : "")).join("");
+    return content
+      .map((part) =>
+        typeof part === "object" && part !== null && typeof (part as { text?: unknown }).text === "string"
+          ? (part as { text: string }).text
+          : "",
+      )
+      .join("");
   }
   return "";
 }
@@ -18,7 +24,10 @@ function textOf(content: unknown): string {
 function promptTokenCount(row: Record<string, unknown>, tokenizer: TextTokenizer): number | null {
   if (Array.isArray(row.input_tokens)) return row.input_tokens.length;
   if (Array.isArray(row.messages) && row.messages.length > 0) {
-    return row.messages.reduce((sum: number, m: unknown) => sum + tokenizer.count(textOf((m as { content?: unknown })?.content)), 0);
+    return row.messages.reduce(
+      (sum: number, m: unknown) => sum + tokenizer.count(textOf((m as { content?: unknown })?.content)),
+      0,
+    );
   }
   const prompt = textOf(row.prompt);
   if (prompt === "" && row.prompt === undefined) return null;
@@ -26,10 +35,14 @@ function promptTokenCount(row: Record<string, unknown>, tokenizer: TextTokenizer
 }
 
 /** Counts each dataset row once, on first use. */
-export function promptTokenCounter(rows: readonly Record<string, unknown>[], tokenizer: TextTokenizer): (row: number) => number | null {
+export function promptTokenCounter(
+  rows: readonly Record<string, unknown>[],
+  tokenizer: TextTokenizer,
+): (row: number) => number | null {
   const cache = new Map<number, number | null>();
   return (index) => {
-    if (!cache.has(index)) cache.set(index, rows[index] ? promptTokenCount(rows[index] as Record<string, unknown>, tokenizer) : null);
+    if (!cache.has(index))
+      cache.set(index, rows[index] ? promptTokenCount(rows[index] as Record<string, unknown>, tokenizer) : null);
     return cache.get(index) ?? null;
   };
 }

@@ -23,7 +23,11 @@ export interface AffinityPlan {
 export function planAffinity(allowed: readonly number[], workers: number): AffinityPlan | null {
   if (allowed.length < 2 || workers < 1) return null;
   const [mainCpu, ...rest] = allowed as [number, ...number[]];
-  return { main: [mainCpu], workers: Array.from({ length: workers }, (_, i) => [rest[i % rest.length] as number]), helpers: [mainCpu] };
+  return {
+    main: [mainCpu],
+    workers: Array.from({ length: workers }, (_, i) => [rest[i % rest.length] as number]),
+    helpers: [mainCpu],
+  };
 }
 
 const MASK_BYTES = 128; // cpu_set_t: 1024 CPUs

@@ -37,7 +37,10 @@ export class HelperTender {
   private timer: ReturnType<typeof setInterval> | null = null;
 
   /** `helperCpus`: where helper threads go (main's CPU); empty = they stay, at the priorities above. */
-  constructor(helperCpus: readonly number[], private readonly phases: () => Iterable<TendedPhase>) {
+  constructor(
+    helperCpus: readonly number[],
+    private readonly phases: () => Iterable<TendedPhase>,
+  ) {
     this.helpers = new HelperThreads(helperCpus);
     this.helpers.tend(this.priority);
   }

@@ -119,13 +119,21 @@ export class HelperThreads {
           this.seen.set(tid, name);
           if (this.moving && MOVED_THREADS.has(name)) pinThreads([tid], this.cpus);
         }
-        if (!this.moving && priority !== "normal" && (isNew || reapply) && LOWERED_THREADS.has(name) && applyPriority(scheduling, tid, priority)) changed++;
+        if (
+          !this.moving &&
+          priority !== "normal" &&
+          (isNew || reapply) &&
+          LOWERED_THREADS.has(name) &&
+          applyPriority(scheduling, tid, priority)
+        )
+          changed++;
       } catch {
         // The thread ended between listing and reading: nothing to tend.
         this.seen.delete(tid);
       }
     }
-    if (this.seen.size > tids.length) for (const tid of this.seen.keys()) if (!tids.includes(tid)) this.seen.delete(tid);
+    if (this.seen.size > tids.length)
+      for (const tid of this.seen.keys()) if (!tids.includes(tid)) this.seen.delete(tid);
     return changed;
   }
 }

@@ -27,7 +27,10 @@ export function planCpus(enabled: boolean, workers: number): AffinityPlan | null
 
 /** Pins the main process to its planned CPU; says what it did, or why not. */
 export function pinMain(plan: AffinityPlan, log: (line: string) => void): void {
-  if (pinProcess(plan.main)) log(`cpu affinity: main on cpu ${plan.main.join(",")}, workers on cpu ${[...new Set(plan.workers.flat())].join(",")}`);
+  if (pinProcess(plan.main))
+    log(
+      `cpu affinity: main on cpu ${plan.main.join(",")}, workers on cpu ${[...new Set(plan.workers.flat())].join(",")}`,
+    );
   else log("warning: could not pin the main process to a CPU; running unpinned");
 }
 
@@ -37,7 +40,11 @@ export function workerEnvironment(fetchRequestCap: number, options: WorkerEnvOpt
 }
 
 /** A worker's own tuning, once its init names its CPUs: pinned, and its helper threads tended while its phases run. */
-export function tuneWorker(cpus: readonly number[], helperCpus: readonly number[], phases: () => Iterable<TendedPhase>): HelperTender {
+export function tuneWorker(
+  cpus: readonly number[],
+  helperCpus: readonly number[],
+  phases: () => Iterable<TendedPhase>,
+): HelperTender {
   if (cpus.length > 0) pinProcess(cpus);
   return new HelperTender(helperCpus, phases);
 }
@@ -45,7 +52,8 @@ export function tuneWorker(cpus: readonly number[], helperCpus: readonly number[
 /** One line for `info`: which CPUs a run on this machine would give main, the workers and their helper threads. */
 export function describeCpuPlan(): string {
   const allowed = allowedCpus();
-  if (!allowed) return `cpu affinity: unavailable (${process.platform === "linux" ? "no C library with sched_getaffinity opened" : `${process.platform} has no CPU affinity call`}); workers run unpinned`;
+  if (!allowed)
+    return `cpu affinity: unavailable (${process.platform === "linux" ? "no C library with sched_getaffinity opened" : `${process.platform} has no CPU affinity call`}); workers run unpinned`;
   const plan = planAffinity(allowed, Math.max(1, allowed.length - 1));
   const pinning = plan
     ? `main on cpu ${plan.main.join(",")}, workers round-robin on cpus ${allowed.slice(1).join(",")}, workers' JIT compiler threads on cpu ${plan.helpers.join(",")}`

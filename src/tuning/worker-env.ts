@@ -35,7 +35,11 @@ export interface WorkerEnvOptions {
   streaming?: boolean;
 }
 
-export function workerEnv(maxInFlightPerWorker: number, parentEnv: Record<string, string | undefined>, options: WorkerEnvOptions = {}): Record<string, string> {
+export function workerEnv(
+  maxInFlightPerWorker: number,
+  parentEnv: Record<string, string | undefined>,
+  options: WorkerEnvOptions = {},
+): Record<string, string> {
   const { oneCpu = false, streaming = false } = options;
   return {
     BUN_CONFIG_MAX_HTTP_REQUESTS: String(Math.max(maxInFlightPerWorker, 1)),
@@ -43,7 +47,8 @@ export function workerEnv(maxInFlightPerWorker: number, parentEnv: Record<string
     ...(streaming
       ? {
           BUN_JSC_largeHeapSize: parentEnv.BUN_JSC_largeHeapSize ?? String(WORKER_JSC_HEAP_BUDGET_BYTES),
-          BUN_JSC_percentCPUPerMBForEdenTimer: parentEnv.BUN_JSC_percentCPUPerMBForEdenTimer ?? WORKER_JSC_EDEN_TIMER_CPU_PER_MB,
+          BUN_JSC_percentCPUPerMBForEdenTimer:
+            parentEnv.BUN_JSC_percentCPUPerMBForEdenTimer ?? WORKER_JSC_EDEN_TIMER_CPU_PER_MB,
         }
       : {}),
     ...(oneCpu ? { BUN_JSC_numberOfGCMarkers: parentEnv.BUN_JSC_numberOfGCMarkers ?? "1" } : {}),

@@ -67,7 +67,8 @@ export class ConversationRunner {
 
   run(startNs: number): Promise<ShareOutcome> {
     const slots = this.share.slotOffsetsNs.length;
-    for (let s = 0; s < slots && this.nextTrajectory < this.table.ids.length; s++) this.startTrajectory(this.nextTrajectory++, startNs);
+    for (let s = 0; s < slots && this.nextTrajectory < this.table.ids.length; s++)
+      this.startTrajectory(this.nextTrajectory++, startNs);
     this.checkFinished();
     return this.finished;
   }
@@ -93,7 +94,15 @@ export class ConversationRunner {
     this.active++;
     const headers = { ...this.settings.headers };
     for (const name of this.table.routingHeaders) headers[name] = this.table.ids[t] as string;
-    if (this.table.live) this.live.set(t, new LiveHistory(this.table.salts.length > 0 ? [this.table.salts[2 * t] as string, this.table.salts[2 * t + 1] as string] : null));
+    if (this.table.live)
+      this.live.set(
+        t,
+        new LiveHistory(
+          this.table.salts.length > 0
+            ? [this.table.salts[2 * t] as string, this.table.salts[2 * t + 1] as string]
+            : null,
+        ),
+      );
     this.issueTurn(t, this.table.starts[t] as number, readyNs, headers);
   }
 
@@ -116,10 +125,13 @@ export class ConversationRunner {
       setImmediate(() => this.at(instantNs, fn));
       return;
     }
-    const timer = setTimeout(() => {
-      this.thinkTimers.delete(timer);
-      this.at(instantNs, fn);
-    }, (waitNs - THINK_POLL_NS) / 1e6);
+    const timer = setTimeout(
+      () => {
+        this.thinkTimers.delete(timer);
+        this.at(instantNs, fn);
+      },
+      (waitNs - THINK_POLL_NS) / 1e6,
+    );
     this.thinkTimers.add(timer);
   }
 
@@ -128,11 +140,19 @@ export class ConversationRunner {
     if (lag > this.maxLagNs) this.maxLagNs = lag;
     const planIndex = this.share.planIndex[i] as number;
     const sampleIndex = this.share.sampleIndex[i] as number;
-    const endpointIndex = (this.share.planIndex[this.table.starts[t] as number] as number) % this.targets.endpointUrls.length;
+    const endpointIndex =
+      (this.share.planIndex[this.table.starts[t] as number] as number) % this.targets.endpointUrls.length;
     this.inFlight++;
     const request = {
-      phase: this.share.phase, workerId: this.share.workerId, planIndex, sampleIndex, endpointIndex,
-      url: this.targets.endpointUrls[endpointIndex] as string, body: this.bodyFor(t, sampleIndex), scheduledNs, headers,
+      phase: this.share.phase,
+      workerId: this.share.workerId,
+      planIndex,
+      sampleIndex,
+      endpointIndex,
+      url: this.targets.endpointUrls[endpointIndex] as string,
+      body: this.bodyFor(t, sampleIndex),
+      scheduledNs,
+      headers,
     };
     void sendRequest(request, this.settings, this.register).then((record) => {
       this.inFlight--;
@@ -148,7 +168,8 @@ export class ConversationRunner {
     const end = this.table.starts[t + 1] as number;
     if (this.stopped) return this.checkFinished();
     if (record.errorKind !== null) {
-      const reason = record.errorKind === "timeout" ? "prior turn timed out" : `prior turn errored: ${record.errorKind}`;
+      const reason =
+        record.errorKind === "timeout" ? "prior turn timed out" : `prior turn errored: ${record.errorKind}`;
       for (let j = i + 1; j < end; j++) this.record(this.abortedTurn(j, reason));
     } else if (i + 1 < end) {
       this.live.get(t)?.answered(record.responseText);
@@ -168,7 +189,11 @@ export class ConversationRunner {
     const { salts, systemEnds } = this.table;
     if (salts.length === 0) return body;
     const end = systemEnds[sampleIndex] as number;
-    const salted = saltedPrompt(body.slice(SYSTEM_CONTENT_START, end), [salts[2 * t] as string, salts[2 * t + 1] as string], "\\n");
+    const salted = saltedPrompt(
+      body.slice(SYSTEM_CONTENT_START, end),
+      [salts[2 * t] as string, salts[2 * t + 1] as string],
+      "\\n",
+    );
     return `${body.slice(0, SYSTEM_CONTENT_START)}${salted}${body.slice(end)}`;
   }
 
@@ -180,10 +205,32 @@ export class ConversationRunner {
   private abortedTurn(i: number, reason: string): RequestRecord {
     const now = this.settings.now();
     return {
-      phase: this.share.phase, planIndex: this.share.planIndex[i] as number, sampleIndex: this.share.sampleIndex[i] as number, workerId: this.share.workerId,
-      endpointIndex: 0, scheduledNs: now, sentNs: Number.NaN, responseHeadersNs: null, firstTokenNs: null, doneNs: now, httpStatus: 0,
-      errorKind: "conversation_aborted", errorMessage: reason, inputTokens: null, outputTokens: null, reasoningTokens: null, tokenSource: "none",
-      chunkCount: 0, chunkGapsNs: null, chunkTokens: null, finishReason: null, hiddenTokens: null, streamNotes: 0, chunkChars: null, responseText: null, attempt: 0,
+      phase: this.share.phase,
+      planIndex: this.share.planIndex[i] as number,
+      sampleIndex: this.share.sampleIndex[i] as number,
+      workerId: this.share.workerId,
+      endpointIndex: 0,
+      scheduledNs: now,
+      sentNs: Number.NaN,
+      responseHeadersNs: null,
+      firstTokenNs: null,
+      doneNs: now,
+      httpStatus: 0,
+      errorKind: "conversation_aborted",
+      errorMessage: reason,
+      inputTokens: null,
+      outputTokens: null,
+      reasoningTokens: null,
+      tokenSource: "none",
+      chunkCount: 0,
+      chunkGapsNs: null,
+      chunkTokens: null,
+      finishReason: null,
+      hiddenTokens: null,
+      streamNotes: 0,
+      chunkChars: null,
+      responseText: null,
+      attempt: 0,
     };
   }
 

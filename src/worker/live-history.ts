@@ -44,7 +44,13 @@ export class LiveHistory {
     const calls = (parts?.toolCalls ?? []).map((call, i) => ({
       id: call.id ?? `call_${i}`,
       type: "function",
-      function: { name: call.function.name, arguments: typeof call.function.arguments === "string" ? call.function.arguments : JSON.stringify(call.function.arguments) },
+      function: {
+        name: call.function.name,
+        arguments:
+          typeof call.function.arguments === "string"
+            ? call.function.arguments
+            : JSON.stringify(call.function.arguments),
+      },
     }));
     if (parts?.content || calls.length === 0) reply.content = parts?.content ?? "";
     if (parts?.reasoningContent) reply.reasoning_content = parts.reasoningContent;
@@ -57,6 +63,10 @@ export class LiveHistory {
   private salted(prefix: ChatMessage[]): ChatMessage[] {
     if (!this.salts) return prefix;
     const salts = this.salts;
-    return prefix.map((message, i) => (i === 0 && message.role === "system" && typeof message.content === "string" ? { ...message, content: saltedPrompt(message.content, salts) } : message));
+    return prefix.map((message, i) =>
+      i === 0 && message.role === "system" && typeof message.content === "string"
+        ? { ...message, content: saltedPrompt(message.content, salts) }
+        : message,
+    );
   }
 }

@@ -180,7 +180,8 @@ export class PhaseRunner {
   private sleep(waitNs: number): void {
     if (this.immediatePending || this.alarmArmed) return; // a wake-up for this entry is queued
     if (waitNs > SPIN_WINDOW_NS) {
-      if (this.wakeTimer === null) this.wakeTimer = setTimeout(this.pump, Math.max(1, Math.floor((waitNs - SPIN_WINDOW_NS) / 1e6)));
+      if (this.wakeTimer === null)
+        this.wakeTimer = setTimeout(this.pump, Math.max(1, Math.floor((waitNs - SPIN_WINDOW_NS) / 1e6)));
       return;
     }
     if (this.wakeTimer !== null) clearTimeout(this.wakeTimer);
@@ -203,8 +204,14 @@ export class PhaseRunner {
     this.inFlight++;
     void sendRequest(
       {
-        phase: share.phase, workerId: share.workerId, planIndex, sampleIndex, endpointIndex,
-        url: targets.endpointUrls[endpointIndex] as string, body: targets.bodies[sampleIndex] as string, scheduledNs,
+        phase: share.phase,
+        workerId: share.workerId,
+        planIndex,
+        sampleIndex,
+        endpointIndex,
+        url: targets.endpointUrls[endpointIndex] as string,
+        body: targets.bodies[sampleIndex] as string,
+        scheduledNs,
         // One object shape for every request: no spread on the send path.
         headers: share.sessions ? this.headersOf(share.sessions, sampleIndex) : undefined,
       },

@@ -37,9 +37,12 @@ export function checkLcbVersion(name: string, dataset: Dataset, scoring: Scoring
   const loaded = (dataset as Partial<PredefinedDataset>).variant;
   const wanted = scoring.codeBench?.lcb_version;
   if (!wanted || !loaded || !(dataset as Partial<PredefinedDataset>).accuracyDefaults || loaded === wanted) return;
-  throw new InputError(`dataset '${name}': accuracy_config.extras.lcb_version is '${wanted}' but the dataset loaded is LiveCodeBench '${loaded}'`, {
-    hint: `set the dataset's variant to ${wanted}, or lcb_version to ${loaded}`,
-  });
+  throw new InputError(
+    `dataset '${name}': accuracy_config.extras.lcb_version is '${wanted}' but the dataset loaded is LiveCodeBench '${loaded}'`,
+    {
+      hint: `set the dataset's variant to ${wanted}, or lcb_version to ${loaded}`,
+    },
+  );
 }
 
 /** A ground-truth column none of the rows has is a config error found before the first request. */
@@ -56,24 +59,45 @@ export function checkGroundTruth(name: string, dataset: Dataset, scoring: Scorin
  * The same pattern with a sequential order: ramps and ceilings carry over, the sample order does
  * not. A conversation or trace run's accuracy datasets are sent as fast as possible (as upstream).
  */
-function accuracyPlan(name: string, pattern: LoadPattern, rows: number, repeats: number, config: BenchmarkConfig): PhasePlan {
+function accuracyPlan(
+  name: string,
+  pattern: LoadPattern,
+  rows: number,
+  repeats: number,
+  config: BenchmarkConfig,
+): PhasePlan {
   const count = rows * repeats;
-  const own = pattern.type === "agentic_inference" || pattern.type === "trace" ? { type: "max_throughput" as const } : pattern;
+  const own =
+    pattern.type === "agentic_inference" || pattern.type === "trace" ? { type: "max_throughput" as const } : pattern;
   const plan = buildPhasePlan({
-    phase: name, pattern: own, count, datasetSize: rows,
-    schedulerSeed: config.settings.runtime.scheduler_random_seed, dataloaderSeed: config.settings.runtime.dataloader_random_seed,
+    phase: name,
+    pattern: own,
+    count,
+    datasetSize: rows,
+    schedulerSeed: config.settings.runtime.scheduler_random_seed,
+    dataloaderSeed: config.settings.runtime.dataloader_random_seed,
   });
   plan.sampleIndex = sequentialOrder(rows, count);
   return plan;
 }
 
-export async function accuracyPhases(config: BenchmarkConfig, pattern: LoadPattern, tokenizer: TextTokenizer | null): Promise<AccuracyWorkload[]> {
+export async function accuracyPhases(
+  config: BenchmarkConfig,
+  pattern: LoadPattern,
+  tokenizer: TextTokenizer | null,
+): Promise<AccuracyWorkload[]> {
   const out: AccuracyWorkload[] = [];
   // A dataset scored by an outside service is skipped (only perf mode lets one through validation, as upstream).
-  for (const spec of config.datasets.filter((d) => d.type === "accuracy" && !isExternalScorer(d.accuracy_config?.eval_method))) {
+  for (const spec of config.datasets.filter(
+    (d) => d.type === "accuracy" && !isExternalScorer(d.accuracy_config?.eval_method),
+  )) {
     const params = requestParams(config, spec);
     const dataset = await loadConfiguredDataset(spec, config, tokenizer);
-    const scoring = resolveScoringSetup(spec.name, spec.accuracy_config, (dataset as PredefinedDataset).accuracyDefaults);
+    const scoring = resolveScoringSetup(
+      spec.name,
+      spec.accuracy_config,
+      (dataset as PredefinedDataset).accuracyDefaults,
+    );
     checkGroundTruth(spec.name, dataset, scoring);
     checkLcbVersion(spec.name, dataset, scoring);
     const bodies = buildDatasetBodies(dataset, params);

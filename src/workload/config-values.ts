@@ -13,8 +13,13 @@ export function timeoutMs(seconds: number | null | undefined): number {
 export function loadPatternOf(config: BenchmarkConfig): LoadPattern {
   const lp = config.settings.load_pattern;
   return {
-    type: lp.type as LoadPattern["type"], targetQps: lp.target_qps, targetConcurrency: lp.target_concurrency, burstiness: lp.burstiness,
-    maxConcurrency: lp.max_concurrency, rampUpS: lp.ramp_up_s, rampStartQps: lp.ramp_start_qps,
+    type: lp.type as LoadPattern["type"],
+    targetQps: lp.target_qps,
+    targetConcurrency: lp.target_concurrency,
+    burstiness: lp.burstiness,
+    maxConcurrency: lp.max_concurrency,
+    rampUpS: lp.ramp_up_s,
+    rampStartQps: lp.ramp_start_qps,
   };
 }
 
@@ -45,10 +50,19 @@ function effectiveModelParams(params: ModelParams, override: Override | null): M
 export function requestParams(config: BenchmarkConfig, dataset: DatasetConfig | null = null): RequestBodyParams {
   const p = effectiveModelParams(config.model_params, dataset?.generation_config_override ?? null);
   return {
-    apiType: config.endpoint_config.api_type as ApiType, model: p.name, maxNewTokens: p.max_new_tokens,
-    minNewTokens: p.min_new_tokens, skipSpecialTokens: p.skip_special_tokens, streaming: p.streaming === "on",
-    temperature: p.temperature, topP: p.top_p, topK: p.top_k, seed: p.seed, repetitionPenalty: p.repetition_penalty,
-    presencePenalty: p.presence_penalty, frequencyPenalty: p.frequency_penalty,
+    apiType: config.endpoint_config.api_type as ApiType,
+    model: p.name,
+    maxNewTokens: p.max_new_tokens,
+    minNewTokens: p.min_new_tokens,
+    skipSpecialTokens: p.skip_special_tokens,
+    streaming: p.streaming === "on",
+    temperature: p.temperature,
+    topP: p.top_p,
+    topK: p.top_k,
+    seed: p.seed,
+    repetitionPenalty: p.repetition_penalty,
+    presencePenalty: p.presence_penalty,
+    frequencyPenalty: p.frequency_penalty,
     chatTemplateKwargs: p.chat_template_kwargs as Record<string, unknown> | null,
   };
 }
@@ -62,5 +76,7 @@ export function knownRequestCount(config: BenchmarkConfig): number | null {
   if (config.datasets.some((d) => d.type !== "performance")) return null;
   if (runtime.n_samples_to_issue === null || runtime.n_samples_to_issue === undefined) return null;
   if (!warmup.enabled) return runtime.n_samples_to_issue;
-  return warmup.n_requests === null || warmup.n_requests === undefined ? null : runtime.n_samples_to_issue + warmup.n_requests;
+  return warmup.n_requests === null || warmup.n_requests === undefined
+    ? null
+    : runtime.n_samples_to_issue + warmup.n_requests;
 }

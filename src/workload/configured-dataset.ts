@@ -16,20 +16,39 @@ import { loadTokenizer, type TextTokenizer } from "../tokens/load-tokenizer.ts";
 /** Upstream's Harmony tokenizer when the run has none of its own. */
 const HARMONY_TOKENIZER = "openai/gpt-oss-120b";
 
-async function loadRows(spec: DatasetConfig, config: BenchmarkConfig, tokenizer: TextTokenizer | null): Promise<Dataset> {
-  if (isSyntheticDataset(spec)) return syntheticDataset(spec, config.settings.runtime.dataloader_random_seed, tokenizer);
+async function loadRows(
+  spec: DatasetConfig,
+  config: BenchmarkConfig,
+  tokenizer: TextTokenizer | null,
+): Promise<Dataset> {
+  if (isSyntheticDataset(spec))
+    return syntheticDataset(spec, config.settings.runtime.dataloader_random_seed, tokenizer);
   return loadDatasetAsync({
     // A predefined dataset may be named without a path (YAML `name: gpqa::gptoss`).
     path: spec.path ?? spec.name,
-    generateParams: spec.generate_params, format: spec.format ?? null, parser: spec.parser ?? null, name: spec.name,
-    maxRows: spec.max_rows, template: spec.template, split: spec.split, config: spec.config,
+    generateParams: spec.generate_params,
+    format: spec.format ?? null,
+    parser: spec.parser ?? null,
+    name: spec.name,
+    maxRows: spec.max_rows,
+    template: spec.template,
+    split: spec.split,
+    config: spec.config,
   });
 }
 
-export async function loadConfiguredDataset(spec: DatasetConfig, config: BenchmarkConfig, tokenizer: TextTokenizer | null): Promise<Dataset> {
+export async function loadConfiguredDataset(
+  spec: DatasetConfig,
+  config: BenchmarkConfig,
+  tokenizer: TextTokenizer | null,
+): Promise<Dataset> {
   const dataset = await loadRows(spec, config, tokenizer);
   if (!usesHarmony(config.endpoint_config.api_type, config.model_params.name)) return dataset;
   if (dataset.rows.every((row) => isTokenIds(row.input_tokens))) return dataset;
   const rows = harmonizeRows(dataset.rows, tokenizer ?? loadTokenizer(HARMONY_TOKENIZER), todayIso());
-  return { ...dataset, rows, columns: dataset.columns.includes("input_tokens") ? dataset.columns : [...dataset.columns, "input_tokens"] };
+  return {
+    ...dataset,
+    rows,
+    columns: dataset.columns.includes("input_tokens") ? dataset.columns : [...dataset.columns, "input_tokens"],
+  };
 }

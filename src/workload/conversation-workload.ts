@@ -6,7 +6,12 @@
  * target_concurrency. The phase's rows for token counting are the turns' messages.
  */
 import type { BenchmarkConfig, DatasetConfig } from "../config/schema/schema.ts";
-import { assertSaltable, conversationsFromRows, loadConversations, type ConversationDataset } from "../dataset/conversations/load-conversations.ts";
+import {
+  assertSaltable,
+  conversationsFromRows,
+  loadConversations,
+  type ConversationDataset,
+} from "../dataset/conversations/load-conversations.ts";
 import { syntheticConversationRows } from "../dataset/conversations/synthetic-conversations.ts";
 import { parseLengthSpec } from "../dataset/length-spec.ts";
 import type { RequestBodyParams } from "../dataset/request-body.ts";
@@ -41,27 +46,56 @@ function scoresFileOf(spec: DatasetConfig): string | null {
 }
 
 /** `random,turns=T,isl=…,osl=…` as conversations (dataset/conversations/synthetic-conversations). */
-function syntheticConversations(config: BenchmarkConfig, spec: DatasetConfig, tokenizer: TextTokenizer | null, params: RequestBodyParams): ConversationDataset {
+function syntheticConversations(
+  config: BenchmarkConfig,
+  spec: DatasetConfig,
+  tokenizer: TextTokenizer | null,
+  params: RequestBodyParams,
+): ConversationDataset {
   if (!spec.turns || !spec.isl || !spec.osl) {
-    throw new InputError("a random conversation dataset needs turns=, isl= and osl=", { hint: "e.g. --dataset random,turns=5,isl=256,osl=64,max_rows=50 (50 conversations of 5 user turns)" });
+    throw new InputError("a random conversation dataset needs turns=, isl= and osl=", {
+      hint: "e.g. --dataset random,turns=5,isl=256,osl=64,max_rows=50 (50 conversations of 5 user turns)",
+    });
   }
   const rows = syntheticConversationRows({
-    conversations: spec.max_rows, turns: spec.turns, isl: parseLengthSpec(spec.isl, "isl"), osl: parseLengthSpec(spec.osl, "osl"),
-    prefixTokens: spec.prefix ?? 0, seed: config.settings.runtime.dataloader_random_seed, tokenizer,
+    conversations: spec.max_rows,
+    turns: spec.turns,
+    isl: parseLengthSpec(spec.isl, "isl"),
+    osl: parseLengthSpec(spec.osl, "osl"),
+    prefixTokens: spec.prefix ?? 0,
+    seed: config.settings.runtime.dataloader_random_seed,
+    tokenizer,
   });
-  return conversationsFromRows(rows, (i) => `random conversations: row ${i + 1}`, { name: spec.name, path: "random" }, params);
+  return conversationsFromRows(
+    rows,
+    (i) => `random conversations: row ${i + 1}`,
+    { name: spec.name, path: "random" },
+    params,
+  );
 }
 
-export function conversationWorkload(config: BenchmarkConfig, spec: DatasetConfig, tokenizer: TextTokenizer | null = null): ConversationWorkload {
+export function conversationWorkload(
+  config: BenchmarkConfig,
+  spec: DatasetConfig,
+  tokenizer: TextTokenizer | null = null,
+): ConversationWorkload {
   const agentic = spec.agentic_inference;
   if (!agentic) throw new Error("conversationWorkload needs a dataset with an agentic_inference block");
   const path = spec.path ?? spec.name;
   const params = requestParams(config, spec);
-  const conversations = isSyntheticDataset(spec) ? syntheticConversations(config, spec, tokenizer, params) : loadConversations(path, spec.name, params, spec.format ?? null);
+  const conversations = isSyntheticDataset(spec)
+    ? syntheticConversations(config, spec, tokenizer, params)
+    : loadConversations(path, spec.name, params, spec.format ?? null);
   if (agentic.enable_salt) assertSaltable(conversations);
   const plan = buildConversationPlan({
     phase: "performance",
-    source: { ids: conversations.conversations.map((c) => c.id), turnStart: conversations.turnStart, delaysS: conversations.delaysS, systemEnds: conversations.systemEnds, ownCounts: conversations.ownCounts },
+    source: {
+      ids: conversations.conversations.map((c) => c.id),
+      turnStart: conversations.turnStart,
+      delaysS: conversations.delaysS,
+      systemEnds: conversations.systemEnds,
+      ownCounts: conversations.ownCounts,
+    },
     trajectories: agentic.num_trajectories_to_issue,
     concurrency: config.settings.load_pattern.target_concurrency ?? 1,
     injectDelay: agentic.inject_tool_delay,
@@ -74,7 +108,12 @@ export function conversationWorkload(config: BenchmarkConfig, spec: DatasetConfi
   const dataset: Dataset = { name: spec.name, path, rows, columns: ["messages"] };
   const { runtime, drain } = config.settings;
   const scoresFile = scoresFileOf(spec);
-  const phase: SessionPhase = { kind: "performance", plan, drainTimeoutMs: timeoutMs(drain.performance_timeout_s), maxDurationMs: runtime.max_duration_ms };
+  const phase: SessionPhase = {
+    kind: "performance",
+    plan,
+    drainTimeoutMs: timeoutMs(drain.performance_timeout_s),
+    maxDurationMs: runtime.max_duration_ms,
+  };
   // The inline scorer grades tool calls, and live history resends the replies: both keep them as their parts.
   if (scoresFile || agentic.history === "live") phase.keepResponseText = "structured";
   return { run: { dataset: conversations, plan, scoresFile }, dataset, phase };

@@ -11,7 +11,10 @@ import type { Workload } from "./prepare-workload.ts";
 const PROMPT_ONLY_APIS: readonly string[] = ["openai_completions", "sglang"];
 
 /** One line per dataset whose `system` column will not be sent, without the `warning: ` prefix. */
-export function droppedColumnWarnings(config: BenchmarkConfig, workload: Pick<Workload, "dataset" | "accuracy">): string[] {
+export function droppedColumnWarnings(
+  config: BenchmarkConfig,
+  workload: Pick<Workload, "dataset" | "accuracy">,
+): string[] {
   const apiType = config.endpoint_config.api_type;
   if (!PROMPT_ONLY_APIS.includes(apiType)) return [];
   const loaded: [BenchmarkConfig["datasets"][number] | undefined, Dataset | null][] = [
@@ -22,6 +25,8 @@ export function droppedColumnWarnings(config: BenchmarkConfig, workload: Pick<Wo
     if (!spec || !dataset?.columns.includes("system")) return [];
     const index = config.datasets.indexOf(spec);
     const from = spec.parser?.system ? ` (parser.system=${spec.parser.system})` : "";
-    return [`datasets[${index}] '${dataset.name}': its system column${from} is not sent: api_type ${apiType}'s request body carries the prompt alone (as in mlcommons/endpoints)`];
+    return [
+      `datasets[${index}] '${dataset.name}': its system column${from} is not sent: api_type ${apiType}'s request body carries the prompt alone (as in mlcommons/endpoints)`,
+    ];
   });
 }

@@ -10,7 +10,13 @@ import { totalSamplesToIssue } from "../config/rules/sample-count.ts";
 import type { BenchmarkConfig, DatasetConfig } from "../config/schema/schema.ts";
 import type { TestMode } from "../config/flags.ts";
 import type { Dataset } from "../dataset/load-dataset.ts";
-import { buildDatasetBodies, buildRequestBody, joinEndpointUrl, routeFor, type ApiType } from "../dataset/request-body.ts";
+import {
+  buildDatasetBodies,
+  buildRequestBody,
+  joinEndpointUrl,
+  routeFor,
+  type ApiType,
+} from "../dataset/request-body.ts";
 import { assertSaltable, saltedRow } from "../dataset/warmup-salt.ts";
 import { buildPhasePlan, type LoadPattern } from "../plan/phase-plan.ts";
 import { resolveShard, shardPlan } from "../plan/shard-plan.ts";
@@ -40,34 +46,63 @@ export interface Workload {
   conversations: ConversationRun | null;
 }
 
-function performancePhases(config: BenchmarkConfig, spec: DatasetConfig, dataset: Dataset, pattern: LoadPattern): SessionPhase[] {
+function performancePhases(
+  config: BenchmarkConfig,
+  spec: DatasetConfig,
+  dataset: Dataset,
+  pattern: LoadPattern,
+): SessionPhase[] {
   const { runtime, drain, warmup } = config.settings;
   const size = dataset.rows.length;
   const phases: SessionPhase[] = [];
   if (warmup.enabled) {
     const seed = warmup.warmup_random_seed;
-    const plan = buildPhasePlan({ phase: "warmup", pattern, count: warmup.n_requests ?? size, datasetSize: size, schedulerSeed: seed, dataloaderSeed: offsetSeed(seed, 1) });
+    const plan = buildPhasePlan({
+      phase: "warmup",
+      pattern,
+      count: warmup.n_requests ?? size,
+      datasetSize: size,
+      schedulerSeed: seed,
+      dataloaderSeed: offsetSeed(seed, 1),
+    });
     let warmupBodies: string[] | undefined;
     if (warmup.salt) {
       // Salted bodies are per request: the warmup plan then indexes them in order (sample_index = request ordinal).
       const rng = new PythonRandom(offsetSeed(seed, 2));
       const params = requestParams(config, spec);
-      warmupBodies = Array.from(plan.sampleIndex, (row) => buildRequestBody(saltedRow(dataset.rows[row] as Record<string, unknown>, rng), params));
+      warmupBodies = Array.from(plan.sampleIndex, (row) =>
+        buildRequestBody(saltedRow(dataset.rows[row] as Record<string, unknown>, rng), params),
+      );
       plan.sampleIndex = Uint32Array.from(warmupBodies, (_, i) => i);
     }
     phases.push({
-      kind: "warmup", drainTimeoutMs: timeoutMs(drain.warmup_timeout_s), maxDurationMs: 0, plan,
+      kind: "warmup",
+      drainTimeoutMs: timeoutMs(drain.warmup_timeout_s),
+      maxDurationMs: 0,
+      plan,
       // As upstream: without warmup.drain the performance phase starts once warmup has issued everything.
       startNextWhenIssued: !warmup.drain,
       ...(warmupBodies ? { bodies: warmupBodies } : {}),
     });
   }
-  const count = totalSamplesToIssue({ nSamplesToIssue: runtime.n_samples_to_issue, minDurationMs: runtime.min_duration_ms, targetQps: pattern.targetQps, datasetSize: size });
+  const count = totalSamplesToIssue({
+    nSamplesToIssue: runtime.n_samples_to_issue,
+    minDurationMs: runtime.min_duration_ms,
+    targetQps: pattern.targetQps,
+    datasetSize: size,
+  });
   phases.push({
     kind: "performance",
     drainTimeoutMs: timeoutMs(drain.performance_timeout_s),
     maxDurationMs: runtime.max_duration_ms,
-    plan: buildPhasePlan({ phase: "performance", pattern, count, datasetSize: size, schedulerSeed: runtime.scheduler_random_seed, dataloaderSeed: runtime.dataloader_random_seed }),
+    plan: buildPhasePlan({
+      phase: "performance",
+      pattern,
+      count,
+      datasetSize: size,
+      schedulerSeed: runtime.scheduler_random_seed,
+      dataloaderSeed: runtime.dataloader_random_seed,
+    }),
   });
   return phases;
 }
@@ -82,14 +117,29 @@ export interface WorkloadShape {
 function sharded(workload: Workload, config: BenchmarkConfig): Workload {
   const shard = resolveShard(config.shard, config.shards, process.env);
   if (!shard || shard.count === 1) return workload;
-  return { ...workload, phases: workload.phases.map((phase) => (phase.kind === "accuracy" ? phase : { ...phase, plan: shardPlan(phase.plan, shard) })) };
+  return {
+    ...workload,
+    phases: workload.phases.map((phase) =>
+      phase.kind === "accuracy" ? phase : { ...phase, plan: shardPlan(phase.plan, shard) },
+    ),
+  };
 }
 
-export async function prepareWorkload(config: BenchmarkConfig, tokenizer: TextTokenizer | null = null, mode: TestMode = "perf", shape: WorkloadShape = {}): Promise<Workload> {
+export async function prepareWorkload(
+  config: BenchmarkConfig,
+  tokenizer: TextTokenizer | null = null,
+  mode: TestMode = "perf",
+  shape: WorkloadShape = {},
+): Promise<Workload> {
   return sharded(await unshardedWorkload(config, tokenizer, mode, shape), config);
 }
 
-async function unshardedWorkload(config: BenchmarkConfig, tokenizer: TextTokenizer | null, mode: TestMode, shape: WorkloadShape): Promise<Workload> {
+async function unshardedWorkload(
+  config: BenchmarkConfig,
+  tokenizer: TextTokenizer | null,
+  mode: TestMode,
+  shape: WorkloadShape,
+): Promise<Workload> {
   const pattern = loadPatternOf(config);
   const perfSpec = config.datasets.find((d) => d.type === "performance") ?? null;
   const params = requestParams(config, perfSpec);
@@ -99,22 +149,63 @@ async function unshardedWorkload(config: BenchmarkConfig, tokenizer: TextTokeniz
     const trace = traceWorkload(config, perfSpec, tokenizer);
     const accuracy = await accuracyPhases(config, pattern, tokenizer);
     const phases = [trace.phase, ...accuracy.map((a) => a.phase)];
-    return { dataset: trace.dataset, bodies: trace.bodies, endpointUrls, streaming: params.streaming, apiType: params.apiType, pattern, phases, accuracy, performanceScoring: null, conversations: null };
+    return {
+      dataset: trace.dataset,
+      bodies: trace.bodies,
+      endpointUrls,
+      streaming: params.streaming,
+      apiType: params.apiType,
+      pattern,
+      phases,
+      accuracy,
+      performanceScoring: null,
+      conversations: null,
+    };
   }
   if (mode !== "acc" && perfSpec?.agentic_inference) {
     const turns = conversationWorkload(config, perfSpec, tokenizer);
     const accuracy = await accuracyPhases(config, pattern, tokenizer);
     const phases = [turns.phase, ...accuracy.map((a) => a.phase)];
-    return { dataset: turns.dataset, bodies: turns.run.dataset.bodies, endpointUrls, streaming: params.streaming, apiType: params.apiType, pattern, phases, accuracy, performanceScoring: null, conversations: turns.run };
+    return {
+      dataset: turns.dataset,
+      bodies: turns.run.dataset.bodies,
+      endpointUrls,
+      streaming: params.streaming,
+      apiType: params.apiType,
+      pattern,
+      phases,
+      accuracy,
+      performanceScoring: null,
+      conversations: turns.run,
+    };
   }
   const loaded = mode !== "acc" && perfSpec ? await loadConfiguredDataset(perfSpec, config, tokenizer) : null;
   const fixed = shape.fixedRow;
   const dataset = loaded && fixed !== undefined ? { ...loaded, rows: loaded.rows.slice(fixed, fixed + 1) } : loaded;
-  if (dataset && config.settings.warmup.enabled && config.settings.warmup.salt) assertSaltable(dataset.rows, dataset.name);
+  if (dataset && config.settings.warmup.enabled && config.settings.warmup.salt)
+    assertSaltable(dataset.rows, dataset.name);
   const bodies = dataset ? buildDatasetBodies(dataset, params) : [];
   const phases = dataset && perfSpec ? performancePhases(config, perfSpec, dataset, pattern) : [];
-  const scoring = dataset && perfSpec ? performanceScoring(perfSpec, dataset, phases.find((p) => p.kind === "performance")) : null;
+  const scoring =
+    dataset && perfSpec
+      ? performanceScoring(
+          perfSpec,
+          dataset,
+          phases.find((p) => p.kind === "performance"),
+        )
+      : null;
   const accuracy = await accuracyPhases(config, pattern, tokenizer);
   phases.push(...accuracy.map((a) => a.phase));
-  return { dataset, bodies, endpointUrls, streaming: params.streaming, apiType: params.apiType, pattern, phases, accuracy, performanceScoring: scoring, conversations: null };
+  return {
+    dataset,
+    bodies,
+    endpointUrls,
+    streaming: params.streaming,
+    apiType: params.apiType,
+    pattern,
+    phases,
+    accuracy,
+    performanceScoring: scoring,
+    conversations: null,
+  };
 }

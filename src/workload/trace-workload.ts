@@ -26,9 +26,16 @@ interface TraceWorkload {
   phase: SessionPhase;
 }
 
-export function traceWorkload(config: BenchmarkConfig, spec: DatasetConfig, tokenizer: TextTokenizer | null): TraceWorkload {
+export function traceWorkload(
+  config: BenchmarkConfig,
+  spec: DatasetConfig,
+  tokenizer: TextTokenizer | null,
+): TraceWorkload {
   const path = spec.path ?? spec.name;
-  if (!existsSync(path)) throw new InputError(`dataset file not found: ${path}`, { hint: "a trace is one file (.jsonl, .json, .csv or .parquet)" });
+  if (!existsSync(path))
+    throw new InputError(`dataset file not found: ${path}`, {
+      hint: "a trace is one file (.jsonl, .json, .csv or .parquet)",
+    });
   const format = resolveDatasetFormat(path, spec.format ?? null);
   if (format === "huggingface") throw new InputError(`${path}: a trace is one file (.jsonl, .json, .csv or .parquet)`);
   const source = readFileRows(path, format as FileFormat);
@@ -40,8 +47,24 @@ export function traceWorkload(config: BenchmarkConfig, spec: DatasetConfig, toke
   const params = requestParams(config, spec);
   const bodies = buildDatasetBodies({ path, rows: trace.rows }, params);
   const lp = config.settings.load_pattern;
-  const plan = buildTracePlan({ phase: "performance", timesMs: trace.timesMs, speedup: lp.trace_speedup, count: runtime.n_samples_to_issue, maxConcurrency: lp.max_concurrency ?? 0 });
-  if (trace.sessions.some((s) => s !== null)) plan.sessions = { header: TRACE_SESSION_HEADER, bySample: trace.sessions.map((s) => s ?? "") };
-  const phase: SessionPhase = { kind: "performance", plan, drainTimeoutMs: timeoutMs(drain.performance_timeout_s), maxDurationMs: runtime.max_duration_ms };
-  return { dataset: { name: spec.name, path, rows: trace.rows, columns: Object.keys(trace.rows[0] ?? {}) }, bodies, phase };
+  const plan = buildTracePlan({
+    phase: "performance",
+    timesMs: trace.timesMs,
+    speedup: lp.trace_speedup,
+    count: runtime.n_samples_to_issue,
+    maxConcurrency: lp.max_concurrency ?? 0,
+  });
+  if (trace.sessions.some((s) => s !== null))
+    plan.sessions = { header: TRACE_SESSION_HEADER, bySample: trace.sessions.map((s) => s ?? "") };
+  const phase: SessionPhase = {
+    kind: "performance",
+    plan,
+    drainTimeoutMs: timeoutMs(drain.performance_timeout_s),
+    maxDurationMs: runtime.max_duration_ms,
+  };
+  return {
+    dataset: { name: spec.name, path, rows: trace.rows, columns: Object.keys(trace.rows[0] ?? {}) },
+    bodies,
+    phase,
+  };
 }

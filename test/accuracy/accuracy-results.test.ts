@@ -4,7 +4,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AccuracyEntry } from "../../src/accuracy/accuracy-entry.ts";
-import { ACCURACY_RESULTS_FILE, averageAccuracy, writeAccuracyResults } from "../../src/accuracy/accuracy-results-file.ts";
+import {
+  ACCURACY_RESULTS_FILE,
+  averageAccuracy,
+  writeAccuracyResults,
+} from "../../src/accuracy/accuracy-results-file.ts";
 import { formatScore, renderAccuracyTable, renderAccuracyText } from "../../src/accuracy/accuracy-text.ts";
 import { ExecutionError } from "../../src/errors.ts";
 
@@ -88,9 +92,21 @@ describe("accuracy/accuracy-text", () => {
   });
 
   test("renders the report.txt block", () => {
-    const osl = { total: 30, min: 5, max: 15, median: 10, avg: 10, std_dev: 5, percentiles: {}, histogram: { buckets: [] } };
+    const osl = {
+      total: 30,
+      min: 5,
+      max: 15,
+      median: 10,
+      avg: 10,
+      std_dev: 5,
+      percentiles: {},
+      histogram: { buckets: [] },
+    };
     const text = renderAccuracyText([
-      entry({ breakdown: { diamond: 0.6, main: null }, output_sequence_lengths: osl as unknown as AccuracyEntry["output_sequence_lengths"] }),
+      entry({
+        breakdown: { diamond: 0.6, main: null },
+        output_sequence_lengths: osl as unknown as AccuracyEntry["output_sequence_lengths"],
+      }),
       entry({ dataset_name: "lcb", score: 0.2, complete: false }),
     ]);
     expect(text).toBe(
@@ -115,7 +131,9 @@ describe("accuracy/accuracy-text", () => {
   });
 
   test("renders an aligned table for the eval command", () => {
-    const lines = renderAccuracyTable([entry(), entry({ dataset_name: "livecodebench", score: null, complete: false })]).trimEnd().split("\n");
+    const lines = renderAccuracyTable([entry(), entry({ dataset_name: "livecodebench", score: null, complete: false })])
+      .trimEnd()
+      .split("\n");
     expect(lines[0]).toMatch(/^dataset\s+type\s+eval_method\s+extractor\s+score\s+scored/);
     expect(lines[1]).toMatch(/^gpqa\s+accuracy\s+pass_at_1\s+abcd_extractor\s+0\.6000\s+7\/10/);
     expect(lines[2]).toMatch(/^livecodebench\s+.*N\/A\*/);

@@ -63,7 +63,11 @@ describe("accuracy/code-bench/code-bench-scorer (local)", () => {
   test("runs each program against its question's tests", async () => {
     const entry = await scoreDataset(lcbInput({ allow: true, timeoutPerTestS: 2 }));
     expect(entry.score).toBe(0.4); // 2 passed / 5 issued
-    expect(entry).toMatchObject({ complete: true, total_samples: 4, response_counts: { issued: 5, scored: 4, empty: 0, missing: 1 } });
+    expect(entry).toMatchObject({
+      complete: true,
+      total_samples: 4,
+      response_counts: { issued: 5, scored: 4, empty: 0, missing: 1 },
+    });
   });
 
   test("needs --allow-code-execution without a service", async () => {
@@ -81,7 +85,11 @@ describe("accuracy/code-bench/code-bench-scorer (local)", () => {
 describe("accuracy/code-bench/evaluation-service", () => {
   test.each([
     ["a progress frame", '{"status": "progress", "completed_samples": 3}', "progress"],
-    ["a completed frame", '{"status": "completed", "result": {"total_samples": 1, "results": {"q": [true]}}}', "completed"],
+    [
+      "a completed frame",
+      '{"status": "completed", "result": {"total_samples": 1, "results": {"q": [true]}}}',
+      "completed",
+    ],
     ["an error frame", '{"status": "error", "error": "out of memory"}', "error"],
     ["a completed frame without results", '{"status": "completed", "result": {"total_samples": 1}}', "error"],
     ["a frame that is not JSON", "<html>", "error"],
@@ -94,7 +102,9 @@ describe("accuracy/code-bench/evaluation-service", () => {
   test("scores from the service's completed result", async () => {
     const service = startService((ws, request) => {
       ws.send(JSON.stringify({ status: "progress", completed_samples: 1, total_samples: 4 }));
-      const results = Object.fromEntries(Object.entries(request.codes_dict).map(([qid, codes]) => [qid, codes.map((_, i) => i === 0)]));
+      const results = Object.fromEntries(
+        Object.entries(request.codes_dict).map(([qid, codes]) => [qid, codes.map((_, i) => i === 0)]),
+      );
       ws.send(JSON.stringify({ status: "completed", result: { total_samples: 4, results } }));
     });
     servers.push(service);
@@ -122,7 +132,9 @@ describe("accuracy/code-bench/evaluation-service", () => {
     const service = startService((ws) => ws.send(JSON.stringify({ status: "error", error: "sandbox crashed" })));
     servers.push(service);
     const warnings: string[] = [];
-    const entry = await scoreDataset(lcbInput({ allow: true, serviceUrl: service.url, onWarning: (w) => warnings.push(w) }));
+    const entry = await scoreDataset(
+      lcbInput({ allow: true, serviceUrl: service.url, onWarning: (w) => warnings.push(w) }),
+    );
     expect(entry.score).toBe(0.4);
     expect(warnings.join("\n")).toMatch(/sandbox crashed; evaluating the programs on this machine instead/);
   });
@@ -156,7 +168,9 @@ describe("accuracy/code-bench/evaluation-service", () => {
   test("a silent service hits the deadline", async () => {
     const service = startService(() => {});
     servers.push(service);
-    const error = await scoreDataset(lcbInput({ allow: false, serviceUrl: service.url, serviceDeadlineS: 0.2 })).catch((e: unknown) => e);
+    const error = await scoreDataset(lcbInput({ allow: false, serviceUrl: service.url, serviceDeadlineS: 0.2 })).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ExecutionError);
     expect((error as ExecutionError).message).toMatch(/no result within 0.2 s/);
   });

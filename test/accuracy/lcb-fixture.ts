@@ -7,7 +7,8 @@
  */
 
 /** base64(zlib(pickle.dumps(json.dumps([{10 20 → 30}, {-5 5 → 0}])))) from CPython 3.11. */
-export const COMPRESSED_PRIVATE_TESTS = "eJxrYJlawwABPRXR1UqZeQWlJUpWCkqGBgpGBjF5SjoKSvmlJVBBY6hISWpxSUllQSpIrLgkJTNPqVZHAUmzrqmCKbpe3Fpjp+gBAOaSJys=";
+export const COMPRESSED_PRIVATE_TESTS =
+  "eJxrYJlawwABPRXR1UqZeQWlJUpWCkqGBgpGBjF5SjoKSvmlJVBBY6hISWpxSUllQSpIrLgkJTNPqVZHAUmzrqmCKbpe3Fpjp+gBAOaSJys=";
 
 export const ADD_ROW = {
   question_id: "add",
@@ -31,7 +32,8 @@ export const PROGRAMS = {
   addRight: "a, b = map(int, input().split())\nprint(a + b)",
   addWrong: "a, b = map(int, input().split())\nprint(a - b)",
   addOpenZero: "data = open(0).read().split()\nprint(int(data[0]) + int(data[1]))",
-  addBuffer: "import sys\na, b = map(int, sys.stdin.buffer.readline().split())\nsys.stdout.buffer.write(b'%d  \\n\\n' % (a + b))",
+  addBuffer:
+    "import sys\na, b = map(int, sys.stdin.buffer.readline().split())\nsys.stdout.buffer.write(b'%d  \\n\\n' % (a + b))",
   addThread: [
     "import sys, threading",
     "def main():",

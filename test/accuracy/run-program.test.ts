@@ -89,7 +89,12 @@ describe("accuracy/code-bench/run-program", () => {
   /** A program that prints "blocked" when it cannot reach `port` on loopback. */
   function connectProgram(port: number, raw: boolean): string {
     const connect = raw
-      ? ["    import _socket", "    s = _socket.socket()", "    s.settimeout(2)", `    s.connect(('127.0.0.1', ${port}))`]
+      ? [
+          "    import _socket",
+          "    s = _socket.socket()",
+          "    s.settimeout(2)",
+          `    s.connect(('127.0.0.1', ${port}))`,
+        ]
       : ["    import urllib.request", `    urllib.request.urlopen('http://127.0.0.1:${port}/', timeout=2).read()`];
     return ["try:", ...connect, "    print('reached')", "except Exception:", "    print('blocked')"].join("\n");
   }

@@ -6,12 +6,20 @@ import { exactMatch, passAt1, stringMatch } from "../../src/accuracy/sample-scor
 import { countResponses } from "../../src/accuracy/response-counts.ts";
 import { BenchmarkError, InputError } from "../../src/errors.ts";
 
-const ROWS = ["choice1", "choice2", "choice3", "choice4", "choice1"].map((ground_truth, i) => ({ question: `q${i}`, ground_truth }));
+const ROWS = ["choice1", "choice2", "choice3", "choice4", "choice1"].map((ground_truth, i) => ({
+  question: `q${i}`,
+  ground_truth,
+}));
 const LETTER: Record<string, string> = { choice1: "A", choice2: "B", choice3: "C", choice4: "D" };
 
 /** A response answering row `i` correctly (or with `letter`). */
 function answer(i: number, repeat = 0, letter?: string): ResponseForScoring {
-  return { datasetIndex: i, repeat, text: `Answer: ${letter ?? LETTER[ROWS[i]?.ground_truth ?? ""]}`, outputTokens: 10 + i };
+  return {
+    datasetIndex: i,
+    repeat,
+    text: `Answer: ${letter ?? LETTER[ROWS[i]?.ground_truth ?? ""]}`,
+    outputTokens: 10 + i,
+  };
 }
 
 function input(overrides: Partial<ScoreInput>): ScoreInput {
@@ -49,10 +57,20 @@ describe("accuracy/sample-scorers", () => {
 describe("accuracy/response-counts", () => {
   test.each([
     ["all scored", 3, [answer(0), answer(1), answer(2)], { issued: 3, scored: 3, empty: 0, missing: 0 }],
-    ["failed and blank are empty", 3, [answer(0), { ...answer(1), text: null }, { ...answer(2), text: " \n" }], { issued: 3, scored: 1, empty: 2, missing: 0 }],
+    [
+      "failed and blank are empty",
+      3,
+      [answer(0), { ...answer(1), text: null }, { ...answer(2), text: " \n" }],
+      { issued: 3, scored: 1, empty: 2, missing: 0 },
+    ],
     ["absent samples are missing", 4, [answer(0)], { issued: 4, scored: 1, empty: 0, missing: 3 }],
     ["a duplicate counts once", 2, [answer(0), answer(0, 0, "D")], { issued: 2, scored: 1, empty: 0, missing: 1 }],
-    ["more responses than issued raise the denominator", 1, [answer(0), answer(1)], { issued: 2, scored: 2, empty: 0, missing: 0 }],
+    [
+      "more responses than issued raise the denominator",
+      1,
+      [answer(0), answer(1)],
+      { issued: 2, scored: 2, empty: 0, missing: 0 },
+    ],
   ])("%s", (_title, issued, responses, expected) => {
     expect(countResponses(issued, responses).counts).toEqual(expected);
   });
@@ -106,33 +124,90 @@ describe("accuracy/score-dataset", () => {
   });
 
   test("rolls up output tokens", async () => {
-    const entry = await scoreDataset(input({ responses: [answer(0), answer(2), { ...answer(4), outputTokens: null }] }));
+    const entry = await scoreDataset(
+      input({ responses: [answer(0), answer(2), { ...answer(4), outputTokens: null }] }),
+    );
     expect(entry.output_sequence_lengths).toMatchObject({ min: 10, max: 12, avg: 11 });
   });
 
   test.each([
-    ["string_match with identity compares the whole output", "string_match", "identity_extractor", [{ datasetIndex: 0, repeat: 0, text: " choice1 ", outputTokens: null }], 0.2],
-    ["exact_match without an extractor", "exact_match", null, [{ datasetIndex: 1, repeat: 0, text: "CHOICE2", outputTokens: null }], 0.2],
-    ["pass_at_1 with identity is exact", "pass_at_1", "identity_extractor", [{ datasetIndex: 0, repeat: 0, text: "choice1\n", outputTokens: null }], 0],
+    [
+      "string_match with identity compares the whole output",
+      "string_match",
+      "identity_extractor",
+      [{ datasetIndex: 0, repeat: 0, text: " choice1 ", outputTokens: null }],
+      0.2,
+    ],
+    [
+      "exact_match without an extractor",
+      "exact_match",
+      null,
+      [{ datasetIndex: 1, repeat: 0, text: "CHOICE2", outputTokens: null }],
+      0.2,
+    ],
+    [
+      "pass_at_1 with identity is exact",
+      "pass_at_1",
+      "identity_extractor",
+      [{ datasetIndex: 0, repeat: 0, text: "choice1\n", outputTokens: null }],
+      0,
+    ],
   ])("%s", async (_title, evalMethod, extractor, responses, score) => {
     expect((await scoreDataset(input({ evalMethod, extractor, responses }))).score).toBe(score);
   });
 
   test("a performance dataset counts the issued samples as its total", async () => {
-    const entry = await scoreDataset(input({ datasetName: "performance", datasetType: "performance", issued: 3, responses: [answer(0), answer(1), answer(2)] }));
+    const entry = await scoreDataset(
+      input({
+        datasetName: "performance",
+        datasetType: "performance",
+        issued: 3,
+        responses: [answer(0), answer(1), answer(2)],
+      }),
+    );
     expect(entry).toMatchObject({ dataset_type: "performance", total_samples: 3, score: 1 });
   });
 
   test.each([
-    ["an unknown scorer", { evalMethod: "bleu" }, /unknown eval_method 'bleu'/, /code_bench_scorer, exact_match, pass_at_1, rouge, shopify_category_f1, string_match/],
+    [
+      "an unknown scorer",
+      { evalMethod: "bleu" },
+      /unknown eval_method 'bleu'/,
+      /code_bench_scorer, exact_match, pass_at_1, rouge, shopify_category_f1, string_match/,
+    ],
     ["a seed scorer we lack", { evalMethod: "vbench" }, /'vbench' is not supported/, /pass_at_1/],
     ["an unknown extractor", { extractor: "nope" }, /unknown extractor 'nope'/, /abcd_extractor/],
-    ["pass_at_1 without an extractor", { extractor: null }, /needs an extractor/, /abcd_extractor, boxed_math_extractor/],
-    ["string_match without an extractor", { evalMethod: "string_match", extractor: null }, /.string_match. needs an extractor/, /identity_extractor/],
-    ["a missing ground-truth column", { groundTruthColumn: "answer" }, /no ground-truth column 'answer'/, /question, ground_truth/],
+    [
+      "pass_at_1 without an extractor",
+      { extractor: null },
+      /needs an extractor/,
+      /abcd_extractor, boxed_math_extractor/,
+    ],
+    [
+      "string_match without an extractor",
+      { evalMethod: "string_match", extractor: null },
+      /.string_match. needs an extractor/,
+      /identity_extractor/,
+    ],
+    [
+      "a missing ground-truth column",
+      { groundTruthColumn: "answer" },
+      /no ground-truth column 'answer'/,
+      /question, ground_truth/,
+    ],
     ["a response outside the dataset", { responses: [answer(7)] }, /row 7, but the dataset has 5 rows/, /^$/],
-    ["repeats on a performance dataset", { datasetType: "performance", numRepeats: 2 } as const, /must be 1 on a performance dataset/, /^$/],
-    ["code bench without permission", { evalMethod: "code_bench_scorer", extractor: "python_code_extractor" }, /permission to execute/, /--allow-code-execution/],
+    [
+      "repeats on a performance dataset",
+      { datasetType: "performance", numRepeats: 2 } as const,
+      /must be 1 on a performance dataset/,
+      /^$/,
+    ],
+    [
+      "code bench without permission",
+      { evalMethod: "code_bench_scorer", extractor: "python_code_extractor" },
+      /permission to execute/,
+      /--allow-code-execution/,
+    ],
   ])("rejects %s with an InputError", async (_title, overrides, message, hint) => {
     const error = await scoreDataset(input(overrides as Partial<ScoreInput>)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InputError);

@@ -3,7 +3,8 @@ import { describe, expect, test } from "bun:test";
 import type { ExtractedSample } from "../../src/accuracy/scorer.ts";
 import { hierarchicalF1, predictedCategory, shopifyCategoryF1Scorer } from "../../src/accuracy/shopify-category-f1.ts";
 
-const meta = (extra: Record<string, unknown> = {}) => JSON.stringify({ category: " Clothing > Shirts ", brand: "acme", is_secondhand: false, ...extra });
+const meta = (extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ category: " Clothing > Shirts ", brand: "acme", is_secondhand: false, ...extra });
 
 describe("accuracy/shopify-category-f1", () => {
   test.each([
@@ -23,7 +24,14 @@ describe("accuracy/shopify-category-f1", () => {
   });
 
   test.each([
-    ["upstream's worked example: exact, then a wrong leaf", [["Clothing > Shirts > Polo", "Clothing > Shirts > Polo"], ["Clothing > Shirts > Dress", "Clothing > Shirts > Polo"]], 5 / 6],
+    [
+      "upstream's worked example: exact, then a wrong leaf",
+      [
+        ["Clothing > Shirts > Polo", "Clothing > Shirts > Polo"],
+        ["Clothing > Shirts > Dress", "Clothing > Shirts > Polo"],
+      ],
+      5 / 6,
+    ],
     ["a shorter prediction", [["A > B", "A > B > C"]], (2 * (2 / 2) * (2 / 3)) / (2 / 2 + 2 / 3)],
     ["a mismatch at the root stops counting", [["X > B > C", "A > B > C"]], 0],
     ["levels are trimmed after the split", [["A  >  B", "A > B"]], 1],
@@ -33,9 +41,20 @@ describe("accuracy/shopify-category-f1", () => {
   });
 
   test("an unreadable or failed response predicts a pad path as deep as the truth, so it matches nothing", async () => {
-    const sample = (response: string | null, truth: string): ExtractedSample => ({ datasetIndex: 0, repeat: 0, extracted: response, response, groundTruth: truth, row: {} });
+    const sample = (response: string | null, truth: string): ExtractedSample => ({
+      datasetIndex: 0,
+      repeat: 0,
+      extracted: response,
+      response,
+      groundTruth: truth,
+      row: {},
+    });
     const outcome = await shopifyCategoryF1Scorer.score(
-      [sample(JSON.stringify({ category: "A > B > C", brand: "x", is_secondhand: false }), "A > B > C"), sample("not json", "A > B > C"), sample(null, "A > B")],
+      [
+        sample(JSON.stringify({ category: "A > B > C", brand: "x", is_secondhand: false }), "A > B > C"),
+        sample("not json", "A > B > C"),
+        sample(null, "A > B"),
+      ],
       { groundTruthColumn: "ground_truth_category", codeExecution: undefined, extras: { category_separator: " > " } },
     );
     // matched 3 of 3 + 3 + 2 predicted and true levels: HP = HR = 3/8.

@@ -43,7 +43,11 @@ describe("accuracy/code-bench/test-cases", () => {
   });
 
   test.each([
-    ["SHORT_BINUNICODE in a frame", Uint8Array.from([0x80, 4, 0x95, 4, 0, 0, 0, 0, 0, 0, 0, 0x8c, 2, 0x68, 0x69, 0x94, 0x2e]), "hi"],
+    [
+      "SHORT_BINUNICODE in a frame",
+      Uint8Array.from([0x80, 4, 0x95, 4, 0, 0, 0, 0, 0, 0, 0, 0x8c, 2, 0x68, 0x69, 0x94, 0x2e]),
+      "hi",
+    ],
     ["BINUNICODE outside a frame", binunicodePickle("x".repeat(70_000)), "x".repeat(70_000)],
     ["UTF-8 text", binunicodePickle("héllo ✓"), "héllo ✓"],
   ])("unpickles %s", (_title, bytes, expected) => {
@@ -60,12 +64,19 @@ describe("accuracy/code-bench/test-cases", () => {
 
   test("joins public and private tests and reads func_name", () => {
     expect(questionTests(ADD_ROW, 0).tests.map((t) => t.output)).toEqual(["3\n", "30\n", "0\n"]);
-    expect(questionTests(TWO_SUM_ROW, 1)).toMatchObject({ funcName: "twoSum", tests: [{ output: "[0, 1]" }, { output: "[1, 2]" }] });
+    expect(questionTests(TWO_SUM_ROW, 1)).toMatchObject({
+      funcName: "twoSum",
+      tests: [{ output: "[0, 1]" }, { output: "[1, 2]" }],
+    });
   });
 
   test.each([
     ["no tests", { question_id: "x" }, /row 4 has no test cases/],
-    ["functional tests without func_name", { ...TWO_SUM_ROW, metadata: "{}" }, /functional tests but no metadata.func_name/],
+    [
+      "functional tests without func_name",
+      { ...TWO_SUM_ROW, metadata: "{}" },
+      /functional tests but no metadata.func_name/,
+    ],
   ])("rejects a row with %s", (_title, row, message) => {
     expect(() => questionTests(row, 4)).toThrow(message);
   });

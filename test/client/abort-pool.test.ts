@@ -5,13 +5,33 @@ import { sendRequest, type InFlightHandle, type RequestSettings } from "../../sr
 import { startMockServer, type MockServer } from "../../src/server/index.ts";
 
 const settings: RequestSettings = {
-  headers: { "content-type": "application/json" }, streaming: true, requestTimeoutMs: 10_000, stallTimeoutMs: 0,
-  keepResponseText: false, insecure: false, now: () => Bun.nanoseconds(), maxResponseBytes: 0,
+  headers: { "content-type": "application/json" },
+  streaming: true,
+  requestTimeoutMs: 10_000,
+  stallTimeoutMs: 0,
+  keepResponseText: false,
+  insecure: false,
+  now: () => Bun.nanoseconds(),
+  maxResponseBytes: 0,
 };
 
 function request(url: string) {
-  const body = JSON.stringify({ model: "m", messages: [{ role: "user", content: "a b c" }], stream: true, stream_options: { include_usage: true } });
-  return { phase: "performance", workerId: 0, planIndex: 0, sampleIndex: 0, endpointIndex: 0, url: `${url}/v1/chat/completions`, body, scheduledNs: Bun.nanoseconds() };
+  const body = JSON.stringify({
+    model: "m",
+    messages: [{ role: "user", content: "a b c" }],
+    stream: true,
+    stream_options: { include_usage: true },
+  });
+  return {
+    phase: "performance",
+    workerId: 0,
+    planIndex: 0,
+    sampleIndex: 0,
+    endpointIndex: 0,
+    url: `${url}/v1/chat/completions`,
+    body,
+    scheduledNs: Bun.nanoseconds(),
+  };
 }
 
 /** Registers nothing, or hands each request's handle to `onHandle`. */
@@ -56,7 +76,11 @@ describe("client/abort-pool", () => {
     expect(pooledAbortControllers()).toBe(1);
     const started = performance.now();
     // The stalling server sends headers and then nothing for 3 s: cancel as a stop would.
-    const record = await sendRequest(request(stalling.url), settings, register((handle) => setTimeout(() => handle.abort("cancelled"), 100)));
+    const record = await sendRequest(
+      request(stalling.url),
+      settings,
+      register((handle) => setTimeout(() => handle.abort("cancelled"), 100)),
+    );
     expect(pooledAbortControllers()).toBe(0);
     expect(record.errorKind).toBe("cancelled");
     expect(performance.now() - started).toBeLessThan(2000);

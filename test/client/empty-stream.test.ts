@@ -16,7 +16,8 @@ import type { Step } from "../support/quirk-server.ts";
 
 afterEach(stopQuirkServer);
 
-const bare = (delta: Parameters<typeof chatChunk>[0], finish: string | null = null) => `${JSON.stringify(chatChunk(delta, { finish_reason: finish }))}\n\n`;
+const bare = (delta: Parameters<typeof chatChunk>[0], finish: string | null = null) =>
+  `${JSON.stringify(chatChunk(delta, { finish_reason: finish }))}\n\n`;
 /** vLLM's chunks written without `data: `, then a proper `data: [DONE]`. */
 const UNPREFIXED = bare({ content: "hello" }) + bare({ content: " world" }) + bare({}, "stop") + sse("[DONE]");
 
@@ -31,12 +32,27 @@ describe("client quirks: a stream with no completion event", () => {
   test("[DONE] alone: malformed_stream", async () => {
     const r = await send(() => [sseHead(), chunked(sse("[DONE]")), LAST_CHUNK]);
     expect(r.errorKind).toBe("malformed_stream");
-    expect(r.errorMessage).toBe("the stream reached [DONE] with no completion event (no choices, finish_reason or usage)");
+    expect(r.errorMessage).toBe(
+      "the stream reached [DONE] with no completion event (no choices, finish_reason or usage)",
+    );
   });
 
   test.each([
-    ["a role chunk and a finish chunk (an empty completion)", [sse(chatChunk({ role: "assistant" })), sse(chatChunk({}, { finish_reason: "stop" }))]],
-    ["a usage event alone", [sse({ id: "x", object: "chat.completion.chunk", choices: [], usage: { prompt_tokens: 3, completion_tokens: 0, total_tokens: 3 } })]],
+    [
+      "a role chunk and a finish chunk (an empty completion)",
+      [sse(chatChunk({ role: "assistant" })), sse(chatChunk({}, { finish_reason: "stop" }))],
+    ],
+    [
+      "a usage event alone",
+      [
+        sse({
+          id: "x",
+          object: "chat.completion.chunk",
+          choices: [],
+          usage: { prompt_tokens: 3, completion_tokens: 0, total_tokens: 3 },
+        }),
+      ],
+    ],
   ] as const)("%s, then [DONE]: still a success", async (_name, events) => {
     const steps: Step[] = [sseHead(), chunked(events.join("") + sse("[DONE]")), LAST_CHUNK];
     const r = await send(() => steps);
@@ -44,7 +60,11 @@ describe("client quirks: a stream with no completion event", () => {
   });
 
   test("a non-streamed JSON body is unaffected", async () => {
-    const body = { id: "x", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content: "hi" }, finish_reason: "stop" }] };
+    const body = {
+      id: "x",
+      object: "chat.completion",
+      choices: [{ index: 0, message: { role: "assistant", content: "hi" }, finish_reason: "stop" }],
+    };
     const r = await send(() => [jsonResponse(200, body)], { streaming: false });
     expect(r.errorKind).toBeNull();
     expect(r.finishReason).toBe("stop");

@@ -20,14 +20,36 @@ const GAP_MS = 20;
 const TOLERANCE_MS = 4;
 
 const vllm = (delta: Record<string, unknown>, finish: string | null = null) => ({
-  id: "chatcmpl-abc", object: "chat.completion.chunk", created: 1_700_000_000, model: "m",
+  id: "chatcmpl-abc",
+  object: "chat.completion.chunk",
+  created: 1_700_000_000,
+  model: "m",
   choices: [{ index: 0, delta, logprobs: null, finish_reason: finish, ...(finish ? { stop_reason: null } : {}) }],
 });
-const usage = (completion: number) => ({ id: "chatcmpl-abc", object: "chat.completion.chunk", created: 1_700_000_000, model: "m", choices: [], usage: { prompt_tokens: 7, total_tokens: 7 + completion, completion_tokens: completion } });
-const tgi = (content: string, finish: string | null = null) => ({ object: "chat.completion.chunk", id: "", created: 1_700_000_000, model: "m", system_fingerprint: "3.3.6-native",
-  choices: [{ index: 0, delta: { role: "assistant", content }, logprobs: null, finish_reason: finish }], usage: null });
-const sglang = (delta: Record<string, unknown>, finish: string | null = null) => ({ id: "a1b2", object: "chat.completion.chunk", created: 1_700_000_000, model: "m",
-  choices: [{ index: 0, delta, logprobs: null, finish_reason: finish, matched_stop: finish ? 151645 : null }] });
+const usage = (completion: number) => ({
+  id: "chatcmpl-abc",
+  object: "chat.completion.chunk",
+  created: 1_700_000_000,
+  model: "m",
+  choices: [],
+  usage: { prompt_tokens: 7, total_tokens: 7 + completion, completion_tokens: completion },
+});
+const tgi = (content: string, finish: string | null = null) => ({
+  object: "chat.completion.chunk",
+  id: "",
+  created: 1_700_000_000,
+  model: "m",
+  system_fingerprint: "3.3.6-native",
+  choices: [{ index: 0, delta: { role: "assistant", content }, logprobs: null, finish_reason: finish }],
+  usage: null,
+});
+const sglang = (delta: Record<string, unknown>, finish: string | null = null) => ({
+  id: "a1b2",
+  object: "chat.completion.chunk",
+  created: 1_700_000_000,
+  model: "m",
+  choices: [{ index: 0, delta, logprobs: null, finish_reason: finish, matched_stop: finish ? 151645 : null }],
+});
 
 /** One write per token step: `steps[i]` is the events of step i, written GAP_MS after step i − 1 (the first 30 ms after the request); then `tail` at once. */
 function paced(steps: unknown[][], tail: unknown[]): Step[] {
@@ -42,40 +64,55 @@ function paced(steps: unknown[][], tail: unknown[]): Step[] {
 
 /** The server's gaps between the writes of steps 2..n (the tail not included), ms: the true ITL of a stream of one token per step. */
 function serverStepGapsMs(steps: number): number[] {
-  const writes = currentServer().requests[0]?.writes.filter((w) => w.text.includes('"choices":[{')).slice(0, steps) ?? [];
+  const writes =
+    currentServer()
+      .requests[0]?.writes.filter((w) => w.text.includes('"choices":[{'))
+      .slice(0, steps) ?? [];
   expect(writes).toHaveLength(steps);
   return writes.slice(1).map((w, i) => (w.atNs - (writes[i] as { atNs: number }).atNs) / MS);
 }
 
 function expectPerToken(itl: number[], truth: number[]): void {
   expect(itl).toHaveLength(truth.length);
-  itl.forEach((value, i) => expect(Math.abs(value - (truth[i] as number))).toBeLessThanOrEqual(TOLERANCE_MS + lastSendStallMs()));
+  itl.forEach((value, i) =>
+    expect(Math.abs(value - (truth[i] as number))).toBeLessThanOrEqual(TOLERANCE_MS + lastSendStallMs()),
+  );
 }
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => ` w${i}`);
 
 describe("client quirks: ITL per token when chunks carry no text", () => {
-  test("vLLM, words and two-token emoji (the first half as content \"\"), then the EOS finish chunk: every token its own gap", async () => {
+  test('vLLM, words and two-token emoji (the first half as content ""), then the EOS finish chunk: every token its own gap', async () => {
     const steps: unknown[][] = [[vllm({ role: "assistant", content: "" }), vllm({ content: " start" })]];
-    for (let g = 0; g < 5; g++) steps.push([vllm({ content: " abcdefghij" })], [vllm({ content: "" })], [vllm({ content: "\u{1F600}" })]);
+    for (let g = 0; g < 5; g++)
+      steps.push([vllm({ content: " abcdefghij" })], [vllm({ content: "" })], [vllm({ content: "\u{1F600}" })]);
     steps.push([vllm({ content: "" }, "stop")]);
     const r = await send(() => paced(steps, [usage(steps.length), "[DONE]"]), { keepResponseText: true });
-    expect([r.errorKind, r.outputTokens, r.responseText?.length]).toEqual([null, 17, " start".length + 5 * (" abcdefghij".length + 2)]);
+    expect([r.errorKind, r.outputTokens, r.responseText?.length]).toEqual([
+      null,
+      17,
+      " start".length + 5 * (" abcdefghij".length + 2),
+    ]);
     expectPerToken(itlMs(r), serverStepGapsMs(steps.length));
   });
 
   test("vLLM, a first token that is half a character: TTFT is the character's chunk, the half counts as a token", async () => {
-    const steps: unknown[][] = [[vllm({ role: "assistant", content: "" }), vllm({ content: "" })], [vllm({ content: "\u{4E2D}" })]];
+    const steps: unknown[][] = [
+      [vllm({ role: "assistant", content: "" }), vllm({ content: "" })],
+      [vllm({ content: "\u{4E2D}" })],
+    ];
     for (const w of words(5)) steps.push([vllm({ content: w })]);
     steps.push([vllm({ content: "" }, "stop")]);
     const r = await send(() => paced(steps, [usage(steps.length), "[DONE]"]));
     const writes = currentServer().requests[0]?.writes ?? [];
     const characterWrittenNs = writes.find((w) => w.text.includes("\\u4e2d") || w.text.includes("\u{4E2D}"))?.atNs ?? 0;
-    expect(Math.abs((r.firstTokenNs as number) - characterWrittenNs) / MS).toBeLessThan(TOLERANCE_MS + lastSendStallMs());
+    expect(Math.abs((r.firstTokenNs as number) - characterWrittenNs) / MS).toBeLessThan(
+      TOLERANCE_MS + lastSendStallMs(),
+    );
     expectPerToken(itlMs(r), serverStepGapsMs(steps.length).slice(1));
   });
 
-  test("TGI, role in every chunk and the EOS as content \"\": every token its own gap", async () => {
+  test('TGI, role in every chunk and the EOS as content "": every token its own gap', async () => {
     const steps: unknown[][] = words(10).map((w) => [tgi(w)]);
     steps.push([tgi("", "stop")]);
     const r = await send(() => paced(steps, [usage(11), "[DONE]"]));
@@ -84,7 +121,12 @@ describe("client quirks: ITL per token when chunks carry no text", () => {
   });
 
   test("SGLang, its `delta: {}` finish chunk is the EOS step: every token its own gap", async () => {
-    const steps: unknown[][] = [[sglang({ role: "assistant", content: "" }), sglang({ content: " w0" })], ...words(10).slice(1).map((w) => [sglang({ content: w })])];
+    const steps: unknown[][] = [
+      [sglang({ role: "assistant", content: "" }), sglang({ content: " w0" })],
+      ...words(10)
+        .slice(1)
+        .map((w) => [sglang({ content: w })]),
+    ];
     steps.push([sglang({}, "stop")]);
     const r = await send(() => paced(steps, [usage(11), "[DONE]"]));
     expect([r.errorKind, r.outputTokens]).toEqual([null, 11]);
@@ -92,12 +134,22 @@ describe("client quirks: ITL per token when chunks carry no text", () => {
   });
 
   test("TensorRT-LLM MTP, three tokens per chunk and an empty finish chunk: three gaps of a third each, the finish chunk no token", async () => {
-    const trt = (delta: Record<string, unknown>, finish: string | null = null) => ({ id: "chatcmpl-7", object: "chat.completion.chunk", created: 1_700_000_000, model: "m",
-      choices: [{ index: 0, delta, ...(finish ? { finish_reason: finish, stop_reason: null } : {}) }] });
+    const trt = (delta: Record<string, unknown>, finish: string | null = null) => ({
+      id: "chatcmpl-7",
+      object: "chat.completion.chunk",
+      created: 1_700_000_000,
+      model: "m",
+      choices: [{ index: 0, delta, ...(finish ? { finish_reason: finish, stop_reason: null } : {}) }],
+    });
     const steps: unknown[][] = [[trt({ role: "assistant" }), trt({ content: " a0 a1 a2", reasoning_content: "" })]];
     for (let i = 1; i < 6; i++) steps.push([trt({ content: ` b${i} c${i} d${i}`, reasoning_content: "" })]);
-    const r = await send(() => paced(steps, [trt({ content: "", reasoning_content: "" }, "stop"), usage(18), "[DONE]"]));
+    const r = await send(() =>
+      paced(steps, [trt({ content: "", reasoning_content: "" }, "stop"), usage(18), "[DONE]"]),
+    );
     expect([r.errorKind, r.outputTokens]).toEqual([null, 18]);
-    expectPerToken(itlMs(r), serverStepGapsMs(6).flatMap((gap) => [gap / 3, gap / 3, gap / 3]));
+    expectPerToken(
+      itlMs(r),
+      serverStepGapsMs(6).flatMap((gap) => [gap / 3, gap / 3, gap / 3]),
+    );
   });
 });

@@ -15,13 +15,45 @@ const long = "x".repeat(200);
 describe("client/sglang-text", () => {
   test.each([
     ["text so far", running(["Hello", "Hello world", "Hello world!"]), "Hello world!", [5, 6, 1]],
-    ["text so far that stays the same for a token (half a character, the EOS token)", running(["a", "a", "ab", "ab"]), "ab", [1, 0, 1, 0]],
-    ["new parts whose first two look like a text so far that did not grow (--incremental-streaming-output)", running(["\n", "\n", "Hello", " world"]), "\n\nHello world", [1, 0, 5, 6]],
+    [
+      "text so far that stays the same for a token (half a character, the EOS token)",
+      running(["a", "a", "ab", "ab"]),
+      "ab",
+      [1, 0, 1, 0],
+    ],
+    [
+      "new parts whose first two look like a text so far that did not grow (--incremental-streaming-output)",
+      running(["\n", "\n", "Hello", " world"]),
+      "\n\nHello world",
+      [1, 0, 5, 6],
+    ],
     ["new parts whose first two look like a text so far that grew", running(["\n", "\n\n", "a"]), "\n\n\na", [1, 1, 1]],
     ["new parts, one event", running(["only"]), "only", [4]],
-    ["text so far past 128 characters a token: decided, and the next event's repeat adds nothing", [["ab", 1], [`ab${long}`, 2], [`ab${long}`, 3]] as const, `ab${long}`, [2, 200, 0]],
-    ["text so far without token counts", [["a", null], ["ab", null]] as const, "ab", [1, 1]],
-    ["a short stream of repeats ends undecided and is read as text so far, SGLang's default", running(["\n", "\n"]), "\n", [1, 0]],
+    [
+      "text so far past 128 characters a token: decided, and the next event's repeat adds nothing",
+      [
+        ["ab", 1],
+        [`ab${long}`, 2],
+        [`ab${long}`, 3],
+      ] as const,
+      `ab${long}`,
+      [2, 200, 0],
+    ],
+    [
+      "text so far without token counts",
+      [
+        ["a", null],
+        ["ab", null],
+      ] as const,
+      "ab",
+      [1, 1],
+    ],
+    [
+      "a short stream of repeats ends undecided and is read as text so far, SGLang's default",
+      running(["\n", "\n"]),
+      "\n",
+      [1, 0],
+    ],
   ] as const)("%s", (_name, events, text, added) => {
     expect(read(events)).toEqual({ added: [...added], text });
   });

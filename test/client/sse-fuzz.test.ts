@@ -4,7 +4,27 @@ import { StreamAccumulator, StreamProtocolError } from "../../src/client/stream-
 import { PythonRandom } from "../../src/rng/python-random.ts";
 
 const encoder = new TextEncoder();
-const FRAGMENTS = ["data: ", "data:", "\n", "\r\n", "\n\n", "{", "}", '"choices"', ":[", "]", '{"delta":{"content":"x"}}', "[DONE]", ": ping", "é", "🚀", '"usage":{"completion_tokens":3}', ",", "null", "event: x"];
+const FRAGMENTS = [
+  "data: ",
+  "data:",
+  "\n",
+  "\r\n",
+  "\n\n",
+  "{",
+  "}",
+  '"choices"',
+  ":[",
+  "]",
+  '{"delta":{"content":"x"}}',
+  "[DONE]",
+  ": ping",
+  "é",
+  "🚀",
+  '"usage":{"completion_tokens":3}',
+  ",",
+  "null",
+  "event: x",
+];
 
 /** Feeds `bytes` split at random points; returns "ok" or the error class name. */
 function consume(bytes: Uint8Array, rng: PythonRandom): string {
@@ -25,7 +45,9 @@ function consume(bytes: Uint8Array, rng: PythonRandom): string {
     if (r.chunkGapsNs && r.chunkGapsNs.length !== Math.max(0, r.chunkCount - 1)) return "inconsistent";
     return "ok";
   } catch (error) {
-    return error instanceof StreamProtocolError ? "protocol" : `crash: ${(error as Error)?.constructor?.name}: ${(error as Error)?.message}`;
+    return error instanceof StreamProtocolError
+      ? "protocol"
+      : `crash: ${(error as Error)?.constructor?.name}: ${(error as Error)?.message}`;
   }
 }
 
@@ -48,7 +70,9 @@ describe("client/sse fuzz", () => {
       const outcome = consume(encoder.encode(text), rng);
       expect(outcome === "ok" || outcome === "protocol").toBe(true);
     }
-    const wellFormed = Array.from({ length: 50 }, (_, i) => `data: {"choices":[{"delta":{"content":"t${i}"}}]}\n\n`).join("") + "data: [DONE]\n\n";
+    const wellFormed =
+      Array.from({ length: 50 }, (_, i) => `data: {"choices":[{"delta":{"content":"t${i}"}}]}\n\n`).join("") +
+      "data: [DONE]\n\n";
     for (let round = 0; round < 200; round++) expect(consume(encoder.encode(wellFormed), rng)).toBe("ok");
   });
 });

@@ -38,7 +38,13 @@ describe("client/sse-splitter", () => {
   });
 
   test("gives the same events whatever the read boundaries, multi-byte UTF-8 included", () => {
-    const payloads = ["héllo wörld", "日本語のテキスト", "emoji 🚀🔥 end", '{"choices":[{"delta":{"content":"ü"}}]}', "[DONE]"];
+    const payloads = [
+      "héllo wörld",
+      "日本語のテキスト",
+      "emoji 🚀🔥 end",
+      '{"choices":[{"delta":{"content":"ü"}}]}',
+      "[DONE]",
+    ];
     const bytes = encoder.encode(payloads.map((p) => `data: ${p}\n\n`).join(""));
     const rng = new PythonRandom(7);
     for (let round = 0; round < 300; round++) {

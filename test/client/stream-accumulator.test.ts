@@ -53,7 +53,9 @@ describe("client/stream-accumulator", () => {
   });
 
   test("stops at an error object as the server's error", () => {
-    expect(() => new StreamAccumulator(false).accept(JSON.stringify({ error: { message: "overloaded" } }), 1)).toThrow(StreamServerError);
+    expect(() => new StreamAccumulator(false).accept(JSON.stringify({ error: { message: "overloaded" } }), 1)).toThrow(
+      StreamServerError,
+    );
   });
 
   test.each([

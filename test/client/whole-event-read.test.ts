@@ -26,11 +26,14 @@ function read(bytes: Uint8Array, cuts: number[], raw: boolean, keepText = true):
   const accumulator = new StreamAccumulator(keepText);
   let wholeEvents = 0;
   const sink = raw
-    ? { event: (data: string) => accumulator.event(data), takeWholeEvent: (text: string, at: number) => {
-      const end = accumulator.takeWholeEvent(text, at);
-      if (end !== -1) wholeEvents++;
-      return end;
-    } }
+    ? {
+        event: (data: string) => accumulator.event(data),
+        takeWholeEvent: (text: string, at: number) => {
+          const end = accumulator.takeWholeEvent(text, at);
+          if (end !== -1) wholeEvents++;
+          return end;
+        },
+      }
     : { event: (data: string) => accumulator.event(data) };
   try {
     let start = 0;
@@ -49,10 +52,17 @@ function read(bytes: Uint8Array, cuts: number[], raw: boolean, keepText = true):
 }
 
 const chunk = (delta: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-  JSON.stringify({ id: "chatcmpl-9", object: "chat.completion.chunk", created: 1700000000, model: "m", choices: [{ index: 0, delta, logprobs: null, finish_reason: null }], ...extra });
+  JSON.stringify({
+    id: "chatcmpl-9",
+    object: "chat.completion.chunk",
+    created: 1700000000,
+    model: "m",
+    choices: [{ index: 0, delta, logprobs: null, finish_reason: null }],
+    ...extra,
+  });
 const FINISH = JSON.stringify({ id: "chatcmpl-9", choices: [{ index: 0, delta: {}, finish_reason: "length" }] });
 const USAGE = JSON.stringify({ id: "chatcmpl-9", choices: [], usage: { prompt_tokens: 3, completion_tokens: 40 } });
-const ALPHABET = ["a", "b", " ", "é", "日", "😀", "\"", "\\", "\n", "\t", "{", "}", "data: ", "\n\n", "\"content\":\""];
+const ALPHABET = ["a", "b", " ", "é", "日", "😀", '"', "\\", "\n", "\t", "{", "}", "data: ", "\n\n", '"content":"'];
 
 function randomStream(rng: PythonRandom): string {
   const text = () => Array.from({ length: rng.randbelow(5) }, () => ALPHABET[rng.randbelow(ALPHABET.length)]).join("");
@@ -61,14 +71,22 @@ function randomStream(rng: PythonRandom): string {
   const events = [chunk({ role: "assistant", content: "" })];
   for (let i = 0; i < 3 + rng.randbelow(30); i++) {
     const r = rng.random();
-    events.push(r < 0.1 ? chunk({ reasoning_content: text() }) : r < 0.13 ? chunk({ content: text() }, { usage: { completion_tokens: i } }) : chunk({ content: text() }));
+    events.push(
+      r < 0.1
+        ? chunk({ reasoning_content: text() })
+        : r < 0.13
+          ? chunk({ content: text() }, { usage: { completion_tokens: i } })
+          : chunk({ content: text() }),
+    );
   }
   events.push(FINISH, USAGE, "[DONE]");
-  return events.map((data) => {
-    // Now and then a multi-line data event: the same JSON with a line break in its whitespace.
-    const lines = rng.random() < 0.05 && data.startsWith("{") ? data.replace(",", `,${lineEnd}${field}`) : data;
-    return `${field}${lines}${lineEnd}${lineEnd}`;
-  }).join("");
+  return events
+    .map((data) => {
+      // Now and then a multi-line data event: the same JSON with a line break in its whitespace.
+      const lines = rng.random() < 0.05 && data.startsWith("{") ? data.replace(",", `,${lineEnd}${field}`) : data;
+      return `${field}${lines}${lineEnd}${lineEnd}`;
+    })
+    .join("");
 }
 
 describe("client/whole-event read", () => {
@@ -95,7 +113,13 @@ describe("client/whole-event read", () => {
     ["lone CR, one read", "\r", 1, 31],
     ["lone CR, a read per event", "\r", 34, 31],
   ] as const)("a 32-token vLLM stream, %s: whole events taken as expected", (_name, lineEnd, reads, expectedWhole) => {
-    const events = [chunk({ role: "assistant", content: "" }), ...Array.from({ length: 32 }, (_, i) => chunk({ content: ` t${i}` })), FINISH, USAGE, "[DONE]"];
+    const events = [
+      chunk({ role: "assistant", content: "" }),
+      ...Array.from({ length: 32 }, (_, i) => chunk({ content: ` t${i}` })),
+      FINISH,
+      USAGE,
+      "[DONE]",
+    ];
     const bytes = encoder.encode(events.map((e) => `data: ${e}${lineEnd}${lineEnd}`).join(""));
     const step = Math.ceil(bytes.length / reads);
     const cuts = Array.from({ length: reads - 1 }, (_, i) => (i + 1) * step);

@@ -3,11 +3,24 @@ import { describe, expect, test } from "bun:test";
 import { compareSummaries, metricRow } from "../../src/compare/compare-summaries.ts";
 
 /** A summary with the fields compare reads; `legacyWindowNs` set: its qps/tps are LoadGen's legacy ones. */
-function summary(qps: number, qpsNative: number, legacyWindowNs: number | null, ttftP50Ms = 50): Record<string, unknown> {
+function summary(
+  qps: number,
+  qpsNative: number,
+  legacyWindowNs: number | null,
+  ttftP50Ms = 50,
+): Record<string, unknown> {
   const rollup = (msValue: number) => ({ percentiles: { "50.0": msValue * 1e6, "99.0": 2 * msValue * 1e6 } });
   return {
-    qps, tps: 10 * qps, qps_native: qpsNative, tps_native: 10 * qpsNative, legacy_loadgen_window_duration_ns: legacyWindowNs,
-    ttft: rollup(ttftP50Ms), tpot: rollup(5), latency: rollup(500), n_samples_issued: 100, n_samples_failed: 0,
+    qps,
+    tps: 10 * qps,
+    qps_native: qpsNative,
+    tps_native: 10 * qpsNative,
+    legacy_loadgen_window_duration_ns: legacyWindowNs,
+    ttft: rollup(ttftP50Ms),
+    tpot: rollup(5),
+    latency: rollup(500),
+    n_samples_issued: 100,
+    n_samples_failed: 0,
   };
 }
 const byName = (rows: ReturnType<typeof compareSummaries>) => Object.fromEntries(rows.map((r) => [r.name, r]));
@@ -23,7 +36,10 @@ describe("compare/compare-summaries", () => {
     // Same server and load: legacy (completed − 1)/window reads 36.9, native successes/duration 20.2.
     const rows = compareSummaries(summary(36.9, 20.2, 1e9), summary(20.2, 20.2, null), 5);
     const names = rows.map((r) => r.name);
-    expect(names.slice(0, 2)).toEqual(["qps (native: the runs define qps differently)", "tps (native: the runs define tps differently)"]);
+    expect(names.slice(0, 2)).toEqual([
+      "qps (native: the runs define qps differently)",
+      "tps (native: the runs define tps differently)",
+    ]);
     expect(rows.slice(0, 2).every((r) => r.deltaPct === 0 && !r.regressed)).toBe(true);
   });
 

@@ -32,7 +32,11 @@ function problemsOf(input: BuildConfigInput): string[] {
 
 describe("config/build-config", () => {
   test("builds a frozen offline config from flags", () => {
-    const config = buildConfig({ command: "offline", overrides: validOffline, datasets: ["d.jsonl,parser.prompt=text"] });
+    const config = buildConfig({
+      command: "offline",
+      overrides: validOffline,
+      datasets: ["d.jsonl,parser.prompt=text"],
+    });
     expect(config.type).toBe("offline");
     expect(config.name).toBe("offline_benchmark");
     expect(config.model_params.streaming).toBe("off");
@@ -52,9 +56,18 @@ describe("config/build-config", () => {
 
   test.each([
     ["a flag's text", { "slo.tpot_ms": "5.2ms", "slo.ttft_ms": "0.25s", "model_params.streaming": "on" }, undefined],
-    ["YAML numbers", {}, { ...yamlBase, model_params: { name: "m", streaming: "on" }, slo: { tpot_ms: 5.2, ttft_ms: 250 } }],
+    [
+      "YAML numbers",
+      {},
+      { ...yamlBase, model_params: { name: "m", streaming: "on" }, slo: { tpot_ms: 5.2, ttft_ms: 250 } },
+    ],
   ])("keeps fractional SLO limits from %s exactly (a rounded limit changes goodput)", (_what, overrides, yaml) => {
-    const config = buildConfig({ command: yaml ? "from-config" : "offline", yaml, overrides: yaml ? overrides : { ...validOffline, ...overrides }, datasets: ["d.jsonl"] });
+    const config = buildConfig({
+      command: yaml ? "from-config" : "offline",
+      yaml,
+      overrides: yaml ? overrides : { ...validOffline, ...overrides },
+      datasets: ["d.jsonl"],
+    });
     expect(config.slo).toEqual({ ttft_ms: 250, tpot_ms: 5.2, latency_ms: null });
   });
 
@@ -62,12 +75,22 @@ describe("config/build-config", () => {
     ["TTFT", { "slo.ttft_ms": 500 }, "slo.ttft_ms: a TTFT objective needs streamed responses"],
     ["TPOT", { "slo.tpot_ms": 50 }, "slo.tpot_ms: a TPOT objective needs streamed responses"],
   ])("refuses a %s objective with streaming off (every request would miss it)", (_what, slo, problem) => {
-    expect(problemsOf({ command: "offline", overrides: { ...validOffline, ...slo }, datasets: ["d.jsonl"] }).some((p) => p.startsWith(problem))).toBe(true);
-    expect(problemsOf({ command: "offline", overrides: { ...validOffline, "slo.latency_ms": 900 }, datasets: ["d.jsonl"] })).toEqual([]);
+    expect(
+      problemsOf({ command: "offline", overrides: { ...validOffline, ...slo }, datasets: ["d.jsonl"] }).some((p) =>
+        p.startsWith(problem),
+      ),
+    ).toBe(true);
+    expect(
+      problemsOf({ command: "offline", overrides: { ...validOffline, "slo.latency_ms": 900 }, datasets: ["d.jsonl"] }),
+    ).toEqual([]);
   });
 
   test("keeps explicit streaming", () => {
-    const config = buildConfig({ command: "offline", overrides: { ...validOffline, "model_params.streaming": "on" }, datasets: ["d.jsonl"] });
+    const config = buildConfig({
+      command: "offline",
+      overrides: { ...validOffline, "model_params.streaming": "on" },
+      datasets: ["d.jsonl"],
+    });
     expect(config.model_params.streaming).toBe("on");
   });
 
@@ -117,39 +140,227 @@ describe("config/build-config", () => {
   });
 
   test.each([
-    { rule: "model name", command: "offline", overrides: { "endpoint_config.endpoints": [ENDPOINT] }, path: "model_params.name", text: "--model" },
-    { rule: "endpoints", command: "offline", overrides: { "model_params.name": "m" }, path: "endpoint_config.endpoints", text: "--endpoints" },
-    { rule: "endpoint scheme", command: "offline", overrides: { ...validOffline, "endpoint_config.endpoints": ["localhost:8000"] }, path: "endpoint_config.endpoints[0]", text: "http://" },
-    { rule: "offline needs max_throughput", command: "from-config", overrides: { "settings.load_pattern.type": "poisson", "settings.load_pattern.target_qps": 5 }, path: "settings.load_pattern.type", text: "max_throughput" },
-    { rule: "online needs a load pattern", command: "online", overrides: validOffline, path: "settings.load_pattern.type", text: "--load-pattern" },
-    { rule: "poisson needs qps", command: "online", overrides: { ...validOffline, "settings.load_pattern.type": "poisson" }, path: "settings.load_pattern.target_qps", text: "--target-qps" },
-    { rule: "concurrency needs a level", command: "online", overrides: { ...validOffline, "settings.load_pattern.type": "concurrency" }, path: "settings.load_pattern.target_concurrency", text: "--concurrency" },
-    { rule: "burst unsupported", command: "online", overrides: { ...validOffline, "settings.load_pattern.type": "burst" }, path: "settings.load_pattern.type", text: "not supported yet" },
-    { rule: "agentic needs a conversation count", command: "online", overrides: { ...validOffline, "settings.load_pattern.type": "agentic_inference" }, path: "settings.load_pattern.target_concurrency", text: "conversations at once" },
-    { rule: "agentic refuses a sample count", command: "online", overrides: { ...validOffline, "settings.load_pattern.type": "agentic_inference", "settings.load_pattern.target_concurrency": 2, "settings.runtime.n_samples_to_issue": 5 }, path: "settings.runtime.n_samples_to_issue", text: "num_trajectories_to_issue" },
-    { rule: "agentic refuses a rate", command: "online", overrides: { ...validOffline, "settings.load_pattern.type": "agentic_inference", "settings.load_pattern.target_concurrency": 2, "settings.load_pattern.target_qps": 5 }, path: "settings.load_pattern.target_qps", text: "does not apply" },
-    { rule: "agentic refuses warmup", command: "online", overrides: { ...validOffline, "settings.load_pattern.type": "agentic_inference", "settings.load_pattern.target_concurrency": 2, "settings.warmup.enabled": true }, path: "settings.warmup.enabled", text: "warmup cannot run" },
-    { rule: "agentic needs chat messages", command: "online", overrides: { ...validOffline, "settings.load_pattern.type": "agentic_inference", "settings.load_pattern.target_concurrency": 2, "endpoint_config.api_type": "openai_completions" }, path: "endpoint_config.api_type", text: "chat messages" },
-    { rule: "videogen unsupported", command: "offline", overrides: { ...validOffline, "endpoint_config.api_type": "videogen" }, path: "endpoint_config.api_type", text: "not supported yet" },
-    { rule: "max duration below min", command: "offline", overrides: { ...validOffline, "settings.runtime.max_duration_ms": "1m" }, path: "settings.runtime.max_duration_ms", text: "min_duration_ms" },
-    { rule: "workers multiple of endpoints", command: "offline", overrides: { ...validOffline, "endpoint_config.endpoints": [ENDPOINT, "http://b:1"], "settings.client.num_workers": 3 }, path: "settings.client.num_workers", text: "multiple" },
-    { rule: "min tokens above max", command: "offline", overrides: { ...validOffline, "endpoint_config.api_type": "openai_completions", "model_params.min_new_tokens": 9, "model_params.max_new_tokens": 8 }, path: "model_params.min_new_tokens", text: "max_new_tokens" },
-    { rule: "completion-only controls", command: "offline", overrides: { ...validOffline, "model_params.skip_special_tokens": false }, path: "model_params.skip_special_tokens", text: "openai_completions" },
-    { rule: "profile urls need a scheme", command: "offline", overrides: { ...validOffline, "settings.profiling.urls": ["host:1"] }, path: "settings.profiling.urls[0]", text: "http://" },
+    {
+      rule: "model name",
+      command: "offline",
+      overrides: { "endpoint_config.endpoints": [ENDPOINT] },
+      path: "model_params.name",
+      text: "--model",
+    },
+    {
+      rule: "endpoints",
+      command: "offline",
+      overrides: { "model_params.name": "m" },
+      path: "endpoint_config.endpoints",
+      text: "--endpoints",
+    },
+    {
+      rule: "endpoint scheme",
+      command: "offline",
+      overrides: { ...validOffline, "endpoint_config.endpoints": ["localhost:8000"] },
+      path: "endpoint_config.endpoints[0]",
+      text: "http://",
+    },
+    {
+      rule: "offline needs max_throughput",
+      command: "from-config",
+      overrides: { "settings.load_pattern.type": "poisson", "settings.load_pattern.target_qps": 5 },
+      path: "settings.load_pattern.type",
+      text: "max_throughput",
+    },
+    {
+      rule: "online needs a load pattern",
+      command: "online",
+      overrides: validOffline,
+      path: "settings.load_pattern.type",
+      text: "--load-pattern",
+    },
+    {
+      rule: "poisson needs qps",
+      command: "online",
+      overrides: { ...validOffline, "settings.load_pattern.type": "poisson" },
+      path: "settings.load_pattern.target_qps",
+      text: "--target-qps",
+    },
+    {
+      rule: "concurrency needs a level",
+      command: "online",
+      overrides: { ...validOffline, "settings.load_pattern.type": "concurrency" },
+      path: "settings.load_pattern.target_concurrency",
+      text: "--concurrency",
+    },
+    {
+      rule: "burst unsupported",
+      command: "online",
+      overrides: { ...validOffline, "settings.load_pattern.type": "burst" },
+      path: "settings.load_pattern.type",
+      text: "not supported yet",
+    },
+    {
+      rule: "agentic needs a conversation count",
+      command: "online",
+      overrides: { ...validOffline, "settings.load_pattern.type": "agentic_inference" },
+      path: "settings.load_pattern.target_concurrency",
+      text: "conversations at once",
+    },
+    {
+      rule: "agentic refuses a sample count",
+      command: "online",
+      overrides: {
+        ...validOffline,
+        "settings.load_pattern.type": "agentic_inference",
+        "settings.load_pattern.target_concurrency": 2,
+        "settings.runtime.n_samples_to_issue": 5,
+      },
+      path: "settings.runtime.n_samples_to_issue",
+      text: "num_trajectories_to_issue",
+    },
+    {
+      rule: "agentic refuses a rate",
+      command: "online",
+      overrides: {
+        ...validOffline,
+        "settings.load_pattern.type": "agentic_inference",
+        "settings.load_pattern.target_concurrency": 2,
+        "settings.load_pattern.target_qps": 5,
+      },
+      path: "settings.load_pattern.target_qps",
+      text: "does not apply",
+    },
+    {
+      rule: "agentic refuses warmup",
+      command: "online",
+      overrides: {
+        ...validOffline,
+        "settings.load_pattern.type": "agentic_inference",
+        "settings.load_pattern.target_concurrency": 2,
+        "settings.warmup.enabled": true,
+      },
+      path: "settings.warmup.enabled",
+      text: "warmup cannot run",
+    },
+    {
+      rule: "agentic needs chat messages",
+      command: "online",
+      overrides: {
+        ...validOffline,
+        "settings.load_pattern.type": "agentic_inference",
+        "settings.load_pattern.target_concurrency": 2,
+        "endpoint_config.api_type": "openai_completions",
+      },
+      path: "endpoint_config.api_type",
+      text: "chat messages",
+    },
+    {
+      rule: "videogen unsupported",
+      command: "offline",
+      overrides: { ...validOffline, "endpoint_config.api_type": "videogen" },
+      path: "endpoint_config.api_type",
+      text: "not supported yet",
+    },
+    {
+      rule: "max duration below min",
+      command: "offline",
+      overrides: { ...validOffline, "settings.runtime.max_duration_ms": "1m" },
+      path: "settings.runtime.max_duration_ms",
+      text: "min_duration_ms",
+    },
+    {
+      rule: "workers multiple of endpoints",
+      command: "offline",
+      overrides: {
+        ...validOffline,
+        "endpoint_config.endpoints": [ENDPOINT, "http://b:1"],
+        "settings.client.num_workers": 3,
+      },
+      path: "settings.client.num_workers",
+      text: "multiple",
+    },
+    {
+      rule: "min tokens above max",
+      command: "offline",
+      overrides: {
+        ...validOffline,
+        "endpoint_config.api_type": "openai_completions",
+        "model_params.min_new_tokens": 9,
+        "model_params.max_new_tokens": 8,
+      },
+      path: "model_params.min_new_tokens",
+      text: "max_new_tokens",
+    },
+    {
+      rule: "completion-only controls",
+      command: "offline",
+      overrides: { ...validOffline, "model_params.skip_special_tokens": false },
+      path: "model_params.skip_special_tokens",
+      text: "openai_completions",
+    },
+    {
+      rule: "profile urls need a scheme",
+      command: "offline",
+      overrides: { ...validOffline, "settings.profiling.urls": ["host:1"] },
+      path: "settings.profiling.urls[0]",
+      text: "http://",
+    },
   ] as const)("reports $rule", ({ command, overrides, path, text }) => {
     const yaml = command === "from-config" ? yamlBase : undefined;
-    const problems = problemsOf({ command, yaml, overrides, datasets: command === "from-config" ? undefined : ["d.jsonl"] });
+    const problems = problemsOf({
+      command,
+      yaml,
+      overrides,
+      datasets: command === "from-config" ? undefined : ["d.jsonl"],
+    });
     expect(problems.find((p) => p.startsWith(`${path}: `))).toContain(text);
   });
 
   test.each([
     { rule: "a performance dataset", datasets: [] as string[], mode: undefined, path: "datasets", text: "--dataset" },
-    { rule: "no perf dataset needed for acc", datasets: ["acc:a.jsonl,accuracy_config.eval_method=pass_at_1,accuracy_config.extractor=identity_extractor"], mode: "acc", path: undefined, text: "" },
-    { rule: "acc mode needs an accuracy dataset", datasets: ["d.jsonl"], mode: "acc", path: "datasets", text: "accuracy dataset" },
-    { rule: "one performance dataset", datasets: ["a.jsonl", "b.jsonl"], mode: undefined, path: "datasets", text: "only one" },
-    { rule: "duplicate datasets", datasets: ["d.jsonl", "acc:x.jsonl,name=q,accuracy_config.eval_method=rouge", "acc:y.jsonl,name=q,accuracy_config.eval_method=rouge"], mode: undefined, path: "datasets[2].name", text: "duplicate" },
-    { rule: "accuracy scorer", datasets: ["d.jsonl", "acc:a.jsonl"], mode: undefined, path: "datasets[1].accuracy_config.eval_method", text: "eval_method" },
-    { rule: "bad dataset string", datasets: ["d.jsonl,parser.answer=x"], mode: undefined, path: "datasets[0]", text: "invalid --dataset" },
+    {
+      rule: "no perf dataset needed for acc",
+      datasets: ["acc:a.jsonl,accuracy_config.eval_method=pass_at_1,accuracy_config.extractor=identity_extractor"],
+      mode: "acc",
+      path: undefined,
+      text: "",
+    },
+    {
+      rule: "acc mode needs an accuracy dataset",
+      datasets: ["d.jsonl"],
+      mode: "acc",
+      path: "datasets",
+      text: "accuracy dataset",
+    },
+    {
+      rule: "one performance dataset",
+      datasets: ["a.jsonl", "b.jsonl"],
+      mode: undefined,
+      path: "datasets",
+      text: "only one",
+    },
+    {
+      rule: "duplicate datasets",
+      datasets: [
+        "d.jsonl",
+        "acc:x.jsonl,name=q,accuracy_config.eval_method=rouge",
+        "acc:y.jsonl,name=q,accuracy_config.eval_method=rouge",
+      ],
+      mode: undefined,
+      path: "datasets[2].name",
+      text: "duplicate",
+    },
+    {
+      rule: "accuracy scorer",
+      datasets: ["d.jsonl", "acc:a.jsonl"],
+      mode: undefined,
+      path: "datasets[1].accuracy_config.eval_method",
+      text: "eval_method",
+    },
+    {
+      rule: "bad dataset string",
+      datasets: ["d.jsonl,parser.answer=x"],
+      mode: undefined,
+      path: "datasets[0]",
+      text: "invalid --dataset",
+    },
   ] as const)("checks datasets: $rule", ({ datasets, mode, path, text }) => {
     const problems = problemsOf({ command: "offline", overrides: validOffline, datasets: [...datasets], mode });
     if (path === undefined) expect(problems).toEqual([]);
@@ -161,7 +372,11 @@ describe("config/build-config", () => {
     try {
       buildConfig({
         command: "online",
-        overrides: { "settings.load_pattern.type": "poisson", "settings.client.num_workers": "many", "settings.client.bogus": 1 },
+        overrides: {
+          "settings.load_pattern.type": "poisson",
+          "settings.client.num_workers": "many",
+          "settings.client.bogus": 1,
+        },
         datasets: [],
       });
     } catch (error) {
@@ -208,6 +423,10 @@ describe("config/build-config", () => {
       overrides: {},
     });
     expect(problems.some((p) => p.startsWith("benchmark_mode: "))).toBe(true);
-    expect(problems.some((p) => p.startsWith("submission_ref.ruleset: 'mlperf-v0' is not registered; a submission must pin official RNG seeds"))).toBe(true);
+    expect(
+      problems.some((p) =>
+        p.startsWith("submission_ref.ruleset: 'mlperf-v0' is not registered; a submission must pin official RNG seeds"),
+      ),
+    ).toBe(true);
   });
 });

@@ -68,7 +68,11 @@ describe("config/dataset-spec", () => {
   });
 
   test("a YAML dataset entry may hold a template with commas and edge spaces", () => {
-    const entry = DatasetConfigSchema.parse({ path: "x.jsonl", template: "Summarize, briefly: {article}\n", split: "test" });
+    const entry = DatasetConfigSchema.parse({
+      path: "x.jsonl",
+      template: "Summarize, briefly: {article}\n",
+      split: "test",
+    });
     expect(entry).toMatchObject({ template: "Summarize, briefly: {article}\n", split: "test", config: null });
   });
 });

@@ -97,7 +97,17 @@ describe("config/flags", () => {
 
   test("gives from-config its own flags plus every schema flag (they override the YAML), but not --dataset", () => {
     const names = flagsFor("from-config").map((spec) => spec.flag);
-    expect(names).toEqual(expect.arrayContaining(["--accuracy-only", "--config", "--mode", "--report-dir", "--timeout", "--model-params.name", "--target-qps"]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "--accuracy-only",
+        "--config",
+        "--mode",
+        "--report-dir",
+        "--timeout",
+        "--model-params.name",
+        "--target-qps",
+      ]),
+    );
     expect(names).not.toContain("--dataset");
   });
 

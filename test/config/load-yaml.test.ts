@@ -71,7 +71,7 @@ describe("config/load-yaml", () => {
   test("loads a mapping and interpolates environment variables", () => {
     const path = write(
       "ok.yaml",
-      "type: offline\nmodel_params:\n  name: ${MODEL:-llama}\nendpoint_config:\n  endpoints: [\"http://$HOST:${PORT}\"]\n  api_key: ${KEY}\n",
+      'type: offline\nmodel_params:\n  name: ${MODEL:-llama}\nendpoint_config:\n  endpoints: ["http://$HOST:${PORT}"]\n  api_key: ${KEY}\n',
     );
     expect(loadYamlConfig(path, env)).toEqual({
       type: "offline",
@@ -81,7 +81,10 @@ describe("config/load-yaml", () => {
   });
 
   test("reads YAML 1.2 scalars as strings where PyYAML 1.1 would not", () => {
-    expect(loadYamlConfig(write("on.yaml", "streaming: on\nversion: 1.0\n"), env)).toEqual({ streaming: "on", version: 1 });
+    expect(loadYamlConfig(write("on.yaml", "streaming: on\nversion: 1.0\n"), env)).toEqual({
+      streaming: "on",
+      version: 1,
+    });
   });
 
   test.each([
@@ -92,8 +95,16 @@ describe("config/load-yaml", () => {
     ["a list", () => write("list.yaml", "- a\n- b\n"), "expected a YAML mapping at the top level, got a list"],
     ["an empty file", () => write("empty.yaml", ""), "got an empty document"],
     ["a scalar", () => write("scalar.yaml", "hello\n"), "got a string"],
-    ["an unset variable", () => write("env.yaml", "endpoint_config:\n  api_key: ${NOT_SET_ANYWHERE}\n"), "endpoint_config.api_key: environment variable NOT_SET_ANYWHERE is not set"],
-    ["an unset bare variable", () => write("env2.yaml", "name: $NOT_SET_ANYWHERE\n"), "name: environment variable NOT_SET_ANYWHERE is not set"],
+    [
+      "an unset variable",
+      () => write("env.yaml", "endpoint_config:\n  api_key: ${NOT_SET_ANYWHERE}\n"),
+      "endpoint_config.api_key: environment variable NOT_SET_ANYWHERE is not set",
+    ],
+    [
+      "an unset bare variable",
+      () => write("env2.yaml", "name: $NOT_SET_ANYWHERE\n"),
+      "name: environment variable NOT_SET_ANYWHERE is not set",
+    ],
   ])("rejects %s", (_what, makePath, message) => {
     const path = makePath();
     expect(errorOf(() => loadYamlConfig(path, env)).message).toContain(message);

@@ -17,7 +17,11 @@ describe("config/parse-argv", () => {
   test.each([
     [["--endpoints", "http://a:1"], "endpoint_config.endpoints", ["http://a:1"]],
     [["--endpoints=http://a:1,http://b:2"], "endpoint_config.endpoints", ["http://a:1", "http://b:2"]],
-    [["--endpoints", "http://a:1", "--endpoints", "http://b:2"], "endpoint_config.endpoints", ["http://a:1", "http://b:2"]],
+    [
+      ["--endpoints", "http://a:1", "--endpoints", "http://b:2"],
+      "endpoint_config.endpoints",
+      ["http://a:1", "http://b:2"],
+    ],
     [["--endpoint-config.endpoints", "http://a:1"], "endpoint_config.endpoints", ["http://a:1"]],
     [["--model", "llama"], "model_params.name", "llama"],
     [["--model-params.name=llama"], "model_params.name", "llama"],
@@ -58,7 +62,16 @@ describe("config/parse-argv", () => {
 
   test("collects command-level flags separately", () => {
     const parsed = parseFlags(
-      ["--dataset", "perf:a.jsonl,parser.prompt=x", "--dataset", "acc:b.jsonl,name=b", "--mode", "both", "-vv", "extra"],
+      [
+        "--dataset",
+        "perf:a.jsonl,parser.prompt=x",
+        "--dataset",
+        "acc:b.jsonl,name=b",
+        "--mode",
+        "both",
+        "-vv",
+        "extra",
+      ],
       "offline",
     );
     expect(parsed.datasets).toEqual(["perf:a.jsonl,parser.prompt=x", "acc:b.jsonl,name=b"]);
@@ -130,7 +143,14 @@ describe("config/parse-argv", () => {
 
   test("parses another command's own specs", () => {
     const specs: FlagSpec[] = [
-      { flag: "--requests", aliases: [], path: "requests", kind: "integer", description: "n", commands: ["probe"] as unknown as FlagSpec["commands"] },
+      {
+        flag: "--requests",
+        aliases: [],
+        path: "requests",
+        kind: "integer",
+        description: "n",
+        commands: ["probe"] as unknown as FlagSpec["commands"],
+      },
     ];
     expect(parseFlags(["--requests", "3"], "probe", specs).overrides).toEqual({ requests: 3 });
     const error = errorOf(() => parseFlags(["--request", "3"], "probe", specs));
@@ -141,6 +161,8 @@ describe("config/parse-argv", () => {
 
 describe("config/parse-argv: hidden upstream flags", () => {
   test("benchmark offline reads --target-qps, which sizes the sample count as the YAML field does", () => {
-    expect(parseFlags(["--target-qps", "100"], "offline").overrides).toEqual({ "settings.load_pattern.target_qps": 100 });
+    expect(parseFlags(["--target-qps", "100"], "offline").overrides).toEqual({
+      "settings.load_pattern.target_qps": 100,
+    });
   });
 });

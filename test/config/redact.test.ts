@@ -55,7 +55,10 @@ describe("config/redact", () => {
     });
     const redacted = redactSecrets(config);
     expect(redacted.endpoint_config.api_key).toBe(REDACTED);
-    expect(redacted.endpoint_config.endpoints).toEqual([`http://${REDACTED}@gpu:8000`, `http://gpu2:8000/?token=${REDACTED}`]);
+    expect(redacted.endpoint_config.endpoints).toEqual([
+      `http://${REDACTED}@gpu:8000`,
+      `http://gpu2:8000/?token=${REDACTED}`,
+    ]);
     expect(config.endpoint_config.api_key).toBe("sk-live-123");
     expect(config.endpoint_config.endpoints[0]).toBe("http://admin:hunter2@gpu:8000");
     expect(redacted.model_params.name).toBe("m");
@@ -63,7 +66,10 @@ describe("config/redact", () => {
 
   test("redacts nested secret values of any type and keeps nulls", () => {
     const input = { extras: { password: 1234, nested: [{ secret_thing: { a: 1 } }] }, api_key: null };
-    expect(redactSecrets<unknown>(input)).toEqual({ extras: { password: REDACTED, nested: [{ secret_thing: REDACTED }] }, api_key: null });
+    expect(redactSecrets<unknown>(input)).toEqual({
+      extras: { password: REDACTED, nested: [{ secret_thing: REDACTED }] },
+      api_key: null,
+    });
     expect(input.extras.password).toBe(1234);
   });
 
@@ -83,9 +89,39 @@ describe("config/redact", () => {
   });
 
   test.each([
-    ["1:20"], ["-1:20:30"], ["190:20:30.15"], ["1_000"], ["0b101"], ["0b"], ["2024-01-01"], ["2001-12-14t21:59:43.10-05:00"], ["="],
-    ["on"], ["OFF"], ["y"], ["No"], ["~"], ["null"], [""], ["0777"], ["0x1F"], ["1e3"], [".inf"], ["+1"], ["12"], ["1.5"], ["- x"], ["a: b"], ["#x"],
-    ["multi\nline"], ["Qwen/Qwen3-8B"], ["{question}"], ["x"], [" lead"], ["trail "], ["é😀"],
+    ["1:20"],
+    ["-1:20:30"],
+    ["190:20:30.15"],
+    ["1_000"],
+    ["0b101"],
+    ["0b"],
+    ["2024-01-01"],
+    ["2001-12-14t21:59:43.10-05:00"],
+    ["="],
+    ["on"],
+    ["OFF"],
+    ["y"],
+    ["No"],
+    ["~"],
+    ["null"],
+    [""],
+    ["0777"],
+    ["0x1F"],
+    ["1e3"],
+    [".inf"],
+    ["+1"],
+    ["12"],
+    ["1.5"],
+    ["- x"],
+    ["a: b"],
+    ["#x"],
+    ["multi\nline"],
+    ["Qwen/Qwen3-8B"],
+    ["{question}"],
+    ["x"],
+    [" lead"],
+    ["trail "],
+    ["é😀"],
   ])("a config string %p reads back as the same string in YAML 1.1 and 1.2, as value and as key", (value) => {
     const config = { name: value, nested: { list: [value, { [value]: value }] } };
     const text = toYamlText(config);

@@ -11,7 +11,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function roundTrip(name: (typeof TEMPLATE_NAMES)[number], replace: boolean) {
   let text = renderTemplate(name);
-  if (replace) text = text.replaceAll(MODEL_PLACEHOLDER, "meta-llama/Llama-3.1-8B-Instruct").replaceAll(DATASET_PLACEHOLDER, "datasets/dummy_1k.jsonl");
+  if (replace)
+    text = text
+      .replaceAll(MODEL_PLACEHOLDER, "meta-llama/Llama-3.1-8B-Instruct")
+      .replaceAll(DATASET_PLACEHOLDER, "datasets/dummy_1k.jsonl");
   const path = join(dir, `${name}-${replace}.yaml`);
   writeFileSync(path, text);
   return buildConfig({ command: "from-config", yaml: loadYamlConfig(path, {}), overrides: {} });
@@ -29,7 +32,11 @@ describe("config/templates", () => {
     expect(config.settings.load_pattern.type).toBe(pattern);
     expect(config.model_params.name).toBe("meta-llama/Llama-3.1-8B-Instruct");
     expect(config.model_params.streaming).toBe(streaming);
-    expect(config.datasets[0]).toMatchObject({ name: "perf", path: "datasets/dummy_1k.jsonl", parser: { prompt: "text_input" } });
+    expect(config.datasets[0]).toMatchObject({
+      name: "perf",
+      path: "datasets/dummy_1k.jsonl",
+      parser: { prompt: "text_input" },
+    });
     expect(config.endpoint_config.endpoints).toEqual(["http://localhost:8000"]);
   });
 
@@ -53,7 +60,11 @@ describe("config/templates", () => {
   });
   test("the submission template pins the ruleset's seeds and says what it cannot score yet", () => {
     const config = roundTrip("submission", true);
-    expect(config).toMatchObject({ type: "submission", benchmark_mode: "offline", submission_ref: { model: "llama2-70b", ruleset: "mlperf-inference-v6.1" } });
+    expect(config).toMatchObject({
+      type: "submission",
+      benchmark_mode: "offline",
+      submission_ref: { model: "llama2-70b", ruleset: "mlperf-inference-v6.1" },
+    });
     expect(config.settings.runtime.scheduler_random_seed).toBe(16159082839903944936n);
     const text = renderTemplate("submission");
     expect(text).toContain("scheduler_random_seed: 16159082839903944936");

@@ -5,7 +5,10 @@ import { DUMMY_DATASET_PATH, dummyDatasetText, dummyRow } from "../../scripts/ma
 
 describe("scripts/make-dummy-dataset", () => {
   const text = readFileSync(DUMMY_DATASET_PATH, "utf8");
-  const rows = text.trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+  const rows = text
+    .trimEnd()
+    .split("\n")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
   test("the committed file has 1000 rows with exactly text_input and ref_output", () => {
     expect(rows).toHaveLength(1000);
@@ -19,7 +22,9 @@ describe("scripts/make-dummy-dataset", () => {
   test.each([0, 1, 11, 999])("row %i pairs template and topic i %% 10 and names its case", (i) => {
     const row = dummyRow(i);
     expect(row.text_input).toContain(`(case ${i})`);
-    expect(row.ref_output).toMatch(new RegExp(`^Response for prompt ${i}: This is a detailed response about [a-z ]+\\.\\.\\.$`));
+    expect(row.ref_output).toMatch(
+      new RegExp(`^Response for prompt ${i}: This is a detailed response about [a-z ]+\\.\\.\\.$`),
+    );
     expect(dummyRow(i + 10).text_input.replace(`(case ${i + 10})`, "")).toBe(row.text_input.replace(`(case ${i})`, ""));
   });
 

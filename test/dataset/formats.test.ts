@@ -6,7 +6,13 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { FIXTURE_DIR, PROMPT_FILES, promptRows, writeFixtures, writePromptFormats } from "../../scripts/make-dataset-fixtures.ts";
+import {
+  FIXTURE_DIR,
+  PROMPT_FILES,
+  promptRows,
+  writeFixtures,
+  writePromptFormats,
+} from "../../scripts/make-dataset-fixtures.ts";
 import { loadDataset, type DatasetSpec } from "../../src/dataset/load-dataset.ts";
 import { buildRequestBody, type RequestBodyParams } from "../../src/dataset/request-body.ts";
 import { readParquetRows } from "../../src/dataset/load-parquet.ts";
@@ -47,7 +53,7 @@ describe("dataset formats", () => {
     const first = JSON.parse(expected[0]?.[4] ?? "{}") as { messages: unknown };
     expect(first.messages).toEqual([
       { role: "system", content: "You answer in English." },
-      { role: "user", content: "Windows line\r\nbreak: \"quoted\" words / 4" },
+      { role: "user", content: 'Windows line\r\nbreak: "quoted" words / 4' },
     ]);
   });
 
@@ -73,7 +79,8 @@ describe("dataset formats", () => {
         .sort();
     expect(list(FIXTURE_DIR)).toEqual(list(fresh));
     for (const file of list(fresh)) {
-      if (file.endsWith(".parquet")) expect(readParquetRows(join(FIXTURE_DIR, file)).rows).toEqual(readParquetRows(join(fresh, file)).rows);
+      if (file.endsWith(".parquet"))
+        expect(readParquetRows(join(FIXTURE_DIR, file)).rows).toEqual(readParquetRows(join(fresh, file)).rows);
       else expect(readFileSync(join(FIXTURE_DIR, file))).toEqual(readFileSync(join(fresh, file)));
     }
   });

@@ -13,11 +13,14 @@ const dir = mkdtempSync(join(tmpdir(), "harmony-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const { start: START, message: MESSAGE, end: END } = HARMONY_IDS;
-const SYSTEM = "You are ChatGPT, a large language model trained by OpenAI.\nKnowledge cutoff: 2024-06\nCurrent date: 2026-12-01\n\nReasoning: high\n\n# Valid channels: analysis, commentary, final. Channel must be included for every message.";
+const SYSTEM =
+  "You are ChatGPT, a large language model trained by OpenAI.\nKnowledge cutoff: 2024-06\nCurrent date: 2026-12-01\n\nReasoning: high\n\n# Valid channels: analysis, commentary, final. Channel must be included for every message.";
 
 describe("dataset/harmony", () => {
   test("renders a system and a user message for the assistant to complete", () => {
-    expect(harmonyText("What is 2+2?", "2026-12-01")).toBe(`<|start|>system<|message|>${SYSTEM}<|end|><|start|>user<|message|>What is 2+2?<|end|><|start|>assistant`);
+    expect(harmonyText("What is 2+2?", "2026-12-01")).toBe(
+      `<|start|>system<|message|>${SYSTEM}<|end|><|start|>user<|message|>What is 2+2?<|end|><|start|>assistant`,
+    );
   });
 
   test.each([
@@ -35,11 +38,24 @@ describe("dataset/harmony", () => {
 
   test("each piece between special tokens is encoded on its own; rows with ids are left alone", () => {
     const tokenizer = loadTokenizer(writeHarmonyTokenizer(join(dir, "harmony")));
-    const [row, kept] = harmonizeRows([{ prompt: "Hello there" }, { prompt: "x", input_tokens: [1, 2] }], tokenizer, "2026-12-01");
+    const [row, kept] = harmonizeRows(
+      [{ prompt: "Hello there" }, { prompt: "x", input_tokens: [1, 2] }],
+      tokenizer,
+      "2026-12-01",
+    );
     const expected = [
-      START, ...referenceGpt2Encode("system"), MESSAGE, ...referenceGpt2Encode(SYSTEM), END,
-      START, ...referenceGpt2Encode("user"), MESSAGE, ...referenceGpt2Encode("Hello there"), END,
-      START, ...referenceGpt2Encode("assistant"),
+      START,
+      ...referenceGpt2Encode("system"),
+      MESSAGE,
+      ...referenceGpt2Encode(SYSTEM),
+      END,
+      START,
+      ...referenceGpt2Encode("user"),
+      MESSAGE,
+      ...referenceGpt2Encode("Hello there"),
+      END,
+      START,
+      ...referenceGpt2Encode("assistant"),
     ];
     expect(row?.input_tokens).toEqual(expected);
     expect(kept?.input_tokens).toEqual([1, 2]);

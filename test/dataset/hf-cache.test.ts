@@ -50,13 +50,22 @@ describe("dataset/hf-cache", () => {
   test.each([
     ["hf://datasets/acme/prompts", { org: "acme", name: "prompts", revision: null, subpath: "" }],
     ["hf://datasets/acme/prompts@v1", { org: "acme", name: "prompts", revision: "v1", subpath: "" }],
-    ["hf://datasets/acme/my.data-set@refs%2Fconvert%2Fparquet/default/train", { name: "my.data-set", revision: "refs/convert/parquet", subpath: "default/train" }],
+    [
+      "hf://datasets/acme/my.data-set@refs%2Fconvert%2Fparquet/default/train",
+      { name: "my.data-set", revision: "refs/convert/parquet", subpath: "default/train" },
+    ],
     ["hf://datasets/acme/prompts/data/", { revision: null, subpath: "data" }],
   ])("parses %p", (uri, expected) => {
     expect(parseHfUri(uri)).toMatchObject(expected);
   });
 
-  test.each(["hf://models/acme/m", "hf://datasets/acme", "hf://datasets/acme/", "hf://datasets/acme/x@../../etc", "hf://datasets/acme/x/../y"])("rejects %p", (uri) => {
+  test.each([
+    "hf://models/acme/m",
+    "hf://datasets/acme",
+    "hf://datasets/acme/",
+    "hf://datasets/acme/x@../../etc",
+    "hf://datasets/acme/x/../y",
+  ])("rejects %p", (uri) => {
     expect(() => parseHfUri(uri)).toThrow(InputError);
   });
 
@@ -69,7 +78,13 @@ describe("dataset/hf-cache", () => {
     expect(hfCacheDir(vars)).toBe(expected);
   });
 
-  test.each([["1", true], ["TRUE", true], ["on", true], ["0", false], ["", false]])("HF_HUB_OFFLINE=%p is offline: %p", (value, expected) => {
+  test.each([
+    ["1", true],
+    ["TRUE", true],
+    ["on", true],
+    ["0", false],
+    ["", false],
+  ])("HF_HUB_OFFLINE=%p is offline: %p", (value, expected) => {
     expect(isHfOffline({ HF_HUB_OFFLINE: value })).toBe(expected);
   });
 
@@ -89,7 +104,9 @@ describe("dataset/hf-cache", () => {
     mkdirSync(join(dir, "snapshots", PARQUET), { recursive: true });
     mkdirSync(join(dir, "refs", "refs", "convert"), { recursive: true });
     writeFileSync(join(dir, "refs", "refs", "convert", "parquet"), PARQUET);
-    expect(findHfSnapshot(parseHfUri("hf://datasets/acme/converted"), { HF_HOME: other })).toBe(join(dir, "snapshots", PARQUET));
+    expect(findHfSnapshot(parseHfUri("hf://datasets/acme/converted"), { HF_HOME: other })).toBe(
+      join(dir, "snapshots", PARQUET),
+    );
   });
 
   test.each([
@@ -97,7 +114,11 @@ describe("dataset/hf-cache", () => {
     { uri: "hf://datasets/acme/prompts@v1", rows: 2, first: "v1 a" },
     { uri: "hf://datasets/acme/prompts@v1/prompts.jsonl", rows: 2, first: "v1 a" },
     { uri: `hf://datasets/acme/prompts@${V1}`, rows: 2, first: "v1 a" },
-    { uri: "hf://datasets/acme/prompts@refs%2Fconvert%2Fparquet", rows: 3, first: "TEST SPLIT Explain tides (case 0)." },
+    {
+      uri: "hf://datasets/acme/prompts@refs%2Fconvert%2Fparquet",
+      rows: 3,
+      first: "TEST SPLIT Explain tides (case 0).",
+    },
   ])("loads $uri offline from the cache", ({ uri, rows, first }) => {
     const dataset = loadDataset({ path: uri }, { env: { ...env, HF_HUB_OFFLINE: "1" } });
     expect(dataset.name).toBe("prompts");
@@ -112,8 +133,17 @@ describe("dataset/hf-cache", () => {
   });
 
   test.each([
-    { uri: "hf://datasets/acme/missing", env: { ...env, HF_HUB_OFFLINE: "1" }, message: /missing is not in the local Hugging Face cache .*\(HF_HUB_OFFLINE is set, so nothing is downloaded\)$/ },
-    { uri: "hf://datasets/acme/prompts@v9", env, message: /prompts@v9 is not in the local Hugging Face cache .*cached snapshots: aaaaaaaaaaaa, bbbbbbbbbbbb, cccccccccccc/ },
+    {
+      uri: "hf://datasets/acme/missing",
+      env: { ...env, HF_HUB_OFFLINE: "1" },
+      message: /missing is not in the local Hugging Face cache .*\(HF_HUB_OFFLINE is set, so nothing is downloaded\)$/,
+    },
+    {
+      uri: "hf://datasets/acme/prompts@v9",
+      env,
+      message:
+        /prompts@v9 is not in the local Hugging Face cache .*cached snapshots: aaaaaaaaaaaa, bbbbbbbbbbbb, cccccccccccc/,
+    },
   ])("refuses $uri when it is not cached", ({ uri, env: vars, message }) => {
     let caught: unknown;
     try {
@@ -132,7 +162,10 @@ describe("dataset/hf-cache", () => {
       calls.push(url);
       throw new Error("network used");
     };
-    const load = loadDatasetAsync({ path: "hf://datasets/acme/missing" }, { env: { ...env, HF_HUB_OFFLINE: "1" }, fetch: fetchSpy });
+    const load = loadDatasetAsync(
+      { path: "hf://datasets/acme/missing" },
+      { env: { ...env, HF_HUB_OFFLINE: "1" }, fetch: fetchSpy },
+    );
     expect(load).rejects.toThrow(/HF_HUB_OFFLINE is set/);
     await load.catch(() => undefined);
     const cached = await loadDatasetAsync({ path: "hf://datasets/acme/prompts" }, { env, fetch: fetchSpy });

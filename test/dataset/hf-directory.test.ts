@@ -45,7 +45,12 @@ describe("dataset/hf-directory", () => {
   test.each<LayoutCase>([
     {
       title: "data/ shards, train by default, in name order",
-      paths: ["data/train-00001-of-00002.parquet", "data/test-00000-of-00001.parquet", "data/train-00000-of-00002.parquet", "README.md"],
+      paths: [
+        "data/train-00001-of-00002.parquet",
+        "data/test-00000-of-00001.parquet",
+        "data/train-00000-of-00002.parquet",
+        "README.md",
+      ],
       config: "default",
       split: "train",
       files: ["data/train-00000-of-00002.parquet", "data/train-00001-of-00002.parquet"],
@@ -74,7 +79,12 @@ describe("dataset/hf-directory", () => {
     },
     {
       title: "the Parquet conversion layout <config>/<split>/NNNN.parquet",
-      paths: ["main/train/0001.parquet", "main/train/0000.parquet", "main/test/0000.parquet", "socratic/train/0000.parquet"],
+      paths: [
+        "main/train/0001.parquet",
+        "main/train/0000.parquet",
+        "main/test/0000.parquet",
+        "socratic/train/0000.parquet",
+      ],
       selection: { config: "main" },
       config: "main",
       split: "train",
@@ -138,9 +148,27 @@ describe("dataset/hf-directory", () => {
   });
 
   test.each<{ title: string; paths: string[]; selection: HfSelection; message: RegExp; hint: RegExp }>([
-    { title: "an unknown split", paths: ["data/train-00000-of-00001.parquet"], selection: { split: "dev" }, message: /no split 'dev' \(splits: train\)/, hint: /split=train/ },
-    { title: "an unknown config", paths: ["a/train/0000.parquet", "b/train/0000.parquet"], selection: { config: "c" }, message: /no config 'c' \(configs: a, b\)/, hint: /config=a/ },
-    { title: "several configs and none chosen", paths: ["a/train/0000.parquet", "b/train/0000.parquet"], selection: {}, message: /holds several configs: a, b$/, hint: /config=a/ },
+    {
+      title: "an unknown split",
+      paths: ["data/train-00000-of-00001.parquet"],
+      selection: { split: "dev" },
+      message: /no split 'dev' \(splits: train\)/,
+      hint: /split=train/,
+    },
+    {
+      title: "an unknown config",
+      paths: ["a/train/0000.parquet", "b/train/0000.parquet"],
+      selection: { config: "c" },
+      message: /no config 'c' \(configs: a, b\)/,
+      hint: /config=a/,
+    },
+    {
+      title: "several configs and none chosen",
+      paths: ["a/train/0000.parquet", "b/train/0000.parquet"],
+      selection: {},
+      message: /holds several configs: a, b$/,
+      hint: /config=a/,
+    },
   ])("rejects $title", ({ paths, selection, message, hint }) => {
     const root = layout(paths);
     let caught: unknown;

@@ -33,9 +33,12 @@ const server = Bun.serve({
     const resolved = /^\/datasets\/acme\/(\w+)\/resolve\/refs%2Fconvert%2Fparquet\/(.+)$/.exec(url.pathname);
     const [, name, config, split, index] = match ?? [];
     const dataset = name ?? resolved?.[1];
-    if (dataset === "gated" && request.headers.get("authorization") !== `Bearer ${TOKEN}`) return new Response("no", { status: 401 });
-    if (!["remote", "gated", "nocommit", "flaky"].includes(dataset ?? "")) return new Response("not found", { status: 404 });
-    const fileUrl = (c: string, s: string, i: number) => `${url.origin}/api/datasets/acme/${dataset}/parquet/${c}/${s}/${i}.parquet`;
+    if (dataset === "gated" && request.headers.get("authorization") !== `Bearer ${TOKEN}`)
+      return new Response("no", { status: 401 });
+    if (!["remote", "gated", "nocommit", "flaky"].includes(dataset ?? ""))
+      return new Response("not found", { status: 404 });
+    const fileUrl = (c: string, s: string, i: number) =>
+      `${url.origin}/api/datasets/acme/${dataset}/parquet/${c}/${s}/${i}.parquet`;
     if (match && index !== undefined) {
       if (dataset === "flaky" && index === "1") return new Response("boom", { status: 500 });
       const location = `/datasets/acme/${dataset}/resolve/refs%2Fconvert%2Fparquet/${config}/${split}/${index.padStart(4, "0")}.parquet`;
@@ -46,7 +49,10 @@ const server = Bun.serve({
       if (!body) return new Response("missing", { status: 404 });
       return new Response(body, { headers: dataset === "nocommit" ? {} : { "x-repo-commit": COMMIT } });
     }
-    const splits = { train: [fileUrl("default", "train", 0), fileUrl("default", "train", 1)], test: [fileUrl("default", "test", 0)] };
+    const splits = {
+      train: [fileUrl("default", "train", 0), fileUrl("default", "train", 1)],
+      test: [fileUrl("default", "test", 0)],
+    };
     if (config === undefined) return Response.json({ default: splits, other: { train: [] } });
     return Response.json(config === "default" ? (splits[split as "train" | "test"] ?? []) : []);
   },
@@ -74,7 +80,9 @@ describe("dataset/hf-download", () => {
     const env = freshEnv();
     requests.length = 0;
     const dataset = await loadDatasetAsync({ path: "hf://datasets/acme/remote" }, { env });
-    expect(dataset.rows.map((row) => row.prompt)).toEqual(loadDataset({ path: join(FIXTURE_DIR, "prompts.jsonl") }).rows.map((row) => row.prompt));
+    expect(dataset.rows.map((row) => row.prompt)).toEqual(
+      loadDataset({ path: join(FIXTURE_DIR, "prompts.jsonl") }).rows.map((row) => row.prompt),
+    );
     expect(requests.map((r) => r.path)).toEqual([
       "/api/datasets/acme/remote/parquet",
       "/api/datasets/acme/remote/parquet/default/train/0.parquet",
@@ -84,9 +92,14 @@ describe("dataset/hf-download", () => {
     ]);
     const repo = join(env.HF_HOME as string, "hub", "datasets--acme--remote");
     expect(readFileSync(join(repo, "refs", "refs", "convert", "parquet"), "utf8")).toBe(COMMIT);
-    expect(readFileSync(join(repo, "snapshots", COMMIT, "default", "train", "0001.parquet"))).toEqual(Buffer.from(FILES["default/train/0001.parquet"] as Uint8Array));
+    expect(readFileSync(join(repo, "snapshots", COMMIT, "default", "train", "0001.parquet"))).toEqual(
+      Buffer.from(FILES["default/train/0001.parquet"] as Uint8Array),
+    );
     requests.length = 0;
-    const again = await loadDatasetAsync({ path: "hf://datasets/acme/remote" }, { env: { ...env, HF_HUB_OFFLINE: "1" } });
+    const again = await loadDatasetAsync(
+      { path: "hf://datasets/acme/remote" },
+      { env: { ...env, HF_HUB_OFFLINE: "1" } },
+    );
     expect(again.rows).toHaveLength(20);
     expect(requests).toEqual([]);
   });
@@ -94,7 +107,10 @@ describe("dataset/hf-download", () => {
   test("asks for one config and split directly when both are given", async () => {
     const env = freshEnv();
     requests.length = 0;
-    const dataset = await loadDatasetAsync({ path: "hf://datasets/acme/remote", config: "default", split: "test" }, { env });
+    const dataset = await loadDatasetAsync(
+      { path: "hf://datasets/acme/remote", config: "default", split: "test" },
+      { env },
+    );
     expect(dataset.rows).toHaveLength(3);
     expect(requests[0]?.path).toBe("/api/datasets/acme/remote/parquet/default/test");
   });
@@ -105,7 +121,10 @@ describe("dataset/hf-download", () => {
       seen.push(url);
       return fetch(url, init);
     };
-    const dataset = await loadDatasetAsync({ path: "hf://datasets/acme/gated" }, { env: freshEnv({ HF_TOKEN: TOKEN }), fetch: counting });
+    const dataset = await loadDatasetAsync(
+      { path: "hf://datasets/acme/gated" },
+      { env: freshEnv({ HF_TOKEN: TOKEN }), fetch: counting },
+    );
     expect(dataset.rows).toHaveLength(20);
     expect(seen).toHaveLength(3);
     expect(requests.filter((r) => r.path.includes("/gated/")).every((r) => r.auth === `Bearer ${TOKEN}`)).toBe(true);
@@ -119,10 +138,35 @@ describe("dataset/hf-download", () => {
   });
 
   test.each([
-    { title: "a gated dataset without a token", uri: "hf://datasets/acme/gated", type: SetupError, message: /HTTP 401/, hint: /HF_TOKEN/ },
-    { title: "an unknown dataset", uri: "hf://datasets/acme/nothing", type: InputError, message: /not found on the hub/, hint: /org\/name/ },
-    { title: "an unknown split", uri: "hf://datasets/acme/remote", split: "dev", type: InputError, message: /no split 'dev' on the hub \(splits: train, test\)/, hint: /split=train/ },
-    { title: "a revision the hub cannot serve as Parquet", uri: "hf://datasets/acme/remote@v2", type: InputError, message: /revision 'v2' is not cached/, hint: /drop @v2/ },
+    {
+      title: "a gated dataset without a token",
+      uri: "hf://datasets/acme/gated",
+      type: SetupError,
+      message: /HTTP 401/,
+      hint: /HF_TOKEN/,
+    },
+    {
+      title: "an unknown dataset",
+      uri: "hf://datasets/acme/nothing",
+      type: InputError,
+      message: /not found on the hub/,
+      hint: /org\/name/,
+    },
+    {
+      title: "an unknown split",
+      uri: "hf://datasets/acme/remote",
+      split: "dev",
+      type: InputError,
+      message: /no split 'dev' on the hub \(splits: train, test\)/,
+      hint: /split=train/,
+    },
+    {
+      title: "a revision the hub cannot serve as Parquet",
+      uri: "hf://datasets/acme/remote@v2",
+      type: InputError,
+      message: /revision 'v2' is not cached/,
+      hint: /drop @v2/,
+    },
   ])("refuses $title", async ({ uri, split, type, message, hint }) => {
     const error = await failure(() => loadDatasetAsync({ path: uri, split }, { env: freshEnv() }));
     expect(error).toBeInstanceOf(type);
@@ -132,7 +176,9 @@ describe("dataset/hf-download", () => {
 
   test("reports an unreachable hub as a setup failure", async () => {
     const offline: FetchLike = () => Promise.reject(new TypeError("connect ECONNREFUSED"));
-    const error = await failure(() => loadDatasetAsync({ path: "hf://datasets/acme/remote" }, { env: freshEnv(), fetch: offline }));
+    const error = await failure(() =>
+      loadDatasetAsync({ path: "hf://datasets/acme/remote" }, { env: freshEnv(), fetch: offline }),
+    );
     expect(error).toBeInstanceOf(SetupError);
     expect(error.message).toMatch(/cannot download hf:\/\/datasets\/acme\/remote: .*ECONNREFUSED/);
   });

@@ -22,18 +22,43 @@ function writeSplit(dir: string, shards: arrow.Table[]): void {
     writeFileSync(join(dir, filename), arrow.tableToIPC(table, "stream"));
     return { filename };
   });
-  writeFileSync(join(dir, "state.json"), JSON.stringify({ _data_files: files, _fingerprint: "f00d", _format_columns: null, _format_kwargs: {}, _format_type: null, _output_all_columns: false, _split: null }));
+  writeFileSync(
+    join(dir, "state.json"),
+    JSON.stringify({
+      _data_files: files,
+      _fingerprint: "f00d",
+      _format_columns: null,
+      _format_kwargs: {},
+      _format_type: null,
+      _output_all_columns: false,
+      _split: null,
+    }),
+  );
   writeFileSync(join(dir, "dataset_info.json"), JSON.stringify({ citation: "", description: "", features: {} }));
 }
 
 function table(questions: string[], offset: number): arrow.Table {
   const ids = new arrow.List(new arrow.Field("item", new arrow.Int32()));
-  const messages = new arrow.List(new arrow.Field("item", new arrow.Struct([new arrow.Field("role", new arrow.Utf8()), new arrow.Field("content", new arrow.Utf8())])));
+  const messages = new arrow.List(
+    new arrow.Field(
+      "item",
+      new arrow.Struct([new arrow.Field("role", new arrow.Utf8()), new arrow.Field("content", new arrow.Utf8())]),
+    ),
+  );
   return new arrow.Table({
     question: arrow.vectorFromArray(questions, new arrow.Utf8()),
-    id: arrow.vectorFromArray(questions.map((_, i) => BigInt(offset + i)), new arrow.Int64()),
-    input_tokens: arrow.vectorFromArray(questions.map((_, i) => [1, 2, offset + i]), ids),
-    messages: arrow.vectorFromArray(questions.map((q) => [{ role: "user", content: q }]), messages),
+    id: arrow.vectorFromArray(
+      questions.map((_, i) => BigInt(offset + i)),
+      new arrow.Int64(),
+    ),
+    input_tokens: arrow.vectorFromArray(
+      questions.map((_, i) => [1, 2, offset + i]),
+      ids,
+    ),
+    messages: arrow.vectorFromArray(
+      questions.map((q) => [{ role: "user", content: q }]),
+      messages,
+    ),
   });
 }
 
@@ -48,17 +73,26 @@ describe("dataset/hf-saved-dataset", () => {
   test("reads the train split of a DatasetDict, its shards in state.json order, cells as plain values", () => {
     const dataset = loadDataset({ path: dict, format: "huggingface" });
     expect(dataset.rows.map((r) => r.prompt)).toEqual(["q0", "q1", "q2"]);
-    expect(dataset.rows[2]).toEqual({ prompt: "q2", id: 2, input_tokens: [1, 2, 2], messages: [{ role: "user", content: "q2" }] });
+    expect(dataset.rows[2]).toEqual({
+      prompt: "q2",
+      id: 2,
+      input_tokens: [1, 2, 2],
+      messages: [{ role: "user", content: "q2" }],
+    });
   });
 
   test("split= picks another split; a split it lacks is one error naming the splits", () => {
     expect(loadDataset({ path: dict, split: "test" }).rows.map((r) => r.prompt)).toEqual(["t0"]);
     expect(() => loadDataset({ path: dict, split: "validation" })).toThrow(InputError);
-    expect(() => loadDataset({ path: dict, split: "validation" })).toThrow("has no split 'validation' (splits: train, test)");
+    expect(() => loadDataset({ path: dict, split: "validation" })).toThrow(
+      "has no split 'validation' (splits: train, test)",
+    );
   });
 
   test("a single saved split is read as it is", () => {
-    expect(loadDataset({ path: single }).rows).toEqual([{ prompt: "only", id: 5, input_tokens: [1, 2, 5], messages: [{ role: "user", content: "only" }] }]);
+    expect(loadDataset({ path: single }).rows).toEqual([
+      { prompt: "only", id: 5, input_tokens: [1, 2, 5], messages: [{ role: "user", content: "only" }] },
+    ]);
   });
 
   test("a damaged Arrow file names itself", () => {

@@ -50,7 +50,12 @@ describe("dataset/load-dataset", () => {
     { path: "a.txt", format: null, message: "a.txt: unsupported dataset extension '.txt'", hint: /format=\.jsonl/ },
     { path: "noext", format: null, message: "noext: unsupported dataset extension ''", hint: /format=/ },
     { path: "a.jsonl", format: ".xml", message: "a.jsonl: unsupported dataset format '.xml'", hint: /format=/ },
-    { path: "hf://datasets/o/n", format: ".csv", message: "hf://datasets/o/n: an hf:// dataset cannot be read as format .csv", hint: /format=huggingface/ },
+    {
+      path: "hf://datasets/o/n",
+      format: ".csv",
+      message: "hf://datasets/o/n: an hf:// dataset cannot be read as format .csv",
+      hint: /format=huggingface/,
+    },
   ])("refuses $path (format=$format) with a hint", ({ path, format, message, hint }) => {
     const error = errorOf(() => resolveDatasetFormat(path, format));
     expect(error.message).toBe(message);
@@ -211,10 +216,26 @@ describe("dataset/load-dataset transforms", () => {
   const rows = Array.from({ length: 10 }, (_, i) => ({ article: `text ${i}`, sys: "be brief", question: `q${i}` }));
 
   test.each<{ title: string; spec: Partial<DatasetSpec>; prompts: string[] }>([
-    { title: "maxRows keeps the first N rows in file order", spec: { maxRows: 3, parser: { prompt: "article" } }, prompts: ["text 0", "text 1", "text 2"] },
-    { title: "maxRows beyond the row count keeps them all", spec: { maxRows: 50, parser: { prompt: "article" } }, prompts: rows.map((r) => r.article) },
-    { title: "template builds the prompt from columns", spec: { maxRows: 2, template: "Summarize: {article}" }, prompts: ["Summarize: text 0", "Summarize: text 1"] },
-    { title: "template wins over fuzzy prompt detection", spec: { maxRows: 1, template: "{question} / {article}" }, prompts: ["q0 / text 0"] },
+    {
+      title: "maxRows keeps the first N rows in file order",
+      spec: { maxRows: 3, parser: { prompt: "article" } },
+      prompts: ["text 0", "text 1", "text 2"],
+    },
+    {
+      title: "maxRows beyond the row count keeps them all",
+      spec: { maxRows: 50, parser: { prompt: "article" } },
+      prompts: rows.map((r) => r.article),
+    },
+    {
+      title: "template builds the prompt from columns",
+      spec: { maxRows: 2, template: "Summarize: {article}" },
+      prompts: ["Summarize: text 0", "Summarize: text 1"],
+    },
+    {
+      title: "template wins over fuzzy prompt detection",
+      spec: { maxRows: 1, template: "{question} / {article}" },
+      prompts: ["q0 / text 0"],
+    },
   ])("$title", ({ spec, prompts }) => {
     const dataset = loadDataset({ path: writeRows("transforms.jsonl", rows), ...spec });
     expect(dataset.rows.map((row) => row.prompt)).toEqual(prompts);
@@ -222,7 +243,12 @@ describe("dataset/load-dataset transforms", () => {
   });
 
   test("a template and parser.system work together", () => {
-    const dataset = loadDataset({ path: writeRows("both.jsonl", rows), maxRows: 1, template: "Q: {question}", parser: { system: "sys" } });
+    const dataset = loadDataset({
+      path: writeRows("both.jsonl", rows),
+      maxRows: 1,
+      template: "Q: {question}",
+      parser: { system: "sys" },
+    });
     expect(dataset.rows[0]).toMatchObject({ prompt: "Q: q0", system: "be brief" });
   });
 

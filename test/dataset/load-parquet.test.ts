@@ -20,37 +20,58 @@ describe("dataset/load-parquet", () => {
     const { rows, locate } = readParquetRows(join(FIXTURE_DIR, "types.parquet"));
     expect(rows).toEqual([
       { prompt: "a", count: 1, input_tokens: [1, 2, 3], tags: ["x"], score: 0.5, flag: true, small: 1 },
-      { prompt: "b", count: Number.MAX_SAFE_INTEGER, input_tokens: [], tags: ["x", "y"], score: -1, flag: false, small: -2 },
+      {
+        prompt: "b",
+        count: Number.MAX_SAFE_INTEGER,
+        input_tokens: [],
+        tags: ["x", "y"],
+        score: -1,
+        flag: false,
+        small: -2,
+      },
       { prompt: "c", count: "1152921504606846976", input_tokens: null, tags: [], score: null, flag: null, small: 3 },
       { prompt: "d", count: null, input_tokens: [7, null], tags: null, score: 1e-9, flag: true, small: null },
     ]);
     expect(locate(2)).toMatch(/types\.parquet: row 3$/);
   });
 
-  test.each(["uncompressed", "snappy", "gzip", "zstd"] satisfies ParquetCodec[])("reads %s pages across row groups and pages", (codec) => {
-    const count = 1000;
-    const prompts = Array.from({ length: count }, (_, i) => `prompt ${i} ${"x".repeat(i % 50)}`);
-    const path = join(dir, `${codec}.parquet`);
-    writeFileSync(path, encodeParquet([
-      { name: "prompt", kind: "string", values: prompts },
-      { name: "bucket", kind: "string", dictionary: true, values: prompts.map((_, i) => `b${i % 7}`) },
-    ], { codec, rowGroupRows: 300, pageBytes: 2048 }));
-    const written = readFileSync(path);
-    expect(parquetMetadata(written.buffer.slice(written.byteOffset, written.byteOffset + written.byteLength)).row_groups).toHaveLength(4);
-    const { rows } = readParquetRows(path);
-    expect(rows.map((row) => row.prompt)).toEqual(prompts);
-    expect(rows[999]).toEqual({ prompt: prompts[999], bucket: "b5" });
-  });
-
-  test.each(["types.parquet", "prompts.snappy.parquet", "prompts.zstd.parquet", "hub/data/train-00001-of-00002.parquet"])(
-    "agrees with hyparquet's async reader on %s",
-    async (name) => {
-      const bytes = readFileSync(join(FIXTURE_DIR, name));
-      const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-      const expected = (await parquetReadObjects({ file, compressors })).map((row) => plainValue(row));
-      expect(readParquetRows(join(FIXTURE_DIR, name)).rows).toEqual(expected as Record<string, unknown>[]);
+  test.each(["uncompressed", "snappy", "gzip", "zstd"] satisfies ParquetCodec[])(
+    "reads %s pages across row groups and pages",
+    (codec) => {
+      const count = 1000;
+      const prompts = Array.from({ length: count }, (_, i) => `prompt ${i} ${"x".repeat(i % 50)}`);
+      const path = join(dir, `${codec}.parquet`);
+      writeFileSync(
+        path,
+        encodeParquet(
+          [
+            { name: "prompt", kind: "string", values: prompts },
+            { name: "bucket", kind: "string", dictionary: true, values: prompts.map((_, i) => `b${i % 7}`) },
+          ],
+          { codec, rowGroupRows: 300, pageBytes: 2048 },
+        ),
+      );
+      const written = readFileSync(path);
+      expect(
+        parquetMetadata(written.buffer.slice(written.byteOffset, written.byteOffset + written.byteLength)).row_groups,
+      ).toHaveLength(4);
+      const { rows } = readParquetRows(path);
+      expect(rows.map((row) => row.prompt)).toEqual(prompts);
+      expect(rows[999]).toEqual({ prompt: prompts[999], bucket: "b5" });
     },
   );
+
+  test.each([
+    "types.parquet",
+    "prompts.snappy.parquet",
+    "prompts.zstd.parquet",
+    "hub/data/train-00001-of-00002.parquet",
+  ])("agrees with hyparquet's async reader on %s", async (name) => {
+    const bytes = readFileSync(join(FIXTURE_DIR, name));
+    const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    const expected = (await parquetReadObjects({ file, compressors })).map((row) => plainValue(row));
+    expect(readParquetRows(join(FIXTURE_DIR, name)).rows).toEqual(expected as Record<string, unknown>[]);
+  });
 
   test.each([
     { value: 5n, expected: 5 },

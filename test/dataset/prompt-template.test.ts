@@ -10,7 +10,7 @@ describe("dataset/prompt-template", () => {
     ["Summarize: {article}", [{ text: "Summarize: " }, { column: "article" }]],
     ["{a}{b}", [{ column: "a" }, { column: "b" }]],
     ["{{literal}} {x}", [{ text: "{literal} " }, { column: "x" }]],
-    ["json: {{\"k\": {v}}}", [{ text: 'json: {"k": ' }, { column: "v" }, { text: "}" }]],
+    ['json: {{"k": {v}}}', [{ text: 'json: {"k": ' }, { column: "v" }, { text: "}" }]],
     ["no placeholders", [{ text: "no placeholders" }]],
     ["{col with spaces}", [{ column: "col with spaces" }]],
   ])("parses %p", (template, parts) => {
@@ -32,14 +32,18 @@ describe("dataset/prompt-template", () => {
       { q: "Why?", n: 3, tags: ["a", "b"], ok: true },
       { q: "How?", n: 0.5, tags: [], ok: false },
     ];
-    expect(applyPromptTemplate(rows, ["q", "n", "tags", "ok"], "{q} ({n}) {tags} {ok} {{done}}", locate, "d.jsonl")).toEqual([
+    expect(
+      applyPromptTemplate(rows, ["q", "n", "tags", "ok"], "{q} ({n}) {tags} {ok} {{done}}", locate, "d.jsonl"),
+    ).toEqual([
       { q: "Why?", n: 3, tags: ["a", "b"], ok: true, prompt: 'Why? (3) ["a","b"] true {done}' },
       { q: "How?", n: 0.5, tags: [], ok: false, prompt: "How? (0.5) [] false {done}" },
     ]);
   });
 
   test("replaces an existing prompt column", () => {
-    expect(applyPromptTemplate([{ prompt: "x" }], ["prompt"], "Answer: {prompt}", locate, "d")).toEqual([{ prompt: "Answer: x" }]);
+    expect(applyPromptTemplate([{ prompt: "x" }], ["prompt"], "Answer: {prompt}", locate, "d")).toEqual([
+      { prompt: "Answer: x" },
+    ]);
   });
 
   test.each([

@@ -23,9 +23,12 @@ describe("dataset/length-spec", () => {
     expect(parseLengthSpec(text, "isl")).toEqual(expected as never);
   });
 
-  test.each(["0", "-5", "abc", "uniform:10", "uniform:20:10", "normal:1:2:3", "zipf:1:2", "1.5"])("rejects %s", (text) => {
-    expect(() => parseLengthSpec(text, "isl")).toThrow(InputError);
-  });
+  test.each(["0", "-5", "abc", "uniform:10", "uniform:20:10", "normal:1:2:3", "zipf:1:2", "1.5"])(
+    "rejects %s",
+    (text) => {
+      expect(() => parseLengthSpec(text, "isl")).toThrow(InputError);
+    },
+  );
 
   test("keeps draws inside the bounds", () => {
     const rng = new PythonRandom(1);
@@ -38,7 +41,14 @@ describe("dataset/length-spec", () => {
 
 describe("dataset/random-dataset", () => {
   test("builds prompts of exactly the drawn token count for a real tokenizer, with a shared prefix", () => {
-    const rows = generateRandomRows({ rows: 50, isl: parseLengthSpec("uniform:40:200", "isl"), osl: parseLengthSpec("64", "osl"), prefixTokens: 16, seed: 3, tokenizer: gpt2 });
+    const rows = generateRandomRows({
+      rows: 50,
+      isl: parseLengthSpec("uniform:40:200", "isl"),
+      osl: parseLengthSpec("64", "osl"),
+      prefixTokens: 16,
+      seed: 3,
+      tokenizer: gpt2,
+    });
     const prefixes = new Set(rows.map((r) => (r.prompt as string).split(" ").slice(0, 16).join(" ")));
     expect(prefixes.size).toBe(1);
     for (const row of rows) {
@@ -48,7 +58,15 @@ describe("dataset/random-dataset", () => {
   });
 
   test("is the same for the same seed and differs for another", () => {
-    const make = (seed: number) => generateRandomRows({ rows: 5, isl: parseLengthSpec("32", "isl"), osl: parseLengthSpec("8", "osl"), prefixTokens: 0, seed, tokenizer: null });
+    const make = (seed: number) =>
+      generateRandomRows({
+        rows: 5,
+        isl: parseLengthSpec("32", "isl"),
+        osl: parseLengthSpec("8", "osl"),
+        prefixTokens: 0,
+        seed,
+        tokenizer: null,
+      });
     expect(make(7)).toEqual(make(7));
     expect(make(7)).not.toEqual(make(8));
   });

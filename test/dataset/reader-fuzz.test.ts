@@ -18,7 +18,9 @@ function outcome(bytes: Uint8Array, ext: string, n: number): string {
     const dataset = loadDataset({ path });
     return dataset.rows.length > 0 ? "ok" : "empty-ok";
   } catch (error) {
-    return error instanceof BenchmarkError ? "typed" : `crash: ${(error as Error)?.constructor?.name}: ${(error as Error)?.message}`;
+    return error instanceof BenchmarkError
+      ? "typed"
+      : `crash: ${(error as Error)?.constructor?.name}: ${(error as Error)?.message}`;
   } finally {
     rmSync(path, { force: true });
   }
@@ -32,17 +34,26 @@ function mutate(source: Uint8Array, rng: PythonRandom): Uint8Array {
   return out;
 }
 
-const SEED_FILES: [string, string][] = [[".jsonl", "prompts.jsonl"], [".json", "prompts.records.json"], [".csv", "prompts.csv"], [".parquet", "prompts.snappy.parquet"], [".parquet", "prompts.zstd.parquet"]];
+const SEED_FILES: [string, string][] = [
+  [".jsonl", "prompts.jsonl"],
+  [".json", "prompts.records.json"],
+  [".csv", "prompts.csv"],
+  [".parquet", "prompts.snappy.parquet"],
+  [".parquet", "prompts.zstd.parquet"],
+];
 const SEEDS = SEED_FILES.map(([ext, file]) => [ext, new Uint8Array(readFileSync(join(FIXTURES, file)))] as const);
 
 describe("dataset readers under random input", () => {
-  test.each([".jsonl", ".json", ".csv", ".parquet"])("%s: random bytes give a typed error, never a crash or a hang", (ext) => {
-    const rng = new PythonRandom(ext.length);
-    for (let i = 0; i < 150; i++) {
-      const result = outcome(rng.randbytes(rng.randbelow(400)), ext, i);
-      expect(result.startsWith("crash")).toBe(false);
-    }
-  });
+  test.each([".jsonl", ".json", ".csv", ".parquet"])(
+    "%s: random bytes give a typed error, never a crash or a hang",
+    (ext) => {
+      const rng = new PythonRandom(ext.length);
+      for (let i = 0; i < 150; i++) {
+        const result = outcome(rng.randbytes(rng.randbelow(400)), ext, i);
+        expect(result.startsWith("crash")).toBe(false);
+      }
+    },
+  );
 
   test.each(SEEDS)("%s: a valid file with random corruption parses or fails typed", (ext, source) => {
     const rng = new PythonRandom(7 + ext.length);

@@ -1,15 +1,15 @@
 /** @module test/dataset/request-body — request bodies per api_type, routes and URL joining. */
 import { describe, expect, test } from "bun:test";
 import { InputError } from "../../src/errors.ts";
-import {
-  buildRequestBody,
-  joinEndpointUrl,
-  routeFor,
-  type RequestBodyParams,
-} from "../../src/dataset/request-body.ts";
+import { buildRequestBody, joinEndpointUrl, routeFor, type RequestBodyParams } from "../../src/dataset/request-body.ts";
 
 const chat: RequestBodyParams = { apiType: "openai", model: "m", maxNewTokens: 64, streaming: false };
-const completions: RequestBodyParams = { apiType: "openai_completions", model: "m", maxNewTokens: 64, streaming: false };
+const completions: RequestBodyParams = {
+  apiType: "openai_completions",
+  model: "m",
+  maxNewTokens: 64,
+  streaming: false,
+};
 const sglang: RequestBodyParams = { apiType: "sglang", model: "m", maxNewTokens: 1024, streaming: true };
 
 function body(row: Record<string, unknown>, params: RequestBodyParams): unknown {
@@ -75,7 +75,15 @@ describe("dataset/request-body", () => {
     },
     {
       title: "chat with sampling parameters and forwarded row fields, nulls omitted",
-      row: { prompt: "hi", n: 2, stop: ["\n"], tools: [{ type: "function" }], tool_choice: "auto", user: "u", logit_bias: null },
+      row: {
+        prompt: "hi",
+        n: 2,
+        stop: ["\n"],
+        tools: [{ type: "function" }],
+        tool_choice: "auto",
+        user: "u",
+        logit_bias: null,
+      },
       params: {
         ...chat,
         temperature: 0,
@@ -125,7 +133,7 @@ describe("dataset/request-body", () => {
     },
     {
       title: "completions with a text prompt (ours), not streaming",
-      row: { prompt: "once upon", stop: "." , tools: ["not forwarded"] },
+      row: { prompt: "once upon", stop: ".", tools: ["not forwarded"] },
       params: { ...completions, maxNewTokens: null },
       expected: { model: "m", prompt: "once upon", stream: false, stop: "." },
     },
@@ -134,13 +142,28 @@ describe("dataset/request-body", () => {
       title: "the sglang body as upstream sends it",
       row: { input_tokens: [1, 2, 3], prompt: "ignored" },
       params: sglang,
-      expected: { input_ids: [1, 2, 3], sampling_params: { max_new_tokens: 1024, temperature: 1.0, top_p: 1.0 }, stream: true },
+      expected: {
+        input_ids: [1, 2, 3],
+        sampling_params: { max_new_tokens: 1024, temperature: 1.0, top_p: 1.0 },
+        stream: true,
+      },
     },
     {
       title: "sglang with sampling set, a top_k and a synthetic row's length controls",
       row: { input_tokens: [9], max_new_tokens: 16, min_tokens: 16, ignore_eos: true },
       params: { ...sglang, streaming: false, temperature: 0, topK: 20, topP: 0.9, seed: 7, presencePenalty: 1 },
-      expected: { input_ids: [9], sampling_params: { max_new_tokens: 16, temperature: 0, top_k: 20, top_p: 0.9, min_new_tokens: 16, ignore_eos: true }, stream: false },
+      expected: {
+        input_ids: [9],
+        sampling_params: {
+          max_new_tokens: 16,
+          temperature: 0,
+          top_k: 20,
+          top_p: 0.9,
+          min_new_tokens: 16,
+          ignore_eos: true,
+        },
+        stream: false,
+      },
     },
   ])("builds $title", ({ row, params, expected }) => {
     const text = buildRequestBody(row, params);
@@ -151,7 +174,11 @@ describe("dataset/request-body", () => {
   test.each([
     { title: "chat row without prompt or messages", row: { text: "x" }, params: chat },
     { title: "chat row with empty messages and no prompt", row: { messages: [] }, params: chat },
-    { title: "completions row with only messages", row: { messages: [{ role: "user", content: "x" }] }, params: completions },
+    {
+      title: "completions row with only messages",
+      row: { messages: [{ role: "user", content: "x" }] },
+      params: completions,
+    },
     { title: "sglang row with text only (upstream Harmony-tokenizes it first)", row: { prompt: "x" }, params: sglang },
   ])("refuses a $title", ({ row, params }) => {
     expect(() => body(row, params)).toThrow(InputError);

@@ -7,9 +7,18 @@ import { InputError } from "../../src/errors.ts";
 describe("dataset/upstream-random", () => {
   test.each([
     [{}, { rows: 1024, isl: "1024", seed: 42, tokenizer: null }],
-    [{ num_sequences: 10, input_seq_length: 200, range_ratio: 0.25, random_seed: 3, tokenizer: "gpt2" }, { rows: 10, isl: "uniform:50:200", seed: 3, tokenizer: "gpt2" }],
-    [{ num_sequences: "5", input_seq_length: "7", range_ratio: "0.5" }, { rows: 5, isl: "uniform:3:7", seed: 42, tokenizer: null }],
-    [{ input_seq_length: 1, range_ratio: 0.1 }, { rows: 1024, isl: "1", seed: 42, tokenizer: null }],
+    [
+      { num_sequences: 10, input_seq_length: 200, range_ratio: 0.25, random_seed: 3, tokenizer: "gpt2" },
+      { rows: 10, isl: "uniform:50:200", seed: 3, tokenizer: "gpt2" },
+    ],
+    [
+      { num_sequences: "5", input_seq_length: "7", range_ratio: "0.5" },
+      { rows: 5, isl: "uniform:3:7", seed: 42, tokenizer: null },
+    ],
+    [
+      { input_seq_length: 1, range_ratio: 0.1 },
+      { rows: 1024, isl: "1", seed: 42, tokenizer: null },
+    ],
   ])("generate_params %p → %p", (params, plan) => {
     expect(upstreamRandomPlan(params, "random")).toEqual(plan);
   });
@@ -24,7 +33,11 @@ describe("dataset/upstream-random", () => {
   });
 
   test("name: random without a path builds num_sequences prompts in range and asks for no output length", () => {
-    const spec = { path: null, name: "random", generate_params: { num_sequences: 40, input_seq_length: 30, range_ratio: 0.5, random_seed: 1 } };
+    const spec = {
+      path: null,
+      name: "random",
+      generate_params: { num_sequences: 40, input_seq_length: 30, range_ratio: 0.5, random_seed: 1 },
+    };
     expect(isSyntheticDataset(spec)).toBe(true);
     const dataset = syntheticDataset(spec, 42, null);
     expect(dataset.rows).toHaveLength(40);

@@ -22,7 +22,10 @@ function gpqaServer(answers: Map<string, string>, failPrompt: string | null) {
     const prompt = body.messages.at(-1)?.content ?? "";
     if (prompt === failPrompt) return new Response("boom", { status: 500 });
     const content = `Thinking it over.\n\n**Answer:** ${answers.get(prompt) ?? "A"}`;
-    return Response.json({ choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }], usage: { prompt_tokens: 5, completion_tokens: 9 } });
+    return Response.json({
+      choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+      usage: { prompt_tokens: 5, completion_tokens: 9 },
+    });
   });
   return { url: `http://127.0.0.1:${server.port}`, stop: () => server.stop(true) };
 }
@@ -33,14 +36,38 @@ describe("cli/accuracy", () => {
     try {
       const dir = dirs.make();
       const csv = join(dir, "acc.csv");
-      writeFileSync(csv, "question,ground_truth\nalpha beta,alpha beta\ngamma,gamma\ndelta,delta\nepsilon,zeta\neta,theta\n");
+      writeFileSync(
+        csv,
+        "question,ground_truth\nalpha beta,alpha beta\ngamma,gamma\ndelta,delta\nepsilon,zeta\neta,theta\n",
+      );
       const report = join(dir, "r");
-      const result = await runCli(["benchmark", "offline", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 20),
-        "--dataset", `acc:${csv},accuracy_config.eval_method=string_match,accuracy_config.extractor=identity_extractor`,
-        "--duration", "0", "--workers", "1", "--report-dir", report]);
+      const result = await runCli([
+        "benchmark",
+        "offline",
+        "--endpoints",
+        server.url,
+        "--model",
+        "m",
+        "--dataset",
+        questionDataset(dir, 20),
+        "--dataset",
+        `acc:${csv},accuracy_config.eval_method=string_match,accuracy_config.extractor=identity_extractor`,
+        "--duration",
+        "0",
+        "--workers",
+        "1",
+        "--report-dir",
+        report,
+      ]);
       expect(result.exitCode).toBe(0);
       const results = JSON.parse(readFileSync(join(report, "accuracy", "accuracy_results.json"), "utf8"));
-      expect(results.accuracy_scores[0]).toMatchObject({ dataset_name: "acc", score: 0.6, unit_samples: 5, num_repeats: 1, total_samples: 5 });
+      expect(results.accuracy_scores[0]).toMatchObject({
+        dataset_name: "acc",
+        score: 0.6,
+        unit_samples: 5,
+        num_repeats: 1,
+        total_samples: 5,
+      });
       const perf = JSON.parse(readFileSync(join(report, "performance", "result_summary.json"), "utf8"));
       expect(perf.n_samples_issued).toBe(20); // the accuracy phase stays out of the performance summary
       expect(result.stdout).toContain("Accuracy:");
@@ -64,11 +91,32 @@ describe("cli/accuracy", () => {
     try {
       const dir = dirs.make();
       const report = join(dir, "r");
-      const result = await runCli(["eval", "--dataset", "gpqa", "--repeats", "3", "--endpoints", server.url, "--model", "m", "--report-dir", report],
-        { env: hub.env, cwd: dir });
+      const result = await runCli(
+        [
+          "eval",
+          "--dataset",
+          "gpqa",
+          "--repeats",
+          "3",
+          "--endpoints",
+          server.url,
+          "--model",
+          "m",
+          "--report-dir",
+          report,
+        ],
+        { env: hub.env, cwd: dir },
+      );
       expect(result.exitCode).toBe(0);
-      const entry = JSON.parse(readFileSync(join(report, "accuracy", "accuracy_results.json"), "utf8")).accuracy_scores[0];
-      expect(entry).toMatchObject({ dataset_name: "gpqa", score: 0.6, num_repeats: 3, total_samples: 15, extractor: "abcd_extractor" });
+      const entry = JSON.parse(readFileSync(join(report, "accuracy", "accuracy_results.json"), "utf8"))
+        .accuracy_scores[0];
+      expect(entry).toMatchObject({
+        dataset_name: "gpqa",
+        score: 0.6,
+        num_repeats: 3,
+        total_samples: 15,
+        extractor: "abcd_extractor",
+      });
       expect(entry.response_counts).toEqual({ issued: 15, scored: 12, empty: 3, missing: 0 });
       expect(result.stdout).toMatch(/gpqa/);
     } finally {
@@ -82,10 +130,23 @@ describe("cli/accuracy", () => {
       const dir = dirs.make();
       expect((await runCli(["init", "eval"], { cwd: dir })).exitCode).toBe(0);
       const report = join(dir, "r");
-      const result = await runCli(["benchmark", "from-config", "-c", join(dir, "eval_template.yaml"), "--endpoints", server.url, "--report-dir", report],
-        { env: hub.env, cwd: dir });
+      const result = await runCli(
+        [
+          "benchmark",
+          "from-config",
+          "-c",
+          join(dir, "eval_template.yaml"),
+          "--endpoints",
+          server.url,
+          "--report-dir",
+          report,
+        ],
+        { env: hub.env, cwd: dir },
+      );
       expect(result.exitCode).toBe(0);
-      const entries = JSON.parse(readFileSync(join(report, "accuracy", "accuracy_results.json"), "utf8")).accuracy_scores;
+      const entries = JSON.parse(
+        readFileSync(join(report, "accuracy", "accuracy_results.json"), "utf8"),
+      ).accuracy_scores;
       expect(entries.map((e: { dataset_name: string }) => e.dataset_name)).toEqual(["gpqa::gptoss", "aime25::gptoss"]);
       for (const e of entries) expect(e.response_counts.issued).toBe(e.unit_samples);
     } finally {
@@ -95,19 +156,44 @@ describe("cli/accuracy", () => {
 
   test("serve --answers: the mock answers 3 of 5 AIME-style questions right, pass@1 is 0.6 over 3 repeats", async () => {
     const dir = dirs.make();
-    const questions = Array.from({ length: 5 }, (_, i) => ({ question: `What is ${i} + ${i}?`, answer: String(2 * i) }));
+    const questions = Array.from({ length: 5 }, (_, i) => ({
+      question: `What is ${i} + ${i}?`,
+      answer: String(2 * i),
+    }));
     const dataset = join(dir, "aime.jsonl");
     writeFileSync(dataset, questions.map((q) => JSON.stringify(q)).join("\n"));
     const answers = join(dir, "answers.jsonl");
-    writeFileSync(answers, questions.map((q, i) => JSON.stringify({ prompt: q.question, response: `Adding.\n\nThe answer is $\\boxed{${i < 3 ? q.answer : "7"}}$.` })).join("\n"));
+    writeFileSync(
+      answers,
+      questions
+        .map((q, i) =>
+          JSON.stringify({
+            prompt: q.question,
+            response: `Adding.\n\nThe answer is $\\boxed{${i < 3 ? q.answer : "7"}}$.`,
+          }),
+        )
+        .join("\n"),
+    );
     const server = await startMockServer({ mode: "model", ttftMs: 1, tpotMs: 0, answers });
     try {
       const report = join(dir, "r");
-      const result = await runCli(["benchmark", "offline", "--endpoints", server.url, "--model", "m", "--mode", "acc",
-        "--dataset", `acc:${dataset},accuracy_config.eval_method=pass_at_1,accuracy_config.extractor=boxed_math_extractor,accuracy_config.ground_truth=answer,accuracy_config.num_repeats=3`,
-        "--report-dir", report]);
+      const result = await runCli([
+        "benchmark",
+        "offline",
+        "--endpoints",
+        server.url,
+        "--model",
+        "m",
+        "--mode",
+        "acc",
+        "--dataset",
+        `acc:${dataset},accuracy_config.eval_method=pass_at_1,accuracy_config.extractor=boxed_math_extractor,accuracy_config.ground_truth=answer,accuracy_config.num_repeats=3`,
+        "--report-dir",
+        report,
+      ]);
       expect(result.exitCode).toBe(0);
-      const entry = JSON.parse(readFileSync(join(report, "accuracy", "accuracy_results.json"), "utf8")).accuracy_scores[0];
+      const entry = JSON.parse(readFileSync(join(report, "accuracy", "accuracy_results.json"), "utf8"))
+        .accuracy_scores[0];
       expect(entry).toMatchObject({ score: 0.6, num_repeats: 3, total_samples: 15 });
     } finally {
       await server.stop();
@@ -122,15 +208,35 @@ describe("cli/accuracy", () => {
       writeFileSync(csv, "question,ground_truth\nalpha,alpha\nbeta,gamma\ndelta,delta\nepsilon,epsilon\n");
       const run = async (mode: string) => {
         const report = join(dir, mode);
-        const result = await runCli(["benchmark", "offline", "--endpoints", server.url, "--model", "m", "--mode", mode,
-          "--dataset", questionDataset(dir, 30), "--dataset", `acc:${csv},accuracy_config.eval_method=string_match,accuracy_config.extractor=identity_extractor`,
-          "--duration", "0", "--workers", "1", "--report-dir", report]);
+        const result = await runCli([
+          "benchmark",
+          "offline",
+          "--endpoints",
+          server.url,
+          "--model",
+          "m",
+          "--mode",
+          mode,
+          "--dataset",
+          questionDataset(dir, 30),
+          "--dataset",
+          `acc:${csv},accuracy_config.eval_method=string_match,accuracy_config.extractor=identity_extractor`,
+          "--duration",
+          "0",
+          "--workers",
+          "1",
+          "--report-dir",
+          report,
+        ]);
         expect(result.exitCode).toBe(0);
         const perfFile = join(report, "performance", "result_summary.json");
         const accFile = join(report, "accuracy", "accuracy_results.json");
         return {
           issued: JSON.parse(readFileSync(perfFile, "utf8")).n_samples_issued as number,
-          score: mode === "perf" && !Bun.file(accFile).size ? null : (JSON.parse(readFileSync(accFile, "utf8")).accuracy_scores[0].score as number),
+          score:
+            mode === "perf" && !Bun.file(accFile).size
+              ? null
+              : (JSON.parse(readFileSync(accFile, "utf8")).accuracy_scores[0].score as number),
         };
       };
       const both = await run("both");

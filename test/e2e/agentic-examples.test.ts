@@ -15,13 +15,33 @@ afterAll(() => dirs.cleanup());
 function example10(dir: string): string {
   const rows = [];
   for (const id of ["c1", "c2"]) {
-    rows.push({ conversation_id: id, turn: 1, role: "user", system: "You are a coding agent.", content: "fix it", tools: [{ type: "function", function: { name: "bash" } }] });
-    rows.push({ conversation_id: id, turn: 2, role: "assistant", tool_calls: [{ id: "t0", type: "function", function: { name: "bash", arguments: '{"command":"ls"}' } }] });
-    rows.push({ conversation_id: id, turn: 3, role: "tool", tool_results: [{ tool_call_id: "t0", content: "a.py" }], delay_seconds: 0.5 });
+    rows.push({
+      conversation_id: id,
+      turn: 1,
+      role: "user",
+      system: "You are a coding agent.",
+      content: "fix it",
+      tools: [{ type: "function", function: { name: "bash" } }],
+    });
+    rows.push({
+      conversation_id: id,
+      turn: 2,
+      role: "assistant",
+      tool_calls: [{ id: "t0", type: "function", function: { name: "bash", arguments: '{"command":"ls"}' } }],
+    });
+    rows.push({
+      conversation_id: id,
+      turn: 3,
+      role: "tool",
+      tool_results: [{ tool_call_id: "t0", content: "a.py" }],
+      delay_seconds: 0.5,
+    });
   }
   writeFileSync(join(dir, "agentic_combined.jsonl"), rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
   const path = join(dir, "qwen_agentic_benchmark.yaml");
-  writeFileSync(path, `name: "qwen-agentic-benchmark"
+  writeFileSync(
+    path,
+    `name: "qwen-agentic-benchmark"
 version: "1.0"
 type: "online"
 model_params:
@@ -72,7 +92,8 @@ endpoint_config:
     - "http://localhost:30000"
   api_type: openai
 report_dir: ${join(dir, "logs")}
-`);
+`,
+  );
   return path;
 }
 
@@ -81,9 +102,15 @@ describe("cli/agentic-examples", () => {
     const config = example10(dirs.make());
     const result = await runCli(["benchmark", "from-config", "-c", config, "--dry-run"]);
     expect(result.exitCode).toBe(0);
-    expect(result.stderr).toContain("datasets[1] 'swe_bench' (swe_bench_scorer) is skipped in perf mode, as in mlcommons/endpoints");
-    expect(result.stdout).toContain("performance: 1226 turns in 613 conversation(s), agentic_inference, 8 conversation(s) at once");
-    expect(result.stdout).toContain("think time: 306.500 s in all (the dataset's delay_seconds); turn timeout 14400 s; salt on");
+    expect(result.stderr).toContain(
+      "datasets[1] 'swe_bench' (swe_bench_scorer) is skipped in perf mode, as in mlcommons/endpoints",
+    );
+    expect(result.stdout).toContain(
+      "performance: 1226 turns in 613 conversation(s), agentic_inference, 8 conversation(s) at once",
+    );
+    expect(result.stdout).toContain(
+      "think time: 306.500 s in all (the dataset's delay_seconds); turn timeout 14400 s; salt on",
+    );
     expect(result.stdout).toContain("first conversations: c1, c2, c1__repeat_2, c2__repeat_2");
     const validated = await runCli(["validate-yaml", "-c", config]);
     expect(validated.exitCode).toBe(0);
@@ -91,8 +118,18 @@ describe("cli/agentic-examples", () => {
   });
 
   test("--mode both refuses the SWE-bench dataset, naming it", async () => {
-    const result = await runCli(["benchmark", "from-config", "-c", example10(dirs.make()), "--mode", "both", "--dry-run"]);
+    const result = await runCli([
+      "benchmark",
+      "from-config",
+      "-c",
+      example10(dirs.make()),
+      "--mode",
+      "both",
+      "--dry-run",
+    ]);
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toContain("datasets[1].accuracy_config.eval_method: 'swe_bench_scorer' needs upstream's SWE-bench service");
+    expect(result.stderr).toContain(
+      "datasets[1].accuracy_config.eval_method: 'swe_bench_scorer' needs upstream's SWE-bench service",
+    );
   });
 });

@@ -46,7 +46,8 @@ function threadsOf(pid: number): { name: string; nice: number; cpus: string }[] 
     try {
       const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim();
       const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
-      const cpus = readFileSync(`/proc/${pid}/task/${tid}/status`, "utf8").match(/Cpus_allowed_list:\s+(\S+)/)?.[1] ?? "";
+      const cpus =
+        readFileSync(`/proc/${pid}/task/${tid}/status`, "utf8").match(/Cpus_allowed_list:\s+(\S+)/)?.[1] ?? "";
       const thread = { name, nice: Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]), cpus };
       if (Number(tid) === pid) threads.unshift(thread);
       else threads.push(thread);
@@ -88,23 +89,56 @@ function workerIdOf(pid: number): number {
 
 describe.skipIf(process.platform !== "linux")("cli/arming-redeal", () => {
   test("a worker dying while the phase is armed: the phase is dealt again to the survivor and the run completes", async () => {
-    const server = await startMockServer({ mode: "model", ttftMs: 5, tpotMs: 0, outputTokens: 1, recordObservations: true });
+    const server = await startMockServer({
+      mode: "model",
+      ttftMs: 5,
+      tpotMs: 0,
+      outputTokens: 1,
+      recordObservations: true,
+    });
     const dir = dirs.make();
     const report = join(dir, "r");
-    const proc = spawnCli(["benchmark", "online", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 200),
-      "--load-pattern", "poisson", "--target-qps", "500", "--num-samples", String(REQUESTS), "--duration", "0", "--workers", "2",
-      "--streaming", "off", "--report-dir", report]);
+    const proc = spawnCli([
+      "benchmark",
+      "online",
+      "--endpoints",
+      server.url,
+      "--model",
+      "m",
+      "--dataset",
+      questionDataset(dir, 200),
+      "--load-pattern",
+      "poisson",
+      "--target-qps",
+      "500",
+      "--num-samples",
+      String(REQUESTS),
+      "--duration",
+      "0",
+      "--workers",
+      "2",
+      "--streaming",
+      "off",
+      "--report-dir",
+      report,
+    ]);
     const stderr = collectOutput(proc.stderr);
     let pids: number[] = [];
     try {
       // Stop each worker as soon as it exists: it takes ~100 ms and more to boot and handle its init.
-      await waitFor(() => {
-        pids = workerPids(proc.pid);
-        for (const pid of pids) process.kill(pid, "SIGSTOP");
-        return pids.length === 2;
-      }, 10_000, 2);
+      await waitFor(
+        () => {
+          pids = workerPids(proc.pid);
+          for (const pid of pids) process.kill(pid, "SIGSTOP");
+          return pids.length === 2;
+        },
+        10_000,
+        2,
+      );
       // One that got through its init before it was stopped can only be the victim.
-      const [victim, survivor] = handledInit(pids[1] as number) ? [pids[1] as number, pids[0] as number] : [pids[0] as number, pids[1] as number];
+      const [victim, survivor] = handledInit(pids[1] as number)
+        ? [pids[1] as number, pids[0] as number]
+        : [pids[0] as number, pids[1] as number];
       expect(handledInit(survivor)).toBe(false); // else main may have dealt already: the scenario cannot be set up
 
       process.kill(victim, "SIGCONT");
@@ -126,20 +160,35 @@ describe.skipIf(process.platform !== "linux")("cli/arming-redeal", () => {
       const survivorId = workerIdOf(survivor);
       process.kill(victim, "SIGKILL");
       const killedMs = performance.now();
-      await waitFor(() => server.observations().length > 0, 20_000, 5, () => `no request after the victim was killed; stderr: ${stderr.text}`);
+      await waitFor(
+        () => server.observations().length > 0,
+        20_000,
+        5,
+        () => `no request after the victim was killed; stderr: ${stderr.text}`,
+      );
       expect(performance.now() - killedMs).toBeLessThan(WATCH_MS);
       // Fail here rather than at the test timeout, so that `finally` still cleans up.
       const exitCode = await Promise.race([proc.exited, Bun.sleep(20_000).then(() => "no exit within 20 s")]);
       expect(exitCode).toBe(0);
       const text = await stderr.done;
-      expect(text).toContain(`error: worker ${victimId} exited unexpectedly (killed); its unfinished requests are recorded as worker_lost; 1 worker(s) left`);
+      expect(text).toContain(
+        `error: worker ${victimId} exited unexpectedly (killed); its unfinished requests are recorded as worker_lost; 1 worker(s) left`,
+      );
 
       expect(server.observations()).toHaveLength(REQUESTS);
       const db = new Database(join(report, "events.db"), { readonly: true });
       try {
-        const rows = db.query("SELECT COUNT(*) AS n, COUNT(DISTINCT plan_index) AS d, MIN(worker) AS lo, MAX(worker) AS hi, COUNT(error_kind) AS failed FROM requests WHERE phase = 'performance'").get();
+        const rows = db
+          .query(
+            "SELECT COUNT(*) AS n, COUNT(DISTINCT plan_index) AS d, MIN(worker) AS lo, MAX(worker) AS hi, COUNT(error_kind) AS failed FROM requests WHERE phase = 'performance'",
+          )
+          .get();
         expect(rows).toEqual({ n: REQUESTS, d: REQUESTS, lo: survivorId, hi: survivorId, failed: 0 });
-        expect(db.query("SELECT planned, sent, state FROM phases WHERE name = 'performance'").get()).toEqual({ planned: REQUESTS, sent: REQUESTS, state: "complete" });
+        expect(db.query("SELECT planned, sent, state FROM phases WHERE name = 'performance'").get()).toEqual({
+          planned: REQUESTS,
+          sent: REQUESTS,
+          state: "complete",
+        });
         expect(db.query("SELECT value FROM run WHERE key = 'state'").get()).toEqual({ value: "complete" });
       } finally {
         db.close();

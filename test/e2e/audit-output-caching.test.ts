@@ -17,18 +17,30 @@ async function audit(responseCache: boolean, hook: boolean, threshold = 0.1) {
   try {
     const dir = dirs.make();
     const config = join(dir, "audit.yaml");
-    writeFileSync(config, [
-      "type: online",
-      "model_params: {name: m}",
-      `datasets: [{path: ${questionDataset(dir, 40)}}]`,
-      "settings: {load_pattern: {type: concurrency, target_concurrency: 4}, runtime: {n_samples_to_issue: 40}}",
-      `audit: {samples: 40, audit_samples: 40, sample_index: 3, threshold: ${threshold}}`,
-      `endpoint_config: {endpoints: ["${server.url}"]}`,
-      "",
-    ].join("\n"));
+    writeFileSync(
+      config,
+      [
+        "type: online",
+        "model_params: {name: m}",
+        `datasets: [{path: ${questionDataset(dir, 40)}}]`,
+        "settings: {load_pattern: {type: concurrency, target_concurrency: 4}, runtime: {n_samples_to_issue: 40}}",
+        `audit: {samples: 40, audit_samples: 40, sample_index: 3, threshold: ${threshold}}`,
+        `endpoint_config: {endpoints: ["${server.url}"]}`,
+        "",
+      ].join("\n"),
+    );
     const report = join(dir, "r");
     const hookCommand = `${BUN_PATH} -e 'await fetch("${server.url}/flush_cache", { method: "POST" })'`;
-    const result = await runCli(["benchmark", "from-config", "-c", config, "--report-dir", report, "-q", ...(hook ? ["--audit-restart-hook", hookCommand] : [])]);
+    const result = await runCli([
+      "benchmark",
+      "from-config",
+      "-c",
+      config,
+      "--report-dir",
+      report,
+      "-q",
+      ...(hook ? ["--audit-restart-hook", hookCommand] : []),
+    ]);
     const base = join(report, "audit");
     return {
       result,
@@ -45,12 +57,35 @@ describe("cli/audit output caching (TEST04)", () => {
   test("a caching server whose cache is reset before the reference phase fails, exit 1", async () => {
     const { result, base, json, verify } = await audit(true, true);
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toMatch(/error: Compliance audit output_caching_test FAILED: audit_qps=[\d.]+ >= ref_qps \* \(1 \+ 10%\) = [\d.]+\n/);
-    expect(Object.keys(json)).toEqual(["test", "passed", "ref_qps", "audit_qps", "threshold", "ref_completed", "ref_requested", "audit_completed", "audit_requested", "reason", "cache_reset"]);
-    expect(json).toMatchObject({ test: "output_caching_test", passed: false, threshold: 0.1, ref_completed: 40, ref_requested: 40, audit_completed: 40, audit_requested: 40 });
+    expect(result.stderr).toMatch(
+      /error: Compliance audit output_caching_test FAILED: audit_qps=[\d.]+ >= ref_qps \* \(1 \+ 10%\) = [\d.]+\n/,
+    );
+    expect(Object.keys(json)).toEqual([
+      "test",
+      "passed",
+      "ref_qps",
+      "audit_qps",
+      "threshold",
+      "ref_completed",
+      "ref_requested",
+      "audit_completed",
+      "audit_requested",
+      "reason",
+      "cache_reset",
+    ]);
+    expect(json).toMatchObject({
+      test: "output_caching_test",
+      passed: false,
+      threshold: 0.1,
+      ref_completed: 40,
+      ref_requested: 40,
+      audit_completed: 40,
+      audit_requested: 40,
+    });
     expect(json.cache_reset).toStartWith("hook ran before the reference phase (exit 0)");
     expect(verify).toBe("Performance check pass: False\n");
-    for (const phase of ["reference", "output_caching"]) expect(existsSync(join(base, phase, "performance", "result_summary.json"))).toBe(true);
+    for (const phase of ["reference", "output_caching"])
+      expect(existsSync(join(base, phase, "performance", "result_summary.json"))).toBe(true);
     expect(existsSync(join(base, "..", "performance", "result_summary.json"))).toBe(true);
   }, 60_000);
 
@@ -73,9 +108,14 @@ describe("cli/audit output caching (TEST04)", () => {
   test("a load pattern that hides the server's capacity is refused with upstream's message", async () => {
     const dir = dirs.make();
     const config = join(dir, "bad.yaml");
-    writeFileSync(config, `type: online\nmodel_params: {name: m}\ndatasets: [{path: d.jsonl}]\nsettings: {load_pattern: {type: poisson, target_qps: 5}}\naudit: {samples: 4}\nendpoint_config: {endpoints: ["http://127.0.0.1:9"]}\n`);
+    writeFileSync(
+      config,
+      `type: online\nmodel_params: {name: m}\ndatasets: [{path: d.jsonl}]\nsettings: {load_pattern: {type: poisson, target_qps: 5}}\naudit: {samples: 4}\nendpoint_config: {endpoints: ["http://127.0.0.1:9"]}\n`,
+    );
     const result = await runCli(["validate-yaml", "-c", config]);
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toContain("Output-caching audit requires a load pattern where achieved QPS reflects SUT capacity (max_throughput, concurrency); got 'poisson', which would mask a caching-induced speedup");
+    expect(result.stderr).toContain(
+      "Output-caching audit requires a load pattern where achieved QPS reflects SUT capacity (max_throughput, concurrency); got 'poisson', which would mask a caching-induced speedup",
+    );
   });
 });

@@ -24,9 +24,20 @@ afterAll(async () => {
 /** Starts the script for 0.3 s over 4 connections against `url` (in its own process: the server answers from this one). */
 function start(url: string, streaming: boolean, eventsDb?: string, parse = false, ipc = false) {
   const bodyFile = join(dir, streaming ? "stream.json" : "plain.json");
-  writeFileSync(bodyFile, JSON.stringify({ model: "m", stream: streaming, stream_options: { include_usage: true }, messages: [{ role: "user", content: "hi" }] }));
+  writeFileSync(
+    bodyFile,
+    JSON.stringify({
+      model: "m",
+      stream: streaming,
+      stream_options: { include_usage: true },
+      messages: [{ role: "user", content: "hi" }],
+    }),
+  );
   const extra = eventsDb ? [eventsDb, ...(parse ? ["parse", ...(ipc ? ["ipc"] : [])] : [])] : [];
-  return Bun.spawn([process.execPath, SCRIPT, `${url}/v1/chat/completions`, bodyFile, "0.3", "4", ...extra], { stdout: "pipe", stderr: "pipe" });
+  return Bun.spawn([process.execPath, SCRIPT, `${url}/v1/chat/completions`, bodyFile, "0.3", "4", ...extra], {
+    stdout: "pipe",
+    stderr: "pipe",
+  });
 }
 
 /** Runs the script against the fixed mock server; its printed request count. */
@@ -51,17 +62,24 @@ describe("scripts/bench/bare-fetch", () => {
     ["a plain response, parsed: no gaps", false, null, 1, true, false],
     ["a streamed response, parsed, rows written by a second process", true, 31 * 8, 32, true, true],
     ["a plain response, parsed, rows written by a second process", false, null, 1, true, true],
-  ])("with a database, every request is one events.db row; %s", async (_name, streaming, gapBytes, chunkCount, parse, ipc) => {
-    const path = join(dir, `events-${streaming}-${parse}-${ipc}.db`);
-    const requests = await run(streaming, path, parse, ipc);
-    const db = new Database(path, { readonly: true });
-    const rows = db.query("SELECT length(chunk_gaps_ns) AS gaps, chunk_count, done_ns >= sent_ns AS ordered FROM requests").all() as { gaps: number | null; chunk_count: number; ordered: number }[];
-    db.close();
-    expect(requests).toBeGreaterThan(0);
-    expect(rows.length).toBe(requests);
-    expect(existsSync(`${path}.sock`)).toBe(false);
-    expect(new Set(rows.map((r) => `${r.gaps}/${r.chunk_count}/${r.ordered}`))).toEqual(new Set([`${gapBytes}/${chunkCount}/1`]));
-  });
+  ])(
+    "with a database, every request is one events.db row; %s",
+    async (_name, streaming, gapBytes, chunkCount, parse, ipc) => {
+      const path = join(dir, `events-${streaming}-${parse}-${ipc}.db`);
+      const requests = await run(streaming, path, parse, ipc);
+      const db = new Database(path, { readonly: true });
+      const rows = db
+        .query("SELECT length(chunk_gaps_ns) AS gaps, chunk_count, done_ns >= sent_ns AS ordered FROM requests")
+        .all() as { gaps: number | null; chunk_count: number; ordered: number }[];
+      db.close();
+      expect(requests).toBeGreaterThan(0);
+      expect(rows.length).toBe(requests);
+      expect(existsSync(`${path}.sock`)).toBe(false);
+      expect(new Set(rows.map((r) => `${r.gaps}/${r.chunk_count}/${r.ordered}`))).toEqual(
+        new Set([`${gapBytes}/${chunkCount}/1`]),
+      );
+    },
+  );
 
   test("with parse, the body is really parsed: a body that is not JSON stops the script", async () => {
     const broken = await startMockServer({ mode: "fixed", faults: [{ kind: "invalid-json", arg: null }] });

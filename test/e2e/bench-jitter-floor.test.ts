@@ -39,7 +39,15 @@ async function run(extra: string[]): Promise<Printed> {
 
 function body(streaming: boolean): string {
   const path = join(dir, `body-${streaming}.json`);
-  writeFileSync(path, JSON.stringify({ model: "m", stream: streaming, stream_options: { include_usage: true }, messages: [{ role: "user", content: "hi" }] }));
+  writeFileSync(
+    path,
+    JSON.stringify({
+      model: "m",
+      stream: streaming,
+      stream_options: { include_usage: true },
+      messages: [{ role: "user", content: "hi" }],
+    }),
+  );
   return path;
 }
 
@@ -51,15 +59,22 @@ describe("scripts/bench/jitter-floor", () => {
     expect(printed.p99_us).toBeGreaterThanOrEqual(printed.p50_us);
   });
 
-  test.each([true, false])("with a URL (streaming %p), every due instant is one request, read and written as one events.db row", async (streaming) => {
-    const eventsDb = join(dir, `least-${streaming}.db`);
-    const printed = await run([`${server.url}/v1/chat/completions`, body(streaming), eventsDb]);
-    const db = new Database(eventsDb, { readonly: true });
-    const rows = db.query("SELECT count(*) AS n, min(sent_ns >= scheduled_ns) AS late_or_on_time, max(chunk_count) AS chunks FROM requests").get() as { n: number; late_or_on_time: number; chunks: number };
-    db.close();
-    expect(printed).toMatchObject({ count: QPS * SECONDS, failed: 0 });
-    expect(rows).toEqual({ n: QPS * SECONDS, late_or_on_time: 1, chunks: streaming ? 32 : 1 });
-  });
+  test.each([true, false])(
+    "with a URL (streaming %p), every due instant is one request, read and written as one events.db row",
+    async (streaming) => {
+      const eventsDb = join(dir, `least-${streaming}.db`);
+      const printed = await run([`${server.url}/v1/chat/completions`, body(streaming), eventsDb]);
+      const db = new Database(eventsDb, { readonly: true });
+      const rows = db
+        .query(
+          "SELECT count(*) AS n, min(sent_ns >= scheduled_ns) AS late_or_on_time, max(chunk_count) AS chunks FROM requests",
+        )
+        .get() as { n: number; late_or_on_time: number; chunks: number };
+      db.close();
+      expect(printed).toMatchObject({ count: QPS * SECONDS, failed: 0 });
+      expect(rows).toEqual({ n: QPS * SECONDS, late_or_on_time: 1, chunks: streaming ? 32 : 1 });
+    },
+  );
 
   test("requests that fail are counted, not hidden", async () => {
     const broken = await startMockServer({ mode: "fixed", faults: [{ kind: "status", arg: 500 }] });

@@ -4,16 +4,70 @@ import { childPids, childWindow, type TreeSample } from "../../scripts/bench/lib
 
 /** Samples 10 ms apart from [cpu ms, child count] pairs. */
 function samples(points: readonly (readonly [number, number])[]): TreeSample[] {
-  return points.map(([cpuMs, children], i) => ({ atMs: i * 10, cpuUs: cpuMs * 1000, children: Array.from({ length: children }, (_, k) => 100 + k) }));
+  return points.map(([cpuMs, children], i) => ({
+    atMs: i * 10,
+    cpuUs: cpuMs * 1000,
+    children: Array.from({ length: children }, (_, k) => 100 + k),
+  }));
 }
 
 describe("bench/lib/cpu childWindow", () => {
   test.each([
-    ["no child ever seen", [[1, 0], [2, 0]], null],
-    ["a child from the second sample to the fourth", [[10, 0], [20, 1], [50, 1], [80, 1], [85, 0], [120, 0]], { cpuUs: 75_000, wallMs: 40 }],
-    ["a sample that missed the live child does not end the window", [[10, 0], [20, 1], [30, 0], [50, 1], [80, 1], [85, 0], [120, 0]], { cpuUs: 75_000, wallMs: 50 }],
-    ["the end waits for the total to catch up with the child's CPU", [[10, 0], [20, 1], [80, 1], [30, 0], [82, 0], [120, 0]], { cpuUs: 72_000, wallMs: 40 }],
-    ["a run that ended before the total caught up", [[10, 0], [20, 1], [80, 1], [30, 0]], null],
+    [
+      "no child ever seen",
+      [
+        [1, 0],
+        [2, 0],
+      ],
+      null,
+    ],
+    [
+      "a child from the second sample to the fourth",
+      [
+        [10, 0],
+        [20, 1],
+        [50, 1],
+        [80, 1],
+        [85, 0],
+        [120, 0],
+      ],
+      { cpuUs: 75_000, wallMs: 40 },
+    ],
+    [
+      "a sample that missed the live child does not end the window",
+      [
+        [10, 0],
+        [20, 1],
+        [30, 0],
+        [50, 1],
+        [80, 1],
+        [85, 0],
+        [120, 0],
+      ],
+      { cpuUs: 75_000, wallMs: 50 },
+    ],
+    [
+      "the end waits for the total to catch up with the child's CPU",
+      [
+        [10, 0],
+        [20, 1],
+        [80, 1],
+        [30, 0],
+        [82, 0],
+        [120, 0],
+      ],
+      { cpuUs: 72_000, wallMs: 40 },
+    ],
+    [
+      "a run that ended before the total caught up",
+      [
+        [10, 0],
+        [20, 1],
+        [80, 1],
+        [30, 0],
+      ],
+      null,
+    ],
   ] as const)("%s", (_name, points, expected) => {
     expect(childWindow(samples(points))).toEqual(expected);
   });

@@ -24,14 +24,32 @@ describe("cli/compiled binary", () => {
     const reportDir = join(dataDir, "report");
 
     const result = await runCli(
-      ["benchmark", "offline", "--endpoints", server.url, "--model", "mock-model", "--dataset", questionDataset(dataDir, 100),
-        "--duration", "0", "--workers", "2", "--report-dir", reportDir],
+      [
+        "benchmark",
+        "offline",
+        "--endpoints",
+        server.url,
+        "--model",
+        "mock-model",
+        "--dataset",
+        questionDataset(dataDir, 100),
+        "--duration",
+        "0",
+        "--workers",
+        "2",
+        "--report-dir",
+        reportDir,
+      ],
       { command: [binary], cwd, env: { PATH: "/usr/bin:/bin" }, exactEnv: true },
     );
 
     expect(result.stderr).toContain(reportDir);
     expect(result.exitCode).toBe(0);
-    expect(readSummary(reportDir)).toMatchObject({ n_samples_issued: 100, n_samples_completed: 100, n_samples_failed: 0 });
+    expect(readSummary(reportDir)).toMatchObject({
+      n_samples_issued: 100,
+      n_samples_completed: 100,
+      n_samples_failed: 0,
+    });
     expect(readdirSync(cwd)).toEqual([]);
   }, 120_000);
 });

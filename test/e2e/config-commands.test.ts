@@ -50,7 +50,16 @@ describe("cli/benchmark from-config", () => {
     const reportDir = join(dir, "cli-report");
 
     const result = await runCli([
-      "benchmark", "from-config", "-c", configPath, "--target-qps", "300", "--num-samples", "60", "--report-dir", reportDir,
+      "benchmark",
+      "from-config",
+      "-c",
+      configPath,
+      "--target-qps",
+      "300",
+      "--num-samples",
+      "60",
+      "--report-dir",
+      reportDir,
     ]);
 
     expect(result.stderr).toContain(reportDir);
@@ -76,7 +85,11 @@ describe("cli/benchmark from-config", () => {
 
     expect(result.stderr).toContain(reportDir);
     expect(result.exitCode).toBe(0);
-    expect(readSummary(reportDir)).toMatchObject({ n_samples_issued: 10, n_samples_completed: 10, n_samples_failed: 0 });
+    expect(readSummary(reportDir)).toMatchObject({
+      n_samples_issued: 10,
+      n_samples_completed: 10,
+      n_samples_failed: 0,
+    });
   });
 });
 
@@ -104,7 +117,12 @@ describe("cli/init", () => {
     const bare = await runCli(["validate-yaml", "online_template.yaml"], { cwd });
     expect(bare.stderr).toBe("");
     expect(bare.stdout).toContain("Config valid: online");
-    for (const [args, message] of [[["a.yaml", "b.yaml"], "unexpected argument 'a.yaml'"], [["--bogus"], "unexpected argument '--bogus'"], [["-c", "online_template.yaml", "x"], "unexpected argument 'x'"], [[], "missing -c FILE"]] as const) {
+    for (const [args, message] of [
+      [["a.yaml", "b.yaml"], "unexpected argument 'a.yaml'"],
+      [["--bogus"], "unexpected argument '--bogus'"],
+      [["-c", "online_template.yaml", "x"], "unexpected argument 'x'"],
+      [[], "missing -c FILE"],
+    ] as const) {
       const refused = await runCli(["validate-yaml", ...args], { cwd });
       expect(refused.exitCode).toBe(2);
       expect(refused.stderr.split("\n")[0]).toBe(`error: ${message}`);
@@ -131,7 +149,17 @@ describe("cli/global flags and group help", () => {
     expect(help.exitCode).toBe(0);
     expect(help.stdout).toContain("Usage: inference-endpoint probe");
     const dir = dirs.make();
-    const missing = await runCli(["-vv", "benchmark", "offline", "--endpoints", server.url, "--model", "m", "--dataset", join(dir, "none.jsonl")]);
+    const missing = await runCli([
+      "-vv",
+      "benchmark",
+      "offline",
+      "--endpoints",
+      server.url,
+      "--model",
+      "m",
+      "--dataset",
+      join(dir, "none.jsonl"),
+    ]);
     expect(missing.exitCode).toBe(2);
     expect(missing.stderr).toContain("error: dataset file not found");
   });
@@ -139,7 +167,8 @@ describe("cli/global flags and group help", () => {
   test("benchmark --help lists its commands; benchmark alone does too, with exit 2", async () => {
     const help = await runCli(["benchmark", "--help"]);
     expect(help.exitCode).toBe(0);
-    for (const word of ["benchmark offline", "benchmark online", "benchmark from-config"]) expect(help.stdout).toContain(word);
+    for (const word of ["benchmark offline", "benchmark online", "benchmark from-config"])
+      expect(help.stdout).toContain(word);
     const bare = await runCli(["benchmark"]);
     expect(bare.exitCode).toBe(2);
     expect(bare.stdout).toContain("benchmark from-config");
@@ -148,7 +177,13 @@ describe("cli/global flags and group help", () => {
   test("log_level takes Python's level names, WARN included", async () => {
     const dir = dirs.make();
     const path = join(dir, "c.yaml");
-    writeFileSync(path, onlineYaml(questionDataset(dir, 3), server.url, join(dir, "r")).replace("  client:\n", "  client:\n    log_level: WARN\n"));
+    writeFileSync(
+      path,
+      onlineYaml(questionDataset(dir, 3), server.url, join(dir, "r")).replace(
+        "  client:\n",
+        "  client:\n    log_level: WARN\n",
+      ),
+    );
     const result = await runCli(["validate-yaml", "-c", path]);
     expect(result.stderr).toBe("");
     expect(result.exitCode).toBe(0);

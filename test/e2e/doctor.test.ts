@@ -7,7 +7,10 @@ describe("cli/doctor", () => {
   test("--json: the findings, and a capacity measured on loopback", async () => {
     const result = await runCli(["doctor", "--json", "--seconds", "1"]);
     expect(result.exitCode).toBe(0);
-    const report = JSON.parse(result.stdout) as { findings: { name: string; detail: string }[]; capacity: { requestsPerS: number; streamedTokensPerS: number; usable_cpus: number } };
+    const report = JSON.parse(result.stdout) as {
+      findings: { name: string; detail: string }[];
+      capacity: { requestsPerS: number; streamedTokensPerS: number; usable_cpus: number };
+    };
     expect(report.findings.map((f) => f.name)).toContain("clock");
     if (existsSync("/proc/self/limits")) {
       const soft = /Max open files\s+(\d+)/.exec(readFileSync("/proc/self/limits", "utf8"))?.[1];
@@ -20,7 +23,9 @@ describe("cli/doctor", () => {
   test("text output has a fix line under a warning, and --seconds 0 skips the capacity run", async () => {
     const result = await runCli(["doctor", "--seconds", "0"], { env: { HTTPS_PROXY: "http://proxy.invalid:3128" } });
     expect(result.exitCode).toBe(0);
-    expect(result.stdout).toMatch(/\[WARN\] proxy: HTTPS_PROXY set.*\n {7}fix: unset them for the benchmark, or list the endpoint hosts in NO_PROXY\n/);
+    expect(result.stdout).toMatch(
+      /\[WARN\] proxy: HTTPS_PROXY set.*\n {7}fix: unset them for the benchmark, or list the endpoint hosts in NO_PROXY\n/,
+    );
     expect(result.stdout).not.toContain("capacity on loopback");
   });
 });

@@ -7,15 +7,37 @@ import { questionDataset, readSummary, runCli, tempDirs } from "./run-cli.ts";
 const dirs = tempDirs("ie-endpoints-");
 afterAll(() => dirs.cleanup());
 
-const CHAT_REPLY = { choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }], usage: { prompt_tokens: 1, completion_tokens: 1 } };
+const CHAT_REPLY = {
+  choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }],
+  usage: { prompt_tokens: 1, completion_tokens: 1 },
+};
 
 function offline(urls: string, dataset: string, reportDir: string, extra: string[] = []): string[] {
-  return ["benchmark", "offline", "--endpoints", urls, "--model", "m", "--dataset", dataset, "--duration", "0", "--workers", "2", "--report-dir", reportDir, ...extra];
+  return [
+    "benchmark",
+    "offline",
+    "--endpoints",
+    urls,
+    "--model",
+    "m",
+    "--dataset",
+    dataset,
+    "--duration",
+    "0",
+    "--workers",
+    "2",
+    "--report-dir",
+    reportDir,
+    ...extra,
+  ];
 }
 
 describe("cli/endpoints", () => {
   test("sends requests round-robin to several endpoints and records which one served each", async () => {
-    const [a, b] = await Promise.all([startMockServer({ recordObservations: true }), startMockServer({ recordObservations: true })]);
+    const [a, b] = await Promise.all([
+      startMockServer({ recordObservations: true }),
+      startMockServer({ recordObservations: true }),
+    ]);
     try {
       const dir = dirs.make();
       const result = await runCli(offline(`${a.url},${b.url}`, questionDataset(dir, 100), join(dir, "r")));
@@ -25,7 +47,10 @@ describe("cli/endpoints", () => {
       const db = new Database(join(dir, "r", "events.db"), { readonly: true });
       const rows = db.query("SELECT endpoint, COUNT(*) AS n FROM requests GROUP BY endpoint ORDER BY endpoint").all();
       db.close();
-      expect(rows).toEqual([{ endpoint: 0, n: 50 }, { endpoint: 1, n: 50 }]);
+      expect(rows).toEqual([
+        { endpoint: 0, n: 50 },
+        { endpoint: 1, n: 50 },
+      ]);
     } finally {
       await Promise.all([a.stop(), b.stop()]);
     }
@@ -37,13 +62,17 @@ describe("cli/endpoints", () => {
       port: 0,
       fetch(req) {
         seen.push(req.headers.get("authorization"));
-        return req.headers.get("authorization") === "Bearer sk-test-123" ? Response.json(CHAT_REPLY) : Response.json({ error: { message: "bad key" } }, { status: 401 });
+        return req.headers.get("authorization") === "Bearer sk-test-123"
+          ? Response.json(CHAT_REPLY)
+          : Response.json({ error: { message: "bad key" } }, { status: 401 });
       },
     });
     try {
       const dir = dirs.make();
       const dataset = questionDataset(dir, 20);
-      const ok = await runCli(offline(`http://127.0.0.1:${server.port}`, dataset, join(dir, "ok"), ["--api-key", "sk-test-123"]));
+      const ok = await runCli(
+        offline(`http://127.0.0.1:${server.port}`, dataset, join(dir, "ok"), ["--api-key", "sk-test-123"]),
+      );
       expect(ok.exitCode).toBe(0);
       expect(seen.every((h) => h === "Bearer sk-test-123")).toBe(true);
 
@@ -61,13 +90,33 @@ describe("cli/endpoints", () => {
 
   test("speaks https, and accepts a self-signed certificate only with --insecure", async () => {
     const dir = dirs.make();
-    const made = Bun.spawnSync(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
-      "-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem")], { stderr: "pipe" });
+    const made = Bun.spawnSync(
+      [
+        "openssl",
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-days",
+        "1",
+        "-subj",
+        "/CN=localhost",
+        "-keyout",
+        join(dir, "key.pem"),
+        "-out",
+        join(dir, "cert.pem"),
+      ],
+      { stderr: "pipe" },
+    );
     expect(made.exitCode).toBe(0);
     const server = Bun.serve({
       port: 0,
       tls: { key: Bun.file(join(dir, "key.pem")), cert: Bun.file(join(dir, "cert.pem")) },
-      fetch: (request) => (new URL(request.url).pathname === "/metrics" ? new Response("vllm:num_requests_running 1\n") : Response.json(CHAT_REPLY)),
+      fetch: (request) =>
+        new URL(request.url).pathname === "/metrics"
+          ? new Response("vllm:num_requests_running 1\n")
+          : Response.json(CHAT_REPLY),
     });
     try {
       const dataset = questionDataset(dir, 10);

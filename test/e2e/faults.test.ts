@@ -23,15 +23,36 @@ async function bench(url: string, samples: number, extra: readonly string[], con
   const report = join(dir, "r");
   const started = performance.now();
   const result = await runCli([
-    "benchmark", "online", "--endpoints", url, "--model", "m", "--dataset", questionDataset(dir, 20), "--workers", "2",
-    "--load-pattern", "concurrency", "--concurrency", String(concurrency), "--num-samples", String(samples), "--duration", "0",
-    "--report-dir", report, ...extra,
+    "benchmark",
+    "online",
+    "--endpoints",
+    url,
+    "--model",
+    "m",
+    "--dataset",
+    questionDataset(dir, 20),
+    "--workers",
+    "2",
+    "--load-pattern",
+    "concurrency",
+    "--concurrency",
+    String(concurrency),
+    "--num-samples",
+    String(samples),
+    "--duration",
+    "0",
+    "--report-dir",
+    report,
+    ...extra,
   ]);
   const seconds = (performance.now() - started) / 1000;
   const summary = JSON.parse(await Bun.file(join(report, "performance", "result_summary.json")).text()) as Summary;
   const db = new Database(join(report, "events.db"), { readonly: true });
-  const rows = db.query("SELECT plan_index, attempt, error_kind, http_status FROM requests WHERE phase = 'performance' ORDER BY plan_index, attempt").all() as
-    { plan_index: number; attempt: number; error_kind: string | null; http_status: number }[];
+  const rows = db
+    .query(
+      "SELECT plan_index, attempt, error_kind, http_status FROM requests WHERE phase = 'performance' ORDER BY plan_index, attempt",
+    )
+    .all() as { plan_index: number; attempt: number; error_kind: string | null; http_status: number }[];
   db.close();
   return { result, summary, rows, seconds };
 }
@@ -42,7 +63,10 @@ const N = 8;
 describe("cli/faults", () => {
   test.each([
     [["--fault", "explode"], "unknown fault 'explode'"],
-    [["--fault", "status:200", "--fault", "stall"], "status:200: must be an HTTP error status (400–599)\n--fault stall: stall needs"],
+    [
+      ["--fault", "status:200", "--fault", "stall"],
+      "status:200: must be an HTTP error status (400–599)\n--fault stall: stall needs",
+    ],
     [["--fault-rate", "0.5"], "--fault-rate and --fault-seed need at least one --fault"],
     [["--fault", "refuse", "--fault-rate", "2"], "faultRate"],
   ])("serve %p is rejected with exit 2", async (flags, message) => {
@@ -59,43 +83,71 @@ describe("cli/faults", () => {
     ["status:500", "http_5xx", f("status", 500), []],
     ["status:503, not streaming", "http_5xx", f("status", 503), ["--streaming", "off"]],
     ["stall:30 with --stall-timeout 1", "stalled_stream", f("stall", 30), ["--stall-timeout", "1"]],
-    ["stall:30 with --request-timeout 1, not streaming", "timeout", f("stall", 30), ["--streaming", "off", "--request-timeout", "1"]],
+    [
+      "stall:30 with --request-timeout 1, not streaming",
+      "timeout",
+      f("stall", 30),
+      ["--streaming", "off", "--request-timeout", "1"],
+    ],
     ["malformed-sse", "malformed_stream", f("malformed-sse"), []],
     ["invalid-json", "malformed_stream", f("invalid-json"), []],
     ["invalid-json, not streaming", "invalid_json", f("invalid-json"), ["--streaming", "off"]],
     ["huge-body:2 with --max-response-mb 1", "too_large", f("huge-body", 2), ["--max-response-mb", "1"]],
-    ["huge-body:2 with --max-response-mb 1, not streaming", "too_large", f("huge-body", 2), ["--streaming", "off", "--max-response-mb", "1"]],
+    [
+      "huge-body:2 with --max-response-mb 1, not streaming",
+      "too_large",
+      f("huge-body", 2),
+      ["--streaming", "off", "--max-response-mb", "1"],
+    ],
     ["huge-body:1 within the default 64 MB", null, f("huge-body", 1), []],
     ["slow-drip:1", null, f("slow-drip", 1), []],
-  ] as const)("%s → %p on every request", async (_name, kind, fault, flags) => {
-    const server = await startMockServer({ faults: [fault] });
-    try {
-      const { result, summary, rows, seconds } = await bench(server.url, N, flags);
-      // A reset before any response byte is sent again once on a new connection; the server resets that one too.
-      const sentTwice = fault.kind === "refuse" || fault.kind === "reset-before-headers";
-      expect(rows).toHaveLength(sentTwice ? 2 * N : N);
-      expect(summary.n_samples_issued).toBe(N);
-      expect(summary.reconnects).toBe(sentTwice ? N : 0);
-      const label = fault.arg === null ? fault.kind : `${fault.kind}:${fault.arg}`;
-      expect(server.faultCounts()).toEqual({ [label]: sentTwice ? 2 * N : N });
-      if (kind === null) {
-        expect(result.exitCode).toBe(0);
-        expect(summary.error_counts).toEqual({});
-      } else {
-        expect(result.exitCode).toBe(4); // every request failed
-        expect(result.stderr).toContain("every request failed");
-        expect(summary.error_counts).toEqual({ [kind]: N });
-        expect(summary.error_samples.length).toBeGreaterThan(0);
-        for (const sample of summary.error_samples) expect(sample.message.length).toBeGreaterThan(10);
+  ] as const)(
+    "%s → %p on every request",
+    async (_name, kind, fault, flags) => {
+      const server = await startMockServer({ faults: [fault] });
+      try {
+        const { result, summary, rows, seconds } = await bench(server.url, N, flags);
+        // A reset before any response byte is sent again once on a new connection; the server resets that one too.
+        const sentTwice = fault.kind === "refuse" || fault.kind === "reset-before-headers";
+        expect(rows).toHaveLength(sentTwice ? 2 * N : N);
+        expect(summary.n_samples_issued).toBe(N);
+        expect(summary.reconnects).toBe(sentTwice ? N : 0);
+        const label = fault.arg === null ? fault.kind : `${fault.kind}:${fault.arg}`;
+        expect(server.faultCounts()).toEqual({ [label]: sentTwice ? 2 * N : N });
+        if (kind === null) {
+          expect(result.exitCode).toBe(0);
+          expect(summary.error_counts).toEqual({});
+        } else {
+          expect(result.exitCode).toBe(4); // every request failed
+          expect(result.stderr).toContain("every request failed");
+          expect(summary.error_counts).toEqual({ [kind]: N });
+          expect(summary.error_samples.length).toBeGreaterThan(0);
+          for (const sample of summary.error_samples) expect(sample.message.length).toBeGreaterThan(10);
+        }
+        expect(seconds).toBeLessThan(15);
+      } finally {
+        await server.stop();
       }
-      expect(seconds).toBeLessThan(15);
-    } finally {
-      await server.stop();
-    }
-  }, 30_000);
+    },
+    30_000,
+  );
 
   test("a mixed run through `serve --fault`: rows equal requests, error counts equal the server's fault counts", async () => {
-    const serve = spawnCli(["serve", "--port", "0", "--fault", "status:500", "--fault", "reset-mid-stream", "--fault", "malformed-sse", "--fault-rate", "0.3", "--fault-seed", "42"]);
+    const serve = spawnCli([
+      "serve",
+      "--port",
+      "0",
+      "--fault",
+      "status:500",
+      "--fault",
+      "reset-mid-stream",
+      "--fault",
+      "malformed-sse",
+      "--fault-rate",
+      "0.3",
+      "--fault-seed",
+      "42",
+    ]);
     const stdout = collectOutput(serve.stdout);
     const stderr = collectOutput(serve.stderr);
     try {
@@ -110,7 +162,11 @@ describe("cli/faults", () => {
       const line = (await stderr.done).split("\n").find((l) => l.startsWith("faults injected: "));
       const injected = JSON.parse((line ?? "").slice("faults injected: ".length)) as Record<string, number>;
       const expected: Record<string, number> = {};
-      for (const [label, kind] of [["status:500", "http_5xx"], ["reset-mid-stream", "reset"], ["malformed-sse", "malformed_stream"]] as const) {
+      for (const [label, kind] of [
+        ["status:500", "http_5xx"],
+        ["reset-mid-stream", "reset"],
+        ["malformed-sse", "malformed_stream"],
+      ] as const) {
         if (injected[label]) expected[kind] = injected[label];
       }
       expect(summary.error_counts).toEqual(expected);
@@ -125,7 +181,12 @@ describe("cli/faults", () => {
   }, 40_000);
 
   test("--retries 2 against status:503 at rate 0.5: each attempt a row, counts by the last attempt", async () => {
-    const server = await startMockServer({ faults: [f("status", 503)], faultRate: 0.5, faultSeed: 9, recordObservations: true });
+    const server = await startMockServer({
+      faults: [f("status", 503)],
+      faultRate: 0.5,
+      faultSeed: 9,
+      recordObservations: true,
+    });
     try {
       const { result, summary, rows } = await bench(server.url, 100, ["--retries", "2"], 8);
       expect(result.exitCode).toBe(0);

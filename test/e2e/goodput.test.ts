@@ -12,9 +12,28 @@ describe("cli/goodput", () => {
     try {
       const dir = dirs.make();
       const report = join(dir, "r");
-      const result = await runCli(["benchmark", "online", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 40),
-        "--load-pattern", "concurrency", "--concurrency", "8", "--num-samples", "120", "--duration", "0",
-        "--slo", "ttft:20ms,tpot:50ms", "--report-dir", report]);
+      const result = await runCli([
+        "benchmark",
+        "online",
+        "--endpoints",
+        server.url,
+        "--model",
+        "m",
+        "--dataset",
+        questionDataset(dir, 40),
+        "--load-pattern",
+        "concurrency",
+        "--concurrency",
+        "8",
+        "--num-samples",
+        "120",
+        "--duration",
+        "0",
+        "--slo",
+        "ttft:20ms,tpot:50ms",
+        "--report-dir",
+        report,
+      ]);
       expect(result.exitCode).toBe(0);
       const s = JSON.parse(await Bun.file(join(report, "performance", "result_summary.json")).text());
       expect(s.goodput.slo).toEqual({ ttft_ms: 20, tpot_ms: 50, latency_ms: null });
@@ -29,7 +48,18 @@ describe("cli/goodput", () => {
   }, 30_000);
 
   test("a malformed --slo is an input error", async () => {
-    const result = await runCli(["benchmark", "offline", "--slo", "ttft=5", "--model", "m", "--endpoints", "http://127.0.0.1:9", "--dataset", "x.jsonl"]);
+    const result = await runCli([
+      "benchmark",
+      "offline",
+      "--slo",
+      "ttft=5",
+      "--model",
+      "m",
+      "--endpoints",
+      "http://127.0.0.1:9",
+      "--dataset",
+      "x.jsonl",
+    ]);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/^error: --slo/);
   });

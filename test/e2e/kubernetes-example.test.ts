@@ -20,7 +20,10 @@ const EXAMPLES = join(ROOT, "examples", "kubernetes");
 const dirs = tempDirs("ie-k8s-");
 afterAll(() => dirs.cleanup());
 
-interface Manifest { kind: string; metadata: { name: string } }
+interface Manifest {
+  kind: string;
+  metadata: { name: string };
+}
 
 function manifests(file: string): Manifest[] {
   return parseAllDocuments(readFileSync(join(EXAMPLES, file), "utf8")).map((doc) => doc.toJS() as Manifest);
@@ -38,7 +41,10 @@ const merge = manifests("merge.yaml");
 const all = [...bench, ...merge];
 const benchJob = bench.find((m) => m.kind === "Job") as unknown as IJob;
 const mergeJob = merge.find((m) => m.kind === "Job") as unknown as IJob;
-const container = (job: IJob) => job.spec?.template.spec?.containers[0] as NonNullable<NonNullable<IJob["spec"]>["template"]["spec"]>["containers"][number];
+const container = (job: IJob) =>
+  job.spec?.template.spec?.containers[0] as NonNullable<
+    NonNullable<IJob["spec"]>["template"]["spec"]
+  >["containers"][number];
 
 describe("examples/kubernetes", () => {
   test("every manifest validates against its kind's API schema", () => {
@@ -58,8 +64,23 @@ describe("examples/kubernetes", () => {
       return `import type { ${type} as T${i} } from "${module}";\nexport const m${i}: T${i} = ${JSON.stringify(m)};`;
     });
     writeFileSync(join(dir, "manifests.ts"), `${lines.join("\n")}\n`);
-    const tsc = Bun.spawnSync([BUN_PATH, join(ROOT, "node_modules", "typescript", "lib", "tsc.js"), "--noEmit", "--strict", "--skipLibCheck",
-      "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", join(dir, "manifests.ts")], { cwd: dir });
+    const tsc = Bun.spawnSync(
+      [
+        BUN_PATH,
+        join(ROOT, "node_modules", "typescript", "lib", "tsc.js"),
+        "--noEmit",
+        "--strict",
+        "--skipLibCheck",
+        "--module",
+        "nodenext",
+        "--moduleResolution",
+        "nodenext",
+        "--target",
+        "es2022",
+        join(dir, "manifests.ts"),
+      ],
+      { cwd: dir },
+    );
     expect(tsc.stdout.toString()).toBe("");
     expect(tsc.exitCode).toBe(0);
   }, 60_000);
@@ -69,8 +90,15 @@ describe("examples/kubernetes", () => {
     const args = container(benchJob).args as string[];
     expect(args[args.indexOf("--shards") + 1]).toBe(String(benchJob.spec?.completions));
     expect(args[args.indexOf("--report-dir") + 1]).toBe("/results/$(JOB_NAME)/shard-{shard}");
-    expect(container(mergeJob).args).toEqual(["report", "merge", `/results/${benchJob.metadata?.name}`, "--output", `/results/${benchJob.metadata?.name}/merged`]);
-    const claims = (job: IJob) => job.spec?.template.spec?.volumes?.map((v) => v.persistentVolumeClaim?.claimName).filter(Boolean);
+    expect(container(mergeJob).args).toEqual([
+      "report",
+      "merge",
+      `/results/${benchJob.metadata?.name}`,
+      "--output",
+      `/results/${benchJob.metadata?.name}/merged`,
+    ]);
+    const claims = (job: IJob) =>
+      job.spec?.template.spec?.volumes?.map((v) => v.persistentVolumeClaim?.claimName).filter(Boolean);
     expect(claims(mergeJob)?.[0]).toBe(claims(benchJob)?.[0] as string);
     for (const job of [benchJob, mergeJob]) {
       const volumes = new Set(job.spec?.template.spec?.volumes?.map((v) => v.name));
@@ -85,14 +113,21 @@ describe("examples/kubernetes", () => {
       for (const sub of ["config", "results", "data"]) mkdirSync(join(dir, sub));
       // The ConfigMap's config, aimed at this server for 2 s, with the dataset where the pod mounts it.
       const config = (bench[0] as unknown as { data: Record<string, string> }).data["benchmark.yaml"] as string;
-      writeFileSync(join(dir, "config", "benchmark.yaml"), config
-        .replace(/endpoints: \[.*\]/, `endpoints: [${server.url}]`)
-        .replace("min_duration_ms: 600000", "min_duration_ms: 2000")
-        .replace("/data/prompts.jsonl", join(dir, "data", "prompts.jsonl")));
+      writeFileSync(
+        join(dir, "config", "benchmark.yaml"),
+        config
+          .replace(/endpoints: \[.*\]/, `endpoints: [${server.url}]`)
+          .replace("min_duration_ms: 600000", "min_duration_ms: 2000")
+          .replace("/data/prompts.jsonl", join(dir, "data", "prompts.jsonl")),
+      );
       writeFileSync(join(dir, "data", "prompts.jsonl"), readFileSync(questionDataset(dir, 50)));
       const jobName = benchJob.metadata?.name as string;
-      const podArgs = (container(benchJob).args as string[]).map((a) => a
-        .replace("$(JOB_NAME)", jobName).replace(/^\/(config|results)\//, `${dir}/$1/`).replace(/^\+30s$/, "+3s"));
+      const podArgs = (container(benchJob).args as string[]).map((a) =>
+        a
+          .replace("$(JOB_NAME)", jobName)
+          .replace(/^\/(config|results)\//, `${dir}/$1/`)
+          .replace(/^\+30s$/, "+3s"),
+      );
       const pods = [0, 1].map((index) => runCli(podArgs, { env: { JOB_COMPLETION_INDEX: String(index) } }));
       for (const pod of await Promise.all(pods)) {
         expect(pod.stderr).not.toContain("error:");

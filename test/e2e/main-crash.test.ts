@@ -13,10 +13,34 @@ describe("cli/main-crash", () => {
     try {
       const dir = dirs.make();
       const report = join(dir, "r");
-      const proc = spawnCli(["benchmark", "online", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 50),
-        "--load-pattern", "poisson", "--target-qps", "100", "--num-samples", "2000", "--duration", "0", "--workers", "1", "--report-dir", report]);
+      const proc = spawnCli([
+        "benchmark",
+        "online",
+        "--endpoints",
+        server.url,
+        "--model",
+        "m",
+        "--dataset",
+        questionDataset(dir, 50),
+        "--load-pattern",
+        "poisson",
+        "--target-qps",
+        "100",
+        "--num-samples",
+        "2000",
+        "--duration",
+        "0",
+        "--workers",
+        "1",
+        "--report-dir",
+        report,
+      ]);
       await waitFor(() => countRequestRows(report) >= 50, 15_000);
-      const workers = Bun.spawnSync(["pgrep", "-P", String(proc.pid)]).stdout.toString().split(/\s+/).filter(Boolean).map(Number);
+      const workers = Bun.spawnSync(["pgrep", "-P", String(proc.pid)])
+        .stdout.toString()
+        .split(/\s+/)
+        .filter(Boolean)
+        .map(Number);
       expect(workers.length).toBe(1);
       proc.kill("SIGKILL");
       await proc.exited;

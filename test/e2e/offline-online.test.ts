@@ -21,7 +21,13 @@ describe("cli/benchmark offline", () => {
     const dataset = questionDataset(dir, 200);
     const reportDir = join(dir, "report");
 
-    const result = await runCli(["benchmark", "offline", ...benchmarkArgs(server.url, dataset, reportDir), "--duration", "0"]);
+    const result = await runCli([
+      "benchmark",
+      "offline",
+      ...benchmarkArgs(server.url, dataset, reportDir),
+      "--duration",
+      "0",
+    ]);
 
     expect(result.stderr).toContain(reportDir);
     expect(result.exitCode).toBe(0);
@@ -38,7 +44,9 @@ describe("cli/benchmark offline", () => {
 
     const db = new Database(join(reportDir, "events.db"), { readonly: true });
     try {
-      const phases = db.query<{ phase: string; n: number }, []>("SELECT phase, COUNT(*) AS n FROM requests GROUP BY phase").all();
+      const phases = db
+        .query<{ phase: string; n: number }, []>("SELECT phase, COUNT(*) AS n FROM requests GROUP BY phase")
+        .all();
       expect(phases).toEqual([{ phase: "performance", n: 200 }]);
     } finally {
       db.close();
@@ -54,8 +62,17 @@ describe("cli/benchmark online", () => {
     const reportDir = join(dir, "report");
 
     const result = await runCli([
-      "benchmark", "online", ...benchmarkArgs(server.url, dataset, reportDir),
-      "--load-pattern", "poisson", "--target-qps", "400", "--num-samples", "200", "--streaming", "on",
+      "benchmark",
+      "online",
+      ...benchmarkArgs(server.url, dataset, reportDir),
+      "--load-pattern",
+      "poisson",
+      "--target-qps",
+      "400",
+      "--num-samples",
+      "200",
+      "--streaming",
+      "on",
     ]);
 
     expect(result.stderr).toContain(reportDir);
@@ -79,13 +96,26 @@ describe("cli/benchmark online", () => {
     const reportDir = join(dir, "report");
 
     const result = await runCli([
-      "benchmark", "online", ...benchmarkArgs(server.url, dataset, reportDir),
-      "--load-pattern", "concurrency", "--concurrency", "4", "--num-samples", "100", "--streaming", "off",
+      "benchmark",
+      "online",
+      ...benchmarkArgs(server.url, dataset, reportDir),
+      "--load-pattern",
+      "concurrency",
+      "--concurrency",
+      "4",
+      "--num-samples",
+      "100",
+      "--streaming",
+      "off",
     ]);
 
     expect(result.stderr).toContain(reportDir);
     expect(result.exitCode).toBe(0);
-    expect(readSummary(reportDir)).toMatchObject({ n_samples_issued: 100, n_samples_completed: 100, n_samples_failed: 0 });
+    expect(readSummary(reportDir)).toMatchObject({
+      n_samples_issued: 100,
+      n_samples_completed: 100,
+      n_samples_failed: 0,
+    });
     const observations = server.observations();
     expect(observations).toHaveLength(100);
     // The server sees a request after the client sent it and finishes it before the client hears back,

@@ -23,7 +23,10 @@ function serialServer(serviceMs: number) {
       queue = turn;
       return turn.then(() => {
         inFlight--;
-        return Response.json({ choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }], usage: { prompt_tokens: 1, completion_tokens: 1 } });
+        return Response.json({
+          choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }],
+          usage: { prompt_tokens: 1, completion_tokens: 1 },
+        });
       });
     },
   });
@@ -37,9 +40,28 @@ describe("cli/overload", () => {
       const dir = dirs.make();
       const report = join(dir, "r");
       const result = await runCli([
-        "benchmark", "online", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 100),
-        "--load-pattern", "poisson", "--target-qps", "500", "--num-samples", "150", "--duration", "0",
-        "--max-connections", "4", "--workers", "1", "--report-dir", report,
+        "benchmark",
+        "online",
+        "--endpoints",
+        server.url,
+        "--model",
+        "m",
+        "--dataset",
+        questionDataset(dir, 100),
+        "--load-pattern",
+        "poisson",
+        "--target-qps",
+        "500",
+        "--num-samples",
+        "150",
+        "--duration",
+        "0",
+        "--max-connections",
+        "4",
+        "--workers",
+        "1",
+        "--report-dir",
+        report,
       ]);
       expect(result.exitCode).toBe(0);
       const s = JSON.parse(await Bun.file(join(report, "performance", "result_summary.json")).text());
@@ -68,7 +90,10 @@ describe("cli/overload", () => {
         maxInFlight = Math.max(maxInFlight, ++inFlight);
         await Bun.sleep(2000);
         inFlight--;
-        return Response.json({ choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }], usage: { prompt_tokens: 1, completion_tokens: 1 } });
+        return Response.json({
+          choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }],
+          usage: { prompt_tokens: 1, completion_tokens: 1 },
+        });
       },
     });
     let floor: ReturnType<typeof measureHostLateness> | undefined;
@@ -78,8 +103,28 @@ describe("cli/overload", () => {
       // The host's own lateness over the ~4 s of sends, on the worker's CPU.
       floor = measureHostLateness(40, 4);
       const result = await runCli([
-        "benchmark", "online", "--endpoints", `http://127.0.0.1:${server.port}`, "--model", "m", "--dataset", questionDataset(dir, 100),
-        "--load-pattern", "poisson", "--target-qps", "40", "--num-samples", "160", "--duration", "0", "--workers", "1", "--streaming", "off", "--report-dir", report,
+        "benchmark",
+        "online",
+        "--endpoints",
+        `http://127.0.0.1:${server.port}`,
+        "--model",
+        "m",
+        "--dataset",
+        questionDataset(dir, 100),
+        "--load-pattern",
+        "poisson",
+        "--target-qps",
+        "40",
+        "--num-samples",
+        "160",
+        "--duration",
+        "0",
+        "--workers",
+        "1",
+        "--streaming",
+        "off",
+        "--report-dir",
+        report,
       ]);
       const hostLateness = await floor.result;
       expect(result.exitCode).toBe(0);
@@ -90,7 +135,9 @@ describe("cli/overload", () => {
       // Held to 64 in flight, requests 65 to 160 would each wait for an answer (lag median ~0.5 s,
       // p99 2.5 s); kept, the median request leaves as an empty loop on that CPU would.
       expect(s.schedule_lag.median).toBeLessThan(hostLateness.p50Ns + ON_TIME_MARGIN_NS);
-      expect(s.load_generator).toBe(s.schedule_lag.percentiles["99.0"] > s.load_generator_lag_limit_ns ? "fell_behind" : "ok");
+      expect(s.load_generator).toBe(
+        s.schedule_lag.percentiles["99.0"] > s.load_generator_lag_limit_ns ? "fell_behind" : "ok",
+      );
     } finally {
       floor?.kill();
       server.stop(true);
@@ -113,15 +160,35 @@ describe("cli/overload", () => {
         servedMs += performance.now() - start;
         served++;
         inFlight--;
-        return Response.json({ choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }] });
+        return Response.json({
+          choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }],
+        });
       },
     });
     try {
       const dir = dirs.make();
       const report = join(dir, "r");
       const result = await runCli([
-        "benchmark", "online", "--endpoints", `http://127.0.0.1:${server.port}`, "--model", "m", "--dataset", questionDataset(dir, 100),
-        "--load-pattern", "concurrency", "--concurrency", "64", "--num-samples", "2560", "--duration", "0", "--streaming", "off", "--report-dir", report,
+        "benchmark",
+        "online",
+        "--endpoints",
+        `http://127.0.0.1:${server.port}`,
+        "--model",
+        "m",
+        "--dataset",
+        questionDataset(dir, 100),
+        "--load-pattern",
+        "concurrency",
+        "--concurrency",
+        "64",
+        "--num-samples",
+        "2560",
+        "--duration",
+        "0",
+        "--streaming",
+        "off",
+        "--report-dir",
+        report,
       ]);
       expect(result.exitCode).toBe(0);
       const s = JSON.parse(await Bun.file(join(report, "performance", "result_summary.json")).text());

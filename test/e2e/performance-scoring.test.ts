@@ -22,42 +22,108 @@ function writeQuestions(dir: string): string {
 }
 
 describe("cli/performance-scoring", () => {
-  test.each(["perf", "both"])("--mode %s scores the performance responses as the 'performance' entry, last", async (mode) => {
-    const server = await startMockServer({ mode: "echo" });
-    try {
-      const dir = dirs.make();
-      const csv = writeQuestions(dir);
-      const report = join(dir, "r");
-      const acc = mode === "both" ? ["--dataset", `acc:${csv},${SCORED}`] : [];
-      const result = await runCli(["benchmark", "offline", "--endpoints", server.url, "--model", "m", "--mode", mode,
-        "--dataset", `${csv},${SCORED}`, ...acc, "--num-samples", "10", "--workers", "1", "--report-dir", report]);
-      expect(result.stderr).not.toContain("error:");
-      expect(result.exitCode).toBe(0);
-      const scores = JSON.parse(readFileSync(join(report, "accuracy", "accuracy_results.json"), "utf8")).accuracy_scores;
-      expect(scores.map((s: { dataset_name: string }) => s.dataset_name)).toEqual(mode === "both" ? ["perf", "performance"] : ["performance"]);
-      // Two passes over five rows: total_samples is the issued count, as upstream.
-      expect(scores.at(-1)).toMatchObject({ dataset_type: "performance", eval_method: "string_match", score: 0.6, num_repeats: 1, total_samples: 10 });
-      expect(result.stdout).toMatch(/performance: 0\.600/);
-    } finally {
-      await server.stop();
-    }
-  }, 30_000);
+  test.each(["perf", "both"])(
+    "--mode %s scores the performance responses as the 'performance' entry, last",
+    async (mode) => {
+      const server = await startMockServer({ mode: "echo" });
+      try {
+        const dir = dirs.make();
+        const csv = writeQuestions(dir);
+        const report = join(dir, "r");
+        const acc = mode === "both" ? ["--dataset", `acc:${csv},${SCORED}`] : [];
+        const result = await runCli([
+          "benchmark",
+          "offline",
+          "--endpoints",
+          server.url,
+          "--model",
+          "m",
+          "--mode",
+          mode,
+          "--dataset",
+          `${csv},${SCORED}`,
+          ...acc,
+          "--num-samples",
+          "10",
+          "--workers",
+          "1",
+          "--report-dir",
+          report,
+        ]);
+        expect(result.stderr).not.toContain("error:");
+        expect(result.exitCode).toBe(0);
+        const scores = JSON.parse(
+          readFileSync(join(report, "accuracy", "accuracy_results.json"), "utf8"),
+        ).accuracy_scores;
+        expect(scores.map((s: { dataset_name: string }) => s.dataset_name)).toEqual(
+          mode === "both" ? ["perf", "performance"] : ["performance"],
+        );
+        // Two passes over five rows: total_samples is the issued count, as upstream.
+        expect(scores.at(-1)).toMatchObject({
+          dataset_type: "performance",
+          eval_method: "string_match",
+          score: 0.6,
+          num_repeats: 1,
+          total_samples: 10,
+        });
+        expect(result.stdout).toMatch(/performance: 0\.600/);
+      } finally {
+        await server.stop();
+      }
+    },
+    30_000,
+  );
 
   test("--dry-run says how the performance responses will be scored", async () => {
     const dir = dirs.make();
-    const result = await runCli(["benchmark", "offline", "--endpoints", "http://127.0.0.1:9", "--model", "m", "--dataset", `${writeQuestions(dir)},${SCORED}`, "--dry-run"]);
+    const result = await runCli([
+      "benchmark",
+      "offline",
+      "--endpoints",
+      "http://127.0.0.1:9",
+      "--model",
+      "m",
+      "--dataset",
+      `${writeQuestions(dir)},${SCORED}`,
+      "--dry-run",
+    ]);
     expect(result.exitCode).toBe(0);
-    expect(result.stdout).toContain("performance responses scored after the run (entry 'performance'): string_match, extractor identity_extractor, ground truth 'ground_truth'");
+    expect(result.stdout).toContain(
+      "performance responses scored after the run (entry 'performance'): string_match, extractor identity_extractor, ground truth 'ground_truth'",
+    );
   });
 
   test.each([
-    ["a block without a scorer", "accuracy_config.ground_truth=ground_truth", /datasets\[0\]\.accuracy_config\.eval_method.*needs a scorer/],
-    ["a scorer without its extractor", "accuracy_config.eval_method=string_match", /datasets\[0\]\.accuracy_config\.extractor.*string_match needs an extractor/],
-    ["a ground-truth column the rows lack", `${SCORED},accuracy_config.ground_truth=answer`, /no column 'answer' \(accuracy_config\.ground_truth\)/],
+    [
+      "a block without a scorer",
+      "accuracy_config.ground_truth=ground_truth",
+      /datasets\[0\]\.accuracy_config\.eval_method.*needs a scorer/,
+    ],
+    [
+      "a scorer without its extractor",
+      "accuracy_config.eval_method=string_match",
+      /datasets\[0\]\.accuracy_config\.extractor.*string_match needs an extractor/,
+    ],
+    [
+      "a ground-truth column the rows lack",
+      `${SCORED},accuracy_config.ground_truth=answer`,
+      /no column 'answer' \(accuracy_config\.ground_truth\)/,
+    ],
   ])("refuses %s before the first request", async (_title, options, message) => {
     const dir = dirs.make();
     const report = join(dir, "r");
-    const result = await runCli(["benchmark", "offline", "--endpoints", "http://127.0.0.1:9", "--model", "m", "--dataset", `${writeQuestions(dir)},${options}`, "--report-dir", report]);
+    const result = await runCli([
+      "benchmark",
+      "offline",
+      "--endpoints",
+      "http://127.0.0.1:9",
+      "--model",
+      "m",
+      "--dataset",
+      `${writeQuestions(dir)},${options}`,
+      "--report-dir",
+      report,
+    ]);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(message);
     expect(result.stderr).not.toContain("    at ");

@@ -21,9 +21,26 @@ describe("cli/poisson-arrivals", () => {
       const dir = dirs.make();
       const stalls = watchStalls();
       const result = await runCli([
-        "benchmark", "online", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 100),
-        "--load-pattern", "poisson", "--target-qps", String(TARGET_QPS), "--num-samples", String(REQUESTS),
-        "--duration", "0", "--streaming", "off", "--report-dir", join(dir, "r"),
+        "benchmark",
+        "online",
+        "--endpoints",
+        server.url,
+        "--model",
+        "m",
+        "--dataset",
+        questionDataset(dir, 100),
+        "--load-pattern",
+        "poisson",
+        "--target-qps",
+        String(TARGET_QPS),
+        "--num-samples",
+        String(REQUESTS),
+        "--duration",
+        "0",
+        "--streaming",
+        "off",
+        "--report-dir",
+        join(dir, "r"),
       ]);
       const stallMs = stalls.stop();
       expect(result.exitCode).toBe(0);
@@ -32,7 +49,12 @@ describe("cli/poisson-arrivals", () => {
       // it: host preemption on a loaded 2-core VM adds up to ~0.5 (measured 1.1–1.63 against this
       // seed's planned 1.18), so the host's share is not held to a fixed band.
       expect(server.observations().length).toBe(REQUESTS);
-      expectPlanKept([join(dir, "r")], server.observations().map((o) => o.receivedNs), TARGET_QPS, stallMs);
+      expectPlanKept(
+        [join(dir, "r")],
+        server.observations().map((o) => o.receivedNs),
+        TARGET_QPS,
+        stallMs,
+      );
     } finally {
       await server.stop();
     }

@@ -22,15 +22,35 @@ function orderServer(profilerOn: boolean) {
     }
     await req.arrayBuffer();
     order.push("request");
-    return Response.json({ choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }], usage: { prompt_tokens: 2, completion_tokens: 1 } });
+    return Response.json({
+      choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }],
+      usage: { prompt_tokens: 2, completion_tokens: 1 },
+    });
   });
   return { url: `http://127.0.0.1:${server.port}`, order, stop: () => server.stop(true) };
 }
 
 async function run(url: string, dir: string, extra: string[]) {
   const report = join(dir, "r");
-  const result = await runCli(["benchmark", "offline", "--endpoints", url, "--model", "m", "--dataset", questionDataset(dir, 6),
-    "--workers", "1", "--duration", "0", "--report-dir", report, "--profile", "vllm", ...extra]);
+  const result = await runCli([
+    "benchmark",
+    "offline",
+    "--endpoints",
+    url,
+    "--model",
+    "m",
+    "--dataset",
+    questionDataset(dir, 6),
+    "--workers",
+    "1",
+    "--duration",
+    "0",
+    "--report-dir",
+    report,
+    "--profile",
+    "vllm",
+    ...extra,
+  ]);
   const read = (file: string) => readFileSync(join(report, file), "utf8");
   return { ...result, report, read };
 }
@@ -45,8 +65,12 @@ describe("cli/profiling", () => {
       expect(mock.profilerCalls()).toEqual(["start", "stop"]);
       const record = JSON.parse(result.read("profiling.json"));
       expect(record.engine).toBe("vllm");
-      expect(record.starts).toEqual([expect.objectContaining({ url: `${mock.url}/start_profile`, status: 200, error: null })]);
-      expect(record.stops).toEqual([expect.objectContaining({ url: `${mock.url}/stop_profile`, status: 200, stop_reason: "phase_end" })]);
+      expect(record.starts).toEqual([
+        expect.objectContaining({ url: `${mock.url}/start_profile`, status: 200, error: null }),
+      ]);
+      expect(record.stops).toEqual([
+        expect.objectContaining({ url: `${mock.url}/stop_profile`, status: 200, stop_reason: "phase_end" }),
+      ]);
       expect(record.stops[0].sent_at_ns).toBeGreaterThan(record.starts[0].sent_at_ns);
       const text = result.read("report.txt");
       expect(text).toContain("------------------- Profiling -------------------");
@@ -62,7 +86,14 @@ describe("cli/profiling", () => {
     const server = orderServer(true);
     try {
       const dir = dirs.make();
-      const result = await run(server.url, dir, ["--warmup", "--warmup-drain", "--warmup-requests", "3", "--profile-urls", `${server.url}/v1/`]);
+      const result = await run(server.url, dir, [
+        "--warmup",
+        "--warmup-drain",
+        "--warmup-requests",
+        "3",
+        "--profile-urls",
+        `${server.url}/v1/`,
+      ]);
       expect(result.exitCode).toBe(0);
       // Warmup rows come from the same dataset, so tell them apart by position: 3 warmup, start, 6 measured, stop.
       expect(server.order.filter((p) => p.endsWith("_profile"))).toEqual(["/start_profile", "/stop_profile"]);

@@ -14,9 +14,26 @@ describe("cli/random-dataset", () => {
     const server = await startMockServer({ mode: "model", outputTokens: 500, tokenizer, recordObservations: true });
     try {
       const report = join(dir, "r");
-      const result = await runCli(["benchmark", "online", "--endpoints", server.url, "--model", "m",
-        "--dataset", "random,isl=128,osl=64,prefix=16,max_rows=50", "--tokenizer", tokenizer,
-        "--load-pattern", "concurrency", "--concurrency", "8", "--duration", "0", "--report-dir", report]);
+      const result = await runCli([
+        "benchmark",
+        "online",
+        "--endpoints",
+        server.url,
+        "--model",
+        "m",
+        "--dataset",
+        "random,isl=128,osl=64,prefix=16,max_rows=50",
+        "--tokenizer",
+        tokenizer,
+        "--load-pattern",
+        "concurrency",
+        "--concurrency",
+        "8",
+        "--duration",
+        "0",
+        "--report-dir",
+        report,
+      ]);
       expect(result.exitCode).toBe(0);
       const observations = server.observations();
       expect(observations.length).toBe(50);
@@ -33,7 +50,17 @@ describe("cli/random-dataset", () => {
   }, 30_000);
 
   test("the random dataset without isl/osl is an input error", async () => {
-    const result = await runCli(["benchmark", "offline", "--endpoints", "http://127.0.0.1:9", "--model", "m", "--dataset", "random", "--dry-run"]);
+    const result = await runCli([
+      "benchmark",
+      "offline",
+      "--endpoints",
+      "http://127.0.0.1:9",
+      "--model",
+      "m",
+      "--dataset",
+      "random",
+      "--dry-run",
+    ]);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/^error: the random dataset needs isl= and osl=/);
   });

@@ -13,11 +13,13 @@ const FIRST_TOKEN = '"text":"tok';
 async function probe(url: string, count: number): Promise<number[]> {
   const { hostname, port } = new URL(url);
   const body = JSON.stringify({ model: "m", prompt: "probe", stream: true, max_tokens: 2 });
-  const request = `POST /v1/completions HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\n`
-    + `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+  const request =
+    `POST /v1/completions HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
   let onData: (text: string, atNs: bigint) => void = () => undefined;
   const socket = await Bun.connect({
-    hostname, port: Number(port),
+    hostname,
+    port: Number(port),
     socket: { data: (_socket, bytes) => onData(bytes.toString(), hostMonotonicNs()) },
   });
   const ttftNs: number[] = [];

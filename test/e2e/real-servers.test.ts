@@ -12,7 +12,17 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { referenceGpt2Encode, writeGpt2Tokenizer } from "../support/gpt2-tokenizer.ts";
-import { chatChunk, chunked, head, jsonResponse, LAST_CHUNK, sse, sseHead, streamSteps, usageChunk } from "../support/quirk-bytes.ts";
+import {
+  chatChunk,
+  chunked,
+  head,
+  jsonResponse,
+  LAST_CHUNK,
+  sse,
+  sseHead,
+  streamSteps,
+  usageChunk,
+} from "../support/quirk-bytes.ts";
 import { startQuirkServer, type QuirkServer, type Scenario, type Step } from "../support/quirk-server.ts";
 import { watchStalls } from "../support/stall-watch.ts";
 import { questionDataset, runCli, tempDirs, type Distribution } from "./run-cli.ts";
@@ -47,18 +57,46 @@ async function bench(scenario: Scenario, samples: number, extra: readonly string
   const stalls = watchStalls();
   let stallMs = 0;
   const result = await runCli([
-    "benchmark", "online", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 20), "--workers", "1",
-    "--load-pattern", "concurrency", "--concurrency", "16", "--num-samples", String(samples), "--duration", "0", "--report-dir", report, ...extra,
+    "benchmark",
+    "online",
+    "--endpoints",
+    server.url,
+    "--model",
+    "m",
+    "--dataset",
+    questionDataset(dir, 20),
+    "--workers",
+    "1",
+    "--load-pattern",
+    "concurrency",
+    "--concurrency",
+    "16",
+    "--num-samples",
+    String(samples),
+    "--duration",
+    "0",
+    "--report-dir",
+    report,
+    ...extra,
   ]).finally(() => (stallMs = stalls.stop()));
   const summary = JSON.parse(readFileSync(join(report, "performance", "result_summary.json"), "utf8")) as Summary;
   return { result, summary, report, dir, stallMs };
 }
 
-const ANSWER_JSON = { id: "x", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content: "a b" }, finish_reason: "stop" }], usage: { prompt_tokens: 1, completion_tokens: 2 } };
+const ANSWER_JSON = {
+  id: "x",
+  object: "chat.completion",
+  choices: [{ index: 0, message: { role: "assistant", content: "a b" }, finish_reason: "stop" }],
+  usage: { prompt_tokens: 1, completion_tokens: 2 },
+};
 
 describe("cli against real-server behaviour", () => {
   test("a server that closes after every response without saying so: 1,000 requests over 16 connections, 0 failures, reconnects reported", async () => {
-    const { result, summary, report } = await bench(() => [jsonResponse(200, ANSWER_JSON), { waitMs: 1 }, { close: "end" }], 1000, ["--streaming", "off"]);
+    const { result, summary, report } = await bench(
+      () => [jsonResponse(200, ANSWER_JSON), { waitMs: 1 }, { close: "end" }],
+      1000,
+      ["--streaming", "off"],
+    );
     expect(result.exitCode).toBe(0);
     expect(summary.n_samples_issued).toBe(1000);
     expect(summary.n_samples_failed).toBeLessThanOrEqual(10);
@@ -68,7 +106,10 @@ describe("cli against real-server behaviour", () => {
 
   test("several tokens per chunk, no usage, --tokenizer: ITL is per token, as TPOT is", async () => {
     const pieces = Array.from({ length: 8 }, (_, i) => ` alpha${i} beta gamma delta`);
-    const { result, summary, stallMs } = await bench(() => [sseHead(), ...streamSteps({ pieces, gapMs: 12 })], 20, ["--tokenizer", writeGpt2Tokenizer(join(dirs.make(), "gpt2"))]);
+    const { result, summary, stallMs } = await bench(() => [sseHead(), ...streamSteps({ pieces, gapMs: 12 })], 20, [
+      "--tokenizer",
+      writeGpt2Tokenizer(join(dirs.make(), "gpt2")),
+    ]);
     expect(result.exitCode).toBe(0);
     expect(summary.token_count_source).toBe("tokenizer");
     const tokens = referenceGpt2Encode(pieces.join("")).length;
@@ -84,10 +125,21 @@ describe("cli against real-server behaviour", () => {
   }, 30_000);
 
   test("vLLM's text-less token chunks (half an emoji, the EOS finish chunk): ITL percentiles are the server's per-token gap, not halves and doubles", async () => {
-    const vllm = (content: string, finish: string | null = null) => sse({ id: "chatcmpl-abc", object: "chat.completion.chunk", created: 1_700_000_000, model: "m",
-      choices: [{ index: 0, delta: { content }, logprobs: null, finish_reason: finish }] });
-    const steps: Step[] = [sseHead(), { waitMs: 30 }, chunked(sse(chatChunk({ role: "assistant", content: "" })) + vllm(" start"))];
-    for (let g = 0; g < 5; g++) for (const piece of [" abcdefghij", "", "\u{1F600}"]) steps.push({ waitMs: 20 }, chunked(vllm(piece)));
+    const vllm = (content: string, finish: string | null = null) =>
+      sse({
+        id: "chatcmpl-abc",
+        object: "chat.completion.chunk",
+        created: 1_700_000_000,
+        model: "m",
+        choices: [{ index: 0, delta: { content }, logprobs: null, finish_reason: finish }],
+      });
+    const steps: Step[] = [
+      sseHead(),
+      { waitMs: 30 },
+      chunked(sse(chatChunk({ role: "assistant", content: "" })) + vllm(" start")),
+    ];
+    for (let g = 0; g < 5; g++)
+      for (const piece of [" abcdefghij", "", "\u{1F600}"]) steps.push({ waitMs: 20 }, chunked(vllm(piece)));
     steps.push({ waitMs: 20 }, chunked(vllm("", "stop")), chunked(sse(usageChunk(7, 17)) + sse("[DONE]")), LAST_CHUNK);
     const { result, summary, stallMs } = await bench(() => steps, 20);
     expect(result.exitCode).toBe(0);
@@ -100,9 +152,17 @@ describe("cli against real-server behaviour", () => {
 
   test("TGI's in-stream \"Model is overloaded\" (its 422) on each request's first attempt: retried as a 429 with --retries, no failures", async () => {
     const seen = new Set<string>();
-    const overloaded: Step[] = [sseHead(), chunked(sse({ error: { message: "Model is overloaded", http_status_code: 422 } }) + sse("[DONE]")), LAST_CHUNK];
+    const overloaded: Step[] = [
+      sseHead(),
+      chunked(sse({ error: { message: "Model is overloaded", http_status_code: 422 } }) + sse("[DONE]")),
+      LAST_CHUNK,
+    ];
     const answer: Step[] = [sseHead(), ...streamSteps({ pieces: [" a", " b"], gapMs: 1, usage: usageChunk(3, 2) })];
-    const { result, summary } = await bench((req) => (req.method !== "POST" || seen.has(req.body) ? answer : (seen.add(req.body), overloaded)), 20, ["--retries", "2"]);
+    const { result, summary } = await bench(
+      (req) => (req.method !== "POST" || seen.has(req.body) ? answer : (seen.add(req.body), overloaded)),
+      20,
+      ["--retries", "2"],
+    );
     expect(result.exitCode).toBe(0);
     expect([summary.n_samples_failed, summary.error_counts]).toEqual([0, {}]);
     expect(summary.retries).toBe(seen.size);
@@ -113,16 +173,34 @@ describe("cli against real-server behaviour", () => {
     const args = ['{"city": "Paris", ', '"unit": "celsius"}'];
     const count = referenceGpt2Encode(name + args.join("")).length;
     const call = (fn: Record<string, string>) => sse(chatChunk({ tool_calls: [{ index: 0, function: fn }] }));
-    const steps: Step[] = [sseHead(), chunked(call({ name })), { waitMs: 5 }, chunked(call({ arguments: args[0] as string })), { waitMs: 5 },
-      chunked(call({ arguments: args[1] as string }) + sse(chatChunk({}, { finish_reason: "tool_calls" })) + sse(usageChunk(5, count)) + sse("[DONE]")), LAST_CHUNK];
-    const { result, summary } = await bench(() => steps, 20, ["--tokenizer", writeGpt2Tokenizer(join(dirs.make(), "gpt2"))]);
+    const steps: Step[] = [
+      sseHead(),
+      chunked(call({ name })),
+      { waitMs: 5 },
+      chunked(call({ arguments: args[0] as string })),
+      { waitMs: 5 },
+      chunked(
+        call({ arguments: args[1] as string }) +
+          sse(chatChunk({}, { finish_reason: "tool_calls" })) +
+          sse(usageChunk(5, count)) +
+          sse("[DONE]"),
+      ),
+      LAST_CHUNK,
+    ];
+    const { result, summary } = await bench(() => steps, 20, [
+      "--tokenizer",
+      writeGpt2Tokenizer(join(dirs.make(), "gpt2")),
+    ]);
     expect(result.exitCode).toBe(0);
     expect(summary.token_count_discrepancy).toMatchObject({ compared: 20, mismatched: 0 });
   }, 30_000);
 
   test("hidden reasoning: ITL and TPOT over the streamed tokens, and the note in the summary and report", async () => {
     const pieces = Array.from({ length: 10 }, (_, i) => ` t${i}`);
-    const { result, summary, report } = await bench(() => [sseHead(), ...streamSteps({ pieces, gapMs: 10, usage: usageChunk(3, 210, 200) })], 20);
+    const { result, summary, report } = await bench(
+      () => [sseHead(), ...streamSteps({ pieces, gapMs: 10, usage: usageChunk(3, 210, 200) })],
+      20,
+    );
     expect(result.exitCode).toBe(0);
     expect(summary.output_sequence_lengths.median).toBe(210);
     expect(summary.itl.median / 1e6).toBeGreaterThan(8.5);
@@ -135,7 +213,11 @@ describe("cli against real-server behaviour", () => {
     const gz = gzipSync(Buffer.from(JSON.stringify(ANSWER_JSON)));
     gz[12] = (gz[12] as number) ^ 0xff;
     gz[gz.length - 6] = (gz[gz.length - 6] as number) ^ 0xff;
-    const answer = head(200, { "content-type": "application/json", "content-encoding": "gzip", "content-length": String(gz.length) });
+    const answer = head(200, {
+      "content-type": "application/json",
+      "content-encoding": "gzip",
+      "content-length": String(gz.length),
+    });
     const { result, summary } = await bench(() => [answer, gz], 20, ["--streaming", "off", "--quiet"]);
     expect(result.exitCode).toBe(4);
     expect(summary.error_counts).toEqual({ decode_error: 20 });
@@ -147,7 +229,11 @@ describe("cli against real-server behaviour", () => {
     const gz = gzipSync(Buffer.from(JSON.stringify(ANSWER_JSON)));
     gz[12] = (gz[12] as number) ^ 0xff;
     gz[gz.length - 6] = (gz[gz.length - 6] as number) ^ 0xff;
-    const answer = head(200, { "content-type": "application/json", "content-encoding": "gzip", "content-length": String(gz.length) });
+    const answer = head(200, {
+      "content-type": "application/json",
+      "content-encoding": "gzip",
+      "content-length": String(gz.length),
+    });
     const { result, summary } = await bench(() => [answer, gz], 5, ["--streaming", "off", "--quiet", "-vv"]);
     expect(summary.error_counts).toEqual({ decode_error: 5 });
     expect(result.stderr).toContain("Decompression error");
@@ -156,7 +242,17 @@ describe("cli against real-server behaviour", () => {
   test("probe against a server that accepts and never answers: one line per request, each cut at --timeout", async () => {
     server = startQuirkServer(() => [{ waitMs: 60_000 }]);
     const started = performance.now();
-    const result = await runCli(["probe", "--endpoints", server.url, "--model", "m", "--requests", "2", "--timeout", "0.5"]);
+    const result = await runCli([
+      "probe",
+      "--endpoints",
+      server.url,
+      "--model",
+      "m",
+      "--requests",
+      "2",
+      "--timeout",
+      "0.5",
+    ]);
     expect(result.exitCode).toBe(4);
     expect(result.stdout).toContain("probe-0: failed after 5");
     expect(result.stdout).toContain("probe-1: failed after 5");

@@ -11,8 +11,26 @@ afterAll(() => dirs.cleanup());
 async function runAgainst(ttftMs: number, tpotMs: number, report: string, dataset: string): Promise<void> {
   const server = await startMockServer({ mode: "model", ttftMs, tpotMs, outputTokens: 10 });
   try {
-    const result = await runCli(["benchmark", "online", "--endpoints", server.url, "--model", "m", "--dataset", dataset, "--load-pattern", "concurrency",
-      "--concurrency", "8", "--num-samples", "80", "--duration", "0", "--report-dir", report]);
+    const result = await runCli([
+      "benchmark",
+      "online",
+      "--endpoints",
+      server.url,
+      "--model",
+      "m",
+      "--dataset",
+      dataset,
+      "--load-pattern",
+      "concurrency",
+      "--concurrency",
+      "8",
+      "--num-samples",
+      "80",
+      "--duration",
+      "0",
+      "--report-dir",
+      report,
+    ]);
     expect(result.exitCode).toBe(0);
   } finally {
     await server.stop();
@@ -31,15 +49,48 @@ beforeAll(async () => {
 function sweepDir(name: string, mode: string, kind: string, offered: number): string {
   const dir = join(root, name);
   mkdirSync(dir);
-  const step = { index: 1, kind, offered, report_dir: "", state: "complete", achieved_qps: 10, goodput_rps: null, attainment_pct: null, ttft_p50_ms: 5, ttft_p99_ms: 9,
-    tpot_p50_ms: 1, tpot_p99_ms: 2, latency_p50_ms: 50, latency_p99_ms: 90, load_generator: "ok", n_samples_failed: 0, passed: null, note: null };
-  writeFileSync(join(dir, "sweep.json"), JSON.stringify({ mode, state: "complete", percentile: null, precision: null, steps: [step], answer: null, slo: {} }));
+  const step = {
+    index: 1,
+    kind,
+    offered,
+    report_dir: "",
+    state: "complete",
+    achieved_qps: 10,
+    goodput_rps: null,
+    attainment_pct: null,
+    ttft_p50_ms: 5,
+    ttft_p99_ms: 9,
+    tpot_p50_ms: 1,
+    tpot_p99_ms: 2,
+    latency_p50_ms: 50,
+    latency_p99_ms: 90,
+    load_generator: "ok",
+    n_samples_failed: 0,
+    passed: null,
+    note: null,
+  };
+  writeFileSync(
+    join(dir, "sweep.json"),
+    JSON.stringify({
+      mode,
+      state: "complete",
+      percentile: null,
+      precision: null,
+      steps: [step],
+      answer: null,
+      slo: {},
+    }),
+  );
   return dir;
 }
 
 describe("cli/report and cli/compare", () => {
   test("compare refuses two sweeps with nothing in common (a rate sweep and a concurrency sweep) instead of an empty table", async () => {
-    const result = await runCli(["compare", sweepDir("rates", "rates", "rate", 8), sweepDir("conc", "concurrencies", "concurrency", 8)]);
+    const result = await runCli([
+      "compare",
+      sweepDir("rates", "rates", "rate", 8),
+      sweepDir("conc", "concurrencies", "concurrency", 8),
+    ]);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain("have nothing in common to compare: no answer and no step at one offered load");
   });
@@ -73,7 +124,9 @@ describe("cli/report and cli/compare", () => {
     expect(result.stderr).toMatch(/^regression: .*ttft p50.*latency p50/m);
     const json = await runCli(["compare", join(root, "base"), join(root, "slow"), "--output", "json"]);
     expect(json.exitCode).toBe(0);
-    expect(JSON.parse(json.stdout).metrics.find((m: { name: string }) => m.name === "ttft p50").deltaPct).toBeGreaterThan(50);
+    expect(
+      JSON.parse(json.stdout).metrics.find((m: { name: string }) => m.name === "ttft p50").deltaPct,
+    ).toBeGreaterThan(50);
   });
 
   test.each([

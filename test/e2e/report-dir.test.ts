@@ -23,7 +23,21 @@ describe("cli/report-dir", () => {
   test("three runs started at once in one directory all finish, each in its own reports_<time>", async () => {
     const cwd = dirs.make();
     const dataset = questionDataset(cwd, 4);
-    const args = ["benchmark", "offline", "--endpoints", server.url, "--model", "m", "--dataset", dataset, "--num-samples", "2", "--workers", "1", "-q"];
+    const args = [
+      "benchmark",
+      "offline",
+      "--endpoints",
+      server.url,
+      "--model",
+      "m",
+      "--dataset",
+      dataset,
+      "--num-samples",
+      "2",
+      "--workers",
+      "1",
+      "-q",
+    ];
     const results = await Promise.all([runCli(args, { cwd }), runCli(args, { cwd }), runCli(args, { cwd })]);
     expect(results.map((r) => r.exitCode)).toEqual([0, 0, 0]);
     const reports = readdirSync(cwd).filter((name) => name.startsWith("reports_"));
@@ -33,10 +47,28 @@ describe("cli/report-dir", () => {
 
   test("a second run into a given directory is refused, with what to do", async () => {
     const cwd = dirs.make();
-    const args = ["benchmark", "offline", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(cwd, 4), "--num-samples", "2", "--workers", "1", "-q", "--report-dir", "out"];
+    const args = [
+      "benchmark",
+      "offline",
+      "--endpoints",
+      server.url,
+      "--model",
+      "m",
+      "--dataset",
+      questionDataset(cwd, 4),
+      "--num-samples",
+      "2",
+      "--workers",
+      "1",
+      "-q",
+      "--report-dir",
+      "out",
+    ];
     expect((await runCli(args, { cwd })).exitCode).toBe(0);
     const again = await runCli(args, { cwd });
     expect(again.exitCode).toBe(2);
-    expect(again.stderr).toBe(`error: report directory ${join(cwd, "out")} already holds a run (events.db)\nhint: runs are never mixed in one directory (upstream reuses it): give a new --report-dir (or YAML report_dir), drop it for a fresh reports_<time>, or move the old one away (shards: put {shard} in the path)\n`);
+    expect(again.stderr).toBe(
+      `error: report directory ${join(cwd, "out")} already holds a run (events.db)\nhint: runs are never mixed in one directory (upstream reuses it): give a new --report-dir (or YAML report_dir), drop it for a fresh reports_<time>, or move the old one away (shards: put {shard} in the path)\n`,
+    );
   }, 30_000);
 });

@@ -10,7 +10,11 @@ const dirs = tempDirs("ie-html-report-");
 const HOSTILE_MESSAGE = `<script>alert("x")</script> & 'quoted'`;
 const EXPECTED_CHARTS = [
   ...["ttft", "tpot", "itl", "latency", "scheduled-latency"].flatMap((m) => [`cdf-${m}`, `histogram-${m}`]),
-  "throughput-requests", "throughput-tokens", "in-flight", "schedule-lag", "latency-scatter",
+  "throughput-requests",
+  "throughput-tokens",
+  "in-flight",
+  "schedule-lag",
+  "latency-scatter",
   // serve (model mode) answers /metrics, which the run scrapes by default.
   "server-kv-cache",
 ];
@@ -25,7 +29,14 @@ const CHART_PROBE = `[...document.querySelectorAll("svg[data-chart]")].map((svg)
     renderedWidth: box.width, renderedHeight: box.height, drawn };
 })`;
 
-interface ChartProbe { name: string; width: number; height: number; renderedWidth: number; renderedHeight: number; drawn: number }
+interface ChartProbe {
+  name: string;
+  width: number;
+  height: number;
+  renderedWidth: number;
+  renderedHeight: number;
+  drawn: number;
+}
 
 /** Forwards to the mock, but answers every 25th request with a 500 carrying markup and every 25th + 12 with a 429. */
 function flakyProxy(target: MockServer) {
@@ -52,9 +63,28 @@ beforeAll(async () => {
     const dir = dirs.make();
     reportDir = join(dir, "report");
     const result = await runCli([
-      "benchmark", "online", "--endpoints", `${mock.url},http://127.0.0.1:${proxy.port}`, "--model", "mock-model",
-      "--dataset", questionDataset(dir, 100), "--workers", "2", "--report-dir", reportDir,
-      "--load-pattern", "poisson", "--target-qps", "200", "--num-samples", "300", "--streaming", "on", "--server-metrics-interval", "0.1",
+      "benchmark",
+      "online",
+      "--endpoints",
+      `${mock.url},http://127.0.0.1:${proxy.port}`,
+      "--model",
+      "mock-model",
+      "--dataset",
+      questionDataset(dir, 100),
+      "--workers",
+      "2",
+      "--report-dir",
+      reportDir,
+      "--load-pattern",
+      "poisson",
+      "--target-qps",
+      "200",
+      "--num-samples",
+      "300",
+      "--streaming",
+      "on",
+      "--server-metrics-interval",
+      "0.1",
     ]);
     if (result.exitCode !== 0) throw new Error(`benchmark failed (${result.exitCode}):\n${result.stderr}`);
     html = readFileSync(join(reportDir, "report.html"), "utf8");
@@ -82,20 +112,29 @@ describe("report/html end to end", () => {
     expect(bytes).toBeLessThan(500_000);
   });
 
-  if (!HAS_CHROMIUM) console.warn("note: /usr/bin/chromium not found; skipping the headless-browser checks of report.html (apt-get install chromium)");
+  if (!HAS_CHROMIUM)
+    console.warn(
+      "note: /usr/bin/chromium not found; skipping the headless-browser checks of report.html (apt-get install chromium)",
+    );
 
-  test.skipIf(!HAS_CHROMIUM)("loads in headless Chromium without errors or network requests and draws every chart", async () => {
-    const visit = await visitPage(`file://${join(reportDir, "report.html")}`, CHART_PROBE, {
-      ...(process.env.IE_REPORT_SCREENSHOT ? { screenshotPath: process.env.IE_REPORT_SCREENSHOT } : {}),
-    });
-    expect(visit.problems).toEqual([]);
-    expect(visit.requests.filter((url) => !url.startsWith("file://") && !url.startsWith("data:"))).toEqual([]);
-    const charts = visit.value as ChartProbe[];
-    expect(charts.map((c) => c.name).sort()).toEqual([...EXPECTED_CHARTS].sort());
-    for (const chart of charts) {
-      expect({ name: chart.name, sized: chart.width > 0 && chart.height > 0 && chart.renderedWidth > 0 && chart.renderedHeight > 0 })
-        .toEqual({ name: chart.name, sized: true });
-      expect({ name: chart.name, drawn: chart.drawn > 0 }).toEqual({ name: chart.name, drawn: true });
-    }
-  }, 60_000);
+  test.skipIf(!HAS_CHROMIUM)(
+    "loads in headless Chromium without errors or network requests and draws every chart",
+    async () => {
+      const visit = await visitPage(`file://${join(reportDir, "report.html")}`, CHART_PROBE, {
+        ...(process.env.IE_REPORT_SCREENSHOT ? { screenshotPath: process.env.IE_REPORT_SCREENSHOT } : {}),
+      });
+      expect(visit.problems).toEqual([]);
+      expect(visit.requests.filter((url) => !url.startsWith("file://") && !url.startsWith("data:"))).toEqual([]);
+      const charts = visit.value as ChartProbe[];
+      expect(charts.map((c) => c.name).sort()).toEqual([...EXPECTED_CHARTS].sort());
+      for (const chart of charts) {
+        expect({
+          name: chart.name,
+          sized: chart.width > 0 && chart.height > 0 && chart.renderedWidth > 0 && chart.renderedHeight > 0,
+        }).toEqual({ name: chart.name, sized: true });
+        expect({ name: chart.name, drawn: chart.drawn > 0 }).toEqual({ name: chart.name, drawn: true });
+      }
+    },
+    60_000,
+  );
 });

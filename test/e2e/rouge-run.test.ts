@@ -19,7 +19,10 @@ afterAll(() => {
 });
 
 const SNAPSHOT = "c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00";
-const articles = Array.from({ length: 4 }, (_, i) => ({ article: `Storm number ${i} hit the coast. Power failed.`, highlights: `Storm ${i} hit the coast.\nPower failed in ${i} towns.` }));
+const articles = Array.from({ length: 4 }, (_, i) => ({
+  article: `Storm number ${i} hit the coast. Power failed.`,
+  highlights: `Storm ${i} hit the coast.\nPower failed in ${i} towns.`,
+}));
 
 function prompt(article: string): string {
   return `Summarize the following news article in 128 tokens. Please output the summary only, without any other text.\n\nArticle:\n${article}\n\nSummary:`;
@@ -34,32 +37,57 @@ describe("cli/rouge", () => {
     const dir = dirs.make();
     const answers = join(dir, "answers.jsonl");
     // Two summaries right, two half right.
-    writeFileSync(answers, articles.map((a, i) => JSON.stringify({ prompt: prompt(a.article), response: i < 2 ? a.highlights.replace("\n", " ") : `Storm ${i} hit.` })).join("\n"));
+    writeFileSync(
+      answers,
+      articles
+        .map((a, i) =>
+          JSON.stringify({
+            prompt: prompt(a.article),
+            response: i < 2 ? a.highlights.replace("\n", " ") : `Storm ${i} hit.`,
+          }),
+        )
+        .join("\n"),
+    );
     const server = await startMockServer({ mode: "model", answers, recordObservations: true });
     try {
       const config = join(dir, "cnn.yaml");
-      writeFileSync(config, [
-        "type: offline",
-        "model_params: {name: meta-llama/Llama-3.1-8B-Instruct, temperature: 0.0, max_new_tokens: 128}",
-        "datasets:",
-        "  - {name: cnn_dailymail::llama3_8b, type: accuracy, samples: 13368, parser: {input: prompt}, accuracy_config: {eval_method: rouge, ground_truth: highlights, extractor: identity_extractor, num_repeats: 1}}",
-        "  - {name: cnn_dailymail::llama3_8b, type: performance, samples: 13368, parser: {input: prompt}}",
-        "settings: {runtime: {n_samples_to_issue: 4}}",
-        `endpoint_config: {endpoints: ["${server.url}"]}`,
-        "",
-      ].join("\n"));
+      writeFileSync(
+        config,
+        [
+          "type: offline",
+          "model_params: {name: meta-llama/Llama-3.1-8B-Instruct, temperature: 0.0, max_new_tokens: 128}",
+          "datasets:",
+          "  - {name: cnn_dailymail::llama3_8b, type: accuracy, samples: 13368, parser: {input: prompt}, accuracy_config: {eval_method: rouge, ground_truth: highlights, extractor: identity_extractor, num_repeats: 1}}",
+          "  - {name: cnn_dailymail::llama3_8b, type: performance, samples: 13368, parser: {input: prompt}}",
+          "settings: {runtime: {n_samples_to_issue: 4}}",
+          `endpoint_config: {endpoints: ["${server.url}"]}`,
+          "",
+        ].join("\n"),
+      );
       const report = join(dir, "r");
-      const result = await runCli(["benchmark", "from-config", "-c", config, "--mode", "both", "--report-dir", report], { env: hub.env });
+      const result = await runCli(
+        ["benchmark", "from-config", "-c", config, "--mode", "both", "--report-dir", report],
+        { env: hub.env },
+      );
       expect(result.exitCode).toBe(0);
-      expect(result.stderr).toContain("datasets[0].parser is not applied to the predefined dataset 'cnn_dailymail::llama3_8b'");
-      const entry = JSON.parse(readFileSync(join(report, "accuracy", "accuracy_results.json"), "utf8")).accuracy_scores[0];
-      expect(entry).toMatchObject({ dataset_name: "cnn_dailymail::llama3_8b", eval_method: "rouge", ground_truth_column: "highlights" });
+      expect(result.stderr).toContain(
+        "datasets[0].parser is not applied to the predefined dataset 'cnn_dailymail::llama3_8b'",
+      );
+      const entry = JSON.parse(readFileSync(join(report, "accuracy", "accuracy_results.json"), "utf8"))
+        .accuracy_scores[0];
+      expect(entry).toMatchObject({
+        dataset_name: "cnn_dailymail::llama3_8b",
+        eval_method: "rouge",
+        ground_truth_column: "highlights",
+      });
       expect(Object.keys(entry.score)).toEqual(["rouge1", "rouge2", "rougeL", "rougeLsum", "gen_len", "gen_num"]);
       expect(entry.score.gen_num).toBe(4);
       expect(Number(entry.score.rouge1)).toBeGreaterThan(50);
       expect(Number(entry.score.rouge1)).toBeLessThan(100);
       expect(result.stdout).toMatch(/rouge1=\d+\.\d+ rouge2=/);
-      expect(readFileSync(join(report, "performance", "result_summary.json"), "utf8")).toContain('"n_samples_issued": 4');
+      expect(readFileSync(join(report, "performance", "result_summary.json"), "utf8")).toContain(
+        '"n_samples_issued": 4',
+      );
     } finally {
       await server.stop();
     }

@@ -14,7 +14,11 @@ function answeringServer() {
   const server = Bun.serve({
     port: 0,
     hostname: "127.0.0.1",
-    fetch: () => Response.json({ choices: [{ index: 0, message: { role: "assistant", content: "A" }, finish_reason: "stop" }], usage: { prompt_tokens: 2, completion_tokens: 1 } }),
+    fetch: () =>
+      Response.json({
+        choices: [{ index: 0, message: { role: "assistant", content: "A" }, finish_reason: "stop" }],
+        usage: { prompt_tokens: 2, completion_tokens: 1 },
+      }),
   });
   return { url: `http://127.0.0.1:${server.port}`, stop: () => server.stop(true) };
 }
@@ -25,14 +29,17 @@ describe("cli/ruleset seeds in a run", () => {
     try {
       const dir = dirs.make();
       const config = join(dir, "c.yaml");
-      writeFileSync(config, [
-        "type: offline",
-        "submission_ref: {model: llama2-70b, ruleset: mlperf-inference-v6.1}",
-        `datasets: [{name: q, path: ${questionDataset(dir, 12)}}]`,
-        "settings: {runtime: {n_samples_to_issue: 12, scheduler_random_seed: 1}, warmup: {enabled: true, n_requests: 3}}",
-        `endpoint_config: {endpoints: ["${server.url}"]}`,
-        "",
-      ].join("\n"));
+      writeFileSync(
+        config,
+        [
+          "type: offline",
+          "submission_ref: {model: llama2-70b, ruleset: mlperf-inference-v6.1}",
+          `datasets: [{name: q, path: ${questionDataset(dir, 12)}}]`,
+          "settings: {runtime: {n_samples_to_issue: 12, scheduler_random_seed: 1}, warmup: {enabled: true, n_requests: 3}}",
+          `endpoint_config: {endpoints: ["${server.url}"]}`,
+          "",
+        ].join("\n"),
+      );
       const report = join(dir, "r");
       const result = await runCli(["benchmark", "from-config", "-c", config, "--report-dir", report, "-q"]);
       expect(result.exitCode).toBe(0);

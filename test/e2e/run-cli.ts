@@ -130,9 +130,10 @@ export function countRequestRows(reportDir: string, phase?: string): number {
   let db: Database | undefined;
   try {
     db = new Database(join(reportDir, "events.db"), { readonly: true });
-    const row = phase === undefined
-      ? db.query<{ n: number }, []>("SELECT COUNT(*) AS n FROM requests").get()
-      : db.query<{ n: number }, [string]>("SELECT COUNT(*) AS n FROM requests WHERE phase = ?").get(phase);
+    const row =
+      phase === undefined
+        ? db.query<{ n: number }, []>("SELECT COUNT(*) AS n FROM requests").get()
+        : db.query<{ n: number }, [string]>("SELECT COUNT(*) AS n FROM requests WHERE phase = ?").get(phase);
     return row?.n ?? 0;
   } catch {
     // Not created yet (or the schema is not written yet): nothing recorded so far.
@@ -143,10 +144,16 @@ export function countRequestRows(reportDir: string, phase?: string): number {
 }
 
 /** Resolves once `condition()` holds, checking every `intervalMs`; rejects after `timeoutMs`, with `explain()` (e.g. the output so far) in the error. */
-export async function waitFor(condition: () => boolean, timeoutMs: number, intervalMs = 25, explain: () => string = () => ""): Promise<void> {
+export async function waitFor(
+  condition: () => boolean,
+  timeoutMs: number,
+  intervalMs = 25,
+  explain: () => string = () => "",
+): Promise<void> {
   const deadline = performance.now() + timeoutMs;
   while (!condition()) {
-    if (performance.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms${explain() === "" ? "" : `; ${explain()}`}`);
+    if (performance.now() > deadline)
+      throw new Error(`condition not met within ${timeoutMs} ms${explain() === "" ? "" : `; ${explain()}`}`);
     await Bun.sleep(intervalMs);
   }
 }
@@ -177,7 +184,18 @@ export function maxOverlap(intervals: readonly { start: number; end: number }[])
 
 /** Common benchmark flags for a run against `url` writing into `reportDir`. */
 export function benchmarkArgs(url: string, dataset: string, reportDir: string): string[] {
-  return ["--endpoints", url, "--model", "mock-model", "--dataset", dataset, "--workers", "2", "--report-dir", reportDir];
+  return [
+    "--endpoints",
+    url,
+    "--model",
+    "mock-model",
+    "--dataset",
+    dataset,
+    "--workers",
+    "2",
+    "--report-dir",
+    reportDir,
+  ];
 }
 
 /**
@@ -186,7 +204,10 @@ export function benchmarkArgs(url: string, dataset: string, reportDir: string): 
  * reaching `handle`, as from a server without metrics, so a handler that counts requests
  * counts completions only.
  */
-export function serveCompletions(handle: (req: Request) => Response | Promise<Response>, options: { idleTimeout?: number } = {}) {
+export function serveCompletions(
+  handle: (req: Request) => Response | Promise<Response>,
+  options: { idleTimeout?: number } = {},
+) {
   return Bun.serve({
     port: 0,
     hostname: "127.0.0.1",

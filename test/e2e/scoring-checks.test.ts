@@ -21,7 +21,10 @@ function countingServer() {
   const content = "Here it is:\n```python\nprint(input())\n```";
   const server = serveCompletions((req) => {
     requests += 1;
-    return Response.json({ choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }], usage: { prompt_tokens: 3, completion_tokens: 7 } });
+    return Response.json({
+      choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+      usage: { prompt_tokens: 3, completion_tokens: 7 },
+    });
   });
   return { url: `http://127.0.0.1:${server.port}`, requests: () => requests, stop: () => server.stop(true) };
 }
@@ -47,25 +50,83 @@ function evaluationService(reply: (request: { codes_dict: Record<string, string[
 
 function codeDataset(dir: string): string {
   const path = join(dir, "code.jsonl");
-  writeFileSync(path, ["q1", "q2"].map((id) => JSON.stringify({ question: `solve ${id}`, question_id: id })).join("\n") + "\n");
+  writeFileSync(
+    path,
+    ["q1", "q2"].map((id) => JSON.stringify({ question: `solve ${id}`, question_id: id })).join("\n") + "\n",
+  );
   return path;
 }
 
 async function run(server: { url: string }, dir: string, accuracy: string) {
   const report = join(dir, "r");
-  const result = await runCli(["benchmark", "offline", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 4),
-    "--dataset", accuracy, "--duration", "0", "--workers", "1", "--report-dir", report], { env: hub.env, cwd: dir });
+  const result = await runCli(
+    [
+      "benchmark",
+      "offline",
+      "--endpoints",
+      server.url,
+      "--model",
+      "m",
+      "--dataset",
+      questionDataset(dir, 4),
+      "--dataset",
+      accuracy,
+      "--duration",
+      "0",
+      "--workers",
+      "1",
+      "--report-dir",
+      report,
+    ],
+    { env: hub.env, cwd: dir },
+  );
   return { ...result, report };
 }
 
 describe("cli/scoring-checks: refused before the first request", () => {
   const refusals: Array<{ name: string; spec: (dir: string) => string; exit: number; error: string }> = [
-    { name: "a scorer this tool lacks (vbench)", spec: (d) => `acc:${codeDataset(d)},accuracy_config.eval_method=vbench,accuracy_config.extractor=identity_extractor`, exit: 2, error: "datasets[1].accuracy_config.eval_method (--dataset): 'vbench' is not supported by this tool yet" },
-    { name: "an unknown extractor", spec: (d) => `acc:${codeDataset(d)},accuracy_config.eval_method=pass_at_1,accuracy_config.extractor=json_extractor`, exit: 2, error: "unknown extractor 'json_extractor'" },
-    { name: "an extras key the scorer does not take", spec: (d) => `acc:${codeDataset(d)},accuracy_config.eval_method=pass_at_1,accuracy_config.extractor=identity_extractor,accuracy_config.extras.temperature=0`, exit: 2, error: "unknown key 'temperature' (pass_at_1 takes no extras)" },
-    { name: "a ground-truth column the rows lack", spec: (d) => `acc:${codeDataset(d)},accuracy_config.eval_method=pass_at_1,accuracy_config.extractor=identity_extractor,accuracy_config.ground_truth=answer`, exit: 2, error: "dataset 'code' has no column 'answer' (accuracy_config.ground_truth)" },
-    { name: "an lcb_version other than the LiveCodeBench release loaded", spec: () => "acc:livecodebench::gptoss,accuracy_config.eval_method=code_bench_scorer,accuracy_config.extractor=python_code_extractor,accuracy_config.extras.lcb_version=release_v5", exit: 2, error: "accuracy_config.extras.lcb_version is 'release_v5' but the dataset loaded is LiveCodeBench 'release_v6'" },
-    { name: "code_bench with no evaluation service and no --allow-code-execution", spec: (d) => `acc:${codeDataset(d)},accuracy_config.eval_method=code_bench_scorer,accuracy_config.extractor=python_code_extractor,accuracy_config.extras.lcb_websocket_port=1`, exit: 3, error: "no LiveCodeBench evaluation service at ws://localhost:1/evaluate" },
+    {
+      name: "a scorer this tool lacks (vbench)",
+      spec: (d) =>
+        `acc:${codeDataset(d)},accuracy_config.eval_method=vbench,accuracy_config.extractor=identity_extractor`,
+      exit: 2,
+      error: "datasets[1].accuracy_config.eval_method (--dataset): 'vbench' is not supported by this tool yet",
+    },
+    {
+      name: "an unknown extractor",
+      spec: (d) =>
+        `acc:${codeDataset(d)},accuracy_config.eval_method=pass_at_1,accuracy_config.extractor=json_extractor`,
+      exit: 2,
+      error: "unknown extractor 'json_extractor'",
+    },
+    {
+      name: "an extras key the scorer does not take",
+      spec: (d) =>
+        `acc:${codeDataset(d)},accuracy_config.eval_method=pass_at_1,accuracy_config.extractor=identity_extractor,accuracy_config.extras.temperature=0`,
+      exit: 2,
+      error: "unknown key 'temperature' (pass_at_1 takes no extras)",
+    },
+    {
+      name: "a ground-truth column the rows lack",
+      spec: (d) =>
+        `acc:${codeDataset(d)},accuracy_config.eval_method=pass_at_1,accuracy_config.extractor=identity_extractor,accuracy_config.ground_truth=answer`,
+      exit: 2,
+      error: "dataset 'code' has no column 'answer' (accuracy_config.ground_truth)",
+    },
+    {
+      name: "an lcb_version other than the LiveCodeBench release loaded",
+      spec: () =>
+        "acc:livecodebench::gptoss,accuracy_config.eval_method=code_bench_scorer,accuracy_config.extractor=python_code_extractor,accuracy_config.extras.lcb_version=release_v5",
+      exit: 2,
+      error: "accuracy_config.extras.lcb_version is 'release_v5' but the dataset loaded is LiveCodeBench 'release_v6'",
+    },
+    {
+      name: "code_bench with no evaluation service and no --allow-code-execution",
+      spec: (d) =>
+        `acc:${codeDataset(d)},accuracy_config.eval_method=code_bench_scorer,accuracy_config.extractor=python_code_extractor,accuracy_config.extras.lcb_websocket_port=1`,
+      exit: 3,
+      error: "no LiveCodeBench evaluation service at ws://localhost:1/evaluate",
+    },
   ];
   for (const r of refusals) {
     test(r.name, async () => {
@@ -88,15 +149,23 @@ describe("cli/scoring-checks: refused before the first request", () => {
 describe("cli/scoring-checks: code_bench_scorer extras do what upstream's do", () => {
   test("lcb_websocket_port picks the service and timeout is its timeout_sec", async () => {
     const server = countingServer();
-    const service = evaluationService((req) => ({ status: "completed", result: { total_samples: 2, results: { q1: [true], q2: [false] } }, echo: req.timeout_sec }));
+    const service = evaluationService((req) => ({
+      status: "completed",
+      result: { total_samples: 2, results: { q1: [true], q2: [false] } },
+      echo: req.timeout_sec,
+    }));
     try {
       const dir = dirs.make();
-      const spec = `acc:${codeDataset(dir)},accuracy_config.eval_method=code_bench_scorer,accuracy_config.extractor=python_code_extractor,` +
+      const spec =
+        `acc:${codeDataset(dir)},accuracy_config.eval_method=code_bench_scorer,accuracy_config.extractor=python_code_extractor,` +
         `accuracy_config.extras.lcb_websocket_port=${service.port},accuracy_config.extras.timeout=7`;
       const result = await run(server, dir, spec);
       expect(result.exitCode).toBe(0);
-      expect(service.received).toEqual([{ codes_dict: { q1: ["print(input())"], q2: ["print(input())"] }, timeout_sec: 7 }]);
-      const entry = JSON.parse(readFileSync(join(result.report, "accuracy", "accuracy_results.json"), "utf8")).accuracy_scores[0];
+      expect(service.received).toEqual([
+        { codes_dict: { q1: ["print(input())"], q2: ["print(input())"] }, timeout_sec: 7 },
+      ]);
+      const entry = JSON.parse(readFileSync(join(result.report, "accuracy", "accuracy_results.json"), "utf8"))
+        .accuracy_scores[0];
       expect(entry).toMatchObject({ eval_method: "code_bench_scorer", ground_truth_column: "question_id", score: 0.5 });
       expect(result.stderr + result.stdout).toContain('code_bench_scorer: {"status":"progress","done":0}');
     } finally {
@@ -110,7 +179,8 @@ describe("cli/scoring-checks: code_bench_scorer extras do what upstream's do", (
     const service = evaluationService(() => ({ status: "error", error: "grader crashed" }));
     try {
       const dir = dirs.make();
-      const spec = `acc:${codeDataset(dir)},accuracy_config.eval_method=code_bench_scorer,accuracy_config.extractor=python_code_extractor,` +
+      const spec =
+        `acc:${codeDataset(dir)},accuracy_config.eval_method=code_bench_scorer,accuracy_config.extractor=python_code_extractor,` +
         `accuracy_config.extras.lcb_websocket_port=${service.port},accuracy_config.extras.show_lcb_runner_output=false`;
       const result = await run(server, dir, spec);
       expect(result.stderr).toContain("grader crashed");

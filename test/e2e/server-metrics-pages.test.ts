@@ -64,7 +64,12 @@ function vllmPage(scrape: number): string {
     `vllm:prefix_cache_hits_total{${labels}} ${py(4 * scrape)}`,
     "# HELP vllm:time_to_first_token_seconds Histogram of time to first token in seconds.",
     "# TYPE vllm:time_to_first_token_seconds histogram",
-    ...[["0.02", 0], ["0.04", ttftCount], ["0.06", ttftCount], ["+Inf", ttftCount]].map(([le, n]) => `vllm:time_to_first_token_seconds_bucket{${labels},le="${le}"} ${py(n as number)}`),
+    ...[
+      ["0.02", 0],
+      ["0.04", ttftCount],
+      ["0.06", ttftCount],
+      ["+Inf", ttftCount],
+    ].map(([le, n]) => `vllm:time_to_first_token_seconds_bucket{${labels},le="${le}"} ${py(n as number)}`),
     `vllm:time_to_first_token_seconds_count{${labels}} ${py(ttftCount)}`,
     `vllm:time_to_first_token_seconds_sum{${labels}} ${0.03 * ttftCount || "0.0"}`,
     "",
@@ -91,16 +96,29 @@ function sglangPage(scrape: number): string {
 
 /** TGI's page (metrics-exporter-prometheus): TYPE lines only, integers as integers. */
 function tgiPage(scrape: number): string {
-  return ["# TYPE tgi_batch_current_size gauge", `tgi_batch_current_size ${5 + (scrape % 2)}`, "# TYPE tgi_queue_size gauge", "tgi_queue_size 2", ""].join("\n");
+  return [
+    "# TYPE tgi_batch_current_size gauge",
+    `tgi_batch_current_size ${5 + (scrape % 2)}`,
+    "# TYPE tgi_queue_size gauge",
+    "tgi_queue_size 2",
+    "",
+  ].join("\n");
 }
 
 /** A server answering GET /metrics with `page(n)` (n: how many scrapes came before) and chat completions with a short vLLM stream. */
-function startEngine(page: (scrape: number) => string, contentType: string, headers: Record<string, string>): QuirkServer {
+function startEngine(
+  page: (scrape: number) => string,
+  contentType: string,
+  headers: Record<string, string>,
+): QuirkServer {
   let scrapes = 0;
   return startQuirkServer((request): Step[] => {
     if (request.method === "GET" && request.path === "/metrics") {
       const body = page(scrapes++);
-      return [head(200, { ...headers, "content-length": String(Buffer.byteLength(body)), "content-type": contentType }) + body];
+      return [
+        head(200, { ...headers, "content-length": String(Buffer.byteLength(body)), "content-type": contentType }) +
+          body,
+      ];
     }
     return [sseHead(), ...streamSteps({ pieces: ["a", " b", " c"], gapMs: 2, ttftMs: 5, usage: usageChunk(3, 3) })];
   });
@@ -112,8 +130,28 @@ const PROMETHEUS_CLIENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
 async function run(engine: QuirkServer) {
   const dir = dirs.make();
   const report = join(dir, "r");
-  const result = await runCli(["benchmark", "online", "--endpoints", engine.url, "--model", "m", "--dataset", questionDataset(dir, 20),
-    "--load-pattern", "concurrency", "--concurrency", "2", "--num-samples", "400", "--duration", "0", "--server-metrics-interval", "0.1", "--report-dir", report]);
+  const result = await runCli([
+    "benchmark",
+    "online",
+    "--endpoints",
+    engine.url,
+    "--model",
+    "m",
+    "--dataset",
+    questionDataset(dir, 20),
+    "--load-pattern",
+    "concurrency",
+    "--concurrency",
+    "2",
+    "--num-samples",
+    "400",
+    "--duration",
+    "0",
+    "--server-metrics-interval",
+    "0.1",
+    "--report-dir",
+    report,
+  ]);
   return { result, summary: readSummary(report) };
 }
 
@@ -149,13 +187,39 @@ describe("cli/server-metrics pages as engines write them", () => {
 
   test("a page over a megabyte keeps only the engines' series, and says so once", async () => {
     const junk = Array.from({ length: 40_000 }, (_, i) => `python_misc_series{i="${i}"} ${i}.0`).join("\n");
-    server = startEngine((n) => `${junk}\nvllm:num_requests_running{engine="0"} ${3 + (n % 2)}.0\n`, PROMETHEUS_CLIENT_TYPE, UVICORN);
+    server = startEngine(
+      (n) => `${junk}\nvllm:num_requests_running{engine="0"} ${3 + (n % 2)}.0\n`,
+      PROMETHEUS_CLIENT_TYPE,
+      UVICORN,
+    );
     const dir = dirs.make();
     const report = join(dir, "r");
-    const result = await runCli(["benchmark", "online", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 20),
-      "--load-pattern", "concurrency", "--concurrency", "2", "--num-samples", "200", "--duration", "0", "--server-metrics-interval", "0.2", "--report-dir", report]);
+    const result = await runCli([
+      "benchmark",
+      "online",
+      "--endpoints",
+      server.url,
+      "--model",
+      "m",
+      "--dataset",
+      questionDataset(dir, 20),
+      "--load-pattern",
+      "concurrency",
+      "--concurrency",
+      "2",
+      "--num-samples",
+      "200",
+      "--duration",
+      "0",
+      "--server-metrics-interval",
+      "0.2",
+      "--report-dir",
+      report,
+    ]);
     expect(result.exitCode).toBe(0);
-    expect(result.stderr).toMatch(/server metrics: http:\/\/127\.0\.0\.1:\d+\/metrics is 1\.\d MB; pages over 1 MB keep only their vLLM, SGLang and TGI series/);
+    expect(result.stderr).toMatch(
+      /server metrics: http:\/\/127\.0\.0\.1:\d+\/metrics is 1\.\d MB; pages over 1 MB keep only their vLLM, SGLang and TGI series/,
+    );
     expect(readSummary(report).server_metrics?.gauges.running).toMatchObject({ min: 3, max: 4 });
     const db = new Database(join(report, "events.db"), { readonly: true });
     const names = (db.query("SELECT DISTINCT name FROM server_metrics").all() as { name: string }[]).map((r) => r.name);

@@ -17,9 +17,18 @@ afterAll(() => dirs.cleanup());
 function scrapeBounds(reportDir: string) {
   const db = new Database(join(reportDir, "events.db"), { readonly: true });
   try {
-    const bounds = JSON.parse((db.query("SELECT value FROM run WHERE key = 'server_metrics_bounds'").get() as { value: string }).value) as { baselineNs: number; finalNs: number };
-    const phase = db.query("SELECT start_ns, end_ns FROM phases WHERE name = 'performance'").get() as { start_ns: number; end_ns: number };
-    const lateWarmup = (db.query("SELECT COUNT(*) AS n FROM requests WHERE phase = 'warmup' AND first_token_ns > ?").get(bounds.baselineNs) as { n: number }).n;
+    const bounds = JSON.parse(
+      (db.query("SELECT value FROM run WHERE key = 'server_metrics_bounds'").get() as { value: string }).value,
+    ) as { baselineNs: number; finalNs: number };
+    const phase = db.query("SELECT start_ns, end_ns FROM phases WHERE name = 'performance'").get() as {
+      start_ns: number;
+      end_ns: number;
+    };
+    const lateWarmup = (
+      db
+        .query("SELECT COUNT(*) AS n FROM requests WHERE phase = 'warmup' AND first_token_ns > ?")
+        .get(bounds.baselineNs) as { n: number }
+    ).n;
     return { bounds, phase, lateWarmup };
   } finally {
     db.close();
@@ -32,8 +41,30 @@ describe("cli/server-metrics", () => {
     try {
       const dir = dirs.make();
       const report = join(dir, "r");
-      const result = await runCli(["benchmark", "online", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 50),
-        "--load-pattern", "concurrency", "--concurrency", "8", "--num-samples", "160", "--duration", "0", "--streaming", "on", "--server-metrics-interval", "0.2", "--report-dir", report]);
+      const result = await runCli([
+        "benchmark",
+        "online",
+        "--endpoints",
+        server.url,
+        "--model",
+        "m",
+        "--dataset",
+        questionDataset(dir, 50),
+        "--load-pattern",
+        "concurrency",
+        "--concurrency",
+        "8",
+        "--num-samples",
+        "160",
+        "--duration",
+        "0",
+        "--streaming",
+        "on",
+        "--server-metrics-interval",
+        "0.2",
+        "--report-dir",
+        report,
+      ]);
       expect(result.stderr).toContain(`server metrics: scraping ${server.url}/metrics every 0.2 s`);
       expect(result.exitCode).toBe(0);
       const summary = readSummary(report);
@@ -49,15 +80,24 @@ describe("cli/server-metrics", () => {
       expect(serverP50).toBeGreaterThanOrEqual(20);
       expect(serverP50).toBeLessThanOrEqual((summary.ttft.percentiles?.["50.0"] ?? 0) / 1e6);
       const text = await Bun.file(join(report, "report.txt")).text();
-      expect(text).toMatch(/ {2}requests running: min \d+\.\d\d, avg \d+\.\d\d, max \d+\.\d\d \(vllm:num_requests_running\)/);
+      expect(text).toMatch(
+        / {2}requests running: min \d+\.\d\d, avg \d+\.\d\d, max \d+\.\d\d \(vllm:num_requests_running\)/,
+      );
       expect(text).toContain("server TTFT p50/p90/p99:");
       // report.html: the same gauges, and the server's TTFT beside the client's with their difference.
       const html = await Bun.file(join(report, "report.html")).text();
       const section = /<section id="server-metrics">.*?<\/section>/s.exec(html)?.[0] ?? "";
-      expect(section).toMatch(/<td>requests running<\/td><td>\d+\.\d\d<\/td><td>\d+\.\d\d<\/td><td>\d+\.\d\d<\/td><td><code>vllm:num_requests_running<\/code><\/td>/);
-      const p50Row = /<tr><td>p50<\/td><td>([\d.]+)<\/td><td>([\d.]+)<\/td><td>([\d.]+)–([\d.]+)<\/td><td>(−?[\d.]+) to (−?[\d.]+)<\/td><\/tr>/.exec(section);
+      expect(section).toMatch(
+        /<td>requests running<\/td><td>\d+\.\d\d<\/td><td>\d+\.\d\d<\/td><td>\d+\.\d\d<\/td><td><code>vllm:num_requests_running<\/code><\/td>/,
+      );
+      const p50Row =
+        /<tr><td>p50<\/td><td>([\d.]+)<\/td><td>([\d.]+)<\/td><td>([\d.]+)–([\d.]+)<\/td><td>(−?[\d.]+) to (−?[\d.]+)<\/td><\/tr>/.exec(
+          section,
+        );
       if (!p50Row) throw new Error(`no TTFT p50 row in report.html's server metrics:\n${section}`);
-      const [clientMs, serverMs, lowMs, highMs, gapLow, gapHigh] = p50Row.slice(1).map((v) => Number(v.replace("−", "-"))) as [number, number, number, number, number, number];
+      const [clientMs, serverMs, lowMs, highMs, gapLow, gapHigh] = p50Row
+        .slice(1)
+        .map((v) => Number(v.replace("−", "-"))) as [number, number, number, number, number, number];
       expect(serverMs).toBeCloseTo(serverP50, 1);
       expect([lowMs, highMs]).toEqual(metrics.ttft_ms?.buckets.p50 as [number, number]);
       expect(gapLow).toBeCloseTo(clientMs - highMs, 1);
@@ -66,10 +106,18 @@ describe("cli/server-metrics", () => {
       expect(clientMs).toBeGreaterThan(lowMs);
       // Every sample is kept, on the run's clock, inside the run.
       const db = new Database(join(report, "events.db"), { readonly: true });
-      const names = (db.query("SELECT DISTINCT name FROM server_metrics").all() as { name: string }[]).map((r) => r.name);
+      const names = (db.query("SELECT DISTINCT name FROM server_metrics").all() as { name: string }[]).map(
+        (r) => r.name,
+      );
       expect(names).toContain("vllm:e2e_request_latency_seconds_bucket");
-      const phase = db.query("SELECT start_ns, end_ns FROM phases WHERE name = 'performance'").get() as { start_ns: number; end_ns: number };
-      const span = db.query("SELECT MIN(t_ns) AS lo, MAX(t_ns) AS hi FROM server_scrapes").get() as { lo: number; hi: number };
+      const phase = db.query("SELECT start_ns, end_ns FROM phases WHERE name = 'performance'").get() as {
+        start_ns: number;
+        end_ns: number;
+      };
+      const span = db.query("SELECT MIN(t_ns) AS lo, MAX(t_ns) AS hi FROM server_scrapes").get() as {
+        lo: number;
+        hi: number;
+      };
       db.close();
       expect(span.lo).toBeLessThan(phase.start_ns);
       expect(span.hi).toBeGreaterThan(phase.end_ns - 400e6);
@@ -82,8 +130,29 @@ describe("cli/server-metrics", () => {
     const server = await startMockServer({ mode: "model", ttftMs: 20, tpotMs: 2, outputTokens: 5, maxConcurrent: 4 });
     try {
       const dir = dirs.make();
-      const run = (samples: number, report: string) => runCli(["benchmark", "online", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 50),
-        "--load-pattern", "poisson", "--target-qps", "40", "--num-samples", String(samples), "--duration", "0", "--server-metrics-interval", "5", "--report-dir", join(dir, report)]);
+      const run = (samples: number, report: string) =>
+        runCli([
+          "benchmark",
+          "online",
+          "--endpoints",
+          server.url,
+          "--model",
+          "m",
+          "--dataset",
+          questionDataset(dir, 50),
+          "--load-pattern",
+          "poisson",
+          "--target-qps",
+          "40",
+          "--num-samples",
+          String(samples),
+          "--duration",
+          "0",
+          "--server-metrics-interval",
+          "5",
+          "--report-dir",
+          join(dir, report),
+        ]);
       expect((await run(60, "earlier")).exitCode).toBe(0);
       // A 5 s interval against a ~1 s phase: no periodic scrape falls inside it, the bounding ones carry it.
       const result = await run(40, "r");
@@ -104,8 +173,29 @@ describe("cli/server-metrics", () => {
     try {
       const dir = dirs.make();
       const report = join(dir, "r");
-      const result = await runCli(["benchmark", "online", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 30),
-        "--load-pattern", "poisson", "--target-qps", "100", "--num-samples", "30", "--duration", "0", "--warmup", "--warmup-requests", "20", "--report-dir", report]);
+      const result = await runCli([
+        "benchmark",
+        "online",
+        "--endpoints",
+        server.url,
+        "--model",
+        "m",
+        "--dataset",
+        questionDataset(dir, 30),
+        "--load-pattern",
+        "poisson",
+        "--target-qps",
+        "100",
+        "--num-samples",
+        "30",
+        "--duration",
+        "0",
+        "--warmup",
+        "--warmup-requests",
+        "20",
+        "--report-dir",
+        report,
+      ]);
       expect(result.exitCode).toBe(0);
       const ttft = readSummary(report).server_metrics?.ttft_ms;
       const { lateWarmup: late } = scrapeBounds(report);
@@ -114,7 +204,9 @@ describe("cli/server-metrics", () => {
       // The server counts the 30 measured requests and the late warmup ones alike (a first token
       // sent while the baseline scrape was answered may land on either side of it: ±1).
       expect(Math.abs((ttft?.count ?? 0) - (30 + late))).toBeLessThanOrEqual(1);
-      expect(readFileSync(join(report, "report.txt"), "utf8")).toContain(`over ${ttft?.count} requests, ${late} of them warmup requests still in flight when measuring began`);
+      expect(readFileSync(join(report, "report.txt"), "utf8")).toContain(
+        `over ${ttft?.count} requests, ${late} of them warmup requests still in flight when measuring began`,
+      );
     } finally {
       await server.stop();
     }
@@ -123,26 +215,60 @@ describe("cli/server-metrics", () => {
   test("the API key goes to the endpoint's own /metrics, never to a page on another server", async () => {
     const server = await startMockServer({ mode: "fixed" });
     const seen: (string | null)[] = [];
-    const exporter = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: (request) => {
-      seen.push(request.headers.get("authorization"));
-      return new Response("vllm:num_requests_running 2\n");
-    } });
+    const exporter = Bun.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      fetch: (request) => {
+        seen.push(request.headers.get("authorization"));
+        return new Response("vllm:num_requests_running 2\n");
+      },
+    });
     try {
       const dir = dirs.make();
-      const run = (report: string, extra: string[]) => runCli(["benchmark", "offline", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 20),
-        "--api-key", "sekret-key", "--report-dir", join(dir, report), ...extra]);
+      const run = (report: string, extra: string[]) =>
+        runCli([
+          "benchmark",
+          "offline",
+          "--endpoints",
+          server.url,
+          "--model",
+          "m",
+          "--dataset",
+          questionDataset(dir, 20),
+          "--api-key",
+          "sekret-key",
+          "--report-dir",
+          join(dir, report),
+          ...extra,
+        ]);
       const elsewhere = await run("elsewhere", ["--server-metrics", `http://127.0.0.1:${exporter.port}/metrics`]);
       expect(elsewhere.exitCode).toBe(0);
-      expect(elsewhere.stderr).toContain(`server metrics: http://127.0.0.1:${exporter.port}/metrics is not the endpoint's server; the API key is not sent to it`);
+      expect(elsewhere.stderr).toContain(
+        `server metrics: http://127.0.0.1:${exporter.port}/metrics is not the endpoint's server; the API key is not sent to it`,
+      );
       expect(seen.length).toBeGreaterThan(0);
       expect(seen.every((h) => h === null)).toBe(true);
       // Two endpoints, one page: said, not left for the reader to assume.
       const second = await startMockServer({ mode: "fixed" });
       try {
-        const two = await runCli(["benchmark", "offline", "--endpoints", `${server.url},${second.url}`, "--model", "m", "--dataset", questionDataset(dir, 20),
-          "--server-metrics", `http://127.0.0.1:${exporter.port}/metrics`, "--report-dir", join(dir, "two")]);
+        const two = await runCli([
+          "benchmark",
+          "offline",
+          "--endpoints",
+          `${server.url},${second.url}`,
+          "--model",
+          "m",
+          "--dataset",
+          questionDataset(dir, 20),
+          "--server-metrics",
+          `http://127.0.0.1:${exporter.port}/metrics`,
+          "--report-dir",
+          join(dir, "two"),
+        ]);
         expect(two.exitCode).toBe(0);
-        expect(two.stderr).toContain(`warning: server metrics come from one page, http://127.0.0.1:${exporter.port}/metrics: the servers behind the other 1 endpoint(s) are not in them`);
+        expect(two.stderr).toContain(
+          `warning: server metrics come from one page, http://127.0.0.1:${exporter.port}/metrics: the servers behind the other 1 endpoint(s) are not in them`,
+        );
       } finally {
         await second.stop();
       }
@@ -157,11 +283,37 @@ describe("cli/server-metrics", () => {
     try {
       const dir = dirs.make();
       const report = join(dir, "r");
-      const result = await runCli(["benchmark", "offline", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 20), "--report-dir", report]);
+      const result = await runCli([
+        "benchmark",
+        "offline",
+        "--endpoints",
+        server.url,
+        "--model",
+        "m",
+        "--dataset",
+        questionDataset(dir, 20),
+        "--report-dir",
+        report,
+      ]);
       expect(result.exitCode).toBe(0);
-      expect(result.stderr.split("\n").filter((l) => l.includes("server metrics"))).toEqual([`server metrics: ${server.url}/metrics: HTTP 404; not scraped (--server-metrics URL to name the page, off to skip this check)`]);
+      expect(result.stderr.split("\n").filter((l) => l.includes("server metrics"))).toEqual([
+        `server metrics: ${server.url}/metrics: HTTP 404; not scraped (--server-metrics URL to name the page, off to skip this check)`,
+      ]);
       expect(readSummary(report).server_metrics).toBeUndefined();
-      const off = await runCli(["benchmark", "offline", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 20), "--server-metrics", "off", "--report-dir", join(dir, "off")]);
+      const off = await runCli([
+        "benchmark",
+        "offline",
+        "--endpoints",
+        server.url,
+        "--model",
+        "m",
+        "--dataset",
+        questionDataset(dir, 20),
+        "--server-metrics",
+        "off",
+        "--report-dir",
+        join(dir, "off"),
+      ]);
       expect(off.stderr).not.toContain("server metrics");
     } finally {
       await server.stop();
@@ -170,23 +322,56 @@ describe("cli/server-metrics", () => {
 
   test("a page that accepts and never answers: every scrape fails at its interval, the schedule is kept", async () => {
     const held: Bun.Socket[] = [];
-    const silent = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { open: (s) => void held.push(s), data: () => undefined } });
+    const silent = Bun.listen({
+      hostname: "127.0.0.1",
+      port: 0,
+      socket: { open: (s) => void held.push(s), data: () => undefined },
+    });
     const server = await startMockServer({ mode: "fixed" });
     try {
       const dir = dirs.make();
       const report = join(dir, "r");
-      const result = await runCli(["benchmark", "online", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 50),
-        "--load-pattern", "poisson", "--target-qps", "200", "--num-samples", "600", "--duration", "0", "--streaming", "off",
-        "--server-metrics", `http://127.0.0.1:${silent.port}/metrics`, "--server-metrics-interval", "0.25", "--report-dir", report]);
-      expect(result.stderr).toContain(`warning: server metrics: http://127.0.0.1:${silent.port}/metrics: no answer in 2 s; scraping it anyway`);
+      const result = await runCli([
+        "benchmark",
+        "online",
+        "--endpoints",
+        server.url,
+        "--model",
+        "m",
+        "--dataset",
+        questionDataset(dir, 50),
+        "--load-pattern",
+        "poisson",
+        "--target-qps",
+        "200",
+        "--num-samples",
+        "600",
+        "--duration",
+        "0",
+        "--streaming",
+        "off",
+        "--server-metrics",
+        `http://127.0.0.1:${silent.port}/metrics`,
+        "--server-metrics-interval",
+        "0.25",
+        "--report-dir",
+        report,
+      ]);
+      expect(result.stderr).toContain(
+        `warning: server metrics: http://127.0.0.1:${silent.port}/metrics: no answer in 2 s; scraping it anyway`,
+      );
       expect(result.exitCode).toBe(0);
       const summary = readSummary(report);
       expect(summary.n_samples_completed).toBe(600);
       expect(summary.server_metrics?.scrapes).toBe(0);
       expect(summary.server_metrics?.failed_scrapes).toBeGreaterThanOrEqual(8);
-      expect(summary.server_metrics?.failed_scrape_errors).toEqual({ "no answer within the 250 ms interval": summary.server_metrics?.failed_scrapes as number });
+      expect(summary.server_metrics?.failed_scrape_errors).toEqual({
+        "no answer within the 250 ms interval": summary.server_metrics?.failed_scrapes as number,
+      });
       // The report says why there are no figures, and what to do.
-      expect(await Bun.file(join(report, "report.txt")).text()).toMatch(/no scrape in the window worked: no answer within the 250 ms interval \(\d+ of \d+\); a page this slow needs a longer --server-metrics-interval/);
+      expect(await Bun.file(join(report, "report.txt")).text()).toMatch(
+        /no scrape in the window worked: no answer within the 250 ms interval \(\d+ of \d+\); a page this slow needs a longer --server-metrics-interval/,
+      );
     } finally {
       await server.stop();
       for (const s of held) s.end();
@@ -195,7 +380,18 @@ describe("cli/server-metrics", () => {
   }, 30_000);
 
   test("refuses a setting that is not auto, off or a URL, naming the flag", async () => {
-    const result = await runCli(["benchmark", "offline", "--endpoints", "http://127.0.0.1:9", "--model", "m", "--dataset", "x.jsonl", "--server-metrics", "yes"]);
+    const result = await runCli([
+      "benchmark",
+      "offline",
+      "--endpoints",
+      "http://127.0.0.1:9",
+      "--model",
+      "m",
+      "--dataset",
+      "x.jsonl",
+      "--server-metrics",
+      "yes",
+    ]);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain("--server-metrics");
     expect(result.stderr).toContain("expected auto, off or an http(s) URL");

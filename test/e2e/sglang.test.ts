@@ -20,19 +20,48 @@ const DELIVERY_MARGIN_MS = 5;
 
 function tokenDataset(dir: string, rows: number): string {
   const path = join(dir, "ids.jsonl");
-  writeFileSync(path, Array.from({ length: rows }, (_, i) => JSON.stringify({ input_tokens: [101, 102, 103 + i] })).join("\n") + "\n");
+  writeFileSync(
+    path,
+    Array.from({ length: rows }, (_, i) => JSON.stringify({ input_tokens: [101, 102, 103 + i] })).join("\n") + "\n",
+  );
   return path;
 }
 
 describe("cli/sglang", () => {
   test("streamed: TTFT, TPOT and tokens as the server paced them; every request on /generate", async () => {
-    const server = await startMockServer({ mode: "model", ttftMs: 30, tpotMs: 4, outputTokens: 12, recordObservations: true });
+    const server = await startMockServer({
+      mode: "model",
+      ttftMs: 30,
+      tpotMs: 4,
+      outputTokens: 12,
+      recordObservations: true,
+    });
     try {
       const dir = dirs.make();
       const report = join(dir, "r");
       const stalls = watchStalls();
-      const result = await runCli(["benchmark", "online", "--endpoints", `${server.url}/v1`, "--model", "m", "--api-type", "sglang",
-        "--dataset", tokenDataset(dir, 16), "--load-pattern", "concurrency", "--concurrency", "4", "--num-samples", "16", "--duration", "0", "--report-dir", report]);
+      const result = await runCli([
+        "benchmark",
+        "online",
+        "--endpoints",
+        `${server.url}/v1`,
+        "--model",
+        "m",
+        "--api-type",
+        "sglang",
+        "--dataset",
+        tokenDataset(dir, 16),
+        "--load-pattern",
+        "concurrency",
+        "--concurrency",
+        "4",
+        "--num-samples",
+        "16",
+        "--duration",
+        "0",
+        "--report-dir",
+        report,
+      ]);
       const stallMs = stalls.stop();
       expect(result.exitCode).toBe(0);
       const s = readSummary(report);
@@ -46,11 +75,15 @@ describe("cli/sglang", () => {
       // too): the client's TTFT is no less than the server's, and no more than the loopback and
       // this process's worst stall above it; TPOT is the server's over the 11 later tokens.
       const serverTtftMs = lowerMedian(seen.map((o) => ((o.firstChunkNs as number) - o.receivedNs) / 1e6));
-      const serverTpotMs = lowerMedian(seen.map((o) => (o.doneNs - (o.firstChunkNs as number)) / (o.outputTokens - 1) / 1e6));
+      const serverTpotMs = lowerMedian(
+        seen.map((o) => (o.doneNs - (o.firstChunkNs as number)) / (o.outputTokens - 1) / 1e6),
+      );
       expect(serverTtftMs).toBeGreaterThanOrEqual(30);
       expect((s.ttft.median as number) / 1e6).toBeGreaterThan(serverTtftMs);
       expect((s.ttft.median as number) / 1e6).toBeLessThan(serverTtftMs + DELIVERY_MARGIN_MS + stallMs);
-      expect(Math.abs((s.tpot.median as number) / 1e6 - serverTpotMs)).toBeLessThan((DELIVERY_MARGIN_MS + stallMs) / 11);
+      expect(Math.abs((s.tpot.median as number) / 1e6 - serverTpotMs)).toBeLessThan(
+        (DELIVERY_MARGIN_MS + stallMs) / 11,
+      );
       expect(seen.every((o) => o.path === "/generate" && o.streaming && o.outputTokens === 12)).toBe(true);
     } finally {
       await server.stop();
@@ -62,14 +95,41 @@ describe("cli/sglang", () => {
     try {
       const dir = dirs.make();
       const report = join(dir, "r");
-      const result = await runCli(["benchmark", "offline", "--endpoints", server.url, "--model", "m", "--api-type", "sglang",
-        "--dataset", tokenDataset(dir, 10), "--duration", "0", "--report-dir", report]);
+      const result = await runCli([
+        "benchmark",
+        "offline",
+        "--endpoints",
+        server.url,
+        "--model",
+        "m",
+        "--api-type",
+        "sglang",
+        "--dataset",
+        tokenDataset(dir, 10),
+        "--duration",
+        "0",
+        "--report-dir",
+        report,
+      ]);
       expect(result.exitCode).toBe(0);
       expect(readSummary(report).output_sequence_lengths.median).toBe(5);
 
       const text = join(dir, "text.jsonl");
       writeFileSync(text, `${JSON.stringify({ prompt: "hello" })}\n`);
-      const refused = await runCli(["benchmark", "offline", "--endpoints", server.url, "--model", "m", "--api-type", "sglang", "--dataset", text, "--report-dir", join(dir, "r2")]);
+      const refused = await runCli([
+        "benchmark",
+        "offline",
+        "--endpoints",
+        server.url,
+        "--model",
+        "m",
+        "--api-type",
+        "sglang",
+        "--dataset",
+        text,
+        "--report-dir",
+        join(dir, "r2"),
+      ]);
       expect(refused.exitCode).toBe(2);
       expect(refused.stderr).toContain("api_type sglang needs 'input_tokens' ids in every row");
     } finally {
@@ -78,16 +138,55 @@ describe("cli/sglang", () => {
   }, 30_000);
 
   test("streamed scheduler aborts (status 400) are http_4xx failures with SGLang's message, not fast 0-token successes", async () => {
-    const message = "Input length (9000 tokens) exceeds the maximum allowed length (8192 tokens). Use a shorter input or enable --allow-auto-truncate.";
-    const event = { text: "", output_ids: [], meta_info: { id: "9f1c", finish_reason: { type: "abort", message, status_code: 400 }, prompt_tokens: 3, completion_tokens: 0, cached_tokens: 0 } };
+    const message =
+      "Input length (9000 tokens) exceeds the maximum allowed length (8192 tokens). Use a shorter input or enable --allow-auto-truncate.";
+    const event = {
+      text: "",
+      output_ids: [],
+      meta_info: {
+        id: "9f1c",
+        finish_reason: { type: "abort", message, status_code: 400 },
+        prompt_tokens: 3,
+        completion_tokens: 0,
+        cached_tokens: 0,
+      },
+    };
     const server = startQuirkServer(() => [sseHead(), { waitMs: 1 }, chunked(sse(event) + sse("[DONE]")), LAST_CHUNK]);
     try {
       const dir = dirs.make();
       const report = join(dir, "r");
-      const result = await runCli(["benchmark", "online", "--endpoints", server.url, "--model", "m", "--api-type", "sglang", "--server-metrics", "off",
-        "--dataset", tokenDataset(dir, 5), "--load-pattern", "concurrency", "--concurrency", "1", "--num-samples", "5", "--duration", "0", "--report-dir", report, "--retries", "2"]);
+      const result = await runCli([
+        "benchmark",
+        "online",
+        "--endpoints",
+        server.url,
+        "--model",
+        "m",
+        "--api-type",
+        "sglang",
+        "--server-metrics",
+        "off",
+        "--dataset",
+        tokenDataset(dir, 5),
+        "--load-pattern",
+        "concurrency",
+        "--concurrency",
+        "1",
+        "--num-samples",
+        "5",
+        "--duration",
+        "0",
+        "--report-dir",
+        report,
+        "--retries",
+        "2",
+      ]);
       expect(result.exitCode).toBe(4);
-      const s = readSummary(report) as ReturnType<typeof readSummary> & { error_counts: Record<string, number>; error_samples: { message: string }[]; retries: number };
+      const s = readSummary(report) as ReturnType<typeof readSummary> & {
+        error_counts: Record<string, number>;
+        error_samples: { message: string }[];
+        retries: number;
+      };
       expect(s.n_samples_failed).toBe(5);
       expect(s.error_counts).toEqual({ http_4xx: 5 });
       expect(s.retries).toBe(0);

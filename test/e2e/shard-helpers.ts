@@ -10,7 +10,9 @@ import { join } from "node:path";
 /** A shard's `run` table and its number of performance rows. */
 export function runMeta(dir: string): { meta: Record<string, string>; rows: number } {
   const db = new Database(join(dir, "events.db"), { readonly: true });
-  const meta = Object.fromEntries((db.query("SELECT key, value FROM run").all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
+  const meta = Object.fromEntries(
+    (db.query("SELECT key, value FROM run").all() as { key: string; value: string }[]).map((r) => [r.key, r.value]),
+  );
   const rows = (db.query("SELECT COUNT(*) AS n FROM requests WHERE phase = 'performance'").get() as { n: number }).n;
   db.close();
   return { meta, rows };
@@ -19,7 +21,9 @@ export function runMeta(dir: string): { meta: Record<string, string>; rows: numb
 /** Every successful performance request's latency (done − sent), ns. */
 export function latenciesNs(dir: string): number[] {
   const db = new Database(join(dir, "events.db"), { readonly: true });
-  const rows = db.query("SELECT done_ns - sent_ns AS l FROM requests WHERE phase = 'performance' AND error_kind IS NULL").all() as { l: number }[];
+  const rows = db
+    .query("SELECT done_ns - sent_ns AS l FROM requests WHERE phase = 'performance' AND error_kind IS NULL")
+    .all() as { l: number }[];
   db.close();
   return rows.map((r) => r.l);
 }
@@ -41,7 +45,12 @@ const DISPERSION_MARGIN = 1;
  * process, whose worst stall is `serverStallMs`, which also bunches the arrivals it stamps) saw
  * the requests over the span the rows say they were sent in.
  */
-export function expectPlanKept(runDirs: readonly string[], arrivalsNs: readonly number[], targetQps: number, serverStallMs: number): void {
+export function expectPlanKept(
+  runDirs: readonly string[],
+  arrivalsNs: readonly number[],
+  targetQps: number,
+  serverStallMs: number,
+): void {
   const rows = runDirs.flatMap(scheduleRows);
   const scheduled = rows.map((r) => r.scheduledNs).sort((x, y) => x - y);
   const sent = rows.map((r) => r.sentNs).sort((x, y) => x - y);
@@ -56,19 +65,27 @@ export function expectPlanKept(runDirs: readonly string[], arrivalsNs: readonly 
   expect(Math.abs(spanMs(arrivals) - spanMs(sent))).toBeLessThan(SPAN_MARGIN_MS + serverStallMs);
   const bursty = indexOfDispersion(sent, 10e6) >= plannedDispersion + DISPERSION_MARGIN;
   const reported = runDirs.some((dir) => loadGeneratorVerdict(dir) === "fell_behind");
-  expect({ bursty, reported, sentDispersion: indexOfDispersion(sent, 10e6), plannedDispersion }).toMatchObject(bursty ? { reported: true } : { bursty: false });
+  expect({ bursty, reported, sentDispersion: indexOfDispersion(sent, 10e6), plannedDispersion }).toMatchObject(
+    bursty ? { reported: true } : { bursty: false },
+  );
 }
 
 /** A run's load-generator verdict (performance/result_summary.json). */
 function loadGeneratorVerdict(dir: string): string | null {
-  return (JSON.parse(readFileSync(join(dir, "performance", "result_summary.json"), "utf8")) as { load_generator: string | null }).load_generator;
+  return (
+    JSON.parse(readFileSync(join(dir, "performance", "result_summary.json"), "utf8")) as {
+      load_generator: string | null;
+    }
+  ).load_generator;
 }
 
 /** Each performance request's scheduled and sent instants, ns after the phase start (the shards of one `--start-at` share that start). */
 function scheduleRows(dir: string): { scheduledNs: number; sentNs: number }[] {
   const db = new Database(join(dir, "events.db"), { readonly: true });
   const start = (db.query("SELECT start_ns AS s FROM phases WHERE name = 'performance'").get() as { s: number }).s;
-  const rows = db.query("SELECT scheduled_ns AS scheduled, sent_ns AS sent FROM requests WHERE phase = 'performance'").all() as { scheduled: number; sent: number }[];
+  const rows = db
+    .query("SELECT scheduled_ns AS scheduled, sent_ns AS sent FROM requests WHERE phase = 'performance'")
+    .all() as { scheduled: number; sent: number }[];
   db.close();
   return rows.map((r) => ({ scheduledNs: r.scheduled - start, sentNs: r.sent - start }));
 }

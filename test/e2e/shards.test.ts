@@ -26,8 +26,36 @@ describe("cli/shards", () => {
     try {
       const dir = dirs.make();
       const dataset = questionDataset(dir, 100);
-      const args = (shard: string) => ["benchmark", "online", "--endpoints", server.url, "--model", "m", "--dataset", dataset, "--load-pattern", "poisson",
-        "--target-qps", String(TARGET_QPS), "--num-samples", String(REQUESTS), "--duration", "0", "--streaming", "off", "--workers", "1", "--shard", shard, "--start-at", "+3s", "--start-barrier", join(dir, "run.barrier"), "--report-dir", join(dir, shard.replace("/", "-"))];
+      const args = (shard: string) => [
+        "benchmark",
+        "online",
+        "--endpoints",
+        server.url,
+        "--model",
+        "m",
+        "--dataset",
+        dataset,
+        "--load-pattern",
+        "poisson",
+        "--target-qps",
+        String(TARGET_QPS),
+        "--num-samples",
+        String(REQUESTS),
+        "--duration",
+        "0",
+        "--streaming",
+        "off",
+        "--workers",
+        "1",
+        "--shard",
+        shard,
+        "--start-at",
+        "+3s",
+        "--start-barrier",
+        join(dir, "run.barrier"),
+        "--report-dir",
+        join(dir, shard.replace("/", "-")),
+      ];
       const stalls = watchStalls();
       const results = await Promise.all([runCli(args("0/2")), runCli(args("1/2"))]);
       const stallMs = stalls.stop();
@@ -35,7 +63,12 @@ describe("cli/shards", () => {
         expect(r.exitCode).toBe(0);
         expect(r.stderr).toMatch(/start: waiting \d+\.\d{3} s for --start-at/);
       }
-      expectPlanKept([join(dir, "0-2"), join(dir, "1-2")], server.observations().map((o) => o.receivedNs), TARGET_QPS, stallMs);
+      expectPlanKept(
+        [join(dir, "0-2"), join(dir, "1-2")],
+        server.observations().map((o) => o.receivedNs),
+        TARGET_QPS,
+        stallMs,
+      );
       expect(server.observations().length).toBe(REQUESTS);
       const [a, b] = [runMeta(join(dir, "0-2")), runMeta(join(dir, "1-2"))];
       expect([a.rows, b.rows]).toEqual([REQUESTS / 2, REQUESTS / 2]);
@@ -46,7 +79,14 @@ describe("cli/shards", () => {
       expect(phaseStartEpochNs(join(dir, "0-2"))).toBe(phaseStartEpochNs(join(dir, "1-2")));
 
       // report merge: one report over both, its percentiles those of the union of the rows.
-      const merged = await runCli(["report", "merge", join(dir, "0-2"), join(dir, "1-2"), "--output", join(dir, "merged")]);
+      const merged = await runCli([
+        "report",
+        "merge",
+        join(dir, "0-2"),
+        join(dir, "1-2"),
+        "--output",
+        join(dir, "merged"),
+      ]);
       expect(merged.stderr).not.toContain("warning:");
       expect(merged.exitCode).toBe(0);
       const summary = readSummary(join(dir, "merged"));
@@ -60,7 +100,10 @@ describe("cli/shards", () => {
       const shards = summary.shards as MergedShards;
       expect(shards.of).toBe(2);
       expect(shards.missing).toEqual([]);
-      expect(shards.merged.map((m) => [m.shard, m.n_samples_issued])).toEqual([["0/2", REQUESTS / 2], ["1/2", REQUESTS / 2]]);
+      expect(shards.merged.map((m) => [m.shard, m.n_samples_issued])).toEqual([
+        ["0/2", REQUESTS / 2],
+        ["1/2", REQUESTS / 2],
+      ]);
       for (const m of shards.merged) {
         expect(m.schedule_lag_p99_ns).toBeGreaterThan(0);
         expect(m.load_generator).toMatch(/^(ok|fell_behind)$/);
@@ -68,7 +111,9 @@ describe("cli/shards", () => {
       }
       const text = await Bun.file(join(dir, "merged", "report.txt")).text();
       expect(text).toContain("Shards: 2 of 2 merged");
-      expect(text.split("\n").find((line) => line.startsWith("  1/2 "))).toMatch(/^ {2}1\/2 +complete +2000 +0 +\d+\.\d\d +\d+\.\d\d/);
+      expect(text.split("\n").find((line) => line.startsWith("  1/2 "))).toMatch(
+        /^ {2}1\/2 +complete +2000 +0 +\d+\.\d\d +\d+\.\d\d/,
+      );
       expect(await Bun.file(join(dir, "merged", "report.html")).text()).toContain("<h2>Shards (2 of 2 merged)</h2>");
 
       // The directory holding the shards stands for them (earlier merges in it are not shards).
@@ -80,7 +125,11 @@ describe("cli/shards", () => {
       const partial = await runCli(["report", "merge", join(dir, "1-2"), "--output", join(dir, "partial")]);
       expect(partial.exitCode).toBe(0);
       expect(partial.stderr).toContain("warning: shard 0/2 is missing: the merged report is incomplete");
-      expect(readSummary(join(dir, "partial"))).toMatchObject({ n_samples_issued: REQUESTS / 2, complete: false, shards: { of: 2, missing: ["0/2"] } });
+      expect(readSummary(join(dir, "partial"))).toMatchObject({
+        n_samples_issued: REQUESTS / 2,
+        complete: false,
+        shards: { of: 2, missing: ["0/2"] },
+      });
     } finally {
       await server.stop();
     }
@@ -88,9 +137,24 @@ describe("cli/shards", () => {
 
   test("refuses a start instant already past, before anything is sent", async () => {
     const dir = dirs.make();
-    const result = await runCli(["benchmark", "offline", "--endpoints", "http://127.0.0.1:9", "--model", "m", "--dataset", questionDataset(dir, 5), "--start-at", "2020-01-01T00:00:00Z", "--report-dir", join(dir, "r")]);
+    const result = await runCli([
+      "benchmark",
+      "offline",
+      "--endpoints",
+      "http://127.0.0.1:9",
+      "--model",
+      "m",
+      "--dataset",
+      questionDataset(dir, 5),
+      "--start-at",
+      "2020-01-01T00:00:00Z",
+      "--report-dir",
+      join(dir, "r"),
+    ]);
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toMatch(/error: --start-at 2020-01-01T00:00:00Z is \d+\.\d{3} s past; the shards would not start together/);
+    expect(result.stderr).toMatch(
+      /error: --start-at 2020-01-01T00:00:00Z is \d+\.\d{3} s past; the shards would not start together/,
+    );
   });
 
   test("report merge refuses directories that are not shards of one plan", async () => {
@@ -101,12 +165,45 @@ describe("cli/shards", () => {
     const server = await startMockServer({ mode: "fixed" });
     try {
       const dataset = questionDataset(dir, 10);
-      const shard = (s: string, samples: number) => runCli(["benchmark", "offline", "--endpoints", server.url, "--model", "m", "--dataset", dataset, "--num-samples", String(samples), "--shard", s, "--report-dir", join(dir, `${s.replace("/", "-")}-${samples}`)]);
-      for (const r of await Promise.all([shard("0/2", 10), shard("1/2", 12), shard("1/2", 10)])) expect(r.exitCode).toBe(0);
-      const mixed = await runCli(["report", "merge", join(dir, "0-2-10"), join(dir, "1-2-12"), "--output", join(dir, "mixed")]);
+      const shard = (s: string, samples: number) =>
+        runCli([
+          "benchmark",
+          "offline",
+          "--endpoints",
+          server.url,
+          "--model",
+          "m",
+          "--dataset",
+          dataset,
+          "--num-samples",
+          String(samples),
+          "--shard",
+          s,
+          "--report-dir",
+          join(dir, `${s.replace("/", "-")}-${samples}`),
+        ]);
+      for (const r of await Promise.all([shard("0/2", 10), shard("1/2", 12), shard("1/2", 10)]))
+        expect(r.exitCode).toBe(0);
+      const mixed = await runCli([
+        "report",
+        "merge",
+        join(dir, "0-2-10"),
+        join(dir, "1-2-12"),
+        "--output",
+        join(dir, "mixed"),
+      ]);
       expect(mixed.exitCode).toBe(2);
-      expect(mixed.stderr).toMatch(/error: .*1-2-12 is a shard of plan [0-9a-f]{16}, .*0-2-10 of plan [0-9a-f]{16}: they cannot be merged/);
-      const twice = await runCli(["report", "merge", join(dir, "1-2-10"), join(dir, "1-2-10"), "--output", join(dir, "twice")]);
+      expect(mixed.stderr).toMatch(
+        /error: .*1-2-12 is a shard of plan [0-9a-f]{16}, .*0-2-10 of plan [0-9a-f]{16}: they cannot be merged/,
+      );
+      const twice = await runCli([
+        "report",
+        "merge",
+        join(dir, "1-2-10"),
+        join(dir, "1-2-10"),
+        "--output",
+        join(dir, "twice"),
+      ]);
       expect(twice.exitCode).toBe(2);
       expect(twice.stderr).toContain("are both shard 1/2");
     } finally {
@@ -115,10 +212,34 @@ describe("cli/shards", () => {
   }, 60_000);
 
   test("refuses a malformed shard and accuracy datasets, naming the field", async () => {
-    const bad = await runCli(["benchmark", "offline", "--endpoints", "http://127.0.0.1:9", "--model", "m", "--dataset", "x.jsonl", "--shard", "3/2"]);
+    const bad = await runCli([
+      "benchmark",
+      "offline",
+      "--endpoints",
+      "http://127.0.0.1:9",
+      "--model",
+      "m",
+      "--dataset",
+      "x.jsonl",
+      "--shard",
+      "3/2",
+    ]);
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain("shard (--shard): 3/2: the shard must be 0 … 1 of 2");
-    const acc = await runCli(["benchmark", "offline", "--endpoints", "http://127.0.0.1:9", "--model", "m", "--dataset", "x.jsonl", "--dataset", "acc:y.jsonl,accuracy_config.eval_method=string_match,accuracy_config.extractor=identity_extractor", "--shard", "0/2"]);
+    const acc = await runCli([
+      "benchmark",
+      "offline",
+      "--endpoints",
+      "http://127.0.0.1:9",
+      "--model",
+      "m",
+      "--dataset",
+      "x.jsonl",
+      "--dataset",
+      "acc:y.jsonl,accuracy_config.eval_method=string_match,accuracy_config.extractor=identity_extractor",
+      "--shard",
+      "0/2",
+    ]);
     expect(acc.exitCode).toBe(2);
     expect(acc.stderr).toContain("a sharded run measures performance only");
   });

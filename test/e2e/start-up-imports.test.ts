@@ -8,7 +8,11 @@ const SRC = join(import.meta.dir, "..", "..", "src");
 async function loadedModules(entries: string[]): Promise<string[]> {
   const script = `${entries.map((e) => `await import(${JSON.stringify(join(SRC, e))});`).join("\n")}\nconsole.log(JSON.stringify(Object.keys(require.cache)));`;
   const child = Bun.spawn([process.execPath, "-e", script], { stdout: "pipe", stderr: "pipe" });
-  const [code, out, err] = await Promise.all([child.exited, new Response(child.stdout).text(), new Response(child.stderr).text()]);
+  const [code, out, err] = await Promise.all([
+    child.exited,
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+  ]);
   expect(err).toBe("");
   expect(code).toBe(0);
   return JSON.parse(out) as string[];

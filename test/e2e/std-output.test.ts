@@ -10,7 +10,11 @@ const WAITING = "waiting on a full pipe";
 
 /** A child that writes BYTES bytes of "a" to stdout with writeText, after running `before`. */
 function writer(before: string): string[] {
-  return [BUN_PATH, "-e", `${before}; const { writeText, STDOUT_FD } = require(${JSON.stringify(MODULE)}); writeText(STDOUT_FD, "a".repeat(${BYTES})); console.error("done");`];
+  return [
+    BUN_PATH,
+    "-e",
+    `${before}; const { writeText, STDOUT_FD } = require(${JSON.stringify(MODULE)}); writeText(STDOUT_FD, "a".repeat(${BYTES})); console.error("done");`,
+  ];
 }
 
 describe("writeText", () => {
@@ -22,7 +26,12 @@ describe("writeText", () => {
     try {
       const err = collectOutput(child.stderr);
       // Nothing reads stdout until the pipe is full and the writer is waiting on it.
-      await waitFor(() => err.text.includes(WAITING), 20_000, 5, () => `the writer never waited on a full pipe; stderr: ${JSON.stringify(err.text)}`);
+      await waitFor(
+        () => err.text.includes(WAITING),
+        20_000,
+        5,
+        () => `the writer never waited on a full pipe; stderr: ${JSON.stringify(err.text)}`,
+      );
       const [out, code] = await Promise.all([new Response(child.stdout).text(), child.exited]);
       expect(await err.done).toBe(`${WAITING}\ndone\n`);
       expect(code).toBe(0);
@@ -34,7 +43,9 @@ describe("writeText", () => {
   });
 
   test("a reader that goes away (| head) ends the output quietly: no error, exit 0", async () => {
-    const script = `set -o pipefail; ${writer("").map((a) => `'${a.replaceAll("'", `'\\''`)}'`).join(" ")} | head -c 10 >/dev/null`;
+    const script = `set -o pipefail; ${writer("")
+      .map((a) => `'${a.replaceAll("'", `'\\''`)}'`)
+      .join(" ")} | head -c 10 >/dev/null`;
     const child = Bun.spawn(["bash", "-c", script], { stdout: "pipe", stderr: "pipe" });
     const [err, code] = await Promise.all([new Response(child.stderr).text(), child.exited]);
     expect(err).toBe("done\n");

@@ -18,18 +18,43 @@ import { BUN_PATH, countRequestRows, questionDataset, runCli, spawnCli, tempDirs
 const dirs = tempDirs("ie-sweep-");
 afterAll(() => dirs.cleanup());
 
-const readSweep = (dir: string) => JSON.parse(readFileSync(join(dir, "sweep.json"), "utf8")) as SweepResult & { slo: Record<string, number | null> };
-const common = (url: string, dataset: string) => ["--endpoints", url, "--model", "m", "--dataset", dataset, "--duration", "0", "--server-metrics", "off", "-q"];
+const readSweep = (dir: string) =>
+  JSON.parse(readFileSync(join(dir, "sweep.json"), "utf8")) as SweepResult & { slo: Record<string, number | null> };
+const common = (url: string, dataset: string) => [
+  "--endpoints",
+  url,
+  "--model",
+  "m",
+  "--dataset",
+  dataset,
+  "--duration",
+  "0",
+  "--server-metrics",
+  "off",
+  "-q",
+];
 
 /** `sweep` with `flags` over `samples` questions against a fresh `serve` with `options`, stopped after; the output directory. */
 /** Runs a sweep against an in-process mock server; `stallMs` is this (the server's) process's worst event-loop stall meanwhile. */
-async function sweepAgainst(options: Partial<MockServerOptions>, samples: number, flags: string[]): Promise<{ result: Awaited<ReturnType<typeof runCli>>; out: string; stallMs: number }> {
+async function sweepAgainst(
+  options: Partial<MockServerOptions>,
+  samples: number,
+  flags: string[],
+): Promise<{ result: Awaited<ReturnType<typeof runCli>>; out: string; stallMs: number }> {
   const server = await startMockServer(options);
   const stalls = watchStalls();
   try {
     const dir = dirs.make();
     const out = join(dir, "out");
-    const result = await runCli(["sweep", ...common(server.url, questionDataset(dir, samples)), "--num-samples", String(samples), ...flags, "--report-dir", out]);
+    const result = await runCli([
+      "sweep",
+      ...common(server.url, questionDataset(dir, samples)),
+      "--num-samples",
+      String(samples),
+      ...flags,
+      "--report-dir",
+      out,
+    ]);
     return { result, out, stallMs: stalls.stop() };
   } finally {
     stalls.stop();
@@ -39,12 +64,25 @@ async function sweepAgainst(options: Partial<MockServerOptions>, samples: number
 
 describe("cli/sweep", () => {
   test("--rates: one run per rate in its own directory; sweep.json, the table and sweep.html with both charts", async () => {
-    const { result, out } = await sweepAgainst({ mode: "model", ttftMs: 20, outputTokens: 1, maxConcurrent: 4 }, 100, ["--rates", "40,120", "--slo", "ttft:100ms"]);
+    const { result, out } = await sweepAgainst({ mode: "model", ttftMs: 20, outputTokens: 1, maxConcurrent: 4 }, 100, [
+      "--rates",
+      "40,120",
+      "--slo",
+      "ttft:100ms",
+    ]);
     expect(result.stderr).not.toContain("error:");
     expect(result.exitCode).toBe(0);
     const sweep = readSweep(out);
-    expect(sweep).toMatchObject({ mode: "rates", state: "complete", answer: null, slo: { ttft_ms: 100, tpot_ms: null } });
-    expect(sweep.steps.map((s) => [s.index, s.kind, s.offered, s.report_dir])).toEqual([[1, "rate", 40, join(out, "step-01-rate-40")], [2, "rate", 120, join(out, "step-02-rate-120")]]);
+    expect(sweep).toMatchObject({
+      mode: "rates",
+      state: "complete",
+      answer: null,
+      slo: { ttft_ms: 100, tpot_ms: null },
+    });
+    expect(sweep.steps.map((s) => [s.index, s.kind, s.offered, s.report_dir])).toEqual([
+      [1, "rate", 40, join(out, "step-01-rate-40")],
+      [2, "rate", 120, join(out, "step-02-rate-120")],
+    ]);
     for (const s of sweep.steps) {
       expect(existsSync(join(s.report_dir, "performance", "result_summary.json"))).toBe(true);
       expect(s.achieved_qps as number).toBeGreaterThan(0);
@@ -57,7 +95,10 @@ describe("cli/sweep", () => {
     const same = await runCli(["compare", out, out, "--fail-on-regression", "5%"]);
     expect(same.exitCode).toBe(0);
     // A step whose load generator fell behind (a noisy host) is left out with a note instead.
-    for (const s of sweep.steps) expect(same.stdout).toContain(s.note === null ? `rate ${s.offered}: ttft p99 (ms)` : `rate ${s.offered}: not compared (${s.note})`);
+    for (const s of sweep.steps)
+      expect(same.stdout).toContain(
+        s.note === null ? `rate ${s.offered}: ttft p99 (ms)` : `rate ${s.offered}: not compared (${s.note})`,
+      );
     const mixed = await runCli(["compare", out, sweep.steps[0]?.report_dir as string]);
     expect(mixed.exitCode).toBe(2);
     expect(mixed.stderr).toContain(`error: ${out} is a sweep and ${sweep.steps[0]?.report_dir} is not`);
@@ -72,12 +113,22 @@ describe("cli/sweep", () => {
   }, 60_000);
 
   test("--find max-goodput: the capacity first, then a bracket whose lower end passed and upper end failed, within the step bound", async () => {
-    const { result, out } = await sweepAgainst({ mode: "model", ttftMs: 40, outputTokens: 1, maxConcurrent: 4 }, 100, ["--find", "max-goodput", "--slo", "ttft:80ms,p=95", "--precision", "25%", "--max-steps", "3"]);
+    const { result, out } = await sweepAgainst({ mode: "model", ttftMs: 40, outputTokens: 1, maxConcurrent: 4 }, 100, [
+      "--find",
+      "max-goodput",
+      "--slo",
+      "ttft:80ms,p=95",
+      "--precision",
+      "25%",
+      "--max-steps",
+      "3",
+    ]);
     expect(result.exitCode).toBe(0);
     const sweep = readSweep(out);
     expect(sweep.percentile).toBe(95);
     // 100 requests a step at p95 allow 5 misses: the verdicts turn on a few requests, and the sweep says so.
-    const thin = "a judged step had only 100 requests: at p95 it passes with at most 5 over the SLO, so a few slow requests decide it; 200 requests per step allow 10 (raise --num-samples or --duration)";
+    const thin =
+      "a judged step had only 100 requests: at p95 it passes with at most 5 over the SLO, so a few slow requests decide it; 200 requests per step allow 10 (raise --num-samples or --duration)";
     expect(sweep.warnings).toEqual([thin]);
     expect(result.stderr).toContain(`warning: sweep: ${thin}`);
     expect(sweep.steps.slice(1).every((s) => s.judged_requests === 100)).toBe(true);
@@ -102,16 +153,28 @@ describe("cli/sweep", () => {
     // The upper end failed, unless the bracket is one rate: the SLO was met at the capacity itself.
     const atHi = rates.find((s) => s.offered === answer.bracket[1]);
     if (atHi) expect(atHi.passed).toBe(answer.bracket[0] === answer.bracket[1]);
-    if (answer.converged && answer.rate !== null && answer.bracket[1] > answer.rate) expect((answer.bracket[1] - answer.rate) / answer.rate).toBeLessThanOrEqual(0.25);
-    expect(result.stdout).toMatch(/Highest rate meeting the SLO at p95: [\d.]+ req\/s|No rate met the SLO in \d+ steps\./);
+    if (answer.converged && answer.rate !== null && answer.bracket[1] > answer.rate)
+      expect((answer.bracket[1] - answer.rate) / answer.rate).toBeLessThanOrEqual(0.25);
+    expect(result.stdout).toMatch(
+      /Highest rate meeting the SLO at p95: [\d.]+ req\/s|No rate met the SLO in \d+ steps\./,
+    );
   }, 120_000);
 
   test("--sweep auto: concurrency 1 (unloaded), the capacity, then --sweep-steps rates spread strictly between the two", async () => {
-    const { result, out } = await sweepAgainst({ mode: "model", ttftMs: 10, tpotMs: 2, outputTokens: 6, maxConcurrent: 4 }, 40, ["--sweep", "auto", "--sweep-steps", "2"]);
+    const { result, out } = await sweepAgainst(
+      { mode: "model", ttftMs: 10, tpotMs: 2, outputTokens: 6, maxConcurrent: 4 },
+      40,
+      ["--sweep", "auto", "--sweep-steps", "2"],
+    );
     expect(result.stderr).not.toContain("error:");
     expect(result.exitCode).toBe(0);
     const sweep = readSweep(out);
-    expect(sweep.steps.map((s) => [s.kind, s.state])).toEqual([["concurrency", "complete"], ["max_throughput", "complete"], ["rate", "complete"], ["rate", "complete"]]);
+    expect(sweep.steps.map((s) => [s.kind, s.state])).toEqual([
+      ["concurrency", "complete"],
+      ["max_throughput", "complete"],
+      ["rate", "complete"],
+      ["rate", "complete"],
+    ]);
     const [unloaded, capacity, low, high] = sweep.steps as [SweepStep, SweepStep, SweepStep, SweepStep];
     expect(unloaded.offered).toBe(1);
     // One at a time, 20 ms each: about 50 req/s; 4 at once: about 200 req/s.
@@ -130,7 +193,11 @@ describe("cli/sweep", () => {
   test("acceptance: --find max-goodput --slo ttft:200ms lands within 5 % of the queue's knee, in bounded steps, and sweep.html marks it", async () => {
     // 4 places, each held 20 ms + 13 × 10 ms = 150 ms: a capacity of 26.7 req/s, whose queue
     // breaks a 200 ms TTFT for more than 1 % of 60 requests well below it.
-    const { result, out, stallMs } = await sweepAgainst({ mode: "model", ttftMs: 20, tpotMs: 10, outputTokens: 14, maxConcurrent: 4 }, 60, ["--find", "max-goodput", "--slo", "ttft:200ms", "--precision", "5%", "--max-steps", "10"]);
+    const { result, out, stallMs } = await sweepAgainst(
+      { mode: "model", ttftMs: 20, tpotMs: 10, outputTokens: 14, maxConcurrent: 4 },
+      60,
+      ["--find", "max-goodput", "--slo", "ttft:200ms", "--precision", "5%", "--max-steps", "10"],
+    );
     expect(result.stderr).not.toContain("error:");
     expect(result.exitCode).toBe(0);
     const sweep = readSweep(out);
@@ -139,7 +206,9 @@ describe("cli/sweep", () => {
     // The knee of the same queue fed the same seeded schedule (scheduler seed 42), computed with
     // the service time and TTFT the slowest step saw (no queue there at p50): a slower host's
     // overheads move the real knee, and the model's with it.
-    const unloaded = sweep.steps.filter((s) => s.kind === "rate").sort((a, b) => (a.offered as number) - (b.offered as number))[0];
+    const unloaded = sweep.steps
+      .filter((s) => s.kind === "rate")
+      .sort((a, b) => (a.offered as number) - (b.offered as number))[0];
     const serviceMs = unloaded?.latency_p50_ms as number;
     const ttftMs = unloaded?.ttft_p50_ms as number;
     // The server holds each for 150 ms; loopback and the client add little, a stall of the server's process more.
@@ -157,7 +226,15 @@ describe("cli/sweep", () => {
     // A stall of S ms in the server's process (this one) adds S to the TTFT of the requests it
     // catches, and p99 of 60 is their second-worst: the knee then lies between the model's under
     // a TTFT limit S lower and its own (the same when the host did not stall).
-    const stalledKnee = modelKnee({ count: 60, seed: 42, places: 4, serviceMs, ttftMs, sloTtftMs: Math.max(ttftMs, 200 - stallMs), percentile: 99 });
+    const stalledKnee = modelKnee({
+      count: 60,
+      seed: 42,
+      places: 4,
+      serviceMs,
+      ttftMs,
+      sloTtftMs: Math.max(ttftMs, 200 - stallMs),
+      percentile: 99,
+    });
     expect(hi * 1.03).toBeGreaterThanOrEqual(stalledKnee);
     expect(lo * 0.97).toBeLessThanOrEqual(knee);
     expect(sweep.steps.find((s) => s.offered === lo)?.passed).toBe(true);
@@ -165,7 +242,9 @@ describe("cli/sweep", () => {
     const offered = answer.scheduled_qps as number;
     expect(Math.abs(offered - lo) / lo).toBeLessThan(0.3);
     expect(offered).toBe(sweep.steps.find((s) => s.offered === lo)?.scheduled_qps as number);
-    expect(result.stdout).toContain(`Highest rate meeting the SLO at p99: ${lo} req/s (its schedule offered ${offered.toFixed(2)} req/s; bracket ${lo}–${hi} req/s, ${answer.steps} steps)`);
+    expect(result.stdout).toContain(
+      `Highest rate meeting the SLO at p99: ${lo} req/s (its schedule offered ${offered.toFixed(2)} req/s; bracket ${lo}–${hi} req/s, ${answer.steps} steps)`,
+    );
     if (!HAS_CHROMIUM) return console.warn("note: /usr/bin/chromium not found; sweep.html is not opened");
     // In the drawn page: the TTFT p99 curve crosses the limit line (the knee), the answer's
     // vertical line stands where the curve is still under the limit, and the capacity's beyond it.
@@ -176,7 +255,10 @@ describe("cli/sweep", () => {
     const lines = visit.value as Record<string, [number, number][]>;
     const p99 = lines["TTFT p99"] ?? [];
     const limitY = lines["TTFT limit"]?.[0]?.[1] as number;
-    const [answerLine, capacityLine] = [lines[`answer: ${lo} req/s`] ?? [], Object.entries(lines).find(([k]) => k.startsWith("capacity: "))?.[1] ?? []];
+    const [answerLine, capacityLine] = [
+      lines[`answer: ${lo} req/s`] ?? [],
+      Object.entries(lines).find(([k]) => k.startsWith("capacity: "))?.[1] ?? [],
+    ];
     expect(answerLine.length).toBe(2);
     expect(answerLine[0]?.[0]).toBe(answerLine[1]?.[0] as number);
     const answerX = answerLine[0]?.[0] as number;
@@ -192,7 +274,16 @@ describe("cli/sweep", () => {
     try {
       const dir = dirs.make();
       const out = join(dir, "out");
-      const proc = spawnCli(["sweep", ...common(server.url, questionDataset(dir, 100)), "--num-samples", "100", "--rates", "100,20,20", "--report-dir", out]);
+      const proc = spawnCli([
+        "sweep",
+        ...common(server.url, questionDataset(dir, 100)),
+        "--num-samples",
+        "100",
+        "--rates",
+        "100,20,20",
+        "--report-dir",
+        out,
+      ]);
       // Interrupt the second step once it has recorded a request: the first is finished, the second part-way.
       await waitFor(() => countRequestRows(join(out, "step-02-rate-20"), "performance") > 0, 30_000, 25);
       proc.kill("SIGINT");
@@ -211,7 +302,20 @@ describe("cli/sweep", () => {
   test("an endpoint that cannot be reached ends the sweep at its first step, exit 3, with sweep.json written", async () => {
     const dir = dirs.make();
     const out = join(dir, "out");
-    const result = await runCli(["sweep", "--endpoints", "http://127.0.0.1:9", "--model", "m", "--dataset", questionDataset(dir, 10), "--rates", "10,20", "--report-dir", out, "-q"]);
+    const result = await runCli([
+      "sweep",
+      "--endpoints",
+      "http://127.0.0.1:9",
+      "--model",
+      "m",
+      "--dataset",
+      questionDataset(dir, 10),
+      "--rates",
+      "10,20",
+      "--report-dir",
+      out,
+      "-q",
+    ]);
     expect(result.exitCode).toBe(3);
     expect(result.stderr).toContain("error: endpoint http://127.0.0.1:9 is not reachable");
     expect(result.stderr).toContain(`sweep: stopped; ${join(out, "sweep.json")} keeps the steps so far`);
@@ -223,7 +327,20 @@ describe("cli/sweep", () => {
     expect(sweep.steps.map((s) => [s.index, s.state, s.passed])).toEqual([[1, "failed", null]]);
     // The directory is that sweep's: a second one given it is refused and leaves the first's sweep.json as it was.
     const before = readFileSync(join(out, "sweep.json"), "utf8");
-    const again = await runCli(["sweep", "--endpoints", "http://127.0.0.1:9", "--model", "m", "--dataset", questionDataset(dir, 10), "--rates", "30", "--report-dir", out, "-q"]);
+    const again = await runCli([
+      "sweep",
+      "--endpoints",
+      "http://127.0.0.1:9",
+      "--model",
+      "m",
+      "--dataset",
+      questionDataset(dir, 10),
+      "--rates",
+      "30",
+      "--report-dir",
+      out,
+      "-q",
+    ]);
     expect(again.exitCode).toBe(2);
     expect(again.stderr).toContain(`error: report directory ${out} already holds a sweep (sweep.json)`);
     expect(readFileSync(join(out, "sweep.json"), "utf8")).toBe(before);
@@ -234,7 +351,16 @@ describe("cli/sweep", () => {
     ["--rates 10 --max-steps 3", "error: --max-steps is for --find max-goodput"],
     ["--find max-goodput --slo ttft:1s --sweep-steps 3", "error: --sweep-steps is for --sweep auto"],
   ])("refuses a knob of another kind of sweep: %s", async (flags, message) => {
-    const result = await runCli(["sweep", "--endpoints", "http://127.0.0.1:9", "--model", "m", "--dataset", "x.jsonl", ...flags.split(" ")]);
+    const result = await runCli([
+      "sweep",
+      "--endpoints",
+      "http://127.0.0.1:9",
+      "--model",
+      "m",
+      "--dataset",
+      "x.jsonl",
+      ...flags.split(" "),
+    ]);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain(message);
   });
@@ -244,7 +370,9 @@ describe("cli/sweep", () => {
     try {
       const dir = dirs.make();
       const config = join(dir, "sweep.yaml");
-      writeFileSync(config, `type: online
+      writeFileSync(
+        config,
+        `type: online
 model_params: {name: m}
 endpoint_config: {endpoints: ["${server.url}"]}
 datasets: [{path: "${questionDataset(dir, 40)}"}]
@@ -253,9 +381,25 @@ settings:
   runtime: {n_samples_to_issue: 40, min_duration_ms: 0}
 slo: {ttft_ms: 100}
 server_metrics: {url: "off"}
-`);
+`,
+      );
       const out = join(dir, "out");
-      const result = await runCli(["sweep", "-c", config, "--find", "max-goodput", "--slo", "p=95", "--max-steps", "2", "--precision", "50%", "--report-dir", out, "-q"]);
+      const result = await runCli([
+        "sweep",
+        "-c",
+        config,
+        "--find",
+        "max-goodput",
+        "--slo",
+        "p=95",
+        "--max-steps",
+        "2",
+        "--precision",
+        "50%",
+        "--report-dir",
+        out,
+        "-q",
+      ]);
       expect(result.stderr).not.toContain("error:");
       expect(result.exitCode).toBe(0);
       const sweep = readSweep(out);
@@ -273,8 +417,26 @@ server_metrics: {url: "off"}
       const dir = dirs.make();
       const out = join(dir, "out");
       // 2 places × ~45 ms: about 44 req/s; 80 req/s queues.
-      const result = await runCli(["sweep", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 40), "--duration", "0", "--num-samples", "80",
-        "--rates", "10,80", "--server-metrics-interval", "0.1", "--report-dir", out, "-q"]);
+      const result = await runCli([
+        "sweep",
+        "--endpoints",
+        server.url,
+        "--model",
+        "m",
+        "--dataset",
+        questionDataset(dir, 40),
+        "--duration",
+        "0",
+        "--num-samples",
+        "80",
+        "--rates",
+        "10,80",
+        "--server-metrics-interval",
+        "0.1",
+        "--report-dir",
+        out,
+        "-q",
+      ]);
       expect(result.exitCode).toBe(0);
       const [low, high] = readSweep(out).steps as [SweepStep, SweepStep];
       expect(high.server_waiting_max as number).toBeGreaterThan(0);
@@ -292,7 +454,18 @@ server_metrics: {url: "off"}
     try {
       const dir = dirs.make();
       const dataset = questionDataset(dir, 20);
-      const sweep = (out: string, extra: string[]) => runCli(["sweep", ...common(server.url, dataset), "--num-samples", "20", "--rates", "50,50", ...extra, "--report-dir", join(dir, out)]);
+      const sweep = (out: string, extra: string[]) =>
+        runCli([
+          "sweep",
+          ...common(server.url, dataset),
+          "--num-samples",
+          "20",
+          "--rates",
+          "50,50",
+          ...extra,
+          "--report-dir",
+          join(dir, out),
+        ]);
       const reset = `${BUN_PATH} -e 'await fetch("${server.url}/reset_prefix_cache", { method: "POST" })'`;
       const cold = await sweep("cold", ["--before-each-step", reset]);
       expect(cold.exitCode).toBe(0);
@@ -316,7 +489,17 @@ server_metrics: {url: "off"}
     const none = await runCli(["sweep", "--endpoints", "http://127.0.0.1:9", "--model", "m", "--dataset", "x.jsonl"]);
     expect(none.exitCode).toBe(2);
     expect(none.stderr).toContain("error: sweep needs --rates, --concurrencies, --sweep auto or --find max-goodput");
-    const noSlo = await runCli(["sweep", "--endpoints", "http://127.0.0.1:9", "--model", "m", "--dataset", "x.jsonl", "--find", "max-goodput"]);
+    const noSlo = await runCli([
+      "sweep",
+      "--endpoints",
+      "http://127.0.0.1:9",
+      "--model",
+      "m",
+      "--dataset",
+      "x.jsonl",
+      "--find",
+      "max-goodput",
+    ]);
     expect(noSlo.exitCode).toBe(2);
     expect(noSlo.stderr).toContain("error: --find max-goodput needs --slo");
   });

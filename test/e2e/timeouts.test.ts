@@ -20,8 +20,14 @@ function misbehavingServer(behaviour: Behaviour) {
       data(socket) {
         if (behaviour === "silent") return;
         // A whole JSON body that stops part-way, the connection left open: declared longer than sent, or chunked and never ended.
-        if (behaviour === "short-json-body") return void socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 500\r\n\r\n{"choices":[');
-        if (behaviour === "stall-json-chunk") return void socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\nc\r\n{"choices":[\r\n');
+        if (behaviour === "short-json-body")
+          return void socket.write(
+            'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 500\r\n\r\n{"choices":[',
+          );
+        if (behaviour === "stall-json-chunk")
+          return void socket.write(
+            'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\nc\r\n{"choices":[\r\n',
+          );
         const chunk = `data: {"choices":[{"index":0,"delta":{"content":"hi"}}]}\n\n`;
         const head = "HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n";
         if (behaviour === "queue-then-answer") {
@@ -42,8 +48,25 @@ async function run(server: { url: string }, extra: string[]) {
   const report = join(dir, "r");
   const started = performance.now();
   const result = await runCli([
-    "benchmark", "online", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 10),
-    "--load-pattern", "concurrency", "--concurrency", "4", "--num-samples", "4", "--duration", "0", "--report-dir", report, ...extra,
+    "benchmark",
+    "online",
+    "--endpoints",
+    server.url,
+    "--model",
+    "m",
+    "--dataset",
+    questionDataset(dir, 10),
+    "--load-pattern",
+    "concurrency",
+    "--concurrency",
+    "4",
+    "--num-samples",
+    "4",
+    "--duration",
+    "0",
+    "--report-dir",
+    report,
+    ...extra,
   ]);
   const seconds = (performance.now() - started) / 1000;
   const summary = JSON.parse(await Bun.file(join(report, "performance", "result_summary.json")).text());
@@ -53,21 +76,40 @@ async function run(server: { url: string }, extra: string[]) {
 describe("cli/timeouts", () => {
   test.each([
     ["a silent server hits the per-request timeout", "silent" as const, ["--request-timeout", "1"], "timeout"],
-    ["a stream that goes quiet is cut as stalled", "stall-after-first-chunk" as const, ["--stall-timeout", "1"], "stalled_stream"],
-    ["a whole body shorter than its content-length is cut as stalled", "short-json-body" as const, ["--stall-timeout", "1", "--streaming", "off"], "stalled_stream"],
-    ["a chunked whole body that goes quiet is cut as stalled", "stall-json-chunk" as const, ["--stall-timeout", "1", "--streaming", "off"], "stalled_stream"],
-  ])("%s", async (_name, behaviour, flags, kind) => {
-    const server = misbehavingServer(behaviour);
-    try {
-      const { result, summary, seconds } = await run(server, flags);
-      expect(result.exitCode).toBe(4); // every request failed
-      expect(summary.error_counts).toEqual({ [kind]: 4 });
-      expect(summary.n_samples_issued).toBe(4);
-      expect(seconds).toBeLessThan(8);
-    } finally {
-      server.stop();
-    }
-  }, 20_000);
+    [
+      "a stream that goes quiet is cut as stalled",
+      "stall-after-first-chunk" as const,
+      ["--stall-timeout", "1"],
+      "stalled_stream",
+    ],
+    [
+      "a whole body shorter than its content-length is cut as stalled",
+      "short-json-body" as const,
+      ["--stall-timeout", "1", "--streaming", "off"],
+      "stalled_stream",
+    ],
+    [
+      "a chunked whole body that goes quiet is cut as stalled",
+      "stall-json-chunk" as const,
+      ["--stall-timeout", "1", "--streaming", "off"],
+      "stalled_stream",
+    ],
+  ])(
+    "%s",
+    async (_name, behaviour, flags, kind) => {
+      const server = misbehavingServer(behaviour);
+      try {
+        const { result, summary, seconds } = await run(server, flags);
+        expect(result.exitCode).toBe(4); // every request failed
+        expect(summary.error_counts).toEqual({ [kind]: 4 });
+        expect(summary.n_samples_issued).toBe(4);
+        expect(seconds).toBeLessThan(8);
+      } finally {
+        server.stop();
+      }
+    },
+    20_000,
+  );
 
   test("a request queued past --stall-timeout after its headers (vLLM sends them at admission) succeeds with its TTFT", async () => {
     const server = misbehavingServer("queue-then-answer");
@@ -98,7 +140,9 @@ describe("cli/timeouts", () => {
     const server = misbehavingServer("silent");
     try {
       const { result, summary } = await run(server, ["--timeout", "1", "--request-timeout", "2"]);
-      expect(result.stderr).toContain("warning: timeout 1 is stored and not used, as in mlcommons/endpoints; --run-timeout 1 (run_timeout_s) stops a run");
+      expect(result.stderr).toContain(
+        "warning: timeout 1 is stored and not used, as in mlcommons/endpoints; --run-timeout 1 (run_timeout_s) stops a run",
+      );
       expect(result.stderr).not.toContain("run timeout of");
       expect(summary.error_counts).toEqual({ timeout: 4 }); // each request ran into its own --request-timeout, not a run timeout
     } finally {

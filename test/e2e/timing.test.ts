@@ -46,7 +46,10 @@ const serverTpotMsOf = (observations: ServerObservation[]) =>
 /** The raw-socket probe's TTFTs against `url`, run on CPU 1 (the run's worker CPU) where taskset exists. */
 async function rawClientTtfts(url: string): Promise<number[]> {
   const command = [process.execPath, join(import.meta.dir, "raw-ttft-probe.ts"), url, String(PROBES)];
-  const proc = Bun.spawn(Bun.which("taskset") ? ["taskset", "-c", "1", ...command] : command, { stdout: "pipe", stderr: "inherit" });
+  const proc = Bun.spawn(Bun.which("taskset") ? ["taskset", "-c", "1", ...command] : command, {
+    stdout: "pipe",
+    stderr: "inherit",
+  });
   const text = await new Response(proc.stdout).text();
   expect(await proc.exited).toBe(0);
   return (JSON.parse(text) as { ttftNs: number[] }).ttftNs;
@@ -55,7 +58,10 @@ async function rawClientTtfts(url: string): Promise<number[]> {
 describe("cli/timing", () => {
   test("measures TTFT within one wake-up and 0.5 ms of what a raw socket sees above the server, and TPOT within 0.1 ms of the server's own pacing", async () => {
     const dir = dirs.make();
-    const server = await spawnObservedServer({ mode: "model", ttftMs: TTFT_MS, tpotMs: TPOT_MS, outputTokens: OUTPUT_TOKENS }, join(dir, "observations.json"));
+    const server = await spawnObservedServer(
+      { mode: "model", ttftMs: TTFT_MS, tpotMs: TPOT_MS, outputTokens: OUTPUT_TOKENS },
+      join(dir, "observations.json"),
+    );
     try {
       const dataset = questionDataset(dir, 120);
       const reportDir = join(dir, "report");
@@ -63,8 +69,17 @@ describe("cli/timing", () => {
       // The probe runs beside the benchmark, so both see the host as loaded at the same moment.
       const probe = rawClientTtfts(server.url);
       const result = await runCli([
-        "benchmark", "online", ...benchmarkArgs(server.url, dataset, reportDir),
-        "--load-pattern", "poisson", "--target-qps", "40", "--num-samples", "120", "--streaming", "on",
+        "benchmark",
+        "online",
+        ...benchmarkArgs(server.url, dataset, reportDir),
+        "--load-pattern",
+        "poisson",
+        "--target-qps",
+        "40",
+        "--num-samples",
+        "120",
+        "--streaming",
+        "on",
       ]);
 
       const floorTtftNs = await probe;

@@ -16,13 +16,35 @@ async function summaryOf(report: string) {
 
 describe("cli/tokenizer", () => {
   test("counts output tokens with --tokenizer when the server sends no usage", async () => {
-    const server = Bun.serve({ port: 0, fetch: () => Response.json({ choices: [{ index: 0, message: { role: "assistant", content: ANSWER }, finish_reason: "stop" }] }) });
+    const server = Bun.serve({
+      port: 0,
+      fetch: () =>
+        Response.json({
+          choices: [{ index: 0, message: { role: "assistant", content: ANSWER }, finish_reason: "stop" }],
+        }),
+    });
     try {
       const dir = dirs.make();
       const dataset = questionDataset(dir, 20);
       const report = join(dir, "r");
-      const result = await runCli(["benchmark", "offline", "--endpoints", `http://127.0.0.1:${server.port}`, "--model", "m", "--dataset", dataset,
-        "--duration", "0", "--workers", "1", "--tokenizer", writeGpt2Tokenizer(join(dir, "gpt2")), "--report-dir", report]);
+      const result = await runCli([
+        "benchmark",
+        "offline",
+        "--endpoints",
+        `http://127.0.0.1:${server.port}`,
+        "--model",
+        "m",
+        "--dataset",
+        dataset,
+        "--duration",
+        "0",
+        "--workers",
+        "1",
+        "--tokenizer",
+        writeGpt2Tokenizer(join(dir, "gpt2")),
+        "--report-dir",
+        report,
+      ]);
       expect(result.exitCode).toBe(0);
       const s = await summaryOf(report);
       expect(s.token_count_source).toBe("tokenizer");
@@ -40,9 +62,28 @@ describe("cli/tokenizer", () => {
     try {
       const dir = dirs.make();
       const report = join(dir, "r");
-      const result = await runCli(["benchmark", "online", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 20),
-        "--load-pattern", "concurrency", "--concurrency", "4", "--num-samples", "20", "--duration", "0",
-        "--tokenizer", writeGpt2Tokenizer(join(dir, "gpt2")), "--report-dir", report]);
+      const result = await runCli([
+        "benchmark",
+        "online",
+        "--endpoints",
+        server.url,
+        "--model",
+        "m",
+        "--dataset",
+        questionDataset(dir, 20),
+        "--load-pattern",
+        "concurrency",
+        "--concurrency",
+        "4",
+        "--num-samples",
+        "20",
+        "--duration",
+        "0",
+        "--tokenizer",
+        writeGpt2Tokenizer(join(dir, "gpt2")),
+        "--report-dir",
+        report,
+      ]);
       expect(result.exitCode).toBe(0);
       const s = await summaryOf(report);
       expect(s.token_count_source).toBe("server_usage");
@@ -54,7 +95,13 @@ describe("cli/tokenizer", () => {
   }, 30_000);
 
   test("the model name is the default tokenizer when it is in the Hugging Face cache, as upstream; --no-tokenizer skips it", async () => {
-    const server = Bun.serve({ port: 0, fetch: () => Response.json({ choices: [{ index: 0, message: { role: "assistant", content: ANSWER }, finish_reason: "stop" }] }) });
+    const server = Bun.serve({
+      port: 0,
+      fetch: () =>
+        Response.json({
+          choices: [{ index: 0, message: { role: "assistant", content: ANSWER }, finish_reason: "stop" }],
+        }),
+    });
     try {
       const dir = dirs.make();
       const hub = join(dir, "hf", "hub", "models--acme--tiny");
@@ -63,8 +110,23 @@ describe("cli/tokenizer", () => {
       writeGpt2Tokenizer(join(hub, "snapshots", "abc123"));
       const env = { HF_HOME: join(dir, "hf") };
       const dataset = questionDataset(dir, 10);
-      const args = (model: string, report: string, extra: string[] = []) => ["benchmark", "offline", "--endpoints", `http://127.0.0.1:${server.port}`,
-        "--model", model, "--dataset", dataset, "--duration", "0", "--workers", "1", "--report-dir", join(dir, report), ...extra];
+      const args = (model: string, report: string, extra: string[] = []) => [
+        "benchmark",
+        "offline",
+        "--endpoints",
+        `http://127.0.0.1:${server.port}`,
+        "--model",
+        model,
+        "--dataset",
+        dataset,
+        "--duration",
+        "0",
+        "--workers",
+        "1",
+        "--report-dir",
+        join(dir, report),
+        ...extra,
+      ];
 
       const cached = await runCli(args("acme/tiny", "r1"), { env });
       expect(cached.exitCode).toBe(0);
@@ -88,8 +150,20 @@ describe("cli/tokenizer", () => {
 
   test("a tokenizer that cannot be found is a setup error before anything is sent", async () => {
     const dir = dirs.make();
-    const result = await runCli(["benchmark", "offline", "--endpoints", "http://127.0.0.1:9", "--model", "m", "--dataset", questionDataset(dir, 5),
-      "--tokenizer", join(dir, "missing"), "--report-dir", join(dir, "r")]);
+    const result = await runCli([
+      "benchmark",
+      "offline",
+      "--endpoints",
+      "http://127.0.0.1:9",
+      "--model",
+      "m",
+      "--dataset",
+      questionDataset(dir, 5),
+      "--tokenizer",
+      join(dir, "missing"),
+      "--report-dir",
+      join(dir, "r"),
+    ]);
     expect(result.exitCode).toBe(3);
     expect(result.stderr).toMatch(/^error: tokenizer '.*missing' not found/);
   });

@@ -47,8 +47,22 @@ describe("cli/trace-replay", () => {
       // The host's floor over the same seconds on the worker's CPU: ~1,000 due instants a second, as the trace's mean.
       const traceSeconds = ((times.at(-1) as number) - (times[0] as number)) / 1000;
       floor = measureHostLateness(REQUESTS / traceSeconds, traceSeconds);
-      const result = await runCli(["benchmark", "online", "--endpoints", server.url, "--model", "m", "--dataset", join(dir, "trace.jsonl"),
-        "--load-pattern", "trace", "--streaming", "off", "--report-dir", join(dir, "r")]);
+      const result = await runCli([
+        "benchmark",
+        "online",
+        "--endpoints",
+        server.url,
+        "--model",
+        "m",
+        "--dataset",
+        join(dir, "trace.jsonl"),
+        "--load-pattern",
+        "trace",
+        "--streaming",
+        "off",
+        "--report-dir",
+        join(dir, "r"),
+      ]);
       const hostLateness = await floor.result;
       expect(result.stderr).not.toContain("error:");
       expect(result.exitCode).toBe(0);
@@ -59,9 +73,14 @@ describe("cli/trace-replay", () => {
       // Each request was due exactly at its trace instant after the phase start …
       const db = new Database(join(dir, "r", "events.db"), { readonly: true });
       const start = (db.query("SELECT start_ns AS s FROM phases WHERE name = 'performance'").get() as { s: number }).s;
-      const rows = db.query("SELECT scheduled_ns AS t, sent_ns AS sent FROM requests ORDER BY plan_index").all() as { t: number; sent: number }[];
+      const rows = db.query("SELECT scheduled_ns AS t, sent_ns AS sent FROM requests ORDER BY plan_index").all() as {
+        t: number;
+        sent: number;
+      }[];
       db.close();
-      rows.forEach((row, i) => expect(Math.abs((row.t - start) / 1e6 - ((times[i] as number) - (times[0] as number)))).toBeLessThan(1e-3));
+      rows.forEach((row, i) =>
+        expect(Math.abs((row.t - start) / 1e6 - ((times[i] as number) - (times[0] as number)))).toBeLessThan(1e-3),
+      );
       // … none left before it, and the verdict judges the lag the rows hold against the schedule's own limit.
       const lagsNs = Float64Array.from(rows, (row) => row.sent - row.t).sort();
       expect(lagsNs[0] as number).toBeGreaterThanOrEqual(0);
@@ -85,22 +104,58 @@ describe("cli/trace-replay", () => {
     const seen: (string | null)[] = [];
     const server = serveCompletions((req) => {
       seen.push(req.headers.get("x-session-id"));
-      return Response.json({ choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }], usage: { prompt_tokens: 1, completion_tokens: 1 } });
+      return Response.json({
+        choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }],
+        usage: { prompt_tokens: 1, completion_tokens: 1 },
+      });
     });
     try {
       const dir = dirs.make();
       const rows = ["TIMESTAMP,ContextTokens,GeneratedTokens,session_id"];
-      for (let i = 0; i < 40; i++) rows.push(`2023-11-16 18:15:${String(10 + Math.floor(i / 10)).padStart(2, "0")}.${String((i % 10) * 100).padStart(3, "0")}0000,${10 + i},3,s${i % 4}`);
+      for (let i = 0; i < 40; i++)
+        rows.push(
+          `2023-11-16 18:15:${String(10 + Math.floor(i / 10)).padStart(2, "0")}.${String((i % 10) * 100).padStart(3, "0")}0000,${10 + i},3,s${i % 4}`,
+        );
       writeFileSync(join(dir, "azure.csv"), rows.join("\n") + "\n");
       const started = Date.now();
-      const result = await runCli(["benchmark", "online", "--endpoints", `http://127.0.0.1:${server.port}`, "--model", "m", "--dataset", join(dir, "azure.csv"),
-        "--load-pattern", "trace", "--trace-speedup", "2", "--streaming", "off", "--report-dir", join(dir, "r")]);
+      const result = await runCli([
+        "benchmark",
+        "online",
+        "--endpoints",
+        `http://127.0.0.1:${server.port}`,
+        "--model",
+        "m",
+        "--dataset",
+        join(dir, "azure.csv"),
+        "--load-pattern",
+        "trace",
+        "--trace-speedup",
+        "2",
+        "--streaming",
+        "off",
+        "--report-dir",
+        join(dir, "r"),
+      ]);
       expect(result.exitCode).toBe(0);
       expect(seen.length).toBe(40);
       expect(new Set(seen)).toEqual(new Set(["s0", "s1", "s2", "s3"]));
       // 3.9 s of trace at twice its speed: about 2 s of sending.
       expect(Date.now() - started).toBeGreaterThan(1900);
-      const dry = await runCli(["benchmark", "online", "--endpoints", "http://127.0.0.1:9", "--model", "m", "--dataset", join(dir, "azure.csv"), "--load-pattern", "trace", "--trace-speedup", "2", "--dry-run"]);
+      const dry = await runCli([
+        "benchmark",
+        "online",
+        "--endpoints",
+        "http://127.0.0.1:9",
+        "--model",
+        "m",
+        "--dataset",
+        join(dir, "azure.csv"),
+        "--load-pattern",
+        "trace",
+        "--trace-speedup",
+        "2",
+        "--dry-run",
+      ]);
       expect(dry.stdout).toContain("trace replay");
       expect(dry.stdout).toContain("last arrival at 1.950 s");
     } finally {
@@ -109,7 +164,21 @@ describe("cli/trace-replay", () => {
   }, 60_000);
 
   test("refuses a rate or warmup with a trace, naming the field", async () => {
-    const result = await runCli(["benchmark", "online", "--endpoints", "http://127.0.0.1:9", "--model", "m", "--dataset", "x.jsonl", "--load-pattern", "trace", "--target-qps", "5", "--warmup"]);
+    const result = await runCli([
+      "benchmark",
+      "online",
+      "--endpoints",
+      "http://127.0.0.1:9",
+      "--model",
+      "m",
+      "--dataset",
+      "x.jsonl",
+      "--load-pattern",
+      "trace",
+      "--target-qps",
+      "5",
+      "--warmup",
+    ]);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain("settings.load_pattern.target_qps (--target-qps): does not apply to a trace");
     expect(result.stderr).toContain("settings.warmup.enabled (--warmup): warmup cannot run with a trace replay");

@@ -10,10 +10,18 @@ import { join } from "node:path";
 
 const MODULE = join(import.meta.dir, "..", "..", "src", "tuning", "helper-threads.ts");
 
-interface ThreadState { name: string; policy: number; nice: number; cpus: string }
+interface ThreadState {
+  name: string;
+  policy: number;
+  nice: number;
+  cpus: string;
+}
 
 /** In a child: warm the JIT up, tend the helpers, report policy (field 41), nice (field 19) and allowed CPUs per thread name. */
-function childReport(priorities: ("normal" | "idle" | "nice")[], cpus: number[] = []): { lowered: number; threads: ThreadState[] } {
+function childReport(
+  priorities: ("normal" | "idle" | "nice")[],
+  cpus: number[] = [],
+): { lowered: number; threads: ThreadState[] } {
   const script = `
     import { readdirSync, readFileSync } from "node:fs";
     import { HelperThreads } from ${JSON.stringify(MODULE)};
@@ -41,15 +49,18 @@ describe.skipIf(process.platform !== "linux")("tuning/helper-threads", () => {
   test.each([
     ["idle", 5, 0],
     ["nice", 0, 19],
-  ] as const)("%s: every helper thread (mi-scavenger, any JITWorker) gets policy %d and nice %d; the JS thread is untouched", (priority, policy, nice) => {
-    const report = childReport([priority]);
-    const helpers = report.threads.filter((t) => t.name === "JITWorker" || t.name === "mi-scavenger");
-    expect(helpers.some((t) => t.name === "mi-scavenger")).toBe(true);
-    expect(report.lowered).toBe(helpers.length);
-    for (const thread of helpers) expect({ policy: thread.policy, nice: thread.nice }).toEqual({ policy, nice });
-    const js = report.threads[0];
-    expect({ policy: js?.policy, nice: js?.nice }).toEqual({ policy: 0, nice: 0 });
-  });
+  ] as const)(
+    "%s: every helper thread (mi-scavenger, any JITWorker) gets policy %d and nice %d; the JS thread is untouched",
+    (priority, policy, nice) => {
+      const report = childReport([priority]);
+      const helpers = report.threads.filter((t) => t.name === "JITWorker" || t.name === "mi-scavenger");
+      expect(helpers.some((t) => t.name === "mi-scavenger")).toBe(true);
+      expect(report.lowered).toBe(helpers.length);
+      for (const thread of helpers) expect({ policy: thread.policy, nice: thread.nice }).toEqual({ policy, nice });
+      const js = report.threads[0];
+      expect({ policy: js?.policy, nice: js?.nice }).toEqual({ policy: 0, nice: 0 });
+    },
+  );
 
   test("idle, then nice: back to the normal policy at nice 19 (an unprivileged process may be refused and stay idle-class)", () => {
     const report = childReport(["idle", "nice"]);
@@ -58,14 +69,22 @@ describe.skipIf(process.platform !== "linux")("tuning/helper-threads", () => {
     for (const thread of helpers) {
       const state = { policy: thread.policy, nice: thread.nice };
       if (root) expect(state).toEqual({ policy: 0, nice: 19 });
-      else expect([JSON.stringify({ policy: 0, nice: 19 }), JSON.stringify({ policy: 5, nice: 0 })]).toContain(JSON.stringify(state));
+      else
+        expect([JSON.stringify({ policy: 0, nice: 19 }), JSON.stringify({ policy: 5, nice: 0 })]).toContain(
+          JSON.stringify(state),
+        );
     }
   });
 
   test("normal leaves every helper thread as it is: untouched at first, still at nice 19 after nice", () => {
     const untouched = childReport(["normal"]);
     expect(untouched.lowered).toBe(0);
-    for (const thread of untouched.threads) expect({ name: thread.name, policy: thread.policy, nice: thread.nice }).toEqual({ name: thread.name, policy: 0, nice: 0 });
+    for (const thread of untouched.threads)
+      expect({ name: thread.name, policy: thread.policy, nice: thread.nice }).toEqual({
+        name: thread.name,
+        policy: 0,
+        nice: 0,
+      });
     const lowered = childReport(["nice", "normal"]);
     const helpers = lowered.threads.filter((t) => t.name === "JITWorker" || t.name === "mi-scavenger");
     expect(helpers.length).toBeGreaterThan(0);
@@ -79,7 +98,13 @@ describe.skipIf(process.platform !== "linux")("tuning/helper-threads", () => {
     expect(report.lowered).toBe(0);
     const moved = report.threads.filter((t) => ["JITWorker", "mi-scavenger", "JSCWarmUp"].includes(t.name));
     expect(moved.some((t) => t.name === "mi-scavenger")).toBe(true);
-    for (const thread of moved) expect({ name: thread.name, cpus: thread.cpus, policy: thread.policy, nice: thread.nice }).toEqual({ name: thread.name, cpus: String(target), policy: 0, nice: 0 });
+    for (const thread of moved)
+      expect({ name: thread.name, cpus: thread.cpus, policy: thread.policy, nice: thread.nice }).toEqual({
+        name: thread.name,
+        cpus: String(target),
+        policy: 0,
+        nice: 0,
+      });
     expect(report.threads[0]?.cpus).toBe(allowed);
   });
 });

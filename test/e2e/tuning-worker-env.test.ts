@@ -2,21 +2,47 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { spawnWorkers } from "../../src/run/spawn-workers.ts";
-import { WORKER_JSC_EDEN_TIMER_CPU_PER_MB, WORKER_JSC_HEAP_BUDGET_BYTES, WORKER_JSC_RAM_BYTES, workerEnv } from "../../src/tuning/worker-env.ts";
+import {
+  WORKER_JSC_EDEN_TIMER_CPU_PER_MB,
+  WORKER_JSC_HEAP_BUDGET_BYTES,
+  WORKER_JSC_RAM_BYTES,
+  workerEnv,
+} from "../../src/tuning/worker-env.ts";
 
 /** Young (eden) collections a real Bun process runs while allocating 128 buffers of 256 KB, one streamed response's read buffer each. */
 function edenCollections(env: Record<string, string>): number {
-  const script = "const kept = []; for (let i = 0; i < 128; i++) kept[i % 4] = new Uint8Array(256 * 1024); console.log('done');";
-  const child = Bun.spawnSync([process.execPath, "-e", script], { env: { ...process.env, ...env, BUN_JSC_logGC: "1" } });
+  const script =
+    "const kept = []; for (let i = 0; i < 128; i++) kept[i % 4] = new Uint8Array(256 * 1024); console.log('done');";
+  const child = Bun.spawnSync([process.execPath, "-e", script], {
+    env: { ...process.env, ...env, BUN_JSC_logGC: "1" },
+  });
   expect(child.stdout.toString().trim()).toBe("done");
-  return child.stderr.toString().split("\n").filter((line) => line.includes("EdenCollection")).length;
+  return child.stderr
+    .toString()
+    .split("\n")
+    .filter((line) => line.includes("EdenCollection")).length;
 }
 
 describe("tuning/worker-env", () => {
   test.each([
-    ["the worker's connections", 64, {}, { BUN_CONFIG_MAX_HTTP_REQUESTS: "64", BUN_JSC_forceRAMSize: String(WORKER_JSC_RAM_BYTES) }],
-    ["at least one request", 0, {}, { BUN_CONFIG_MAX_HTTP_REQUESTS: "1", BUN_JSC_forceRAMSize: String(WORKER_JSC_RAM_BYTES) }],
-    ["the user's own heap sizing", 8, { BUN_JSC_forceRAMSize: "1000000000" }, { BUN_CONFIG_MAX_HTTP_REQUESTS: "8", BUN_JSC_forceRAMSize: "1000000000" }],
+    [
+      "the worker's connections",
+      64,
+      {},
+      { BUN_CONFIG_MAX_HTTP_REQUESTS: "64", BUN_JSC_forceRAMSize: String(WORKER_JSC_RAM_BYTES) },
+    ],
+    [
+      "at least one request",
+      0,
+      {},
+      { BUN_CONFIG_MAX_HTTP_REQUESTS: "1", BUN_JSC_forceRAMSize: String(WORKER_JSC_RAM_BYTES) },
+    ],
+    [
+      "the user's own heap sizing",
+      8,
+      { BUN_JSC_forceRAMSize: "1000000000" },
+      { BUN_CONFIG_MAX_HTTP_REQUESTS: "8", BUN_JSC_forceRAMSize: "1000000000" },
+    ],
   ])("sets %s", (_name, maxInFlight, parent, expected) => {
     expect(workerEnv(maxInFlight, parent)).toEqual(expected);
   });
@@ -30,8 +56,16 @@ describe("tuning/worker-env", () => {
   });
 
   test.each([
-    ["a larger young-generation budget and a slow eden timer", {}, [String(WORKER_JSC_HEAP_BUDGET_BYTES), WORKER_JSC_EDEN_TIMER_CPU_PER_MB]],
-    ["the user's own values", { BUN_JSC_largeHeapSize: "1000", BUN_JSC_percentCPUPerMBForEdenTimer: "0.5" }, ["1000", "0.5"]],
+    [
+      "a larger young-generation budget and a slow eden timer",
+      {},
+      [String(WORKER_JSC_HEAP_BUDGET_BYTES), WORKER_JSC_EDEN_TIMER_CPU_PER_MB],
+    ],
+    [
+      "the user's own values",
+      { BUN_JSC_largeHeapSize: "1000", BUN_JSC_percentCPUPerMBForEdenTimer: "0.5" },
+      ["1000", "0.5"],
+    ],
   ])("gives a streaming run %s, a non-streaming run neither", (_name, parent, expected) => {
     const streaming = workerEnv(8, parent, { streaming: true });
     expect([streaming.BUN_JSC_largeHeapSize, streaming.BUN_JSC_percentCPUPerMBForEdenTimer]).toEqual(expected);
@@ -40,7 +74,9 @@ describe("tuning/worker-env", () => {
   });
 
   test("starts a real Bun process with it", () => {
-    const child = Bun.spawnSync([process.execPath, "-e", "console.log('ok')"], { env: { ...process.env, ...workerEnv(4, {}, { oneCpu: true, streaming: true }) } });
+    const child = Bun.spawnSync([process.execPath, "-e", "console.log('ok')"], {
+      env: { ...process.env, ...workerEnv(4, {}, { oneCpu: true, streaming: true }) },
+    });
     expect([child.exitCode, child.stdout.toString().trim()]).toEqual([0, "ok"]);
   });
 
@@ -61,7 +97,11 @@ describe("run/spawn-workers", () => {
       // Until the spawned process has exec'd, /proc shows the environment it was forked with.
       let environ: string[] = [];
       const value = (name: string) => environ.find((entry) => entry.startsWith(`${name}=`))?.slice(name.length + 1);
-      for (const deadline = performance.now() + 5000; value("BUN_CONFIG_MAX_HTTP_REQUESTS") === undefined && performance.now() < deadline; await Bun.sleep(5)) {
+      for (
+        const deadline = performance.now() + 5000;
+        value("BUN_CONFIG_MAX_HTTP_REQUESTS") === undefined && performance.now() < deadline;
+        await Bun.sleep(5)
+      ) {
         environ = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
       }
       expect([value("BUN_JSC_largeHeapSize"), value("BUN_CONFIG_MAX_HTTP_REQUESTS")]).toEqual([budget, "8"]);

@@ -19,7 +19,8 @@ afterAll(async () => {
   dirs.cleanup();
 });
 
-const OFFLINE_YAML = "type: offline\nmodel_params: {name: m}\ndatasets: [{path: d.jsonl}]\nendpoint_config: {endpoints: ['http://127.0.0.1:9']}\n";
+const OFFLINE_YAML =
+  "type: offline\nmodel_params: {name: m}\ndatasets: [{path: d.jsonl}]\nendpoint_config: {endpoints: ['http://127.0.0.1:9']}\n";
 
 describe("cli/upstream flags", () => {
   test.each([
@@ -29,7 +30,18 @@ describe("cli/upstream flags", () => {
     ["a lowercase --client.log-level", ["--client.log-level", "info"], "performance: 6600 requests"],
   ])("benchmark offline: %s", async (_title, flags, plan) => {
     const dir = dirs.make();
-    const result = await runCli(["benchmark", "offline", "--endpoints", "http://127.0.0.1:9", "--model", "m", "--dataset", questionDataset(dir, 10), ...flags, "--dry-run"]);
+    const result = await runCli([
+      "benchmark",
+      "offline",
+      "--endpoints",
+      "http://127.0.0.1:9",
+      "--model",
+      "m",
+      "--dataset",
+      questionDataset(dir, 10),
+      ...flags,
+      "--dry-run",
+    ]);
     expect(result.stderr).not.toContain("error:");
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain(plan);
@@ -56,11 +68,24 @@ describe("cli/upstream flags", () => {
   test("init --template without a name is one line naming the choices", async () => {
     const result = await runCli(["init", "--template"], { cwd: dirs.make() });
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toBe("error: --template needs a value\nhint: choose one of: offline, online, concurrency, eval, submission\n");
+    expect(result.stderr).toBe(
+      "error: --template needs a value\nhint: choose one of: offline, online, concurrency, eval, submission\n",
+    );
   });
 
   test("probe --api-type sglang --no-insecure asks SGLang's /generate", async () => {
-    const result = await runCli(["probe", "--endpoints", server.url, "--model", "m", "--api-type", "sglang", "--no-insecure", "--requests", "3"]);
+    const result = await runCli([
+      "probe",
+      "--endpoints",
+      server.url,
+      "--model",
+      "m",
+      "--api-type",
+      "sglang",
+      "--no-insecure",
+      "--requests",
+      "3",
+    ]);
     expect(result.stderr).not.toMatch(/^error: /m);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain("3/3 requests succeeded");

@@ -1,7 +1,16 @@
 /** @module test/e2e/warmup-drain.test — warmup.drain: the performance phase starts after warmup issued everything (default) or after it finished (--warmup-drain). */
 import { afterAll, afterEach, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { collectOutput, countRequestRows, questionDataset, readSummary, runCli, spawnCli, tempDirs, waitFor } from "./run-cli.ts";
+import {
+  collectOutput,
+  countRequestRows,
+  questionDataset,
+  readSummary,
+  runCli,
+  spawnCli,
+  tempDirs,
+  waitFor,
+} from "./run-cli.ts";
 import { readRun, warmupAwareServer, type RequestKind } from "./warmup-server.ts";
 
 const dirs = tempDirs("ie-warmup-drain-");
@@ -24,9 +33,29 @@ function startServer(delayMs: Record<RequestKind, number | null>): string {
 function warmupRunArgs(url: string, reportDir: string, mode: readonly string[], ...extra: string[]): string[] {
   const dir = dirs.make();
   return [
-    "benchmark", ...mode, "--endpoints", url, "--model", "m", "--dataset", questionDataset(dir, 10),
-    "--num-samples", String(PERF_REQUESTS), "--duration", "0", "--workers", "1", "--streaming", "off",
-    "--warmup", "--warmup-requests", String(WARMUP_REQUESTS), "--warmup-salt", "--report-dir", reportDir, ...extra,
+    "benchmark",
+    ...mode,
+    "--endpoints",
+    url,
+    "--model",
+    "m",
+    "--dataset",
+    questionDataset(dir, 10),
+    "--num-samples",
+    String(PERF_REQUESTS),
+    "--duration",
+    "0",
+    "--workers",
+    "1",
+    "--streaming",
+    "off",
+    "--warmup",
+    "--warmup-requests",
+    String(WARMUP_REQUESTS),
+    "--warmup-salt",
+    "--report-dir",
+    reportDir,
+    ...extra,
   ];
 }
 
@@ -52,7 +81,11 @@ describe("cli/warmup-drain", () => {
     expect(server?.arrivals.some((a) => a.kind === "performance" && a.warmupInFlight > 0)).toBe(true);
 
     const summary = readSummary(reportDir);
-    expect(summary).toMatchObject({ n_samples_issued: PERF_REQUESTS, n_samples_completed: PERF_REQUESTS, n_samples_failed: 0 });
+    expect(summary).toMatchObject({
+      n_samples_issued: PERF_REQUESTS,
+      n_samples_completed: PERF_REQUESTS,
+      n_samples_failed: 0,
+    });
     expect(run.performanceRows).toHaveLength(PERF_REQUESTS);
   }, 30_000);
 
@@ -95,29 +128,43 @@ describe("cli/warmup-drain", () => {
   test.each([
     ["left running behind the performance phase", [] as string[], true],
     ["drained before the performance phase", ["--warmup-drain"], false],
-  ])("warmup requests %s are cancelled at the warmup drain timeout and keep one row each", async (_name, extra, overlap) => {
-    const url = startServer({ warmup: null, performance: 0 });
-    const reportDir = join(dirs.make(), "r");
-    const result = await runCli(warmupRunArgs(url, reportDir, OFFLINE, "--warmup-drain-timeout", "0.5", ...extra));
-    expect(result.exitCode).toBe(0);
+  ])(
+    "warmup requests %s are cancelled at the warmup drain timeout and keep one row each",
+    async (_name, extra, overlap) => {
+      const url = startServer({ warmup: null, performance: 0 });
+      const reportDir = join(dirs.make(), "r");
+      const result = await runCli(warmupRunArgs(url, reportDir, OFFLINE, "--warmup-drain-timeout", "0.5", ...extra));
+      expect(result.exitCode).toBe(0);
 
-    const run = readRun(reportDir);
-    expect(run.warmupRows.map((r) => r.plan_index)).toEqual([...Array(WARMUP_REQUESTS).keys()]);
-    expect(run.warmupRows.every((r) => r.error_kind === "cancelled")).toBe(true);
-    // The timeout runs from the moment warmup finished issuing.
-    const lastSentNs = Math.max(...run.warmupRows.map((r) => r.sent_ns ?? Number.NaN));
-    expect(Math.min(...run.warmupRows.map((r) => r.done_ns))).toBeGreaterThanOrEqual(lastSentNs + 0.5e9);
-    expect(run.performance.start_ns < maxDoneNs(run.warmupRows)).toBe(overlap);
-    expect(run.performanceRows).toHaveLength(PERF_REQUESTS);
-    expect(readSummary(reportDir)).toMatchObject({ n_samples_issued: PERF_REQUESTS, n_samples_failed: 0 });
-  }, 30_000);
+      const run = readRun(reportDir);
+      expect(run.warmupRows.map((r) => r.plan_index)).toEqual([...Array(WARMUP_REQUESTS).keys()]);
+      expect(run.warmupRows.every((r) => r.error_kind === "cancelled")).toBe(true);
+      // The timeout runs from the moment warmup finished issuing.
+      const lastSentNs = Math.max(...run.warmupRows.map((r) => r.sent_ns ?? Number.NaN));
+      expect(Math.min(...run.warmupRows.map((r) => r.done_ns))).toBeGreaterThanOrEqual(lastSentNs + 0.5e9);
+      expect(run.performance.start_ns < maxDoneNs(run.warmupRows)).toBe(overlap);
+      expect(run.performanceRows).toHaveLength(PERF_REQUESTS);
+      expect(readSummary(reportDir)).toMatchObject({ n_samples_issued: PERF_REQUESTS, n_samples_failed: 0 });
+    },
+    30_000,
+  );
 
   test("Ctrl-C while warmup requests are left in flight stops both phases and records every sent request", async () => {
     const url = startServer({ warmup: null, performance: 100 });
     const reportDir = join(dirs.make(), "r");
     // As many warmup requests as slots, so warmup issues them all (and they hang) at once.
     const warmupRequests = 2;
-    const proc = spawnCli(warmupRunArgs(url, reportDir, concurrencyMode(2), "--num-samples", "1000", "--warmup-requests", String(warmupRequests)));
+    const proc = spawnCli(
+      warmupRunArgs(
+        url,
+        reportDir,
+        concurrencyMode(2),
+        "--num-samples",
+        "1000",
+        "--warmup-requests",
+        String(warmupRequests),
+      ),
+    );
     const stderr = collectOutput(proc.stderr);
     collectOutput(proc.stdout);
     try {

@@ -33,18 +33,23 @@ function holdFor(ms: number | null, signal: AbortSignal): Promise<void> {
 export function warmupAwareServer(delayMs: Record<RequestKind, number | null>) {
   const inFlight: Record<RequestKind, number> = { warmup: 0, performance: 0 };
   const arrivals: Arrival[] = [];
-  const server = serveCompletions(async (req) => {
-    const body = (await req.json()) as { messages: { content: string }[] };
-    const kind: RequestKind = SALTED.test(body.messages.at(-1)?.content ?? "") ? "warmup" : "performance";
-    inFlight[kind]++;
-    arrivals.push({ kind, warmupInFlight: inFlight.warmup, performanceInFlight: inFlight.performance });
-    try {
-      await holdFor(delayMs[kind], req.signal);
-    } finally {
-      inFlight[kind]--;
-    }
-    return Response.json({ choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }] });
-  }, { idleTimeout: 0 });
+  const server = serveCompletions(
+    async (req) => {
+      const body = (await req.json()) as { messages: { content: string }[] };
+      const kind: RequestKind = SALTED.test(body.messages.at(-1)?.content ?? "") ? "warmup" : "performance";
+      inFlight[kind]++;
+      arrivals.push({ kind, warmupInFlight: inFlight.warmup, performanceInFlight: inFlight.performance });
+      try {
+        await holdFor(delayMs[kind], req.signal);
+      } finally {
+        inFlight[kind]--;
+      }
+      return Response.json({
+        choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }],
+      });
+    },
+    { idleTimeout: 0 },
+  );
   return { url: `http://127.0.0.1:${server.port}`, arrivals, stop: () => server.stop(true) };
 }
 
@@ -70,13 +75,20 @@ export function readRun(reportDir: string) {
   try {
     const phases = db.query("SELECT name, start_ns, end_ns, planned, sent, state FROM phases").all() as PhaseRow[];
     const rows = (phase: string) =>
-      db.query("SELECT plan_index, sent_ns, done_ns, error_kind FROM requests WHERE phase = ? ORDER BY plan_index").all(phase) as RequestRow[];
+      db
+        .query("SELECT plan_index, sent_ns, done_ns, error_kind FROM requests WHERE phase = ? ORDER BY plan_index")
+        .all(phase) as RequestRow[];
     const phase = (name: string) => {
       const row = phases.find((p) => p.name === name);
       if (!row) throw new Error(`no phase ${name} in ${reportDir}`);
       return row;
     };
-    return { warmup: phase("warmup"), performance: phase("performance"), warmupRows: rows("warmup"), performanceRows: rows("performance") };
+    return {
+      warmup: phase("warmup"),
+      performance: phase("performance"),
+      warmupRows: rows("warmup"),
+      performanceRows: rows("performance"),
+    };
   } finally {
     db.close();
   }

@@ -11,14 +11,18 @@ function recordingServer() {
   const server = serveCompletions(async (req) => {
     const body = (await req.json()) as { messages: { content: string }[] };
     prompts.push(body.messages.at(-1)?.content ?? "");
-    return Response.json({ choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }] });
+    return Response.json({
+      choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }],
+    });
   });
   return { url: `http://127.0.0.1:${server.port}`, prompts, stop: () => server.stop(true) };
 }
 
 function perfOrder(report: string): number[] {
   const db = new Database(join(report, "events.db"), { readonly: true });
-  const rows = db.query("SELECT sample_index FROM requests WHERE phase = 'performance' ORDER BY plan_index").values() as number[][];
+  const rows = db
+    .query("SELECT sample_index FROM requests WHERE phase = 'performance' ORDER BY plan_index")
+    .values() as number[][];
   db.close();
   return rows.map((r) => r[0] as number);
 }
@@ -29,8 +33,29 @@ describe("cli/warmup", () => {
     try {
       const dir = dirs.make();
       const dataset = questionDataset(dir, 30);
-      const args = (report: string, ...extra: string[]) => ["benchmark", "online", "--endpoints", server.url, "--model", "m", "--dataset", dataset,
-        "--load-pattern", "concurrency", "--concurrency", "4", "--num-samples", "60", "--duration", "0", "--workers", "1", "--report-dir", join(dir, report), ...extra];
+      const args = (report: string, ...extra: string[]) => [
+        "benchmark",
+        "online",
+        "--endpoints",
+        server.url,
+        "--model",
+        "m",
+        "--dataset",
+        dataset,
+        "--load-pattern",
+        "concurrency",
+        "--concurrency",
+        "4",
+        "--num-samples",
+        "60",
+        "--duration",
+        "0",
+        "--workers",
+        "1",
+        "--report-dir",
+        join(dir, report),
+        ...extra,
+      ];
       expect((await runCli(args("plain"))).exitCode).toBe(0);
       server.prompts.length = 0;
       const warm = await runCli(args("warm", "--warmup", "--warmup-requests", "20", "--warmup-salt"));

@@ -18,8 +18,28 @@ describe("cli/worker-crash", () => {
     try {
       const dir = dirs.make();
       const report = join(dir, "r");
-      const proc = spawnCli(["benchmark", "online", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 50),
-        "--load-pattern", "poisson", "--target-qps", "200", "--num-samples", "800", "--duration", "0", "--workers", "2", "--report-dir", report]);
+      const proc = spawnCli([
+        "benchmark",
+        "online",
+        "--endpoints",
+        server.url,
+        "--model",
+        "m",
+        "--dataset",
+        questionDataset(dir, 50),
+        "--load-pattern",
+        "poisson",
+        "--target-qps",
+        "200",
+        "--num-samples",
+        "800",
+        "--duration",
+        "0",
+        "--workers",
+        "2",
+        "--report-dir",
+        report,
+      ]);
       await waitFor(() => {
         try {
           return countRequestRows(report) >= 60;
@@ -38,8 +58,13 @@ describe("cli/worker-crash", () => {
 
       const summary = JSON.parse(await Bun.file(join(report, "performance", "result_summary.json")).text());
       const db = new Database(join(report, "events.db"), { readonly: true });
-      const rows = db.query("SELECT COUNT(*) AS n, COUNT(DISTINCT plan_index) AS d FROM requests").get() as { n: number; d: number };
-      const lost = (db.query("SELECT COUNT(*) AS n FROM requests WHERE error_kind = 'worker_lost'").get() as { n: number }).n;
+      const rows = db.query("SELECT COUNT(*) AS n, COUNT(DISTINCT plan_index) AS d FROM requests").get() as {
+        n: number;
+        d: number;
+      };
+      const lost = (
+        db.query("SELECT COUNT(*) AS n FROM requests WHERE error_kind = 'worker_lost'").get() as { n: number }
+      ).n;
       db.close();
       expect(rows).toEqual({ n: 800, d: 800 }); // every planned request accounted for, once
       expect(summary.n_samples_issued).toBe(800);

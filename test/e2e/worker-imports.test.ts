@@ -22,7 +22,11 @@ async function workerInputs(): Promise<string[]> {
 describe("workers/http-worker imports", () => {
   test("load no package but msgpackr (a worker loads its whole import graph at start-up)", async () => {
     const inputs = await workerInputs();
-    const packages = new Set(inputs.filter((f) => f.includes("node_modules/")).map((f) => (f.split("node_modules/")[1] as string).split("/")[0]));
+    const packages = new Set(
+      inputs
+        .filter((f) => f.includes("node_modules/"))
+        .map((f) => (f.split("node_modules/")[1] as string).split("/")[0]),
+    );
     expect([...packages].sort()).toEqual(ALLOWED_PACKAGES);
     // Nothing of the CLI, config parsing or reports either.
     expect(inputs.filter((f) => /\/src\/(cli|report|config\/(?!redact|object-path))/.test(f))).toEqual([]);

@@ -10,7 +10,17 @@
  * before the workers are spawned, the dataset just after.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { chmodSync, closeSync, constants, mkdirSync, openSync, readdirSync, rmSync, unlinkSync, writeSync } from "node:fs";
+import {
+  chmodSync,
+  closeSync,
+  constants,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
 import { join } from "node:path";
 import { startMockServer, type MockServer } from "../../src/server/index.ts";
 import { COMPILE_TIMEOUT_MS, compiledBinary } from "../support/compiled-binary.ts";
@@ -34,7 +44,10 @@ afterAll(async () => {
 });
 
 /** Rows for the dataset, as `questionDataset` writes them. */
-const DATASET_TEXT = Array.from({ length: 20 }, (_, i) => `${JSON.stringify({ question: `what is ${i} plus ${i + 1} in words` })}\n`).join("");
+const DATASET_TEXT = Array.from(
+  { length: 20 },
+  (_, i) => `${JSON.stringify({ question: `what is ${i} plus ${i + 1} in words` })}\n`,
+).join("");
 
 interface Gated {
   dir: string;
@@ -62,20 +75,45 @@ async function startGated(uid: number | null, gate: "barrier" | "dataset" = "bar
   const fifo = join(dir, gate === "barrier" ? "barrier" : "questions.jsonl");
   expect(Bun.spawnSync(["mkfifo", "-m", "666", fifo]).exitCode).toBe(0);
   const dataset = gate === "dataset" ? fifo : questionDataset(dir, 20);
-  const args = ["benchmark", "offline", "--endpoints", server.url, "--model", "m", "--dataset", dataset, "--duration", "0", "--workers", "2", "--report-dir", join(dir, "r"),
-    ...(gate === "barrier" ? ["--start-at", "+30s", "--start-barrier", fifo] : [])];
-  const proc = spawnCli(args, { command: uid === null ? [exe] : asUser(uid, [exe]), env: { HOME: dir, TMPDIR: dir, PATH: "/usr/bin:/bin" }, exactEnv: true, cwd: dir });
+  const args = [
+    "benchmark",
+    "offline",
+    "--endpoints",
+    server.url,
+    "--model",
+    "m",
+    "--dataset",
+    dataset,
+    "--duration",
+    "0",
+    "--workers",
+    "2",
+    "--report-dir",
+    join(dir, "r"),
+    ...(gate === "barrier" ? ["--start-at", "+30s", "--start-barrier", fifo] : []),
+  ];
+  const proc = spawnCli(args, {
+    command: uid === null ? [exe] : asUser(uid, [exe]),
+    env: { HOME: dir, TMPDIR: dir, PATH: "/usr/bin:/bin" },
+    exactEnv: true,
+    cwd: dir,
+  });
   const stderr = collectOutput(proc.stderr);
   let fd: number | null = null;
   // The CLI holds the FIFO open (blocked reading it) once a non-blocking open for writing succeeds.
-  await waitFor(() => {
-    try {
-      fd = openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK);
-    } catch {
-      // ENXIO: no reader yet.
-    }
-    return fd !== null || proc.exitCode !== null;
-  }, HANG_MS, 10, () => `stderr: ${stderr.text}`);
+  await waitFor(
+    () => {
+      try {
+        fd = openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK);
+      } catch {
+        // ENXIO: no reader yet.
+      }
+      return fd !== null || proc.exitCode !== null;
+    },
+    HANG_MS,
+    10,
+    () => `stderr: ${stderr.text}`,
+  );
   if (fd === null) throw new Error(`the CLI exited (${proc.exitCode}) before reading ${fifo}: ${stderr.text}`);
   const content = gate === "barrier" ? String(Date.now()) : DATASET_TEXT;
   let releasedAt = 0;
@@ -91,7 +129,13 @@ async function startGated(uid: number | null, gate: "barrier" | "dataset" = "bar
     async result() {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const hung = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`the CLI still runs ${HANG_MS / 1000} s after its workers were due; stderr: ${stderr.text}`)), HANG_MS);
+        timer = setTimeout(
+          () =>
+            reject(
+              new Error(`the CLI still runs ${HANG_MS / 1000} s after its workers were due; stderr: ${stderr.text}`),
+            ),
+          HANG_MS,
+        );
       });
       try {
         const [exitCode, text] = await Promise.race([Promise.all([proc.exited, stderr.done]), hung]);
@@ -114,7 +158,10 @@ function literal(text: string): string {
 
 /** Processes whose command line names `dir` (the workers carry the binary's path and their socket's). */
 function processesUnder(dir: string): string[] {
-  return Bun.spawnSync(["pgrep", "-fa", dir]).stdout.toString().split("\n").filter((line) => line.includes("__worker"));
+  return Bun.spawnSync(["pgrep", "-fa", dir])
+    .stdout.toString()
+    .split("\n")
+    .filter((line) => line.includes("__worker"));
 }
 
 /** What every spawn failure must look like: exit 3 soon, one error line, no stack, nothing left running or on disk. */
@@ -137,69 +184,133 @@ if (skipUser) console.log(`skipped: the permission-denied spawn — ${skipUser}`
 if (skipLimit) console.log(`skipped: the process-limit spawn — ${skipLimit}`);
 
 describe("cli/worker-spawn-failure", () => {
-  test.skipIf(skipUser !== null)("a binary whose directory the user can no longer enter: permission denied (EACCES)", async () => {
-    const run = await startGated(UID);
-    try {
-      chmodSync(join(run.dir, "bin"), 0o700); // root's only
-      run.release();
-      const stderr = await expectFailedStart(run, new RegExp(`^error: could not start worker 0 \\(${literal(run.exe)}\\): permission denied \\(EACCES\\)$`));
-      expect(stderr).toContain(`hint: the user running the benchmark must be able to execute ${run.exe}`);
-    } finally {
-      run.kill();
-    }
-  }, HANG_MS * 2);
+  test.skipIf(skipUser !== null)(
+    "a binary whose directory the user can no longer enter: permission denied (EACCES)",
+    async () => {
+      const run = await startGated(UID);
+      try {
+        chmodSync(join(run.dir, "bin"), 0o700); // root's only
+        run.release();
+        const stderr = await expectFailedStart(
+          run,
+          new RegExp(`^error: could not start worker 0 \\(${literal(run.exe)}\\): permission denied \\(EACCES\\)$`),
+        );
+        expect(stderr).toContain(`hint: the user running the benchmark must be able to execute ${run.exe}`);
+      } finally {
+        run.kill();
+      }
+    },
+    HANG_MS * 2,
+  );
 
-  test("a binary deleted after the CLI started (as an upgrade replaces it): the file was deleted (ENOENT)", async () => {
-    const run = await startGated(null);
-    try {
-      unlinkSync(run.exe); // a hard link to the shared binary: only this name goes
-      run.release();
-      await expectFailedStart(run, new RegExp(`^error: could not start worker 0 \\(${literal(run.exe)}\\): the file was deleted or replaced after the run started \\(ENOENT\\)$`));
-    } finally {
-      run.kill();
-    }
-  }, HANG_MS * 2);
+  test(
+    "a binary deleted after the CLI started (as an upgrade replaces it): the file was deleted (ENOENT)",
+    async () => {
+      const run = await startGated(null);
+      try {
+        unlinkSync(run.exe); // a hard link to the shared binary: only this name goes
+        run.release();
+        await expectFailedStart(
+          run,
+          new RegExp(
+            `^error: could not start worker 0 \\(${literal(run.exe)}\\): the file was deleted or replaced after the run started \\(ENOENT\\)$`,
+          ),
+        );
+      } finally {
+        run.kill();
+      }
+    },
+    HANG_MS * 2,
+  );
 
-  test.skipIf(skipLimit !== null)("a user at its process limit: the limit was reached (EAGAIN), the worker already started is killed", async () => {
-    expect(Bun.spawnSync(["pgrep", "-U", String(UID)]).stdout.toString()).toBe(""); // the uid is ours alone
-    const run = await startGated(UID);
-    try {
-      // RLIMIT_NPROC counts the uid's tasks, threads too: the CLI's threads and one more. Worker 0
-      // takes that one; it cannot start a thread and may die, but stays counted until reaped,
-      // which the CLI's event loop does only after its synchronous spawn loop: worker 1 is refused.
-      const tasks = readdirSync(`/proc/${run.pid}/task`).length;
-      expect(Bun.spawnSync(asUser(UID, ["/usr/bin/prlimit", "--pid", String(run.pid), `--nproc=${tasks + 1}`])).exitCode).toBe(0);
-      run.release();
-      const stderr = await expectFailedStart(run, new RegExp(`^error: could not start worker 1 \\(${literal(run.exe)}\\): the process limit was reached \\(EAGAIN\\)$`));
-      expect(stderr).toMatch(/^hint: .*ulimit -u.*--workers/m);
-    } finally {
-      run.kill();
-    }
-  }, HANG_MS * 2);
+  test.skipIf(skipLimit !== null)(
+    "a user at its process limit: the limit was reached (EAGAIN), the worker already started is killed",
+    async () => {
+      expect(Bun.spawnSync(["pgrep", "-U", String(UID)]).stdout.toString()).toBe(""); // the uid is ours alone
+      const run = await startGated(UID);
+      try {
+        // RLIMIT_NPROC counts the uid's tasks, threads too: the CLI's threads and one more. Worker 0
+        // takes that one; it cannot start a thread and may die, but stays counted until reaped,
+        // which the CLI's event loop does only after its synchronous spawn loop: worker 1 is refused.
+        const tasks = readdirSync(`/proc/${run.pid}/task`).length;
+        expect(
+          Bun.spawnSync(asUser(UID, ["/usr/bin/prlimit", "--pid", String(run.pid), `--nproc=${tasks + 1}`])).exitCode,
+        ).toBe(0);
+        run.release();
+        const stderr = await expectFailedStart(
+          run,
+          new RegExp(
+            `^error: could not start worker 1 \\(${literal(run.exe)}\\): the process limit was reached \\(EAGAIN\\)$`,
+          ),
+        );
+        expect(stderr).toMatch(/^hint: .*ulimit -u.*--workers/m);
+      } finally {
+        run.kill();
+      }
+    },
+    HANG_MS * 2,
+  );
 
-  test("a TMPDIR the workers' socket cannot be made in: exit 3 naming it", async () => {
-    const dir = openDir("ie-spawn-fail-");
-    dirs.push(dir);
-    const tmp = join(dir, "no-such-dir");
-    const result = await runCli(["benchmark", "offline", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 5), "--duration", "0", "--workers", "2", "--report-dir", join(dir, "r")],
-      { env: { TMPDIR: tmp } });
-    expect(result.stderr.split("\n").filter((line) => line.startsWith("error:"))).toEqual([expect.stringMatching(new RegExp(`^error: could not create the workers' socket directory in ${literal(tmp)}: ENOENT`))]);
-    expect(result.stderr).toContain("hint: TMPDIR must name a directory this user can write to");
-    expect(result.exitCode).toBe(3);
-  }, HANG_MS);
+  test(
+    "a TMPDIR the workers' socket cannot be made in: exit 3 naming it",
+    async () => {
+      const dir = openDir("ie-spawn-fail-");
+      dirs.push(dir);
+      const tmp = join(dir, "no-such-dir");
+      const result = await runCli(
+        [
+          "benchmark",
+          "offline",
+          "--endpoints",
+          server.url,
+          "--model",
+          "m",
+          "--dataset",
+          questionDataset(dir, 5),
+          "--duration",
+          "0",
+          "--workers",
+          "2",
+          "--report-dir",
+          join(dir, "r"),
+        ],
+        { env: { TMPDIR: tmp } },
+      );
+      expect(result.stderr.split("\n").filter((line) => line.startsWith("error:"))).toEqual([
+        expect.stringMatching(
+          new RegExp(`^error: could not create the workers' socket directory in ${literal(tmp)}: ENOENT`),
+        ),
+      ]);
+      expect(result.stderr).toContain("hint: TMPDIR must name a directory this user can write to");
+      expect(result.exitCode).toBe(3);
+    },
+    HANG_MS,
+  );
 
   // Bun reports a failed exec synchronously (the spawn throws); what remains asynchronous is a
   // worker that was started and dies before it is ready (a crash, the OOM killer).
-  test("a worker that dies while the run is being prepared fails the start at once", async () => {
-    const run = await startGated(null, "dataset");
-    try {
-      const workers = () => Bun.spawnSync(["pgrep", "-P", String(run.pid), "-f", "__worker"]).stdout.toString().split(/\s+/).filter(Boolean).map(Number);
-      await waitFor(() => workers().length === 2, HANG_MS); // spawned before the dataset is read
-      process.kill(workers()[0] as number, "SIGKILL");
-      run.release();
-      await expectFailedStart(run, new RegExp(`^error: worker \\d \\(${literal(run.exe)}\\) exited during start-up \\(killed by SIGKILL\\)$`));
-    } finally {
-      run.kill();
-    }
-  }, HANG_MS * 2);
+  test(
+    "a worker that dies while the run is being prepared fails the start at once",
+    async () => {
+      const run = await startGated(null, "dataset");
+      try {
+        const workers = () =>
+          Bun.spawnSync(["pgrep", "-P", String(run.pid), "-f", "__worker"])
+            .stdout.toString()
+            .split(/\s+/)
+            .filter(Boolean)
+            .map(Number);
+        await waitFor(() => workers().length === 2, HANG_MS); // spawned before the dataset is read
+        process.kill(workers()[0] as number, "SIGKILL");
+        run.release();
+        await expectFailedStart(
+          run,
+          new RegExp(`^error: worker \\d \\(${literal(run.exe)}\\) exited during start-up \\(killed by SIGKILL\\)$`),
+        );
+      } finally {
+        run.kill();
+      }
+    },
+    HANG_MS * 2,
+  );
 });

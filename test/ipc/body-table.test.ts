@@ -15,7 +15,9 @@ const CASES: Array<[string, string[]]> = [
 
 /** The table as the worker receives it: through a real frame. */
 function throughFrame(table: BodyTable): BodyTable {
-  const [message] = new FrameDecoder().push(encodeFrame({ type: "init", bodies: table })) as Array<{ bodies: BodyTable }>;
+  const [message] = new FrameDecoder().push(encodeFrame({ type: "init", bodies: table })) as Array<{
+    bodies: BodyTable;
+  }>;
   return (message as { bodies: BodyTable }).bodies;
 }
 
@@ -32,7 +34,9 @@ describe("ipc/body-table", () => {
   });
 
   test("1,000 dataset-sized bodies survive the trip in order", () => {
-    const bodies = Array.from({ length: 1000 }, (_, i) => JSON.stringify({ model: "m", messages: [{ role: "user", content: `question ${i}: ${"ü".repeat(i % 7)}` }] }));
+    const bodies = Array.from({ length: 1000 }, (_, i) =>
+      JSON.stringify({ model: "m", messages: [{ role: "user", content: `question ${i}: ${"ü".repeat(i % 7)}` }] }),
+    );
     expect(unpackBodies(throughFrame(packBodies(bodies)))).toEqual(bodies);
   });
 

@@ -40,11 +40,14 @@ describe("ipc/frame-codec", () => {
     expect(decoder.push(bytes.subarray(split))).toEqual([next]);
   });
 
-  test.each([63, 64, 300, 70_000])("after a large frame, a string of %d characters still encodes (msgpackr's buffer stays a Buffer)", (length) => {
-    const decoder = new FrameDecoder();
-    const big = { plan: new Float64Array((LARGE_FRAME_BYTES / 8) * 2) };
-    expect(decoder.push(encodeFrame(big))).toHaveLength(1);
-    const text = { type: "init", prompt: "x".repeat(length), rows: ["é".repeat(length)] };
-    expect(decoder.push(encodeFrame(text))).toEqual([text]);
-  });
+  test.each([63, 64, 300, 70_000])(
+    "after a large frame, a string of %d characters still encodes (msgpackr's buffer stays a Buffer)",
+    (length) => {
+      const decoder = new FrameDecoder();
+      const big = { plan: new Float64Array((LARGE_FRAME_BYTES / 8) * 2) };
+      expect(decoder.push(encodeFrame(big))).toHaveLength(1);
+      const text = { type: "init", prompt: "x".repeat(length), rows: ["é".repeat(length)] };
+      expect(decoder.push(encodeFrame(text))).toEqual([text]);
+    },
+  );
 });

@@ -15,11 +15,33 @@ const batch = new RecordBatchBuilder();
 batch.add(makeRecord());
 const TO_WORKER = {
   init: {
-    type: "init", workerId: 1, t0MonoNs: "123", endpointUrls: ["http://h/v1/chat/completions"], headers: { a: "b" }, streaming: true,
-    requestTimeoutMs: 0, stallTimeoutMs: 60_000, maxResponseBytes: 1, retries: 0, maxInFlight: 64, bodies: packBodies(["{}"]),
-    keepResponseText: false, insecure: false, cpus: [1], helperCpus: [0],
+    type: "init",
+    workerId: 1,
+    t0MonoNs: "123",
+    endpointUrls: ["http://h/v1/chat/completions"],
+    headers: { a: "b" },
+    streaming: true,
+    requestTimeoutMs: 0,
+    stallTimeoutMs: 60_000,
+    maxResponseBytes: 1,
+    retries: 0,
+    maxInFlight: 64,
+    bodies: packBodies(["{}"]),
+    keepResponseText: false,
+    insecure: false,
+    cpus: [1],
+    helperCpus: [0],
   },
-  phase: { type: "phase", phase: "performance", planIndex: Uint32Array.of(0), sampleIndex: Uint32Array.of(0), offsetNs: Float64Array.of(0), slotOffsetsNs: new Float64Array(0), inFlightCap: 0, keepResponseText: false },
+  phase: {
+    type: "phase",
+    phase: "performance",
+    planIndex: Uint32Array.of(0),
+    sampleIndex: Uint32Array.of(0),
+    offsetNs: Float64Array.of(0),
+    slotOffsetsNs: new Float64Array(0),
+    inFlightCap: 0,
+    keepResponseText: false,
+  },
   go: { type: "go", phase: "performance", startNs: 5 },
   stop: { type: "stop", phase: "performance", abortInFlight: true },
   shutdown: { type: "shutdown" },
@@ -41,12 +63,18 @@ describe("ipc/messages", () => {
   });
 
   test.each(
-    [...Object.values(TO_WORKER), ...Object.values(TO_MAIN)].flatMap((frame) => Object.keys(frame).filter((k) => k !== "type").map((field) => [frame.type, field, frame] as const)),
+    [...Object.values(TO_WORKER), ...Object.values(TO_MAIN)].flatMap((frame) =>
+      Object.keys(frame)
+        .filter((k) => k !== "type")
+        .map((field) => [frame.type, field, frame] as const),
+    ),
   )("a %s frame without %s is refused, naming the field", (type, field, frame) => {
     const broken: Record<string, unknown> = { ...frame };
     delete broken[field];
     const parse = type in TO_WORKER ? parseToWorker : parseToMain;
-    expect(() => parse(received(broken))).toThrow(`invalid ${type} frame from ${type in TO_WORKER ? "main" : "worker"}: field ${field}`);
+    expect(() => parse(received(broken))).toThrow(
+      `invalid ${type} frame from ${type in TO_WORKER ? "main" : "worker"}: field ${field}`,
+    );
   });
 
   test.each([

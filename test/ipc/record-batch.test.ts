@@ -25,17 +25,49 @@ function roundTrip(records: RequestRecord[]): RequestRecord[] {
 }
 
 const streamed = makeRecord({
-  planIndex: 7, sampleIndex: 2, endpointIndex: 1, scheduledNs: 1_000, sentNs: 1_250, responseHeadersNs: 9_000, firstTokenNs: 10_000,
-  doneNs: 40_000, inputTokens: 12, outputTokens: 33, reasoningTokens: 5, tokenSource: "server_usage", chunkCount: 4,
-  chunkGapsNs: Float64Array.from([100.5, 200, 300]), chunkTokens: Uint16Array.from([1, 65535, 2]), finishReason: "length", attempt: 2,
-  hiddenTokens: 17, streamNotes: 5, chunkChars: Uint32Array.from([3, 70_000, 1, 9]),
+  planIndex: 7,
+  sampleIndex: 2,
+  endpointIndex: 1,
+  scheduledNs: 1_000,
+  sentNs: 1_250,
+  responseHeadersNs: 9_000,
+  firstTokenNs: 10_000,
+  doneNs: 40_000,
+  inputTokens: 12,
+  outputTokens: 33,
+  reasoningTokens: 5,
+  tokenSource: "server_usage",
+  chunkCount: 4,
+  chunkGapsNs: Float64Array.from([100.5, 200, 300]),
+  chunkTokens: Uint16Array.from([1, 65535, 2]),
+  finishReason: "length",
+  attempt: 2,
+  hiddenTokens: 17,
+  streamNotes: 5,
+  chunkChars: Uint32Array.from([3, 70_000, 1, 9]),
 });
 const failed = makeRecord({
-  planIndex: 8, sentNs: Number.NaN, responseHeadersNs: null, firstTokenNs: null, httpStatus: 0, errorKind: "refused",
-  errorMessage: "ECONNREFUSED: «nobody» listens", inputTokens: null, outputTokens: null, tokenSource: "none", chunkCount: 0,
-  chunkGapsNs: null, chunkTokens: null, finishReason: null,
+  planIndex: 8,
+  sentNs: Number.NaN,
+  responseHeadersNs: null,
+  firstTokenNs: null,
+  httpStatus: 0,
+  errorKind: "refused",
+  errorMessage: "ECONNREFUSED: «nobody» listens",
+  inputTokens: null,
+  outputTokens: null,
+  tokenSource: "none",
+  chunkCount: 0,
+  chunkGapsNs: null,
+  chunkTokens: null,
+  finishReason: null,
 });
-const accurate = makeRecord({ planIndex: 9, responseText: "The answer is (B).\n", chunkGapsNs: new Float64Array(0), finishReason: "stop" });
+const accurate = makeRecord({
+  planIndex: 9,
+  responseText: "The answer is (B).\n",
+  chunkGapsNs: new Float64Array(0),
+  finishReason: "stop",
+});
 
 describe("ipc/record-batch", () => {
   test.each([
@@ -70,12 +102,19 @@ describe("ipc/record-batch", () => {
   test("chunk arrays read back as views into the batch are stored in events.db byte for byte", () => {
     const dir = mkdtempSync(join(tmpdir(), "ie-batch-"));
     try {
-      const records = roundTrip([streamed, failed, { ...streamed, planIndex: 10, chunkGapsNs: Float64Array.from([1, 2]), chunkTokens: null }]);
+      const records = roundTrip([
+        streamed,
+        failed,
+        { ...streamed, planIndex: 10, chunkGapsNs: Float64Array.from([1, 2]), chunkTokens: null },
+      ]);
       const db = new EventsDb(join(dir, "events.db"));
       db.addRecords(records);
       db.close();
       const raw = new Database(join(dir, "events.db"), { readonly: true });
-      const rows = raw.query("SELECT chunk_gaps_ns AS g, chunk_tokens AS t FROM requests ORDER BY id").all() as { g: Uint8Array | null; t: Uint8Array | null }[];
+      const rows = raw.query("SELECT chunk_gaps_ns AS g, chunk_tokens AS t FROM requests ORDER BY id").all() as {
+        g: Uint8Array | null;
+        t: Uint8Array | null;
+      }[];
       raw.close();
       const gaps = rows.map((row) => (row.g ? Array.from(new Float64Array(row.g.slice().buffer)) : null));
       const tokens = rows.map((row) => (row.t ? Array.from(new Uint16Array(row.t.slice().buffer)) : null));

@@ -36,19 +36,32 @@ describe("metrics/goodput", () => {
     ["TTFT", { ttft_ms: 1000, tpot_ms: null, latency_ms: null }, 3],
     ["TPOT", { ttft_ms: null, tpot_ms: 1000, latency_ms: null }, 3],
     ["TPOT, no usage either", { ttft_ms: null, tpot_ms: 1000, latency_ms: null }, null],
-  ] as const)("a %s objective is not met by a request without a first token (non-streaming)", (_what, slo, outputTokens) => {
-    const plain = columnsFromRecords([makeRecord({ sentNs: 0, firstTokenNs: null, doneNs: 5 * MS, outputTokens })]);
-    expect(goodput(plain, slo, 1e9)?.met).toBe(0);
-  });
+  ] as const)(
+    "a %s objective is not met by a request without a first token (non-streaming)",
+    (_what, slo, outputTokens) => {
+      const plain = columnsFromRecords([makeRecord({ sentNs: 0, firstTokenNs: null, doneNs: 5 * MS, outputTokens })]);
+      expect(goodput(plain, slo, 1e9)?.met).toBe(0);
+    },
+  );
 
   test("a TPOT objective is met by a streamed one-token answer (no gap to exceed it), not by a stream without tokens", () => {
     const slo = { ttft_ms: null, tpot_ms: 1, latency_ms: null };
-    expect(goodput(columnsFromRecords([makeRecord({ firstTokenNs: 10 * MS, doneNs: 500 * MS, outputTokens: 1 })]), slo, 1e9)?.met).toBe(1);
-    expect(goodput(columnsFromRecords([makeRecord({ firstTokenNs: null, doneNs: 500 * MS, outputTokens: 0 })]), slo, 1e9)?.met).toBe(0);
+    expect(
+      goodput(columnsFromRecords([makeRecord({ firstTokenNs: 10 * MS, doneNs: 500 * MS, outputTokens: 1 })]), slo, 1e9)
+        ?.met,
+    ).toBe(1);
+    expect(
+      goodput(columnsFromRecords([makeRecord({ firstTokenNs: null, doneNs: 500 * MS, outputTokens: 0 })]), slo, 1e9)
+        ?.met,
+    ).toBe(0);
   });
 
   test("requests the run cancelled are not in the attainment's denominator", () => {
-    const g = goodput(columnsFromRecords([...records, makeFailure({ sentNs: 0, doneNs: 3000 * MS, errorKind: "cancelled" })]), { ttft_ms: 500, tpot_ms: null, latency_ms: null }, 2000 * MS);
+    const g = goodput(
+      columnsFromRecords([...records, makeFailure({ sentNs: 0, doneNs: 3000 * MS, errorKind: "cancelled" })]),
+      { ttft_ms: 500, tpot_ms: null, latency_ms: null },
+      2000 * MS,
+    );
     expect([g?.met, g?.completed]).toEqual([2, 4]);
   });
 });

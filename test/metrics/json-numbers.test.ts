@@ -16,7 +16,12 @@ describe("metrics/json-numbers", () => {
   });
 
   test("scrubs nested objects, arrays and typed arrays", () => {
-    const input = { a: Number.NaN, b: [1, Number.POSITIVE_INFINITY], c: { d: "x", e: true, f: null }, g: Float64Array.of(1, Number.NaN) };
+    const input = {
+      a: Number.NaN,
+      b: [1, Number.POSITIVE_INFINITY],
+      c: { d: "x", e: true, f: null },
+      g: Float64Array.of(1, Number.NaN),
+    };
     expect(scrubNonFinite(input)).toEqual({ a: null, b: [1, null], c: { d: "x", e: true, f: null }, g: [1, null] });
   });
 });

@@ -14,7 +14,19 @@ describe("metrics/metric-names", () => {
 
   test("matches result_summary.json series keys", () => {
     const names = METRICS.map((m) => m.name);
-    for (const key of ["ttft", "ttfb", "tpot", "itl", "latency", "schedule_lag", "scheduled_latency", "input_sequence_lengths", "output_sequence_lengths", "qps", "tps"]) {
+    for (const key of [
+      "ttft",
+      "ttfb",
+      "tpot",
+      "itl",
+      "latency",
+      "schedule_lag",
+      "scheduled_latency",
+      "input_sequence_lengths",
+      "output_sequence_lengths",
+      "qps",
+      "tps",
+    ]) {
       expect(names).toContain(key);
     }
   });

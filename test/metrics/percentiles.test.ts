@@ -28,7 +28,18 @@ describe("metrics/percentiles", () => {
 
   test("lists the grid keys in report order", () => {
     expect(PERCENTILE_GRID.map(percentileKey)).toEqual([
-      "99.9", "99.0", "97.0", "95.0", "90.0", "80.0", "75.0", "50.0", "25.0", "10.0", "5.0", "1.0",
+      "99.9",
+      "99.0",
+      "97.0",
+      "95.0",
+      "90.0",
+      "80.0",
+      "75.0",
+      "50.0",
+      "25.0",
+      "10.0",
+      "5.0",
+      "1.0",
     ]);
   });
 
@@ -82,8 +93,14 @@ describe("metrics/percentiles", () => {
   test.each([
     [[], []],
     [[Number.NaN, Number.NaN], []],
-    [[3, 1, 2], [1, 2, 3]],
-    [[10, Number.NaN, 2, 100, Number.POSITIVE_INFINITY, -1, Number.NEGATIVE_INFINITY], [-1, 2, 10, 100]],
+    [
+      [3, 1, 2],
+      [1, 2, 3],
+    ],
+    [
+      [10, Number.NaN, 2, 100, Number.POSITIVE_INFINITY, -1, Number.NEGATIVE_INFINITY],
+      [-1, 2, 10, 100],
+    ],
     [[Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY], []],
   ])("sorts %p in place and returns its finite part %p", (values, expected) => {
     const array = Float64Array.from(values);

@@ -1,7 +1,12 @@
 /** @module test/metrics/phase-tallies — tests for metrics/phase-tallies. */
 import { describe, expect, test } from "bun:test";
 import { columnsFromRecords } from "../../src/metrics/phase-columns.ts";
-import { countErrorKinds, countFinishReasons, tallyTokenSources, type TokenCountSource } from "../../src/metrics/phase-tallies.ts";
+import {
+  countErrorKinds,
+  countFinishReasons,
+  tallyTokenSources,
+  type TokenCountSource,
+} from "../../src/metrics/phase-tallies.ts";
 import type { TokenSource } from "../../src/record/request-record.ts";
 import { makeFailure, makeRecord } from "./make-record.ts";
 
@@ -21,7 +26,14 @@ describe("metrics/phase-tallies", () => {
 
   test("counts TGI's eos_token and stop_sequence as stop", () => {
     const reasons = ["eos_token", "stop_sequence", "length", "constructor"];
-    expect(countFinishReasons(reasons, Uint8Array.of(1, 1, 1, 1))).toEqual({ stop: 2, length: 1, tool_calls: 0, content_filter: 0, function_call: 0, other: 1 });
+    expect(countFinishReasons(reasons, Uint8Array.of(1, 1, 1, 1))).toEqual({
+      stop: 2,
+      length: 1,
+      tool_calls: 0,
+      content_filter: 0,
+      function_call: 0,
+      other: 1,
+    });
   });
 
   test.each([

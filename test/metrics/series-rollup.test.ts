@@ -9,12 +9,12 @@ function expectValues(r: ReturnType<typeof rollupSeries>): SeriesRollup {
 }
 
 describe("metrics/series-rollup", () => {
-  test.each([
-    [new Float64Array(0)],
-    [Float64Array.of(Number.NaN, Number.NaN)],
-  ])("returns {} for no values (case %#)", (values) => {
-    expect(rollupSeries(values, { earlyStopping: true })).toEqual({});
-  });
+  test.each([[new Float64Array(0)], [Float64Array.of(Number.NaN, Number.NaN)]])(
+    "returns {} for no values (case %#)",
+    (values) => {
+      expect(rollupSeries(values, { earlyStopping: true })).toEqual({});
+    },
+  );
 
   test("summarises a single value with std_dev 0", () => {
     const r = expectValues(rollupSeries(Float64Array.of(42), { earlyStopping: false }));
@@ -26,10 +26,25 @@ describe("metrics/series-rollup", () => {
   test("has upstream's key order, early-stopping map right after percentiles", () => {
     const r = rollupSeries(Float64Array.of(1, 2, 3), { earlyStopping: true });
     expect(Object.keys(r)).toEqual([
-      "total", "min", "max", "median", "avg", "std_dev", "percentiles", "early_stopping_percentiles", "histogram",
+      "total",
+      "min",
+      "max",
+      "median",
+      "avg",
+      "std_dev",
+      "percentiles",
+      "early_stopping_percentiles",
+      "histogram",
     ]);
     expect(Object.keys(rollupSeries(Float64Array.of(1), { earlyStopping: false }))).toEqual([
-      "total", "min", "max", "median", "avg", "std_dev", "percentiles", "histogram",
+      "total",
+      "min",
+      "max",
+      "median",
+      "avg",
+      "std_dev",
+      "percentiles",
+      "histogram",
     ]);
   });
 
@@ -51,10 +66,22 @@ describe("metrics/series-rollup", () => {
   });
 
   test("keys percentiles by the grid and early stopping by 50 ≤ p < 100", () => {
-    const r = expectValues(rollupSeries(Float64Array.from({ length: 100 }, (_, i) => i), { earlyStopping: true }));
+    const r = expectValues(
+      rollupSeries(
+        Float64Array.from({ length: 100 }, (_, i) => i),
+        { earlyStopping: true },
+      ),
+    );
     expect(Object.keys(r.percentiles)).toEqual(PERCENTILE_GRID.map(percentileKey));
     expect(Object.keys(r.early_stopping_percentiles ?? {})).toEqual([
-      "99.9", "99.0", "97.0", "95.0", "90.0", "80.0", "75.0", "50.0",
+      "99.9",
+      "99.0",
+      "97.0",
+      "95.0",
+      "90.0",
+      "80.0",
+      "75.0",
+      "50.0",
     ]);
     // 100 samples: enough for p50…p90 (floor 64); not for p95 (floor 130) and up.
     expect(r.early_stopping_percentiles?.["99.0"]).toBeNull();

@@ -10,14 +10,29 @@ const MS = 1e6;
 
 /** Successes with decreasing latency, a one-token response, a plain (no first token) response, a failure. */
 const RECORDS = [
-  makeRecord({ planIndex: 0, sentNs: 0, scheduledNs: 0, doneNs: 300 * MS, chunkGapsNs: Float64Array.of(5 * MS, 1 * MS) }),
+  makeRecord({
+    planIndex: 0,
+    sentNs: 0,
+    scheduledNs: 0,
+    doneNs: 300 * MS,
+    chunkGapsNs: Float64Array.of(5 * MS, 1 * MS),
+  }),
   makeRecord({ planIndex: 1, sentNs: 1 * MS, scheduledNs: 0, doneNs: 201 * MS, chunkGapsNs: Float64Array.of(3 * MS) }),
   makeRecord({ planIndex: 2, sentNs: 2 * MS, scheduledNs: 1 * MS, doneNs: 52 * MS, outputTokens: 1 }),
   makeRecord({ planIndex: 3, sentNs: 3 * MS, scheduledNs: 3 * MS, firstTokenNs: null, doneNs: 23 * MS }),
   makeFailure({ planIndex: 4, sentNs: 4 * MS, scheduledNs: 2 * MS, doneNs: 5 * MS }),
 ];
 
-const NAMES: SeriesName[] = ["ttft", "ttfb", "tpot", "latency", "scheduleLag", "scheduledLatency", "inputTokens", "outputTokens"];
+const NAMES: SeriesName[] = [
+  "ttft",
+  "ttfb",
+  "tpot",
+  "latency",
+  "scheduleLag",
+  "scheduledLatency",
+  "inputTokens",
+  "outputTokens",
+];
 
 describe("metrics/sorted-series", () => {
   test.each([
@@ -45,7 +60,10 @@ describe("metrics/sorted-series", () => {
   });
 
   test("does not keep a mostly empty buffer alive for a sparse series", () => {
-    const cols = columnsFromRecords([...RECORDS, ...Array.from({ length: 100 }, (_, i) => makeFailure({ planIndex: 5 + i }))]);
+    const cols = columnsFromRecords([
+      ...RECORDS,
+      ...Array.from({ length: 100 }, (_, i) => makeFailure({ planIndex: 5 + i })),
+    ]);
     const ttft = new SortedSeries(cols).get("ttft");
     expect(ttft.length).toBe(3);
     expect(ttft.buffer.byteLength).toBe(3 * 8);

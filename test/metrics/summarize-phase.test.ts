@@ -7,7 +7,13 @@ import type { RequestRecord } from "../../src/record/request-record.ts";
 import { makeFailure, makeRecord } from "./make-record.ts";
 
 const MS = 1e6;
-const ctx: PhaseContext = { windowStartNs: 0, loadPatternType: "max_throughput", useLegacyQps: true, earlyStopping: true, plannedCount: null };
+const ctx: PhaseContext = {
+  windowStartNs: 0,
+  loadPatternType: "max_throughput",
+  useLegacyQps: true,
+  earlyStopping: true,
+  plannedCount: null,
+};
 
 function summarize(records: RequestRecord[], overrides: Partial<PhaseContext> = {}) {
   return summarizePhase(columnsFromRecords(records), { ...ctx, ...overrides });
@@ -20,7 +26,13 @@ function values(r: Rollup): SeriesRollup {
 
 /** Four successes sent 0.5 s apart, each 100 ms long with 10 tokens; last done at 1.6 s. */
 const fourOk = [0, 1, 2, 3].map((i) =>
-  makeRecord({ planIndex: i, sentNs: i * 500 * MS, scheduledNs: i * 500 * MS, firstTokenNs: i * 500 * MS + 10 * MS, doneNs: i * 500 * MS + 100 * MS }),
+  makeRecord({
+    planIndex: i,
+    sentNs: i * 500 * MS,
+    scheduledNs: i * 500 * MS,
+    firstTokenNs: i * 500 * MS + 10 * MS,
+    doneNs: i * 500 * MS + 100 * MS,
+  }),
 );
 
 describe("metrics/summarize-phase", () => {
@@ -31,7 +43,15 @@ describe("metrics/summarize-phase", () => {
 
   test("requests the run cancelled are issued and failed, never completed: no rate, window or scheduled latency counts them", () => {
     // Cancelled at 3 s by --run-timeout while waiting on the server: 3 s is when the run gave up, not a completion.
-    const cancelled = [5, 6].map((i) => makeFailure({ planIndex: i, sentNs: 1900 * MS, scheduledNs: 1900 * MS, doneNs: 3000 * MS, errorKind: "cancelled" }));
+    const cancelled = [5, 6].map((i) =>
+      makeFailure({
+        planIndex: i,
+        sentNs: 1900 * MS,
+        scheduledNs: 1900 * MS,
+        doneNs: 3000 * MS,
+        errorKind: "cancelled",
+      }),
+    );
     for (const pattern of ["max_throughput", "poisson"]) {
       const m = summarize([...fourOk, ...cancelled], { windowStartNs: -400 * MS, loadPatternType: pattern });
       expect([m.nSamplesIssued, m.nSamplesCompleted, m.nSamplesFailed, m.nSuccessful]).toEqual([6, 4, 2, 4]);
@@ -152,14 +172,24 @@ describe("metrics/summarize-phase", () => {
       makeRecord({ finishReason: "eos" }),
       makeFailure({ finishReason: "stop" }),
     ]);
-    expect(m.finishReasonCounts).toEqual({ stop: 1, length: 1, tool_calls: 0, content_filter: 0, function_call: 0, other: 2 });
+    expect(m.finishReasonCounts).toEqual({
+      stop: 1,
+      length: 1,
+      tool_calls: 0,
+      content_filter: 0,
+      function_call: 0,
+      other: 2,
+    });
   });
 
   test.each([
     [["server_usage", "server_usage"], "server_usage", { server_usage: 2 }],
     [["server_usage", "tokenizer", "tokenizer"], "mixed", { server_usage: 1, tokenizer: 2 }],
   ] as const)("reports token sources %p as %p", (sources, source, counts) => {
-    const m = summarize([...sources.map((s) => makeRecord({ tokenSource: s })), makeFailure({ tokenSource: "chunk_count" })]);
+    const m = summarize([
+      ...sources.map((s) => makeRecord({ tokenSource: s })),
+      makeFailure({ tokenSource: "chunk_count" }),
+    ]);
     expect(m.tokenCountSource).toBe(source);
     expect(m.tokenCountSources).toEqual(counts);
   });

@@ -1,6 +1,11 @@
 /** @module test/metrics/throughput — tests for metrics/throughput. */
 import { describe, expect, test } from "bun:test";
-import { computeThroughput, legacyLoadgenWindowNs, perSecond, type ThroughputInput } from "../../src/metrics/throughput.ts";
+import {
+  computeThroughput,
+  legacyLoadgenWindowNs,
+  perSecond,
+  type ThroughputInput,
+} from "../../src/metrics/throughput.ts";
 
 const base: ThroughputInput = {
   completed: 11,

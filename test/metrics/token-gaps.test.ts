@@ -17,7 +17,11 @@ describe("metrics/token-gaps", () => {
     ["a fraction widens", [5, 7.5, 9], "Float64Array"],
     ["2^32 ns or more widens", [5, 4_294_967_296], "Float64Array"],
     ["a negative value widens", [5, -1], "Float64Array"],
-    ["a widening value late in a long column", [...Array.from({ length: 1000 }, (_, i) => i * 1000), 0.25], "Float64Array"],
+    [
+      "a widening value late in a long column",
+      [...Array.from({ length: 1000 }, (_, i) => i * 1000), 0.25],
+      "Float64Array",
+    ],
   ])("%s: every value kept as given, as %s", (_name, values, type) => {
     const column = build(values);
     expect(column.constructor.name).toBe(type);
@@ -39,7 +43,10 @@ describe("metrics/token-gaps", () => {
     ["a small shortfall: a view of the estimate", 1000, 900, 1000],
     ["a large shortfall: a copy of the filled part", 1000, 10, 10],
   ])("hands back %s", (_name, estimate, count, bufferLength) => {
-    const column = build(Array.from({ length: count }, (_, i) => i), estimate);
+    const column = build(
+      Array.from({ length: count }, (_, i) => i),
+      estimate,
+    );
     expect(column.buffer.byteLength / column.BYTES_PER_ELEMENT).toBe(bufferLength);
   });
 

@@ -20,9 +20,19 @@ describe("mlperf/output-caching-verdict", () => {
   });
 
   test("reasons and key order as upstream writes them", () => {
-    const pass = outputCachingVerdict({ qps: 1.234, completed: 64, requested: 64 }, { qps: 1.201, completed: 64, requested: 64 }, 0.1);
-    expect(JSON.stringify(pass)).toBe('{"test":"output_caching_test","passed":true,"ref_qps":1.234,"audit_qps":1.201,"threshold":0.1,"ref_completed":64,"ref_requested":64,"audit_completed":64,"audit_requested":64,"reason":"audit_qps=1.2010 < ref_qps * (1 + 10%) = 1.3574"}');
-    expect(outputCachingVerdict(done(100), done(120), 0.1).reason).toBe("audit_qps=120.0000 >= ref_qps * (1 + 10%) = 110.0000");
-    expect(outputCachingVerdict(done(100, 800), done(100), 0.1).reason).toBe("Phase incomplete: reference 800/1000, audit 1000/1000 (threshold 10%)");
+    const pass = outputCachingVerdict(
+      { qps: 1.234, completed: 64, requested: 64 },
+      { qps: 1.201, completed: 64, requested: 64 },
+      0.1,
+    );
+    expect(JSON.stringify(pass)).toBe(
+      '{"test":"output_caching_test","passed":true,"ref_qps":1.234,"audit_qps":1.201,"threshold":0.1,"ref_completed":64,"ref_requested":64,"audit_completed":64,"audit_requested":64,"reason":"audit_qps=1.2010 < ref_qps * (1 + 10%) = 1.3574"}',
+    );
+    expect(outputCachingVerdict(done(100), done(120), 0.1).reason).toBe(
+      "audit_qps=120.0000 >= ref_qps * (1 + 10%) = 110.0000",
+    );
+    expect(outputCachingVerdict(done(100, 800), done(100), 0.1).reason).toBe(
+      "Phase incomplete: reference 800/1000, audit 1000/1000 (threshold 10%)",
+    );
   });
 });

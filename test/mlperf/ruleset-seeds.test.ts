@@ -20,7 +20,10 @@ const base = {
   model_params: { name: "m" },
   endpoint_config: { endpoints: ["http://127.0.0.1:9"] },
   datasets: [{ name: "random", path: "random", isl: "8", osl: "2", max_rows: 20 }],
-  settings: { runtime: { n_samples_to_issue: 20, scheduler_random_seed: 7, dataloader_random_seed: 8 }, warmup: { warmup_random_seed: 9 } },
+  settings: {
+    runtime: { n_samples_to_issue: 20, scheduler_random_seed: 7, dataloader_random_seed: 8 },
+    warmup: { warmup_random_seed: 9 },
+  },
 };
 
 function seedsOf(yaml: Record<string, unknown>) {
@@ -72,20 +75,30 @@ describe("config/ruleset seeds", () => {
 
   test("a pinned plan orders samples as CPython's random.Random does with the same seed", async () => {
     const config = buildConfig({
-      command: "from-config", overrides: {},
-      yaml: { ...base, settings: { ...base.settings, warmup: { enabled: true, n_requests: 4 } }, submission_ref: { model: "llama2-70b", ruleset: "mlperf-inference-v6.1" } },
+      command: "from-config",
+      overrides: {},
+      yaml: {
+        ...base,
+        settings: { ...base.settings, warmup: { enabled: true, n_requests: 4 } },
+        submission_ref: { model: "llama2-70b", ruleset: "mlperf-inference-v6.1" },
+      },
     });
     // python3 -c "import random; r=random.Random(2747215439041700203); a=list(range(20)); r.shuffle(a); print(a)"
     // (and seed + 1 for the warmup), run once with CPython 3.11.
     const plan = await describeRun(config);
     expect(plan).toContain("first dataset rows: 19, 18, 13, 5\n");
     expect(plan).toContain("first dataset rows: 7, 18, 5, 16, 19, 15, 4, 8, 6, 10, …\n");
-    expect(plan).toContain("ruleset mlperf-inference-v6.1 pins seeds: scheduler_random_seed=16159082839903944936, dataloader_random_seed=warmup_random_seed=2747215439041700203");
+    expect(plan).toContain(
+      "ruleset mlperf-inference-v6.1 pins seeds: scheduler_random_seed=16159082839903944936, dataloader_random_seed=warmup_random_seed=2747215439041700203",
+    );
   });
 
   test("64-bit seeds stay exact through YAML, flags, JSON and the saved config.yaml", () => {
     const path = join(dir, "big.yaml");
-    writeFileSync(path, "type: offline\nsettings:\n  runtime:\n    scheduler_random_seed: 18209322760996052031\n    dataloader_random_seed: 42\n");
+    writeFileSync(
+      path,
+      "type: offline\nsettings:\n  runtime:\n    scheduler_random_seed: 18209322760996052031\n    dataloader_random_seed: 42\n",
+    );
     const yaml = loadYamlConfig(path) as { settings: { runtime: Record<string, unknown> } };
     expect(yaml.settings.runtime).toEqual({ scheduler_random_seed: 18209322760996052031n, dataloader_random_seed: 42 });
 
@@ -96,16 +109,26 @@ describe("config/ruleset seeds", () => {
     expect(json).toBe('{"seed":16159082839903944936,"small":42,"ratio":0.5}');
     expect(parseExactJson(json)).toEqual({ seed: 16159082839903944936n, small: 42, ratio: 0.5 });
 
-    const config = buildConfig({ command: "from-config", yaml: { ...base, submission_ref: { model: "llama2-70b", ruleset: "mlperf-inference-v5.1" } }, overrides: {} });
+    const config = buildConfig({
+      command: "from-config",
+      yaml: { ...base, submission_ref: { model: "llama2-70b", ruleset: "mlperf-inference-v5.1" } },
+      overrides: {},
+    });
     const saved = join(dir, "config.yaml");
     writeFileSync(saved, toYamlText(config));
-    const reloaded = buildConfig({ command: "from-config", yaml: { ...(loadYamlConfig(saved) as object), submission_ref: null }, overrides: {} });
+    const reloaded = buildConfig({
+      command: "from-config",
+      yaml: { ...(loadYamlConfig(saved) as object), submission_ref: null },
+      overrides: {},
+    });
     expect(reloaded.settings.runtime.scheduler_random_seed).toBe(18209322760996052031n);
     expect(reloaded.settings.warmup.warmup_random_seed).toBe(14771362308971278857n);
   });
 
   test("a seed that is not a whole number is refused; a negative one is taken, as Python takes it (its absolute value seeds)", () => {
-    expect(problemOf({ ...base, settings: { runtime: { scheduler_random_seed: 1.5 } } })).toContain("settings.runtime.scheduler_random_seed");
+    expect(problemOf({ ...base, settings: { runtime: { scheduler_random_seed: 1.5 } } })).toContain(
+      "settings.runtime.scheduler_random_seed",
+    );
     expect(problemOf({ ...base, settings: { runtime: { scheduler_random_seed: -1 } } })).toBe("valid");
     expect(new PythonRandom(-3).random()).toBe(new PythonRandom(3).random());
   });

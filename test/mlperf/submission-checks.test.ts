@@ -9,9 +9,19 @@ const seeds = { scheduler: 16159082839903944936n, dataloader: 274721543904170020
 
 function artifacts(summary: Record<string, unknown>, score: Record<string, string | number>): RunArtifacts {
   return {
-    configProblem: null, seeds,
-    summary: { n_samples_completed: 270336, result: { valid: true, reasons: [] }, finish_reason_counts: { stop: 270000, length: 336, other: 0 }, token_count_discrepancy: null, output_sequence_lengths: { avg: 290 }, ...summary },
-    accuracy: [{ eval_method: "rouge", score }], audit: null, client: null,
+    configProblem: null,
+    seeds,
+    summary: {
+      n_samples_completed: 270336,
+      result: { valid: true, reasons: [] },
+      finish_reason_counts: { stop: 270000, length: 336, other: 0 },
+      token_count_discrepancy: null,
+      output_sequence_lengths: { avg: 290 },
+      ...summary,
+    },
+    accuracy: [{ eval_method: "rouge", score }],
+    audit: null,
+    client: null,
   };
 }
 
@@ -36,8 +46,18 @@ describe("mlperf/submission-checks", () => {
 
   test("accuracy: any one target set may be met (0.999 × golden, or 0.99 ×), and the measured values are named", () => {
     const checks = byName(artifacts({}, { rouge1: "44.0", rouge2: "21.9", rougeL: "28.4" }));
-    expect(checks["accuracy:rouge1"]).toEqual({ name: "accuracy:rouge1", passed: true, detail: "44.00 >= 43.99 (=0.99 x 44.4312)" });
-    expect(checks["accuracy:tokens_per_sample"]).toEqual({ name: "accuracy:tokens_per_sample", passed: false, detail: "metric missing or non-numeric" });
-    expect(byName(artifacts({}, { rouge1: "43.0", rouge2: "22.0352", rougeL: "28.6162" }))["accuracy:rouge1"]?.passed).toBe(false);
+    expect(checks["accuracy:rouge1"]).toEqual({
+      name: "accuracy:rouge1",
+      passed: true,
+      detail: "44.00 >= 43.99 (=0.99 x 44.4312)",
+    });
+    expect(checks["accuracy:tokens_per_sample"]).toEqual({
+      name: "accuracy:tokens_per_sample",
+      passed: false,
+      detail: "metric missing or non-numeric",
+    });
+    expect(
+      byName(artifacts({}, { rouge1: "43.0", rouge2: "22.0352", rougeL: "28.6162" }))["accuracy:rouge1"]?.passed,
+    ).toBe(false);
   });
 });

@@ -1,12 +1,30 @@
 /** @module test/plan/conversation-plan.test — trajectories, repeats, salts and how conversations are dealt to workers. */
 import { describe, expect, test } from "bun:test";
-import { buildConversationPlan, trajectorySalts, type ConversationPlanInput } from "../../src/plan/conversation-plan.ts";
+import {
+  buildConversationPlan,
+  trajectorySalts,
+  type ConversationPlanInput,
+} from "../../src/plan/conversation-plan.ts";
 import { dealPlan } from "../../src/plan/deal-plan.ts";
 
 /** Three conversations of 2, 1 and 3 turns; the second turn of each has a 0.5 s think time. */
-const source = { ids: ["a", "b", "c"], turnStart: Uint32Array.from([0, 2, 3, 6]), delaysS: Float64Array.from([0, 0.5, 0, 0, 0.5, 0]), systemEnds: new Uint32Array(6), ownCounts: Uint32Array.from([1, 1, 1, 1, 1, 1]) };
+const source = {
+  ids: ["a", "b", "c"],
+  turnStart: Uint32Array.from([0, 2, 3, 6]),
+  delaysS: Float64Array.from([0, 0.5, 0, 0, 0.5, 0]),
+  systemEnds: new Uint32Array(6),
+  ownCounts: Uint32Array.from([1, 1, 1, 1, 1, 1]),
+};
 const input = (over: Partial<ConversationPlanInput> = {}): ConversationPlanInput => ({
-  phase: "performance", source, trajectories: null, concurrency: 2, injectDelay: false, salt: false, routingHeaders: ["X-Session-ID"], turnTimeoutMs: 1000, ...over,
+  phase: "performance",
+  source,
+  trajectories: null,
+  concurrency: 2,
+  injectDelay: false,
+  salt: false,
+  routingHeaders: ["X-Session-ID"],
+  turnTimeoutMs: 1000,
+  ...over,
 });
 
 describe("plan/conversation-plan", () => {
@@ -47,7 +65,10 @@ describe("plan/conversation-plan", () => {
     const plan = buildConversationPlan(input({ trajectories: 6, concurrency: 3 }));
     const shares = dealPlan(plan, 2);
     // Slots 0 and 2 are worker 0's, slot 1 worker 1's: trajectories k with k mod 3 ∈ {0, 2} go to worker 0.
-    expect(shares.map((s) => s.conversations?.ids)).toEqual([["a", "c", "a__repeat_2", "c__repeat_2"], ["b", "b__repeat_2"]]);
+    expect(shares.map((s) => s.conversations?.ids)).toEqual([
+      ["a", "c", "a__repeat_2", "c__repeat_2"],
+      ["b", "b__repeat_2"],
+    ]);
     expect(shares.map((s) => s.slotOffsetsNs.length)).toEqual([2, 1]);
     const [first] = shares;
     expect(Array.from(first?.conversations?.starts ?? [])).toEqual([0, 2, 5, 7, 10]);

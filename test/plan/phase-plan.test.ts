@@ -40,19 +40,39 @@ describe("plan/arrivals", () => {
     ["gamma", 0.25],
     ["gamma", 4],
   ] as const)("%s arrivals (burstiness %d) average 1/qps", (kind, burstiness) => {
-    const offsets = arrivalOffsets({ kind, count: 20_000, schedule: { targetQps: 1000, rampUpS: 0, rampStartQps: 0 }, seed: 7, burstiness });
+    const offsets = arrivalOffsets({
+      kind,
+      count: 20_000,
+      schedule: { targetQps: 1000, rampUpS: 0, rampStartQps: 0 },
+      seed: 7,
+      burstiness,
+    });
     const meanGapNs = offsets[offsets.length - 1]! / (offsets.length - (kind === "constant" ? 1 : 0));
     expect(Math.abs(meanGapNs - 1e6) / 1e6).toBeLessThan(0.05);
   });
 
   test("constant arrivals are evenly spaced from the phase start", () => {
-    const offsets = arrivalOffsets({ kind: "constant", count: 4, schedule: { targetQps: 100, rampUpS: 0, rampStartQps: 0 }, seed: 1, burstiness: 1 });
+    const offsets = arrivalOffsets({
+      kind: "constant",
+      count: 4,
+      schedule: { targetQps: 100, rampUpS: 0, rampStartQps: 0 },
+      seed: 1,
+      burstiness: 1,
+    });
     expect(Array.from(offsets)).toEqual([0, 10e6, 20e6, 30e6]);
   });
 
   test("lower burstiness gives more variable gaps", () => {
     const cv = (b: number) => {
-      const gaps = gapsOf(arrivalOffsets({ kind: "gamma", count: 10_000, schedule: { targetQps: 1000, rampUpS: 0, rampStartQps: 0 }, seed: 3, burstiness: b }));
+      const gaps = gapsOf(
+        arrivalOffsets({
+          kind: "gamma",
+          count: 10_000,
+          schedule: { targetQps: 1000, rampUpS: 0, rampStartQps: 0 },
+          seed: 3,
+          burstiness: b,
+        }),
+      );
       const mean = gaps.reduce((a, x) => a + x, 0) / gaps.length;
       return Math.sqrt(gaps.reduce((a, x) => a + (x - mean) ** 2, 0) / gaps.length) / mean;
     };
@@ -101,7 +121,11 @@ describe("plan/deal-plan", () => {
 
   test("gives every entry to exactly one worker, round-robin, keeping offsets", () => {
     const shares = dealPlan(poisson, 3);
-    expect(shares.map((s) => Array.from(s.planIndex))).toEqual([[0, 3, 6, 9], [1, 4, 7], [2, 5, 8]]);
+    expect(shares.map((s) => Array.from(s.planIndex))).toEqual([
+      [0, 3, 6, 9],
+      [1, 4, 7],
+      [2, 5, 8],
+    ]);
     expect(shares[1]!.offsetNs[0]).toBe(poisson.offsetNs[1]!);
     expect(shares[2]!.sampleIndex[1]).toBe(poisson.sampleIndex[5]!);
   });

@@ -10,7 +10,13 @@ describe("plan/trace-plan", () => {
     ["ties keep file order", [5, 5, 0], 1, null, [2, 0, 1], [0, 5e6, 5e6]],
     ["the earliest N only", [30, 10, 20], 1, 2, [1, 2], [0, 10e6]],
   ])("%s", (_name, times, speedup, count, rows, offsets) => {
-    const plan = buildTracePlan({ phase: "performance", timesMs: Float64Array.from(times), speedup, count, maxConcurrency: 0 });
+    const plan = buildTracePlan({
+      phase: "performance",
+      timesMs: Float64Array.from(times),
+      speedup,
+      count,
+      maxConcurrency: 0,
+    });
     expect(Array.from(plan.sampleIndex)).toEqual(rows);
     expect(Array.from(plan.offsetNs)).toEqual(offsets);
     expect(plan.slotOffsetsNs.length).toBe(0);

@@ -16,7 +16,8 @@ import { makeFailure, makeRecord } from "../metrics/make-record.ts";
 const dir = mkdtempSync(join(tmpdir(), "ie-attempts-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const http503 = (planIndex: number, attempt: number) => makeFailure({ planIndex, attempt, errorKind: "http_5xx", httpStatus: 503, errorMessage: "HTTP 503: overloaded" });
+const http503 = (planIndex: number, attempt: number) =>
+  makeFailure({ planIndex, attempt, errorKind: "http_5xx", httpStatus: 503, errorMessage: "HTTP 503: overloaded" });
 
 /** Entry 0 succeeds at once; 1 fails once then succeeds; 2 fails three times; 3 is refused once. */
 const RECORDS: RequestRecord[] = [
@@ -35,7 +36,10 @@ describe("record/attempts", () => {
     expect(cols.count).toBe(4);
     expect(cols.retries).toBe(3);
     expect(cols.errorKinds).toEqual([null, "refused", null, "http_5xx"]);
-    expect(cols.errorSamples).toEqual([{ kind: "refused", message: "ECONNREFUSED" }, { kind: "http_5xx", message: "HTTP 503: overloaded" }]);
+    expect(cols.errorSamples).toEqual([
+      { kind: "refused", message: "ECONNREFUSED" },
+      { kind: "http_5xx", message: "HTTP 503: overloaded" },
+    ]);
   });
 
   test("events.db keeps every attempt and reads back the same columns", () => {
@@ -46,11 +50,18 @@ describe("record/attempts", () => {
     db.addRecords(readRecordBatch(builder.take(), RECORDS[0]!.phase, RECORDS[0]!.workerId));
     db.close();
     const raw = new Database(path, { readonly: true });
-    expect(raw.query("SELECT plan_index AS p, attempt AS a FROM requests ORDER BY id").all()).toEqual(RECORDS.map((r) => ({ p: r.planIndex, a: r.attempt })));
+    expect(raw.query("SELECT plan_index AS p, attempt AS a FROM requests ORDER BY id").all()).toEqual(
+      RECORDS.map((r) => ({ p: r.planIndex, a: r.attempt })),
+    );
     const cols = readPhaseColumns(raw, "performance");
     raw.close();
     const expected = columnsFromRecords(RECORDS);
-    expect([cols.count, cols.retries, cols.errorKinds, cols.errorSamples]).toEqual([expected.count, expected.retries, expected.errorKinds, expected.errorSamples]);
+    expect([cols.count, cols.retries, cols.errorKinds, cols.errorSamples]).toEqual([
+      expected.count,
+      expected.retries,
+      expected.errorKinds,
+      expected.errorSamples,
+    ]);
   });
 
   test("reads a schema-1 events.db (no attempt column) as first attempts only", () => {
@@ -70,7 +81,16 @@ describe("record/attempts", () => {
   test("the progress line counts a retried entry once, by its latest attempt", () => {
     const lines: string[] = [];
     const progress = new ProgressLine((text) => lines.push(text), true, false);
-    progress.startPhase(buildPhasePlan({ phase: "performance", pattern: { type: "max_throughput" }, count: 4, datasetSize: 4, schedulerSeed: 1, dataloaderSeed: 1 }));
+    progress.startPhase(
+      buildPhasePlan({
+        phase: "performance",
+        pattern: { type: "max_throughput" },
+        count: 4,
+        datasetSize: 4,
+        schedulerSeed: 1,
+        dataloaderSeed: 1,
+      }),
+    );
     progress.add(RECORDS);
     progress.stop();
     expect(lines.at(-1)).toStartWith("performance: 4/4 done (100%) · 2 failed ·");

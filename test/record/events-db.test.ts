@@ -16,8 +16,22 @@ function row(i: number): RequestRecord {
   if (i % 7 === 6) return makeFailure({ planIndex: i, sampleIndex: i % 10 });
   const text = "x".repeat(1 + (i % 13));
   return i % 3 === 0
-    ? makeRecord({ planIndex: i, sampleIndex: i % 10, responseText: text, outputTokens: 99, inputTokens: null, tokenSource: "server_usage" })
-    : makeRecord({ planIndex: i, sampleIndex: i % 10, responseText: text, outputTokens: null, inputTokens: null, tokenSource: "none" });
+    ? makeRecord({
+        planIndex: i,
+        sampleIndex: i % 10,
+        responseText: text,
+        outputTokens: 99,
+        inputTokens: null,
+        tokenSource: "server_usage",
+      })
+    : makeRecord({
+        planIndex: i,
+        sampleIndex: i % 10,
+        responseText: text,
+        outputTokens: null,
+        inputTokens: null,
+        tokenSource: "none",
+      });
 }
 
 describe("record/events-db", () => {
@@ -29,18 +43,45 @@ describe("record/events-db", () => {
     const records = Array.from({ length: count }, (_, i) => row(i));
     const db = new EventsDb(path);
     for (let start = 0; start < count; start += 512) db.addRecords(records.slice(start, start + 512));
-    const counted = db.applyTokenizerCounts("performance", (sampleIndex) => 100 + sampleIndex, (text) => text.length);
+    const counted = db.applyTokenizerCounts(
+      "performance",
+      (sampleIndex) => 100 + sampleIndex,
+      (text) => text.length,
+    );
     db.close();
     expect(counted).toBe(records.filter((r) => r.errorKind === null).length);
     const raw = new Database(path, { readonly: true });
-    type Stored = { plan_index: number; input_tokens: number | null; output_tokens: number | null; token_source: string; tokenizer_output_tokens: number | null };
-    const stored = raw.query("SELECT plan_index, input_tokens, output_tokens, token_source, tokenizer_output_tokens FROM requests ORDER BY id").all() as Stored[];
+    type Stored = {
+      plan_index: number;
+      input_tokens: number | null;
+      output_tokens: number | null;
+      token_source: string;
+      tokenizer_output_tokens: number | null;
+    };
+    const stored = raw
+      .query(
+        "SELECT plan_index, input_tokens, output_tokens, token_source, tokenizer_output_tokens FROM requests ORDER BY id",
+      )
+      .all() as Stored[];
     raw.close();
     const expected = records.map((r, i) => {
-      if (r.errorKind !== null) return { plan_index: i, input_tokens: null, output_tokens: null, token_source: "none", tokenizer_output_tokens: null };
+      if (r.errorKind !== null)
+        return {
+          plan_index: i,
+          input_tokens: null,
+          output_tokens: null,
+          token_source: "none",
+          tokenizer_output_tokens: null,
+        };
       const length = 1 + (i % 13);
       const usage = r.tokenSource === "server_usage";
-      return { plan_index: i, input_tokens: 100 + (i % 10), output_tokens: usage ? 99 : length, token_source: usage ? "server_usage" : "tokenizer", tokenizer_output_tokens: length };
+      return {
+        plan_index: i,
+        input_tokens: 100 + (i % 10),
+        output_tokens: usage ? 99 : length,
+        token_source: usage ? "server_usage" : "tokenizer",
+        tokenizer_output_tokens: length,
+      };
     });
     expect(stored).toEqual(expected);
   });

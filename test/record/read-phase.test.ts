@@ -18,15 +18,46 @@ function varied(i: number): RequestRecord {
   const sentNs = 1_000 * i;
   switch (i % 6) {
     case 0:
-      return makeRecord({ planIndex: i, sentNs, chunkGapsNs: Float64Array.of(10, 20, 30), chunkTokens: null, finishReason: "stop" });
+      return makeRecord({
+        planIndex: i,
+        sentNs,
+        chunkGapsNs: Float64Array.of(10, 20, 30),
+        chunkTokens: null,
+        finishReason: "stop",
+      });
     case 1:
-      return makeRecord({ planIndex: i, sentNs, chunkGapsNs: Float64Array.of(90, 9), chunkTokens: Uint16Array.of(3, 1), tokenSource: "chunk_count", finishReason: "length" });
+      return makeRecord({
+        planIndex: i,
+        sentNs,
+        chunkGapsNs: Float64Array.of(90, 9),
+        chunkTokens: Uint16Array.of(3, 1),
+        tokenSource: "chunk_count",
+        finishReason: "length",
+      });
     case 2:
-      return makeRecord({ planIndex: i, sentNs, firstTokenNs: null, chunkCount: 1, outputTokens: 7 + (i % 50), finishReason: null });
+      return makeRecord({
+        planIndex: i,
+        sentNs,
+        firstTokenNs: null,
+        chunkCount: 1,
+        outputTokens: 7 + (i % 50),
+        finishReason: null,
+      });
     case 3:
-      return makeFailure({ planIndex: i, sentNs, errorKind: "http_5xx", httpStatus: 503, errorMessage: `HTTP 503: busy ${i % 5}` });
+      return makeFailure({
+        planIndex: i,
+        sentNs,
+        errorKind: "http_5xx",
+        httpStatus: 503,
+        errorMessage: `HTTP 503: busy ${i % 5}`,
+      });
     case 4:
-      return makeFailure({ planIndex: i, sentNs: Number.NaN, errorKind: "worker_lost", errorMessage: "worker 0 exited" });
+      return makeFailure({
+        planIndex: i,
+        sentNs: Number.NaN,
+        errorKind: "worker_lost",
+        errorMessage: "worker 0 exited",
+      });
     default:
       return makeRecord({ planIndex: i, sentNs, inputTokens: null, reasoningTokens: 4, tokenSource: "tokenizer" });
   }
@@ -42,7 +73,12 @@ function writeDb(name: string, records: RequestRecord[]): string {
 
 /** Columns with typed arrays as plain arrays: toEqual compares typed arrays bytewise, and NaN has several encodings. */
 function plain(cols: PhaseColumns): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(cols).map(([key, value]) => [key, ArrayBuffer.isView(value) ? Array.from(value as Float64Array) : value]));
+  return Object.fromEntries(
+    Object.entries(cols).map(([key, value]) => [
+      key,
+      ArrayBuffer.isView(value) ? Array.from(value as Float64Array) : value,
+    ]),
+  );
 }
 
 function readBack(path: string, phase = "performance") {
@@ -72,7 +108,12 @@ describe("record/read-phase", () => {
   });
 
   test("keeps one shared string per distinct token source, finish reason and error kind", () => {
-    const cols = readBack(writeDb("shared.db", Array.from({ length: 60 }, (_, i) => varied(i))));
+    const cols = readBack(
+      writeDb(
+        "shared.db",
+        Array.from({ length: 60 }, (_, i) => varied(i)),
+      ),
+    );
     expect(new Set(cols.tokenSources).size).toBe(4);
     expect(cols.errorKinds.filter((k) => k !== null)).toHaveLength(20);
     expect(cols.errorSamples.map((s) => s.kind)).toEqual(["http_5xx", "worker_lost", "http_5xx", "http_5xx"]);
@@ -92,7 +133,12 @@ describe("record/read-phase rowsPerCollection", () => {
   test.each([
     ["no rows", 0, 0, ROWS_PER_COLLECTION],
     ["plain responses: no gap blobs", 1_000_000, 0, ROWS_PER_COLLECTION],
-    ["32-token streams: 248-byte blobs weigh two rows more", 300_000, 300_000 * 31, Math.round(ROWS_PER_COLLECTION / 3)],
+    [
+      "32-token streams: 248-byte blobs weigh two rows more",
+      300_000,
+      300_000 * 31,
+      Math.round(ROWS_PER_COLLECTION / 3),
+    ],
     ["very long streams: at least one row", 10, 10 * 100_000_000, 1],
   ])("%s", (_name, rows, gaps, expected) => {
     expect(rowsPerCollection(rows, gaps)).toBe(expected);

@@ -19,7 +19,17 @@ describe("report/report-text", () => {
     expect(at(SUMMARY_FOOTER)).toBeGreaterThan(at(SUMMARY_HEADER));
     expect(at(BREAKDOWN_HEADER)).toBeGreaterThan(at(SUMMARY_FOOTER));
     expect(text.endsWith(`${REPORT_FOOTER}\n`)).toBe(true);
-    const titles = ["TTFT:", "TTFB:", "TPOT:", "ITL:", "Latency:", "Schedule lag:", "Scheduled latency:", "Input sequence lengths:", "Output sequence lengths:"];
+    const titles = [
+      "TTFT:",
+      "TTFB:",
+      "TPOT:",
+      "ITL:",
+      "Latency:",
+      "Schedule lag:",
+      "Scheduled latency:",
+      "Input sequence lengths:",
+      "Output sequence lengths:",
+    ];
     const positions = titles.map((t) => text.indexOf(`\n${t}`));
     expect(positions.every((p) => p > at(BREAKDOWN_HEADER))).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
@@ -49,7 +59,9 @@ describe("report/report-text", () => {
 
   test("mentions retried attempts only when there were some", () => {
     expect(renderReportText(sampleSummary())).not.toContain("Retried attempts");
-    expect(renderReportText({ ...sampleSummary(), retries: 7 })).toContain("\nRetried attempts: 7 (not in the counts above: each request counts by its last attempt)\n");
+    expect(renderReportText({ ...sampleSummary(), retries: 7 })).toContain(
+      "\nRetried attempts: 7 (not in the counts above: each request counts by its last attempt)\n",
+    );
   });
 
   test("prints QPS and TPS with 2 decimals", () => {
@@ -60,13 +72,17 @@ describe("report/report-text", () => {
   });
 
   test("gives the rate the schedule offered, only when the run had a schedule of arrivals", () => {
-    expect(renderReportText({ ...sampleSummary(), scheduled_qps: 113.2137 })).toContain("\nScheduled QPS: 113.21 (the rate the schedule itself offered: (requests − 1) / its span)\nTPS: ");
+    expect(renderReportText({ ...sampleSummary(), scheduled_qps: 113.2137 })).toContain(
+      "\nScheduled QPS: 113.21 (the rate the schedule itself offered: (requests − 1) / its span)\nTPS: ",
+    );
     expect(renderReportText({ ...sampleSummary(), scheduled_qps: null })).not.toContain("Scheduled QPS");
   });
 
   test("names LoadGen's legacy QPS and gives the successful rate beside it, only when the run used it", () => {
     const legacy = { ...sampleSummary(), legacy_loadgen_window_duration_ns: 2e9, qps: 36.88, qps_native: 20.2 };
-    expect(renderReportText(legacy)).toContain("\nQPS: 36.88\nQPS above is MLPerf LoadGen's legacy (completed − 1) / window, failures included; successful requests / duration: 20.20\n");
+    expect(renderReportText(legacy)).toContain(
+      "\nQPS: 36.88\nQPS above is MLPerf LoadGen's legacy (completed − 1) / window, failures included; successful requests / duration: 20.20\n",
+    );
     expect(renderReportText({ ...legacy, legacy_loadgen_window_duration_ns: null })).not.toContain("LoadGen's legacy");
   });
 
@@ -112,7 +128,9 @@ describe("report/report-text", () => {
 
   test("lists errors by kind with samples on one line each", () => {
     const text = renderReportText(sampleSummary({}, true));
-    expect(text).toContain(`${ERRORS_HEADER}\nFailed requests by kind:\n  http_5xx: 1\nSamples:\n  [http_5xx] 502 Bad gateway\n${REPORT_FOOTER}`);
+    expect(text).toContain(
+      `${ERRORS_HEADER}\nFailed requests by kind:\n  http_5xx: 1\nSamples:\n  [http_5xx] 502 Bad gateway\n${REPORT_FOOTER}`,
+    );
   });
 
   test("omits the errors section without errors", () => {

@@ -33,11 +33,20 @@ export function sampleRecords(withFailure: boolean): RequestRecord[] {
     }),
   );
   if (!withFailure) return ok;
-  return [...ok, makeFailure({ planIndex: 20, sentNs: 0, doneNs: 1 * MS, errorKind: "http_5xx", errorMessage: "502 Bad\ngateway" })];
+  return [
+    ...ok,
+    makeFailure({ planIndex: 20, sentNs: 0, doneNs: 1 * MS, errorKind: "http_5xx", errorMessage: "502 Bad\ngateway" }),
+  ];
 }
 
 export function sampleSummary(overrides: Partial<RunInfo> = {}, withFailure = false): ResultSummary {
   const cols = columnsFromRecords(sampleRecords(withFailure));
-  const metrics = summarizePhase(cols, { windowStartNs: 0, loadPatternType: "poisson", useLegacyQps: true, earlyStopping: true, plannedCount: null });
+  const metrics = summarizePhase(cols, {
+    windowStartNs: 0,
+    loadPatternType: "poisson",
+    useLegacyQps: true,
+    earlyStopping: true,
+    plannedCount: null,
+  });
   return buildResultSummary(metrics, { ...RUN, ...overrides });
 }

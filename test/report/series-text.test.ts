@@ -26,12 +26,40 @@ describe("report/series-text", () => {
   });
 
   test.each([
-    ["microsecond ITL buckets get the decimals that tell their edges apart", [[5_000, 7_000], [7_000, 9_000]], "ms", ["[0.005, 0.007)", "[0.007, 0.009]"]],
-    ["millisecond buckets keep 2", [[1e6, 1.5e6], [1.5e6, 2e6]], "ms", ["[1.00, 1.50)", "[1.50, 2.00]"]],
+    [
+      "microsecond ITL buckets get the decimals that tell their edges apart",
+      [
+        [5_000, 7_000],
+        [7_000, 9_000],
+      ],
+      "ms",
+      ["[0.005, 0.007)", "[0.007, 0.009]"],
+    ],
+    [
+      "millisecond buckets keep 2",
+      [
+        [1e6, 1.5e6],
+        [1.5e6, 2e6],
+      ],
+      "ms",
+      ["[1.00, 1.50)", "[1.50, 2.00]"],
+    ],
     ["a single-value histogram (lo = hi) keeps 2", [[3e6, 3e6]], "ms", ["[3.00, 3.00]"]],
-    ["token buckets of fractions", [[1.001, 1.004], [1.004, 1.008]], "tokens", ["[1.001, 1.004)", "[1.004, 1.008]"]],
+    [
+      "token buckets of fractions",
+      [
+        [1.001, 1.004],
+        [1.004, 1.008],
+      ],
+      "tokens",
+      ["[1.001, 1.004)", "[1.004, 1.008]"],
+    ],
   ] as const)("labels: %s", (_what, buckets, unit, labels) => {
-    const lines = histogramLines(buckets.map(([a, b]) => [a, b] as [number, number]), buckets.map(() => 1), unit);
+    const lines = histogramLines(
+      buckets.map(([a, b]) => [a, b] as [number, number]),
+      buckets.map(() => 1),
+      unit,
+    );
     expect(lines.map((l) => l.split(" |")[0]?.trim())).toEqual([...labels]);
   });
 

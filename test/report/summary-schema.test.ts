@@ -14,7 +14,9 @@ void fromSchema;
 
 describe("report/summary-schema", () => {
   test("the committed JSON Schema is the one the zod schema generates (run scripts/make-summary-schema.ts)", () => {
-    const committed = JSON.parse(readFileSync(join(import.meta.dir, "..", "..", "src", "report", "result-summary.schema.json"), "utf8"));
+    const committed = JSON.parse(
+      readFileSync(join(import.meta.dir, "..", "..", "src", "report", "result-summary.schema.json"), "utf8"),
+    );
     expect(committed).toEqual(JSON.parse(JSON.stringify(resultSummaryJsonSchema())));
   });
 

@@ -24,7 +24,11 @@ describe("rng/gamma-variate", () => {
     expect(Math.abs(sum / 50_000 - 1)).toBeLessThan(0.05);
   });
 
-  test.each([[0, 1], [1, 0], [-1, 1]])("rejects alpha %d, beta %d", (alpha, beta) => {
+  test.each([
+    [0, 1],
+    [1, 0],
+    [-1, 1],
+  ])("rejects alpha %d, beta %d", (alpha, beta) => {
     expect(() => gammavariate(new PythonRandom(1), alpha, beta)).toThrow(RangeError);
   });
 });
@@ -34,6 +38,8 @@ describe("rng/normal-variate", () => {
     const { normalvariate } = await import("../../src/rng/normal-variate.ts");
     // python3: r = random.Random(42); [r.normalvariate(100, 15) for _ in range(4)]
     const rng = new PythonRandom(42);
-    expect([0, 1, 2, 3].map(() => normalvariate(rng, 100, 15))).toEqual([103.67989512561795, 92.54733289883195, 118.82178896586194, 97.92911405885782]);
+    expect([0, 1, 2, 3].map(() => normalvariate(rng, 100, 15))).toEqual([
+      103.67989512561795, 92.54733289883195, 118.82178896586194, 97.92911405885782,
+    ]);
   });
 });

@@ -15,14 +15,55 @@ async function outcome(receivers: number[], events: Event[]): Promise<boolean | 
 
 describe("run/arming-round", () => {
   test.each<[string, number[], Event[], boolean | "pending"]>([
-    ["every receiver armed", [0, 1, 2], [["armed", 2, "performance"], ["armed", 0, "performance"], ["armed", 1, "performance"]], true],
+    [
+      "every receiver armed",
+      [0, 1, 2],
+      [
+        ["armed", 2, "performance"],
+        ["armed", 0, "performance"],
+        ["armed", 1, "performance"],
+      ],
+      true,
+    ],
     ["no receivers (every worker dead)", [], [], true],
     ["one receiver still to answer", [0, 1], [["armed", 0, "performance"]], "pending"],
     ["an answer for another phase does not count", [0], [["armed", 0, "warmup"]], "pending"],
-    ["the same worker answering twice does not count twice", [0, 1], [["armed", 0, "performance"], ["armed", 0, "performance"]], "pending"],
-    ["a receiver dies before answering", [0, 1], [["armed", 0, "performance"], ["died", 1]], false],
-    ["a worker not dealt this phase dies", [0], [["died", 3], ["armed", 0, "performance"]], true],
-    ["a death after all armed changes nothing", [0], [["armed", 0, "performance"], ["died", 0]], true],
+    [
+      "the same worker answering twice does not count twice",
+      [0, 1],
+      [
+        ["armed", 0, "performance"],
+        ["armed", 0, "performance"],
+      ],
+      "pending",
+    ],
+    [
+      "a receiver dies before answering",
+      [0, 1],
+      [
+        ["armed", 0, "performance"],
+        ["died", 1],
+      ],
+      false,
+    ],
+    [
+      "a worker not dealt this phase dies",
+      [0],
+      [
+        ["died", 3],
+        ["armed", 0, "performance"],
+      ],
+      true,
+    ],
+    [
+      "a death after all armed changes nothing",
+      [0],
+      [
+        ["armed", 0, "performance"],
+        ["died", 0],
+      ],
+      true,
+    ],
   ])("%s", async (_name, receivers, events, expected) => {
     expect(await outcome(receivers, events)).toBe(expected);
   });

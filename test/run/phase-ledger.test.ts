@@ -4,7 +4,14 @@ import { dealPlan } from "../../src/plan/deal-plan.ts";
 import { buildPhasePlan } from "../../src/plan/phase-plan.ts";
 import { PhaseLedger } from "../../src/run/phase-ledger.ts";
 
-const plan = buildPhasePlan({ phase: "performance", pattern: { type: "poisson", targetQps: 100 }, count: 10, datasetSize: 3, schedulerSeed: 7, dataloaderSeed: 8 });
+const plan = buildPhasePlan({
+  phase: "performance",
+  pattern: { type: "poisson", targetQps: 100 },
+  count: 10,
+  datasetSize: 3,
+  schedulerSeed: 7,
+  dataloaderSeed: 8,
+});
 const START_NS = 5_000_000;
 
 function ledgerOfTwoWorkers(): PhaseLedger {
@@ -27,8 +34,15 @@ describe("run/phase-ledger", () => {
   test("gives a lost entry its dataset row and due time from the plan", () => {
     const [record] = ledgerOfTwoWorkers().takeLost(0, 3, 9e9, "worker 0 exited");
     expect(record).toMatchObject({
-      phase: "performance", planIndex: 0, sampleIndex: plan.sampleIndex[0], workerId: 0, endpointIndex: 0,
-      scheduledNs: START_NS + (plan.offsetNs[0] as number), doneNs: 9e9, errorKind: "worker_lost", errorMessage: "worker 0 exited",
+      phase: "performance",
+      planIndex: 0,
+      sampleIndex: plan.sampleIndex[0],
+      workerId: 0,
+      endpointIndex: 0,
+      scheduledNs: START_NS + (plan.offsetNs[0] as number),
+      doneNs: 9e9,
+      errorKind: "worker_lost",
+      errorMessage: "worker 0 exited",
     });
     expect(record?.sentNs).toBeNaN();
   });

@@ -27,7 +27,9 @@ describe("run/report-dir", () => {
     } catch (error) {
       hint = (error as InputError).hint;
     }
-    expect(hint).toStartWith("runs are never mixed in one directory (upstream reuses it): give a new --report-dir (or YAML report_dir)");
+    expect(hint).toStartWith(
+      "runs are never mixed in one directory (upstream reuses it): give a new --report-dir (or YAML report_dir)",
+    );
   });
 
   test("{shard} in a run that is not a shard is refused", () => {
@@ -53,13 +55,21 @@ describe("run/report-dir", () => {
 
   test.each([
     ["a run", null, ["reports_20261203_084046", "reports_20261203_084046_2", "reports_20261203_084046_3"]],
-    ["a shard", 1, ["reports_20261203_084046_shard1", "reports_20261203_084046_2_shard1", "reports_20261203_084046_3_shard1"]],
+    [
+      "a shard",
+      1,
+      ["reports_20261203_084046_shard1", "reports_20261203_084046_2_shard1", "reports_20261203_084046_3_shard1"],
+    ],
   ])("runs of %s started in one second get default names of their own", (_title, shard, names) => {
     const cwd = process.cwd();
     process.chdir(mkdtempSync(join(root, "same-second-")));
     try {
       const now = new Date(2026, 11, 3, 8, 40, 46);
-      const dirs = [prepareReportDir(null, { shard, now }), prepareReportDir(null, { shard, now, claim: false }), prepareReportDir(null, { shard, now })];
+      const dirs = [
+        prepareReportDir(null, { shard, now }),
+        prepareReportDir(null, { shard, now, claim: false }),
+        prepareReportDir(null, { shard, now }),
+      ];
       expect(dirs.map((d) => basename(d))).toEqual(names);
       expect(existsSync(join(dirs[2] as string, "events.db"))).toBe(true);
     } finally {

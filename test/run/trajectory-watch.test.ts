@@ -6,8 +6,23 @@ import { TrajectoryWatch } from "../../src/run/trajectory-watch.ts";
 
 /** n one-turn conversations. */
 function plan(n: number, trajectories: number, concurrency: number) {
-  const source = { ids: Array.from({ length: n }, (_, i) => `c${i}`), turnStart: Uint32Array.from({ length: n + 1 }, (_, i) => i), delaysS: new Float64Array(n), systemEnds: new Uint32Array(n), ownCounts: new Uint32Array(n) };
-  return buildConversationPlan({ phase: "performance", source, trajectories, concurrency, injectDelay: false, salt: false, routingHeaders: [], turnTimeoutMs: 1000 });
+  const source = {
+    ids: Array.from({ length: n }, (_, i) => `c${i}`),
+    turnStart: Uint32Array.from({ length: n + 1 }, (_, i) => i),
+    delaysS: new Float64Array(n),
+    systemEnds: new Uint32Array(n),
+    ownCounts: new Uint32Array(n),
+  };
+  return buildConversationPlan({
+    phase: "performance",
+    source,
+    trajectories,
+    concurrency,
+    injectDelay: false,
+    salt: false,
+    routingHeaders: [],
+    turnTimeoutMs: 1000,
+  });
 }
 
 const record = (planIndex: number, workerId = 0) => ({ planIndex, workerId, errorKind: null }) as RequestRecord;

@@ -18,7 +18,10 @@ describe("run/worker-pool", () => {
       const started = performance.now();
       const failure = await pool
         .initialize(() => ({}) as never, { onMessage() {}, onWorkerExit() {}, onError() {} }, 60_000)
-        .then(() => null, (error: unknown) => error);
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
       expect(failure).toBeInstanceOf(SetupError);
       expect((failure as Error).message).toMatch(/^could not start the workers: invalid frame from worker/);
       expect(performance.now() - started).toBeLessThan(1000);
@@ -33,9 +36,14 @@ describe("run/worker-pool", () => {
       // Just spawned: no Bun process is up and connected within a millisecond.
       const failure = await pool
         .initialize(() => ({}) as never, { onMessage() {}, onWorkerExit() {}, onError() {} }, 1)
-        .then(() => null, (error: unknown) => error);
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
       expect(failure).toBeInstanceOf(SetupError);
-      expect((failure as Error).message).toBe("workers did not start within 0.001 s (settings.client.worker_initialization_timeout)");
+      expect((failure as Error).message).toBe(
+        "workers did not start within 0.001 s (settings.client.worker_initialization_timeout)",
+      );
     } finally {
       await pool.shutdown();
     }

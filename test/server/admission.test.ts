@@ -45,14 +45,20 @@ describe("server/admission", () => {
       const body = JSON.stringify({ model: "m", messages: [{ role: "user", content: "hi" }], stream: true });
       const started = performance.now();
       const firstBytes = [0, 1, 2, 3].map(async () => {
-        const response = await fetch(`${server.url}/v1/chat/completions`, { method: "POST", body, headers: { "content-type": "application/json" } });
+        const response = await fetch(`${server.url}/v1/chat/completions`, {
+          method: "POST",
+          body,
+          headers: { "content-type": "application/json" },
+        });
         const text = await response.text();
         expect(text).toContain("[DONE]");
         return performance.now() - started;
       });
       await Bun.sleep(30);
       const during = await (await fetch(`${server.url}/metrics`)).text();
-      expect([sample(during, "vllm:num_requests_running"), sample(during, "vllm:num_requests_waiting")]).toEqual([2, 2]);
+      expect([sample(during, "vllm:num_requests_running"), sample(during, "vllm:num_requests_waiting")]).toEqual([
+        2, 2,
+      ]);
       expect(sample(during, "vllm:kv_cache_usage_perc")).toBe(1);
       const done = (await Promise.all(firstBytes)).sort((a, b) => a - b);
       // Two answered after one TTFT, two after two.
@@ -63,7 +69,9 @@ describe("server/admission", () => {
       expect(sample(after, "vllm:time_to_first_token_seconds_count")).toBe(4);
       // vLLM's TTFT counts from arrival: the two that waited took about 0.16 s.
       expect(after).toContain('vllm:time_to_first_token_seconds_bucket{engine="0",model_name="mock-model",le="0.1"} 2');
-      expect(after).toContain('vllm:time_to_first_token_seconds_bucket{engine="0",model_name="mock-model",le="0.25"} 4');
+      expect(after).toContain(
+        'vllm:time_to_first_token_seconds_bucket{engine="0",model_name="mock-model",le="0.25"} 4',
+      );
       expect(sample(after, "vllm:generation_tokens_total")).toBe(4);
     } finally {
       await server.stop();
@@ -71,7 +79,9 @@ describe("server/admission", () => {
   });
 
   test("fixed mode refuses --max-concurrent and has no /metrics", async () => {
-    await expect(startMockServer({ mode: "fixed", maxConcurrent: 2 })).rejects.toThrow("maxConcurrent (--max-concurrent) needs --mode echo or model");
+    await expect(startMockServer({ mode: "fixed", maxConcurrent: 2 })).rejects.toThrow(
+      "maxConcurrent (--max-concurrent) needs --mode echo or model",
+    );
     const server = await startMockServer({ mode: "fixed" });
     try {
       expect((await fetch(`${server.url}/metrics`)).status).toBe(404);

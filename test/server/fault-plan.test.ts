@@ -4,7 +4,11 @@ import { FaultDealer, faultForRequest } from "../../src/server/fault-plan.ts";
 import { faultLabel, type FaultSpec } from "../../src/server/fault-spec.ts";
 
 describe("server/fault-plan", () => {
-  const faults: FaultSpec[] = [{ kind: "status", arg: 500 }, { kind: "reset-mid-stream", arg: null }, { kind: "malformed-sse", arg: null }];
+  const faults: FaultSpec[] = [
+    { kind: "status", arg: 500 },
+    { kind: "reset-mid-stream", arg: null },
+    { kind: "malformed-sse", arg: null },
+  ];
 
   test.each([0, 0.1, 0.3, 0.9, 1])("faults about rate %p of the requests, the kinds about equally", (rate) => {
     const n = 20_000;

@@ -12,13 +12,20 @@ afterEach(async () => {
   server = null;
 });
 
-async function faulty(faults: FaultSpec[], extra: { faultRate?: number; faultSeed?: number } = {}): Promise<MockServer> {
+async function faulty(
+  faults: FaultSpec[],
+  extra: { faultRate?: number; faultSeed?: number } = {},
+): Promise<MockServer> {
   server = await startMockServer({ faults, recordObservations: true, ...extra });
   return server;
 }
 
 function post(base: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${base}${CHAT}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  return fetch(`${base}${CHAT}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
 /** The rejection code of a promise, or "resolved". */
@@ -135,7 +142,10 @@ describe("server/faults", () => {
     const s = await faulty([{ kind: "huge-body", arg: 1 }]);
     const response = await post(s.url, chat(false));
     expect(Number(response.headers.get("content-length"))).toBeGreaterThan(1024 * 1024);
-    const body = (await response.json()) as { choices: { message: { content: string } }[]; usage: { completion_tokens: number } };
+    const body = (await response.json()) as {
+      choices: { message: { content: string } }[];
+      usage: { completion_tokens: number };
+    };
     expect(body.choices[0]?.message.content.length).toBeGreaterThanOrEqual(1024 * 1024 - 4);
     expect(body.usage.completion_tokens).toBe(262_144);
   });
@@ -152,27 +162,44 @@ describe("server/faults", () => {
     for (const event of events.slice(0, -1)) expect(() => JSON.parse(event.slice("data: ".length))).not.toThrow();
   });
 
-  test.each([true, false])("slow-drip:1 (streaming %p) sends a valid answer one byte at a time", async (stream) => {
-    const s = await faulty([{ kind: "slow-drip", arg: 1 }]);
-    const { text, reads, error, ms } = await readAll(await post(s.url, chat(stream)));
-    expect(error).toBeNull();
-    // One byte a millisecond: the whole body takes that long (the server's pacing); how many bytes
-    // a read finds together is the reader's pace, which a busy host slows (66 reads of 279 seen).
-    expect(reads).toBeGreaterThan(1);
-    expect(ms).toBeGreaterThanOrEqual((text.length - 1) * 0.9);
-    if (stream) expect(text.endsWith("data: [DONE]\n\n")).toBe(true);
-    else expect((JSON.parse(text) as { choices: { message: { content: string } }[] }).choices[0]?.message.content).toBe("tok tok tok");
-  }, 15_000);
+  test.each([true, false])(
+    "slow-drip:1 (streaming %p) sends a valid answer one byte at a time",
+    async (stream) => {
+      const s = await faulty([{ kind: "slow-drip", arg: 1 }]);
+      const { text, reads, error, ms } = await readAll(await post(s.url, chat(stream)));
+      expect(error).toBeNull();
+      // One byte a millisecond: the whole body takes that long (the server's pacing); how many bytes
+      // a read finds together is the reader's pace, which a busy host slows (66 reads of 279 seen).
+      expect(reads).toBeGreaterThan(1);
+      expect(ms).toBeGreaterThanOrEqual((text.length - 1) * 0.9);
+      if (stream) expect(text.endsWith("data: [DONE]\n\n")).toBe(true);
+      else
+        expect((JSON.parse(text) as { choices: { message: { content: string } }[] }).choices[0]?.message.content).toBe(
+          "tok tok tok",
+        );
+    },
+    15_000,
+  );
 
   test("faults hit the requests faultForRequest names for upstream, on one keep-alive connection", async () => {
-    const faults: FaultSpec[] = [{ kind: "status", arg: 500 }, { kind: "refuse", arg: null }, { kind: "invalid-json", arg: null }];
+    const faults: FaultSpec[] = [
+      { kind: "status", arg: 500 },
+      { kind: "refuse", arg: null },
+      { kind: "invalid-json", arg: null },
+    ];
     const s = await faulty(faults, { faultRate: 0.5, faultSeed: 7 });
     const seen: string[] = [];
     for (let i = 0; i < 40; i++) {
       try {
         const response = await post(s.url, chat(false));
         const text = await response.text();
-        seen.push(response.status === 500 ? "status:500" : text.startsWith('{"id":"cmpl-mock-broken"') ? "invalid-json" : "none");
+        seen.push(
+          response.status === 500
+            ? "status:500"
+            : text.startsWith('{"id":"cmpl-mock-broken"')
+              ? "invalid-json"
+              : "none",
+        );
       } catch {
         seen.push("refuse");
       }
@@ -183,9 +210,15 @@ describe("server/faults", () => {
       return spec === null ? "none" : spec.arg === null ? spec.kind : `${spec.kind}:${spec.arg}`;
     });
     expect(seen).toEqual(expected);
-    const counts = Object.fromEntries(["status:500", "refuse", "invalid-json"].map((k) => [k, seen.filter((x) => x === k).length]).filter(([, n]) => n !== 0));
+    const counts = Object.fromEntries(
+      ["status:500", "refuse", "invalid-json"]
+        .map((k) => [k, seen.filter((x) => x === k).length])
+        .filter(([, n]) => n !== 0),
+    );
     expect(s.faultCounts()).toEqual(counts);
-    expect(s.observations().filter((o) => o.fault !== undefined).length).toBe(40 - seen.filter((x) => x === "none").length);
+    expect(s.observations().filter((o) => o.fault !== undefined).length).toBe(
+      40 - seen.filter((x) => x === "none").length,
+    );
   });
 
   test("leaves /health, /v1/models and client-sent fault headers alone", async () => {
@@ -205,7 +238,11 @@ describe("server/faults", () => {
         controller.close();
       },
     });
-    const response = await fetch(`${s.url}${CHAT}`, { method: "POST", body, headers: { "content-type": "application/json" } });
+    const response = await fetch(`${s.url}${CHAT}`, {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/json" },
+    });
     expect(response.status).toBe(411);
   });
 });
@@ -215,17 +252,27 @@ describe("server/faults: a request the server cannot parse gets its 400, never a
     ["status:503", { kind: "status", arg: 503 }],
     ["reset-before-headers", { kind: "reset-before-headers", arg: null }],
     ["malformed-sse", { kind: "malformed-sse", arg: null }],
-  ] as const)("%s at rate 1: bodies that are not JSON, or not a chat request, are answered 400 and not counted", async (_label, fault) => {
-    const s = await faulty([fault]);
-    for (const body of ["{not json", JSON.stringify({ model: "m", messages: "hi" })]) {
-      const response = await fetch(`${s.url}${CHAT}`, { method: "POST", headers: { "content-type": "application/json" }, body });
-      expect(response.status).toBe(400);
-      const message = ((await response.json()) as { error: { message: string } }).error.message;
-      expect(message).not.toContain("\n");
-    }
-    expect(s.faultCounts()).toEqual({});
-    // A request that parses gets the fault (whatever it does to the connection), and it counts.
-    await post(s.url, chat(false)).then((r) => r.text(), () => "");
-    expect(Object.values(s.faultCounts())).toEqual([1]);
-  });
+  ] as const)(
+    "%s at rate 1: bodies that are not JSON, or not a chat request, are answered 400 and not counted",
+    async (_label, fault) => {
+      const s = await faulty([fault]);
+      for (const body of ["{not json", JSON.stringify({ model: "m", messages: "hi" })]) {
+        const response = await fetch(`${s.url}${CHAT}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body,
+        });
+        expect(response.status).toBe(400);
+        const message = ((await response.json()) as { error: { message: string } }).error.message;
+        expect(message).not.toContain("\n");
+      }
+      expect(s.faultCounts()).toEqual({});
+      // A request that parses gets the fault (whatever it does to the connection), and it counts.
+      await post(s.url, chat(false)).then(
+        (r) => r.text(),
+        () => "",
+      );
+      expect(Object.values(s.faultCounts())).toEqual([1]);
+    },
+  );
 });

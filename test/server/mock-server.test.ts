@@ -49,7 +49,14 @@ describe("server/mock-server", () => {
   test.each([
     ["chat, last user message", "/v1/chat/completions", chatBody("hello  big\nworld"), "hello big world", 5, "stop"],
     ["chat, capped", "/v1/chat/completions", chatBody("a b c d", { max_tokens: 2 }), "a b", 6, "length"],
-    ["chat, max_completion_tokens wins", "/v1/chat/completions", chatBody("a b c d", { max_tokens: 1, max_completion_tokens: 3 }), "a b c", 6, "length"],
+    [
+      "chat, max_completion_tokens wins",
+      "/v1/chat/completions",
+      chatBody("a b c d", { max_tokens: 1, max_completion_tokens: 3 }),
+      "a b c",
+      6,
+      "length",
+    ],
     ["completions, text", "/v1/completions", { prompt: "one two three" }, "one two three", 3, "stop"],
     ["completions, token ids", "/v1/completions", { prompt: [5, 6, 7, 8] }, "tok tok tok tok", 4, "stop"],
     ["completions, capped ids", "/v1/completions", { prompt: [5, 6, 7, 8], max_tokens: 3 }, "tok tok tok", 4, "length"],
@@ -68,14 +75,23 @@ describe("server/mock-server", () => {
     expect(isChat ? choice?.message : choice?.text).toEqual(isChat ? { role: "assistant", content: text } : text);
     expect(choice?.finish_reason).toBe(finish);
     const completionTokens = text.split(" ").length;
-    expect(json.usage).toEqual({ prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens });
+    expect(json.usage).toEqual({
+      prompt_tokens: promptTokens,
+      completion_tokens: completionTokens,
+      total_tokens: promptTokens + completionTokens,
+    });
   });
 
   test("records an observation per completion request", async () => {
     const before = echo.observations().length;
     await (await postJson(`${echo.url}/v1/completions`, { prompt: "x y" })).json();
     const observation = echo.observations()[before];
-    expect(observation).toMatchObject({ outputTokens: 2, streaming: false, path: "/v1/completions", firstChunkNs: null });
+    expect(observation).toMatchObject({
+      outputTokens: 2,
+      streaming: false,
+      path: "/v1/completions",
+      firstChunkNs: null,
+    });
     expect(observation!.doneNs).toBeGreaterThanOrEqual(observation!.receivedNs);
   });
 
@@ -89,7 +105,13 @@ describe("server/mock-server non-streaming modes", () => {
   test.each([
     ["model", { mode: "model", outputTokens: 5 } as const, {}, "tok tok tok tok tok", "stop"],
     ["model capped", { mode: "model", outputTokens: 5 } as const, { max_tokens: 3 }, "tok tok tok", "length"],
-    ["model ignore_eos", { mode: "model", outputTokens: 5 } as const, { max_tokens: 7, ignore_eos: true }, "tok tok tok tok tok tok tok", "length"],
+    [
+      "model ignore_eos",
+      { mode: "model", outputTokens: 5 } as const,
+      { max_tokens: 7, ignore_eos: true },
+      "tok tok tok tok tok tok tok",
+      "length",
+    ],
     ["model min_tokens", { mode: "model", outputTokens: 2 } as const, { min_tokens: 4 }, "tok tok tok tok", "stop"],
     ["fixed", { mode: "fixed", fixedTokens: 4 } as const, {}, "tok tok tok tok", "stop"],
     ["fixed capped", { mode: "fixed", fixedTokens: 4 } as const, { max_tokens: 2 }, "tok tok", "length"],
@@ -121,7 +143,9 @@ describe("server/mock-server fixed mode", () => {
     const server = await startMockServer({ mode: "fixed", fixedTokens: 8, recordObservations: true });
     try {
       const url = `${server.url}/v1/chat/completions`;
-      const bodies = await Promise.all([1, 2, 3].map(async () => (await postJson(url, chatBody("x", { stream: true }))).text()));
+      const bodies = await Promise.all(
+        [1, 2, 3].map(async () => (await postJson(url, chatBody("x", { stream: true }))).text()),
+      );
       expect(new Set(bodies).size).toBe(1);
       const capped = await (await postJson(url, chatBody("x", { stream: true, max_tokens: 2 }))).text();
       expect(capped).not.toBe(bodies[0]);
@@ -134,22 +158,27 @@ describe("server/mock-server fixed mode", () => {
     }
   });
 
-  test.each([["fixed"], ["echo"]] as const)("%s mode with --served-model-name: served names echoed, any other a 404 in vLLM's shape, even streaming", async (mode) => {
-    const server = await startMockServer({ mode, servedModelNames: ["served-a", "served-b"] });
-    try {
-      const url = `${server.url}/v1/chat/completions`;
-      const served = (await (await postJson(url, chatBody("x", { model: "served-b" }))).json()) as { model: string };
-      expect(served.model).toBe("served-b");
-      for (const stream of [false, true]) {
-        const response = await postJson(url, chatBody("x", { model: "other", stream }));
-        expect(response.status).toBe(404);
-        expect(await response.json()).toEqual({ error: { message: "The model `other` does not exist.", type: "NotFoundError", param: "model", code: 404 } });
+  test.each([["fixed"], ["echo"]] as const)(
+    "%s mode with --served-model-name: served names echoed, any other a 404 in vLLM's shape, even streaming",
+    async (mode) => {
+      const server = await startMockServer({ mode, servedModelNames: ["served-a", "served-b"] });
+      try {
+        const url = `${server.url}/v1/chat/completions`;
+        const served = (await (await postJson(url, chatBody("x", { model: "served-b" }))).json()) as { model: string };
+        expect(served.model).toBe("served-b");
+        for (const stream of [false, true]) {
+          const response = await postJson(url, chatBody("x", { model: "other", stream }));
+          expect(response.status).toBe(404);
+          expect(await response.json()).toEqual({
+            error: { message: "The model `other` does not exist.", type: "NotFoundError", param: "model", code: 404 },
+          });
+        }
+        const models = (await (await fetch(`${server.url}/v1/models`)).json()) as { data: { id: string }[] };
+        expect(models.data.map((m) => m.id)).toEqual(["served-a", "served-b"]);
+        expect((await fetch(`${server.url}/v1/models/other`)).status).toBe(404);
+      } finally {
+        await server.stop();
       }
-      const models = (await (await fetch(`${server.url}/v1/models`)).json()) as { data: { id: string }[] };
-      expect(models.data.map((m) => m.id)).toEqual(["served-a", "served-b"]);
-      expect((await fetch(`${server.url}/v1/models/other`)).status).toBe(404);
-    } finally {
-      await server.stop();
-    }
-  });
+    },
+  );
 });

@@ -23,7 +23,11 @@ const GAP_TOLERANCE_MS = 3;
 /** Float noise between `performance.now()` and `Bun.nanoseconds()` readings. */
 const EPSILON_MS = 0.05;
 
-const chat = (extra: Record<string, unknown> = {}) => ({ model: "m", messages: [{ role: "user", content: "hi" }], ...extra });
+const chat = (extra: Record<string, unknown> = {}) => ({
+  model: "m",
+  messages: [{ role: "user", content: "hi" }],
+  ...extra,
+});
 
 /** The worst stall of this process's event loop during the last `contentArrivals` (or other watched) request. */
 let lastStallMs = 0;
@@ -33,7 +37,9 @@ async function contentArrivals(url: string, body: unknown): Promise<{ arrivedMs:
   const { result, stallMs } = await withStallWatch(() => streamRequest(url, body));
   lastStallMs = stallMs;
   expect(result.events.at(-1)?.data).toBe("[DONE]");
-  return result.events.map((event) => ({ arrivedMs: event.arrivedMs, text: chunkText(event.data) })).filter((event) => event.text !== "");
+  return result.events
+    .map((event) => ({ arrivedMs: event.arrivedMs, text: chunkText(event.data) }))
+    .filter((event) => event.text !== "");
 }
 
 /** Each arrival is at or after its due time, and at most LATE_MS (plus the host's stall while it ran) after it. */
@@ -48,7 +54,10 @@ function expectOnTime(arrivalsMs: number[], dueMs: number[]): void {
 
 /** The median gap between consecutive arrivals: one late event cannot move it. */
 function medianGapMs(times: number[]): number {
-  const gaps = times.slice(1).map((time, index) => time - (times[index] ?? 0)).sort((a, b) => a - b);
+  const gaps = times
+    .slice(1)
+    .map((time, index) => time - (times[index] ?? 0))
+    .sort((a, b) => a - b);
   return gaps[Math.floor(gaps.length / 2)] ?? Number.NaN;
 }
 
@@ -59,7 +68,13 @@ describe("server/mock-server model mode", () => {
   let server: MockServer;
   let packed: MockServer;
   beforeAll(async () => {
-    const model = { mode: "model", ttftMs: TTFT_MS, tpotMs: TPOT_MS, outputTokens: TOKENS, recordObservations: true } as const;
+    const model = {
+      mode: "model",
+      ttftMs: TTFT_MS,
+      tpotMs: TPOT_MS,
+      outputTokens: TOKENS,
+      recordObservations: true,
+    } as const;
     server = await startMockServer(model);
     packed = await startMockServer({ ...model, tokensPerChunk: 4 });
   });
@@ -69,7 +84,9 @@ describe("server/mock-server model mode", () => {
   });
 
   test("waits TTFT before the first token and TPOT between tokens", async () => {
-    const arrivals = (await contentArrivals(`${server.url}/v1/chat/completions`, chat({ stream: true }))).map((event) => event.arrivedMs);
+    const arrivals = (await contentArrivals(`${server.url}/v1/chat/completions`, chat({ stream: true }))).map(
+      (event) => event.arrivedMs,
+    );
     expectOnTime(arrivals, dueTimesMs(range(TOKENS)));
     expect(Math.abs(medianGapMs(arrivals) - TPOT_MS)).toBeLessThan(GAP_TOLERANCE_MS);
   });
@@ -93,7 +110,10 @@ describe("server/mock-server model mode", () => {
     expect(arrivals.map((arrival) => arrival.text.split(" ").filter(Boolean).length)).toEqual([1, 4, 4, 1]);
     expect(arrivals.map((arrival) => arrival.text).join("")).toBe(Array(TOKENS).fill("tok").join(" "));
     // Each event leaves when its last token is ready: tokens 0, 4, 8 and 9.
-    expectOnTime(arrivals.map((arrival) => arrival.arrivedMs), dueTimesMs([0, 4, 8, 9]));
+    expectOnTime(
+      arrivals.map((arrival) => arrival.arrivedMs),
+      dueTimesMs([0, 4, 8, 9]),
+    );
   });
 
   test("paces echo mode too when a latency is set", async () => {
@@ -102,7 +122,10 @@ describe("server/mock-server model mode", () => {
       const body = { messages: [{ role: "user", content: "a b c" }], stream: true };
       const arrivals = await contentArrivals(`${echo.url}/v1/chat/completions`, body);
       expect(arrivals.map((arrival) => arrival.text)).toEqual(["a", " b", " c"]);
-      expectOnTime(arrivals.map((arrival) => arrival.arrivedMs), dueTimesMs(range(3)));
+      expectOnTime(
+        arrivals.map((arrival) => arrival.arrivedMs),
+        dueTimesMs(range(3)),
+      );
     } finally {
       await echo.stop();
     }
@@ -110,7 +133,12 @@ describe("server/mock-server model mode", () => {
 
   test("replies to a non-streaming request after TTFT + TPOT × (n − 1)", async () => {
     const sentMs = performance.now();
-    const { result: body, stallMs } = await withStallWatch(async () => (await (await postJson(`${server.url}/v1/chat/completions`, chat())).json()) as { usage: { completion_tokens: number } });
+    const { result: body, stallMs } = await withStallWatch(
+      async () =>
+        (await (await postJson(`${server.url}/v1/chat/completions`, chat())).json()) as {
+          usage: { completion_tokens: number };
+        },
+    );
     const elapsedMs = performance.now() - sentMs;
     lastStallMs = stallMs;
     expect(body.usage.completion_tokens).toBe(TOKENS);

@@ -10,10 +10,40 @@ function parsed(kind: ApiKind, body: unknown): MockRequest {
 
 describe("server/openai-request", () => {
   test.each([
-    ["last user message", [{ role: "user", content: "old words" }, { role: "assistant", content: "reply" }, { role: "user", content: " new  one " }], 5, ["new", "one"]],
-    ["all messages without a user", [{ role: "system", content: "sys a" }, { role: "assistant", content: "b" }], 3, ["sys", "a", "b"]],
-    ["content parts", [{ role: "user", content: [{ type: "text", text: "x y" }, { type: "image_url" }] }], 2, ["x", "y"]],
-    ["null content", [{ role: "assistant", content: null }, { role: "user", content: "z" }], 1, ["z"]],
+    [
+      "last user message",
+      [
+        { role: "user", content: "old words" },
+        { role: "assistant", content: "reply" },
+        { role: "user", content: " new  one " },
+      ],
+      5,
+      ["new", "one"],
+    ],
+    [
+      "all messages without a user",
+      [
+        { role: "system", content: "sys a" },
+        { role: "assistant", content: "b" },
+      ],
+      3,
+      ["sys", "a", "b"],
+    ],
+    [
+      "content parts",
+      [{ role: "user", content: [{ type: "text", text: "x y" }, { type: "image_url" }] }],
+      2,
+      ["x", "y"],
+    ],
+    [
+      "null content",
+      [
+        { role: "assistant", content: null },
+        { role: "user", content: "z" },
+      ],
+      1,
+      ["z"],
+    ],
   ])("chat: echoes the %s", (_name, messages, promptTokens, echoWords) => {
     const request = parsed("chat", { messages });
     expect(request.promptTokens).toBe(promptTokens);
@@ -32,7 +62,10 @@ describe("server/openai-request", () => {
   });
 
   test("reads the model and n", () => {
-    expect(parsed("chat", { model: "Qwen/Qwen3-8B", n: 3, messages: [{ role: "user", content: "x" }] })).toMatchObject({ model: "Qwen/Qwen3-8B", n: 3 });
+    expect(parsed("chat", { model: "Qwen/Qwen3-8B", n: 3, messages: [{ role: "user", content: "x" }] })).toMatchObject({
+      model: "Qwen/Qwen3-8B",
+      n: 3,
+    });
     expect(parsed("chat", { messages: [{ role: "user", content: "x" }] })).toMatchObject({ model: null, n: 1 });
   });
 
@@ -47,11 +80,20 @@ describe("server/openai-request", () => {
 
   test.each([
     [{}, { stream: false, includeUsage: false, maxTokens: null, ignoreEos: false, minTokens: 0 }],
-    [{ stream: true, stream_options: { include_usage: true } }, { stream: true, includeUsage: true }],
-    [{ stream: null, stream_options: null, max_tokens: null }, { stream: false, includeUsage: false, maxTokens: null }],
+    [
+      { stream: true, stream_options: { include_usage: true } },
+      { stream: true, includeUsage: true },
+    ],
+    [
+      { stream: null, stream_options: null, max_tokens: null },
+      { stream: false, includeUsage: false, maxTokens: null },
+    ],
     [{ max_tokens: 7 }, { maxTokens: 7 }],
     [{ max_tokens: 7, max_completion_tokens: 3 }, { maxTokens: 3 }],
-    [{ ignore_eos: true, min_tokens: 4, temperature: 0, seed: 3 }, { ignoreEos: true, minTokens: 4 }],
+    [
+      { ignore_eos: true, min_tokens: 4, temperature: 0, seed: 3 },
+      { ignoreEos: true, minTokens: 4 },
+    ],
   ])("reads options %j", (extra, expected) => {
     expect(parsed("completions", { prompt: "p", ...extra })).toMatchObject(expected);
   });

@@ -29,7 +29,12 @@ describe("serve with the openai SDK", () => {
   });
 
   test("chat, streaming with usage: every delta, then the usage chunk", async () => {
-    const stream = await client.chat.completions.create({ model: "mock-b", messages: user("a b c d"), stream: true, stream_options: { include_usage: true } });
+    const stream = await client.chat.completions.create({
+      model: "mock-b",
+      messages: user("a b c d"),
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     let text = "";
     let usage: unknown = null;
     for await (const chunk of stream) {
@@ -42,19 +47,31 @@ describe("serve with the openai SDK", () => {
   });
 
   test("the SDK's stream helper accepts the stream: roles, finish reasons and indexes in order", async () => {
-    const final = await client.chat.completions.stream({ model: "mock-b", messages: user("x y"), n: 2 }).finalChatCompletion();
-    expect(final.choices.map((c) => [c.index, c.message.content, c.finish_reason])).toEqual([[0, "x y", "stop"], [1, "x y", "stop"]]);
+    const final = await client.chat.completions
+      .stream({ model: "mock-b", messages: user("x y"), n: 2 })
+      .finalChatCompletion();
+    expect(final.choices.map((c) => [c.index, c.message.content, c.finish_reason])).toEqual([
+      [0, "x y", "stop"],
+      [1, "x y", "stop"],
+    ]);
   });
 
   test("n = 3: three choices, each indexed", async () => {
     const reply = await client.chat.completions.create({ model: "mock-b", messages: user("one two"), n: 3 });
-    expect(reply.choices.map((c) => [c.index, c.message.content])).toEqual([[0, "one two"], [1, "one two"], [2, "one two"]]);
+    expect(reply.choices.map((c) => [c.index, c.message.content])).toEqual([
+      [0, "one two"],
+      [1, "one two"],
+      [2, "one two"],
+    ]);
     expect(reply.usage?.completion_tokens).toBe(6);
   });
 
   test("completions with a prompt array: one choice per prompt", async () => {
     const reply = await client.completions.create({ model: "mock-b", prompt: ["first prompt", "second"] });
-    expect(reply.choices.map((c) => [c.index, c.text])).toEqual([[0, "first prompt"], [1, "second"]]);
+    expect(reply.choices.map((c) => [c.index, c.text])).toEqual([
+      [0, "first prompt"],
+      [1, "second"],
+    ]);
     expect(reply.usage).toMatchObject({ prompt_tokens: 3, completion_tokens: 3 });
   });
 
@@ -75,9 +92,15 @@ describe("serve with the openai SDK", () => {
   test.each([
     ["retrieving it", () => client.models.retrieve("gpt-4")],
     ["a chat request naming it", () => client.chat.completions.create({ model: "gpt-4", messages: user("x") })],
-    ["a streaming chat request naming it", () => client.chat.completions.create({ model: "gpt-4", messages: user("x"), stream: true })],
+    [
+      "a streaming chat request naming it",
+      () => client.chat.completions.create({ model: "gpt-4", messages: user("x"), stream: true }),
+    ],
   ])("an unknown model, %s: the SDK's NotFoundError with vLLM's message", async (_name, call) => {
-    const error = await call().then(() => null, (e: unknown) => e);
+    const error = await call().then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(OpenAI.NotFoundError);
     expect((error as InstanceType<typeof OpenAI.NotFoundError>).message).toBe("404 The model `gpt-4` does not exist.");
   });

@@ -53,7 +53,15 @@ describe("server/options", () => {
 
 describe("server/latency-model", () => {
   test("repeats the same samples for the same seed", () => {
-    const options = { ttftMs: 20, tpotMs: 5, outputTokens: 50, ttftSpreadMs: 10, tpotSpreadMs: 2, outputTokensSpread: 20, seed: 7 };
+    const options = {
+      ttftMs: 20,
+      tpotMs: 5,
+      outputTokens: 50,
+      ttftSpreadMs: 10,
+      tpotSpreadMs: 2,
+      outputTokensSpread: 20,
+      seed: 7,
+    };
     const first = createLatencyModel(options);
     const second = createLatencyModel(options);
     const other = createLatencyModel({ ...options, seed: 8 });
@@ -75,7 +83,15 @@ describe("server/latency-model", () => {
   });
 
   test("never draws fewer than one output token", () => {
-    const sample = createLatencyModel({ ttftMs: 0, tpotMs: 0, outputTokens: 1, ttftSpreadMs: 0, tpotSpreadMs: 0, outputTokensSpread: 5, seed: 1 });
+    const sample = createLatencyModel({
+      ttftMs: 0,
+      tpotMs: 0,
+      outputTokens: 1,
+      ttftSpreadMs: 0,
+      tpotSpreadMs: 0,
+      outputTokensSpread: 5,
+      seed: 1,
+    });
     const lengths = Array.from({ length: 500 }, () => sample().outputTokens);
     expect(Math.min(...lengths)).toBe(1);
     expect(lengths.every(Number.isInteger)).toBe(true);

@@ -15,7 +15,10 @@ describe("server/request-head", () => {
     ["POST / HTTP/1.1\r\nContent-Length: 12\r\n\r\n", { contentLength: 12, chunked: false, invalid: false }],
     ["POST / HTTP/1.1\r\nhost: x\r\n\r\n", { contentLength: 0, chunked: false, invalid: false }],
     ["POST / HTTP/1.1\r\ntransfer-encoding: chunked\r\n\r\n", { contentLength: 0, chunked: true, invalid: false }],
-    ["POST / HTTP/1.1\r\ncontent-length: 1\r\ncontent-length: 2\r\n\r\n", { contentLength: 1, chunked: false, invalid: true }],
+    [
+      "POST / HTTP/1.1\r\ncontent-length: 1\r\ncontent-length: 2\r\n\r\n",
+      { contentLength: 1, chunked: false, invalid: true },
+    ],
     ["POST / HTTP/1.1\r\ncontent-length: -3\r\n\r\n", { contentLength: 0, chunked: false, invalid: true }],
   ])("frames %j", (head, facts) => {
     expect(scanHead(head)).toEqual(facts);
@@ -23,7 +26,9 @@ describe("server/request-head", () => {
 
   test("replaces client fault headers with the front's", () => {
     const head = "POST /v1/completions HTTP/1.1\r\nHost: a\r\nX-Mock-Fault: status:500\r\ncontent-length: 2\r\n\r\n";
-    expect(rewriteHead(head, "stall:1")).toBe("POST /v1/completions HTTP/1.1\r\nHost: a\r\ncontent-length: 2\r\nx-mock-fault: stall:1\r\n\r\n");
+    expect(rewriteHead(head, "stall:1")).toBe(
+      "POST /v1/completions HTTP/1.1\r\nHost: a\r\ncontent-length: 2\r\nx-mock-fault: stall:1\r\n\r\n",
+    );
     expect(rewriteHead(head, null)).toBe("POST /v1/completions HTTP/1.1\r\nHost: a\r\ncontent-length: 2\r\n\r\n");
   });
 });

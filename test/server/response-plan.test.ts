@@ -31,9 +31,39 @@ describe("server/response-plan", () => {
     // tokens, per chunk, ttft, tpot, expected [tokens, offsetMs] per event
     [0, 1, 20, 5, []],
     [1, 4, 20, 5, [[1, 20]]],
-    [3, 1, 20, 5, [[1, 20], [1, 25], [1, 30]]],
-    [10, 4, 20, 5, [[1, 20], [4, 40], [4, 60], [1, 65]]],
-    [5, 4, 0, 0, [[1, 0], [4, 0]]],
+    [
+      3,
+      1,
+      20,
+      5,
+      [
+        [1, 20],
+        [1, 25],
+        [1, 30],
+      ],
+    ],
+    [
+      10,
+      4,
+      20,
+      5,
+      [
+        [1, 20],
+        [4, 40],
+        [4, 60],
+        [1, 65],
+      ],
+    ],
+    [
+      5,
+      4,
+      0,
+      0,
+      [
+        [1, 0],
+        [4, 0],
+      ],
+    ],
   ])("schedules %i tokens at %i per chunk", (tokens, perChunk, ttftMs, tpotMs, expected) => {
     const slots = chunkSchedule(tokens, perChunk, ttftMs, tpotMs);
     expect(slots.map((slot) => [slot.tokenCount, slot.offsetMs])).toEqual(expected);
@@ -49,9 +79,15 @@ describe("server/response-plan", () => {
     [3, null, true, 0, 3, "stop"],
     [3, null, false, 6, 6, "stop"],
     [3, 4, false, 6, 4, "length"],
-  ] as const)("model length: sampled %i, cap %p, ignore_eos %p, min %i", (sampled, maxTokens, ignoreEos, minTokens, count, finish) => {
-    expect(modelOutputLength(request({ maxTokens, ignoreEos, minTokens }), sampled)).toEqual({ count, finishReason: finish });
-  });
+  ] as const)(
+    "model length: sampled %i, cap %p, ignore_eos %p, min %i",
+    (sampled, maxTokens, ignoreEos, minTokens, count, finish) => {
+      expect(modelOutputLength(request({ maxTokens, ignoreEos, minTokens }), sampled)).toEqual({
+        count,
+        finishReason: finish,
+      });
+    },
+  );
 
   test.each([
     [null, ["a", " b", " c"], "stop"],
@@ -59,7 +95,14 @@ describe("server/response-plan", () => {
     [2, ["a", " b"], "length"],
   ] as const)("echo with cap %p", (maxTokens, tokens, finish) => {
     const plan = planResponse("echo", request({ maxTokens }), { ttftMs: 1, tpotMs: 2, outputTokens: 99 });
-    expect(plan).toEqual({ kind: "chat", tokens: [...tokens], finishReason: finish, promptTokens: 3, ttftMs: 1, tpotMs: 2 });
+    expect(plan).toEqual({
+      kind: "chat",
+      tokens: [...tokens],
+      finishReason: finish,
+      promptTokens: 3,
+      ttftMs: 1,
+      tpotMs: 2,
+    });
   });
 
   test("model mode emits synthetic tokens of the sampled length", () => {
@@ -69,8 +112,15 @@ describe("server/response-plan", () => {
   });
 
   test("n choices per prompt, prompt after prompt, each echoing its own prompt", () => {
-    const inputs = [{ promptTokens: 1, echoWords: ["x"], promptText: "x" }, { promptTokens: 2, echoWords: ["y", "z"], promptText: "y z" }];
-    const plans = planChoices("echo", request({ n: 2, inputs, promptTokens: 3 }), { ttftMs: 0, tpotMs: 0, outputTokens: 9 });
+    const inputs = [
+      { promptTokens: 1, echoWords: ["x"], promptText: "x" },
+      { promptTokens: 2, echoWords: ["y", "z"], promptText: "y z" },
+    ];
+    const plans = planChoices("echo", request({ n: 2, inputs, promptTokens: 3 }), {
+      ttftMs: 0,
+      tpotMs: 0,
+      outputTokens: 9,
+    });
     expect(plans.map((p) => p.tokens.join(""))).toEqual(["x", "x", "y z", "y z"]);
     expect(plans.every((p) => p.promptTokens === 3)).toBe(true);
   });

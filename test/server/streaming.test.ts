@@ -6,7 +6,8 @@ import { chunkText, finishReason, streamRequest, type ReceivedEvent } from "./ss
 type Api = "chat" | "completions";
 
 function requestBody(api: Api, extra: Record<string, unknown>): Record<string, unknown> {
-  const input = api === "chat" ? { messages: [{ role: "user", content: "alpha beta gamma" }] } : { prompt: "alpha beta gamma" };
+  const input =
+    api === "chat" ? { messages: [{ role: "user", content: "alpha beta gamma" }] } : { prompt: "alpha beta gamma" };
   return { model: "m", stream: true, ...input, ...extra };
 }
 
@@ -41,7 +42,15 @@ interface Case {
 
 const cases: Case[] = [
   { name: "echo chat", mode: "echo", api: "chat", extra: {}, text: "alpha beta gamma", finish: "stop", usage: null },
-  { name: "echo completions", mode: "echo", api: "completions", extra: {}, text: "alpha beta gamma", finish: "stop", usage: null },
+  {
+    name: "echo completions",
+    mode: "echo",
+    api: "completions",
+    extra: {},
+    text: "alpha beta gamma",
+    finish: "stop",
+    usage: null,
+  },
   {
     name: "echo chat with usage and a cap",
     mode: "echo",
@@ -61,7 +70,15 @@ const cases: Case[] = [
     usage: { prompt_tokens: 3, completion_tokens: 3, total_tokens: 6 },
   },
   { name: "model chat", mode: "model", api: "chat", extra: {}, text: "tok tok tok tok", finish: "stop", usage: null },
-  { name: "model chat capped", mode: "model", api: "chat", extra: { max_tokens: 3 }, text: "tok tok tok", finish: "length", usage: null },
+  {
+    name: "model chat capped",
+    mode: "model",
+    api: "chat",
+    extra: { max_tokens: 3 },
+    text: "tok tok tok",
+    finish: "length",
+    usage: null,
+  },
   { name: "fixed chat", mode: "fixed", api: "chat", extra: {}, text: "tok tok tok", finish: "stop", usage: null },
   {
     name: "fixed completions with usage",

@@ -27,7 +27,11 @@ const reapers: Subprocess[] = [];
  * when we exit, even when killed.
  */
 function removeOnExit(dir: string): void {
-  const reaper = Bun.spawn(["/bin/sh", "-c", 'cat >/dev/null; rm -rf -- "$0"', dir], { stdin: "pipe", stdout: "ignore", stderr: "ignore" });
+  const reaper = Bun.spawn(["/bin/sh", "-c", 'cat >/dev/null; rm -rf -- "$0"', dir], {
+    stdin: "pipe",
+    stdout: "ignore",
+    stderr: "ignore",
+  });
   reaper.unref();
   reapers.push(reaper);
 }
@@ -38,7 +42,10 @@ async function build(): Promise<string> {
   const outfile = join(dir, "inference-endpoint");
   let timer: ReturnType<typeof setTimeout> | undefined;
   const hung = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`compiling ${outfile} did not finish within ${COMPILE_TIMEOUT_MS / 1000} s`)), COMPILE_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new Error(`compiling ${outfile} did not finish within ${COMPILE_TIMEOUT_MS / 1000} s`)),
+      COMPILE_TIMEOUT_MS,
+    );
   });
   try {
     await Promise.race([buildBinary(outfile, null, `${process.platform}-${process.arch}`, await gitSha()), hung]);

@@ -16,12 +16,32 @@ export function writeGpt2Tokenizer(dir: string): string {
     version: "1.0",
     truncation: null,
     padding: null,
-    added_tokens: [{ id: 50256, content: "<|endoftext|>", single_word: false, lstrip: false, rstrip: false, normalized: true, special: true }],
+    added_tokens: [
+      {
+        id: 50256,
+        content: "<|endoftext|>",
+        single_word: false,
+        lstrip: false,
+        rstrip: false,
+        normalized: true,
+        special: true,
+      },
+    ],
     normalizer: null,
     pre_tokenizer: byteLevel,
     post_processor: byteLevel,
     decoder: byteLevel,
-    model: { type: "BPE", dropout: null, unk_token: null, continuing_subword_prefix: "", end_of_word_suffix: "", fuse_unk: false, byte_fallback: false, vocab, merges },
+    model: {
+      type: "BPE",
+      dropout: null,
+      unk_token: null,
+      continuing_subword_prefix: "",
+      end_of_word_suffix: "",
+      fuse_unk: false,
+      byte_fallback: false,
+      vocab,
+      merges,
+    },
   };
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "tokenizer.json"), JSON.stringify(tokenizer));

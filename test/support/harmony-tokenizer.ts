@@ -12,7 +12,15 @@ export function writeHarmonyTokenizer(dir: string): string {
   const file = join(dir, "tokenizer.json");
   const json = JSON.parse(readFileSync(file, "utf8")) as { added_tokens: unknown[] };
   ["<|start|>", "<|message|>", "<|end|>"].forEach((content, i) => {
-    json.added_tokens.push({ id: 50257 + i, content, single_word: false, lstrip: false, rstrip: false, normalized: false, special: true });
+    json.added_tokens.push({
+      id: 50257 + i,
+      content,
+      single_word: false,
+      lstrip: false,
+      rstrip: false,
+      normalized: false,
+      special: true,
+    });
   });
   writeFileSync(file, JSON.stringify(json));
   return dir;

@@ -25,9 +25,16 @@ interface HostLateness {
  */
 export function measureHostLateness(qps: number, seconds: number): { result: Promise<HostLateness>; kill(): void } {
   const command = [process.execPath, JITTER_FLOOR, String(qps), String(seconds)];
-  const child = Bun.spawn(Bun.which("taskset") ? ["taskset", "-c", WORKER_CPU, ...command] : command, { stdout: "pipe", stderr: "pipe" });
+  const child = Bun.spawn(Bun.which("taskset") ? ["taskset", "-c", WORKER_CPU, ...command] : command, {
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   const result = (async () => {
-    const [out, err, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+    const [out, err, code] = await Promise.all([
+      new Response(child.stdout).text(),
+      new Response(child.stderr).text(),
+      child.exited,
+    ]);
     if (code !== 0) throw new Error(`jitter-floor exited ${code}: ${err.trim()}`);
     const printed = JSON.parse(out) as { p50_us: number; p99_us: number; count: number };
     return { p50Ns: printed.p50_us * 1e3, p99Ns: printed.p99_us * 1e3, count: printed.count };

@@ -8,7 +8,14 @@
  */
 import type { Step } from "./quirk-server.ts";
 
-const REASONS: Record<number, string> = { 200: "OK", 400: "Bad Request", 404: "Not Found", 429: "Too Many Requests", 500: "Internal Server Error", 503: "Service Unavailable" };
+const REASONS: Record<number, string> = {
+  200: "OK",
+  400: "Bad Request",
+  404: "Not Found",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  503: "Service Unavailable",
+};
 
 /** A status line and headers, ended by the blank line; nothing else is added. */
 export function head(status: number, headers: Record<string, string>): string {
@@ -19,7 +26,10 @@ export function head(status: number, headers: Record<string, string>): string {
 const SSE_TYPE = "text/event-stream; charset=utf-8";
 /** The head of a chunked SSE response (`contentType` null: no Content-Type header at all). */
 export function sseHead(contentType: string | null = SSE_TYPE): string {
-  return head(200, { ...(contentType === null ? {} : { "content-type": contentType }), "transfer-encoding": "chunked" });
+  return head(200, {
+    ...(contentType === null ? {} : { "content-type": contentType }),
+    "transfer-encoding": "chunked",
+  });
 }
 
 /** One piece of a chunked body: its byte length in hex, CRLF, the bytes, CRLF. */
@@ -31,7 +41,10 @@ export const LAST_CHUNK = "0\r\n\r\n";
 /** A complete JSON response with Content-Length. */
 export function jsonResponse(status: number, body: unknown, extra: Record<string, string> = {}): string {
   const text = typeof body === "string" ? body : JSON.stringify(body);
-  return head(status, { "content-type": "application/json", "content-length": String(Buffer.byteLength(text)), ...extra }) + text;
+  return (
+    head(status, { "content-type": "application/json", "content-length": String(Buffer.byteLength(text)), ...extra }) +
+    text
+  );
 }
 
 interface Delta {
@@ -42,9 +55,15 @@ interface Delta {
 }
 
 /** A `chat.completion.chunk` object. */
-export function chatChunk(delta: Delta, extra: { finish_reason?: string | null; usage?: unknown } = {}): Record<string, unknown> {
+export function chatChunk(
+  delta: Delta,
+  extra: { finish_reason?: string | null; usage?: unknown } = {},
+): Record<string, unknown> {
   return {
-    id: "chatcmpl-quirk", object: "chat.completion.chunk", created: 1_700_000_000, model: "m",
+    id: "chatcmpl-quirk",
+    object: "chat.completion.chunk",
+    created: 1_700_000_000,
+    model: "m",
     choices: [{ index: 0, delta, logprobs: null, finish_reason: extra.finish_reason ?? null }],
     ...(extra.usage === undefined ? {} : { usage: extra.usage }),
   };
@@ -52,9 +71,20 @@ export function chatChunk(delta: Delta, extra: { finish_reason?: string | null; 
 
 /** The usage event of `stream_options.include_usage`. */
 export function usageChunk(prompt: number, completion: number, reasoning?: number): Record<string, unknown> {
-  const usage: Record<string, unknown> = { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
+  const usage: Record<string, unknown> = {
+    prompt_tokens: prompt,
+    completion_tokens: completion,
+    total_tokens: prompt + completion,
+  };
   if (reasoning !== undefined) usage.completion_tokens_details = { reasoning_tokens: reasoning };
-  return { id: "chatcmpl-quirk", object: "chat.completion.chunk", created: 1_700_000_000, model: "m", choices: [], usage };
+  return {
+    id: "chatcmpl-quirk",
+    object: "chat.completion.chunk",
+    created: 1_700_000_000,
+    model: "m",
+    choices: [],
+    usage,
+  };
 }
 
 /** One SSE event: `data: <json>` and a blank line, with the chosen line ending. */

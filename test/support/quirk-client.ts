@@ -37,20 +37,38 @@ export function currentServer(): QuirkServer {
 
 export function quirkSettings(extra: Partial<RequestSettings> = {}): RequestSettings {
   return {
-    headers: { "content-type": "application/json" }, streaming: true, requestTimeoutMs: 10_000, stallTimeoutMs: 0,
-    keepResponseText: false, insecure: false, now: () => Bun.nanoseconds(), maxResponseBytes: 64 * 1024 * 1024, ...extra,
+    headers: { "content-type": "application/json" },
+    streaming: true,
+    requestTimeoutMs: 10_000,
+    stallTimeoutMs: 0,
+    keepResponseText: false,
+    insecure: false,
+    now: () => Bun.nanoseconds(),
+    maxResponseBytes: 64 * 1024 * 1024,
+    ...extra,
   };
 }
 
 export function outgoing(url: string, planIndex = 0) {
   const body = JSON.stringify({ model: "m", messages: [{ role: "user", content: "hi" }], stream: true });
-  return { phase: "performance", workerId: 0, planIndex, sampleIndex: 0, endpointIndex: 0, url: `${url}/v1/chat/completions`, body, scheduledNs: Bun.nanoseconds() };
+  return {
+    phase: "performance",
+    workerId: 0,
+    planIndex,
+    sampleIndex: 0,
+    endpointIndex: 0,
+    url: `${url}/v1/chat/completions`,
+    body,
+    scheduledNs: Bun.nanoseconds(),
+  };
 }
 
 /** Starts `scenario` and sends one request to it. */
 export async function send(scenario: Scenario, extra: Partial<RequestSettings> = {}): Promise<RequestRecord> {
   const server = startServer(scenario);
-  const { result, stallMs } = await withStallWatch(() => sendRequest(outgoing(server.url), quirkSettings(extra), () => () => {}));
+  const { result, stallMs } = await withStallWatch(() =>
+    sendRequest(outgoing(server.url), quirkSettings(extra), () => () => {}),
+  );
   lastStallMs = stallMs;
   return result;
 }
@@ -84,5 +102,6 @@ export function expectNear(value: number, expected: number, tolerance: number): 
 }
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
-export const tpotMs = (r: RequestRecord) => (r.doneNs - (r.firstTokenNs as number)) / ((r.outputTokens as number) - (r.hiddenTokens ?? 0) - 1) / MS;
+export const tpotMs = (r: RequestRecord) =>
+  (r.doneNs - (r.firstTokenNs as number)) / ((r.outputTokens as number) - (r.hiddenTokens ?? 0) - 1) / MS;
 export const latencyMs = (r: RequestRecord) => (r.doneNs - r.sentNs) / MS;

@@ -99,8 +99,7 @@ async function play(socket: Socket<Conn>): Promise<void> {
       if (typeof step === "string" || step instanceof Uint8Array) {
         await write(socket, Buffer.from(step));
         request.writes.push({ atNs: Bun.nanoseconds(), text: Buffer.from(step).toString("utf8") });
-      }
-      else if ("waitMs" in step) await Bun.sleep(step.waitMs);
+      } else if ("waitMs" in step) await Bun.sleep(step.waitMs);
       else {
         conn.closed = true;
         if (step.close === "reset") socket.terminate();
@@ -121,7 +120,14 @@ function takeRequests(conn: Conn, scenario: Scenario, requests: QuirkRequest[]):
     if (conn.pending.length < headEnd + 4 + length) return;
     const body = conn.pending.subarray(headEnd + 4, headEnd + 4 + length).toString("utf8");
     conn.pending = conn.pending.subarray(headEnd + 4 + length);
-    const request: QuirkRequest = { ...head, body, json: parseJson(body), index: requests.length, connection: conn.id, writes: [] };
+    const request: QuirkRequest = {
+      ...head,
+      body,
+      json: parseJson(body),
+      index: requests.length,
+      connection: conn.id,
+      writes: [],
+    };
     requests.push(request);
     conn.queue.push({ request, steps: scenario(request) });
   }
@@ -136,7 +142,14 @@ export function startQuirkServer(scenario: Scenario): QuirkServer {
     port: 0,
     socket: {
       open(socket) {
-        socket.data = { id: accepted++, pending: Buffer.alloc(0), queue: [], playing: false, closed: false, drained: null };
+        socket.data = {
+          id: accepted++,
+          pending: Buffer.alloc(0),
+          queue: [],
+          playing: false,
+          closed: false,
+          drained: null,
+        };
         open.add(socket);
       },
       data(socket, bytes) {

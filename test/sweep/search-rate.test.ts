@@ -5,7 +5,12 @@ import { bracketOf, converged, nextRate, spreadRates, type RateTrial } from "../
 /** Runs the search against a server whose SLO holds up to `knee` req/s. */
 function search(capacity: number, knee: number, precision: number, maxSteps: number): RateTrial[] {
   const trials: RateTrial[] = [];
-  for (let r = nextRate(capacity, trials, precision, maxSteps); r !== null; r = nextRate(capacity, trials, precision, maxSteps)) trials.push({ rate: r, passed: r <= knee });
+  for (
+    let r = nextRate(capacity, trials, precision, maxSteps);
+    r !== null;
+    r = nextRate(capacity, trials, precision, maxSteps)
+  )
+    trials.push({ rate: r, passed: r <= knee });
   return trials;
 }
 
@@ -44,7 +49,8 @@ describe("sweep/search-rate", () => {
   test("nothing passes, every rate rounded to 3 decimals as the sweep tries it: C/64 is still tried", () => {
     const round = (r: number) => Math.round(r * 1000) / 1000;
     const trials: RateTrial[] = [];
-    for (let r = nextRate(147.635, trials, 0.05, 10); r !== null; r = nextRate(147.635, trials, 0.05, 10)) trials.push({ rate: round(r), passed: false });
+    for (let r = nextRate(147.635, trials, 0.05, 10); r !== null; r = nextRate(147.635, trials, 0.05, 10))
+      trials.push({ rate: round(r), passed: false });
     expect(trials.map((t) => t.rate)).toEqual([147.635, 36.909, 9.227, 2.307]);
   });
 
@@ -53,7 +59,14 @@ describe("sweep/search-rate", () => {
   });
 
   test("a pass above a failure (noise at the knee) keeps the failure as the bound", () => {
-    expect(bracketOf(100, [{ rate: 100, passed: false }, { rate: 50, passed: false }, { rate: 60, passed: true }, { rate: 25, passed: true }])).toEqual({ lo: 25, hi: 50 });
+    expect(
+      bracketOf(100, [
+        { rate: 100, passed: false },
+        { rate: 50, passed: false },
+        { rate: 60, passed: true },
+        { rate: 25, passed: true },
+      ]),
+    ).toEqual({ lo: 25, hi: 50 });
   });
 
   test("spreads N rates strictly between the unloaded and the capacity rate", () => {

@@ -15,9 +15,24 @@ describe("sweep/verdict-resolution", () => {
   });
 
   test.each([
-    ["100 requests at p99 allow 1", [judged(100), judged(5000)], 99, "a judged step had only 100 requests: at p99 it passes with at most 1 over the SLO, so a few slow requests decide it; 1000 requests per step allow 10 (raise --num-samples or --duration)"],
-    ["50 requests at p99 allow none", [judged(50, false)], 99, "a judged step had only 50 requests: at p99 it passes with at most 0 over the SLO, so a few slow requests decide it; 1000 requests per step allow 10 (raise --num-samples or --duration)"],
-    ["199 at p95 allow 9", [judged(199)], 95, "a judged step had only 199 requests: at p95 it passes with at most 9 over the SLO, so a few slow requests decide it; 200 requests per step allow 10 (raise --num-samples or --duration)"],
+    [
+      "100 requests at p99 allow 1",
+      [judged(100), judged(5000)],
+      99,
+      "a judged step had only 100 requests: at p99 it passes with at most 1 over the SLO, so a few slow requests decide it; 1000 requests per step allow 10 (raise --num-samples or --duration)",
+    ],
+    [
+      "50 requests at p99 allow none",
+      [judged(50, false)],
+      99,
+      "a judged step had only 50 requests: at p99 it passes with at most 0 over the SLO, so a few slow requests decide it; 1000 requests per step allow 10 (raise --num-samples or --duration)",
+    ],
+    [
+      "199 at p95 allow 9",
+      [judged(199)],
+      95,
+      "a judged step had only 199 requests: at p95 it passes with at most 9 over the SLO, so a few slow requests decide it; 200 requests per step allow 10 (raise --num-samples or --duration)",
+    ],
   ])("warns: %s", (_name, steps, p, warning) => {
     expect(thinVerdictWarning(steps, p)).toBe(warning);
   });

@@ -21,9 +21,12 @@ const TEXTS = [
 ];
 
 describe("tokens/load-tokenizer", () => {
-  test.each(TEXTS.map((t) => [JSON.stringify(t), t]))("counts %s exactly as the reference GPT-2 BPE does", (_label, text) => {
-    expect(loadTokenizer(gpt2Dir).count(text)).toBe(referenceGpt2Encode(text).length);
-  });
+  test.each(TEXTS.map((t) => [JSON.stringify(t), t]))(
+    "counts %s exactly as the reference GPT-2 BPE does",
+    (_label, text) => {
+      expect(loadTokenizer(gpt2Dir).count(text)).toBe(referenceGpt2Encode(text).length);
+    },
+  );
 
   test("loads from a tokenizer.json path and from the Hugging Face cache layout", () => {
     expect(loadTokenizer(join(gpt2Dir, "tokenizer.json")).count("Hello World")).toBe(2);

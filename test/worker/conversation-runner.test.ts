@@ -21,7 +21,10 @@ function server(delayMs = 2) {
       seen.push({ body, session: req.headers.get("x-session-id") });
       if (body.messages.at(-1)?.content.includes("hang")) await Bun.sleep(10_000);
       await Bun.sleep(delayMs);
-      return Response.json({ choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }], usage: { prompt_tokens: 1, completion_tokens: 1 } });
+      return Response.json({
+        choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }],
+        usage: { prompt_tokens: 1, completion_tokens: 1 },
+      });
     },
   });
   return { url: `http://127.0.0.1:${s.port}/v1/chat/completions`, seen, stop: () => s.stop(true) };
@@ -31,16 +34,63 @@ let running: ReturnType<typeof server> | null = null;
 afterEach(() => running?.stop());
 
 const now = () => Bun.nanoseconds();
-const bodyOf = (system: string, user: string) => JSON.stringify({ messages: [{ role: "system", content: system }, { role: "user", content: user }], model: "m" });
+const bodyOf = (system: string, user: string) =>
+  JSON.stringify({
+    messages: [
+      { role: "system", content: system },
+      { role: "user", content: user },
+    ],
+    model: "m",
+  });
 
 /** Two trajectories (2 turns, then 1 turn) over `bodies`; one slot unless told. */
-function runner(url: string, bodies: string[], table: Partial<TrajectoryTable>, offsetsNs: number[], records: RequestRecord[], slots = 1) {
+function runner(
+  url: string,
+  bodies: string[],
+  table: Partial<TrajectoryTable>,
+  offsetsNs: number[],
+  records: RequestRecord[],
+  slots = 1,
+) {
   const n = offsetsNs.length;
   const systemEnds = Uint32Array.from(bodies, (b) => b.indexOf('"},{"role":"user"'));
-  const conversations: TrajectoryTable = { starts: Uint32Array.from([0, 2, 3]), ids: ["a", "b"], salts: [], routingHeaders: ["X-Session-ID"], turnTimeoutMs: 5000, systemEnds, live: false, ownCounts: new Uint32Array(0), ...table };
+  const conversations: TrajectoryTable = {
+    starts: Uint32Array.from([0, 2, 3]),
+    ids: ["a", "b"],
+    salts: [],
+    routingHeaders: ["X-Session-ID"],
+    turnTimeoutMs: 5000,
+    systemEnds,
+    live: false,
+    ownCounts: new Uint32Array(0),
+    ...table,
+  };
   return new ConversationRunner(
-    { phase: "performance", workerId: 0, planIndex: Uint32Array.from({ length: n }, (_, i) => i), sampleIndex: Uint32Array.from({ length: n }, (_, i) => i), offsetNs: Float64Array.from(offsetsNs), slotOffsetsNs: new Float64Array(slots), inFlightCap: 0, conversations },
-    { endpointUrls: [url], bodies, maxInFlight: 4, settings: { headers: { "content-type": "application/json" }, streaming: false, requestTimeoutMs: 0, stallTimeoutMs: 0, keepResponseText: false, insecure: false, now, maxResponseBytes: 0 } },
+    {
+      phase: "performance",
+      workerId: 0,
+      planIndex: Uint32Array.from({ length: n }, (_, i) => i),
+      sampleIndex: Uint32Array.from({ length: n }, (_, i) => i),
+      offsetNs: Float64Array.from(offsetsNs),
+      slotOffsetsNs: new Float64Array(slots),
+      inFlightCap: 0,
+      conversations,
+    },
+    {
+      endpointUrls: [url],
+      bodies,
+      maxInFlight: 4,
+      settings: {
+        headers: { "content-type": "application/json" },
+        streaming: false,
+        requestTimeoutMs: 0,
+        stallTimeoutMs: 0,
+        keepResponseText: false,
+        insecure: false,
+        now,
+        maxResponseBytes: 0,
+      },
+    },
     (r) => records.push(r),
   );
 }
@@ -49,11 +99,15 @@ describe("worker/conversation-runner", () => {
   test("sends each trajectory's turns in order with its session header and salted system prompt", async () => {
     running = server();
     const records: RequestRecord[] = [];
-    const bodies = [bodyOf("sys \"a\"", "a1"), bodyOf("sys \"a\"", "a2"), bodyOf("sys b", "b1")];
+    const bodies = [bodyOf('sys "a"', "a1"), bodyOf('sys "a"', "a2"), bodyOf("sys b", "b1")];
     expect(SYSTEM_CONTENT_START).toBe('{"messages":[{"role":"system","content":"'.length);
     const phase = runner(running.url, bodies, { salts: ["4461", "aaaa", "ba75", "bbbb"] }, [0, 0, 0], records);
     expect(await phase.run(now())).toEqual({ sent: 3, unsent: 0 });
-    expect(running.seen.map((s) => [s.session, s.body.messages[1]?.content])).toEqual([["a", "a1"], ["a", "a2"], ["b", "b1"]]);
+    expect(running.seen.map((s) => [s.session, s.body.messages[1]?.content])).toEqual([
+      ["a", "a1"],
+      ["a", "a2"],
+      ["b", "b1"],
+    ]);
     expect(running.seen[0]?.body.messages[0]?.content).toBe('[salt: 4461]\n\nsys "a"\n\n[salt: aaaa]');
     expect(running.seen[2]?.body.messages[0]?.content).toBe("[salt: ba75]\n\nsys b\n\n[salt: bbbb]");
     expect(records.every((r) => r.errorKind === null)).toBe(true);

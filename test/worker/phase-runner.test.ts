@@ -14,7 +14,9 @@ function holdingServer() {
     async fetch() {
       state.held++;
       await released;
-      return Response.json({ choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }] });
+      return Response.json({
+        choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }],
+      });
     },
   });
   return { url: `http://127.0.0.1:${server.port}/v1/chat/completions`, state, release, stop: () => server.stop(true) };
@@ -28,16 +30,41 @@ afterEach(() => {
 
 const now = () => Bun.nanoseconds();
 
-function runner(url: string, entries: number, closedLoopSlots: number, onRecord: (r: RequestRecord) => void): PhaseRunner {
+function runner(
+  url: string,
+  entries: number,
+  closedLoopSlots: number,
+  onRecord: (r: RequestRecord) => void,
+): PhaseRunner {
   const share: PhaseShare = {
-    phase: "warmup", workerId: 0, planIndex: Uint32Array.from({ length: entries }, (_, i) => i), sampleIndex: new Uint32Array(entries),
-    offsetNs: new Float64Array(entries), slotOffsetsNs: new Float64Array(closedLoopSlots), inFlightCap: 0,
+    phase: "warmup",
+    workerId: 0,
+    planIndex: Uint32Array.from({ length: entries }, (_, i) => i),
+    sampleIndex: new Uint32Array(entries),
+    offsetNs: new Float64Array(entries),
+    slotOffsetsNs: new Float64Array(closedLoopSlots),
+    inFlightCap: 0,
   };
   const body = JSON.stringify({ model: "m", messages: [{ role: "user", content: "hi" }] });
-  return new PhaseRunner(share, {
-    endpointUrls: [url], bodies: [body], maxInFlight: 16,
-    settings: { headers: { "content-type": "application/json" }, streaming: false, requestTimeoutMs: 0, stallTimeoutMs: 0, keepResponseText: false, insecure: false, now, maxResponseBytes: 0 },
-  }, onRecord);
+  return new PhaseRunner(
+    share,
+    {
+      endpointUrls: [url],
+      bodies: [body],
+      maxInFlight: 16,
+      settings: {
+        headers: { "content-type": "application/json" },
+        streaming: false,
+        requestTimeoutMs: 0,
+        stallTimeoutMs: 0,
+        keepResponseText: false,
+        insecure: false,
+        now,
+        maxResponseBytes: 0,
+      },
+    },
+    onRecord,
+  );
 }
 
 async function waitUntil(condition: () => boolean): Promise<void> {

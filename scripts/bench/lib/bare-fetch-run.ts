@@ -16,7 +16,14 @@ export interface FloorRun {
  * reading of the body any client does (lib/least-client); with `ipc` too, the rows written by a
  * second process (lib/floor-ipc). CPU is the whole process's, the second process included.
  */
-export async function bareFetch(url: string, bodyFile: string, seconds: number, eventsDb?: string, parse = false, ipc = false): Promise<FloorRun> {
+export async function bareFetch(
+  url: string,
+  bodyFile: string,
+  seconds: number,
+  eventsDb?: string,
+  parse = false,
+  ipc = false,
+): Promise<FloorRun> {
   const modes = eventsDb ? [eventsDb, ...(parse ? ["parse", ...(ipc ? ["ipc"] : [])] : [])] : [];
   const args = [BUN, BARE_FETCH, `${url}/v1/chat/completions`, bodyFile, String(seconds), "64", ...modes];
   const proc = track(pinned(CLIENT_CPU, args), { stdout: "pipe" });

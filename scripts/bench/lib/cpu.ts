@@ -73,7 +73,10 @@ export class TreeSampler {
   readonly peakKb = new Map<number, number>();
   private readonly timer: ReturnType<typeof setInterval>;
 
-  constructor(private readonly pid: number, intervalMs = 20) {
+  constructor(
+    private readonly pid: number,
+    intervalMs = 20,
+  ) {
     this.timer = setInterval(() => this.sample(), intervalMs);
     this.sample();
   }

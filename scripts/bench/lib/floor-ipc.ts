@@ -55,7 +55,10 @@ export class RemoteFloorRows {
         drain: (socket) => socket.data.channel.flush(),
       },
     });
-    const sink = Bun.spawn([process.execPath, SINK, socketPath, eventsDb, streamed ? "streamed" : "plain"], { stdout: "inherit", stderr: "inherit" });
+    const sink = Bun.spawn([process.execPath, SINK, socketPath, eventsDb, streamed ? "streamed" : "plain"], {
+      stdout: "inherit",
+      stderr: "inherit",
+    });
     return new RemoteFloorRows(await connected.promise, sink, listener, socketPath);
   }
 
@@ -83,8 +86,10 @@ export class RemoteFloorRows {
     this.timer = null;
     if (this.planIndex.length === 0) return;
     const frame: FloorFrame = {
-      planIndex: Float64Array.from(this.planIndex), sentNs: Float64Array.from(this.sentNs),
-      readCount: Uint16Array.from(this.readCount), readNs: Float64Array.from(this.readNs),
+      planIndex: Float64Array.from(this.planIndex),
+      sentNs: Float64Array.from(this.sentNs),
+      readCount: Uint16Array.from(this.readCount),
+      readNs: Float64Array.from(this.readNs),
     };
     this.planIndex = [];
     this.sentNs = [];

@@ -22,7 +22,12 @@ function writeRows(frame: FloorFrame): void {
   let read = 0;
   for (let i = 0; i < frame.planIndex.length; i++) {
     const count = frame.readCount[i] as number;
-    rows.add(frame.planIndex[i] as number, 0, frame.sentNs[i] as number, Array.from(frame.readNs.subarray(read, read + count)));
+    rows.add(
+      frame.planIndex[i] as number,
+      0,
+      frame.sentNs[i] as number,
+      Array.from(frame.readNs.subarray(read, read + count)),
+    );
     read += count;
   }
   rows.flush();

@@ -41,17 +41,26 @@ export interface IeRun {
 const RUN_TIMEOUT_MS = 600_000;
 
 /** Runs the CLI with `args` plus `--report-dir reportDir`; throws with the tail of stderr on failure. */
-export async function runIe(args: string[], reportDir: string, options: { pinToClientCpu?: boolean } = {}): Promise<IeRun> {
+export async function runIe(
+  args: string[],
+  reportDir: string,
+  options: { pinToClientCpu?: boolean } = {},
+): Promise<IeRun> {
   const started = performance.now();
   const command = [BUN, MAIN, ...args, "--report-dir", reportDir];
-  const proc = track(options.pinToClientCpu === false ? command : pinned(CLIENT_CPU, command), { cwd: ROOT, stdout: "ignore", stderr: "pipe" });
+  const proc = track(options.pinToClientCpu === false ? command : pinned(CLIENT_CPU, command), {
+    cwd: ROOT,
+    stdout: "ignore",
+    stderr: "pipe",
+  });
   const sampler = new TreeSampler(proc.pid);
   const timer = setTimeout(() => proc.kill("SIGKILL"), RUN_TIMEOUT_MS);
   const [exitCode, stderr] = await Promise.all([proc.exited, new Response(proc.stderr as ReadableStream).text()]);
   const wallMs = performance.now() - started;
   clearTimeout(timer);
   sampler.stop();
-  if (exitCode !== 0) throw new Error(`inference-endpoint ${args.slice(0, 2).join(" ")} exited ${exitCode}:\n${stderr.slice(-2000)}`);
+  if (exitCode !== 0)
+    throw new Error(`inference-endpoint ${args.slice(0, 2).join(" ")} exited ${exitCode}:\n${stderr.slice(-2000)}`);
   const summary = JSON.parse(readFileSync(join(reportDir, "performance", "result_summary.json"), "utf8")) as Summary;
   const totalCpuUs = exitedCpuUs(proc);
   const window = sampler.window();
@@ -70,18 +79,48 @@ export async function runIe(args: string[], reportDir: string, options: { pinToC
 /** `benchmark offline`, one worker, 64 connections, every request due at once. */
 export function offlineArgs(url: string, samples: number, streaming: boolean): string[] {
   return [
-    "benchmark", "offline", "--endpoints", url, "--model", MODEL, "--dataset", DATASET,
-    "--workers", "1", "--max-connections", "64", "--streaming", streaming ? "on" : "off",
-    "--num-samples", String(samples), "--duration", "0",
+    "benchmark",
+    "offline",
+    "--endpoints",
+    url,
+    "--model",
+    MODEL,
+    "--dataset",
+    DATASET,
+    "--workers",
+    "1",
+    "--max-connections",
+    "64",
+    "--streaming",
+    streaming ? "on" : "off",
+    "--num-samples",
+    String(samples),
+    "--duration",
+    "0",
   ];
 }
 
 /** `benchmark online` with Poisson arrivals at `qps` for `seconds`, one worker. */
 export function poissonArgs(url: string, qps: number, seconds: number): string[] {
   return [
-    "benchmark", "online", "--endpoints", url, "--model", MODEL, "--dataset", DATASET,
-    "--load-pattern", "poisson", "--target-qps", String(qps), "--num-samples", String(Math.round(qps * seconds)),
-    "--workers", "1", "--duration", "0",
+    "benchmark",
+    "online",
+    "--endpoints",
+    url,
+    "--model",
+    MODEL,
+    "--dataset",
+    DATASET,
+    "--load-pattern",
+    "poisson",
+    "--target-qps",
+    String(qps),
+    "--num-samples",
+    String(Math.round(qps * seconds)),
+    "--workers",
+    "1",
+    "--duration",
+    "0",
   ];
 }
 

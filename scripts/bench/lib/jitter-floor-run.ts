@@ -22,8 +22,12 @@ interface FloorTarget {
 }
 
 /** Lag p50 and p99 (µs) of an event loop keeping `schedule` on the client CPU, sending to `target` if given. */
-export async function jitterFloor(schedule: FloorSchedule, target?: FloorTarget): Promise<{ p50: number; p99: number }> {
-  const when = "offsetsFile" in schedule ? ["--offsets", schedule.offsetsFile] : [String(schedule.qps), String(schedule.seconds)];
+export async function jitterFloor(
+  schedule: FloorSchedule,
+  target?: FloorTarget,
+): Promise<{ p50: number; p99: number }> {
+  const when =
+    "offsetsFile" in schedule ? ["--offsets", schedule.offsetsFile] : [String(schedule.qps), String(schedule.seconds)];
   const extra = target ? [`${target.url}/v1/chat/completions`, target.bodyFile, target.eventsDb] : [];
   const proc = track(pinned(CLIENT_CPU, [BUN, JITTER_FLOOR, ...when, ...extra]), { stdout: "pipe" });
   try {

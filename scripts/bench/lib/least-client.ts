@@ -24,21 +24,46 @@ export class FloorRows {
   private readonly db: EventsDb;
   private readonly pending: RequestRecord[] = [];
 
-  constructor(path: string, private readonly streamed: boolean) {
+  constructor(
+    path: string,
+    private readonly streamed: boolean,
+  ) {
     this.db = new EventsDb(path);
   }
 
   /** One row for a response: its send and read instants, and as many gaps as a streamed record carries. */
   add(planIndex: number, scheduledNs: number, sentNs: number, readNs: readonly number[]): void {
     const gaps = this.streamed ? new Float64Array(GAPS_PER_STREAMED_ROW) : null;
-    if (gaps) for (let i = 1; i < readNs.length && i <= gaps.length; i++) gaps[i - 1] = (readNs[i] as number) - (readNs[i - 1] as number);
+    if (gaps)
+      for (let i = 1; i < readNs.length && i <= gaps.length; i++)
+        gaps[i - 1] = (readNs[i] as number) - (readNs[i - 1] as number);
     this.pending.push({
-      phase: "performance", planIndex, sampleIndex: planIndex % 1000, workerId: 0, endpointIndex: 0,
-      scheduledNs, sentNs, responseHeadersNs: readNs[0] ?? null, firstTokenNs: this.streamed ? (readNs[0] ?? null) : null,
-      doneNs: readNs[readNs.length - 1] ?? sentNs, httpStatus: 200, errorKind: null, errorMessage: null,
-      inputTokens: 12, outputTokens: 32, reasoningTokens: null, tokenSource: "server_usage",
-      chunkCount: this.streamed ? GAPS_PER_STREAMED_ROW + 1 : 1, chunkGapsNs: gaps, chunkTokens: null,
-      finishReason: "length", hiddenTokens: null, streamNotes: 0, chunkChars: null, responseText: null, attempt: 0,
+      phase: "performance",
+      planIndex,
+      sampleIndex: planIndex % 1000,
+      workerId: 0,
+      endpointIndex: 0,
+      scheduledNs,
+      sentNs,
+      responseHeadersNs: readNs[0] ?? null,
+      firstTokenNs: this.streamed ? (readNs[0] ?? null) : null,
+      doneNs: readNs[readNs.length - 1] ?? sentNs,
+      httpStatus: 200,
+      errorKind: null,
+      errorMessage: null,
+      inputTokens: 12,
+      outputTokens: 32,
+      reasoningTokens: null,
+      tokenSource: "server_usage",
+      chunkCount: this.streamed ? GAPS_PER_STREAMED_ROW + 1 : 1,
+      chunkGapsNs: gaps,
+      chunkTokens: null,
+      finishReason: "length",
+      hiddenTokens: null,
+      streamNotes: 0,
+      chunkChars: null,
+      responseText: null,
+      attempt: 0,
     });
     if (this.pending.length >= FLUSH_BATCH) this.flush();
   }

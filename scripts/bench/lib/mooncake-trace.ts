@@ -28,10 +28,13 @@ export function writeMooncakeTrace(path: string, offsetsPath?: string): number[]
     t += rng.expovariate(RATES_PER_MS[Math.floor(i / REQUESTS_PER_RATE) % 2] as number);
     const timestampMs = Math.round(t * 1000) / 1000;
     timestampsMs.push(timestampMs);
-    lines.push(JSON.stringify({ timestamp: timestampMs, input_length: 16 + (i % 32), output_length: 4, hash_ids: [i % 3] }));
+    lines.push(
+      JSON.stringify({ timestamp: timestampMs, input_length: 16 + (i % 32), output_length: 4, hash_ids: [i % 3] }),
+    );
   }
   writeFileSync(path, lines.join("\n") + "\n");
   const firstMs = timestampsMs[0] as number;
-  if (offsetsPath !== undefined) writeFileSync(offsetsPath, JSON.stringify(timestampsMs.map((ms) => Math.round((ms - firstMs) * 1e6))));
+  if (offsetsPath !== undefined)
+    writeFileSync(offsetsPath, JSON.stringify(timestampsMs.map((ms) => Math.round((ms - firstMs) * 1e6))));
   return timestampsMs;
 }

@@ -20,7 +20,10 @@ interface ObservedServer {
 }
 
 /** Starts the observing mock server with `options` on CPU 0; its observations go to `outFile` when it stops. */
-export async function startObservedServer(options: Partial<MockServerOptions>, outFile: string): Promise<ObservedServer> {
+export async function startObservedServer(
+  options: Partial<MockServerOptions>,
+  outFile: string,
+): Promise<ObservedServer> {
   const server = await startServer([BUN, OBSERVED_SERVER, JSON.stringify(options), outFile]);
   return {
     url: server.url,

@@ -79,7 +79,10 @@ export async function startServer(cmd: string[]): Promise<Server> {
   try {
     while (!text.includes("\n")) {
       const { done, value } = await reader.read();
-      if (done) throw new Error(`server ${cmd.join(" ")} exited before printing its URL: ${await new Response(proc.stderr as ReadableStream).text()}`);
+      if (done)
+        throw new Error(
+          `server ${cmd.join(" ")} exited before printing its URL: ${await new Response(proc.stderr as ReadableStream).text()}`,
+        );
       text += decoder.decode(value, { stream: true });
     }
   } finally {

@@ -25,7 +25,9 @@ export function median(xs: readonly number[]): number {
 }
 
 export function fmt(x: number, digits = 0): string {
-  return Number.isFinite(x) ? x.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }) : "–";
+  return Number.isFinite(x)
+    ? x.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits })
+    : "–";
 }
 
 /** Compact form of a list of runs: 1.2k, 35.4k, 1.05M. */
@@ -65,14 +67,15 @@ export function inRange(value: number, min: number, max: number): Verdict {
   return Number.isFinite(value) ? (value >= min && value < max ? "met" : "not met") : "–";
 }
 
-
 const HEADER = ["section", "metric", "inference-endpoint", "peer", "ratio", "target", "verdict", "runs / notes"];
 
 export function renderTable(rows: readonly Row[]): string {
   const cell = (text: string) => text.replace(/\|/g, "\\|");
   const lines = [`| ${HEADER.join(" | ")} |`, `|${HEADER.map(() => "---").join("|")}|`];
   for (const r of rows) {
-    lines.push(`| ${[r.section, r.metric, r.value, r.peer, r.ratio, r.target, r.verdict, r.notes].map(cell).join(" | ")} |`);
+    lines.push(
+      `| ${[r.section, r.metric, r.value, r.peer, r.ratio, r.target, r.verdict, r.notes].map(cell).join(" | ")} |`,
+    );
   }
   return lines.join("\n");
 }

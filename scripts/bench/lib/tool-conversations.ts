@@ -16,10 +16,28 @@ export function toolConversationRows(conversations: number): ConversationRow[] {
   for (let i = 0; i < conversations; i++) {
     const id = `c${i}`;
     let turn = 1;
-    rows.push({ conversation_id: id, turn: turn++, role: "user", system: `agent ${i}`, content: `${id} u1`, tools: [{ type: "function", function: { name: "bash" } }] });
+    rows.push({
+      conversation_id: id,
+      turn: turn++,
+      role: "user",
+      system: `agent ${i}`,
+      content: `${id} u1`,
+      tools: [{ type: "function", function: { name: "bash" } }],
+    });
     for (let j = 0; j < i % 3; j++) {
-      rows.push({ conversation_id: id, turn: turn++, role: "assistant", tool_calls: [{ id: `${id}_${j}`, type: "function", function: { name: "bash", arguments: '{"command":"ls"}' } }] });
-      rows.push({ conversation_id: id, turn, role: "tool", tool_results: [{ tool_call_id: `${id}_${j}`, content: `${id} t${turn}` }], delay_seconds: 0.02 + 0.01 * j });
+      rows.push({
+        conversation_id: id,
+        turn: turn++,
+        role: "assistant",
+        tool_calls: [{ id: `${id}_${j}`, type: "function", function: { name: "bash", arguments: '{"command":"ls"}' } }],
+      });
+      rows.push({
+        conversation_id: id,
+        turn,
+        role: "tool",
+        tool_results: [{ tool_call_id: `${id}_${j}`, content: `${id} t${turn}` }],
+        delay_seconds: 0.02 + 0.01 * j,
+      });
       turn++;
     }
     rows.push({ conversation_id: id, turn: turn++, role: "assistant", content: `${id} answer` });
@@ -29,24 +47,33 @@ export function toolConversationRows(conversations: number): ConversationRow[] {
 }
 
 /** Writes the run's config to `dir/conversations.yaml` and returns its path; `reportDir` when the run should write there. */
-export function toolConversationConfig(dir: string, endpoint: string, datasetPath: string, concurrency: number, reportDir?: string): string {
+export function toolConversationConfig(
+  dir: string,
+  endpoint: string,
+  datasetPath: string,
+  concurrency: number,
+  reportDir?: string,
+): string {
   const path = join(dir, "conversations.yaml");
-  writeFileSync(path, [
-    "type: online",
-    "model_params: {name: mock-model, max_new_tokens: 16}",
-    "datasets:",
-    "  - name: agentic",
-    `    path: ${datasetPath}`,
-    "    type: performance",
-    "    agentic_inference: {inject_tool_delay: true, turn_timeout_s: 30}",
-    "settings:",
-    `  load_pattern: {type: agentic_inference, target_concurrency: ${concurrency}}`,
-    "  runtime: {min_duration_ms: 0}",
-    "  client: {num_workers: 2}",
-    "endpoint_config:",
-    `  endpoints: [${endpoint}]`,
-    ...(reportDir === undefined ? [] : [`report_dir: ${reportDir}`]),
-    "",
-  ].join("\n"));
+  writeFileSync(
+    path,
+    [
+      "type: online",
+      "model_params: {name: mock-model, max_new_tokens: 16}",
+      "datasets:",
+      "  - name: agentic",
+      `    path: ${datasetPath}`,
+      "    type: performance",
+      "    agentic_inference: {inject_tool_delay: true, turn_timeout_s: 30}",
+      "settings:",
+      `  load_pattern: {type: agentic_inference, target_concurrency: ${concurrency}}`,
+      "  runtime: {min_duration_ms: 0}",
+      "  client: {num_workers: 2}",
+      "endpoint_config:",
+      `  endpoints: [${endpoint}]`,
+      ...(reportDir === undefined ? [] : [`report_dir: ${reportDir}`]),
+      "",
+    ].join("\n"),
+  );
   return path;
 }

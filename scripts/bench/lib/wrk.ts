@@ -50,7 +50,10 @@ interface WrkOptions {
 export async function runWrk(baseUrl: string, options: WrkOptions): Promise<WrkResult> {
   const url = baseUrl + (options.path ?? "/v1/chat/completions");
   const cmd = ["wrk", "-t1", `-c${options.connections ?? 64}`, `-d${options.seconds}s`, "-s", WRK_LUA, url];
-  const proc = track(pinned(CLIENT_CPU, cmd), { stdout: "pipe", env: { ...process.env, WRK_BODY_FILE: options.bodyFile } });
+  const proc = track(pinned(CLIENT_CPU, cmd), {
+    stdout: "pipe",
+    env: { ...process.env, WRK_BODY_FILE: options.bodyFile },
+  });
   const [exitCode, out, err] = await Promise.all([
     proc.exited,
     new Response(proc.stdout as ReadableStream).text(),
@@ -59,6 +62,13 @@ export async function runWrk(baseUrl: string, options: WrkOptions): Promise<WrkR
   if (exitCode !== 0) throw new Error(`wrk exited ${exitCode}: ${err || out}`);
   const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? Number.NaN);
   const reqPerS = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? Number.NaN);
-  const problems = [/Non-2xx or 3xx responses: \d+/.exec(out)?.[0], /Socket errors: [^\n]+/.exec(out)?.[0]].filter(Boolean);
-  return { reqPerS, requests, cpuUsPerReq: exitedCpuUs(proc) / requests, errors: problems.length ? problems.join("; ") : null };
+  const problems = [/Non-2xx or 3xx responses: \d+/.exec(out)?.[0], /Socket errors: [^\n]+/.exec(out)?.[0]].filter(
+    Boolean,
+  );
+  return {
+    reqPerS,
+    requests,
+    cpuUsPerReq: exitedCpuUs(proc) / requests,
+    errors: problems.length ? problems.join("; ") : null,
+  };
 }

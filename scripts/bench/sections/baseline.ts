@@ -13,7 +13,19 @@ export const baselineSection: Section = {
   name: "baseline",
   description: "wrk against a minimal Bun.serve and against serve --mode fixed (is the server the bottleneck?)",
   async run(ctx): Promise<Row[]> {
-    if (!ctx.wrk) return [{ section: "0 server ceiling", metric: "wrk req/s", value: "–", peer: "–", ratio: "–", target: "–", verdict: "–", notes: "skipped: wrk not installed" }];
+    if (!ctx.wrk)
+      return [
+        {
+          section: "0 server ceiling",
+          metric: "wrk req/s",
+          value: "–",
+          peer: "–",
+          ratio: "–",
+          target: "–",
+          verdict: "–",
+          notes: "skipped: wrk not installed",
+        },
+      ];
     const bodyFile = writeBody(ctx.tmp, false);
     const minimal = await startMinimalServer();
     const fixed = await startFixedServer().catch(async (error: unknown) => {
@@ -36,12 +48,23 @@ export const baselineSection: Section = {
       }
       return [
         {
-          section: "0 server ceiling", metric: "wrk req/s → minimal Bun.serve (fixed JSON)", value: fmt(median(minimalRates)),
-          peer: "–", ratio: "–", target: "–", verdict: "–", notes: runs(minimalRates),
+          section: "0 server ceiling",
+          metric: "wrk req/s → minimal Bun.serve (fixed JSON)",
+          value: fmt(median(minimalRates)),
+          peer: "–",
+          ratio: "–",
+          target: "–",
+          verdict: "–",
+          notes: runs(minimalRates),
         },
         {
-          section: "0 server ceiling", metric: "wrk req/s → serve --mode fixed (peer: minimal Bun.serve)", value: fmt(median(fixedRates)),
-          peer: fmt(median(minimalRates)), ratio: ratio(median(fixedRates), median(minimalRates)), target: "–", verdict: "–",
+          section: "0 server ceiling",
+          metric: "wrk req/s → serve --mode fixed (peer: minimal Bun.serve)",
+          value: fmt(median(fixedRates)),
+          peer: fmt(median(minimalRates)),
+          ratio: ratio(median(fixedRates), median(minimalRates)),
+          target: "–",
+          verdict: "–",
           notes: `${runs(fixedRates)}; wrk CPU ${fmt(median(fixedCpu), 1)} µs/req`,
         },
       ];

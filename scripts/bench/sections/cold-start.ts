@@ -23,7 +23,10 @@ const WARMUP_RUNS = 3;
 const MAX_COLD_START_MS = 100;
 
 const REPLY = JSON.stringify({
-  id: "c", object: "chat.completion", created: 0, model: "mock-model",
+  id: "c",
+  object: "chat.completion",
+  created: 0,
+  model: "mock-model",
   choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }],
   usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
 });
@@ -43,14 +46,26 @@ async function finish(proc: Bun.Subprocess, what: string): Promise<void> {
 async function versionMs(dir: string): Promise<{ ms: number[]; method: string }> {
   if (hasTool("hyperfine")) {
     const json = join(dir, "hyperfine.json");
-    const args = ["hyperfine", "-N", "--warmup", String(WARMUP_RUNS), "--runs", String(VERSION_RUNS), "--export-json", json, `${BINARY} --version`];
+    const args = [
+      "hyperfine",
+      "-N",
+      "--warmup",
+      String(WARMUP_RUNS),
+      "--runs",
+      String(VERSION_RUNS),
+      "--export-json",
+      json,
+      `${BINARY} --version`,
+    ];
     try {
       await finish(track(args), "hyperfine");
       const result = (JSON.parse(readFileSync(json, "utf8")) as { results: Array<{ times: number[] }> }).results[0];
       return { ms: (result?.times ?? []).map((s) => s * 1000), method: "hyperfine -N" };
     } catch (error) {
       // hyperfine hides the command's output: time it ourselves, so a failing run shows its stderr.
-      progress(`hyperfine failed (${error instanceof Error ? error.message.split("\n")[0] : String(error)}); timing with Bun.spawn instead`);
+      progress(
+        `hyperfine failed (${error instanceof Error ? error.message.split("\n")[0] : String(error)}); timing with Bun.spawn instead`,
+      );
     }
   }
   const ms: number[] = [];
@@ -110,13 +125,23 @@ export const coldStartSection: Section = {
     const section = "5 compiled binary";
     return [
       {
-        section, metric: "`inference-endpoint --version` wall ms", value: fmt(median(version.ms), 1), peer: "–", ratio: "–",
-        target: `≤ ${MAX_COLD_START_MS} ms`, verdict: atMost(median(version.ms), MAX_COLD_START_MS),
+        section,
+        metric: "`inference-endpoint --version` wall ms",
+        value: fmt(median(version.ms), 1),
+        peer: "–",
+        ratio: "–",
+        target: `≤ ${MAX_COLD_START_MS} ms`,
+        verdict: atMost(median(version.ms), MAX_COLD_START_MS),
         notes: `median of ${version.ms.length} (${version.method}); min ${fmt(Math.min(...version.ms), 1)}, max ${fmt(Math.max(...version.ms), 1)}`,
       },
       {
-        section, metric: "spawn → first request at the server, ms (offline, 1 sample)", value: fmt(median(first.firstMs), 1), peer: "–", ratio: "–",
-        target: `≤ ${MAX_COLD_START_MS} ms`, verdict: atMost(median(first.firstMs), MAX_COLD_START_MS),
+        section,
+        metric: "spawn → first request at the server, ms (offline, 1 sample)",
+        value: fmt(median(first.firstMs), 1),
+        peer: "–",
+        ratio: "–",
+        target: `≤ ${MAX_COLD_START_MS} ms`,
+        verdict: atMost(median(first.firstMs), MAX_COLD_START_MS),
         notes: `${FIRST_REQUEST_RUNS} runs: ${spread(first.firstMs)}; spawn → exit (report written) median ${fmt(median(first.exitMs), 0)} ms`,
       },
     ];

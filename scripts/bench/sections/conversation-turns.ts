@@ -39,10 +39,14 @@ interface TurnTimes {
 /** Reads events.db: the client turns are its performance rows in plan order, the dataset's user and tool rows in order. */
 function turnTimes(eventsDb: string, thinkSeconds: readonly number[]): TurnTimes {
   const db = new Database(eventsDb, { readonly: true });
-  const records = db.query("SELECT scheduled_ns AS scheduled, sent_ns AS sent, done_ns AS done FROM requests WHERE phase = 'performance' ORDER BY plan_index")
+  const records = db
+    .query(
+      "SELECT scheduled_ns AS scheduled, sent_ns AS sent, done_ns AS done FROM requests WHERE phase = 'performance' ORDER BY plan_index",
+    )
     .all() as { scheduled: number; sent: number | null; done: number }[];
   db.close();
-  if (records.length !== thinkSeconds.length) throw new Error(`events.db has ${records.length} turns, the dataset ${thinkSeconds.length}`);
+  if (records.length !== thinkSeconds.length)
+    throw new Error(`events.db has ${records.length} turns, the dataset ${thinkSeconds.length}`);
   const lateness: number[] = [];
   const overshoot: number[] = [];
   let allTurnsMaxUs = 0;
@@ -54,7 +58,11 @@ function turnTimes(eventsDb: string, thinkSeconds: readonly number[]): TurnTimes
     lateness.push((r.sent - r.scheduled) / 1e3);
     overshoot.push((r.sent - (records[i - 1] as { done: number }).done - thinkNs) / 1e3);
   });
-  return { latenessUs: sortedFinite(Float64Array.from(lateness)), overshootUs: sortedFinite(Float64Array.from(overshoot)), allTurnsMaxUs };
+  return {
+    latenessUs: sortedFinite(Float64Array.from(lateness)),
+    overshootUs: sortedFinite(Float64Array.from(overshoot)),
+    allTurnsMaxUs,
+  };
 }
 
 export const conversationTurnsSection: Section = {
@@ -64,8 +72,24 @@ export const conversationTurnsSection: Section = {
     const rows = toolConversationRows(CONVERSATIONS);
     const datasetPath = join(ctx.tmp, "agentic.jsonl");
     writeFileSync(datasetPath, rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
-    const thinkSeconds = rows.filter((r) => r.role === "user" || r.role === "tool").map((r) => (r.delay_seconds as number | undefined) ?? 0);
-    const server = await startServer([BUN, MAIN, "serve", "--port", "0", "--mode", "model", "--ttft-ms", "5", "--tpot-ms", "5", "--output-tokens", "2"]);
+    const thinkSeconds = rows
+      .filter((r) => r.role === "user" || r.role === "tool")
+      .map((r) => (r.delay_seconds as number | undefined) ?? 0);
+    const server = await startServer([
+      BUN,
+      MAIN,
+      "serve",
+      "--port",
+      "0",
+      "--mode",
+      "model",
+      "--ttft-ms",
+      "5",
+      "--tpot-ms",
+      "5",
+      "--output-tokens",
+      "2",
+    ]);
     const p50: number[] = [];
     const p99: number[] = [];
     const max: number[] = [];
@@ -77,7 +101,10 @@ export const conversationTurnsSection: Section = {
       for (let i = 0; i < ctx.repeats; i++) {
         const dir = join(ctx.tmp, `turns-${i}`);
         const { summary } = await runIe(["benchmark", "from-config", "-c", config], dir, { pinToClientCpu: false });
-        if (summary.n_samples_failed > 0) throw new Error(`run ${i + 1}: ${summary.n_samples_failed} turns failed (${JSON.stringify(summary.error_counts)})`);
+        if (summary.n_samples_failed > 0)
+          throw new Error(
+            `run ${i + 1}: ${summary.n_samples_failed} turns failed (${JSON.stringify(summary.error_counts)})`,
+          );
         const t = turnTimes(join(dir, "events.db"), thinkSeconds);
         rmSync(dir, { recursive: true, force: true });
         turns = t.latenessUs.length;
@@ -86,7 +113,9 @@ export const conversationTurnsSection: Section = {
         max.push(t.latenessUs.at(-1) ?? Number.NaN);
         overshootP50.push(lowerPercentile(t.overshootUs, 50));
         allMax.push(t.allTurnsMaxUs);
-        progress(`run ${i + 1}: ${turns} think-time turns late by p50 ${fmt(p50.at(-1) as number, 1)} µs, p99 ${fmt(p99.at(-1) as number, 1)} µs, max ${fmt(max.at(-1) as number, 1)} µs; overshoot p50 ${fmt(overshootP50.at(-1) as number, 1)} µs`);
+        progress(
+          `run ${i + 1}: ${turns} think-time turns late by p50 ${fmt(p50.at(-1) as number, 1)} µs, p99 ${fmt(p99.at(-1) as number, 1)} µs, max ${fmt(max.at(-1) as number, 1)} µs; overshoot p50 ${fmt(overshootP50.at(-1) as number, 1)} µs`,
+        );
       }
     } finally {
       await server.stop();
@@ -94,14 +123,23 @@ export const conversationTurnsSection: Section = {
     const label = `${CONVERSATIONS} conversations at concurrency ${CONCURRENCY}, ${turns} think-time turns (20 / 30 ms) a run`;
     return [
       {
-        section: SECTION, metric: `${label}: send lateness (sent − scheduled) p50 / p99 / max µs`,
-        value: `${fmt(median(p50), 1)} / ${fmt(median(p99), 1)} / ${fmt(median(max), 1)}`, peer: "–", ratio: "–",
-        target: `max < ${fmt(MAX_LATENESS_US)} µs`, verdict: below(median(max), MAX_LATENESS_US),
+        section: SECTION,
+        metric: `${label}: send lateness (sent − scheduled) p50 / p99 / max µs`,
+        value: `${fmt(median(p50), 1)} / ${fmt(median(p99), 1)} / ${fmt(median(max), 1)}`,
+        peer: "–",
+        ratio: "–",
+        target: `max < ${fmt(MAX_LATENESS_US)} µs`,
+        verdict: below(median(max), MAX_LATENESS_US),
         notes: `max ${runs(max)}; p99 ${runs(p99)}; every turn's (think time or none) max ${runs(allMax)}; CLI's own affinity (workers on CPU 1); was test/e2e/conversations.test.ts's bound`,
       },
       {
-        section: SECTION, metric: `${label}: overshoot, sent − (the previous turn's done + think time), median µs`,
-        value: fmt(median(overshootP50), 1), peer: "–", ratio: "–", target: `< ${fmt(MAX_OVERSHOOT_US)} µs`, verdict: below(median(overshootP50), MAX_OVERSHOOT_US),
+        section: SECTION,
+        metric: `${label}: overshoot, sent − (the previous turn's done + think time), median µs`,
+        value: fmt(median(overshootP50), 1),
+        peer: "–",
+        ratio: "–",
+        target: `< ${fmt(MAX_OVERSHOOT_US)} µs`,
+        verdict: below(median(overshootP50), MAX_OVERSHOOT_US),
         notes: `${runs(overshootP50)}; the think time starts when the client lets go of the previous response; was test/e2e/conversations.test.ts's bound`,
       },
     ];

@@ -47,7 +47,14 @@ interface Measured {
  * bare-fetch.ts writing a throwaway events.db (deleted after), parsing the body as little as it
  * can when `parse`, its rows written by a second process when `ipc`.
  */
-async function recordedBareFetch(ctx: SectionContext, url: string, bodyFile: string, dbName: string, parse: boolean, ipc = false): Promise<FloorRun> {
+async function recordedBareFetch(
+  ctx: SectionContext,
+  url: string,
+  bodyFile: string,
+  dbName: string,
+  parse: boolean,
+  ipc = false,
+): Promise<FloorRun> {
   const db = join(ctx.tmp, dbName);
   try {
     return await bareFetch(url, bodyFile, ctx.seconds, db, parse, ipc);
@@ -64,8 +71,13 @@ async function measure(ctx: SectionContext, streaming: boolean): Promise<Measure
     const calibrationDir = join(ctx.tmp, "calibration");
     const calibration = await runIe(offlineArgs(server.url, CALIBRATION_SAMPLES, streaming), calibrationDir);
     rmSync(calibrationDir, { recursive: true, force: true });
-    const samples = Math.min(MAX_SAMPLES, Math.max(CALIBRATION_SAMPLES, Math.round((achievedQps(calibration.summary) * ctx.seconds) / 1000) * 1000));
-    progress(`server ${server.url}; inference-endpoint runs of ${short(samples)} requests (calibrated to ~${ctx.seconds} s)`);
+    const samples = Math.min(
+      MAX_SAMPLES,
+      Math.max(CALIBRATION_SAMPLES, Math.round((achievedQps(calibration.summary) * ctx.seconds) / 1000) * 1000),
+    );
+    progress(
+      `server ${server.url}; inference-endpoint runs of ${short(samples)} requests (calibrated to ~${ctx.seconds} s)`,
+    );
     const ie: IeRun[] = [];
     const wrk: WrkResult[] = [];
     const floor: FloorRun[] = [];
@@ -77,17 +89,25 @@ async function measure(ctx: SectionContext, streaming: boolean): Promise<Measure
       progress(`bare fetch run ${i + 1}: ${short(f.reqPerS)} req/s, ${fmt(f.cpuUsPerReq, 1)} µs CPU/req`);
       floor.push(f);
       const r = await recordedBareFetch(ctx, server.url, bodyFile, `floor-${i}.db`, false);
-      progress(`bare fetch + events.db row run ${i + 1}: ${short(r.reqPerS)} req/s, ${fmt(r.cpuUsPerReq, 1)} µs CPU/req`);
+      progress(
+        `bare fetch + events.db row run ${i + 1}: ${short(r.reqPerS)} req/s, ${fmt(r.cpuUsPerReq, 1)} µs CPU/req`,
+      );
       recordedFloor.push(r);
       const p = await recordedBareFetch(ctx, server.url, bodyFile, `parsed-floor-${i}.db`, true);
-      progress(`bare fetch + least parsing + events.db row run ${i + 1}: ${short(p.reqPerS)} req/s, ${fmt(p.cpuUsPerReq, 1)} µs CPU/req`);
+      progress(
+        `bare fetch + least parsing + events.db row run ${i + 1}: ${short(p.reqPerS)} req/s, ${fmt(p.cpuUsPerReq, 1)} µs CPU/req`,
+      );
       parsedFloor.push(p);
       const d = await recordedBareFetch(ctx, server.url, bodyFile, `ipc-floor-${i}.db`, true, true);
-      progress(`design floor (+ rows by a second process) run ${i + 1}: ${short(d.reqPerS)} req/s, ${fmt(d.cpuUsPerReq, 1)} µs CPU/req`);
+      progress(
+        `design floor (+ rows by a second process) run ${i + 1}: ${short(d.reqPerS)} req/s, ${fmt(d.cpuUsPerReq, 1)} µs CPU/req`,
+      );
       ipcFloor.push(d);
       if (ctx.wrk) {
         const w = await runWrk(server.url, { bodyFile, seconds: ctx.seconds });
-        progress(`wrk run ${i + 1}: ${short(w.reqPerS)} req/s, ${fmt(w.cpuUsPerReq, 1)} µs CPU/req${w.errors ? `, ${w.errors}` : ""}`);
+        progress(
+          `wrk run ${i + 1}: ${short(w.reqPerS)} req/s, ${fmt(w.cpuUsPerReq, 1)} µs CPU/req${w.errors ? `, ${w.errors}` : ""}`,
+        );
         wrk.push(w);
       }
       const dir = join(ctx.tmp, `run-${i}`);
@@ -115,7 +135,9 @@ function rows(section: string, streaming: boolean, m: Measured): Row[] {
   const wrkRate = m.wrk.map((w) => w.reqPerS);
   const wrkCpu = m.wrk.map((w) => w.cpuUsPerReq);
   const rateRatio = median(ieRate) / median(wrkRate);
-  const chunks = streaming ? `; ${fmt(median(m.ie.map((r) => r.summary.output_sequence_lengths.median ?? Number.NaN)))} tokens/response` : "";
+  const chunks = streaming
+    ? `; ${fmt(median(m.ie.map((r) => r.summary.output_sequence_lengths.median ?? Number.NaN)))} tokens/response`
+    : "";
   const wrkErrors = m.wrk.map((w) => w.errors).filter(Boolean);
   return [
     {
@@ -138,14 +160,38 @@ function rows(section: string, streaming: boolean, m: Measured): Row[] {
       verdict: streaming ? "–" : atMost(median(ieCpu), MAX_CPU_US_PER_REQUEST),
       notes: `ie ${runs(ieCpu)}; whole process incl. start-up + report: ${fmt(median(ieWholeCpu), 1)} µs; wrk ${m.wrk.length ? runs(wrkCpu) : "–"}`,
     },
-    floorRow(section, unit, m, "floor: bare Bun fetch loop (no timing, parsing or records)", m.floor,
-      "scripts/bench/bare-fetch.ts, 64 loops: the runtime's share"),
-    floorRow(section, unit, m, `floor + recording: bare fetch writing one events.db row per ${unit}`, m.recordedFloor,
-      `bare-fetch.ts with an events.db path: each read timestamped, each ${unit} a row (record/events-db, 512 per transaction), one process, no parsing or IPC`),
-    floorRow(section, unit, m, "floor + recording + least parsing: the same, reading the body as little as any client can", m.parsedFloor,
-      `bare-fetch.ts ... parse: ${streaming ? "decoded, cut into events at blank lines, JSON.parse of role, first content, finish and usage events (4 of 36)" : "decoded and JSON.parse of the body"}; fetch + JSON.parse + bun:sqlite, none of our code`),
-    floorRow(section, unit, m, "design floor: the same, its rows written by a second process (columns as msgpackr frames over a unix socket)", m.ipcFloor,
-      "bare-fetch.ts ... parse ipc (lib/floor-ipc): the least of our split into a worker and a main process that owns events.db; both processes' CPU"),
+    floorRow(
+      section,
+      unit,
+      m,
+      "floor: bare Bun fetch loop (no timing, parsing or records)",
+      m.floor,
+      "scripts/bench/bare-fetch.ts, 64 loops: the runtime's share",
+    ),
+    floorRow(
+      section,
+      unit,
+      m,
+      `floor + recording: bare fetch writing one events.db row per ${unit}`,
+      m.recordedFloor,
+      `bare-fetch.ts with an events.db path: each read timestamped, each ${unit} a row (record/events-db, 512 per transaction), one process, no parsing or IPC`,
+    ),
+    floorRow(
+      section,
+      unit,
+      m,
+      "floor + recording + least parsing: the same, reading the body as little as any client can",
+      m.parsedFloor,
+      `bare-fetch.ts ... parse: ${streaming ? "decoded, cut into events at blank lines, JSON.parse of role, first content, finish and usage events (4 of 36)" : "decoded and JSON.parse of the body"}; fetch + JSON.parse + bun:sqlite, none of our code`,
+    ),
+    floorRow(
+      section,
+      unit,
+      m,
+      "design floor: the same, its rows written by a second process (columns as msgpackr frames over a unix socket)",
+      m.ipcFloor,
+      "bare-fetch.ts ... parse ipc (lib/floor-ipc): the least of our split into a worker and a main process that owns events.db; both processes' CPU",
+    ),
   ];
 }
 
@@ -159,7 +205,8 @@ function floorRow(section: string, unit: string, m: Measured, what: string, floo
     value: `${fmt(median(rate))} · ${fmt(median(floor.map((f) => f.cpuUsPerReq)), 1)}`,
     peer: m.wrk.length ? `${fmt(wrkRate)} · ${fmt(median(m.wrk.map((w) => w.cpuUsPerReq)), 1)}` : "–",
     ratio: ratio(median(rate), wrkRate),
-    target: "–", verdict: "–",
+    target: "–",
+    verdict: "–",
     notes: `${notes}; req/s ${runs(rate)}`,
   };
 }
@@ -172,6 +219,7 @@ export const offlineSection: Section = {
 
 export const streamingSection: Section = {
   name: "streaming",
-  description: "streaming offline (32 chunks/response): benchmark offline --streaming on vs wrk with a stream:true body",
+  description:
+    "streaming offline (32 chunks/response): benchmark offline --streaming on vs wrk with a stream:true body",
   run: async (ctx) => rows("2 streaming offline", true, await measure(ctx, true)),
 };

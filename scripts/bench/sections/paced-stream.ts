@@ -30,7 +30,19 @@ export const pacedStreamSection: Section = {
   name: "paced",
   description: `paced streaming (${TOKENS} tokens, one every ${TPOT_MS} ms): client CPU per response, benchmark offline vs wrk and bare fetch`,
   async run(ctx): Promise<Row[]> {
-    const server = await startServer([BUN, MAIN, "serve", "--port", "0", "--mode", "model", "--tpot-ms", String(TPOT_MS), "--output-tokens", String(TOKENS)]);
+    const server = await startServer([
+      BUN,
+      MAIN,
+      "serve",
+      "--port",
+      "0",
+      "--mode",
+      "model",
+      "--tpot-ms",
+      String(TPOT_MS),
+      "--output-tokens",
+      String(TOKENS),
+    ]);
     const ours: number[] = [];
     const oursRate: number[] = [];
     const wrk: number[] = [];
@@ -39,7 +51,9 @@ export const pacedStreamSection: Section = {
       const bodyFile = writeBody(ctx.tmp, true);
       const responsesPerS = CONNECTIONS / (((TOKENS - 1) * TPOT_MS) / 1000);
       const samples = Math.round((responsesPerS * ctx.seconds) / 100) * 100;
-      progress(`server ${server.url}; ~${fmt(responsesPerS)} responses/s at ${CONNECTIONS} connections; inference-endpoint runs of ${samples} requests`);
+      progress(
+        `server ${server.url}; ~${fmt(responsesPerS)} responses/s at ${CONNECTIONS} connections; inference-endpoint runs of ${samples} requests`,
+      );
       for (let i = 0; i < ctx.repeats; i++) {
         const f = await bareFetch(server.url, bodyFile, ctx.seconds);
         fetchOnly.push(f.cpuUsPerReq);
@@ -55,7 +69,9 @@ export const pacedStreamSection: Section = {
         if (bad) throw new Error(`benchmark offline had failures: ${bad}`);
         ours.push(run.windowCpuUs / samples);
         oursRate.push(run.summary.qps_native ?? Number.NaN);
-        progress(`run ${i + 1}: bare fetch ${fmt(f.reqPerS)} responses/s, ${fmt(f.cpuUsPerReq, 1)} µs; inference-endpoint ${fmt(run.summary.qps_native ?? Number.NaN)} responses/s, ${fmt(run.windowCpuUs / samples, 1)} µs`);
+        progress(
+          `run ${i + 1}: bare fetch ${fmt(f.reqPerS)} responses/s, ${fmt(f.cpuUsPerReq, 1)} µs; inference-endpoint ${fmt(run.summary.qps_native ?? Number.NaN)} responses/s, ${fmt(run.windowCpuUs / samples, 1)} µs`,
+        );
       }
     } finally {
       await server.stop();
@@ -64,15 +80,23 @@ export const pacedStreamSection: Section = {
     const perRead = (us: number) => fmt(us / READS_PER_RESPONSE, 1);
     return [
       {
-        section, metric: `client CPU µs/response, ${READS_PER_RESPONSE} reads each (benchmark offline vs wrk)`,
-        value: fmt(median(ours), 1), peer: wrk.length ? fmt(median(wrk), 1) : "– (no wrk)", ratio: ratio(median(ours), median(wrk)),
-        target: "–", verdict: "–",
+        section,
+        metric: `client CPU µs/response, ${READS_PER_RESPONSE} reads each (benchmark offline vs wrk)`,
+        value: fmt(median(ours), 1),
+        peer: wrk.length ? fmt(median(wrk), 1) : "– (no wrk)",
+        ratio: ratio(median(ours), median(wrk)),
+        target: "–",
+        verdict: "–",
         notes: `per read: ours ${perRead(median(ours))} µs, wrk ${wrk.length ? perRead(median(wrk)) : "–"} µs; ours ${runs(ours, " µs")} at ${fmt(median(oursRate))} responses/s; wrk ${wrk.length ? runs(wrk, " µs") : "–"}; ours includes main (IPC, events.db) and start-up after the worker spawned`,
       },
       {
-        section, metric: "floor: bare Bun fetch loop, CPU µs/response (no timing, parsing or records)",
-        value: fmt(median(fetchOnly), 1), peer: wrk.length ? fmt(median(wrk), 1) : "–", ratio: ratio(median(fetchOnly), median(wrk)),
-        target: "–", verdict: "–",
+        section,
+        metric: "floor: bare Bun fetch loop, CPU µs/response (no timing, parsing or records)",
+        value: fmt(median(fetchOnly), 1),
+        peer: wrk.length ? fmt(median(wrk), 1) : "–",
+        ratio: ratio(median(fetchOnly), median(wrk)),
+        target: "–",
+        verdict: "–",
         notes: `per read ${perRead(median(fetchOnly))} µs: ${fmt((100 * median(fetchOnly)) / median(ours))} % of ours; ${runs(fetchOnly, " µs")} (whole process)`,
       },
     ];

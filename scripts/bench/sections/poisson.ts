@@ -40,8 +40,10 @@ interface PoissonRun {
  * run: 2k QPS non-streaming for 10 s with server and worker on different cores, lag p99 ≤ 1 ms.
  */
 const POISSON_RUNS: ReadonlyArray<PoissonRun> = [
-  { qps: 1_000, streaming: "on", fetchFloor: true }, { qps: 10_000, streaming: "on", lagP99TargetUs: 200, fetchFloor: true },
-  { qps: 50_000, streaming: "on" }, { qps: 10_000, streaming: "off", fetchFloor: true },
+  { qps: 1_000, streaming: "on", fetchFloor: true },
+  { qps: 10_000, streaming: "on", lagP99TargetUs: 200, fetchFloor: true },
+  { qps: 50_000, streaming: "on" },
+  { qps: 10_000, streaming: "off", fetchFloor: true },
   { qps: 2_000, streaming: "off", ownAffinity: true, seconds: 10, lagP99TargetUs: 1_000 },
 ];
 /** Rate target of the judged 10k QPS row. */
@@ -50,7 +52,8 @@ const MAX_RATE_ERROR = 0.01;
 
 export const poissonSection: Section = {
   name: "poisson",
-  description: "Poisson schedule precision at 1k / 10k / 50k QPS, and the 2k QPS acceptance run (achieved rate, schedule_lag p50/p99)",
+  description:
+    "Poisson schedule precision at 1k / 10k / 50k QPS, and the 2k QPS acceptance run (achieved rate, schedule_lag p50/p99)",
   async run(ctx): Promise<Row[]> {
     const server = await startFixedServer();
     const out: Row[] = [];
@@ -70,19 +73,28 @@ export const poissonSection: Section = {
           floorP50.push(floor.p50);
           floorP99.push(floor.p99);
           if (fetchFloor) {
-            const least = await jitterFloor({ qps, seconds }, { url: server.url, bodyFile, eventsDb: join(ctx.tmp, `least-${qps}-${i}.db`) });
+            const least = await jitterFloor(
+              { qps, seconds },
+              { url: server.url, bodyFile, eventsDb: join(ctx.tmp, `least-${qps}-${i}.db`) },
+            );
             fetchP50.push(least.p50);
             fetchP99.push(least.p99);
-            progress(`${fmt(qps)} QPS streaming ${streaming}, least client run ${i + 1}: lag p50 ${fmt(least.p50, 1)} µs, p99 ${fmt(least.p99, 1)} µs`);
+            progress(
+              `${fmt(qps)} QPS streaming ${streaming}, least client run ${i + 1}: lag p50 ${fmt(least.p50, 1)} µs, p99 ${fmt(least.p99, 1)} µs`,
+            );
           }
           const dir = join(ctx.tmp, `q${qps}-${i}`);
-          const run = await runIe([...poissonArgs(server.url, qps, seconds), "--streaming", streaming], dir, { pinToClientCpu: !ownAffinity });
+          const run = await runIe([...poissonArgs(server.url, qps, seconds), "--streaming", streaming], dir, {
+            pinToClientCpu: !ownAffinity,
+          });
           rmSync(dir, { recursive: true, force: true });
           achieved.push(achievedQps(run.summary));
           p50.push(lagUs(run.summary, "50.0"));
           p99.push(lagUs(run.summary, "99.0"));
           verdicts.push(run.summary.load_generator ?? "n/a");
-          progress(`${fmt(qps)} QPS streaming ${streaming} run ${i + 1}: achieved ${fmt(achievedQps(run.summary))}, lag p50 ${fmt(p50.at(-1) ?? Number.NaN, 1)} µs, p99 ${fmt(p99.at(-1) ?? Number.NaN, 1)} µs`);
+          progress(
+            `${fmt(qps)} QPS streaming ${streaming} run ${i + 1}: achieved ${fmt(achievedQps(run.summary))}, lag p50 ${fmt(p50.at(-1) ?? Number.NaN, 1)} µs, p99 ${fmt(p99.at(-1) ?? Number.NaN, 1)} µs`,
+          );
         }
         const judged = qps === TARGET_QPS && streaming === "on";
         const label = ownAffinity
@@ -93,25 +105,45 @@ export const poissonSection: Section = {
         const lagVerdict: Verdict = lagP99TargetUs !== undefined ? atMost(median(p99), lagP99TargetUs) : "–";
         out.push(
           {
-            section: "3 Poisson schedule", metric: `${label}: achieved QPS (peer: target)`, value: fmt(median(achieved)),
-            peer: fmt(qps), ratio: ratio(median(achieved), qps), target: judged ? "within 1 %" : "–", verdict: rateVerdict,
+            section: "3 Poisson schedule",
+            metric: `${label}: achieved QPS (peer: target)`,
+            value: fmt(median(achieved)),
+            peer: fmt(qps),
+            ratio: ratio(median(achieved), qps),
+            target: judged ? "within 1 %" : "–",
+            verdict: rateVerdict,
             notes: `${runs(achieved)}; load_generator: ${verdicts.join(", ")}`,
           },
           {
-            section: "3 Poisson schedule", metric: `${label}: schedule lag p50 / p99 µs`, value: `${fmt(median(p50), 1)} / ${fmt(median(p99), 1)}`,
-            peer: "–", ratio: "–", target: lagP99TargetUs !== undefined ? `p99 ≤ ${fmt(lagP99TargetUs)} µs` : "–", verdict: lagVerdict,
+            section: "3 Poisson schedule",
+            metric: `${label}: schedule lag p50 / p99 µs`,
+            value: `${fmt(median(p50), 1)} / ${fmt(median(p99), 1)}`,
+            peer: "–",
+            ratio: "–",
+            target: lagP99TargetUs !== undefined ? `p99 ≤ ${fmt(lagP99TargetUs)} µs` : "–",
+            verdict: lagVerdict,
             notes: `p50 ${runs(p50)}; p99 ${runs(p99)}`,
           },
           {
-            section: "3 Poisson schedule", metric: `${label}: floor — empty event loop, same schedule, lag p50 / p99 µs`,
-            value: `${fmt(median(floorP50), 1)} / ${fmt(median(floorP99), 1)}`, peer: "–", ratio: "–", target: "–", verdict: "–",
+            section: "3 Poisson schedule",
+            metric: `${label}: floor — empty event loop, same schedule, lag p50 / p99 µs`,
+            value: `${fmt(median(floorP50), 1)} / ${fmt(median(floorP99), 1)}`,
+            peer: "–",
+            ratio: "–",
+            target: "–",
+            verdict: "–",
             notes: `the machine's own lateness on the client CPU (scripts/bench/jitter-floor.ts); p99 ${runs(floorP99)}`,
           },
         );
         if (fetchFloor) {
           out.push({
-            section: "3 Poisson schedule", metric: `${label}: floor — the least client (bare fetch, least parsing, events.db row) keeping the same schedule, lag p50 / p99 µs`,
-            value: `${fmt(median(fetchP50), 1)} / ${fmt(median(fetchP99), 1)}`, peer: "–", ratio: "–", target: "–", verdict: "–",
+            section: "3 Poisson schedule",
+            metric: `${label}: floor — the least client (bare fetch, least parsing, events.db row) keeping the same schedule, lag p50 / p99 µs`,
+            value: `${fmt(median(fetchP50), 1)} / ${fmt(median(fetchP99), 1)}`,
+            peer: "–",
+            ratio: "–",
+            target: "–",
+            verdict: "–",
             notes: `jitter-floor.ts with a URL, one process on the client CPU, none of our code: what Bun's fetch, JSON.parse and bun:sqlite cost the schedule; p99 ${runs(fetchP99)}`,
           });
         }

@@ -38,7 +38,10 @@ type TimedSummary = Summary & { ttft: { median?: number }; tpot: { median?: numb
 /** The server's own TTFT (first chunk flushed − request received), median ms, of the requests on `path`. */
 function serverTtftMs(observations: readonly ServerObservation[], path: string): { ms: number; count: number } {
   const mine = observations.filter((o) => o.path === path);
-  return { ms: median(mine.map((o) => ((o.firstChunkNs ?? Number.NaN) - o.receivedNs) / NS_PER_MS)), count: mine.length };
+  return {
+    ms: median(mine.map((o) => ((o.firstChunkNs ?? Number.NaN) - o.receivedNs) / NS_PER_MS)),
+    count: mine.length,
+  };
 }
 
 /** The raw-socket probe's TTFTs (ns) against `url`, from the client CPU. */
@@ -65,8 +68,26 @@ async function timingRun(tmp: string, i: number): Promise<TimingRun> {
   let probeNs: number[];
   try {
     const args = [
-      "benchmark", "online", "--endpoints", server.url, "--model", MODEL, "--dataset", DATASET, "--workers", "2",
-      "--load-pattern", "poisson", "--target-qps", String(QPS), "--num-samples", String(REQUESTS), "--duration", "0", "--streaming", "on",
+      "benchmark",
+      "online",
+      "--endpoints",
+      server.url,
+      "--model",
+      MODEL,
+      "--dataset",
+      DATASET,
+      "--workers",
+      "2",
+      "--load-pattern",
+      "poisson",
+      "--target-qps",
+      String(QPS),
+      "--num-samples",
+      String(REQUESTS),
+      "--duration",
+      "0",
+      "--streaming",
+      "on",
     ];
     // The probe runs beside the benchmark, so both see the host as loaded at the same moment.
     const [probe, run] = await Promise.all([rawProbeTtftsNs(server.url), runIe(args, dir, { pinToClientCpu: false })]);
@@ -79,7 +100,9 @@ async function timingRun(tmp: string, i: number): Promise<TimingRun> {
   const probed = serverTtftMs(observations, "/v1/completions");
   const measured = serverTtftMs(observations, "/v1/chat/completions");
   if (probed.count !== PROBES || measured.count !== REQUESTS || summary.n_samples_completed !== REQUESTS) {
-    throw new Error(`run ${i + 1}: the server saw ${probed.count} probes and ${measured.count} requests; ${summary.n_samples_completed} of ${REQUESTS} completed`);
+    throw new Error(
+      `run ${i + 1}: the server saw ${probed.count} probes and ${measured.count} requests; ${summary.n_samples_completed} of ${REQUESTS} completed`,
+    );
   }
   return {
     clientGapMs: (summary.ttft.median ?? Number.NaN) / NS_PER_MS - measured.ms,
@@ -90,13 +113,16 @@ async function timingRun(tmp: string, i: number): Promise<TimingRun> {
 
 export const rawTtftSection: Section = {
   name: "ttft",
-  description: "TTFT above a raw-socket client (≤ 0.5 ms more than it sees above the server) and TPOT against the model's 5 ms (within 0.1 ms)",
+  description:
+    "TTFT above a raw-socket client (≤ 0.5 ms more than it sees above the server) and TPOT against the model's 5 ms (within 0.1 ms)",
   async run(ctx): Promise<Row[]> {
     const timings: TimingRun[] = [];
     for (let i = 0; i < ctx.repeats; i++) {
       const t = await timingRun(ctx.tmp, i);
       timings.push(t);
-      progress(`run ${i + 1}: above the server's TTFT ours ${fmt(t.clientGapMs, 3)} ms, raw socket ${fmt(t.hostGapMs, 3)} ms; TPOT ${fmt(t.tpotMs, 3)} ms`);
+      progress(
+        `run ${i + 1}: above the server's TTFT ours ${fmt(t.clientGapMs, 3)} ms, raw socket ${fmt(t.hostGapMs, 3)} ms; TPOT ${fmt(t.tpotMs, 3)} ms`,
+      );
     }
     const excess = timings.map((t) => t.clientGapMs - t.hostGapMs);
     const ours = timings.map((t) => t.clientGapMs);
@@ -106,19 +132,34 @@ export const rawTtftSection: Section = {
     const label = `Poisson ${QPS} QPS, ${REQUESTS} streamed requests, model TTFT ${MODEL_OPTIONS.ttftMs} ms, TPOT ${MODEL_OPTIONS.tpotMs} ms`;
     return [
       {
-        section: SECTION, metric: `${label}: TTFT median above the raw-socket client, ms (ours above the server's own, minus the raw client's above it, same run)`,
-        value: fmt(median(excess), 3), peer: "–", ratio: "–", target: `≤ ${CLIENT_OVERHEAD_MS} ms`, verdict: atMost(median(excess), CLIENT_OVERHEAD_MS),
+        section: SECTION,
+        metric: `${label}: TTFT median above the raw-socket client, ms (ours above the server's own, minus the raw client's above it, same run)`,
+        value: fmt(median(excess), 3),
+        peer: "–",
+        ratio: "–",
+        target: `≤ ${CLIENT_OVERHEAD_MS} ms`,
+        verdict: atMost(median(excess), CLIENT_OVERHEAD_MS),
         notes: `${runs(excess, " ms")}; ours above the server's own TTFT ${runs(ours, " ms")}; CLI's own affinity (workers on CPU 1); was test/e2e/timing.test.ts's bound`,
       },
       {
-        section: SECTION, metric: "floor: raw-socket client (test/e2e/raw-ttft-probe.ts, no HTTP library), TTFT median above the server's own, ms",
-        value: fmt(median(host), 3), peer: "–", ratio: "–", target: "–", verdict: "–",
+        section: SECTION,
+        metric:
+          "floor: raw-socket client (test/e2e/raw-ttft-probe.ts, no HTTP library), TTFT median above the server's own, ms",
+        value: fmt(median(host), 3),
+        peer: "–",
+        ratio: "–",
+        target: "–",
+        verdict: "–",
         notes: `${PROBES} requests one after another on one keep-alive socket, CPU 1, beside the run: the host's share (wakeups, loopback); ${runs(host, " ms")}`,
       },
       {
-        section: SECTION, metric: `${label}: TPOT median ms (peer: the model's)`,
-        value: fmt(median(tpot), 3), peer: fmt(MODEL_OPTIONS.tpotMs, 3), ratio: ratio(median(tpot), MODEL_OPTIONS.tpotMs),
-        target: `within ${TPOT_TOLERANCE_MS} ms`, verdict: Number.isFinite(tpotError) ? (tpotError < TPOT_TOLERANCE_MS ? "met" : "not met") : "–",
+        section: SECTION,
+        metric: `${label}: TPOT median ms (peer: the model's)`,
+        value: fmt(median(tpot), 3),
+        peer: fmt(MODEL_OPTIONS.tpotMs, 3),
+        ratio: ratio(median(tpot), MODEL_OPTIONS.tpotMs),
+        target: `within ${TPOT_TOLERANCE_MS} ms`,
+        verdict: Number.isFinite(tpotError) ? (tpotError < TPOT_TOLERANCE_MS ? "met" : "not met") : "–",
         notes: `${runs(tpot, " ms")}; was test/e2e/timing.test.ts's bound`,
       },
     ];

@@ -32,7 +32,9 @@ const ARMS: readonly Arm[] = [
   { name: "scraping a page that never answers, 10×/s", metrics: (_url, silent) => `${silent}/metrics` },
 ];
 
-interface ScrapeCounts { server_metrics?: { scrapes: number; failed_scrapes: number } }
+interface ScrapeCounts {
+  server_metrics?: { scrapes: number; failed_scrapes: number };
+}
 
 export const scrapeSection: Section = {
   name: "scrape",
@@ -48,13 +50,23 @@ export const scrapeSection: Section = {
       for (let i = 0; i < ctx.repeats; i++) {
         for (const [a, arm] of ARMS.entries()) {
           const dir = join(ctx.tmp, `scrape-${a}-${i}`);
-          const args = [...poissonArgs(server.url, QPS, ctx.seconds), "--streaming", "off", "--server-metrics", arm.metrics(server.url, silentUrl), "--server-metrics-interval", INTERVAL_S];
+          const args = [
+            ...poissonArgs(server.url, QPS, ctx.seconds),
+            "--streaming",
+            "off",
+            "--server-metrics",
+            arm.metrics(server.url, silentUrl),
+            "--server-metrics-interval",
+            INTERVAL_S,
+          ];
           const run = await runIe(args, dir, { pinToClientCpu: false });
           rmSync(dir, { recursive: true, force: true });
           const counts = (run.summary as Summary & ScrapeCounts).server_metrics;
           p99[a]?.push(lagUs(run.summary, "99.0"));
           scrapes[a]?.push(counts ? `${counts.scrapes} ok / ${counts.failed_scrapes} failed` : "none");
-          progress(`${arm.name} run ${i + 1}: lag p99 ${fmt(lagUs(run.summary, "99.0"), 1)} µs, scrapes ${scrapes[a]?.at(-1)}`);
+          progress(
+            `${arm.name} run ${i + 1}: lag p99 ${fmt(lagUs(run.summary, "99.0"), 1)} µs, scrapes ${scrapes[a]?.at(-1)}`,
+          );
         }
       }
     } finally {
@@ -67,9 +79,13 @@ export const scrapeSection: Section = {
       const judged = a > 0;
       const within = median(mine) <= Math.max(...base);
       return {
-        section: "3b scraping /metrics", metric: `Poisson ${fmt(QPS)} QPS, ${ctx.seconds} s, ${arm.name}: schedule lag p99 µs${judged ? " (peer: without scraping)" : ""}`,
-        value: fmt(median(mine), 1), peer: judged ? fmt(median(base), 1) : "–", ratio: judged ? ratio(median(mine), median(base)) : "–",
-        target: judged ? "median ≤ the slowest run without scraping" : "–", verdict: judged ? (within ? "met" : "not met") : "–",
+        section: "3b scraping /metrics",
+        metric: `Poisson ${fmt(QPS)} QPS, ${ctx.seconds} s, ${arm.name}: schedule lag p99 µs${judged ? " (peer: without scraping)" : ""}`,
+        value: fmt(median(mine), 1),
+        peer: judged ? fmt(median(base), 1) : "–",
+        ratio: judged ? ratio(median(mine), median(base)) : "–",
+        target: judged ? "median ≤ the slowest run without scraping" : "–",
+        verdict: judged ? (within ? "met" : "not met") : "–",
         notes: `${runs(mine, " µs")}; scrapes: ${(scrapes[a] as string[]).join(", ")}`,
       };
     });

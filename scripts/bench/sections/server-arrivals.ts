@@ -32,7 +32,8 @@ const PLAN_SEED = 42;
 
 export const serverArrivalsSection: Section = {
   name: "arrivals",
-  description: "Poisson 2,000 QPS as the server sees it: rate at the server (±3 %), index of dispersion per 10 ms window (0.7–1.9)",
+  description:
+    "Poisson 2,000 QPS as the server sees it: rate at the server (±3 %), index of dispersion per 10 ms window (0.7–1.9)",
   async run(ctx): Promise<Row[]> {
     const rate: number[] = [];
     const dispersion: number[] = [];
@@ -42,30 +43,44 @@ export const serverArrivalsSection: Section = {
       const dir = join(ctx.tmp, `arrivals-${i}`);
       let arrivals: number[];
       try {
-        const { summary } = await runIe([...poissonArgs(server.url, TARGET_QPS, SECONDS), "--streaming", "off"], dir, { pinToClientCpu: false });
+        const { summary } = await runIe([...poissonArgs(server.url, TARGET_QPS, SECONDS), "--streaming", "off"], dir, {
+          pinToClientCpu: false,
+        });
         lagP99.push(lagUs(summary, "99.0"));
       } finally {
         arrivals = arrivalsNs(await server.stopAndRead());
         rmSync(dir, { recursive: true, force: true });
       }
-      if (arrivals.length !== REQUESTS) throw new Error(`run ${i + 1}: the server saw ${arrivals.length} of ${REQUESTS} requests`);
+      if (arrivals.length !== REQUESTS)
+        throw new Error(`run ${i + 1}: the server saw ${arrivals.length} of ${REQUESTS} requests`);
       rate.push(arrivalRate(arrivals));
       dispersion.push(indexOfDispersion(arrivals, WINDOW_NS));
-      progress(`run ${i + 1}: ${fmt(rate.at(-1) as number, 1)} req/s at the server, dispersion ${fmt(dispersion.at(-1) as number, 2)}, client's lag p99 ${fmt(lagP99.at(-1) as number, 1)} µs`);
+      progress(
+        `run ${i + 1}: ${fmt(rate.at(-1) as number, 1)} req/s at the server, dispersion ${fmt(dispersion.at(-1) as number, 2)}, client's lag p99 ${fmt(lagP99.at(-1) as number, 1)} µs`,
+      );
     }
     const plan = [...poissonOffsets(REQUESTS, TARGET_QPS, PLAN_SEED)];
     const planned = indexOfDispersion(plan, WINDOW_NS);
     const label = `Poisson ${fmt(TARGET_QPS)} QPS, ${fmt(REQUESTS)} requests, streaming off`;
     return [
       {
-        section: SECTION, metric: `${label}: rate at the server, req/s (peer: target)`, value: fmt(median(rate), 1), peer: fmt(TARGET_QPS),
-        ratio: ratio(median(rate), TARGET_QPS), target: "within 3 %", verdict: below(Math.abs(median(rate) / TARGET_QPS - 1), MAX_RATE_ERROR),
+        section: SECTION,
+        metric: `${label}: rate at the server, req/s (peer: target)`,
+        value: fmt(median(rate), 1),
+        peer: fmt(TARGET_QPS),
+        ratio: ratio(median(rate), TARGET_QPS),
+        target: "within 3 %",
+        verdict: below(Math.abs(median(rate) / TARGET_QPS - 1), MAX_RATE_ERROR),
         notes: `${runs(rate)}; (arrivals − 1) / their span; the plan's own offsets offer ${fmt(arrivalRate(plan), 1)}; the client's own schedule lag p99 ${runs(lagP99, " µs")}; CLI's own affinity (worker alone on CPU 1); was test/e2e/poisson-arrivals.test.ts's bound`,
       },
       {
-        section: SECTION, metric: `${label}: index of dispersion of the arrivals at the server, 10 ms windows (peer: the plan's own)`,
-        value: fmt(median(dispersion), 2), peer: fmt(planned, 2), ratio: ratio(median(dispersion), planned),
-        target: `${DISPERSION[0]}–${DISPERSION[1]}`, verdict: inRange(median(dispersion), DISPERSION[0], DISPERSION[1]),
+        section: SECTION,
+        metric: `${label}: index of dispersion of the arrivals at the server, 10 ms windows (peer: the plan's own)`,
+        value: fmt(median(dispersion), 2),
+        peer: fmt(planned, 2),
+        ratio: ratio(median(dispersion), planned),
+        target: `${DISPERSION[0]}–${DISPERSION[1]}`,
+        verdict: inRange(median(dispersion), DISPERSION[0], DISPERSION[1]),
         notes: `${runs(dispersion)}; the plan's: its seeded offsets (seed ${PLAN_SEED}); a client that batches its sends measured 2.6; was test/e2e/poisson-arrivals.test.ts's bound`,
       },
     ];

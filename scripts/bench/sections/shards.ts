@@ -48,21 +48,33 @@ async function shardRun(tmp: string, i: number): Promise<ShardRun> {
   let stopped = false;
   try {
     const args = (shard: string) => [
-      ...poissonArgs(server.url, TARGET_QPS, SECONDS), "--streaming", "off",
-      "--shard", shard, "--start-at", "+3s", "--start-barrier", join(tmp, `run-${i}.barrier`),
+      ...poissonArgs(server.url, TARGET_QPS, SECONDS),
+      "--streaming",
+      "off",
+      "--shard",
+      shard,
+      "--start-at",
+      "+3s",
+      "--start-barrier",
+      join(tmp, `run-${i}.barrier`),
     ];
-    const results = await Promise.all(SHARDS.map((s, k) => runIe(args(s), dirs[k] as string, { pinToClientCpu: false })));
+    const results = await Promise.all(
+      SHARDS.map((s, k) => runIe(args(s), dirs[k] as string, { pinToClientCpu: false })),
+    );
     // A shard whose workers were ready only after the instant starts at once, out of step with the other: said in the notes.
     const missed = SHARDS.filter((_, k) => !START_WAIT.test((results[k] as { stderr: string }).stderr));
     stopped = true;
     const arrivals = arrivalsNs(await server.stopAndRead());
-    if (arrivals.length !== TARGET_QPS * SECONDS) throw new Error(`run ${i + 1}: the server saw ${arrivals.length} of ${TARGET_QPS * SECONDS} requests`);
+    if (arrivals.length !== TARGET_QPS * SECONDS)
+      throw new Error(`run ${i + 1}: the server saw ${arrivals.length} of ${TARGET_QPS * SECONDS} requests`);
     const [startA, startB] = dirs.map((d) => phaseStartEpochNs(d)) as [bigint, bigint];
     return {
       rate: arrivalRate(arrivals),
       startGapMs: Math.abs(Number(startA - startB)) / 1e6,
       dispersion: indexOfDispersion(arrivals, WINDOW_NS),
-      shards: results.map((r, k) => `${SHARDS[k]} p99 ${fmt(lagUs(r.summary, "99.0"), 0)} µs ${r.summary.load_generator ?? "n/a"}`).join(", "),
+      shards: results
+        .map((r, k) => `${SHARDS[k]} p99 ${fmt(lagUs(r.summary, "99.0"), 0)} µs ${r.summary.load_generator ?? "n/a"}`)
+        .join(", "),
       missed: missed.map((shard) => `run ${i + 1} shard ${shard}`),
     };
   } finally {
@@ -73,13 +85,16 @@ async function shardRun(tmp: string, i: number): Promise<ShardRun> {
 
 export const shardsSection: Section = {
   name: "shards",
-  description: "two shards of a 400 QPS Poisson plan on one box: rate at the server (±3 %), phase starts apart (< 2 ms), dispersion",
+  description:
+    "two shards of a 400 QPS Poisson plan on one box: rate at the server (±3 %), phase starts apart (< 2 ms), dispersion",
   async run(ctx): Promise<Row[]> {
     const done: ShardRun[] = [];
     for (let i = 0; i < ctx.repeats; i++) {
       const r = await shardRun(ctx.tmp, i);
       done.push(r);
-      progress(`run ${i + 1}: ${fmt(r.rate, 1)} req/s at the server, phases ${fmt(r.startGapMs, 3)} ms apart, dispersion ${fmt(r.dispersion, 2)}; ${r.shards}`);
+      progress(
+        `run ${i + 1}: ${fmt(r.rate, 1)} req/s at the server, phases ${fmt(r.startGapMs, 3)} ms apart, dispersion ${fmt(r.dispersion, 2)}; ${r.shards}`,
+      );
     }
     const rate = median(done.map((r) => r.rate));
     const gap = median(done.map((r) => r.startGapMs));
@@ -90,18 +105,35 @@ export const shardsSection: Section = {
     const rateError = Math.abs(rate / TARGET_QPS - 1);
     return [
       {
-        section: SECTION, metric: `${label}: rate at the server, req/s (peer: target)`, value: fmt(rate, 1), peer: fmt(TARGET_QPS),
-        ratio: ratio(rate, TARGET_QPS), target: "within 3 %", verdict: below(rateError, MAX_RATE_ERROR),
+        section: SECTION,
+        metric: `${label}: rate at the server, req/s (peer: target)`,
+        value: fmt(rate, 1),
+        peer: fmt(TARGET_QPS),
+        ratio: ratio(rate, TARGET_QPS),
+        target: "within 3 %",
+        verdict: below(rateError, MAX_RATE_ERROR),
         notes: `${runs(done.map((r) => r.rate))}; (arrivals − 1) / their span, both shards' arrivals together; the plan's own offsets offer ${fmt(arrivalRate(plan), 1)}; shards: ${done.map((r) => r.shards).join("; ")}; was test/e2e/shards.test.ts's bound`,
       },
       {
-        section: SECTION, metric: `${label}: |performance phase start 0/2 − 1/2|, ms`, value: fmt(gap, 3), peer: "–", ratio: "–",
-        target: `< ${MAX_START_GAP_MS} ms`, verdict: below(gap, MAX_START_GAP_MS),
-        notes: `${runs(done.map((r) => r.startGapMs), " ms")}; each events.db's t0_epoch_ns + the phase's start_ns; missed the instant: ${done.flatMap((r) => r.missed).join(", ") || "none"}; was test/e2e/shards.test.ts's bound`,
+        section: SECTION,
+        metric: `${label}: |performance phase start 0/2 − 1/2|, ms`,
+        value: fmt(gap, 3),
+        peer: "–",
+        ratio: "–",
+        target: `< ${MAX_START_GAP_MS} ms`,
+        verdict: below(gap, MAX_START_GAP_MS),
+        notes: `${runs(
+          done.map((r) => r.startGapMs),
+          " ms",
+        )}; each events.db's t0_epoch_ns + the phase's start_ns; missed the instant: ${done.flatMap((r) => r.missed).join(", ") || "none"}; was test/e2e/shards.test.ts's bound`,
       },
       {
-        section: SECTION, metric: `${label}: index of dispersion of the arrivals at the server, 10 ms windows (peer: the plan's own)`,
-        value: fmt(dispersion, 2), peer: fmt(planned, 2), ratio: ratio(dispersion, planned), target: `${DISPERSION[0]}–${DISPERSION[1]}`,
+        section: SECTION,
+        metric: `${label}: index of dispersion of the arrivals at the server, 10 ms windows (peer: the plan's own)`,
+        value: fmt(dispersion, 2),
+        peer: fmt(planned, 2),
+        ratio: ratio(dispersion, planned),
+        target: `${DISPERSION[0]}–${DISPERSION[1]}`,
         verdict: inRange(dispersion, DISPERSION[0], DISPERSION[1]),
         notes: `${runs(done.map((r) => r.dispersion))}; 1 for a Poisson stream, above it when sends bunch; the plan's: its seeded offsets (seed ${PLAN_SEED}); was test/e2e/shards.test.ts's bound`,
       },

@@ -27,7 +27,8 @@ const LABEL = `${fmt(TRACE_REQUESTS)}-request Mooncake-style trace (1,500/s and 
 
 export const traceReplaySection: Section = {
   name: "trace",
-  description: "trace replay: schedule lag of a 10,000-request bursty trace against its recorded instants (p99 < 1 ms), load_generator ok",
+  description:
+    "trace replay: schedule lag of a 10,000-request bursty trace against its recorded instants (p99 < 1 ms), load_generator ok",
   async run(ctx): Promise<Row[]> {
     const tracePath = join(ctx.tmp, "trace.jsonl");
     const offsetsFile = join(ctx.tmp, "trace-offsets.json");
@@ -46,20 +47,40 @@ export const traceReplaySection: Section = {
         const empty = await jitterFloor({ offsetsFile });
         emptyP50.push(empty.p50);
         emptyP99.push(empty.p99);
-        const least = await jitterFloor({ offsetsFile }, { url: server.url, bodyFile, eventsDb: join(ctx.tmp, `least-${i}.db`) });
+        const least = await jitterFloor(
+          { offsetsFile },
+          { url: server.url, bodyFile, eventsDb: join(ctx.tmp, `least-${i}.db`) },
+        );
         leastP50.push(least.p50);
         leastP99.push(least.p99);
         const dir = join(ctx.tmp, `trace-${i}`);
-        const args = ["benchmark", "online", "--endpoints", server.url, "--model", MODEL, "--dataset", tracePath, "--load-pattern", "trace", "--streaming", "off"];
+        const args = [
+          "benchmark",
+          "online",
+          "--endpoints",
+          server.url,
+          "--model",
+          MODEL,
+          "--dataset",
+          tracePath,
+          "--load-pattern",
+          "trace",
+          "--streaming",
+          "off",
+        ];
         const { summary } = await runIe(args, dir, { pinToClientCpu: false });
         rmSync(dir, { recursive: true, force: true });
         if (summary.n_samples_issued !== TRACE_REQUESTS || summary.n_samples_failed > 0) {
-          throw new Error(`trace run ${i + 1}: ${summary.n_samples_issued} issued, ${summary.n_samples_failed} failed (${JSON.stringify(summary.error_counts)})`);
+          throw new Error(
+            `trace run ${i + 1}: ${summary.n_samples_issued} issued, ${summary.n_samples_failed} failed (${JSON.stringify(summary.error_counts)})`,
+          );
         }
         p50.push(lagUs(summary, "50.0"));
         p99.push(lagUs(summary, "99.0"));
         verdicts.push(summary.load_generator ?? "n/a");
-        progress(`run ${i + 1}: lag p50 ${fmt(p50.at(-1) as number, 1)} µs, p99 ${fmt(p99.at(-1) as number, 1)} µs, load_generator ${verdicts.at(-1)}; floors p99: empty loop ${fmt(empty.p99, 1)} µs, least client ${fmt(least.p99, 1)} µs`);
+        progress(
+          `run ${i + 1}: lag p50 ${fmt(p50.at(-1) as number, 1)} µs, p99 ${fmt(p99.at(-1) as number, 1)} µs, load_generator ${verdicts.at(-1)}; floors p99: empty loop ${fmt(empty.p99, 1)} µs, least client ${fmt(least.p99, 1)} µs`,
+        );
       }
     } finally {
       await server.stop();
@@ -68,23 +89,43 @@ export const traceReplaySection: Section = {
     const pair = (a: number[], b: number[]) => `${fmt(median(a), 1)} / ${fmt(median(b), 1)}`;
     return [
       {
-        section: SECTION, metric: `${LABEL}: schedule lag p50 / p99 µs`, value: pair(p50, p99), peer: "–", ratio: "–",
-        target: `p99 < ${fmt(LAG_P99_TARGET_US)} µs`, verdict: below(median(p99), LAG_P99_TARGET_US),
+        section: SECTION,
+        metric: `${LABEL}: schedule lag p50 / p99 µs`,
+        value: pair(p50, p99),
+        peer: "–",
+        ratio: "–",
+        target: `p99 < ${fmt(LAG_P99_TARGET_US)} µs`,
+        verdict: below(median(p99), LAG_P99_TARGET_US),
         notes: `p50 ${runs(p50)}; p99 ${runs(p99)}; CLI's own affinity (worker alone on CPU 1); was test/e2e/trace-replay.test.ts's bound`,
       },
       {
-        section: SECTION, metric: `${LABEL}: load_generator verdict`, value: `ok in ${ok} of ${verdicts.length}`, peer: "–", ratio: "–",
-        target: "ok", verdict: verdicts.length === 0 ? "–" : 2 * ok > verdicts.length ? "met" : "not met",
+        section: SECTION,
+        metric: `${LABEL}: load_generator verdict`,
+        value: `ok in ${ok} of ${verdicts.length}`,
+        peer: "–",
+        ratio: "–",
+        target: "ok",
+        verdict: verdicts.length === 0 ? "–" : 2 * ok > verdicts.length ? "met" : "not met",
         notes: `runs ${verdicts.join(", ")}; met when most runs are ok, as the lag row takes the median run`,
       },
       {
-        section: SECTION, metric: `${LABEL}: floor — empty event loop, same instants, lag p50 / p99 µs`, value: pair(emptyP50, emptyP99),
-        peer: "–", ratio: "–", target: "–", verdict: "–",
+        section: SECTION,
+        metric: `${LABEL}: floor — empty event loop, same instants, lag p50 / p99 µs`,
+        value: pair(emptyP50, emptyP99),
+        peer: "–",
+        ratio: "–",
+        target: "–",
+        verdict: "–",
         notes: `the machine's own lateness on the client CPU (scripts/bench/jitter-floor.ts --offsets); p99 ${runs(emptyP99)}`,
       },
       {
-        section: SECTION, metric: `${LABEL}: floor — the least client (bare fetch, least parsing, events.db row) keeping the same instants, lag p50 / p99 µs`,
-        value: pair(leastP50, leastP99), peer: "–", ratio: "–", target: "–", verdict: "–",
+        section: SECTION,
+        metric: `${LABEL}: floor — the least client (bare fetch, least parsing, events.db row) keeping the same instants, lag p50 / p99 µs`,
+        value: pair(leastP50, leastP99),
+        peer: "–",
+        ratio: "–",
+        target: "–",
+        verdict: "–",
         notes: `jitter-floor.ts --offsets with a URL, one process on the client CPU, none of our code: what Bun's fetch, JSON.parse and bun:sqlite cost the schedule; p99 ${runs(leastP99)}`,
       },
     ];

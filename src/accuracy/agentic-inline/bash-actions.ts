@@ -39,9 +39,45 @@ const ALIASES = new Map<string, string>([
   ["apt-get", "apt"],
   // Names that map to themselves.
   ...[
-    "pytest", "pylint", "cython", "make", "conda", "cat", "head", "tail", "wc", "diff", "grep", "sed", "awk",
-    "tr", "sort", "uniq", "cut", "find", "ls", "xargs", "cp", "mv", "rm", "mkdir", "touch", "tee", "source",
-    "which", "alias", "unset", "export", "git", "curl", "true", "false", "timeout", "date", "apt", "yum",
+    "pytest",
+    "pylint",
+    "cython",
+    "make",
+    "conda",
+    "cat",
+    "head",
+    "tail",
+    "wc",
+    "diff",
+    "grep",
+    "sed",
+    "awk",
+    "tr",
+    "sort",
+    "uniq",
+    "cut",
+    "find",
+    "ls",
+    "xargs",
+    "cp",
+    "mv",
+    "rm",
+    "mkdir",
+    "touch",
+    "tee",
+    "source",
+    "which",
+    "alias",
+    "unset",
+    "export",
+    "git",
+    "curl",
+    "true",
+    "false",
+    "timeout",
+    "date",
+    "apt",
+    "yum",
   ].map((name) => [name, name] as const),
 ]);
 
@@ -94,7 +130,10 @@ function stageAction(stage: string): string | null {
   while (first < tokens.length && (ASSIGNMENT.test(tokens[first] ?? "") || WRAPPERS.has(tokens[first] ?? ""))) first++;
   const word = tokens[first];
   if (word === undefined) return null;
-  const executable = word.slice(word.lastIndexOf("/") + 1).toLowerCase().replace(VERSION_SUFFIX, "");
+  const executable = word
+    .slice(word.lastIndexOf("/") + 1)
+    .toLowerCase()
+    .replace(VERSION_SUFFIX, "");
   return ALIASES.get(executable) ?? null;
 }
 

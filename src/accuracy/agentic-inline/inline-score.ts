@@ -23,14 +23,36 @@ export interface ConversationRow {
   intent_codes?: unknown;
 }
 /** The model's answer to one client turn (tool-call deltas already merged). */
-export interface TurnOutput { content: string; reasoningContent: string; toolCalls: ToolCallOut[] }
+export interface TurnOutput {
+  content: string;
+  reasoningContent: string;
+  toolCalls: ToolCallOut[];
+}
 /** One issued client turn: its logical conversation id (`<source>__repeat_<r>` after the first pass), its number, and its answer — null if it failed or never completed. */
-export interface IssuedTurn { conversationId: string; turn: number; output: TurnOutput | null }
+export interface IssuedTurn {
+  conversationId: string;
+  turn: number;
+  output: TurnOutput | null;
+}
 
 type Domain = "coding" | "workflow";
-interface TurnHead { conversation_id: string; repeat: number; turn: number; domain: Domain; missing?: true }
-type TurnScore = TurnHead & ({ gt_intents: string[]; model_intent: string | null } | { gt_actions: string[]; model_actions: string[] }) & { score: number };
-interface ExcludedTurn { conversation_id: string; turn: number; domain: Domain; exclude_reason: "no ground truth" }
+interface TurnHead {
+  conversation_id: string;
+  repeat: number;
+  turn: number;
+  domain: Domain;
+  missing?: true;
+}
+type TurnScore = TurnHead &
+  ({ gt_intents: string[]; model_intent: string | null } | { gt_actions: string[]; model_actions: string[] }) & {
+    score: number;
+  };
+interface ExcludedTurn {
+  conversation_id: string;
+  turn: number;
+  domain: Domain;
+  exclude_reason: "no ground truth";
+}
 export interface InlineScores {
   score: number | null;
   turns: { issued: number; expected: number; observed: number; missing: number; scored: number };
@@ -39,8 +61,19 @@ export interface InlineScores {
   excluded_turns?: ExcludedTurn[];
 }
 
-interface Expected { conversationId: string; clientTurn: number; assistantTurn: number; reply: ConversationRow }
-interface Issued { conversationId: string; repeat: number; turn: number; output: TurnOutput | null; entry: Expected }
+interface Expected {
+  conversationId: string;
+  clientTurn: number;
+  assistantTurn: number;
+  reply: ConversationRow;
+}
+interface Issued {
+  conversationId: string;
+  repeat: number;
+  turn: number;
+  output: TurnOutput | null;
+  entry: Expected;
+}
 
 // ASCII digits and a true end: upstream's Python `\d`/`$` would also take other scripts' digits and a trailing "\n".
 const WORKFLOW_ID = /^sim_[0-9]+$/;
@@ -80,7 +113,8 @@ export function compareCodePoints(a: string, b: string): number {
 
 const keyOf = (conversationId: string, turn: number): string => JSON.stringify([conversationId, turn]);
 const turnOf = (value: unknown): number => Math.trunc(Number(value) || 0);
-const replyActions = (row: ConversationRow): string[] => bashActions(Array.isArray(row.tool_calls) ? row.tool_calls : []);
+const replyActions = (row: ConversationRow): string[] =>
+  bashActions(Array.isArray(row.tool_calls) ? row.tool_calls : []);
 
 /** Logical conversation id → source id and repeat number (1 when there is no `__repeat_<r>` suffix). */
 export function splitRepeat(logicalId: string): { conversationId: string; repeat: number } {
@@ -106,7 +140,12 @@ function expectedTurns(rows: readonly ConversationRow[]): Map<string, Expected> 
       const reply = ordered[i + 1];
       if (!CLIENT_ROLES.has(row.role) || reply?.role !== "assistant") return;
       const clientTurn = turnOf(row.turn);
-      expected.set(keyOf(conversationId, clientTurn), { conversationId, clientTurn, assistantTurn: turnOf(reply.turn), reply });
+      expected.set(keyOf(conversationId, clientTurn), {
+        conversationId,
+        clientTurn,
+        assistantTurn: turnOf(reply.turn),
+        reply,
+      });
     });
   }
   return expected;
@@ -122,7 +161,8 @@ function issuedTurns(issued: readonly IssuedTurn[], expected: ReadonlyMap<string
     const entry = expected.get(keyOf(conversationId, turn));
     if (entry === undefined) continue;
     const key = JSON.stringify([conversationId, repeat, turn]);
-    if (!byKey.has(key) || item.output !== null) byKey.set(key, { conversationId, repeat, turn, output: item.output, entry });
+    if (!byKey.has(key) || item.output !== null)
+      byKey.set(key, { conversationId, repeat, turn, output: item.output, entry });
   }
   return [...byKey.values()];
 }
@@ -133,35 +173,60 @@ export function issuedRepeatCount(rows: readonly ConversationRow[], issued: read
 }
 
 function hasGroundTruth(entry: Expected): boolean {
-  return domainOf(entry.conversationId) === "workflow" ? groundTruthIntents(entry.reply.intent_codes).size > 0 : replyActions(entry.reply).length > 0;
+  return domainOf(entry.conversationId) === "workflow"
+    ? groundTruthIntents(entry.reply.intent_codes).size > 0
+    : replyActions(entry.reply).length > 0;
 }
 
 /** One scored turn's row (in upstream's key order) and its unrounded score. */
 function scoreTurn(turn: Issued): { row: TurnScore; score: number } {
   const { entry } = turn;
   const domain = domainOf(turn.conversationId);
-  const head: TurnHead = { conversation_id: turn.conversationId, repeat: turn.repeat, turn: entry.assistantTurn, domain, ...(turn.output === null ? { missing: true as const } : {}) };
+  const head: TurnHead = {
+    conversation_id: turn.conversationId,
+    repeat: turn.repeat,
+    turn: entry.assistantTurn,
+    domain,
+    ...(turn.output === null ? { missing: true as const } : {}),
+  };
   const output = turn.output ?? { content: "", reasoningContent: "", toolCalls: [] };
   if (domain === "workflow") {
     const gt = groundTruthIntents(entry.reply.intent_codes);
     const intent = modelIntent(output);
     const score = intent !== null && gt.has(intent) ? 1 : 0;
-    return { row: { ...head, gt_intents: [...gt].sort(compareCodePoints), model_intent: intent, score: roundLikePython(score, 4) }, score };
+    return {
+      row: {
+        ...head,
+        gt_intents: [...gt].sort(compareCodePoints),
+        model_intent: intent,
+        score: roundLikePython(score, 4),
+      },
+      score,
+    };
   }
   const gtActions = replyActions(entry.reply);
   const modelActions = bashActions(output.toolCalls);
   const score = multisetIou(gtActions, modelActions);
-  return { row: { ...head, gt_actions: gtActions, model_actions: modelActions, score: roundLikePython(score, 4) }, score };
+  return {
+    row: { ...head, gt_actions: gtActions, model_actions: modelActions, score: roundLikePython(score, 4) },
+    score,
+  };
 }
 
 /** The `scores.json` document for a run's issued turns against the dataset rows. */
 export function scoreAgenticInline(rows: readonly ConversationRow[], issued: readonly IssuedTurn[]): InlineScores {
   const expected = expectedTurns(rows);
-  const byConvTurn = (a: Expected, b: Expected) => compareCodePoints(a.conversationId, b.conversationId) || a.clientTurn - b.clientTurn;
+  const byConvTurn = (a: Expected, b: Expected) =>
+    compareCodePoints(a.conversationId, b.conversationId) || a.clientTurn - b.clientTurn;
   const ordered = [...expected.values()].sort(byConvTurn);
   const excluded: ExcludedTurn[] = ordered
     .filter((entry) => !hasGroundTruth(entry))
-    .map((entry) => ({ conversation_id: entry.conversationId, turn: entry.assistantTurn, domain: domainOf(entry.conversationId), exclude_reason: "no ground truth" }));
+    .map((entry) => ({
+      conversation_id: entry.conversationId,
+      turn: entry.assistantTurn,
+      domain: domainOf(entry.conversationId),
+      exclude_reason: "no ground truth",
+    }));
 
   const allIssued = issuedTurns(issued, expected);
   // Sorted like upstream's (conversation, repeat, turn) tuples: per_turn order and the float sum order follow it.
@@ -170,7 +235,10 @@ export function scoreAgenticInline(rows: readonly ConversationRow[], issued: rea
     .sort((a, b) => compareCodePoints(a.conversationId, b.conversationId) || a.repeat - b.repeat || a.turn - b.turn);
 
   let total = 0;
-  const domainTotals: Record<Domain, { sum: number; count: number }> = { coding: { sum: 0, count: 0 }, workflow: { sum: 0, count: 0 } };
+  const domainTotals: Record<Domain, { sum: number; count: number }> = {
+    coding: { sum: 0, count: 0 },
+    workflow: { sum: 0, count: 0 },
+  };
   const perTurn = scorable.map((turn) => {
     const { row, score } = scoreTurn(turn);
     total += score;
@@ -187,7 +255,13 @@ export function scoreAgenticInline(rows: readonly ConversationRow[], issued: rea
   }
   return {
     score: perTurn.length > 0 ? roundLikePython(total / perTurn.length, 4) : null,
-    turns: { issued: allIssued.length, expected: scorable.length, observed, missing: scorable.length - observed, scored: perTurn.length },
+    turns: {
+      issued: allIssued.length,
+      expected: scorable.length,
+      observed,
+      missing: scorable.length - observed,
+      scored: perTurn.length,
+    },
     domains,
     per_turn: perTurn,
     ...(excluded.length > 0 ? { excluded_turns: excluded } : {}),

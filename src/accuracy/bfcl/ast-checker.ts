@@ -19,13 +19,32 @@ import { type CheckResult, checkDict, checkList, checkListOfDicts, checkString, 
 import { expectedCallName } from "./dotless-models.ts";
 import { JAVA_TYPES, javaValue } from "./java-types.ts";
 import { JS_TYPES, jsValue } from "./js-types.ts";
-import { PyFloat, PyRaise, type PyType, isDict, pyContains, pyGet, pyItems, pyIter, pyLen, pySequence, pyType } from "./py-values.ts";
+import {
+  PyFloat,
+  PyRaise,
+  type PyType,
+  isDict,
+  pyContains,
+  pyGet,
+  pyItems,
+  pyIter,
+  pyLen,
+  pySequence,
+  pyType,
+} from "./py-values.ts";
 
 export type BfclLanguage = "python" | "java" | "javascript";
 export type { CheckResult } from "./ast-values.ts";
 
 const PYTHON_TYPES: Readonly<Record<string, PyType>> = {
-  string: "str", integer: "int", float: "float", boolean: "bool", array: "list", tuple: "list", dict: "dict", any: "str",
+  string: "str",
+  integer: "int",
+  float: "float",
+  boolean: "bool",
+  array: "list",
+  tuple: "list",
+  dict: "dict",
+  any: "str",
 };
 /** Declared types whose elements are type-checked too (`items.type`). */
 const PYTHON_NESTED = new Set(["array", "tuple"]);
@@ -54,22 +73,43 @@ function findDescription(descriptions: unknown, name: string): unknown {
   return (descriptions as unknown[]).find((d) => pyGet(d, "name") === name) ?? null;
 }
 
-type Converted = { failure?: undefined; value: unknown; expected: PyType | "set"; nested: PyType | null } | { failure: CheckResult };
+type Converted =
+  | { failure?: undefined; value: unknown; expected: PyType | "set"; nested: PyType | null }
+  | { failure: CheckResult };
 
 /** A Java or JavaScript value converted from its source text, or the failure when it is not text. */
-function converted(param: string, value: unknown, details: unknown, declared: unknown, language: "java" | "javascript"): Converted {
+function converted(
+  param: string,
+  value: unknown,
+  details: unknown,
+  declared: unknown,
+  language: "java" | "javascript",
+): Converted {
   const table = language === "java" ? JAVA_TYPES : JS_TYPES;
   const expected = lookup<PyType | "set">(table, declared);
-  if (typeof value !== "string") return { failure: fail(language === "java" ? "type_error:java" : "type_error:js", `Incorrect type for ${JSON.stringify(param)}: expected a String of source text, got ${pyType(value)}.`) };
+  if (typeof value !== "string")
+    return {
+      failure: fail(
+        language === "java" ? "type_error:java" : "type_error:js",
+        `Incorrect type for ${JSON.stringify(param)}: expected a String of source text, got ${pyType(value)}.`,
+      ),
+    };
   const convert = language === "java" ? javaValue : jsValue;
-  if (!CONVERTED_NESTED.has(declared as string)) return { value: convert(value, declared as string), expected, nested: null };
+  if (!CONVERTED_NESTED.has(declared as string))
+    return { value: convert(value, declared as string), expected, nested: null };
   const elementType = pyGet(pyGet(details, "items"), "type");
   const nested = lookup<PyType | "set">(table, elementType) as PyType;
   return { value: convert(value, declared as string, elementType as string), expected, nested };
 }
 
 /** One model call (`{name: arguments}`) against one ground-truth call, given the function's description. */
-function checkCall(description: unknown, call: unknown, answer: unknown, language: BfclLanguage, modelName: string): CheckResult {
+function checkCall(
+  description: unknown,
+  call: unknown,
+  answer: unknown,
+  language: BfclLanguage,
+  modelName: string,
+): CheckResult {
   if (!isDict(answer)) throw new PyRaise("AttributeError", `'${pyType(answer)}' object has no attribute 'values'`);
   const options = pyGet(answer, firstKey(answer));
   const declaredName = pyGet(description, "name");
@@ -78,13 +118,19 @@ function checkCall(description: unknown, call: unknown, answer: unknown, languag
   const required = pyGet(parameters, "required");
   if (typeof declaredName !== "string") throw new PyRaise("TypeError", "function name is not a string");
   const name = expectedCallName(declaredName, modelName);
-  if (!pyContains(call, name)) return fail("simple_function_checker:wrong_func_name", `Function ${JSON.stringify(name)} not found in the model's call.`);
+  if (!pyContains(call, name))
+    return fail(
+      "simple_function_checker:wrong_func_name",
+      `Function ${JSON.stringify(name)} not found in the model's call.`,
+    );
   const args = pyGet(call, name);
   for (const param of pyIter(required)) {
-    if (!pyContains(args, param)) return fail("simple_function_checker:missing_required", `Missing required parameter ${JSON.stringify(param)}.`);
+    if (!pyContains(args, param))
+      return fail("simple_function_checker:missing_required", `Missing required parameter ${JSON.stringify(param)}.`);
   }
   for (const [param, raw] of pyItems(args)) {
-    if (!pyContains(properties, param) || !pyContains(options, param)) return fail("simple_function_checker:unexpected_param", `Unexpected parameter ${JSON.stringify(param)}.`);
+    if (!pyContains(properties, param) || !pyContains(options, param))
+      return fail("simple_function_checker:unexpected_param", `Unexpected parameter ${JSON.stringify(param)}.`);
     const details = pyGet(properties, param);
     const declared = pyGet(details, "type");
     let value = raw;
@@ -116,19 +162,33 @@ function checkCall(description: unknown, call: unknown, answer: unknown, languag
         continue;
       }
     }
-    if (!pyContains(accepted, value)) return fail("value_error:others", `Invalid value for ${JSON.stringify(param)}: ${JSON.stringify(value)}; expected one of ${JSON.stringify(accepted)}.`);
+    if (!pyContains(accepted, value))
+      return fail(
+        "value_error:others",
+        `Invalid value for ${JSON.stringify(param)}: ${JSON.stringify(value)}; expected one of ${JSON.stringify(accepted)}.`,
+      );
   }
   for (const param of pyIter(options)) {
     if (!pyContains(args, param) && !pyContains(pyGet(options, param as string), "")) {
-      return fail("simple_function_checker:missing_optional", `Parameter ${JSON.stringify(param)} is left out but not optional.`);
+      return fail(
+        "simple_function_checker:missing_optional",
+        `Parameter ${JSON.stringify(param)} is left out but not optional.`,
+      );
     }
   }
   return { valid: true, error: [] };
 }
 
 /** Every expected call matched by a distinct model call, in any order. */
-function checkParallel(descriptions: unknown, output: unknown[], answers: unknown, language: BfclLanguage, modelName: string): CheckResult {
-  if (output.length !== pyLen(answers)) return fail("parallel_function_checker_no_order:wrong_count", "Wrong number of functions.");
+function checkParallel(
+  descriptions: unknown,
+  output: unknown[],
+  answers: unknown,
+  language: BfclLanguage,
+  modelName: string,
+): CheckResult {
+  if (output.length !== pyLen(answers))
+    return fail("parallel_function_checker_no_order:wrong_count", "Wrong number of functions.");
   const claimed = new Set<number>();
   for (const [i, answer] of pySequence(answers).entries()) {
     const description = findDescription(descriptions, firstKey(answer));
@@ -143,7 +203,12 @@ function checkParallel(descriptions: unknown, output: unknown[], answers: unknow
       }
       errors.push(`model call ${index}: ${result.error.join(" ")}`);
     }
-    if (!result.valid) return { valid: false, error: [`No model call matches expected call ${i}.`, ...errors], errorType: "parallel_function_checker_no_order:cannot_find_match" };
+    if (!result.valid)
+      return {
+        valid: false,
+        error: [`No model call matches expected call ${i}.`, ...errors],
+        errorType: "parallel_function_checker_no_order:cannot_find_match",
+      };
   }
   return { valid: true, error: [] };
 }
@@ -162,16 +227,25 @@ export function bfclAstCheck(
   modelName: string,
 ): CheckResult {
   try {
-    if (testCategory.includes("parallel")) return checkParallel(funcDescriptions, modelOutput, possibleAnswer, language, modelName);
+    if (testCategory.includes("parallel"))
+      return checkParallel(funcDescriptions, modelOutput, possibleAnswer, language, modelName);
     if (testCategory.includes("multiple")) {
-      if (modelOutput.length !== pyLen(possibleAnswer)) return fail("multiple_function_checker:wrong_count", "Wrong number of functions.");
+      if (modelOutput.length !== pyLen(possibleAnswer))
+        return fail("multiple_function_checker:wrong_count", "Wrong number of functions.");
       const answer = pyGet(possibleAnswer, 0);
-      return checkCall(findDescription(funcDescriptions, firstKey(answer)), modelOutput[0], answer, language, modelName);
+      return checkCall(
+        findDescription(funcDescriptions, firstKey(answer)),
+        modelOutput[0],
+        answer,
+        language,
+        modelName,
+      );
     }
     if (modelOutput.length !== 1) return fail("simple_function_checker:wrong_count", "Wrong number of functions.");
     return checkCall(pyGet(funcDescriptions, 0), modelOutput[0], pyGet(possibleAnswer, 0), language, modelName);
   } catch (error) {
-    if (error instanceof PyRaise) return fail(`python_exception:${error.kind}`, `bfcl-eval raises ${error.kind} here: ${error.message}`);
+    if (error instanceof PyRaise)
+      return fail(`python_exception:${error.kind}`, `bfcl-eval raises ${error.kind} here: ${error.message}`);
     throw error;
   }
 }

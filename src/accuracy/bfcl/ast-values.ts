@@ -32,7 +32,13 @@ function optionType(options: unknown): PyType | null {
  * With an element type, every element must pass against at least one list option (or the options
  * hold a non-list, which passes without looking).
  */
-export function checkType(param: string, value: unknown, options: unknown, expected: PyType | "set", nested: PyType | null): CheckResult & { isVariable: boolean } {
+export function checkType(
+  param: string,
+  value: unknown,
+  options: unknown,
+  expected: PyType | "set",
+  nested: PyType | null,
+): CheckResult & { isVariable: boolean } {
   const answerType = optionType(options);
   const isVariable = answerType !== null && answerType !== expected;
   const valueType = pyType(value);
@@ -40,32 +46,56 @@ export function checkType(param: string, value: unknown, options: unknown, expec
   if (valueType === expected) {
     if (nested === null) return { ...pass(), isVariable };
     for (const option of pyIter(options)) {
-      const ok = pyType(option) !== "list" || pyIter(value).every((item) => checkType(param, item, option, nested, null).valid);
+      const ok =
+        pyType(option) !== "list" || pyIter(value).every((item) => checkType(param, item, option, nested, null).valid);
       if (ok) return { ...pass(), isVariable };
     }
     nestedFailure = `Nested type check failed for ${show(param)}: expected ${expected} of ${nested}, got ${show(value)}.`;
   }
   // Python carries on after a failed nested check: a value of the options' type keeps that error.
   if (answerType !== null && valueType === answerType) {
-    return nestedFailure === null ? { ...pass(), isVariable: true } : { ...fail("type_error:nested", nestedFailure), isVariable: true };
+    return nestedFailure === null
+      ? { ...pass(), isVariable: true }
+      : { ...fail("type_error:nested", nestedFailure), isVariable: true };
   }
   const message = `Incorrect type for ${show(param)}: expected ${expected}, got ${valueType} (${show(value)}).`;
-  return { valid: false, error: nestedFailure === null ? [message] : [nestedFailure, message], errorType: "type_error:simple", isVariable: false };
+  return {
+    valid: false,
+    error: nestedFailure === null ? [message] : [nestedFailure, message],
+    errorType: "type_error:simple",
+    isVariable: false,
+  };
 }
 
 /** Spaces and `,./-_*^` dropped, lower case, `'` as `"`: "April 1, 2024" and "april 1 2024" match. */
-const standardize = (text: string): string => text.replace(/[ ,./\-_*^]/g, "").toLowerCase().replaceAll("'", '"');
+const standardize = (text: string): string =>
+  text
+    .replace(/[ ,./\-_*^]/g, "")
+    .toLowerCase()
+    .replaceAll("'", '"');
 
 const standardized = (value: unknown): unknown => (typeof value === "string" ? standardize(value) : value);
 
 export function checkString(param: string, value: string, options: unknown): CheckResult {
-  const accepted = pySequence(options).filter((o) => typeof o === "string").map(standardized);
-  return pyContains(accepted, standardize(value)) ? pass() : fail("value_error:string", `Invalid value for ${show(param)}: ${show(value)}; expected one of ${show(options)} (case-insensitive).`);
+  const accepted = pySequence(options)
+    .filter((o) => typeof o === "string")
+    .map(standardized);
+  return pyContains(accepted, standardize(value))
+    ? pass()
+    : fail(
+        "value_error:string",
+        `Invalid value for ${show(param)}: ${show(value)}; expected one of ${show(options)} (case-insensitive).`,
+      );
 }
 
 export function checkList(param: string, value: unknown, options: unknown): CheckResult {
   const accepted = pySequence(options).map((option) => pySequence(option).map(standardized));
-  return pyContains(accepted, pySequence(value).map(standardized)) ? pass() : fail("value_error:list/tuple", `Invalid value for ${show(param)}: ${show(value)}; expected one of ${show(options)}.`);
+  return pyContains(accepted, pySequence(value).map(standardized))
+    ? pass()
+    : fail(
+        "value_error:list/tuple",
+        `Invalid value for ${show(param)}: ${show(value)}; expected one of ${show(options)}.`,
+      );
 }
 
 /** A flat dict against each dict option: no unknown key, each value among its options, no required key left out. */
@@ -86,7 +116,10 @@ export function checkDict(param: string, value: unknown, options: unknown): Chec
       }
       const accepted = pySequence(pyGet(option, key)).map(standardized);
       if (!pyContains(accepted, standardized(item))) {
-        note("value_error:dict_value", `Invalid value for dict key ${show(key)}: ${show(item)}; expected one of ${show(accepted)}.`);
+        note(
+          "value_error:dict_value",
+          `Invalid value for dict key ${show(key)}: ${show(item)}; expected one of ${show(accepted)}.`,
+        );
         break;
       }
     }

@@ -26,7 +26,10 @@ import { parseBfclJson } from "./py-values.ts";
 const BFCL_CATEGORIES = BFCL_CATEGORY_SUBSETS;
 const HALLUCINATION = new Set(BFCL_CATEGORIES.hallucination);
 const RELEVANCE = new Set(["live_relevance"]);
-const LANGUAGE: Readonly<Record<string, "java" | "javascript">> = { simple_java: "java", simple_javascript: "javascript" };
+const LANGUAGE: Readonly<Record<string, "java" | "javascript">> = {
+  simple_java: "java",
+  simple_javascript: "javascript",
+};
 /** The checker converts underscores back to dots in function names for function-calling models ("-FC"). */
 const CHECKER_MODEL_NAME = "gpt-4o-2024-11-20-FC";
 
@@ -72,7 +75,12 @@ function astScore(sample: BfclSample, text: string): number {
   } catch {
     return 0;
   }
-  if (!expected || (Array.isArray(expected) && expected.length === 0) || (typeof expected === "object" && Object.keys(expected).length === 0)) return list.length === 0 ? 1 : 0;
+  if (
+    !expected ||
+    (Array.isArray(expected) && expected.length === 0) ||
+    (typeof expected === "object" && Object.keys(expected).length === 0)
+  )
+    return list.length === 0 ? 1 : 0;
   const output: Record<string, unknown>[] = [];
   for (const call of list) {
     if (typeof call !== "object" || call === null || !("name" in call)) continue;
@@ -87,7 +95,16 @@ function astScore(sample: BfclSample, text: string): number {
     output.push({ [String((call as { name: unknown }).name)]: args });
   }
   const descriptions = sample.funcDescription ? (parseBfclJson(sample.funcDescription) as unknown[]) : [];
-  return bfclAstCheck(descriptions, output, expected as unknown[], LANGUAGE[sample.subset] ?? "python", sample.subset, CHECKER_MODEL_NAME).valid ? 1 : 0;
+  return bfclAstCheck(
+    descriptions,
+    output,
+    expected as unknown[],
+    LANGUAGE[sample.subset] ?? "python",
+    sample.subset,
+    CHECKER_MODEL_NAME,
+  ).valid
+    ? 1
+    : 0;
 }
 
 function scoreBfclSample(sample: BfclSample): number {
@@ -102,7 +119,18 @@ function scoreBfclSample(sample: BfclSample): number {
 export function scoreBfcl(samples: readonly BfclSample[]): { score: number; breakdown: BfclBreakdown } {
   const completed = samples.filter((s) => s.output !== null).length;
   if (completed === 0) {
-    return { score: 0, breakdown: { overall_accuracy: 0, normalized_single_turn_score: 0, category_scores: {}, subset_scores: {}, unscored_subsets: {}, total_samples: 0, issued_samples: samples.length } };
+    return {
+      score: 0,
+      breakdown: {
+        overall_accuracy: 0,
+        normalized_single_turn_score: 0,
+        category_scores: {},
+        subset_scores: {},
+        unscored_subsets: {},
+        total_samples: 0,
+        issued_samples: samples.length,
+      },
+    };
   }
   const bySubset = new Map<string, number[]>();
   const all: number[] = [];
@@ -118,10 +146,14 @@ export function scoreBfcl(samples: readonly BfclSample[]): { score: number; brea
     if (present.length === 0) continue;
     if (category === "live") {
       const n = present.reduce((sum, s) => sum + (bySubset.get(s)?.length ?? 0), 0);
-      categories[category] = present.reduce((sum, s) => sum + (subsetMean.get(s) as number) * (bySubset.get(s)?.length ?? 0), 0) / n;
+      categories[category] =
+        present.reduce((sum, s) => sum + (subsetMean.get(s) as number) * (bySubset.get(s)?.length ?? 0), 0) / n;
     } else if (category === "non_live") {
       const simple = present.filter((s) => s.startsWith("simple_")).map((s) => subsetMean.get(s) as number);
-      categories[category] = mean([...(simple.length > 0 ? [mean(simple)] : []), ...present.filter((s) => !s.startsWith("simple_")).map((s) => subsetMean.get(s) as number)]);
+      categories[category] = mean([
+        ...(simple.length > 0 ? [mean(simple)] : []),
+        ...present.filter((s) => !s.startsWith("simple_")).map((s) => subsetMean.get(s) as number),
+      ]);
     } else categories[category] = mean(present.map((s) => subsetMean.get(s) as number));
   }
   const inCategory = new Set(Object.values(BFCL_CATEGORIES).flat());
@@ -134,7 +166,9 @@ export function scoreBfcl(samples: readonly BfclSample[]): { score: number; brea
       normalized_single_turn_score: percent(categoryValues.length > 0 ? mean(categoryValues) : 0),
       category_scores: Object.fromEntries(Object.entries(categories).map(([k, v]) => [k, percent(v)])),
       subset_scores: Object.fromEntries([...subsetMean].map(([k, v]) => [k, percent(v)])),
-      unscored_subsets: Object.fromEntries([...subsetMean].filter(([k]) => !inCategory.has(k)).map(([k, v]) => [k, percent(v)])),
+      unscored_subsets: Object.fromEntries(
+        [...subsetMean].filter(([k]) => !inCategory.has(k)).map(([k, v]) => [k, percent(v)]),
+      ),
       total_samples: completed,
       issued_samples: samples.length,
     },

@@ -16,12 +16,17 @@ const text = (value: unknown): string => (typeof value === "string" ? value : JS
 export const bfclScorer: Scorer = {
   scoresEveryResponse: true,
   score: async (samples) => {
-    const { score, breakdown } = scoreBfcl(samples.map((s) => ({
-      subset: text(s.row.subset),
-      groundTruth: text(s.row.ground_truth),
-      funcDescription: typeof s.row.func_description === "string" ? s.row.func_description : null,
-      output: s.response === null ? null : (parseStructuredOutput(s.response) ?? { content: s.response, reasoningContent: "", toolCalls: [] }),
-    })));
+    const { score, breakdown } = scoreBfcl(
+      samples.map((s) => ({
+        subset: text(s.row.subset),
+        groundTruth: text(s.row.ground_truth),
+        funcDescription: typeof s.row.func_description === "string" ? s.row.func_description : null,
+        output:
+          s.response === null
+            ? null
+            : (parseStructuredOutput(s.response) ?? { content: s.response, reasoningContent: "", toolCalls: [] }),
+      })),
+    );
     return { passed: score * samples.length, complete: true, score, breakdown };
   },
 };

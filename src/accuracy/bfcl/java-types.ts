@@ -13,9 +13,23 @@ import { type PyDict, PyRaise, type PyType, pyFloat, pyInt, pySlice, pyStrip, se
 
 /** Each Java type name BFCL declares and the Python type its values convert to. */
 export const JAVA_TYPES: Readonly<Record<string, PyType | "set">> = {
-  byte: "int", short: "int", integer: "int", long: "int", float: "float", double: "float",
-  boolean: "bool", char: "str", String: "str", any: "str",
-  Array: "list", ArrayList: "list", Queue: "list", Stack: "list", Set: "set", HashMap: "dict", Hashtable: "dict",
+  byte: "int",
+  short: "int",
+  integer: "int",
+  long: "int",
+  float: "float",
+  double: "float",
+  boolean: "bool",
+  char: "str",
+  String: "str",
+  any: "str",
+  Array: "list",
+  ArrayList: "list",
+  Queue: "list",
+  Stack: "list",
+  Set: "set",
+  HashMap: "dict",
+  Hashtable: "dict",
 };
 
 const INTEGER = String.raw`^-?\d+$`;
@@ -92,7 +106,8 @@ function parseArrayList(text: string, nested: string | undefined): unknown {
   const asList = pySearch(AS_LIST, text);
   if (asList) return (asList.group(1) as string).split(",").map((e) => listElement(pyStrip(e), nested));
   const adds = pySearch(ADD_BLOCK, text, true);
-  if (adds) return (pyFindall(ADD_CALL, adds.group(1) as string) as string[]).map((e) => listElement(pyStrip(e), nested));
+  if (adds)
+    return (pyFindall(ADD_CALL, adds.group(1) as string) as string[]).map((e) => listElement(pyStrip(e), nested));
   return pySearch(EMPTY_LIST, text) ? [] : text;
 }
 
@@ -100,7 +115,10 @@ function parseArrayList(text: string, nested: string | undefined): unknown {
 function parseArray(text: string, nested: string | undefined): unknown {
   const match = pySearch(ARRAY, text);
   if (!match) return text;
-  const elements = (match.group(1) as string).split(",").map((e) => pyStrip(e)).filter((e) => e !== "");
+  const elements = (match.group(1) as string)
+    .split(",")
+    .map((e) => pyStrip(e))
+    .filter((e) => e !== "");
   return elements.map((e) => (nested ? javaValue(e, nested) : untypedValue(e)));
 }
 
@@ -110,7 +128,9 @@ function parseHashMap(text: string): unknown {
   if (block) {
     const map: PyDict = {};
     const puts = block.group(1) as string;
-    if (pyStrip(puts) !== "") for (const [key, value] of pyFindall(PUT_CALL, puts) as string[][]) setKey(map, key as string, untypedValue(pyStrip(value as string)));
+    if (pyStrip(puts) !== "")
+      for (const [key, value] of pyFindall(PUT_CALL, puts) as string[][])
+        setKey(map, key as string, untypedValue(pyStrip(value as string)));
     return map;
   }
   return pySearch(EMPTY_MAP, text) ? {} : text;

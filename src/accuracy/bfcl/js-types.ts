@@ -13,7 +13,14 @@ import { type PyDict, PyRaise, type PyType, pyFloat, pyInt, pySlice, pyStrip, se
 
 /** Each JavaScript type name BFCL declares and the Python type its values convert to. */
 export const JS_TYPES: Readonly<Record<string, PyType>> = {
-  String: "str", integer: "int", float: "float", Bigint: "int", Boolean: "bool", dict: "dict", array: "list", any: "str",
+  String: "str",
+  integer: "int",
+  float: "float",
+  Bigint: "int",
+  Boolean: "bool",
+  dict: "dict",
+  array: "list",
+  any: "str",
 };
 
 const INTEGER = String.raw`^-?\d+$`;
@@ -26,7 +33,8 @@ const OBJECT = String.raw`\{(.*?)\}`;
 /** `key: value` pairs, a comma ending a value only where another `key:` follows. */
 const PAIR = String.raw`([^:]+):\s*(.*?)(?:,\s*(?=[^,]+:)|$)`;
 
-const quoted = (text: string): boolean => (text.startsWith('"') && text.endsWith('"')) || (text.startsWith("'") && text.endsWith("'"));
+const quoted = (text: string): boolean =>
+  (text.startsWith('"') && text.endsWith('"')) || (text.startsWith("'") && text.endsWith("'"));
 
 /** JavaScript source text of the declared type as a Python value (`nested`: an array's element type). */
 export function jsValue(text: string, type: string, nested?: string): unknown {
@@ -94,7 +102,9 @@ function parseArray(raw: string, nested?: string): unknown {
     const elements = body === "" ? [] : body.split(",").map((e) => pyStrip(e));
     if (!nested) return elements.map(untypedValue);
     // A quoted element is converted with a String element type, which only arrays and objects read.
-    return elements.map((e) => (e.startsWith("'") || e.startsWith('"') ? jsValue(e, nested, "String") : jsValue(e, nested)));
+    return elements.map((e) =>
+      e.startsWith("'") || e.startsWith('"') ? jsValue(e, nested, "String") : jsValue(e, nested),
+    );
   });
 }
 

@@ -13,7 +13,12 @@ import { PY_DIGIT, PY_SPACE } from "./py-values.ts";
 
 /** Characters JavaScript lets a `u`-mode pattern escape (`-` only in a class); Python escapes others freely. */
 const JS_ESCAPABLE = "^$\\.*+?()[]{}|/";
-const ATOMS: Readonly<Record<string, string>> = { s: `[${PY_SPACE}]`, S: `[^${PY_SPACE}]`, d: PY_DIGIT, w: "[\\p{L}\\p{N}_]" };
+const ATOMS: Readonly<Record<string, string>> = {
+  s: `[${PY_SPACE}]`,
+  S: `[^${PY_SPACE}]`,
+  d: PY_DIGIT,
+  w: "[\\p{L}\\p{N}_]",
+};
 const CLASS_ATOMS: Readonly<Record<string, string>> = { s: PY_SPACE, d: PY_DIGIT, w: "\\p{L}\\p{N}_" };
 
 /** A Python pattern as a JavaScript pattern source (`u` flag assumed). */
@@ -62,7 +67,8 @@ const wrap = (m: RegExpExecArray | null): PyMatch | null => (m === null ? null :
 export const pyMatch = (pattern: string, text: string): PyMatch | null => wrap(regex(pattern, "y", false).exec(text));
 
 /** `re.search`, with `re.DOTALL` when asked. */
-export const pySearch = (pattern: string, text: string, dotAll = false): PyMatch | null => wrap(regex(pattern, "", dotAll).exec(text));
+export const pySearch = (pattern: string, text: string, dotAll = false): PyMatch | null =>
+  wrap(regex(pattern, "", dotAll).exec(text));
 
 /** `re.findall`: each whole match, or its one group, or the tuple of its groups ("" for a group that took no part). */
 export function pyFindall(pattern: string, text: string): (string | string[])[] {
@@ -74,4 +80,5 @@ export function pyFindall(pattern: string, text: string): (string | string[])[] 
 }
 
 /** `re.sub(pattern, replacement, text)` with a literal replacement. */
-export const pySub = (pattern: string, replacement: string, text: string): string => text.replace(regex(pattern, "g", false), () => replacement);
+export const pySub = (pattern: string, replacement: string, text: string): string =>
+  text.replace(regex(pattern, "g", false), () => replacement);

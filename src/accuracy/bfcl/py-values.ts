@@ -20,7 +20,10 @@ export class PyFloat {
 
 /** A Python exception the checker would raise at this point (KeyError, TypeError, ...). */
 export class PyRaise extends Error {
-  constructor(readonly kind: string, message: string) {
+  constructor(
+    readonly kind: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -42,7 +45,9 @@ export const isDict = (value: unknown): value is PyDict => pyType(value) === "di
 /** JSON text to values, with float literals kept floats (the reviver sees each literal's source). */
 export function parseBfclJson(text: string): unknown {
   const revive = (_key: string, value: unknown, context?: { source?: string }): unknown =>
-    typeof value === "number" && context?.source !== undefined && /[.eE]/.test(context.source) ? new PyFloat(value) : value;
+    typeof value === "number" && context?.source !== undefined && /[.eE]/.test(context.source)
+      ? new PyFloat(value)
+      : value;
   return JSON.parse(text, revive as (key: string, value: unknown) => unknown);
 }
 
@@ -76,11 +81,13 @@ export function pyContains(container: unknown, needle: unknown): boolean {
   const type = pyType(container);
   if (type === "list") return (container as unknown[]).some((item) => pyEquals(item, needle));
   if (type === "str") {
-    if (typeof needle !== "string") throw new PyRaise("TypeError", `'in <string>' requires string as left operand, not ${pyType(needle)}`);
+    if (typeof needle !== "string")
+      throw new PyRaise("TypeError", `'in <string>' requires string as left operand, not ${pyType(needle)}`);
     return (container as string).includes(needle);
   }
   if (type === "dict") {
-    if (pyType(needle) === "list" || pyType(needle) === "dict") throw new PyRaise("TypeError", `unhashable type: '${pyType(needle)}'`);
+    if (pyType(needle) === "list" || pyType(needle) === "dict")
+      throw new PyRaise("TypeError", `unhashable type: '${pyType(needle)}'`);
     // JSON keys are strings, and a number never equals a string in Python.
     return typeof needle === "string" && Object.hasOwn(container as PyDict, needle);
   }
@@ -99,7 +106,8 @@ export function pyIter(value: unknown): unknown[] {
 /** `for i in range(len(value)): value[i]` — a dict has no key 0, so a non-empty one raises. */
 export function pySequence(value: unknown): unknown[] {
   if (isDict(value) && Object.keys(value).length > 0) throw new PyRaise("KeyError", "0");
-  if (pyType(value) !== "list" && pyType(value) !== "str" && !isDict(value)) throw new PyRaise("TypeError", `object of type '${pyType(value)}' has no len()`);
+  if (pyType(value) !== "list" && pyType(value) !== "str" && !isDict(value))
+    throw new PyRaise("TypeError", `object of type '${pyType(value)}' has no len()`);
   return pyIter(value);
 }
 
@@ -133,7 +141,8 @@ export function setKey(dict: PyDict, key: string, value: unknown): void {
 export { PY_SPACE, pyStrip };
 
 /** `s[start:end]` by code point, as Python indexes strings. */
-export const pySlice = (text: string, start: number, end?: number): string => Array.from(text).slice(start, end).join("");
+export const pySlice = (text: string, start: number, end?: number): string =>
+  Array.from(text).slice(start, end).join("");
 
 /** A decimal digit of any script, as Python's `\d`, `int()` and `float()` take them. */
 export const PY_DIGIT = "\\p{Nd}";

@@ -27,12 +27,17 @@ const FAILED_TO_EXTRACT = "# FAILED TO EXTRACT CODE";
 function questionIds(samples: readonly ExtractedSample[], column: string): string[] {
   return samples.map((s) => {
     const id = groundTruthText(s.groundTruth);
-    if (id === null || id === "") throw new InputError(`dataset row ${s.datasetIndex} has no question id in column '${column}'`);
+    if (id === null || id === "")
+      throw new InputError(`dataset row ${s.datasetIndex} has no question id in column '${column}'`);
     return id;
   });
 }
 
-async function viaService(samples: readonly ExtractedSample[], ids: string[], options: ResolvedExecutionOptions): Promise<ScorerOutcome> {
+async function viaService(
+  samples: readonly ExtractedSample[],
+  ids: string[],
+  options: ResolvedExecutionOptions,
+): Promise<ScorerOutcome> {
   const codes: Record<string, string[]> = {};
   const slots = samples.map((s, i) => {
     const list = (codes[ids[i] as string] ??= []);
@@ -54,7 +59,11 @@ async function viaService(samples: readonly ExtractedSample[], ids: string[], op
   return { passed, complete };
 }
 
-async function viaLocal(samples: readonly ExtractedSample[], ids: string[], options: ResolvedExecutionOptions): Promise<ScorerOutcome> {
+async function viaLocal(
+  samples: readonly ExtractedSample[],
+  ids: string[],
+  options: ResolvedExecutionOptions,
+): Promise<ScorerOutcome> {
   const launcher = pythonLauncher(options.python, options.networkIsolation);
   if (options.networkIsolation === "auto" && !launcher.networkIsolated) {
     options.onWarning("generated code runs without network isolation (unprivileged user namespaces unavailable)");

@@ -50,7 +50,8 @@ export function interpretFrame(text: string): ServiceFrame {
   if (frame.data.status === "error") return { kind: "error", message: `reported an error: ${errorText(frame.data)}` };
   if (frame.data.status !== "completed") return { kind: "progress", frame: frame.data };
   const completed = CompletedSchema.safeParse(json);
-  if (!completed.success) return { kind: "error", message: `sent a malformed result: ${completed.error.issues[0]?.message ?? ""}` };
+  if (!completed.success)
+    return { kind: "error", message: `sent a malformed result: ${completed.error.issues[0]?.message ?? ""}` };
   return { kind: "completed", result: completed.data.result };
 }
 
@@ -61,7 +62,11 @@ interface ServiceCallOptions {
 }
 
 /** Sends one request to the service at `url` and resolves with its result. */
-export function evaluateWithService(url: string, request: ServiceRequest, options: ServiceCallOptions): Promise<ServiceResult> {
+export function evaluateWithService(
+  url: string,
+  request: ServiceRequest,
+  options: ServiceCallOptions,
+): Promise<ServiceResult> {
   return new Promise<ServiceResult>((resolve, reject) => {
     let settled = false;
     let ws: WebSocket;
@@ -73,7 +78,8 @@ export function evaluateWithService(url: string, request: ServiceRequest, option
       if (error) reject(error);
       else resolve(result as ServiceResult);
     };
-    const fail = (message: string, cause?: unknown): void => finish(new ExecutionError(`evaluation service ${url}: ${message}`, { cause }));
+    const fail = (message: string, cause?: unknown): void =>
+      finish(new ExecutionError(`evaluation service ${url}: ${message}`, { cause }));
     const deadline = setTimeout(() => fail(`no result within ${options.deadlineMs / 1000} s`), options.deadlineMs);
     try {
       ws = new WebSocket(url);

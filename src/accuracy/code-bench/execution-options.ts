@@ -38,7 +38,9 @@ export interface CodeExecutionOptions {
   onProgress?: (frame: Record<string, unknown>) => void;
 }
 
-export type ResolvedExecutionOptions = Required<Omit<CodeExecutionOptions, "serviceUrl" | "tempRoot" | "onWarning" | "onProgress">> & {
+export type ResolvedExecutionOptions = Required<
+  Omit<CodeExecutionOptions, "serviceUrl" | "tempRoot" | "onWarning" | "onProgress">
+> & {
   serviceUrl: string | null;
   tempRoot: string | null;
   onWarning: (message: string) => void;
@@ -78,7 +80,9 @@ export function resolveExecutionOptions(options: CodeExecutionOptions | undefine
     serviceUrl,
     timeoutPerTestS: positive("timeoutPerTestS", options?.timeoutPerTestS, DEFAULT_TIMEOUT_PER_TEST_S),
     memoryLimitBytes: Math.floor(positive("memoryLimitBytes", options?.memoryLimitBytes, DEFAULT_MEMORY_LIMIT_BYTES)),
-    fileSizeLimitBytes: Math.floor(positive("fileSizeLimitBytes", options?.fileSizeLimitBytes, DEFAULT_FILE_SIZE_LIMIT_BYTES)),
+    fileSizeLimitBytes: Math.floor(
+      positive("fileSizeLimitBytes", options?.fileSizeLimitBytes, DEFAULT_FILE_SIZE_LIMIT_BYTES),
+    ),
     concurrency: Math.floor(positive("concurrency", options?.concurrency, Math.min(8, availableParallelism()))),
     python: options?.python ?? "python3",
     networkIsolation: options?.networkIsolation ?? "auto",

@@ -15,10 +15,19 @@ export interface LocalJob {
   question: QuestionTests;
 }
 
-const NO_CODE: ProgramOutcome = { passed: false, reason: "no_code", failedTest: null, detail: "no program could be extracted" };
+const NO_CODE: ProgramOutcome = {
+  passed: false,
+  reason: "no_code",
+  failedTest: null,
+  detail: "no program could be extracted",
+};
 
 /** Outcomes of `jobs`, in the same order. */
-export async function evaluateLocally(jobs: readonly LocalJob[], limits: RunLimits, concurrency: number): Promise<ProgramOutcome[]> {
+export async function evaluateLocally(
+  jobs: readonly LocalJob[],
+  limits: RunLimits,
+  concurrency: number,
+): Promise<ProgramOutcome[]> {
   const distinct = new Map<string, { job: LocalJob; outcome?: ProgramOutcome }>();
   const keys = jobs.map((job) => {
     if (job.code === null) return null;

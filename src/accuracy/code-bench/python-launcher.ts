@@ -38,7 +38,8 @@ function resolveInterpreter(python: string): string {
 
 function works(argv: string[]): boolean {
   try {
-    return Bun.spawnSync([...argv, "-I", "-c", "pass"], { stdout: "ignore", stderr: "ignore", env: sandboxEnv("/") }).success;
+    return Bun.spawnSync([...argv, "-I", "-c", "pass"], { stdout: "ignore", stderr: "ignore", env: sandboxEnv("/") })
+      .success;
   } catch {
     return false; // the prefix's program (unshare) is not installed
   }

@@ -94,9 +94,15 @@ async function watch(proc: Bun.Subprocess<"pipe", "pipe", "ignore">, testTimeout
       }
     }
     const exitCode = await proc.exited;
-    if (timedOut) return { passed: false, reason: "timeout", failedTest: currentTest, detail: "killed by the watchdog" };
+    if (timedOut)
+      return { passed: false, reason: "timeout", failedTest: currentTest, detail: "killed by the watchdog" };
     const how = proc.signalCode ? `signal ${proc.signalCode}` : `exit code ${exitCode}`;
-    return { passed: false, reason: "crashed", failedTest: currentTest, detail: `harness ended without a result (${how})` };
+    return {
+      passed: false,
+      reason: "crashed",
+      failedTest: currentTest,
+      detail: `harness ended without a result (${how})`,
+    };
   } finally {
     clearTimeout(timer);
   }

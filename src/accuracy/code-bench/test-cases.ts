@@ -26,7 +26,15 @@ export interface QuestionTests {
   funcName: string | null;
 }
 
-const PICKLE = { PROTO: 0x80, FRAME: 0x95, SHORT_BINUNICODE: 0x8c, BINUNICODE: 0x58, BINUNICODE8: 0x8d, MEMOIZE: 0x94, STOP: 0x2e };
+const PICKLE = {
+  PROTO: 0x80,
+  FRAME: 0x95,
+  SHORT_BINUNICODE: 0x8c,
+  BINUNICODE: 0x58,
+  BINUNICODE8: 0x8d,
+  MEMOIZE: 0x94,
+  STOP: 0x2e,
+};
 
 /** The string in a pickle that holds exactly one `str` (protocols 2–5); throws on anything else. */
 export function unpickleString(bytes: Uint8Array): string {
@@ -35,7 +43,8 @@ export function unpickleString(bytes: Uint8Array): string {
   let pos = 0;
   // DataView getters throw a RangeError past the end, so a truncated pickle cannot read garbage.
   const uint = (size: 1 | 4 | 8): number => {
-    const v = size === 1 ? view.getUint8(pos) : size === 4 ? view.getUint32(pos, true) : Number(view.getBigUint64(pos, true));
+    const v =
+      size === 1 ? view.getUint8(pos) : size === 4 ? view.getUint32(pos, true) : Number(view.getBigUint64(pos, true));
     pos += size;
     return v;
   };
@@ -79,9 +88,12 @@ export function decodeTestCases(cell: unknown, where: string): TestCase[] {
   const parsed = z.array(TestCaseSchema).safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new InputError(`${where}: bad test case at ${issue?.path.join(".") || "top level"}: ${issue?.message ?? "invalid"}`, {
-      hint: 'each test case is {"input": str, "output": str, "testtype": "stdin" | "functional"}',
-    });
+    throw new InputError(
+      `${where}: bad test case at ${issue?.path.join(".") || "top level"}: ${issue?.message ?? "invalid"}`,
+      {
+        hint: 'each test case is {"input": str, "output": str, "testtype": "stdin" | "functional"}',
+      },
+    );
   }
   return parsed.data;
 }

@@ -28,9 +28,18 @@ const LETTER = String.raw`([ABCD])(?![A-Za-z0-9_])`;
 
 const PATTERNS: readonly ChoicePattern[] = [
   // "**Answer:** C", "**Answer**: (C)", "_Answer_ - C": a markdown-emphasised label.
-  { priority: 0, regex: new RegExp(String.raw`${EMPH}\s*(?:[Ff]inal\s+)?${ANSWER}\s*(?:[:\-–]\s*)?${EMPH}\s*(?:[:\-–]\s*)?\(?${LETTER}`, "g") },
+  {
+    priority: 0,
+    regex: new RegExp(
+      String.raw`${EMPH}\s*(?:[Ff]inal\s+)?${ANSWER}\s*(?:[:\-–]\s*)?${EMPH}\s*(?:[:\-–]\s*)?\(?${LETTER}`,
+      "g",
+    ),
+  },
   // A line that opens with the label: "Answer: **C**", "**Answer: C**".
-  { priority: 1, regex: new RegExp(String.raw`^[ \t]*${EMPH}?(?:[Ff]inal\s+)?${ANSWER}[ \t]*:[ \t]*${EMPH}?\(?${LETTER}`, "gm") },
+  {
+    priority: 1,
+    regex: new RegExp(String.raw`^[ \t]*${EMPH}?(?:[Ff]inal\s+)?${ANSWER}[ \t]*:[ \t]*${EMPH}?\(?${LETTER}`, "gm"),
+  },
   // "Answer: (B)" anywhere.
   { priority: 2, regex: new RegExp(String.raw`${ANSWER}\s*:\s*[(\[]([ABCD])[)\]]`, "g") },
   // "Answer: B", "the answer is B", "correct answer is (B" — "answer is" is ours, upstream stops at the colon.
@@ -38,7 +47,10 @@ const PATTERNS: readonly ChoicePattern[] = [
   // "Option C", "choice (C)".
   { priority: 4, regex: new RegExp(String.raw`\b(?:[Oo]ption|[Cc]hoice)\s*\(?${LETTER}`, "g") },
   // \boxed{D}, \boxed{(D)}, \boxed{\text{D}}, \boxed{\textbf{D) 42}}, \boxed{\mathrm{D}}.
-  { priority: 5, regex: new RegExp(String.raw`\\boxed\{\s*(?:\\(?:text|textbf|mathrm|mathbf)\{\s*)?\(?${LETTER}[^{}]*\}`, "g") },
+  {
+    priority: 5,
+    regex: new RegExp(String.raw`\\boxed\{\s*(?:\\(?:text|textbf|mathrm|mathbf)\{\s*)?\(?${LETTER}[^{}]*\}`, "g"),
+  },
   // A bare "(C)" or "[C]".
   { priority: 6, regex: /[([]([ABCD])[)\]]/g },
   // "**B**", "__B__".
@@ -48,7 +60,10 @@ const PATTERNS: readonly ChoicePattern[] = [
   // "**B) 42 kg**": an emphasised option line.
   { priority: 9, regex: new RegExp(String.raw`\*\*\s*([ABCD])[).:][^*\n]*\*\*`, "g") },
   // A line that is just the letter, maybe emphasised and punctuated: "C", "**D.**", "B) 42".
-  { priority: 10, regex: new RegExp(String.raw`^[ \t]*${EMPH}?([ABCD])(?:${EMPH}?[ \t]*$|[.):\-–]${EMPH}?(?:[ \t].*)?$)`, "gm") },
+  {
+    priority: 10,
+    regex: new RegExp(String.raw`^[ \t]*${EMPH}?([ABCD])(?:${EMPH}?[ \t]*$|[.):\-–]${EMPH}?(?:[ \t].*)?$)`, "gm"),
+  },
 ];
 
 interface Candidate {

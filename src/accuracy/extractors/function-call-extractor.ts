@@ -28,12 +28,15 @@ const FUNC_START = new RegExp(`(?<![${PY_WORD}])([A-Za-z_][${PY_WORD}]*)[${PY_SP
 const SIGNATURE_PART = new RegExp(`^[A-Za-z_][${PY_WORD}]*(?:[${PY_SPACE}]*:[${PY_SPACE}]*[${PY_WORD}]+)?$`, "u");
 
 const SKIP_NAMES: ReadonlySet<string> = new Set(
-  ("print return if for while def class import from with assert raise try except len str int float list dict set " +
-    "tuple type isinstance range enumerate zip map filter Note Example Here This The For").split(" "),
+  (
+    "print return if for while def class import from with assert raise try except len str int float list dict set " +
+    "tuple type isinstance range enumerate zip map filter Note Example Here This The For"
+  ).split(" "),
 );
 
 /** dict.get(key, fallback): a present null stays null. */
-const getOr = (dict: PyDict, key: string, fallback: PyValue): PyValue => (dict.has(key) ? (dict.get(key) as PyValue) : fallback);
+const getOr = (dict: PyDict, key: string, fallback: PyValue): PyValue =>
+  dict.has(key) ? (dict.get(key) as PyValue) : fallback;
 
 function call(name: PyValue, args: PyValue): PyDict {
   const dict = new PyDict();

@@ -15,9 +15,10 @@ function pairwiseSum(values: Float64Array, start: number, n: number): number {
   if (n <= 128) {
     const r = Array.from({ length: 8 }, (_, j) => values[start + j] as number);
     let i = 8;
-    for (; i < n - (n % 8); i += 8) for (let j = 0; j < 8; j++) r[j] = (r[j] as number) + (values[start + i + j] as number);
+    for (; i < n - (n % 8); i += 8)
+      for (let j = 0; j < 8; j++) r[j] = (r[j] as number) + (values[start + i + j] as number);
     const [r0, r1, r2, r3, r4, r5, r6, r7] = r as [number, number, number, number, number, number, number, number];
-    let sum = ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7));
+    let sum = r0 + r1 + (r2 + r3) + (r4 + r5 + (r6 + r7));
     for (; i < n; i++) sum += values[start + i] as number;
     return sum;
   }

@@ -12,7 +12,14 @@
  * first-pass flags only, as in NLTK, whose passes are chained generators.
  */
 import { punktWords } from "./punkt-language.ts";
-import { collocationKey, ORTHO_BEG_LC, ORTHO_LC, ORTHO_MID_UC, ORTHO_UC, type PunktParameters } from "./punkt-parameters.ts";
+import {
+  collocationKey,
+  ORTHO_BEG_LC,
+  ORTHO_LC,
+  ORTHO_MID_UC,
+  ORTHO_UC,
+  type PunktParameters,
+} from "./punkt-parameters.ts";
 import {
   type FirstPassFlags,
   isFirstLower,

@@ -21,7 +21,7 @@ const NON_WORD = String.raw`[)";}\]*:@'({[?!]`;
 /** Dash runs, period runs and spaced ellipses (". . .") are single tokens. */
 const MULTI_CHAR = String.raw`(?:-{2,}|\.{2,}|(?:\.${SPACE}){2,}\.)`;
 /** Characters a word may not start with. */
-const WORD_START = "[^(\"`{\\[:;&#*@)}\\]\\-,]";
+const WORD_START = '[^("`{\\[:;&#*@)}\\]\\-,]';
 
 /**
  * One word token per match, run on a single line (no "\n", so `$` is the line's end): a

@@ -60,9 +60,10 @@ function lcsTable(ref: readonly string[], can: readonly string[]): Uint32Array {
   const table = new Uint32Array((ref.length + 1) * cols);
   for (let i = 1; i <= ref.length; i++) {
     for (let j = 1; j <= can.length; j++) {
-      table[i * cols + j] = ref[i - 1] === can[j - 1]
-        ? (table[(i - 1) * cols + j - 1] as number) + 1
-        : Math.max(table[(i - 1) * cols + j] as number, table[i * cols + j - 1] as number);
+      table[i * cols + j] =
+        ref[i - 1] === can[j - 1]
+          ? (table[(i - 1) * cols + j - 1] as number) + 1
+          : Math.max(table[(i - 1) * cols + j] as number, table[i * cols + j - 1] as number);
     }
   }
   return table;
@@ -99,7 +100,11 @@ function countTokens(sentences: readonly string[][]): Map<string, number> {
 }
 
 function rougeLsum(referenceText: string, predictionText: string): number {
-  const sentences = (text: string) => text.split("\n").filter((s) => s.length > 0).map(rougeTokens);
+  const sentences = (text: string) =>
+    text
+      .split("\n")
+      .filter((s) => s.length > 0)
+      .map(rougeTokens);
   const ref = sentences(referenceText);
   const can = sentences(predictionText);
   const m = ref.reduce((sum, s) => sum + s.length, 0);
@@ -126,5 +131,10 @@ function rougeLsum(referenceText: string, predictionText: string): number {
 export function rougeScores(reference: string, prediction: string): RougeFMeasures {
   const ref = rougeTokens(reference);
   const pred = rougeTokens(prediction);
-  return { rouge1: rougeN(ref, pred, 1), rouge2: rougeN(ref, pred, 2), rougeL: rougeL(ref, pred), rougeLsum: rougeLsum(reference, prediction) };
+  return {
+    rouge1: rougeN(ref, pred, 1),
+    rouge2: rougeN(ref, pred, 2),
+    rougeL: rougeL(ref, pred),
+    rougeLsum: rougeLsum(reference, prediction),
+  };
 }

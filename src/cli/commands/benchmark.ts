@@ -18,8 +18,10 @@ import { renderFlagHelp } from "../flag-help.ts";
 import { rejectPositionals } from "../reject-positionals.ts";
 
 const EXAMPLES: Record<BenchmarkCommand, string> = {
-  offline: "inference-endpoint benchmark offline --endpoints http://localhost:8000 --model Qwen/Qwen3-8B --dataset datasets/dummy_1k.jsonl --duration 0",
-  online: "inference-endpoint benchmark online --endpoints http://localhost:8000 --model Qwen/Qwen3-8B --dataset datasets/dummy_1k.jsonl --load-pattern poisson --target-qps 100",
+  offline:
+    "inference-endpoint benchmark offline --endpoints http://localhost:8000 --model Qwen/Qwen3-8B --dataset datasets/dummy_1k.jsonl --duration 0",
+  online:
+    "inference-endpoint benchmark online --endpoints http://localhost:8000 --model Qwen/Qwen3-8B --dataset datasets/dummy_1k.jsonl --load-pattern poisson --target-qps 100",
   "from-config": "inference-endpoint benchmark from-config -c online_template.yaml --report-dir results/run1",
 };
 
@@ -33,22 +35,33 @@ function benchmarkCommand(mode: BenchmarkCommand): Command {
   return {
     words: ["benchmark", mode],
     summary: SUMMARIES[mode],
-    help: () => `Usage: inference-endpoint benchmark ${mode} [flags]\n\n${SUMMARIES[mode]}.\n\nFlags:\n${renderFlagHelp(flagsFor(mode))}\nExample:\n  ${EXAMPLES[mode]}\n`,
+    help: () =>
+      `Usage: inference-endpoint benchmark ${mode} [flags]\n\n${SUMMARIES[mode]}.\n\nFlags:\n${renderFlagHelp(flagsFor(mode))}\nExample:\n  ${EXAMPLES[mode]}\n`,
     async run(argv, io) {
       const parsed = parseFlags(argv, mode);
       rejectPositionals(parsed.positionals, `benchmark ${mode}`);
-      const yaml = mode === "from-config" && parsed.configPath ? (await import("../../config/load-yaml.ts")).loadYamlConfig(parsed.configPath) : undefined;
+      const yaml =
+        mode === "from-config" && parsed.configPath
+          ? (await import("../../config/load-yaml.ts")).loadYamlConfig(parsed.configPath)
+          : undefined;
       // -vv is upstream's DEBUG logging: here, every line the workers print.
-      const overrides = parsed.verbosity >= 2 ? { "settings.client.log_level": "DEBUG", ...parsed.overrides } : parsed.overrides;
+      const overrides =
+        parsed.verbosity >= 2 ? { "settings.client.log_level": "DEBUG", ...parsed.overrides } : parsed.overrides;
       const config = buildConfig({
-        command: mode, yaml, overrides, datasets: parsed.datasets,
-        ...(parsed.mode ? { mode: parsed.mode } : {}), ...(parsed.configPath ? { source: parsed.configPath } : {}),
+        command: mode,
+        yaml,
+        overrides,
+        datasets: parsed.datasets,
+        ...(parsed.mode ? { mode: parsed.mode } : {}),
+        ...(parsed.configPath ? { source: parsed.configPath } : {}),
       });
       const testMode = resolveTestMode(config.type, parsed.mode);
       for (const warning of configWarnings(config, testMode)) io.stderr(`warning: ${warning}\n`);
       const tooSmall = plannedTooSmall(config);
       if (tooSmall.length > 0 && parsed.strict) {
-        throw new InputError(`${tooSmall[0]}: refused by --strict`, { hint: "raise the numbers shown, or drop --strict to run anyway (the verdict will be INVALID)" });
+        throw new InputError(`${tooSmall[0]}: refused by --strict`, {
+          hint: "raise the numbers shown, or drop --strict to run anyway (the verdict will be INVALID)",
+        });
       }
       for (const problem of tooSmall) io.stderr(`warning: ${problem}; the verdict will be INVALID\n`);
       const { describeRun, runBenchmark } = await import("../../run/run-benchmark.ts");

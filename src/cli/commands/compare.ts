@@ -17,13 +17,33 @@ import { renderFlagHelp } from "../flag-help.ts";
 import type { SweepFile } from "../../compare/compare-sweeps.ts";
 
 const COMPARE_FLAGS: readonly FlagSpec[] = [
-  { flag: "--fail-on-regression", aliases: [], path: "threshold", kind: "string", description: "exit 99 when a metric regresses by more than this (e.g. 5%)", commands: ["compare"] },
-  { flag: "--output", aliases: ["-o"], path: "output", kind: "enum", choices: ["text", "json"], description: "table or JSON on stdout", defaultText: "text", commands: ["compare"] },
+  {
+    flag: "--fail-on-regression",
+    aliases: [],
+    path: "threshold",
+    kind: "string",
+    description: "exit 99 when a metric regresses by more than this (e.g. 5%)",
+    commands: ["compare"],
+  },
+  {
+    flag: "--output",
+    aliases: ["-o"],
+    path: "output",
+    kind: "enum",
+    choices: ["text", "json"],
+    description: "table or JSON on stdout",
+    defaultText: "text",
+    commands: ["compare"],
+  },
 ];
 
 function readSummary(target: string): Record<string, unknown> {
-  const file = existsSync(target) && statSync(target).isDirectory() ? join(target, "performance", "result_summary.json") : target;
-  if (!existsSync(file)) throw new InputError(`no result summary at ${file}`, { hint: "give a report directory (holding performance/result_summary.json) or the JSON file" });
+  const file =
+    existsSync(target) && statSync(target).isDirectory() ? join(target, "performance", "result_summary.json") : target;
+  if (!existsSync(file))
+    throw new InputError(`no result summary at ${file}`, {
+      hint: "give a report directory (holding performance/result_summary.json) or the JSON file",
+    });
   try {
     return parseExactJson(readFileSync(file, "utf8")) as Record<string, unknown>;
   } catch (error) {
@@ -42,29 +62,53 @@ function readSweep(dir: string): SweepFile {
 export const compareCommand: Command = {
   words: ["compare"],
   summary: "compare two runs side by side; --fail-on-regression 5% exits 99 when one got worse",
-  help: () => `Usage: inference-endpoint compare BASE_DIR NEW_DIR [flags]\n\nTwo report directories, or two sweep directories (their answers and the steps both ran).\n\nFlags:\n${renderFlagHelp(COMPARE_FLAGS)}\nExample:\n  inference-endpoint compare results/main results/pr-123 --fail-on-regression 5%\n`,
+  help: () =>
+    `Usage: inference-endpoint compare BASE_DIR NEW_DIR [flags]\n\nTwo report directories, or two sweep directories (their answers and the steps both ran).\n\nFlags:\n${renderFlagHelp(COMPARE_FLAGS)}\nExample:\n  inference-endpoint compare results/main results/pr-123 --fail-on-regression 5%\n`,
   async run(argv, io) {
     const { overrides, positionals } = parseFlags(argv, "compare", COMPARE_FLAGS);
-    if (positionals.length !== 2) throw new InputError(`compare needs two report directories, got ${positionals.length}`, { hint: "inference-endpoint compare BASE_DIR NEW_DIR" });
+    if (positionals.length !== 2)
+      throw new InputError(`compare needs two report directories, got ${positionals.length}`, {
+        hint: "inference-endpoint compare BASE_DIR NEW_DIR",
+      });
     const [baseDir, nextDir] = positionals as [string, string];
     const [{ compareSummaries, parseThresholdPct }, { renderComparison }] = await Promise.all([
-      import("../../compare/compare-summaries.ts"), import("../../compare/render-comparison.ts"),
+      import("../../compare/compare-summaries.ts"),
+      import("../../compare/render-comparison.ts"),
     ]);
     const raw = overrides.threshold as string | undefined;
     const threshold = raw === undefined ? null : parseThresholdPct(raw);
-    if (raw !== undefined && threshold === null) throw new InputError(`--fail-on-regression: '${raw}' is not a percentage`, { hint: "e.g. --fail-on-regression 5%" });
-    const sweeps = [baseDir, nextDir].map((d) => existsSync(join(d, "sweep.json")));
-    if (sweeps[0] !== sweeps[1]) throw new InputError(`${sweeps[0] ? baseDir : nextDir} is a sweep and ${sweeps[0] ? nextDir : baseDir} is not`, { hint: "compare two sweeps, or two runs" });
-    const { rows, notes } = sweeps[0]
-      ? (await import("../../compare/compare-sweeps.ts")).compareSweeps(readSweep(baseDir), readSweep(nextDir), threshold ?? Number.POSITIVE_INFINITY)
-      : { rows: compareSummaries(readSummary(baseDir), readSummary(nextDir), threshold ?? Number.POSITIVE_INFINITY), notes: [] };
-    if (sweeps[0] && rows.length === 0) {
-      throw new InputError(`${baseDir} and ${nextDir} have nothing in common to compare${notes.length > 0 ? `: ${notes.join("; ")}` : ": no answer and no step at one offered load"}`, {
-        hint: "compare sweeps of one kind (rates with rates or a search, concurrencies with concurrencies)",
+    if (raw !== undefined && threshold === null)
+      throw new InputError(`--fail-on-regression: '${raw}' is not a percentage`, {
+        hint: "e.g. --fail-on-regression 5%",
       });
+    const sweeps = [baseDir, nextDir].map((d) => existsSync(join(d, "sweep.json")));
+    if (sweeps[0] !== sweeps[1])
+      throw new InputError(`${sweeps[0] ? baseDir : nextDir} is a sweep and ${sweeps[0] ? nextDir : baseDir} is not`, {
+        hint: "compare two sweeps, or two runs",
+      });
+    const { rows, notes } = sweeps[0]
+      ? (await import("../../compare/compare-sweeps.ts")).compareSweeps(
+          readSweep(baseDir),
+          readSweep(nextDir),
+          threshold ?? Number.POSITIVE_INFINITY,
+        )
+      : {
+          rows: compareSummaries(readSummary(baseDir), readSummary(nextDir), threshold ?? Number.POSITIVE_INFINITY),
+          notes: [],
+        };
+    if (sweeps[0] && rows.length === 0) {
+      throw new InputError(
+        `${baseDir} and ${nextDir} have nothing in common to compare${notes.length > 0 ? `: ${notes.join("; ")}` : ": no answer and no step at one offered load"}`,
+        {
+          hint: "compare sweeps of one kind (rates with rates or a search, concurrencies with concurrencies)",
+        },
+      );
     }
     for (const note of notes) io.stderr(`note: ${note}\n`);
-    if (overrides.output === "json") io.stdout(`${JSON.stringify({ base: baseDir, new: nextDir, threshold_pct: threshold, metrics: rows, ...(sweeps[0] ? { notes } : {}) }, null, 2)}\n`);
+    if (overrides.output === "json")
+      io.stdout(
+        `${JSON.stringify({ base: baseDir, new: nextDir, threshold_pct: threshold, metrics: rows, ...(sweeps[0] ? { notes } : {}) }, null, 2)}\n`,
+      );
     else io.stdout(renderComparison(rows, baseDir, nextDir, threshold));
     const regressed = rows.filter((r) => r.regressed);
     if (threshold !== null && regressed.length > 0) {

@@ -10,14 +10,30 @@ import type { Command } from "../command.ts";
 import { rejectPositionals } from "../reject-positionals.ts";
 
 const DOCTOR_FLAGS: readonly FlagSpec[] = [
-  { flag: "--json", aliases: [], path: "json", kind: "boolean", description: "print the findings and capacity as JSON", commands: ["doctor"] },
-  { flag: "--seconds", aliases: [], path: "seconds", kind: "number", description: "length of the loopback capacity run; 0 skips it", defaultText: "3", commands: ["doctor"] },
+  {
+    flag: "--json",
+    aliases: [],
+    path: "json",
+    kind: "boolean",
+    description: "print the findings and capacity as JSON",
+    commands: ["doctor"],
+  },
+  {
+    flag: "--seconds",
+    aliases: [],
+    path: "seconds",
+    kind: "number",
+    description: "length of the loopback capacity run; 0 skips it",
+    defaultText: "3",
+    commands: ["doctor"],
+  },
 ];
 
 export const doctorCommand: Command = {
   words: ["doctor"],
   summary: "check this host before a benchmark: clock, CPUs, open files, ports, proxies, and its client capacity",
-  help: () => "Usage: inference-endpoint doctor [--json] [--seconds N]\n\nEach finding with a one-line fix; then a loopback run against the built-in server (N seconds, default 3; 0 skips it)\nprints the requests/s and streamed tokens/s this host's client reaches.\n",
+  help: () =>
+    "Usage: inference-endpoint doctor [--json] [--seconds N]\n\nEach finding with a one-line fix; then a loopback run against the built-in server (N seconds, default 3; 0 skips it)\nprints the requests/s and streamed tokens/s this host's client reaches.\n",
   async run(argv, io) {
     const parsed = parseFlags(argv, "doctor", DOCTOR_FLAGS);
     rejectPositionals(parsed.positionals, "doctor");
@@ -28,14 +44,23 @@ export const doctorCommand: Command = {
     const { readHostFacts } = await import("../../doctor/read-host.ts");
     const facts = readHostFacts();
     const findings = hostFindings(facts);
-    const capacity = seconds > 0 ? await (await import("../../doctor/loopback-capacity.ts")).loopbackCapacity(seconds) : null;
+    const capacity =
+      seconds > 0 ? await (await import("../../doctor/loopback-capacity.ts")).loopbackCapacity(seconds) : null;
     if (json) {
-      io.stdout(`${JSON.stringify({ findings, capacity: capacity && { ...capacity, usable_cpus: facts.usableCpus } }, null, 2)}\n`);
+      io.stdout(
+        `${JSON.stringify({ findings, capacity: capacity && { ...capacity, usable_cpus: facts.usableCpus } }, null, 2)}\n`,
+      );
       return 0;
     }
-    const lines = findings.flatMap((f) => [`[${f.status.toUpperCase()}] ${f.name}: ${f.detail}`, ...(f.fix ? [`       fix: ${f.fix}`] : [])]);
+    const lines = findings.flatMap((f) => [
+      `[${f.status.toUpperCase()}] ${f.name}: ${f.detail}`,
+      ...(f.fix ? [`       fix: ${f.fix}`] : []),
+    ]);
     if (capacity) {
-      const setup = facts.usableCpus >= 2 ? "the built-in server on its own CPU, one worker with 64 connections" : "the built-in server shares this one CPU: a floor";
+      const setup =
+        facts.usableCpus >= 2
+          ? "the built-in server on its own CPU, one worker with 64 connections"
+          : "the built-in server shares this one CPU: a floor";
       lines.push(
         `capacity on loopback (${setup}): ${Math.round(capacity.requestsPerS)} requests/s not streamed, ${Math.round(capacity.streamedTokensPerS)} streamed tokens/s`,
         "       that is one worker process on one core: size workers (and the cores they get) for a target load from it",

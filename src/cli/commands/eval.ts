@@ -18,18 +18,36 @@ import { rejectPositionals } from "../reject-positionals.ts";
 /** eval's own meaning of `--dataset` (names, not a dataset spec) and its `--repeats`; kept whole, split below. */
 const EVAL_OWN_FLAGS: readonly FlagSpec[] = [
   {
-    flag: "--dataset", aliases: [], path: "eval_datasets", kind: "list", commands: ["eval"],
-    description: "predefined datasets, comma-separated (gpqa[::gptoss], aime25[::gptoss], livecodebench[::gptoss]), or an acc: dataset spec; repeatable",
+    flag: "--dataset",
+    aliases: [],
+    path: "eval_datasets",
+    kind: "list",
+    commands: ["eval"],
+    description:
+      "predefined datasets, comma-separated (gpqa[::gptoss], aime25[::gptoss], livecodebench[::gptoss]), or an acc: dataset spec; repeatable",
   },
-  { flag: "--repeats", aliases: [], path: "eval_repeats", kind: "integer", commands: ["eval"], description: "passes over each dataset", defaultText: "the dataset's own, e.g. gpqa 5, aime25 8" },
+  {
+    flag: "--repeats",
+    aliases: [],
+    path: "eval_repeats",
+    kind: "integer",
+    commands: ["eval"],
+    description: "passes over each dataset",
+    defaultText: "the dataset's own, e.g. gpqa 5, aime25 8",
+  },
 ];
 /** Every benchmark flag but `--dataset` applies, plus eval's own. */
-const BENCHMARK_FLAGS: readonly FlagSpec[] = flagsFor("offline").filter((f) => f.path !== "dataset").map((f) => ({ ...f, commands: ["eval"] }));
+const BENCHMARK_FLAGS: readonly FlagSpec[] = flagsFor("offline")
+  .filter((f) => f.path !== "dataset")
+  .map((f) => ({ ...f, commands: ["eval"] }));
 const EVAL_FLAGS: readonly FlagSpec[] = [...EVAL_OWN_FLAGS, ...BENCHMARK_FLAGS];
 
 /** `gpqa,aime25` is two names; an `acc:` spec (`acc:x.jsonl,accuracy_config.num_repeats=3`) is one dataset. */
 function datasetNames(values: readonly string[]): string[] {
-  return values.flatMap((value) => (value.includes(":") && !value.includes("::") ? [value] : value.split(","))).map((d) => d.trim()).filter(Boolean);
+  return values
+    .flatMap((value) => (value.includes(":") && !value.includes("::") ? [value] : value.split(",")))
+    .map((d) => d.trim())
+    .filter(Boolean);
 }
 
 function accuracySpec(name: string, repeats: number | null): string {
@@ -51,11 +69,32 @@ export const evalCommand: Command = {
     rejectPositionals(parsed.positionals, "eval");
     const { eval_datasets: names, eval_repeats: repeats, ...overrides } = parsed.overrides;
     const datasets = datasetNames((names as string[] | undefined) ?? []);
-    if (datasets.length === 0) throw new InputError("missing --dataset", { hint: "e.g. inference-endpoint eval --dataset gpqa,aime25 --endpoints http://localhost:8000 --model M" });
-    if (repeats !== undefined && !((repeats as number) >= 1)) throw new InputError(`--repeats must be a whole number ≥ 1, got '${repeats}'`);
-    const config = buildConfig({ command: "offline", overrides, datasets: datasets.map((d) => accuracySpec(d, (repeats as number | undefined) ?? null)), mode: "acc" });
-    const [{ runBenchmark }, { accuracyLines, renderAccuracyTable }] = await Promise.all([import("../../run/run-benchmark.ts"), import("../../accuracy/index.ts")]);
-    const outcome = await runBenchmark(config, { log: (line) => io.stderr(`${line}\n`), progress: io.stderr, progressEnabled: parsed.quiet !== true, isTty: parsed.quiet !== true && io.isTty }, "acc");
+    if (datasets.length === 0)
+      throw new InputError("missing --dataset", {
+        hint: "e.g. inference-endpoint eval --dataset gpqa,aime25 --endpoints http://localhost:8000 --model M",
+      });
+    if (repeats !== undefined && !((repeats as number) >= 1))
+      throw new InputError(`--repeats must be a whole number ≥ 1, got '${repeats}'`);
+    const config = buildConfig({
+      command: "offline",
+      overrides,
+      datasets: datasets.map((d) => accuracySpec(d, (repeats as number | undefined) ?? null)),
+      mode: "acc",
+    });
+    const [{ runBenchmark }, { accuracyLines, renderAccuracyTable }] = await Promise.all([
+      import("../../run/run-benchmark.ts"),
+      import("../../accuracy/index.ts"),
+    ]);
+    const outcome = await runBenchmark(
+      config,
+      {
+        log: (line) => io.stderr(`${line}\n`),
+        progress: io.stderr,
+        progressEnabled: parsed.quiet !== true,
+        isTty: parsed.quiet !== true && io.isTty,
+      },
+      "acc",
+    );
     io.stdout(renderAccuracyTable(outcome.accuracy));
     io.stdout(`${accuracyLines(outcome.accuracy).join("\n")}\n`);
     io.stderr(`report: ${outcome.reportDir}\n`);

@@ -9,11 +9,11 @@ import { withoutVerbosity } from "../verbosity.ts";
 
 const GIB = 1024 ** 3;
 
-
 export const infoCommand: Command = {
   words: ["info"],
   summary: "print version, runtime, OS, CPU and memory of this machine",
-  help: () => "Usage: inference-endpoint info\n\nPrints the tool version and the facts about this machine a benchmark result depends on.\n",
+  help: () =>
+    "Usage: inference-endpoint info\n\nPrints the tool version and the facts about this machine a benchmark result depends on.\n",
   async run(given, io) {
     const argv = withoutVerbosity(given);
     if (argv.length > 0) throw new InputError(`info takes no arguments (got ${argv[0]})`);

@@ -16,7 +16,8 @@ function templateWords(argv: readonly string[]): string[] {
   const flag = argv[at] as string;
   if (flag !== "--template") return [flag.slice("--template=".length), ...argv.filter((_, i) => i !== at)];
   const value = argv[at + 1];
-  if (value === undefined || value.startsWith("-")) throw new InputError("--template needs a value", { hint: `choose one of: ${TEMPLATES.join(", ")}` });
+  if (value === undefined || value.startsWith("-"))
+    throw new InputError("--template needs a value", { hint: `choose one of: ${TEMPLATES.join(", ")}` });
   return [value, ...argv.filter((_, i) => i !== at && i !== at + 1)];
 }
 
@@ -29,7 +30,9 @@ export const initCommand: Command = {
     const argv = templateWords(withoutVerbosity(given));
     const name = argv[0];
     if (!name || !TEMPLATES.includes(name as TemplateName)) {
-      throw new InputError(name ? `unknown template '${name}'` : "missing template name", { hint: `choose one of: ${TEMPLATES.join(", ")}` });
+      throw new InputError(name ? `unknown template '${name}'` : "missing template name", {
+        hint: `choose one of: ${TEMPLATES.join(", ")}`,
+      });
     }
     if (argv.length > 1) throw new InputError(`init takes one template name (got extra '${argv[1]}')`);
     const path = resolve(`${name}_template.yaml`);

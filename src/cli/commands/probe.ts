@@ -20,19 +20,57 @@ import { renderFlagHelp } from "../flag-help.ts";
 import { rejectPositionals } from "../reject-positionals.ts";
 
 const PROBE: FlagSpec["commands"] = ["probe"];
-const spec = (flag: string, aliases: string[], path: string, kind: FlagSpec["kind"], description: string, defaultText?: string, extra: Partial<FlagSpec> = {}): FlagSpec => ({
-  flag, aliases, path, kind, description, commands: PROBE, ...(defaultText !== undefined ? { defaultText } : {}), ...extra,
+const spec = (
+  flag: string,
+  aliases: string[],
+  path: string,
+  kind: FlagSpec["kind"],
+  description: string,
+  defaultText?: string,
+  extra: Partial<FlagSpec> = {},
+): FlagSpec => ({
+  flag,
+  aliases,
+  path,
+  kind,
+  description,
+  commands: PROBE,
+  ...(defaultText !== undefined ? { defaultText } : {}),
+  ...extra,
 });
 
 const PROBE_FLAGS: readonly FlagSpec[] = [
-  spec("--endpoints", ["--endpoint-config.endpoints"], "endpoints", "list", "server base URL(s), e.g. http://localhost:8000", undefined, { commaSeparated: true }),
+  spec(
+    "--endpoints",
+    ["--endpoint-config.endpoints"],
+    "endpoints",
+    "list",
+    "server base URL(s), e.g. http://localhost:8000",
+    undefined,
+    { commaSeparated: true },
+  ),
   spec("--model", ["--model-params.name"], "model", "string", "model name sent in the requests"),
-  spec("--api-type", [], "api_type", "enum", "openai (chat), openai_completions, or sglang (native /generate, the prompt sent as text)", "openai", { choices: ["openai", "openai_completions", "sglang"] }),
+  spec(
+    "--api-type",
+    [],
+    "api_type",
+    "enum",
+    "openai (chat), openai_completions, or sglang (native /generate, the prompt sent as text)",
+    "openai",
+    { choices: ["openai", "openai_completions", "sglang"] },
+  ),
   spec("--api-key", [], "api_key", "string", "sent as Authorization: Bearer <key>"),
   spec("--requests", [], "requests", "integer", "number of requests", "10"),
   spec("--prompt", [], "prompt", "string", "prompt text", '"Please write me a joke in 30 words."'),
   spec("--max-output-tokens", [], "max_tokens", "integer", "max output tokens per request", "50"),
-  spec("--timeout", [], "timeout_s", "number", "seconds each request may take before it counts as failed (timeout)", "10"),
+  spec(
+    "--timeout",
+    [],
+    "timeout_s",
+    "number",
+    "seconds each request may take before it counts as failed (timeout)",
+    "10",
+  ),
   spec("--insecure", [], "insecure", "boolean", "skip TLS certificate checks", undefined, { negatable: true }),
 ];
 
@@ -43,44 +81,85 @@ const DEFAULT_TIMEOUT_S = 10;
  * Harmony token ids there, which would need the gpt-oss tokenizer just to check a server answers.
  */
 function probeBody(apiType: ApiType, prompt: string, model: string, maxTokens: number): string {
-  if (apiType === "sglang") return JSON.stringify({ text: prompt, sampling_params: { max_new_tokens: maxTokens }, stream: false });
+  if (apiType === "sglang")
+    return JSON.stringify({ text: prompt, sampling_params: { max_new_tokens: maxTokens }, stream: false });
   return buildRequestBody({ prompt }, { apiType, model, maxNewTokens: maxTokens, streaming: false });
 }
 
 export const probeCommand: Command = {
   words: ["probe"],
   summary: "send a few requests to check an endpoint answers, and how fast",
-  help: () => `Usage: inference-endpoint probe --endpoints URL --model NAME [flags]\n\nFlags:\n${renderFlagHelp(PROBE_FLAGS)}`,
+  help: () =>
+    `Usage: inference-endpoint probe --endpoints URL --model NAME [flags]\n\nFlags:\n${renderFlagHelp(PROBE_FLAGS)}`,
   async run(argv, io) {
     const { overrides: o, positionals } = parseFlags(argv, "probe", PROBE_FLAGS);
     rejectPositionals(positionals, "probe");
     const endpoints = (o.endpoints as string[] | undefined) ?? [];
     const model = typeof o.model === "string" ? o.model.trim() : "";
-    const problems = [endpoints.length === 0 ? "missing --endpoints URL" : "", model === "" ? "missing --model NAME" : ""].filter(Boolean);
-    if (problems.length > 0) throw new InputError(problems.join("; "), { hint: "e.g. inference-endpoint probe --endpoints http://localhost:8000 --model Qwen/Qwen3-8B" });
+    const problems = [
+      endpoints.length === 0 ? "missing --endpoints URL" : "",
+      model === "" ? "missing --model NAME" : "",
+    ].filter(Boolean);
+    if (problems.length > 0)
+      throw new InputError(problems.join("; "), {
+        hint: "e.g. inference-endpoint probe --endpoints http://localhost:8000 --model Qwen/Qwen3-8B",
+      });
     const urlProblem = endpoints.map(checkBaseUrl).find((p) => p !== undefined);
-    if (urlProblem) throw new InputError(`--endpoints: ${urlProblem}`, { hint: "give the server root, e.g. --endpoints http://localhost:8000" });
+    if (urlProblem)
+      throw new InputError(`--endpoints: ${urlProblem}`, {
+        hint: "give the server root, e.g. --endpoints http://localhost:8000",
+      });
     const requests = (o.requests as number | undefined) ?? 10;
     if (requests < 1) throw new InputError("--requests must be at least 1");
     const timeoutS = (o.timeout_s as number | undefined) ?? DEFAULT_TIMEOUT_S;
-    if (!(timeoutS > 0)) throw new InputError("--timeout must be a number of seconds above 0", { hint: "e.g. --timeout 30" });
+    if (!(timeoutS > 0))
+      throw new InputError("--timeout must be a number of seconds above 0", { hint: "e.g. --timeout 30" });
     await checkEndpointsReachable(endpoints);
     const apiType = ((o.api_type as string | undefined) ?? "openai") as ApiType;
-    const body = probeBody(apiType, (o.prompt as string | undefined) ?? "Please write me a joke in 30 words.", model, (o.max_tokens as number | undefined) ?? 50);
+    const body = probeBody(
+      apiType,
+      (o.prompt as string | undefined) ?? "Please write me a joke in 30 words.",
+      model,
+      (o.max_tokens as number | undefined) ?? 50,
+    );
     const headers: Record<string, string> = { "content-type": "application/json" };
     if (typeof o.api_key === "string") headers.authorization = `Bearer ${o.api_key}`;
     const clock = createRunClock(hostMonotonicNs());
-    const settings = { headers, streaming: false, requestTimeoutMs: Math.round(timeoutS * 1000), stallTimeoutMs: 0, keepResponseText: true, insecure: o.insecure === true, now: clock.now, maxResponseBytes: 64 * BYTES_PER_MB };
+    const settings = {
+      headers,
+      streaming: false,
+      requestTimeoutMs: Math.round(timeoutS * 1000),
+      stallTimeoutMs: 0,
+      keepResponseText: true,
+      insecure: o.insecure === true,
+      now: clock.now,
+      maxResponseBytes: 64 * BYTES_PER_MB,
+    };
     const latenciesMs: number[] = [];
     const errors: string[] = [];
     for (let i = 0; i < requests; i++) {
       const endpointIndex = i % endpoints.length;
       const url = joinEndpointUrl(endpoints[endpointIndex] as string, routeFor(apiType));
-      const r = await sendRequest({ phase: "probe", workerId: 0, planIndex: i, sampleIndex: 0, endpointIndex, url, body, scheduledNs: clock.now() }, settings, () => () => {});
+      const r = await sendRequest(
+        {
+          phase: "probe",
+          workerId: 0,
+          planIndex: i,
+          sampleIndex: 0,
+          endpointIndex,
+          url,
+          body,
+          scheduledNs: clock.now(),
+        },
+        settings,
+        () => () => {},
+      );
       const ms = (r.doneNs - r.sentNs) / 1e6;
       if (r.errorKind === null) {
         latenciesMs.push(ms);
-        io.stdout(`probe-${i}: ${ms.toFixed(1)} ms, ${r.outputTokens ?? "?"} tokens: ${(r.responseText ?? "").replace(/\s+/g, " ").slice(0, 100)}\n`);
+        io.stdout(
+          `probe-${i}: ${ms.toFixed(1)} ms, ${r.outputTokens ?? "?"} tokens: ${(r.responseText ?? "").replace(/\s+/g, " ").slice(0, 100)}\n`,
+        );
       } else {
         errors.push(`probe-${i}: ${r.errorKind}: ${r.errorMessage ?? ""}`);
         io.stdout(`probe-${i}: failed after ${ms.toFixed(1)} ms (${r.errorKind})\n`);
@@ -88,7 +167,9 @@ export const probeCommand: Command = {
     }
     if (latenciesMs.length > 0) {
       const avg = latenciesMs.reduce((a, b) => a + b, 0) / latenciesMs.length;
-      io.stdout(`latency ms: avg ${avg.toFixed(1)}, min ${Math.min(...latenciesMs).toFixed(1)}, max ${Math.max(...latenciesMs).toFixed(1)}\n`);
+      io.stdout(
+        `latency ms: avg ${avg.toFixed(1)}, min ${Math.min(...latenciesMs).toFixed(1)}, max ${Math.max(...latenciesMs).toFixed(1)}\n`,
+      );
     }
     io.stdout(`${latenciesMs.length}/${requests} requests succeeded\n`);
     for (const e of errors.slice(0, 3)) io.stderr(`${e}\n`);

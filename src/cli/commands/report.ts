@@ -18,25 +18,67 @@ import type { Command } from "../command.ts";
 import { renderFlagHelp } from "../flag-help.ts";
 
 const REPORT_FLAGS: readonly FlagSpec[] = [
-  { flag: "--output", aliases: ["-o"], path: "output", kind: "enum", choices: ["text", "json"], description: "summary as text or as result_summary.json on stdout", defaultText: "text", commands: ["report"] },
-  { flag: "--export-csv", aliases: [], path: "csv", kind: "string", description: "also write every request as a CSV row to this file", commands: ["report"] },
-  { flag: "--export", aliases: [], path: "export", kind: "list", commaSeparated: true, description: "also write upstream's events.jsonl or sample_idx_map.json into DIR (repeatable, or a comma list)", commands: ["report"] },
+  {
+    flag: "--output",
+    aliases: ["-o"],
+    path: "output",
+    kind: "enum",
+    choices: ["text", "json"],
+    description: "summary as text or as result_summary.json on stdout",
+    defaultText: "text",
+    commands: ["report"],
+  },
+  {
+    flag: "--export-csv",
+    aliases: [],
+    path: "csv",
+    kind: "string",
+    description: "also write every request as a CSV row to this file",
+    commands: ["report"],
+  },
+  {
+    flag: "--export",
+    aliases: [],
+    path: "export",
+    kind: "list",
+    commaSeparated: true,
+    description: "also write upstream's events.jsonl or sample_idx_map.json into DIR (repeatable, or a comma list)",
+    commands: ["report"],
+  },
 ];
 
 const MERGE_FLAGS: readonly FlagSpec[] = [
-  { flag: "--output", aliases: ["-o"], path: "out", kind: "string", description: "the directory the merged events.db and reports are written to", commands: ["report merge"] },
+  {
+    flag: "--output",
+    aliases: ["-o"],
+    path: "out",
+    kind: "string",
+    description: "the directory the merged events.db and reports are written to",
+    commands: ["report merge"],
+  },
 ];
 
 /** `report merge DIR… --output DIR` (report/merge-shards): one report over the shards of a plan. */
 async function mergeCommand(argv: readonly string[], io: Parameters<Command["run"]>[1]): Promise<number> {
   const { overrides, positionals } = parseFlags(argv, "report merge", MERGE_FLAGS);
-  if (typeof overrides.out !== "string") throw new InputError("report merge needs --output DIR", { hint: "inference-endpoint report merge shard0/ shard1/ --output merged/" });
-  if (positionals.length === 0) throw new InputError("report merge needs the shards' report directories", { hint: "inference-endpoint report merge shard0/ shard1/ --output merged/" });
+  if (typeof overrides.out !== "string")
+    throw new InputError("report merge needs --output DIR", {
+      hint: "inference-endpoint report merge shard0/ shard1/ --output merged/",
+    });
+  if (positionals.length === 0)
+    throw new InputError("report merge needs the shards' report directories", {
+      hint: "inference-endpoint report merge shard0/ shard1/ --output merged/",
+    });
   const { mergeShards } = await import("../../report/merge-shards.ts");
   const outcome = mergeShards(positionals, overrides.out);
-  for (const shard of outcome.missing) io.stderr(`warning: shard ${shard} is missing: the merged report is incomplete\n`);
-  for (const shard of outcome.incomplete) io.stderr(`warning: shard ${shard} did not complete: the merged report is incomplete\n`);
-  const [{ writeReportFiles }, { accuracyLines }] = await Promise.all([import("../../report/write-report.ts"), import("../../accuracy/index.ts")]);
+  for (const shard of outcome.missing)
+    io.stderr(`warning: shard ${shard} is missing: the merged report is incomplete\n`);
+  for (const shard of outcome.incomplete)
+    io.stderr(`warning: shard ${shard} did not complete: the merged report is incomplete\n`);
+  const [{ writeReportFiles }, { accuracyLines }] = await Promise.all([
+    import("../../report/write-report.ts"),
+    import("../../accuracy/index.ts"),
+  ]);
   const { summary, accuracy } = writeReportFiles(overrides.out);
   io.stdout(renderConsoleSummary(summary, accuracyLines(accuracy)));
   io.stderr(`merged ${outcome.shards} shard(s) into ${overrides.out}\n`);
@@ -46,20 +88,32 @@ async function mergeCommand(argv: readonly string[], io: Parameters<Command["run
 export const reportCommand: Command = {
   words: ["report"],
   summary: "rebuild report.txt, result_summary.json and report.html of a run from its events.db",
-  help: () => `Usage: inference-endpoint report DIR [flags]\n       inference-endpoint report merge DIR… --output DIR   (the shards of one plan, or a directory holding them; docs/distributed.md)\n\nFlags:\n${renderFlagHelp(REPORT_FLAGS)}\nExamples:\n  inference-endpoint report reports_20261129_120000 --output json | jq .ttft.percentiles\n  inference-endpoint report reports_20261129_120000 --export events.jsonl,sample_idx_map.json\n`,
+  help: () =>
+    `Usage: inference-endpoint report DIR [flags]\n       inference-endpoint report merge DIR… --output DIR   (the shards of one plan, or a directory holding them; docs/distributed.md)\n\nFlags:\n${renderFlagHelp(REPORT_FLAGS)}\nExamples:\n  inference-endpoint report reports_20261129_120000 --output json | jq .ttft.percentiles\n  inference-endpoint report reports_20261129_120000 --export events.jsonl,sample_idx_map.json\n`,
   async run(argv, io) {
     // `-v` given before the words arrives first: the subcommand is the first other argument.
     const first = argv.findIndex((arg) => !/^-v+$/.test(arg));
     if (argv[first] === "merge") return mergeCommand([...argv.slice(0, first), ...argv.slice(first + 1)], io);
     const { overrides, positionals } = parseFlags(argv, "report", REPORT_FLAGS);
-    if (positionals.length !== 1) throw new InputError(`report needs one report directory, got ${positionals.length}`, { hint: "inference-endpoint report DIR" });
+    if (positionals.length !== 1)
+      throw new InputError(`report needs one report directory, got ${positionals.length}`, {
+        hint: "inference-endpoint report DIR",
+      });
     const dir = positionals[0] as string;
     const exportsModule = import("../../report/export/exports.ts");
     // Names are checked before the directory and before any work: a typo costs nothing.
-    const exports = Array.isArray(overrides.export) ? (await exportsModule).checkExportNames(overrides.export as string[]) : [];
-    if (!existsSync(join(dir, EVENTS_DB_FILE))) throw new InputError(`no ${EVENTS_DB_FILE} in ${dir}`, { hint: "give the directory a benchmark wrote (its --report-dir)" });
+    const exports = Array.isArray(overrides.export)
+      ? (await exportsModule).checkExportNames(overrides.export as string[])
+      : [];
+    if (!existsSync(join(dir, EVENTS_DB_FILE)))
+      throw new InputError(`no ${EVENTS_DB_FILE} in ${dir}`, {
+        hint: "give the directory a benchmark wrote (its --report-dir)",
+      });
     const [{ writeReportFiles }, { exportRequestsCsv }, { accuracyLines }, { writeExports }] = await Promise.all([
-      import("../../report/write-report.ts"), import("../../record/export-csv.ts"), import("../../accuracy/index.ts"), exportsModule,
+      import("../../report/write-report.ts"),
+      import("../../record/export-csv.ts"),
+      import("../../accuracy/index.ts"),
+      exportsModule,
     ]);
     const { summary, accuracy } = writeReportFiles(dir);
     if (typeof overrides.csv === "string") {
@@ -67,7 +121,11 @@ export const reportCommand: Command = {
       io.stderr(`wrote ${rows} requests to ${overrides.csv}\n`);
     }
     for (const line of writeExports(dir, exports)) io.stderr(`${line}\n`);
-    io.stdout(overrides.output === "json" ? `${toExactJson(summary, 2)}\n` : renderConsoleSummary(summary, accuracyLines(accuracy)));
+    io.stdout(
+      overrides.output === "json"
+        ? `${toExactJson(summary, 2)}\n`
+        : renderConsoleSummary(summary, accuracyLines(accuracy)),
+    );
     return 0;
   },
 };

@@ -7,7 +7,11 @@ import { withoutVerbosity } from "../verbosity.ts";
 
 function capsText(rule: ModelRule): string {
   return Object.entries(rule.caps)
-    .map(([priority, caps]) => (caps && caps.ttftMs !== null ? `${priority} TTFT ≤ ${caps.ttftMs} ms, TPOT ≤ ${caps.tpotMs} ms` : `${priority} (no latency caps)`))
+    .map(([priority, caps]) =>
+      caps && caps.ttftMs !== null
+        ? `${priority} TTFT ≤ ${caps.ttftMs} ms, TPOT ≤ ${caps.tpotMs} ms`
+        : `${priority} (no latency caps)`,
+    )
     .join("; ");
 }
 
@@ -19,13 +23,16 @@ function modelLine(name: string, rule: ModelRule): string {
 export const rulesetsCommand: Command = {
   words: ["rulesets"],
   summary: "list the MLPerf rulesets submission_ref (or --ruleset) may name, their seeds and models",
-  help: () => "Usage: inference-endpoint rulesets\n\nLists each ruleset with its round, RNG seeds and, per model, the minimum duration and query count and the latency caps a run's verdict checks.\n",
+  help: () =>
+    "Usage: inference-endpoint rulesets\n\nLists each ruleset with its round, RNG seeds and, per model, the minimum duration and query count and the latency caps a run's verdict checks.\n",
   async run(given, io) {
     const argv = withoutVerbosity(given);
     if (argv.length > 0) throw new InputError(`rulesets takes no arguments (got ${argv[0]})`);
     const lines: string[] = [];
     for (const [name, ruleset] of RULESETS) {
-      lines.push(`${name} (round ${ruleset.version}): scheduler seed ${ruleset.schedulerSeed}, sample-index seed ${ruleset.sampleIndexSeed}`);
+      lines.push(
+        `${name} (round ${ruleset.version}): scheduler seed ${ruleset.schedulerSeed}, sample-index seed ${ruleset.sampleIndexSeed}`,
+      );
       for (const [model, rule] of ruleset.models) lines.push(modelLine(model, rule));
     }
     io.stdout(`${lines.join("\n")}\n`);

@@ -13,16 +13,49 @@ import type { Command } from "../command.ts";
 import { renderFlagHelp } from "../flag-help.ts";
 import { rejectPositionals } from "../reject-positionals.ts";
 
-const flag = (name: string, path: string, kind: FlagSpec["kind"], description: string, defaultText: string, choices?: string[]): FlagSpec => ({
-  flag: name, aliases: [], path, kind, description, defaultText, commands: ["serve"], ...(choices ? { choices } : {}),
+const flag = (
+  name: string,
+  path: string,
+  kind: FlagSpec["kind"],
+  description: string,
+  defaultText: string,
+  choices?: string[],
+): FlagSpec => ({
+  flag: name,
+  aliases: [],
+  path,
+  kind,
+  description,
+  defaultText,
+  commands: ["serve"],
+  ...(choices ? { choices } : {}),
 });
 
 const SERVE_FLAGS: readonly FlagSpec[] = [
   flag("--host", "host", "string", "address to listen on", "127.0.0.1"),
   flag("--port", "port", "integer", "port to listen on; 0 picks a free one", "8000"),
-  flag("--mode", "mockMode", "enum", "echo: the prompt's words back; fixed: one pre-built response (fastest); model: TTFT/TPOT latency model", "echo", ["echo", "fixed", "model"]),
-  flag("--model-name", "modelName", "string", "model id /v1/models reports, and responses when a request names none", "mock-model"),
-  flag("--served-model-name", "servedModelNames", "list", "answer only this model name (repeat for several; others get vLLM's 404); /v1/models lists them", "any name"),
+  flag(
+    "--mode",
+    "mockMode",
+    "enum",
+    "echo: the prompt's words back; fixed: one pre-built response (fastest); model: TTFT/TPOT latency model",
+    "echo",
+    ["echo", "fixed", "model"],
+  ),
+  flag(
+    "--model-name",
+    "modelName",
+    "string",
+    "model id /v1/models reports, and responses when a request names none",
+    "mock-model",
+  ),
+  flag(
+    "--served-model-name",
+    "servedModelNames",
+    "list",
+    "answer only this model name (repeat for several; others get vLLM's 404); /v1/models lists them",
+    "any name",
+  ),
   flag("--ttft-ms", "ttftMs", "number", "time to first token (echo, model)", "0"),
   flag("--tpot-ms", "tpotMs", "number", "time per output token after the first (echo, model)", "0"),
   flag("--output-tokens", "outputTokens", "integer", "output length in model mode (capped by max_tokens)", "32"),
@@ -32,14 +65,59 @@ const SERVE_FLAGS: readonly FlagSpec[] = [
   flag("--tokens-per-chunk", "tokensPerChunk", "integer", "tokens packed into each SSE event after the first", "1"),
   flag("--fixed-tokens", "fixedTokens", "integer", "output length in fixed mode", "32"),
   flag("--seed", "seed", "integer", "seed of the latency model's spreads", "1"),
-  flag("--answers", "answers", "string", "JSONL of {prompt, response}: canned answers for known prompts (accuracy tests)", "none"),
-  flag("--tokenizer", "tokenizer", "string", "count usage.prompt_tokens with this tokenizer.json (dir, file or cached model id)", "words"),
-  flag("--response-cache", "responseCache", "boolean", "answer a prompt seen before 10× faster, as an output-caching server would (MLPerf TEST04 catches it); POST /flush_cache forgets", "off"),
-  flag("--tool-calls", "toolCalls", "boolean", "answer a chat request that has tools with a call to its first tool, its one argument the last message's words (replayed agents get calls to grade)", "off"),
-  flag("--max-concurrent", "maxConcurrent", "integer", "serve at most N requests at once and queue the rest, so latency grows with load (echo, model); /metrics reports running and waiting", "no limit"),
-  { ...flag("--fault", "faults", "list", `inject a fault, KIND[:ARG]; repeat for several (each faulty request picks one). Kinds: ${FAULT_KINDS.join(", ")}`, "none"), commaSeparated: true },
+  flag(
+    "--answers",
+    "answers",
+    "string",
+    "JSONL of {prompt, response}: canned answers for known prompts (accuracy tests)",
+    "none",
+  ),
+  flag(
+    "--tokenizer",
+    "tokenizer",
+    "string",
+    "count usage.prompt_tokens with this tokenizer.json (dir, file or cached model id)",
+    "words",
+  ),
+  flag(
+    "--response-cache",
+    "responseCache",
+    "boolean",
+    "answer a prompt seen before 10× faster, as an output-caching server would (MLPerf TEST04 catches it); POST /flush_cache forgets",
+    "off",
+  ),
+  flag(
+    "--tool-calls",
+    "toolCalls",
+    "boolean",
+    "answer a chat request that has tools with a call to its first tool, its one argument the last message's words (replayed agents get calls to grade)",
+    "off",
+  ),
+  flag(
+    "--max-concurrent",
+    "maxConcurrent",
+    "integer",
+    "serve at most N requests at once and queue the rest, so latency grows with load (echo, model); /metrics reports running and waiting",
+    "no limit",
+  ),
+  {
+    ...flag(
+      "--fault",
+      "faults",
+      "list",
+      `inject a fault, KIND[:ARG]; repeat for several (each faulty request picks one). Kinds: ${FAULT_KINDS.join(", ")}`,
+      "none",
+    ),
+    commaSeparated: true,
+  },
   flag("--fault-rate", "faultRate", "number", "share of completion requests that get a fault, 0..1", "1"),
-  flag("--fault-seed", "faultSeed", "integer", "seed of the fault draws (same seed and arrival order, same faults)", "1"),
+  flag(
+    "--fault-seed",
+    "faultSeed",
+    "integer",
+    "seed of the fault draws (same seed and arrival order, same faults)",
+    "1",
+  ),
 ];
 
 /** `--fault` texts as specs; every bad one is reported at once. */
@@ -53,7 +131,8 @@ function parseFaults(texts: readonly string[]): FaultSpec[] {
       return [];
     }
   });
-  if (problems.length > 0) throw new InputError(problems.join("\n"), { hint: "e.g. --fault status:503 --fault stall:30 --fault-rate 0.1" });
+  if (problems.length > 0)
+    throw new InputError(problems.join("\n"), { hint: "e.g. --fault status:503 --fault stall:30 --fault-rate 0.1" });
   return specs;
 }
 
@@ -72,7 +151,12 @@ export const serveCommand: Command = {
       throw new InputError("--fault-rate and --fault-seed need at least one --fault KIND[:ARG]");
     }
     const { resolveMockServerOptions, startMockServer } = await import("../../server/index.ts");
-    const options = resolveMockServerOptions({ port: 8000, ...rest, faults: faultSpecs, ...(mockMode === undefined ? {} : { mode: mockMode }) });
+    const options = resolveMockServerOptions({
+      port: 8000,
+      ...rest,
+      faults: faultSpecs,
+      ...(mockMode === undefined ? {} : { mode: mockMode }),
+    });
     const server = await startMockServer(options);
     io.stdout(`${server.url}\n`);
     io.stderr(`mock server (${options.mode}) listening on ${server.url}; Ctrl-C to stop\n`);

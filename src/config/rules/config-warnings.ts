@@ -15,23 +15,35 @@ import type { BenchmarkConfig } from "../schema/schema.ts";
 export function configWarnings(config: BenchmarkConfig, mode: TestMode = "perf"): string[] {
   const warnings: string[] = [];
   if (config.timeout !== null) {
-    warnings.push(`timeout ${config.timeout} is stored and not used, as in mlcommons/endpoints; --run-timeout ${config.timeout} (run_timeout_s) stops a run`);
+    warnings.push(
+      `timeout ${config.timeout} is stored and not used, as in mlcommons/endpoints; --run-timeout ${config.timeout} (run_timeout_s) stops a run`,
+    );
   }
   config.datasets.forEach((d, index) => {
     if (mode === "perf" && isExternalScorer(d.accuracy_config?.eval_method)) {
-      warnings.push(`datasets[${index}] '${d.name}' (${d.accuracy_config?.eval_method}) is skipped in perf mode, as in mlcommons/endpoints; --mode acc or both would refuse it here (its service is not supported yet)`);
+      warnings.push(
+        `datasets[${index}] '${d.name}' (${d.accuracy_config?.eval_method}) is skipped in perf mode, as in mlcommons/endpoints; --mode acc or both would refuse it here (its service is not supported yet)`,
+      );
     }
     if (d.samples !== null) {
-      warnings.push(`datasets[${index}].samples ${d.samples} is stored and not used, as in mlcommons/endpoints; max_rows: ${d.samples} uses only the first ${d.samples} rows`);
+      warnings.push(
+        `datasets[${index}].samples ${d.samples} is stored and not used, as in mlcommons/endpoints; max_rows: ${d.samples} uses only the first ${d.samples} rows`,
+      );
     }
     const source = d.path ?? d.name;
     if (d.parser !== null && isPredefinedDataset(source)) {
-      warnings.push(`datasets[${index}].parser is not applied to the predefined dataset '${source}', as in mlcommons/endpoints`);
+      warnings.push(
+        `datasets[${index}].parser is not applied to the predefined dataset '${source}', as in mlcommons/endpoints`,
+      );
     }
     if (source === "random" && d.generate_params !== null && d.isl === null) {
-      warnings.push(`datasets[${index}] is upstream's random dataset: prompt lengths follow its distribution, but the prompts are words of our own, not its numpy-drawn token ids`);
+      warnings.push(
+        `datasets[${index}] is upstream's random dataset: prompt lengths follow its distribution, but the prompts are words of our own, not its numpy-drawn token ids`,
+      );
     } else if (d.generate_params !== null && !isPredefinedDataset(source)) {
-      warnings.push(`datasets[${index}].generate_params is read by predefined datasets only; '${source}' is not one, so it is not used (as in mlcommons/endpoints)`);
+      warnings.push(
+        `datasets[${index}].generate_params is read by predefined datasets only; '${source}' is not one, so it is not used (as in mlcommons/endpoints)`,
+      );
     }
   });
   const ruleset = config.submission_ref?.ruleset;

@@ -31,15 +31,26 @@ export const datasetOptionsRule: Rule = (config) => {
     const source = sourceOf(dataset);
     const at = `datasets[${i}]`;
     for (const key of SYNTHETIC) {
-      if (dataset[key] !== null && source !== "random") problems.push({ path: `${at}.${key}`, message: `${key}= applies to the random dataset only (a ${source} dataset's prompts are its own)` });
+      if (dataset[key] !== null && source !== "random")
+        problems.push({
+          path: `${at}.${key}`,
+          message: `${key}= applies to the random dataset only (a ${source} dataset's prompts are its own)`,
+        });
     }
     if (dataset.split !== null && source !== "huggingface") {
-      problems.push({ path: `${at}.split`, message: `selects a Hugging Face split (hf://, a dataset directory, format=huggingface); it does nothing for a ${source} dataset` });
+      problems.push({
+        path: `${at}.split`,
+        message: `selects a Hugging Face split (hf://, a dataset directory, format=huggingface); it does nothing for a ${source} dataset`,
+      });
     }
     // A predefined dataset takes `config` as its variant (gpqa's, livecodebench's release); BFCL names its subset in the id.
-    const configApplies = source === "huggingface" || (source === "predefined" && !isBfclName(dataset.path ?? dataset.name));
+    const configApplies =
+      source === "huggingface" || (source === "predefined" && !isBfclName(dataset.path ?? dataset.name));
     if (dataset.config !== null && !configApplies) {
-      problems.push({ path: `${at}.config`, message: `selects a Hugging Face config (hf://, a dataset directory) or a predefined dataset's variant; it does nothing for a ${source === "predefined" ? "BFCL" : source} dataset` });
+      problems.push({
+        path: `${at}.config`,
+        message: `selects a Hugging Face config (hf://, a dataset directory) or a predefined dataset's variant; it does nothing for a ${source === "predefined" ? "BFCL" : source} dataset`,
+      });
     }
   });
   return problems;

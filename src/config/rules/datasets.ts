@@ -35,7 +35,11 @@ export const datasetsRule: Rule = (config, { mode }) => {
     const at = `datasets[${index}]`;
     if (isExternalScorer(dataset.accuracy_config?.eval_method)) {
       // As upstream, perf mode skips a dataset scored by an external service entirely (not loaded, no preflight).
-      if (mode !== "perf") problems.push({ path: `${at}.accuracy_config.eval_method`, message: `'${dataset.accuracy_config?.eval_method}' needs upstream's SWE-bench service, which this tool does not drive yet; --mode perf skips the dataset, as upstream` });
+      if (mode !== "perf")
+        problems.push({
+          path: `${at}.accuracy_config.eval_method`,
+          message: `'${dataset.accuracy_config?.eval_method}' needs upstream's SWE-bench service, which this tool does not drive yet; --mode perf skips the dataset, as upstream`,
+        });
       return;
     }
     const key = `${dataset.type}\u0000${dataset.name}`;
@@ -56,7 +60,8 @@ export const datasetsRule: Rule = (config, { mode }) => {
     if (dataset.type === "performance" && accuracy && !accuracy.eval_method) {
       problems.push({
         path: `${at}.accuracy_config.eval_method`,
-        message: "a performance dataset's accuracy_config needs a scorer (it is scored inline as the 'performance' entry), e.g. eval_method: string_match; or remove the block",
+        message:
+          "a performance dataset's accuracy_config needs a scorer (it is scored inline as the 'performance' entry), e.g. eval_method: string_match; or remove the block",
       });
     }
     if (dataset.type === "accuracy" && !accuracy?.eval_method && !isPredefinedDataset(dataset.path ?? dataset.name)) {
@@ -68,7 +73,8 @@ export const datasetsRule: Rule = (config, { mode }) => {
     // Known before the first request, so a scorer we lack never costs a whole run.
     if (accuracy) {
       const defaults = predefinedAccuracyDefaults(dataset.path ?? dataset.name);
-      for (const p of scoringProblems(accuracy, defaults?.extractor ?? null)) problems.push({ path: `${at}.accuracy_config.${p.field}`, message: p.message });
+      for (const p of scoringProblems(accuracy, defaults?.extractor ?? null))
+        problems.push({ path: `${at}.accuracy_config.${p.field}`, message: p.message });
     }
     if (dataset.type === "performance" && accuracy && accuracy.num_repeats !== 1) {
       problems.push({
@@ -83,12 +89,17 @@ export const datasetsRule: Rule = (config, { mode }) => {
 
 /** `accuracy.allow_code_execution`, `lcb_service` and `timeout_per_test_s` serve code_bench_scorer only (a predefined livecodebench brings it). */
 function codeBenchSettingsProblems(config: Parameters<Rule>[0]): ConfigProblem[] {
-  const scoresCode = config.datasets.some((d) => (d.accuracy_config?.eval_method ?? predefinedAccuracyDefaults(d.path ?? d.name)?.evalMethod) === "code_bench_scorer");
+  const scoresCode = config.datasets.some(
+    (d) =>
+      (d.accuracy_config?.eval_method ?? predefinedAccuracyDefaults(d.path ?? d.name)?.evalMethod) ===
+      "code_bench_scorer",
+  );
   if (scoresCode) return [];
   const problems: ConfigProblem[] = [];
   const why = "applies to a dataset scored by code_bench_scorer (livecodebench), and none is";
   if (config.accuracy.allow_code_execution) problems.push({ path: "accuracy.allow_code_execution", message: why });
   if (config.accuracy.lcb_service !== null) problems.push({ path: "accuracy.lcb_service", message: why });
-  if (config.accuracy.timeout_per_test_s !== DEFAULT_TIMEOUT_PER_TEST_S) problems.push({ path: "accuracy.timeout_per_test_s", message: why });
+  if (config.accuracy.timeout_per_test_s !== DEFAULT_TIMEOUT_PER_TEST_S)
+    problems.push({ path: "accuracy.timeout_per_test_s", message: why });
   return problems;
 }

@@ -27,7 +27,8 @@ export const loadPatternRule: Rule = (config, { command, flagPaths }) => {
   } else if (kind === "online" && pattern.type === "max_throughput") {
     problems.push({
       path: TYPE_PATH,
-      message: "online benchmarks need a load pattern: --load-pattern poisson (with --target-qps) or concurrency (with --concurrency)",
+      message:
+        "online benchmarks need a load pattern: --load-pattern poisson (with --target-qps) or concurrency (with --concurrency)",
     });
   }
   const ratePattern = (RATE_LOAD_PATTERNS as readonly string[]).includes(pattern.type);
@@ -44,15 +45,28 @@ export const loadPatternRule: Rule = (config, { command, flagPaths }) => {
     });
   }
   if (pattern.type === "trace") problems.push(...traceProblems(config));
-  else if (pattern.trace_speedup !== 1) problems.push({ path: "settings.load_pattern.trace_speedup", message: `applies to --load-pattern trace, not '${pattern.type}'` });
+  else if (pattern.trace_speedup !== 1)
+    problems.push({
+      path: "settings.load_pattern.trace_speedup",
+      message: `applies to --load-pattern trace, not '${pattern.type}'`,
+    });
   if (pattern.ramp_up_s > 0 && !ratePattern && pattern.type !== "concurrency") {
-    problems.push({ path: "settings.load_pattern.ramp_up_s", message: `a ramp applies to rate and concurrency patterns, not '${pattern.type}'` });
+    problems.push({
+      path: "settings.load_pattern.ramp_up_s",
+      message: `a ramp applies to rate and concurrency patterns, not '${pattern.type}'`,
+    });
   }
   if (pattern.burstiness !== 1 && pattern.type !== "gamma") {
-    problems.push({ path: "settings.load_pattern.burstiness", message: `applies to --load-pattern gamma, not '${pattern.type}' (poisson is gamma with burstiness 1)` });
+    problems.push({
+      path: "settings.load_pattern.burstiness",
+      message: `applies to --load-pattern gamma, not '${pattern.type}' (poisson is gamma with burstiness 1)`,
+    });
   }
   if (pattern.ramp_start_qps !== 0 && !(ratePattern && pattern.ramp_up_s > 0)) {
-    problems.push({ path: "settings.load_pattern.ramp_start_qps", message: "is the rate a ramp starts from: it needs --ramp-up-s on a rate pattern (poisson, constant, gamma)" });
+    problems.push({
+      path: "settings.load_pattern.ramp_start_qps",
+      message: "is the rate a ramp starts from: it needs --ramp-up-s on a rate pattern (poisson, constant, gamma)",
+    });
   }
   if (pattern.type === "concurrency" && pattern.target_concurrency === null) {
     problems.push({
@@ -61,8 +75,17 @@ export const loadPatternRule: Rule = (config, { command, flagPaths }) => {
     });
   }
   if (command === "from-config" && kind === "offline") {
-    const flagged = flagPaths.filter((p) => p.startsWith("settings.load_pattern.") && p !== "settings.load_pattern.target_qps" && !problems.some((q) => q.path === p));
-    for (const path of flagged) problems.push({ path, message: "does not apply to an offline config (max_throughput), as `benchmark offline` has no such flag" });
+    const flagged = flagPaths.filter(
+      (p) =>
+        p.startsWith("settings.load_pattern.") &&
+        p !== "settings.load_pattern.target_qps" &&
+        !problems.some((q) => q.path === p),
+    );
+    for (const path of flagged)
+      problems.push({
+        path,
+        message: "does not apply to an offline config (max_throughput), as `benchmark offline` has no such flag",
+      });
   }
   return problems;
 };
@@ -71,11 +94,24 @@ export const loadPatternRule: Rule = (config, { command, flagPaths }) => {
 function traceProblems(config: Parameters<Rule>[0]): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   const pattern = config.settings.load_pattern;
-  if (pattern.target_qps !== null) problems.push({ path: "settings.load_pattern.target_qps", message: "does not apply to a trace (its rows carry their send times; use --trace-speedup)" });
-  if (pattern.target_concurrency !== null) problems.push({ path: "settings.load_pattern.target_concurrency", message: "does not apply to a trace (open loop; --max-concurrency caps requests in flight)" });
-  if (config.settings.warmup.enabled) problems.push({ path: "settings.warmup.enabled", message: "warmup cannot run with a trace replay; turn it off" });
+  if (pattern.target_qps !== null)
+    problems.push({
+      path: "settings.load_pattern.target_qps",
+      message: "does not apply to a trace (its rows carry their send times; use --trace-speedup)",
+    });
+  if (pattern.target_concurrency !== null)
+    problems.push({
+      path: "settings.load_pattern.target_concurrency",
+      message: "does not apply to a trace (open loop; --max-concurrency caps requests in flight)",
+    });
+  if (config.settings.warmup.enabled)
+    problems.push({ path: "settings.warmup.enabled", message: "warmup cannot run with a trace replay; turn it off" });
   config.datasets.forEach((d, i) => {
-    if (d.type === "performance" && d.accuracy_config) problems.push({ path: `datasets[${i}].accuracy_config`, message: "a trace replay is not scored; score the prompts as an accuracy dataset (acc:PATH)" });
+    if (d.type === "performance" && d.accuracy_config)
+      problems.push({
+        path: `datasets[${i}].accuracy_config`,
+        message: "a trace replay is not scored; score the prompts as an accuracy dataset (acc:PATH)",
+      });
   });
   return problems;
 }

@@ -14,7 +14,8 @@ export function resolveDefaults(config: DraftConfig, { mode }: RuleContext): voi
   }
   // Ours: `--load-pattern agentic_inference --dataset …` replays the dataset's conversations with upstream's defaults.
   const perf = config.datasets.find((d) => d.type === "performance");
-  if (config.settings.load_pattern.type === "agentic_inference" && perf && perf.agentic_inference === null) perf.agentic_inference = AgenticInferenceSchema.parse({});
+  if (config.settings.load_pattern.type === "agentic_inference" && perf && perf.agentic_inference === null)
+    perf.agentic_inference = AgenticInferenceSchema.parse({});
   if (mode === "acc") {
     // Accuracy-only runs issue in a deterministic order: one worker, one connection, one in flight.
     config.settings.client.num_workers = 1;

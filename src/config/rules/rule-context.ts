@@ -17,7 +17,9 @@ export type Rule = (config: DraftConfig, context: RuleContext) => ConfigProblem[
  * Whether the run behaves as offline or online: the type, or for `type: submission` its
  * `benchmark_mode`; undefined for `eval` (no load-pattern rule applies).
  */
-export function effectiveKind(config: Pick<BenchmarkConfig, "type" | "benchmark_mode">): "offline" | "online" | undefined {
+export function effectiveKind(
+  config: Pick<BenchmarkConfig, "type" | "benchmark_mode">,
+): "offline" | "online" | undefined {
   if (config.type === "offline" || config.type === "online") return config.type;
   if (config.type === "submission") return config.benchmark_mode ?? undefined;
   return undefined;

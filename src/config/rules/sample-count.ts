@@ -18,7 +18,12 @@ interface SampleCountInput {
   datasetSize: number;
 }
 
-export function totalSamplesToIssue({ nSamplesToIssue, minDurationMs, targetQps, datasetSize }: SampleCountInput): number {
+export function totalSamplesToIssue({
+  nSamplesToIssue,
+  minDurationMs,
+  targetQps,
+  datasetSize,
+}: SampleCountInput): number {
   if (nSamplesToIssue !== null && nSamplesToIssue !== undefined) return nSamplesToIssue;
   if (minDurationMs === 0) return Math.max(1, datasetSize);
   const qps = targetQps ?? DEFAULT_QPS;

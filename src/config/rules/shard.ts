@@ -10,7 +10,8 @@ import type { Rule } from "./rule-context.ts";
 
 export const shardRule: Rule = (config, { mode }) => {
   const problems: ConfigProblem[] = [];
-  if (config.start_barrier !== null && config.start_at === null) problems.push({ path: "start_barrier", message: "applies with --start-at +Ns only" });
+  if (config.start_barrier !== null && config.start_at === null)
+    problems.push({ path: "start_barrier", message: "applies with --start-at +Ns only" });
   if (config.shard === null) {
     if (config.shards !== null) problems.push({ path: "shards", message: "applies with --shard auto only" });
     return problems;
@@ -22,7 +23,10 @@ export const shardRule: Rule = (config, { mode }) => {
     problems.push({ path: "shard", message: error.message.replace(/^--shard /, "") });
   }
   if (mode !== "perf" || config.datasets.some((d) => d.type === "accuracy" || d.accuracy_config?.eval_method)) {
-    problems.push({ path: "shard", message: "a sharded run measures performance only: each shard would score just its part of an accuracy dataset" });
+    problems.push({
+      path: "shard",
+      message: "a sharded run measures performance only: each shard would score just its part of an accuracy dataset",
+    });
   }
   return problems;
 };

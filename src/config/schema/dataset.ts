@@ -29,7 +29,9 @@ function normalizeFormat(v: unknown): unknown {
 
 const AccuracyConfigSchema = z.strictObject({
   eval_method: choice(EVAL_METHODS).nullable().default(null).describe("scorer used for this dataset"),
-  ground_truth: optionalText().default(null).describe("column holding the expected answer (null: `ground_truth`; code_bench_scorer takes none)"),
+  ground_truth: optionalText()
+    .default(null)
+    .describe("column holding the expected answer (null: `ground_truth`; code_bench_scorer takes none)"),
   extractor: optionalText().default(null).describe("answer extractor, e.g. boxed_math_extractor"),
   num_repeats: int(z.number().min(1)).default(1).describe("times each sample is issued"),
   extras: jsonObject().nullable().default(null).describe("scorer-specific options"),
@@ -49,7 +51,11 @@ export const AgenticInferenceSchema = z.strictObject({
 
 /** As upstream: per-run keys, since one tokenizer and one metrics pass serve the whole run. */
 const identityKey = (key: string) =>
-  z.never({ error: `'${key}' is per run, not per dataset: the run's one tokenizer and metrics read it from the top-level model_params; set it there` }).optional();
+  z
+    .never({
+      error: `'${key}' is per run, not per dataset: the run's one tokenizer and metrics read it from the top-level model_params; set it there`,
+    })
+    .optional();
 
 /** Sparse model_params merged over the top-level ones for one dataset. */
 const GenerationOverrideSchema = z.strictObject({
@@ -66,7 +72,11 @@ const GenerationOverrideSchema = z.strictObject({
 export function pathStem(path: string): string {
   const hf = /^hf:\/\/datasets\/[^/@]+\/([^/@]+)/.exec(path);
   if (hf) return hf[1] as string;
-  const base = path.replace(/[\\/]+$/, "").split(/[\\/]/).pop() ?? "";
+  const base =
+    path
+      .replace(/[\\/]+$/, "")
+      .split(/[\\/]/)
+      .pop() ?? "";
   const dot = base.lastIndexOf(".");
   return dot > 0 ? base.slice(0, dot) : base;
 }
@@ -75,11 +85,20 @@ const DatasetObjectSchema = z.strictObject({
   name: text().default("").describe("dataset name (default: file name without extension)"),
   type: choice(DATASET_TYPES).default("performance").describe("performance|accuracy"),
   path: optionalText().default(null).describe("file or directory to load"),
-  format: choice(DATASET_FORMATS, { normalize: normalizeFormat }).nullable().default(null).describe("default: from the extension"),
+  format: choice(DATASET_FORMATS, { normalize: normalizeFormat })
+    .nullable()
+    .default(null)
+    .describe("default: from the extension"),
   // Upstream stores `samples` and never reads it (its examples set it anyway): so here, with a warning.
-  samples: int(z.number().min(1)).nullable().default(null).describe("stored and not used, as in mlcommons/endpoints (a warning says so); max_rows takes the first N rows"),
+  samples: int(z.number().min(1))
+    .nullable()
+    .default(null)
+    .describe("stored and not used, as in mlcommons/endpoints (a warning says so); max_rows takes the first N rows"),
   // ours: the first N rows (in file order; for `random`, how many rows are generated).
-  max_rows: int(z.number().min(1)).nullable().default(null).describe("use only the first N rows (ours); random dataset: rows generated (default 1000)"),
+  max_rows: int(z.number().min(1))
+    .nullable()
+    .default(null)
+    .describe("use only the first N rows (ours); random dataset: rows generated (default 1000)"),
   template: z
     .string()
     .min(1)
@@ -90,9 +109,17 @@ const DatasetObjectSchema = z.strictObject({
   config: optionalText().default(null).describe("Hugging Face config (subset) name (default: default or the only one)"),
   // ours: the synthetic `random` dataset (`--dataset random,isl=128,osl=64`).
   isl: optionalText().default(null).describe("random dataset: prompt tokens, e.g. 128, uniform:64:256, normal:128:32"),
-  osl: optionalText().default(null).describe("random dataset: output tokens asked for (max_tokens, min_tokens, ignore_eos)"),
-  prefix: int(z.number().min(0)).nullable().default(null).describe("random dataset: tokens shared by every prompt (prefix cache)"),
-  turns: int(z.number().min(1)).nullable().default(null).describe("random dataset as conversations (agentic_inference): user turns per conversation"),
+  osl: optionalText()
+    .default(null)
+    .describe("random dataset: output tokens asked for (max_tokens, min_tokens, ignore_eos)"),
+  prefix: int(z.number().min(0))
+    .nullable()
+    .default(null)
+    .describe("random dataset: tokens shared by every prompt (prefix cache)"),
+  turns: int(z.number().min(1))
+    .nullable()
+    .default(null)
+    .describe("random dataset as conversations (agentic_inference): user turns per conversation"),
   eval_method: choice(["exact_match", "contains", "judge"]).nullable().default(null).describe("legacy, unused"),
   parser: z.record(z.string(), text()).nullable().default(null).describe("{prompt: column, system: column}"),
   generate_params: jsonObject().nullable().default(null).describe("arguments for predefined datasets"),

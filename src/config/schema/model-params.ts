@@ -50,9 +50,15 @@ export const ModelParamsSchema = z.strictObject({
   max_new_tokens: int(z.number().min(1)).default(1024).describe("maximum output tokens per request"),
   min_new_tokens: int(z.number().min(0)).default(1).describe("minimum output tokens (openai_completions only)"),
   skip_special_tokens: bool().default(true).describe("strip special tokens (openai_completions only)"),
-  osl_distribution: OslDistributionSchema.nullable().default(null).describe("stored and not used, as in mlcommons/endpoints (a warning says so)"),
+  osl_distribution: OslDistributionSchema.nullable()
+    .default(null)
+    .describe("stored and not used, as in mlcommons/endpoints (a warning says so)"),
   streaming: choice(STREAMING_MODES, { normalize: streamingFromBoolean })
     .default("auto")
     .describe("auto|on|off; auto = off for offline, on for online"),
-  tokenizer_name: textOrOff().default(null).describe("tokenizer for client-side token counts (HF id or local dir); default: the model name's when in the local HF cache (as upstream); false or --no-tokenizer: none"),
+  tokenizer_name: textOrOff()
+    .default(null)
+    .describe(
+      "tokenizer for client-side token counts (HF id or local dir); default: the model name's when in the local HF cache (as upstream); false or --no-tokenizer: none",
+    ),
 });

@@ -109,7 +109,8 @@ export function seedInt() {
   };
   // Negative seeds are accepted, as upstream's (Python's) are: CPython seeds with the absolute value (rng/python-random).
   const seed = z.union([z.number().int(), z.bigint()], {
-    error: (issue) => `expected a whole number (an RNG seed), got ${typeof issue.input === "string" ? `'${issue.input}'` : String(issue.input)}`,
+    error: (issue) =>
+      `expected a whole number (an RNG seed), got ${typeof issue.input === "string" ? `'${issue.input}'` : String(issue.input)}`,
   });
   return tag(z.preprocess(read, seed), { kind: "integer" });
 }
@@ -124,13 +125,21 @@ export function bool() {
  * `caseInsensitive`, any letter case selects a value (the flag parser reads the same tag, so
  * `--client.log-level info` works as `log_level: info` does).
  */
-export function choice<const T extends readonly [string, ...string[]]>(values: T, options: { normalize?: (v: unknown) => unknown; caseInsensitive?: boolean } = {}) {
+export function choice<const T extends readonly [string, ...string[]]>(
+  values: T,
+  options: { normalize?: (v: unknown) => unknown; caseInsensitive?: boolean } = {},
+) {
   const prepare = (v: unknown): unknown => {
     const trimmed = typeof v === "string" ? v.trim() : v;
-    if (options.caseInsensitive && typeof trimmed === "string") return values.find((c) => c.toLowerCase() === trimmed.toLowerCase()) ?? trimmed;
+    if (options.caseInsensitive && typeof trimmed === "string")
+      return values.find((c) => c.toLowerCase() === trimmed.toLowerCase()) ?? trimmed;
     return options.normalize ? options.normalize(trimmed) : trimmed;
   };
-  return tag(z.preprocess(prepare, z.enum(values)), { kind: "enum", choices: values, ...(options.caseInsensitive ? { caseInsensitive: true } : {}) });
+  return tag(z.preprocess(prepare, z.enum(values)), {
+    kind: "enum",
+    choices: values,
+    ...(options.caseInsensitive ? { caseInsensitive: true } : {}),
+  });
 }
 
 /** A list; a single scalar is accepted as a one-item list. */
@@ -161,7 +170,11 @@ export function jsonObject() {
     try {
       return JSON.parse(v) as unknown;
     } catch {
-      ctx.addIssue({ code: "custom", message: `expected a mapping or a JSON object string, got '${v}'`, continue: false });
+      ctx.addIssue({
+        code: "custom",
+        message: `expected a mapping or a JSON object string, got '${v}'`,
+        continue: false,
+      });
       return v;
     }
   };

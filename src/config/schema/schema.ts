@@ -20,14 +20,19 @@ export const SUPPORTED_API_TYPES = ["openai", "openai_completions", "sglang"] as
 const EndpointConfigSchema = z.strictObject({
   endpoints: list(text()).default([]).describe("server base URLs (http:// or https://), without /v1"),
   api_key: optionalText().default(null).describe("sent as 'Authorization: Bearer <key>'"),
-  api_type: choice(API_TYPES).default("openai").describe("openai (chat) | openai_completions | sglang (native /generate, token-id prompts)"),
+  api_type: choice(API_TYPES)
+    .default("openai")
+    .describe("openai (chat) | openai_completions | sglang (native /generate, token-id prompts)"),
 });
 
 const SubmissionRefSchema = z.strictObject({
   model: text().describe("MLPerf model id, e.g. llama2-70b (inference-endpoint rulesets lists them)"),
   ruleset: text().describe("ruleset name, e.g. mlperf-inference-v6.1"),
   // ours: which of the model's latency caps the verdict applies (upstream's OptimizationPriority).
-  priority: choice(PRIORITIES).nullable().default(null).describe("throughput | interactive | edge_single_stream; default the model's first"),
+  priority: choice(PRIORITIES)
+    .nullable()
+    .default(null)
+    .describe("throughput | interactive | edge_single_stream; default the model's first"),
 });
 
 /** MLPerf TEST04 output-caching audit (YAML only). */
@@ -53,25 +58,54 @@ export const BenchmarkConfigSchema = z.strictObject({
   datasets: z.array(DatasetConfigSchema).default([]).describe("datasets to load"),
   settings: SettingsSchema.prefault({}).describe("how the load is generated and measured"),
   endpoint_config: EndpointConfigSchema.prefault({}).describe("the server(s) under test"),
-  report_dir: optionalText().default(null).describe("output directory ({shard} becomes a shard's index); default a new reports_<time> dir"),
+  report_dir: optionalText()
+    .default(null)
+    .describe("output directory ({shard} becomes a shard's index); default a new reports_<time> dir"),
   // Upstream stores `timeout` and never reads it (its own examples set it as if it were a cap): so here.
-  timeout: num(z.number().gt(0)).nullable().default(null).describe("stored and not used, as in mlcommons/endpoints (a warning says so); --run-timeout stops a run"),
+  timeout: num(z.number().gt(0))
+    .nullable()
+    .default(null)
+    .describe("stored and not used, as in mlcommons/endpoints (a warning says so); --run-timeout stops a run"),
   // ours: the whole-run watchdog, under a name of its own so that upstream's configs keep their meaning.
-  run_timeout_s: num(z.number().gt(0)).nullable().default(null).describe("whole-run time limit in seconds: stop issuing, cancel what is in flight, report marked interrupted"),
+  run_timeout_s: num(z.number().gt(0))
+    .nullable()
+    .default(null)
+    .describe("whole-run time limit in seconds: stop issuing, cancel what is in flight, report marked interrupted"),
   // ours: one host's part of a plan run on several (docs/distributed.md).
-  shard: optionalText().default(null).describe("I/N: send only shard I (0-based) of N of the plan; auto: Slurm's SLURM_PROCID/SLURM_NTASKS or a Kubernetes Indexed Job's JOB_COMPLETION_INDEX with --shards"),
-  start_at: optionalText().default(null).describe("start the schedule at this instant on every shard: epoch seconds, ISO-8601, or +Ns after --start-barrier"),
-  start_barrier: optionalText().default(null).describe("a file on storage every shard sees: the first creates it, all start --start-at +Ns after its time"),
-  shards: int(z.number().min(1)).nullable().default(null).describe("with --shard auto on Kubernetes: how many shards (the Job's completions)"),
+  shard: optionalText()
+    .default(null)
+    .describe(
+      "I/N: send only shard I (0-based) of N of the plan; auto: Slurm's SLURM_PROCID/SLURM_NTASKS or a Kubernetes Indexed Job's JOB_COMPLETION_INDEX with --shards",
+    ),
+  start_at: optionalText()
+    .default(null)
+    .describe(
+      "start the schedule at this instant on every shard: epoch seconds, ISO-8601, or +Ns after --start-barrier",
+    ),
+  start_barrier: optionalText()
+    .default(null)
+    .describe("a file on storage every shard sees: the first creates it, all start --start-at +Ns after its time"),
+  shards: int(z.number().min(1))
+    .nullable()
+    .default(null)
+    .describe("with --shard auto on Kubernetes: how many shards (the Job's completions)"),
   verbose: bool().default(false).describe("unused; -v on the command line sets logging"),
   enable_cpu_affinity: bool().default(true).describe("pin workers to CPUs (Linux)"),
-  audit: AuditSchema.nullable().default(null).describe("MLPerf TEST04 audit: refused at validation until the audits exist"),
+  audit: AuditSchema.nullable()
+    .default(null)
+    .describe("MLPerf TEST04 audit: refused at validation until the audits exist"),
   // ours: how accuracy answers that need code execution are scored (LiveCodeBench).
   accuracy: z
     .strictObject({
-      allow_code_execution: bool().default(false).describe("run model-written programs locally to score LiveCodeBench (not a sandbox)"),
-      lcb_service: optionalText().default(null).describe("LiveCodeBench evaluation service, e.g. ws://localhost:13835/evaluate"),
-      timeout_per_test_s: num(z.number().gt(0)).default(DEFAULT_TIMEOUT_PER_TEST_S).describe("local code execution: seconds per test case"),
+      allow_code_execution: bool()
+        .default(false)
+        .describe("run model-written programs locally to score LiveCodeBench (not a sandbox)"),
+      lcb_service: optionalText()
+        .default(null)
+        .describe("LiveCodeBench evaluation service, e.g. ws://localhost:13835/evaluate"),
+      timeout_per_test_s: num(z.number().gt(0))
+        .default(DEFAULT_TIMEOUT_PER_TEST_S)
+        .describe("local code execution: seconds per test case"),
     })
     .prefault({})
     .describe("accuracy scoring"),
@@ -82,9 +116,14 @@ export const BenchmarkConfigSchema = z.strictObject({
     .strictObject({
       url: text()
         .default("auto")
-        .refine((v) => v === "auto" || v === "off" || /^https?:\/\/\S+$/.test(v), "expected auto, off or an http(s) URL")
+        .refine(
+          (v) => v === "auto" || v === "off" || /^https?:\/\/\S+$/.test(v),
+          "expected auto, off or an http(s) URL",
+        )
         .describe("auto: <endpoint>/metrics when it answers in the Prometheus text format; off; or the page's URL"),
-      interval_s: num(z.number().min(0.05)).default(1).describe("seconds between scrapes (a scrape is abandoned after one interval)"),
+      interval_s: num(z.number().min(0.05))
+        .default(1)
+        .describe("seconds between scrapes (a scrape is abandoned after one interval)"),
     })
     .prefault({})
     .describe("the server's Prometheus metrics, scraped by the main process"),

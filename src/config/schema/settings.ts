@@ -3,9 +3,27 @@ import { z } from "zod";
 import { ClientSettingsSchema } from "./client.ts";
 import { bool, choice, durationMs, int, list, num, seedInt as seed, text } from "./primitives.ts";
 
-const LOAD_PATTERN_TYPES = ["max_throughput", "poisson", "concurrency", "constant", "gamma", "agentic_inference", "burst", "step", "trace"] as const;
+const LOAD_PATTERN_TYPES = [
+  "max_throughput",
+  "poisson",
+  "concurrency",
+  "constant",
+  "gamma",
+  "agentic_inference",
+  "burst",
+  "step",
+  "trace",
+] as const;
 /** Load patterns we run today (constant and gamma are ours); the rest are rejected by validation. */
-export const SUPPORTED_LOAD_PATTERNS = ["max_throughput", "poisson", "concurrency", "constant", "gamma", "agentic_inference", "trace"] as const;
+export const SUPPORTED_LOAD_PATTERNS = [
+  "max_throughput",
+  "poisson",
+  "concurrency",
+  "constant",
+  "gamma",
+  "agentic_inference",
+  "trace",
+] as const;
 /** Open-loop patterns driven by a request rate. */
 export const RATE_LOAD_PATTERNS = ["poisson", "constant", "gamma"] as const;
 
@@ -22,16 +40,28 @@ const RuntimeSettingsSchema = z.strictObject({
 const LoadPatternSchema = z.strictObject({
   type: choice(LOAD_PATTERN_TYPES)
     .default("max_throughput")
-    .describe("max_throughput | poisson | concurrency | constant (fixed gaps) | gamma (see --burstiness) | agentic_inference (conversations) | trace (recorded send times)"),
-  target_qps: num(z.number().gt(0)).nullable().default(null).describe("requests per second (poisson, constant, gamma); otherwise it only sizes the sample count"),
-  target_concurrency: int(z.number().min(1)).nullable().default(null).describe("requests in flight (concurrency); conversations at once (agentic_inference)"),
+    .describe(
+      "max_throughput | poisson | concurrency | constant (fixed gaps) | gamma (see --burstiness) | agentic_inference (conversations) | trace (recorded send times)",
+    ),
+  target_qps: num(z.number().gt(0))
+    .nullable()
+    .default(null)
+    .describe("requests per second (poisson, constant, gamma); otherwise it only sizes the sample count"),
+  target_concurrency: int(z.number().min(1))
+    .nullable()
+    .default(null)
+    .describe("requests in flight (concurrency); conversations at once (agentic_inference)"),
   // ours: the arrival-process knobs below.
-  burstiness: num(z.number().gt(0)).default(1).describe("gamma shape: 1 = Poisson-like, < 1 burstier, > 1 more regular"),
+  burstiness: num(z.number().gt(0))
+    .default(1)
+    .describe("gamma shape: 1 = Poisson-like, < 1 burstier, > 1 more regular"),
   max_concurrency: int(z.number().min(1))
     .nullable()
     .default(null)
     .describe("rate patterns: ceiling on requests in flight; a due request waits (its wait is reported)"),
-  ramp_up_s: num(z.number().min(0)).default(0).describe("linear ramp (s): rate from --ramp-start-qps to the target, or concurrency from 1"),
+  ramp_up_s: num(z.number().min(0))
+    .default(0)
+    .describe("linear ramp (s): rate from --ramp-start-qps to the target, or concurrency from 1"),
   ramp_start_qps: num(z.number().min(0)).default(0).describe("rate at the start of the ramp"),
   trace_speedup: num(z.number().gt(0)).default(1).describe("trace: replay this many times faster (0.5 = half speed)"),
   use_legacy_loadgen_qps_metrics: bool()
@@ -46,8 +76,12 @@ const DrainSettingsSchema = z.strictObject({
     .default(240)
     .describe("wait for in-flight requests after the last is issued; null = forever"),
   accuracy_timeout_s: num(z.number().gt(0)).nullable().default(null).describe("accuracy phase drain; null = forever"),
-  metrics_drain_timeout_s: num(z.number().min(0)).default(0).describe("upstream's token-counting budget; no effect here (a warning says so)"),
-  metrics_tokenizer_workers: int(z.number().min(0)).default(4).describe("upstream's token-counting threads; no effect here (a warning says so)"),
+  metrics_drain_timeout_s: num(z.number().min(0))
+    .default(0)
+    .describe("upstream's token-counting budget; no effect here (a warning says so)"),
+  metrics_tokenizer_workers: int(z.number().min(0))
+    .default(4)
+    .describe("upstream's token-counting threads; no effect here (a warning says so)"),
 });
 
 const WarmupSettingsSchema = z.strictObject({
@@ -75,5 +109,7 @@ export const SettingsSchema = z.strictObject({
   warmup: WarmupSettingsSchema.prefault({}).describe("optional unmeasured phase before the run"),
   profiling: ProfilingSettingsSchema.prefault({}).describe("server-side profiler triggers"),
   early_stopping: EarlyStoppingSchema.prefault({}).describe("MLPerf early-stopping estimates"),
-  service_ready_timeout_s: num(z.number().min(0)).default(30).describe("upstream's service start-up wait; no effect here (a warning says so)"),
+  service_ready_timeout_s: num(z.number().min(0))
+    .default(30)
+    .describe("upstream's service start-up wait; no effect here (a warning says so)"),
 });

@@ -99,7 +99,10 @@ export function keysAt(path: readonly PropertyKey[], schema: z.ZodType = Benchma
 }
 
 /** The flag kind of the leaf at `path`, if it is one. */
-export function leafKindAt(path: readonly PropertyKey[], schema: z.ZodType = BenchmarkConfigSchema): FlagKind | undefined {
+export function leafKindAt(
+  path: readonly PropertyKey[],
+  schema: z.ZodType = BenchmarkConfigSchema,
+): FlagKind | undefined {
   let node = schemaAt(path, schema);
   while (node) {
     const meta = leafRegistry.get(node);
@@ -110,7 +113,10 @@ export function leafKindAt(path: readonly PropertyKey[], schema: z.ZodType = Ben
 }
 
 /** The `.describe()` text of the field at `path`, if any. */
-export function describePath(path: readonly PropertyKey[], schema: z.ZodType = BenchmarkConfigSchema): string | undefined {
+export function describePath(
+  path: readonly PropertyKey[],
+  schema: z.ZodType = BenchmarkConfigSchema,
+): string | undefined {
   let node = schemaAt(path, schema);
   while (node) {
     if (node.description !== undefined) return node.description;

@@ -45,8 +45,8 @@ export const FLAG_ALIASES: Readonly<Record<string, readonly string[]>> = {
   "settings.profiling.urls": ["--profile-urls"],
   "settings.early_stopping.enabled": ["--early-stopping"],
   "settings.service_ready_timeout_s": ["--service-ready-timeout"],
-  "enable_cpu_affinity": ["--cpu-affinity"],
-  "run_timeout_s": ["--run-timeout"],
+  enable_cpu_affinity: ["--cpu-affinity"],
+  run_timeout_s: ["--run-timeout"],
   "server_metrics.url": ["--server-metrics"],
   "server_metrics.interval_s": ["--server-metrics-interval"],
 };
@@ -66,9 +66,9 @@ export const DEFAULT_TEXTS: Readonly<Record<string, string>> = {
   "settings.drain.accuracy_timeout_s": "none (wait forever)",
   "settings.drain.metrics_drain_timeout_s": "0 (unlimited)",
   "settings.warmup.n_requests": "dataset size",
-  "report_dir": "reports_<YYYYmmdd_HHMMSS> in the current directory",
-  "timeout": "none",
-  "run_timeout_s": "none",
+  report_dir: "reports_<YYYYmmdd_HHMMSS> in the current directory",
+  timeout: "none",
+  run_timeout_s: "none",
 };
 
 /** Schema paths upstream keeps YAML-only; they get no flag. */

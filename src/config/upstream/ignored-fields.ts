@@ -26,11 +26,22 @@ function unsentParams(config: BenchmarkConfig): string[] {
   const dropped = NOT_SENT[apiType] ?? [];
   const sources: [string, Partial<ModelParams> | null][] = [
     ["model_params", config.model_params],
-    ...config.datasets.map((d, i) => [`datasets[${i}].generation_config_override`, d.generation_config_override as Partial<ModelParams> | null] as [string, Partial<ModelParams> | null]),
+    ...config.datasets.map(
+      (d, i) =>
+        [`datasets[${i}].generation_config_override`, d.generation_config_override as Partial<ModelParams> | null] as [
+          string,
+          Partial<ModelParams> | null,
+        ],
+    ),
   ];
-  return sources.flatMap(([prefix, params]) => dropped
-    .filter((key) => params?.[key] !== null && params?.[key] !== undefined)
-    .map((key) => `${prefix}.${key} is not sent: api_type ${apiType}'s request body has no place for it (as in mlcommons/endpoints)`));
+  return sources.flatMap(([prefix, params]) =>
+    dropped
+      .filter((key) => params?.[key] !== null && params?.[key] !== undefined)
+      .map(
+        (key) =>
+          `${prefix}.${key} is not sent: api_type ${apiType}'s request body has no place for it (as in mlcommons/endpoints)`,
+      ),
+  );
 }
 
 /** One line each, without the `warning: ` prefix. */
@@ -38,23 +49,42 @@ export function ignoredFieldWarnings(config: BenchmarkConfig, mode: TestMode): s
   const warnings: string[] = [];
   const { load_pattern: pattern, warmup, profiling, drain } = config.settings;
   // Accuracy-only runs set target_concurrency to 1 themselves (one request at a time).
-  if (pattern.target_concurrency !== null && pattern.type !== "concurrency" && pattern.type !== "agentic_inference" && mode !== "acc") {
-    warnings.push(`settings.load_pattern.target_concurrency ${pattern.target_concurrency} is not used by the ${pattern.type} pattern, as in mlcommons/endpoints (--load-pattern concurrency uses it)`);
+  if (
+    pattern.target_concurrency !== null &&
+    pattern.type !== "concurrency" &&
+    pattern.type !== "agentic_inference" &&
+    mode !== "acc"
+  ) {
+    warnings.push(
+      `settings.load_pattern.target_concurrency ${pattern.target_concurrency} is not used by the ${pattern.type} pattern, as in mlcommons/endpoints (--load-pattern concurrency uses it)`,
+    );
   }
   if (!pattern.use_legacy_loadgen_qps_metrics && pattern.type !== "poisson") {
-    warnings.push(`settings.load_pattern.use_legacy_loadgen_qps_metrics false applies to poisson only; not used by ${pattern.type}, as in mlcommons/endpoints`);
+    warnings.push(
+      `settings.load_pattern.use_legacy_loadgen_qps_metrics false applies to poisson only; not used by ${pattern.type}, as in mlcommons/endpoints`,
+    );
   }
   if (!warmup.enabled) {
     // A registered ruleset pins warmup_random_seed itself.
     const pinned = config.submission_ref !== null && RULESETS.has(config.submission_ref.ruleset);
-    const set = Object.entries(WARMUP_KNOBS).filter(([key, initial]) => warmup[key as keyof typeof WARMUP_KNOBS] !== initial && !(pinned && key === "warmup_random_seed"));
-    if (set.length > 0) warnings.push(`${set.map(([key]) => `settings.warmup.${key}`).join(", ")}: not used while settings.warmup.enabled is false (--warmup turns it on)`);
+    const set = Object.entries(WARMUP_KNOBS).filter(
+      ([key, initial]) =>
+        warmup[key as keyof typeof WARMUP_KNOBS] !== initial && !(pinned && key === "warmup_random_seed"),
+    );
+    if (set.length > 0)
+      warnings.push(
+        `${set.map(([key]) => `settings.warmup.${key}`).join(", ")}: not used while settings.warmup.enabled is false (--warmup turns it on)`,
+      );
   }
   if (profiling.urls !== null && profiling.urls.length > 0 && profiling.engine === null) {
-    warnings.push("settings.profiling.urls is not used without settings.profiling.engine (e.g. vllm), as in mlcommons/endpoints");
+    warnings.push(
+      "settings.profiling.urls is not used without settings.profiling.engine (e.g. vllm), as in mlcommons/endpoints",
+    );
   }
   if (config.benchmark_mode !== null && config.type !== "submission") {
-    warnings.push(`benchmark_mode ${config.benchmark_mode} is read for type submission only; type ${config.type} decides, as in mlcommons/endpoints`);
+    warnings.push(
+      `benchmark_mode ${config.benchmark_mode} is read for type submission only; type ${config.type} decides, as in mlcommons/endpoints`,
+    );
   }
   if (drain.accuracy_timeout_s !== null && !config.datasets.some((d) => d.type === "accuracy")) {
     warnings.push("settings.drain.accuracy_timeout_s is not used: there is no accuracy dataset");

@@ -8,7 +8,8 @@ import { getPath } from "../object-path.ts";
 import type { BenchmarkConfig } from "../schema/schema.ts";
 import { listLeaves } from "../schema/walk.ts";
 
-const NOT_PRE_OPENED = "connections are not pre-opened: each is opened by its first request and kept alive; --warmup warms them";
+const NOT_PRE_OPENED =
+  "connections are not pre-opened: each is opened by its first request and kept alive; --warmup warms them";
 const OWN_SHUTDOWN = "the main process stops the workers by its own shutdown sequence";
 const COUNTED_AFTER = "the tokenizer counts every response after the session, in the main process";
 
@@ -25,14 +26,21 @@ const NO_EFFECT_FIELDS: Readonly<Record<string, NoEffect>> = {
   "settings.client.max_concurrent_warmup_connects": { why: NOT_PRE_OPENED },
   "settings.client.min_required_connections": { why: NOT_PRE_OPENED, sameHere: 0 },
   "settings.client.max_idle_time": { why: "Bun's fetch keeps idle connections by its own rule, which cannot be set" },
-  "settings.client.stream_all_chunks": { why: "every chunk's arrival time is always recorded (ITL needs it)", sameHere: true },
+  "settings.client.stream_all_chunks": {
+    why: "every chunk's arrival time is always recorded (ITL needs it)",
+    sameHere: true,
+  },
   "settings.client.worker_graceful_shutdown_wait": { why: OWN_SHUTDOWN },
   "settings.client.worker_force_kill_timeout": { why: OWN_SHUTDOWN },
-  "settings.client.worker_gc_mode": { why: "it tunes Python's garbage collector in upstream's workers; Bun workers have none to tune" },
+  "settings.client.worker_gc_mode": {
+    why: "it tunes Python's garbage collector in upstream's workers; Bun workers have none to tune",
+  },
   "settings.client.transport.": { why: "it tunes upstream's ZeroMQ IPC; workers here talk over unix sockets" },
   "settings.drain.metrics_drain_timeout_s": { why: COUNTED_AFTER },
   "settings.drain.metrics_tokenizer_workers": { why: COUNTED_AFTER },
-  "settings.service_ready_timeout_s": { why: "it waits for upstream's aggregator and event-logger services; there are none here" },
+  "settings.service_ready_timeout_s": {
+    why: "it waits for upstream's aggregator and event-logger services; there are none here",
+  },
   "model_params.osl_distribution.": { why: "stored and not used, as in mlcommons/endpoints" },
 };
 

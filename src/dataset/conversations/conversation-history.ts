@@ -43,10 +43,15 @@ const present = (value: unknown): boolean => value !== null && value !== undefin
 
 function rowMessages(row: DatasetRow, role: Role): ChatMessage[] {
   if (role === "tool") {
-    return (row.tool_results as Record<string, unknown>[]).map((result) => ({ role: "tool", tool_call_id: result.tool_call_id, content: result.content }));
+    return (row.tool_results as Record<string, unknown>[]).map((result) => ({
+      role: "tool",
+      tool_call_id: result.tool_call_id,
+      content: result.content,
+    }));
   }
   const message: ChatMessage = { role };
-  for (const key of ["content", "name", "tool_calls", "reasoning_content"] as const) if (present(row[key])) message[key] = row[key];
+  for (const key of ["content", "name", "tool_calls", "reasoning_content"] as const)
+    if (present(row[key])) message[key] = row[key];
   return [message];
 }
 
@@ -67,7 +72,16 @@ export function buildConversation(conversation: ConversationRows): Conversation 
   const turns: ClientTurn[] = [];
   for (const { row, index, turn, role } of conversation.rows) {
     const own = rowMessages(row, role);
-    if (role !== "assistant") turns.push({ turn, rowIndex: index, role, messages: [...history, ...own], delayS: delayOf(row), ownMessages: own.length, row });
+    if (role !== "assistant")
+      turns.push({
+        turn,
+        rowIndex: index,
+        role,
+        messages: [...history, ...own],
+        delayS: delayOf(row),
+        ownMessages: own.length,
+        row,
+      });
     history.push(...own);
   }
   return { id: conversation.id, system, turns, rows: conversation.rows };

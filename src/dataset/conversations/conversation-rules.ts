@@ -20,14 +20,22 @@ export interface ConversationRows {
   rows: { row: DatasetRow; index: number; turn: number; role: Role }[];
 }
 
-const NEXT_ROLES: Readonly<Record<Role | "start", readonly Role[]>> = { start: ["user"], user: ["assistant"], assistant: ["tool", "user"], tool: ["assistant", "user"] };
+const NEXT_ROLES: Readonly<Record<Role | "start", readonly Role[]>> = {
+  start: ["user"],
+  user: ["assistant"],
+  assistant: ["tool", "user"],
+  tool: ["assistant", "user"],
+};
 
 const isBlank = (value: unknown): boolean => value === null || value === undefined || value === "";
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const nonEmptyText = (value: unknown): boolean => typeof value === "string" && value.length > 0;
 
 function fail(where: string, message: string): never {
-  throw new InputError(`${where}: ${message}`, { hint: "see docs/conversations.md for the conversation dataset format" });
+  throw new InputError(`${where}: ${message}`, {
+    hint: "see docs/conversations.md for the conversation dataset format",
+  });
 }
 
 /** The id as upstream uses it: strings as written, numbers as their decimal text. */
@@ -37,7 +45,11 @@ function conversationIdOf(row: DatasetRow, where: string): string {
   if (typeof id !== "string" || id === "") fail(where, "'conversation_id' must be a non-empty string");
   for (let i = 0; i < id.length; i++) {
     const code = id.charCodeAt(i);
-    if (code < 32 || code > 126) fail(where, `conversation '${JSON.stringify(id).slice(1, -1)}': 'conversation_id' must not contain non-printable or non-ASCII characters`);
+    if (code < 32 || code > 126)
+      fail(
+        where,
+        `conversation '${JSON.stringify(id).slice(1, -1)}': 'conversation_id' must not contain non-printable or non-ASCII characters`,
+      );
   }
   return id;
 }
@@ -51,7 +63,8 @@ function toolCallsProblem(calls: unknown[]): string | null {
     const fn = call.function;
     if (!isObject(fn)) return `${at}: 'function' must be an object`;
     if (!nonEmptyText(fn.name)) return `${at}: 'function.name' must be a non-empty string`;
-    if (typeof fn.arguments !== "string" && !isObject(fn.arguments)) return `${at}: 'function.arguments' must be a JSON string or an object`;
+    if (typeof fn.arguments !== "string" && !isObject(fn.arguments))
+      return `${at}: 'function.arguments' must be a JSON string or an object`;
   }
   return null;
 }
@@ -81,13 +94,19 @@ function checkRoles(conversation: ConversationRows, locate: RowLocator): void {
     } else if (role === "assistant") {
       const calls = row.tool_calls;
       const hasCalls = Array.isArray(calls) && calls.length > 0;
-      if (calls !== null && calls !== undefined && !hasCalls) fail(where, "'tool_calls' is present but is not a non-empty list; omit it or give a non-empty list");
+      if (calls !== null && calls !== undefined && !hasCalls)
+        fail(where, "'tool_calls' is present but is not a non-empty list; omit it or give a non-empty list");
       const problem = hasCalls ? toolCallsProblem(calls) : null;
       if (problem) fail(where, problem);
-      if (isBlank(row.content) && !hasCalls) fail(where, "assistant rows must have non-empty 'content' or non-empty 'tool_calls'");
+      if (isBlank(row.content) && !hasCalls)
+        fail(where, "assistant rows must have non-empty 'content' or non-empty 'tool_calls'");
     } else {
       if (isBlank(row.content)) fail(where, "user rows must have non-empty 'content'");
-      if (lastCalledTools) fail(where, "a 'user' row cannot follow an assistant row with 'tool_calls'; a 'tool' result row is required first");
+      if (lastCalledTools)
+        fail(
+          where,
+          "a 'user' row cannot follow an assistant row with 'tool_calls'; a 'tool' result row is required first",
+        );
     }
     lastCalledTools = role === "assistant" && Array.isArray(row.tool_calls) && row.tool_calls.length > 0;
     state = role;
@@ -102,7 +121,8 @@ function roleOf(row: DatasetRow, where: string): Role {
 
 function turnOf(row: DatasetRow, where: string): number {
   const turn = row.turn;
-  if (typeof turn !== "number" || !Number.isInteger(turn)) fail(where, `'turn' must be an integer, got ${JSON.stringify(turn)}`);
+  if (typeof turn !== "number" || !Number.isInteger(turn))
+    fail(where, `'turn' must be an integer, got ${JSON.stringify(turn)}`);
   return turn;
 }
 
@@ -118,7 +138,11 @@ export function checkedConversations(rows: readonly DatasetRow[], locate: RowLoc
     const where = locate(index);
     const id = conversationIdOf(row, where);
     if (current?.id !== id) {
-      if (seen.has(id)) fail(where, `rows of conversation '${id}' are not consecutive; all rows of a conversation must be together in the file`);
+      if (seen.has(id))
+        fail(
+          where,
+          `rows of conversation '${id}' are not consecutive; all rows of a conversation must be together in the file`,
+        );
       seen.add(id);
       current = { id, rows: [] };
       conversations.push(current);
@@ -134,7 +158,10 @@ export function checkedConversations(rows: readonly DatasetRow[], locate: RowLoc
     conversation.rows.forEach(({ turn, index }, i) => {
       if (turn !== i + 1) {
         const turns = conversation.rows.map((r) => r.turn).join(", ");
-        fail(`${locate(index)}: conversation '${conversation.id}'`, `turn numbers must be consecutive starting at 1, got [${turns}]`);
+        fail(
+          `${locate(index)}: conversation '${conversation.id}'`,
+          `turn numbers must be consecutive starting at 1, got [${turns}]`,
+        );
       }
     });
   }

@@ -38,10 +38,16 @@ export interface ConversationDataset {
 const REQUIRED_COLUMNS = ["conversation_id", "turn", "role", "content"] as const;
 
 /** Reads and checks the file; throws InputError (exit 2) naming the file, row, conversation and rule. */
-export function loadConversations(path: string, name: string, params: RequestBodyParams, format: string | null = null): ConversationDataset {
+export function loadConversations(
+  path: string,
+  name: string,
+  params: RequestBodyParams,
+  format: string | null = null,
+): ConversationDataset {
   if (!existsSync(path)) throw new InputError(`dataset file not found: ${path}`, { hint: "check the dataset path" });
   const resolved = resolveDatasetFormat(path, format);
-  if (resolved === "huggingface") throw new InputError(`${path}: a conversation dataset is one file (.jsonl, .json, .csv or .parquet)`);
+  if (resolved === "huggingface")
+    throw new InputError(`${path}: a conversation dataset is one file (.jsonl, .json, .csv or .parquet)`);
   const source = readFileRows(path, resolved as FileFormat);
   const kept: number[] = [];
   source.rows.forEach((row, i) => {
@@ -52,14 +58,28 @@ export function loadConversations(path: string, name: string, params: RequestBod
 }
 
 /** Checks conversation rows (a file's, or generated ones) and builds every turn's body. */
-export function conversationsFromRows(rows: DatasetRow[], locate: RowLocator, source: { name: string; path: string }, params: RequestBodyParams): ConversationDataset {
+export function conversationsFromRows(
+  rows: DatasetRow[],
+  locate: RowLocator,
+  source: { name: string; path: string },
+  params: RequestBodyParams,
+): ConversationDataset {
   const { name, path } = source;
-  if (rows.length === 0) throw new InputError(`${path}: no conversation rows`, { hint: "each line is one message: conversation_id, turn, role, content" });
+  if (rows.length === 0)
+    throw new InputError(`${path}: no conversation rows`, {
+      hint: "each line is one message: conversation_id, turn, role, content",
+    });
   for (const column of REQUIRED_COLUMNS) {
-    if (!rows.some((row) => column in row)) throw new InputError(`${path}: a conversation dataset needs the column '${column}'`, { hint: "columns: conversation_id, turn, role, content (see docs/conversations.md)" });
+    if (!rows.some((row) => column in row))
+      throw new InputError(`${path}: a conversation dataset needs the column '${column}'`, {
+        hint: "columns: conversation_id, turn, role, content (see docs/conversations.md)",
+      });
   }
   if (params.apiType !== "openai") {
-    throw new InputError(`dataset ${name}: conversations are sent as chat messages, which api_type ${params.apiType} cannot carry`, { hint: "use endpoint_config.api_type: openai" });
+    throw new InputError(
+      `dataset ${name}: conversations are sent as chat messages, which api_type ${params.apiType} cannot carry`,
+      { hint: "use endpoint_config.api_type: openai" },
+    );
   }
   const conversations = checkedConversations(rows, locate).map(buildConversation);
   const bodies: string[] = [];
@@ -81,7 +101,15 @@ export function conversationsFromRows(rows: DatasetRow[], locate: RowLocator, so
   turnStart[conversations.length] = bodies.length;
   if (bodies.length === 0) throw new InputError(`${path}: no client turns (user or tool rows) to send`);
   return {
-    name, path, conversations, bodies, turnStart, delaysS: Float64Array.from(delays), systemEnds: Uint32Array.from(systemEnds), ownCounts: Uint32Array.from(ownCounts), locate,
+    name,
+    path,
+    conversations,
+    bodies,
+    turnStart,
+    delaysS: Float64Array.from(delays),
+    systemEnds: Uint32Array.from(systemEnds),
+    ownCounts: Uint32Array.from(ownCounts),
+    locate,
   };
 }
 
@@ -90,7 +118,10 @@ export function assertSaltable(dataset: ConversationDataset): void {
   const bare = dataset.conversations.find((c) => c.system === null);
   if (!bare) return;
   const first = bare.turns[0];
-  throw new InputError(`${first ? dataset.locate(first.rowIndex) : dataset.path}: conversation '${bare.id}' has no system prompt, which agentic_inference.enable_salt requires`, {
-    hint: "give its first user row a 'system' field, or set enable_salt: false",
-  });
+  throw new InputError(
+    `${first ? dataset.locate(first.rowIndex) : dataset.path}: conversation '${bare.id}' has no system prompt, which agentic_inference.enable_salt requires`,
+    {
+      hint: "give its first user row a 'system' field, or set enable_salt: false",
+    },
+  );
 }

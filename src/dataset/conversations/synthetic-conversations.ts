@@ -29,17 +29,49 @@ interface SyntheticConversationSpec {
 export function syntheticConversationRows(spec: SyntheticConversationSpec): DatasetRow[] {
   const conversations = spec.conversations ?? DEFAULT_CONVERSATIONS;
   const messages = conversations * spec.turns;
-  const users = generateRandomRows({ rows: messages, isl: spec.isl, osl: spec.osl, prefixTokens: 0, seed: spec.seed, tokenizer: spec.tokenizer });
+  const users = generateRandomRows({
+    rows: messages,
+    isl: spec.isl,
+    osl: spec.osl,
+    prefixTokens: 0,
+    seed: spec.seed,
+    tokenizer: spec.tokenizer,
+  });
   // Recorded replies with lengths drawn from the osl distribution (the history of later turns in recorded mode).
-  const replies = generateRandomRows({ rows: messages, isl: spec.osl, osl: null, prefixTokens: 0, seed: offsetSeed(spec.seed, 1), tokenizer: spec.tokenizer }).map((r) => r.prompt);
-  const system = spec.prefixTokens > 0 ? generateRandomRows({ rows: 1, isl: { kind: "fixed", value: spec.prefixTokens }, osl: null, prefixTokens: 0, seed: offsetSeed(spec.seed, 2), tokenizer: spec.tokenizer })[0]?.prompt : undefined;
+  const replies = generateRandomRows({
+    rows: messages,
+    isl: spec.osl,
+    osl: null,
+    prefixTokens: 0,
+    seed: offsetSeed(spec.seed, 1),
+    tokenizer: spec.tokenizer,
+  }).map((r) => r.prompt);
+  const system =
+    spec.prefixTokens > 0
+      ? generateRandomRows({
+          rows: 1,
+          isl: { kind: "fixed", value: spec.prefixTokens },
+          osl: null,
+          prefixTokens: 0,
+          seed: offsetSeed(spec.seed, 2),
+          tokenizer: spec.tokenizer,
+        })[0]?.prompt
+      : undefined;
   const rows: DatasetRow[] = [];
   for (let c = 0; c < conversations; c++) {
     const id = `random_${c}`;
     for (let t = 0; t < spec.turns; t++) {
       const i = c * spec.turns + t;
       const user = users[i] as DatasetRow;
-      const row: DatasetRow = { conversation_id: id, turn: 2 * t + 1, role: "user", content: user.prompt, max_new_tokens: user.max_new_tokens, min_tokens: user.min_tokens, ignore_eos: true };
+      const row: DatasetRow = {
+        conversation_id: id,
+        turn: 2 * t + 1,
+        role: "user",
+        content: user.prompt,
+        max_new_tokens: user.max_new_tokens,
+        min_tokens: user.min_tokens,
+        ignore_eos: true,
+      };
       if (t === 0 && system !== undefined) row.system = system;
       rows.push(row, { conversation_id: id, turn: 2 * t + 2, role: "assistant", content: replies[i] });
     }

@@ -21,7 +21,26 @@ import type { ClientTurn, Conversation } from "./conversation-history.ts";
  * Keys copied from the row (or its defaults) into the body, in upstream's chat adapter order;
  * ours after it: the output-length controls the synthetic conversations ask with (vLLM, SGLang).
  */
-const FORWARDED = ["model", "temperature", "seed", "top_p", "top_k", "repetition_penalty", "n", "presence_penalty", "frequency_penalty", "stop", "logit_bias", "user", "chat_template", "chat_template_kwargs", "tools", "tool_choice", "min_tokens", "ignore_eos"] as const;
+const FORWARDED = [
+  "model",
+  "temperature",
+  "seed",
+  "top_p",
+  "top_k",
+  "repetition_penalty",
+  "n",
+  "presence_penalty",
+  "frequency_penalty",
+  "stop",
+  "logit_bias",
+  "user",
+  "chat_template",
+  "chat_template_kwargs",
+  "tools",
+  "tool_choice",
+  "min_tokens",
+  "ignore_eos",
+] as const;
 /** What the first user row lends to later turns that lack it. */
 const INHERITED = ["model", "max_completion_tokens", "max_new_tokens", "stream", "tools"] as const;
 const DEFAULT_MAX_TOKENS = 128;
@@ -33,9 +52,16 @@ const present = (value: unknown): boolean => value !== null && value !== undefin
 /** The model parameters as row fields (upstream's static columns for api_type openai). */
 function paramDefaults(params: RequestBodyParams): Fields {
   const fields: Fields = {
-    model: params.model, temperature: params.temperature, seed: params.seed, top_p: params.topP, top_k: params.topK,
-    repetition_penalty: params.repetitionPenalty, presence_penalty: params.presencePenalty, frequency_penalty: params.frequencyPenalty,
-    chat_template_kwargs: params.chatTemplateKwargs, max_completion_tokens: params.maxNewTokens,
+    model: params.model,
+    temperature: params.temperature,
+    seed: params.seed,
+    top_p: params.topP,
+    top_k: params.topK,
+    repetition_penalty: params.repetitionPenalty,
+    presence_penalty: params.presencePenalty,
+    frequency_penalty: params.frequencyPenalty,
+    chat_template_kwargs: params.chatTemplateKwargs,
+    max_completion_tokens: params.maxNewTokens,
   };
   if (params.streaming) fields.stream = true;
   return fields;
@@ -66,7 +92,11 @@ const SYSTEM_PREFIX = '{"messages":[{"role":"system","content":"';
 export const SYSTEM_CONTENT_START = SYSTEM_PREFIX.length;
 
 /** Every client turn's body, in the conversation's turn order. `where(turn)` names the row in errors. */
-export function turnBodies(conversation: Conversation, params: RequestBodyParams, where: (turn: ClientTurn) => string): TurnBody[] {
+export function turnBodies(
+  conversation: Conversation,
+  params: RequestBodyParams,
+  where: (turn: ClientTurn) => string,
+): TurnBody[] {
   const defaults = paramDefaults(params);
   const firstUser = conversation.turns.find((t) => t.role === "user");
   const inherited: Fields = {};
@@ -78,9 +108,12 @@ export function turnBodies(conversation: Conversation, params: RequestBodyParams
     const fields = fillMissing(fillMissing({ ...turn.row }, defaults), inherited);
     const stream = fields.stream === true;
     if (present(turn.row.stream) && stream !== params.streaming) {
-      throw new InputError(`${where(turn)}: conversation '${conversation.id}' turn ${turn.turn}: 'stream' is ${String(turn.row.stream)} but the run's streaming is ${params.streaming ? "on" : "off"}`, {
-        hint: "drop the row's stream field, or set model_params.streaming to match it",
-      });
+      throw new InputError(
+        `${where(turn)}: conversation '${conversation.id}' turn ${turn.turn}: 'stream' is ${String(turn.row.stream)} but the run's streaming is ${params.streaming ? "on" : "off"}`,
+        {
+          hint: "drop the row's stream field, or set model_params.streaming to match it",
+        },
+      );
     }
     const body: Fields = { messages: turn.messages };
     for (const key of FORWARDED) if (present(fields[key])) body[key] = fields[key];
@@ -90,7 +123,9 @@ export function turnBodies(conversation: Conversation, params: RequestBodyParams
     const text = JSON.stringify(body);
     const first = turn.messages[0];
     const hasSystem = conversation.system !== null && first?.role === "system" && text.startsWith(SYSTEM_PREFIX);
-    const systemSpan = hasSystem ? { start: SYSTEM_PREFIX.length, end: SYSTEM_PREFIX.length + JSON.stringify(conversation.system).length - 2 } : null;
+    const systemSpan = hasSystem
+      ? { start: SYSTEM_PREFIX.length, end: SYSTEM_PREFIX.length + JSON.stringify(conversation.system).length - 2 }
+      : null;
     return { text, systemSpan };
   });
 }

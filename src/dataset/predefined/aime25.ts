@@ -38,9 +38,12 @@ function transform(source: SourceRows): Record<string, string>[] {
   return source.rows.map((row, index) => {
     const answer = leadingInteger(row.answer);
     if (answer === null) {
-      throw new InputError(`${source.locate(index)}: answer ${JSON.stringify(row.answer ?? null)} does not start with an integer`, {
-        hint: "AIME answers are integers 0–999; check that source= points at the AIME 2025 files",
-      });
+      throw new InputError(
+        `${source.locate(index)}: answer ${JSON.stringify(row.answer ?? null)} does not start with an integer`,
+        {
+          hint: "AIME answers are integers 0–999; check that source= points at the AIME 2025 files",
+        },
+      );
     }
     return { question: textCell(source, index, "question"), answer };
   });
@@ -63,7 +66,12 @@ export const aime25: PredefinedDefinition = {
   },
   transform,
   presets: { gptoss: gptossPrompt },
-  accuracyDefaults: { evalMethod: "pass_at_1", extractor: "boxed_math_extractor", groundTruthColumn: "answer", numRepeats: 8 },
+  accuracyDefaults: {
+    evalMethod: "pass_at_1",
+    extractor: "boxed_math_extractor",
+    groundTruthColumn: "answer",
+    numRepeats: 8,
+  },
   hubParts: () => PARTS.map((config) => ({ config, split: "test" })),
   howToProvide: () => `download it with ${hfDownloadCommand(AIME_REPO)}`,
 };

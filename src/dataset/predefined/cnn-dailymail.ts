@@ -21,7 +21,8 @@ const SPLIT = "validation";
 /** The preset's output budget, which its prompt states. */
 const SUMMARY_TOKENS = 128;
 
-const LLAMA3_CHAT_TEMPLATE = "{{- bos_token }}{%- for message in messages %}{{ message['content'] | trim }}{%- endfor %}";
+const LLAMA3_CHAT_TEMPLATE =
+  "{{- bos_token }}{%- for message in messages %}{{ message['content'] | trim }}{%- endfor %}";
 
 export const cnnDailyMail: PredefinedDefinition = {
   id: "cnn_dailymail",
@@ -32,14 +33,23 @@ export const cnnDailyMail: PredefinedDefinition = {
     const prepared = findDataFile(root, ["cnn_dailymail"]);
     return prepared !== null ? readSourceFile(prepared) : readHubConfig(root, CONFIG, SPLIT);
   },
-  transform: (source) => source.rows.map((_, index) => ({ article: textCell(source, index, "article"), highlights: textCell(source, index, "highlights") })),
+  transform: (source) =>
+    source.rows.map((_, index) => ({
+      article: textCell(source, index, "article"),
+      highlights: textCell(source, index, "highlights"),
+    })),
   presets: {
     llama3_8b: (row) => ({
       prompt: `Summarize the following news article in ${SUMMARY_TOKENS} tokens. Please output the summary only, without any other text.\n\nArticle:\n${row.article}\n\nSummary:`,
       chat_template: LLAMA3_CHAT_TEMPLATE,
     }),
   },
-  accuracyDefaults: { evalMethod: "rouge", extractor: "identity_extractor", groundTruthColumn: "highlights", numRepeats: 1 },
+  accuracyDefaults: {
+    evalMethod: "rouge",
+    extractor: "identity_extractor",
+    groundTruthColumn: "highlights",
+    numRepeats: 1,
+  },
   hubParts: () => [{ config: CONFIG, split: SPLIT }],
   howToProvide: () => `download it with ${hfDownloadCommand(CNN_REPO, `${CONFIG}/validation-*`)}`,
 };

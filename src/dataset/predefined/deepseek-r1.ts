@@ -20,13 +20,23 @@ const COLUMNS = ["input_tokens", "ground_truth", "dataset", "question"] as const
 function transform(source: SourceRows): Record<string, unknown>[] {
   return source.rows.map((row, index) => {
     // Parquet int64 lists arrive as bigints.
-    const ids = Array.isArray(row.input_tokens) ? row.input_tokens.map((id) => (typeof id === "bigint" ? Number(id) : id)) : row.input_tokens;
+    const ids = Array.isArray(row.input_tokens)
+      ? row.input_tokens.map((id) => (typeof id === "bigint" ? Number(id) : id))
+      : row.input_tokens;
     if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id) => Number.isInteger(id))) {
-      throw new InputError(`${source.locate(index)}: input_tokens is not a list of token ids; columns: ${Object.keys(row).join(", ")}`, {
-        hint: "point source= at mlcommons/endpoints' prepared deepseek_r1_eval.parquet (after git lfs pull)",
-      });
+      throw new InputError(
+        `${source.locate(index)}: input_tokens is not a list of token ids; columns: ${Object.keys(row).join(", ")}`,
+        {
+          hint: "point source= at mlcommons/endpoints' prepared deepseek_r1_eval.parquet (after git lfs pull)",
+        },
+      );
     }
-    return { input_tokens: ids, ground_truth: textCell(source, index, "ground_truth"), dataset: textCell(source, index, "dataset"), question: textCell(source, index, "question") };
+    return {
+      input_tokens: ids,
+      ground_truth: textCell(source, index, "ground_truth"),
+      dataset: textCell(source, index, "dataset"),
+      question: textCell(source, index, "question"),
+    };
   });
 }
 
@@ -35,7 +45,8 @@ export const deepseekR1: PredefinedDefinition = {
   hubRepo: "mlcommons/deepseek-r1-eval",
   variants: null,
   sourceEnv: "LEGACY_MLPERF_DEEPSEEK_R1_DATASET",
-  maxSamplesRefusal: "mlcommons/endpoints' stratified max_samples (pandas sampling per subset) is not reproduced; use max_rows for the first N rows",
+  maxSamplesRefusal:
+    "mlcommons/endpoints' stratified max_samples (pandas sampling per subset) is not reproduced; use max_rows for the first N rows",
   cacheSubdir: () => "legacy_mlperf_deepseek_r1",
   readDirectory(root) {
     const file = findDataFile(root, ["deepseek_r1_eval"]);
@@ -43,7 +54,12 @@ export const deepseekR1: PredefinedDefinition = {
   },
   transform,
   presets: {},
-  accuracyDefaults: { evalMethod: "legacy_mlperf_deepseek_r1", extractor: "identity_extractor", groundTruthColumn: "ground_truth", numRepeats: 1 },
+  accuracyDefaults: {
+    evalMethod: "legacy_mlperf_deepseek_r1",
+    extractor: "identity_extractor",
+    groundTruthColumn: "ground_truth",
+    numRepeats: 1,
+  },
   hubParts: () => null,
   howToProvide: () =>
     `set $LEGACY_MLPERF_DEEPSEEK_R1_DATASET or generate_params.source to mlcommons/endpoints' prepared deepseek_r1_eval.parquet (columns ${COLUMNS.join(", ")})`,

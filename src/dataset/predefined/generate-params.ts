@@ -27,7 +27,10 @@ const GenerateParamsSchema = z.strictObject({
 const GENERATE_PARAM_KEYS = Object.keys(GenerateParamsSchema.shape);
 
 /** Parses `generate_params` (null → no options). Throws InputError naming the dataset. */
-export function parseGenerateParams(value: unknown, datasetName: string): Pick<PredefinedOptions, "source" | "variant" | "seed" | "maxSamples"> {
+export function parseGenerateParams(
+  value: unknown,
+  datasetName: string,
+): Pick<PredefinedOptions, "source" | "variant" | "seed" | "maxSamples"> {
   if (value === null || value === undefined) return {};
   const result = GenerateParamsSchema.safeParse(value);
   if (!result.success) {

@@ -29,7 +29,11 @@ const CHOICE_COLUMNS = ["Correct Answer", "Incorrect Answer 1", "Incorrect Answe
 const LETTERS = ["A", "B", "C", "D"] as const;
 
 /** The four choices of a row after drawing its permutation, and which one is correct. */
-function permuteChoices(rng: PythonRandom, correct: string, wrong: readonly string[]): { choices: string[]; groundTruth: string } {
+function permuteChoices(
+  rng: PythonRandom,
+  correct: string,
+  wrong: readonly string[],
+): { choices: string[]; groundTruth: string } {
   const original = [correct, ...wrong];
   const choices = sampleIndices(rng, original.length, original.length).map((index) => original[index] as string);
   return { choices, groundTruth: `choice${choices.indexOf(correct) + 1}` };
@@ -75,7 +79,11 @@ export const gpqa: PredefinedDefinition = {
   variants: {
     default: "diamond",
     allowed: GPQA_VARIANTS,
-    normalise: (raw) => raw.trim().toLowerCase().replace(/^gpqa_/, ""),
+    normalise: (raw) =>
+      raw
+        .trim()
+        .toLowerCase()
+        .replace(/^gpqa_/, ""),
   },
   cacheSubdir: (variant) => `gpqa/${variant}`,
   readDirectory(root, variant) {
@@ -87,7 +95,12 @@ export const gpqa: PredefinedDefinition = {
     return hasColumns(source, CONVERTED_COLUMNS) ? fromConverted(source) : fromHubColumns(source, seed);
   },
   presets: { gptoss: gptossPrompt },
-  accuracyDefaults: { evalMethod: "pass_at_1", extractor: "abcd_extractor", groundTruthColumn: "ground_truth", numRepeats: 5 },
+  accuracyDefaults: {
+    evalMethod: "pass_at_1",
+    extractor: "abcd_extractor",
+    groundTruthColumn: "ground_truth",
+    numRepeats: 5,
+  },
   hubParts: (variant) => [{ config: `gpqa_${variant}`, split: "train" }],
   howToProvide: (variant) =>
     `accept the dataset's terms on huggingface.co, then ${hfDownloadCommand(GPQA_REPO, `gpqa_${variant}.csv`)} (with HF_TOKEN set)`,

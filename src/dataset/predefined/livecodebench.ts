@@ -67,7 +67,12 @@ export const livecodebench: PredefinedDefinition = {
   },
   transform,
   presets: { gptoss: gptossPrompt },
-  accuracyDefaults: { evalMethod: "code_bench_scorer", extractor: "python_code_extractor", groundTruthColumn: "question_id", numRepeats: 3 },
+  accuracyDefaults: {
+    evalMethod: "code_bench_scorer",
+    extractor: "python_code_extractor",
+    groundTruthColumn: "question_id",
+    numRepeats: 3,
+  },
   hubParts: () => null,
   howToProvide: (variant) =>
     `prepare livecodebench_${variant}.parquet with mlcommons/endpoints, or copy the hub files with ` +

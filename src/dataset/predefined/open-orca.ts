@@ -31,7 +31,12 @@ export const openOrca: PredefinedDefinition = {
       output: textCell(source, index, "output"),
     })),
   presets: { llama2_70b: (row) => row.question ?? "" },
-  accuracyDefaults: { evalMethod: "rouge", extractor: "identity_extractor", groundTruthColumn: "output", numRepeats: 1 },
+  accuracyDefaults: {
+    evalMethod: "rouge",
+    extractor: "identity_extractor",
+    groundTruthColumn: "output",
+    numRepeats: 1,
+  },
   hubParts: () => null,
   howToProvide: () =>
     `run mlcommons/endpoints once with open_orca::llama2_70b (it downloads MLCommons' file and writes ${CACHE_STEM}.jsonl under dataset_cache/open_orca/${VARIANT}/), or pass generate_params.source=FILE with question, system_prompt and output columns`,

@@ -19,7 +19,16 @@ import { openOrca } from "./open-orca.ts";
 import { shopifyCatalogue, shopifyCatalogue8k } from "./shopify-catalogue.ts";
 import type { AccuracyDefaults, PredefinedDefinition, PresetPrompt } from "./predefined-types.ts";
 
-const DEFINITIONS: readonly PredefinedDefinition[] = [gpqa, aime25, livecodebench, cnnDailyMail, openOrca, shopifyCatalogue, shopifyCatalogue8k, deepseekR1];
+const DEFINITIONS: readonly PredefinedDefinition[] = [
+  gpqa,
+  aime25,
+  livecodebench,
+  cnnDailyMail,
+  openOrca,
+  shopifyCatalogue,
+  shopifyCatalogue8k,
+  deepseekR1,
+];
 const SEPARATOR = "::";
 
 interface IdEntry {
@@ -76,12 +85,18 @@ export function resolvePredefinedName(name: string): ResolvedName {
 }
 
 /** The variant to load: from the id, else the option, else the default. Throws InputError. */
-export function resolveVariant(definition: PredefinedDefinition, fromName: string | null, fromOption: string | null | undefined): string | null {
+export function resolveVariant(
+  definition: PredefinedDefinition,
+  fromName: string | null,
+  fromOption: string | null | undefined,
+): string | null {
   const spec = definition.variants;
   const option = fromOption?.trim() ? fromOption : null;
   if (spec === null) {
     if (option === null) return null;
-    throw new InputError(`${definition.id} has no variants (got variant '${option}')`, { hint: "drop the variant option" });
+    throw new InputError(`${definition.id} has no variants (got variant '${option}')`, {
+      hint: "drop the variant option",
+    });
   }
   const normalised = option === null ? null : (spec.normalise ?? ((raw: string) => raw))(option);
   if (normalised !== null && !spec.allowed.includes(normalised)) {
@@ -90,9 +105,12 @@ export function resolveVariant(definition: PredefinedDefinition, fromName: strin
     });
   }
   if (fromName !== null && normalised !== null && normalised !== fromName) {
-    throw new InputError(`${definition.id}: the name fixes variant '${fromName}' but variant '${option}' was also given`, {
-      hint: `use ${definition.id} with variant=${normalised}, or drop the variant option`,
-    });
+    throw new InputError(
+      `${definition.id}: the name fixes variant '${fromName}' but variant '${option}' was also given`,
+      {
+        hint: `use ${definition.id} with variant=${normalised}, or drop the variant option`,
+      },
+    );
   }
   return fromName ?? normalised ?? spec.default;
 }

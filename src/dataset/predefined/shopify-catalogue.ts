@@ -20,15 +20,26 @@ function catalogue(id: string, hubRepo: string, splits: string): PredefinedDefin
     id,
     hubRepo,
     // The variant is the split key: "train+test", or "train" for the 8k set.
-    variants: { default: splits, allowed: [splits, "train", "test", "train+test"].filter((v, i, all) => all.indexOf(v) === i) },
+    variants: {
+      default: splits,
+      allowed: [splits, "train", "test", "train+test"].filter((v, i, all) => all.indexOf(v) === i),
+    },
     cacheSubdir: (variant) => `${id}/${variant}`,
     readDirectory(root, variant) {
       const file = findDataFile(root, [`${id}_${variant}`]);
       return file === null ? null : readSourceFile(file);
     },
-    transform: (source) => source.rows.map((_, index) => Object.fromEntries(SHOPIFY_COLUMNS.map((column) => [column, textCell(source, index, column)]))),
+    transform: (source) =>
+      source.rows.map((_, index) =>
+        Object.fromEntries(SHOPIFY_COLUMNS.map((column) => [column, textCell(source, index, column)])),
+      ),
     presets: { q3vl: (row) => ({ system: SHOPIFY_SYSTEM, prompt: shopifyPrompt(row) }) },
-    accuracyDefaults: { evalMethod: "shopify_category_f1", extractor: "identity_extractor", groundTruthColumn: "ground_truth_category", numRepeats: 1 },
+    accuracyDefaults: {
+      evalMethod: "shopify_category_f1",
+      extractor: "identity_extractor",
+      groundTruthColumn: "ground_truth_category",
+      numRepeats: 1,
+    },
     hubParts: () => null,
     howToProvide: (variant) =>
       `run mlcommons/endpoints once with ${id}::q3vl (it writes dataset_cache/${id}/${variant}/${id}_${variant}.parquet with the images as base64), or pass generate_params.source=FILE with those columns`,
@@ -36,4 +47,8 @@ function catalogue(id: string, hubRepo: string, splits: string): PredefinedDefin
 }
 
 export const shopifyCatalogue = catalogue("shopify_product_catalogue", "Shopify/product-catalogue", "train+test");
-export const shopifyCatalogue8k = catalogue("shopify_product_catalogue_8k", "nvidia/Shopify-product-catalogue-8k", "train");
+export const shopifyCatalogue8k = catalogue(
+  "shopify_product_catalogue_8k",
+  "nvidia/Shopify-product-catalogue-8k",
+  "train",
+);

@@ -76,6 +76,10 @@ ${row.potential_product_categories ?? "[]"}
 `;
   const parts: unknown[] = [{ type: "text", text }];
   const image = row.product_image_base64 ?? "";
-  if (image !== "") parts.push({ type: "image_url", image_url: { url: `data:image/${row.product_image_format || "JPEG"};base64,${image}` } });
+  if (image !== "")
+    parts.push({
+      type: "image_url",
+      image_url: { url: `data:image/${row.product_image_format || "JPEG"};base64,${image}` },
+    });
   return parts;
 }

@@ -63,7 +63,10 @@ export function readHubConfig(root: string, config: string, split: string): Sour
 /** Appends sources in order; the path is their common directory, else every part's path. */
 export function concatSources(parts: readonly SourceRows[]): SourceRows {
   const directories = new Set(parts.map((part) => dirname(part.path)));
-  const path = directories.size === 1 && parts.length > 1 ? [...directories][0] as string : parts.map((part) => part.path).join(" + ");
+  const path =
+    directories.size === 1 && parts.length > 1
+      ? ([...directories][0] as string)
+      : parts.map((part) => part.path).join(" + ");
   return { ...concatFileRows(parts), path };
 }
 
@@ -77,9 +80,12 @@ export function textCell(source: SourceRows, index: number, column: string): str
   if (typeof value === "string") return value;
   if (typeof value === "boolean" || (typeof value === "number" && Number.isFinite(value))) return String(value);
   const what = value === undefined ? "missing" : value === null ? "null" : `not text (${JSON.stringify(value)})`;
-  throw new InputError(`${source.locate(index)}: column '${column}' is ${what}; columns: ${Object.keys(row).join(", ")}`, {
-    hint: "the file does not have the expected shape; point source= at the original dataset files",
-  });
+  throw new InputError(
+    `${source.locate(index)}: column '${column}' is ${what}; columns: ${Object.keys(row).join(", ")}`,
+    {
+      hint: "the file does not have the expected shape; point source= at the original dataset files",
+    },
+  );
 }
 
 /** True when every one of `columns` is a key of the first row. */

@@ -14,7 +14,15 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { InputError } from "../../errors.ts";
 import { isHfUri } from "../dataset-format.ts";
-import { findHfSnapshot, hfRepoCacheDir, isHfOffline, notCachedError, parseHfUri, PARQUET_REVISION, type Env } from "../hf-cache.ts";
+import {
+  findHfSnapshot,
+  hfRepoCacheDir,
+  isHfOffline,
+  notCachedError,
+  parseHfUri,
+  PARQUET_REVISION,
+  type Env,
+} from "../hf-cache.ts";
 import { downloadHfParquet, type FetchLike } from "../hf-download.ts";
 import type { PredefinedDefinition, SourceRows } from "./predefined-types.ts";
 import { concatSources, isDirectory, readHubConfig, readSourceFile } from "./source-files.ts";
@@ -28,7 +36,8 @@ interface LocateOptions {
   label: string;
 }
 
-const SOURCE_HINT = "or give a local copy as source (generate_params.source=PATH: a file, a directory or hf://datasets/…)";
+const SOURCE_HINT =
+  "or give a local copy as source (generate_params.source=PATH: a file, a directory or hf://datasets/…)";
 
 /** `huggingface-cli download --repo-type dataset org/name [--include FILE]`. */
 export function hfDownloadCommand(repo: string, include?: string): string {
@@ -44,7 +53,11 @@ function readDirectoryOrFail(def: PredefinedDefinition, dir: string, variant: st
 }
 
 /** Reads an explicit `source=`: a file, a directory or an `hf://` address from the local cache. */
-function readExplicit(def: PredefinedDefinition, variant: string, options: LocateOptions & { source: string }): SourceRows {
+function readExplicit(
+  def: PredefinedDefinition,
+  variant: string,
+  options: LocateOptions & { source: string },
+): SourceRows {
   let path = options.source;
   if (isHfUri(path)) {
     const ref = parseHfUri(path);
@@ -53,7 +66,9 @@ function readExplicit(def: PredefinedDefinition, variant: string, options: Locat
     path = ref.subpath ? join(snapshot, ref.subpath) : snapshot;
   }
   if (!existsSync(path)) {
-    throw new InputError(`${options.label}: source ${options.source} not found`, { hint: "check the path given as source" });
+    throw new InputError(`${options.label}: source ${options.source} not found`, {
+      hint: "check the path given as source",
+    });
   }
   return isDirectory(path) ? readDirectoryOrFail(def, path, variant, options.label) : readSourceFile(path);
 }
@@ -63,7 +78,11 @@ function snapshotOf(def: PredefinedDefinition, revision: string, env: Env): stri
   return findHfSnapshot(parseHfUri(`hf://datasets/${def.hubRepo}@${encodeURIComponent(revision)}`), env);
 }
 
-async function download(def: PredefinedDefinition, variant: string, options: LocateOptions): Promise<SourceRows | null> {
+async function download(
+  def: PredefinedDefinition,
+  variant: string,
+  options: LocateOptions,
+): Promise<SourceRows | null> {
   const parts = def.hubParts(variant);
   if (parts === null || isHfOffline(options.env)) return null;
   const ref = parseHfUri(`hf://datasets/${def.hubRepo}`);
@@ -78,7 +97,11 @@ async function download(def: PredefinedDefinition, variant: string, options: Loc
 }
 
 /** Reads the raw rows of `variant` from wherever they are. Throws InputError when they are nowhere. */
-export async function readPredefinedSource(def: PredefinedDefinition, variant: string, options: LocateOptions): Promise<SourceRows> {
+export async function readPredefinedSource(
+  def: PredefinedDefinition,
+  variant: string,
+  options: LocateOptions,
+): Promise<SourceRows> {
   const source = options.source || (def.sourceEnv ? options.env[def.sourceEnv] : undefined);
   if (source) return readExplicit(def, variant, { ...options, source });
   const cacheCopy = join(options.cacheDir, def.cacheSubdir(variant));
@@ -95,10 +118,15 @@ export async function readPredefinedSource(def: PredefinedDefinition, variant: s
     if (rows !== null) return rows;
   }
   const cached = snapshots.filter((snapshot) => snapshot !== null).length;
-  looked.push(`${repo} (Hugging Face cache: ${cached === 0 ? "nothing cached" : "no matching files in the cached snapshots"})`);
+  looked.push(
+    `${repo} (Hugging Face cache: ${cached === 0 ? "nothing cached" : "no matching files in the cached snapshots"})`,
+  );
   const downloaded = await download(def, variant, options);
   if (downloaded !== null) return downloaded;
-  const offline = isHfOffline(options.env) && def.hubParts(variant) !== null ? "; HF_HUB_OFFLINE is set, so nothing was downloaded" : "";
+  const offline =
+    isHfOffline(options.env) && def.hubParts(variant) !== null
+      ? "; HF_HUB_OFFLINE is set, so nothing was downloaded"
+      : "";
   throw new InputError(`${options.label}: data not found on this machine; looked in ${looked.join(", ")}${offline}`, {
     hint: `${def.howToProvide(variant)}, ${SOURCE_HINT}`,
   });

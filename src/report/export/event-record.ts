@@ -11,8 +11,15 @@
 
 /** The event types we write; upstream also has session.stop_loadgen and error.loadgen|session|client, which its own session never emits for a request. */
 type EventType =
-  | "session.started" | "session.ended" | "session.start_performance_tracking" | "session.stop_performance_tracking"
-  | "sample.issued" | "sample.recv_first" | "sample.recv_non_first" | "sample.complete" | "error.generic";
+  | "session.started"
+  | "session.ended"
+  | "session.start_performance_tracking"
+  | "session.stop_performance_tracking"
+  | "sample.issued"
+  | "sample.recv_first"
+  | "sample.recv_non_first"
+  | "sample.complete"
+  | "error.generic";
 
 type EventData = readonly unknown[] | null;
 
@@ -38,7 +45,13 @@ export function sampleEvent(type: EventType, timestampNs: number, uuid: string, 
 }
 
 /** A sample.complete: `finish_reason` only when the response gave one, `worker_id` always (upstream's worker stamps every result). */
-export function completeEvent(timestampNs: number, uuid: string, data: EventData, finishReason: string | null, workerId: number): EventLine {
+export function completeEvent(
+  timestampNs: number,
+  uuid: string,
+  data: EventData,
+  finishReason: string | null,
+  workerId: number,
+): EventLine {
   const line = sampleEvent("sample.complete", timestampNs, uuid, data);
   if (finishReason !== null) line.finish_reason = finishReason;
   line.worker_id = workerId;
@@ -65,7 +78,10 @@ export function textOutputData(text: string, streamed: boolean): readonly unknow
  * A response kept as its parts (client/structured-output) as TextModelOutput(output, reasoning,
  * tool_calls), trailing defaults left out as upstream's encoder leaves them.
  */
-export function structuredOutputData(parts: { content: string; reasoningContent: string; toolCalls: readonly unknown[] }, streamed: boolean): readonly unknown[] {
+export function structuredOutputData(
+  parts: { content: string; reasoningContent: string; toolCalls: readonly unknown[] },
+  streamed: boolean,
+): readonly unknown[] {
   const output = streamed ? (parts.content === "" ? [] : [parts.content]) : parts.content;
   const reasoning = parts.reasoningContent === "" ? null : streamed ? [parts.reasoningContent] : parts.reasoningContent;
   const fields: unknown[] = [output, reasoning, parts.toolCalls.length > 0 ? parts.toolCalls : null];

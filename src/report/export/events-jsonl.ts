@@ -27,20 +27,42 @@ const JSON_FOR_STREAMING = noteBit("json_for_streaming_request");
 const SSE_FOR_NON_STREAMING = noteBit("sse_for_non_streaming_request");
 
 interface Row {
-  phase: string; planIndex: number; sampleIndex: number; attempt: number; worker: number; sentNs: number | null; firstTokenNs: number | null; doneNs: number;
-  gaps: Uint8Array | null; errorKind: string | null; errorMessage: string | null; finishReason: string | null; text: string | null; notes: number;
+  phase: string;
+  planIndex: number;
+  sampleIndex: number;
+  attempt: number;
+  worker: number;
+  sentNs: number | null;
+  firstTokenNs: number | null;
+  doneNs: number;
+  gaps: Uint8Array | null;
+  errorKind: string | null;
+  errorMessage: string | null;
+  finishReason: string | null;
+  text: string | null;
+  notes: number;
 }
 
 /** The two config facts the export needs, from the run's stored (redacted) config. */
 function exportSettings(configJson: string | undefined): { allChunks: boolean; streaming: boolean } {
-  const config = parseExactJson(configJson ?? "null") as { model_params?: { streaming?: string }; settings?: { client?: { stream_all_chunks?: boolean } } } | null;
-  return { allChunks: config?.settings?.client?.stream_all_chunks === true, streaming: config?.model_params?.streaming === "on" };
+  const config = parseExactJson(configJson ?? "null") as {
+    model_params?: { streaming?: string };
+    settings?: { client?: { stream_all_chunks?: boolean } };
+  } | null;
+  return {
+    allChunks: config?.settings?.client?.stream_all_chunks === true,
+    streaming: config?.model_params?.streaming === "on",
+  };
 }
 
 /** Retried plan entries (phase + plan index) → their last attempt; empty when nothing was retried. */
 function lastAttempts(db: Database, withAttempts: boolean): Map<string, number> {
   if (!withAttempts) return new Map();
-  const rows = db.query("SELECT phase, plan_index AS p, MAX(attempt) AS a FROM requests WHERE attempt > 0 GROUP BY phase, plan_index").all() as { phase: string; p: number; a: number }[];
+  const rows = db
+    .query(
+      "SELECT phase, plan_index AS p, MAX(attempt) AS a FROM requests WHERE attempt > 0 GROUP BY phase, plan_index",
+    )
+    .all() as { phase: string; p: number; a: number }[];
   return new Map(rows.map((r) => [`${r.phase}\0${r.p}`, r.a]));
 }
 
@@ -70,15 +92,21 @@ export function writeEventsJsonl(dbPath: string, outPath: string): number {
     const merge = new EventMerge();
     merge.add([sessionEvent("session.started", 0)], EVENT_RANK.started);
     const perf = phases.find((p) => p.kind === "performance");
-    if (perf?.start_ns != null) merge.add([sessionEvent("session.start_performance_tracking", perf.start_ns)], EVENT_RANK.startTracking);
-    if (perf?.end_ns != null) merge.add([sessionEvent("session.stop_performance_tracking", perf.end_ns)], EVENT_RANK.stopTracking);
+    if (perf?.start_ns != null)
+      merge.add([sessionEvent("session.start_performance_tracking", perf.start_ns)], EVENT_RANK.startTracking);
+    if (perf?.end_ns != null)
+      merge.add([sessionEvent("session.stop_performance_tracking", perf.end_ns)], EVENT_RANK.stopTracking);
 
     const trajectories = parseStoredTrajectories(meta[CONVERSATIONS_META_KEY]);
     const conversationOf = (row: Row) => {
       if (!trajectories || kindOf.get(row.phase) !== "performance") return undefined;
-      return { id: trajectories.ids[trajectoryOf(trajectories.starts, row.planIndex)] ?? "", turn: trajectories.turns[row.sampleIndex] ?? 0 };
+      return {
+        id: trajectories.ids[trajectoryOf(trajectories.starts, row.planIndex)] ?? "",
+        turn: trajectories.turns[row.sampleIndex] ?? 0,
+      };
     };
-    const query = db.query(`SELECT phase, plan_index AS planIndex, sample_index AS sampleIndex, ${columns.has("attempt") ? "attempt" : "0 AS attempt"}, worker,
+    const query =
+      db.query(`SELECT phase, plan_index AS planIndex, sample_index AS sampleIndex, ${columns.has("attempt") ? "attempt" : "0 AS attempt"}, worker,
       sent_ns AS sentNs, first_token_ns AS firstTokenNs, done_ns AS doneNs, ${allChunks ? "chunk_gaps_ns" : "NULL"} AS gaps,
       error_kind AS errorKind, error_message AS errorMessage, finish_reason AS finishReason, response_text AS text,
       ${columns.has("stream_notes") ? "stream_notes" : "0"} AS notes
@@ -88,17 +116,35 @@ export function writeEventsJsonl(dbPath: string, outPath: string): number {
       pace();
       if (last.size > 0 && row.attempt < (last.get(`${row.phase}\0${row.planIndex}`) ?? 0)) continue;
       merge.flushBefore(row.sentNs ?? row.doneNs, emit);
-      const readAsStream = streaming ? (row.notes & JSON_FOR_STREAMING) === 0 : (row.notes & SSE_FOR_NON_STREAMING) !== 0;
-      merge.add(rowEvents({
-        kind: kindOf.get(row.phase) ?? "performance", uuid: uuidOf(row.phase, row.planIndex), workerId: row.worker,
-        sentNs: row.sentNs, firstTokenNs: row.firstTokenNs, doneNs: row.doneNs, chunkGapsNs: row.gaps ? asFloat64(row.gaps) : null,
-        errorKind: row.errorKind, errorMessage: row.errorMessage, finishReason: row.finishReason, responseText: row.text,
-        streamed: row.firstTokenNs !== null || readAsStream, conversation: conversationOf(row), structured: trajectories?.structured === true && kindOf.get(row.phase) === "performance",
-      }, allChunks));
+      const readAsStream = streaming
+        ? (row.notes & JSON_FOR_STREAMING) === 0
+        : (row.notes & SSE_FOR_NON_STREAMING) !== 0;
+      merge.add(
+        rowEvents(
+          {
+            kind: kindOf.get(row.phase) ?? "performance",
+            uuid: uuidOf(row.phase, row.planIndex),
+            workerId: row.worker,
+            sentNs: row.sentNs,
+            firstTokenNs: row.firstTokenNs,
+            doneNs: row.doneNs,
+            chunkGapsNs: row.gaps ? asFloat64(row.gaps) : null,
+            errorKind: row.errorKind,
+            errorMessage: row.errorMessage,
+            finishReason: row.finishReason,
+            responseText: row.text,
+            streamed: row.firstTokenNs !== null || readAsStream,
+            conversation: conversationOf(row),
+            structured: trajectories?.structured === true && kindOf.get(row.phase) === "performance",
+          },
+          allChunks,
+        ),
+      );
     }
     merge.flushAll(emit);
     const ends = phases.map((p) => p.end_ns).filter((ns): ns is number => ns !== null);
-    if (meta.state !== undefined && meta.state !== "running" && ends.length > 0) emit(sessionEvent("session.ended", Math.max(...ends)));
+    if (meta.state !== undefined && meta.state !== "running" && ends.length > 0)
+      emit(sessionEvent("session.ended", Math.max(...ends)));
   } finally {
     out.close();
     db.close();

@@ -17,7 +17,8 @@ type ExportName = (typeof EXPORT_NAMES)[number];
 export function checkExportNames(names: readonly string[]): ExportName[] {
   if (names.length === 0) throw new InputError(`--export needs a file name: ${EXPORT_NAMES.join(" or ")}`);
   for (const name of names) {
-    if (!(EXPORT_NAMES as readonly string[]).includes(name)) throw new InputError(`unknown export '${name}' (known: ${EXPORT_NAMES.join(", ")})`);
+    if (!(EXPORT_NAMES as readonly string[]).includes(name))
+      throw new InputError(`unknown export '${name}' (known: ${EXPORT_NAMES.join(", ")})`);
   }
   return [...new Set(names)] as ExportName[];
 }

@@ -10,7 +10,15 @@
  * first_token_ns, error and complete = done_ns.
  */
 import { parseStructuredOutput } from "../../client/structured-output.ts";
-import { completeEvent, EMPTY_PROMPT_DATA, errorData, type EventLine, sampleEvent, structuredOutputData, textOutputData } from "./event-record.ts";
+import {
+  completeEvent,
+  EMPTY_PROMPT_DATA,
+  errorData,
+  type EventLine,
+  sampleEvent,
+  structuredOutputData,
+  textOutputData,
+} from "./event-record.ts";
 
 /** One request as the export reads it from events.db. */
 export interface ExportRow {
@@ -59,9 +67,11 @@ export function rowEvents(row: ExportRow, allChunks: boolean): EventLine[] {
       }
     }
   }
-  if (row.errorKind !== null) events.push(sampleEvent("error.generic", row.doneNs, row.uuid, errorData(row.errorKind, row.errorMessage)));
+  if (row.errorKind !== null)
+    events.push(sampleEvent("error.generic", row.doneNs, row.uuid, errorData(row.errorKind, row.errorMessage)));
   // Upstream's failed result has no output (data null); so does a success whose text was not kept.
-  if (row.kind !== "warmup") events.push(completeEvent(row.doneNs, row.uuid, outputData(row), row.finishReason, row.workerId));
+  if (row.kind !== "warmup")
+    events.push(completeEvent(row.doneNs, row.uuid, outputData(row), row.finishReason, row.workerId));
   const { conversation } = row;
   if (conversation) {
     for (const event of events) {

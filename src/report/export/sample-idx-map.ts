@@ -27,7 +27,9 @@ export function writeSampleIdxMap(dbPath: string, outPath: string): WrittenMap {
   const written: WrittenMap = { phases: 0, samples: 0 };
   try {
     const uuidOf = sampleUuids(readRunMeta(db).t0_epoch_ms ?? "");
-    const query = db.query("SELECT plan_index AS planIndex, MIN(sample_index) AS sampleIndex FROM requests WHERE phase = ? GROUP BY plan_index ORDER BY plan_index");
+    const query = db.query(
+      "SELECT plan_index AS planIndex, MIN(sample_index) AS sampleIndex FROM requests WHERE phase = ? GROUP BY plan_index ORDER BY plan_index",
+    );
     const phases = readPhases(db).filter((p) => p.kind !== "warmup");
     out.write(phases.length === 0 ? "{}" : "{\n");
     phases.forEach((phase, p) => {

@@ -10,10 +10,14 @@ export function renderAccuracyTable(entries: readonly AccuracyEntry[]): string {
   const rows = entries
     .map((e) => {
       const c = e.response_counts;
-      const cells = [formatScore(e.score), e.num_repeats, c.scored, c.empty, c.missing, e.duration_s.toFixed(3)].map((v) => `<td class="num">${escapeHtml(String(v))}</td>`).join("");
+      const cells = [formatScore(e.score), e.num_repeats, c.scored, c.empty, c.missing, e.duration_s.toFixed(3)]
+        .map((v) => `<td class="num">${escapeHtml(String(v))}</td>`)
+        .join("");
       return `<tr><th scope="row">${escapeHtml(e.dataset_name)}${e.complete ? "" : " (incomplete)"}</th><td>${escapeHtml(e.eval_method)}</td><td>${escapeHtml(e.extractor ?? "—")}</td>${cells}</tr>`;
     })
     .join("");
-  return `<section id="accuracy"><h2>Accuracy</h2><table class="accuracy"><thead><tr>${header}</tr></thead><tbody>${rows}</tbody></table>`
-    + `<p class="note">pass@1: the share of issued requests answered right (failed or empty responses count as wrong), averaged over repeats.</p></section>`;
+  return (
+    `<section id="accuracy"><h2>Accuracy</h2><table class="accuracy"><thead><tr>${header}</tr></thead><tbody>${rows}</tbody></table>` +
+    `<p class="note">pass@1: the share of issued requests answered right (failed or empty responses count as wrong), averaged over repeats.</p></section>`
+  );
 }

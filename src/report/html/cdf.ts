@@ -62,7 +62,12 @@ function firstPositive(sorted: SeriesArray, unit = 1): number {
  * `binCount` bins over ascending, finite `sorted` ÷ `unit`: log-spaced from the smallest positive
  * value when `log` (values ≤ 0 fall in the first bin), else equal width. The last bin is closed.
  */
-export function histogramBins(sorted: SeriesArray, log: boolean, binCount: number = HISTOGRAM_BINS, unit = 1): HistogramBins {
+export function histogramBins(
+  sorted: SeriesArray,
+  log: boolean,
+  binCount: number = HISTOGRAM_BINS,
+  unit = 1,
+): HistogramBins {
   const n = sorted.length;
   if (n === 0) return { x0s: [], x1s: [], counts: [] };
   const max = (sorted[n - 1] as number) / unit;

@@ -27,4 +27,3 @@ export function quantileRanks(count: number, maxPoints: number = MAX_CHART_POINT
   if (maxPoints === 1) return [count - 1];
   return Array.from({ length: maxPoints }, (_, k) => Math.round((k * (count - 1)) / (maxPoints - 1)));
 }
-

@@ -11,7 +11,11 @@ import { escapeHtml } from "./escape-html.ts";
 export function errorBreakdown(s: ResultSummary): { kind: string; count: number; samples: string[] }[] {
   return Object.entries(s.error_counts)
     .sort(([ka, a], [kb, b]) => b - a || ka.localeCompare(kb))
-    .map(([kind, count]) => ({ kind, count, samples: s.error_samples.filter((e) => e.kind === kind).map((e) => e.message) }));
+    .map(([kind, count]) => ({
+      kind,
+      count,
+      samples: s.error_samples.filter((e) => e.kind === kind).map((e) => e.message),
+    }));
 }
 
 /** The Errors section; "" when no request failed. */
@@ -20,10 +24,13 @@ export function renderErrorTable(s: ResultSummary): string {
   if (rows.length === 0) return "";
   const body = rows
     .map(({ kind, count, samples }) => {
-      const list = samples.length > 0 ? `<ul>${samples.map((m) => `<li><code>${escapeHtml(m)}</code></li>`).join("")}</ul>` : "—";
+      const list =
+        samples.length > 0 ? `<ul>${samples.map((m) => `<li><code>${escapeHtml(m)}</code></li>`).join("")}</ul>` : "—";
       return `<tr><th scope="row">${escapeHtml(kind)}</th><td class="num">${count}</td><td>${list}</td></tr>`;
     })
     .join("");
-  return `<section id="errors"><h2>Errors</h2><table class="errors"><thead><tr><th scope="col">kind</th><th scope="col" class="num">count</th>`
-    + `<th scope="col">sample messages</th></tr></thead><tbody>${body}</tbody></table></section>`;
+  return (
+    `<section id="errors"><h2>Errors</h2><table class="errors"><thead><tr><th scope="col">kind</th><th scope="col" class="num">count</th>` +
+    `<th scope="col">sample messages</th></tr></thead><tbody>${body}</tbody></table></section>`
+  );
 }

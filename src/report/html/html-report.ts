@@ -38,8 +38,10 @@ function verdictBanner(s: ResultSummary): string {
 }
 
 function banner(s: ResultSummary): string {
-  if (s.state === "interrupted") return `<p class="banner">The run was interrupted; results cover only the requests that finished.</p>`;
-  if (!s.complete) return `<p class="banner">The report is incomplete (run state: ${escapeHtml(s.state)}); numbers may be partial.</p>`;
+  if (s.state === "interrupted")
+    return `<p class="banner">The run was interrupted; results cover only the requests that finished.</p>`;
+  if (!s.complete)
+    return `<p class="banner">The report is incomplete (run state: ${escapeHtml(s.state)}); numbers may be partial.</p>`;
   return "";
 }
 
@@ -68,12 +70,15 @@ export function renderHtmlReport(
   const started = escapeHtml(new Date(summary.test_started_at).toISOString());
   const distributions = distributionValues(series).map(renderDistributionCharts).join("");
   const title = `inference-endpoint report — ${started}`;
-  return htmlPage(title, `<h1>inference-endpoint benchmark report</h1>
+  return htmlPage(
+    title,
+    `<h1>inference-endpoint benchmark report</h1>
 <p class="subtitle">Started ${started} · ${summary.n_samples_issued} requests${loadPatternText(summary)} · inference-endpoint ${escapeHtml(summary.version)}</p>
 ${verdictBanner(summary)}${banner(summary)}${renderSummaryTables(summary)}${renderShardTable(summary.shards)}${renderServerMetricsTable(summary.server_metrics, summary.ttft)}${renderAccuracyTable(accuracy)}
 ${chartsSection("distributions", "Distributions", distributions, `Successful requests (scheduled latency: all sent requests). Curves are drawn through at most ${MAX_CHART_POINTS} quantiles.`)}
 ${chartsSection("over-the-run", "Over the run", renderTimeSeriesCharts(cols, windowStartNs, serverTimeline), "Rates per bucket of the performance phase; output tokens are spread over each stream from first token to done.")}
 ${renderConversationCharts(summary.conversations)}
 ${chartsSection("per-request", "Per-request latency", renderScatterChart(cols, windowStartNs), `Each mark is one request (at most ${MAX_CHART_POINTS}, evenly strided); errors are red crosses.`, true)}
-${cols.count === 0 ? `<p class="note">No request of the performance phase was recorded; there is nothing to chart.</p>` : ""}${renderErrorTable(summary)}`);
+${cols.count === 0 ? `<p class="note">No request of the performance phase was recorded; there is nothing to chart.</p>` : ""}${renderErrorTable(summary)}`,
+  );
 }

@@ -71,10 +71,22 @@ export function renderScatterChart(cols: PhaseColumns, windowStartNs: number): s
     else okTotal++;
   }
   if (sample.ok.length > 0) {
-    series.push({ kind: "points", shape: "circle", label: `success${shown(sample.ok, okTotal)}`, color: "#2563eb", ...points(cols, sample.ok, windowStartNs) });
+    series.push({
+      kind: "points",
+      shape: "circle",
+      label: `success${shown(sample.ok, okTotal)}`,
+      color: "#2563eb",
+      ...points(cols, sample.ok, windowStartNs),
+    });
   }
   if (sample.failed.length > 0) {
-    series.push({ kind: "points", shape: "cross", label: `error${shown(sample.failed, failedTotal)}`, color: "#dc2626", ...points(cols, sample.failed, windowStartNs) });
+    series.push({
+      kind: "points",
+      shape: "cross",
+      label: `error${shown(sample.failed, failedTotal)}`,
+      color: "#dc2626",
+      ...points(cols, sample.failed, windowStartNs),
+    });
   }
   return renderChart({
     name: "latency-scatter",

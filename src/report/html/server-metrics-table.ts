@@ -10,8 +10,10 @@ import { bucketText, noFiguresReason, SERVER_GAUGE_LABELS, warmupShare } from ".
 import { fixed2 } from "../text-format.ts";
 import { escapeHtml } from "./escape-html.ts";
 
-const cells = (values: readonly string[], tag = "td") => `<tr>${values.map((v) => `<${tag}>${v}</${tag}>`).join("")}</tr>`;
-const table = (head: readonly string[], rows: readonly string[]) => `<table class="percentiles"><thead>${cells(head, "th")}</thead><tbody>${rows.join("")}</tbody></table>`;
+const cells = (values: readonly string[], tag = "td") =>
+  `<tr>${values.map((v) => `<${tag}>${v}</${tag}>`).join("")}</tr>`;
+const table = (head: readonly string[], rows: readonly string[]) =>
+  `<table class="percentiles"><thead>${cells(head, "th")}</thead><tbody>${rows.join("")}</tbody></table>`;
 
 /** Client minus the bucket's bounds: what the server's clock cannot see lies in this range. */
 function gapText(clientMs: number | null, bucket: [number, number | null] | null): string {
@@ -27,10 +29,18 @@ function ttftTable(s: ServerMetricsSummary, client: Rollup): string {
     const raw = client.percentiles?.[`${p}.0`];
     const clientMs = typeof raw === "number" ? raw / 1e6 : null;
     const key = `p${p}` as const;
-    return cells([key, fixed2(clientMs), fixed2(t[key]), escapeHtml(bucketText(t.buckets[key])), gapText(clientMs, t.buckets[key])]);
+    return cells([
+      key,
+      fixed2(clientMs),
+      fixed2(t[key]),
+      escapeHtml(bucketText(t.buckets[key])),
+      gapText(clientMs, t.buckets[key]),
+    ]);
   });
-  return `<p class="note">TTFT, ms. The server's comes from its histogram <code>${escapeHtml(t.source)}</code> (${t.count} requests${warmupShare(t.warmup_requests)}): the true value lies in the bucket shown, the interpolated one is a guess within it. Client minus server is the network, the HTTP path and any queue the server's clock does not count; at the buckets' resolution it lies in the range shown.</p>`
-    + table(["", "client", "server (interpolated)", "server bucket", "client − server"], rows);
+  return (
+    `<p class="note">TTFT, ms. The server's comes from its histogram <code>${escapeHtml(t.source)}</code> (${t.count} requests${warmupShare(t.warmup_requests)}): the true value lies in the bucket shown, the interpolated one is a guess within it. Client minus server is the network, the HTTP path and any queue the server's clock does not count; at the buckets' resolution it lies in the range shown.</p>` +
+    table(["", "client", "server (interpolated)", "server bucket", "client − server"], rows)
+  );
 }
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -39,7 +49,18 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 export function renderServerMetricsTable(s: ServerMetricsSummary | undefined, clientTtft: Rollup): string {
   if (!s) return "";
   const failed = s.failed_scrapes > 0 ? `, <span class="bad">${s.failed_scrapes} failed</span>` : "";
-  const gauges = Object.entries(s.gauges).map(([key, g]) => cells([escapeHtml(SERVER_GAUGE_LABELS[key] ?? key), fixed2(g.min), fixed2(g.avg), fixed2(g.max), `<code>${escapeHtml(g.source)}</code>`]));
-  const gaugeTable = gauges.length > 0 ? table(["", "min", "avg", "max", "from"], gauges) : `<p class="note">${escapeHtml(capitalized(noFiguresReason(s)))}.</p>`;
+  const gauges = Object.entries(s.gauges).map(([key, g]) =>
+    cells([
+      escapeHtml(SERVER_GAUGE_LABELS[key] ?? key),
+      fixed2(g.min),
+      fixed2(g.avg),
+      fixed2(g.max),
+      `<code>${escapeHtml(g.source)}</code>`,
+    ]),
+  );
+  const gaugeTable =
+    gauges.length > 0
+      ? table(["", "min", "avg", "max", "from"], gauges)
+      : `<p class="note">${escapeHtml(capitalized(noFiguresReason(s)))}.</p>`;
   return `<section id="server-metrics"><h2>Server metrics</h2><p class="note">${escapeHtml(s.url)} · ${s.scrapes} scrapes in the window${failed}</p>${gaugeTable}${ttftTable(s, clientTtft)}</section>`;
 }

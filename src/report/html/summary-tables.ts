@@ -15,13 +15,17 @@ import { displayUnitOf, metricNamed } from "../../metrics/metric-names.ts";
 type Row = [label: string, valueHtml: string];
 
 function table(rows: readonly Row[], className: string): string {
-  const body = rows.map(([label, value]) => `<tr><th scope="row">${escapeHtml(label)}</th><td>${value}</td></tr>`).join("");
+  const body = rows
+    .map(([label, value]) => `<tr><th scope="row">${escapeHtml(label)}</th><td>${value}</td></tr>`)
+    .join("");
   return `<table class="${className}"><tbody>${body}</tbody></table>`;
 }
 
 function verdictHtml(s: ResultSummary): string {
   if (s.load_generator === null) {
-    return loadPatternType(s) === "max_throughput" ? "N/A (max_throughput has no schedule to keep)" : "N/A (no requests sent)";
+    return loadPatternType(s) === "max_throughput"
+      ? "N/A (max_throughput has no schedule to keep)"
+      : "N/A (no requests sent)";
   }
   const detail = ` (${loadGeneratorFigures(s)})`;
   if (s.load_generator === "ok") return `<span class="ok">ok</span>${detail}`;
@@ -31,20 +35,27 @@ function verdictHtml(s: ResultSummary): string {
 /** Rows of the summary table, values already escaped. */
 export function summaryRows(s: ResultSummary): Row[] {
   const rows: Row[] = [
-    ["State", s.complete ? `<span class="ok">${escapeHtml(s.state)}</span>` : `<span class="bad">${escapeHtml(s.state)}</span>`],
+    [
+      "State",
+      s.complete ? `<span class="ok">${escapeHtml(s.state)}</span>` : `<span class="bad">${escapeHtml(s.state)}</span>`,
+    ],
     ["Requests issued", String(s.n_samples_issued)],
     ["Requests completed", String(s.n_samples_completed)],
     ["Requests failed", s.n_samples_failed > 0 ? `<span class="bad">${s.n_samples_failed}</span>` : "0"],
   ];
   if (s.n_samples_planned !== null) rows.push(["Requests planned", String(s.n_samples_planned)]);
   if (s.n_samples_dropped) rows.push([droppedLabel(s), `<span class="bad">${s.n_samples_dropped}</span>`]);
-  if (s.n_samples_delayed !== null) rows.push([`Requests delayed (> ${nsAsMs(DELAYED_LAG_NS)} ms late)`, String(s.n_samples_delayed)]);
+  if (s.n_samples_delayed !== null)
+    rows.push([`Requests delayed (> ${nsAsMs(DELAYED_LAG_NS)} ms late)`, String(s.n_samples_delayed)]);
   rows.push(
     ["Duration", s.duration_ns === null ? "N/A" : `${fixed2(s.duration_ns / NS_PER_S)} s`],
     ...(s.legacy_loadgen_window_duration_ns !== null
-      ? [["QPS (MLPerf LoadGen legacy: (completed − 1) / window, failures included)", fixed2(s.qps)], ["QPS (successful requests / duration)", fixed2(s.qps_native)]] as [string, string][]
-      : [["QPS", fixed2(s.qps)]] as [string, string][]),
-    ...(s.scheduled_qps != null ? [["QPS the schedule offered", fixed2(s.scheduled_qps)]] as [string, string][] : []),
+      ? ([
+          ["QPS (MLPerf LoadGen legacy: (completed − 1) / window, failures included)", fixed2(s.qps)],
+          ["QPS (successful requests / duration)", fixed2(s.qps_native)],
+        ] as [string, string][])
+      : ([["QPS", fixed2(s.qps)]] as [string, string][])),
+    ...(s.scheduled_qps != null ? ([["QPS the schedule offered", fixed2(s.scheduled_qps)]] as [string, string][]) : []),
     ["Output tok/s", fixed2(s.tps)],
     ...(s.goodput ? [["Goodput", escapeHtml(goodputText(s.goodput))] as [string, string]] : []),
     ["Load generator", verdictHtml(s)],
@@ -60,15 +71,24 @@ export function flattenConfig(config: Record<string, unknown>, prefix = ""): [st
   const out: [string, unknown][] = [];
   for (const [key, value] of Object.entries(config)) {
     const path = prefix ? `${prefix}.${key}` : key;
-    if (value !== null && typeof value === "object" && !Array.isArray(value)) out.push(...flattenConfig(value as Record<string, unknown>, path));
+    if (value !== null && typeof value === "object" && !Array.isArray(value))
+      out.push(...flattenConfig(value as Record<string, unknown>, path));
     else out.push([path, value]);
   }
   return out;
 }
 
-const PERCENTILE_COLUMNS: readonly [string, string][] = [["p50", "50.0"], ["p90", "90.0"], ["p99", "99.0"], ["p99.9", "99.9"]];
+const PERCENTILE_COLUMNS: readonly [string, string][] = [
+  ["p50", "50.0"],
+  ["p90", "90.0"],
+  ["p99", "99.0"],
+  ["p99.9", "99.9"],
+];
 
-function percentileRow(name: "ttft" | "tpot" | "itl" | "latency" | "scheduled_latency" | "schedule_lag", s: ResultSummary): string {
+function percentileRow(
+  name: "ttft" | "tpot" | "itl" | "latency" | "scheduled_latency" | "schedule_lag",
+  s: ResultSummary,
+): string {
   const metric = metricNamed(name);
   const label = metric.label;
   const unit = displayUnitOf(metric);
@@ -80,7 +100,9 @@ function percentileRow(name: "ttft" | "tpot" | "itl" | "latency" | "scheduled_la
 
 /** Summary, percentiles and run config as HTML. */
 export function renderSummaryTables(s: ResultSummary): string {
-  const head = ["min", "mean", ...PERCENTILE_COLUMNS.map(([label]) => label), "max"].map((h) => `<th scope="col">${h}</th>`).join("");
+  const head = ["min", "mean", ...PERCENTILE_COLUMNS.map(([label]) => label), "max"]
+    .map((h) => `<th scope="col">${h}</th>`)
+    .join("");
   const percentiles = [
     percentileRow("ttft", s),
     percentileRow("tpot", s),
@@ -90,7 +112,9 @@ export function renderSummaryTables(s: ResultSummary): string {
     percentileRow("schedule_lag", s),
   ].join("");
   const config = flattenConfig(s.run_config).map(([k, v]): Row => [k, escapeValue(v)]);
-  return `<section class="tables" id="summary"><div><h2>Summary</h2>${table(summaryRows(s), "summary")}</div>`
-    + `<div><h2>Run config</h2>${config.length > 0 ? table(config, "config") : "<p>none recorded</p>"}</div></section>`
-    + `<section id="percentiles"><h2>Percentiles</h2><table class="percentiles"><thead><tr><th></th>${head}</tr></thead><tbody>${percentiles}</tbody></table></section>`;
+  return (
+    `<section class="tables" id="summary"><div><h2>Summary</h2>${table(summaryRows(s), "summary")}</div>` +
+    `<div><h2>Run config</h2>${config.length > 0 ? table(config, "config") : "<p>none recorded</p>"}</div></section>` +
+    `<section id="percentiles"><h2>Percentiles</h2><table class="percentiles"><thead><tr><th></th>${head}</tr></thead><tbody>${percentiles}</tbody></table></section>`
+  );
 }

@@ -11,8 +11,22 @@ import { formatTick, linearAxis, logAxis, project, spansDecades, type Axis, type
 
 export type ChartSeries =
   | { kind: "line"; label: string; color: string; xs: readonly number[]; ys: readonly number[] }
-  | { kind: "points"; label: string; color: string; shape: "circle" | "cross"; xs: readonly number[]; ys: readonly number[] }
-  | { kind: "bars"; label: string; color: string; x0s: readonly number[]; x1s: readonly number[]; ys: readonly number[] };
+  | {
+      kind: "points";
+      label: string;
+      color: string;
+      shape: "circle" | "cross";
+      xs: readonly number[];
+      ys: readonly number[];
+    }
+  | {
+      kind: "bars";
+      label: string;
+      color: string;
+      x0s: readonly number[];
+      x1s: readonly number[];
+      ys: readonly number[];
+    };
 
 export interface ChartSpec {
   /** The `data-chart` attribute: kebab-case, unique in the page. */
@@ -67,13 +81,22 @@ export function chooseAxis(values: Iterable<number>, scale: ScaleKind | "auto", 
   return linearAxis(fromZero ? Math.min(0, e.min) : e.min, e.max, undefined, minStep);
 }
 
-interface Frame { x: Axis; y: Axis; left: number; right: number; top: number; bottom: number }
+interface Frame {
+  x: Axis;
+  y: Axis;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
 
 const px = (f: Frame, v: number) => project(f.x, v, f.left, f.right);
 const py = (f: Frame, v: number) => project(f.y, v, f.bottom, f.top);
 
 function axesMarkup(f: Frame, spec: ChartSpec, height: number): string {
-  const parts: string[] = [`<rect class="plot" x="${f.left}" y="${f.top}" width="${f.right - f.left}" height="${f.bottom - f.top}"/>`];
+  const parts: string[] = [
+    `<rect class="plot" x="${f.left}" y="${f.top}" width="${f.right - f.left}" height="${f.bottom - f.top}"/>`,
+  ];
   for (const t of f.x.ticks) {
     const x = r1(px(f, t));
     parts.push(`<line class="grid" x1="${x}" y1="${f.top}" x2="${x}" y2="${f.bottom}"/>`);
@@ -126,7 +149,9 @@ function seriesMarkup(f: Frame, s: ChartSeries): string {
       const x0 = px(f, s.x0s[i] as number);
       const x1 = px(f, s.x1s[i] as number);
       const top = py(f, y);
-      rects.push(`<rect x="${r1(x0)}" y="${r1(top)}" width="${r1(Math.max(0.5, x1 - x0 - 0.5))}" height="${r1(Math.max(0.5, base - top))}"/>`);
+      rects.push(
+        `<rect x="${r1(x0)}" y="${r1(top)}" width="${r1(Math.max(0.5, x1 - x0 - 0.5))}" height="${r1(Math.max(0.5, base - top))}"/>`,
+      );
     });
     return `<g class="series" data-series="${escapeHtml(s.label)}" fill="${s.color}">${rects.join("")}</g>`;
   }
@@ -137,7 +162,11 @@ function seriesMarkup(f: Frame, s: ChartSeries): string {
     if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
     const cx = r1(px(f, x));
     const cy = r1(py(f, y));
-    marks.push(s.shape === "circle" ? `<circle cx="${cx}" cy="${cy}" r="2.2"/>` : `M${r1(px(f, x) - 3)} ${r1(py(f, y) - 3)}l6 6m0 -6l-6 6`);
+    marks.push(
+      s.shape === "circle"
+        ? `<circle cx="${cx}" cy="${cy}" r="2.2"/>`
+        : `M${r1(px(f, x) - 3)} ${r1(py(f, y) - 3)}l6 6m0 -6l-6 6`,
+    );
   }
   return s.shape === "circle"
     ? `<g class="series" data-series="${escapeHtml(s.label)}" fill="${s.color}" fill-opacity="0.55">${marks.join("")}</g>`
@@ -175,11 +204,12 @@ function legendMarkup(rows: readonly ChartSeries[][], right: number): string {
     for (const s of [...row].reverse()) {
       const label = escapeHtml(s.label);
       x -= legendWidth(label);
-      const swatch = s.kind !== "points"
-        ? `<rect x="${r1(x)}" y="${y}" width="12" height="8" fill="${s.color}"/>`
-        : s.shape === "cross"
-          ? `<path d="M${r1(x)} ${y}l8 8m0 -8l-8 8" stroke="${s.color}" stroke-width="1.8"/>`
-          : `<circle cx="${r1(x + 5)}" cy="${y + 4}" r="3.5" fill="${s.color}"/>`;
+      const swatch =
+        s.kind !== "points"
+          ? `<rect x="${r1(x)}" y="${y}" width="12" height="8" fill="${s.color}"/>`
+          : s.shape === "cross"
+            ? `<path d="M${r1(x)} ${y}l8 8m0 -8l-8 8" stroke="${s.color}" stroke-width="1.8"/>`
+            : `<circle cx="${r1(x + 5)}" cy="${y + 4}" r="3.5" fill="${s.color}"/>`;
       items.push(`${swatch}<text class="legend" x="${r1(x + 16)}" y="${y + 8}">${label}</text>`);
     }
   });
@@ -193,13 +223,20 @@ export function renderChart(spec: ChartSpec): string {
   const x = chooseAxis(spec.series.flatMap(seriesXs), spec.xScale ?? "linear", false, spec.xCounts ? 1 : 0);
   const y = spec.yDomain
     ? linearAxis(spec.yDomain[0], spec.yDomain[1])
-    : chooseAxis(spec.series.flatMap((s) => s.ys), spec.yScale ?? "linear", true, spec.yCounts ? 1 : 0);
+    : chooseAxis(
+        spec.series.flatMap((s) => s.ys),
+        spec.yScale ?? "linear",
+        true,
+        spec.yCounts ? 1 : 0,
+      );
   const right = width - MARGIN.right;
   // A legend too wide for one row takes more rows, and the plot starts lower by as much.
   const legend = legendRows(spec.series, 8, right);
   const top = MARGIN.top + Math.max(0, legend.length - 1) * LEGEND_ROW_PX;
   const f: Frame = { x, y, left: MARGIN.left, right, top, bottom: height - MARGIN.bottom };
   const body = spec.series.map((s) => seriesMarkup(f, s)).join("");
-  return `<svg data-chart="${escapeHtml(spec.name)}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeHtml(spec.title)}">`
-    + `${axesMarkup(f, spec, height)}${body}${legendMarkup(legend, f.right)}</svg>`;
+  return (
+    `<svg data-chart="${escapeHtml(spec.name)}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeHtml(spec.title)}">` +
+    `${axesMarkup(f, spec, height)}${body}${legendMarkup(legend, f.right)}</svg>`
+  );
 }

@@ -62,21 +62,41 @@ export function runBuckets(cols: PhaseColumns, windowStartNs: number): RunBucket
   };
   const one = (): number => 1;
   const lag = bucketMedianMax(
-    { count: rows, timeS: sentS, value: (i) => ((cols.sentNs[i] as number) - (cols.scheduledNs[i] as number)) / NS_PER_MS },
+    {
+      count: rows,
+      timeS: sentS,
+      value: (i) => ((cols.sentNs[i] as number) - (cols.scheduledNs[i] as number)) / NS_PER_MS,
+    },
     widthS,
     count,
   );
   return {
     widthS,
     xs: Array.from({ length: count }, (_, b) => (b === count - 1 ? b * widthS + lastWidthS / 2 : (b + 0.5) * widthS)),
-    completionsPerS: perSecond(spreadOverBuckets({ count: rows, startS: doneOkS, endS: doneOkS, amount: one }, widthS, count), widthS, lastWidthS),
-    errorsPerS: perSecond(spreadOverBuckets({ count: rows, startS: doneFailedS, endS: doneFailedS, amount: one }, widthS, count), widthS, lastWidthS),
-    outputTokensPerS: perSecond(
-      spreadOverBuckets({ count: rows, startS: tokenStartS, endS: doneOkS, amount: (i) => cols.outputTokens[i] as number }, widthS, count),
+    completionsPerS: perSecond(
+      spreadOverBuckets({ count: rows, startS: doneOkS, endS: doneOkS, amount: one }, widthS, count),
       widthS,
       lastWidthS,
     ),
-    inFlight: perSecond(spreadOverBuckets({ count: rows, startS: sentS, endS: doneS, amount: (i) => doneS(i) - sentS(i) }, widthS, count), widthS, lastWidthS),
+    errorsPerS: perSecond(
+      spreadOverBuckets({ count: rows, startS: doneFailedS, endS: doneFailedS, amount: one }, widthS, count),
+      widthS,
+      lastWidthS,
+    ),
+    outputTokensPerS: perSecond(
+      spreadOverBuckets(
+        { count: rows, startS: tokenStartS, endS: doneOkS, amount: (i) => cols.outputTokens[i] as number },
+        widthS,
+        count,
+      ),
+      widthS,
+      lastWidthS,
+    ),
+    inFlight: perSecond(
+      spreadOverBuckets({ count: rows, startS: sentS, endS: doneS, amount: (i) => doneS(i) - sentS(i) }, widthS, count),
+      widthS,
+      lastWidthS,
+    ),
     lagP50Ms: lag.p50,
     lagMaxMs: lag.max,
   };
@@ -92,7 +112,13 @@ function hasAny(values: Float64Array): boolean {
 
 /** The time-series <svg>s; "" for a phase with no requests. */
 /** A server gauge as a line on the phase's time axis (only the scrapes inside the charted span). */
-function serverLine(label: string, color: string, gauge: { tNs: number[]; values: number[] } | undefined, windowStartNs: number, spanS: number): ChartSeries[] {
+function serverLine(
+  label: string,
+  color: string,
+  gauge: { tNs: number[]; values: number[] } | undefined,
+  windowStartNs: number,
+  spanS: number,
+): ChartSeries[] {
   if (!gauge) return [];
   const xs: number[] = [];
   const ys: number[] = [];
@@ -104,7 +130,11 @@ function serverLine(label: string, color: string, gauge: { tNs: number[]; values
   return xs.length > 1 ? [{ kind: "line", label, color, xs, ys }] : [];
 }
 
-export function renderTimeSeriesCharts(cols: PhaseColumns, windowStartNs: number, server: GaugeTimeline | null = null): string {
+export function renderTimeSeriesCharts(
+  cols: PhaseColumns,
+  windowStartNs: number,
+  server: GaugeTimeline | null = null,
+): string {
   if (cols.count === 0) return "";
   const b = runBuckets(cols, windowStartNs);
   const spanS = b.widthS * b.xs.length;
@@ -112,17 +142,33 @@ export function renderTimeSeriesCharts(cols: PhaseColumns, windowStartNs: number
   const requests = [line("completions/s", "#2563eb", b.xs, b.completionsPerS)];
   if (hasAny(b.errorsPerS)) requests.push(line("errors/s", "#dc2626", b.xs, b.errorsPerS));
   const charts = [
-    renderChart({ name: "throughput-requests", title: "Throughput — requests", xLabel, yLabel: "requests/s", series: requests }),
+    renderChart({
+      name: "throughput-requests",
+      title: "Throughput — requests",
+      xLabel,
+      yLabel: "requests/s",
+      series: requests,
+    }),
   ];
   if (hasAny(b.outputTokensPerS)) {
-    charts.push(renderChart({
-      name: "throughput-tokens", title: "Throughput — output tokens", xLabel, yLabel: "output tokens/s",
-      series: [line("output tok/s", "#7c3aed", b.xs, b.outputTokensPerS)],
-    }));
+    charts.push(
+      renderChart({
+        name: "throughput-tokens",
+        title: "Throughput — output tokens",
+        xLabel,
+        yLabel: "output tokens/s",
+        series: [line("output tok/s", "#7c3aed", b.xs, b.outputTokensPerS)],
+      }),
+    );
   }
   charts.push(
     renderChart({
-      name: "in-flight", title: server?.running ? "Requests in flight (client, time-average) and at the server" : "Requests in flight (time-average)", xLabel, yLabel: "requests",
+      name: "in-flight",
+      title: server?.running
+        ? "Requests in flight (client, time-average) and at the server"
+        : "Requests in flight (time-average)",
+      xLabel,
+      yLabel: "requests",
       series: [
         line("in flight", "#0d9488", b.xs, b.inFlight),
         ...serverLine("server running", "#2563eb", server?.running, windowStartNs, spanS),
@@ -130,11 +176,24 @@ export function renderTimeSeriesCharts(cols: PhaseColumns, windowStartNs: number
       ],
     }),
     renderChart({
-      name: "schedule-lag", title: "Schedule lag (sent − scheduled)", xLabel, yLabel: "lag (ms)",
+      name: "schedule-lag",
+      title: "Schedule lag (sent − scheduled)",
+      xLabel,
+      yLabel: "lag (ms)",
       series: [line("p50", "#2563eb", b.xs, b.lagP50Ms), line("max", "#ea580c", b.xs, b.lagMaxMs)],
     }),
   );
   const kv = serverLine("KV-cache use", "#7c3aed", server?.kv_cache_usage, windowStartNs, spanS);
-  if (kv.length > 0) charts.push(renderChart({ name: "server-kv-cache", title: "Server KV-cache use", xLabel, yLabel: "fraction used", series: kv, yDomain: [0, 1] }));
+  if (kv.length > 0)
+    charts.push(
+      renderChart({
+        name: "server-kv-cache",
+        title: "Server KV-cache use",
+        xLabel,
+        yLabel: "fraction used",
+        series: kv,
+        yDomain: [0, 1],
+      }),
+    );
   return charts.join("");
 }

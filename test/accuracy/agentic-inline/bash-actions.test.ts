@@ -2,7 +2,11 @@
 import { describe, expect, test } from "bun:test";
 import { bashActions, multisetIou, type ToolCallOut } from "../../../src/accuracy/agentic-inline/bash-actions.ts";
 
-const call = (args: ToolCallOut["function"]["arguments"], name = "bash"): ToolCallOut => ({ id: "c0", type: "function", function: { name, arguments: args } });
+const call = (args: ToolCallOut["function"]["arguments"], name = "bash"): ToolCallOut => ({
+  id: "c0",
+  type: "function",
+  function: { name, arguments: args },
+});
 const cmd = (command: string): ToolCallOut => call(JSON.stringify({ cmd: command }));
 
 describe("accuracy/agentic-inline/bash-actions", () => {
@@ -10,9 +14,21 @@ describe("accuracy/agentic-inline/bash-actions", () => {
   test.each([
     ["upstream test: the ground truth `python -m pytest`", "python -m pytest", ["python"]],
     ["upstream test: the model's `python test.py`", "python test.py", ["python"]],
-    ["upstream docstring: an env assignment and an absolute path", "CUDA_VISIBLE_DEVICES=0 /usr/bin/python3 -m pytest", ["python"]],
-    ["cd dropped, version removed, quoted path blanked, pipe split", 'cd /t && CUDA_VISIBLE_DEVICES=0 /usr/bin/python3.11 -m pytest "a b.py" | tail -n 5', ["python", "tail"]],
-    ["wrappers and assignments dropped; timeout is an action, echo is not; wget is curl", "sudo env FOO=1 timeout 10 python x.py; echo done; wget u", ["timeout", "curl"]],
+    [
+      "upstream docstring: an env assignment and an absolute path",
+      "CUDA_VISIBLE_DEVICES=0 /usr/bin/python3 -m pytest",
+      ["python"],
+    ],
+    [
+      "cd dropped, version removed, quoted path blanked, pipe split",
+      'cd /t && CUDA_VISIBLE_DEVICES=0 /usr/bin/python3.11 -m pytest "a b.py" | tail -n 5',
+      ["python", "tail"],
+    ],
+    [
+      "wrappers and assignments dropped; timeout is an action, echo is not; wget is curl",
+      "sudo env FOO=1 timeout 10 python x.py; echo done; wget u",
+      ["timeout", "curl"],
+    ],
     ["every separator splits", "ls; cat a | grep x", ["ls", "cat", "grep"]],
     ["separators inside quotes do not split", "grep \"a;b|c\" f && sed 's/x/y;z/' g", ["grep", "sed"]],
     ["an escaped quote stays inside its string", 'echo "say \\"hi; rm\\"" ; rm x', ["rm"]],
@@ -34,8 +50,16 @@ describe("accuracy/agentic-inline/bash-actions", () => {
     ["U+0085 is Python whitespace", "make\u0085test", ["make"]],
     ["names off the table, even object-prototype ones, are dropped", "constructor; __proto__; echo x", []],
     ["grep aliases", "egrep a||rg b||ag c||fgrep d", ["grep", "grep", "grep", "grep"]],
-    ["other aliases", "apt-get i; yum y; gawk 1; locate f; less f; more g; pip3 i; py x", ["apt", "yum", "awk", "find", "cat", "cat", "pip", "python"]],
-    ["tool names", "sphinx-build a; sphinx-quickstart; cython x; conda y; pylint z; pytest", ["sphinx", "sphinx", "cython", "conda", "pylint", "pytest"]],
+    [
+      "other aliases",
+      "apt-get i; yum y; gawk 1; locate f; less f; more g; pip3 i; py x",
+      ["apt", "yum", "awk", "find", "cat", "cat", "pip", "python"],
+    ],
+    [
+      "tool names",
+      "sphinx-build a; sphinx-quickstart; cython x; conda y; pylint z; pytest",
+      ["sphinx", "sphinx", "cython", "conda", "pylint", "pytest"],
+    ],
   ] as const)("%s", (_title, command, actions) => {
     expect(bashActions([cmd(command)])).toEqual([...actions]);
   });
@@ -48,8 +72,16 @@ describe("accuracy/agentic-inline/bash-actions", () => {
     ["a non-empty non-string `command` hides `cmd`", [call(JSON.stringify({ command: ["x"], cmd: "ls" }))], []],
     ["arguments that are not JSON", [call("ls -la")], []],
     ["arguments that are a JSON array", [call(JSON.stringify(["ls"]))], []],
-    ["a function not named exactly bash", [call(JSON.stringify({ cmd: "ls" }), "Bash"), call(JSON.stringify({ cmd: "ls" }), "python")], []],
-    ["several calls, in call order", [cmd("git diff"), call(JSON.stringify({ cmd: "x" }), "edit"), cmd("python t.py | head")], ["git", "python", "head"]],
+    [
+      "a function not named exactly bash",
+      [call(JSON.stringify({ cmd: "ls" }), "Bash"), call(JSON.stringify({ cmd: "ls" }), "python")],
+      [],
+    ],
+    [
+      "several calls, in call order",
+      [cmd("git diff"), call(JSON.stringify({ cmd: "x" }), "edit"), cmd("python t.py | head")],
+      ["git", "python", "head"],
+    ],
     ["no calls", [], []],
   ] as const)("%s", (_title, calls, actions) => {
     expect(bashActions(calls)).toEqual([...actions]);

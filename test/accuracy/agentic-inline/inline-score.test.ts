@@ -14,15 +14,38 @@ import {
   type TurnOutput,
 } from "../../../src/accuracy/agentic-inline/inline-score.ts";
 
-const bash = (command: string): ToolCallOut => ({ id: "c0", type: "function", function: { name: "bash", arguments: JSON.stringify({ cmd: command }) } });
+const bash = (command: string): ToolCallOut => ({
+  id: "c0",
+  type: "function",
+  function: { name: "bash", arguments: JSON.stringify({ cmd: command }) },
+});
 const user = (conversation_id: string, turn: number): ConversationRow => ({ conversation_id, turn, role: "user" });
 const tool = (conversation_id: string, turn: number): ConversationRow => ({ conversation_id, turn, role: "tool" });
-const reply = (conversation_id: string, turn: number, extra: Partial<ConversationRow> = {}): ConversationRow => ({ conversation_id, turn, role: "assistant", ...extra });
-const answer = (parts: Partial<TurnOutput>): TurnOutput => ({ content: "", reasoningContent: "", toolCalls: [], ...parts });
-const issue = (conversationId: string, turn: number, output: TurnOutput | null): IssuedTurn => ({ conversationId, turn, output });
+const reply = (conversation_id: string, turn: number, extra: Partial<ConversationRow> = {}): ConversationRow => ({
+  conversation_id,
+  turn,
+  role: "assistant",
+  ...extra,
+});
+const answer = (parts: Partial<TurnOutput>): TurnOutput => ({
+  content: "",
+  reasoningContent: "",
+  toolCalls: [],
+  ...parts,
+});
+const issue = (conversationId: string, turn: number, output: TurnOutput | null): IssuedTurn => ({
+  conversationId,
+  turn,
+  output,
+});
 
 // The datasets of upstream's three unit tests: one coding and one workflow conversation.
-const codeAndSim = [user("code1", 1), reply("code1", 2, { tool_calls: [bash("python -m pytest")] }), user("sim_1", 1), reply("sim_1", 2, { intent_codes: ["I042"] })];
+const codeAndSim = [
+  user("code1", 1),
+  reply("code1", 2, { tool_calls: [bash("python -m pytest")] }),
+  user("sim_1", 1),
+  reply("sim_1", 2, { intent_codes: ["I042"] }),
+];
 const pythonAnswer = answer({ toolCalls: [bash("python test.py")] });
 
 describe("accuracy/agentic-inline/inline-score", () => {
@@ -33,8 +56,24 @@ describe("accuracy/agentic-inline/inline-score", () => {
       turns: { issued: 2, expected: 2, observed: 2, missing: 0, scored: 2 },
       domains: { coding: { score: 1, scored: 1 }, workflow: { score: 1, scored: 1 } },
       per_turn: [
-        { conversation_id: "code1", repeat: 1, turn: 2, domain: "coding", gt_actions: ["python"], model_actions: ["python"], score: 1 },
-        { conversation_id: "sim_1", repeat: 1, turn: 2, domain: "workflow", gt_intents: ["I042"], model_intent: "I042", score: 1 },
+        {
+          conversation_id: "code1",
+          repeat: 1,
+          turn: 2,
+          domain: "coding",
+          gt_actions: ["python"],
+          model_actions: ["python"],
+          score: 1,
+        },
+        {
+          conversation_id: "sim_1",
+          repeat: 1,
+          turn: 2,
+          domain: "workflow",
+          gt_intents: ["I042"],
+          model_intent: "I042",
+          score: 1,
+        },
       ],
     };
     expect(scoreAgenticInline(codeAndSim, issued)).toEqual(document);
@@ -42,31 +81,61 @@ describe("accuracy/agentic-inline/inline-score", () => {
   });
 
   test("upstream: turns without ground truth are excluded but still count as issued", () => {
-    const rows = [user("code1", 1), reply("code1", 2, { tool_calls: [bash("python -m pytest")] }), user("code2", 1), reply("code2", 2)];
+    const rows = [
+      user("code1", 1),
+      reply("code1", 2, { tool_calls: [bash("python -m pytest")] }),
+      user("code2", 1),
+      reply("code2", 2),
+    ];
     const scores = scoreAgenticInline(rows, [issue("code1", 1, pythonAnswer), issue("code2", 1, null)]);
     expect(scores.score).toBe(1);
     expect(scores.turns).toEqual({ issued: 2, expected: 1, observed: 1, missing: 0, scored: 1 });
-    expect(scores.excluded_turns).toEqual([{ conversation_id: "code2", turn: 2, domain: "coding", exclude_reason: "no ground truth" }]);
+    expect(scores.excluded_turns).toEqual([
+      { conversation_id: "code2", turn: 2, domain: "coding", exclude_reason: "no ground truth" },
+    ]);
   });
 
   test("upstream: every issued turn of every repeat is scored, a failed one as 0", () => {
-    const issued = [issue("code1", 1, pythonAnswer), issue("sim_1", 1, null), issue("code1__repeat_2", 1, pythonAnswer)];
+    const issued = [
+      issue("code1", 1, pythonAnswer),
+      issue("sim_1", 1, null),
+      issue("code1__repeat_2", 1, pythonAnswer),
+    ];
     const scores = scoreAgenticInline(codeAndSim, issued);
     expect(scores.score).toBe(0.6667);
     expect(scores.turns).toEqual({ issued: 3, expected: 3, observed: 2, missing: 1, scored: 3 });
     expect(issuedRepeatCount(codeAndSim, issued)).toBe(2);
     expect(scores.domains).toEqual({ coding: { score: 1, scored: 2 }, workflow: { score: 0, scored: 1 } });
-    expect(scores.per_turn.map((row) => [row.conversation_id, row.repeat])).toEqual([["code1", 1], ["code1", 2], ["sim_1", 1]]);
+    expect(scores.per_turn.map((row) => [row.conversation_id, row.repeat])).toEqual([
+      ["code1", 1],
+      ["code1", 2],
+      ["sim_1", 1],
+    ]);
     // JSON key order is part of the document.
-    expect(JSON.stringify(scores.per_turn[2])).toBe('{"conversation_id":"sim_1","repeat":1,"turn":2,"domain":"workflow","missing":true,"gt_intents":["I042"],"model_intent":null,"score":0}');
+    expect(JSON.stringify(scores.per_turn[2])).toBe(
+      '{"conversation_id":"sim_1","repeat":1,"turn":2,"domain":"workflow","missing":true,"gt_intents":["I042"],"model_intent":null,"score":0}',
+    );
     expect(Object.keys(scores)).toEqual(["score", "turns", "domains", "per_turn"]);
   });
 
   test("pairs user and tool rows with the next assistant row in turn order; a last client turn has no ground truth", () => {
-    const rows = [reply("c", 4, { tool_calls: [bash("ls")] }), user("c", 5), user("c", 1), tool("c", 3), reply("c", 2, { tool_calls: [bash("cat a; ls")] })];
-    const scores = scoreAgenticInline(rows, [issue("c", 1, answer({ toolCalls: [bash("ls")] })), issue("c", 3, null), issue("c", 5, pythonAnswer)]);
+    const rows = [
+      reply("c", 4, { tool_calls: [bash("ls")] }),
+      user("c", 5),
+      user("c", 1),
+      tool("c", 3),
+      reply("c", 2, { tool_calls: [bash("cat a; ls")] }),
+    ];
+    const scores = scoreAgenticInline(rows, [
+      issue("c", 1, answer({ toolCalls: [bash("ls")] })),
+      issue("c", 3, null),
+      issue("c", 5, pythonAnswer),
+    ]);
     expect(scores.turns).toEqual({ issued: 2, expected: 2, observed: 1, missing: 1, scored: 2 });
-    expect(scores.per_turn.map((row) => [row.turn, row.score])).toEqual([[2, 0.5], [4, 0]]);
+    expect(scores.per_turn.map((row) => [row.turn, row.score])).toEqual([
+      [2, 0.5],
+      [4, 0],
+    ]);
     expect(scores.score).toBe(0.25);
   });
 
@@ -78,7 +147,9 @@ describe("accuracy/agentic-inline/inline-score", () => {
   });
 
   test("rounds the mean half to even like Python (1/32 → 0.0312)", () => {
-    const issued = Array.from({ length: 32 }, (_, i) => issue(i === 0 ? "code1" : `code1__repeat_${i + 1}`, 1, i === 0 ? pythonAnswer : null));
+    const issued = Array.from({ length: 32 }, (_, i) =>
+      issue(i === 0 ? "code1" : `code1__repeat_${i + 1}`, 1, i === 0 ? pythonAnswer : null),
+    );
     const scores = scoreAgenticInline(codeAndSim, issued);
     expect(scores.score).toBe(0.0312);
     expect(scores.domains.coding).toEqual({ score: 0.0312, scored: 32 });

@@ -32,7 +32,10 @@ const NLTK_SENTENCES: readonly (readonly [text: string, sentences: readonly stri
   ["Sen. Obama said no. Gen. Smith agreed.", ["Sen. Obama said no.", "Gen. Smith agreed."]],
   // abbreviations followed by a likely sentence start (orthography, frequent starters)
   ["At 10 a.m. The meeting started.", ["At 10 a.m.", "The meeting started."]],
-  ["The talks were held in the U.S. However, nobody came.", ["The talks were held in the U.S.", "However, nobody came."]],
+  [
+    "The talks were held in the U.S. However, nobody came.",
+    ["The talks were held in the U.S.", "However, nobody came."],
+  ],
   ["The U.S. In 2009 things changed.", ["The U.S.", "In 2009 things changed."]],
   ["He works for Acme Corp. Since then he is rich.", ["He works for Acme Corp.", "Since then he is rich."]],
   ["They met at the St. It was old.", ["They met at the St.", "It was old."]],
@@ -40,7 +43,10 @@ const NLTK_SENTENCES: readonly (readonly [text: string, sentences: readonly stri
   ["Johann S. Bach was a composer.", ["Johann S. Bach was a composer."]],
   ["The first letter is A. It comes first.", ["The first letter is A.", "It comes first."]],
   ["J. P. Morgan bought it. They said so.", ["J. P. Morgan bought it.", "They said so."]],
-  ["Punkt knows that the periods in Mr. Smith and Johann S. Bach\ndo not mark sentence boundaries.", ["Punkt knows that the periods in Mr. Smith and Johann S. Bach\ndo not mark sentence boundaries."]],
+  [
+    "Punkt knows that the periods in Mr. Smith and Johann S. Bach\ndo not mark sentence boundaries.",
+    ["Punkt knows that the periods in Mr. Smith and Johann S. Bach\ndo not mark sentence boundaries."],
+  ],
   ["Plan B. Then plan C.", ["Plan B.", "Then plan C."]],
   // numbers and ordinals
   ["The price rose 3.5 percent. Markets fell.", ["The price rose 3.5 percent.", "Markets fell."]],
@@ -55,11 +61,21 @@ const NLTK_SENTENCES: readonly (readonly [text: string, sentences: readonly stri
   ["Hmm. . . Okay then.", ["Hmm.", ".", ".", "Okay then."]],
   ["So.. that is it. Fine.", ["So.. that is it.", "Fine."]],
   // quotes and brackets after the mark (realignment)
-  ["(How does it deal with this parenthesis?)  \"It should be part of the\nprevious sentence.\" \"(And the same with this one.)\" ('And this one!')\n\"('(And (this)) '?)\" [(and this. )]", ["(How does it deal with this parenthesis?)", "\"It should be part of the\nprevious sentence.\"", "\"(And the same with this one.)\"", "('And this one!')", "\"('(And (this)) '?)\"", "[(and this. )]"]],
-  ["He said \"stop.\" Then he left.", ["He said \"stop.\"", "Then he left."]],
+  [
+    '(How does it deal with this parenthesis?)  "It should be part of the\nprevious sentence." "(And the same with this one.)" (\'And this one!\')\n"(\'(And (this)) \'?)" [(and this. )]',
+    [
+      "(How does it deal with this parenthesis?)",
+      '"It should be part of the\nprevious sentence."',
+      '"(And the same with this one.)"',
+      "('And this one!')",
+      "\"('(And (this)) '?)\"",
+      "[(and this. )]",
+    ],
+  ],
+  ['He said "stop." Then he left.', ['He said "stop."', "Then he left."]],
   ["It ended.) Next one.", ["It ended.)", "Next one."]],
   ["He left.'' She stayed.", ["He left.''", "She stayed."]],
-  ["It ended.\"-- Then more.", ["It ended.\"", "-- Then more."]],
+  ['It ended."-- Then more.', ['It ended."', "-- Then more."]],
   ["Wow!) Yes.", ["Wow!)", "Yes."]],
   ["A sentence.(Parenthetical.) Next.", ["A sentence.(Parenthetical.)", "Next."]],
   ["``Quoted.'' Unquoted.", ["``Quoted.''", "Unquoted."]],
@@ -76,7 +92,10 @@ const NLTK_SENTENCES: readonly (readonly [text: string, sentences: readonly stri
   ["Line one\r\nLine two. Three.\r\n", ["Line one\r\nLine two.", "Three."]],
   ["x.\u2028Y. Z.", ["x.\u2028Y.", "Z."]],
   // lower-case sentence starts
-  ["And sometimes sentences\ncan start with non-capitalized words.  i is a good variable\nname.", ["And sometimes sentences\ncan start with non-capitalized words.", "i is a good variable\nname."]],
+  [
+    "And sometimes sentences\ncan start with non-capitalized words.  i is a good variable\nname.",
+    ["And sometimes sentences\ncan start with non-capitalized words.", "i is a good variable\nname."],
+  ],
   ["It works. i think so.", ["It works.", "i think so."]],
   ["The end. however, it goes on.", ["The end.", "however, it goes on."]],
   // collocations
@@ -104,7 +123,7 @@ const NLTK_SENTENCES: readonly (readonly [text: string, sentences: readonly stri
   ["\u00c9lan vital. \u00dcber alles.", ["\u00c9lan vital.", "\u00dcber alles."]],
   ["Visit www.example.com. It is nice.", ["Visit www.example.com.", "It is nice."]],
   ["--Hello. --World.", ["--Hello.", "--World."]],
-  ["She said: \"No.\" (Really.) Yes.", ["She said: \"No.\"", "(Really.)", "Yes."]],
+  ['She said: "No." (Really.) Yes.', ['She said: "No."', "(Really.)", "Yes."]],
 ];
 
 describe("accuracy/rouge/punkt-tokenizer", () => {

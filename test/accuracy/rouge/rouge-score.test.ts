@@ -14,14 +14,20 @@ import { numpyMean, numpyRound, pythonFloatText } from "../../../src/accuracy/ro
 import { rougeScores, rougeTokens } from "../../../src/accuracy/rouge/rouge-score.ts";
 
 const FIXTURES = join(import.meta.dir, "..", "..", "fixtures", "rouge");
-const pairs = JSON.parse(readFileSync(join(FIXTURES, "pairs.json"), "utf8")) as { predictions: string[]; references: string[] };
+const pairs = JSON.parse(readFileSync(join(FIXTURES, "pairs.json"), "utf8")) as {
+  predictions: string[];
+  references: string[];
+};
 const expected = JSON.parse(readFileSync(join(FIXTURES, "expected.json"), "utf8")) as {
   per_sample: { rouge1: number; rouge2: number; rougeL: number; rougeLsum: number }[];
 };
 
 describe("accuracy/rouge/rouge-score", () => {
   test.each([
-    ["The quick brown fox jumps over the lazy dog", ["the", "quick", "brown", "fox", "jump", "over", "the", "lazi", "dog"]],
+    [
+      "The quick brown fox jumps over the lazy dog",
+      ["the", "quick", "brown", "fox", "jump", "over", "the", "lazi", "dog"],
+    ],
     ["U.S. officials said $1.2m was KILLED!", ["u", "s", "offici", "said", "1", "2m", "was", "kill"]],
     ["  café — naïve  ", ["caf", "na", "ve"]],
     ["", []],

@@ -83,7 +83,11 @@ describe("config/schema/schema", () => {
 
   test.each([
     [{ model_params: { name: "  llama  " } }, "model_params.name", "llama"],
-    [{ settings: { load_pattern: { type: " poisson ", target_qps: "12.5" } } }, "settings.load_pattern.target_qps", 12.5],
+    [
+      { settings: { load_pattern: { type: " poisson ", target_qps: "12.5" } } },
+      "settings.load_pattern.target_qps",
+      12.5,
+    ],
     [{ settings: { warmup: { enabled: "true" } } }, "settings.warmup.enabled", true],
     [{ settings: { warmup: { enabled: "no" } } }, "settings.warmup.enabled", false],
     [{ settings: { client: { num_workers: "8" } } }, "settings.client.num_workers", 8],
@@ -95,7 +99,11 @@ describe("config/schema/schema", () => {
     [{ settings: { runtime: { min_duration_ms: 1000 } } }, "settings.runtime.min_duration_ms", 1000],
     [{ version: 2 }, "version", "2"],
     [{ endpoint_config: { endpoints: "http://a:1" } }, "endpoint_config.endpoints", ["http://a:1"]],
-    [{ model_params: { chat_template_kwargs: '{"thinking":false}' } }, "model_params.chat_template_kwargs", { thinking: false }],
+    [
+      { model_params: { chat_template_kwargs: '{"thinking":false}' } },
+      "model_params.chat_template_kwargs",
+      { thinking: false },
+    ],
     [{ settings: { client: { log_level: "debug" } } }, "settings.client.log_level", "DEBUG"],
     [{ endpoint_config: { api_key: "  " } }, "endpoint_config.api_key", null],
     [{ model_params: { tokenizer_name: "" } }, "model_params.tokenizer_name", null],

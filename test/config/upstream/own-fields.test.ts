@@ -13,7 +13,10 @@ import { toYamlText } from "../../../src/config/yaml-text.ts";
 const BASE = {
   type: "online",
   model_params: { name: "m" },
-  datasets: [{ path: "d.jsonl" }, { path: "a.jsonl", type: "accuracy", accuracy_config: { eval_method: "pass_at_1", extractor: "abcd_extractor" } }],
+  datasets: [
+    { path: "d.jsonl" },
+    { path: "a.jsonl", type: "accuracy", accuracy_config: { eval_method: "pass_at_1", extractor: "abcd_extractor" } },
+  ],
   settings: { load_pattern: { type: "poisson", target_qps: 10 } },
   endpoint_config: { endpoints: ["http://127.0.0.1:8000"] },
 };
@@ -27,9 +30,11 @@ function written(yaml: Record<string, unknown>): Record<string, unknown> {
 /** The own fields present in a written file (`datasets[].x` checked on every dataset). */
 function ownFieldsIn(file: Record<string, unknown>): string[] {
   const datasets = (file.datasets ?? []) as unknown[];
-  return OWN_FIELDS.filter((field) => field.startsWith("datasets[].")
-    ? datasets.some((d) => getPath(d, field.slice("datasets[].".length).split(".")) !== undefined)
-    : getPath(file, field.split(".")) !== undefined);
+  return OWN_FIELDS.filter((field) =>
+    field.startsWith("datasets[].")
+      ? datasets.some((d) => getPath(d, field.slice("datasets[].".length).split(".")) !== undefined)
+      : getPath(file, field.split(".")) !== undefined,
+  );
 }
 
 describe("config/upstream/own-fields", () => {
@@ -41,8 +46,16 @@ describe("config/upstream/own-fields", () => {
   });
 
   test.each([
-    ["settings.load_pattern.burstiness", { settings: { load_pattern: { type: "gamma", target_qps: 10, burstiness: 0.5 } } }, 0.5],
-    ["settings.client.retries", { settings: { load_pattern: { type: "poisson", target_qps: 10 }, client: { retries: 2 } } }, 2],
+    [
+      "settings.load_pattern.burstiness",
+      { settings: { load_pattern: { type: "gamma", target_qps: 10, burstiness: 0.5 } } },
+      0.5,
+    ],
+    [
+      "settings.client.retries",
+      { settings: { load_pattern: { type: "poisson", target_qps: 10 }, client: { retries: 2 } } },
+      2,
+    ],
     ["slo.ttft_ms", { slo: { ttft_ms: 500 } }, 500],
     ["server_metrics.url", { server_metrics: { url: "off" } }, "off"],
   ])("keeps %s when it was set", (field, over, value) => {

@@ -31,21 +31,33 @@ function readRows(): { upstream: FieldRow[]; ours: string[] } {
   const upstream: FieldRow[] = [];
   const ours: string[] = [];
   for (const line of DOC.split("\n")) {
-    const cells = line.split("|").slice(1, -1).map((c) => c.trim());
+    const cells = line
+      .split("|")
+      .slice(1, -1)
+      .map((c) => c.trim());
     const [field] = code(cells[0] ?? "");
     if (!field || !line.startsWith("| `")) continue;
     if (cells.length === 2) {
       ours.push(field);
       continue;
     }
-    const verdict = (["no effect", "same", "differs", "stored", "refused"] as const).find((v) => (cells[2] ?? "").startsWith(v));
+    const verdict = (["no effect", "same", "differs", "stored", "refused"] as const).find((v) =>
+      (cells[2] ?? "").startsWith(v),
+    );
     if (!verdict) throw new Error(`docs/upstream-config.md: row ${field} has no verdict word`);
     const [value, ...pairs] = code(cells[3] ?? "");
-    const extra = Object.fromEntries(pairs.map((pair) => {
-      const at = pair.indexOf(": ");
-      return [pair.slice(0, at), parseYaml(pair.slice(at + 2))];
-    }));
-    upstream.push({ field, upstreamDefault: cells[1] ?? "", verdict, example: { value: parseYaml(value ?? ""), with: extra } });
+    const extra = Object.fromEntries(
+      pairs.map((pair) => {
+        const at = pair.indexOf(": ");
+        return [pair.slice(0, at), parseYaml(pair.slice(at + 2))];
+      }),
+    );
+    upstream.push({
+      field,
+      upstreamDefault: cells[1] ?? "",
+      verdict,
+      example: { value: parseYaml(value ?? ""), with: extra },
+    });
   }
   return { upstream, ours };
 }
@@ -74,7 +86,8 @@ function attempt(row: FieldRow): { problems: string[]; warnings: string[] } {
   const yaml = structuredClone(BASE) as Record<string, unknown> & { datasets: Record<string, unknown>[] };
   for (const [path, value] of [[row.field, row.example.value] as const, ...Object.entries(row.example.with)]) {
     // `datasets[].x` is the first dataset's `x`.
-    if (path.startsWith("datasets[].")) setPath(yaml.datasets[0] as Record<string, unknown>, path.slice("datasets[].".length), value);
+    if (path.startsWith("datasets[]."))
+      setPath(yaml.datasets[0] as Record<string, unknown>, path.slice("datasets[].".length), value);
     else setPath(yaml, path, value);
   }
   // A dataset made an accuracy one still needs a performance dataset beside it.
@@ -124,7 +137,11 @@ describe("config/upstream fields (docs/upstream-config.md)", () => {
   test.each(upstream.map((r) => [r.field, r.verdict, r] as const))("%s (%s)", (_field, verdict, row) => {
     const { problems, warnings } = attempt(row);
     if (verdict === "refused") {
-      const top = row.field.replace(/^datasets\[\]\./, "datasets[0].").split(".").slice(0, 2).join(".");
+      const top = row.field
+        .replace(/^datasets\[\]\./, "datasets[0].")
+        .split(".")
+        .slice(0, 2)
+        .join(".");
       expect(problems.length).toBeGreaterThan(0);
       expect(problems.some((p) => p.startsWith(top.replace(/\.[^.[]+$/, "")))).toBe(true);
       return;
@@ -132,7 +149,13 @@ describe("config/upstream fields (docs/upstream-config.md)", () => {
     expect(problems).toEqual([]);
     const changed = JSON.stringify(row.example.value) !== JSON.stringify(schemaDefault(row.field));
     if (verdict === "no effect" && changed && !["0", "true"].includes(String(row.example.value))) {
-      expect(warnings.some((w) => w.includes(row.field.replace(/^settings\.client\.transport$/, "settings.client.transport.")) && w.includes("no effect"))).toBe(true);
+      expect(
+        warnings.some(
+          (w) =>
+            w.includes(row.field.replace(/^settings\.client\.transport$/, "settings.client.transport.")) &&
+            w.includes("no effect"),
+        ),
+      ).toBe(true);
     }
     const [literal] = code(row.upstreamDefault);
     if (verdict === "same" && literal !== undefined) expect(schemaDefault(row.field)).toEqual(parseYaml(literal));

@@ -40,7 +40,12 @@ describe("dataset/predefined/aime25", () => {
     expect(dataset.rows.map((row) => row.answer)).toEqual(["28", "6", "24", "20"]);
     expect(dataset.columns).toEqual(["question", "answer", "prompt"]);
     expect(dataset.rows[3]?.prompt).toBe(`Compute $\\binom{6}{3}$.\n${INSTRUCTION}`);
-    expect(dataset.accuracyDefaults).toEqual({ evalMethod: "pass_at_1", extractor: "boxed_math_extractor", groundTruthColumn: "answer", numRepeats: 8 });
+    expect(dataset.accuracyDefaults).toEqual({
+      evalMethod: "pass_at_1",
+      extractor: "boxed_math_extractor",
+      groundTruthColumn: "answer",
+      numRepeats: 8,
+    });
   });
 
   test("reads one prepared file with both parts given as source", async () => {
@@ -62,7 +67,9 @@ describe("dataset/predefined/aime25", () => {
   });
 
   test("rejects a variant, which AIME does not have", async () => {
-    await expect(loadPredefinedDataset("aime25", { ...options, variant: "2024" })).rejects.toThrow("aime25 has no variants");
+    await expect(loadPredefinedDataset("aime25", { ...options, variant: "2024" })).rejects.toThrow(
+      "aime25 has no variants",
+    );
   });
 
   test("downloads both configs' Parquet conversion when online, then loads offline from the cache", async () => {
@@ -83,13 +90,19 @@ describe("dataset/predefined/aime25", () => {
       if (listing) return Response.json([`http://hub.invalid/files/${listing[1]}/0000.parquet`]);
       const file = /\/files\/([^/]+)\/0000\.parquet$/.exec(url);
       const bytes = file ? files[file[1] as string] : undefined;
-      return bytes ? new Response(bytes, { headers: { "x-repo-commit": commit } }) : new Response("missing", { status: 404 });
+      return bytes
+        ? new Response(bytes, { headers: { "x-repo-commit": commit } })
+        : new Response("missing", { status: 404 });
     };
     const env = { HF_HOME: downloadHome, HF_ENDPOINT: "http://hub.invalid" };
     const cacheDir = join(downloadHome, "dataset_cache");
     mkdirSync(cacheDir);
     const online = await loadPredefinedDataset("aime25::gptoss", { env, cacheDir, fetch: fakeFetch });
-    expect(online.rows.map((row) => [row.question, row.answer])).toEqual([["I.1", "11"], ["I.2", "12"], ["II.1", "21"]]);
+    expect(online.rows.map((row) => [row.question, row.answer])).toEqual([
+      ["I.1", "11"],
+      ["I.2", "12"],
+      ["II.1", "21"],
+    ]);
     expect(requested[0]).toBe("http://hub.invalid/api/datasets/opencompass/AIME2025/parquet/AIME2025-I/test");
     const ref = join(downloadHome, "hub", "datasets--opencompass--AIME2025", "refs", "refs", "convert", "parquet");
     expect(readFileSync(ref, "utf8")).toBe(commit);

@@ -66,9 +66,24 @@ describe("dataset/predefined/gpqa", () => {
     const dataset = await loadPredefinedDataset("gpqa::gptoss", options);
     expect(dataset.name).toBe("gpqa::gptoss");
     expect(dataset.path).toBe(join(snapshot, "gpqa_diamond.csv"));
-    expect(dataset.columns).toEqual(["question", "choice1", "choice2", "choice3", "choice4", "ground_truth", "domain", "subdomain", "prompt"]);
+    expect(dataset.columns).toEqual([
+      "question",
+      "choice1",
+      "choice2",
+      "choice3",
+      "choice4",
+      "ground_truth",
+      "domain",
+      "subdomain",
+      "prompt",
+    ]);
     expect(dataset.rows[0]).toMatchObject({ domain: "Chemistry", subdomain: "Atmospheric Chemistry" });
-    expect(dataset.accuracyDefaults).toEqual({ evalMethod: "pass_at_1", extractor: "abcd_extractor", groundTruthColumn: "ground_truth", numRepeats: 5 });
+    expect(dataset.accuracyDefaults).toEqual({
+      evalMethod: "pass_at_1",
+      extractor: "abcd_extractor",
+      groundTruthColumn: "ground_truth",
+      numRepeats: 5,
+    });
   });
 
   test("sends the bare question as the prompt without a preset", async () => {
@@ -110,8 +125,26 @@ describe("dataset/predefined/gpqa", () => {
 
   test("uses an already converted file as it is, without shuffling again", async () => {
     const converted = [
-      { question: "Q1", choice1: "a", choice2: "b", choice3: "c", choice4: "d", ground_truth: "choice2", domain: "Physics", subdomain: "Optics" },
-      { question: "Q2", choice1: "e", choice2: "f", choice3: "g", choice4: "h", ground_truth: "choice4", domain: "Biology", subdomain: "Genetics" },
+      {
+        question: "Q1",
+        choice1: "a",
+        choice2: "b",
+        choice3: "c",
+        choice4: "d",
+        ground_truth: "choice2",
+        domain: "Physics",
+        subdomain: "Optics",
+      },
+      {
+        question: "Q2",
+        choice1: "e",
+        choice2: "f",
+        choice3: "g",
+        choice4: "h",
+        ground_truth: "choice4",
+        domain: "Biology",
+        subdomain: "Genetics",
+      },
     ];
     const source = writeStringParquet(fixture.path("converted", "gpqa_diamond.parquet"), converted);
     for (const from of [source, fixture.path("converted")]) {
@@ -122,10 +155,24 @@ describe("dataset/predefined/gpqa", () => {
 
   test("reads upstream's prepared copy from dataset_cache/gpqa/<variant>/", async () => {
     const cacheDir = fixture.path("seed-cache");
-    const row = { question: "Cached?", choice1: "yes", choice2: "no", choice3: "maybe", choice4: "never", ground_truth: "choice1" };
+    const row = {
+      question: "Cached?",
+      choice1: "yes",
+      choice2: "no",
+      choice3: "maybe",
+      choice4: "never",
+      ground_truth: "choice1",
+    };
     writeStringParquet(join(cacheDir, "gpqa", "diamond", "gpqa_diamond.parquet"), [row]);
     const dataset = await loadPredefinedDataset("gpqa::gptoss", { ...options, cacheDir });
-    expect(dataset.rows).toEqual([{ ...row, domain: "", subdomain: "", prompt: `Cached?\n\n(A) yes\n(B) no\n(C) maybe\n(D) never\n\n${INSTRUCTION}` }]);
+    expect(dataset.rows).toEqual([
+      {
+        ...row,
+        domain: "",
+        subdomain: "",
+        prompt: `Cached?\n\n(A) yes\n(B) no\n(C) maybe\n(D) never\n\n${INSTRUCTION}`,
+      },
+    ]);
   });
 
   test("reads the hub's Parquet conversion (gpqa_diamond/train/0000.parquet) like the CSV", async () => {
@@ -139,14 +186,20 @@ describe("dataset/predefined/gpqa", () => {
   test("names the file and row of a CSV that lacks an answer column", async () => {
     const dir = fixture.path("broken");
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, "gpqa_diamond.csv"), "Question,Correct Answer,Incorrect Answer 1,Incorrect Answer 2\nQ?,a,b,c\n");
+    writeFileSync(
+      join(dir, "gpqa_diamond.csv"),
+      "Question,Correct Answer,Incorrect Answer 1,Incorrect Answer 2\nQ?,a,b,c\n",
+    );
     const failure = loadPredefinedDataset("gpqa", { ...options, source: dir });
     await expect(failure).rejects.toThrow(InputError);
     await expect(failure).rejects.toThrow(`${join(dir, "gpqa_diamond.csv")}:2: column 'Incorrect Answer 3' is missing`);
   });
 
   test("loads from an hf:// source in the local cache", async () => {
-    const dataset = await loadPredefinedDataset("gpqa::gptoss", { ...options, source: "hf://datasets/Idavidrein/gpqa@main" });
+    const dataset = await loadPredefinedDataset("gpqa::gptoss", {
+      ...options,
+      source: "hf://datasets/Idavidrein/gpqa@main",
+    });
     expect(dataset.rows.map((row) => row.ground_truth)).toEqual(DIAMOND.map(([, , truth]) => truth));
   });
 });

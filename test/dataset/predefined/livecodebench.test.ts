@@ -16,12 +16,20 @@ const options = { env: fixture.env, cacheDir: fixture.emptyCacheDir };
 
 const PREPARED = [
   {
-    question_id: "abc400_b", question: "Print the sum.", starter_code: "",
-    public_test_cases: "[]", private_test_cases: "[]", func_name: "",
+    question_id: "abc400_b",
+    question: "Print the sum.",
+    starter_code: "",
+    public_test_cases: "[]",
+    private_test_cases: "[]",
+    func_name: "",
   },
   {
-    question_id: "3999", question: "Return the answer.", starter_code: "class Solution:\n    def f(self) -> int:\n        ",
-    public_test_cases: "[]", private_test_cases: "[]", func_name: "f",
+    question_id: "3999",
+    question: "Return the answer.",
+    starter_code: "class Solution:\n    def f(self) -> int:\n        ",
+    public_test_cases: "[]",
+    private_test_cases: "[]",
+    func_name: "f",
   },
 ];
 
@@ -37,11 +45,21 @@ describe("dataset/predefined/livecodebench", () => {
 
   test("reads release_v6 as test.jsonl then test2…test6.jsonl from the hub cache", async () => {
     const dataset = await loadPredefinedDataset("livecodebench::gptoss", options);
-    expect(dataset.rows.map((row) => row.question_id)).toEqual(["fix001_a", "3002", "fix003_a", "3004", "fix005_a", "3006"]);
+    expect(dataset.rows.map((row) => row.question_id)).toEqual([
+      "fix001_a",
+      "3002",
+      "fix003_a",
+      "3004",
+      "fix005_a",
+      "3006",
+    ]);
     expect(dataset.columns).toEqual(["question_id", "question", "starter_code", "prompt"]);
     expect(dataset.rows[1]?.question).toBe("Given a list nums, return the sum of its elements plus 2.");
     expect(dataset.accuracyDefaults).toEqual({
-      evalMethod: "code_bench_scorer", extractor: "python_code_extractor", groundTruthColumn: "question_id", numRepeats: 3,
+      evalMethod: "code_bench_scorer",
+      extractor: "python_code_extractor",
+      groundTruthColumn: "question_id",
+      numRepeats: 3,
     });
   });
 
@@ -68,14 +86,24 @@ describe("dataset/predefined/livecodebench", () => {
   ])("reads upstream's prepared Parquet from %s, keeping three columns", async (_what, sourceOf) => {
     const dir = fixture.path("lcb-prepared");
     writeStringParquet(join(dir, "livecodebench_release_v6.parquet"), PREPARED);
-    const dataset = await loadPredefinedDataset("livecodebench", { ...options, ...sourceOf(dir), parser: { prompt: "question" } });
-    expect(dataset.rows).toEqual(PREPARED.map(({ question_id, question, starter_code }) => ({ question_id, prompt: question, starter_code })));
+    const dataset = await loadPredefinedDataset("livecodebench", {
+      ...options,
+      ...sourceOf(dir),
+      parser: { prompt: "question" },
+    });
+    expect(dataset.rows).toEqual(
+      PREPARED.map(({ question_id, question, starter_code }) => ({ question_id, prompt: question, starter_code })),
+    );
   });
 
   test("finds the prepared copy in dataset_cache/livecodebench/<variant>/", async () => {
     const cacheDir = fixture.path("lcb-seed-cache");
     writeStringParquet(join(cacheDir, "livecodebench", "release_v5", "livecodebench_release_v5.parquet"), PREPARED);
-    const dataset = await loadPredefinedDataset("livecodebench::gptoss", { ...options, cacheDir, variant: "release_v5" });
+    const dataset = await loadPredefinedDataset("livecodebench::gptoss", {
+      ...options,
+      cacheDir,
+      variant: "release_v5",
+    });
     expect(dataset.rows.map((row) => row.question_id)).toEqual(["abc400_b", "3999"]);
   });
 

@@ -15,10 +15,16 @@ import { makeFixtureHome } from "./predefined-fixtures.ts";
 const fixture = makeFixtureHome();
 afterAll(() => fixture.remove());
 const options = { env: fixture.env, cacheDir: fixture.emptyCacheDir };
-const emptyHome = { env: { HF_HOME: fixture.path("no-such-home"), HF_HUB_OFFLINE: "1" }, cacheDir: fixture.emptyCacheDir };
+const emptyHome = {
+  env: { HF_HOME: fixture.path("no-such-home"), HF_HUB_OFFLINE: "1" },
+  cacheDir: fixture.emptyCacheDir,
+};
 
 async function failureOf(promise: Promise<unknown>): Promise<InputError> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(InputError);
   return error as InputError;
 }
@@ -45,15 +51,26 @@ describe("dataset/predefined/load-predefined", () => {
     ["aime25::llama3_8b", "aime25 has no preset 'llama3_8b' (available: gptoss)"],
     ["livecodebench::", "livecodebench has no preset '' (available: gptoss)"],
     ["gpqa_main::x", "gpqa_main has no preset 'x' (available: gptoss)"],
-    ["mmlu::gptoss", "'mmlu::gptoss' is not a predefined dataset (available: gpqa, aime25, livecodebench, cnn_dailymail, open_orca, shopify_product_catalogue, shopify_product_catalogue_8k, legacy_mlperf_deepseek_r1, gpqa_diamond, gpqa_main, gpqa_extended)"],
+    [
+      "mmlu::gptoss",
+      "'mmlu::gptoss' is not a predefined dataset (available: gpqa, aime25, livecodebench, cnn_dailymail, open_orca, shopify_product_catalogue, shopify_product_catalogue_8k, legacy_mlperf_deepseek_r1, gpqa_diamond, gpqa_main, gpqa_extended)",
+    ],
   ])("rejects %p", async (name, message) => {
     const error = await failureOf(loadPredefinedDataset(name, options));
     expect(error.message).toBe(message);
   });
 
   test.each([
-    ["gpqa::gptoss", "datasets--Idavidrein--gpqa", "huggingface-cli download --repo-type dataset Idavidrein/gpqa --include 'gpqa_diamond.csv'"],
-    ["aime25::gptoss", "datasets--opencompass--AIME2025", "huggingface-cli download --repo-type dataset opencompass/AIME2025"],
+    [
+      "gpqa::gptoss",
+      "datasets--Idavidrein--gpqa",
+      "huggingface-cli download --repo-type dataset Idavidrein/gpqa --include 'gpqa_diamond.csv'",
+    ],
+    [
+      "aime25::gptoss",
+      "datasets--opencompass--AIME2025",
+      "huggingface-cli download --repo-type dataset opencompass/AIME2025",
+    ],
   ])("explains where it looked for %p offline and how to provide it", async (name, repoDir, command) => {
     const error = await failureOf(loadPredefinedDataset(name, emptyHome));
     expect(error.message).toContain("data not found on this machine");
@@ -67,7 +84,11 @@ describe("dataset/predefined/load-predefined", () => {
   test.each([
     ["a missing path", () => fixture.path("nowhere.csv"), "gpqa (diamond): source"],
     ["a directory without the data", () => fixture.emptyCacheDir, "no gpqa (diamond) data found in this directory"],
-    ["an uncached hf:// address", () => "hf://datasets/acme/gpqa-copy", "hf://datasets/acme/gpqa-copy is not in the local Hugging Face cache"],
+    [
+      "an uncached hf:// address",
+      () => "hf://datasets/acme/gpqa-copy",
+      "hf://datasets/acme/gpqa-copy is not in the local Hugging Face cache",
+    ],
   ])("fails clearly for %s given as source", async (_what, sourceOf, message) => {
     const error = await failureOf(loadPredefinedDataset("gpqa", { ...options, source: sourceOf() }));
     expect(error.message).toContain(message);
@@ -109,7 +130,9 @@ describe("dataset/predefined/load-predefined", () => {
     });
 
     test("rejects unknown generate_params keys, listing the known ones", async () => {
-      const error = await failureOf(loadDatasetAsync({ path: "aime25", generateParams: { sorce: "/x" } }, { env: fixture.env }));
+      const error = await failureOf(
+        loadDatasetAsync({ path: "aime25", generateParams: { sorce: "/x" } }, { env: fixture.env }),
+      );
       expect(error.message).toContain("dataset aime25: invalid generate_params");
       expect(error.hint).toBe("known keys: source, variant, split, seed, max_samples, force_regenerate");
     });

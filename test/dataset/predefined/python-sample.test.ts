@@ -15,10 +15,25 @@ import { sampleIndices } from "../../../src/dataset/predefined/python-sample.ts"
 import { PythonRandom } from "../../../src/rng/python-random.ts";
 
 const PERMUTATIONS_SEED_0 = [
-  [3, 1, 0, 2], [3, 1, 2, 0], [2, 3, 0, 1], [2, 0, 3, 1], [1, 3, 0, 2], [2, 1, 0, 3],
-  [3, 1, 0, 2], [3, 2, 1, 0], [0, 3, 1, 2], [3, 1, 0, 2], [0, 3, 2, 1], [1, 2, 3, 0],
+  [3, 1, 0, 2],
+  [3, 1, 2, 0],
+  [2, 3, 0, 1],
+  [2, 0, 3, 1],
+  [1, 3, 0, 2],
+  [2, 1, 0, 3],
+  [3, 1, 0, 2],
+  [3, 2, 1, 0],
+  [0, 3, 1, 2],
+  [3, 1, 0, 2],
+  [0, 3, 2, 1],
+  [1, 2, 3, 0],
 ];
-const PERMUTATIONS_SEED_42 = [[0, 3, 1, 2], [1, 0, 2, 3], [3, 0, 2, 1], [1, 0, 2, 3]];
+const PERMUTATIONS_SEED_42 = [
+  [0, 3, 1, 2],
+  [1, 0, 2, 3],
+  [3, 0, 2, 1],
+  [1, 0, 2, 3],
+];
 
 describe("dataset/predefined/python-sample", () => {
   test.each([
@@ -32,7 +47,12 @@ describe("dataset/predefined/python-sample", () => {
   test.each([
     [0, 198, 8, [98, 194, 107, 10, 66, 130, 124, 103]],
     [0, 448, 10, [432, 197, 388, 215, 20, 132, 261, 248, 207, 401]],
-    [7, 30, 30, [10, 4, 12, 20, 1, 2, 17, 3, 11, 18, 25, 16, 6, 19, 24, 23, 14, 26, 22, 27, 8, 13, 0, 9, 28, 7, 29, 15, 5, 21]],
+    [
+      7,
+      30,
+      30,
+      [10, 4, 12, 20, 1, 2, 17, 3, 11, 18, 25, 16, 6, 19, 24, 23, 14, 26, 22, 27, 8, 13, 0, 9, 28, 7, 29, 15, 5, 21],
+    ],
     [0, 5, 0, []],
   ])("matches CPython for seed %p, sample(range(%p), %p)", (seed, n, k, expected) => {
     expect(sampleIndices(new PythonRandom(seed), n, k)).toEqual(expected);

@@ -35,6 +35,12 @@ describe("report/export/event-merge", () => {
     merge.add([sessionEvent("session.start_performance_tracking", 3)], EVENT_RANK.startTracking);
     merge.add(at("b", 3));
     merge.flushAll((e) => out.push(label(e)));
-    expect(out).toEqual(["session.start_performance_tracking@3", "a@3", "b@3", "a@8", "session.stop_performance_tracking@8"]);
+    expect(out).toEqual([
+      "session.start_performance_tracking@3",
+      "a@3",
+      "b@3",
+      "a@8",
+      "session.stop_performance_tracking@8",
+    ]);
   });
 });

@@ -38,18 +38,44 @@ describe("report/html/cdf", () => {
   });
 
   test("draws a CDF and a histogram in ms, on a log axis when values span more than two decades", () => {
-    const narrow = renderDistributionCharts({ name: "ttft", label: "TTFT", unit: "ms", countLabel: "requests", sortedNs: sortedFinite(Float64Array.of(5 * MS, 7 * MS, Number.NaN)) });
+    const narrow = renderDistributionCharts({
+      name: "ttft",
+      label: "TTFT",
+      unit: "ms",
+      countLabel: "requests",
+      sortedNs: sortedFinite(Float64Array.of(5 * MS, 7 * MS, Number.NaN)),
+    });
     expect(narrow).toContain('data-chart="cdf-ttft"');
     expect(narrow).toContain('data-chart="histogram-ttft"');
     expect(narrow).toContain("TTFT (ms)");
     expect(narrow).toContain("TTFT — cumulative distribution (n = 2)");
-    const wide = renderDistributionCharts({ name: "itl", label: "ITL", unit: "ms", countLabel: "token gaps", sortedNs: sortedFinite(Float64Array.of(0.01 * MS, 1 * MS, 50 * MS)) });
+    const wide = renderDistributionCharts({
+      name: "itl",
+      label: "ITL",
+      unit: "ms",
+      countLabel: "token gaps",
+      sortedNs: sortedFinite(Float64Array.of(0.01 * MS, 1 * MS, 50 * MS)),
+    });
     expect(wide).toContain("ITL (ms, log scale)");
-    const withZeros = renderDistributionCharts({ name: "itl", label: "ITL", unit: "ms", countLabel: "token gaps", sortedNs: sortedFinite(Float64Array.of(0, 0, 0.01 * MS, 50 * MS)) });
+    const withZeros = renderDistributionCharts({
+      name: "itl",
+      label: "ITL",
+      unit: "ms",
+      countLabel: "token gaps",
+      sortedNs: sortedFinite(Float64Array.of(0, 0, 0.01 * MS, 50 * MS)),
+    });
     expect(withZeros).toContain("ITL (ms, log scale; 2 values ≤ 0 at the left edge)");
   });
 
   test("draws nothing for a metric without values", () => {
-    expect(renderDistributionCharts({ name: "tpot", label: "TPOT", unit: "ms/token", countLabel: "requests", sortedNs: sortedFinite(Float64Array.of(Number.NaN)) })).toBe("");
+    expect(
+      renderDistributionCharts({
+        name: "tpot",
+        label: "TPOT",
+        unit: "ms/token",
+        countLabel: "requests",
+        sortedNs: sortedFinite(Float64Array.of(Number.NaN)),
+      }),
+    ).toBe("");
   });
 });

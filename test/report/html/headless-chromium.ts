@@ -68,21 +68,42 @@ function connect(url: string) {
 
 function describeProblem(m: CdpMessage): string | null {
   const p = m.params ?? {};
-  if (m.method === "Runtime.consoleAPICalled" && (p.type === "error" || p.type === "assert")) return `console.${p.type}: ${JSON.stringify(p.args)}`;
+  if (m.method === "Runtime.consoleAPICalled" && (p.type === "error" || p.type === "assert"))
+    return `console.${p.type}: ${JSON.stringify(p.args)}`;
   if (m.method === "Runtime.exceptionThrown") return `Uncaught: ${JSON.stringify(p.exceptionDetails)}`;
   const entry = p.entry as { level?: string; text?: string; url?: string } | undefined;
-  if (m.method === "Log.entryAdded" && entry?.level === "error") return `log error: ${entry.text ?? ""} ${entry.url ?? ""}`;
+  if (m.method === "Log.entryAdded" && entry?.level === "error")
+    return `log error: ${entry.text ?? ""} ${entry.url ?? ""}`;
   return null;
 }
 
 /** Loads `url`, evaluates `expression` once the load event fired, and closes the browser. */
-export async function visitPage(url: string, expression: string, options: { screenshotPath?: string } = {}): Promise<PageVisit> {
+export async function visitPage(
+  url: string,
+  expression: string,
+  options: { screenshotPath?: string } = {},
+): Promise<PageVisit> {
   const profile = mkdtempSync(join(tmpdir(), "ie-chromium-"));
-  const proc = Bun.spawn([
-    CHROMIUM_PATH, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-extensions",
-    `--user-data-dir=${profile}`, "--remote-debugging-port=0", "--remote-allow-origins=*", "--window-size=1400,4000", "about:blank",
-  ], { stdin: "ignore", stdout: "ignore", stderr: "pipe" });
+  const proc = Bun.spawn(
+    [
+      CHROMIUM_PATH,
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-extensions",
+      `--user-data-dir=${profile}`,
+      "--remote-debugging-port=0",
+      "--remote-allow-origins=*",
+      "--window-size=1400,4000",
+      "about:blank",
+    ],
+    { stdin: "ignore", stdout: "ignore", stderr: "pipe" },
+  );
   const stderr = collectOutput(proc.stderr);
   const listening = /DevTools listening on (ws:\/\/\S+)/;
   try {
@@ -97,11 +118,14 @@ export async function visitPage(url: string, expression: string, options: { scre
     cdp.on((m) => {
       const problem = describeProblem(m);
       if (problem) problems.push(problem);
-      if (m.method === "Network.requestWillBeSent") requests.push(String((m.params?.request as { url?: string } | undefined)?.url));
+      if (m.method === "Network.requestWillBeSent")
+        requests.push(String((m.params?.request as { url?: string } | undefined)?.url));
       if (m.method === "Page.loadEventFired") loaded = true;
     });
     const { targetId } = await cdp.send("Target.createTarget", { url: "about:blank" });
-    const { sessionId } = (await cdp.send("Target.attachToTarget", { targetId, flatten: true })) as { sessionId: string };
+    const { sessionId } = (await cdp.send("Target.attachToTarget", { targetId, flatten: true })) as {
+      sessionId: string;
+    };
     for (const domain of ["Runtime", "Log", "Page", "Network"]) await cdp.send(`${domain}.enable`, {}, sessionId);
     await cdp.send("Page.navigate", { url }, sessionId);
     await waitFor(() => loaded, 30_000);

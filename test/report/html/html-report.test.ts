@@ -7,7 +7,10 @@ import { buildResultSummary } from "../../../src/report/result-summary.ts";
 import { RUN, sampleRecords, sampleSummary } from "../sample-summary.ts";
 import { syntheticColumns } from "./synthetic-columns.ts";
 
-const DISTRIBUTION_CHARTS = ["ttft", "tpot", "itl", "latency", "scheduled-latency"].flatMap((m) => [`cdf-${m}`, `histogram-${m}`]);
+const DISTRIBUTION_CHARTS = ["ttft", "tpot", "itl", "latency", "scheduled-latency"].flatMap((m) => [
+  `cdf-${m}`,
+  `histogram-${m}`,
+]);
 const RUN_CHARTS = ["throughput-requests", "throughput-tokens", "in-flight", "schedule-lag", "latency-scatter"];
 
 function chartNames(html: string): string[] {
@@ -20,10 +23,18 @@ describe("report/html/html-report", () => {
     expect(html).toStartWith("<!doctype html>");
     expect(html).toContain("</html>");
     expect(chartNames(html).sort()).toEqual([...DISTRIBUTION_CHARTS, ...RUN_CHARTS].sort());
-    for (const text of ["Requests issued", "QPS", "Output tok/s", "Load generator", "Token counts from", "load_pattern.target_qps", "scheduler_random_seed"]) {
+    for (const text of [
+      "Requests issued",
+      "QPS",
+      "Output tok/s",
+      "Load generator",
+      "Token counts from",
+      "load_pattern.target_qps",
+      "scheduler_random_seed",
+    ]) {
       expect(html).toContain(text);
     }
-    expect(html).toContain("<th scope=\"row\">http_5xx</th><td class=\"num\">1</td>");
+    expect(html).toContain('<th scope="row">http_5xx</th><td class="num">1</td>');
     expect(html).toContain("<code>502 Bad\ngateway</code>");
   });
 
@@ -36,9 +47,19 @@ describe("report/html/html-report", () => {
   });
 
   test("escapes error messages and config values from the data", () => {
-    const records = sampleRecords(false).concat(sampleRecords(true).slice(-1).map((r) => ({ ...r, errorMessage: `<script>alert("pwned")</script>` })));
+    const records = sampleRecords(false).concat(
+      sampleRecords(true)
+        .slice(-1)
+        .map((r) => ({ ...r, errorMessage: `<script>alert("pwned")</script>` })),
+    );
     const cols = columnsFromRecords(records);
-    const metrics = summarizePhase(cols, { windowStartNs: 0, loadPatternType: "poisson", useLegacyQps: true, earlyStopping: true, plannedCount: null });
+    const metrics = summarizePhase(cols, {
+      windowStartNs: 0,
+      loadPatternType: "poisson",
+      useLegacyQps: true,
+      earlyStopping: true,
+      plannedCount: null,
+    });
     const summary = buildResultSummary(metrics, { ...RUN, runConfig: { ...RUN.runConfig, note: "<b onmouseover=x>" } });
     const html = renderHtmlReport(summary, cols, 0);
     expect(html).toContain("&lt;script&gt;alert(&quot;pwned&quot;)&lt;/script&gt;");
@@ -48,7 +69,9 @@ describe("report/html/html-report", () => {
   });
 
   test("leaves out the charts of metrics without values and says when nothing was recorded", () => {
-    const nonStreaming = columnsFromRecords(sampleRecords(false).map((r) => ({ ...r, firstTokenNs: null, chunkGapsNs: null })));
+    const nonStreaming = columnsFromRecords(
+      sampleRecords(false).map((r) => ({ ...r, firstTokenNs: null, chunkGapsNs: null })),
+    );
     const names = chartNames(renderHtmlReport(sampleSummary(), nonStreaming, 0));
     expect(names).not.toContain("cdf-ttft");
     expect(names).not.toContain("cdf-itl");

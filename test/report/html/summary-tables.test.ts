@@ -22,9 +22,19 @@ describe("report/html/summary-tables", () => {
     expect(row(s, "QPS (successful requests / duration)")).toMatch(/^\d+\.\d\d$/);
     expect(row({ ...s, legacy_loadgen_window_duration_ns: null }, "QPS")).toMatch(/^\d+\.\d\d$/);
     expect(row(s, "Token counts from")).toBe("server_usage");
-    const goodput = { slo: { ttft_ms: 500, tpot_ms: 5.2, latency_ms: null }, completed: 20, met: 19, attainment_pct: 95, requests_per_s: 9.5 };
-    expect(row({ ...s, goodput }, "Goodput")).toBe("9.50 req/s meeting ttft ≤ 500 ms, tpot ≤ 5.2 ms (19 of 20, 95.00 %)");
-    expect(row(s, "Load generator")).toMatch(/^<span class="ok">ok<\/span> \(schedule lag p99 \d+\.\d\d ms, limit \d+\.\d\d ms\)$/);
+    const goodput = {
+      slo: { ttft_ms: 500, tpot_ms: 5.2, latency_ms: null },
+      completed: 20,
+      met: 19,
+      attainment_pct: 95,
+      requests_per_s: 9.5,
+    };
+    expect(row({ ...s, goodput }, "Goodput")).toBe(
+      "9.50 req/s meeting ttft ≤ 500 ms, tpot ≤ 5.2 ms (19 of 20, 95.00 %)",
+    );
+    expect(row(s, "Load generator")).toMatch(
+      /^<span class="ok">ok<\/span> \(schedule lag p99 \d+\.\d\d ms, limit \d+\.\d\d ms\)$/,
+    );
   });
 
   test.each([
@@ -38,8 +48,21 @@ describe("report/html/summary-tables", () => {
 
   test.each([
     [{}, []],
-    [{ a: 1, b: "x" }, [["a", 1], ["b", "x"]]],
-    [{ load_pattern: { type: "poisson", qps: { target: 5 } }, list: [1, 2] }, [["load_pattern.type", "poisson"], ["load_pattern.qps.target", 5], ["list", [1, 2]]]],
+    [
+      { a: 1, b: "x" },
+      [
+        ["a", 1],
+        ["b", "x"],
+      ],
+    ],
+    [
+      { load_pattern: { type: "poisson", qps: { target: 5 } }, list: [1, 2] },
+      [
+        ["load_pattern.type", "poisson"],
+        ["load_pattern.qps.target", 5],
+        ["list", [1, 2]],
+      ],
+    ],
     [{ n: null }, [["n", null]]],
   ])("flattens the run config %p", (config, expected) => {
     expect(flattenConfig(config)).toEqual(expected as [string, unknown][]);
@@ -48,7 +71,7 @@ describe("report/html/summary-tables", () => {
   test("escapes config values and the state", () => {
     const s = sampleSummary({ runConfig: { "<k>": "<v>" }, state: "interrupted" });
     const html = renderSummaryTables(s);
-    expect(html).toContain("<th scope=\"row\">&lt;k&gt;</th><td>&lt;v&gt;</td>");
+    expect(html).toContain('<th scope="row">&lt;k&gt;</th><td>&lt;v&gt;</td>');
     expect(html).toContain('<span class="bad">interrupted</span>');
   });
 });

@@ -16,16 +16,34 @@ function lcg(seed: number): () => number {
  * `count` streamed requests sent at `qps` from `startNs`; every `failEvery`-th fails with a
  * message carrying markup. Latencies spread over three decades so the charts use log axes.
  */
-export function syntheticColumns(count: number, options: { qps?: number; startNs?: number; failEvery?: number; itlPerRequest?: number } = {}): PhaseColumns {
+export function syntheticColumns(
+  count: number,
+  options: { qps?: number; startNs?: number; failEvery?: number; itlPerRequest?: number } = {},
+): PhaseColumns {
   const { qps = 1000, startNs = 5e9, failEvery = 100, itlPerRequest = 2 } = options;
   const rand = lcg(7);
   const nan = () => new Float64Array(count).fill(Number.NaN);
   const cols: PhaseColumns = {
-    count, scheduledNs: new Float64Array(count), sentNs: new Float64Array(count), responseHeadersNs: nan(),
-    firstTokenNs: nan(), doneNs: new Float64Array(count), httpStatus: new Uint16Array(count), failed: new Uint8Array(count),
-    errorKinds: new Array(count).fill(null), errorSamples: [], inputTokens: nan(), outputTokens: nan(), reasoningTokens: nan(), hiddenTokens: nan(), streamNotes: new Uint16Array(count),
-    tokenSources: new Array(count).fill("server_usage"), tokenizerOutputTokens: nan(), chunkCount: new Uint32Array(count),
-    itlNs: new Float64Array(count * itlPerRequest), finishReasons: new Array(count).fill("stop"),
+    count,
+    scheduledNs: new Float64Array(count),
+    sentNs: new Float64Array(count),
+    responseHeadersNs: nan(),
+    firstTokenNs: nan(),
+    doneNs: new Float64Array(count),
+    httpStatus: new Uint16Array(count),
+    failed: new Uint8Array(count),
+    errorKinds: new Array(count).fill(null),
+    errorSamples: [],
+    inputTokens: nan(),
+    outputTokens: nan(),
+    reasoningTokens: nan(),
+    hiddenTokens: nan(),
+    streamNotes: new Uint16Array(count),
+    tokenSources: new Array(count).fill("server_usage"),
+    tokenizerOutputTokens: nan(),
+    chunkCount: new Uint32Array(count),
+    itlNs: new Float64Array(count * itlPerRequest),
+    finishReasons: new Array(count).fill("stop"),
   };
   for (let i = 0; i < count; i++) {
     const scheduled = startNs + (i / qps) * 1e9;
@@ -38,7 +56,8 @@ export function syntheticColumns(count: number, options: { qps?: number; startNs
       cols.errorKinds[i] = "http_5xx";
       cols.doneNs[i] = sent + rand() * 2 * MS;
       cols.httpStatus[i] = 500;
-      if (cols.errorSamples.length < 3) cols.errorSamples.push({ kind: "http_5xx", message: `HTTP 500: <img src=x onerror=alert(${i})>` });
+      if (cols.errorSamples.length < 3)
+        cols.errorSamples.push({ kind: "http_5xx", message: `HTTP 500: <img src=x onerror=alert(${i})>` });
       continue;
     }
     const tokens = 8 + Math.floor(rand() * 120);

@@ -1,6 +1,11 @@
 /** @module test/report/html/time-buckets.test — bucket widths and folding request intervals into buckets. */
 import { describe, expect, test } from "bun:test";
-import { bucketCount, bucketMedianMax, bucketWidthS, spreadOverBuckets } from "../../../src/report/html/time-buckets.ts";
+import {
+  bucketCount,
+  bucketMedianMax,
+  bucketWidthS,
+  spreadOverBuckets,
+} from "../../../src/report/html/time-buckets.ts";
 
 const f = (...values: number[]) => Float64Array.from(values);
 const intervals = (starts: Float64Array, ends: Float64Array, amounts: Float64Array) => ({
@@ -52,13 +57,20 @@ describe("report/html/time-buckets", () => {
     const ends = starts.map((s, i) => s + (i % 13) * 0.37);
     const amounts = Float64Array.from({ length: n }, (_, i) => 1 + (i % 5));
     const totals = spreadOverBuckets(intervals(starts, ends, amounts), 0.5, 200);
-    expect(totals.reduce((a, b) => a + b, 0)).toBeCloseTo(amounts.reduce((a, b) => a + b, 0), 6);
+    expect(totals.reduce((a, b) => a + b, 0)).toBeCloseTo(
+      amounts.reduce((a, b) => a + b, 0),
+      6,
+    );
   });
 
   test("gives the lower median and the max of each bucket, NaN where it is empty", () => {
     const times = f(0.1, 0.2, 0.3, 0.4, 2.5, Number.NaN);
     const values = f(4, 1, 3, 2, 9, 100);
-    const { p50, max } = bucketMedianMax({ count: times.length, timeS: (i) => times[i] as number, value: (i) => values[i] as number }, 1, 3);
+    const { p50, max } = bucketMedianMax(
+      { count: times.length, timeS: (i) => times[i] as number, value: (i) => values[i] as number },
+      1,
+      3,
+    );
     expect(Array.from(p50)).toEqual([2, Number.NaN, 9]);
     expect(Array.from(max)).toEqual([4, Number.NaN, 9]);
   });

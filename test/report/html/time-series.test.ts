@@ -8,7 +8,16 @@ const MS = 1e6;
 
 /** One completion every 10 ms from 5 ms on, for `count` requests (sent every 10 ms, each 5 ms long). */
 const steady = (count: number) =>
-  columnsFromRecords(Array.from({ length: count }, (_, i) => makeRecord({ planIndex: i, sentNs: i * 10 * MS, firstTokenNs: i * 10 * MS + 1 * MS, doneNs: i * 10 * MS + 5 * MS })));
+  columnsFromRecords(
+    Array.from({ length: count }, (_, i) =>
+      makeRecord({
+        planIndex: i,
+        sentNs: i * 10 * MS,
+        firstTokenNs: i * 10 * MS + 1 * MS,
+        doneNs: i * 10 * MS + 5 * MS,
+      }),
+    ),
+  );
 
 describe("report/html/time-series", () => {
   test.each([

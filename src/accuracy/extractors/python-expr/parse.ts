@@ -12,11 +12,24 @@ import { TokenCursor } from "./token-cursor.ts";
 import { tokenize } from "./tokenize.ts";
 
 const RESERVED = new Set(
-  "False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield".split(" "),
+  "False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield".split(
+    " ",
+  ),
 );
-const CONSTANT_NAMES: Readonly<Record<string, PyConst>> = { True: { t: "bool", v: true }, False: { t: "bool", v: false }, None: { t: "None" } };
+const CONSTANT_NAMES: Readonly<Record<string, PyConst>> = {
+  True: { t: "bool", v: true },
+  False: { t: "bool", v: false },
+  None: { t: "None" },
+};
 /** Binary operator levels, loosest first; each is left-associative. */
-const BINARY_LEVELS: ReadonlyArray<readonly BinaryOperator[]> = [["|"], ["^"], ["&"], ["<<", ">>"], ["+", "-"], ["*", "/", "//", "%", "@"]];
+const BINARY_LEVELS: ReadonlyArray<readonly BinaryOperator[]> = [
+  ["|"],
+  ["^"],
+  ["&"],
+  ["<<", ">>"],
+  ["+", "-"],
+  ["*", "/", "//", "%", "@"],
+];
 const COMPARE_OPS = new Set(["==", "!=", "<", "<=", ">", ">="]);
 
 class Parser extends TokenCursor {
@@ -149,7 +162,8 @@ class Parser extends TokenCursor {
     }
     const first = parts[0] as (typeof parts)[number];
     if (parts.some((part) => part.t !== first.t)) this.fail("cannot mix bytes and nonbytes literals");
-    if (first.t === "bytes") return { type: "Constant", value: { t: "bytes", v: parts.flatMap((part) => part.v as number[]) } };
+    if (first.t === "bytes")
+      return { type: "Constant", value: { t: "bytes", v: parts.flatMap((part) => part.v as number[]) } };
     return { type: "Constant", value: { t: "str", v: parts.map((part) => part.v).join(""), u: first.u } };
   }
   /** Comma-separated star_named_expressions up to `close` (consumed); a trailing comma is allowed. */

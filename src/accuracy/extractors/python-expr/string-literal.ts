@@ -10,7 +10,16 @@
 import { PythonSyntaxError } from "./python-ast.ts";
 
 const SIMPLE: Readonly<Record<string, number>> = {
-  "\\": 0x5c, "'": 0x27, '"': 0x22, a: 0x07, b: 0x08, f: 0x0c, n: 0x0a, r: 0x0d, t: 0x09, v: 0x0b,
+  "\\": 0x5c,
+  "'": 0x27,
+  '"': 0x22,
+  a: 0x07,
+  b: 0x08,
+  f: 0x0c,
+  n: 0x0a,
+  r: 0x0d,
+  t: 0x09,
+  v: 0x0b,
 };
 
 /** Walks the escapes of `body`; `onCode` gets each decoded unit, `onText` literal text. */

@@ -19,9 +19,54 @@ export type PyToken =
   | { kind: "end" };
 
 const OPERATORS = [
-  "**=", "//=", ">>=", "<<=", "...", "->", ":=", "**", "//", "<<", ">>", "<=", ">=", "==", "!=", "<>",
-  "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "@=",
-  "(", ")", "[", "]", "{", "}", ",", ":", ";", ".", "+", "-", "*", "/", "%", "@", "&", "|", "^", "~", "<", ">", "=",
+  "**=",
+  "//=",
+  ">>=",
+  "<<=",
+  "...",
+  "->",
+  ":=",
+  "**",
+  "//",
+  "<<",
+  ">>",
+  "<=",
+  ">=",
+  "==",
+  "!=",
+  "<>",
+  "+=",
+  "-=",
+  "*=",
+  "/=",
+  "%=",
+  "&=",
+  "|=",
+  "^=",
+  "@=",
+  "(",
+  ")",
+  "[",
+  "]",
+  "{",
+  "}",
+  ",",
+  ":",
+  ";",
+  ".",
+  "+",
+  "-",
+  "*",
+  "/",
+  "%",
+  "@",
+  "&",
+  "|",
+  "^",
+  "~",
+  "<",
+  ">",
+  "=",
 ];
 const DIGITS = "[0-9](?:_?[0-9])*";
 const POINT_FLOAT = `(?:(?:${DIGITS})?\\.${DIGITS}|${DIGITS}\\.)`;
@@ -46,7 +91,8 @@ function numberConst(text: string, groups: Record<string, string | undefined>): 
     throw new PythonSyntaxError("leading zeros in decimal integer literals are not permitted");
   }
   // Python refuses to convert a decimal literal of more than 4300 digits (CVE-2020-10735 limit).
-  if (groups.int !== undefined && plain.length > 4300) throw new PythonSyntaxError("Exceeds the limit (4300 digits) for integer string conversion");
+  if (groups.int !== undefined && plain.length > 4300)
+    throw new PythonSyntaxError("Exceeds the limit (4300 digits) for integer string conversion");
   return { t: "int", v: BigInt(plain) };
 }
 
@@ -73,7 +119,8 @@ export function tokenize(rawSource: string): PyToken[] {
       const m = NUMBER.exec(source) as RegExpExecArray;
       i += m[0].length;
       AFTER_NUMBER.lastIndex = i;
-      if (IDENTIFIER_CHAR.test(source[i] ?? "") && !AFTER_NUMBER.test(source)) throw new PythonSyntaxError("invalid decimal literal");
+      if (IDENTIFIER_CHAR.test(source[i] ?? "") && !AFTER_NUMBER.test(source))
+        throw new PythonSyntaxError("invalid decimal literal");
       tokens.push({ kind: "number", value: numberConst(m[0], m.groups ?? {}) });
     } else if (IDENTIFIER_CHAR.test(ch)) {
       let end = i;
@@ -85,7 +132,8 @@ export function tokenize(rawSource: string): PyToken[] {
         continue;
       }
       const name = word.normalize("NFKC");
-      if (!VALID_IDENTIFIER.test(name)) throw new PythonSyntaxError(`invalid character in identifier ${JSON.stringify(word)}`);
+      if (!VALID_IDENTIFIER.test(name))
+        throw new PythonSyntaxError(`invalid character in identifier ${JSON.stringify(word)}`);
       tokens.push({ kind: "name", text: name });
       i = end;
     } else if (ch === "'" || ch === '"') {

@@ -12,12 +12,40 @@ import { pythonFloatRepr } from "../../../dataset/predefined/bfcl/python-json.ts
 import type { PyConst, PyNode } from "./python-ast.ts";
 
 /** CPython's _Precedence values. */
-const P = { TUPLE: 2, TEST: 4, OR: 5, AND: 6, NOT: 7, CMP: 8, EXPR: 9, BOR: 9, BXOR: 10, BAND: 11, SHIFT: 12, ARITH: 13, TERM: 14, FACTOR: 15, POWER: 16, ATOM: 18 } as const;
+const P = {
+  TUPLE: 2,
+  TEST: 4,
+  OR: 5,
+  AND: 6,
+  NOT: 7,
+  CMP: 8,
+  EXPR: 9,
+  BOR: 9,
+  BXOR: 10,
+  BAND: 11,
+  SHIFT: 12,
+  ARITH: 13,
+  TERM: 14,
+  FACTOR: 15,
+  POWER: 16,
+  ATOM: 18,
+} as const;
 const next = (precedence: number): number => Math.min(precedence + 1, P.ATOM);
 
 const BINARY_PRECEDENCE: Readonly<Record<string, number>> = {
-  "+": P.ARITH, "-": P.ARITH, "*": P.TERM, "@": P.TERM, "/": P.TERM, "%": P.TERM, "//": P.TERM,
-  "<<": P.SHIFT, ">>": P.SHIFT, "|": P.BOR, "^": P.BXOR, "&": P.BAND, "**": P.POWER,
+  "+": P.ARITH,
+  "-": P.ARITH,
+  "*": P.TERM,
+  "@": P.TERM,
+  "/": P.TERM,
+  "%": P.TERM,
+  "//": P.TERM,
+  "<<": P.SHIFT,
+  ">>": P.SHIFT,
+  "|": P.BOR,
+  "^": P.BXOR,
+  "&": P.BAND,
+  "**": P.POWER,
 };
 const INFINITY_LITERAL = "1e309";
 /** Characters Python's str.isprintable() rejects (outside ASCII). */
@@ -88,7 +116,8 @@ function constant(value: PyConst): string {
 
 const wrap = (text: string, parens: boolean): string => (parens ? `(${text})` : text);
 /** items_view: one item gets a trailing comma. */
-const items = (elts: readonly PyNode[]): string => (elts.length === 1 ? `${unparse(elts[0] as PyNode)},` : elts.map((e) => unparse(e)).join(", "));
+const items = (elts: readonly PyNode[]): string =>
+  elts.length === 1 ? `${unparse(elts[0] as PyNode)},` : elts.map((e) => unparse(e)).join(", ");
 
 /** `ast.unparse(node)`, with `precedence` the level the parent asks for. */
 export function unparse(node: PyNode, precedence: number = P.TEST): string {
@@ -114,7 +143,10 @@ export function unparse(node: PyNode, precedence: number = P.TEST): string {
     case "BinOp": {
       const own = BINARY_PRECEDENCE[node.op] as number;
       const right = node.op === "**";
-      return wrap(`${unparse(node.left, right ? next(own) : own)} ${node.op} ${unparse(node.right, right ? own : next(own))}`, precedence > own);
+      return wrap(
+        `${unparse(node.left, right ? next(own) : own)} ${node.op} ${unparse(node.right, right ? own : next(own))}`,
+        precedence > own,
+      );
     }
     case "Compare": {
       const parts = node.ops.map((op, i) => ` ${op} ${unparse(node.comparators[i] as PyNode, next(P.CMP))}`);
@@ -123,21 +155,31 @@ export function unparse(node: PyNode, precedence: number = P.TEST): string {
     case "BoolOp": {
       // CPython raises the level for each further operand (increasing_level_traverse).
       const own = node.op === "and" ? P.AND : P.OR;
-      return wrap(node.values.map((value, i) => unparse(value, Math.min(own + i + 1, P.ATOM))).join(` ${node.op} `), precedence > own);
+      return wrap(
+        node.values.map((value, i) => unparse(value, Math.min(own + i + 1, P.ATOM))).join(` ${node.op} `),
+        precedence > own,
+      );
     }
     case "IfExp":
-      return wrap(`${unparse(node.body, next(P.TEST))} if ${unparse(node.test, next(P.TEST))} else ${unparse(node.orelse, P.TEST)}`, precedence > P.TEST);
+      return wrap(
+        `${unparse(node.body, next(P.TEST))} if ${unparse(node.test, next(P.TEST))} else ${unparse(node.orelse, P.TEST)}`,
+        precedence > P.TEST,
+      );
     case "Attribute": {
       // `3.real` would not parse, so an int (or bool) constant gets a space: `3 .real`.
       const intLike = node.value.type === "Constant" && (node.value.value.t === "int" || node.value.value.t === "bool");
       return `${unparse(node.value, P.ATOM)}${intLike ? " " : ""}.${node.attr}`;
     }
     case "Call": {
-      const args = [...node.args.map((a) => unparse(a)), ...node.keywords.map((k) => (k.arg === null ? "**" : `${k.arg}=`) + unparse(k.value))];
+      const args = [
+        ...node.args.map((a) => unparse(a)),
+        ...node.keywords.map((k) => (k.arg === null ? "**" : `${k.arg}=`) + unparse(k.value)),
+      ];
       return `${unparse(node.func, P.ATOM)}(${args.join(", ")})`;
     }
     case "Subscript": {
-      const slice = node.slice.type === "Tuple" && node.slice.elts.length > 0 ? items(node.slice.elts) : unparse(node.slice);
+      const slice =
+        node.slice.type === "Tuple" && node.slice.elts.length > 0 ? items(node.slice.elts) : unparse(node.slice);
       return `${unparse(node.value, P.ATOM)}[${slice}]`;
     }
     case "Slice":

@@ -51,9 +51,12 @@ function readJsonLines(path: string): PyDict[] {
       try {
         value = parsePythonJson(line.trim());
       } catch (error) {
-        throw new InputError(`bfcl_v4: ${path}:${index + 1}: invalid JSON (${(error as Error).message})`, { cause: error });
+        throw new InputError(`bfcl_v4: ${path}:${index + 1}: invalid JSON (${(error as Error).message})`, {
+          cause: error,
+        });
       }
-      if (!(value instanceof PyDict)) throw new InputError(`bfcl_v4: ${path}:${index + 1}: a sample must be a JSON object`);
+      if (!(value instanceof PyDict))
+        throw new InputError(`bfcl_v4: ${path}:${index + 1}: a sample must be a JSON object`);
       records.push(value);
     });
   return records;
@@ -66,18 +69,24 @@ function groundTruths(dataDir: string, subset: string): PyDict {
   if (!existsSync(path)) return byId;
   for (const entry of readJsonLines(path)) {
     const id = entry.get("id") ?? "";
-    if (pythonTruthy(id) && !Array.isArray(id) && !(id instanceof PyDict)) byId.set(id, entry.get("ground_truth") ?? []);
+    if (pythonTruthy(id) && !Array.isArray(id) && !(id instanceof PyDict))
+      byId.set(id, entry.get("ground_truth") ?? []);
   }
   return byId;
 }
 
 /** The question's turns flattened to `{role, content}` messages. */
 function messagesOf(question: PyValue, where: string): Row[] {
-  if (!Array.isArray(question) || !question.every(Array.isArray)) throw new InputError(`bfcl_v4: ${where}: question is not a list of turns`);
+  if (!Array.isArray(question) || !question.every(Array.isArray))
+    throw new InputError(`bfcl_v4: ${where}: question is not a list of turns`);
   return question.flat().map((message) => {
-    if (!(message instanceof PyDict) || !message.has("role")) throw new InputError(`bfcl_v4: ${where}: a message has no role`);
+    if (!(message instanceof PyDict) || !message.has("role"))
+      throw new InputError(`bfcl_v4: ${where}: a message has no role`);
     const content = message.get("content");
-    return { role: toPlainJson(message.get("role") as PyValue), content: pythonTruthy(content) ? toPlainJson(content as PyValue) : "" };
+    return {
+      role: toPlainJson(message.get("role") as PyValue),
+      content: pythonTruthy(content) ? toPlainJson(content as PyValue) : "",
+    };
   });
 }
 
@@ -85,7 +94,9 @@ function messagesOf(question: PyValue, where: string): Row[] {
 function subsetRows(dataDir: string, subset: string): Row[] {
   const path = join(dataDir, `BFCL_v4_${subset}.json`);
   if (!existsSync(path)) {
-    throw new InputError(`bfcl_v4: data file not found: ${path}`, { hint: "point the dataset at bfcl-eval's bfcl_eval/data directory" });
+    throw new InputError(`bfcl_v4: data file not found: ${path}`, {
+      hint: "point the dataset at bfcl-eval's bfcl_eval/data directory",
+    });
   }
   const answers = groundTruths(dataDir, subset);
   const rows: Row[] = [];
@@ -127,7 +138,8 @@ function checkParams(params: BfclParams): void {
     checkPercent(pct);
   }
   const max = params.max_samples;
-  if (max !== undefined && !(Number.isInteger(max) && max >= 0)) throw new InputError(`bfcl_v4: max_samples must be a whole number ≥ 0, got ${max}`);
+  if (max !== undefined && !(Number.isInteger(max) && max >= 0))
+    throw new InputError(`bfcl_v4: max_samples must be a whole number ≥ 0, got ${max}`);
 }
 
 /** How many of a subset's `total` rows upstream's sampling keeps. */
@@ -135,7 +147,10 @@ export function bfclSampleSize(subset: string, total: number, params: BfclParams
   if (params.subset_floor !== undefined && total <= params.subset_floor) return total;
   const category = categoryOf(subset);
   const rates = params.category_sample_pct;
-  const pct = category !== undefined && rates !== undefined && Object.hasOwn(rates, category) ? rates[category] : params.sample_pct;
+  const pct =
+    category !== undefined && rates !== undefined && Object.hasOwn(rates, category)
+      ? rates[category]
+      : params.sample_pct;
   return pct === undefined ? total : Math.max(1, Math.trunc((total * pct) / 100));
 }
 
@@ -143,8 +158,14 @@ export function bfclSampleSize(subset: string, total: number, params: BfclParams
 export function bfclRows(dataDir: string, params: BfclParams): Row[] {
   const wanted = selectedSubsets(params.categories, params.subsets);
   checkParams(params);
-  let rows = SINGLE_TURN_SUBSETS.filter((subset) => wanted.has(subset)).flatMap((subset) => subsetRows(dataDir, subset));
-  if (params.sample_pct !== undefined || params.category_sample_pct !== undefined || params.subset_floor !== undefined) {
+  let rows = SINGLE_TURN_SUBSETS.filter((subset) => wanted.has(subset)).flatMap((subset) =>
+    subsetRows(dataDir, subset),
+  );
+  if (
+    params.sample_pct !== undefined ||
+    params.category_sample_pct !== undefined ||
+    params.subset_floor !== undefined
+  ) {
     const bySubset = Map.groupBy(rows, (row) => row.subset as string);
     rows = [...bySubset.keys()].sort().flatMap((subset) => {
       const group = bySubset.get(subset) ?? [];

@@ -26,7 +26,12 @@ export const SINGLE_TURN_SUBSETS = [
   "live_relevance",
 ] as const;
 
-const MULTI_TURN_SUBSETS = ["multi_turn_base", "multi_turn_miss_func", "multi_turn_miss_param", "multi_turn_long_context"] as const;
+const MULTI_TURN_SUBSETS = [
+  "multi_turn_base",
+  "multi_turn_miss_func",
+  "multi_turn_miss_param",
+  "multi_turn_long_context",
+] as const;
 
 /** Categories and their subsets. live_relevance belongs to none (it samples at `sample_pct`). */
 export const BFCL_CATEGORY_SUBSETS: Readonly<Record<string, readonly string[]>> = {
@@ -37,7 +42,9 @@ export const BFCL_CATEGORY_SUBSETS: Readonly<Record<string, readonly string[]>> 
 };
 
 const CATEGORY_OF: ReadonlyMap<string, string> = new Map(
-  Object.entries(BFCL_CATEGORY_SUBSETS).flatMap(([category, subsets]) => subsets.map((subset) => [subset, category] as const)),
+  Object.entries(BFCL_CATEGORY_SUBSETS).flatMap(([category, subsets]) =>
+    subsets.map((subset) => [subset, category] as const),
+  ),
 );
 const KNOWN_SUBSETS: ReadonlySet<string> = new Set([...SINGLE_TURN_SUBSETS, ...MULTI_TURN_SUBSETS]);
 const MULTI_TURN: ReadonlySet<string> = new Set(MULTI_TURN_SUBSETS);
@@ -50,12 +57,17 @@ export function categoryOf(subset: string): string | undefined {
 /** Throws unless `category` is one of BFCL_CATEGORY_SUBSETS' keys. */
 export function checkCategory(category: string, field: string): void {
   if (!Object.hasOwn(BFCL_CATEGORY_SUBSETS, category)) {
-    throw new InputError(`bfcl_v4: unknown ${field} '${category}' (valid: ${Object.keys(BFCL_CATEGORY_SUBSETS).join(", ")})`);
+    throw new InputError(
+      `bfcl_v4: unknown ${field} '${category}' (valid: ${Object.keys(BFCL_CATEGORY_SUBSETS).join(", ")})`,
+    );
   }
 }
 
 /** The single-turn subsets selected, as a set (the table keeps its own order). */
-export function selectedSubsets(categories: readonly string[] | undefined, subsets: readonly string[] | undefined): Set<string> {
+export function selectedSubsets(
+  categories: readonly string[] | undefined,
+  subsets: readonly string[] | undefined,
+): Set<string> {
   let names: readonly string[] = SINGLE_TURN_SUBSETS;
   if (subsets !== undefined) {
     for (const subset of subsets) {

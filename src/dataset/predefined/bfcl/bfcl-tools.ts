@@ -59,7 +59,9 @@ function objectAt(value: unknown, where: string): Json {
 /** A strict lookup (bfcl-eval indexes the mapping for `items`, so an unknown type is an error). */
 function mapped(type: unknown, where: string): string {
   if (typeof type === "string" && Object.hasOwn(GORILLA_TO_OPENAPI, type)) return GORILLA_TO_OPENAPI[type] as string;
-  throw new InputError(`bfcl function doc: ${where}.type ${JSON.stringify(type) ?? "(missing)"} has no OpenAPI mapping`);
+  throw new InputError(
+    `bfcl function doc: ${where}.type ${JSON.stringify(type) ?? "(missing)"} has no OpenAPI mapping`,
+  );
 }
 
 /** bfcl-eval's _cast_to_openai_type: maps each property in place and returns the same object. */
@@ -72,13 +74,16 @@ function castProperties(properties: unknown, where: string): Json {
       prop.type = "string";
     } else {
       const type = prop.type;
-      if (typeof type === "object" && type !== null) throw new InputError(`bfcl function doc: ${at}.type is not a type name`);
+      if (typeof type === "object" && type !== null)
+        throw new InputError(`bfcl function doc: ${at}.type is not a type name`);
       if (type === "float") {
-        if (typeof prop.description !== "string") throw new InputError(`bfcl function doc: ${at} is a float without a description`);
+        if (typeof prop.description !== "string")
+          throw new InputError(`bfcl function doc: ${at} is a float without a description`);
         prop.format = "float";
         prop.description += FLOAT_NOTE;
       }
-      prop.type = typeof type === "string" && Object.hasOwn(GORILLA_TO_OPENAPI, type) ? GORILLA_TO_OPENAPI[type] : "string";
+      prop.type =
+        typeof type === "string" && Object.hasOwn(GORILLA_TO_OPENAPI, type) ? GORILLA_TO_OPENAPI[type] : "string";
     }
     if (prop.type !== "array" && prop.type !== "object") continue;
     if (Object.hasOwn(prop, "properties")) {
@@ -102,7 +107,8 @@ export function bfclTools(functions: unknown): Json[] {
   if (!Array.isArray(functions)) throw new InputError("bfcl function doc: `function` is not a list");
   return structuredClone(functions).map((raw: unknown, index: number) => {
     const item = objectAt(raw, `function[${index}]`);
-    if (typeof item.name !== "string") throw new InputError(`bfcl function doc: function[${index}].name is not a string`);
+    if (typeof item.name !== "string")
+      throw new InputError(`bfcl function doc: function[${index}].name is not a string`);
     const where = item.name;
     item.name = item.name.replaceAll(".", "_");
     const parameters = objectAt(item.parameters, `${where}.parameters`);

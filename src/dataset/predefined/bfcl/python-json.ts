@@ -64,7 +64,10 @@ function shortestDigits(x: number): { digits: string; exponent: number } {
   const [whole = "", fraction = ""] = mantissa.split(".");
   const all = whole + fraction;
   const leadingZeros = all.length - all.replace(/^0+/, "").length;
-  return { digits: all.slice(leadingZeros).replace(/0+$/, ""), exponent: Number(exp) + whole.length - 1 - leadingZeros };
+  return {
+    digits: all.slice(leadingZeros).replace(/0+$/, ""),
+    exponent: Number(exp) + whole.length - 1 - leadingZeros,
+  };
 }
 
 /**
@@ -129,7 +132,9 @@ export function toPlainJson(value: PyValue): unknown {
   if (typeof value === "bigint") return Number(value);
   if (Array.isArray(value)) return value.map(toPlainJson);
   if (value instanceof PyDict) {
-    return Object.fromEntries([...value.entries()].map(([k, v]) => [typeof k === "string" ? k : JSON.parse(dumpKey(k)), toPlainJson(v)]));
+    return Object.fromEntries(
+      [...value.entries()].map(([k, v]) => [typeof k === "string" ? k : JSON.parse(dumpKey(k)), toPlainJson(v)]),
+    );
   }
   return value;
 }
