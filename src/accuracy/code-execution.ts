@@ -59,7 +59,9 @@ export async function checkCodeExecution(
     const where = `dataset '${a.phase.plan.phase}': no LiveCodeBench evaluation service at ${options.serviceUrl} (${problem})`;
     if (!options.allow) {
       throw new SetupError(where, {
-        hint: "start the service, point --lcb-service (or accuracy_config.extras.lcb_websocket_port) at it, or pass --allow-code-execution to run the programs on this machine",
+        hint:
+          "start the service, point --lcb-service (or accuracy_config.extras.lcb_websocket_port) at " +
+          "it, or pass --allow-code-execution to run the programs on this machine",
       });
     }
     log(`warning: ${where}; the programs will run on this machine unless it is up when scoring starts`);

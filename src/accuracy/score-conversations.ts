@@ -43,7 +43,8 @@ export function scoreConversations(
   const byPlan = new Map<number, Row>();
   for (const row of db
     .query(
-      "SELECT plan_index, sample_index, error_kind, response_text FROM requests WHERE phase = ? AND error_kind IS NOT 'stale_connection' ORDER BY plan_index, attempt",
+      "SELECT plan_index, sample_index, error_kind, response_text FROM requests WHERE phase = ? " +
+        "AND error_kind IS NOT 'stale_connection' ORDER BY plan_index, attempt",
     )
     .all(outcome.name) as Row[]) {
     byPlan.set(row.plan_index, row);

@@ -53,8 +53,20 @@ const RATE_LIMIT_TYPES = /rate.?limit|overload|too.?many|capacity|quota|throttl/
 const CLIENT_ERROR_TYPES =
   /invalid|bad.?request|validation|not.?found|unprocessable|permission|auth|context.?length|unsupported/i;
 const RATE_LIMIT_MESSAGES = /overloaded|rate.?limit|too many requests|queue is full|quota exceeded/i;
-const CLIENT_ERROR_MESSAGES =
-  /context (?:length|window)|longer than the model|too long|exceeds? the maximum|maximum (?:allowed )?(?:input |context )?length|validation error|invalid (?:request|input|prompt|parameter)|must be (?:at least|at most|less|greater|between|in |non-negative|positive)|is not supported/i;
+const CLIENT_ERROR_MESSAGES = new RegExp(
+  [
+    "context (?:length|window)",
+    "longer than the model",
+    "too long",
+    "exceeds? the maximum",
+    "maximum (?:allowed )?(?:input |context )?length",
+    "validation error",
+    "invalid (?:request|input|prompt|parameter)",
+    "must be (?:at least|at most|less|greater|between|in |non-negative|positive)",
+    "is not supported",
+  ].join("|"),
+  "i",
+);
 const TLS_HINT =
   "TLS failed: check the URL's scheme (https on a plain-HTTP port?) or the server's certificate; --insecure skips verification";
 
@@ -67,7 +79,10 @@ export function kindForStatus(status: number): ErrorKind {
   return "other";
 }
 
-/** The kind of an error a server reported in a 200 response (a stream's event or a JSON body): its status, else overload, else a request problem, else a server error. */
+/**
+ * The kind of an error a server reported in a 200 response (a stream's event or a JSON body): its
+ * status, else overload, else a request problem, else a server error.
+ */
 export function kindForServerError(error: ServerError): ErrorKind {
   if (error.status !== null && error.status >= 400) return kindForStatus(error.status);
   const type = error.type ?? "";

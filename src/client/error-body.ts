@@ -54,7 +54,9 @@ function fastApiDetail(json: Record<string, unknown>): string | null {
 export function describeHttpError(status: number, body: string, location: string | null = null): string {
   if (status >= 300 && status < 400 && location !== null) {
     return truncate(
-      `HTTP ${status}: the endpoint redirects to ${redactUrl(location)} (not followed: it would add a round trip to every request, or turn the POST into a GET); point --endpoints at its target`,
+      `HTTP ${status}: the endpoint redirects to ${redactUrl(location)} (not followed: it would ` +
+        `add a round trip to every request, or turn the POST into a GET); point --endpoints at its ` +
+        `target`,
     );
   }
   const json = parseJsonObject(body);

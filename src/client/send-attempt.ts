@@ -106,7 +106,8 @@ export async function sendAttempt(
           progress,
         );
       } else {
-        // A whole body that stops part-way is cut as a stream would be: from the headers when its length was declared (the body was ready then), else from its first byte.
+        // A whole body that stops part-way is cut as a stream would be: from the headers when its length was
+        // declared (the body was ready then), else from its first byte.
         const watch = new StreamStallWatch(settings.stallTimeoutMs * 1e6, settings.now, () => abort(ABORT_STALLED));
         if (declared) watch.progress(record.responseHeadersNs);
         try {

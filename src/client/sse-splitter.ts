@@ -12,7 +12,8 @@
  * write them as an `error:` field, which counts as the data of an event named `error`).
  * Comments (`:`), `id:` and `retry:` lines are ignored. Any other line is ignored too, as the
  * specification says, but the first is kept (`strayLine`): a server that writes its JSON chunks
- * without `data:` leaves a stream of no events, and the record should say why. Decoding a whole read at once, rather than line by line, is what keeps a 32-chunk
+ * without `data:` leaves a stream of no events, and the record should say why. Decoding a whole read
+ * at once, rather than line by line, is what keeps a 32-chunk
  * stream cheap. Events go to an `EventSink` as they complete, in order; a sink that can
  * recognise a whole common event in the raw text (`takeWholeEvent`) is offered each event
  * boundary first, which skips cutting that event into lines.

@@ -98,7 +98,8 @@ export function assertOneChoicePerRow(rows: readonly Record<string, unknown>[], 
   if (index === -1) return;
   const n = (rows[index] as Record<string, unknown>).n;
   throw new InputError(
-    `${locate(index)}: field 'n' is ${JSON.stringify(n)}; only n = 1 can be measured (the server would stream every choice in one response and count their tokens together)`,
+    `${locate(index)}: field 'n' is ${JSON.stringify(n)}; only n = 1 can be measured (the ` +
+      `server would stream every choice in one response and count their tokens together)`,
     { hint: "remove 'n' from the rows or set it to 1; to measure more sequences, send more requests (--num-samples)" },
   );
 }

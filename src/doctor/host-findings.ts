@@ -41,7 +41,9 @@ function proxyFinding(env: HostFacts["env"]): Finding {
   return {
     name: "proxy",
     status: "warn",
-    detail: `${set.join(", ")} set${noProxy ? `; NO_PROXY=${noProxy}` : ""}: requests to endpoints NO_PROXY does not list go through the proxy, which then is what you measure`,
+    detail:
+      `${set.join(", ")} set${noProxy ? `; NO_PROXY=${noProxy}` : ""}: requests to endpoints ` +
+      `NO_PROXY does not list go through the proxy, which then is what you measure`,
     fix: "unset them for the benchmark, or list the endpoint hosts in NO_PROXY",
   };
 }
@@ -74,11 +76,16 @@ export function hostFindings(facts: HostFacts): Finding[] {
     findings.push({
       name: "open_files",
       status: ok ? "ok" : "warn",
-      detail: `soft limit ${facts.openFiles.soft}, hard ${facts.openFiles.hard}: ${ok ? "enough" : "too few"} for ${LARGE_RUN_CONNECTIONS} connections (${needed} descriptors)`,
+      detail:
+        `soft limit ${facts.openFiles.soft}, hard ${facts.openFiles.hard}: ` +
+        `${ok ? "enough" : "too few"} for ${LARGE_RUN_CONNECTIONS} connections (${needed} ` +
+        `descriptors)`,
       ...(ok
         ? {}
         : {
-            fix: `ulimit -n ${Math.min(Math.max(needed, 65_536), facts.openFiles.hard)} before the run${facts.openFiles.hard < needed ? " (the hard limit needs raising first, in limits.conf or the container)" : ""}`,
+            fix:
+              `ulimit -n ${Math.min(Math.max(needed, 65_536), facts.openFiles.hard)} before the ` +
+              `run${facts.openFiles.hard < needed ? " (the hard limit needs raising first, in limits.conf or the container)" : ""}`,
           }),
     });
   }

@@ -40,7 +40,9 @@ const LATENCY: MetricDefinition = {
   label: "Latency",
   unit: "ns",
   definition:
-    "End-to-end latency: done − sent, done being the `[DONE]` event, else the last finish or usage event, else the body's end (successful requests only; a fast error must not look fast).",
+    "End-to-end latency: done − sent, done being the `[DONE]` event, else the last finish or " +
+    "usage event, else the body's end (successful requests only; a fast error must not look " +
+    "fast).",
 };
 
 const SCHEDULED_LATENCY: MetricDefinition = {
@@ -48,7 +50,8 @@ const SCHEDULED_LATENCY: MetricDefinition = {
   label: "Scheduled latency",
   unit: "ns",
   definition:
-    "Latency from the planned send time: done − scheduled (all completed requests, failures included, not those the run cancelled; free of coordinated omission).",
+    "Latency from the planned send time: done − scheduled (all completed requests, failures " +
+    "included, not those the run cancelled; free of coordinated omission).",
 };
 
 const SCHEDULE_LAG: MetricDefinition = {
@@ -63,7 +66,8 @@ const TPOT: MetricDefinition = {
   label: "TPOT",
   unit: "ns/token",
   definition:
-    "Time per output token after the first: (done − first token) / (streamed tokens − 1), requests with ≥ 2 streamed tokens (output tokens less hidden reasoning tokens).",
+    "Time per output token after the first: (done − first token) / (streamed tokens − 1), " +
+    "requests with ≥ 2 streamed tokens (output tokens less hidden reasoning tokens).",
 };
 
 const ITL: MetricDefinition = {
@@ -71,7 +75,10 @@ const ITL: MetricDefinition = {
   label: "ITL",
   unit: "ns",
   definition:
-    "Inter-token latency: gaps between token arrivals after the first token; a chunk of k streamed tokens after gap g gives k gaps of g/k, and a chunk with no text that usage counts as a token (vLLM's half of a character, an EOS finish chunk) is a token of its own (see Tokens).",
+    "Inter-token latency: gaps between token arrivals after the first token; a chunk of k " +
+    "streamed tokens after gap g gives k gaps of g/k, and a chunk with no text that usage " +
+    "counts as a token (vLLM's half of a character, an EOS finish chunk) is a token of its own " +
+    "(see Tokens).",
 };
 
 const ISL: MetricDefinition = {
@@ -121,7 +128,9 @@ const SCHEDULED_QPS: MetricDefinition = {
   label: "Scheduled QPS",
   unit: "requests/s",
   definition:
-    "The rate the schedule itself offered: (requests − 1) / (last − first scheduled instant); a Poisson draw of n arrivals is the target ± about 1/√n, the same draw for every run of one seed. Null for concurrency, max throughput and agentic runs.",
+    "The rate the schedule itself offered: (requests − 1) / (last − first scheduled instant); " +
+    "a Poisson draw of n arrivals is the target ± about 1/√n, the same draw for every run of " +
+    "one seed. Null for concurrency, max throughput and agentic runs.",
 };
 
 const DURATION: MetricDefinition = {

@@ -49,7 +49,8 @@ export function outputCachingVerdict(reference: PhaseStats, audit: PhaseStats, t
   if (!complete(reference) || !complete(audit)) {
     return result(
       false,
-      `Phase incomplete: reference ${reference.completed}/${reference.requested}, audit ${audit.completed}/${audit.requested} (threshold ${percent(threshold)})`,
+      `Phase incomplete: reference ${reference.completed}/${reference.requested}, audit ` +
+        `${audit.completed}/${audit.requested} (threshold ${percent(threshold)})`,
     );
   }
   const limit = reference.qps * (1 + threshold);

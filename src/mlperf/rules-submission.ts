@@ -16,7 +16,10 @@ export const submissionRule: Rule = (config) => {
   if (config.audit !== null && pattern !== "max_throughput" && pattern !== "concurrency") {
     problems.push({
       path: "settings.load_pattern.type",
-      message: `Output-caching audit requires a load pattern where achieved QPS reflects SUT capacity (max_throughput, concurrency); got '${pattern}', which would mask a caching-induced speedup`,
+      message:
+        `Output-caching audit requires a load pattern where achieved QPS reflects SUT capacity ` +
+        `(max_throughput, concurrency); got '${pattern}', which would mask a caching-induced ` +
+        `speedup`,
     });
   }
   const ref = config.submission_ref;
@@ -43,7 +46,9 @@ export const submissionRule: Rule = (config) => {
   if (ruleset !== undefined && !RULESETS.has(ruleset)) {
     problems.push({
       path: "submission_ref.ruleset",
-      message: `'${ruleset}' is not registered; a submission must pin official RNG seeds and cannot fall back to defaults (registered: ${RULESET_NAMES.join(", ")})`,
+      message:
+        `'${ruleset}' is not registered; a submission must pin official RNG seeds and cannot fall ` +
+        `back to defaults (registered: ${RULESET_NAMES.join(", ")})`,
     });
   }
   return problems;
@@ -89,7 +94,8 @@ export function plannedTooSmall(config: BenchmarkConfig): string[] {
   }
   if (minDuration < rule.minDurationMs) {
     problems.push(
-      `${where} requires at least ${rule.minDurationMs / 1000} s; this run's minimum duration is ${minDuration / 1000} s (--duration ${rule.minDurationMs / 1000}s or more)`,
+      `${where} requires at least ${rule.minDurationMs / 1000} s; this run's minimum duration ` +
+        `is ${minDuration / 1000} s (--duration ${rule.minDurationMs / 1000}s or more)`,
     );
   }
   return problems;

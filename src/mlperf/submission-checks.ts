@@ -99,7 +99,9 @@ function edgeConfigChecks(c: NonNullable<RunArtifacts["client"]>): Check[] {
     {
       name: "single_stream",
       passed: single,
-      detail: `num_workers=${c.numWorkers} max_connections=${c.maxConnections}${c.targetConcurrency === null ? "" : ` target_concurrency=${c.targetConcurrency}`}`,
+      detail:
+        `num_workers=${c.numWorkers} ` +
+        `max_connections=${c.maxConnections}${c.targetConcurrency === null ? "" : ` target_concurrency=${c.targetConcurrency}`}`,
     },
   ];
 }

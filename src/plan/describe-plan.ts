@@ -34,7 +34,10 @@ function describeConversations(plan: ConversationPlan): string[] {
   const thinkS = plan.offsetNs.reduce((sum, ns) => sum + ns, 0) / 1e9;
   return [
     `${plan.phase}: ${plan.sampleIndex.length} turns in ${trajectories} conversation(s), ${patternText(plan.pattern)}`,
-    `  think time: ${thinkS > 0 ? `${thinkS.toFixed(3)} s in all (the dataset's delay_seconds)` : "none"}; turn timeout ${table.turnTimeoutMs / 1000} s; salt ${table.salts.length > 0 ? "on" : "off"}`,
+    `  think time: ` +
+      `${thinkS > 0 ? `${thinkS.toFixed(3)} s in all (the dataset's delay_seconds)` : "none"}; ` +
+      `turn timeout ${table.turnTimeoutMs / 1000} s; salt ` +
+      `${table.salts.length > 0 ? "on" : "off"}`,
     `  headers: ${table.routingHeaders.length > 0 ? table.routingHeaders.map((h) => `${h}: <conversation id>`).join(", ") : "none"}`,
     `  first conversations: ${table.ids.slice(0, SHOWN).join(", ")}${trajectories > SHOWN ? ", …" : ""}`,
   ];

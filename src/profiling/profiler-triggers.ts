@@ -45,7 +45,9 @@ function profileUrls(bases: readonly string[], engine: ProfilerEngine, action: "
 /** Local wall time with milliseconds, as upstream's `datetime.now().isoformat(timespec="milliseconds")`. */
 function localIso(date: Date): string {
   const pad = (n: number, width = 2) => String(n).padStart(width, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.${pad(date.getMilliseconds(), 3)}`;
+  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.${pad(date.getMilliseconds(), 3)}`;
+  return `${day}T${time}`;
 }
 
 async function post(url: string): Promise<ProfileCall> {

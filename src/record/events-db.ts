@@ -68,7 +68,8 @@ export class EventsDb {
   startPhase(name: string, kind: string, startNs: number, planned: number): void {
     this.db
       .prepare(
-        "INSERT INTO phases (name, kind, start_ns, planned) VALUES (?, ?, ?, ?) ON CONFLICT(name) DO UPDATE SET start_ns = excluded.start_ns, planned = excluded.planned",
+        "INSERT INTO phases (name, kind, start_ns, planned) VALUES (?, ?, ?, ?) ON CONFLICT(name) " +
+          "DO UPDATE SET start_ns = excluded.start_ns, planned = excluded.planned",
       )
       .run(name, kind, startNs, planned);
   }

@@ -47,7 +47,9 @@ export function trajectoryOf(starts: ArrayLike<number>, planIndex: number): numb
 export function readTurnRows(db: Database, phase: string): TurnRow[] {
   const rows = db
     .query(
-      "SELECT plan_index AS planIndex, scheduled_ns AS scheduledNs, sent_ns AS sentNs, first_token_ns AS firstTokenNs, done_ns AS doneNs, error_kind AS errorKind FROM requests WHERE phase = ? ORDER BY plan_index, attempt",
+      "SELECT plan_index AS planIndex, scheduled_ns AS scheduledNs, sent_ns AS sentNs, " +
+        "first_token_ns AS firstTokenNs, done_ns AS doneNs, error_kind AS errorKind FROM requests " +
+        "WHERE phase = ? ORDER BY plan_index, attempt",
     )
     .all(phase) as {
     planIndex: number;

@@ -1,5 +1,6 @@
 /**
- * @module record/request-field-lists — record/request-fields' declaration as types and lists: the record a producer fills, the metric rows and columns, the fields by wire.
+ * @module record/request-field-lists — record/request-fields' declaration as types and lists: the
+ * record a producer fills, the metric rows and columns, the fields by wire.
  */
 import { REQUEST_FIELDS, type FieldSpec } from "./request-fields.ts";
 

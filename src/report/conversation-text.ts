@@ -25,14 +25,17 @@ export function conversationLines(c: ConversationMetrics): string[] {
   const duration = c.conversation_duration_ms;
   if (latency && duration) {
     lines.push(
-      `Conversation latency (server time, think time excluded) p50/p99: ${ms(latency.p50)} / ${ms(latency.p99)} ms; duration p50/p99: ${ms(duration.p50)} / ${ms(duration.p99)} ms`,
+      `Conversation latency (server time, think time excluded) p50/p99: ${ms(latency.p50)} / ` +
+        `${ms(latency.p99)} ms; duration p50/p99: ${ms(duration.p50)} / ${ms(duration.p99)} ms`,
     );
   }
   if (c.by_turn.length > 0) {
     lines.push("TTFT by turn index (ms):", "  turn  count      p50      p90      p99  latency p50");
     for (const t of c.by_turn.slice(0, SHOWN_TURNS)) {
       lines.push(
-        `  ${String(t.turn).padStart(4)}  ${String(t.count).padStart(5)}  ${ms(t.ttft_p50_ms).padStart(7)}  ${ms(t.ttft_p90_ms).padStart(7)}  ${ms(t.ttft_p99_ms).padStart(7)}  ${ms(t.latency_p50_ms).padStart(11)}`,
+        `  ${String(t.turn).padStart(4)}  ${String(t.count).padStart(5)}  ` +
+          `${ms(t.ttft_p50_ms).padStart(7)}  ${ms(t.ttft_p90_ms).padStart(7)}  ` +
+          `${ms(t.ttft_p99_ms).padStart(7)}  ${ms(t.latency_p50_ms).padStart(11)}`,
       );
     }
     if (c.by_turn.length > SHOWN_TURNS)

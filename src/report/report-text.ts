@@ -94,7 +94,9 @@ function tokenLines(s: ResultSummary): string[] {
   const d = s.token_count_discrepancy;
   if (d) {
     lines.push(
-      `Tokenizer vs server usage: ${d.mismatched} of ${d.compared} responses differ (mean ${fixed2(d.mean_abs_diff_tokens)} tokens, ${fixed2(d.mean_abs_diff_pct)} %, max ${d.max_abs_diff_tokens})`,
+      `Tokenizer vs server usage: ${d.mismatched} of ${d.compared} responses differ (mean ` +
+        `${fixed2(d.mean_abs_diff_tokens)} tokens, ${fixed2(d.mean_abs_diff_pct)} %, max ` +
+        `${d.max_abs_diff_tokens})`,
     );
   }
   return lines;

@@ -66,7 +66,10 @@ export interface ResultSummary {
   error_counts: Record<string, number>;
   error_samples: { kind: string; message: string }[];
   load_generator: LoadGeneratorVerdict | null;
-  /** The schedule-lag p99 the verdict judged (concurrency: after the opening burst) and the most it allowed (metrics/load-generator-health); null without a verdict. */
+  /**
+   * The schedule-lag p99 the verdict judged (concurrency: after the opening burst) and the most it
+   * allowed (metrics/load-generator-health); null without a verdict.
+   */
   load_generator_lag_p99_ns: number | null;
   load_generator_lag_limit_ns: number | null;
   n_samples_planned: number | null;

@@ -56,7 +56,9 @@ export function serverMetricsLines(s: ServerMetricsSummary, clientTtft: Rollup):
     const beside = typeof client === "number" ? `; client TTFT p50 ${nsAsMs(client)} ms` : "";
     const value = (p: "p50" | "p90" | "p99") => `${fixed2(t[p])} (${bucketText(t.buckets[p])})`;
     lines.push(
-      `  server TTFT p50/p90/p99: ${value("p50")} / ${value("p90")} / ${value("p99")} ms over ${t.count} requests${warmupShare(t.warmup_requests)} (from its histogram: interpolated, and the bucket it lies in)${beside}`,
+      `  server TTFT p50/p90/p99: ${value("p50")} / ${value("p90")} / ${value("p99")} ms over ` +
+        `${t.count} requests${warmupShare(t.warmup_requests)} (from its histogram: interpolated, ` +
+        `and the bucket it lies in)${beside}`,
     );
   }
   if (Object.keys(s.gauges).length === 0 && !s.ttft_ms) lines.push(`  ${noFiguresReason(s)}`);

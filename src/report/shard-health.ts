@@ -76,7 +76,11 @@ export function shardLines(shards: MergedShards): string[] {
   for (const s of shards.merged) {
     const wait = s.start_wait_ms === null ? "-" : (s.start_wait_ms / 1000).toFixed(3);
     lines.push(
-      `  ${s.shard.padEnd(5)}  ${s.state.padEnd(11)}  ${String(s.n_samples_issued).padStart(6)}  ${String(s.n_samples_failed).padStart(6)}  ${nsAsMs(s.schedule_lag_p50_ns).padStart(10)}  ${nsAsMs(s.schedule_lag_p99_ns).padStart(10)}  ${nsAsMs(s.schedule_lag_max_ns).padStart(10)}  ${(s.load_generator ?? "-").padEnd(14)}  ${wait.padStart(12)}`,
+      `  ${s.shard.padEnd(5)}  ${s.state.padEnd(11)}  ${String(s.n_samples_issued).padStart(6)} ` +
+        ` ${String(s.n_samples_failed).padStart(6)}  ${nsAsMs(s.schedule_lag_p50_ns).padStart(10)} ` +
+        ` ${nsAsMs(s.schedule_lag_p99_ns).padStart(10)}  ` +
+        `${nsAsMs(s.schedule_lag_max_ns).padStart(10)}  ${(s.load_generator ?? "-").padEnd(14)}  ` +
+        `${wait.padStart(12)}`,
     );
   }
   return lines;

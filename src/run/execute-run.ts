@@ -169,7 +169,8 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
   const watch = stopIssuingWatch(run, (phase) => session.stopIssuing(phase), io.log);
   const counts = workload.phases.map((p) => `${p.plan.phase} ${p.plan.sampleIndex.length}`).join(", ");
   io.log(
-    `benchmark: ${counts} requests (${config.settings.load_pattern.type}), ${sizing.workers} worker(s), ${inFlightText(sizing)}, streaming ${workload.streaming ? "on" : "off"}`,
+    `benchmark: ${counts} requests (${config.settings.load_pattern.type}), ${sizing.workers} ` +
+      `worker(s), ${inFlightText(sizing)}, streaming ${workload.streaming ? "on" : "off"}`,
   );
   const removeSignals = installStopSignals(session, io.log);
   const limitS = config.run_timeout_s;

@@ -47,7 +47,10 @@ function alreadyHoldsRun(dir: string, claimFile: string): InputError {
   return new InputError(
     `report directory ${dir} already holds a ${claimFile === EVENTS_DB_FILE ? "run" : "sweep"} (${claimFile})`,
     {
-      hint: `runs are never mixed in one directory (upstream reuses it): give a new --report-dir (or YAML report_dir), drop it for a fresh reports_<time>, or move the old one away (shards: put ${SHARD_PLACEHOLDER} in the path)`,
+      hint:
+        `runs are never mixed in one directory (upstream reuses it): give a new --report-dir (or ` +
+        `YAML report_dir), drop it for a fresh reports_<time>, or move the old one away (shards: ` +
+        `put ${SHARD_PLACEHOLDER} in the path)`,
     },
   );
 }

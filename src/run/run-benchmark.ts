@@ -40,7 +40,8 @@ export async function describeRun(config: BenchmarkConfig, mode: TestMode = "per
   const inline = workload.performanceScoring?.scoring;
   if (inline)
     lines.push(
-      `performance responses scored after the run (entry 'performance'): ${inline.evalMethod}, extractor ${inline.extractor ?? "none"}, ground truth '${inline.groundTruthColumn}'`,
+      `performance responses scored after the run (entry 'performance'): ${inline.evalMethod}, ` +
+        `extractor ${inline.extractor ?? "none"}, ground truth '${inline.groundTruthColumn}'`,
     );
   for (const d of config.datasets) {
     const set = Object.entries(d.generation_config_override ?? {}).filter(([, v]) => v !== undefined);

@@ -235,7 +235,9 @@ export class Session {
     this.arming?.died(workerId);
     const left = this.spec.workers - this.deadWorkers.size;
     this.spec.log(
-      `error: worker ${workerId} exited unexpectedly (${exitCode === null ? "killed" : `code ${exitCode}`}); its unfinished requests are recorded as worker_lost; ${left} worker(s) left`,
+      `error: worker ${workerId} exited unexpectedly ` +
+        `(${exitCode === null ? "killed" : `code ${exitCode}`}); its unfinished requests are ` +
+        `recorded as worker_lost; ${left} worker(s) left`,
     );
     const phases = [...this.live.values()].filter((phase) => phase.holds(workerId));
     if (phases.length === 0) return;

@@ -85,7 +85,10 @@ export function sizeWorkers(input: SizingInput): Sizing {
     );
   if (maxInFlightPerWorker > KEEPALIVE_SOCKETS_PER_WORKER && !slowSchedule) {
     warnings.push(
-      `${maxInFlightPerWorker} connections per worker: Bun keeps only ${KEEPALIVE_SOCKETS_PER_WORKER} alive per process, so extra connections are re-opened per request (raise --workers to ${Math.ceil(connections / KEEPALIVE_SOCKETS_PER_WORKER)})`,
+      `${maxInFlightPerWorker} connections per worker: Bun keeps only ` +
+        `${KEEPALIVE_SOCKETS_PER_WORKER} alive per process, so extra connections are re-opened ` +
+        `per ` +
+        `request (raise --workers to ${Math.ceil(connections / KEEPALIVE_SOCKETS_PER_WORKER)})`,
     );
   }
   return { workers, connections, maxInFlightPerWorker, warnings };

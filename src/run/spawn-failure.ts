@@ -15,7 +15,8 @@ const REASONS: Record<string, { words: string; hint: (executable: string) => str
   EACCES: {
     words: "permission denied",
     hint: (executable) =>
-      `the user running the benchmark must be able to execute ${executable} and enter every directory above it (chmod a+x; check TMPDIR when the binary lives there)`,
+      `the user running the benchmark must be able to execute ${executable} and enter every ` +
+      `directory above it (chmod a+x; check TMPDIR when the binary lives there)`,
   },
   EPERM: {
     words: "operation not permitted",

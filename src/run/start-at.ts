@@ -75,7 +75,9 @@ export function resolveStartAt(
   const leftMs = Number(startNs - nowNs) / 1e6;
   if (leftMs < MIN_LEAD_MS) {
     throw new InputError(
-      `--start-at ${value} is ${leftMs < 0 ? `${(-leftMs / 1000).toFixed(3)} s past` : `only ${leftMs.toFixed(0)} ms away`}; the shards would not start together`,
+      `--start-at ${value} is ` +
+        `${leftMs < 0 ? `${(-leftMs / 1000).toFixed(3)} s past` : `only ${leftMs.toFixed(0)} ms away`}; ` +
+        `the shards would not start together`,
       {
         hint: "give an instant at least a few seconds ahead (worker start-up takes about a second)",
       },

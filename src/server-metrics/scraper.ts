@@ -82,7 +82,8 @@ export async function resolveMetricsUrl(
     const page = await fetchPage(url, options, AbortSignal.timeout(PROBE_TIMEOUT_MS));
     if (!page.whole)
       log(
-        `server metrics: ${redactUrl(url)} is ${(page.chars / 1e6).toFixed(1)} MB; pages over ${WHOLE_PAGE_CHARS / 1e6} MB keep only their vLLM, SGLang and TGI series`,
+        `server metrics: ${redactUrl(url)} is ${(page.chars / 1e6).toFixed(1)} MB; pages over ` +
+          `${WHOLE_PAGE_CHARS / 1e6} MB keep only their vLLM, SGLang and TGI series`,
       );
     return url;
   } catch (error) {

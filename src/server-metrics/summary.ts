@@ -13,7 +13,10 @@ import { histogramBucket, histogramQuantile } from "./histogram.ts";
 
 /** events.db `run` key: the scraped page's URL (credentials hidden); present when scraping ran. */
 export const SERVER_METRICS_URL_META_KEY = "server_metrics_url";
-/** events.db `run` key: JSON `{baselineNs, finalNs}`, the instants of the scrapes taken just before the performance phase started and just after it ended (null: that scrape failed). */
+/**
+ * events.db `run` key: JSON `{baselineNs, finalNs}`, the instants of the scrapes taken just before the
+ * performance phase started and just after it ended (null: that scrape failed).
+ */
 export const SERVER_METRICS_BOUNDS_META_KEY = "server_metrics_bounds";
 
 /** How the window's scrapes went: worked, failed, and the failures by message. */

@@ -112,7 +112,9 @@ export function createSseEncoder(kind: ApiKind, identity: ResponseIdentity, inde
     finish: (reason) => `${openChoice}${emptyDelta},"logprobs":null,"finish_reason":"${reason}"}]}\n\n`,
     usage: (usage) => `${head}"choices":[],"usage":${JSON.stringify(usage)}}\n\n`,
     toolCallOpen: (call, args) =>
-      `${openChoice}"delta":{"role":"assistant","content":null,"tool_calls":[{"index":0,"id":${JSON.stringify(call.id)},"type":"function","function":{"name":${JSON.stringify(call.name)},"arguments":${JSON.stringify(args)}}}]},"logprobs":null,"finish_reason":null}]}\n\n`,
+      `${openChoice}"delta":{"role":"assistant","content":null,"tool_calls":[{"index":0,"id":${JSON.stringify(call.id)},` +
+      `"type":"function","function":{"name":${JSON.stringify(call.name)},"arguments":${JSON.stringify(args)}}}]},` +
+      `"logprobs":null,"finish_reason":null}]}\n\n`,
     toolArguments: (args) =>
       `${openChoice}"delta":{"tool_calls":[{"index":0,"function":{"arguments":${JSON.stringify(args)}}}]},"logprobs":null,"finish_reason":null}]}\n\n`,
   };

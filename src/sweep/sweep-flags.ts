@@ -243,7 +243,8 @@ export function stepPattern(
   const allowed = mode === "concurrencies" ? ["concurrency"] : RATE_PATTERNS;
   if (type !== undefined && !allowed.includes(type)) {
     throw new InputError(
-      `${where} ${type}: ${mode === "concurrencies" ? "--concurrencies steps are closed-loop (concurrency)" : `this sweep's rate steps take ${allowed.join(", ")}`}`,
+      `${where} ${type}: ` +
+        `${mode === "concurrencies" ? "--concurrencies steps are closed-loop (concurrency)" : `this sweep's rate steps take ${allowed.join(", ")}`}`,
       { hint: "drop it, or choose a sweep of that kind" },
     );
   }

@@ -214,13 +214,18 @@ export function renderSweepHtml(result: SweepResult, slo: SweepSlo): string {
     s.passed === null ? "-" : s.passed ? "yes" : "no",
     s.note ?? "",
   ]);
-  const table = `<table class="percentiles"><thead><tr>${head.map((h) => `<th scope="col">${h}</th>`).join("")}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join("")}</tr>`).join("")}</tbody></table>`;
+  const headRow = `<tr>${head.map((h) => `<th scope="col">${h}</th>`).join("")}</tr>`;
+  const bodyRows = rows.map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join("")}</tr>`).join("");
+  const table = `<table class="percentiles"><thead>${headRow}</thead><tbody>${bodyRows}</tbody></table>`;
   const verdict =
     result.mode !== "find"
       ? ""
       : answer === null
         ? `<p class="bad">No rate met the SLO in ${result.answer?.steps ?? 0} steps.</p>`
-        : `<p class="ok">Highest rate meeting the SLO at p${result.percentile}: <strong>${answer} req/s</strong> (${offeredBy(result.answer?.scheduled_qps)}bracket ${result.answer?.bracket.join("–")} req/s${result.answer?.converged ? "" : "; not converged within the step limit"}).</p>`;
+        : `<p class="ok">Highest rate meeting the SLO at p${result.percentile}: <strong>${answer} ` +
+          `req/s</strong> (${offeredBy(result.answer?.scheduled_qps)}bracket ` +
+          `${result.answer?.bracket.join("–")} ` +
+          `req/s${result.answer?.converged ? "" : "; not converged within the step limit"}).</p>`;
   return htmlPage(
     "inference-endpoint sweep",
     `<h1>inference-endpoint sweep</h1>

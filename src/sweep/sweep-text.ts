@@ -17,7 +17,10 @@ export function sweepLines(result: SweepResult): string[] {
     const offered = s.offered === null ? "-" : String(s.offered);
     const pass = s.passed === null ? "-" : s.passed ? "yes" : "no";
     lines.push(
-      `  ${String(s.index).padStart(4)}  ${s.kind.padEnd(14)}  ${offered.padStart(7)}  ${cell(s.achieved_qps, 8)}  ${cell(s.goodput_rps, 7)}  ${cell(s.attainment_pct, 7)}  ${cell(s.ttft_p50_ms, 8)}  ${cell(s.ttft_p99_ms, 8)}  ${cell(s.latency_p99_ms, 7)}  ${(s.load_generator ?? "-").padEnd(11)}  ${pass}${s.note ? `  (${s.note})` : ""}`,
+      `  ${String(s.index).padStart(4)}  ${s.kind.padEnd(14)}  ${offered.padStart(7)}  ` +
+        `${cell(s.achieved_qps, 8)}  ${cell(s.goodput_rps, 7)}  ${cell(s.attainment_pct, 7)}  ` +
+        `${cell(s.ttft_p50_ms, 8)}  ${cell(s.ttft_p99_ms, 8)}  ${cell(s.latency_p99_ms, 7)}  ` +
+        `${(s.load_generator ?? "-").padEnd(11)}  ${pass}${s.note ? `  (${s.note})` : ""}`,
     );
   }
   const a = result.answer;
@@ -25,7 +28,9 @@ export function sweepLines(result: SweepResult): string[] {
     lines.push(
       a.rate === null
         ? `No rate met the SLO in ${a.steps} steps.`
-        : `Highest rate meeting the SLO at p${result.percentile}: ${a.rate} req/s (${offeredBy(a.scheduled_qps)}bracket ${a.bracket[0]}–${a.bracket[1]} req/s, ${a.steps} steps${a.converged ? "" : "; not converged within --max-steps"})`,
+        : `Highest rate meeting the SLO at p${result.percentile}: ${a.rate} req/s ` +
+            `(${offeredBy(a.scheduled_qps)}bracket ${a.bracket[0]}–${a.bracket[1]} req/s, ${a.steps} ` +
+            `steps${a.converged ? "" : "; not converged within --max-steps"})`,
     );
   }
   return lines;

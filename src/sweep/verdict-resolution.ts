@@ -36,5 +36,9 @@ export function thinVerdictWarning(
   const allowed = Math.floor(fewest * (1 - percentile / 100) * (1 + 1e-9));
   if (allowed >= STEADY_ALLOWANCE) return null;
   const need = requestsForSteadyVerdict(percentile);
-  return `a judged step had only ${fewest} requests: at p${percentile} it passes with at most ${allowed} over the SLO, so a few slow requests decide it; ${need} requests per step allow ${STEADY_ALLOWANCE} (raise --num-samples or --duration)`;
+  return (
+    `a judged step had only ${fewest} requests: at p${percentile} it passes with at most ` +
+    `${allowed} over the SLO, so a few slow requests decide it; ${need} requests per step ` +
+    `allow ${STEADY_ALLOWANCE} (raise --num-samples or --duration)`
+  );
 }

@@ -53,10 +53,16 @@ export function tuneWorker(
 export function describeCpuPlan(): string {
   const allowed = allowedCpus();
   if (!allowed)
-    return `cpu affinity: unavailable (${process.platform === "linux" ? "no C library with sched_getaffinity opened" : `${process.platform} has no CPU affinity call`}); workers run unpinned`;
+    return (
+      `cpu affinity: unavailable ` +
+      `(${process.platform === "linux" ? "no C library with sched_getaffinity opened" : `${process.platform} has no CPU affinity call`}); ` +
+      `workers run unpinned`
+    );
   const plan = planAffinity(allowed, Math.max(1, allowed.length - 1));
   const pinning = plan
-    ? `main on cpu ${plan.main.join(",")}, workers round-robin on cpus ${allowed.slice(1).join(",")}, workers' JIT compiler threads on cpu ${plan.helpers.join(",")}`
+    ? `main on cpu ${plan.main.join(",")}, workers round-robin on cpus ` +
+      `${allowed.slice(1).join(",")}, workers' JIT compiler threads on cpu ` +
+      `${plan.helpers.join(",")}`
     : "one CPU: nothing pinned";
   return `cpu affinity: allowed cpus ${allowed.join(",")}; with --enable-cpu-affinity (default): ${pinning}`;
 }

@@ -26,7 +26,8 @@ export function droppedColumnWarnings(
     const index = config.datasets.indexOf(spec);
     const from = spec.parser?.system ? ` (parser.system=${spec.parser.system})` : "";
     return [
-      `datasets[${index}] '${dataset.name}': its system column${from} is not sent: api_type ${apiType}'s request body carries the prompt alone (as in mlcommons/endpoints)`,
+      `datasets[${index}] '${dataset.name}': its system column${from} is not sent: api_type ` +
+        `${apiType}'s request body carries the prompt alone (as in mlcommons/endpoints)`,
     ];
   });
 }

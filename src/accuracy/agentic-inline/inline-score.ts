@@ -28,7 +28,10 @@ export interface TurnOutput {
   reasoningContent: string;
   toolCalls: ToolCallOut[];
 }
-/** One issued client turn: its logical conversation id (`<source>__repeat_<r>` after the first pass), its number, and its answer — null if it failed or never completed. */
+/**
+ * One issued client turn: its logical conversation id (`<source>__repeat_<r>` after the first pass),
+ * its number, and its answer — null if it failed or never completed.
+ */
 export interface IssuedTurn {
   conversationId: string;
   turn: number;

@@ -21,7 +21,8 @@ const EXAMPLES: Record<BenchmarkCommand, string> = {
   offline:
     "inference-endpoint benchmark offline --endpoints http://localhost:8000 --model Qwen/Qwen3-8B --dataset datasets/dummy_1k.jsonl --duration 0",
   online:
-    "inference-endpoint benchmark online --endpoints http://localhost:8000 --model Qwen/Qwen3-8B --dataset datasets/dummy_1k.jsonl --load-pattern poisson --target-qps 100",
+    "inference-endpoint benchmark online --endpoints http://localhost:8000 --model " +
+    "Qwen/Qwen3-8B --dataset datasets/dummy_1k.jsonl --load-pattern poisson --target-qps 100",
   "from-config": "inference-endpoint benchmark from-config -c online_template.yaml --report-dir results/run1",
 };
 
@@ -36,7 +37,9 @@ function benchmarkCommand(mode: BenchmarkCommand): Command {
     words: ["benchmark", mode],
     summary: SUMMARIES[mode],
     help: () =>
-      `Usage: inference-endpoint benchmark ${mode} [flags]\n\n${SUMMARIES[mode]}.\n\nFlags:\n${renderFlagHelp(flagsFor(mode))}\nExample:\n  ${EXAMPLES[mode]}\n`,
+      `Usage: inference-endpoint benchmark ${mode} ` +
+      `[flags]\n\n${SUMMARIES[mode]}.\n\nFlags:\n${renderFlagHelp(flagsFor(mode))}\nExample:\n  ` +
+      `${EXAMPLES[mode]}\n`,
     async run(argv, io) {
       const parsed = parseFlags(argv, mode);
       rejectPositionals(parsed.positionals, `benchmark ${mode}`);

@@ -82,7 +82,10 @@ export const checkCommand: Command = {
   words: ["check"],
   summary: "check run directories are complete, valid MLPerf results for a ruleset and model",
   help: () =>
-    "Usage: inference-endpoint check DIR... [--ruleset R] [--model M]\n\nRuleset and model default to each run's submission_ref. Prints one report per directory ([PASS|FAIL] lines, OVERALL);\nexits 0 when all pass, 1 when one fails, 2 when a directory or file cannot be read.\n",
+    "Usage: inference-endpoint check DIR... [--ruleset R] [--model M]\n\nRuleset and model " +
+    "default to each run's submission_ref. Prints one report per directory ([PASS|FAIL] lines, " +
+    "OVERALL);\nexits 0 when all pass, 1 when one fails, 2 when a directory or file cannot be " +
+    "read.\n",
   async run(argv, io) {
     const parsed = parseFlags(argv, "check", CHECK_FLAGS);
     const args = parsed.positionals;

@@ -63,7 +63,10 @@ export const compareCommand: Command = {
   words: ["compare"],
   summary: "compare two runs side by side; --fail-on-regression 5% exits 99 when one got worse",
   help: () =>
-    `Usage: inference-endpoint compare BASE_DIR NEW_DIR [flags]\n\nTwo report directories, or two sweep directories (their answers and the steps both ran).\n\nFlags:\n${renderFlagHelp(COMPARE_FLAGS)}\nExample:\n  inference-endpoint compare results/main results/pr-123 --fail-on-regression 5%\n`,
+    `Usage: inference-endpoint compare BASE_DIR NEW_DIR [flags]\n\nTwo report directories, or ` +
+    `two sweep directories (their answers and the steps both ` +
+    `ran).\n\nFlags:\n${renderFlagHelp(COMPARE_FLAGS)}\nExample:\n  inference-endpoint compare ` +
+    `results/main results/pr-123 --fail-on-regression 5%\n`,
   async run(argv, io) {
     const { overrides, positionals } = parseFlags(argv, "compare", COMPARE_FLAGS);
     if (positionals.length !== 2)
@@ -98,7 +101,8 @@ export const compareCommand: Command = {
         };
     if (sweeps[0] && rows.length === 0) {
       throw new InputError(
-        `${baseDir} and ${nextDir} have nothing in common to compare${notes.length > 0 ? `: ${notes.join("; ")}` : ": no answer and no step at one offered load"}`,
+        `${baseDir} and ${nextDir} have nothing in common to ` +
+          `compare${notes.length > 0 ? `: ${notes.join("; ")}` : ": no answer and no step at one offered load"}`,
         {
           hint: "compare sweeps of one kind (rates with rates or a search, concurrencies with concurrencies)",
         },

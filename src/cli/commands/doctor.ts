@@ -33,7 +33,9 @@ export const doctorCommand: Command = {
   words: ["doctor"],
   summary: "check this host before a benchmark: clock, CPUs, open files, ports, proxies, and its client capacity",
   help: () =>
-    "Usage: inference-endpoint doctor [--json] [--seconds N]\n\nEach finding with a one-line fix; then a loopback run against the built-in server (N seconds, default 3; 0 skips it)\nprints the requests/s and streamed tokens/s this host's client reaches.\n",
+    "Usage: inference-endpoint doctor [--json] [--seconds N]\n\nEach finding with a one-line " +
+    "fix; then a loopback run against the built-in server (N seconds, default 3; 0 skips " +
+    "it)\nprints the requests/s and streamed tokens/s this host's client reaches.\n",
   async run(argv, io) {
     const parsed = parseFlags(argv, "doctor", DOCTOR_FLAGS);
     rejectPositionals(parsed.positionals, "doctor");
@@ -62,7 +64,8 @@ export const doctorCommand: Command = {
           ? "the built-in server on its own CPU, one worker with 64 connections"
           : "the built-in server shares this one CPU: a floor";
       lines.push(
-        `capacity on loopback (${setup}): ${Math.round(capacity.requestsPerS)} requests/s not streamed, ${Math.round(capacity.streamedTokensPerS)} streamed tokens/s`,
+        `capacity on loopback (${setup}): ${Math.round(capacity.requestsPerS)} requests/s not ` +
+          `streamed, ${Math.round(capacity.streamedTokensPerS)} streamed tokens/s`,
         "       that is one worker process on one core: size workers (and the cores they get) for a target load from it",
       );
     }

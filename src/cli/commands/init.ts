@@ -25,7 +25,10 @@ export const initCommand: Command = {
   words: ["init"],
   summary: "write a config template (offline | online | concurrency | eval | submission) into the current directory",
   help: () =>
-    `Usage: inference-endpoint init [--template] offline|online|concurrency|eval|submission\n\nWrites ./<name>_template.yaml. Edit the model, endpoint and dataset, then run\n  inference-endpoint benchmark from-config -c <name>_template.yaml\n`,
+    `Usage: inference-endpoint init [--template] ` +
+    `offline|online|concurrency|eval|submission\n\nWrites ./<name>_template.yaml. Edit the ` +
+    `model, endpoint and dataset, then run\n  inference-endpoint benchmark from-config -c ` +
+    `<name>_template.yaml\n`,
   async run(given, io) {
     const argv = templateWords(withoutVerbosity(given));
     const name = argv[0];

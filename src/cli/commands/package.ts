@@ -97,7 +97,10 @@ export const packageCommand: Command = {
   words: ["package"],
   summary: "lay a run's results out as the MLPerf results tree, with the scaffold files to fill in",
   help: () =>
-    `Usage: inference-endpoint package --run DIR --submitter S --system X --benchmark B [--scenario SingleStream] [--division closed] [--output submission] [--force]\n\n--run sets both --performance-run and --accuracy-run. Files already in place and equal are left alone; a different one is refused without --force.\n`,
+    `Usage: inference-endpoint package --run DIR --submitter S --system X --benchmark B ` +
+    `[--scenario SingleStream] [--division closed] [--output submission] [--force]\n\n--run ` +
+    `sets both --performance-run and --accuracy-run. Files already in place and equal are left ` +
+    `alone; a different one is refused without --force.\n`,
   async run(argv, io) {
     const parsed = parseFlags(argv, "package", PACKAGE_FLAGS);
     rejectPositionals(parsed.positionals, "package");
@@ -144,7 +147,8 @@ export const packageCommand: Command = {
     );
     if (empty.length > 0) {
       io.stderr(
-        `FAILED: no parseable artifacts were copied for: ${empty.join(", ")}. The submission tree is incomplete (result_summary.json, config.yaml, accuracy_results.json).\n`,
+        `FAILED: no parseable artifacts were copied for: ${empty.join(", ")}. The submission tree ` +
+          `is incomplete (result_summary.json, config.yaml, accuracy_results.json).\n`,
       );
       return 1;
     }

@@ -89,7 +89,12 @@ export const reportCommand: Command = {
   words: ["report"],
   summary: "rebuild report.txt, result_summary.json and report.html of a run from its events.db",
   help: () =>
-    `Usage: inference-endpoint report DIR [flags]\n       inference-endpoint report merge DIR… --output DIR   (the shards of one plan, or a directory holding them; docs/distributed.md)\n\nFlags:\n${renderFlagHelp(REPORT_FLAGS)}\nExamples:\n  inference-endpoint report reports_20261129_120000 --output json | jq .ttft.percentiles\n  inference-endpoint report reports_20261129_120000 --export events.jsonl,sample_idx_map.json\n`,
+    `Usage: inference-endpoint report DIR [flags]\n       inference-endpoint report merge ` +
+    `DIR… --output DIR   (the shards of one plan, or a directory holding them; ` +
+    `docs/distributed.md)\n\nFlags:\n${renderFlagHelp(REPORT_FLAGS)}\nExamples:\n  ` +
+    `inference-endpoint report reports_20261129_120000 --output json | jq .ttft.percentiles\n  ` +
+    `inference-endpoint report reports_20261129_120000 --export ` +
+    `events.jsonl,sample_idx_map.json\n`,
   async run(argv, io) {
     // `-v` given before the words arrives first: the subcommand is the first other argument.
     const first = argv.findIndex((arg) => !/^-v+$/.test(arg));

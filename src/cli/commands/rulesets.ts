@@ -24,7 +24,9 @@ export const rulesetsCommand: Command = {
   words: ["rulesets"],
   summary: "list the MLPerf rulesets submission_ref (or --ruleset) may name, their seeds and models",
   help: () =>
-    "Usage: inference-endpoint rulesets\n\nLists each ruleset with its round, RNG seeds and, per model, the minimum duration and query count and the latency caps a run's verdict checks.\n",
+    "Usage: inference-endpoint rulesets\n\nLists each ruleset with its round, RNG seeds and, " +
+    "per model, the minimum duration and query count and the latency caps a run's verdict " +
+    "checks.\n",
   async run(given, io) {
     const argv = withoutVerbosity(given);
     if (argv.length > 0) throw new InputError(`rulesets takes no arguments (got ${argv[0]})`);

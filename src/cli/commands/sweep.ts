@@ -38,7 +38,12 @@ export const sweepCommand: Command = {
   summary:
     "one run per rate or concurrency, or a search for the highest rate that meets an SLO; sweep.json and sweep.html",
   help: () =>
-    `Usage: inference-endpoint sweep [flags]\n\nEvery flag of \`benchmark online\` applies to each step (see its --help); -c FILE reads a YAML config.\n\nSweep flags:\n${renderFlagHelp(SWEEP_FLAGS)}\nExamples:\n  inference-endpoint sweep --endpoints http://localhost:8000 --model m --dataset prompts.jsonl --duration 60s --rates 10,20,40\n  inference-endpoint sweep --endpoints http://localhost:8000 --model m --dataset prompts.jsonl --duration 60s --find max-goodput --slo ttft:500ms,p=99\n`,
+    `Usage: inference-endpoint sweep [flags]\n\nEvery flag of \`benchmark online\` applies to ` +
+    `each step (see its --help); -c FILE reads a YAML config.\n\nSweep ` +
+    `flags:\n${renderFlagHelp(SWEEP_FLAGS)}\nExamples:\n  inference-endpoint sweep --endpoints ` +
+    `http://localhost:8000 --model m --dataset prompts.jsonl --duration 60s --rates 10,20,40\n ` +
+    ` inference-endpoint sweep --endpoints http://localhost:8000 --model m --dataset ` +
+    `prompts.jsonl --duration 60s --find max-goodput --slo ttft:500ms,p=99\n`,
   async run(argv, io) {
     const { argv: rest, percentile } = sloPercentile(argv);
     const parsed = parseFlags(rest, "sweep", sweepSpecs());

@@ -10,7 +10,8 @@ export const validateYamlCommand: Command = {
   words: ["validate-yaml"],
   summary: "parse and validate a YAML config; lists every problem at once",
   help: () =>
-    "Usage: inference-endpoint validate-yaml -c FILE   (or: validate-yaml FILE)\n\nExits 0 when the config is valid, 2 with every problem listed when it is not.\n",
+    "Usage: inference-endpoint validate-yaml -c FILE   (or: validate-yaml FILE)\n\nExits 0 " +
+    "when the config is valid, 2 with every problem listed when it is not.\n",
   async run(given, io) {
     const argv = withoutVerbosity(given);
     const flagIndex = argv.findIndex((a) => a === "-c" || a === "--config");

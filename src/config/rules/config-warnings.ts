@@ -22,12 +22,15 @@ export function configWarnings(config: BenchmarkConfig, mode: TestMode = "perf")
   config.datasets.forEach((d, index) => {
     if (mode === "perf" && isExternalScorer(d.accuracy_config?.eval_method)) {
       warnings.push(
-        `datasets[${index}] '${d.name}' (${d.accuracy_config?.eval_method}) is skipped in perf mode, as in mlcommons/endpoints; --mode acc or both would refuse it here (its service is not supported yet)`,
+        `datasets[${index}] '${d.name}' (${d.accuracy_config?.eval_method}) is skipped in perf ` +
+          `mode, as in mlcommons/endpoints; --mode acc or both would refuse it here (its service is ` +
+          `not supported yet)`,
       );
     }
     if (d.samples !== null) {
       warnings.push(
-        `datasets[${index}].samples ${d.samples} is stored and not used, as in mlcommons/endpoints; max_rows: ${d.samples} uses only the first ${d.samples} rows`,
+        `datasets[${index}].samples ${d.samples} is stored and not used, as in ` +
+          `mlcommons/endpoints; max_rows: ${d.samples} uses only the first ${d.samples} rows`,
       );
     }
     const source = d.path ?? d.name;
@@ -38,7 +41,8 @@ export function configWarnings(config: BenchmarkConfig, mode: TestMode = "perf")
     }
     if (source === "random" && d.generate_params !== null && d.isl === null) {
       warnings.push(
-        `datasets[${index}] is upstream's random dataset: prompt lengths follow its distribution, but the prompts are words of our own, not its numpy-drawn token ids`,
+        `datasets[${index}] is upstream's random dataset: prompt lengths follow its distribution, ` +
+          `but the prompts are words of our own, not its numpy-drawn token ids`,
       );
     } else if (d.generate_params !== null && !isPredefinedDataset(source)) {
       warnings.push(
@@ -61,5 +65,8 @@ export function pinnedSeedsLine(config: BenchmarkConfig): string | undefined {
   const ruleset = config.submission_ref?.ruleset;
   if (ruleset === undefined || !RULESETS.has(ruleset)) return undefined;
   const { runtime } = config.settings;
-  return `ruleset ${ruleset} pins seeds: scheduler_random_seed=${runtime.scheduler_random_seed}, dataloader_random_seed=warmup_random_seed=${runtime.dataloader_random_seed}`;
+  return (
+    `ruleset ${ruleset} pins seeds: scheduler_random_seed=${runtime.scheduler_random_seed}, ` +
+    `dataloader_random_seed=warmup_random_seed=${runtime.dataloader_random_seed}`
+  );
 }

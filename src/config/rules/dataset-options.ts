@@ -49,7 +49,9 @@ export const datasetOptionsRule: Rule = (config) => {
     if (dataset.config !== null && !configApplies) {
       problems.push({
         path: `${at}.config`,
-        message: `selects a Hugging Face config (hf://, a dataset directory) or a predefined dataset's variant; it does nothing for a ${source === "predefined" ? "BFCL" : source} dataset`,
+        message:
+          `selects a Hugging Face config (hf://, a dataset directory) or a predefined dataset's ` +
+          `variant; it does nothing for a ${source === "predefined" ? "BFCL" : source} dataset`,
       });
     }
   });

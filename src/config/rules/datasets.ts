@@ -38,7 +38,9 @@ export const datasetsRule: Rule = (config, { mode }) => {
       if (mode !== "perf")
         problems.push({
           path: `${at}.accuracy_config.eval_method`,
-          message: `'${dataset.accuracy_config?.eval_method}' needs upstream's SWE-bench service, which this tool does not drive yet; --mode perf skips the dataset, as upstream`,
+          message:
+            `'${dataset.accuracy_config?.eval_method}' needs upstream's SWE-bench service, which this ` +
+            `tool does not drive yet; --mode perf skips the dataset, as upstream`,
         });
       return;
     }
@@ -61,7 +63,8 @@ export const datasetsRule: Rule = (config, { mode }) => {
       problems.push({
         path: `${at}.accuracy_config.eval_method`,
         message:
-          "a performance dataset's accuracy_config needs a scorer (it is scored inline as the 'performance' entry), e.g. eval_method: string_match; or remove the block",
+          "a performance dataset's accuracy_config needs a scorer (it is scored inline as the " +
+          "'performance' entry), e.g. eval_method: string_match; or remove the block",
       });
     }
     if (dataset.type === "accuracy" && !accuracy?.eval_method && !isPredefinedDataset(dataset.path ?? dataset.name)) {

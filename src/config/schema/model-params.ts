@@ -59,6 +59,7 @@ export const ModelParamsSchema = z.strictObject({
   tokenizer_name: textOrOff()
     .default(null)
     .describe(
-      "tokenizer for client-side token counts (HF id or local dir); default: the model name's when in the local HF cache (as upstream); false or --no-tokenizer: none",
+      "tokenizer for client-side token counts (HF id or local dir); default: the model name's " +
+        "when in the local HF cache (as upstream); false or --no-tokenizer: none",
     ),
 });

@@ -75,7 +75,9 @@ export const BenchmarkConfigSchema = z.strictObject({
   shard: optionalText()
     .default(null)
     .describe(
-      "I/N: send only shard I (0-based) of N of the plan; auto: Slurm's SLURM_PROCID/SLURM_NTASKS or a Kubernetes Indexed Job's JOB_COMPLETION_INDEX with --shards",
+      "I/N: send only shard I (0-based) of N of the plan; auto: Slurm's " +
+        "SLURM_PROCID/SLURM_NTASKS or a Kubernetes Indexed Job's JOB_COMPLETION_INDEX with " +
+        "--shards",
     ),
   start_at: optionalText()
     .default(null)

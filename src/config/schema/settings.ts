@@ -41,7 +41,8 @@ const LoadPatternSchema = z.strictObject({
   type: choice(LOAD_PATTERN_TYPES)
     .default("max_throughput")
     .describe(
-      "max_throughput | poisson | concurrency | constant (fixed gaps) | gamma (see --burstiness) | agentic_inference (conversations) | trace (recorded send times)",
+      "max_throughput | poisson | concurrency | constant (fixed gaps) | gamma (see " +
+        "--burstiness) | agentic_inference (conversations) | trace (recorded send times)",
     ),
   target_qps: num(z.number().gt(0))
     .nullable()

@@ -56,7 +56,9 @@ export function ignoredFieldWarnings(config: BenchmarkConfig, mode: TestMode): s
     mode !== "acc"
   ) {
     warnings.push(
-      `settings.load_pattern.target_concurrency ${pattern.target_concurrency} is not used by the ${pattern.type} pattern, as in mlcommons/endpoints (--load-pattern concurrency uses it)`,
+      `settings.load_pattern.target_concurrency ${pattern.target_concurrency} is not used by ` +
+        `the ${pattern.type} pattern, as in mlcommons/endpoints (--load-pattern concurrency uses ` +
+        `it)`,
     );
   }
   if (!pattern.use_legacy_loadgen_qps_metrics && pattern.type !== "poisson") {

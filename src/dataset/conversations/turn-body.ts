@@ -109,7 +109,8 @@ export function turnBodies(
     const stream = fields.stream === true;
     if (present(turn.row.stream) && stream !== params.streaming) {
       throw new InputError(
-        `${where(turn)}: conversation '${conversation.id}' turn ${turn.turn}: 'stream' is ${String(turn.row.stream)} but the run's streaming is ${params.streaming ? "on" : "off"}`,
+        `${where(turn)}: conversation '${conversation.id}' turn ${turn.turn}: 'stream' is ` +
+          `${String(turn.row.stream)} but the run's streaming is ${params.streaming ? "on" : "off"}`,
         {
           hint: "drop the row's stream field, or set model_params.streaming to match it",
         },

@@ -40,7 +40,9 @@ export const cnnDailyMail: PredefinedDefinition = {
     })),
   presets: {
     llama3_8b: (row) => ({
-      prompt: `Summarize the following news article in ${SUMMARY_TOKENS} tokens. Please output the summary only, without any other text.\n\nArticle:\n${row.article}\n\nSummary:`,
+      prompt:
+        `Summarize the following news article in ${SUMMARY_TOKENS} tokens. Please output the ` +
+        `summary only, without any other text.\n\nArticle:\n${row.article}\n\nSummary:`,
       chat_template: LLAMA3_CHAT_TEMPLATE,
     }),
   },

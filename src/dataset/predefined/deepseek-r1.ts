@@ -62,5 +62,6 @@ export const deepseekR1: PredefinedDefinition = {
   },
   hubParts: () => null,
   howToProvide: () =>
-    `set $LEGACY_MLPERF_DEEPSEEK_R1_DATASET or generate_params.source to mlcommons/endpoints' prepared deepseek_r1_eval.parquet (columns ${COLUMNS.join(", ")})`,
+    `set $LEGACY_MLPERF_DEEPSEEK_R1_DATASET or generate_params.source to mlcommons/endpoints' ` +
+    `prepared deepseek_r1_eval.parquet (columns ${COLUMNS.join(", ")})`,
 };

@@ -39,5 +39,7 @@ export const openOrca: PredefinedDefinition = {
   },
   hubParts: () => null,
   howToProvide: () =>
-    `run mlcommons/endpoints once with open_orca::llama2_70b (it downloads MLCommons' file and writes ${CACHE_STEM}.jsonl under dataset_cache/open_orca/${VARIANT}/), or pass generate_params.source=FILE with question, system_prompt and output columns`,
+    `run mlcommons/endpoints once with open_orca::llama2_70b (it downloads MLCommons' file ` +
+    `and writes ${CACHE_STEM}.jsonl under dataset_cache/open_orca/${VARIANT}/), or pass ` +
+    `generate_params.source=FILE with question, system_prompt and output columns`,
 };

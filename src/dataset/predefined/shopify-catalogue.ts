@@ -42,7 +42,9 @@ function catalogue(id: string, hubRepo: string, splits: string): PredefinedDefin
     },
     hubParts: () => null,
     howToProvide: (variant) =>
-      `run mlcommons/endpoints once with ${id}::q3vl (it writes dataset_cache/${id}/${variant}/${id}_${variant}.parquet with the images as base64), or pass generate_params.source=FILE with those columns`,
+      `run mlcommons/endpoints once with ${id}::q3vl (it writes ` +
+      `dataset_cache/${id}/${variant}/${id}_${variant}.parquet with the images as base64), or ` +
+      `pass generate_params.source=FILE with those columns`,
   };
 }
 

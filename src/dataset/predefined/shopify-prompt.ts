@@ -20,7 +20,8 @@ const PRODUCT_METADATA_SCHEMA = JSON.stringify(
   {
     additionalProperties: false,
     description:
-      "JSON format for expected VLM responses (matches MLCommons Q3VL schema).\n\nReference: https://github.com/mlcommons/inference/blob/master/multimodal/qwen3-vl/src/mlperf_inf_mm_q3vl/schema.py",
+      "JSON format for expected VLM responses (matches MLCommons Q3VL schema).\n\nReference: " +
+      "https://github.com/mlcommons/inference/blob/master/multimodal/qwen3-vl/src/mlperf_inf_mm_q3vl/schema.py",
     properties: {
       category: { title: "Category", type: "string" },
       brand: { title: "Brand", type: "string" },

@@ -13,7 +13,10 @@ export function renderAccuracyTable(entries: readonly AccuracyEntry[]): string {
       const cells = [formatScore(e.score), e.num_repeats, c.scored, c.empty, c.missing, e.duration_s.toFixed(3)]
         .map((v) => `<td class="num">${escapeHtml(String(v))}</td>`)
         .join("");
-      return `<tr><th scope="row">${escapeHtml(e.dataset_name)}${e.complete ? "" : " (incomplete)"}</th><td>${escapeHtml(e.eval_method)}</td><td>${escapeHtml(e.extractor ?? "—")}</td>${cells}</tr>`;
+      return (
+        `<tr><th scope="row">${escapeHtml(e.dataset_name)}${e.complete ? "" : " (incomplete)"}</th>` +
+        `<td>${escapeHtml(e.eval_method)}</td><td>${escapeHtml(e.extractor ?? "—")}</td>${cells}</tr>`
+      );
     })
     .join("");
   return (

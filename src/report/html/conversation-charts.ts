@@ -87,5 +87,9 @@ export function renderConversationCharts(c: ConversationMetrics | undefined): st
     }),
   ].join("");
   const ended = `${c.conversations} conversations: ${c.completed} completed, ${c.failed} failed, ${c.unfinished} unfinished`;
-  return `<section id="conversations"><h2>Conversations</h2><p class="note">${escapeHtml(ended)}. Each turn's position in its conversation; think time is not part of any figure.</p><div class="charts">${charts}</div></section>`;
+  return (
+    `<section id="conversations"><h2>Conversations</h2><p class="note">${escapeHtml(ended)}. ` +
+    `Each turn's position in its conversation; think time is not part of any figure.</p><div ` +
+    `class="charts">${charts}</div></section>`
+  );
 }

@@ -34,7 +34,12 @@ function verdictBanner(s: ResultSummary): string {
   const v = s.result;
   if (!v) return "";
   const reasons = v.reasons.length > 0 ? `<ul>${v.reasons.map((r) => `<li>${escapeHtml(r)}</li>`).join("")}</ul>` : "";
-  return `<div class="banner verdict ${v.valid ? "valid" : "invalid"}"><strong>${v.valid ? "VALID" : "INVALID"}</strong> under ${escapeHtml(v.ruleset)}, model ${escapeHtml(v.model)}, priority ${escapeHtml(v.priority)}${reasons}</div>\n`;
+  return (
+    `<div class="banner verdict ` +
+    `${v.valid ? "valid" : "invalid"}"><strong>${v.valid ? "VALID" : "INVALID"}</strong> under ` +
+    `${escapeHtml(v.ruleset)}, model ${escapeHtml(v.model)}, priority ` +
+    `${escapeHtml(v.priority)}${reasons}</div>\n`
+  );
 }
 
 function banner(s: ResultSummary): string {
@@ -70,15 +75,48 @@ export function renderHtmlReport(
   const started = escapeHtml(new Date(summary.test_started_at).toISOString());
   const distributions = distributionValues(series).map(renderDistributionCharts).join("");
   const title = `inference-endpoint report — ${started}`;
+  const subtitle =
+    `Started ${started} · ${summary.n_samples_issued} requests${loadPatternText(summary)} · ` +
+    `inference-endpoint ${escapeHtml(summary.version)}`;
+  const tables =
+    verdictBanner(summary) +
+    banner(summary) +
+    renderSummaryTables(summary) +
+    renderShardTable(summary.shards) +
+    renderServerMetricsTable(summary.server_metrics, summary.ttft) +
+    renderAccuracyTable(accuracy);
+  const distributionsSection = chartsSection(
+    "distributions",
+    "Distributions",
+    distributions,
+    `Successful requests (scheduled latency: all sent requests). Curves are drawn through at most ${MAX_CHART_POINTS} quantiles.`,
+  );
+  const overTheRun = chartsSection(
+    "over-the-run",
+    "Over the run",
+    renderTimeSeriesCharts(cols, windowStartNs, serverTimeline),
+    "Rates per bucket of the performance phase; output tokens are spread over each stream from first token to done.",
+  );
+  const perRequest = chartsSection(
+    "per-request",
+    "Per-request latency",
+    renderScatterChart(cols, windowStartNs),
+    `Each mark is one request (at most ${MAX_CHART_POINTS}, evenly strided); errors are red crosses.`,
+    true,
+  );
+  const nothingRecorded =
+    cols.count === 0
+      ? `<p class="note">No request of the performance phase was recorded; there is nothing to chart.</p>`
+      : "";
   return htmlPage(
     title,
     `<h1>inference-endpoint benchmark report</h1>
-<p class="subtitle">Started ${started} · ${summary.n_samples_issued} requests${loadPatternText(summary)} · inference-endpoint ${escapeHtml(summary.version)}</p>
-${verdictBanner(summary)}${banner(summary)}${renderSummaryTables(summary)}${renderShardTable(summary.shards)}${renderServerMetricsTable(summary.server_metrics, summary.ttft)}${renderAccuracyTable(accuracy)}
-${chartsSection("distributions", "Distributions", distributions, `Successful requests (scheduled latency: all sent requests). Curves are drawn through at most ${MAX_CHART_POINTS} quantiles.`)}
-${chartsSection("over-the-run", "Over the run", renderTimeSeriesCharts(cols, windowStartNs, serverTimeline), "Rates per bucket of the performance phase; output tokens are spread over each stream from first token to done.")}
+<p class="subtitle">${subtitle}</p>
+${tables}
+${distributionsSection}
+${overTheRun}
 ${renderConversationCharts(summary.conversations)}
-${chartsSection("per-request", "Per-request latency", renderScatterChart(cols, windowStartNs), `Each mark is one request (at most ${MAX_CHART_POINTS}, evenly strided); errors are red crosses.`, true)}
-${cols.count === 0 ? `<p class="note">No request of the performance phase was recorded; there is nothing to chart.</p>` : ""}${renderErrorTable(summary)}`,
+${perRequest}
+${nothingRecorded}${renderErrorTable(summary)}`,
   );
 }

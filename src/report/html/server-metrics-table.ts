@@ -38,7 +38,12 @@ function ttftTable(s: ServerMetricsSummary, client: Rollup): string {
     ]);
   });
   return (
-    `<p class="note">TTFT, ms. The server's comes from its histogram <code>${escapeHtml(t.source)}</code> (${t.count} requests${warmupShare(t.warmup_requests)}): the true value lies in the bucket shown, the interpolated one is a guess within it. Client minus server is the network, the HTTP path and any queue the server's clock does not count; at the buckets' resolution it lies in the range shown.</p>` +
+    `<p class="note">TTFT, ms. The server's comes from its histogram ` +
+    `<code>${escapeHtml(t.source)}</code> (${t.count} ` +
+    `requests${warmupShare(t.warmup_requests)}): the true value lies in the bucket shown, the ` +
+    `interpolated one is a guess within it. Client minus server is the network, the HTTP path ` +
+    `and any queue the server's clock does not count; at the buckets' resolution it lies in ` +
+    `the range shown.</p>` +
     table(["", "client", "server (interpolated)", "server bucket", "client − server"], rows)
   );
 }
@@ -62,5 +67,9 @@ export function renderServerMetricsTable(s: ServerMetricsSummary | undefined, cl
     gauges.length > 0
       ? table(["", "min", "avg", "max", "from"], gauges)
       : `<p class="note">${escapeHtml(capitalized(noFiguresReason(s)))}.</p>`;
-  return `<section id="server-metrics"><h2>Server metrics</h2><p class="note">${escapeHtml(s.url)} · ${s.scrapes} scrapes in the window${failed}</p>${gaugeTable}${ttftTable(s, clientTtft)}</section>`;
+  return (
+    `<section id="server-metrics"><h2>Server metrics</h2><p class="note">${escapeHtml(s.url)} ` +
+    `· ${s.scrapes} scrapes in the ` +
+    `window${failed}</p>${gaugeTable}${ttftTable(s, clientTtft)}</section>`
+  );
 }

@@ -52,5 +52,9 @@ export function renderShardTable(shards: MergedShards | undefined): string {
     (m) =>
       `<tr><td>${escapeHtml(m)}</td><td colspan="${COLUMNS.length - 1}"><span class="bad">missing</span>: not merged, the report is incomplete</td></tr>`,
   );
-  return `<section id="shards"><h2>Shards (${shards.merged.length} of ${shards.of} merged)</h2><table class="percentiles"><thead><tr>${head}</tr></thead><tbody>${[...rows, ...missing].join("")}</tbody></table></section>`;
+  return (
+    `<section id="shards"><h2>Shards (${shards.merged.length} of ${shards.of} ` +
+    `merged)</h2><table ` +
+    `class="percentiles"><thead><tr>${head}</tr></thead><tbody>${[...rows, ...missing].join("")}</tbody></table></section>`
+  );
 }

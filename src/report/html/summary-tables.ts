@@ -115,6 +115,7 @@ export function renderSummaryTables(s: ResultSummary): string {
   return (
     `<section class="tables" id="summary"><div><h2>Summary</h2>${table(summaryRows(s), "summary")}</div>` +
     `<div><h2>Run config</h2>${config.length > 0 ? table(config, "config") : "<p>none recorded</p>"}</div></section>` +
-    `<section id="percentiles"><h2>Percentiles</h2><table class="percentiles"><thead><tr><th></th>${head}</tr></thead><tbody>${percentiles}</tbody></table></section>`
+    `<section id="percentiles"><h2>Percentiles</h2><table ` +
+    `class="percentiles"><thead><tr><th></th>${head}</tr></thead><tbody>${percentiles}</tbody></table></section>`
   );
 }

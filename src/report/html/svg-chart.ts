@@ -236,7 +236,8 @@ export function renderChart(spec: ChartSpec): string {
   const f: Frame = { x, y, left: MARGIN.left, right, top, bottom: height - MARGIN.bottom };
   const body = spec.series.map((s) => seriesMarkup(f, s)).join("");
   return (
-    `<svg data-chart="${escapeHtml(spec.name)}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeHtml(spec.title)}">` +
+    `<svg data-chart="${escapeHtml(spec.name)}" width="${width}" height="${height}" ` +
+    `viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeHtml(spec.title)}">` +
     `${axesMarkup(f, spec, height)}${body}${legendMarkup(legend, f.right)}</svg>`
   );
 }

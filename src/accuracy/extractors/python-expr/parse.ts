@@ -12,9 +12,11 @@ import { TokenCursor } from "./token-cursor.ts";
 import { tokenize } from "./tokenize.ts";
 
 const RESERVED = new Set(
-  "False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield".split(
-    " ",
-  ),
+  (
+    "False None True and as assert async await break class continue def del elif else except " +
+    "finally for from global if import in is lambda nonlocal not or pass raise return try " +
+    "while with yield"
+  ).split(" "),
 );
 const CONSTANT_NAMES: Readonly<Record<string, PyConst>> = {
   True: { t: "bool", v: true },

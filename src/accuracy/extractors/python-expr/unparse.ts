@@ -133,7 +133,7 @@ export function unparse(node: PyNode, precedence: number = P.TEST): string {
     case "Tuple":
       return wrap(items(node.elts), node.elts.length === 0 || precedence > P.TUPLE);
     case "Dict":
-      return `{${node.keys.map((key, i) => (key === null ? `**${unparse(node.values[i] as PyNode, P.EXPR)}` : `${unparse(key)}: ${unparse(node.values[i] as PyNode)}`)).join(", ")}}`;
+      return `{${node.keys.map((key, i) => dictEntry(key, node.values[i] as PyNode)).join(", ")}}`;
     case "Starred":
       return `*${unparse(node.value, P.EXPR)}`;
     case "UnaryOp": {
@@ -185,4 +185,9 @@ export function unparse(node: PyNode, precedence: number = P.TEST): string {
     case "Slice":
       return `${node.lower ? unparse(node.lower) : ""}:${node.upper ? unparse(node.upper) : ""}${node.step ? `:${unparse(node.step)}` : ""}`;
   }
+}
+
+/** One `key: value` of a dict display, or `**mapping` where the key is null. */
+function dictEntry(key: PyNode | null, value: PyNode): string {
+  return key === null ? `**${unparse(value, P.EXPR)}` : `${unparse(key)}: ${unparse(value)}`;
 }
