@@ -136,8 +136,12 @@ describe("worker/conversation-runner", () => {
     while (records.length === 0) await Bun.sleep(2);
     phase.stop(false);
     expect(await outcome).toEqual({ sent: 1, unsent: 2 });
-    await Bun.sleep(350);
-    expect(running.seen.length).toBe(1);
+    // The window runs past the second turn's instant (its think time after the first answer), then
+    // a request of our own: the server sees it only after any turn the stopped runner sent before.
+    const dueNs = (records[0]?.doneNs as number) + 300e6;
+    while (now() < dueNs + 50e6) await Bun.sleep(5);
+    await fetch(running.url, { method: "POST", body: bodyOf("w", "witness") });
+    expect(running.seen.map((s) => s.body.messages.at(-1)?.content)).toEqual(["a1", "witness"]);
   });
 
   test("the think time is honoured within a few ms of its instant", async () => {
