@@ -5,6 +5,8 @@
  * and progress/logs to stderr, return an exit code. Errors are thrown (typed) and rendered by
  * run-cli.ts, the one place that turns them into user text.
  */
+import type { RunIo } from "../run/open-run.ts";
+
 export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
@@ -19,4 +21,14 @@ export interface Command {
   /** Full help text (usage, flags, examples). */
   help(): string;
   run(argv: string[], io: CliIo): Promise<number>;
+}
+
+/** What a run prints through `io`: its log lines and progress on stderr, no progress with --quiet. */
+export function runIoOf(io: CliIo, quiet: boolean | undefined): RunIo {
+  return {
+    log: (line: string) => io.stderr(`${line}\n`),
+    progress: io.stderr,
+    progressEnabled: quiet !== true,
+    isTty: quiet !== true && io.isTty,
+  };
 }

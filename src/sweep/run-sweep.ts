@@ -70,8 +70,9 @@ interface SweepHooks {
 const label = (kind: StepKind, offered: number | null) =>
   kind === "rate" ? `rate ${offered} req/s` : kind === "concurrency" ? `concurrency ${offered}` : "max throughput";
 
-export async function runSweep(plan: SweepPlan, hooks: SweepHooks): Promise<SweepResult> {
-  const result: SweepResult = {
+/** A sweep of `plan` before its first step: what sweep.json says while nothing has run. */
+export function emptySweepResult(plan: SweepPlan): SweepResult {
+  return {
     mode: plan.mode,
     state: "running",
     percentile: plan.percentile,
@@ -80,6 +81,10 @@ export async function runSweep(plan: SweepPlan, hooks: SweepHooks): Promise<Swee
     answer: null,
     warnings: [],
   };
+}
+
+export async function runSweep(plan: SweepPlan, hooks: SweepHooks): Promise<SweepResult> {
+  const result = emptySweepResult(plan);
   let fatal: Error | null = null;
   const step = async (kind: StepKind, offered: number | null): Promise<SweepStep | null> => {
     if (hooks.stopped() || fatal) return null;

@@ -14,7 +14,7 @@ import type { SweepResult } from "./run-sweep.ts";
 import type { SweepStep } from "./sweep-step.ts";
 import { offeredBy } from "./sweep-text.ts";
 
-interface SweepSlo {
+export interface SweepSlo {
   ttft_ms: number | null;
   tpot_ms: number | null;
   latency_ms: number | null;

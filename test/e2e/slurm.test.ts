@@ -74,7 +74,10 @@ describe("cli/slurm", () => {
             "--shard",
             "auto",
             "--start-at",
-            "+3s",
+            // srun may start one task's CLI well after the other on a loaded host (seen: ready 17 s
+            // after the first wrote the barrier, with a busy loop on each core); the instant must
+            // lie past both, or the run rightly starts out of step and says so.
+            "+20s",
             "--start-barrier",
             join(dir, "run.barrier"),
             "--report-dir",

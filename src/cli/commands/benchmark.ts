@@ -13,7 +13,7 @@ import { resolveTestMode } from "../../config/rules/rule-context.ts";
 import { flagsFor, type BenchmarkCommand } from "../../config/flags.ts";
 import { parseFlags } from "../../config/parse-argv.ts";
 import { renderConsoleSummary } from "../../report/report-text.ts";
-import type { Command } from "../command.ts";
+import { runIoOf, type Command } from "../command.ts";
 import { renderFlagHelp } from "../flag-help.ts";
 import { rejectPositionals } from "../reject-positionals.ts";
 
@@ -72,12 +72,7 @@ function benchmarkCommand(mode: BenchmarkCommand): Command {
         io.stdout(await describeRun(config, testMode));
         return 0;
       }
-      const runIo = {
-        log: (line: string) => io.stderr(`${line}\n`),
-        progress: io.stderr,
-        progressEnabled: parsed.quiet !== true,
-        isTty: parsed.quiet !== true && io.isTty,
-      };
+      const runIo = runIoOf(io, parsed.quiet);
       let reportDir: string;
       if (config.audit?.only) {
         // As upstream: `only` skips the main benchmark and runs the audit alone.

@@ -11,7 +11,7 @@ import { buildConfig } from "../../config/build-config.ts";
 import { flagsFor, type FlagSpec } from "../../config/flags.ts";
 import { parseFlags } from "../../config/parse-argv.ts";
 import { InputError } from "../../errors.ts";
-import type { Command } from "../command.ts";
+import { runIoOf, type Command } from "../command.ts";
 import { renderFlagHelp } from "../flag-help.ts";
 import { rejectPositionals } from "../reject-positionals.ts";
 
@@ -85,16 +85,7 @@ export const evalCommand: Command = {
       import("../../run/run-benchmark.ts"),
       import("../../accuracy/index.ts"),
     ]);
-    const outcome = await runBenchmark(
-      config,
-      {
-        log: (line) => io.stderr(`${line}\n`),
-        progress: io.stderr,
-        progressEnabled: parsed.quiet !== true,
-        isTty: parsed.quiet !== true && io.isTty,
-      },
-      "acc",
-    );
+    const outcome = await runBenchmark(config, runIoOf(io, parsed.quiet), "acc");
     io.stdout(renderAccuracyTable(outcome.accuracy));
     io.stdout(`${accuracyLines(outcome.accuracy).join("\n")}\n`);
     io.stderr(`report: ${outcome.reportDir}\n`);

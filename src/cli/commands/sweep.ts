@@ -7,19 +7,15 @@
  * whose attainment reaches p %, to `--precision`, in at most `--max-steps` rates). Each step is a
  * directory of its own under `--report-dir` (default `sweep_<time>`).
  */
-import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildConfig } from "../../config/build-config.ts";
 import { flagsFor, type FlagSpec } from "../../config/flags.ts";
 import { parseFlags } from "../../config/parse-argv.ts";
-import { ExitCode, InputError } from "../../errors.ts";
-import type { Command } from "../command.ts";
+import { InputError } from "../../errors.ts";
+import { runIoOf, type Command } from "../command.ts";
 import { renderFlagHelp } from "../flag-help.ts";
 import { rejectPositionals } from "../reject-positionals.ts";
-import { prepareReportDir } from "../../run/report-dir.ts";
-import { runShellHook } from "../../run/shell-hook.ts";
 import { parseSweepFlags, sloPercentile, stepPattern, SWEEP_FLAGS } from "../../sweep/sweep-flags.ts";
-import type { SweepResult } from "../../sweep/run-sweep.ts";
 import { stepDurationMs, stepOverrides, type StepSettings } from "../../sweep/step-config.ts";
 import type { StepKind } from "../../sweep/sweep-step.ts";
 
@@ -78,69 +74,16 @@ export const sweepCommand: Command = {
         hint: "e.g. --slo ttft:500ms,tpot:50ms,p=99",
       });
     }
-    const [{ runBenchmark }, { runSweep }, { renderSweepHtml }] = await Promise.all([
-      import("../../run/run-benchmark.ts"),
-      import("../../sweep/run-sweep.ts"),
-      import("../../sweep/sweep-html.ts"),
-    ]);
-    let stopped = false;
-    const onSignal = () => {
-      stopped = true;
-    };
-    process.on("SIGINT", onSignal);
-    process.on("SIGTERM", onSignal);
-    const runIo = {
-      log: (line: string) => io.stderr(`${line}\n`),
-      progress: io.stderr,
-      progressEnabled: parsed.quiet !== true,
-      isTty: parsed.quiet !== true && io.isTty,
-    };
-    // sweep.json is written after every step, also when a step failed before making its own directory.
-    // Claimed by its sweep.json, as a run's directory by its events.db: a second sweep never overwrites a first.
-    const outDir = prepareReportDir(requestedDir, { prefix: "sweep", claimFile: "sweep.json" });
-    writeFileSync(
-      join(outDir, "sweep.json"),
-      `${JSON.stringify({ mode: plan.mode, state: "running", percentile: plan.percentile, steps: [], answer: null, warnings: [], slo }, null, 2)}\n`,
-    );
-    const { sweepLines } = await import("../../sweep/sweep-text.ts");
-    let saved: SweepResult | null = null;
-    try {
-      const result = await runSweep(plan, {
-        run: async (kind, offered, index) => {
-          if (plan.beforeEachStep)
-            await runShellHook(
-              plan.beforeEachStep,
-              "--before-each-step",
-              runIo.log,
-              "the command must exit 0 (e.g. reset the server's prefix cache); the sweep stops rather than measure a step it did not prepare",
-            );
-          const dir = join(
-            outDir,
-            `step-${String(index).padStart(2, "0")}-${kind === "max_throughput" ? "max-throughput" : `${kind}-${offered}`}`,
-          );
-          const outcome = await runBenchmark(configFor(kind, offered, dir), runIo, parsed.mode ?? "perf");
-          return { summary: outcome.summary, reportDir: outcome.reportDir };
-        },
-        save: (r) => {
-          saved = r;
-          writeFileSync(join(outDir, "sweep.json"), `${JSON.stringify({ ...r, slo }, null, 2)}\n`);
-          writeFileSync(join(outDir, "sweep.html"), renderSweepHtml(r, slo));
-        },
-        log: runIo.log,
-        stopped: () => stopped,
-      }).catch((error: unknown) => {
-        // The steps that finished are still the user's answer so far: the table first, then the error.
-        if (saved) io.stdout(sweepLines(saved).join("\n") + "\n");
-        io.stderr(`sweep: stopped; ${join(outDir, "sweep.json")} keeps the steps so far\n`);
-        throw error;
-      });
-      io.stdout(sweepLines(result).join("\n") + "\n");
-      for (const warning of result.warnings) io.stderr(`warning: sweep: ${warning}\n`);
-      io.stderr(`sweep: ${join(outDir, "sweep.json")}, ${join(outDir, "sweep.html")}\n`);
-      return result.state === "complete" ? 0 : ExitCode.interrupted;
-    } finally {
-      process.off("SIGINT", onSignal);
-      process.off("SIGTERM", onSignal);
-    }
+    const { sweepInDir } = await import("../../sweep/sweep-in-dir.ts");
+    return sweepInDir({
+      plan,
+      slo,
+      requestedDir: requestedDir ?? null,
+      configFor,
+      testMode: parsed.mode ?? "perf",
+      runIo: runIoOf(io, parsed.quiet),
+      stdout: io.stdout,
+      stderr: io.stderr,
+    });
   },
 };
