@@ -39,8 +39,8 @@ const DISPERSION_MARGIN = 1;
 
 /**
  * What the runs (or shards) of one Poisson plan decide, whatever the host does: together their scheduled
- * instants are the whole plan (the target rate within 3 %, one Poisson stream: ~1,000 windows of
- * mean 4 scatter the index by about ±0.05), nothing is sent early, the sends are no burstier
+ * instants are the whole plan (the target rate within 3 %, one Poisson stream: a few hundred
+ * 10 ms windows scatter the index by under ±0.1), nothing is sent early, the sends are no burstier
  * than the plan allows unless a run reports that it fell behind, and the server (in this
  * process, whose worst stall is `serverStallMs`, which also bunches the arrivals it stamps) saw
  * the requests over the span the rows say they were sent in.

@@ -17,10 +17,10 @@ const dirs = tempDirs("ie-shards-");
 afterAll(() => dirs.cleanup());
 
 const TARGET_QPS = 400;
-const REQUESTS = 4000;
+const REQUESTS = 2400;
 
 describe("cli/shards", () => {
-  test("two shards of a 400 QPS Poisson plan start together, send its two halves, and the server sees all 4,000 as sent", async () => {
+  test("two shards of a 400 QPS Poisson plan start together, send its two halves, and the server sees all 2,400 as sent", async () => {
     Bun.gc(true);
     const server = await startMockServer({ mode: "fixed", recordObservations: true });
     try {
@@ -112,7 +112,7 @@ describe("cli/shards", () => {
       const text = await Bun.file(join(dir, "merged", "report.txt")).text();
       expect(text).toContain("Shards: 2 of 2 merged");
       expect(text.split("\n").find((line) => line.startsWith("  1/2 "))).toMatch(
-        /^ {2}1\/2 +complete +2000 +0 +\d+\.\d\d +\d+\.\d\d/,
+        /^ {2}1\/2 +complete +1200 +0 +\d+\.\d\d +\d+\.\d\d/,
       );
       expect(await Bun.file(join(dir, "merged", "report.html")).text()).toContain("<h2>Shards (2 of 2 merged)</h2>");
 
