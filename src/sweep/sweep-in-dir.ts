@@ -50,12 +50,12 @@ export async function sweepInDir(s: SweepInDir): Promise<number> {
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
   const outDir = prepareReportDir(s.requestedDir ?? undefined, { prefix: "sweep", claimFile: "sweep.json" });
+  let saved: SweepResult | null = null;
   const save = (r: SweepResult) => {
     saved = r;
     writeFileSync(join(outDir, "sweep.json"), `${JSON.stringify({ ...r, slo: s.slo }, null, 2)}\n`);
     writeFileSync(join(outDir, "sweep.html"), renderSweepHtml(r, s.slo));
   };
-  let saved: SweepResult | null = null;
   writeFileSync(
     join(outDir, "sweep.json"),
     `${JSON.stringify({ ...emptySweepResult(s.plan), slo: s.slo }, null, 2)}\n`,
