@@ -1,5 +1,5 @@
 /**
- * @module scripts/make-metric-docs — the generated tables of docs/metrics.md: metrics and stream notes.
+ * @module scripts/make-metric-docs — the generated tables of docs/metrics.md: metrics, error kinds and stream notes.
  *
  * `bun scripts/make-metric-docs.ts` rewrites the tables between their header rows and the next
  * blank line; test/docs.test.ts checks that the committed file equals what this makes.
@@ -7,15 +7,23 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { METRICS } from "../src/metrics/metric-names.ts";
+import { ERROR_KINDS } from "../src/record/error-kinds.ts";
 import { STREAM_NOTE_NAMES, STREAM_NOTES } from "../src/record/stream-notes.ts";
 
 export const METRICS_DOC = join(import.meta.dir, "..", "docs", "metrics.md");
 
 const METRIC_HEADER = "| name | unit | definition |\n|---|---|---|\n";
+const ERROR_HEADER = "| kind | what happened |\n|---|---|\n";
 const NOTE_HEADER = "| note | meaning |\n|---|---|\n";
 
 function metricRows(): string {
   return METRICS.map((m) => `| \`${m.name}\` | ${m.unit} | ${m.definition} |`).join("\n");
+}
+
+function errorRows(): string {
+  return Object.entries(ERROR_KINDS)
+    .map(([kind, meaning]) => `| \`${kind}\` | ${meaning} |`)
+    .join("\n");
 }
 
 function noteRows(): string {
@@ -34,8 +42,9 @@ function replaceTable(text: string, header: string, rows: string): string {
 
 /** docs/metrics.md as it should be, from the current file's prose and the registries' tables. */
 export function metricDocs(current: string): string {
-  const placeholders = current.replace("@@METRICS@@", "").replace("@@NOTES@@", "");
-  return replaceTable(replaceTable(placeholders, METRIC_HEADER, metricRows()), NOTE_HEADER, noteRows());
+  const placeholders = current.replace("@@METRICS@@", "").replace("@@ERRORS@@", "").replace("@@NOTES@@", "");
+  const withMetrics = replaceTable(placeholders, METRIC_HEADER, metricRows());
+  return replaceTable(replaceTable(withMetrics, ERROR_HEADER, errorRows()), NOTE_HEADER, noteRows());
 }
 
 if (import.meta.main) {

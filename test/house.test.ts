@@ -2,7 +2,7 @@
  * @module test/house.test — house rules a reviewer would otherwise have to remember.
  *
  * Comments cite upstream behaviour, RFCs or our own docs, never a file outside this repository;
- * measurements live in docs/performance-log.md and commit messages, not in code; no source file
+ * measurements live in docs/dev/performance-log.md and commit messages, not in code; no source file
  * grows past 300 lines or 160 columns; every module says what it owns; no test is retried (a retried test hides
  * the flake it exists to show: CONTRIBUTING, Testing).
  */

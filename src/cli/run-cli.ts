@@ -2,7 +2,7 @@
  * @module cli/run-cli — command dispatch, help, version, and the one place errors become text.
  *
  * The command is found by its words; each command parses its own flags with config/parse-argv
- * (docs/design.md says why that is not cac). The root help is rendered here from COMMANDS, each
+ * (docs/dev/design.md says why that is not cac). The root help is rendered here from COMMANDS, each
  * command's by its own `help()`; docs/cli.md is made from both. Every error ends here: `error: …` + `hint: …` on stderr and the
  * documented exit code, no stack trace unless -v. Every command module is loaded here, so
  * each one imports its heavy dependencies (report, accuracy, server, YAML) inside `run`: loaded

@@ -7,7 +7,7 @@
  * (pages, dictionaries, levels, lists) and assemble nested columns with `assembleNested`, as
  * its `parquetRead` does. Codecs come from hyparquet-compressors (snappy, gzip, zstd, brotli,
  * lz4). hyparquet is pinned, since these modules are not its stable API; this path is also
- * faster than the public reader (docs/performance-log.md), and a test checks that both read
+ * faster than the public reader (docs/dev/performance-log.md), and a test checks that both read
  * every committed fixture alike.
  *
  * Values become plain JSON-friendly data: INT64 → number when it is a safe integer, else its

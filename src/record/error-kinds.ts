@@ -1,10 +1,10 @@
 /**
  * @module record/error-kinds — every kind a failed request is recorded as, with what it means: the one list.
  *
- * README's error table and `error_counts` in result_summary.json use these names; a test checks
- * that the README lists each. `stale_connection` never counts as a failure: it names an attempt
- * that was sent again at once on a new connection (client/send-request), and is counted as a
- * reconnect.
+ * docs/metrics.md's error table is generated from this list, `error_counts` in result_summary.json
+ * uses these names, and a test checks that README names each. `stale_connection` never counts as
+ * a failure: it names an attempt that was sent again at once on a new connection
+ * (client/send-request), and is counted as a reconnect.
  */
 export const ERROR_KINDS = {
   refused: "no connection: nothing listens on the port, or the host is unknown or unreachable",

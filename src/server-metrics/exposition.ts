@@ -2,7 +2,7 @@
  * @module server-metrics/exposition — one scrape of a Prometheus text page as flat samples.
  *
  * Hand-written: the npm parsers tried lose the labels of histogram series, or drop names with a
- * colon — vLLM's and SGLang's (`vllm:…`) — see docs/performance.md. The format is line-based:
+ * colon — vLLM's and SGLang's (`vllm:…`) — see docs/dev/performance.md. The format is line-based:
  * `# HELP`/`# TYPE`/comments are skipped; a sample is `name{label="value",…} value [timestamp]`,
  * label values escaping `\\`, `\"` and `\n`; values may be NaN, +Inf or -Inf. An OpenMetrics
  * exemplar (` # {…} v`) after the value is ignored. Labels are kept as JSON with sorted keys, so
