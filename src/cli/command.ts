@@ -1,16 +1,14 @@
 /**
  * @module cli/command — what every command file exports, and the I/O it gets.
  *
- * Commands are thin: parse flags into a config, call library code, print results to stdout
- * and progress/logs to stderr, return an exit code. Errors are thrown (typed) and rendered by
+ * Commands are thin: each holds its words, summary and help, and hands argv to library code,
+ * loaded with one `import()` where that code is heavy; results go to stdout, progress and logs
+ * to stderr, and the exit code is returned. Errors are thrown (typed) and rendered by
  * run-cli.ts, the one place that turns them into user text.
  */
-import type { RunIo } from "../run/open-run.ts";
+import type { ConsoleIo } from "../run/console-io.ts";
 
-export interface CliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  isTty: boolean;
+export interface CliIo extends ConsoleIo {
   verbose: number;
 }
 
@@ -21,14 +19,4 @@ export interface Command {
   /** Full help text (usage, flags, examples). */
   help(): string;
   run(argv: string[], io: CliIo): Promise<number>;
-}
-
-/** What a run prints through `io`: its log lines and progress on stderr, no progress with --quiet. */
-export function runIoOf(io: CliIo, quiet: boolean | undefined): RunIo {
-  return {
-    log: (line: string) => io.stderr(`${line}\n`),
-    progress: io.stderr,
-    progressEnabled: quiet !== true,
-    isTty: quiet !== true && io.isTty,
-  };
 }

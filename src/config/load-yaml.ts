@@ -1,7 +1,7 @@
 /**
  * @module config/load-yaml — reads a YAML config file into a plain object: file errors, syntax
  * errors with file:line:col, a mapping at the top level, then `${VAR}` interpolation as upstream
- * tool does it.
+ * does it.
  */
 import { readFileSync } from "node:fs";
 import { parseDocument, type ScalarTag, type Tags } from "yaml";

@@ -107,7 +107,7 @@ function performancePhases(
   return phases;
 }
 
-/** How an audit phase reshapes the performance workload (mlperf/run-output-caching). */
+/** How an audit phase reshapes the performance workload (run/run-output-caching). */
 export interface WorkloadShape {
   /** Issue only this dataset row, on every query (TEST04's fixed-sample phase). */
   fixedRow?: number;

@@ -7,7 +7,7 @@ import type { FlagSpec } from "../../config/flags.ts";
 import { parseFlags } from "../../config/parse-argv.ts";
 import { InputError } from "../../errors.ts";
 import type { Command } from "../command.ts";
-import { rejectPositionals } from "../reject-positionals.ts";
+import { rejectPositionals } from "../../config/reject-positionals.ts";
 
 const DOCTOR_FLAGS: readonly FlagSpec[] = [
   {
@@ -42,12 +42,14 @@ export const doctorCommand: Command = {
     const json = parsed.overrides.json === true;
     const seconds = (parsed.overrides.seconds as number | undefined) ?? 3;
     if (seconds < 0) throw new InputError(`--seconds expects a number ≥ 0, got ${seconds}`);
-    const { hostFindings } = await import("../../doctor/host-findings.ts");
-    const { readHostFacts } = await import("../../doctor/read-host.ts");
+    const [{ hostFindings }, { readHostFacts }, { loopbackCapacity }] = await Promise.all([
+      import("../../doctor/host-findings.ts"),
+      import("../../doctor/read-host.ts"),
+      import("../../doctor/loopback-capacity.ts"),
+    ]);
     const facts = readHostFacts();
     const findings = hostFindings(facts);
-    const capacity =
-      seconds > 0 ? await (await import("../../doctor/loopback-capacity.ts")).loopbackCapacity(seconds) : null;
+    const capacity = seconds > 0 ? await loopbackCapacity(seconds) : null;
     if (json) {
       io.stdout(
         `${JSON.stringify({ findings, capacity: capacity && { ...capacity, usable_cpus: facts.usableCpus } }, null, 2)}\n`,

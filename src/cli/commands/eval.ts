@@ -11,9 +11,10 @@ import { buildConfig } from "../../config/build-config.ts";
 import { flagsFor, type FlagSpec } from "../../config/flags.ts";
 import { parseFlags } from "../../config/parse-argv.ts";
 import { InputError } from "../../errors.ts";
-import { runIoOf, type Command } from "../command.ts";
+import { runIoOf } from "../../run/console-io.ts";
+import type { Command } from "../command.ts";
 import { renderFlagHelp } from "../flag-help.ts";
-import { rejectPositionals } from "../reject-positionals.ts";
+import { rejectPositionals } from "../../config/reject-positionals.ts";
 
 /** eval's own meaning of `--dataset` (names, not a dataset spec) and its `--repeats`; kept whole, split below. */
 const EVAL_OWN_FLAGS: readonly FlagSpec[] = [

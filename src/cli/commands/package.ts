@@ -19,7 +19,7 @@ import {
   type PlannedFile,
 } from "../../mlperf/results-tree.ts";
 import type { Command } from "../command.ts";
-import { rejectPositionals } from "../reject-positionals.ts";
+import { rejectPositionals } from "../../config/reject-positionals.ts";
 
 const DIVISIONS = ["closed", "open", "network"];
 

@@ -17,7 +17,7 @@ import { buildRequestBody, joinEndpointUrl, routeFor, type ApiType } from "../..
 import { ExecutionError, InputError } from "../../errors.ts";
 import type { Command } from "../command.ts";
 import { renderFlagHelp } from "../flag-help.ts";
-import { rejectPositionals } from "../reject-positionals.ts";
+import { rejectPositionals } from "../../config/reject-positionals.ts";
 
 const PROBE: FlagSpec["commands"] = ["probe"];
 const spec = (

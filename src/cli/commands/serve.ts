@@ -11,7 +11,7 @@ import { InputError } from "../../errors.ts";
 import { FAULT_KINDS, parseFaultSpec, type FaultSpec } from "../../server/fault-spec.ts";
 import type { Command } from "../command.ts";
 import { renderFlagHelp } from "../flag-help.ts";
-import { rejectPositionals } from "../reject-positionals.ts";
+import { rejectPositionals } from "../../config/reject-positionals.ts";
 
 const flag = (
   name: string,

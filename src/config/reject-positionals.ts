@@ -1,4 +1,4 @@
-/** @module cli/reject-positionals — a stray word on the command line is an error, never silently dropped. */
+/** @module config/reject-positionals — a stray word on the command line is an error, never silently dropped. */
 import { InputError } from "../errors.ts";
 
 export function rejectPositionals(positionals: readonly string[], command: string): void {

@@ -1,5 +1,5 @@
 /**
- * @module mlperf/run-output-caching — MLPerf TEST04 (output caching) as mlcommons/endpoints runs it
+ * @module run/run-output-caching — MLPerf TEST04 (output caching) as mlcommons/endpoints runs it
  * after the main benchmark: a `reference` phase of `samples` distinct queries and an
  * `output_caching` phase of `audit_samples` queries that all repeat row `sample_index`, each a
  * full run in `<report>/audit/<phase>/`, then mlperf/output-caching-verdict's pass rule; the
@@ -13,12 +13,12 @@ import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BenchmarkConfig, DraftConfig } from "../config/schema/schema.ts";
 import { SetupError } from "../errors.ts";
-import { runShellHook } from "../run/shell-hook.ts";
+import { runShellHook } from "./shell-hook.ts";
 import { loadConfiguredDataset } from "../workload/configured-dataset.ts";
-import type { RunIo } from "../run/open-run.ts";
+import type { RunIo } from "./open-run.ts";
 import type { WorkloadShape } from "../workload/prepare-workload.ts";
-import { runBenchmark } from "../run/run-benchmark.ts";
-import { outputCachingVerdict, type OutputCachingResult, type PhaseStats } from "./output-caching-verdict.ts";
+import { runBenchmark } from "./run-benchmark.ts";
+import { outputCachingVerdict, type OutputCachingResult, type PhaseStats } from "../mlperf/output-caching-verdict.ts";
 
 interface AuditReport extends OutputCachingResult {
   /** Ours: how the server's cache was reset before the reference phase, or that it was not. */

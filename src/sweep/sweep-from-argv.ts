@@ -1,0 +1,71 @@
+/**
+ * @module sweep/sweep-from-argv — `sweep` from its argv: the flags of `benchmark online` for
+ * every step (and YAML, `-c FILE`) plus the sweep's own, each kind of step's config checked
+ * before the first request, then sweep/sweep-in-dir.
+ */
+import { join } from "node:path";
+import { buildConfig } from "../config/build-config.ts";
+import { flagsFor, type FlagSpec } from "../config/flags.ts";
+import { parseFlags } from "../config/parse-argv.ts";
+import { rejectPositionals } from "../config/reject-positionals.ts";
+import { yamlConfigIfGiven } from "../config/yaml-config-if-given.ts";
+import { InputError } from "../errors.ts";
+import { runIoOf, type ConsoleIo } from "../run/console-io.ts";
+import { parseSweepFlags, sloPercentile, stepPattern, SWEEP_FLAGS } from "./sweep-flags.ts";
+import { sweepInDir } from "./sweep-in-dir.ts";
+import { stepDurationMs, stepOverrides, type StepSettings } from "./step-config.ts";
+import type { StepKind } from "./sweep-step.ts";
+
+/** Overrides a step sets itself; the user's load pattern and report directory give way to them. */
+const STEP_OWNED = /^(settings\.load_pattern\.(type|target_qps|target_concurrency)|report_dir)$/;
+
+function sweepSpecs(): FlagSpec[] {
+  const configFlag = flagsFor("from-config").filter((f) => f.path === "config");
+  return [...flagsFor("online"), ...configFlag]
+    .map((f) => ({ ...f, commands: [...f.commands, "sweep"] }))
+    .concat(SWEEP_FLAGS);
+}
+
+export async function sweepFromArgv(argv: string[], io: ConsoleIo): Promise<number> {
+  const { argv: rest, percentile } = sloPercentile(argv);
+  const parsed = parseFlags(rest, "sweep", sweepSpecs());
+  rejectPositionals(parsed.positionals, "sweep");
+  const { plan, outDir: requestedDir, overrides } = parseSweepFlags(parsed.overrides, percentile);
+  const yaml = await yamlConfigIfGiven(parsed.configPath);
+  const base = Object.fromEntries(Object.entries(overrides).filter(([k]) => !STEP_OWNED.test(k)));
+  const { ratePattern, warnings } = stepPattern(plan.mode, overrides, yaml);
+  for (const warning of warnings) io.stderr(`warning: sweep: ${warning}\n`);
+  const settings: StepSettings = { ratePattern, streaming: null, durationMs: null };
+  const configFor = (kind: StepKind, offered: number | null, dir: string) =>
+    buildConfig({
+      command: kind === "max_throughput" ? "offline" : "online",
+      yaml,
+      datasets: parsed.datasets,
+      ...(parsed.mode ? { mode: parsed.mode } : {}),
+      overrides: { ...base, report_dir: dir, ...stepOverrides(kind, offered, settings) },
+    });
+  // Every kind of step's config is checked before the first request: a bad flag or field costs nothing.
+  const checkDir = join(requestedDir ?? "sweep", "check");
+  const checked = configFor(plan.mode === "concurrencies" ? "concurrency" : "rate", plan.values[0] ?? 1, checkDir);
+  settings.streaming = checked.model_params.streaming;
+  settings.durationMs = stepDurationMs(checked.settings.runtime);
+  if (plan.mode === "auto") configFor("concurrency", 1, checkDir);
+  if (plan.mode === "auto" || plan.mode === "find") configFor("max_throughput", null, checkDir);
+  // The SLO as the steps will judge it: flags over the config's `slo:`.
+  const slo = { ttft_ms: checked.slo.ttft_ms, tpot_ms: checked.slo.tpot_ms, latency_ms: checked.slo.latency_ms };
+  if (plan.mode === "find" && slo.ttft_ms === null && slo.tpot_ms === null && slo.latency_ms === null) {
+    throw new InputError("--find max-goodput needs --slo (or the config's slo:)", {
+      hint: "e.g. --slo ttft:500ms,tpot:50ms,p=99",
+    });
+  }
+  return sweepInDir({
+    plan,
+    slo,
+    requestedDir: requestedDir ?? null,
+    configFor,
+    testMode: parsed.mode ?? "perf",
+    runIo: runIoOf(io, parsed.quiet),
+    stdout: io.stdout,
+    stderr: io.stderr,
+  });
+}
