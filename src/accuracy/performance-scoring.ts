@@ -12,7 +12,8 @@ import { isExternalScorer, resolveScoringSetup } from "./scoring-setup.ts";
 import type { DatasetConfig } from "../config/schema/schema.ts";
 import type { Dataset } from "../dataset/load-dataset.ts";
 import type { PredefinedDataset } from "../dataset/predefined/predefined-types.ts";
-import { checkGroundTruth, checkLcbVersion, type AccuracyWorkload } from "../workload/accuracy-phases.ts";
+import type { AccuracyWorkload } from "../workload/accuracy-phases.ts";
+import { checkGroundTruth, checkLcbVersion } from "./scoring-checks.ts";
 import type { SessionPhase } from "../run/session.ts";
 
 /**

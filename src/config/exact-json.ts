@@ -2,7 +2,7 @@
  * @module config/exact-json — JSON that keeps integers beyond 2^53 exact: bigints are written as
  * bare integers (as upstream writes MLPerf's 64-bit seeds) and such integers read back as bigints.
  */
-import { narrowInteger } from "./schema/primitives.ts";
+import { narrowInteger } from "../rng/narrow-integer.ts";
 
 const INTEGER_SOURCE = /^-?\d+$/;
 // JSON.rawJSON (ES2025, in Bun) is not in TypeScript's lib yet.

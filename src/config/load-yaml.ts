@@ -8,7 +8,7 @@ import { parseDocument, type ScalarTag, type Tags } from "yaml";
 import { InputError } from "../errors.ts";
 import { interpolateEnv } from "./env-interpolate.ts";
 import { isPlainObject } from "./object-path.ts";
-import { narrowInteger } from "./schema/primitives.ts";
+import { narrowInteger } from "../rng/narrow-integer.ts";
 
 /**
  * YAML's decimal-integer tag, resolving integers beyond 2^53 to exact bigints: a saved config

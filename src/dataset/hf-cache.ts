@@ -10,11 +10,11 @@
  * `refs/convert/parquet` (where our downloader stores the hub's Parquet conversion).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { homedir } from "node:os";
 import { join } from "node:path";
 import { InputError } from "../errors.ts";
+import { hfCacheDir, type Env } from "../tokens/hf-cache-dir.ts";
 
-export type Env = Readonly<Record<string, string | undefined>>;
+export type { Env };
 
 export interface HfReference {
   uri: string;
@@ -48,13 +48,6 @@ export function parseHfUri(uri: string): HfReference {
 /** True when `HF_HUB_OFFLINE` is set to 1/true/yes/on (as huggingface_hub reads it). */
 export function isHfOffline(env: Env): boolean {
   return ["1", "true", "yes", "on"].includes((env.HF_HUB_OFFLINE ?? "").trim().toLowerCase());
-}
-
-/** The hub cache directory for `env`. */
-export function hfCacheDir(env: Env): string {
-  if (env.HF_HUB_CACHE) return env.HF_HUB_CACHE;
-  if (env.HF_HOME) return join(env.HF_HOME, "hub");
-  return join(env.XDG_CACHE_HOME || join(env.HOME || homedir(), ".cache"), "huggingface", "hub");
 }
 
 /** `<cache>/datasets--<org>--<name>`. */

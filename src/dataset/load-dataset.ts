@@ -17,7 +17,7 @@
  */
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { pathStem } from "../config/schema/dataset.ts";
+import { pathStem } from "./path-stem.ts";
 import { InputError } from "../errors.ts";
 import { collectColumns, remapColumns } from "./column-remap.ts";
 import { formatOfExtension, isHfUri, readFileRows, resolveDatasetFormat, type FileFormat } from "./dataset-format.ts";

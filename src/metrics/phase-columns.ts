@@ -3,7 +3,7 @@
  *
  * Metrics are computed from columns, not from arrays of objects: one million requests fit in
  * a few tens of MB this way. Null timestamps/counts are NaN. Built row by row by one builder,
- * fed by record/read-phase from events.db or by `columnsFromRecords` from records in memory, so
+ * fed by metrics/read-phase from events.db or by `columnsFromRecords` from records in memory, so
  * tests of the metrics run the path production runs. With retries, a plan entry has several
  * rows; the columns hold its last attempt only and count the others.
  */
@@ -73,7 +73,7 @@ function lastAttempts(all: readonly RequestRecord[]): {
 
 /**
  * One request's values as the columns take them: a RequestRecord as it is, or a row of
- * events.db read into the same fields (record/read-phase); the after-run fields exist only in
+ * events.db read into the same fields (metrics/read-phase); the after-run fields exist only in
  * events.db (counted after the run).
  */
 export type ColumnRow = MetricRow;

@@ -8,7 +8,7 @@ import type { Rule } from "../config/rules/rule-context.ts";
 import type { Priority } from "./ruleset-models.ts";
 import { RULESET_NAMES, RULESETS } from "./rulesets.ts";
 import type { BenchmarkConfig, DraftConfig } from "../config/schema/schema.ts";
-import { narrowInteger } from "../config/schema/primitives.ts";
+import { narrowInteger } from "../rng/narrow-integer.ts";
 
 export const submissionRule: Rule = (config) => {
   const problems: ConfigProblem[] = [];

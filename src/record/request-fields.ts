@@ -4,7 +4,7 @@
  * Everything else is derived from this table (record/request-field-lists gives it as types and
  * lists): the RequestRecord type (record/request-record),
  * the worker → main packing (ipc/record-batch), the events.db schema and inserts
- * (record/events-db), the phase reader's SELECT (record/read-phase) and the metric columns
+ * (record/events-db), the phase reader's SELECT (metrics/read-phase) and the metric columns
  * (metrics/phase-columns). Adding a field is one entry here; a field with a `fallback` may be
  * left unset by producers that do not measure it. Every timestamp is integer ns since the run's
  * T0 on the host-monotonic clock (clock/mono-clock), taken when the bytes arrived.
@@ -31,7 +31,7 @@ export interface FieldSpec<T = unknown> {
   unit: "name" | "index" | "ns" | "status" | "tokens" | "count" | "bits" | "text" | "attempt";
   /** Bound only in the insert for rows that differ from the default (most rows do not, and each bound value costs). */
   rare?: true;
-  /** The SQL a file from before this column existed reads instead (record/read-phase). */
+  /** The SQL a file from before this column existed reads instead (metrics/read-phase). */
   before?: string;
   /** Read back into the metric columns: as a typed array of this kind, or `true` (a column of its own shape). */
   metric?: MetricArray | true;

@@ -55,7 +55,7 @@ export const insertRequest = new Function(
 )(bytesOf) as Insert;
 
 /**
- * The SELECT list of what the metric columns read back (record/read-phase), under the fields'
+ * The SELECT list of what the metric columns read back (metrics/read-phase), under the fields'
  * names: a column a file from before it existed lacks reads as its `before` value.
  */
 export function metricSelectList(columns: ReadonlySet<string>): string {

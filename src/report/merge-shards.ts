@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { InputError } from "../errors.ts";
 import { EVENTS_DB_FILE, EventsDb } from "../record/events-db.ts";
-import { readPhases, readRunMeta } from "../record/read-phase.ts";
+import { readPhases, readRunMeta } from "../metrics/read-phase.ts";
 import { SHARD_HEALTH_META_KEY, shardHealth, type MergedShards, type ShardHealth } from "./shard-health.ts";
 import { summarizeRunDir } from "./write-report.ts";
 

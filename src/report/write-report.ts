@@ -14,7 +14,7 @@ import { SortedSeries } from "../metrics/sorted-series.ts";
 import { summarizePhase } from "../metrics/summarize-phase.ts";
 import { EVENTS_DB_FILE } from "../record/events-db.ts";
 import type { PhaseColumns } from "../metrics/phase-columns.ts";
-import { openEventsDbReadonly, readPhaseColumns, readPhases, readRunMeta } from "../record/read-phase.ts";
+import { openEventsDbReadonly, readPhaseColumns, readPhases, readRunMeta } from "../metrics/read-phase.ts";
 import { conversationMetrics } from "../metrics/conversation-metrics.ts";
 import { conversationWindow } from "../metrics/conversation-window.ts";
 import { CONVERSATIONS_META_KEY, parseStoredTrajectories, readTurnRows } from "../record/read-conversations.ts";

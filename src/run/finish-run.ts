@@ -10,7 +10,7 @@ import { join } from "node:path";
 import type { AccuracyEntry } from "../accuracy/index.ts";
 import { ExecutionError } from "../errors.ts";
 import { EVENTS_DB_FILE } from "../record/events-db.ts";
-import { openEventsDbReadonly } from "../record/read-phase.ts";
+import { openEventsDbReadonly } from "../metrics/read-phase.ts";
 import type { ResultSummary } from "../report/result-summary.ts";
 import { promptTokenCounter } from "../tokens/prompt-tokens.ts";
 import type { OpenRun, RunIo } from "./open-run.ts";

@@ -10,7 +10,7 @@
 import { Tokenizer } from "@huggingface/tokenizers";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { hfCacheDir } from "../dataset/hf-cache.ts";
+import { hfCacheDir } from "./hf-cache-dir.ts";
 import { SetupError } from "../errors.ts";
 
 export interface TextTokenizer {

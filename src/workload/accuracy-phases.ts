@@ -11,9 +11,9 @@ import { isExternalScorer } from "../accuracy/scoring-setup.ts";
 import type { BenchmarkConfig, DatasetConfig } from "../config/schema/schema.ts";
 import type { Dataset } from "../dataset/load-dataset.ts";
 import { resolveScoringSetup, type ScoringSetup } from "../accuracy/scoring-setup.ts";
+import { checkGroundTruth, checkLcbVersion } from "../accuracy/scoring-checks.ts";
 import type { PredefinedDataset } from "../dataset/predefined/predefined-types.ts";
 import { buildDatasetBodies } from "../dataset/request-body.ts";
-import { InputError } from "../errors.ts";
 import { sequentialOrder } from "../dataset/sample-order.ts";
 import type { LoadPattern, PhasePlan } from "../plan/phase-plan.ts";
 import { buildPhasePlan } from "../plan/phase-plan.ts";
@@ -27,32 +27,6 @@ export interface AccuracyWorkload {
   dataset: Dataset;
   scoring: ScoringSetup;
   phase: SessionPhase;
-}
-
-/**
- * Test cases come from the rows, so `extras.lcb_version` has only to agree with the LiveCodeBench
- * release a predefined dataset loaded.
- */
-export function checkLcbVersion(name: string, dataset: Dataset, scoring: ScoringSetup): void {
-  const loaded = (dataset as Partial<PredefinedDataset>).variant;
-  const wanted = scoring.codeBench?.lcb_version;
-  if (!wanted || !loaded || !(dataset as Partial<PredefinedDataset>).accuracyDefaults || loaded === wanted) return;
-  throw new InputError(
-    `dataset '${name}': accuracy_config.extras.lcb_version is '${wanted}' but the dataset loaded is LiveCodeBench '${loaded}'`,
-    {
-      hint: `set the dataset's variant to ${wanted}, or lcb_version to ${loaded}`,
-    },
-  );
-}
-
-/** A ground-truth column none of the rows has is a config error found before the first request. */
-export function checkGroundTruth(name: string, dataset: Dataset, scoring: ScoringSetup): void {
-  const rows = dataset.rows;
-  if (rows.length === 0 || rows.some((row) => Object.hasOwn(row, scoring.groundTruthColumn))) return;
-  const field = scoring.codeBench ? "extras.question_id_column" : "ground_truth";
-  throw new InputError(`dataset '${name}' has no column '${scoring.groundTruthColumn}' (accuracy_config.${field})`, {
-    hint: `its columns: ${Object.keys(rows[0] ?? {}).join(", ")}`,
-  });
 }
 
 /**

@@ -7,7 +7,8 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FIXTURE_DIR } from "../../scripts/make-dataset-fixtures.ts";
-import { findHfSnapshot, hfCacheDir, isHfOffline, parseHfUri } from "../../src/dataset/hf-cache.ts";
+import { findHfSnapshot, isHfOffline, parseHfUri } from "../../src/dataset/hf-cache.ts";
+import { hfCacheDir } from "../../src/tokens/hf-cache-dir.ts";
 import { loadDataset } from "../../src/dataset/load-dataset.ts";
 import { loadDatasetAsync } from "../../src/dataset/load-dataset-async.ts";
 import { InputError } from "../../src/errors.ts";

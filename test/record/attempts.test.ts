@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { readRecordBatch, RecordBatchBuilder } from "../../src/ipc/record-batch.ts";
 import { columnsFromRecords } from "../../src/metrics/phase-columns.ts";
 import { EventsDb } from "../../src/record/events-db.ts";
-import { readPhaseColumns } from "../../src/record/read-phase.ts";
+import { readPhaseColumns } from "../../src/metrics/read-phase.ts";
 import type { RequestRecord } from "../../src/record/request-record.ts";
 import { ProgressLine } from "../../src/run/progress.ts";
 import { makeFailure, makeRecord } from "../metrics/make-record.ts";

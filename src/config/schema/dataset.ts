@@ -3,6 +3,7 @@ import { z } from "zod";
 import { splitDatasetSpec } from "../dataset-spec-grammar.ts";
 import { samplingFields } from "./model-params.ts";
 import { bool, choice, int, jsonObject, list, num, optionalText, text } from "./primitives.ts";
+import { pathStem } from "../../dataset/path-stem.ts";
 
 const DATASET_TYPES = ["performance", "accuracy"] as const;
 const DATASET_FORMATS = [".jsonl", ".json", ".csv", ".parquet", "huggingface"] as const;
@@ -64,22 +65,6 @@ const GenerationOverrideSchema = z.strictObject({
   streaming: identityKey("streaming"),
   tokenizer_name: identityKey("tokenizer_name"),
 });
-
-/**
- * Path stem, like Python's `Path(p).stem`: `data/dummy_1k.jsonl` → `dummy_1k`; for
- * `hf://datasets/<org>/<name>[@rev][/…]` the dataset's name.
- */
-export function pathStem(path: string): string {
-  const hf = /^hf:\/\/datasets\/[^/@]+\/([^/@]+)/.exec(path);
-  if (hf) return hf[1] as string;
-  const base =
-    path
-      .replace(/[\\/]+$/, "")
-      .split(/[\\/]/)
-      .pop() ?? "";
-  const dot = base.lastIndexOf(".");
-  return dot > 0 ? base.slice(0, dot) : base;
-}
 
 const DatasetObjectSchema = z.strictObject({
   name: text().default("").describe("dataset name (default: file name without extension)"),

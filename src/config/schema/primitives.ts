@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { tryParseDurationMs } from "../duration.ts";
+import { narrowInteger } from "../../rng/narrow-integer.ts";
 
 /**
  * Options for parsing a config (once or twice per run): zod's compiled object parsers, generated
@@ -89,12 +90,6 @@ export function num(inner: z.ZodNumber = z.number()) {
 /** An integer; numeric strings are accepted. Pass a configured `z.number().int()` for bounds. */
 export function int(inner: z.ZodNumber = z.number().int()) {
   return tag(z.preprocess(coerceNumber, inner.int()), { kind: "integer" });
-}
-
-/** A bigint as a number when it fits one exactly, so small seeds stay ordinary numbers. */
-export function narrowInteger(value: bigint): number | bigint {
-  const asNumber = Number(value);
-  return Number.isSafeInteger(asNumber) ? asNumber : value;
 }
 
 /**

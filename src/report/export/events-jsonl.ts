@@ -11,7 +11,7 @@
  */
 import { parseExactJson } from "../../config/exact-json.ts";
 import { garbagePacer } from "../../record/garbage-pacer.ts";
-import { openEventsDbReadonly, readPhases, readRunMeta } from "../../record/read-phase.ts";
+import { openEventsDbReadonly, readPhases, readRunMeta } from "../../metrics/read-phase.ts";
 import { noteBit } from "../../record/stream-notes.ts";
 import { CONVERSATIONS_META_KEY, parseStoredTrajectories, trajectoryOf } from "../../record/read-conversations.ts";
 import { EVENT_RANK, EventMerge } from "./event-merge.ts";

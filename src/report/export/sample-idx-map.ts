@@ -9,7 +9,7 @@
  * 2)), without a trailing newline, streamed so a million samples need not be one string. A
  * retried request is one sample.
  */
-import { openEventsDbReadonly, readPhases, readRunMeta } from "../../record/read-phase.ts";
+import { openEventsDbReadonly, readPhases, readRunMeta } from "../../metrics/read-phase.ts";
 import { LineWriter } from "./line-writer.ts";
 import { sampleUuids } from "./sample-uuid.ts";
 

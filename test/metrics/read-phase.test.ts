@@ -1,4 +1,4 @@
-/** @module test/record/read-phase.test — events.db read back into columns equal to the records written, at any size. */
+/** @module test/metrics/read-phase.test — events.db read back into columns equal to the records written, at any size. */
 import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -6,9 +6,9 @@ import { join } from "node:path";
 import { columnsFromRecords, type PhaseColumns } from "../../src/metrics/phase-columns.ts";
 import { EventsDb } from "../../src/record/events-db.ts";
 import { ROWS_PER_COLLECTION } from "../../src/record/garbage-pacer.ts";
-import { openEventsDbReadonly, readPhaseColumns, rowsPerCollection } from "../../src/record/read-phase.ts";
+import { openEventsDbReadonly, readPhaseColumns, rowsPerCollection } from "../../src/metrics/read-phase.ts";
 import type { RequestRecord } from "../../src/record/request-record.ts";
-import { makeFailure, makeRecord } from "../metrics/make-record.ts";
+import { makeFailure, makeRecord } from "./make-record.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "ie-read-phase-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -90,7 +90,7 @@ function readBack(path: string, phase = "performance") {
   }
 }
 
-describe("record/read-phase", () => {
+describe("metrics/read-phase", () => {
   test.each([
     ["no rows", 0],
     ["one of each kind", 6],
@@ -129,7 +129,7 @@ describe("record/read-phase", () => {
   });
 });
 
-describe("record/read-phase rowsPerCollection", () => {
+describe("metrics/read-phase rowsPerCollection", () => {
   test.each([
     ["no rows", 0, 0, ROWS_PER_COLLECTION],
     ["plain responses: no gap blobs", 1_000_000, 0, ROWS_PER_COLLECTION],

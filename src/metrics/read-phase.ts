@@ -1,5 +1,5 @@
 /**
- * @module record/read-phase — reads one phase of events.db back into metric columns.
+ * @module metrics/read-phase — reads one phase of events.db back into metric columns.
  *
  * Rows are streamed (iterate), never held, and their garbage is collected as the scan goes
  * (garbage-pacer.ts), so a million requests cost about their typed arrays. Works on a database
@@ -8,9 +8,9 @@
  * Superseded attempts (retries, and reconnects after a stale connection) are counted, not read.
  */
 import { Database } from "bun:sqlite";
-import { PhaseColumnsBuilder, type ColumnRow, type PhaseColumns } from "../metrics/phase-columns.ts";
-import { garbagePacer, ROWS_PER_COLLECTION } from "./garbage-pacer.ts";
-import { metricSelectList } from "./request-sql.ts";
+import { PhaseColumnsBuilder, type ColumnRow, type PhaseColumns } from "./phase-columns.ts";
+import { garbagePacer, ROWS_PER_COLLECTION } from "../record/garbage-pacer.ts";
+import { metricSelectList } from "../record/request-sql.ts";
 
 /** A requests row under the builder's field names, blobs still bytes. */
 type Row = Omit<ColumnRow, "sentNs" | "chunkGapsNs" | "chunkTokens"> & {
