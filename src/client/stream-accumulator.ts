@@ -60,6 +60,8 @@ export interface StreamTiming {
   notes: number;
   /** Characters per chunk, when text is kept and no usage total arrived (see RequestRecord.chunkChars). */
   chunkChars: Uint32Array | null;
+  /** Characters of the first chunk with text, when the text is kept as it arrived (see RequestRecord.firstChunkChars). */
+  firstChunkChars: number | null;
 }
 
 const CONTENT_AFTER_DONE = noteBit("content_after_done");
@@ -262,6 +264,8 @@ export class StreamAccumulator implements EventSink {
       hiddenTokens,
       notes: this.notes | (hiddenTokens === null ? 0 : HIDDEN_REASONING),
       chunkChars: this.textParts && total === null && chunkCount > 1 ? Uint32Array.from(chunks.chars) : null,
+      // SGLang's /generate repeats the text so far in every event: its parts are not chunks.
+      firstChunkChars: this.textParts && !this.sglangText ? (this.textParts[0]?.length ?? null) : null,
     };
   }
 }

@@ -39,6 +39,7 @@ export function applyStreamTiming(
     record.chunkGapsNs = timing.chunkGapsNs;
     record.chunkTokens = timing.chunkTokens;
     record.chunkChars = timing.chunkChars;
+    record.firstChunkChars = timing.firstChunkChars;
   }
   record.chunkCount = timing.chunkCount;
   record.finishReason = timing.finishReason;

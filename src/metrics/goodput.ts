@@ -9,7 +9,7 @@
  * goodput = met / duration.
  */
 import type { PhaseColumns } from "./phase-columns.ts";
-import { isCompleted, streamedTokens, tpotNs } from "./request-values.ts";
+import { isCompleted, tpotNs } from "./request-values.ts";
 
 export interface SloLimitsMs {
   ttft_ms: number | null;
@@ -37,9 +37,9 @@ function meets(cols: PhaseColumns, i: number, slo: SloLimitsMs): boolean {
   if (slo.ttft_ms !== null && !(first - sent <= slo.ttft_ms * 1e6)) return false;
   if (slo.latency_ms !== null && !(done - sent <= slo.latency_ms * 1e6)) return false;
   if (slo.tpot_ms !== null) {
-    // No first token (not streamed): TPOT was never measured, so its limit is not met. One streamed token has no gap to exceed it.
+    // No first token (not streamed): TPOT was never measured, so its limit is not met. A stream with nothing after its first chunk has no TPOT to exceed it.
     if (!Number.isFinite(first)) return false;
-    if (streamedTokens(cols, i) >= 2 && !(tpotNs(cols, i) <= slo.tpot_ms * 1e6)) return false;
+    if ((cols.tpotTokens[i] as number) >= 1 && !(tpotNs(cols, i) <= slo.tpot_ms * 1e6)) return false;
   }
   return true;
 }

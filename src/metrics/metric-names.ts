@@ -66,8 +66,9 @@ const TPOT: MetricDefinition = {
   label: "TPOT",
   unit: "ns/token",
   definition:
-    "Time per output token after the first: (done − first token) / (streamed tokens − 1), " +
-    "requests with ≥ 2 streamed tokens (output tokens less hidden reasoning tokens).",
+    "Time per output token after the first chunk, as mlcommons/endpoints: (done − first chunk) / the tokens " +
+    "after the first chunk (the tokenizer's count of that text; else per-chunk usage, else the final usage " +
+    "shared by text length, else one per chunk); successful streams with ≥ 1 token after their first chunk.",
 };
 
 const ITL: MetricDefinition = {

@@ -10,6 +10,7 @@
 import { METRIC_ARRAY_FIELDS, type MetricArrays, type MetricRow } from "../record/request-field-lists.ts";
 import type { RequestRecord, TokenSource } from "../record/request-record.ts";
 import type { SeriesArray } from "./percentiles.ts";
+import { tokensAfterFirstChunk } from "./request-values.ts";
 import { spreadChunkGaps, TokenGapBuilder } from "./token-gaps.ts";
 
 /** One phase's columns: a typed array per numeric field of the record (record/request-fields' `metric`), and the rest shaped for the report. */
@@ -27,6 +28,8 @@ export interface PhaseColumns extends MetricArrays {
   /** First distinct error messages, at most a handful per kind, for the report. */
   errorSamples: { kind: string; message: string }[];
   tokenSources: TokenSource[];
+  /** TPOT's tokens per row (metrics/request-values `tpotTokens`): the output tokens after the first chunk; NaN where unknown. */
+  tpotTokens: Float64Array;
   /** ITL values (ns) of all successful streaming requests, already spread per token (metrics/token-gaps). */
   itlNs: SeriesArray;
   finishReasons: (string | null)[];
@@ -104,6 +107,7 @@ export class PhaseColumnsBuilder {
       errorKinds: new Array(count).fill(null),
       errorSamples: [],
       tokenSources: new Array(count).fill("none"),
+      tpotTokens: new Float64Array(count).fill(Number.NaN),
       itlNs: new Float64Array(0),
       finishReasons: new Array(count).fill(null),
     };
@@ -127,7 +131,14 @@ export class PhaseColumnsBuilder {
     cols.errorKinds[i] = errorKind;
     cols.tokenSources[i] = this.#shared(row.tokenSource);
     cols.finishReasons[i] = this.#shared(row.finishReason);
-    if (errorKind === null && row.chunkGapsNs) spreadChunkGaps(row.chunkGapsNs, row.chunkTokens, this.#itl);
+    if (errorKind === null && row.chunkGapsNs) {
+      spreadChunkGaps(row.chunkGapsNs, row.chunkTokens, this.#itl);
+      cols.tpotTokens[i] = tokensAfterFirstChunk(
+        row.tokenizerTokensAfterFirst ?? null,
+        row.chunkTokens,
+        row.chunkCount,
+      );
+    }
     if (errorKind !== null) this.#sampler.add(errorKind, row.errorMessage ?? "");
   }
 

@@ -3,17 +3,16 @@
  *
  * Each series holds one value per included request, in row order, in ns (NaN where the request
  * has no such value, e.g. no first token; rollups and charts skip NaN). Who is included:
- * successful requests for TTFT, TTFB, latency and lengths; successful requests with ≥ 2
- * streamed tokens for TPOT (output tokens less hidden reasoning tokens, which the server spent
- * before the first token and never streamed: their time is in TTFT); every sent request for schedule lag, every completed one (not those the run cancelled) for
- * scheduled latency (see
- * metric-names.ts for the words). Both result_summary.json and report.html read these, through
+ * successful requests for TTFT, TTFB, latency and lengths; successful streams with at least
+ * one token after their first chunk for TPOT; every sent request for schedule lag, every
+ * completed one (not those the run cancelled) for scheduled latency (see metric-names.ts for
+ * the words). Both result_summary.json and report.html read these, through
  * sorted-series.ts. ITL is not here: its values are the columns' spread token gaps.
  */
 import type { PhaseColumns } from "./phase-columns.ts";
 
 /** Which rows a series includes. */
-type Rows = "successful" | "successfulMultiToken" | "completed" | "all";
+type Rows = "successful" | "successfulWithTpot" | "completed" | "all";
 
 interface SeriesDefinition {
   rows: Rows;
@@ -23,22 +22,35 @@ interface SeriesDefinition {
 
 const n = (values: Float64Array, i: number): number => values[i] as number;
 
-/** Output tokens the stream carried: all of them, less hidden reasoning tokens (NaN hidden = none). */
-export function streamedTokens(c: PhaseColumns, i: number): number {
-  const hidden = n(c.hiddenTokens, i);
-  return n(c.outputTokens, i) - (hidden > 0 ? hidden : 0);
+/**
+ * TPOT's denominator, as upstream's: the tokens of the output after the first chunk. With a
+ * tokenizer, its count of the text after that chunk (upstream counts it so); else the tokens
+ * of the later chunks — per-chunk usage where the server streams it, else a final usage total
+ * shared by text length (the first chunk gets its share, at least one), else one per chunk.
+ * Hidden reasoning is in none of them: it was spent before the first chunk.
+ */
+export function tokensAfterFirstChunk(
+  tokenizerCount: number | null,
+  laterChunkTokens: ArrayLike<number> | null,
+  chunkCount: number,
+): number {
+  if (tokenizerCount !== null) return tokenizerCount;
+  if (laterChunkTokens === null) return Math.max(chunkCount - 1, 0);
+  let sum = 0;
+  for (let k = 0; k < laterChunkTokens.length; k++) sum += laterChunkTokens[k] as number;
+  return sum;
 }
 
-/** TPOT of row i: (done − first token) / (streamed tokens − 1); NaN below two streamed tokens or without a first token. */
+/** TPOT of row i: (done − first chunk) / the tokens after the first chunk; NaN without a first chunk or a token after it. */
 export function tpotNs(c: PhaseColumns, i: number): number {
-  const streamed = streamedTokens(c, i);
-  return streamed >= 2 ? (n(c.doneNs, i) - n(c.firstTokenNs, i)) / (streamed - 1) : Number.NaN;
+  const tokens = n(c.tpotTokens, i);
+  return tokens >= 1 ? (n(c.doneNs, i) - n(c.firstTokenNs, i)) / tokens : Number.NaN;
 }
 
 const SERIES_DEFINITIONS = {
   ttft: { rows: "successful", value: (c, i) => n(c.firstTokenNs, i) - n(c.sentNs, i) },
   ttfb: { rows: "successful", value: (c, i) => n(c.responseHeadersNs, i) - n(c.sentNs, i) },
-  tpot: { rows: "successfulMultiToken", value: tpotNs },
+  tpot: { rows: "successfulWithTpot", value: tpotNs },
   latency: { rows: "successful", value: (c, i) => n(c.doneNs, i) - n(c.sentNs, i) },
   scheduleLag: { rows: "all", value: (c, i) => n(c.sentNs, i) - n(c.scheduledNs, i) },
   scheduledLatency: { rows: "completed", value: (c, i) => n(c.doneNs, i) - n(c.scheduledNs, i) },
@@ -82,7 +94,7 @@ function includes(rows: Rows, cols: PhaseColumns, i: number): boolean {
   if (rows === "all") return true;
   if (rows === "completed") return isCompleted(cols, i);
   if (!isSuccessful(cols, i)) return false;
-  return rows === "successful" || streamedTokens(cols, i) >= 2;
+  return rows === "successful" || (cols.tpotTokens[i] as number) >= 1;
 }
 
 /** The series' values of its included rows, in row order (a new array the caller owns). */

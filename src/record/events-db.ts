@@ -83,7 +83,8 @@ export class EventsDb {
    * server sent no usage, they become the request's token counts (source "tokenizer"); where it
    * did, they are kept beside it so the report can show the discrepancy. A stream without usage
    * that kept its chunks' lengths (`chunk_chars`) gets its tokens per chunk from the tokenizer's
-   * total, shared by those lengths, so ITL is per token here too (tokens/chunk-tokens).
+   * total, shared by those lengths, so ITL is per token here too (tokens/chunk-tokens). A stream
+   * that kept its first chunk's length gets the count of the text after it: TPOT's tokens.
    */
   applyTokenizerCounts(
     phase: string,
@@ -95,17 +96,19 @@ export class EventsDb {
       sample_index: number;
       response_text: string | null;
       chunk_chars: Uint8Array | null;
+      first_chunk_chars: number | null;
       token_source: string;
     };
     // A chunk of rows at a time (keyset on id): a million response texts at once would be
     // hundreds of MB in the main process at the end of the run.
-    const select = this.db.prepare(`SELECT id, sample_index, response_text, chunk_chars, token_source FROM requests
+    const select =
+      this.db.prepare(`SELECT id, sample_index, response_text, chunk_chars, first_chunk_chars, token_source FROM requests
       WHERE error_kind IS NULL AND phase = ? AND id > ? ORDER BY id LIMIT ${TOKENIZER_CHUNK_ROWS}`);
     const update = this.db.prepare(`UPDATE requests SET tokenizer_input_tokens = ?1, tokenizer_output_tokens = ?2,
       input_tokens = COALESCE(input_tokens, ?1),
       output_tokens = CASE WHEN token_source = 'server_usage' OR ?2 IS NULL THEN output_tokens ELSE ?2 END,
       token_source = CASE WHEN token_source = 'server_usage' OR ?2 IS NULL THEN token_source ELSE 'tokenizer' END,
-      chunk_tokens = COALESCE(?4, chunk_tokens)
+      chunk_tokens = COALESCE(?4, chunk_tokens), tokenizer_tokens_after_first = ?5
       WHERE id = ?3`);
     let counted = 0;
     this.db.transaction(() => {
@@ -117,7 +120,12 @@ export class EventsDb {
             output !== null && row.chunk_chars && row.token_source !== "server_usage"
               ? sharedChunkTokens(output, asUint32(row.chunk_chars))
               : null;
-          update.run(inputTokensOfRow(row.sample_index), output, row.id, bytesOf(perChunk));
+          // As upstream's TPOT: the tokens of the text after the first chunk, counted on their own.
+          const afterFirst =
+            row.response_text === null || row.first_chunk_chars === null
+              ? null
+              : outputTokensOf(row.response_text.slice(row.first_chunk_chars));
+          update.run(inputTokensOfRow(row.sample_index), output, row.id, bytesOf(perChunk), afterFirst);
         }
         counted += rows.length;
         if (rows.length < TOKENIZER_CHUNK_ROWS) break;

@@ -235,6 +235,26 @@ export const REQUEST_FIELDS = {
     before: "0",
     metric: "u16",
   },
+  /** Characters of the first chunk with text, kept with the text of a stream: TPOT counts the tokens of the text after it (events-db). */
+  firstChunkChars: {
+    type: of<number | null>(),
+    column: "first_chunk_chars",
+    sql: "INTEGER",
+    wire: "nullable",
+    unit: "count",
+    rare: true,
+    fallback: null,
+  },
+  /** The client tokenizer's count of the text after the first chunk: TPOT's tokens when a tokenizer is used (metrics/request-values). */
+  tokenizerTokensAfterFirst: {
+    type: of<number | null>(),
+    column: "tokenizer_tokens_after_first",
+    sql: "INTEGER",
+    wire: "after-run",
+    unit: "tokens",
+    before: "NULL",
+    metric: "f64",
+  },
   /** Characters of each content-bearing chunk, kept only with the text and no usage, for a tokenizer's count to be shared by (events-db). */
   chunkChars: {
     type: of<Uint32Array | null>(),

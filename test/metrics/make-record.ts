@@ -3,7 +3,7 @@ import type { RequestRecord } from "../../src/record/request-record.ts";
 
 /** A successful streamed request sent at `sentNs`, with sensible defaults; override any field. */
 export function makeRecord(overrides: Partial<RequestRecord> = {}): RequestRecord {
-  return {
+  const record: RequestRecord = {
     phase: "performance",
     planIndex: 0,
     sampleIndex: 0,
@@ -28,10 +28,23 @@ export function makeRecord(overrides: Partial<RequestRecord> = {}): RequestRecor
     hiddenTokens: null,
     streamNotes: 0,
     chunkChars: null,
+    firstChunkChars: null,
     responseText: null,
     attempt: 0,
     ...overrides,
   };
+  return "chunkGapsNs" in overrides ? record : asStream(record);
+}
+
+/**
+ * A successful record as a stream of one token per chunk, evenly spaced from its first token to
+ * its end (its chunk count and gaps follow its output tokens), unless the test gave its own gaps.
+ */
+function asStream(record: RequestRecord): RequestRecord {
+  const tokens = record.outputTokens;
+  if (record.errorKind !== null || record.firstTokenNs === null || record.doneNs === null || !tokens) return record;
+  const gap = (record.doneNs - record.firstTokenNs) / Math.max(tokens - 1, 1);
+  return { ...record, chunkCount: tokens, chunkGapsNs: new Float64Array(tokens - 1).fill(gap) };
 }
 
 /** A failed request: no headers/tokens, with the given error kind. */

@@ -41,6 +41,8 @@ export function syntheticColumns(
     streamNotes: new Uint16Array(count),
     tokenSources: new Array(count).fill("server_usage"),
     tokenizerOutputTokens: nan(),
+    tokenizerTokensAfterFirst: nan(),
+    tpotTokens: nan(),
     chunkCount: new Uint32Array(count),
     itlNs: new Float64Array(count * itlPerRequest),
     finishReasons: new Array(count).fill("stop"),
@@ -65,6 +67,7 @@ export function syntheticColumns(
     cols.doneNs[i] = sent + ttft + tokens * (0.5 + rand()) * MS;
     cols.httpStatus[i] = 200;
     cols.outputTokens[i] = tokens;
+    cols.tpotTokens[i] = tokens - 1;
     cols.inputTokens[i] = 100;
   }
   for (let j = 0; j < cols.itlNs.length; j++) cols.itlNs[j] = (0.05 + 30 * rand() ** 3) * MS;
