@@ -3,8 +3,9 @@
  *
  * 30 buckets with edges spaced evenly in log space from `lo = max(min, 1)` to
  * `hi = max(max, 10 · lo)` (so even a constant series spreads over a decade). Values outside
- * [lo, hi] (zero, negatives) are clipped into the first or last bucket. Buckets are half-open
- * [e_i, e_{i+1}) except the last, which is closed so that `max` is counted.
+ * the first and last edges (zero, negatives, and `min` or `max` a rounding outside them) are
+ * clipped into the first or last bucket, as upstream clips before `np.histogram`. Buckets are
+ * half-open [e_i, e_{i+1}) except the last, which is closed.
  */
 import type { SeriesArray } from "./percentiles.ts";
 
@@ -17,13 +18,15 @@ export interface Histogram {
   counts: number[];
 }
 
-/** Bucket edges (bucketCount + 1 of them) spaced evenly in log space from lo to hi. */
+/**
+ * Bucket edges (bucketCount + 1 of them) spaced evenly in log space from lo to hi, computed as
+ * upstream computes them: exp(ln lo + i · step), ends included, so the JSON carries its very numbers.
+ */
 export function logEdges(lo: number, hi: number, bucketCount = HISTOGRAM_BUCKETS): number[] {
-  const ratio = hi / lo;
+  const logLo = Math.log(lo);
+  const step = (Math.log(hi) - logLo) / bucketCount;
   const edges: number[] = [];
-  for (let i = 0; i <= bucketCount; i++) edges.push(lo * ratio ** (i / bucketCount));
-  edges[0] = lo;
-  edges[bucketCount] = hi; // exact ends, not lo·ratio¹ with rounding
+  for (let i = 0; i <= bucketCount; i++) edges.push(Math.exp(logLo + i * step));
   return edges;
 }
 

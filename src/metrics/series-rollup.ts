@@ -1,11 +1,12 @@
 /**
  * @module metrics/series-rollup — one metric series summarised in upstream's result_summary.json shape.
  *
- * `{total, min, max, median, avg, std_dev, percentiles, early_stopping_percentiles?, histogram}`,
- * or `{}` when the series has no values. Percentiles are exact "lower" order statistics;
- * `median` is the p50 entry (an observed value); `std_dev` is the sample standard deviation
- * (n − 1 denominator, 0 for one value). Non-finite inputs mean "not measured" and are skipped;
- * non-finite outputs are written as null.
+ * `{total, min, max, median, avg, std_dev, percentiles, early_stopping_percentiles?, histogram}`.
+ * A series with no values is `{}`, or, with early stopping on, `{early_stopping_percentiles}` with
+ * every estimate null (as upstream: an empty series still says the feature was on). Percentiles
+ * are exact "lower" order statistics; `median` is the p50 entry (an observed value); `std_dev` is
+ * the sample standard deviation (n − 1 denominator, 0 for one value) by upstream's formulas.
+ * Non-finite inputs mean "not measured" and are skipped; non-finite outputs are written as null.
  */
 import { earlyStoppingEstimate, isEarlyStoppingPercentile } from "./early-stopping.ts";
 import { finiteOrNull } from "./json-numbers.ts";
@@ -26,14 +27,18 @@ export interface SeriesRollup {
   histogram: Histogram;
 }
 
-/** The rollup of a series with no values. */
-type EmptyRollup = Record<string, never>;
+/** The rollup of a series with no values: nothing, or the early-stopping keys with no estimates. */
+type EmptyRollup = { [K in Exclude<keyof SeriesRollup, "early_stopping_percentiles">]?: never } & {
+  early_stopping_percentiles?: Record<string, null>;
+};
 
 export type Rollup = SeriesRollup | EmptyRollup;
 
 interface RollupOptions {
   /** Add MLPerf early-stopping estimates (used for ttft, tpot and latency). */
   earlyStopping: boolean;
+  /** A series of fractional values (TPOT): upstream's float standard deviation even when every value is whole. */
+  float?: boolean;
 }
 
 /** True when the rollup has values (is not `{}`). */
@@ -42,25 +47,48 @@ export function hasValues(rollup: Rollup): rollup is SeriesRollup {
 }
 
 /**
- * Sample standard deviation, two-pass (mean first, then squared deviations): stable for ns
- * values around 1e9–1e12, where Σx² − (Σx)²/n in doubles would cancel catastrophically.
+ * Sample standard deviation as upstream computes it from Σx and Σx²: for whole values exactly,
+ * √(n·Σx² − (Σx)²) / √(n(n − 1)) in integers; else √((Σx² − (Σx)²/n) / (n − 1)) in doubles.
  */
-export function sampleStdDev(values: SeriesArray, mean: number): number {
-  if (values.length < 2) return 0;
-  let sumSq = 0;
-  for (let i = 0; i < values.length; i++) {
-    const deviation = (values[i] as number) - mean;
-    sumSq += deviation * deviation;
+export function sampleStdDev(values: SeriesArray, opts: { float?: boolean } = {}): number {
+  const n = values.length;
+  if (n < 2) return 0;
+  let whole = !opts.float;
+  for (let i = 0; whole && i < n; i++) whole = Number.isSafeInteger(values[i] as number);
+  if (whole) {
+    let total = 0n;
+    let sumSq = 0n;
+    for (let i = 0; i < n; i++) {
+      const v = BigInt(values[i] as number);
+      total += v;
+      sumSq += v * v;
+    }
+    const numerator = BigInt(n) * sumSq - total * total;
+    return Math.sqrt(Number(numerator > 0n ? numerator : 0n)) / Math.sqrt(n * (n - 1));
   }
-  return Math.sqrt(sumSq / (values.length - 1));
+  let total = 0;
+  let sumSq = 0;
+  for (let i = 0; i < n; i++) {
+    const v = values[i] as number;
+    total += v;
+    sumSq += v * v;
+  }
+  return Math.sqrt(Math.max(0, (sumSq - (total * total) / n) / (n - 1)));
 }
 
-/** Early-stopping estimates of ascending `sorted` for each eligible grid percentile. */
+/** Early-stopping estimates of ascending `sorted` for each eligible grid percentile (all null when empty). */
 function earlyStoppingPercentiles(sorted: SeriesArray): Record<string, number | null> {
   const out: Record<string, number | null> = {};
   for (const p of PERCENTILE_GRID) {
     if (isEarlyStoppingPercentile(p)) out[percentileKey(p)] = finiteOrNull(earlyStoppingEstimate(sorted, p).estimate);
   }
+  return out;
+}
+
+/** The grid's early-stopping keys, each null: what an empty series reports with early stopping on. */
+function noEstimates(): Record<string, null> {
+  const out: Record<string, null> = {};
+  for (const p of PERCENTILE_GRID) if (isEarlyStoppingPercentile(p)) out[percentileKey(p)] = null;
   return out;
 }
 
@@ -72,7 +100,7 @@ export function rollupSeries(values: Float64Array, opts: RollupOptions): Rollup 
 /** `rollupSeries` of values already finite and ascending (see sorted-series.ts). */
 export function rollupSorted(sorted: SeriesArray, opts: RollupOptions): Rollup {
   const n = sorted.length;
-  if (n === 0) return {};
+  if (n === 0) return opts.earlyStopping ? { early_stopping_percentiles: noEstimates() } : {};
   let total = 0;
   for (let i = 0; i < n; i++) total += sorted[i] as number;
   const avg = total / n;
@@ -84,7 +112,7 @@ export function rollupSorted(sorted: SeriesArray, opts: RollupOptions): Rollup {
     max: finiteOrNull(sorted[n - 1]),
     median: finiteOrNull(lowerPercentile(sorted, 50)),
     avg: finiteOrNull(avg),
-    std_dev: finiteOrNull(sampleStdDev(sorted, avg)),
+    std_dev: finiteOrNull(sampleStdDev(sorted, opts)),
     percentiles,
     histogram: logHistogram(sorted),
   };

@@ -54,6 +54,11 @@ export interface PhaseContext {
   useLegacyQps: boolean;
   /** settings.early_stopping.enabled. */
   earlyStopping: boolean;
+  /**
+   * model_params.streaming resolved to on. Off, upstream records no TTFT or TPOT series, so their
+   * empty rollups are `{}`, not the all-null early-stopping map; unknown (older runs) counts as on.
+   */
+  streaming?: boolean;
   /** Requests the phase's plan held (null when unknown, e.g. a crashed run). */
   plannedCount: number | null;
   /** Goodput objectives; null or all-null = no goodput. */
@@ -127,6 +132,7 @@ export function summarizePhase(
     if (cols.failed[i]) failed++;
   }
   const es = { earlyStopping: ctx.earlyStopping };
+  const streamEs = { earlyStopping: ctx.earlyStopping && ctx.streaming !== false };
   const plain = { earlyStopping: false };
 
   const lastDoneNs = maxFinite(completions);
@@ -153,9 +159,9 @@ export function summarizePhase(
     durationNs,
     ...throughput,
     // Per-request values (request-values.ts), sorted once (sorted-series.ts); NaN entries (e.g. no first token) are skipped.
-    ttftNs: rollupSorted(series.get("ttft"), es),
+    ttftNs: rollupSorted(series.get("ttft"), streamEs),
     ttfbNs: rollupSorted(series.get("ttfb"), plain),
-    tpotNs: rollupSorted(series.get("tpot"), es),
+    tpotNs: rollupSorted(series.get("tpot"), { ...streamEs, float: true }),
     itlNs: rollupSorted(series.get("itl"), plain),
     latencyNs: rollupSorted(series.get("latency"), es),
     scheduleLagNs: rollupSorted(series.get("scheduleLag"), plain),

@@ -29,8 +29,11 @@ const SeriesRollupSchema = z.strictObject({
     counts: z.array(z.number().int().min(0)),
   }),
 });
-/** `{}` when a series has no values. */
-const RollupSchema = z.union([SeriesRollupSchema, z.strictObject({})]);
+/** A series with no values: `{}`, or with early stopping on every estimate null (as upstream). */
+const RollupSchema = z.union([
+  SeriesRollupSchema,
+  z.strictObject({ early_stopping_percentiles: z.record(z.string(), z.null()).optional() }),
+]);
 
 const SpreadSchema = z
   .strictObject({

@@ -51,6 +51,8 @@ export interface StoredRunConfig {
     use_legacy_loadgen_qps_metrics?: boolean;
   };
   early_stopping: boolean;
+  /** model_params.streaming is on (absent in runs recorded before it was stored: taken as on). */
+  streaming?: boolean;
   run_config: Record<string, unknown>;
   slo?: SloLimitsMs | null;
   /** The ruleset, model and priority the run is judged by (mlperf/rules-submission), when it has one. */
@@ -102,6 +104,7 @@ function readPerformancePhase(reportDir: string): PerformancePhase {
         loadPatternType: stored?.load_pattern.type ?? "max_throughput",
         useLegacyQps: stored?.load_pattern.use_legacy_loadgen_qps_metrics ?? true,
         earlyStopping: stored?.early_stopping ?? true,
+        streaming: stored?.streaming ?? true,
         plannedCount: phase ? phase.planned - (window?.untracked.size ?? 0) : null,
         slo: stored?.slo ?? null,
       },

@@ -137,6 +137,7 @@ function storedRunConfig(config: BenchmarkConfig): StoredRunConfig {
   return {
     load_pattern: loadPattern,
     early_stopping: early_stopping.enabled,
+    streaming: config.model_params.streaming === "on",
     slo: { ...config.slo },
     submission: submissionSettings(config),
     run_config: {

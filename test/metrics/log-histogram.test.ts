@@ -5,21 +5,18 @@ import { HISTOGRAM_BUCKETS, logEdges, logHistogram } from "../../src/metrics/log
 const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
 
 describe("metrics/log-histogram", () => {
-  test("spaces edges evenly in log space with exact ends", () => {
-    const edges = logEdges(1, 1000, 3);
-    expect(edges[0]).toBe(1);
-    expect(edges[3]).toBe(1000);
-    expect(edges[1]).toBeCloseTo(10, 10);
-    expect(edges[2]).toBeCloseTo(100, 10);
+  test("spaces edges evenly in log space, each computed as upstream's exp(ln lo + i·step)", () => {
+    // upstream's _log_spaced_edges(1, 1000, 3), from Python
+    expect(logEdges(1, 1000, 3)).toEqual([1.0, 9.999999999999998, 99.99999999999996, 999.9999999999998]);
   });
 
   test.each([
-    // [values, lo, hi]
-    [[5], 5, 50],
-    [[0, 3], 1, 10],
-    [[2, 1000], 2, 1000],
-    [[-5, 0.5], 1, 10],
-    [[1e6, 2e6], 1e6, 1e7],
+    // [values, first edge, last edge]: exp(ln lo) and exp(ln hi) of lo = max(min, 1), hi = max(max, 10·lo), from Python
+    [[5], 4.999999999999999, 50.000000000000014],
+    [[0, 3], 1, 10.000000000000002],
+    [[2, 1000], 2, 999.9999999999998],
+    [[-5, 0.5], 1, 10.000000000000002],
+    [[1e6, 2e6], 999999.9999999995, 10000000.000000006],
   ])("covers max(min,1) to max(max, 10·max(min,1)) for %p", (values, lo, hi) => {
     const h = logHistogram(Float64Array.from(values));
     expect(h.buckets).toHaveLength(HISTOGRAM_BUCKETS);

@@ -10,9 +10,21 @@ function expectValues(r: ReturnType<typeof rollupSeries>): SeriesRollup {
 
 describe("metrics/series-rollup", () => {
   test.each([[new Float64Array(0)], [Float64Array.of(Number.NaN, Number.NaN)]])(
-    "returns {} for no values (case %#)",
+    "returns {} for no values, or every early-stopping key null with early stopping on (case %#)",
     (values) => {
-      expect(rollupSeries(values, { earlyStopping: true })).toEqual({});
+      expect(rollupSeries(values, { earlyStopping: false })).toEqual({});
+      const nulls = {
+        "99.9": null,
+        "99.0": null,
+        "97.0": null,
+        "95.0": null,
+        "90.0": null,
+        "80.0": null,
+        "75.0": null,
+        "50.0": null,
+      };
+      expect(rollupSeries(values, { earlyStopping: true })).toEqual({ early_stopping_percentiles: nulls });
+      expect(hasValues(rollupSeries(values, { earlyStopping: true }))).toBe(false);
     },
   );
 
@@ -60,9 +72,16 @@ describe("metrics/series-rollup", () => {
     [[1, 1], 0],
     [[1e12, 1e12 + 2], Math.SQRT2],
   ])("uses the sample std (n − 1) for %p", (values, expected) => {
-    const xs = Float64Array.from(values);
-    const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
-    expect(sampleStdDev(xs, mean)).toBeCloseTo(expected, 9);
+    expect(sampleStdDev(Float64Array.from(values))).toBeCloseTo(expected, 9);
+  });
+
+  test.each([
+    // [values, float, upstream's std_dev from Python]: exact integers for whole values, Σx² − (Σx)²/n for TPOT's floats
+    [[1e12, 1e12 + 2], false, 1.414213562373095],
+    [[1e12, 1e12 + 2], true, 0],
+    [[0.5, 1.5, 4.25], false, 1.9418633662885072],
+  ])("computes upstream's std_dev of %p (float %p)", (values, float, expected) => {
+    expect(sampleStdDev(Float64Array.from(values), { float })).toBe(expected);
   });
 
   test("keys percentiles by the grid and early stopping by 50 ≤ p < 100", () => {
