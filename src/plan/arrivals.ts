@@ -34,6 +34,8 @@ export function secondsForArrivals(units: number, r: RateSchedule): number {
 
 /** Upstream's Poisson schedule, draw for draw. */
 export function poissonOffsets(count: number, targetQps: number, seed: PythonSeed): Float64Array {
+  // As upstream's poisson_delay_fn: a rate of 0 or less has no schedule (and would loop on infinite gaps).
+  if (!(targetQps > 0)) throw new RangeError(`target_qps must be > 0, got ${targetQps}`);
   const rng = new PythonRandom(seed);
   const ratePerNs = targetQps / 1e9;
   const offsets = new Float64Array(count);
