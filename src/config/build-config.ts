@@ -97,7 +97,7 @@ export function buildConfig(input: BuildConfigInput): BenchmarkConfig {
   problems.push(...schemaProblems);
   if (config) {
     const flagPaths = Object.keys(input.overrides).filter((path) => input.overrides[path] !== undefined);
-    const context: RuleContext = { command: input.command, mode: resolveTestMode(config.type, input.mode), flagPaths };
+    const context: RuleContext = { command: input.command, mode: resolveTestMode(config, input.mode), flagPaths };
     resolveDefaults(config, context);
     const known = problems.map((p) => p.path);
     const ruleProblems = RULES.flatMap((rule) => rule(config, context));

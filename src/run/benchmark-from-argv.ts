@@ -37,7 +37,7 @@ export async function benchmarkFromArgv(mode: BenchmarkCommand, argv: string[], 
     ...(parsed.mode ? { mode: parsed.mode } : {}),
     ...(parsed.configPath ? { source: parsed.configPath } : {}),
   });
-  const testMode = resolveTestMode(config.type, parsed.mode);
+  const testMode = resolveTestMode(config, parsed.mode);
   for (const warning of configWarnings(config, testMode)) io.stderr(`warning: ${warning}\n`);
   const tooSmall = plannedTooSmall(config);
   if (tooSmall.length > 0 && parsed.strict) {

@@ -40,7 +40,7 @@ export const validateYamlCommand: Command = {
       io.stdout(`submission: ${config.submission_ref.model} / ${config.submission_ref.ruleset}\n`);
     const seeds = pinnedSeedsLine(config);
     if (seeds) io.stdout(`${seeds}\n`);
-    for (const warning of configWarnings(config, resolveTestMode(config.type))) io.stderr(`warning: ${warning}\n`);
+    for (const warning of configWarnings(config, resolveTestMode(config))) io.stderr(`warning: ${warning}\n`);
     return 0;
   },
 };

@@ -26,9 +26,15 @@ export function effectiveKind(
 }
 
 /**
- * `--mode` when given; otherwise `both` for submissions (as upstream), `acc` for `type: eval`
- * (ours: an eval config has accuracy datasets only), and `perf` for everything else.
+ * `--mode` when given; otherwise `both` for submissions and `perf` for every other type, as
+ * upstream's `from-config` — `type: eval` too, so an eval config with a performance dataset runs it.
+ * Ours: an eval config with accuracy datasets and no performance dataset runs in `acc` mode, where
+ * upstream's perf mode stops at run setup for want of a performance dataset.
  */
-export function resolveTestMode(type: BenchmarkConfig["type"], mode?: TestMode): TestMode {
-  return mode ?? (type === "submission" ? "both" : type === "eval" ? "acc" : "perf");
+export function resolveTestMode(config: Pick<BenchmarkConfig, "type" | "datasets">, mode?: TestMode): TestMode {
+  if (mode) return mode;
+  if (config.type === "submission") return "both";
+  const accuracyOnly =
+    config.datasets.some((d) => d.type === "accuracy") && !config.datasets.some((d) => d.type === "performance");
+  return config.type === "eval" && accuracyOnly ? "acc" : "perf";
 }
