@@ -7,14 +7,18 @@ import { boxedMathExtractor } from "../../src/accuracy/extractors/boxed-math-ext
 import { pythonCodeExtractor } from "../../src/accuracy/extractors/python-code-extractor.ts";
 
 describe("accuracy/extractors/abcd-extractor", () => {
+  // Expected values are upstream's ABCDExtractor.extract on the same text.
   test.each([
     ["markdown label", "Reasoning...\n**Answer:** C", "choice3"],
     ["markdown label, colon outside", "**Answer**: (D)", "choice4"],
-    ["final answer label", "**Final Answer:** B", "choice2"],
+    ["an emphasised label needs the emphasis right before 'Answer'", "**Final Answer:** B", ""],
     ["line-start label", "Some work.\nAnswer: A", "choice1"],
     ["label with parenthesised letter", "so the Answer: (B) fits", "choice2"],
     ["lower-case label", "answer: D", "choice4"],
-    ["the answer is", "Therefore the answer is C.", "choice3"],
+    ["lower-case label and letter", "the answer: b", "choice2"],
+    ["dash separator", "Answer - C", "choice3"],
+    ["en dash separator, plural label", "Answers – D", "choice4"],
+    ["'the answer is' is no label", "Therefore the answer is C.", ""],
     ["boxed letter", "$\\boxed{D}$", "choice4"],
     ["boxed text letter", "\\boxed{\\text{A}}", "choice1"],
     ["boxed textbf with option text", "\\boxed{\\textbf{B) 42 kg}}", "choice2"],
@@ -24,20 +28,20 @@ describe("accuracy/extractors/abcd-extractor", () => {
     ["textbf letter", "\\textbf{D}", "choice4"],
     ["emphasised option line", "**C) 3.5 eV** is right", "choice3"],
     ["option keyword", "I would go with Option A", "choice1"],
-    ["choice keyword", "choice (D) seems best", "choice4"],
-    ["line with a lone letter", "After all that:\nB\n", "choice2"],
-    ["line with a punctuated letter", "thinking\nD.\n", "choice4"],
+    ["choice with a colon", "Choice: C", "choice3"],
+    ["choice with a parenthesised letter is a bare (D)", "choice (D) seems best", "choice4"],
+    ["a line opening with a letter", "thinking\nD.\n", "choice4"],
+    ["the first line opening with A–D, even a word", "After all that:\nB\n", "choice1"],
     ["label beats an earlier option mention", "Option A is wrong.\nAnswer: C", "choice3"],
     ["label beats a bold letter", "**B** looked good but\nAnswer: D", "choice4"],
-    ["same priority: the earliest", "Answer: A\nAnswer: B", "choice1"],
-    ["a word starting with a letter is no answer", "Answer: Aluminium is heavier", ""],
+    ["of one pattern, the leftmost match", "Answer: A\nAnswer: B", "choice1"],
+    ["a line-start pattern reads the word's first letter", "Answer: Aluminium is heavier", "choice1"],
     ["no answer", "I cannot decide between these.", ""],
-    ["a sentence starting with A is no answer", "A cat sat on the mat", ""],
     ["empty text", "", ""],
-    ["letter E is no choice", "Answer: E", ""],
+    ["letter E is no choice, the line's A is", "Answer: E", "choice1"],
     ["fallback: leading letter after **", "**C", "choice3"],
     ["fallback: leading letter and a comma", "C, because the rest fail", "choice3"],
-    ["fallback: seed quirk avoided for words", "Alright, let's think", ""],
+    ["fallback: any first a–d, as upstream", "alright, let's think", "choice1"],
   ])("%s", (_title, text, expected) => {
     expect(abcdExtractor(text)).toBe(expected);
   });
@@ -57,7 +61,9 @@ describe("accuracy/extractors/boxed-math-extractor", () => {
     ["box beats later integers", "\\boxed{7} (checked 100 times)", "7"],
     ["no box: the last integer", "first 12, then 345 at the end", "345"],
     ["no box: sign and decimals ignored", "x = -3.5", "5"],
-    ["empty box", "\\boxed{}", ""],
+    ["an empty box is skipped", "\\boxed{5} then \\boxed{}", "5"],
+    ["only empty boxes: the last integer", "\\boxed{} and 42", "42"],
+    ["only an empty box, no integer", "\\boxed{}", null],
     ["nothing", "no numbers here", null],
     ["empty text", "", null],
   ])("%s", (_title, text, expected) => {
@@ -74,13 +80,16 @@ describe("accuracy/extractors/python-code-extractor", () => {
     ["a python block beats a later plain block", `${fence}python\na = 1\n${fence}\n${fence}\nb = 2\n${fence}`, "a = 1"],
     ["plain block", `${fence}\nx = input()\nprint(x)\n${fence}`, "x = input()\nprint(x)"],
     ["plain block with a py tag", `${fence}py\nprint(2)\n${fence}`, "print(2)"],
+    ["plain block with a tag line after blank lines", `${fence}\r\n\nPY \r\nprint(4)\n${fence}`, "print(4)"],
+    ["python3 fence keeps the 3", `${fence}python3\nprint(5)\n${fence}`, "3\nprint(5)"],
     ["plain block with a Python tag", `${fence}Python\nprint(3)\n${fence}`, "print(3)"],
     ["the last plain block", `${fence}\nold\n${fence}\n${fence}\nnew\n${fence}`, "new"],
     ["inline backticks are ignored", "use `print(1)` to print", null],
     ["unclosed fence is ignored", `${fence}python\nprint(1)\n`, null],
-    ["empty block", `${fence}python\n\n${fence}`, null],
+    ["empty block", `${fence}python\n\n${fence}`, ""],
     ["no code", "I don't know.", null],
     ["empty text", "", null],
+    ["blank text", " \n\t", null],
   ])("%s", (_title, text, expected) => {
     expect(pythonCodeExtractor(text)).toBe(expected);
   });

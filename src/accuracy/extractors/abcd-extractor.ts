@@ -1,106 +1,88 @@
 /**
  * @module accuracy/extractors/abcd-extractor — the multiple-choice letter (GPQA) in a model's answer.
  *
- * Models state their choice in many shapes ("**Answer:** C", "Answer: (B)", `\boxed{\text{A}}`,
- * "Option D", a line that is just "B."). Every pattern below is tried over the whole text and each
- * match is ranked by (pattern priority, match length, position): the most specific phrasing wins,
- * and among equally specific ones the tightest match, then the earliest. The winning letter A–D is
- * returned as the dataset's ground-truth spelling "choice1".."choice4"; "" when nothing is found.
+ * Upstream's `ABCDExtractor` (after gpt-oss's `extract_abcd`), ported pattern for pattern and in
+ * its order: the first pattern that matches anywhere in the text decides, and of its matches the
+ * leftmost (Python's `re.search`). Upstream also sorts by match length, but each pattern gives at
+ * most one match, so the pattern order alone decides. Without any match, the first character after
+ * a leading "**", if it is a, b, c or d in either case ("Alright, …" reads as A, as upstream).
+ * The letter comes back as the dataset's spelling "choice1".."choice4"; "" when nothing is found.
  *
- * Letters are upper case only: a lower-case "a" is far more often the article than a choice.
- * The "Answer" keyword is matched in any case. Patterns never put two optional whitespace runs
- * side by side (`\s*:?\s*`), which backtracks quadratically on long blank runs in model output.
+ * The label patterns ("Answer", "Option", "Choice") ignore case, letters included ("answer: b"),
+ * as upstream's `(?i)`; the others take upper-case letters only. Python's Unicode `\s`, `\b`, `^`,
+ * `$` and `.` are spelled out (python-re). Two deliberate rewrites keep the same matches: a run
+ * `\s*[:-]?\s*` is written `\s*(?:[:-]\s*)?` (the same strings, without the quadratic backtracking
+ * on long blank runs), and the patterns that must end at "}" search only up to the text's last "}".
  */
+import { ANY_BUT_NEWLINE, caseless, LINE_END, LINE_START, PY_S, WORD_END, WORD_START } from "./python-re.ts";
 
-/** One recognised phrasing; lower priority numbers win. The letter is capture group 1. */
+/** Markdown emphasis: *, **, _ or __. */
+const EMPH = String.raw`(?:\*{1,2}|_{1,2})`;
+const SEP = "[:\\-–]";
+/** `\s*[:\-–]?\s*`, rewritten (see the module comment). */
+const GAP = `${PY_S}*(?:${SEP}${PY_S}*)?`;
+/** Under upstream's `(?i)` the letter class `[ABCD]` takes lower case too. */
+const LETTER_I = "([A-Da-d])";
+const ANSWERS_I = `${caseless("answer")}${caseless("s")}?`;
+const NOT_ALNUM_BEFORE = "(?<![A-Za-z0-9])";
+const NOT_ALNUM_AFTER = "(?![A-Za-z0-9])";
+
 interface ChoicePattern {
-  priority: number;
   regex: RegExp;
+  /** The match ends with "}": only the text up to its last "}" can hold it. */
+  endsWithBrace: boolean;
 }
 
-const LETTERS = "ABCD";
-/** Markdown emphasis around a label or a letter: *, **, _ or __. */
-const EMPH = String.raw`(?:\*{1,2}|_{1,2})`;
-/** "answer" in any case, with an optional plural "s" (JavaScript has no inline (?i) for a part). */
-const ANSWER = "[Aa][Nn][Ss][Ww][Ee][Rr][Ss]?";
-/** The letter, not followed by another word character ("Answer: Aluminium" is no answer). */
-const LETTER = String.raw`([ABCD])(?![A-Za-z0-9_])`;
+const pattern = (source: string): ChoicePattern => ({
+  regex: new RegExp(source, "u"),
+  endsWithBrace: source.endsWith("\\}"),
+});
 
+/** Upstream's PATTERNS, in its order; its comment numbers in brackets. */
 const PATTERNS: readonly ChoicePattern[] = [
-  // "**Answer:** C", "**Answer**: (C)", "_Answer_ - C": a markdown-emphasised label.
-  {
-    priority: 0,
-    regex: new RegExp(
-      String.raw`${EMPH}\s*(?:[Ff]inal\s+)?${ANSWER}\s*(?:[:\-–]\s*)?${EMPH}\s*(?:[:\-–]\s*)?\(?${LETTER}`,
-      "g",
-    ),
-  },
-  // A line that opens with the label: "Answer: **C**", "**Answer: C**".
-  {
-    priority: 1,
-    regex: new RegExp(String.raw`^[ \t]*${EMPH}?(?:[Ff]inal\s+)?${ANSWER}[ \t]*:[ \t]*${EMPH}?\(?${LETTER}`, "gm"),
-  },
-  // "Answer: (B)" anywhere.
-  { priority: 2, regex: new RegExp(String.raw`${ANSWER}\s*:\s*[(\[]([ABCD])[)\]]`, "g") },
-  // "Answer: B", "the answer is B", "correct answer is (B" — "answer is" is ours, upstream stops at the colon.
-  { priority: 3, regex: new RegExp(String.raw`${ANSWER}\s*(?::|\bis\b:?)\s*\(?${LETTER}`, "g") },
-  // "Option C", "choice (C)".
-  { priority: 4, regex: new RegExp(String.raw`\b(?:[Oo]ption|[Cc]hoice)\s*\(?${LETTER}`, "g") },
-  // \boxed{D}, \boxed{(D)}, \boxed{\text{D}}, \boxed{\textbf{D) 42}}, \boxed{\mathrm{D}}.
-  {
-    priority: 5,
-    regex: new RegExp(String.raw`\\boxed\{\s*(?:\\(?:text|textbf|mathrm|mathbf)\{\s*)?\(?${LETTER}[^{}]*\}`, "g"),
-  },
-  // A bare "(C)" or "[C]".
-  { priority: 6, regex: /[([]([ABCD])[)\]]/g },
-  // "**B**", "__B__".
-  { priority: 7, regex: new RegExp(String.raw`${EMPH}\s*([ABCD])\s*${EMPH}`, "g") },
-  // \textbf{B} or \textbf{B) …}.
-  { priority: 8, regex: new RegExp(String.raw`\\textbf\{\s*\(?${LETTER}[^{}]*\}`, "g") },
-  // "**B) 42 kg**": an emphasised option line.
-  { priority: 9, regex: new RegExp(String.raw`\*\*\s*([ABCD])[).:][^*\n]*\*\*`, "g") },
-  // A line that is just the letter, maybe emphasised and punctuated: "C", "**D.**", "B) 42".
-  {
-    priority: 10,
-    regex: new RegExp(String.raw`^[ \t]*${EMPH}?([ABCD])(?:${EMPH}?[ \t]*$|[.):\-–]${EMPH}?(?:[ \t].*)?$)`, "gm"),
-  },
+  // [0] "**Answer:** A", "*Answers* – B": an emphasised label, then the letter.
+  pattern(`${EMPH}${ANSWERS_I}${PY_S}*${SEP}?${EMPH}${PY_S}*${LETTER_I}${WORD_END}`),
+  // [0.1] A line opening with the label: "Answer: **C**", "__Answer__ : D".
+  pattern(
+    `${LINE_START}${PY_S}*${EMPH}?${caseless("answer")}:?${EMPH}?${PY_S}*(?::${PY_S}*)?${EMPH}?${LETTER_I}${EMPH}?${PY_S}*`,
+  ),
+  // [1] "Answer: (C)", "Answers – ( B )".
+  pattern(`${WORD_START}${ANSWERS_I}${WORD_END}${GAP}\\(${PY_S}*${LETTER_I}${PY_S}*\\)`),
+  // [2] "Answer: C", "Answers – D", "answer b".
+  pattern(`${WORD_START}${ANSWERS_I}${WORD_END}${GAP}${LETTER_I}${WORD_END}`),
+  // [3] "Option B", "Choice: C", "choice - a".
+  pattern(`${WORD_START}(?:${caseless("option")}|${caseless("choice")})${WORD_END}${GAP}${LETTER_I}${WORD_END}`),
+  // [7] The first upper-case A–D inside \boxed{…}: \boxed{A}, \boxed{\text{A } 2.08\times10^{-6}}.
+  pattern(String.raw`\\boxed\{[^}]*?([ABCD])[^}]*\}`),
+  // [7.5] \boxed{\textbf{…C…}}.
+  pattern(String.raw`\\boxed\{[^}]*?\\textbf\{[^}]*?([ABCD])[^}]*\}[^}]*\}`),
+  // [7.51] \boxed{\text{…C…}}.
+  pattern(String.raw`\\boxed\{[^}]*?\\text\{[^}]*?([ABCD])[^}]*\}[^}]*\}`),
+  // [4] A bare "(A)" or "[ B ]".
+  pattern(`${NOT_ALNUM_BEFORE}[\\(\\[]${PY_S}*([ABCD])${PY_S}*[\\)\\]]${NOT_ALNUM_AFTER}`),
+  // [5] An emphasised letter: *A*, **B**, _C_, __D__.
+  pattern(`${NOT_ALNUM_BEFORE}${EMPH}([ABCD])${EMPH}${NOT_ALNUM_AFTER}`),
+  // [6] The first upper-case A–D inside \textbf{…}.
+  pattern(String.raw`\\textbf\{[^}]*?([ABCD])[^}]*\}`),
+  // [8] An emphasised option with its text: "**D) 42 kg**".
+  pattern(`${NOT_ALNUM_BEFORE}${EMPH}${PY_S}*([ABCD])\\)[^*_\\n]+?${EMPH}${NOT_ALNUM_AFTER}`),
+  // [9] The first line (after blanks) opening with a letter: "A", "B.", "C) 42", "**D**".
+  pattern(`${LINE_START}${PY_S}*${EMPH}?([ABCD])${EMPH}?${PY_S}*[.)\\-–:]?${PY_S}*${ANY_BUT_NEWLINE}*${LINE_END}`),
 ];
 
-interface Candidate {
-  priority: number;
-  length: number;
-  index: number;
-  letter: string;
-}
-
-function candidates(text: string): Candidate[] {
-  const found: Candidate[] = [];
-  for (const { priority, regex } of PATTERNS) {
-    for (const m of text.matchAll(regex)) {
-      found.push({ priority, length: m[0].length, index: m.index, letter: m[1] as string });
-    }
-  }
-  return found;
-}
-
-/**
- * Fallback when no pattern matches: the text's first character after leading `*`, if it is a
- * letter A–D standing alone — followed by the end of its line or by punctuation. Upstream takes
- * the first character unconditionally, so "Alright, …" or "A cat …" would read as choice A.
- */
-function leadingLetter(text: string): string | null {
-  const m = /^\s*(?:\*+\s*)?([ABCD])(?=[ \t]*(?:\n|$)|[^A-Za-z0-9_\s])/.exec(text);
-  return m ? (m[1] as string) : null;
-}
-
-/** The letter (A–D) the text answers with, or null. */
+/** The letter (upper case) of the first pattern that matches, else of upstream's first-character fallback. */
 function findChoiceLetter(text: string): string | null {
-  const ranked = candidates(text).sort((a, b) => a.priority - b.priority || a.length - b.length || a.index - b.index);
-  return ranked[0]?.letter ?? leadingLetter(text);
+  const lastBrace = text.lastIndexOf("}");
+  for (const { regex, endsWithBrace } of PATTERNS) {
+    const m = regex.exec(endsWithBrace ? text.slice(0, lastBrace + 1) : text);
+    if (m) return (m[1] as string).toUpperCase();
+  }
+  const first = (text.startsWith("**") ? text.slice(2) : text).charAt(0).toUpperCase();
+  return first !== "" && "ABCD".includes(first) ? first : null;
 }
 
 /** `abcd_extractor`: "choice1".."choice4" for A..D, "" when the text names no choice. */
 export function abcdExtractor(text: string): string {
   const letter = findChoiceLetter(text);
-  return letter === null ? "" : `choice${LETTERS.indexOf(letter) + 1}`;
+  return letter === null ? "" : `choice${"ABCD".indexOf(letter) + 1}`;
 }
