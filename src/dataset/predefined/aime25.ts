@@ -9,8 +9,8 @@
  * `source`). `answer` becomes its leading integer as a decimal string ("024" → "24"), as
  * upstream's `normalize_number` does; a numeric cell is written as it is. Where upstream
  *  would store the text "None" for an answer without leading digits, we fail with the
- * row's location: such a row could never be scored right. The `gptoss` instruction wording
- * is ours.
+ * row's location: such a row could never be scored right. The `gptoss` prompt is upstream's,
+ * character for character.
  */
 import { InputError } from "../../errors.ts";
 import type { PredefinedDefinition, SourceRows } from "./predefined-types.ts";
@@ -50,7 +50,7 @@ function transform(source: SourceRows): Record<string, string>[] {
 }
 
 function gptossPrompt(row: Readonly<Record<string, string>>): string {
-  return `${row.question}\nWork through the problem step by step, then write your final answer inside \\boxed{}.`;
+  return `${row.question}\nPlease reason step by step, and put your final answer within \\boxed{}.`;
 }
 
 export const aime25: PredefinedDefinition = {

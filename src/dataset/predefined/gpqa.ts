@@ -13,8 +13,8 @@
  * dataset; for each row, in row order, `permutation = rng.sample(range(4), 4)` (four draws,
  * not `shuffle`'s three), choices = [correct, wrong1, wrong2, wrong3] taken in permutation
  * order, and `ground_truth` = "choiceN" for the first position holding the correct text.
- * The `gptoss` prompt wording is ours; its layout (question, blank line, (A)–(D), blank
- * line, instruction) follows upstream.
+ * The `gptoss` prompt is upstream's, character for character: the question, a blank line,
+ * (A)–(D), a blank line, its instruction.
  */
 import { PythonRandom } from "../../rng/python-random.ts";
 import { hfDownloadCommand } from "./source-locate.ts";
@@ -70,7 +70,7 @@ function fromConverted(source: SourceRows): Record<string, string>[] {
 
 function gptossPrompt(row: Readonly<Record<string, string>>): string {
   const options = LETTERS.map((letter, i) => `(${letter}) ${row[`choice${i + 1}`]}`).join("\n");
-  return `${row.question}\n\n${options}\n\nGive your final answer as the letter of the correct option: A, B, C, or D.`;
+  return `${row.question}\n\n${options}\n\nExpress your final answer as the corresponding option 'A', 'B', 'C', or 'D'.`;
 }
 
 export const gpqa: PredefinedDefinition = {

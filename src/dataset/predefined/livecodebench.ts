@@ -12,8 +12,8 @@
  *   `release_vN` is `test.jsonl` followed by `test2.jsonl` … `testN.jsonl`;
  * - any JSONL/Parquet file of LiveCodeBench rows given as `source`.
  * Rows carry `question_content` (hub) or `question` (prepared). Test cases and metadata are
- * not kept. The `gptoss` instruction wording is ours; its layout (instructions, two blank
- * lines, the question, a format line, the starter code in a ```python fence) follows upstream.
+ * not kept. The `gptoss` prompt is upstream's, character for character: its instructions, two
+ * blank lines, the question, a format line, the starter code in a ```python fence.
  */
 import type { PredefinedDefinition, SourceRows } from "./predefined-types.ts";
 import { hfDownloadCommand } from "./source-locate.ts";
@@ -45,11 +45,12 @@ function transform(source: SourceRows): Record<string, string>[] {
 
 function gptossPrompt(row: Readonly<Record<string, string>>): string {
   return (
-    "You are a Python coding expert who solves problems one step at a time.\n" +
-    "Explain the reasoning that leads to your solution, then give the code that solves the problem.\n" +
-    "Do not simulate running the code. Put the code between ```python delimiters.\n\n\n" +
+    "You are a python coding expert that solves problems step-by-step.\n" +
+    "You must provide the reasoning to arriving at your solution and the code to solve the problem.\n" +
+    "Do not try simulating the code execution. The code must be enclosed within ```python delimiters.\n\n\n" +
     `${row.question}\n` +
-    "### Format: Build your solution on the starter code below and put your code between the delimiters.\n" +
+    "### Format: You will use the following starter code to write the solution to the problem " +
+    "and enclose your code within delimiters.\n" +
     "```python\n" +
     `${row.starter_code}\n` +
     "```\n"

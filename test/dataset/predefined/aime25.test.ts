@@ -20,7 +20,7 @@ afterAll(() => {
   rmSync(downloadHome, { recursive: true, force: true });
 });
 const options = { env: fixture.env, cacheDir: fixture.emptyCacheDir };
-const INSTRUCTION = "Work through the problem step by step, then write your final answer inside \\boxed{}.";
+const INSTRUCTION = "Please reason step by step, and put your final answer within \\boxed{}.";
 
 describe("dataset/predefined/aime25", () => {
   test.each([

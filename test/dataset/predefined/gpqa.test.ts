@@ -35,7 +35,7 @@ const DIAMOND: Array<[string, string[], string, string]> = [
   ["What is the pH", ["14", " 7", "0", "1"], "choice2", " 7"],
   ["How many base pairs", ["10^6", "10^3", "10^9", "10^12"], "choice3", "10^9"],
 ];
-const INSTRUCTION = "Give your final answer as the letter of the correct option: A, B, C, or D.";
+const INSTRUCTION = "Express your final answer as the corresponding option 'A', 'B', 'C', or 'D'.";
 const choicesOf = (row: Record<string, unknown>) => [row.choice1, row.choice2, row.choice3, row.choice4];
 
 describe("dataset/predefined/gpqa", () => {

@@ -75,7 +75,7 @@ describe("dataset/predefined/livecodebench", () => {
   test("puts the instructions, the question and the starter code in a python fence into the prompt", async () => {
     const dataset = await loadPredefinedDataset("livecodebench::gptoss", options);
     const row = dataset.rows[1] as Record<string, string>;
-    expect(row.prompt).toStartWith("You are a Python coding expert");
+    expect(row.prompt).toStartWith("You are a python coding expert that solves problems step-by-step.\n");
     expect(row.prompt).toContain(`\n\n\n${row.question}\n### Format:`);
     expect(row.prompt).toEndWith(`\`\`\`python\n${row.starter_code}\n\`\`\`\n`);
   });
