@@ -34,7 +34,7 @@ describe("upstream test_early_stopping.py", () => {
     expect(isEarlyStoppingPercentile(49.9)).toBe(false);
   });
 
-  test(`${T}:50 test_grid_derivation_and_key_format`, () => {
+  test(`${T}:49 test_grid_derivation_and_key_format`, () => {
     const grid = [100.0, 99.9, 99.0, 97.0, 95.0, 90.0, 80.0, 75.0, 50.0, 25.0, 1.0];
     const targets = grid.filter(isEarlyStoppingPercentile);
     expect(targets.map(percentileKey)).toEqual(["99.9", "99.0", "97.0", "95.0", "90.0", "80.0", "75.0", "50.0"]);
@@ -42,7 +42,7 @@ describe("upstream test_early_stopping.py", () => {
     expect(targets.at(-1)).toBe(50.0);
   });
 
-  test(`${T}:71 test_estimate_reference_values_and_conservatism`, () => {
+  test(`${T}:73 test_estimate_reference_values_and_conservatism`, () => {
     const arr = range(10000);
     const r = earlyStoppingEstimate(arr, 99.0);
     expect([r.discarded, r.minQueries]).toEqual([76, 662]);
@@ -50,7 +50,7 @@ describe("upstream test_early_stopping.py", () => {
     expect(r.estimate as number).toBeGreaterThanOrEqual(r.empirical as number);
   });
 
-  test(`${T}:82 test_sufficiency_floor_boundary`, () => {
+  test(`${T}:84 test_sufficiency_floor_boundary`, () => {
     const below = earlyStoppingEstimate(range(661), 99.0);
     expect(below.estimate).toBeNull();
     expect(below.empirical).not.toBeNull();
@@ -65,7 +65,7 @@ describe("upstream test_early_stopping.py", () => {
     expect(empty.n).toBe(0);
   });
 
-  test(`${T}:103 test_betai_branches_and_cap_regime`, () => {
+  test(`${T}:102 test_betai_branches_and_cap_regime`, () => {
     expect(Math.abs(regularizedIncompleteBeta(0.2, 3.0, 1.0) - 0.2 ** 3)).toBeLessThan(1e-12);
     expect(Math.abs(regularizedIncompleteBeta(0.9, 1.0, 3.0) - (1.0 - 0.1 ** 3))).toBeLessThan(1e-12);
     const cap = regularizedIncompleteBeta(0.5, 5e6, 5e6);
@@ -73,7 +73,7 @@ describe("upstream test_early_stopping.py", () => {
     expect(cap).toBeLessThan(0.6);
   });
 
-  test(`${T}:116 test_empirical_matches_report_grid_convention`, () => {
+  test(`${T}:114 test_empirical_matches_report_grid_convention`, () => {
     const arr = range(50);
     expect(earlyStoppingEstimate(arr, 99.0).empirical).toBe(arr[48] as number);
   });
@@ -90,11 +90,11 @@ describe("upstream test_early_stopping.py", () => {
       "es_percentile_estimate([1, 2], 99.0, confidence=0.0)",
       () => earlyStoppingEstimate(Float64Array.of(1, 2), 99.0, 0.0),
     ],
-  ])(`${T}:124 test_invalid_domain_raises: %s`, (_name, call) => {
+  ])(`${T}:122 test_invalid_domain_raises: %s`, (_name, call) => {
     expect(call).toThrow(RangeError);
   });
 
-  test(`${T}:146 test_result_dict_shape (sufficient)`, () => {
+  test(`${T}:144 test_result_dict_shape (sufficient)`, () => {
     const r = earlyStoppingEstimate(range(10000), 99.0);
     expect(r.estimate).not.toBeNull();
     expect(r.n).toBe(10000);

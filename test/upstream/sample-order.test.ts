@@ -14,28 +14,28 @@ const sorted = (xs: ArrayLike<number>): number[] => Array.from(xs).sort((a, b) =
 const upTo = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
 
 describe("upstream test_sample_order.py", () => {
-  test.each(SIZES)(`${T}:33 test_yields_all_indices (n=%p)`, (n) => {
+  test.each(SIZES)(`${T}:34 test_yields_all_indices (n=%p)`, (n) => {
     expect(sorted(sampleOrder(n, n, 42))).toEqual(upTo(n));
   });
 
-  test.each(SIZES)(`${T}:41 test_reshuffles_after_exhaustion (n=%p)`, (n) => {
+  test.each(SIZES)(`${T}:42 test_reshuffles_after_exhaustion (n=%p)`, (n) => {
     const order = sampleOrder(n, 2 * n, 42);
     expect(sorted(order.subarray(0, n))).toEqual(upTo(n));
     expect(sorted(order.subarray(n))).toEqual(upTo(n));
   });
 
-  test.each(SIZES)(`${T}:51 test_never_raises_stop_iteration (n=%p)`, (n) => {
+  test.each(SIZES)(`${T}:52 test_never_raises_stop_iteration (n=%p)`, (n) => {
     const draws = Math.max(100, n * 3);
     const order = sampleOrder(n, draws, 42);
     expect(order).toHaveLength(draws);
     expect(order.every((i) => i >= 0 && i < n)).toBe(true);
   });
 
-  test.each(SIZES)(`${T}:62 test_reproducible_with_seed (n=%p)`, (n) => {
+  test.each(SIZES)(`${T}:63 test_reproducible_with_seed (n=%p)`, (n) => {
     expect(sampleOrder(n, n * 2, 42)).toEqual(sampleOrder(n, n * 2, 42));
   });
 
-  test(`${T}:73 test_invalid_size_raises`, () => {
+  test(`${T}:74 test_invalid_size_raises`, () => {
     expect(() => sampleOrder(0, 1, 42)).toThrow(/dataset size/);
   });
 
@@ -54,7 +54,7 @@ describe("upstream test_sample_order.py", () => {
 });
 
 // not transcribed:
-// - test_sample_order.py TestWithReplacementSampleOrder (:80, :88): upstream builds it from no config field; we have no with-replacement order.
-// - tests/unit/load_generator/test_single_sample_order.py:26, :33, :54-74 (a fixed index forever, out of range, create_sample_order):
+// - test_sample_order.py TestWithReplacementSampleOrder (:82, :90): upstream builds it from no config field; we have no with-replacement order.
+// - tests/unit/load_generator/test_single_sample_order.py:30, :37, :59-:72 (a fixed index forever, out of range, create_sample_order):
 //   the audit's fixed row is the output-caching plan's `fixedRow` (run/run-output-caching), refused out of range there;
 //   create_sample_order's dispatch over a RuntimeSettings object has no counterpart.
