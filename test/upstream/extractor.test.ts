@@ -5,8 +5,11 @@
  *
  * Every expected value is what upstream's Python returns for the same text (checked with python3 against
  * extractor.py); upstream's `None` is our `null`, its `default` argument is applied by our scorers instead.
+ * Last, 300 generated texts per extractor with upstream's answers (scripts/upstream/extractor-golden.py).
  */
 import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { extractorNames, getExtractor } from "../../src/accuracy/extractor-registry.ts";
 import { abcdExtractor } from "../../src/accuracy/extractors/abcd-extractor.ts";
 import { boxedMathExtractor } from "../../src/accuracy/extractors/boxed-math-extractor.ts";
@@ -150,6 +153,26 @@ describe("upstream extractor.py: BoxedMathExtractor", () => {
     [`${SRC}:244 an unclosed box and no digits`, "\\boxed{x", null],
   ])("%s", (_name, text, expected) => {
     expect(boxedMathExtractor(text)).toBe(expected);
+  });
+});
+
+interface GoldenCase {
+  extractor: string;
+  text: string;
+  upstream: string | null;
+}
+/** Upstream's answers for seeded generated texts, written by scripts/upstream/extractor-golden.py from extractor.py. */
+const GOLDEN: GoldenCase[] = JSON.parse(
+  readFileSync(join(import.meta.dir, "..", "fixtures", "upstream", "extractor-golden.json"), "utf8"),
+).cases;
+
+describe("upstream extractor.py on generated texts (test/fixtures/upstream/extractor-golden.json)", () => {
+  test.each(["abcd_extractor", "boxed_math_extractor", "python_code_extractor"])("%s answers as upstream's", (name) => {
+    const cases = GOLDEN.filter((c) => c.extractor === name);
+    expect(cases.length).toBeGreaterThanOrEqual(300);
+    const extract = getExtractor(name);
+    const differing = cases.filter((c) => extract(c.text) !== c.upstream);
+    expect(differing.map((c) => ({ text: c.text, upstream: c.upstream, ours: extract(c.text) }))).toEqual([]);
   });
 });
 
