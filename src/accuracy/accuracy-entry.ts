@@ -23,6 +23,8 @@ export interface ResponseForScoring {
   /** The output text (reasoning + content + tool calls); null when the request failed. */
   text: string | null;
   outputTokens: number | null;
+  /** True when the request never completed (cancelled, its worker lost): upstream's sample with no COMPLETE event. */
+  lost?: boolean;
 }
 
 export interface ScoreInput {

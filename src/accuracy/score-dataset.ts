@@ -3,7 +3,7 @@
  *
  * Population = the issued samples of the dataset; denominator = the issued count. A sample with no
  * response, or a failed/empty one, counts as wrong; when every response is missing the score is
- * 0.0, and when nothing was issued it is null. With `num_repeats = r` every pass is in the
+ * 0.0, and when nothing was issued it is null (BFCL: 0.0 and its zero breakdown, as upstream). With `num_repeats = r` every pass is in the
  * population, so the score is the mean over the r passes (average pass@1). Configuration
  * problems — unknown scorer or extractor, a scorer that needs an extractor without one, a
  * ground-truth column the rows lack, a response pointing outside the dataset — are InputErrors,
@@ -66,6 +66,33 @@ function outputLengths(responses: readonly ResponseForScoring[]): AccuracyEntry[
   return hasValues(rollup) ? rollup : undefined;
 }
 
+/**
+ * The issued samples that never completed, for a scorer that scores them: the responses marked
+ * lost, then — for samples the caller did not list — the plan's (row, pass) pairs that have no
+ * response, in plan order (exact when the whole plan was issued, as in a run).
+ */
+function missingSamples(
+  input: ScoreInput,
+  given: readonly ResponseForScoring[],
+  lost: readonly ResponseForScoring[],
+  count: number,
+) {
+  const seen = new Set(given.map((r) => `${r.datasetIndex}:${r.repeat}`));
+  const identities = lost.map((r) => ({ datasetIndex: r.datasetIndex, repeat: r.repeat }));
+  for (let repeat = 0; repeat < input.numRepeats && identities.length < count; repeat++) {
+    for (let i = 0; i < input.rows.length && identities.length < count; i++) {
+      if (!seen.has(`${i}:${repeat}`)) identities.push({ datasetIndex: i, repeat });
+    }
+  }
+  if (identities.length < count) {
+    throw new InputError(
+      `dataset '${input.datasetName}': ${count - identities.length} issued samples have no response and no unanswered row to score them under`,
+      { hint: "pass a response marked lost for each issued sample that never completed" },
+    );
+  }
+  return identities;
+}
+
 /** Scores `input`'s responses; see the module comment for the semantics. */
 export async function scoreDataset(input: ScoreInput): Promise<AccuracyEntry> {
   validate(input);
@@ -77,8 +104,8 @@ export async function scoreDataset(input: ScoreInput): Promise<AccuracyEntry> {
     extras: input.extras ?? {},
   };
   scorer.preflight?.(ctx);
-  const { counts, usable, distinct, denominator } = countResponses(input.issued, input.responses);
-  for (const r of distinct) rowOf(input, r);
+  const { counts, usable, distinct, lost, denominator } = countResponses(input.issued, input.responses);
+  for (const r of [...distinct, ...lost]) rowOf(input, r);
   const samples: ExtractedSample[] = (scorer.scoresEveryResponse ? distinct : usable).map((r) => {
     const row = rowOf(input, r);
     return {
@@ -90,7 +117,20 @@ export async function scoreDataset(input: ScoreInput): Promise<AccuracyEntry> {
       row,
     };
   });
-  const outcome = denominator === 0 ? null : await scorer.score(samples, ctx);
+  if (scorer.scoresMissing) {
+    for (const id of missingSamples(input, [...distinct, ...lost], lost, counts.missing)) {
+      const row = rowOf(input, { ...id, text: null, outputTokens: null });
+      samples.push({
+        ...id,
+        extracted: null,
+        response: null,
+        groundTruth: row[input.groundTruthColumn],
+        row,
+        missing: true,
+      });
+    }
+  }
+  const outcome = denominator === 0 && !scorer.scoresNothingIssued ? null : await scorer.score(samples, ctx);
   const lengths = outputLengths(distinct);
   const entry: AccuracyEntry = {
     dataset_name: input.datasetName,

@@ -3,7 +3,8 @@
  *
  * `scoreDataset` extracts answers, then hands a scorer the samples that have a usable response;
  * the scorer returns how many passed (a sum of per-sample scores in [0, 1]). Samples with no or
- * an empty response never reach it: they are wrong by definition.
+ * an empty response never reach it: they are wrong by definition. A scorer may ask for the failed
+ * ones too (`scoresEveryResponse`), and for the ones that never completed (`scoresMissing`).
  */
 import type { CodeExecutionOptions } from "./code-bench/execution-options.ts";
 
@@ -17,6 +18,8 @@ export interface ExtractedSample {
   /** The row's ground-truth cell, as loaded. */
   groundTruth: unknown;
   row: Readonly<Record<string, unknown>>;
+  /** True for an issued sample that never completed (given only to a scorer with `scoresMissing`). */
+  missing?: boolean;
 }
 
 export interface ScorerContext {
@@ -42,6 +45,10 @@ export interface ScorerOutcome {
 export interface Scorer {
   /** Score every response, failed and empty ones too (as text ""), not only the usable ones. */
   scoresEveryResponse?: boolean;
+  /** Also score the issued samples that never completed (`missing: true`, response null), as BFCL's scorer does. */
+  scoresMissing?: boolean;
+  /** Still score when nothing was issued (the scorer's own empty result, e.g. BFCL's zero breakdown), instead of null. */
+  scoresNothingIssued?: boolean;
   /** Validates options before anything is scored; throws InputError. */
   preflight?: (ctx: ScorerContext) => void;
   score: (samples: readonly ExtractedSample[], ctx: ScorerContext) => Promise<ScorerOutcome>;

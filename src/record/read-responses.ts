@@ -2,7 +2,9 @@
  * @module record/read-responses — the responses of one phase, for accuracy scoring.
  *
  * Every sent request of the phase in plan order: its dataset row, which pass it belongs to
- * (plan index ÷ rows), its text (null when it failed) and output token count.
+ * (plan index ÷ rows), its text (null when it failed) and output token count. A request cancelled
+ * by the run or held by a worker that died is `lost`: it never completed, as upstream's sample with
+ * no COMPLETE event (a failed one did complete, with an error).
  */
 import type { Database } from "bun:sqlite";
 
@@ -11,7 +13,10 @@ interface PhaseResponse {
   repeat: number;
   text: string | null;
   outputTokens: number | null;
+  lost: boolean;
 }
+
+const NEVER_COMPLETED: ReadonlySet<string> = new Set(["cancelled", "worker_lost"]);
 
 export function readPhaseResponses(db: Database, phase: string, datasetRows: number): PhaseResponse[] {
   type Row = {
@@ -31,5 +36,6 @@ export function readPhaseResponses(db: Database, phase: string, datasetRows: num
     repeat: datasetRows > 0 ? Math.floor(r.plan_index / datasetRows) : 0,
     text: r.error_kind === null ? (r.response_text ?? "") : null,
     outputTokens: r.output_tokens,
+    lost: r.error_kind !== null && NEVER_COMPLETED.has(r.error_kind),
   }));
 }

@@ -58,10 +58,22 @@ describe("accuracy/response-counts", () => {
   test.each([
     ["all scored", 3, [answer(0), answer(1), answer(2)], { issued: 3, scored: 3, empty: 0, missing: 0 }],
     [
-      "failed and blank are empty",
+      "failed and blank are empty, whitespace is text (upstream's truthiness)",
+      4,
+      [answer(0), { ...answer(1), text: null }, { ...answer(2), text: "" }, { ...answer(3), text: " \n" }],
+      { issued: 4, scored: 2, empty: 2, missing: 0 },
+    ],
+    [
+      "a lost request never completed: missing",
       3,
-      [answer(0), { ...answer(1), text: null }, { ...answer(2), text: " \n" }],
-      { issued: 3, scored: 1, empty: 2, missing: 0 },
+      [answer(0), { ...answer(1), text: null, lost: true }, { ...answer(2), text: null }],
+      { issued: 3, scored: 1, empty: 1, missing: 1 },
+    ],
+    [
+      "a completed response wins over a lost one of the same sample",
+      1,
+      [{ ...answer(0), text: null, lost: true }, answer(0)],
+      { issued: 1, scored: 1, empty: 0, missing: 0 },
     ],
     ["absent samples are missing", 4, [answer(0)], { issued: 4, scored: 1, empty: 0, missing: 3 }],
     ["a duplicate counts once", 2, [answer(0), answer(0, 0, "D")], { issued: 2, scored: 1, empty: 0, missing: 1 }],

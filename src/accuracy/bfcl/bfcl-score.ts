@@ -8,8 +8,9 @@
  * subset goes through BFCL's AST checker (accuracy/bfcl/ast-checker) on the calls
  * function_call_extractor reads from that text, in Java or JavaScript for simple_java and
  * simple_javascript, against the row's ground truth (an empty one: 1 when no call was made). A
- * sample that was issued and did not complete scores 0 — a failed request too (ours: upstream
- * scores a failed request's empty text, which passes the hallucination subsets). Breakdown, in percent to 2 places:
+ * sample that was issued and never completed scores 0 under its subset (so every mean divides by
+ * the issued count); a failed request is scored as its empty text, as upstream (it passes the
+ * hallucination subsets). total_samples counts the completed samples, issued_samples all of them. Breakdown, in percent to 2 places:
  * per subset; per category — live weighted by samples, non_live the mean of [mean of the
  * simple_* subsets] and its other subsets, hallucination a plain mean; their mean as
  * normalized_single_turn_score; overall_accuracy = the headline × 100. live_relevance is scored
@@ -18,7 +19,7 @@
 import { roundLikePython } from "../agentic-inline/inline-score.ts";
 import { extractFunctionCalls, hasNativeToolCalls } from "../extractors/function-call-extractor.ts";
 import { numpyMean } from "../rouge/numpy-numbers.ts";
-import { BFCL_CATEGORY_SUBSETS } from "../../dataset/predefined/bfcl/bfcl-subsets.ts";
+import { BFCL_CATEGORY_SUBSETS, SINGLE_TURN_SUBSETS } from "../../dataset/predefined/bfcl/bfcl-subsets.ts";
 import { bfclAstCheck } from "./ast-checker.ts";
 import { parseBfclJson } from "./py-values.ts";
 
@@ -37,7 +38,7 @@ interface BfclSample {
   subset: string;
   groundTruth: string;
   funcDescription: string | null;
-  /** The response's parts; null when the request failed or never completed. */
+  /** The response's parts (a failed request's are empty); null when it never completed. */
   output: { content: string; reasoningContent: string; toolCalls: readonly unknown[] } | null;
 }
 
@@ -56,8 +57,15 @@ const mean = (values: readonly number[]): number => numpyMean(Float64Array.from(
 const percent = (fraction: number): number => roundLikePython(fraction * 100, 2);
 
 /** The text upstream scores: the merged tool calls as JSON, else reasoning + content. */
-function scoringText(output: NonNullable<BfclSample["output"]>): string {
+export function scoringText(output: NonNullable<BfclSample["output"]>): string {
   return output.toolCalls.length > 0 ? JSON.stringify(output.toolCalls) : output.reasoningContent + output.content;
+}
+
+/** Python's `bool(value)` for a JSON value. */
+function truthy(value: unknown): boolean {
+  if (Array.isArray(value) || typeof value === "string") return value.length > 0;
+  if (typeof value === "object" && value !== null) return Object.keys(value).length > 0;
+  return Boolean(value);
 }
 
 function astScore(sample: BfclSample, text: string): number {
@@ -80,11 +88,12 @@ function astScore(sample: BfclSample, text: string): number {
     (Array.isArray(expected) && expected.length === 0) ||
     (typeof expected === "object" && Object.keys(expected).length === 0)
   )
-    return list.length === 0 ? 1 : 0;
+    return truthy(calls) ? 0 : 1;
   const output: Record<string, unknown>[] = [];
   for (const call of list) {
     if (typeof call !== "object" || call === null || !("name" in call)) continue;
-    let args: unknown = (call as { arguments?: unknown }).arguments ?? {};
+    // As upstream's `call.get("arguments", {})`: an explicit null stays null.
+    let args: unknown = "arguments" in call ? (call as { arguments: unknown }).arguments : {};
     if (typeof args === "string") {
       try {
         args = parseBfclJson(args);
@@ -156,7 +165,9 @@ export function scoreBfcl(samples: readonly BfclSample[]): { score: number; brea
       ]);
     } else categories[category] = mean(present.map((s) => subsetMean.get(s) as number));
   }
+  // Upstream's unscored subsets: the single-turn ones no category holds (live_relevance).
   const inCategory = new Set(Object.values(BFCL_CATEGORIES).flat());
+  const unscored = new Set<string>(SINGLE_TURN_SUBSETS.filter((s) => !inCategory.has(s)));
   const score = mean(all);
   const categoryValues = Object.values(categories);
   return {
@@ -167,7 +178,7 @@ export function scoreBfcl(samples: readonly BfclSample[]): { score: number; brea
       category_scores: Object.fromEntries(Object.entries(categories).map(([k, v]) => [k, percent(v)])),
       subset_scores: Object.fromEntries([...subsetMean].map(([k, v]) => [k, percent(v)])),
       unscored_subsets: Object.fromEntries(
-        [...subsetMean].filter(([k]) => !inCategory.has(k)).map(([k, v]) => [k, percent(v)]),
+        [...subsetMean].filter(([k]) => unscored.has(k)).map(([k, v]) => [k, percent(v)]),
       ),
       total_samples: completed,
       issued_samples: samples.length,
