@@ -9,6 +9,7 @@
  *   after trimming, Unicode case folding (`toLowerCase` of the NFKC form) and collapsing every run
  *   of whitespace to one space — "  The  Answer\n" equals "the answer".
  */
+import { pyStrip } from "./python-space.ts";
 
 export type SampleComparison = (extracted: string | null, truth: string | null) => 0 | 1;
 
@@ -24,10 +25,8 @@ export function groundTruthText(value: unknown): string | null {
   return JSON.stringify(value);
 }
 
-/** Python's `str.strip()` whitespace; JavaScript's `trim` covers the same code points for these uses. */
-function strip(s: string): string {
-  return s.trim();
-}
+/** Python's `str.strip()`: its whitespace is not JavaScript's `trim`'s (U+001C–U+001F, U+0085 in; U+FEFF out). */
+const strip = (s: string): string => pyStrip(s);
 
 /** The `exact_match` normal form: trimmed, case-folded, whitespace runs collapsed. */
 function exactMatchForm(s: string): string {

@@ -11,6 +11,7 @@
  * to the first difference counted. Micro averages: HP = Σ matched / Σ predicted levels, HR =
  * Σ matched / Σ true levels, F1 = 2·HP·HR / (HP + HR), 0 when both are 0.
  */
+import { pyStrip } from "./python-space.ts";
 import { groundTruthText } from "./sample-scorers.ts";
 import type { Scorer } from "./scorer.ts";
 
@@ -18,6 +19,8 @@ const PAD = "<|__PRED_CATEGORY_PAD__|>";
 const KEYS = ["brand", "category", "is_secondhand"];
 const TRUE_WORDS = new Set(["1", "on", "t", "true", "y", "yes"]);
 const FALSE_WORDS = new Set(["0", "off", "f", "false", "n", "no"]);
+/** A UTF-16 surrogate without its pair: Pydantic's JSON reader refuses a string holding one. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 function laxBoolean(value: unknown): boolean | null {
   if (typeof value === "boolean") return value;
@@ -44,16 +47,27 @@ export function predictedCategory(response: string): string | null {
   if (
     typeof record.category !== "string" ||
     typeof record.brand !== "string" ||
-    laxBoolean(record.is_secondhand) === null
+    laxBoolean(record.is_secondhand) === null ||
+    LONE_SURROGATE.test(response)
   )
     return null;
-  return record.category.trim();
+  return pyStrip(record.category);
 }
 
-/** Levels equal from the root, and each path's level count. */
-function matchLevels(predicted: string, truth: string, separator: string): [number, number, number] {
-  const p = predicted.split(separator).map((level) => level.trim());
-  const t = truth.split(separator).map((level) => level.trim());
+/** Upstream's pad path for an unreadable response: as many pad levels as the ground truth has. */
+export function padCategory(truth: string, separator: string): string {
+  return Array.from({ length: truth.split(separator).length }, () => PAD).join(separator);
+}
+
+/** The category a response predicts: its ProductMetadata category, else the pad path for `truth`. */
+export function responseCategory(response: string, truth: string, separator: string): string {
+  return predictedCategory(response) ?? padCategory(truth, separator);
+}
+
+/** Levels equal from the root, and each path's level count (upstream's `_match_hierarchical_paths`). */
+export function matchLevels(predicted: string, truth: string, separator: string): [number, number, number] {
+  const p = predicted.split(separator).map((level) => pyStrip(level));
+  const t = truth.split(separator).map((level) => pyStrip(level));
   let matched = 0;
   while (matched < p.length && matched < t.length && p[matched] === t[matched]) matched++;
   return [matched, p.length, t.length];
@@ -79,9 +93,8 @@ export const shopifyCategoryF1Scorer: Scorer = {
   score: async (samples, ctx) => {
     const separator = typeof ctx.extras.category_separator === "string" ? ctx.extras.category_separator : " > ";
     const pairs = samples.map((s): [string, string] => {
-      const truth = (groundTruthText(s.groundTruth) ?? "").trim();
-      const category = predictedCategory(s.response ?? "");
-      return [category ?? Array.from({ length: truth.split(separator).length }, () => PAD).join(separator), truth];
+      const truth = pyStrip(groundTruthText(s.groundTruth) ?? "");
+      return [responseCategory(s.response ?? "", truth, separator), truth];
     });
     return { passed: 0, complete: true, score: hierarchicalF1(pairs, separator) };
   },
