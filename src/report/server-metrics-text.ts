@@ -2,6 +2,7 @@
  * @module report/server-metrics-text — report.txt's and the console's lines for the server's own
  * metrics over the window (server-metrics/summary), beside the client's TTFT.
  */
+import type { TokenRates } from "../server-metrics/counter-rates.ts";
 import type { ServerMetricsSummary } from "../server-metrics/summary.ts";
 import type { Rollup } from "../metrics/series-rollup.ts";
 import { fixed2, nsAsMs } from "./text-format.ts";
@@ -12,6 +13,7 @@ export const SERVER_GAUGE_LABELS: Record<string, string> = {
   waiting: "requests waiting",
   kv_cache_usage: "KV-cache use",
   prefix_cache_hit_rate: "prefix-cache hit rate",
+  batch_per_step: "requests batched per decode step",
 };
 
 /**
@@ -26,7 +28,16 @@ export function noFiguresReason(s: ServerMetricsSummary): string {
       : "";
     return `no scrape in the window worked: ${error} (${count} of ${s.failed_scrapes})${slow}; each attempt is in events.db (server_scrapes)`;
   }
-  return "none of the known names (vLLM, SGLang, TGI) on the page; every sample is in events.db (server_metrics)";
+  return "none of the known names (vLLM, SGLang, TGI, llama.cpp) on the page; every sample is in events.db (server_metrics)";
+}
+
+/** The server's own prefill and decode rates over the window, and per second it was busy where it says so. */
+export function tokenRatesText(r: TokenRates): string {
+  const busy = (v: number | null) => (v === null ? "" : `; ${fixed2(v)} per busy second`);
+  return (
+    `server prefill ${fixed2(r.prefill_tokens_per_s)} tokens/s${busy(r.prefill_tokens_per_busy_s)}, ` +
+    `decode ${fixed2(r.decode_tokens_per_s)} tokens/s${busy(r.decode_tokens_per_busy_s)} (${r.source})`
+  );
 }
 
 /** A histogram bucket as "20–40" (ms), "> 10000" for the +Inf bucket. */
@@ -50,6 +61,9 @@ export function serverMetricsLines(s: ServerMetricsSummary, clientTtft: Rollup):
   }
   if (s.prefix_cache_hit_rate_window !== null)
     lines.push(`  prefix-cache hit rate over the window: ${fixed2(s.prefix_cache_hit_rate_window * 100)} %`);
+  if (s.spec_acceptance_rate_window !== null)
+    lines.push(`  speculative draft tokens accepted over the window: ${fixed2(s.spec_acceptance_rate_window * 100)} %`);
+  if (s.token_rates) lines.push(`  ${tokenRatesText(s.token_rates)}`);
   if (s.ttft_ms && s.ttft_ms.count > 0) {
     const t = s.ttft_ms;
     const client = clientTtft.percentiles?.["50.0"];
@@ -61,6 +75,6 @@ export function serverMetricsLines(s: ServerMetricsSummary, clientTtft: Rollup):
         `and the bucket it lies in)${beside}`,
     );
   }
-  if (Object.keys(s.gauges).length === 0 && !s.ttft_ms) lines.push(`  ${noFiguresReason(s)}`);
+  if (Object.keys(s.gauges).length === 0 && !s.ttft_ms && !s.token_rates) lines.push(`  ${noFiguresReason(s)}`);
   return lines;
 }

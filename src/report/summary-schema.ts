@@ -186,6 +186,16 @@ export const ResultSummarySchema = z.strictObject({
         }),
       ),
       prefix_cache_hit_rate_window: num,
+      spec_acceptance_rate_window: num,
+      token_rates: z
+        .strictObject({
+          source: z.string(),
+          prefill_tokens_per_s: z.number(),
+          decode_tokens_per_s: z.number(),
+          prefill_tokens_per_busy_s: num,
+          decode_tokens_per_busy_s: num,
+        })
+        .nullable(),
       ttft_ms: z
         .strictObject({
           source: z.string(),

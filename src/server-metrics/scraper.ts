@@ -57,7 +57,7 @@ async function fetchPage(url: string, options: ScrapeFetchOptions, signal: Abort
  * for figures nothing reads.
  */
 const WHOLE_PAGE_CHARS = 1_000_000;
-const ENGINE_SERIES = /^(?:vllm:|sglang:|tgi_)/;
+const ENGINE_SERIES = /^(?:vllm:|sglang:|tgi_|llamacpp:)/;
 
 function engineLines(text: string): string {
   return text

@@ -1,14 +1,15 @@
 /**
  * @module server-metrics/summary — the server's own metrics over the measured window.
  *
- * Known names of vLLM, SGLang and TGI map to a small common set (KNOWN_GAUGES): per scrape, a
+ * Known names of vLLM, SGLang, TGI and llama.cpp map to a small common set (KNOWN_GAUGES): per scrape, a
  * gauge's series are grouped by engine (ranks of one engine counted once, RANK_LABELS), then
  * summed over engines (requests on every engine) or, for a usage ratio, averaged;
  * then min/avg/max over the scrapes inside the window. The server's TTFT comes from its
  * histogram: the buckets' growth over the window, all series added, read at a quantile by
- * linear interpolation within the bucket, as PromQL's histogram_quantile does. vLLM's prefix
- * cache hit rate is its hits' growth over its queries' growth. Pure.
+ * linear interpolation within the bucket, as PromQL's histogram_quantile does. The counters'
+ * figures (prefix-cache hits, token rates, speculative acceptance) are server-metrics/counter-rates. Pure.
  */
+import { COUNTER_NAMES, counterFigures, type CounterFigures } from "./counter-rates.ts";
 import { histogramBucket, histogramQuantile } from "./histogram.ts";
 
 /** events.db `run` key: the scraped page's URL (credentials hidden); present when scraping ran. */
@@ -50,28 +51,33 @@ const KNOWN_GAUGES: readonly GaugeSpec[] = [
   {
     key: "running",
     combine: "sum",
-    names: ["vllm:num_requests_running", "sglang:num_running_reqs", "tgi_batch_current_size"],
+    names: [
+      "vllm:num_requests_running",
+      "sglang:num_running_reqs",
+      "tgi_batch_current_size",
+      "llamacpp:requests_processing",
+    ],
   },
-  { key: "waiting", combine: "sum", names: ["vllm:num_requests_waiting", "sglang:num_queue_reqs", "tgi_queue_size"] },
+  {
+    key: "waiting",
+    combine: "sum",
+    names: ["vllm:num_requests_waiting", "sglang:num_queue_reqs", "tgi_queue_size", "llamacpp:requests_deferred"],
+  },
   {
     key: "kv_cache_usage",
     combine: "mean",
     names: ["vllm:kv_cache_usage_perc", "vllm:gpu_cache_usage_perc", "sglang:token_usage"],
   },
   { key: "prefix_cache_hit_rate", combine: "mean", names: ["sglang:cache_hit_rate", "vllm:gpu_prefix_cache_hit_rate"] },
+  /** llama.cpp's average of busy slots per decode step: how many requests each step batched. */
+  { key: "batch_per_step", combine: "mean", names: ["llamacpp:n_busy_slots_per_decode"] },
 ];
 const TTFT_HISTOGRAMS = ["vllm:time_to_first_token_seconds", "sglang:time_to_first_token_seconds"];
-/** vLLM v1's prefix-cache counters; its first releases named them `gpu_…`, kept beside the new names for a while as deprecated. First pair found wins. */
-const PREFIX_COUNTERS = [
-  { hits: "vllm:prefix_cache_hits_total", queries: "vllm:prefix_cache_queries_total" },
-  { hits: "vllm:gpu_prefix_cache_hits_total", queries: "vllm:gpu_prefix_cache_queries_total" },
-] as const;
-
 /** Every name the summary reads (the report reads only these back). */
 export const SUMMARY_METRIC_NAMES: readonly string[] = [
   ...KNOWN_GAUGES.flatMap((g) => g.names),
   ...TTFT_HISTOGRAMS.map((h) => `${h}_bucket`),
-  ...PREFIX_COUNTERS.flatMap((c) => [c.hits, c.queries]),
+  ...COUNTER_NAMES,
 ];
 
 interface GaugeStats {
@@ -82,15 +88,13 @@ interface GaugeStats {
   samples: number;
 }
 
-export interface ServerMetricsSummary {
+export interface ServerMetricsSummary extends CounterFigures {
   url: string;
   scrapes: number;
   failed_scrapes: number;
   /** Failed scrapes by what went wrong (timeout, HTTP status, not the format), most frequent first. */
   failed_scrape_errors: Record<string, number>;
   gauges: Record<string, GaugeStats>;
-  /** vLLM's prefix-cache hits ÷ queries over the window, when it exports the counters. */
-  prefix_cache_hit_rate_window: number | null;
   /** TTFT as the server measured it, from its histogram's growth over the window. */
   ttft_ms: {
     source: string;
@@ -233,17 +237,6 @@ function ttft(
   };
 }
 
-function counterGrowth(
-  before: readonly ScrapedRow[] | undefined,
-  last: readonly ScrapedRow[],
-  name: string,
-): number | null {
-  const sum = (scrape: readonly ScrapedRow[] | undefined) =>
-    scrape?.filter((r) => r.name === name).reduce((a, r) => a + (r.value ?? 0), 0) ?? 0;
-  if (!last.some((r) => r.name === name)) return null;
-  return sum(last) - sum(before);
-}
-
 /**
  * The summary over [startNs, endNs]: `rows` are the scraped samples of SUMMARY_METRIC_NAMES
  * (any time; the last scrape before the window is the histograms' and counters' baseline);
@@ -271,16 +264,13 @@ export function summarizeServerMetrics(
     const stats = gaugeStats(spec, inside);
     if (stats) gauges[spec.key] = stats;
   }
-  const counters = last && PREFIX_COUNTERS.find((c) => last.some((r) => r.name === c.queries));
-  const hits = last && counters ? counterGrowth(before, last, counters.hits) : null;
-  const queries = last && counters ? counterGrowth(before, last, counters.queries) : null;
   return {
     url,
     scrapes: scrapeCounts.ok,
     failed_scrapes: scrapeCounts.failed,
     failed_scrape_errors: { ...scrapeCounts.errors },
     gauges,
-    prefix_cache_hit_rate_window: hits !== null && queries ? hits / queries : null,
+    ...counterFigures(before, last),
     ttft_ms: ttft(before, last, warmupFirstTokensNs),
   };
 }

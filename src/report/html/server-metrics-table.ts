@@ -6,7 +6,13 @@
  */
 import type { ServerMetricsSummary } from "../../server-metrics/summary.ts";
 import type { Rollup } from "../../metrics/series-rollup.ts";
-import { bucketText, noFiguresReason, SERVER_GAUGE_LABELS, warmupShare } from "../server-metrics-text.ts";
+import {
+  bucketText,
+  noFiguresReason,
+  SERVER_GAUGE_LABELS,
+  tokenRatesText,
+  warmupShare,
+} from "../server-metrics-text.ts";
 import { fixed2 } from "../text-format.ts";
 import { escapeHtml } from "./escape-html.ts";
 
@@ -66,10 +72,18 @@ export function renderServerMetricsTable(s: ServerMetricsSummary | undefined, cl
   const gaugeTable =
     gauges.length > 0
       ? table(["", "min", "avg", "max", "from"], gauges)
-      : `<p class="note">${escapeHtml(capitalized(noFiguresReason(s)))}.</p>`;
+      : s.token_rates
+        ? ""
+        : `<p class="note">${escapeHtml(capitalized(noFiguresReason(s)))}.</p>`;
+  const ratio = (label: string, v: number | null) =>
+    v === null ? "" : `<p class="note">${label} over the window: ${fixed2(v * 100)} %</p>`;
+  const counters =
+    ratio("Prefix-cache hit rate", s.prefix_cache_hit_rate_window) +
+    ratio("Speculative draft tokens accepted", s.spec_acceptance_rate_window) +
+    (s.token_rates ? `<p class="note">${escapeHtml(capitalized(tokenRatesText(s.token_rates)))}.</p>` : "");
   return (
     `<section id="server-metrics"><h2>Server metrics</h2><p class="note">${escapeHtml(s.url)} ` +
     `· ${s.scrapes} scrapes in the ` +
-    `window${failed}</p>${gaugeTable}${ttftTable(s, clientTtft)}</section>`
+    `window${failed}</p>${gaugeTable}${counters}${ttftTable(s, clientTtft)}</section>`
   );
 }
