@@ -102,6 +102,8 @@ describe("accuracy/extractors on pathological output", () => {
     ["a long blank run after a label", "**Answer" + " ".repeat(100_000) + "x"],
     ["leading blanks", " ".repeat(100_000) + "*" + " ".repeat(100_000)],
     ["many unclosed boxes", "\\boxed{1 ".repeat(30_000)],
+    ["many blank lines", "\n".repeat(100_000) + "x"],
+    ["many blank lines between letters", " \n".repeat(50_000) + "E" + "\n ".repeat(50_000)],
     ["many unclosed fences", "```python\n".repeat(30_000)],
   ])("%s is handled in linear time", (_title, text) => {
     const started = performance.now();

@@ -10,9 +10,10 @@
  *
  * The label patterns ("Answer", "Option", "Choice") ignore case, letters included ("answer: b"),
  * as upstream's `(?i)`; the others take upper-case letters only. Python's Unicode `\s`, `\b`, `^`,
- * `$` and `.` are spelled out (python-re). Two deliberate rewrites keep the same matches: a run
- * `\s*[:-]?\s*` is written `\s*(?:[:-]\s*)?` (the same strings, without the quadratic backtracking
- * on long blank runs), and the patterns that must end at "}" search only up to the text's last "}".
+ * `$` and `.` are spelled out (python-re). Three rewrites keep the same matches without the quadratic time
+ * Python's backtracking takes on long blank runs, many blank lines and unclosed braces: `\s*[:-]?\s*` is
+ * written `\s*(?:[:-]\s*)?` (the same strings), a pattern opening with `^\s*` is tried once per blank run
+ * rather than at each of its line starts, and the patterns that must end at "}" search only up to the last "}".
  */
 import { ANY_BUT_NEWLINE, caseless, LINE_END, LINE_START, PY_S, WORD_END, WORD_START } from "./python-re.ts";
 
@@ -31,16 +32,44 @@ interface ChoicePattern {
   regex: RegExp;
   /** The match ends with "}": only the text up to its last "}" can hold it. */
   endsWithBrace: boolean;
+  /** Upstream's `^\s*` (MULTILINE) opens the pattern; `regex` is the rest, tried where those blanks end. */
+  atLineStart: boolean;
 }
 
-const pattern = (source: string): ChoicePattern => ({
-  regex: new RegExp(source, "u"),
-  endsWithBrace: source.endsWith("\\}"),
-});
+const LINE_START_BLANKS = `${LINE_START}${PY_S}*`;
+const BLANKS = new RegExp(`${PY_S}*`, "uy");
+
+function pattern(source: string): ChoicePattern {
+  const atLineStart = source.startsWith(LINE_START_BLANKS);
+  return {
+    regex: atLineStart ? new RegExp(source.slice(LINE_START_BLANKS.length), "uy") : new RegExp(source, "u"),
+    endsWithBrace: source.endsWith("\\}"),
+    atLineStart,
+  };
+}
+
+/**
+ * `^\s*` then `rest`, searched as re.search does. What follows the blanks never starts with a blank, so every line
+ * start inside one blank run reaches the same place and only the first is tried: linear time where the regex
+ * retries each of many blank lines over the rest of the run.
+ */
+function searchAtLineStarts(rest: RegExp, text: string): RegExpExecArray | null {
+  for (let lineStart = 0; ; ) {
+    BLANKS.lastIndex = lineStart;
+    const afterBlanks = lineStart + (BLANKS.exec(text)?.[0].length ?? 0);
+    rest.lastIndex = afterBlanks;
+    const m = rest.exec(text);
+    if (m) return m;
+    // The blank run holds every newline up to afterBlanks: the next line start to try comes after it.
+    const newline = text.indexOf("\n", afterBlanks);
+    if (newline < 0) return null;
+    lineStart = newline + 1;
+  }
+}
 
 /** Upstream's PATTERNS, in its order; its comment numbers in brackets. */
 const PATTERNS: readonly ChoicePattern[] = [
-  // [0] "**Answer:** A", "*Answers* – B": an emphasised label, then the letter.
+  // [0] "**Answer:** A", "*Answers –* B": an emphasised label, then the letter.
   pattern(`${EMPH}${ANSWERS_I}${PY_S}*${SEP}?${EMPH}${PY_S}*${LETTER_I}${WORD_END}`),
   // [0.1] A line opening with the label: "Answer: **C**", "__Answer__ : D".
   pattern(
@@ -73,8 +102,10 @@ const PATTERNS: readonly ChoicePattern[] = [
 /** The letter (upper case) of the first pattern that matches, else of upstream's first-character fallback. */
 function findChoiceLetter(text: string): string | null {
   const lastBrace = text.lastIndexOf("}");
-  for (const { regex, endsWithBrace } of PATTERNS) {
-    const m = regex.exec(endsWithBrace ? text.slice(0, lastBrace + 1) : text);
+  for (const { regex, endsWithBrace, atLineStart } of PATTERNS) {
+    const m = atLineStart
+      ? searchAtLineStarts(regex, text)
+      : regex.exec(endsWithBrace ? text.slice(0, lastBrace + 1) : text);
     if (m) return (m[1] as string).toUpperCase();
   }
   const first = (text.startsWith("**") ? text.slice(2) : text).charAt(0).toUpperCase();
