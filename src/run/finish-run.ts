@@ -20,6 +20,8 @@ export interface BenchmarkOutcome {
   reportDir: string;
   summary: ResultSummary;
   accuracy: AccuracyEntry[];
+  /** Why the session stopped early ("interrupted" for a signal, "timeout", "error"); null when it ran to the end. */
+  stopReason: string | null;
 }
 
 /** Client-side token counts for every response, after the run (`--tokenizer`). */
@@ -127,5 +129,5 @@ export async function finishRun(run: OpenRun, result: SessionResult, io: RunIo):
   }
   const failure = runFailure(result.state, summary, run.workload.dataset !== null, reportDir);
   if (failure) throw failure;
-  return { reportDir, summary, accuracy };
+  return { reportDir, summary, accuracy, stopReason: result.stopReason };
 }

@@ -1,9 +1,10 @@
 /**
  * @module run/run-output-caching — MLPerf TEST04 (output caching) as mlcommons/endpoints runs it
- * after the main benchmark: a `reference` phase of `samples` distinct queries and an
- * `output_caching` phase of `audit_samples` queries that all repeat row `sample_index`, each a
- * full run in `<report>/audit/<phase>/`, then mlperf/output-caching-verdict's pass rule; the
- * result goes to `audit_output_caching_test.json` and `verify_OUTPUT_CACHING_TEST.txt`.
+ * after the main benchmark: the phases of mlperf/output-caching-plan, each a full run in
+ * `<report>/audit/<phase>/`, then mlperf/output-caching-verdict's pass rule; the result goes to
+ * `audit_output_caching_test.json` and `verify_OUTPUT_CACHING_TEST.txt`. As upstream, a phase
+ * stopped by a signal exits 130, one that stopped early otherwise is refused (exit 4), and a phase
+ * without a positive QPS fails the verification (exit 4) once both have run.
  *
  * Ours: `--audit-restart-hook CMD` runs before the reference phase, so that a server which caches
  * outputs starts cold (upstream resets nothing, and a cache warmed by the main run passes the
@@ -12,13 +13,17 @@
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BenchmarkConfig, DraftConfig } from "../config/schema/schema.ts";
-import { SetupError } from "../errors.ts";
+import { BenchmarkError, ExecutionError, ExitCode, SetupError } from "../errors.ts";
 import { runShellHook } from "./shell-hook.ts";
 import { loadConfiguredDataset } from "../workload/configured-dataset.ts";
 import type { RunIo } from "./open-run.ts";
-import type { WorkloadShape } from "../workload/prepare-workload.ts";
 import { runBenchmark } from "./run-benchmark.ts";
-import { outputCachingVerdict, type OutputCachingResult, type PhaseStats } from "../mlperf/output-caching-verdict.ts";
+import { outputCachingPhases, outputCachingSetupProblem, type AuditPhase } from "../mlperf/output-caching-plan.ts";
+import {
+  verifyOutputCachingPhases,
+  type OutputCachingResult,
+  type PhaseReport,
+} from "../mlperf/output-caching-verdict.ts";
 
 interface AuditReport extends OutputCachingResult {
   /** Ours: how the server's cache was reset before the reference phase, or that it was not. */
@@ -30,8 +35,20 @@ function writeAtomic(path: string, text: string): void {
   renameSync(`${path}.tmp`, path);
 }
 
+/**
+ * Upstream's `write_result`: `audit_<test>.json` (test, passed, then the details) before
+ * `verify_<TEST>.txt`, so a validator never sees a pass line without the record behind it.
+ */
+export function writeAuditResult(dir: string, result: { test: string; passed: boolean }): void {
+  writeAtomic(join(dir, `audit_${result.test}.json`), `${JSON.stringify(result, null, 2)}\n`);
+  writeAtomic(
+    join(dir, `verify_${result.test.toUpperCase()}.txt`),
+    `Performance check pass: ${result.passed ? "True" : "False"}\n`,
+  );
+}
+
 /** The config of one audit phase: its own directory, its count, the performance datasets only. */
-function phaseConfig(config: BenchmarkConfig, dir: string, count: number): BenchmarkConfig {
+export function auditPhaseConfig(config: BenchmarkConfig, dir: string, count: number): BenchmarkConfig {
   const draft = structuredClone(config) as DraftConfig;
   draft.report_dir = dir;
   draft.audit = null;
@@ -45,23 +62,24 @@ async function runHook(command: string, io: RunIo): Promise<string> {
   return `hook ran before the reference phase (exit 0): ${command}`;
 }
 
-async function phase(
-  config: BenchmarkConfig,
-  io: RunIo,
-  label: string,
-  dir: string,
-  count: number,
-  shape: WorkloadShape = {},
-): Promise<PhaseStats> {
-  io.log(`audit: phase ${label}, ${count} queries`);
-  const { summary } = await runBenchmark(phaseConfig(config, dir, count), io, "perf", shape);
-  if (summary.state === "interrupted") throw new SetupError(`Audit phase '${label}' was interrupted`);
-  if (summary.qps === null) throw new SetupError("Report has no duration — cannot compute QPS");
-  if (summary.qps <= 0)
-    throw new SetupError(
-      `Report has non-positive throughput (qps=${summary.qps}); the run completed no samples, so an output-caching comparison is impossible`,
-    );
-  return { qps: summary.qps, completed: summary.n_samples_completed, requested: count };
+/** Upstream's refusal of a phase that did not run to its end: a signal (exit 130), else partial data (exit 4); null when complete. */
+export function phaseEndError(label: string, state: string, stopReason: string | null): BenchmarkError | null {
+  if (state === "complete") return null;
+  if (stopReason === "interrupted")
+    return new BenchmarkError(`Audit phase '${label}' interrupted`, ExitCode.interrupted);
+  return new ExecutionError(
+    `Audit phase '${label}' did not complete cleanly (${stopReason ?? state}); refusing to certify a result from partial data`,
+  );
+}
+
+async function runPhase(config: BenchmarkConfig, io: RunIo, base: string, phase: AuditPhase): Promise<PhaseReport> {
+  io.log(`audit: phase ${phase.label}, ${phase.count} queries`);
+  const dir = join(base, phase.label);
+  const shape = phase.fixedRow === null ? {} : { fixedRow: phase.fixedRow };
+  const { summary, stopReason } = await runBenchmark(auditPhaseConfig(config, dir, phase.count), io, "perf", shape);
+  const refused = phaseEndError(phase.label, summary.state, stopReason);
+  if (refused) throw refused;
+  return summary;
 }
 
 /** Runs TEST04 into `<reportDir>/audit`; throws SetupError (exit 3) when it cannot be run. */
@@ -75,39 +93,18 @@ export async function runOutputCachingAudit(
   const perfSpec = config.datasets.find((d) => d.type === "performance");
   if (!audit || !perfSpec) throw new SetupError("Audit requires at least one performance dataset");
   const size = (await loadConfiguredDataset(perfSpec, config, null)).rows.length;
-  if (audit.samples > size) {
-    throw new SetupError(
-      `Audit phase 'reference': n_samples=${audit.samples} exceeds dataset size ${size}; a distinct-sample phase would wrap and re-issue samples`,
-    );
-  }
-  if (audit.sample_index >= size) {
-    throw new SetupError(
-      `Audit phase 'output_caching': sample_index=${audit.sample_index} is out of range [0, ${size}) for dataset with ${size} samples`,
-    );
-  }
+  const problem = outputCachingSetupProblem(audit, size, config.settings.load_pattern.type);
+  if (problem) throw new SetupError(problem);
   const base = join(reportDir, "audit");
   mkdirSync(base, { recursive: true });
   const cacheReset = restartHook
     ? await runHook(restartHook, io)
     : "not reset: no --audit-restart-hook; a server that caches outputs may pass falsely";
-  const reference = await phase(config, io, "reference", join(base, "reference"), audit.samples);
-  const repeated = await phase(
-    config,
-    io,
-    "output_caching",
-    join(base, "output_caching"),
-    audit.audit_samples ?? audit.samples,
-    { fixedRow: audit.sample_index },
-  );
-  const result: AuditReport = {
-    ...outputCachingVerdict(reference, repeated, audit.threshold),
-    cache_reset: cacheReset,
-  };
-  writeAtomic(join(base, "audit_output_caching_test.json"), `${JSON.stringify(result, null, 2)}\n`);
-  writeAtomic(
-    join(base, "verify_OUTPUT_CACHING_TEST.txt"),
-    `Performance check pass: ${result.passed ? "True" : "False"}\n`,
-  );
+  const phases: { report: PhaseReport; requested: number }[] = [];
+  for (const phase of outputCachingPhases(audit))
+    phases.push({ report: await runPhase(config, io, base, phase), requested: phase.count });
+  const result: AuditReport = { ...verifyOutputCachingPhases(phases, audit.threshold), cache_reset: cacheReset };
+  writeAuditResult(base, result);
   io.log(`Audit output_caching_test ${result.passed ? "PASS" : "FAIL"} — ${result.reason}`);
   return result;
 }

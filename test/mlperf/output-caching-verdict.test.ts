@@ -35,4 +35,14 @@ describe("mlperf/output-caching-verdict", () => {
       "Phase incomplete: reference 800/1000, audit 1000/1000 (threshold 10%)",
     );
   });
+
+  test("exact ties format as Python's: to even (0.03125 → 0.0312, 12.5% → 12%, 0.5% → 0%)", () => {
+    const one = (qps: number, completed = 64) => ({ qps, completed, requested: 64 });
+    expect(outputCachingVerdict(one(1), one(0.03125), 0.125).reason).toBe(
+      "audit_qps=0.0312 < ref_qps * (1 + 12%) = 1.1250",
+    );
+    expect(outputCachingVerdict(one(1, 1), one(0.03125), 0.005).reason).toBe(
+      "Phase incomplete: reference 1/64, audit 64/64 (threshold 0%)",
+    );
+  });
 });
