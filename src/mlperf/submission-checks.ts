@@ -1,10 +1,10 @@
 /**
  * @module mlperf/submission-checks — what `inference-endpoint check` verifies in a run directory
- * against a ruleset and model, as pure functions over what was read: the config is there and
- * valid and carries the round's seeds; the performance summary is there, judged VALID, with
- * enough completed queries; the accuracy results meet one of the model's target sets (golden ×
- * factor, bands inclusive); an audit, when one ran, passed. Unlike upstream's checker (edge round
- * only) it reads result_summary.json and the audit files, and takes the seeds from the ruleset.
+ * of a datacenter round, as pure functions over what was read: the config is there and valid and
+ * carries the round's seeds; the performance summary is there, judged VALID, with enough
+ * completed queries; the accuracy results meet one of the model's target sets (golden × factor,
+ * bands inclusive); an audit, when one ran, passed. Upstream's checker covers the edge round only
+ * (mlperf/edge-checker); these are ours, reading result_summary.json and the audit files.
  *
  * Two of the audits upstream only plans, from what the summary records: TEST09 (the mean output
  * length within ±10 % of the model's reference tokens per sample, when the model has one) and a
@@ -26,20 +26,7 @@ export interface RunArtifacts {
   summary: Record<string, unknown> | null;
   accuracy: Record<string, unknown>[] | null;
   audit: Record<string, unknown> | null;
-  /** What the edge round's config checks read (upstream's `temperature==0` and `single_stream`); null without a config. */
-  client: {
-    temperature: number | null;
-    numWorkers: number;
-    maxConnections: number;
-    targetConcurrency: number | null;
-  } | null;
 }
-
-/** The BFCL breakdown keys the edge round's golden metrics are read from (as upstream's checker maps them). */
-const BREAKDOWN_KEYS: Readonly<Record<string, string>> = {
-  overall_accuracy: "bfcl_overall_accuracy",
-  normalized_single_turn_score: "bfcl_normalized_accuracy",
-};
 
 const number = (value: unknown): number | null => {
   const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
@@ -61,7 +48,7 @@ function accuracyValues(entries: readonly Record<string, unknown>[]): Map<string
     }
     for (const [key, value] of Object.entries((entry.breakdown as Record<string, unknown> | undefined) ?? {})) {
       const n = number(value);
-      if (n !== null) values.set(BREAKDOWN_KEYS[key] ?? key, n);
+      if (n !== null) values.set(key, n);
     }
     const osl = (entry.output_sequence_lengths as { avg?: unknown } | undefined)?.avg;
     if (number(osl) !== null) values.set("tokens_per_sample", number(osl) as number);
@@ -88,22 +75,6 @@ function accuracyChecks(rule: ModelRule, entries: readonly Record<string, unknow
   );
   // Any one target set may be met; report the first that is, else the first.
   return sets.find((set) => set.every((c) => c.passed)) ?? sets[0] ?? [];
-}
-
-/** Upstream's config locks for the edge round: greedy decoding, one request at a time. */
-function edgeConfigChecks(c: NonNullable<RunArtifacts["client"]>): Check[] {
-  const single =
-    c.numWorkers === 1 && c.maxConnections === 1 && (c.targetConcurrency === null || c.targetConcurrency === 1);
-  return [
-    { name: "temperature==0", passed: c.temperature === 0, detail: `model_params.temperature=${c.temperature}` },
-    {
-      name: "single_stream",
-      passed: single,
-      detail:
-        `num_workers=${c.numWorkers} ` +
-        `max_connections=${c.maxConnections}${c.targetConcurrency === null ? "" : ` target_concurrency=${c.targetConcurrency}`}`,
-    },
-  ];
 }
 
 /** TEST09 and the TEST06-style consistency check (see the module comment). */
@@ -182,7 +153,6 @@ export function submissionChecks(
       detail: `n_samples_completed=${completed} >= ${rule.minSampleCount}`,
     });
   }
-  if (run.client && rule.caps.edge_single_stream) checks.push(...edgeConfigChecks(run.client));
   if (run.summary) checks.push(...derivedAudits(run.summary, rule));
   if (!run.accuracy || run.accuracy.length === 0)
     checks.push({

@@ -21,7 +21,6 @@ function artifacts(summary: Record<string, unknown>, score: Record<string, strin
     },
     accuracy: [{ eval_method: "rouge", score }],
     audit: null,
-    client: null,
   };
 }
 
