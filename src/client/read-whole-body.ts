@@ -11,6 +11,7 @@ import type { RequestRecord } from "../record/request-record.ts";
 import { noteBit } from "../record/stream-notes.ts";
 import { kindForServerError, truncate } from "./classify-error.ts";
 import { parseJsonObject, readChoice, readServerError, readUsage } from "./openai-response.ts";
+import { applyServerFigures, readServerFigures, responseIdOf } from "./server-figures.ts";
 import { readSglangOutput } from "./sglang-response.ts";
 import { SseSplitter } from "./sse-splitter.ts";
 import { StreamAccumulator } from "./stream-accumulator.ts";
@@ -59,6 +60,7 @@ export function readWholeBody(text: string, record: RequestRecord, keepText: Kee
     record.responseText = parts.json();
   } else if (keepText) record.responseText = choice.reasoning + choice.content + choice.toolText;
   applyUsage(record, readUsage(body));
+  applyServerFigures(record, readServerFigures(body), responseIdOf(body));
 }
 
 /** SSE read after the fact: all its events arrived at `doneNs`, so it has no token timing. */

@@ -88,6 +88,8 @@ export async function sendAttempt(
     record.responseHeadersNs = settings.now();
     settings.onProgress?.();
     record.httpStatus = response.status;
+    // The server's own id for the request, to join this row with its log (vLLM, SGLang and proxies send it).
+    record.serverRequestId = response.headers.get("x-request-id");
     if (!response.ok) {
       retryAfterMs = parseRetryAfterMs(response.headers.get("retry-after"), Date.now());
       const text = await readBodyPrefix(response);

@@ -19,6 +19,7 @@
  * client/sglang-text) and a running token count: each event is a chunk, and the count is
  * continuous usage; an event whose finish reason is an abort is the server's error.
  */
+import { readServerFigures, responseIdOf, type ServerFigures } from "./server-figures.ts";
 import { StructuredOutput, type KeepText } from "./structured-output.ts";
 import { noteBit } from "../record/stream-notes.ts";
 import { tokenChunks } from "../tokens/chunk-tokens.ts";
@@ -62,6 +63,9 @@ export interface StreamTiming {
   chunkChars: Uint32Array | null;
   /** Characters of the first chunk with text, when the text is kept as it arrived (see RequestRecord.firstChunkChars). */
   firstChunkChars: number | null;
+  /** What the server said about this request's own time and cache (client/server-figures), null when nothing. */
+  serverFigures: ServerFigures | null;
+  responseId: string | null;
 }
 
 const CONTENT_AFTER_DONE = noteBit("content_after_done");
@@ -80,6 +84,8 @@ export class StreamAccumulator implements EventSink {
   private tokensBeforeFirst = 0;
   private reasoningChars = 0;
   private usage: UsageCounts | null = null;
+  private serverFigures: ServerFigures | null = null;
+  private responseId: string | null = null;
   private finishReason: string | null = null;
   private notes = 0;
   private readonly textParts: string[] | null;
@@ -152,11 +158,14 @@ export class StreamAccumulator implements EventSink {
       this.acceptSglang(native, arrivalNs);
       return;
     }
+    this.responseId ??= responseIdOf(event);
     const usage = readUsage(event);
     if (usage) {
       this.usage = usage;
       this.endNs = arrivalNs;
     }
+    // llama.cpp's timings ride on its last event (usage or finish): an event the fast path never takes.
+    if (usage || "timings" in event) this.serverFigures = readServerFigures(event) ?? this.serverFigures;
     const choice = readChoice(event, true);
     if (!choice) return;
     if (choice.finishReason) {
@@ -266,6 +275,8 @@ export class StreamAccumulator implements EventSink {
       chunkChars: this.textParts && total === null && chunkCount > 1 ? Uint32Array.from(chunks.chars) : null,
       // SGLang's /generate repeats the text so far in every event: its parts are not chunks.
       firstChunkChars: this.textParts && !this.sglangText ? (this.textParts[0]?.length ?? null) : null,
+      serverFigures: this.serverFigures,
+      responseId: this.responseId,
     };
   }
 }

@@ -10,6 +10,7 @@
  * written without `data:`) is named, as it is usually why.
  */
 import type { RequestRecord } from "../record/request-record.ts";
+import { applyServerFigures } from "./server-figures.ts";
 import type { StreamTiming } from "./stream-accumulator.ts";
 import type { UsageCounts } from "./openai-response.ts";
 
@@ -45,6 +46,7 @@ export function applyStreamTiming(
   record.finishReason = timing.finishReason;
   record.responseText = timing.text;
   record.hiddenTokens = timing.hiddenTokens;
+  applyServerFigures(record, timing.serverFigures, timing.responseId);
   record.streamNotes |= timing.notes;
   applyUsage(record, timing.usage);
   if (record.outputTokens === null && timing.chunkCount > 0) {

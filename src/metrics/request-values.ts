@@ -41,10 +41,14 @@ export function tokensAfterFirstChunk(
   return sum;
 }
 
-/** TPOT of row i: (done − first chunk) / the tokens after the first chunk; NaN without a first chunk or a token after it. */
+/** TPOT: (done − first chunk) / the tokens after the first chunk; NaN without a first chunk or a token after it. */
+export function tpotOf(doneNs: number, firstChunkNs: number, tokensAfterFirst: number): number {
+  return tokensAfterFirst >= 1 ? (doneNs - firstChunkNs) / tokensAfterFirst : Number.NaN;
+}
+
+/** TPOT of row i (tpotOf over its columns). */
 export function tpotNs(c: PhaseColumns, i: number): number {
-  const tokens = n(c.tpotTokens, i);
-  return tokens >= 1 ? (n(c.doneNs, i) - n(c.firstTokenNs, i)) / tokens : Number.NaN;
+  return tpotOf(n(c.doneNs, i), n(c.firstTokenNs, i), n(c.tpotTokens, i));
 }
 
 const SERIES_DEFINITIONS = {

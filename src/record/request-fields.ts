@@ -43,6 +43,19 @@ export interface FieldSpec<T = unknown> {
 
 const of = <T>(): T => undefined as T;
 
+/** A count or duration most responses do not carry: bound only when set, null for older files and producers that do not measure it. */
+const nullableRare = (column: string, unit: "ns" | "tokens") =>
+  ({
+    type: of<number | null>(),
+    column,
+    sql: "INTEGER",
+    wire: "nullable",
+    unit,
+    rare: true,
+    before: "NULL",
+    fallback: null,
+  }) as const;
+
 export const REQUEST_FIELDS = {
   /** Phase name: "warmup", "performance", or an accuracy dataset name. */
   phase: { type: of<string>(), column: "phase", sql: "TEXT NOT NULL", wire: "frame", unit: "name" },
@@ -234,6 +247,25 @@ export const REQUEST_FIELDS = {
     rare: true,
     before: "0",
     metric: "u16",
+  },
+  /** Prompt tokens the server's prefix cache served, as it reports them (usage `cached_tokens`, llama.cpp `cache_n`); null: not reported. */
+  cachedTokens: nullableRare("cached_tokens", "tokens"),
+  /** The server's own time on the prompt (llama.cpp `timings.prompt_ms`); null: not reported. */
+  serverPrefillNs: nullableRare("server_prefill_ns", "ns"),
+  /** The server's own time generating after the prompt (llama.cpp `timings.predicted_ms`); null: not reported. */
+  serverDecodeNs: nullableRare("server_decode_ns", "ns"),
+  /** Tokens the server says it generated (llama.cpp `timings.predicted_n`); null: not reported. */
+  serverOutputTokens: nullableRare("server_output_tokens", "tokens"),
+  /** The response's id (`chatcmpl-…`), to join a row with the server's log. */
+  responseId: { type: of<string | null>(), column: "response_id", sql: "TEXT", wire: "text", unit: "text", fallback: null },
+  /** The server's `x-request-id` response header, when it sends one. */
+  serverRequestId: {
+    type: of<string | null>(),
+    column: "server_request_id",
+    sql: "TEXT",
+    wire: "text",
+    unit: "text",
+    fallback: null,
   },
   /** Characters of the first chunk with text, kept with the text of a stream: TPOT counts the tokens of the text after it (events-db). */
   firstChunkChars: {

@@ -5,6 +5,7 @@
  * times, tokens for lengths), Errors (when any request failed), End of Report. The console
  * shows only the Summary block plus a few headline percentiles.
  */
+import { serverTimingLines } from "./server-timing-text.ts";
 import { verdictLines } from "../mlperf/run-verdict.ts";
 import { DELAYED_LAG_NS } from "../metrics/load-generator-health.ts";
 import { hasValues, type Rollup } from "../metrics/series-rollup.ts";
@@ -152,6 +153,7 @@ export function renderReportText(summary: ResultSummary, accuracy: readonly stri
   const shards = [
     ...(summary.shards ? shardLines(summary.shards) : []),
     ...(summary.server_metrics ? serverMetricsLines(summary.server_metrics, summary.ttft) : []),
+    ...(summary.server_timing ? serverTimingLines(summary.server_timing) : []),
   ];
   const lines = [
     ...(summary.result ? [...verdictLines(summary.result), ""] : []),
@@ -190,6 +192,7 @@ export function renderConsoleSummary(summary: ResultSummary, accuracy: readonly 
     ...(summary.conversations ? [conversationHeadline(summary.conversations)] : []),
     ...(summary.shards ? shardLines(summary.shards) : []),
     ...(summary.server_metrics ? serverMetricsLines(summary.server_metrics, summary.ttft) : []),
+    ...(summary.server_timing ? serverTimingLines(summary.server_timing) : []),
     ...accuracy,
     ...(summary.result ? verdictLines(summary.result) : []),
     SUMMARY_FOOTER,

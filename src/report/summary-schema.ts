@@ -11,6 +11,9 @@ import { FINISH_REASONS } from "../metrics/phase-tallies.ts";
 import { STREAM_NOTE_NAMES, type StreamNote } from "../record/stream-notes.ts";
 
 const num = z.number().nullable();
+const msSpread = z
+  .strictObject({ count: z.number().int().min(1), p50: z.number(), p90: z.number(), p99: z.number() })
+  .nullable();
 /** A histogram bucket (lower, upper] in ms; upper null for +Inf. */
 const ttftBucket = z.tuple([z.number(), z.number().nullable()]).nullable();
 const keyed = z.record(z.string(), num);
@@ -166,6 +169,17 @@ export const ResultSummarySchema = z.strictObject({
           t0_offset_ns: z.number(),
         }),
       ),
+    })
+    .optional(),
+  // Present when responses carried the server's own figures: metrics/server-timing.
+  server_timing: z
+    .strictObject({
+      requests_reporting: z.number().int().min(1),
+      prefill_ms: msSpread,
+      ttft_rest_ms: msSpread,
+      server_tpot_ms: msSpread,
+      client_tpot_ms: msSpread,
+      cache: z.strictObject({ requests_hit: z.number().int().min(0), cached_prompt_share: num }).nullable(),
     })
     .optional(),
   // Present when the server's metrics were scraped: server-metrics/summary.

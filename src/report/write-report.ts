@@ -15,6 +15,7 @@ import { summarizePhase } from "../metrics/summarize-phase.ts";
 import { EVENTS_DB_FILE } from "../record/events-db.ts";
 import type { PhaseColumns } from "../metrics/phase-columns.ts";
 import { openEventsDbReadonly, readPhaseColumns, readPhases, readRunMeta } from "../metrics/read-phase.ts";
+import { readServerTimingRows, summarizeServerTiming } from "../metrics/server-timing.ts";
 import { conversationMetrics } from "../metrics/conversation-metrics.ts";
 import { conversationWindow } from "../metrics/conversation-window.ts";
 import { CONVERSATIONS_META_KEY, parseStoredTrajectories, readTurnRows } from "../record/read-conversations.ts";
@@ -122,6 +123,8 @@ function readPerformancePhase(reportDir: string): PerformancePhase {
         ...conversationMetrics(Uint32Array.from(trajectories.starts), turns),
         untracked_turns: window.untracked.size,
       };
+    const serverTiming = summarizeServerTiming(readServerTimingRows(db, PERFORMANCE_PHASE));
+    if (serverTiming) summary.server_timing = serverTiming;
     if (stored?.submission) summary.result = runVerdict(summary, stored.submission);
     if (meta[SHARD_HEALTH_META_KEY]) summary.shards = JSON.parse(meta[SHARD_HEALTH_META_KEY]) as MergedShards;
     const metricsUrl = meta[SERVER_METRICS_URL_META_KEY];

@@ -64,7 +64,7 @@ export interface CounterFigures {
 }
 
 /** A counter's growth between two scrapes (all its series added); null when the later scrape lacks it. */
-export function counterGrowth(before: readonly ScrapedRow[] | undefined, last: readonly ScrapedRow[], name: string) {
+function counterGrowth(before: readonly ScrapedRow[] | undefined, last: readonly ScrapedRow[], name: string) {
   const sum = (scrape: readonly ScrapedRow[] | undefined) =>
     scrape?.filter((r) => r.name === name).reduce((a, r) => a + (r.value ?? 0), 0) ?? 0;
   if (!last.some((r) => r.name === name)) return null;

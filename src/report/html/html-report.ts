@@ -8,6 +8,7 @@
  * summary and the phase's columns in, a string out; charts are downsampled so a 1M-request run
  * still gives a page of a few MB.
  */
+import { renderServerTimingTable } from "./server-timing-table.ts";
 import type { AccuracyEntry } from "../../accuracy/index.ts";
 import { renderAccuracyTable } from "./accuracy-table.ts";
 import type { PhaseColumns } from "../../metrics/phase-columns.ts";
@@ -84,6 +85,7 @@ export function renderHtmlReport(
     renderSummaryTables(summary) +
     renderShardTable(summary.shards) +
     renderServerMetricsTable(summary.server_metrics, summary.ttft) +
+    renderServerTimingTable(summary.server_timing) +
     renderAccuracyTable(accuracy);
   const distributionsSection = chartsSection(
     "distributions",

@@ -1,0 +1,148 @@
+/**
+ * @module metrics/server-timing — the server's own per-request figures beside ours: TTFT split
+ * into what the server says it spent on the prompt and the rest, its per-token decode time
+ * beside our TPOT, and the prompt tokens its prefix cache served.
+ *
+ * Only successful requests whose response carried a figure count; a run whose server reports
+ * none has no section ("not reported by the server", never zeros). `rest` = our TTFT − the
+ * server's prefill: what the server did not count as prefill (its queue, tokenising, a decode
+ * step it waited for), the network and the client. The server's per-token time is its decode
+ * time over its tokens after the first (llama.cpp's first token comes with the prompt step), our
+ * TPOT's denominator. Percentiles are "lower" ones, as everywhere (metrics/percentiles).
+ */
+import type { Database } from "bun:sqlite";
+import { lowerPercentile, sortedFinite } from "./percentiles.ts";
+import { tokensAfterFirstChunk, tpotOf } from "./request-values.ts";
+
+/** One successful request's figures, ns and tokens; null where the server did not report it. */
+export interface ServerTimingRow {
+  ttftNs: number | null;
+  tpotNs: number | null;
+  prefillNs: number | null;
+  decodeNs: number | null;
+  outputTokens: number | null;
+  cachedTokens: number | null;
+  inputTokens: number | null;
+}
+
+/** p50 / p90 / p99 in ms, over `count` requests. */
+export interface MsSpread {
+  count: number;
+  p50: number;
+  p90: number;
+  p99: number;
+}
+
+export interface ServerTimingSummary {
+  /** Successful requests whose response carried any of the figures below. */
+  requests_reporting: number;
+  prefill_ms: MsSpread | null;
+  /** Our TTFT − the server's prefill, per request. */
+  ttft_rest_ms: MsSpread | null;
+  /** The server's decode time ÷ its tokens after the first. */
+  server_tpot_ms: MsSpread | null;
+  /** Our TPOT over the same requests, for the comparison. */
+  client_tpot_ms: MsSpread | null;
+  /** Requests whose prompt a prefix cache served in part, and the share of prompt tokens it served. */
+  cache: { requests_hit: number; cached_prompt_share: number | null } | null;
+}
+
+function spread(values: number[]): MsSpread | null {
+  const sorted = sortedFinite(Float64Array.from(values));
+  if (sorted.length === 0) return null;
+  const ms = (p: number) => lowerPercentile(sorted, p) / 1e6;
+  return { count: sorted.length, p50: ms(50), p90: ms(90), p99: ms(99) };
+}
+
+/** The summary over the rows that carry figures; null when none does. */
+export function summarizeServerTiming(rows: readonly ServerTimingRow[]): ServerTimingSummary | null {
+  if (rows.length === 0) return null;
+  const prefill: number[] = [];
+  const rest: number[] = [];
+  const serverTpot: number[] = [];
+  const clientTpot: number[] = [];
+  let hits = 0;
+  let cached = 0;
+  let prompt = 0;
+  let cacheRows = 0;
+  for (const r of rows) {
+    if (r.prefillNs !== null) {
+      prefill.push(r.prefillNs);
+      if (r.ttftNs !== null) rest.push(r.ttftNs - r.prefillNs);
+    }
+    if (r.decodeNs !== null && r.outputTokens !== null && r.outputTokens >= 2) {
+      serverTpot.push(r.decodeNs / (r.outputTokens - 1));
+      if (r.tpotNs !== null) clientTpot.push(r.tpotNs);
+    }
+    if (r.cachedTokens !== null) {
+      cacheRows++;
+      if (r.cachedTokens > 0) hits++;
+      cached += r.cachedTokens;
+      prompt += r.inputTokens ?? 0;
+    }
+  }
+  return {
+    requests_reporting: rows.length,
+    prefill_ms: spread(prefill),
+    ttft_rest_ms: spread(rest),
+    server_tpot_ms: spread(serverTpot),
+    client_tpot_ms: spread(clientTpot),
+    cache: cacheRows > 0 ? { requests_hit: hits, cached_prompt_share: prompt > 0 ? cached / prompt : null } : null,
+  };
+}
+
+/** Our TPOT of a row as the metric columns would give it (metrics/request-values), null where it has none. */
+function tpotOfRow(r: {
+  first: number | null;
+  done: number | null;
+  streamed: number;
+  chunks: number;
+  later: Uint8Array | null;
+  counted: number | null;
+}) {
+  if (!r.streamed || r.first === null || r.done === null) return null;
+  const later = r.later ? new Uint16Array(r.later.buffer, r.later.byteOffset, r.later.byteLength / 2) : null;
+  const tpot = tpotOf(r.done, r.first, tokensAfterFirstChunk(r.counted, later, r.chunks));
+  return Number.isFinite(tpot) ? tpot : null;
+}
+
+/**
+ * A phase's rows that carry a server figure, read straight from events.db (successful requests
+ * only; an older file without the columns has none), each with our TPOT by its one definition.
+ */
+export function readServerTimingRows(db: Database, phase: string): ServerTimingRow[] {
+  const columns = new Set((db.query("PRAGMA table_info(requests)").all() as { name: string }[]).map((c) => c.name));
+  if (!columns.has("server_prefill_ns")) return [];
+  type Row = {
+    first: number | null;
+    done: number | null;
+    streamed: number;
+    chunks: number;
+    later: Uint8Array | null;
+    counted: number | null;
+    ttft: number | null;
+    prefill: number | null;
+    decode: number | null;
+    output: number | null;
+    cached: number | null;
+    input: number | null;
+  };
+  const rows = db
+    .query(
+      `SELECT first_token_ns AS first, done_ns AS done, chunk_gaps_ns IS NOT NULL AS streamed, chunk_count AS chunks,
+        chunk_tokens AS later, tokenizer_tokens_after_first AS counted, first_token_ns - sent_ns AS ttft,
+        server_prefill_ns AS prefill, server_decode_ns AS decode, server_output_tokens AS output, cached_tokens AS cached, input_tokens AS input FROM requests
+      WHERE phase = ? AND error_kind IS NULL
+        AND (server_prefill_ns IS NOT NULL OR server_decode_ns IS NOT NULL OR cached_tokens IS NOT NULL)`,
+    )
+    .all(phase) as Row[];
+  return rows.map((r) => ({
+    ttftNs: r.ttft,
+    tpotNs: tpotOfRow(r),
+    prefillNs: r.prefill,
+    decodeNs: r.decode,
+    outputTokens: r.output,
+    cachedTokens: r.cached,
+    inputTokens: r.input,
+  }));
+}

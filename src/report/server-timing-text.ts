@@ -1,0 +1,31 @@
+/**
+ * @module report/server-timing-text — the server's own per-request figures in report.txt and on
+ * the console: TTFT split into the server's prefill and the rest, its per-token time beside ours,
+ * its prefix-cache hits (metrics/server-timing).
+ */
+import type { MsSpread, ServerTimingSummary } from "../metrics/server-timing.ts";
+import { fixed2 } from "./text-format.ts";
+
+const spreadText = (s: MsSpread) => `${fixed2(s.p50)} / ${fixed2(s.p90)} / ${fixed2(s.p99)} ms`;
+
+/** One line per figure the server reported; a figure it did not report is said to be so, never 0. */
+export function serverTimingLines(t: ServerTimingSummary): string[] {
+  const missing = "not reported by the server";
+  const lines = [`Server's own per-request figures (${t.requests_reporting} requests reported them):`];
+  lines.push(`  prefill p50/p90/p99: ${t.prefill_ms ? spreadText(t.prefill_ms) : missing}`);
+  if (t.ttft_rest_ms)
+    lines.push(
+      `  TTFT − prefill p50/p90/p99: ${spreadText(t.ttft_rest_ms)} (the server's queue and what it does not ` +
+        "count as prefill, the network, the client)",
+    );
+  if (t.server_tpot_ms) {
+    const ours = t.client_tpot_ms ? `; ours over the same requests ${spreadText(t.client_tpot_ms)}` : "";
+    lines.push(`  server time per output token p50/p90/p99: ${spreadText(t.server_tpot_ms)}${ours}`);
+  } else lines.push(`  server time per output token: ${missing}`);
+  if (t.cache) {
+    const share =
+      t.cache.cached_prompt_share === null ? "" : `, ${fixed2(t.cache.cached_prompt_share * 100)} % of prompt tokens`;
+    lines.push(`  prefix-cache hits: ${t.cache.requests_hit} requests${share}`);
+  } else lines.push(`  prefix-cache hits: ${missing}`);
+  return lines;
+}

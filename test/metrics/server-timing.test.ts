@@ -1,0 +1,99 @@
+/** @module test/metrics/server-timing.test — the server's own per-request figures beside ours, on tables and on a real events.db. */
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openEventsDbReadonly } from "../../src/metrics/read-phase.ts";
+import {
+  readServerTimingRows,
+  summarizeServerTiming,
+  type ServerTimingRow,
+  type ServerTimingSummary,
+} from "../../src/metrics/server-timing.ts";
+import { EventsDb } from "../../src/record/events-db.ts";
+import { makeFailure, makeRecord } from "./make-record.ts";
+
+const MS = 1e6;
+const dir = mkdtempSync(join(tmpdir(), "ie-server-timing-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const blank: ServerTimingRow = {
+  ttftNs: null,
+  tpotNs: null,
+  prefillNs: null,
+  decodeNs: null,
+  outputTokens: null,
+  cachedTokens: null,
+  inputTokens: null,
+};
+
+describe("metrics/server-timing summarizeServerTiming", () => {
+  test("no row carries a figure: no section at all", () => {
+    expect(summarizeServerTiming([])).toBeNull();
+  });
+
+  test("TTFT − prefill per request; the server's decode time over its tokens after the first", () => {
+    const rows: ServerTimingRow[] = [10, 20, 30].map((k) => ({
+      ...blank,
+      ttftNs: (k + 5) * MS,
+      tpotNs: 2.1 * MS,
+      prefillNs: k * MS,
+      decodeNs: 63 * 2 * MS,
+      outputTokens: 64,
+      cachedTokens: k === 10 ? 0 : 50,
+      inputTokens: 100,
+    }));
+    expect(summarizeServerTiming(rows)).toEqual({
+      requests_reporting: 3,
+      prefill_ms: { count: 3, p50: 20, p90: 20, p99: 20 },
+      ttft_rest_ms: { count: 3, p50: 5, p90: 5, p99: 5 },
+      server_tpot_ms: { count: 3, p50: 2, p90: 2, p99: 2 },
+      client_tpot_ms: { count: 3, p50: 2.1, p90: 2.1, p99: 2.1 },
+      cache: { requests_hit: 2, cached_prompt_share: 100 / 300 },
+    });
+  });
+
+  test.each([
+    ["only cached tokens (vLLM's usage): no timing spreads", { cachedTokens: 4, inputTokens: 8 }, ["cache"]],
+    ["a prefill without our TTFT: no rest", { prefillNs: 3 * MS }, ["prefill_ms"]],
+    ["one generated token: no per-token time", { decodeNs: MS, outputTokens: 1 }, []],
+  ] as [string, Partial<ServerTimingRow>, string[]][])("%s", (_name, row, present) => {
+    const s = summarizeServerTiming([{ ...blank, ...row }]);
+    const keys: (keyof ServerTimingSummary)[] = [
+      "prefill_ms",
+      "ttft_rest_ms",
+      "server_tpot_ms",
+      "client_tpot_ms",
+      "cache",
+    ];
+    expect(keys.filter((k) => s?.[k] !== null) as string[]).toEqual(present);
+  });
+});
+
+describe("metrics/server-timing readServerTimingRows", () => {
+  test("successful rows that carry a figure, with our TTFT and TPOT by their definitions", () => {
+    const path = join(dir, "timing.db");
+    const db = new EventsDb(path);
+    db.addRecords([
+      makeRecord({
+        planIndex: 0,
+        sentNs: 0,
+        firstTokenNs: 12 * MS,
+        doneNs: 75 * MS,
+        outputTokens: 64,
+        serverPrefillNs: 9 * MS,
+      }),
+      makeRecord({ planIndex: 1, outputTokens: 4 }),
+      makeFailure({ planIndex: 2, serverPrefillNs: 1 }),
+    ]);
+    db.close();
+    const read = openEventsDbReadonly(path);
+    try {
+      expect(readServerTimingRows(read, "performance")).toEqual([
+        { ...blank, ttftNs: 12 * MS, tpotNs: MS, prefillNs: 9 * MS, inputTokens: 100 },
+      ]);
+    } finally {
+      read.close();
+    }
+  });
+});
