@@ -13,6 +13,7 @@ import { SocketChannel } from "../src/ipc/socket-channel.ts";
 import { ConversationRunner } from "../src/worker/conversation-runner.ts";
 import { PhaseRunner, type PhaseTargets } from "../src/worker/phase-runner.ts";
 import { tuneWorker, type HelperTender } from "../src/tuning/runtime-tuning.ts";
+import { LoopHealthSampler } from "../src/worker/loop-health.ts";
 import type { RequestRecord } from "../src/record/request-record.ts";
 
 /** A results frame leaves at most this long after its first record (the IPC floor sends at the same pace). */
@@ -100,7 +101,12 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
     runners.set(message.phase, runner);
     // A phase that does not drain overlaps the next one here: both runners stay in `runners`.
     void runner.issued.then(() => send({ type: "phase-issued", workerId, phase: message.phase }));
+    const health = new LoopHealthSampler(createRunClock(BigInt((init as WorkerInit).t0MonoNs)).now, (samples) =>
+      send({ type: "health", workerId, phase: message.phase, samples }),
+    );
+    health.start();
     void runner.run(message.startNs).then((outcome) => {
+      health.stop();
       flush();
       runners.delete(message.phase);
       send({ type: "phase-done", workerId, phase: message.phase, sent: outcome.sent, unsent: outcome.unsent });

@@ -71,6 +71,7 @@ export const TO_MAIN_FIELDS = {
   results: { workerId: "number", phase: "string", records: "batch" },
   "phase-issued": { workerId: "number", phase: "string" },
   "phase-done": { workerId: "number", phase: "string", sent: "number", unsent: "number" },
+  health: { workerId: "number", phase: "string", samples: "f64" },
   fatal: { workerId: "number", message: "string" },
 } as const satisfies Tables<ToMain>;
 

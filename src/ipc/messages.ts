@@ -132,6 +132,14 @@ interface WorkerPhaseDone {
   unsent: number;
 }
 
+/** Loop-health samples (worker/loop-health): flattened (end of window ns, worst timer lateness ns, CPU fraction) triples. */
+interface WorkerHealth {
+  type: "health";
+  workerId: number;
+  phase: string;
+  samples: Float64Array;
+}
+
 interface WorkerFatal {
   type: "fatal";
   workerId: number;
@@ -145,6 +153,7 @@ export type ToMain =
   | WorkerResults
   | WorkerPhaseIssued
   | WorkerPhaseDone
+  | WorkerHealth
   | WorkerFatal;
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -12,8 +12,11 @@ import { bytesOf, INSERT_ALL, INSERT_COMMON, insertRequest, REQUESTS_TABLE } fro
 import { ServerMetricsTable } from "./server-metrics-table.ts";
 
 export const EVENTS_DB_FILE = "events.db";
-/** 2: `requests.attempt` (retries). 3: `hidden_tokens`, `stream_notes`, `chunk_chars`. */
-const SCHEMA_VERSION = 3;
+/**
+ * 2: `requests.attempt` (retries). 3: `hidden_tokens`, `stream_notes`, `chunk_chars`. 4: TPOT's
+ * `first_chunk_chars` and `tokenizer_tokens_after_first`, the server's per-request figures, `worker_health`.
+ */
+const SCHEMA_VERSION = 4;
 /** Rows per chunk when counting tokens after the run (a full GC after each). */
 const TOKENIZER_CHUNK_ROWS = 20_000;
 
@@ -23,6 +26,8 @@ CREATE TABLE IF NOT EXISTS phases (
   name TEXT PRIMARY KEY, kind TEXT NOT NULL, start_ns INTEGER, end_ns INTEGER,
   planned INTEGER NOT NULL DEFAULT 0, sent INTEGER NOT NULL DEFAULT 0, state TEXT NOT NULL DEFAULT 'running');
 ${REQUESTS_TABLE}
+CREATE TABLE IF NOT EXISTS worker_health (
+  phase TEXT NOT NULL, worker INTEGER NOT NULL, t_ns INTEGER NOT NULL, lateness_ns INTEGER NOT NULL, cpu REAL NOT NULL);
 `;
 
 /** A blob's bytes as uint32s (copied: SQLite's buffer need not be aligned). */
@@ -51,6 +56,24 @@ export class EventsDb {
 
   addRecords(records: readonly RequestRecord[]): void {
     if (records.length > 0) this.insertMany(records);
+  }
+
+  /** A worker's loop-health samples (worker/loop-health): flattened (end of window, worst lateness, CPU fraction) triples. */
+  addWorkerHealth(phase: string, worker: number, samples: Float64Array): void {
+    const insert = this.db.prepare(
+      "INSERT INTO worker_health (phase, worker, t_ns, lateness_ns, cpu) VALUES (?, ?, ?, ?, ?)",
+    );
+    this.db.transaction(() => {
+      for (let k = 0; k + 2 < samples.length; k += 3)
+        insert.run(
+          phase,
+          worker,
+          Math.round(samples[k] as number),
+          Math.round(samples[k + 1] as number),
+          samples[k + 2] as number,
+        );
+    })();
+    insert.finalize();
   }
 
   /** The server's scraped metrics (created on first use: a run without them has no such tables). */

@@ -5,6 +5,7 @@
  * times, tokens for lengths), Errors (when any request failed), End of Report. The console
  * shows only the Summary block plus a few headline percentiles.
  */
+import type { ReadSideHealth } from "../metrics/read-side-health.ts";
 import { serverTimingLines } from "./server-timing-text.ts";
 import { verdictLines } from "../mlperf/run-verdict.ts";
 import { DELAYED_LAG_NS } from "../metrics/load-generator-health.ts";
@@ -103,6 +104,20 @@ function tokenLines(s: ResultSummary): string[] {
   return lines;
 }
 
+/** The verdict on the workers' read side (metrics/read-side-health): what a stamp may carry of the client's own delay. */
+function readSideLine(h: ReadSideHealth): string {
+  const figures =
+    `event-loop lateness p99 ${fixed2(h.lateness_p99_ms)} ms, max ${fixed2(h.lateness_max_ms)} ms; ` +
+    `worker CPU p90 ${Math.round(h.cpu_p90 * 100)} % of a core`;
+  if (h.verdict === "ok") return `Client read side: ok (${figures})`;
+  const why =
+    h.cause === "worker" ? "SATURATED — the workers were busy" : "SATURATED — the host kept the workers waiting";
+  return (
+    `Client read side: ${why}: TTFT, ITL and latency may include up to ${fixed2(h.bound_ms)} ms of the client's own ` +
+    `delay (${figures}); add workers or cores`
+  );
+}
+
 /** The verdict on the client's own timing (see metrics/load-generator-health.ts). */
 function loadGeneratorLines(s: ResultSummary): string[] {
   const lines: string[] = [];
@@ -113,6 +128,7 @@ function loadGeneratorLines(s: ResultSummary): string[] {
         : "FELL BEHIND — latencies from the scheduled time (scheduled_latency) are the honest ones";
     lines.push(`Load generator: ${verdict} (${loadGeneratorFigures(s)})`);
   }
+  if (s.client_read_side) lines.push(readSideLine(s.client_read_side));
   if (s.n_samples_delayed)
     lines.push(`Delayed requests (sent > ${nsAsMs(DELAYED_LAG_NS)} ms late): ${s.n_samples_delayed}`);
   if (s.n_samples_dropped) lines.push(`${droppedLabel(s)}: ${s.n_samples_dropped}`);

@@ -6,6 +6,7 @@
  * Accuracy is deliberately absent (accuracy/accuracy_results.json holds it), and so are
  * endpoint URLs and keys: `runConfig` must already be the redacted run_config block.
  */
+import type { ReadSideHealth } from "../metrics/read-side-health.ts";
 import type { ServerTimingSummary } from "../metrics/server-timing.ts";
 import type { ConversationMetrics } from "../metrics/conversation-metrics.ts";
 import { finiteOrNull, scrubNonFinite } from "../metrics/json-numbers.ts";
@@ -92,6 +93,8 @@ export interface ResultSummary {
   shards?: MergedShards;
   /** The server's own metrics over the window (server-metrics/summary); present when they were scraped. */
   server_metrics?: ServerMetricsSummary;
+  /** The verdict on the workers' read side (metrics/read-side-health); present when they sampled their loops. */
+  client_read_side?: ReadSideHealth;
   /** The server's own per-request figures (metrics/server-timing); present when responses carried any. */
   server_timing?: ServerTimingSummary;
 }

@@ -171,6 +171,20 @@ export const ResultSummarySchema = z.strictObject({
       ),
     })
     .optional(),
+  // Present when the workers sampled their event loops: metrics/read-side-health.
+  client_read_side: z
+    .strictObject({
+      verdict: z.enum(["ok", "saturated"]),
+      cause: z.enum(["worker", "host"]).nullable(),
+      samples: z.number().int().min(1),
+      workers: z.number().int().min(0),
+      lateness_p99_ms: z.number(),
+      lateness_max_ms: z.number(),
+      cpu_p90: z.number(),
+      cpu_max: z.number(),
+      bound_ms: z.number(),
+    })
+    .optional(),
   // Present when responses carried the server's own figures: metrics/server-timing.
   server_timing: z
     .strictObject({

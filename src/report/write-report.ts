@@ -15,6 +15,7 @@ import { summarizePhase } from "../metrics/summarize-phase.ts";
 import { EVENTS_DB_FILE } from "../record/events-db.ts";
 import type { PhaseColumns } from "../metrics/phase-columns.ts";
 import { openEventsDbReadonly, readPhaseColumns, readPhases, readRunMeta } from "../metrics/read-phase.ts";
+import { readReadSideHealth } from "../metrics/read-side-health.ts";
 import { readServerTimingRows, summarizeServerTiming } from "../metrics/server-timing.ts";
 import { conversationMetrics } from "../metrics/conversation-metrics.ts";
 import { conversationWindow } from "../metrics/conversation-window.ts";
@@ -123,6 +124,8 @@ function readPerformancePhase(reportDir: string): PerformancePhase {
         ...conversationMetrics(Uint32Array.from(trajectories.starts), turns),
         untracked_turns: window.untracked.size,
       };
+    const readSide = readReadSideHealth(db, PERFORMANCE_PHASE, windowStartNs, phase?.end_ns ?? Number.MAX_SAFE_INTEGER);
+    if (readSide) summary.client_read_side = readSide;
     const serverTiming = summarizeServerTiming(readServerTimingRows(db, PERFORMANCE_PHASE));
     if (serverTiming) summary.server_timing = serverTiming;
     if (stored?.submission) summary.result = runVerdict(summary, stored.submission);

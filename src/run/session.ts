@@ -216,6 +216,9 @@ export class Session {
       case "phase-done":
         this.live.get(message.phase)?.workerDone(message.workerId, message.sent);
         break;
+      case "health":
+        this.spec.db.addWorkerHealth(message.phase, message.workerId, message.samples);
+        break;
       case "fatal":
         this.spec.log(`error: worker ${message.workerId}: ${message.message}`);
         break;

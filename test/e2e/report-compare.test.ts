@@ -108,7 +108,8 @@ describe("cli/report and cli/compare", () => {
     const csv = readFileSync(join(copy, "requests.csv"), "utf8").trim().split("\n");
     expect(csv).toHaveLength(81);
     expect(csv[0]).toStartWith("id,phase,plan_index,sample_index");
-    expect(csv[0]).toEndWith(",attempt,hidden_tokens,stream_notes"); // the chunk blobs are left out
+    // The chunk blobs are left out.
+    expect(csv[0]).toEndWith(",attempt,hidden_tokens,stream_notes,cached_tokens,server_prefill_ns,server_decode_ns,server_output_tokens,response_id,server_request_id,first_chunk_chars,tokenizer_tokens_after_first");
   });
 
   test("compare of a run with itself exits 0", async () => {

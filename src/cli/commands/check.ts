@@ -9,7 +9,6 @@ import type { FlagSpec } from "../../config/flags.ts";
 import { parseFlags } from "../../config/parse-argv.ts";
 import { InputError } from "../../errors.ts";
 import { renderChecks } from "../../mlperf/submission-checks.ts";
-import { checkRunDir } from "../check-run-dir.ts";
 import type { Command } from "../command.ts";
 
 const CHECK_FLAGS: readonly FlagSpec[] = [
@@ -50,6 +49,8 @@ export const checkCommand: Command = {
     };
     if (args.length === 0)
       throw new InputError("missing run directory", { hint: "e.g. inference-endpoint check reports_20261201_120000" });
+    // The reader loads YAML: only when the command runs, so other commands start without it.
+    const { checkRunDir } = await import("../check-run-dir.ts");
     let allPassed = true;
     for (const dir of args) {
       if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new InputError(`${dir} is not a directory`);

@@ -32,6 +32,17 @@ function verdictHtml(s: ResultSummary): string {
   return `<span class="bad">fell behind</span>${detail} — latencies from the scheduled time (scheduled latency) are the honest ones`;
 }
 
+/** The read side's verdict (metrics/read-side-health) with its figures. */
+function readSideHtml(h: NonNullable<ResultSummary["client_read_side"]>): string {
+  const figures =
+    ` (event-loop lateness p99 ${fixed2(h.lateness_p99_ms)} ms, max ${fixed2(h.lateness_max_ms)} ms; ` +
+    `worker CPU p90 ${Math.round(h.cpu_p90 * 100)} % of a core)`;
+  if (h.verdict === "ok") return `<span class="ok">ok</span>${figures}`;
+  const label =
+    h.cause === "worker" ? "saturated (the workers were busy)" : "saturated (the host kept the workers waiting)";
+  return `<span class="bad">${label}</span>${figures} — TTFT, ITL and latency may include up to ${fixed2(h.bound_ms)} ms of the client's own delay`;
+}
+
 /** Rows of the summary table, values already escaped. */
 export function summaryRows(s: ResultSummary): Row[] {
   const rows: Row[] = [
@@ -59,6 +70,7 @@ export function summaryRows(s: ResultSummary): Row[] {
     ["Output tok/s", fixed2(s.tps)],
     ...(s.goodput ? [["Goodput", escapeHtml(goodputText(s.goodput))] as [string, string]] : []),
     ["Load generator", verdictHtml(s)],
+    ...(s.client_read_side ? [["Client read side", readSideHtml(s.client_read_side)] as [string, string]] : []),
     ["Token counts from", escapeHtml(s.token_count_source)],
     ["Version", `${escapeHtml(s.version)} (${escapeHtml(s.git_sha ?? "unknown")})`],
     ["Started at", escapeHtml(new Date(s.test_started_at).toISOString())],

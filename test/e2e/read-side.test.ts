@@ -1,0 +1,95 @@
+/**
+ * @module test/e2e/read-side.test — the read side's verdict end to end: the worker samples its
+ * event loop through the phase, main stores the samples as they arrive, the report judges them.
+ *
+ * How late a loop runs under 2,000 streams depends on the host, so what is held here is what our
+ * code decides from what it measured: one worker's samples cover the phase, the verdict and its
+ * bound follow from its own figures, and report.txt says it. (On this project's 2-vCPU VM the
+ * run below reads "saturated", lateness p99 about 20 ms: docs/metrics.md.)
+ */
+import { afterAll, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { spawnServe } from "../../src/server/serve-process.ts";
+import { BUN_PATH, MAIN_PATH, questionDataset, readSummary, runCli, tempDirs } from "./run-cli.ts";
+
+const dirs = tempDirs("ie-read-side-");
+afterAll(() => dirs.cleanup());
+
+interface ReadSide {
+  verdict: "ok" | "saturated";
+  cause: "worker" | "host" | null;
+  samples: number;
+  workers: number;
+  lateness_p99_ms: number;
+  bound_ms: number;
+}
+
+describe("cli/read side", () => {
+  test("2,000 streams on one worker: its loop is sampled through the phase and the verdict bounds the client's delay", async () => {
+    const serve = [
+      BUN_PATH,
+      MAIN_PATH,
+      "serve",
+      "--mode",
+      "model",
+      "--output-tokens",
+      "200",
+      "--tpot-ms",
+      "1",
+      "--port",
+      "0",
+    ];
+    const server = await spawnServe(Bun.which("taskset") ? ["taskset", "-c", "0", ...serve] : serve);
+    try {
+      const dir = dirs.make();
+      const report = join(dir, "r");
+      const result = await runCli([
+        "benchmark",
+        "online",
+        "--endpoints",
+        server.url,
+        "--model",
+        "m",
+        "--dataset",
+        questionDataset(dir, 100),
+        "--load-pattern",
+        "concurrency",
+        "--concurrency",
+        "2000",
+        "--workers",
+        "1",
+        "--max-connections",
+        "2000",
+        "--num-samples",
+        "4000",
+        "--max-output-tokens",
+        "200",
+        "--report-dir",
+        report,
+      ]);
+      expect(result.stderr).not.toContain("error:");
+      expect(result.exitCode).toBe(0);
+      const side = (readSummary(report) as { client_read_side?: ReadSide }).client_read_side as ReadSide;
+      const db = new Database(join(report, "events.db"), { readonly: true });
+      const stored = db.query("SELECT COUNT(*) AS n, COUNT(DISTINCT worker) AS w FROM worker_health").get() as {
+        n: number;
+        w: number;
+      };
+      db.close();
+      expect(stored.w).toBe(1);
+      expect(side.workers).toBe(1);
+      expect(side.samples).toBeGreaterThanOrEqual(1);
+      expect(side.samples).toBeLessThanOrEqual(stored.n);
+      expect(side.verdict).toBe(side.lateness_p99_ms > 2 ? "saturated" : "ok");
+      expect(side.bound_ms).toBe(side.verdict === "ok" ? 0 : side.lateness_p99_ms);
+      expect(readFileSync(join(report, "report.txt"), "utf8")).toContain(
+        side.verdict === "ok" ? "Client read side: ok" : "Client read side: SATURATED",
+      );
+      console.info(`read side with 2,000 streams on one worker: ${JSON.stringify(side)}`);
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+});
