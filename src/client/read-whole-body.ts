@@ -43,6 +43,7 @@ export function readWholeBody(text: string, record: RequestRecord, keepText: Kee
     record.finishReason = native.finishReason;
     if (keepText) record.responseText = native.text;
     applyUsage(record, native.usage);
+    applyServerFigures(record, native.figures, native.id);
     return;
   }
   const choice = body ? readChoice(body, false) : null;

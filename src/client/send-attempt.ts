@@ -37,6 +37,8 @@ import { readWholeBody } from "./read-whole-body.ts";
 import { StreamStallWatch } from "./idle-watch.ts";
 import type { OutgoingRequest, RegisterInFlight, RequestSettings } from "./request-settings.ts";
 import { parseRetryAfterMs } from "./retry-policy.ts";
+import { applyServerFigures } from "./server-figures.ts";
+import { readTgiHeaders } from "./tgi-headers.ts";
 import { StreamProtocolError, StreamServerError } from "./stream-accumulator.ts";
 
 /** Abort reason for a body left unread after the server's error or a broken event: its connection cannot be reused. */
@@ -90,6 +92,9 @@ export async function sendAttempt(
     record.httpStatus = response.status;
     // The server's own id for the request, to join this row with its log (vLLM, SGLang and proxies send it).
     record.serverRequestId = response.headers.get("x-request-id");
+    // TGI's timing headers (client/tgi-headers): the rest are looked up only when its queue time is there.
+    const tgiQueue = response.headers.get("x-queue-time");
+    if (tgiQueue !== null) applyServerFigures(record, readTgiHeaders(response.headers, tgiQueue), null);
     if (!response.ok) {
       retryAfterMs = parseRetryAfterMs(response.headers.get("retry-after"), Date.now());
       const text = await readBodyPrefix(response);

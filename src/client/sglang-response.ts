@@ -11,6 +11,7 @@
  * exactly this into an error, and so do we (`abort`), classified by its status like an HTTP error.
  */
 import { asCount, asObject, type ServerError, type UsageCounts } from "./openai-response.ts";
+import { readSglangFigures, type ServerFigures } from "./server-figures.ts";
 
 type Json = Record<string, unknown>;
 
@@ -21,6 +22,10 @@ export interface SglangOutput {
   usage: UsageCounts;
   /** The scheduler aborted the request (finish reason type "abort"): the server's error; else null. */
   abort: ServerError | null;
+  /** The server's own figures (client/server-figures), read from the finishing event only: the times arrive there. */
+  figures: ServerFigures | null;
+  /** meta_info's `id` (the request's id in SGLang's log), read from the finishing event only. */
+  id: string | null;
 }
 
 /** The output an SGLang body or event carries, or null when it is not of that shape. */
@@ -39,6 +44,8 @@ export function readSglangOutput(body: Json): SglangOutput | null {
       reasoningTokens: null,
     },
     abort: finishReason === "abort" ? abortError(asObject(finish)) : null,
+    figures: finishReason === null ? null : readSglangFigures(meta),
+    id: finishReason !== null && typeof meta.id === "string" && meta.id.length > 0 ? meta.id.slice(0, 200) : null,
   };
 }
 

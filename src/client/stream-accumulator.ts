@@ -191,6 +191,8 @@ export class StreamAccumulator implements EventSink {
     this.usage = output.usage;
     this.endNs = arrivalNs;
     if (output.finishReason) this.finishReason = output.finishReason;
+    this.serverFigures = output.figures ?? this.serverFigures;
+    this.responseId ??= output.id;
     const tokens = output.usage.completionTokens;
     const chars = this.sglangText.next(output.text, tokens);
     if (chars === 0) this.countEmpty(tokens, false, arrivalNs);

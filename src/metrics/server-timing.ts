@@ -1,12 +1,14 @@
 /**
  * @module metrics/server-timing — the server's own per-request figures beside ours: TTFT split
- * into what the server says it spent on the prompt and the rest, its per-token decode time
- * beside our TPOT, and the prompt tokens its prefix cache served.
+ * into the server's queue wait, its prefill and the rest, its per-token decode time beside our
+ * TPOT, its whole time beside our latency, and the prompt tokens its prefix cache served.
  *
  * Only successful requests whose response carried a figure count; a run whose server reports
- * none has no section ("not reported by the server", never zeros). `rest` = our TTFT − the
- * server's prefill: what the server did not count as prefill (its queue, tokenising, a decode
- * step it waited for), the network and the client. The server's per-token time is its decode
+ * none has no section ("not reported by the server", never zeros). TTFT's rest = our TTFT −
+ * (the server's queue wait + its prefill), or TTFT − prefill where it reports no queue wait:
+ * what the server did not count (tokenising, a decode step it waited for, and its queue when
+ * unreported), the network and the client. Latency's rest = our latency − the server's whole
+ * time: the network, the HTTP layers and the client. The server's per-token time is its decode
  * time over its tokens after the first (llama.cpp's first token comes with the prompt step), our
  * TPOT's denominator. Percentiles are "lower" ones, as everywhere (metrics/percentiles).
  */
@@ -23,6 +25,11 @@ export interface ServerTimingRow {
   outputTokens: number | null;
   cachedTokens: number | null;
   inputTokens: number | null;
+  /** Our latency: sent to done. */
+  latencyNs: number | null;
+  queueNs: number | null;
+  inferenceNs: number | null;
+  totalNs: number | null;
 }
 
 /** p50 / p90 / p99 in ms, over `count` requests. */
@@ -36,13 +43,21 @@ export interface MsSpread {
 export interface ServerTimingSummary {
   /** Successful requests whose response carried any of the figures below. */
   requests_reporting: number;
+  /** The server's queue wait before it started on the request. */
+  queue_ms: MsSpread | null;
   prefill_ms: MsSpread | null;
-  /** Our TTFT − the server's prefill, per request. */
+  /** Our TTFT − (the server's queue wait + its prefill), per request; TTFT − prefill where it reports no queue wait. */
   ttft_rest_ms: MsSpread | null;
   /** The server's decode time ÷ its tokens after the first. */
   server_tpot_ms: MsSpread | null;
   /** Our TPOT over the same requests, for the comparison. */
   client_tpot_ms: MsSpread | null;
+  /** The server's time from starting on the request to its last token (prefill and decode). */
+  inference_ms: MsSpread | null;
+  /** The server's whole time on the request, arrival to last token. */
+  total_ms: MsSpread | null;
+  /** Our latency − the server's whole time, per request. */
+  latency_rest_ms: MsSpread | null;
   /** Requests whose prompt a prefix cache served in part, and the share of prompt tokens it served. */
   cache: { requests_hit: number; cached_prompt_share: number | null } | null;
 }
@@ -57,8 +72,12 @@ function spread(values: number[]): MsSpread | null {
 /** The summary over the rows that carry figures; null when none does. */
 export function summarizeServerTiming(rows: readonly ServerTimingRow[]): ServerTimingSummary | null {
   if (rows.length === 0) return null;
+  const queue: number[] = [];
   const prefill: number[] = [];
   const rest: number[] = [];
+  const inference: number[] = [];
+  const total: number[] = [];
+  const latencyRest: number[] = [];
   const serverTpot: number[] = [];
   const clientTpot: number[] = [];
   let hits = 0;
@@ -66,9 +85,15 @@ export function summarizeServerTiming(rows: readonly ServerTimingRow[]): ServerT
   let prompt = 0;
   let cacheRows = 0;
   for (const r of rows) {
+    if (r.queueNs !== null) queue.push(r.queueNs);
     if (r.prefillNs !== null) {
       prefill.push(r.prefillNs);
-      if (r.ttftNs !== null) rest.push(r.ttftNs - r.prefillNs);
+      if (r.ttftNs !== null) rest.push(r.ttftNs - r.prefillNs - (r.queueNs ?? 0));
+    }
+    if (r.inferenceNs !== null) inference.push(r.inferenceNs);
+    if (r.totalNs !== null) {
+      total.push(r.totalNs);
+      if (r.latencyNs !== null) latencyRest.push(r.latencyNs - r.totalNs);
     }
     if (r.decodeNs !== null && r.outputTokens !== null && r.outputTokens >= 2) {
       serverTpot.push(r.decodeNs / (r.outputTokens - 1));
@@ -83,10 +108,14 @@ export function summarizeServerTiming(rows: readonly ServerTimingRow[]): ServerT
   }
   return {
     requests_reporting: rows.length,
+    queue_ms: spread(queue),
     prefill_ms: spread(prefill),
     ttft_rest_ms: spread(rest),
     server_tpot_ms: spread(serverTpot),
     client_tpot_ms: spread(clientTpot),
+    inference_ms: spread(inference),
+    total_ms: spread(total),
+    latency_rest_ms: spread(latencyRest),
     cache: cacheRows > 0 ? { requests_hit: hits, cached_prompt_share: prompt > 0 ? cached / prompt : null } : null,
   };
 }
@@ -108,11 +137,16 @@ function tpotOfRow(r: {
 
 /**
  * A phase's rows that carry a server figure, read straight from events.db (successful requests
- * only; an older file without the columns has none), each with our TPOT by its one definition.
+ * only; an older file without the columns has none, or none of the later ones), each with our
+ * TPOT by its one definition.
  */
 export function readServerTimingRows(db: Database, phase: string): ServerTimingRow[] {
   const columns = new Set((db.query("PRAGMA table_info(requests)").all() as { name: string }[]).map((c) => c.name));
   if (!columns.has("server_prefill_ns")) return [];
+  const later = (column: string) => (columns.has(column) ? column : "NULL");
+  const [queueColumn, inferenceColumn, totalColumn] = ["server_queue_ns", "server_inference_ns", "server_total_ns"].map(
+    later,
+  );
   type Row = {
     first: number | null;
     done: number | null;
@@ -121,19 +155,25 @@ export function readServerTimingRows(db: Database, phase: string): ServerTimingR
     later: Uint8Array | null;
     counted: number | null;
     ttft: number | null;
+    latency: number | null;
     prefill: number | null;
     decode: number | null;
     output: number | null;
     cached: number | null;
     input: number | null;
+    queue: number | null;
+    inference: number | null;
+    total: number | null;
   };
   const rows = db
     .query(
       `SELECT first_token_ns AS first, done_ns AS done, chunk_gaps_ns IS NOT NULL AS streamed, chunk_count AS chunks,
-        chunk_tokens AS later, tokenizer_tokens_after_first AS counted, first_token_ns - sent_ns AS ttft,
-        server_prefill_ns AS prefill, server_decode_ns AS decode, server_output_tokens AS output, cached_tokens AS cached, input_tokens AS input FROM requests
+        chunk_tokens AS later, tokenizer_tokens_after_first AS counted, first_token_ns - sent_ns AS ttft, done_ns - sent_ns AS latency,
+        server_prefill_ns AS prefill, server_decode_ns AS decode, server_output_tokens AS output, cached_tokens AS cached,
+        input_tokens AS input, ${queueColumn} AS queue, ${inferenceColumn} AS inference, ${totalColumn} AS total FROM requests
       WHERE phase = ? AND error_kind IS NULL
-        AND (server_prefill_ns IS NOT NULL OR server_decode_ns IS NOT NULL OR cached_tokens IS NOT NULL)`,
+        AND (server_prefill_ns IS NOT NULL OR server_decode_ns IS NOT NULL OR cached_tokens IS NOT NULL
+          OR ${queueColumn} IS NOT NULL OR ${inferenceColumn} IS NOT NULL OR ${totalColumn} IS NOT NULL)`,
     )
     .all(phase) as Row[];
   return rows.map((r) => ({
@@ -144,5 +184,9 @@ export function readServerTimingRows(db: Database, phase: string): ServerTimingR
     outputTokens: r.output,
     cachedTokens: r.cached,
     inputTokens: r.input,
+    latencyNs: r.latency,
+    queueNs: r.queue,
+    inferenceNs: r.inference,
+    totalNs: r.total,
   }));
 }

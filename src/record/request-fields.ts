@@ -1,13 +1,12 @@
 /**
  * @module record/request-fields — the request record's fields, declared once: name, type, unit, events.db column, how each travels.
  *
- * Everything else is derived from this table (record/request-field-lists gives it as types and
- * lists): the RequestRecord type (record/request-record),
- * the worker → main packing (ipc/record-batch), the events.db schema and inserts
- * (record/events-db), the phase reader's SELECT (metrics/read-phase) and the metric columns
- * (metrics/phase-columns). Adding a field is one entry here; a field with a `fallback` may be
- * left unset by producers that do not measure it. Every timestamp is integer ns since the run's
- * T0 on the host-monotonic clock (clock/mono-clock), taken when the bytes arrived.
+ * Everything else is derived from this table (record/request-field-lists gives it as types and lists): the
+ * RequestRecord type (record/request-record), the worker → main packing (ipc/record-batch), the events.db schema
+ * and inserts (record/events-db), the phase reader's SELECT (metrics/read-phase) and the metric columns
+ * (metrics/phase-columns). Adding a field is one entry here; a field with a `fallback` may be left unset by
+ * producers that do not measure it. Every timestamp is integer ns since the run's T0 on the host-monotonic clock
+ * (clock/mono-clock), taken when the bytes arrived.
  */
 import type { ErrorKind } from "./error-kinds.ts";
 
@@ -42,7 +41,6 @@ export interface FieldSpec<T = unknown> {
 }
 
 const of = <T>(): T => undefined as T;
-
 /** A count or duration most responses do not carry: bound only when set, null for older files and producers that do not measure it. */
 const nullableRare = (column: string, unit: "ns" | "tokens") =>
   ({
@@ -55,6 +53,9 @@ const nullableRare = (column: string, unit: "ns" | "tokens") =>
     before: "NULL",
     fallback: null,
   }) as const;
+/** An id a response may carry, kept to join a row with the server's log; null when it names none. */
+const nullableText = (column: string) =>
+  ({ type: of<string | null>(), column, sql: "TEXT", wire: "text", unit: "text", fallback: null }) as const;
 
 export const REQUEST_FIELDS = {
   /** Phase name: "warmup", "performance", or an accuracy dataset name. */
@@ -254,19 +255,18 @@ export const REQUEST_FIELDS = {
   serverPrefillNs: nullableRare("server_prefill_ns", "ns"),
   /** The server's own time generating after the prompt (llama.cpp `timings.predicted_ms`); null: not reported. */
   serverDecodeNs: nullableRare("server_decode_ns", "ns"),
-  /** Tokens the server says it generated (llama.cpp `timings.predicted_n`); null: not reported. */
+  /** Tokens the server says it generated (llama.cpp `timings.predicted_n`, TGI `x-generated-tokens`, SGLang `completion_tokens`); null: not reported. */
   serverOutputTokens: nullableRare("server_output_tokens", "tokens"),
+  /** The server's own queue wait before it started on the request (TGI `x-queue-time`, SGLang `queue_time`); null: not reported. */
+  serverQueueNs: nullableRare("server_queue_ns", "ns"),
+  /** The server's time from starting on the request to its last token, prefill and decode together (TGI `x-inference-time`, SGLang `inference_time`). */
+  serverInferenceNs: nullableRare("server_inference_ns", "ns"),
+  /** The server's whole time on the request, from its arrival to the last token (TGI `x-total-time`, SGLang `e2e_latency`); null: not reported. */
+  serverTotalNs: nullableRare("server_total_ns", "ns"),
   /** The response's id (`chatcmpl-…`), to join a row with the server's log. */
-  responseId: { type: of<string | null>(), column: "response_id", sql: "TEXT", wire: "text", unit: "text", fallback: null },
+  responseId: nullableText("response_id"),
   /** The server's `x-request-id` response header, when it sends one. */
-  serverRequestId: {
-    type: of<string | null>(),
-    column: "server_request_id",
-    sql: "TEXT",
-    wire: "text",
-    unit: "text",
-    fallback: null,
-  },
+  serverRequestId: nullableText("server_request_id"),
   /** Characters of the first chunk with text, kept with the text of a stream: TPOT counts the tokens of the text after it (events-db). */
   firstChunkChars: {
     type: of<number | null>(),

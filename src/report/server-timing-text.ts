@@ -1,7 +1,7 @@
 /**
  * @module report/server-timing-text — the server's own per-request figures in report.txt and on
- * the console: TTFT split into the server's prefill and the rest, its per-token time beside ours,
- * its prefix-cache hits (metrics/server-timing).
+ * the console: TTFT split into the server's queue wait, its prefill and the rest, its per-token
+ * time beside ours, its whole time beside our latency, its prefix-cache hits (metrics/server-timing).
  */
 import type { MsSpread, ServerTimingSummary } from "../metrics/server-timing.ts";
 import { fixed2 } from "./text-format.ts";
@@ -12,16 +12,26 @@ const spreadText = (s: MsSpread) => `${fixed2(s.p50)} / ${fixed2(s.p90)} / ${fix
 export function serverTimingLines(t: ServerTimingSummary): string[] {
   const missing = "not reported by the server";
   const lines = [`Server's own per-request figures (${t.requests_reporting} requests reported them):`];
+  if (t.queue_ms) lines.push(`  queue wait p50/p90/p99: ${spreadText(t.queue_ms)}`);
   lines.push(`  prefill p50/p90/p99: ${t.prefill_ms ? spreadText(t.prefill_ms) : missing}`);
   if (t.ttft_rest_ms)
     lines.push(
-      `  TTFT − prefill p50/p90/p99: ${spreadText(t.ttft_rest_ms)} (the server's queue and what it does not ` +
-        "count as prefill, the network, the client)",
+      t.queue_ms
+        ? `  TTFT − (queue + prefill) p50/p90/p99: ${spreadText(t.ttft_rest_ms)} (what the server does not count, ` +
+            "the network, the client)"
+        : `  TTFT − prefill p50/p90/p99: ${spreadText(t.ttft_rest_ms)} (the server's queue and what it does not ` +
+            "count as prefill, the network, the client)",
     );
   if (t.server_tpot_ms) {
     const ours = t.client_tpot_ms ? `; ours over the same requests ${spreadText(t.client_tpot_ms)}` : "";
     lines.push(`  server time per output token p50/p90/p99: ${spreadText(t.server_tpot_ms)}${ours}`);
   } else lines.push(`  server time per output token: ${missing}`);
+  if (t.inference_ms) lines.push(`  inference (prefill and decode) p50/p90/p99: ${spreadText(t.inference_ms)}`);
+  if (t.total_ms) lines.push(`  server's whole time p50/p90/p99: ${spreadText(t.total_ms)}`);
+  if (t.latency_rest_ms)
+    lines.push(
+      `  latency − server's whole time p50/p90/p99: ${spreadText(t.latency_rest_ms)} (the network, HTTP, the client)`,
+    );
   if (t.cache) {
     const share =
       t.cache.cached_prompt_share === null ? "" : `, ${fixed2(t.cache.cached_prompt_share * 100)} % of prompt tokens`;

@@ -189,10 +189,14 @@ export const ResultSummarySchema = z.strictObject({
   server_timing: z
     .strictObject({
       requests_reporting: z.number().int().min(1),
+      queue_ms: msSpread,
       prefill_ms: msSpread,
       ttft_rest_ms: msSpread,
       server_tpot_ms: msSpread,
       client_tpot_ms: msSpread,
+      inference_ms: msSpread,
+      total_ms: msSpread,
+      latency_rest_ms: msSpread,
       cache: z.strictObject({ requests_hit: z.number().int().min(0), cached_prompt_share: num }).nullable(),
     })
     .optional(),

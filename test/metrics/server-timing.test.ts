@@ -25,7 +25,13 @@ const blank: ServerTimingRow = {
   outputTokens: null,
   cachedTokens: null,
   inputTokens: null,
+  latencyNs: null,
+  queueNs: null,
+  inferenceNs: null,
+  totalNs: null,
 };
+
+const noSpreads = { queue_ms: null, inference_ms: null, total_ms: null, latency_rest_ms: null };
 
 describe("metrics/server-timing summarizeServerTiming", () => {
   test("no row carries a figure: no section at all", () => {
@@ -44,6 +50,7 @@ describe("metrics/server-timing summarizeServerTiming", () => {
       inputTokens: 100,
     }));
     expect(summarizeServerTiming(rows)).toEqual({
+      ...noSpreads,
       requests_reporting: 3,
       prefill_ms: { count: 3, p50: 20, p90: 20, p99: 20 },
       ttft_rest_ms: { count: 3, p50: 5, p90: 5, p99: 5 },
@@ -53,17 +60,47 @@ describe("metrics/server-timing summarizeServerTiming", () => {
     });
   });
 
+  test("with the server's queue wait, TTFT's rest is TTFT − (queue + prefill); latency's rest is latency − its whole time", () => {
+    // TGI or SGLang with --enable-metrics: a 4 ms queue, 10 ms prefill, 2 ms more before our first token; 50 ms inside, 3 ms outside.
+    const rows: ServerTimingRow[] = [1, 2, 3].map(() => ({
+      ...blank,
+      ttftNs: 16 * MS,
+      latencyNs: 53 * MS,
+      queueNs: 4 * MS,
+      prefillNs: 10 * MS,
+      inferenceNs: 40 * MS,
+      totalNs: 50 * MS,
+    }));
+    expect(summarizeServerTiming(rows)).toMatchObject({
+      requests_reporting: 3,
+      queue_ms: { count: 3, p50: 4, p90: 4, p99: 4 },
+      ttft_rest_ms: { count: 3, p50: 2, p90: 2, p99: 2 },
+      inference_ms: { count: 3, p50: 40, p90: 40, p99: 40 },
+      total_ms: { count: 3, p50: 50, p90: 50, p99: 50 },
+      latency_rest_ms: { count: 3, p50: 3, p90: 3, p99: 3 },
+    });
+  });
+
   test.each([
+    [
+      "TGI's whole response: queue, inference, whole time and latency's rest, no prefill so no TTFT rest",
+      { latencyNs: 320 * MS, queueNs: 12 * MS, inferenceNs: 305 * MS, totalNs: 318 * MS, outputTokens: 16 },
+      ["queue_ms", "inference_ms", "total_ms", "latency_rest_ms"],
+    ],
     ["only cached tokens (vLLM's usage): no timing spreads", { cachedTokens: 4, inputTokens: 8 }, ["cache"]],
     ["a prefill without our TTFT: no rest", { prefillNs: 3 * MS }, ["prefill_ms"]],
     ["one generated token: no per-token time", { decodeNs: MS, outputTokens: 1 }, []],
   ] as [string, Partial<ServerTimingRow>, string[]][])("%s", (_name, row, present) => {
     const s = summarizeServerTiming([{ ...blank, ...row }]);
     const keys: (keyof ServerTimingSummary)[] = [
+      "queue_ms",
       "prefill_ms",
       "ttft_rest_ms",
       "server_tpot_ms",
       "client_tpot_ms",
+      "inference_ms",
+      "total_ms",
+      "latency_rest_ms",
       "cache",
     ];
     expect(keys.filter((k) => s?.[k] !== null) as string[]).toEqual(present);
@@ -85,12 +122,34 @@ describe("metrics/server-timing readServerTimingRows", () => {
       }),
       makeRecord({ planIndex: 1, outputTokens: 4 }),
       makeFailure({ planIndex: 2, serverPrefillNs: 1 }),
+      makeRecord({
+        planIndex: 3,
+        sentNs: 0,
+        firstTokenNs: null,
+        chunkGapsNs: null,
+        chunkCount: 1,
+        doneNs: 320 * MS,
+        serverQueueNs: 12 * MS,
+        serverInferenceNs: 305 * MS,
+        serverTotalNs: 318 * MS,
+        serverOutputTokens: 16,
+      }),
     ]);
     db.close();
     const read = openEventsDbReadonly(path);
     try {
       expect(readServerTimingRows(read, "performance")).toEqual([
-        { ...blank, ttftNs: 12 * MS, tpotNs: MS, prefillNs: 9 * MS, inputTokens: 100 },
+        { ...blank, ttftNs: 12 * MS, tpotNs: MS, prefillNs: 9 * MS, inputTokens: 100, latencyNs: 75 * MS },
+        {
+          ...blank,
+          ttftNs: null,
+          latencyNs: 320 * MS,
+          queueNs: 12 * MS,
+          inferenceNs: 305 * MS,
+          totalNs: 318 * MS,
+          outputTokens: 16,
+          inputTokens: 100,
+        },
       ]);
     } finally {
       read.close();

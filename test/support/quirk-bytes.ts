@@ -131,3 +131,48 @@ export function streamSteps(s: TokenStream): Step[] {
   if (s.framing !== "raw") steps.push(LAST_CHUNK);
   return steps;
 }
+
+/**
+ * TGI's timing headers on a non-streamed response, in the order its router sets them
+ * (huggingface/text-generation-inference, router/src/server.rs `generate_internal`): whole ms
+ * but `x-compute-time` (seconds); total = validation + queue + inference. The values are ours.
+ */
+export const TGI_TIMING_HEADERS: Record<string, string> = {
+  "x-compute-type": "gpu+optimized",
+  "x-compute-time": "0.318",
+  "x-compute-characters": "41",
+  "x-total-time": "318",
+  "x-validation-time": "1",
+  "x-queue-time": "12",
+  "x-inference-time": "305",
+  "x-time-per-token": "19",
+  "x-prompt-tokens": "11",
+  "x-generated-tokens": "16",
+};
+
+/**
+ * SGLang's final meta_info with `--enable-metrics`: its keys in the order sgl-project/sglang
+ * builds them (managers/tokenizer_manager `_handle_batch_output`, then the scheduler's and the
+ * API server's `convert_to_output_meta_info` in observability/req_time_stats); times in
+ * seconds, `*_time`/`*_ts` instants since the epoch. The values are ours.
+ */
+export const SGLANG_META_WITH_METRICS: Record<string, unknown> = {
+  id: "5b0e4c1d9a7f4e2b8c3d6a1f0e9b7c5d",
+  finish_reason: { type: "length", length: 16 },
+  prompt_tokens: 24,
+  weight_version: "default",
+  total_retractions: 0,
+  forward_entry_time: 1_760_000_000.1205,
+  prefill_finished_time: 1_760_000_000.1455,
+  queue_time: 0.0125,
+  prefill_waiting_latency: 0.0003,
+  prefill_launch_latency: 0.0241,
+  reasoning_tokens: 0,
+  completion_tokens: 16,
+  cached_tokens: 8,
+  e2e_latency: 0.3125,
+  request_received_ts: 1_760_000_000.1055,
+  request_finished_ts: 1_760_000_000.418,
+  inference_time: 0.2975,
+  decode_throughput: 58.5,
+};
