@@ -1,4 +1,4 @@
-/** @module compare/render-comparison — the comparison table as text (pure). */
+/** @module compare/render-comparison — the comparison table as text (pure), under the servers' differences when they differ. */
 import type { MetricRow } from "./compare-summaries.ts";
 
 const value = (v: number | null) => (v === null ? "N/A" : Math.abs(v) >= 100 ? v.toFixed(1) : v.toFixed(2));
@@ -13,6 +13,7 @@ export function renderComparison(
   baseLabel: string,
   nextLabel: string,
   thresholdPct: number | null,
+  serverNotes: readonly string[] = [],
 ): string {
   const table = [
     ["metric", "base", "new", "delta", ""],
@@ -32,7 +33,9 @@ export function renderComparison(
       .trimEnd(),
   );
   lines.splice(1, 0, widths.map((w) => "-".repeat(w)).join("  "));
-  const header = [`base: ${baseLabel}`, `new:  ${nextLabel}`];
+  const served =
+    serverNotes.length > 0 ? ["the runs were served differently:", ...serverNotes.map((n) => `  ${n}`)] : [];
+  const header = [`base: ${baseLabel}`, `new:  ${nextLabel}`, ...served];
   const regressed = rows.filter((r) => r.regressed).map((r) => r.name);
   const verdict =
     thresholdPct === null

@@ -13,6 +13,7 @@ import { hasValues, type Rollup } from "../metrics/series-rollup.ts";
 import { conversationHeadline, conversationLines } from "./conversation-text.ts";
 import { shardLines } from "./shard-health.ts";
 import { serverMetricsLines } from "./server-metrics-text.ts";
+import { serverIdentityLines } from "./server-identity-text.ts";
 import type { ResultSummary } from "./result-summary.ts";
 import { seriesLines } from "./series-text.ts";
 import {
@@ -43,6 +44,7 @@ function summaryBody(s: ResultSummary): string[] {
     lines.push(`WARNING: report is incomplete (run state: ${s.state}); numbers may be partial.`);
   }
   lines.push(`Version: ${s.version}`, `Git SHA: ${s.git_sha ?? "unknown"}`);
+  if (s.server) lines.push(...serverIdentityLines(s.server));
   const config = runConfigLines(s.run_config);
   if (config.length > 0) lines.push("Run config:", ...config);
   const durationS = s.duration_ns === null ? null : s.duration_ns / NS_PER_S;

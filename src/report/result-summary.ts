@@ -21,6 +21,7 @@ import type { StreamNote } from "../record/stream-notes.ts";
 import type { RunVerdict } from "../mlperf/run-verdict.ts";
 import type { MergedShards } from "./shard-health.ts";
 import type { ServerMetricsSummary } from "../server-metrics/summary.ts";
+import type { ServerIdentity } from "../server-metrics/server-identity.ts";
 
 export type RunState = "complete" | "interrupted" | "failed";
 
@@ -97,6 +98,8 @@ export interface ResultSummary {
   client_read_side?: ReadSideHealth;
   /** The server's own per-request figures (metrics/server-timing); present when responses carried any. */
   server_timing?: ServerTimingSummary;
+  /** What served the run, as the server said before it (server-metrics/server-identity); present when it said anything. */
+  server?: ServerIdentity;
 }
 
 /** Top-level keys of result_summary.json, in order. */

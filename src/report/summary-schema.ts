@@ -9,6 +9,7 @@ import { PRIORITIES } from "../mlperf/ruleset-models.ts";
 import { z } from "zod";
 import { FINISH_REASONS } from "../metrics/phase-tallies.ts";
 import { STREAM_NOTE_NAMES, type StreamNote } from "../record/stream-notes.ts";
+import { ENGINES } from "../server-metrics/server-identity.ts";
 
 const num = z.number().nullable();
 const msSpread = z
@@ -239,6 +240,19 @@ export const ResultSummarySchema = z.strictObject({
           buckets: z.strictObject({ p50: ttftBucket, p90: ttftBucket, p99: ttftBucket }),
         })
         .nullable(),
+    })
+    .optional(),
+  // Present when the server said what it is before the run: server-metrics/server-identity.
+  server: z
+    .strictObject({
+      engine: z.enum(ENGINES).nullable(),
+      identified_by: z.string().nullable(),
+      version: z.string().nullable(),
+      model: z.string().nullable(),
+      settings: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+      models: z.array(
+        z.strictObject({ id: z.string(), owned_by: z.string().nullable(), max_model_len: z.number().nullable() }),
+      ),
     })
     .optional(),
 });

@@ -37,6 +37,7 @@ import {
   type GaugeTimeline,
   type ScrapeBounds,
 } from "../server-metrics/summary.ts";
+import { SERVER_IDENTITY_META_KEY, type ServerIdentity } from "../server-metrics/server-identity.ts";
 import { readScrapeCounts, readServerMetricRows, readWarmupFirstTokens } from "../server-metrics/read-samples.ts";
 
 const PERFORMANCE_PHASE = "performance";
@@ -129,6 +130,7 @@ function readPerformancePhase(reportDir: string): PerformancePhase {
     const serverTiming = summarizeServerTiming(readServerTimingRows(db, PERFORMANCE_PHASE));
     if (serverTiming) summary.server_timing = serverTiming;
     if (stored?.submission) summary.result = runVerdict(summary, stored.submission);
+    if (meta[SERVER_IDENTITY_META_KEY]) summary.server = JSON.parse(meta[SERVER_IDENTITY_META_KEY]) as ServerIdentity;
     if (meta[SHARD_HEALTH_META_KEY]) summary.shards = JSON.parse(meta[SHARD_HEALTH_META_KEY]) as MergedShards;
     const metricsUrl = meta[SERVER_METRICS_URL_META_KEY];
     let serverTimeline: GaugeTimeline | null = null;

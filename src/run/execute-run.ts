@@ -6,6 +6,7 @@
  * unused field: a warning says it does nothing). config.yaml is written once the first
  * phase is under way, and at the latest when the session ends. With `--profile vllm` the
  * server's profiler is started before the performance phase and stopped after the session.
+ * Before the workers start, the server is asked what it is (run/fetch-server-identity).
  */
 import { isConversationPlan } from "../plan/conversation-plan.ts";
 import { TrajectoryWatch } from "./trajectory-watch.ts";
@@ -24,6 +25,8 @@ import {
   type ScrapeBounds,
 } from "../server-metrics/summary.ts";
 import { resolveMetricsUrl, ServerMetricsScraper } from "../server-metrics/scraper.ts";
+import { recordServerIdentity } from "./fetch-server-identity.ts";
+import { serverKeyHeaders } from "./server-key.ts";
 
 /** Headers every request carries: JSON in, SSE or JSON out, and the API key when there is one. */
 function requestHeaders(run: OpenRun): Record<string, string> {
@@ -71,29 +74,17 @@ function stopIssuingWatch(
   });
 }
 
-function sameOrigin(a: string, b: string): boolean {
-  try {
-    return new URL(a).origin === new URL(b).origin;
-  } catch {
-    // A URL that does not parse is no server's: send nothing to it.
-    return false;
-  }
-}
-
 /** The scraper of `--server-metrics`, or null when it is off or auto found no page. */
 async function serverMetricsScraper(
   run: OpenRun,
   log: (line: string) => void,
 ): Promise<((now: () => number) => ServerMetricsScraper) | null> {
   const { url: setting, interval_s: intervalS } = run.config.server_metrics;
-  const { endpoints, api_key: apiKey } = run.config.endpoint_config;
+  const { endpoints } = run.config.endpoint_config;
   const endpoint = endpoints[0] ?? "";
   const target = setting === "auto" || setting === "off" ? endpoint : setting;
-  // The endpoint's key goes to the endpoint's own server only, never to an exporter elsewhere.
-  const sameServer = target !== "" && sameOrigin(target, endpoint);
-  if (apiKey && !sameServer)
-    log(`server metrics: ${redactUrl(target)} is not the endpoint's server; the API key is not sent to it`);
-  const headers: Record<string, string> = apiKey && sameServer ? { authorization: `Bearer ${apiKey}` } : {};
+  const { headers, withheld } = serverKeyHeaders(target, run.config.endpoint_config);
+  if (withheld) log(`server metrics: ${redactUrl(target)} is not the endpoint's server; the API key is not sent to it`);
   const fetchOptions = { headers, insecure: run.config.settings.client.insecure };
   const url = await resolveMetricsUrl(setting, endpoint, fetchOptions, log);
   if (url === null) return null;
@@ -119,7 +110,8 @@ function scrapeBounds(db: OpenRun["db"]) {
 
 export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult> {
   const { config, sizing, workload } = run;
-  const makeScraper = await serverMetricsScraper(run, io.log);
+  // Both ask the server before any worker sends, under their own 2 s limits, side by side.
+  const [makeScraper] = await Promise.all([serverMetricsScraper(run, io.log), recordServerIdentity(run, io.log)]);
   let scraper: ServerMetricsScraper | null = null;
   const bounds = scrapeBounds(run.db);
   const progress = new ProgressLine(io.progress, io.progressEnabled, io.isTty);

@@ -10,6 +10,7 @@ import {
   SUMMARY_HEADER,
 } from "../../src/report/report-text.ts";
 import { sampleSummary } from "./sample-summary.ts";
+import { LLAMA_IDENTITY } from "./server-identity-fixture.ts";
 
 describe("report/report-text", () => {
   test("renders the sections in upstream's order", () => {
@@ -152,5 +153,18 @@ describe("report/report-text", () => {
     expect(text).not.toContain("TTFT p50");
     expect(text).not.toContain("TPOT p50");
     expect(text).toContain("Latency p50/p99");
+  });
+
+  test("names the server under the version when it said what it is, and nothing when it did not", () => {
+    const text = renderReportText({ ...sampleSummary(), server: LLAMA_IDENTITY });
+    expect(text).toContain(
+      "Git SHA: abc1234\nServer: llama.cpp b7000-abc, model models/tiny-64x2.gguf (GET /props)\n" +
+        "Server settings: total_slots 2, model_ftype F16, n_ctx 2048\n",
+    );
+    const modelsOnly = { ...LLAMA_IDENTITY, engine: null, identified_by: null, version: null, settings: {} };
+    expect(renderReportText({ ...sampleSummary(), server: modelsOnly })).toContain(
+      "Server: engine not reported, model models/tiny-64x2.gguf (GET /v1/models only)\n",
+    );
+    expect(renderReportText(sampleSummary())).not.toContain("Server:");
   });
 });

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { z } from "zod";
 import type { ResultSummary } from "../../src/report/result-summary.ts";
+import { LLAMA_IDENTITY } from "./server-identity-fixture.ts";
 import { ResultSummarySchema, resultSummaryJsonSchema } from "../../src/report/summary-schema.ts";
 import { sampleSummary } from "./sample-summary.ts";
 
@@ -24,6 +25,7 @@ describe("report/summary-schema", () => {
     ["a clean run", sampleSummary()],
     ["a run with failures", sampleSummary({}, true)],
     ["an interrupted run", sampleSummary({ state: "interrupted" })],
+    ["a run whose server said what it is", { ...sampleSummary(), server: LLAMA_IDENTITY }],
   ])("%s validates, and JSON round-trips through the schema unchanged", (_name, summary) => {
     const json = JSON.parse(JSON.stringify(summary));
     expect(ResultSummarySchema.parse(json)).toEqual(json);

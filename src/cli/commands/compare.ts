@@ -4,7 +4,8 @@
  * BASE and NEW are report directories (or result_summary.json files), or two sweep
  * directories (compare/compare-sweeps: the answers and the steps both ran). Prints the table on
  * stdout (or JSON with --output json); with --fail-on-regression exits 99 when a metric moved
- * the wrong way by more than the threshold, naming them.
+ * the wrong way by more than the threshold, naming them. Two runs served by another engine,
+ * version or model say so above the table (compare/compare-servers).
  */
 import { parseExactJson } from "../../config/exact-json.ts";
 import { existsSync, readFileSync, statSync } from "node:fs";
@@ -74,9 +75,10 @@ export const compareCommand: Command = {
         hint: "inference-endpoint compare BASE_DIR NEW_DIR",
       });
     const [baseDir, nextDir] = positionals as [string, string];
-    const [{ compareSummaries, parseThresholdPct }, { renderComparison }] = await Promise.all([
+    const [{ compareSummaries, parseThresholdPct }, { renderComparison }, { serverDifferences }] = await Promise.all([
       import("../../compare/compare-summaries.ts"),
       import("../../compare/render-comparison.ts"),
+      import("../../compare/compare-servers.ts"),
     ]);
     const raw = overrides.threshold as string | undefined;
     const threshold = raw === undefined ? null : parseThresholdPct(raw);
@@ -89,6 +91,8 @@ export const compareCommand: Command = {
       throw new InputError(`${sweeps[0] ? baseDir : nextDir} is a sweep and ${sweeps[0] ? nextDir : baseDir} is not`, {
         hint: "compare two sweeps, or two runs",
       });
+    const summaries = sweeps[0] ? null : ([readSummary(baseDir), readSummary(nextDir)] as const);
+    const servers = summaries ? serverDifferences(...summaries) : [];
     const { rows, notes } = sweeps[0]
       ? (await import("../../compare/compare-sweeps.ts")).compareSweeps(
           readSweep(baseDir),
@@ -96,7 +100,10 @@ export const compareCommand: Command = {
           threshold ?? Number.POSITIVE_INFINITY,
         )
       : {
-          rows: compareSummaries(readSummary(baseDir), readSummary(nextDir), threshold ?? Number.POSITIVE_INFINITY),
+          rows: compareSummaries(
+            ...(summaries as NonNullable<typeof summaries>),
+            threshold ?? Number.POSITIVE_INFINITY,
+          ),
           notes: [],
         };
     if (sweeps[0] && rows.length === 0) {
@@ -109,11 +116,12 @@ export const compareCommand: Command = {
       );
     }
     for (const note of notes) io.stderr(`note: ${note}\n`);
+    const extra = sweeps[0] ? { notes } : { server_differences: servers };
     if (overrides.output === "json")
       io.stdout(
-        `${JSON.stringify({ base: baseDir, new: nextDir, threshold_pct: threshold, metrics: rows, ...(sweeps[0] ? { notes } : {}) }, null, 2)}\n`,
+        `${JSON.stringify({ base: baseDir, new: nextDir, threshold_pct: threshold, metrics: rows, ...extra }, null, 2)}\n`,
       );
-    else io.stdout(renderComparison(rows, baseDir, nextDir, threshold));
+    else io.stdout(renderComparison(rows, baseDir, nextDir, threshold, servers));
     const regressed = rows.filter((r) => r.regressed);
     if (threshold !== null && regressed.length > 0) {
       io.stderr(`regression: ${regressed.map((r) => r.name).join(", ")} worse by more than ${threshold} %\n`);

@@ -11,6 +11,7 @@ import { loadPatternType, type ResultSummary } from "../result-summary.ts";
 import { droppedLabel, fixed2, goodputText, loadGeneratorFigures, nsAsMs, NS_PER_S } from "../text-format.ts";
 import { escapeHtml, escapeValue } from "./escape-html.ts";
 import { displayUnitOf, metricNamed } from "../../metrics/metric-names.ts";
+import { serverIdentityText, serverSettingsText } from "../server-identity-text.ts";
 
 type Row = [label: string, valueHtml: string];
 
@@ -73,6 +74,10 @@ export function summaryRows(s: ResultSummary): Row[] {
     ...(s.client_read_side ? [["Client read side", readSideHtml(s.client_read_side)] as [string, string]] : []),
     ["Token counts from", escapeHtml(s.token_count_source)],
     ["Version", `${escapeHtml(s.version)} (${escapeHtml(s.git_sha ?? "unknown")})`],
+    ...(s.server ? ([["Server", escapeHtml(serverIdentityText(s.server))]] as Row[]) : []),
+    ...(s.server && serverSettingsText(s.server)
+      ? ([["Server settings", escapeHtml(serverSettingsText(s.server))]] as Row[])
+      : []),
     ["Started at", escapeHtml(new Date(s.test_started_at).toISOString())],
   );
   return rows;

@@ -4,6 +4,7 @@ import { errorBreakdown, renderErrorTable } from "../../../src/report/html/error
 import { flattenConfig, renderSummaryTables, summaryRows } from "../../../src/report/html/summary-tables.ts";
 import type { ResultSummary } from "../../../src/report/result-summary.ts";
 import { sampleSummary } from "../sample-summary.ts";
+import { LLAMA_IDENTITY } from "../server-identity-fixture.ts";
 
 function row(s: ResultSummary, label: string): string | undefined {
   return summaryRows(s).find(([l]) => l === label)?.[1];
@@ -105,5 +106,12 @@ describe("report/html/error-table", () => {
 
   test("is empty when no request failed", () => {
     expect(renderErrorTable(base)).toBe("");
+  });
+
+  test("a Server row names what served the run, escaped, when the summary has it", () => {
+    const s = { ...sampleSummary(), server: { ...LLAMA_IDENTITY, model: "<m>" } };
+    expect(row(s, "Server")).toBe("llama.cpp b7000-abc, model &lt;m&gt; (GET /props)");
+    expect(row(s, "Server settings")).toBe("total_slots 2, model_ftype F16, n_ctx 2048");
+    expect(row(sampleSummary(), "Server")).toBeUndefined();
   });
 });
