@@ -56,10 +56,12 @@ export async function askServerIdentity(endpoint: string, options: ProbeOptions)
   await Promise.all(
     IDENTITY_PATHS.map(async (path) => {
       try {
+        // Never decompressed: a broken encoded body is no identity, not a runtime notice on stderr.
         const response = await fetch(`${root}${path}`, {
-          headers: { ...options.headers, accept: "application/json" },
+          headers: { ...options.headers, accept: "application/json", "accept-encoding": "identity" },
           signal,
           redirect: "manual",
+          decompress: false,
           ...(options.insecure ? { tls: { rejectUnauthorized: false } } : {}),
         });
         answers[path] = { status: response.status, body: await boundedText(response) };

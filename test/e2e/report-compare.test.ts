@@ -1,3 +1,4 @@
+import { REQUEST_FIELDS } from "../../src/record/request-fields.ts";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -108,8 +109,11 @@ describe("cli/report and cli/compare", () => {
     const csv = readFileSync(join(copy, "requests.csv"), "utf8").trim().split("\n");
     expect(csv).toHaveLength(81);
     expect(csv[0]).toStartWith("id,phase,plan_index,sample_index");
-    // The chunk blobs are left out.
-    expect(csv[0]).toEndWith(",attempt,hidden_tokens,stream_notes,cached_tokens,server_prefill_ns,server_decode_ns,server_output_tokens,response_id,server_request_id,first_chunk_chars,tokenizer_tokens_after_first");
+    // Every column of the request record's declaration but the chunk blobs, in its order.
+    const columns = Object.values(REQUEST_FIELDS)
+      .filter((f) => f.sql !== "BLOB" && f.wire !== "frame")
+      .map((f) => f.column);
+    expect(csv[0]).toEndWith(`,${columns.slice(-6).join(",")}`);
   });
 
   test("compare of a run with itself exits 0", async () => {
