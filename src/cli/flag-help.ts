@@ -13,7 +13,9 @@ const VALUE_HINT: Record<FlagSpec["kind"], string> = {
 
 function label(spec: FlagSpec): string {
   const names = [spec.flag, ...spec.aliases].join(", ");
-  const value = spec.kind === "enum" && spec.choices ? spec.choices.join("|") : VALUE_HINT[spec.kind];
+  // A list that takes one item per flag (`--header`) is repeated, not comma-separated.
+  const hint = spec.commaSeparated === false ? "TEXT" : VALUE_HINT[spec.kind];
+  const value = spec.kind === "enum" && spec.choices ? spec.choices.join("|") : hint;
   return value ? `${names} ${value}` : names;
 }
 

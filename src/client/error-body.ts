@@ -3,9 +3,11 @@
  *
  * Only the first bytes of an error body are read (a 5xx page can be large), then the body is
  * cancelled. A server's error object gives its message (client/openai-response lists the
- * dialects; FastAPI's `{"detail": …}` too); anything else its first characters. The request's credentials (Authorization / api-key header values) and
- * anything shaped like a bearer token or `sk-…` key are replaced before the text is stored.
+ * dialects; FastAPI's `{"detail": …}` too); anything else its first characters. The request's
+ * credentials (credential-named header values: config/http-headers) and anything shaped like a
+ * bearer token or `sk-…` key are replaced before the text is stored.
  */
+import { isSecretHeader } from "../config/http-headers.ts";
 import { REDACTED, redactUrl } from "../config/redact.ts";
 import { truncate } from "./classify-error.ts";
 import { parseJsonObject, readErrorMessage } from "./openai-response.ts";
@@ -13,7 +15,6 @@ import { parseJsonObject, readErrorMessage } from "./openai-response.ts";
 /** Error-body bytes read at most. */
 const ERROR_BODY_PREFIX_BYTES = 4096;
 
-const SECRET_HEADERS = new Set(["authorization", "proxy-authorization", "api-key", "x-api-key"]);
 const TOKEN_PATTERNS = [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi, /\bsk-[A-Za-z0-9_-]{8,}/g];
 
 /** Reads at most `maxBytes` of the body, then cancels the rest; a failure mid-read keeps what arrived. */
@@ -68,7 +69,7 @@ export function describeHttpError(status: number, body: string, location: string
 /** The secret values among `headers` (whole values and bearer tokens), longest first. */
 export function secretValues(headers: Record<string, string>): string[] {
   const values = Object.entries(headers)
-    .filter(([name]) => SECRET_HEADERS.has(name.toLowerCase()))
+    .filter(([name]) => isSecretHeader(name))
     .flatMap(([, value]) => [value, value.replace(/^(Bearer|Basic)\s+/i, "")])
     .filter((value) => value.length >= 4);
   return [...new Set(values)].sort((a, b) => b.length - a.length);

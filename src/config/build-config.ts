@@ -17,6 +17,7 @@ import { datasetsRule } from "./rules/datasets.ts";
 import { shardRule } from "./rules/shard.ts";
 import { sloRule } from "./rules/slo.ts";
 import { endpointsRule } from "./rules/endpoints.ts";
+import { requestExtrasRule } from "./rules/request-extras.ts";
 import { durationRule, loadPatternRule } from "./rules/load.ts";
 import { modelRule } from "./rules/model.ts";
 import { submissionRule } from "../mlperf/rules-submission.ts";
@@ -39,6 +40,7 @@ export interface BuildConfigInput {
 const RULES: readonly Rule[] = [
   modelRule,
   endpointsRule,
+  requestExtrasRule,
   loadPatternRule,
   durationRule,
   datasetsRule,

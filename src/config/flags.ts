@@ -88,7 +88,7 @@ function specForLeaf(leaf: SchemaLeaf): FlagSpec {
   if (leaf.choices) spec.choices = [...leaf.choices];
   if (leaf.caseInsensitive) spec.caseInsensitive = true;
   if (leaf.kind === "boolean" || leaf.negatable) spec.negatable = true;
-  if (leaf.kind === "list") spec.commaSeparated = true;
+  if (leaf.kind === "list") spec.commaSeparated = !leaf.itemPerFlag;
   if (leaf.nullable && leaf.kind !== "string") spec.nullable = true;
   const defaultText = DEFAULT_TEXTS[leaf.path] ?? formatDefault(leaf.defaultValue);
   if (defaultText !== undefined) spec.defaultText = defaultText;

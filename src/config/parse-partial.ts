@@ -61,13 +61,18 @@ export function parsePartially(input: unknown): PartialParse {
     const result = BenchmarkConfigSchema.safeParse(work, ONE_SHOT_PARSE);
     if (result.success) return { config: result.data, issues };
     let repaired = false;
+    // A field with several issues is removed once: a second removal would take its parent with it.
+    const removed = new Set<string>();
     for (const issue of result.error.issues) {
-      const key = `${issue.code}|${issue.path.map(String).join(".")}|${issue.message}`;
+      const where = issue.path.map(String).join(".");
+      const key = `${issue.code}|${where}|${issue.message}`;
       if (!seen.has(key)) {
         seen.add(key);
         issues.push(issue);
       }
+      if (issue.code !== "unrecognized_keys" && removed.has(where)) continue;
       if (repair(work, issue)) repaired = true;
+      removed.add(where);
     }
     if (!repaired) break;
     work = compact(work);

@@ -4,6 +4,7 @@
  * Workers load it (error bodies are redacted before they are recorded), so it imports nothing
  * heavy: the YAML writing is config/yaml-text.
  */
+import { isSecretHeader } from "./http-headers.ts";
 import { isPlainObject } from "./object-path.ts";
 
 export const REDACTED = "<redacted>";
@@ -68,17 +69,18 @@ export function redactUrl(text: string): string {
 /**
  * A deep copy of `value` with secret-named values replaced and URL credentials hidden. Typed as
  * `T` for configs, whose secret fields are strings; a non-string secret also becomes the string.
+ * A mapping under `headers` holds HTTP headers: those are judged by header name (`Cookie`, `X-Goog-Api-Key`).
  */
 export function redactSecrets<T>(value: T): T {
-  const walk = (node: unknown): unknown => {
+  const walk = (node: unknown, inHeaders = false): unknown => {
     if (typeof node === "string") return redactUrl(node);
-    if (Array.isArray(node)) return node.map(walk);
+    if (Array.isArray(node)) return node.map((child) => walk(child));
     if (isPlainObject(node)) {
       return Object.fromEntries(
-        Object.entries(node).map(([key, child]) => [
-          key,
-          isSecretKey(key) && child !== null && child !== undefined ? REDACTED : walk(child),
-        ]),
+        Object.entries(node).map(([key, child]) => {
+          const secret = isSecretKey(key) || (inHeaders && isSecretHeader(key));
+          return [key, secret && child !== null && child !== undefined ? REDACTED : walk(child, key === "headers")];
+        }),
       );
     }
     return node;

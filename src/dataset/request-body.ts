@@ -10,8 +10,10 @@
  * - `sglang` → `/generate`: SGLang's native body (dataset/sglang-body).
  * - Null and undefined fields are left out. Streaming requests ask for
  *   `stream_options.include_usage` so the server reports token usage in its last event.
+ * - `extra_body` fills in last (dataset/extra-body), so the send path sends it at no cost.
  */
 import { InputError } from "../errors.ts";
+import { mergeExtraBody } from "./extra-body.ts";
 import { isContentParts, isTokenIds } from "./prompt-check.ts";
 import { sglangBody } from "./sglang-body.ts";
 
@@ -34,6 +36,8 @@ export interface RequestBodyParams {
   presencePenalty?: number | null;
   frequencyPenalty?: number | null;
   chatTemplateKwargs?: Record<string, unknown> | null;
+  /** Vendor fields merged into every body (`extra_body`, a dataset's override merged over it). */
+  extraBody?: Readonly<Record<string, unknown>> | null;
 }
 
 type Body = Record<string, unknown>;
@@ -133,11 +137,11 @@ function completionsBody(row: Record<string, unknown>, params: RequestBodyParams
 export function buildRequestBody(row: Record<string, unknown>, params: RequestBodyParams): string {
   switch (params.apiType) {
     case "openai":
-      return JSON.stringify(chatBody(row, params));
+      return JSON.stringify(mergeExtraBody(chatBody(row, params), params.extraBody));
     case "openai_completions":
-      return JSON.stringify(completionsBody(row, params));
+      return JSON.stringify(mergeExtraBody(completionsBody(row, params), params.extraBody));
     case "sglang":
-      return JSON.stringify(sglangBody(row, params));
+      return JSON.stringify(mergeExtraBody(sglangBody(row, params), params.extraBody));
     default:
       throw new InputError(`unsupported api_type '${String(params.apiType satisfies never)}'`, {
         hint: "use openai, openai_completions or sglang",

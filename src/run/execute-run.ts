@@ -18,6 +18,7 @@ import { Session, type SessionResult, type SessionSpec } from "./session.ts";
 import { installStopSignals } from "./stop-signals.ts";
 import { PROFILING_META_KEY, ProfilerTriggers } from "../profiling/profiler-triggers.ts";
 import type { RunClock } from "../clock/mono-clock.ts";
+import { wireHeaders } from "../config/http-headers.ts";
 import { redactUrl } from "../config/redact.ts";
 import {
   SERVER_METRICS_BOUNDS_META_KEY,
@@ -28,11 +29,12 @@ import { resolveMetricsUrl, ServerMetricsScraper } from "../server-metrics/scrap
 import { recordServerIdentity } from "./fetch-server-identity.ts";
 import { serverKeyHeaders } from "./server-key.ts";
 
-/** Headers every request carries: JSON in, SSE or JSON out, and the API key when there is one. */
+/** Headers every request carries: JSON in, SSE or JSON out, the user's `--header`s (which may replace those two), and the API key. */
 function requestHeaders(run: OpenRun): Record<string, string> {
   const headers: Record<string, string> = {
     "content-type": "application/json",
     accept: run.workload.streaming ? "text/event-stream" : "application/json",
+    ...wireHeaders(run.config.endpoint_config.headers),
   };
   const apiKey = run.config.endpoint_config.api_key;
   if (apiKey) headers.authorization = `Bearer ${apiKey}`;
@@ -84,7 +86,10 @@ async function serverMetricsScraper(
   const endpoint = endpoints[0] ?? "";
   const target = setting === "auto" || setting === "off" ? endpoint : setting;
   const { headers, withheld } = serverKeyHeaders(target, run.config.endpoint_config);
-  if (withheld) log(`server metrics: ${redactUrl(target)} is not the endpoint's server; the API key is not sent to it`);
+  if (withheld)
+    log(
+      `server metrics: ${redactUrl(target)} is not the endpoint's server; the API key and --header headers are not sent to it`,
+    );
   const fetchOptions = { headers, insecure: run.config.settings.client.insecure };
   const url = await resolveMetricsUrl(setting, endpoint, fetchOptions, log);
   if (url === null) return null;

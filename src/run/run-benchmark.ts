@@ -8,7 +8,7 @@
  */
 import type { TestMode } from "../config/flags.ts";
 import { pinnedSeedsLine } from "../config/rules/config-warnings.ts";
-import { redactUrl } from "../config/redact.ts";
+import { redactSecrets, redactUrl } from "../config/redact.ts";
 import type { BenchmarkConfig } from "../config/schema/schema.ts";
 import { todayIso, usesHarmony } from "../dataset/harmony.ts";
 import { describePlan } from "../plan/describe-plan.ts";
@@ -18,6 +18,17 @@ import { finishRun, type BenchmarkOutcome } from "./finish-run.ts";
 import { configuredTokenizer, openRun, sizeRun, type RunIo } from "./open-run.ts";
 import { prepareWorkload, type WorkloadShape } from "../workload/prepare-workload.ts";
 import { inFlightText } from "./size-workers.ts";
+
+/** What `--header` and `--extra-body` add to every request, credentials shown as `<redacted>`. */
+function extrasLines(config: BenchmarkConfig): string[] {
+  const lines: string[] = [];
+  const { headers } = redactSecrets({ headers: config.endpoint_config.headers ?? {} });
+  const entries = Object.entries(headers);
+  if (entries.length > 0) lines.push(`headers: ${entries.map(([name, value]) => `${name}: ${value}`).join(", ")}`);
+  const extra = config.model_params.extra_body;
+  if (extra) lines.push(`extra body: ${JSON.stringify(redactSecrets(extra))}`);
+  return lines;
+}
 
 /** `--dry-run`: the plan as text; nothing is sent and nothing is written. */
 export async function describeRun(config: BenchmarkConfig, mode: TestMode = "perf"): Promise<string> {
@@ -35,6 +46,7 @@ export async function describeRun(config: BenchmarkConfig, mode: TestMode = "per
   );
   lines.push(`endpoints: ${workload.endpointUrls.map(redactUrl).join(", ")}`);
   lines.push(`tokenizer: ${tokenizer ? tokenizer.source : "none (token counts from the server's usage)"}`);
+  lines.push(...extrasLines(config));
   if (usesHarmony(config.endpoint_config.api_type, config.model_params.name))
     lines.push(`text prompts Harmony-tokenised for gpt-oss (reasoning high, date ${todayIso()}), as upstream`);
   const inline = workload.performanceScoring?.scoring;
@@ -44,7 +56,7 @@ export async function describeRun(config: BenchmarkConfig, mode: TestMode = "per
         `extractor ${inline.extractor ?? "none"}, ground truth '${inline.groundTruthColumn}'`,
     );
   for (const d of config.datasets) {
-    const set = Object.entries(d.generation_config_override ?? {}).filter(([, v]) => v !== undefined);
+    const set = Object.entries(redactSecrets(d.generation_config_override ?? {})).filter(([, v]) => v !== undefined);
     if (set.length > 0)
       lines.push(
         `${d.type} dataset '${d.name}' overrides model_params: ${set.map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(", ")}`,

@@ -1,9 +1,11 @@
 /**
- * @module run/server-key — the headers the main process's own requests carry to a server: the endpoint's API key, to the endpoint's own server only.
+ * @module run/server-key — the headers the main process's own requests carry to a server: the endpoint's API key and
+ * `--header`s, to the endpoint's own server only.
  *
  * The server-metrics scraper and the server-identity probe ask a server beside the run's
- * requests; a page elsewhere (an exporter, a proxy) never gets the key.
+ * requests; a page elsewhere (an exporter, a proxy) never gets the key or the headers, which may hold credentials too.
  */
+import { wireHeaders } from "../config/http-headers.ts";
 import type { BenchmarkConfig } from "../config/schema/schema.ts";
 
 function sameOrigin(a: string, b: string): boolean {
@@ -15,16 +17,17 @@ function sameOrigin(a: string, b: string): boolean {
   }
 }
 
-/** `authorization` with the endpoint's key when `target` is on the first endpoint's server and the run has a key, else nothing. */
+/** The user's headers and `authorization` with the endpoint's key when `target` is on the first endpoint's server, else nothing. */
 export function serverKeyHeaders(
   target: string,
-  endpointConfig: Pick<BenchmarkConfig["endpoint_config"], "endpoints" | "api_key">,
+  endpointConfig: Pick<BenchmarkConfig["endpoint_config"], "endpoints" | "api_key"> &
+    Partial<Pick<BenchmarkConfig["endpoint_config"], "headers">>,
 ): { headers: Record<string, string>; withheld: boolean } {
   const { endpoints, api_key: apiKey } = endpointConfig;
   const endpoint = endpoints[0] ?? "";
   const sameServer = target !== "" && sameOrigin(target, endpoint);
-  if (!apiKey) return { headers: {}, withheld: false };
-  return sameServer
-    ? { headers: { authorization: `Bearer ${apiKey}` }, withheld: false }
-    : { headers: {}, withheld: true };
+  const headers = wireHeaders(endpointConfig.headers);
+  if (apiKey) headers.authorization = `Bearer ${apiKey}`;
+  if (Object.keys(headers).length === 0) return { headers, withheld: false };
+  return sameServer ? { headers, withheld: false } : { headers: {}, withheld: true };
 }

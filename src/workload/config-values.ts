@@ -32,7 +32,7 @@ function isMapping(v: unknown): v is Record<string, unknown> {
 
 /**
  * `model_params` with a dataset's `generation_config_override` merged over them, as upstream:
- * mappings (`chat_template_kwargs`, `osl_distribution`) key by key, every other value replaced;
+ * mappings (`chat_template_kwargs`, `osl_distribution`, our `extra_body`) key by key, every other value replaced;
  * a key the override leaves out keeps the top-level value.
  */
 function effectiveModelParams(params: ModelParams, override: Override | null): ModelParams {
@@ -64,6 +64,7 @@ export function requestParams(config: BenchmarkConfig, dataset: DatasetConfig | 
     presencePenalty: p.presence_penalty,
     frequencyPenalty: p.frequency_penalty,
     chatTemplateKwargs: p.chat_template_kwargs as Record<string, unknown> | null,
+    extraBody: p.extra_body as Record<string, unknown> | null,
   };
 }
 

@@ -73,6 +73,35 @@ describe("config/redact", () => {
     expect(input.extras.password).toBe(1234);
   });
 
+  test("judges a headers mapping by header name, and extra_body by key", () => {
+    const config = buildConfig({
+      command: "offline",
+      overrides: {
+        "model_params.name": "m",
+        "endpoint_config.endpoints": ["http://h:1"],
+        "endpoint_config.headers": [
+          "X-Route: decode",
+          "Cookie: sid=c00kie",
+          "X-Goog-Api-Key: g00g",
+          "X-Auth-Token: t0k",
+        ],
+        "model_params.extra_body": '{"min_p":0.05,"vendor":{"access_token":"v3nd"}}',
+      },
+      datasets: ["d.jsonl"],
+    });
+    const redacted = redactSecrets(config);
+    expect(redacted.endpoint_config.headers).toEqual({
+      "X-Route": "decode",
+      Cookie: REDACTED,
+      "X-Goog-Api-Key": REDACTED,
+      "X-Auth-Token": REDACTED,
+    });
+    expect(redacted.model_params.extra_body).toEqual({ min_p: 0.05, vendor: { access_token: REDACTED } });
+    const text = toYamlText(redacted);
+    for (const secret of ["c00kie", "g00g", "t0k", "v3nd"]) expect(text).not.toContain(secret);
+    expect(config.endpoint_config.headers?.Cookie).toBe("sid=c00kie");
+  });
+
   test("dumps YAML without nulls that reads back to the same values", () => {
     const config = buildConfig({
       command: "offline",

@@ -208,3 +208,46 @@ describe("dataset/request-body", () => {
     expect(joinEndpointUrl(base, route)).toBe(url);
   });
 });
+
+describe("dataset/request-body extra_body", () => {
+  const extraBody = { min_p: 0.05, stop: ["##"], sampling_params: { min_p: 0.1 } };
+
+  test.each<[string, Record<string, unknown>, RequestBodyParams, Record<string, unknown>]>([
+    ["chat: every key is added after ours", { prompt: "hi" }, { ...chat, extraBody }, { model: "m", ...extraBody }],
+    [
+      "chat: the row's own stop wins over extra_body's",
+      { prompt: "hi", stop: ["\n"] },
+      { ...chat, extraBody },
+      { stop: ["\n"] },
+    ],
+    ["completions", { prompt: "hi" }, { ...completions, extraBody }, { prompt: "hi", min_p: 0.05 }],
+    [
+      "sglang: sampling_params is filled key by key",
+      { input_tokens: [1, 2] },
+      { ...sglang, extraBody },
+      {
+        input_ids: [1, 2],
+        min_p: 0.05,
+        sampling_params: { min_p: 0.1, max_new_tokens: 1024, temperature: 1, top_p: 1 },
+      },
+    ],
+  ])("%s", (_name, row, params, expected) => {
+    expect(body(row, params)).toMatchObject(expected);
+  });
+
+  test("none, null or empty leaves the body as it was", () => {
+    const plain = buildRequestBody({ prompt: "hi" }, chat);
+    expect(buildRequestBody({ prompt: "hi" }, { ...chat, extraBody: null })).toBe(plain);
+    expect(buildRequestBody({ prompt: "hi" }, { ...chat, extraBody: {} })).toBe(plain);
+  });
+
+  test("the model and prompt stay first, so the body reads as before", () => {
+    expect(Object.keys(body({ prompt: "hi" }, { ...chat, extraBody: { a: 1 } }) as object)).toEqual([
+      "model",
+      "messages",
+      "max_completion_tokens",
+      "stream",
+      "a",
+    ]);
+  });
+});

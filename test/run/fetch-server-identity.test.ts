@@ -50,6 +50,20 @@ describe("run/fetch-server-identity", () => {
   });
 
   test.each([
+    [
+      "the endpoint's own server",
+      "same",
+      { headers: { "x-route": "a", authorization: "Bearer sk-run" }, withheld: false },
+    ],
+    ["another origin", "http://127.0.0.1:1/metrics", { headers: {}, withheld: true }],
+  ])("serverKeyHeaders carries --header headers with the key: %s", (_name, target, expected) => {
+    const url = target === "same" ? `${root}/metrics` : target;
+    const endpointConfig = { endpoints: [`${root}/v1`], api_key: "sk-run", headers: { "X-Route": "a" } };
+    expect(serverKeyHeaders(url, endpointConfig)).toEqual(expected);
+    expect(serverKeyHeaders(url, { ...endpointConfig, api_key: null }).withheld).toBe(expected.withheld);
+  });
+
+  test.each([
     ["another origin", "http://127.0.0.1:1/metrics", { headers: {}, withheld: true }],
     ["no key", "same", { headers: {}, withheld: false }],
   ])("serverKeyHeaders withholds the key: %s", (_name, target, expected) => {

@@ -62,6 +62,15 @@ describe("workload/config-values requestParams with generation_config_override",
     expect(requestParams(c, c.datasets[1] ?? null)).toMatchObject(expected);
   });
 
+  test("extra_body: a dataset's keys win over the top level's, the others stay", () => {
+    const c = config({ ...top, "model_params.extra_body": '{"min_p":0.05,"vendor":{"route":"a"}}' }, [
+      "d.jsonl",
+      `${acc},generation_config_override.extra_body={"min_p":0.2}`,
+    ]);
+    expect(requestParams(c, c.datasets[0] ?? null).extraBody).toEqual({ min_p: 0.05, vendor: { route: "a" } });
+    expect(requestParams(c, c.datasets[1] ?? null).extraBody).toEqual({ min_p: 0.2, vendor: { route: "a" } });
+  });
+
   test("an explicit null replaces too (YAML temperature: null)", () => {
     const c = config(top, ["d.jsonl"]);
     const withNull = {

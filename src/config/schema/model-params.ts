@@ -1,6 +1,6 @@
 /** @module config/schema/model-params — `model_params`: what is sent to the model with every request. */
 import { z } from "zod";
-import { bool, choice, int, jsonObject, num, text, textOrOff } from "./primitives.ts";
+import { bool, choice, int, jsonBody, jsonObject, num, text, textOrOff } from "./primitives.ts";
 
 const STREAMING_MODES = ["auto", "on", "off"] as const;
 const OSL_DISTRIBUTIONS = ["original", "fixed", "uniform", "normal"] as const;
@@ -35,6 +35,7 @@ export const samplingFields = {
   min_new_tokens: int(z.number().min(0)).optional(),
   skip_special_tokens: bool().optional(),
   osl_distribution: OslDistributionSchema.nullable().optional(),
+  extra_body: jsonBody().nullable().optional(),
 };
 
 export const ModelParamsSchema = z.strictObject({
@@ -53,6 +54,11 @@ export const ModelParamsSchema = z.strictObject({
   osl_distribution: OslDistributionSchema.nullable()
     .default(null)
     .describe("stored and not used, as in mlcommons/endpoints (a warning says so)"),
+  // ours: vendor fields (sampling knobs, routing hints) no field of ours sends; merged into every body once, before the run.
+  extra_body: jsonBody()
+    .nullable()
+    .default(null)
+    .describe("JSON object merged into every request body, e.g. '{\"min_p\": 0.05}'; keys we set are refused"),
   streaming: choice(STREAMING_MODES, { normalize: streamingFromBoolean })
     .default("auto")
     .describe("auto|on|off; auto = off for offline, on for online"),

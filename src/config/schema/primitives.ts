@@ -8,6 +8,8 @@
 import { z } from "zod";
 import { tryParseDurationMs } from "../duration.ts";
 import { narrowInteger } from "../../rng/narrow-integer.ts";
+import { readHeaders } from "../http-headers.ts";
+import { jsonErrorOffset } from "../json-error-position.ts";
 
 /**
  * Options for parsing a config (once or twice per run): zod's compiled object parsers, generated
@@ -25,6 +27,8 @@ interface LeafMeta {
   caseInsensitive?: boolean;
   /** A text field that `--no-FLAG` sets to false. */
   negatable?: boolean;
+  /** A list whose items may hold commas (`--header 'Accept: a, b'`): one item per flag. */
+  itemPerFlag?: boolean;
 }
 
 /** Registry of leaf schemas created by the helpers below (read by `schema-walk.ts`). */
@@ -172,6 +176,51 @@ export function jsonObject() {
       });
       return v;
     }
+  };
+  return tag(z.preprocess(read, z.record(z.string(), z.unknown())), { kind: "string" });
+}
+
+/**
+ * Extra HTTP headers (config/http-headers): `Name: value` items (the repeatable flag, a YAML
+ * list) or a mapping, kept as a mapping; a malformed or client-owned header is an issue that never quotes a value.
+ */
+export function headerMap() {
+  const read = (v: unknown, ctx: z.RefinementCtx): unknown => {
+    if (v === null || v === undefined) return v;
+    const parsed = readHeaders(v);
+    if (parsed.ok) return parsed.headers;
+    for (const message of parsed.problems) ctx.addIssue({ code: "custom", message, continue: false });
+    return {};
+  };
+  return tag(z.preprocess(read, z.record(z.string(), z.string())), { kind: "list", itemPerFlag: true });
+}
+
+const kindOf = (v: unknown): string => (Array.isArray(v) ? "an array" : v === null ? "null" : `a ${typeof v}`);
+
+/**
+ * A JSON object merged into request bodies; on the command line a JSON text. Errors give the
+ * character where the JSON breaks, never the text, since it may carry a credential.
+ */
+export function jsonBody() {
+  const read = (v: unknown, ctx: z.RefinementCtx): unknown => {
+    let value = v;
+    if (typeof v === "string") {
+      try {
+        value = JSON.parse(v) as unknown;
+      } catch {
+        const at = jsonErrorOffset(v) ?? v.length;
+        const where = at >= v.length ? "it ends too soon" : `at character ${at + 1} of ${v.length}`;
+        ctx.addIssue({ code: "custom", message: `not valid JSON: ${where}`, continue: false });
+        return {};
+      }
+    }
+    if (typeof value === "object" && value !== null && !Array.isArray(value)) return value;
+    ctx.addIssue({
+      code: "custom",
+      message: `must be a JSON object ({"key": value, …}), got ${kindOf(value)}`,
+      continue: false,
+    });
+    return {};
   };
   return tag(z.preprocess(read, z.record(z.string(), z.unknown())), { kind: "string" });
 }

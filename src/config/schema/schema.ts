@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { DeepReadonly } from "./readonly.ts";
 import { DatasetConfigSchema } from "./dataset.ts";
 import { ModelParamsSchema } from "./model-params.ts";
-import { bool, choice, int, list, num, optionalText, text } from "./primitives.ts";
+import { bool, choice, headerMap, int, list, num, optionalText, text } from "./primitives.ts";
 import { SettingsSchema } from "./settings.ts";
 import { PRIORITIES } from "../../mlperf/ruleset-models.ts";
 import { SloSchema } from "../slo.ts";
@@ -23,6 +23,11 @@ const EndpointConfigSchema = z.strictObject({
   api_type: choice(API_TYPES)
     .default("openai")
     .describe("openai (chat) | openai_completions | sglang (native /generate, token-id prompts)"),
+  // ours: headers a gateway or router needs (config/http-headers); credential-named ones are never printed or saved.
+  headers: headerMap()
+    .nullable()
+    .default(null)
+    .describe("'Name: value' sent with every request (repeatable); credential-named values never printed or saved"),
 });
 
 const SubmissionRefSchema = z.strictObject({

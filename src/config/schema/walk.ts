@@ -19,6 +19,8 @@ export interface SchemaLeaf {
   nullable: boolean;
   /** A text field that `--no-FLAG` switches off (false). */
   negatable?: boolean;
+  /** A list whose items may hold commas: one item per flag. */
+  itemPerFlag?: boolean;
 }
 
 /** Strips one wrapper (default, prefault, nullable, optional, pipe) or returns undefined. */
@@ -57,6 +59,7 @@ function describeField(field: z.ZodType, path: string): SchemaLeaf | z.ZodObject
       if (meta.choices) leaf.choices = meta.choices;
       if (meta.caseInsensitive) leaf.caseInsensitive = true;
       if (meta.negatable) leaf.negatable = true;
+      if (meta.itemPerFlag) leaf.itemPerFlag = true;
       if (description !== undefined) leaf.description = description;
       if (hasDefault) leaf.defaultValue = defaultValue;
       return leaf;

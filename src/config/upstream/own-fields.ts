@@ -26,6 +26,8 @@ export const OWN_FIELDS = [
   "slo.latency_ms",
   "server_metrics.url",
   "server_metrics.interval_s",
+  "endpoint_config.headers",
+  "model_params.extra_body",
   "settings.load_pattern.burstiness",
   "settings.load_pattern.max_concurrency",
   "settings.load_pattern.ramp_up_s",
@@ -44,6 +46,7 @@ export const OWN_FIELDS = [
   "datasets[].prefix",
   "datasets[].turns",
   "datasets[].agentic_inference.history",
+  "datasets[].generation_config_override.extra_body",
 ] as const;
 
 /** Top-level sections that are ours as a whole: dropped once none of their fields is left. */

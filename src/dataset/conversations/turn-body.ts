@@ -11,9 +11,10 @@
  * Ours: `stream` follows the run's streaming setting (a row asking otherwise is refused, since
  * one run reads one kind of response), and a streaming request asks for usage. `messages` is
  * the first key, with the system message first, so a salted copy is one splice (see
- * `systemSpan`).
+ * `systemSpan`); `extra_body` fills in after it (dataset/extra-body).
  */
 import { InputError } from "../../errors.ts";
+import { mergeExtraBody } from "../extra-body.ts";
 import type { RequestBodyParams } from "../request-body.ts";
 import type { ClientTurn, Conversation } from "./conversation-history.ts";
 
@@ -121,7 +122,7 @@ export function turnBodies(
     body.max_completion_tokens = maxTokensOf(fields);
     body.stream = params.streaming;
     if (params.streaming) body.stream_options = { include_usage: true };
-    const text = JSON.stringify(body);
+    const text = JSON.stringify(mergeExtraBody(body, params.extraBody));
     const first = turn.messages[0];
     const hasSystem = conversation.system !== null && first?.role === "system" && text.startsWith(SYSTEM_PREFIX);
     const systemSpan = hasSystem

@@ -58,6 +58,12 @@ describe("config/upstream/own-fields", () => {
     ],
     ["slo.ttft_ms", { slo: { ttft_ms: 500 } }, 500],
     ["server_metrics.url", { server_metrics: { url: "off" } }, "off"],
+    [
+      "endpoint_config.headers",
+      { endpoint_config: { ...BASE.endpoint_config, headers: ["X-Route: a"] } },
+      { "X-Route": "a" },
+    ],
+    ["model_params.extra_body", { model_params: { name: "m", extra_body: { min_p: 0.1 } } }, { min_p: 0.1 }],
   ])("keeps %s when it was set", (field, over, value) => {
     const file = written({ ...BASE, ...over });
     expect(getPath(file, field.split("."))).toEqual(value);
@@ -67,6 +73,20 @@ describe("config/upstream/own-fields", () => {
   test("keeps a dataset's own field only where it was set", () => {
     const file = written({ ...BASE, datasets: [{ path: "d.jsonl", max_rows: 5 }, BASE.datasets[1]] });
     expect((file.datasets as Record<string, unknown>[]).map((d) => d.max_rows)).toEqual([5, undefined]);
+  });
+
+  test("a dataset's extra_body stays where it was set", () => {
+    const over = { path: "d.jsonl", generation_config_override: { extra_body: { min_p: 0.1 } } };
+    const file = written({ ...BASE, datasets: [over, BASE.datasets[1]] });
+    expect(getPath(file, ["datasets", 0, "generation_config_override", "extra_body"])).toEqual({ min_p: 0.1 });
+  });
+
+  test("credential-named headers are written <redacted>, and the file still loads", () => {
+    const endpoint = { ...BASE.endpoint_config, headers: { "X-Route": "a", "X-Api-Key": "sk-never-written" } };
+    const file = written({ ...BASE, endpoint_config: endpoint });
+    expect(getPath(file, ["endpoint_config", "headers"])).toEqual({ "X-Route": "a", "X-Api-Key": "<redacted>" });
+    expect(JSON.stringify(file)).not.toContain("sk-never-written");
+    expect(() => buildConfig({ command: "from-config", yaml: file, overrides: {} })).not.toThrow();
   });
 
   test("the written file loads here with the same settings", () => {

@@ -129,6 +129,15 @@ describe("dataset/conversations/load-conversations", () => {
     ]);
   });
 
+  test("extra_body reaches every turn after the messages; the row's own tools win, the system span stays", () => {
+    const extra = { ...params, extraBody: { min_p: 0.05, tools: [] } };
+    const loaded = loadConversations(file(toolConversation, "extra.jsonl"), "e", extra);
+    const turns = loaded.bodies.map((b) => JSON.parse(b) as Record<string, unknown>);
+    expect(turns.map((t) => t.min_p)).toEqual(turns.map(() => 0.05));
+    expect(turns[0]?.tools).toEqual(TOOLS);
+    expect(loaded.bodies[1]?.slice(SYSTEM_CONTENT_START, loaded.systemEnds[1])).toBe("You are an agent.");
+  });
+
   test("refuses a row whose stream disagrees with the run, naming file and line", () => {
     const rows = toolConversation.map((r, i) => (i === 4 ? { ...r, stream: false } : r));
     expect(() => loadConversations(file(rows, "stream.jsonl"), "s", params)).toThrow(
