@@ -26,6 +26,7 @@ export const OWN_FIELDS = [
   "slo.latency_ms",
   "server_metrics.url",
   "server_metrics.interval_s",
+  "live_metrics",
   "settings.load_pattern.burstiness",
   "settings.load_pattern.max_concurrency",
   "settings.load_pattern.ramp_up_s",
