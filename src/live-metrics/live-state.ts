@@ -6,8 +6,8 @@
  * are of attempts, as events.db's rows are. Main learns of a request only when it is recorded, so
  * what is in flight comes from the plan, as on the progress line: the entries due and not yet
  * recorded (a closed loop: its busy slots, max_throughput: every entry left), at most the run's
- * in-flight limit and the pattern's max_concurrency. Issued is recorded + in flight and never goes down; a phase stopped early may
- * so count a few entries that were due and never sent.
+ * in-flight limit and the pattern's max_concurrency. Issued is recorded + in flight and never
+ * goes down; a phase stopped early may so count a few entries that were due and never sent.
  */
 import { tokensAfterFirstChunk, tpotOf } from "../metrics/request-values.ts";
 import { dueCount } from "../plan/due-count.ts";
