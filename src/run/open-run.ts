@@ -70,15 +70,17 @@ const SHARD_META_KEY = "shard";
 
 /**
  * What makes two runs parts of one plan: the resolved config (secrets redacted; without the
- * report directory and the shard, which differ by host) and every request body, hashed.
+ * report directory, the shard and the live page's address, which differ by host) and every
+ * request body, hashed.
  */
-function planIdentity(config: BenchmarkConfig, bodies: readonly string[]): string {
+export function planIdentity(config: BenchmarkConfig, bodies: readonly string[]): string {
   const {
     report_dir: _dir,
     shard: _shard,
     shards: _shards,
     start_at: _at,
     start_barrier: _barrier,
+    live_metrics: _live,
     ...shared
   } = redactSecrets(config) as BenchmarkConfig;
   const hash = new Bun.CryptoHasher("sha256");
