@@ -20,6 +20,7 @@ const LAYERS = [
   "compare",
   "doctor",
   "run",
+  "live-metrics",
   "workload",
   "worker",
   "report",

@@ -120,6 +120,7 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
   let scraper: ServerMetricsScraper | null = null;
   const bounds = scrapeBounds(run.db);
   const progress = new ProgressLine(io.progress, io.progressEnabled, io.isTty);
+  const live = run.live?.state ?? null;
   const profiling = config.settings.profiling;
   const profiler = profiling.engine
     ? new ProfilerTriggers(
@@ -148,6 +149,7 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
       : {}),
     onPhaseStart: (plan) => {
       progress.startPhase(plan);
+      live?.startPhase(plan);
       setTimeout(run.saveConfig, 0); // after this turn, which sends the phase's `go`
     },
     beforePhaseGo: async (phase) => {
@@ -155,12 +157,15 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
       await Promise.all([profiler?.start(), scraper && bounds.scrape("baselineNs", scraper)]);
     },
     afterPhaseEnd: async (phase) => {
+      live?.endPhase(phase.plan.phase);
       if (phase.kind === "performance" && scraper) await bounds.scrape("finalNs", scraper);
     },
     onRecords: (phase, records) => {
       progress.add(records);
+      live?.add(phase, records);
       if (phase === "performance") watch?.add(records);
     },
+    ...(live ? { onHealth: (workerId: number, samples: Float64Array) => live.health(workerId, samples) } : {}),
     log: io.log,
   });
   const watch = stopIssuingWatch(run, (phase) => session.stopIssuing(phase), io.log);
@@ -180,9 +185,11 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
   let failed = true;
   try {
     const result = await session.run();
+    live?.finish();
     failed = result.state === "failed";
     return result;
   } finally {
+    live?.finish();
     await (scraper as ServerMetricsScraper | null)?.stop();
     if (profiler) {
       await profiler.stop(!failed);

@@ -36,6 +36,7 @@ import { spawnWorkers } from "./spawn-workers.ts";
 import { inFlightOf, sizeWorkers, type Sizing } from "./size-workers.ts";
 import { pinMain, planCpus, usableCpuCount, type AffinityPlan } from "../tuning/runtime-tuning.ts";
 import type { WorkerPool } from "./worker-pool.ts";
+import type { LiveMetricsServer } from "../live-metrics/live-server.ts";
 
 export interface RunIo {
   log: (line: string) => void;
@@ -59,6 +60,8 @@ export interface OpenRun {
   saveConfig: () => void;
   /** `--start-at`: the shared start instant, epoch ns (run/start-at); null to start at once. */
   startAtEpochNs: bigint | null;
+  /** `--live-metrics`: the page of the run's own state, served until the report is written; null when off. */
+  live: LiveMetricsServer | null;
 }
 
 /** events.db keys of a run's plan identity and its shard (`report merge` refuses to mix plans). */
@@ -67,15 +70,17 @@ const SHARD_META_KEY = "shard";
 
 /**
  * What makes two runs parts of one plan: the resolved config (secrets redacted; without the
- * report directory and the shard, which differ by host) and every request body, hashed.
+ * report directory, the shard and the live page's address, which differ by host) and every
+ * request body, hashed.
  */
-function planIdentity(config: BenchmarkConfig, bodies: readonly string[]): string {
+export function planIdentity(config: BenchmarkConfig, bodies: readonly string[]): string {
   const {
     report_dir: _dir,
     shard: _shard,
     shards: _shards,
     start_at: _at,
     start_barrier: _barrier,
+    live_metrics: _live,
     ...shared
   } = redactSecrets(config) as BenchmarkConfig;
   const hash = new Bun.CryptoHasher("sha256");
@@ -194,6 +199,7 @@ export async function openRun(
   );
   let workload: Workload;
   let reportDir: string;
+  let live: LiveMetricsServer | null = null;
   try {
     [workload] = await Promise.all([
       prepareWorkload(config, tokenizer, mode, shape),
@@ -204,8 +210,15 @@ export async function openRun(
       workload.performanceScoring ? [...workload.accuracy, workload.performanceScoring] : workload.accuracy,
       io.log,
     );
+    if (config.live_metrics !== null) {
+      // Loaded only when asked for; bound before the report directory exists, so a port in use leaves nothing behind.
+      const { startLiveMetrics } = await import("../live-metrics/live-server.ts");
+      const phases = workload.phases.map((p) => p.plan.phase);
+      live = startLiveMetrics(config.live_metrics, phases, inFlightOf(sizing), shard?.index ?? null, io.log);
+    }
     reportDir = prepareReportDir(config.report_dir, { shard: shard?.index ?? null });
   } catch (error) {
+    live?.stop();
     await pool.shutdown();
     throw error;
   }
@@ -231,5 +244,5 @@ export async function openRun(
     configSaved = true;
     writeFileSync(join(reportDir, "config.yaml"), toYamlText(withoutOwnDefaults(redactSecrets(config))));
   };
-  return { config, tokenizer, sizing, affinity, pool, workload, reportDir, db, saveConfig, startAtEpochNs };
+  return { config, tokenizer, sizing, affinity, pool, workload, reportDir, db, saveConfig, startAtEpochNs, live };
 }

@@ -8,6 +8,7 @@
  * Rates come from one entry per result batch of the last 5 s, trimmed as batches arrive, so
  * the state stays small however long the run and whether or not a line is ever drawn (--quiet).
  */
+import { dueCount } from "../plan/due-count.ts";
 import type { PhasePlan } from "../plan/phase-plan.ts";
 import type { RequestRecord } from "../record/request-record.ts";
 import { renderProgress } from "./progress-text.ts";
@@ -31,18 +32,6 @@ interface PhaseState {
   recent: RecentBatch[];
   ttftMs: Float64Array;
   ttftCount: number;
-}
-
-/** Index of the first offset greater than `t` (offsets sorted ascending). */
-function dueCount(offsetsNs: Float64Array, tNs: number): number {
-  let lo = 0;
-  let hi = offsetsNs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((offsetsNs[mid] as number) <= tNs) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** Removes the batches that arrived before `cutoffMs` (the array is oldest first). */

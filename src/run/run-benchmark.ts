@@ -75,6 +75,10 @@ export async function runBenchmark(
   shape: WorkloadShape = {},
 ): Promise<BenchmarkOutcome> {
   const run = await openRun(config, io, mode, shape);
-  const result = await executeRun(run, io);
-  return finishRun(run, result, io);
+  try {
+    const result = await executeRun(run, io);
+    return await finishRun(run, result, io);
+  } finally {
+    run.live?.stop();
+  }
 }

@@ -53,6 +53,8 @@ export interface SessionSpec {
   /** Awaited once a phase has ended (its end_ns is stored) and before the next is dealt (a closing scrape). */
   afterPhaseEnd?: (phase: SessionPhase) => Promise<void>;
   onRecords?: (phase: string, records: readonly RequestRecord[]) => void;
+  /** A worker's loop-health samples (worker/loop-health), as they arrive (the live page shows the latest). */
+  onHealth?: (workerId: number, samples: Float64Array) => void;
   log: (line: string) => void;
 }
 

@@ -218,6 +218,7 @@ export class Session {
         break;
       case "health":
         this.spec.db.addWorkerHealth(message.phase, message.workerId, message.samples);
+        this.spec.onHealth?.(message.workerId, message.samples);
         break;
       case "fatal":
         this.spec.log(`error: worker ${message.workerId}: ${message.message}`);

@@ -11,6 +11,7 @@ import { bool, choice, headerMap, int, list, num, optionalText, text } from "./p
 import { SettingsSchema } from "./settings.ts";
 import { PRIORITIES } from "../../mlperf/ruleset-models.ts";
 import { SloSchema } from "../slo.ts";
+import { parseListenAddress } from "../listen-address.ts";
 
 const BENCHMARK_TYPES = ["offline", "online", "eval", "submission"] as const;
 const API_TYPES = ["openai", "openai_completions", "sglang", "videogen"] as const;
@@ -118,6 +119,16 @@ export const BenchmarkConfigSchema = z.strictObject({
     .describe("accuracy scoring"),
   // ours: goodput objectives.
   slo: SloSchema.prefault({}).describe("service-level objectives for goodput"),
+  // ours: the run's own state as a Prometheus page, served by the main process while it runs (live-metrics/).
+  live_metrics: optionalText()
+    .default(null)
+    .refine((v) => v === null || !("problem" in parseListenAddress(v)), {
+      error: (issue) => {
+        const parsed = parseListenAddress(String(issue.input));
+        return "problem" in parsed ? parsed.problem : "expected HOST:PORT";
+      },
+    })
+    .describe("HOST:PORT (or PORT, on 127.0.0.1; port 0 picks one): serve the run's live state at /metrics"),
   // ours: the server's own Prometheus metrics on the run's timeline (server-metrics/scraper).
   server_metrics: z
     .strictObject({

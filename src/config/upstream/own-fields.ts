@@ -28,6 +28,7 @@ export const OWN_FIELDS = [
   "server_metrics.interval_s",
   "endpoint_config.headers",
   "model_params.extra_body",
+  "live_metrics",
   "settings.load_pattern.burstiness",
   "settings.load_pattern.max_concurrency",
   "settings.load_pattern.ramp_up_s",
