@@ -86,10 +86,14 @@ async function serverMetricsScraper(
   const endpoint = endpoints[0] ?? "";
   const target = setting === "auto" || setting === "off" ? endpoint : setting;
   const { headers, withheld } = serverKeyHeaders(target, run.config.endpoint_config);
-  if (withheld)
+  if (withheld) {
+    const { api_key: key, headers: extra } = run.config.endpoint_config;
+    const what = [key ? "the API key" : null, Object.keys(extra ?? {}).length > 0 ? "the --header headers" : null];
     log(
-      `server metrics: ${redactUrl(target)} is not the endpoint's server; the API key and --header headers are not sent to it`,
+      `server metrics: ${redactUrl(target)} is not the endpoint's server; ${what.filter(Boolean).join(" and ")} ` +
+        `${what.every(Boolean) ? "are" : "is"} not sent to it`,
     );
+  }
   const fetchOptions = { headers, insecure: run.config.settings.client.insecure };
   const url = await resolveMetricsUrl(setting, endpoint, fetchOptions, log);
   if (url === null) return null;
