@@ -15,6 +15,7 @@ import { conversationsRule } from "./rules/conversations.ts";
 import { datasetOptionsRule } from "./rules/dataset-options.ts";
 import { datasetsRule } from "./rules/datasets.ts";
 import { shardRule } from "./rules/shard.ts";
+import { gpuCostRule } from "./rules/gpu-cost.ts";
 import { sloRule } from "./rules/slo.ts";
 import { endpointsRule } from "./rules/endpoints.ts";
 import { requestExtrasRule } from "./rules/request-extras.ts";
@@ -49,6 +50,7 @@ const RULES: readonly Rule[] = [
   shardRule,
   submissionRule,
   sloRule,
+  gpuCostRule,
 ];
 
 function startingObject(input: BuildConfigInput, problems: ConfigProblem[]): Record<string, unknown> {

@@ -6,15 +6,22 @@
  * that streamed one token, which has no gap to exceed it), latency (done − sent). A limit on a
  * metric the request does not have (TTFT or TPOT of a non-streaming request) counts as not met.
  * Attainment = met / completed (failures included, requests the run cancelled not) × 100;
- * goodput = met / duration.
+ * goodput = met / duration. The run meets its SLO when the attainment reaches the share asked for (`p=`, default
+ * 99): `meetsTarget`, the one judgement a sweep's search applies to its steps as well.
  */
+import { DEFAULT_SLO_PERCENTILE } from "../config/slo.ts";
 import type { PhaseColumns } from "./phase-columns.ts";
 import { isCompleted, tpotNs } from "./request-values.ts";
 
-export interface SloLimitsMs {
+interface SloLimitsMs {
   ttft_ms: number | null;
   tpot_ms: number | null;
   latency_ms: number | null;
+}
+
+/** The limits and the share of requests (%) that must meet them; null or absent: config/slo's DEFAULT_SLO_PERCENTILE. */
+export interface SloObjectives extends SloLimitsMs {
+  percentile?: number | null;
 }
 
 export interface Goodput {
@@ -22,10 +29,19 @@ export interface Goodput {
   completed: number;
   met: number;
   attainment_pct: number | null;
+  /** The share of requests (%) that had to meet every limit. */
+  target_pct: number;
+  /** attainment_pct ≥ target_pct (meetsTarget); false with nothing completed. */
+  target_met: boolean;
   requests_per_s: number | null;
 }
 
-function hasSlo(slo: SloLimitsMs | null | undefined): slo is SloLimitsMs {
+/** True when an attainment (%) reaches the target share (%): the run, or a sweep's step, met its SLO. */
+export function meetsTarget(attainmentPct: number | null, targetPct: number): boolean {
+  return attainmentPct !== null && attainmentPct >= targetPct;
+}
+
+function hasSlo<T extends SloLimitsMs>(slo: T | null | undefined): slo is T {
   return !!slo && (slo.ttft_ms !== null || slo.tpot_ms !== null || slo.latency_ms !== null);
 }
 
@@ -46,7 +62,7 @@ function meets(cols: PhaseColumns, i: number, slo: SloLimitsMs): boolean {
 
 export function goodput(
   cols: PhaseColumns,
-  slo: SloLimitsMs | null | undefined,
+  slo: SloObjectives | null | undefined,
   durationNs: number | null,
 ): Goodput | null {
   if (!hasSlo(slo)) return null;
@@ -57,11 +73,15 @@ export function goodput(
     completed++;
     if (meets(cols, i, slo)) met++;
   }
+  const attainmentPct = completed > 0 ? (100 * met) / completed : null;
+  const targetPct = slo.percentile ?? DEFAULT_SLO_PERCENTILE;
   return {
-    slo: { ...slo },
+    slo: { ttft_ms: slo.ttft_ms, tpot_ms: slo.tpot_ms, latency_ms: slo.latency_ms },
     completed,
     met,
-    attainment_pct: completed > 0 ? (100 * met) / completed : null,
+    attainment_pct: attainmentPct,
+    target_pct: targetPct,
+    target_met: meetsTarget(attainmentPct, targetPct),
     requests_per_s: durationNs && durationNs > 0 ? met / (durationNs / 1e9) : null,
   };
 }

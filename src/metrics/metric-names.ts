@@ -134,6 +134,22 @@ const SCHEDULED_QPS: MetricDefinition = {
     "one seed. Null for concurrency, max throughput and agentic runs.",
 };
 
+const OUTPUT_TPS_PER_GPU: MetricDefinition = {
+  name: "output_tps_per_gpu",
+  label: "Output TPS per GPU",
+  unit: "tokens/s",
+  definition:
+    "`tps` ÷ `--gpus`, the GPUs serving the endpoint (InferenceMAX's throughput per GPU); null without `--gpus`.",
+};
+
+const INTERACTIVITY: MetricDefinition = {
+  name: "interactivity",
+  label: "Interactivity",
+  unit: "tokens/s",
+  definition:
+    "Tokens per second one user sees: 1000 ÷ TPOT p50 in ms (InferenceMAX's interactivity, tok/s/user); null without TPOT.",
+};
+
 const DURATION: MetricDefinition = {
   name: "duration_ns",
   label: "Duration",
@@ -158,6 +174,8 @@ export const METRICS: readonly MetricDefinition[] = [
   QPS_NATIVE,
   TPS_NATIVE,
   SCHEDULED_QPS,
+  OUTPUT_TPS_PER_GPU,
+  INTERACTIVITY,
 ];
 
 /** The unit reports show a metric in: times in ms (JSON keeps ns), counts and rates as they are. */

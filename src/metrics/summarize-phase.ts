@@ -40,7 +40,9 @@ import {
   type LoadGeneratorHealth,
 } from "./load-generator-health.ts";
 import { tokenDiscrepancy, type TokenDiscrepancy } from "./token-discrepancy.ts";
-import { goodput, type Goodput, type SloLimitsMs } from "./goodput.ts";
+import { goodput, type Goodput, type SloObjectives } from "./goodput.ts";
+import { gpuCost, tpsPerGpu, type GpuCost } from "./gpu-cost.ts";
+import { interactivity } from "./interactivity.ts";
 import type { TokenSource } from "../record/request-record.ts";
 import type { SeriesArray } from "./percentiles.ts";
 import { countStreamNotes, type StreamNote } from "../record/stream-notes.ts";
@@ -62,7 +64,11 @@ export interface PhaseContext {
   /** Requests the phase's plan held (null when unknown, e.g. a crashed run). */
   plannedCount: number | null;
   /** Goodput objectives; null or all-null = no goodput. */
-  slo?: SloLimitsMs | null;
+  slo?: SloObjectives | null;
+  /** GPUs serving the endpoint (`--gpus`), for tokens/s per GPU; null or absent: unknown. */
+  gpus?: number | null;
+  /** USD per GPU-hour (`--gpu-hour-cost`, needs gpus), for the cost of a million tokens. */
+  gpuHourCostUsd?: number | null;
 }
 
 export interface PhaseMetrics {
@@ -98,6 +104,12 @@ export interface PhaseMetrics {
   loadGenerator: LoadGeneratorHealth;
   tokenCountDiscrepancy: TokenDiscrepancy | null;
   goodput: Goodput | null;
+  /** tps ÷ gpus (metrics/gpu-cost); null without --gpus. */
+  outputTpsPerGpu: number | null;
+  /** Tokens/s per user, 1000 ÷ TPOT p50 in ms (metrics/interactivity); null without TPOT. */
+  interactivity: number | null;
+  /** GPU-hours and $/1M tokens (metrics/gpu-cost); null without --gpu-hour-cost. */
+  cost: GpuCost | null;
 }
 
 function maxFinite(values: SeriesArray): number | null {
@@ -148,6 +160,8 @@ export function summarizePhase(
     legacyWindowNs: legacyLoadgenWindowNs(cols.sentNs, completions),
     useLegacy: ctx.loadPatternType === "poisson" && ctx.useLegacyQps,
   });
+  const inputTokens = successful === 0 ? 0 : sum(series.get("inputTokens"));
+  const tpotNs = rollupSorted(series.get("tpot"), { ...streamEs, float: true });
   const sources = tallyTokenSources(cols.tokenSources, ok);
   const meanGapNs = meanScheduleGapNs(cols.scheduledNs);
 
@@ -161,7 +175,7 @@ export function summarizePhase(
     // Per-request values (request-values.ts), sorted once (sorted-series.ts); NaN entries (e.g. no first token) are skipped.
     ttftNs: rollupSorted(series.get("ttft"), streamEs),
     ttfbNs: rollupSorted(series.get("ttfb"), plain),
-    tpotNs: rollupSorted(series.get("tpot"), { ...streamEs, float: true }),
+    tpotNs,
     itlNs: rollupSorted(series.get("itl"), plain),
     latencyNs: rollupSorted(series.get("latency"), es),
     scheduleLagNs: rollupSorted(series.get("scheduleLag"), plain),
@@ -183,5 +197,11 @@ export function summarizePhase(
     scheduledQps: scheduledRate(meanGapNs, ctx.loadPatternType),
     tokenCountDiscrepancy: tokenDiscrepancy(cols),
     goodput: goodput(cols, ctx.slo, durationNs),
+    outputTpsPerGpu: tpsPerGpu(throughput.tps, ctx.gpus ?? null),
+    interactivity: interactivity(tpotNs.median),
+    cost:
+      ctx.gpus && ctx.gpuHourCostUsd
+        ? gpuCost({ durationNs, gpus: ctx.gpus, usdPerGpuHour: ctx.gpuHourCostUsd, outputTokens, inputTokens })
+        : null,
   };
 }

@@ -16,6 +16,7 @@ import { serverMetricsLines } from "./server-metrics-text.ts";
 import { serverIdentityLines } from "./server-identity-text.ts";
 import type { ResultSummary } from "./result-summary.ts";
 import { seriesLines } from "./series-text.ts";
+import { gpuCostRows } from "./gpu-cost-text.ts";
 import {
   droppedLabel,
   fixed2,
@@ -73,6 +74,7 @@ function summaryBody(s: ResultSummary): string[] {
       ? [`Scheduled QPS: ${fixed2(s.scheduled_qps)} (the rate the schedule itself offered: (requests − 1) / its span)`]
       : []),
     `TPS: ${fixed2(s.tps)}`,
+    ...gpuCostRows(s).map(([label, text]) => `${label}: ${text}`),
   );
   lines.push(...goodputLines(s), ...loadGeneratorLines(s), ...tokenLines(s), ...streamNoteLines(s));
   return lines;

@@ -15,6 +15,7 @@ import type { Rollup } from "../metrics/series-rollup.ts";
 import type { LoadGeneratorVerdict } from "../metrics/load-generator-health.ts";
 import type { TokenDiscrepancy } from "../metrics/token-discrepancy.ts";
 import type { Goodput } from "../metrics/goodput.ts";
+import type { GpuCost } from "../metrics/gpu-cost.ts";
 import type { PhaseMetrics } from "../metrics/summarize-phase.ts";
 import type { TokenSource } from "../record/request-record.ts";
 import type { StreamNote } from "../record/stream-notes.ts";
@@ -64,6 +65,10 @@ export interface ResultSummary {
   tps_native: number | null;
   /** The rate the schedule itself offered, requests/s (a Poisson draw's own rate; null for closed loops). */
   scheduled_qps: number | null;
+  /** tps ÷ --gpus (metrics/gpu-cost); null without --gpus. */
+  output_tps_per_gpu: number | null;
+  /** Tokens/s per user: 1000 ÷ TPOT p50 in ms (metrics/interactivity); null without TPOT. */
+  interactivity: number | null;
   token_count_source: TokenCountSource;
   token_count_sources: Partial<Record<TokenSource, number>>;
   error_counts: Record<string, number>;
@@ -80,6 +85,8 @@ export interface ResultSummary {
   n_samples_delayed: number | null;
   token_count_discrepancy: TokenDiscrepancy | null;
   goodput: Goodput | null;
+  /** GPU-hours of the window and $/1M tokens at --gpu-hour-cost (metrics/gpu-cost); null without a price. */
+  cost: GpuCost | null;
   /** Attempts retried under `--retries` (rows in events.db besides the counted last attempts). */
   retries: number;
   /** Requests sent again at once on a new connection after a stale kept-alive one (client/send-request); not failures. */
@@ -130,6 +137,8 @@ export const RESULT_SUMMARY_KEYS: readonly (keyof ResultSummary)[] = [
   "qps_native",
   "tps_native",
   "scheduled_qps",
+  "output_tps_per_gpu",
+  "interactivity",
   "token_count_source",
   "token_count_sources",
   "error_counts",
@@ -142,6 +151,7 @@ export const RESULT_SUMMARY_KEYS: readonly (keyof ResultSummary)[] = [
   "n_samples_delayed",
   "token_count_discrepancy",
   "goodput",
+  "cost",
   "retries",
   "reconnects",
   "stream_notes",
@@ -180,6 +190,8 @@ export function buildResultSummary(metrics: PhaseMetrics, run: RunInfo): ResultS
     qps_native: finiteOrNull(metrics.qpsNative),
     tps_native: finiteOrNull(metrics.tpsNative),
     scheduled_qps: finiteOrNull(metrics.scheduledQps),
+    output_tps_per_gpu: finiteOrNull(metrics.outputTpsPerGpu),
+    interactivity: finiteOrNull(metrics.interactivity),
     token_count_source: metrics.tokenCountSource,
     token_count_sources: { ...metrics.tokenCountSources },
     error_counts: { ...metrics.errorCounts },
@@ -193,6 +205,7 @@ export function buildResultSummary(metrics: PhaseMetrics, run: RunInfo): ResultS
     n_samples_delayed: metrics.loadGenerator.delayed,
     token_count_discrepancy: metrics.tokenCountDiscrepancy ? { ...metrics.tokenCountDiscrepancy } : null,
     goodput: metrics.goodput ? (scrubNonFinite(metrics.goodput) as Goodput) : null,
+    cost: metrics.cost ? (scrubNonFinite(metrics.cost) as GpuCost) : null,
     retries: metrics.retries,
     reconnects: metrics.reconnects,
     stream_notes: { ...metrics.streamNotes },

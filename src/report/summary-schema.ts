@@ -84,6 +84,8 @@ export const ResultSummarySchema = z.strictObject({
   qps_native: num,
   scheduled_qps: num,
   tps_native: num,
+  output_tps_per_gpu: num,
+  interactivity: num,
   token_count_source: z.enum([...TOKEN_SOURCES, "mixed"]),
   token_count_sources: z.partialRecord(z.enum(TOKEN_SOURCES), z.number().int().min(0)),
   error_counts: z.record(z.string(), z.number().int().min(0)),
@@ -109,7 +111,19 @@ export const ResultSummarySchema = z.strictObject({
       completed: z.number(),
       met: z.number(),
       attainment_pct: num,
+      target_pct: z.number().gt(0).max(100),
+      target_met: z.boolean(),
       requests_per_s: num,
+    })
+    .nullable(),
+  cost: z
+    .strictObject({
+      gpus: z.number().int().min(1),
+      usd_per_gpu_hour: z.number().gt(0),
+      gpu_hours: num,
+      usd_total: num,
+      usd_per_million_output_tokens: num,
+      usd_per_million_tokens: num,
     })
     .nullable(),
   retries: z.number().int().min(0),

@@ -79,11 +79,12 @@ export function droppedLabel(s: Pick<ResultSummary, "state">): string {
     : "Dropped requests (planned, never sent)";
 }
 
-/** "12.30 req/s meeting ttft ≤ 500 ms, tpot ≤ 5.2 ms (123 of 125, 98.40 %)" (report.txt, report.html). */
+/** "12.30 req/s meeting ttft ≤ 500 ms, tpot ≤ 5.2 ms (123 of 125, 98.40 %; SLO at p99 missed)" (report.txt, report.html). */
 export function goodputText(g: NonNullable<ResultSummary["goodput"]>): string {
   const limits = Object.entries(g.slo)
     .filter(([, v]) => v !== null)
     .map(([k, v]) => `${k.replace(/_ms$/, "")} ≤ ${v} ms`)
     .join(", ");
-  return `${fixed2(g.requests_per_s)} req/s meeting ${limits} (${g.met} of ${g.completed}, ${fixed2(g.attainment_pct)} %)`;
+  const verdict = `SLO at p${g.target_pct} ${g.target_met ? "met" : "missed"}`;
+  return `${fixed2(g.requests_per_s)} req/s meeting ${limits} (${g.met} of ${g.completed}, ${fixed2(g.attainment_pct)} %; ${verdict})`;
 }

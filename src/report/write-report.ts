@@ -9,7 +9,7 @@
 import { parseExactJson, toExactJson } from "../config/exact-json.ts";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { SloLimitsMs } from "../metrics/goodput.ts";
+import type { SloObjectives } from "../metrics/goodput.ts";
 import { SortedSeries } from "../metrics/sorted-series.ts";
 import { summarizePhase } from "../metrics/summarize-phase.ts";
 import { EVENTS_DB_FILE } from "../record/events-db.ts";
@@ -57,7 +57,10 @@ export interface StoredRunConfig {
   /** model_params.streaming is on (absent in runs recorded before it was stored: taken as on). */
   streaming?: boolean;
   run_config: Record<string, unknown>;
-  slo?: SloLimitsMs | null;
+  slo?: SloObjectives | null;
+  /** GPUs serving the endpoint and USD per GPU-hour (absent in runs recorded before they were stored). */
+  gpus?: number | null;
+  gpu_hour_cost_usd?: number | null;
   /** The ruleset, model and priority the run is judged by (mlperf/rules-submission), when it has one. */
   submission?: SubmissionSettings | null;
 }
@@ -110,6 +113,8 @@ function readPerformancePhase(reportDir: string): PerformancePhase {
         streaming: stored?.streaming ?? true,
         plannedCount: phase ? phase.planned - (window?.untracked.size ?? 0) : null,
         slo: stored?.slo ?? null,
+        gpus: stored?.gpus ?? null,
+        gpuHourCostUsd: stored?.gpu_hour_cost_usd ?? null,
       },
       series,
     );

@@ -144,6 +144,8 @@ function storedRunConfig(config: BenchmarkConfig): StoredRunConfig {
     early_stopping: early_stopping.enabled,
     streaming: config.model_params.streaming === "on",
     slo: { ...config.slo },
+    gpus: config.gpus,
+    gpu_hour_cost_usd: config.gpu_hour_cost_usd,
     submission: submissionSettings(config),
     run_config: {
       load_pattern: loadPattern,

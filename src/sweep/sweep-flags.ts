@@ -1,10 +1,11 @@
 /**
  * @module sweep/sweep-flags — the flags `sweep` adds to `benchmark online`'s, and the plan they
  * make (sweep/run-sweep). Exactly one of --rates, --concurrencies, --sweep auto or --find.
- * `p=NN` inside --slo is the sweep's pass mark (a share of requests, default 99); it is taken
- * out before the benchmark's own --slo parser sees the rest.
+ * The search's pass mark is the SLO's own share (`--slo …,p=95`, YAML `slo.percentile`, default 99),
+ * parsed by config/slo as for a benchmark: sweep/sweep-from-argv reads it off the checked config.
  */
 import type { FlagSpec } from "../config/flags.ts";
+import { DEFAULT_SLO_PERCENTILE } from "../config/slo.ts";
 import { InputError } from "../errors.ts";
 import type { SweepPlan } from "./run-sweep.ts";
 
@@ -80,43 +81,6 @@ export const SWEEP_FLAGS: readonly FlagSpec[] = [
   ),
 ];
 
-/** Removes `p=NN` from every --slo value; returns the rest and the percentile (null: none given). */
-export function sloPercentile(argv: readonly string[]): { argv: string[]; percentile: number | null } {
-  let percentile: number | null = null;
-  const strip = (value: string) =>
-    value
-      .split(",")
-      .filter((item) => {
-        const m = /^\s*p\s*=\s*(.*)$/.exec(item);
-        if (!m) return true;
-        const p = Number(m[1]);
-        if (!(p > 0 && p <= 100))
-          throw new InputError(`--slo: p=${m[1]}: the share of requests must be a percentage above 0 and at most 100`, {
-            hint: "e.g. --slo ttft:500ms,p=99",
-          });
-        percentile = p;
-        return false;
-      })
-      .join(",");
-  const out: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    const value = arg.startsWith("--slo=")
-      ? arg.slice(6)
-      : arg === "--slo" && i + 1 < argv.length
-        ? (argv[++i] as string)
-        : null;
-    if (value === null) {
-      out.push(arg);
-      continue;
-    }
-    // `--slo p=95` alone sets the share and leaves the limits to the config's `slo:`.
-    const limits = strip(value);
-    if (limits !== "") out.push("--slo", limits);
-  }
-  return { argv: out, percentile };
-}
-
 const numbers = (flagName: string, values: unknown): number[] =>
   (values as string[]).map((v) => {
     const n = Number(v);
@@ -125,10 +89,13 @@ const numbers = (flagName: string, values: unknown): number[] =>
     return n;
   });
 
-/** The plan and output directory from parsed overrides; the other overrides are the steps'. */
+/**
+ * The plan and output directory from parsed overrides; the other overrides are the steps'. `percentile` is the
+ * SLO's share as the steps' config resolves it (null: not given); only a search judges by it.
+ */
 export function parseSweepFlags(
   all: Record<string, unknown>,
-  percentile: number | null,
+  percentile: number | null = null,
 ): { plan: SweepPlan; outDir: string | null; overrides: Record<string, unknown> } {
   const sweep = Object.fromEntries(
     Object.entries(all)
@@ -148,10 +115,6 @@ export function parseSweepFlags(
     );
   }
   const mode = chosen[0] as SweepPlan["mode"];
-  if (percentile !== null && mode !== "find")
-    throw new InputError("--slo p=…: the pass mark is for --find max-goodput", {
-      hint: "drop p=… or add --find max-goodput",
-    });
   // A knob of another kind of sweep would do nothing here: refused, never ignored.
   const forKind: [key: string, flag: string, kind: SweepPlan["mode"], kindFlag: string][] = [
     ["precision", "--precision", "find", "--find max-goodput"],
@@ -196,7 +159,7 @@ export function parseSweepFlags(
       mode,
       values,
       autoSteps: (sweep.steps as number | undefined) ?? 5,
-      percentile: mode === "find" ? (percentile ?? 99) : null,
+      percentile: mode === "find" ? (percentile ?? DEFAULT_SLO_PERCENTILE) : null,
       precision,
       maxSteps: (sweep.max_steps as number | undefined) ?? 10,
       coolDownS: (sweep.cool_down_s as number | undefined) ?? 0,

@@ -11,7 +11,7 @@ import { rejectPositionals } from "../config/reject-positionals.ts";
 import { yamlConfigIfGiven } from "../config/yaml-config-if-given.ts";
 import { InputError } from "../errors.ts";
 import { runIoOf, type ConsoleIo } from "../run/console-io.ts";
-import { parseSweepFlags, sloPercentile, stepPattern, SWEEP_FLAGS } from "./sweep-flags.ts";
+import { parseSweepFlags, stepPattern, SWEEP_FLAGS } from "./sweep-flags.ts";
 import { sweepInDir } from "./sweep-in-dir.ts";
 import { stepDurationMs, stepOverrides, type StepSettings } from "./step-config.ts";
 import type { StepKind } from "./sweep-step.ts";
@@ -27,13 +27,12 @@ function sweepSpecs(): FlagSpec[] {
 }
 
 export async function sweepFromArgv(argv: string[], io: ConsoleIo): Promise<number> {
-  const { argv: rest, percentile } = sloPercentile(argv);
-  const parsed = parseFlags(rest, "sweep", sweepSpecs());
+  const parsed = parseFlags(argv, "sweep", sweepSpecs());
   rejectPositionals(parsed.positionals, "sweep");
-  const { plan, outDir: requestedDir, overrides } = parseSweepFlags(parsed.overrides, percentile);
+  const { plan: flagPlan, outDir: requestedDir, overrides } = parseSweepFlags(parsed.overrides);
   const yaml = await yamlConfigIfGiven(parsed.configPath);
   const base = Object.fromEntries(Object.entries(overrides).filter(([k]) => !STEP_OWNED.test(k)));
-  const { ratePattern, warnings } = stepPattern(plan.mode, overrides, yaml);
+  const { ratePattern, warnings } = stepPattern(flagPlan.mode, overrides, yaml);
   for (const warning of warnings) io.stderr(`warning: sweep: ${warning}\n`);
   const settings: StepSettings = { ratePattern, streaming: null, durationMs: null };
   const configFor = (kind: StepKind, offered: number | null, dir: string) =>
@@ -46,7 +45,13 @@ export async function sweepFromArgv(argv: string[], io: ConsoleIo): Promise<numb
     });
   // Every kind of step's config is checked before the first request: a bad flag or field costs nothing.
   const checkDir = join(requestedDir ?? "sweep", "check");
-  const checked = configFor(plan.mode === "concurrencies" ? "concurrency" : "rate", plan.values[0] ?? 1, checkDir);
+  const checked = configFor(
+    flagPlan.mode === "concurrencies" ? "concurrency" : "rate",
+    flagPlan.values[0] ?? 1,
+    checkDir,
+  );
+  // The pass mark is the SLO's share as every step's own report judges it: --slo …,p= over the config's slo.percentile.
+  const plan = parseSweepFlags(parsed.overrides, checked.slo.percentile).plan;
   settings.streaming = checked.model_params.streaming;
   settings.durationMs = stepDurationMs(checked.settings.runtime);
   if (plan.mode === "auto") configFor("concurrency", 1, checkDir);

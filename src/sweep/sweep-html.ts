@@ -13,6 +13,7 @@ import { renderChart, type ChartSeries } from "../report/html/svg-chart.ts";
 import type { SweepResult } from "./run-sweep.ts";
 import type { SweepStep } from "./sweep-step.ts";
 import { offeredBy } from "./sweep-text.ts";
+import { economyColumns } from "./step-economy.ts";
 
 export interface SweepSlo {
   ttft_ms: number | null;
@@ -169,6 +170,7 @@ export function renderSweepHtml(result: SweepResult, slo: SweepSlo): string {
   });
   // The server's own view, when any step scraped it: the queue and the cache say why latency bends.
   const server = result.steps.some((s) => s.server_running_avg != null || s.server_ttft_p99_ms != null);
+  const economy = economyColumns(result.steps);
   const head = [
     "step",
     "kind",
@@ -183,6 +185,7 @@ export function renderSweepHtml(result: SweepResult, slo: SweepSlo): string {
     "TPOT p50",
     "TPOT p99",
     "latency p99",
+    ...economy.map((c) => c.head),
     ...(server ? ["server running avg", "server waiting max", "server KV-cache max", "server TTFT p99"] : []),
     "load generator",
     "passed",
@@ -202,6 +205,7 @@ export function renderSweepHtml(result: SweepResult, slo: SweepSlo): string {
     cell(s.tpot_p50_ms),
     cell(s.tpot_p99_ms),
     cell(s.latency_p99_ms),
+    ...economy.map((c) => cell(c.value(s))),
     ...(server
       ? [
           cell(s.server_running_avg ?? null),

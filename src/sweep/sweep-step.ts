@@ -1,8 +1,9 @@
 /**
  * @module sweep/sweep-step — one step of a sweep as sweep.json lists it: what was offered, what
- * was achieved, goodput and its attainment, latency percentiles and the load generator's
- * verdict, from the step's own result_summary. Pure.
+ * was achieved, goodput and its attainment, latency percentiles, the load generator's verdict,
+ * and throughput per GPU, per user and per dollar, from the step's own result_summary. Pure.
  */
+import { meetsTarget } from "../metrics/goodput.ts";
 import { percentileKey } from "../metrics/percentiles.ts";
 import type { Rollup } from "../metrics/series-rollup.ts";
 import type { ResultSummary } from "../report/result-summary.ts";
@@ -33,6 +34,10 @@ export interface SweepStep {
   at_slo_percentile: { ttft_ms: number | null; tpot_ms: number | null; latency_ms: number | null } | null;
   load_generator: string | null;
   n_samples_failed: number;
+  /** Output tokens/s per GPU (with --gpus), tokens/s per user, and $ per 1M output tokens (with --gpu-hour-cost). */
+  output_tps_per_gpu: number | null;
+  interactivity: number | null;
+  usd_per_million_output_tokens: number | null;
   /** The server's own view over the step, when its metrics were scraped (why it bends): */
   server_running_avg: number | null;
   server_waiting_max: number | null;
@@ -94,11 +99,15 @@ export function stepOf(
           },
     load_generator: s.load_generator,
     n_samples_failed: s.n_samples_failed,
+    output_tps_per_gpu: s.output_tps_per_gpu ?? null,
+    interactivity: s.interactivity ?? null,
+    usd_per_million_output_tokens: s.cost?.usd_per_million_output_tokens ?? null,
     server_running_avg: s.server_metrics?.gauges.running?.avg ?? null,
     server_waiting_max: s.server_metrics?.gauges.waiting?.max ?? null,
     server_kv_cache_max: s.server_metrics?.gauges.kv_cache_usage?.max ?? null,
     server_ttft_p99_ms: s.server_metrics?.ttft_ms?.p99 ?? null,
-    passed: percentile === null ? null : note === null && attainment !== null && attainment >= percentile,
+    // The same judgement as the step's own report (goodput.target_met), at the search's share.
+    passed: percentile === null ? null : note === null && meetsTarget(attainment, percentile),
     note,
   };
 }
@@ -132,6 +141,9 @@ export function failedStep(
     at_slo_percentile: null,
     load_generator: null,
     n_samples_failed: 0,
+    output_tps_per_gpu: null,
+    interactivity: null,
+    usd_per_million_output_tokens: null,
     server_running_avg: null,
     server_waiting_max: null,
     server_kv_cache_max: null,

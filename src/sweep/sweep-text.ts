@@ -1,5 +1,6 @@
 /** @module sweep/sweep-text — the sweep's console table: one line per step, then the answer of a --find. */
 import type { SweepResult } from "./run-sweep.ts";
+import { economyColumns } from "./step-economy.ts";
 
 const cell = (v: number | null, width: number) => (v === null ? "N/A" : v.toFixed(2)).padStart(width);
 
@@ -9,9 +10,12 @@ export function offeredBy(scheduled: number | null | undefined): string {
 }
 
 export function sweepLines(result: SweepResult): string[] {
+  const economy = economyColumns(result.steps);
   const lines = [
     `Sweep (${result.mode}, ${result.state}):`,
-    "  step  kind            offered  achieved  goodput  attain%  TTFT p50  TTFT p99  lat p99  load gen     pass",
+    "  step  kind            offered  achieved  goodput  attain%  TTFT p50  TTFT p99  lat p99  " +
+      economy.map((c) => `${c.short.padStart(10)}  `).join("") +
+      "load gen     pass",
   ];
   for (const s of result.steps) {
     const offered = s.offered === null ? "-" : String(s.offered);
@@ -20,6 +24,7 @@ export function sweepLines(result: SweepResult): string[] {
       `  ${String(s.index).padStart(4)}  ${s.kind.padEnd(14)}  ${offered.padStart(7)}  ` +
         `${cell(s.achieved_qps, 8)}  ${cell(s.goodput_rps, 7)}  ${cell(s.attainment_pct, 7)}  ` +
         `${cell(s.ttft_p50_ms, 8)}  ${cell(s.ttft_p99_ms, 8)}  ${cell(s.latency_p99_ms, 7)}  ` +
+        economy.map((c) => `${cell(c.value(s), 10)}  `).join("") +
         `${(s.load_generator ?? "-").padEnd(11)}  ${pass}${s.note ? `  (${s.note})` : ""}`,
     );
   }

@@ -68,7 +68,7 @@ describe("config/build-config", () => {
       overrides: yaml ? overrides : { ...validOffline, ...overrides },
       datasets: ["d.jsonl"],
     });
-    expect(config.slo).toEqual({ ttft_ms: 250, tpot_ms: 5.2, latency_ms: null });
+    expect(config.slo).toEqual({ ttft_ms: 250, tpot_ms: 5.2, latency_ms: null, percentile: null });
   });
 
   test.each([

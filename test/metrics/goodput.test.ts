@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { goodput } from "../../src/metrics/goodput.ts";
+import { goodput, meetsTarget } from "../../src/metrics/goodput.ts";
 import { columnsFromRecords } from "../../src/metrics/phase-columns.ts";
 import { makeFailure, makeRecord } from "./make-record.ts";
 
@@ -63,5 +63,35 @@ describe("metrics/goodput", () => {
       2000 * MS,
     );
     expect([g?.met, g?.completed]).toEqual([2, 4]);
+  });
+});
+
+describe("metrics/goodput target", () => {
+  test.each([
+    [100, 99, true],
+    [99, 99, true],
+    [98.99, 99, false],
+    [50, 50, true],
+    [0, 0.1, false],
+    [null, 99, false],
+  ])("attainment %p %% against a target of %p %% is met: %p", (attainment, target, met) => {
+    expect(meetsTarget(attainment, target)).toBe(met);
+  });
+
+  const cols = columnsFromRecords([
+    makeRecord({ sentNs: 0, firstTokenNs: 100 * MS, doneNs: 1000 * MS, outputTokens: 19 }),
+    makeRecord({ sentNs: 0, firstTokenNs: 100 * MS, doneNs: 1000 * MS, outputTokens: 19 }),
+    makeRecord({ sentNs: 0, firstTokenNs: 100 * MS, doneNs: 1000 * MS, outputTokens: 19 }),
+    makeRecord({ sentNs: 0, firstTokenNs: 900 * MS, doneNs: 1000 * MS, outputTokens: 19 }),
+  ]);
+  test.each([
+    [undefined, 99, false],
+    [null, 99, false],
+    [75, 75, true],
+    [80, 80, false],
+  ])("a share of %p judges 75 %% at %p: met %p", (percentile, target, met) => {
+    const g = goodput(cols, { ttft_ms: 500, tpot_ms: null, latency_ms: null, percentile }, 1e9);
+    expect(g).toMatchObject({ attainment_pct: 75, target_pct: target, target_met: met });
+    expect(g?.slo).toEqual({ ttft_ms: 500, tpot_ms: null, latency_ms: null });
   });
 });

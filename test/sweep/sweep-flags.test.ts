@@ -1,19 +1,12 @@
-/** @module test/sweep/sweep-flags.test — the sweep's own flags, and `p=` taken out of --slo. */
+/** @module test/sweep/sweep-flags.test — the sweep's own flags, and the SLO's share as a search's pass mark. */
 import { describe, expect, test } from "bun:test";
-import { parseSweepFlags, sloPercentile, stepPattern } from "../../src/sweep/sweep-flags.ts";
+import { parseSweepFlags, stepPattern } from "../../src/sweep/sweep-flags.ts";
 
 describe("sweep/sweep-flags", () => {
-  test("p=99 leaves --slo for the benchmark's parser, in both spellings", () => {
-    expect(sloPercentile(["--slo", "ttft:200ms,p=99.5", "--x"])).toEqual({
-      argv: ["--slo", "ttft:200ms", "--x"],
-      percentile: 99.5,
-    });
-    expect(sloPercentile(["--slo=p=90,tpot:5ms"])).toEqual({ argv: ["--slo", "tpot:5ms"], percentile: 90 });
-    // p alone: the limits come from the config's slo:.
-    expect(sloPercentile(["--slo", "p=95", "--x"])).toEqual({ argv: ["--x"], percentile: 95 });
-    expect(() => sloPercentile(["--slo", "ttft:1s,p=0"])).toThrow(
-      "--slo: p=0: the share of requests must be a percentage above 0 and at most 100",
-    );
+  test("the SLO's share is a search's pass mark (99 when the SLO names none); other sweeps leave it to each step's report", () => {
+    expect(parseSweepFlags({ "sweep.find": "max-goodput" }, 95).plan.percentile).toBe(95);
+    expect(parseSweepFlags({ "sweep.find": "max-goodput" }).plan.percentile).toBe(99);
+    expect(parseSweepFlags({ "sweep.rates": ["1"] }, 95).plan.percentile).toBeNull();
   });
 
   test.each([
@@ -65,7 +58,6 @@ describe("sweep/sweep-flags", () => {
       "--rates: 'fast' is not a positive number",
     ],
     ["a zero concurrency", { "sweep.concurrencies": ["0"] }, null, "--concurrencies: '0' is not a positive number"],
-    ["p= without --find", { "sweep.rates": ["1"] }, 99, "--slo p=…: the pass mark is for --find max-goodput"],
     [
       "a precision of 0",
       { "sweep.find": "max-goodput", "sweep.precision": "0%" },

@@ -1,4 +1,7 @@
-/** @module config/rules/slo — an SLO the run can be judged by: a TTFT or TPOT objective needs streamed responses. */
+/**
+ * @module config/rules/slo — an SLO the run can be judged by: a TTFT or TPOT objective needs streamed responses,
+ * and a share of requests (`p=`) needs a limit to meet.
+ */
 import type { ConfigProblem } from "../config-error.ts";
 import type { Rule } from "./rule-context.ts";
 
@@ -7,12 +10,21 @@ const STREAMED_OBJECTIVES = [
   ["tpot_ms", "TPOT"],
 ] as const;
 
-/** With streaming off no request has a first token, so a TTFT or TPOT objective would fail every request: refused, not reported as 0 %. */
+/**
+ * With streaming off no request has a first token, so a TTFT or TPOT objective would fail every request: refused,
+ * not reported as 0 %. A share with no limit would judge nothing: refused, not ignored.
+ */
 export const sloRule: Rule = (config) => {
-  if (config.model_params.streaming !== "off") return [];
   const problems: ConfigProblem[] = [];
+  const { slo } = config;
+  if (slo.percentile !== null && slo.ttft_ms === null && slo.tpot_ms === null && slo.latency_ms === null)
+    problems.push({
+      path: "slo.percentile",
+      message: "a share of requests needs a limit to meet: add ttft, tpot or latency, e.g. --slo ttft:500ms,p=95",
+    });
+  if (config.model_params.streaming !== "off") return problems;
   for (const [key, metric] of STREAMED_OBJECTIVES) {
-    if (config.slo[key] === null) continue;
+    if (slo[key] === null) continue;
     problems.push({
       path: `slo.${key}`,
       message: `a ${metric} objective needs streamed responses, and streaming is off: no request would have a first token to meet it (--streaming on)`,

@@ -129,6 +129,15 @@ export const BenchmarkConfigSchema = z.strictObject({
       },
     })
     .describe("HOST:PORT (or PORT, on 127.0.0.1; port 0 picks one): serve the run's live state at /metrics"),
+  // ours: what serves the run, for throughput per GPU and the cost of a million tokens (metrics/gpu-cost).
+  gpus: int(z.number().min(1))
+    .nullable()
+    .default(null)
+    .describe("GPUs serving the endpoint: result_summary.json adds output tokens/s per GPU"),
+  gpu_hour_cost_usd: num(z.number().gt(0))
+    .nullable()
+    .default(null)
+    .describe("USD per GPU-hour (needs --gpus): result_summary.json adds the cost of a million tokens"),
   // ours: the server's own Prometheus metrics on the run's timeline (server-metrics/scraper).
   server_metrics: z
     .strictObject({

@@ -49,6 +49,7 @@ export const FLAG_ALIASES: Readonly<Record<string, readonly string[]>> = {
   "settings.service_ready_timeout_s": ["--service-ready-timeout"],
   enable_cpu_affinity: ["--cpu-affinity"],
   run_timeout_s: ["--run-timeout"],
+  gpu_hour_cost_usd: ["--gpu-hour-cost"],
   "server_metrics.url": ["--server-metrics"],
   "server_metrics.interval_s": ["--server-metrics-interval"],
 };

@@ -12,6 +12,7 @@ import { droppedLabel, fixed2, goodputText, loadGeneratorFigures, nsAsMs, NS_PER
 import { escapeHtml, escapeValue } from "./escape-html.ts";
 import { displayUnitOf, metricNamed } from "../../metrics/metric-names.ts";
 import { serverIdentityText, serverSettingsText } from "../server-identity-text.ts";
+import { gpuCostRows } from "../gpu-cost-text.ts";
 
 type Row = [label: string, valueHtml: string];
 
@@ -69,6 +70,7 @@ export function summaryRows(s: ResultSummary): Row[] {
       : ([["QPS", fixed2(s.qps)]] as [string, string][])),
     ...(s.scheduled_qps != null ? ([["QPS the schedule offered", fixed2(s.scheduled_qps)]] as [string, string][]) : []),
     ["Output tok/s", fixed2(s.tps)],
+    ...gpuCostRows(s).map(([label, text]): Row => [label, escapeHtml(text)]),
     ...(s.goodput ? [["Goodput", escapeHtml(goodputText(s.goodput))] as [string, string]] : []),
     ["Load generator", verdictHtml(s)],
     ...(s.client_read_side ? [["Client read side", readSideHtml(s.client_read_side)] as [string, string]] : []),

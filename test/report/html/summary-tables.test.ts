@@ -28,10 +28,12 @@ describe("report/html/summary-tables", () => {
       completed: 20,
       met: 19,
       attainment_pct: 95,
+      target_pct: 95,
+      target_met: true,
       requests_per_s: 9.5,
     };
     expect(row({ ...s, goodput }, "Goodput")).toBe(
-      "9.50 req/s meeting ttft ≤ 500 ms, tpot ≤ 5.2 ms (19 of 20, 95.00 %)",
+      "9.50 req/s meeting ttft ≤ 500 ms, tpot ≤ 5.2 ms (19 of 20, 95.00 %; SLO at p95 met)",
     );
     expect(row(s, "Load generator")).toMatch(
       /^<span class="ok">ok<\/span> \(schedule lag p99 \d+\.\d\d ms, limit \d+\.\d\d ms\)$/,

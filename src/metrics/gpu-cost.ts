@@ -1,0 +1,57 @@
+/**
+ * @module metrics/gpu-cost — output tokens per second per GPU, and what a million tokens cost at a GPU-hour price.
+ *
+ * As InferenceMAX plots throughput against interactivity: the run's `tps` (metrics/throughput, the same figure
+ * result_summary.json reports) ÷ the GPUs serving the endpoint (`--gpus`). The cost is the GPUs' time over the
+ * performance window (`duration_ns`): GPU-hours = duration × GPUs ÷ 3600 s, and
+ * $/1M output tokens = GPU-hours × price ÷ (output tokens ÷ 10⁶); $/1M tokens counts input + output tokens.
+ * A count that is 0 or unknown gives null, never a cost of infinity or of nothing. Pure.
+ */
+
+const NS_PER_HOUR = 3600e9;
+const PER_MILLION = 1e6;
+
+/** `tps` ÷ `gpus`; null when either is unknown. */
+export function tpsPerGpu(tps: number | null, gpus: number | null): number | null {
+  return tps === null || gpus === null || !(gpus > 0) ? null : tps / gpus;
+}
+
+interface GpuCostInput {
+  /** The performance window, ns (result_summary.json's duration_ns); null when nothing completed. */
+  durationNs: number | null;
+  gpus: number;
+  usdPerGpuHour: number;
+  /** Σ output tokens of successful requests; null when some had no count. */
+  outputTokens: number | null;
+  /** Σ input tokens of successful requests; null when some had no count. */
+  inputTokens: number | null;
+}
+
+export interface GpuCost {
+  gpus: number;
+  usd_per_gpu_hour: number;
+  gpu_hours: number | null;
+  usd_total: number | null;
+  usd_per_million_output_tokens: number | null;
+  usd_per_million_tokens: number | null;
+}
+
+/** `usd` ÷ (`tokens` ÷ 10⁶); null when either is unknown or there are no tokens. */
+function perMillion(usd: number | null, tokens: number | null): number | null {
+  return usd === null || tokens === null || !(tokens > 0) ? null : usd / (tokens / PER_MILLION);
+}
+
+export function gpuCost(input: GpuCostInput): GpuCost {
+  const { durationNs, gpus, usdPerGpuHour, outputTokens, inputTokens } = input;
+  const gpuHours = durationNs === null || !(durationNs > 0) ? null : (durationNs * gpus) / NS_PER_HOUR;
+  const usd = gpuHours === null ? null : gpuHours * usdPerGpuHour;
+  const allTokens = outputTokens === null || inputTokens === null ? null : outputTokens + inputTokens;
+  return {
+    gpus,
+    usd_per_gpu_hour: usdPerGpuHour,
+    gpu_hours: gpuHours,
+    usd_total: usd,
+    usd_per_million_output_tokens: perMillion(usd, outputTokens),
+    usd_per_million_tokens: perMillion(usd, allTokens),
+  };
+}
