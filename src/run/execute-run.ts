@@ -91,7 +91,7 @@ async function serverMetricsScraper(
     const what = [key ? "the API key" : null, Object.keys(extra ?? {}).length > 0 ? "the --header headers" : null];
     log(
       `server metrics: ${redactUrl(target)} is not the endpoint's server; ${what.filter(Boolean).join(" and ")} ` +
-        `${what.every(Boolean) ? "are" : "is"} not sent to it`,
+        `${what[1] ? "are" : "is"} not sent to it`,
     );
   }
   const fetchOptions = { headers, insecure: run.config.settings.client.insecure };

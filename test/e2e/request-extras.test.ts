@@ -100,7 +100,7 @@ describe("e2e/request-extras", () => {
       for (const { headers } of gets) expect(headers["x-api-key"]).toBe(SECRET);
       expect(metricsAsked.length).toBeGreaterThan(0);
       for (const headers of metricsAsked) expect(Object.keys(headers)).not.toContain("x-api-key");
-      expect(stderr).toContain("the API key and --header headers are not sent to it");
+      expect(stderr).toContain("the --header headers are not sent to it");
       const written = allText(reportDir);
       expect(written).toContain("<redacted>");
       expect(written).toContain("bad key");
