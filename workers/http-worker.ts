@@ -71,6 +71,7 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
         keepResponseText:
           message.keepResponseText === "structured" ? "structured" : init.keepResponseText || message.keepResponseText,
         insecure: init.insecure,
+        recordIds: init.recordIds,
         now: clock.now,
         maxResponseBytes: init.maxResponseBytes,
         onProgress: pollRunners,

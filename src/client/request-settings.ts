@@ -16,6 +16,8 @@ export interface RequestSettings {
   /** Keep the response text (accuracy scoring); "structured": its parts as JSON (client/structured-output). */
   keepResponseText: KeepText;
   insecure: boolean;
+  /** Keep the response's id and x-request-id (--record-ids); absent = off. */
+  recordIds?: boolean;
   now: () => number;
   /** Largest response body taken, streaming or not (bytes); a larger one aborts the request as too_large. 0 = no limit. */
   maxResponseBytes: number;

@@ -91,7 +91,7 @@ export async function sendAttempt(
     settings.onProgress?.();
     record.httpStatus = response.status;
     // The server's own id for the request, to join this row with its log (vLLM, SGLang and proxies send it).
-    record.serverRequestId = response.headers.get("x-request-id");
+    if (settings.recordIds) record.serverRequestId = response.headers.get("x-request-id");
     // TGI's timing headers (client/tgi-headers): the rest are looked up only when its queue time is there.
     const tgiQueue = response.headers.get("x-queue-time");
     if (tgiQueue !== null) applyServerFigures(record, readTgiHeaders(response.headers, tgiQueue), null);
@@ -137,6 +137,8 @@ export async function sendAttempt(
     if (timer) clearTimeout(timer);
     unregister();
   }
+  // The id was read with the response's last event; it travels and is stored only when asked for (--record-ids).
+  if (!settings.recordIds) record.responseId = null;
   if (record.errorKind === null) returnAbortController(controller);
   if (record.errorMessage !== null)
     record.errorMessage = redactMessage(record.errorMessage, secretValues(settings.headers));

@@ -44,6 +44,7 @@ export const TO_WORKER_FIELDS = {
     bodies: "bodies",
     keepResponseText: "boolean",
     insecure: "boolean",
+    recordIds: "boolean",
     cpus: "numbers",
     helperCpus: "numbers",
   },

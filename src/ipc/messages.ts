@@ -43,6 +43,8 @@ export interface WorkerInit {
   keepResponseText: boolean;
   /** TLS verification off (--insecure). */
   insecure: boolean;
+  /** Keep response ids and x-request-id (--record-ids). */
+  recordIds: boolean;
   /** CPUs to pin this worker's threads to; empty = no pinning. */
   cpus: number[];
   /** CPUs for the runtime's helper threads (JIT, GC, allocator), off the sending core; empty = leave them. */

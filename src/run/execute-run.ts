@@ -55,6 +55,7 @@ function workerSettings(run: OpenRun): SessionSpec["worker"] {
     retries: client.retries,
     keepResponseText: run.tokenizer !== null,
     insecure: client.insecure,
+    recordIds: client.record_ids,
     helperCpus: run.affinity?.helpers ?? [],
   };
 }

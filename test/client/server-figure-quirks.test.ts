@@ -19,7 +19,10 @@ import {
   streamSteps,
   TGI_TIMING_HEADERS,
 } from "../support/quirk-bytes.ts";
-import { send, stopQuirkServer } from "../support/quirk-client.ts";
+import { send as sendPlain, stopQuirkServer } from "../support/quirk-client.ts";
+
+/** Sent with --record-ids, so the ids the servers send are kept as the figures are. */
+const send: typeof sendPlain = (scenario, extra = {}) => sendPlain(scenario, { recordIds: true, ...extra });
 
 afterEach(stopQuirkServer);
 
@@ -48,6 +51,21 @@ const TGI_CHAT_COMPLETION = {
 };
 
 describe("client quirks: TGI's timing headers", () => {
+  test("without --record-ids no id is kept, the timing figures still are", async () => {
+    const r = await sendPlain(
+      () => [
+        jsonResponse(
+          200,
+          { ...TGI_CHAT_COMPLETION, id: "chatcmpl-1" },
+          { ...TGI_TIMING_HEADERS, "x-request-id": "r-1" },
+        ),
+      ],
+      { streaming: false },
+    );
+    expect([r.responseId ?? null, r.serverRequestId ?? null]).toEqual([null, null]);
+    expect(r.serverOutputTokens).toBe(16);
+  });
+
   test("a whole response: its queue, inference and whole time, and its generated tokens, from the headers", async () => {
     const r = await send(
       () => [jsonResponse(200, TGI_CHAT_COMPLETION, { ...TGI_TIMING_HEADERS, "x-request-id": "r-1" })],

@@ -29,6 +29,7 @@ interface Row {
   message: string | null;
 }
 
+/** The phase's requests, each by its last attempt: a kept-alive connection the server closed is resent (stale_connection), not counted. */
 function rows(reportDir: string): Row[] {
   const db = new Database(join(reportDir, "events.db"), { readonly: true });
   try {
@@ -36,7 +37,8 @@ function rows(reportDir: string): Row[] {
       .query(
         `SELECT chunk_count AS chunks, first_token_ns - sent_ns AS ttft, server_prefill_ns AS prefill,
           server_output_tokens AS predicted, cached_tokens AS cached, response_id AS responseId, error_kind AS error,
-          error_message AS message FROM requests WHERE phase = 'performance' ORDER BY requests.id`,
+          error_message AS message FROM requests
+          WHERE phase = 'performance' AND error_kind IS NOT 'stale_connection' ORDER BY requests.id`,
       )
       .all() as Row[];
   } finally {
@@ -93,24 +95,28 @@ if ("missing" in found) {
           "--num-samples",
           "12",
           "--server-metrics-interval",
-          "0.1",
+          "0.5",
+          "--record-ids",
         ]);
         expect(result.stderr).not.toContain("error:");
         expect(result.exitCode).toBe(0);
         const all = rows(report);
         expect(all).toHaveLength(12);
+        // The random model ends early now and then (its end token: 1 in 50,257 a step): 64 is the limit, not a promise.
+        expect(all.some((r) => r.predicted === 64)).toBe(true);
         for (const r of all) {
           expect(r.error).toBeNull();
-          expect(r.predicted).toBe(64);
+          expect(r.predicted as number).toBeLessThanOrEqual(64);
           expect(r.chunks).toBe(r.predicted as number);
           expect(r.prefill as number).toBeLessThanOrEqual(r.ttft as number);
           expect(r.responseId).toMatch(/^chatcmpl-/);
         }
         const summary = readSummary(report) as ReturnType<typeof readSummary> & {
           server_timing?: { server_tpot_ms: { p50: number } | null; client_tpot_ms: { p50: number } | null };
-          server_metrics?: { gauges: Record<string, { source: string }> };
+          server_metrics?: { token_rates: { source: string } | null };
         };
-        expect(summary.server_metrics?.gauges.running?.source).toBe("llamacpp:requests_processing");
+        // From the scrapes that bound the run (a run this short may see none in between on a busy host).
+        expect(summary.server_metrics?.token_rates?.source).toBe("llamacpp:tokens_predicted_total");
         const timing = summary.server_timing;
         expect(timing?.server_tpot_ms).not.toBeNull();
         console.info(
@@ -136,7 +142,9 @@ if ("missing" in found) {
       ]);
       expect(result.exitCode).toBe(0);
       const all = rows(report);
-      expect(all.map((r) => [r.error, r.ttft, r.predicted])).toEqual(all.map(() => [null, null, 16]));
+      expect(all.map((r) => [r.error, r.ttft])).toEqual(all.map(() => [null, null]));
+      for (const r of all) expect(r.predicted as number).toBeLessThanOrEqual(16);
+      expect(all.some((r) => r.predicted === 16)).toBe(true);
     }, 60_000);
 
     test("probe, a Poisson run and a two-rate sweep all reach the engine", async () => {

@@ -29,6 +29,7 @@ const TO_WORKER = {
     bodies: packBodies(["{}"]),
     keepResponseText: false,
     insecure: false,
+    recordIds: false,
     cpus: [1],
     helperCpus: [0],
   },

@@ -59,6 +59,10 @@ export const ClientSettingsSchema = z.strictObject({
     .default(0.5)
     .describe("upstream's kill timeout; no effect here (a warning says so)"),
   insecure: bool().default(false).describe("skip TLS certificate verification"),
+  // ours: ids cost every row ~40 bytes and the client ~2 µs, so they are kept only when asked for.
+  record_ids: bool()
+    .default(false)
+    .describe("keep each response's id and the server's x-request-id in events.db, to join rows with the server's log"),
   max_idle_time: num(z.number().min(0))
     .default(4)
     .describe("upstream's idle-connection limit; no effect here (a warning says so)"),
