@@ -9,6 +9,7 @@ import { writeFileSync } from "node:fs";
 import { startMockServer } from "../../src/server/index.ts";
 import type { ServeProcess } from "../../src/server/serve-process.ts";
 import { spawnServe } from "../../src/server/serve-process.ts";
+import { onServerCpu } from "./run-cli.ts";
 import type { ServerObservation } from "../../src/server/index.ts";
 
 interface ObservedServer extends ServeProcess {
@@ -19,7 +20,7 @@ interface ObservedServer extends ServeProcess {
 /** Starts the server on CPU 0 (where taskset exists), beside the run's main process and off its worker's CPU. */
 export async function spawnObservedServer(options: object, outFile: string): Promise<ObservedServer> {
   const command = [process.execPath, import.meta.path, JSON.stringify(options), outFile];
-  const server = await spawnServe(Bun.which("taskset") ? ["taskset", "-c", "0", ...command] : command, "inherit");
+  const server = await spawnServe(onServerCpu(command), "inherit");
   return {
     ...server,
     stopAndRead: async () => {

@@ -12,7 +12,7 @@ import { Database } from "bun:sqlite";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnServe } from "../../src/server/serve-process.ts";
-import { BUN_PATH, MAIN_PATH, questionDataset, readSummary, runCli, tempDirs } from "./run-cli.ts";
+import { BUN_PATH, MAIN_PATH, onServerCpu, questionDataset, readSummary, runCli, tempDirs } from "./run-cli.ts";
 
 const dirs = tempDirs("ie-read-side-");
 afterAll(() => dirs.cleanup());
@@ -41,7 +41,7 @@ describe("cli/read side", () => {
       "--port",
       "0",
     ];
-    const server = await spawnServe(Bun.which("taskset") ? ["taskset", "-c", "0", ...serve] : serve);
+    const server = await spawnServe(onServerCpu(serve));
     try {
       const dir = dirs.make();
       const report = join(dir, "r");

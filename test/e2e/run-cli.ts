@@ -38,6 +38,11 @@ export function spawnCli(args: readonly string[], options: CliOptions = {}) {
   });
 }
 
+/** `command` pinned to CPU 0, where the tests' servers run beside the run's main process (as npm run bench pins them), when the host has taskset. */
+export function onServerCpu(command: readonly string[]): string[] {
+  return Bun.which("taskset") ? ["taskset", "-c", "0", ...command] : [...command];
+}
+
 /** Runs the CLI to completion and returns its exit code and output. */
 export async function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
   const proc = spawnCli(args, options);

@@ -14,7 +14,7 @@ import { lowerPercentile } from "../../src/metrics/percentiles.ts";
 import { spawnServe, type ServeProcess } from "../../src/server/serve-process.ts";
 import { TRACE_REQUESTS as REQUESTS, writeMooncakeTrace } from "../../scripts/bench/lib/mooncake-trace.ts";
 import { measureHostLateness } from "../support/host-lateness.ts";
-import { BUN_PATH, MAIN_PATH, runCli, tempDirs, serveCompletions } from "./run-cli.ts";
+import { BUN_PATH, MAIN_PATH, onServerCpu, runCli, tempDirs, serveCompletions } from "./run-cli.ts";
 
 const dirs = tempDirs("ie-trace-");
 afterAll(() => dirs.cleanup());
@@ -30,7 +30,7 @@ const LAG_MARGIN_NS = 1_000_000;
 /** `serve --mode fixed` in its own process, on CPU 0 where taskset exists. */
 function pinnedServer(): Promise<ServeProcess> {
   const serve = [BUN_PATH, MAIN_PATH, "serve", "--mode", "fixed", "--port", "0"];
-  return spawnServe(Bun.which("taskset") ? ["taskset", "-c", "0", ...serve] : serve);
+  return spawnServe(onServerCpu(serve));
 }
 
 describe("cli/trace-replay", () => {

@@ -8,7 +8,7 @@
  */
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { collectOutput } from "../e2e/run-cli.ts";
+import { collectOutput, onServerCpu } from "../e2e/run-cli.ts";
 
 export interface LlamaEngine {
   binary: string;
@@ -92,8 +92,7 @@ export async function startLlamaServer(engine: LlamaEngine, options: StartOption
     "1",
     "--metrics",
   ];
-  const pinned = Bun.which("taskset") ? ["taskset", "-c", "0", ...args] : args;
-  const proc = Bun.spawn(pinned, { stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+  const proc = Bun.spawn(onServerCpu(args), { stdin: "ignore", stdout: "pipe", stderr: "pipe" });
   const out = collectOutput(proc.stdout);
   const err = collectOutput(proc.stderr);
   const url = `http://127.0.0.1:${port}`;
