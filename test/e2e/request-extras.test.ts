@@ -140,4 +140,42 @@ describe("e2e/request-extras", () => {
     expect(stderr).toContain("hint:");
     expect(stderr).not.toContain(SECRET);
   });
+  test("probe sends the --header headers with every request, refuses a bad one without quoting it, and prints no secret", async () => {
+    const seen: Record<string, string>[] = [];
+    const endpoint = Bun.serve({
+      port: 0,
+      hostname: "127.0.0.1",
+      fetch(req) {
+        seen.push(Object.fromEntries(req.headers));
+        return Response.json(ANSWER);
+      },
+    });
+    try {
+      const url = `http://127.0.0.1:${endpoint.port}`;
+      const base = ["probe", "--endpoints", url, "--model", "m", "--requests", "3"];
+      const ok = await runCli([
+        ...base,
+        "--header",
+        "X-Route: decode-pool-a, zone-b",
+        "--header",
+        `X-Api-Key: ${SECRET}`,
+      ]);
+      expect({ exitCode: ok.exitCode, stderr: ok.stderr }).toEqual({ exitCode: 0, stderr: "" });
+      expect(seen).toHaveLength(3);
+      for (const headers of seen)
+        expect(headers).toMatchObject({ "x-route": "decode-pool-a, zone-b", "x-api-key": SECRET });
+      expect(ok.stdout).not.toContain(SECRET);
+
+      const bad = await runCli([...base, "--header", `X-Api-Key: ${SECRET}\r\nX-B: 1`]);
+      expect(bad.exitCode).toBe(2);
+      expect(bad.stderr).toContain("error: --header: header 'X-Api-Key': its value holds a line break");
+      expect(bad.stderr).not.toContain(SECRET);
+      const both = await runCli([...base, "--api-key", SECRET, "--header", "Authorization: Bearer x"]);
+      expect(both.exitCode).toBe(2);
+      expect(both.stderr).toContain("error: --header: 'Authorization' is also set by --api-key");
+      expect(seen).toHaveLength(3);
+    } finally {
+      endpoint.stop(true);
+    }
+  });
 });

@@ -18,6 +18,7 @@ import { ExecutionError, InputError } from "../../errors.ts";
 import type { Command } from "../command.ts";
 import { renderFlagHelp } from "../flag-help.ts";
 import { rejectPositionals } from "../../config/reject-positionals.ts";
+import { readHeaders, wireHeaders } from "../../config/http-headers.ts";
 
 const PROBE: FlagSpec["commands"] = ["probe"];
 const spec = (
@@ -60,6 +61,15 @@ const PROBE_FLAGS: readonly FlagSpec[] = [
     { choices: ["openai", "openai_completions", "sglang"] },
   ),
   spec("--api-key", [], "api_key", "string", "sent as Authorization: Bearer <key>"),
+  spec(
+    "--header",
+    [],
+    "headers",
+    "list",
+    "extra request header 'Name: value' (repeatable), as benchmark sends it",
+    undefined,
+    { commaSeparated: false },
+  ),
   spec("--requests", [], "requests", "integer", "number of requests", "10"),
   spec("--prompt", [], "prompt", "string", "prompt text", '"Please write me a joke in 30 words."'),
   spec("--max-output-tokens", [], "max_tokens", "integer", "max output tokens per request", "50"),
@@ -84,6 +94,21 @@ function probeBody(apiType: ApiType, prompt: string, model: string, maxTokens: n
   if (apiType === "sglang")
     return JSON.stringify({ text: prompt, sampling_params: { max_new_tokens: maxTokens }, stream: false });
   return buildRequestBody({ prompt }, { apiType, model, maxNewTokens: maxTokens, streaming: false });
+}
+
+/**
+ * The `--header` headers as benchmark checks them (config/http-headers); an Authorization header
+ * beside --api-key is refused, since one would silently replace the other.
+ */
+function probeHeaders(o: Record<string, unknown>): Record<string, string> {
+  if (o.headers === undefined) return {};
+  const read = readHeaders(o.headers);
+  if (!read.ok)
+    throw new InputError(`--header: ${read.problems.join("; ")}`, { hint: "e.g. --header 'X-Route: pool-a'" });
+  const wire = wireHeaders(read.headers);
+  if (wire.authorization !== undefined && typeof o.api_key === "string")
+    throw new InputError("--header: 'Authorization' is also set by --api-key; give one of them");
+  return wire;
 }
 
 export const probeCommand: Command = {
@@ -122,7 +147,7 @@ export const probeCommand: Command = {
       model,
       (o.max_tokens as number | undefined) ?? 50,
     );
-    const headers: Record<string, string> = { "content-type": "application/json" };
+    const headers: Record<string, string> = { "content-type": "application/json", ...probeHeaders(o) };
     if (typeof o.api_key === "string") headers.authorization = `Bearer ${o.api_key}`;
     const clock = createRunClock(hostMonotonicNs());
     const settings = {
