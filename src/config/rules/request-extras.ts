@@ -48,6 +48,12 @@ const OWNED: Record<string, Record<string, Owner>> = {
     min_tokens: param("min_new_tokens"),
     skip_special_tokens: param("skip_special_tokens"),
   },
+  openai_responses: {
+    ...COMMON,
+    input: { phrase: "the dataset's prompt" },
+    instructions: { phrase: "the dataset's system prompt" },
+    max_output_tokens: MAX_TOKENS,
+  },
   sglang: {
     input_ids: { phrase: "the dataset's input_tokens" },
     stream: STREAMING,
