@@ -5,7 +5,7 @@ import { responsesInputItems } from "../../src/dataset/responses-input.ts";
 import { InputError } from "../../src/errors.ts";
 
 const params: RequestBodyParams = { apiType: "openai_responses", model: "m", maxNewTokens: 64, streaming: true };
-const body = (row: Record<string, unknown>, p: RequestBodyParams = params): unknown =>
+const body = (row: Record<string, unknown>, p: RequestBodyParams = params): Record<string, unknown> =>
   JSON.parse(buildRequestBody(row, p));
 
 describe("dataset/responses-body", () => {
@@ -81,7 +81,7 @@ describe("dataset/responses-body", () => {
       },
     },
   ])("$title", ({ row, p, expected }) => {
-    expect(body(row, p)).toEqual(expected);
+    expect(body(row, p) as unknown).toEqual(expected);
   });
 
   test("messages become input items: roles kept, tool calls and results as function_call items", () => {
