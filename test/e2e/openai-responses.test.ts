@@ -114,6 +114,17 @@ function rows(report: string): Row[] {
   }
 }
 
+describe("probe --api-type openai_responses", () => {
+  test("asks /v1/responses and reads its answers", async () => {
+    const args = ["probe", "--endpoints", echo.url, "--model", "m", "--api-type", "openai_responses"];
+    const result = await runCli([...args, "--requests", "3", "--prompt", "knock knock"]);
+    expect(result.stderr).not.toMatch(/^error: /m);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain("3/3 requests succeeded");
+    expect(result.stdout).toContain("knock knock");
+  });
+});
+
 describe("benchmark --api-type openai_responses against serve", () => {
   test.each(["on", "off"])(
     "streaming %s: no failures, output tokens = the limit, TTFT from the stream",
