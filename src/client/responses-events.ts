@@ -13,7 +13,7 @@
  * count them alike: completed → stop (tool_calls when the output holds a function call), an
  * incomplete response's `max_output_tokens` → length, its `content_filter` → content_filter.
  */
-import { asCount, asObject, type ServerError, type UsageCounts } from "./openai-response.ts";
+import { asCount, asObject, type ChoicePart, type ServerError, type UsageCounts } from "./openai-response.ts";
 import { readServerFigures, type ServerFigures } from "./server-figures.ts";
 
 type Json = Record<string, unknown>;
@@ -35,6 +35,8 @@ export interface ResponsesEvent {
   responseId: string | null;
   /** What the end event says of the server's own time (llama.cpp's `timings` ride on it). */
   figures: ServerFigures | null;
+  /** The end event's function calls as chat's tool calls, for output kept as its parts (client/structured-output). */
+  toolCalls: ChoicePart | null;
 }
 
 const TEXT_DELTAS = new Set(["response.output_text.delta", "response.refusal.delta"]);
@@ -52,6 +54,7 @@ const NOTHING: ResponsesEvent = {
   error: null,
   responseId: null,
   figures: null,
+  toolCalls: null,
 };
 
 /** Whether `event` is a Responses stream event: its `type` is `error` or starts with `response.`. */
@@ -92,6 +95,26 @@ export function readResponsesError(error: Json): ServerError {
   return { message, status, type: typeof code === "string" ? code : null };
 }
 
+/** A finished response's `function_call` items as one chat choice's tool calls (id = call_id); null when it has none. */
+export function responsesToolCalls(response: Json): ChoicePart | null {
+  const output = Array.isArray(response.output) ? response.output : [];
+  const calls = output.flatMap((value, index) => {
+    const item = asObject(value);
+    if (item?.type !== "function_call") return [];
+    return [{ index, id: item.call_id, type: "function", function: { name: item.name, arguments: item.arguments } }];
+  });
+  if (calls.length === 0) return null;
+  return {
+    content: "",
+    reasoning: "",
+    hasToolCall: true,
+    toolText: "",
+    toolCalls: calls,
+    finishReason: null,
+    hasRole: false,
+  };
+}
+
 /** One stream event's meaning (the caller has checked isResponsesEvent). */
 export function readResponsesEvent(event: Json): ResponsesEvent {
   const type = event.type as string;
@@ -118,6 +141,7 @@ export function readResponsesEvent(event: Json): ResponsesEvent {
     finishReason: responsesFinishReason(response),
     usage: readResponsesUsage(response),
     figures: readServerFigures(event),
+    toolCalls: responsesToolCalls(response),
   };
 }
 

@@ -14,6 +14,7 @@ import {
   readResponsesUsage,
   responsesFinishReason,
   responsesOutputText,
+  responsesToolCalls,
 } from "./responses-events.ts";
 import { applyServerFigures, readServerFigures } from "./server-figures.ts";
 import { applyUsage } from "./stream-record.ts";
@@ -40,6 +41,8 @@ export function readResponsesWhole(body: Json, record: RequestRecord, keepText: 
     const parts = new StructuredOutput();
     parts.addText("content", output.text);
     parts.addText("reasoning", output.reasoning);
+    const calls = responsesToolCalls(body);
+    if (calls) parts.add(calls);
     record.responseText = parts.json();
   } else if (keepText) record.responseText = output.reasoning + output.text + output.toolText;
   applyUsage(record, readResponsesUsage(body));

@@ -191,6 +191,7 @@ export class StreamAccumulator implements EventSink {
       this.usage = event.usage;
       this.finishReason = event.finishReason;
       this.serverFigures = event.figures ?? this.serverFigures;
+      if (event.toolCalls) this.structured?.add(event.toolCalls);
       this.done = true;
       this.endNs = arrivalNs;
     } else if (event.delta !== null) {

@@ -5,6 +5,7 @@
  */
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import OpenAI from "openai";
 import { collectOutput, questionDataset, readSummary, runCli, spawnCli, tempDirs, waitFor } from "./run-cli.ts";
@@ -166,6 +167,75 @@ describe("benchmark --api-type openai_responses against serve", () => {
         } else expect(r.ttftMs).toBeNull();
       }
       expect(readSummary(report).n_samples_issued).toBe(8);
+    },
+    60_000,
+  );
+});
+
+/** Two conversations of a user turn offering a tool, the recorded call, its result, a reply, and a last user turn. */
+function toolConversations(path: string): string {
+  const rows = ["a", "b"].flatMap((id) => [
+    {
+      conversation_id: id,
+      turn: 1,
+      role: "user",
+      system: "you are terse",
+      content: `${id} list files`,
+      tools: [{ type: "function", function: { name: "bash", parameters: { properties: { command: {} } } } }],
+    },
+    {
+      conversation_id: id,
+      turn: 2,
+      role: "assistant",
+      tool_calls: [{ id: "recorded_0", type: "function", function: { name: "bash", arguments: "{}" } }],
+    },
+    {
+      conversation_id: id,
+      turn: 3,
+      role: "tool",
+      tool_results: [{ tool_call_id: "recorded_0", content: `${id} out` }],
+    },
+    { conversation_id: id, turn: 4, role: "assistant", content: "recorded answer" },
+    { conversation_id: id, turn: 5, role: "user", content: `${id} thanks` },
+  ]);
+  writeFileSync(path, rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
+  return path;
+}
+
+describe("conversations over openai_responses against serve --tool-calls", () => {
+  test.each(["recorded", "live"])(
+    "history %s: every turn answered (tool calls and results as items)",
+    async (history) => {
+      const dir = dirs.make();
+      const report = join(dir, "r");
+      const result = await runCli([
+        "benchmark",
+        "online",
+        "--endpoints",
+        echo.url,
+        "--model",
+        "m",
+        "--api-type",
+        "openai_responses",
+        "--streaming",
+        "on",
+        "--load-pattern",
+        "agentic_inference",
+        "--concurrency",
+        "2",
+        "--dataset",
+        `${toolConversations(join(dir, "c.jsonl"))},agentic_inference.history=${history}`,
+        "--report-dir",
+        report,
+      ]);
+      expect(result.stderr).not.toContain("error:");
+      expect(result.exitCode).toBe(0);
+      const all = rows(report);
+      // Three client turns per conversation: the user turn, the tool result, the last user turn.
+      expect(all).toHaveLength(6);
+      for (const r of all) expect(r.error).toBeNull();
+      // serve --tool-calls answers every turn that offers tools (all of them: the first turn's tools are inherited) with a call.
+      expect(all.map((r) => r.finish)).toEqual(Array(6).fill("tool_calls"));
     },
     60_000,
   );
