@@ -64,7 +64,7 @@ export function responseObject(plan: ResponsePlan, identity: ResponsesIdentity, 
     error: null,
     incomplete_details: incomplete ? { reason: "max_output_tokens" } : null,
     model: identity.model,
-    output: done ? [outputItem(plan, identity, planText(plan), "completed")] : [],
+    output: done ? [outputItem(plan, identity, planText(plan), incomplete ? "incomplete" : "completed")] : [],
     parallel_tool_calls: true,
     tool_choice: "auto",
     tools: [],
@@ -118,8 +118,9 @@ export function responsesWrites(plan: ResponsePlan, identity: ResponsesIdentity,
     : event("response.output_text.done", { ...textWhere, text: whole, logprobs: [] }) +
       event("response.content_part.done", { ...textWhere, part: textPart(whole) });
   const final = responseObject(plan, identity, true);
+  const itemStatus = final.status === "incomplete" ? "incomplete" : "completed";
   closing +=
-    event("response.output_item.done", { output_index: 0, item: outputItem(plan, identity, whole, "completed") }) +
+    event("response.output_item.done", { output_index: 0, item: outputItem(plan, identity, whole, itemStatus) }) +
     event(final.status === "incomplete" ? "response.incomplete" : "response.completed", { response: final });
   const first = writes[0];
   const last = writes[writes.length - 1];
