@@ -50,6 +50,7 @@ describe("config/rules/request-extras", () => {
     ["openai_completions", '{"chat_template_kwargs":{"x":1}}'],
     ["sglang", '{"sampling_params":{"min_p":0.1},"return_logprob":true}'],
     ["openai_responses", '{"reasoning":{"effort":"low"},"store":false}'],
+    ["openai_responses", '{"stream_options":{"include_obfuscation":false}}'],
   ])("%s takes %s", (apiType, extra) => {
     expect(errorOf({ "endpoint_config.api_type": apiType, "model_params.extra_body": extra })).toBe("");
   });
