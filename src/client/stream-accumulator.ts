@@ -75,6 +75,8 @@ export class StreamAccumulator implements EventSink {
   private readonly structured: StructuredOutput | null;
   private readonly template = new ChunkTemplate();
   private sglangText: SglangText | null = null;
+  /** The Responses API's end event has arrived (client/responses-events). */
+  private typedEnd = false;
   /** `[DONE]` has arrived: the response is complete. */
   done = false;
   /** Arrival of `[DONE]`, else of the last finish or usage event so far; null before either. */
@@ -115,7 +117,8 @@ export class StreamAccumulator implements EventSink {
   /** Consumes one event's data payload that arrived at `arrivalNs`; `errorEvent`: it was named `error`. */
   accept(data: string, arrivalNs: number, errorEvent = false): void {
     if (this.done) {
-      this.notes |= CONTENT_AFTER_DONE;
+      // A proxy may still add `[DONE]` after the Responses API's end event: that is no content.
+      if (!(this.typedEnd && data === "[DONE]")) this.notes |= CONTENT_AFTER_DONE;
       return;
     }
     if (data === "[DONE]") {
@@ -192,7 +195,7 @@ export class StreamAccumulator implements EventSink {
       this.finishReason = event.finishReason;
       this.serverFigures = event.figures ?? this.serverFigures;
       if (event.toolCalls) this.structured?.add(event.toolCalls);
-      this.done = true;
+      this.done = this.typedEnd = true;
       this.endNs = arrivalNs;
     } else if (event.delta !== null) {
       if (event.reasoning) this.reasoningChars += event.delta.length;

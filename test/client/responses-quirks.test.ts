@@ -9,6 +9,7 @@
  * `timings` beside the response in the last event, status `completed` at the token limit.
  */
 import { afterEach, describe, expect, test } from "bun:test";
+import { noteBit } from "../../src/record/stream-notes.ts";
 import { chunked, jsonResponse, LAST_CHUNK, sseHead } from "../support/quirk-bytes.ts";
 import {
   currentServer,
@@ -194,6 +195,18 @@ describe("client quirks: OpenAI's Responses API streams", () => {
   ] as const)("%s: the server's error, of its kind, with its message", async (_name, end, kind, message) => {
     const r = await send(() => llamaSteps({ pieces: TEN.slice(0, 3), gapMs: 1, end }));
     expect([r.errorKind, r.errorMessage]).toEqual([kind, message]);
+  });
+
+  test("a [DONE] a proxy adds after response.completed is no content after the end; a delta there is", async () => {
+    const clean = await send(() => llamaSteps({ gapMs: 1, end: `${completed(TEN.join(""))}data: [DONE]\n\n` }));
+    expect([clean.errorKind, clean.chunkCount, clean.streamNotes & noteBit("content_after_done")]).toEqual([
+      null,
+      10,
+      0,
+    ]);
+    const late = await send(() => llamaSteps({ gapMs: 1, end: completed(TEN.join("")) + delta(" late") }));
+    expect([late.errorKind, late.chunkCount]).toEqual([null, 10]);
+    expect(late.streamNotes & noteBit("content_after_done")).toBeTruthy();
   });
 
   test("a stream cut before response.completed is truncated", async () => {
