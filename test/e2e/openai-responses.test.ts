@@ -8,7 +8,16 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import OpenAI from "openai";
-import { collectOutput, questionDataset, readSummary, runCli, spawnCli, tempDirs, waitFor } from "./run-cli.ts";
+import {
+  collectOutput,
+  questionDataset,
+  readSummary,
+  runCli,
+  serveCompletions,
+  spawnCli,
+  tempDirs,
+  waitFor,
+} from "./run-cli.ts";
 
 const dirs = tempDirs("ie-responses-");
 const TTFT_MS = 40;
@@ -239,4 +248,59 @@ describe("conversations over openai_responses against serve --tool-calls", () =>
     },
     60_000,
   );
+});
+
+describe("--extra-body and --header over openai_responses", () => {
+  test("reach every /v1/responses request as for chat; a key the body sets is refused naming its flag", async () => {
+    const seen: { path: string; header: string | null; body: Record<string, unknown> }[] = [];
+    const server = serveCompletions(async (req) => {
+      seen.push({
+        path: new URL(req.url).pathname,
+        header: req.headers.get("x-route"),
+        body: (await req.json()) as Record<string, unknown>,
+      });
+      return Response.json({
+        id: "resp_1",
+        object: "response",
+        status: "completed",
+        output: [{ type: "message", role: "assistant", content: [{ type: "output_text", text: "ok" }] }],
+        usage: { input_tokens: 2, output_tokens: 1 },
+      });
+    });
+    try {
+      const dir = dirs.make();
+      const args = [
+        "benchmark",
+        "offline",
+        "--endpoints",
+        `http://127.0.0.1:${server.port}/v1`,
+        "--model",
+        "m",
+        "--api-type",
+        "openai_responses",
+        "--dataset",
+        questionDataset(dir, 3),
+        "--num-samples",
+        "3",
+        "--header",
+        "X-Route: pool-a",
+        "--report-dir",
+        join(dir, "r"),
+      ];
+      const result = await runCli([...args, "--extra-body", '{"store":false,"reasoning":{"effort":"low"}}']);
+      expect(result.stderr).not.toContain("error:");
+      expect(result.exitCode).toBe(0);
+      expect(seen).toHaveLength(3);
+      for (const s of seen) {
+        expect([s.path, s.header]).toEqual(["/v1/responses", "pool-a"]);
+        expect(s.body).toMatchObject({ model: "m", stream: false, store: false, reasoning: { effort: "low" } });
+      }
+      const refused = await runCli([...args, "--extra-body", '{"max_output_tokens":5}']);
+      expect(refused.exitCode).toBe(2);
+      expect(refused.stderr).toContain("sets 'max_output_tokens', which --max-output-tokens sets");
+      expect(seen).toHaveLength(3);
+    } finally {
+      server.stop(true);
+    }
+  }, 60_000);
 });
