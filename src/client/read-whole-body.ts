@@ -12,6 +12,7 @@ import { noteBit } from "../record/stream-notes.ts";
 import { kindForServerError, truncate } from "./classify-error.ts";
 import { parseJsonObject, readChoice, readServerError, readUsage } from "./openai-response.ts";
 import { applyServerFigures, readServerFigures, responseIdOf } from "./server-figures.ts";
+import { isResponsesObject, readResponsesWhole } from "./responses-whole.ts";
 import { readSglangOutput } from "./sglang-response.ts";
 import { SseSplitter } from "./sse-splitter.ts";
 import { StreamAccumulator } from "./stream-accumulator.ts";
@@ -30,6 +31,7 @@ export function readWholeBody(text: string, record: RequestRecord, keepText: Kee
   record.doneNs = doneNs;
   if (looksLikeSse(text)) return readSseText(text, record, keepText, doneNs);
   const body = parseJsonObject(text);
+  if (body && isResponsesObject(body)) return readResponsesWhole(body, record, keepText);
   const native = body ? readSglangOutput(body) : null;
   const serverError = body ? (readServerError(body) ?? native?.abort ?? null) : null;
   if (serverError) {

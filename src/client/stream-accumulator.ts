@@ -17,7 +17,8 @@
  * the raw text when the splitter offers it (`takeWholeEvent`). SGLang's native `/generate`
  * events (client/sglang-response) carry the text so far (or, by a server option, the new text:
  * client/sglang-text) and a running token count: each event is a chunk, and the count is
- * continuous usage; an event whose finish reason is an abort is the server's error.
+ * continuous usage; an event whose finish reason is an abort is the server's error. The
+ * Responses API's typed events (client/responses-events) end at `response.completed`.
  */
 import { readServerFigures, responseIdOf, type ServerFigures } from "./server-figures.ts";
 import { StructuredOutput, type KeepText } from "./structured-output.ts";
@@ -33,9 +34,13 @@ import {
   type ServerError,
   type UsageCounts,
 } from "./openai-response.ts";
+import { isResponsesEvent, readResponsesEvent, type ResponsesEvent } from "./responses-events.ts";
 import { readSglangOutput, type SglangOutput } from "./sglang-response.ts";
 import { SglangText } from "./sglang-text.ts";
 import type { EventSink } from "./sse-splitter.ts";
+import type { StreamTiming } from "./stream-timing.ts";
+
+export type { StreamTiming };
 
 export class StreamProtocolError extends Error {}
 
@@ -44,28 +49,6 @@ export class StreamServerError extends Error {
   constructor(readonly serverError: ServerError) {
     super(serverError.message);
   }
-}
-
-export interface StreamTiming {
-  firstTokenNs: number | null;
-  chunkCount: number;
-  chunkGapsNs: Float64Array | null;
-  chunkTokens: Uint16Array | null;
-  usage: UsageCounts | null;
-  finishReason: string | null;
-  text: string | null;
-  /** Arrival of `[DONE]`, else of the last finish or usage event; null when none came. */
-  endNs: number | null;
-  hiddenTokens: number | null;
-  /** record/stream-notes bits. */
-  notes: number;
-  /** Characters per chunk, when text is kept and no usage total arrived (see RequestRecord.chunkChars). */
-  chunkChars: Uint32Array | null;
-  /** Characters of the first chunk with text, when the text is kept as it arrived (see RequestRecord.firstChunkChars). */
-  firstChunkChars: number | null;
-  /** What the server said about this request's own time and cache (client/server-figures), null when nothing. */
-  serverFigures: ServerFigures | null;
-  responseId: string | null;
 }
 
 const CONTENT_AFTER_DONE = noteBit("content_after_done");
@@ -92,6 +75,8 @@ export class StreamAccumulator implements EventSink {
   private readonly structured: StructuredOutput | null;
   private readonly template = new ChunkTemplate();
   private sglangText: SglangText | null = null;
+  /** The Responses API's end event has arrived (client/responses-events). */
+  private typedEnd = false;
   /** `[DONE]` has arrived: the response is complete. */
   done = false;
   /** Arrival of `[DONE]`, else of the last finish or usage event so far; null before either. */
@@ -132,7 +117,8 @@ export class StreamAccumulator implements EventSink {
   /** Consumes one event's data payload that arrived at `arrivalNs`; `errorEvent`: it was named `error`. */
   accept(data: string, arrivalNs: number, errorEvent = false): void {
     if (this.done) {
-      this.notes |= CONTENT_AFTER_DONE;
+      // A proxy may still add `[DONE]` after the Responses API's end event: that is no content.
+      if (!(this.typedEnd && data === "[DONE]")) this.notes |= CONTENT_AFTER_DONE;
       return;
     }
     if (data === "[DONE]") {
@@ -146,6 +132,7 @@ export class StreamAccumulator implements EventSink {
       return;
     }
     const event = parseJsonObject(data);
+    if (event && isResponsesEvent(event)) return this.acceptResponses(readResponsesEvent(event), arrivalNs);
     if (errorEvent)
       throw new StreamServerError(
         event ? readErrorEvent(event) : { message: data.slice(0, 300), status: null, type: null },
@@ -197,6 +184,25 @@ export class StreamAccumulator implements EventSink {
     const chars = this.sglangText.next(output.text, tokens);
     if (chars === 0) this.countEmpty(tokens, false, arrivalNs);
     else this.count(chars, tokens, arrivalNs);
+  }
+
+  /** One Responses API event (client/responses-events): a delta is a chunk; the completion event ends the response, as `[DONE]` does. */
+  private acceptResponses(event: ResponsesEvent, arrivalNs: number): void {
+    if (event.error) throw new StreamServerError(event.error);
+    this.responseId ??= event.responseId;
+    if (event.end) {
+      this.usage = event.usage;
+      this.finishReason = event.finishReason;
+      this.serverFigures = event.figures ?? this.serverFigures;
+      if (event.toolCalls) this.structured?.add(event.toolCalls);
+      this.done = this.typedEnd = true;
+      this.endNs = arrivalNs;
+    } else if (event.delta !== null) {
+      if (event.reasoning) this.reasoningChars += event.delta.length;
+      if (this.structured && !event.toolCall)
+        this.structured.addText(event.reasoning ? "reasoning" : "content", event.delta);
+      this.addChunk(event.delta, event.toolCall, null, arrivalNs);
+    }
   }
 
   /** A plain text chunk of the learned shape: no usage, finish reason or tool call (client/chunk-template). */

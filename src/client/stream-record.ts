@@ -11,7 +11,7 @@
  */
 import type { RequestRecord } from "../record/request-record.ts";
 import { applyServerFigures } from "./server-figures.ts";
-import type { StreamTiming } from "./stream-accumulator.ts";
+import type { StreamTiming } from "./stream-timing.ts";
 import type { UsageCounts } from "./openai-response.ts";
 
 export function applyUsage(record: RequestRecord, usage: UsageCounts | null): void {

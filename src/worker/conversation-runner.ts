@@ -15,7 +15,7 @@
  */
 import { ABORT_CANCELLED } from "../client/classify-error.ts";
 import { sendRequest, warmSendPath, type InFlightHandle, type RequestSettings } from "../client/send-request.ts";
-import { SYSTEM_CONTENT_START } from "../dataset/conversations/turn-body.ts";
+import { systemContentStart } from "../dataset/conversations/turn-body.ts";
 import { saltedPrompt, type TrajectoryTable } from "../plan/conversation-plan.ts";
 import type { RequestRecord } from "../record/request-record.ts";
 import { LiveHistory } from "./live-history.ts";
@@ -189,12 +189,9 @@ export class ConversationRunner {
     const { salts, systemEnds } = this.table;
     if (salts.length === 0) return body;
     const end = systemEnds[sampleIndex] as number;
-    const salted = saltedPrompt(
-      body.slice(SYSTEM_CONTENT_START, end),
-      [salts[2 * t] as string, salts[2 * t + 1] as string],
-      "\\n",
-    );
-    return `${body.slice(0, SYSTEM_CONTENT_START)}${salted}${body.slice(end)}`;
+    const start = systemContentStart(body);
+    const salted = saltedPrompt(body.slice(start, end), [salts[2 * t] as string, salts[2 * t + 1] as string], "\\n");
+    return `${body.slice(0, start)}${salted}${body.slice(end)}`;
   }
 
   private record(record: RequestRecord): void {

@@ -2,13 +2,16 @@
  * @module workload/dropped-columns — a loaded dataset's columns the api_type's request body has no
  * place for, named in one warning each: a completion (`openai_completions`) and SGLang's
  * `/generate` carry the prompt alone, so a `system` column (from the file, `system_prompt`, or
- * `parser.system`) is not sent, as in mlcommons/endpoints. Known only once the rows are read.
+ * `parser.system`) is not sent, as in mlcommons/endpoints. Ours: the Responses API
+ * (`openai_responses`) has no `stop`, `logit_bias` or `chat_template`, which chat forwards from a
+ * row (dataset/responses-body). Known only once the rows are read.
  */
 import type { BenchmarkConfig } from "../config/schema/schema.ts";
 import type { Dataset } from "../dataset/load-dataset.ts";
 import type { Workload } from "./prepare-workload.ts";
 
 const PROMPT_ONLY_APIS: readonly string[] = ["openai_completions", "sglang"];
+const NOT_IN_RESPONSES = ["stop", "logit_bias", "chat_template"];
 
 /** One line per dataset whose `system` column will not be sent, without the `warning: ` prefix. */
 export function droppedColumnWarnings(
@@ -16,6 +19,7 @@ export function droppedColumnWarnings(
   workload: Pick<Workload, "dataset" | "accuracy">,
 ): string[] {
   const apiType = config.endpoint_config.api_type;
+  if (apiType === "openai_responses") return responsesDropped(config, workload);
   if (!PROMPT_ONLY_APIS.includes(apiType)) return [];
   const loaded: [BenchmarkConfig["datasets"][number] | undefined, Dataset | null][] = [
     [config.datasets.find((d) => d.type === "performance"), workload.dataset],
@@ -28,6 +32,23 @@ export function droppedColumnWarnings(
     return [
       `datasets[${index}] '${dataset.name}': its system column${from} is not sent: api_type ` +
         `${apiType}'s request body carries the prompt alone (as in mlcommons/endpoints)`,
+    ];
+  });
+}
+
+/** The row columns a Responses API body has no field for, one line per dataset that has them. */
+function responsesDropped(config: BenchmarkConfig, workload: Pick<Workload, "dataset" | "accuracy">): string[] {
+  const perf = config.datasets.findIndex((d) => d.type === "performance");
+  const loaded: [number, Dataset | null][] = [
+    [perf, workload.dataset],
+    ...workload.accuracy.map((a) => [config.datasets.indexOf(a.spec), a.dataset] as [number, Dataset]),
+  ];
+  return loaded.flatMap(([index, dataset]) => {
+    const columns = NOT_IN_RESPONSES.filter((c) => dataset?.columns.includes(c));
+    if (index < 0 || !dataset || columns.length === 0) return [];
+    return [
+      `datasets[${index}] '${dataset.name}': its ${columns.join(", ")} column${columns.length > 1 ? "s are" : " is"} ` +
+        "not sent: the Responses API (api_type openai_responses) has no such field",
     ];
   });
 }

@@ -40,6 +40,16 @@ describe("workload/dropped-columns", () => {
         "datasets[0] 'd': its system column (parser.system=sys) is not sent: api_type sglang's request body carries the prompt alone (as in mlcommons/endpoints)",
       ],
     ],
+    ["responses sends the system column (as instructions)", "openai_responses", ["prompt", "system"], null, []],
+    [
+      "responses drops the chat-only columns",
+      "openai_responses",
+      ["prompt", "stop", "logit_bias"],
+      null,
+      [
+        "datasets[0] 'd': its stop, logit_bias columns are not sent: the Responses API (api_type openai_responses) has no such field",
+      ],
+    ],
   ])("%s", (_title, apiType, columns, parser, expected) => {
     expect(droppedColumnWarnings(config(apiType, parser), { dataset: dataset(columns), accuracy: [] })).toEqual(
       expected,

@@ -56,9 +56,9 @@ const PROBE_FLAGS: readonly FlagSpec[] = [
     [],
     "api_type",
     "enum",
-    "openai (chat), openai_completions, or sglang (native /generate, the prompt sent as text)",
+    "openai (chat), openai_completions, sglang (native /generate, the prompt sent as text), or openai_responses (/v1/responses)",
     "openai",
-    { choices: ["openai", "openai_completions", "sglang"] },
+    { choices: ["openai", "openai_completions", "sglang", "openai_responses"] },
   ),
   spec("--api-key", [], "api_key", "string", "sent as Authorization: Bearer <key>"),
   spec(

@@ -48,6 +48,13 @@ const OWNED: Record<string, Record<string, Owner>> = {
     min_tokens: param("min_new_tokens"),
     skip_special_tokens: param("skip_special_tokens"),
   },
+  // The Responses API's stream_options (include_obfuscation) is not ours to set: extra_body may.
+  openai_responses: {
+    ...Object.fromEntries(Object.entries(COMMON).filter(([key]) => key !== "stream_options")),
+    input: { phrase: "the dataset's prompt" },
+    instructions: { phrase: "the dataset's system prompt" },
+    max_output_tokens: MAX_TOKENS,
+  },
   sglang: {
     input_ids: { phrase: "the dataset's input_tokens" },
     stream: STREAMING,

@@ -17,6 +17,8 @@ type ModelParams = BenchmarkConfig["model_params"];
 const NOT_SENT: Readonly<Record<string, readonly (keyof ModelParams)[]>> = {
   sglang: ["seed", "repetition_penalty", "presence_penalty", "frequency_penalty", "chat_template_kwargs"],
   openai_completions: ["chat_template_kwargs"],
+  // Ours: the Responses API has no chat_template_kwargs (dataset/responses-body).
+  openai_responses: ["chat_template_kwargs"],
 };
 
 const WARMUP_KNOBS = { n_requests: null, salt: false, drain: false, warmup_random_seed: 42 } as const;

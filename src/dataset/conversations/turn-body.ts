@@ -11,12 +11,15 @@
  * Ours: `stream` follows the run's streaming setting (a row asking otherwise is refused, since
  * one run reads one kind of response), and a streaming request asks for usage. `messages` is
  * the first key, with the system message first, so a salted copy is one splice (see
- * `systemSpan`); `extra_body` fills in after it (dataset/extra-body).
+ * `systemSpan`); `extra_body` fills in after it (dataset/extra-body). For api_type
+ * openai_responses the same turn goes as the Responses API's body (conversations/responses-turn),
+ * its `input` first with the system item first, for the same splice.
  */
 import { InputError } from "../../errors.ts";
 import { mergeExtraBody } from "../extra-body.ts";
 import type { RequestBodyParams } from "../request-body.ts";
 import type { ClientTurn, Conversation } from "./conversation-history.ts";
+import { responsesTurnFields } from "./responses-turn.ts";
 
 /**
  * Keys copied from the row (or its defaults) into the body, in upstream's chat adapter order;
@@ -89,8 +92,14 @@ interface TurnBody {
 }
 
 const SYSTEM_PREFIX = '{"messages":[{"role":"system","content":"';
-/** Where the system content starts in a body that has one. */
+const RESPONSES_SYSTEM_PREFIX = '{"input":[{"role":"system","content":"';
+/** Where the system content starts in a chat body that has one. */
 export const SYSTEM_CONTENT_START = SYSTEM_PREFIX.length;
+
+/** Where the system content starts in a body that has one (chat's or the Responses API's). */
+export function systemContentStart(body: string): number {
+  return body.startsWith(RESPONSES_SYSTEM_PREFIX) ? RESPONSES_SYSTEM_PREFIX.length : SYSTEM_CONTENT_START;
+}
 
 /** Every client turn's body, in the conversation's turn order. `where(turn)` names the row in errors. */
 export function turnBodies(
@@ -122,11 +131,13 @@ export function turnBodies(
     body.max_completion_tokens = maxTokensOf(fields);
     body.stream = params.streaming;
     if (params.streaming) body.stream_options = { include_usage: true };
-    const text = JSON.stringify(mergeExtraBody(body, params.extraBody));
+    const responses = params.apiType === "openai_responses";
+    const text = JSON.stringify(mergeExtraBody(responses ? responsesTurnFields(body) : body, params.extraBody));
+    const prefix = responses ? RESPONSES_SYSTEM_PREFIX : SYSTEM_PREFIX;
     const first = turn.messages[0];
-    const hasSystem = conversation.system !== null && first?.role === "system" && text.startsWith(SYSTEM_PREFIX);
+    const hasSystem = conversation.system !== null && first?.role === "system" && text.startsWith(prefix);
     const systemSpan = hasSystem
-      ? { start: SYSTEM_PREFIX.length, end: SYSTEM_PREFIX.length + JSON.stringify(conversation.system).length - 2 }
+      ? { start: prefix.length, end: prefix.length + JSON.stringify(conversation.system).length - 2 }
       : null;
     return { text, systemSpan };
   });

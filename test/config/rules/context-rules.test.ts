@@ -179,6 +179,14 @@ describe("config/context rules", () => {
       },
       "model_params.chat_template_kwargs is not sent: api_type openai_completions's",
     ],
+    [
+      "responses and chat_template_kwargs",
+      {
+        "endpoint_config.api_type": "openai_responses",
+        "model_params.chat_template_kwargs": { enable_thinking: false },
+      },
+      "model_params.chat_template_kwargs is not sent: api_type openai_responses's",
+    ],
   ])("warns of %s", (_title, fields, warning) => {
     const { problems, warnings } = verdict(fields);
     expect(problems).toEqual([]);

@@ -30,6 +30,11 @@ describe("config/rules/request-extras", () => {
     ["openai_completions", '{"prompt":"x"}', "sets 'prompt', which the dataset's prompt sets"],
     ["openai_completions", '{"min_tokens":2}', "which --model-params.min-new-tokens sets"],
     ["sglang", '{"input_ids":[1]}', "sets 'input_ids', which the dataset's input_tokens sets"],
+    ["openai_responses", '{"input":"x"}', "sets 'input', which the dataset's prompt sets"],
+    ["openai_responses", '{"instructions":"x"}', "sets 'instructions', which the dataset's system prompt sets"],
+    ["openai_responses", '{"max_output_tokens":5}', "sets 'max_output_tokens', which --max-output-tokens sets"],
+    ["openai_responses", '{"stream":true}', "sets 'stream', which --streaming sets"],
+    ["openai_responses", '{"top_p":0.5}', "sets 'top_p', which --model-params.top-p sets"],
     [
       "sglang",
       '{"sampling_params":{"temperature":0}}',
@@ -44,6 +49,8 @@ describe("config/rules/request-extras", () => {
     ["openai", '{"stop":["\\n"],"min_tokens":4}'],
     ["openai_completions", '{"chat_template_kwargs":{"x":1}}'],
     ["sglang", '{"sampling_params":{"min_p":0.1},"return_logprob":true}'],
+    ["openai_responses", '{"reasoning":{"effort":"low"},"store":false}'],
+    ["openai_responses", '{"stream_options":{"include_obfuscation":false}}'],
   ])("%s takes %s", (apiType, extra) => {
     expect(errorOf({ "endpoint_config.api_type": apiType, "model_params.extra_body": extra })).toBe("");
   });
