@@ -59,8 +59,16 @@ export async function benchmarkFromArgv(mode: BenchmarkCommand, argv: string[], 
     for (const line of writeExports(dir, EXPORT_NAMES)) io.stderr(`${line}\n`);
   };
   if (config.runs > 1) {
-    const { runRepeats } = await import("./run-repeats.ts");
-    io.stderr(`report: ${await runRepeats(config, io, runIo, testMode, { afterRun: exportEvents })}\n`);
+    const { repeatRuns } = await import("./run-repeats.ts");
+    const repeated = await repeatRuns(config, runIo, testMode, {
+      beforeRun: (i, dir) => io.stderr(`run ${i} of ${config.runs}: ${dir}\n`),
+      afterRun: async (outcome) => {
+        await exportEvents(outcome.reportDir);
+        io.stdout(renderConsoleSummary(outcome.summary, accuracyLines(outcome.accuracy)));
+      },
+    });
+    io.stdout(`\n${repeated.text}`);
+    io.stderr(`report: ${repeated.dir}\n`);
     return 0;
   }
   let reportDir: string;

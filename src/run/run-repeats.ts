@@ -1,61 +1,72 @@
 /**
- * @module run/run-repeats — `benchmark --runs N`: N complete runs in sequence into DIR/run-1 … run-N, then DIR/repeats.json.
+ * @module run/run-repeats — `--runs N`: N complete runs in sequence into DIR/run-1 … run-N, then DIR/repeats.json.
  *
  * Each run is a normal run (its own events.db, result_summary.json and reports) with the same
  * config, so `report`, `compare` and scripts read one as they read any run. The spread is
  * computed from the result_summary.json files the runs wrote (report/repeats-summary), and
  * DIR/report.txt holds it as text. DIR is claimed by creating repeats.json exclusively, as a
  * sweep claims its directory by sweep.json. A run stopped early (a signal, --run-timeout) ends the
- * repeats: the figures cover the runs before it, and say so.
+ * repeats: the figures cover the runs before it, and say so. `benchmark` and each step of a
+ * `sweep` repeat through here.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { accuracyLines } from "../accuracy/accuracy-text.ts";
 import type { TestMode } from "../config/flags.ts";
 import type { BenchmarkConfig } from "../config/schema/schema.ts";
-import { renderConsoleSummary } from "../report/report-text.ts";
-import { buildRepeatsSummary, REPEATS_FILE } from "../report/repeats-summary.ts";
+import type { ResultSummary } from "../report/result-summary.ts";
+import { buildRepeatsSummary, REPEATS_FILE, type RepeatsSummary } from "../report/repeats-summary.ts";
 import { renderRepeatsText } from "../report/repeats-text.ts";
-import type { ConsoleIo } from "./console-io.ts";
+import type { BenchmarkOutcome } from "./finish-run.ts";
 import type { RunIo } from "./open-run.ts";
 import { prepareReportDir } from "./report-dir.ts";
 import { runBenchmark } from "./run-benchmark.ts";
 
 const REPORT_TEXT_FILE = "report.txt";
 
-export interface RepeatsOptions {
-  /** After each run, in its directory (`--export-events`). */
-  afterRun?: (runDir: string) => void | Promise<void>;
+export interface RepeatHooks {
+  /** Before run `index` (1-based) starts, writing into `runDir`. */
+  beforeRun?: (index: number, runDir: string) => void;
+  /** After each run (its exports, its console summary). */
+  afterRun?: (outcome: BenchmarkOutcome) => void | Promise<void>;
 }
 
-/** Runs `config.runs` times; returns the repeats' directory. */
-export async function runRepeats(
+export interface RepeatedRuns {
+  dir: string;
+  repeats: RepeatsSummary;
+  /** The runs' result_summary.json files as written, in order. */
+  summaries: ResultSummary[];
+  /** The repeats as text (DIR/report.txt). */
+  text: string;
+}
+
+/** Runs `config.runs` times into `config.report_dir` (or a new reports_<time>). */
+export async function repeatRuns(
   config: BenchmarkConfig,
-  io: ConsoleIo,
   runIo: RunIo,
   mode: TestMode,
-  options: RepeatsOptions = {},
-): Promise<string> {
+  hooks: RepeatHooks = {},
+): Promise<RepeatedRuns> {
   const dir = prepareReportDir(config.report_dir, { claimFile: REPEATS_FILE });
-  const done: { dir: string; summary: Record<string, unknown> }[] = [];
+  const done: { dir: string; summary: ResultSummary }[] = [];
   for (let i = 1; i <= config.runs; i++) {
     const runName = `run-${i}`;
-    io.stderr(`run ${i} of ${config.runs}: ${join(dir, runName)}\n`);
+    hooks.beforeRun?.(i, join(dir, runName));
     const outcome = await runBenchmark({ ...config, report_dir: join(dir, runName) }, runIo, mode);
-    await options.afterRun?.(outcome.reportDir);
-    io.stdout(renderConsoleSummary(outcome.summary, accuracyLines(outcome.accuracy)));
+    await hooks.afterRun?.(outcome);
     // The file the run wrote, not the object in memory: repeats.json is what a recomputation from the files gives.
     const file = join(outcome.reportDir, "performance", "result_summary.json");
-    done.push({ dir: runName, summary: JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown> });
+    done.push({ dir: runName, summary: JSON.parse(readFileSync(file, "utf8")) as ResultSummary });
     if (outcome.stopReason !== null) {
-      io.stderr(`warning: run ${i} stopped early (${outcome.stopReason}); no further runs\n`);
+      runIo.log(`warning: run ${i} stopped early (${outcome.stopReason}); no further runs`);
       break;
     }
   }
-  const repeats = buildRepeatsSummary(done, config.runs);
+  const repeats = buildRepeatsSummary(
+    done.map((d) => ({ dir: d.dir, summary: d.summary as unknown as Record<string, unknown> })),
+    config.runs,
+  );
   writeFileSync(join(dir, REPEATS_FILE), `${JSON.stringify(repeats, null, 2)}\n`);
   const text = renderRepeatsText(repeats);
   writeFileSync(join(dir, REPORT_TEXT_FILE), text);
-  io.stdout(`\n${text}`);
-  return dir;
+  return { dir, repeats, summaries: done.map((d) => d.summary), text };
 }

@@ -50,10 +50,6 @@ export async function sweepFromArgv(argv: string[], io: ConsoleIo): Promise<numb
     flagPlan.values[0] ?? 1,
     checkDir,
   );
-  if (checked.runs > 1)
-    throw new InputError(`--runs ${checked.runs}: a sweep runs each step once (repeated steps are not built yet)`, {
-      hint: "repeat a step as its own benchmark --runs N, or drop --runs",
-    });
   // The pass mark is the SLO's share as every step's own report judges it: --slo …,p= over the config's slo.percentile.
   const plan = parseSweepFlags(parsed.overrides, checked.slo.percentile).plan;
   settings.streaming = checked.model_params.streaming;

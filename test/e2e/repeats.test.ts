@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { spawnServe } from "../../src/server/serve-process.ts";
 import { RepeatsSummarySchema } from "../../src/report/repeats-schema.ts";
 import type { RepeatsSummary } from "../../src/report/repeats-summary.ts";
+import type { SweepResult } from "../../src/sweep/run-sweep.ts";
 import { BUN_PATH, MAIN_PATH, onServerCpu, questionDataset, runCli, tempDirs } from "./run-cli.ts";
 
 const dirs = tempDirs("ie-repeats-");
@@ -157,20 +158,58 @@ describe("cli/repeats", () => {
     const confidence = await runCli(["compare", single, join(baseDir, "run-2"), "--confidence", "90%"]);
     expect(confidence.exitCode).toBe(2);
     expect(confidence.stderr).toMatch(/^error: --confidence applies to repeats/m);
-    const sweep = await runCli([
-      "sweep",
-      "--endpoints",
-      "http://127.0.0.1:9",
-      "--model",
-      "m",
-      "--dataset",
-      "x.jsonl",
-      "--runs",
-      "2",
-      "--concurrencies",
-      "1",
-    ]);
-    expect(sweep.exitCode).toBe(2);
-    expect(sweep.stderr).toMatch(/^error: --runs 2: a sweep runs each step once/m);
   });
+
+  test("sweep --runs 2: each step runs twice into its directory, its figures the runs' means with their intervals", async () => {
+    const server = await spawnServe(
+      onServerCpu([
+        BUN_PATH,
+        MAIN_PATH,
+        "serve",
+        "--mode",
+        "model",
+        "--port",
+        "0",
+        "--ttft-ms",
+        "20",
+        "--output-tokens",
+        "4",
+      ]),
+    );
+    try {
+      const dir = dirs.make();
+      const out = join(dir, "sweep");
+      const result = await runCli([
+        ...["sweep", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 8)],
+        ...["--num-samples", "8", "--duration", "0", "--server-metrics", "off", "-q"],
+        ...["--concurrencies", "1,2", "--runs", "2", "--report-dir", out],
+      ]);
+      expect(result.exitCode).toBe(0);
+      expect(result.stdout).toContain(
+        "each step: the mean of 2 runs; sweep.json's steps[].repeats has each figure's 95 % t-interval and CV",
+      );
+      const sweep = readJson(join(out, "sweep.json")) as unknown as SweepResult;
+      expect(sweep.steps.map((step) => step.report_dir)).toEqual([
+        join(out, "step-01-concurrency-1"),
+        join(out, "step-02-concurrency-2"),
+      ]);
+      for (const step of sweep.steps) {
+        const runs = [1, 2].map((i) =>
+          readJson(join(step.report_dir, `run-${i}`, "performance", "result_summary.json")),
+        );
+        expect(readRepeats(step.report_dir).runs).toHaveLength(2);
+        const ttft = runs.map((r) => valueAt(r, ["ttft", "percentiles", "50.0"], 1e6));
+        const qps = runs.map((r) => (r.qps_native ?? r.qps) as number);
+        expect(step.ttft_p50_ms!).toBeCloseTo((ttft[0]! + ttft[1]!) / 2, 9);
+        expect(step.achieved_qps!).toBeCloseTo((qps[0]! + qps[1]!) / 2, 9);
+        // Two runs: mean ± t(0.975, 1) · |a − b| / 2, t = 12.706204736174694 (scipy).
+        const half = (12.706204736174694 * Math.abs(ttft[0]! - ttft[1]!)) / 2;
+        expect(step.repeats?.runs).toBe(2);
+        expect(step.repeats?.figures.ttft_p50_ms?.values).toEqual(ttft);
+        expect(step.repeats?.figures.ttft_p50_ms?.ci_high!).toBeCloseTo((ttft[0]! + ttft[1]!) / 2 + half, 9);
+      }
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
 });
