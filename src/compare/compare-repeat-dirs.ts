@@ -13,7 +13,7 @@ import { RepeatsSummarySchema } from "../report/repeats-schema.ts";
 import { compareRepeats } from "./compare-repeats.ts";
 import { gateRule, renderRepeatsComparison } from "./render-repeats-comparison.ts";
 
-export interface RepeatsCompareOptions {
+interface RepeatsCompareOptions {
   thresholdPct: number | null;
   confidencePct: number;
   output: "text" | "json";

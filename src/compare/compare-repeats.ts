@@ -16,7 +16,7 @@ import { welchTest } from "../metrics/welch-test.ts";
 import type { Direction } from "../report/repeat-metrics.ts";
 import type { RepeatedMetric, RepeatsSummary } from "../report/repeats-summary.ts";
 
-export type RepeatsVerdict = "regression" | "improvement" | "no significant change" | "not tested";
+type RepeatsVerdict = "regression" | "improvement" | "no significant change" | "not tested";
 
 export interface RepeatsSide {
   n: number;

@@ -7,7 +7,7 @@
 import { coefficientOfVariationPct, mean, sampleStd } from "./sample-statistics.ts";
 import { studentTQuantile } from "./student-t.ts";
 
-export interface RepeatSpread {
+interface RepeatSpread {
   /** Values the figures are computed from (runs where the metric was defined). */
   n: number;
   mean: number | null;

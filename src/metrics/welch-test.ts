@@ -9,7 +9,7 @@
 import { mean, sampleStd } from "./sample-statistics.ts";
 import { studentTCdf } from "./student-t.ts";
 
-export interface WelchResult {
+interface WelchResult {
   /** (mean(b) − mean(a)) ÷ the standard error of the difference. */
   t: number;
   /** Welch–Satterthwaite degrees of freedom; null when neither sample varies. */

@@ -8,7 +8,7 @@
  */
 export type Direction = "higher_is_better" | "lower_is_better";
 
-export interface RepeatMetric {
+interface RepeatMetric {
   /** The key in repeats.json's `metrics`, e.g. `ttft_p99_ms`. */
   key: string;
   /** How text names it, e.g. `TTFT p99`. */

@@ -13,7 +13,7 @@ import { type Direction, REPEAT_METRICS } from "./repeat-metrics.ts";
 export const REPEATS_FILE = "repeats.json";
 /** A CV above this (%) is warned about. */
 export const CV_WARNING_PCT = 5;
-export const DEFAULT_CONFIDENCE_PCT = 95;
+const DEFAULT_CONFIDENCE_PCT = 95;
 
 export interface RepeatedMetric {
   label: string;
@@ -30,7 +30,7 @@ export interface RepeatedMetric {
   cv_pct: number | null;
 }
 
-export interface RepeatedRun {
+interface RepeatedRun {
   /** The run's directory, relative to the repeats' directory (`run-1`). */
   dir: string;
   state: string;

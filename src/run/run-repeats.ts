@@ -23,14 +23,14 @@ import { runBenchmark } from "./run-benchmark.ts";
 
 const REPORT_TEXT_FILE = "report.txt";
 
-export interface RepeatHooks {
+interface RepeatHooks {
   /** Before run `index` (1-based) starts, writing into `runDir`. */
   beforeRun?: (index: number, runDir: string) => void;
   /** After each run (its exports, its console summary). */
   afterRun?: (outcome: BenchmarkOutcome) => void | Promise<void>;
 }
 
-export interface RepeatedRuns {
+interface RepeatedRuns {
   dir: string;
   repeats: RepeatsSummary;
   /** The runs' result_summary.json files as written, in order. */

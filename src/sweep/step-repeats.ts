@@ -6,7 +6,8 @@
  * figure is the mean over the runs that define it; `repeats.figures` holds its values,
  * interval and CV (metrics/t-interval). A judged step passes only when every run passed: a
  * rate the endpoint meets two times in three is not a rate it holds. The state and the
- * load generator's verdict are the worst run's, failures are summed, the note is the first run's.
+ * load generator's verdict are the worst run's, failures are summed, the note names the first run that
+ * did not count; the rest (the figures at the SLO's share, the server's view) are the first run's.
  */
 import { repeatSpread } from "../metrics/t-interval.ts";
 import type { SweepStep } from "./sweep-step.ts";
@@ -30,7 +31,7 @@ const FIGURES = [
 
 type Figure = (typeof FIGURES)[number];
 
-export interface StepFigureSpread {
+interface StepFigureSpread {
   values: (number | null)[];
   ci_low: number | null;
   ci_high: number | null;
