@@ -9,19 +9,17 @@
  * repeats: the figures cover the runs before it, and say so. `benchmark` and each step of a
  * `sweep` repeat through here.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { TestMode } from "../config/flags.ts";
 import type { BenchmarkConfig } from "../config/schema/schema.ts";
 import type { ResultSummary } from "../report/result-summary.ts";
-import { buildRepeatsSummary, REPEATS_FILE, type RepeatsSummary } from "../report/repeats-summary.ts";
-import { renderRepeatsText } from "../report/repeats-text.ts";
+import { REPEATS_FILE, type RepeatsSummary } from "../report/repeats-summary.ts";
+import { writeRepeatsFiles } from "../report/write-repeats.ts";
 import type { BenchmarkOutcome } from "./finish-run.ts";
 import type { RunIo } from "./open-run.ts";
 import { prepareReportDir } from "./report-dir.ts";
 import { runBenchmark } from "./run-benchmark.ts";
-
-const REPORT_TEXT_FILE = "report.txt";
 
 interface RepeatHooks {
   /** Before run `index` (1-based) starts, writing into `runDir`. */
@@ -61,12 +59,10 @@ export async function repeatRuns(
       break;
     }
   }
-  const repeats = buildRepeatsSummary(
-    done.map((d) => ({ dir: d.dir, summary: d.summary as unknown as Record<string, unknown> })),
+  const { repeats, text } = writeRepeatsFiles(
+    dir,
+    done.map((d) => d.dir),
     config.runs,
   );
-  writeFileSync(join(dir, REPEATS_FILE), `${JSON.stringify(repeats, null, 2)}\n`);
-  const text = renderRepeatsText(repeats);
-  writeFileSync(join(dir, REPORT_TEXT_FILE), text);
   return { dir, repeats, summaries: done.map((d) => d.summary), text };
 }

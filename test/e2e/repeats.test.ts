@@ -120,6 +120,19 @@ describe("cli/repeats", () => {
     expect(baseRun.stderr).toContain(`report: ${baseDir}`);
   });
 
+  test("report DIR rebuilds every run from its events.db and the same repeats.json; a per-run export is refused", async () => {
+    const before = readFileSync(join(baseDir, "repeats.json"), "utf8");
+    const rebuilt = await runCli(["report", baseDir]);
+    expect(rebuilt.exitCode).toBe(0);
+    expect(readFileSync(join(baseDir, "repeats.json"), "utf8")).toBe(before);
+    expect(rebuilt.stdout).toBe(readFileSync(join(baseDir, "report.txt"), "utf8"));
+    const json = await runCli(["report", baseDir, "--output", "json"]);
+    expect(JSON.parse(json.stdout)).toEqual(JSON.parse(before));
+    const csv = await runCli(["report", baseDir, "--export-csv", join(baseDir, "x.csv")]);
+    expect(csv.exitCode).toBe(2);
+    expect(csv.stderr).toMatch(new RegExp(`^error: --export-csv exports one run, and ${baseDir} holds repeats$`, "m"));
+  });
+
   test("against a server 20 % slower compare says regression for TTFT and latency, and --fail-on-regression exits 99", async () => {
     const slowerDir = join(dirs.make(), "slower");
     expect((await threeRuns(SLOWER, slowerDir)).exitCode).toBe(0);
