@@ -16,6 +16,7 @@ import { datasetOptionsRule } from "./rules/dataset-options.ts";
 import { datasetsRule } from "./rules/datasets.ts";
 import { shardRule } from "./rules/shard.ts";
 import { gpuCostRule } from "./rules/gpu-cost.ts";
+import { runsRule } from "./rules/runs.ts";
 import { sloRule } from "./rules/slo.ts";
 import { endpointsRule } from "./rules/endpoints.ts";
 import { requestExtrasRule } from "./rules/request-extras.ts";
@@ -51,6 +52,7 @@ const RULES: readonly Rule[] = [
   submissionRule,
   sloRule,
   gpuCostRule,
+  runsRule,
 ];
 
 function startingObject(input: BuildConfigInput, problems: ConfigProblem[]): Record<string, unknown> {

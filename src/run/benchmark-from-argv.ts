@@ -47,21 +47,37 @@ export async function benchmarkFromArgv(mode: BenchmarkCommand, argv: string[], 
   }
   for (const problem of tooSmall) io.stderr(`warning: ${problem}; the verdict will be INVALID\n`);
   if (parsed.dryRun) {
-    io.stdout(await describeRun(config, testMode));
+    const repeats = config.runs > 1 ? `runs: ${config.runs}, in sequence, into DIR/run-1 … run-${config.runs}\n` : "";
+    io.stdout((await describeRun(config, testMode)) + repeats);
     return 0;
   }
   const runIo = runIoOf(io, parsed.quiet);
+  const exportEvents = async (dir: string) => {
+    if (!parsed.exportEvents) return;
+    // Loaded only when asked for: the exporters weigh on every run's start-up otherwise.
+    const { EXPORT_NAMES, writeExports } = await import("../report/export/exports.ts");
+    for (const line of writeExports(dir, EXPORT_NAMES)) io.stderr(`${line}\n`);
+  };
+  if (config.runs > 1) {
+    const { repeatRuns } = await import("./run-repeats.ts");
+    const repeated = await repeatRuns(config, runIo, testMode, {
+      beforeRun: (i, dir) => io.stderr(`run ${i} of ${config.runs}: ${dir}\n`),
+      afterRun: async (outcome) => {
+        await exportEvents(outcome.reportDir);
+        io.stdout(renderConsoleSummary(outcome.summary, accuracyLines(outcome.accuracy)));
+      },
+    });
+    io.stdout(`\n${repeated.text}`);
+    io.stderr(`report: ${repeated.dir}\n`);
+    return 0;
+  }
   let reportDir: string;
   if (config.audit?.only) {
     // As upstream: `only` skips the main benchmark and runs the audit alone.
     reportDir = prepareReportDir(config.report_dir, { claim: false });
   } else {
     const outcome = await runBenchmark(config, runIo, testMode);
-    if (parsed.exportEvents) {
-      // Loaded only when asked for: the exporters weigh on every run's start-up otherwise.
-      const { EXPORT_NAMES, writeExports } = await import("../report/export/exports.ts");
-      for (const line of writeExports(outcome.reportDir, EXPORT_NAMES)) io.stderr(`${line}\n`);
-    }
+    await exportEvents(outcome.reportDir);
     io.stdout(renderConsoleSummary(outcome.summary, accuracyLines(outcome.accuracy)));
     reportDir = outcome.reportDir;
   }

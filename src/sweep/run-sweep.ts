@@ -11,6 +11,7 @@
  */
 import { bracketOf, converged, nextRate, spreadRates, type RateTrial } from "./search-rate.ts";
 import { failedStep, stepOf, type StepKind, type SweepStep } from "./sweep-step.ts";
+import { mergeStepRuns } from "./step-repeats.ts";
 import { thinVerdictWarning } from "./verdict-resolution.ts";
 import type { ResultSummary } from "../report/result-summary.ts";
 import { InputError, SetupError } from "../errors.ts";
@@ -57,7 +58,7 @@ type StepRunner = (
   kind: StepKind,
   offered: number | null,
   index: number,
-) => Promise<{ summary: ResultSummary; reportDir: string }>;
+) => Promise<{ summary: ResultSummary; reportDir: string; runs?: ResultSummary[] }>;
 
 interface SweepHooks {
   run: StepRunner;
@@ -93,9 +94,15 @@ export async function runSweep(plan: SweepPlan, hooks: SweepHooks): Promise<Swee
     hooks.log(`sweep: step ${index}: ${label(kind, offered)}`);
     let done: SweepStep;
     try {
-      const { summary, reportDir } = await hooks.run(kind, offered, index);
+      const { summary, reportDir, runs } = await hooks.run(kind, offered, index);
       // Only a rate step is judged: the capacity run queues everything by design.
-      done = stepOf(index, kind, offered, reportDir, summary, kind === "rate" ? plan.percentile : null);
+      const judged = kind === "rate" ? plan.percentile : null;
+      done = runs
+        ? mergeStepRuns(
+            runs.map((r) => stepOf(index, kind, offered, reportDir, r, judged)),
+            reportDir,
+          )
+        : stepOf(index, kind, offered, reportDir, summary, judged);
     } catch (error) {
       done = failedStep(
         index,

@@ -14,6 +14,8 @@ import { ExitCode } from "../errors.ts";
 import { prepareReportDir } from "../run/report-dir.ts";
 import type { RunIo } from "../run/open-run.ts";
 import { runBenchmark } from "../run/run-benchmark.ts";
+import { repeatRuns } from "../run/run-repeats.ts";
+import type { ResultSummary } from "../report/result-summary.ts";
 import { runShellHook } from "../run/shell-hook.ts";
 import { emptySweepResult, runSweep, type SweepPlan, type SweepResult } from "./run-sweep.ts";
 import { renderSweepHtml, type SweepSlo } from "./sweep-html.ts";
@@ -65,11 +67,16 @@ export async function sweepInDir(s: SweepInDir): Promise<number> {
       run: async (kind, offered, index) => {
         if (s.plan.beforeEachStep)
           await runShellHook(s.plan.beforeEachStep, "--before-each-step", s.runIo.log, BEFORE_STEP_HINT);
-        const outcome = await runBenchmark(
-          s.configFor(kind, offered, join(outDir, stepDirName(index, kind, offered))),
-          s.runIo,
-          s.testMode,
-        );
+        const config = s.configFor(kind, offered, join(outDir, stepDirName(index, kind, offered)));
+        if (config.runs > 1) {
+          // `--runs N`: the step's directory holds run-1 … run-N and repeats.json, as a benchmark's does.
+          const repeated = await repeatRuns(config, s.runIo, s.testMode, {
+            beforeRun: (i) => s.runIo.log(`sweep: step ${index}: run ${i} of ${config.runs}`),
+          });
+          const last = repeated.summaries[repeated.summaries.length - 1] as ResultSummary;
+          return { summary: last, reportDir: repeated.dir, runs: repeated.summaries };
+        }
+        const outcome = await runBenchmark(config, s.runIo, s.testMode);
         return { summary: outcome.summary, reportDir: outcome.reportDir };
       },
       save,
@@ -82,6 +89,11 @@ export async function sweepInDir(s: SweepInDir): Promise<number> {
       throw error;
     });
     s.stdout(sweepLines(result).join("\n") + "\n");
+    const repeated = result.steps.find((step) => step.repeats)?.repeats;
+    if (repeated)
+      s.stdout(
+        `each step: the mean of ${repeated.runs} runs; sweep.json's steps[].repeats has each figure's ${repeated.confidence_pct} % t-interval and CV\n`,
+      );
     for (const warning of result.warnings) s.stderr(`warning: sweep: ${warning}\n`);
     s.stderr(`sweep: ${join(outDir, "sweep.json")}, ${join(outDir, "sweep.html")}\n`);
     return result.state === "complete" ? 0 : ExitCode.interrupted;

@@ -7,6 +7,7 @@ import { meetsTarget } from "../metrics/goodput.ts";
 import { percentileKey } from "../metrics/percentiles.ts";
 import type { Rollup } from "../metrics/series-rollup.ts";
 import type { ResultSummary } from "../report/result-summary.ts";
+import type { StepRepeats } from "./step-repeats.ts";
 
 export type StepKind = "rate" | "concurrency" | "max_throughput";
 
@@ -47,6 +48,8 @@ export interface SweepStep {
   passed: boolean | null;
   /** Why the step did not count (fell behind, interrupted, failed), else null. */
   note: string | null;
+  /** `sweep --runs N`: the figures above are means over the runs, here with their intervals (sweep/step-repeats). */
+  repeats?: StepRepeats;
 }
 
 const ms = (rollup: Rollup, key: string): number | null => {

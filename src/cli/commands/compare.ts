@@ -5,7 +5,8 @@
  * directories (compare/compare-sweeps: the answers and the steps both ran). Prints the table on
  * stdout (or JSON with --output json); with --fail-on-regression exits 99 when a metric moved
  * the wrong way by more than the threshold, naming them. Two runs served by another engine,
- * version or model say so above the table (compare/compare-servers).
+ * version or model say so above the table (compare/compare-servers). Two `benchmark --runs N`
+ * directories are judged by Welch's test at `--confidence` (compare/compare-repeat-dirs).
  */
 import { parseExactJson } from "../../config/exact-json.ts";
 import { existsSync, readFileSync, statSync } from "node:fs";
@@ -24,6 +25,15 @@ const COMPARE_FLAGS: readonly FlagSpec[] = [
     path: "threshold",
     kind: "string",
     description: "exit 99 when a metric regresses by more than this (e.g. 5%)",
+    commands: ["compare"],
+  },
+  {
+    flag: "--confidence",
+    aliases: [],
+    path: "confidence",
+    kind: "string",
+    description: "with repeats on both sides (benchmark --runs N): Welch's t-test at this confidence, e.g. 90%",
+    defaultText: "95%",
     commands: ["compare"],
   },
   {
@@ -60,6 +70,18 @@ function readSweep(dir: string): SweepFile {
   }
 }
 
+/** `--confidence 90%` → 90; the default 95; refused outside (0, 100). */
+function parseConfidencePct(raw: string | undefined): number {
+  if (raw === undefined) return 95;
+  const match = /^\s*(\d+(?:\.\d+)?)\s*%?\s*$/.exec(raw);
+  const pct = match ? Number(match[1]) : Number.NaN;
+  if (!(pct > 0 && pct < 100))
+    throw new InputError(`--confidence: '${raw}' is not a percentage between 0 and 100`, {
+      hint: "e.g. --confidence 95%",
+    });
+  return pct;
+}
+
 export const compareCommand: Command = {
   words: ["compare"],
   summary: "compare two runs side by side; --fail-on-regression 5% exits 99 when one got worse",
@@ -85,6 +107,16 @@ export const compareCommand: Command = {
     if (raw !== undefined && threshold === null)
       throw new InputError(`--fail-on-regression: '${raw}' is not a percentage`, {
         hint: "e.g. --fail-on-regression 5%",
+      });
+    const confidence = parseConfidencePct(overrides.confidence as string | undefined);
+    const { compareRepeatDirs, holdsRepeats } = await import("../../compare/compare-repeat-dirs.ts");
+    if (holdsRepeats(baseDir) || holdsRepeats(nextDir)) {
+      const output = overrides.output === "json" ? "json" : "text";
+      return compareRepeatDirs(baseDir, nextDir, { thresholdPct: threshold, confidencePct: confidence, output }, io);
+    }
+    if (overrides.confidence !== undefined)
+      throw new InputError("--confidence applies to repeats (benchmark --runs N) on both sides", {
+        hint: "these are single runs: drop --confidence, or compare two --runs directories",
       });
     const sweeps = [baseDir, nextDir].map((d) => existsSync(join(d, "sweep.json")));
     if (sweeps[0] !== sweeps[1])

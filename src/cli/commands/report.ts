@@ -4,7 +4,8 @@
  * Works on a copied events.db and on the database of a run that crashed or was killed (its
  * report says so). `--output json` prints result_summary.json to stdout for scripts;
  * `--export-csv FILE` also writes one CSV row per request; `--export NAME` writes upstream's
- * events.jsonl or sample_idx_map.json into DIR (report/export/exports, docs/exports.md).
+ * events.jsonl or sample_idx_map.json into DIR (report/export/exports, docs/exports.md). A
+ * `--runs N` directory has each run rebuilt, then its repeats.json and report.txt (report/write-repeats).
  */
 import { toExactJson } from "../../config/exact-json.ts";
 import { existsSync } from "node:fs";
@@ -14,7 +15,7 @@ import { parseFlags } from "../../config/parse-argv.ts";
 import { InputError } from "../../errors.ts";
 import { EVENTS_DB_FILE } from "../../record/events-db.ts";
 import { renderConsoleSummary } from "../../report/report-text.ts";
-import type { Command } from "../command.ts";
+import type { CliIo, Command } from "../command.ts";
 import { renderFlagHelp } from "../flag-help.ts";
 
 const REPORT_FLAGS: readonly FlagSpec[] = [
@@ -85,6 +86,22 @@ async function mergeCommand(argv: readonly string[], io: Parameters<Command["run
   return 0;
 }
 
+/** A `--runs N` directory: each run's reports and the repeats rebuilt; a run's own exports are asked of the run. */
+async function reportRepeats(dir: string, overrides: Record<string, unknown>, io: CliIo): Promise<number> {
+  const perRun = [
+    ["csv", "--export-csv"],
+    ["export", "--export"],
+  ].find(([key]) => overrides[key as string] !== undefined)?.[1];
+  if (perRun)
+    throw new InputError(`${perRun} exports one run, and ${dir} holds repeats`, {
+      hint: `give one of its runs, e.g. ${join(dir, "run-1")}`,
+    });
+  const { rebuildRepeats } = await import("../../report/write-repeats.ts");
+  const { repeats, text } = rebuildRepeats(dir);
+  io.stdout(overrides.output === "json" ? `${JSON.stringify(repeats, null, 2)}\n` : text);
+  return 0;
+}
+
 export const reportCommand: Command = {
   words: ["report"],
   summary: "rebuild report.txt, result_summary.json and report.html of a run from its events.db",
@@ -110,6 +127,8 @@ export const reportCommand: Command = {
     const exports = Array.isArray(overrides.export)
       ? (await exportsModule).checkExportNames(overrides.export as string[])
       : [];
+    if (!existsSync(join(dir, EVENTS_DB_FILE)) && existsSync(join(dir, "repeats.json")))
+      return reportRepeats(dir, overrides, io);
     if (!existsSync(join(dir, EVENTS_DB_FILE)))
       throw new InputError(`no ${EVENTS_DB_FILE} in ${dir}`, {
         hint: "give the directory a benchmark wrote (its --report-dir)",

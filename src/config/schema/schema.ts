@@ -140,6 +140,12 @@ export const BenchmarkConfigSchema = z.strictObject({
     .nullable()
     .default(null)
     .describe("USD per GPU-hour (needs --gpus): result_summary.json adds the cost of a million tokens"),
+  // ours: repeat the whole run for a spread to quote (run/run-repeats); `eval --repeats` is passes over a dataset.
+  runs: int(z.number().min(1))
+    .default(1)
+    .describe(
+      "complete runs in sequence into DIR/run-1 … run-N; DIR/repeats.json holds each metric's mean, std and 95 % t-interval",
+    ),
   // ours: the server's own Prometheus metrics on the run's timeline (server-metrics/scraper).
   server_metrics: z
     .strictObject({

@@ -27,6 +27,7 @@ export const OWN_FIELDS = [
   "slo.percentile",
   "gpus",
   "gpu_hour_cost_usd",
+  "runs",
   "server_metrics.url",
   "server_metrics.interval_s",
   "endpoint_config.headers",

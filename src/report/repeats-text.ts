@@ -1,0 +1,42 @@
+/**
+ * @module report/repeats-text — the repeats as text (pure): one row per metric with its mean, std, interval and CV.
+ *
+ * The same text opens the repeats' top-level report.txt and closes the console after the last
+ * run; each run's own report.txt stays in its run-N directory.
+ */
+import { fixed2 } from "./text-format.ts";
+import type { RepeatedMetric, RepeatsSummary } from "./repeats-summary.ts";
+
+function interval(m: RepeatedMetric): string {
+  return m.ci_low === null || m.ci_high === null ? "N/A" : `[${fixed2(m.ci_low)}, ${fixed2(m.ci_high)}]`;
+}
+
+function table(rows: readonly string[][]): string[] {
+  const widths = (rows[0] as string[]).map((_, c) => Math.max(...rows.map((row) => (row[c] as string).length)));
+  const lines = rows.map((row) =>
+    row
+      .map((cell, c) => (c === 0 ? cell.padEnd(widths[c] as number) : cell.padStart(widths[c] as number)))
+      .join("  ")
+      .trimEnd(),
+  );
+  lines.splice(1, 0, widths.map((w) => "-".repeat(w)).join("  "));
+  return lines;
+}
+
+export function renderRepeatsText(repeats: RepeatsSummary): string {
+  const dirs = repeats.runs.map((r) => r.dir);
+  const header = `Repeats: ${repeats.runs.length} runs (${dirs.join(", ")}); mean, sample std, ${repeats.confidence_pct} % Student-t interval, CV`;
+  const rows = [
+    ["metric", "mean", "std", `${repeats.confidence_pct} % interval`, "CV", "n"],
+    ...Object.values(repeats.metrics).map((m) => [
+      `${m.label} (${m.unit})`,
+      fixed2(m.mean),
+      fixed2(m.std),
+      interval(m),
+      m.cv_pct === null ? "N/A" : `${m.cv_pct.toFixed(1)} %`,
+      String(m.n),
+    ]),
+  ];
+  const warnings = repeats.warnings.map((w) => `warning: ${w}`);
+  return `${[header, "", ...table(rows), ...(warnings.length > 0 ? ["", ...warnings] : [])].join("\n")}\n`;
+}

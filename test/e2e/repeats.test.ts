@@ -1,0 +1,228 @@
+/**
+ * @module test/e2e/repeats.test — `benchmark --runs 3` against a real `serve` process, and `compare` of two sets of repeats.
+ *
+ * The server draws each request's TTFT from a seeded uniform spread (±12 ms around 150 ms), so the
+ * three runs differ by the draws (a TTFT p50 std of a few ms) far more than by this host's noise
+ * (a fraction of a ms at concurrency 1), and a server restarted with the same seed draws the same
+ * values again. That makes both verdicts decided by the data our code is given, not by luck:
+ * the same server twice differs by host noise only, a few tenths of the runs' spread (no
+ * significant change), and a server 20 % slower (every latency and its spread × 1.2) moves TTFT
+ * and latency p50 by ~30 and ~48 ms, several times the spread (a regression at p < 0.05).
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { spawnServe } from "../../src/server/serve-process.ts";
+import { RepeatsSummarySchema } from "../../src/report/repeats-schema.ts";
+import type { RepeatsSummary } from "../../src/report/repeats-summary.ts";
+import type { SweepResult } from "../../src/sweep/run-sweep.ts";
+import { BUN_PATH, MAIN_PATH, onServerCpu, questionDataset, runCli, tempDirs } from "./run-cli.ts";
+
+const dirs = tempDirs("ie-repeats-");
+afterAll(() => dirs.cleanup());
+
+/** scipy 1.17.1 `stats.t.ppf(0.975, 2)`: the 95 % two-sided multiplier for three runs. */
+const T_975_DF2 = 4.302652729749462;
+
+interface Model {
+  ttftMs: number;
+  ttftSpreadMs: number;
+  tpotMs: number;
+}
+const BASE: Model = { ttftMs: 150, ttftSpreadMs: 12, tpotMs: 6 };
+const SLOWER: Model = { ttftMs: 180, ttftSpreadMs: 14.4, tpotMs: 7.2 };
+
+/** `benchmark --runs 3` into `reportDir` against a fresh `serve` with `model`, seed 7. */
+async function threeRuns(model: Model, reportDir: string) {
+  const server = await spawnServe(
+    onServerCpu([
+      ...[BUN_PATH, MAIN_PATH, "serve", "--mode", "model", "--port", "0", "--seed", "7", "--output-tokens", "16"],
+      ...["--ttft-ms", String(model.ttftMs), "--ttft-spread-ms", String(model.ttftSpreadMs)],
+      ...["--tpot-ms", String(model.tpotMs)],
+    ]),
+  );
+  try {
+    const dataDir = dirs.make();
+    return await runCli([
+      ...["benchmark", "online", "--endpoints", server.url, "--model", "m"],
+      ...["--dataset", questionDataset(dataDir, 12), "--load-pattern", "concurrency", "--concurrency", "1"],
+      ...[
+        "--num-samples",
+        "12",
+        "--duration",
+        "0",
+        "--server-metrics",
+        "off",
+        "--runs",
+        "3",
+        "--report-dir",
+        reportDir,
+      ],
+    ]);
+  } finally {
+    await server.stop();
+  }
+}
+
+const readJson = (file: string) => JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+const readRepeats = (dir: string) => RepeatsSummarySchema.parse(readJson(join(dir, "repeats.json"))) as RepeatsSummary;
+
+/** A summary value by path (ns series ÷ 10⁶ for ms), read here on its own. */
+function valueAt(summary: Record<string, unknown>, path: readonly string[], divisor: number): number {
+  let node: unknown = summary;
+  for (const key of path) node = (node as Record<string, unknown>)[key];
+  return (node as number) / divisor;
+}
+
+let baseDir = "";
+let baseRun: Awaited<ReturnType<typeof threeRuns>>;
+
+beforeAll(async () => {
+  baseDir = join(dirs.make(), "base");
+  baseRun = await threeRuns(BASE, baseDir);
+}, 120_000);
+
+describe("cli/repeats", () => {
+  test("--runs 3 writes three normal runs and repeats.json, each figure as the three result files give it", () => {
+    expect(baseRun.exitCode).toBe(0);
+    for (const run of ["run-1", "run-2", "run-3"]) {
+      expect(existsSync(join(baseDir, run, "events.db"))).toBe(true);
+      expect(existsSync(join(baseDir, run, "report.txt"))).toBe(true);
+    }
+    const summaries = [1, 2, 3].map((i) => readJson(join(baseDir, `run-${i}`, "performance", "result_summary.json")));
+    const repeats = readRepeats(baseDir);
+    expect(repeats.runs).toEqual([1, 2, 3].map((i) => ({ dir: `run-${i}`, state: "complete" })));
+    const checked: [string, readonly string[], number][] = [
+      ["qps", ["qps"], 1],
+      ["tps", ["tps"], 1],
+      ["ttft_p50_ms", ["ttft", "percentiles", "50.0"], 1e6],
+      ["tpot_p90_ms", ["tpot", "percentiles", "90.0"], 1e6],
+      ["latency_p99_ms", ["latency", "percentiles", "99.0"], 1e6],
+    ];
+    for (const [key, path, divisor] of checked) {
+      const values = summaries.map((s) => valueAt(s, path, divisor));
+      const m = (values[0]! + values[1]! + values[2]!) / 3;
+      const sd = Math.sqrt(values.reduce((sum, v) => sum + (v - m) ** 2, 0) / 2);
+      const half = (T_975_DF2 * sd) / Math.sqrt(3);
+      const metric = repeats.metrics[key]!;
+      expect(metric.values).toEqual(values);
+      expect(metric.mean!).toBeCloseTo(m, 9);
+      expect(metric.std!).toBeCloseTo(sd, 9);
+      expect(metric.ci_low!).toBeCloseTo(m - half, 9);
+      expect(metric.ci_high!).toBeCloseTo(m + half, 9);
+      expect(metric.cv_pct!).toBeCloseTo((100 * sd) / m, 9);
+    }
+    expect(repeats.metrics.error_rate_pct).toMatchObject({ values: [0, 0, 0], mean: 0 });
+    const text = readFileSync(join(baseDir, "report.txt"), "utf8");
+    expect(text).toMatch(/^Repeats: 3 runs \(run-1, run-2, run-3\); mean, sample std, 95 % Student-t interval, CV$/m);
+    expect(text).toMatch(/^TTFT p50 \(ms\) +\d+\.\d\d +\d+\.\d\d +\[\d+\.\d\d, \d+\.\d\d\]/m);
+    expect(baseRun.stdout).toContain(text);
+    expect(baseRun.stderr).toContain(`report: ${baseDir}`);
+  });
+
+  test("report DIR rebuilds every run from its events.db and the same repeats.json; a per-run export is refused", async () => {
+    const before = readFileSync(join(baseDir, "repeats.json"), "utf8");
+    const rebuilt = await runCli(["report", baseDir]);
+    expect(rebuilt.exitCode).toBe(0);
+    expect(readFileSync(join(baseDir, "repeats.json"), "utf8")).toBe(before);
+    expect(rebuilt.stdout).toBe(readFileSync(join(baseDir, "report.txt"), "utf8"));
+    const json = await runCli(["report", baseDir, "--output", "json"]);
+    expect(JSON.parse(json.stdout)).toEqual(JSON.parse(before));
+    const csv = await runCli(["report", baseDir, "--export-csv", join(baseDir, "x.csv")]);
+    expect(csv.exitCode).toBe(2);
+    expect(csv.stderr).toMatch(new RegExp(`^error: --export-csv exports one run, and ${baseDir} holds repeats$`, "m"));
+  });
+
+  test("against a server 20 % slower compare says regression for TTFT and latency, and --fail-on-regression exits 99", async () => {
+    const slowerDir = join(dirs.make(), "slower");
+    expect((await threeRuns(SLOWER, slowerDir)).exitCode).toBe(0);
+    const result = await runCli(["compare", baseDir, slowerDir, "--fail-on-regression", "10%"]);
+    expect(result.exitCode).toBe(99);
+    expect(result.stdout).toMatch(/^TTFT p50 \(ms\) .* \+(1[5-9]|2[0-4])\.\d % .* regression — FAILS$/m);
+    expect(result.stdout).toMatch(/^latency p50 \(ms\) .* \+(1[5-9]|2[0-4])\.\d % .* regression — FAILS$/m);
+    expect(result.stdout).toContain(
+      "a metric fails only when its change is a significant regression AND its mean is worse by more than 10 %",
+    );
+    expect(result.stderr).toMatch(/^regression: .*TTFT p50.* significantly worse \(Welch, 95 %\) by more than 10 %$/m);
+    const json = await runCli(["compare", baseDir, slowerDir, "--output", "json"]);
+    const rows = (JSON.parse(json.stdout) as { metrics: { key: string; verdict: string; p: number }[] }).metrics;
+    const ttft = rows.find((r) => r.key === "ttft_p50_ms")!;
+    expect(ttft.verdict).toBe("regression");
+    expect(ttft.p).toBeLessThan(0.05);
+  }, 120_000);
+
+  test("the same server again says no significant change, and the gate passes", async () => {
+    const againDir = join(dirs.make(), "again");
+    expect((await threeRuns(BASE, againDir)).exitCode).toBe(0);
+    const result = await runCli(["compare", baseDir, againDir, "--fail-on-regression", "10%"]);
+    expect(result.exitCode).toBe(0);
+    for (const label of ["TTFT p50", "TTFT p90", "latency p50", "latency p90"])
+      expect(result.stdout).toMatch(new RegExp(`^${label} \\(ms\\) .* no significant change$`, "m"));
+    expect(result.stdout).toMatch(/^no metric regressed significantly beyond 10 %$/m);
+  }, 120_000);
+
+  test("a set of repeats against one run, and --confidence on single runs, are refused in one line", async () => {
+    const single = join(baseDir, "run-1");
+    const mixed = await runCli(["compare", baseDir, single]);
+    expect(mixed.exitCode).toBe(2);
+    expect(mixed.stderr).toMatch(
+      new RegExp(`^error: ${baseDir} holds repeats \\(repeats\\.json\\) and ${single} does not$`, "m"),
+    );
+    const confidence = await runCli(["compare", single, join(baseDir, "run-2"), "--confidence", "90%"]);
+    expect(confidence.exitCode).toBe(2);
+    expect(confidence.stderr).toMatch(/^error: --confidence applies to repeats/m);
+  });
+
+  test("sweep --runs 2: each step runs twice into its directory, its figures the runs' means with their intervals", async () => {
+    const server = await spawnServe(
+      onServerCpu([
+        BUN_PATH,
+        MAIN_PATH,
+        "serve",
+        "--mode",
+        "model",
+        "--port",
+        "0",
+        "--ttft-ms",
+        "20",
+        "--output-tokens",
+        "4",
+      ]),
+    );
+    try {
+      const dir = dirs.make();
+      const out = join(dir, "sweep");
+      const result = await runCli([
+        ...["sweep", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 8)],
+        ...["--num-samples", "8", "--duration", "0", "--server-metrics", "off", "-q"],
+        ...["--concurrencies", "1,2", "--runs", "2", "--report-dir", out],
+      ]);
+      expect(result.exitCode).toBe(0);
+      expect(result.stdout).toContain(
+        "each step: the mean of 2 runs; sweep.json's steps[].repeats has each figure's 95 % t-interval and CV",
+      );
+      const sweep = readJson(join(out, "sweep.json")) as unknown as SweepResult;
+      expect(sweep.steps.map((step) => step.report_dir)).toEqual([
+        join(out, "step-01-concurrency-1"),
+        join(out, "step-02-concurrency-2"),
+      ]);
+      for (const step of sweep.steps) {
+        const runs = [1, 2].map((i) =>
+          readJson(join(step.report_dir, `run-${i}`, "performance", "result_summary.json")),
+        );
+        expect(readRepeats(step.report_dir).runs).toHaveLength(2);
+        const ttft = runs.map((r) => valueAt(r, ["ttft", "percentiles", "50.0"], 1e6));
+        const qps = runs.map((r) => (r.qps_native ?? r.qps) as number);
+        expect(step.ttft_p50_ms!).toBeCloseTo((ttft[0]! + ttft[1]!) / 2, 9);
+        expect(step.achieved_qps!).toBeCloseTo((qps[0]! + qps[1]!) / 2, 9);
+        // Two runs: mean ± t(0.975, 1) · |a − b| / 2, t = 12.706204736174694 (scipy).
+        const half = (12.706204736174694 * Math.abs(ttft[0]! - ttft[1]!)) / 2;
+        expect(step.repeats?.runs).toBe(2);
+        expect(step.repeats?.figures.ttft_p50_ms?.values).toEqual(ttft);
+        expect(step.repeats?.figures.ttft_p50_ms?.ci_high!).toBeCloseTo((ttft[0]! + ttft[1]!) / 2 + half, 9);
+      }
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+});

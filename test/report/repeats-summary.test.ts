@@ -1,0 +1,80 @@
+/**
+ * @module test/report/repeats-summary.test — repeats.json from three real summaries: the figures, the CV warning,
+ * the text, and the committed JSON Schema.
+ *
+ * Expected spreads of [10, 12, 11]: numpy/scipy 1.17.1 give mean 11, std(ddof=1) 1, the 95 % t-interval
+ * [8.51586228824967, 13.48413771175033] and CV 9.090909 %.
+ */
+import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { buildRepeatsSummary, CV_WARNING_PCT } from "../../src/report/repeats-summary.ts";
+import { RepeatsSummarySchema, repeatsJsonSchema } from "../../src/report/repeats-schema.ts";
+import { renderRepeatsText } from "../../src/report/repeats-text.ts";
+import { sampleSummary } from "./sample-summary.ts";
+
+/** Three runs of the sample summary, QPS 10, 12 and 11 and the latencies unchanged. */
+function threeRuns(): { dir: string; summary: Record<string, unknown> }[] {
+  return [10, 12, 11].map((qps, i) => ({
+    dir: `run-${i + 1}`,
+    summary: JSON.parse(JSON.stringify({ ...sampleSummary(), qps })) as Record<string, unknown>,
+  }));
+}
+
+describe("report/repeats-summary", () => {
+  test("each headline metric carries its values, mean, std, 95 % t-interval and CV", () => {
+    const repeats = buildRepeatsSummary(threeRuns(), 3);
+    const qps = repeats.metrics.qps!;
+    expect(qps.values).toEqual([10, 12, 11]);
+    expect(qps.n).toBe(3);
+    expect(qps.mean).toBeCloseTo(11, 12);
+    expect(qps.std).toBeCloseTo(1, 12);
+    expect(qps.ci_low!).toBeCloseTo(8.51586228824967, 9);
+    expect(qps.ci_high!).toBeCloseTo(13.48413771175033, 9);
+    expect(qps.cv_pct!).toBeCloseTo(9.090909090909092, 9);
+    // Identical runs: no spread, an interval of the point itself.
+    const ttft = repeats.metrics.ttft_p99_ms!;
+    const p99Ms = (sampleSummary().ttft.percentiles as Record<string, number>)["99.0"]! / 1e6;
+    expect(ttft).toMatchObject({ unit: "ms", direction: "lower_is_better", std: 0, cv_pct: 0 });
+    expect(ttft.mean!).toBeCloseTo(p99Ms, 9);
+    expect(ttft.ci_low!).toBeCloseTo(p99Ms, 9);
+    expect(repeats.runs).toEqual([
+      { dir: "run-1", state: "complete" },
+      { dir: "run-2", state: "complete" },
+      { dir: "run-3", state: "complete" },
+    ]);
+  });
+
+  test(`a CV above ${CV_WARNING_PCT} % is warned about, by name; a metric no run defines is left out`, () => {
+    const repeats = buildRepeatsSummary(threeRuns(), 3);
+    expect(repeats.warnings).toEqual([
+      "QPS varies between runs: CV 9.09 % (above 5 %); quote its interval, not one run, or run longer",
+    ]);
+    // The sample ran without --gpus or an SLO.
+    expect(repeats.metrics.output_tps_per_gpu).toBeUndefined();
+    expect(repeats.metrics.goodput_qps).toBeUndefined();
+  });
+
+  test("fewer runs than asked for say so; one run has a mean and no interval", () => {
+    const repeats = buildRepeatsSummary(threeRuns().slice(0, 1), 3);
+    expect(repeats.warnings[0]).toBe("1 of 3 runs finished: the figures are over those");
+    expect(repeats.metrics.qps).toMatchObject({ n: 1, mean: 10, std: null, ci_low: null, ci_high: null });
+  });
+
+  test("the text lists every metric with its interval and the warnings", () => {
+    const text = renderRepeatsText(buildRepeatsSummary(threeRuns(), 3));
+    expect(text).toMatch(/^Repeats: 3 runs \(run-1, run-2, run-3\); mean, sample std, 95 % Student-t interval, CV$/m);
+    expect(text).toMatch(/^QPS \(req\/s\) +11\.00 +1\.00 +\[8\.52, 13\.48\] +9\.1 % +3$/m);
+    expect(text).toMatch(/^warning: QPS varies between runs: CV 9\.09 %/m);
+  });
+
+  test("repeats.json validates against its schema, and the committed JSON Schema is the generated one (scripts/make-repeats-schema.ts)", () => {
+    const json = JSON.parse(JSON.stringify(buildRepeatsSummary(threeRuns(), 3)));
+    expect(RepeatsSummarySchema.parse(json)).toEqual(json);
+    expect(RepeatsSummarySchema.safeParse({ ...json, extra: 1 }).success).toBe(false);
+    const committed = JSON.parse(
+      readFileSync(join(import.meta.dir, "..", "..", "src", "report", "repeats.schema.json"), "utf8"),
+    );
+    expect(committed).toEqual(JSON.parse(JSON.stringify(repeatsJsonSchema())));
+  });
+});
