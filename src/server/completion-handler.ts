@@ -148,7 +148,8 @@ function replyStream(
   const stream = createTimedSseStream(writes, {
     receivedNs: startNs,
     cancelled: () => context.stopping() || request.signal.aborted,
-    onDone: ({ firstChunkNs, doneNs, tokensWritten }) => {
+    keepWriteTimes: context.log.enabled,
+    onDone: ({ firstChunkNs, doneNs, tokensWritten, contentWritesNs }) => {
       release();
       finishedStream(context, receivedNs, firstChunkNs, doneNs, plan.promptTokens, tokensWritten);
       context.log.record({
@@ -156,6 +157,7 @@ function replyStream(
         firstChunkNs,
         doneNs,
         outputTokens: tokensWritten,
+        ...(contentWritesNs ? { contentWritesNs } : {}),
         promptTokens: plan.promptTokens,
         streaming: true,
         path,

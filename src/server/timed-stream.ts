@@ -15,6 +15,8 @@ interface TimedStreamResult {
   firstChunkNs: number | null;
   doneNs: number;
   tokensWritten: number;
+  /** After each flush of a write that carried tokens, when `keepWriteTimes`; else null. */
+  contentWritesNs: number[] | null;
 }
 
 interface TimedStreamContext {
@@ -22,6 +24,8 @@ interface TimedStreamContext {
   receivedNs: number;
   /** True once the client disconnected or the server is stopping. */
   cancelled: () => boolean;
+  /** Keep every content write's time (observations only: tests check the server's own pacing with them). */
+  keepWriteTimes?: boolean;
   onDone: (result: TimedStreamResult) => void;
 }
 
@@ -32,6 +36,7 @@ export function createTimedSseStream(writes: SseWrite[], context: TimedStreamCon
     async pull(controller) {
       let firstChunkNs: number | null = null;
       let tokensWritten = 0;
+      const contentWritesNs: number[] | null = context.keepWriteTimes ? [] : null;
       for (const write of writes) {
         await waitUntilNs(context.receivedNs + write.offsetMs * 1e6, context.cancelled);
         if (context.cancelled()) break;
@@ -39,7 +44,11 @@ export function createTimedSseStream(writes: SseWrite[], context: TimedStreamCon
         if ((await controller.write(write.text)) === 0) break;
         await controller.flush();
         tokensWritten += write.tokenCount;
-        if (firstChunkNs === null && write.tokenCount > 0) firstChunkNs = Bun.nanoseconds();
+        if (write.tokenCount > 0) {
+          const writtenNs = Bun.nanoseconds();
+          if (firstChunkNs === null) firstChunkNs = writtenNs;
+          contentWritesNs?.push(writtenNs);
+        }
       }
       const doneNs = Bun.nanoseconds();
       try {
@@ -47,7 +56,7 @@ export function createTimedSseStream(writes: SseWrite[], context: TimedStreamCon
       } catch {
         // The connection is already gone (client abort or forced stop): nothing left to close.
       }
-      context.onDone({ firstChunkNs, doneNs, tokensWritten });
+      context.onDone({ firstChunkNs, doneNs, tokensWritten, contentWritesNs });
     },
   });
 }

@@ -1,12 +1,14 @@
 /**
  * @module test/server/model-mode.test — pacing of model mode as a client sees it, checked against the server's observations.
  *
- * Each event is checked against its due time (request sent + TTFT + i × TPOT). The lower bound is
- * exact: the server never writes early and the client sent before the server received. The upper
- * bound is LATE_MS plus the worst stall of this process's event loop while the request ran
- * (test/support/stall-watch): a busy host may preempt the process for a few milliseconds, and the
- * same stall delays the watch's ticks. The median gap checks that events are paced (not
- * coalesced) without tripping on one late event.
+ * Each event is checked against its due time (TTFT + i × TPOT). What the server decides is checked
+ * both ways on its own write times (observations' contentWritesNs, from its receipt of the
+ * request): never early, and at most LATE_MS plus the worst stall of this process's event loop
+ * (test/support/stall-watch) late — the server's timers run on that loop, so a preemption delays
+ * the watch's ticks as it delays them. As the client sees it, an event is never early (it sent
+ * before the server received); how late loopback and fetch's HTTP thread deliver it is the
+ * host's, bounded against a raw-socket floor in test/e2e/timing.test.ts, not here. The median
+ * gap checks that writes are paced (not coalesced) without tripping on one late event.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startMockServer, type MockServer } from "../../src/server/index.ts";
@@ -42,14 +44,26 @@ async function contentArrivals(url: string, body: unknown): Promise<{ arrivedMs:
     .filter((event) => event.text !== "");
 }
 
-/** Each arrival is at or after its due time, and at most LATE_MS (plus the host's stall while it ran) after it. */
-function expectOnTime(arrivalsMs: number[], dueMs: number[]): void {
-  expect(arrivalsMs).toHaveLength(dueMs.length);
-  arrivalsMs.forEach((arrivedMs, index) => {
+/** The server's own content writes, in ms since it received the request (the last observation of `server`). */
+function serverWritesMs(server: MockServer, index = -1): number[] {
+  const observation = server.observations().at(index);
+  return (observation?.contentWritesNs ?? []).map((ns) => (ns - (observation?.receivedNs ?? Number.NaN)) / 1e6);
+}
+
+/** Each server write is at or after its due time, and at most LATE_MS (plus the loop's stall while it ran) after it. */
+function expectPaced(writesMs: number[], dueMs: number[]): void {
+  expect(writesMs).toHaveLength(dueMs.length);
+  writesMs.forEach((writtenMs, index) => {
     const due = dueMs[index] ?? Number.NaN;
-    expect(arrivedMs).toBeGreaterThanOrEqual(due - EPSILON_MS);
-    expect(arrivedMs).toBeLessThan(due + LATE_MS + lastStallMs);
+    expect(writtenMs).toBeGreaterThanOrEqual(due - EPSILON_MS);
+    expect(writtenMs).toBeLessThan(due + LATE_MS + lastStallMs);
   });
+}
+
+/** As the client saw them: one arrival per due time, none before it. */
+function expectNeverEarly(arrivalsMs: number[], dueMs: number[]): void {
+  expect(arrivalsMs).toHaveLength(dueMs.length);
+  arrivalsMs.forEach((arrivedMs, index) => expect(arrivedMs).toBeGreaterThanOrEqual((dueMs[index] ?? 0) - EPSILON_MS));
 }
 
 /** The median gap between consecutive arrivals: one late event cannot move it. */
@@ -87,8 +101,10 @@ describe("server/mock-server model mode", () => {
     const arrivals = (await contentArrivals(`${server.url}/v1/chat/completions`, chat({ stream: true }))).map(
       (event) => event.arrivedMs,
     );
-    expectOnTime(arrivals, dueTimesMs(range(TOKENS)));
-    expect(Math.abs(medianGapMs(arrivals) - TPOT_MS)).toBeLessThan(GAP_TOLERANCE_MS);
+    expectNeverEarly(arrivals, dueTimesMs(range(TOKENS)));
+    const writes = serverWritesMs(server);
+    expectPaced(writes, dueTimesMs(range(TOKENS)));
+    expect(Math.abs(medianGapMs(writes) - TPOT_MS)).toBeLessThan(GAP_TOLERANCE_MS + lastStallMs);
   });
 
   test("records observations that match what the client measured", async () => {
@@ -99,10 +115,12 @@ describe("server/mock-server model mode", () => {
     const receivedNs = observation?.receivedNs ?? Number.NaN;
     const serverTtftMs = ((observation?.firstChunkNs ?? Number.NaN) - receivedNs) / 1e6;
     const serverDoneMs = ((observation?.doneNs ?? Number.NaN) - receivedNs) / 1e6;
-    expectOnTime([serverTtftMs, serverDoneMs], dueTimesMs([0, TOKENS - 1]));
+    expectPaced([serverTtftMs, serverDoneMs], dueTimesMs([0, TOKENS - 1]));
+    expect(serverWritesMs(server, before)[0]).toBe(serverTtftMs);
+    // The client sent before the server received, so it cannot have seen the first token sooner.
     const clientTtftMs = arrivals[0]?.arrivedMs ?? Number.NaN;
     expect(clientTtftMs - serverTtftMs).toBeGreaterThanOrEqual(0);
-    expect(clientTtftMs - serverTtftMs).toBeLessThan(LATE_MS + lastStallMs);
+    expect(arrivals).toHaveLength(TOKENS);
   });
 
   test("packs tokensPerChunk tokens per event after the first token", async () => {
@@ -110,22 +128,24 @@ describe("server/mock-server model mode", () => {
     expect(arrivals.map((arrival) => arrival.text.split(" ").filter(Boolean).length)).toEqual([1, 4, 4, 1]);
     expect(arrivals.map((arrival) => arrival.text).join("")).toBe(Array(TOKENS).fill("tok").join(" "));
     // Each event leaves when its last token is ready: tokens 0, 4, 8 and 9.
-    expectOnTime(
+    expectNeverEarly(
       arrivals.map((arrival) => arrival.arrivedMs),
       dueTimesMs([0, 4, 8, 9]),
     );
+    expectPaced(serverWritesMs(packed), dueTimesMs([0, 4, 8, 9]));
   });
 
   test("paces echo mode too when a latency is set", async () => {
-    const echo = await startMockServer({ ttftMs: TTFT_MS, tpotMs: TPOT_MS });
+    const echo = await startMockServer({ ttftMs: TTFT_MS, tpotMs: TPOT_MS, recordObservations: true });
     try {
       const body = { messages: [{ role: "user", content: "a b c" }], stream: true };
       const arrivals = await contentArrivals(`${echo.url}/v1/chat/completions`, body);
       expect(arrivals.map((arrival) => arrival.text)).toEqual(["a", " b", " c"]);
-      expectOnTime(
+      expectNeverEarly(
         arrivals.map((arrival) => arrival.arrivedMs),
         dueTimesMs(range(3)),
       );
+      expectPaced(serverWritesMs(echo), dueTimesMs(range(3)));
     } finally {
       await echo.stop();
     }
@@ -142,7 +162,12 @@ describe("server/mock-server model mode", () => {
     const elapsedMs = performance.now() - sentMs;
     lastStallMs = stallMs;
     expect(body.usage.completion_tokens).toBe(TOKENS);
-    expectOnTime([elapsedMs], dueTimesMs([TOKENS - 1]));
+    expectNeverEarly([elapsedMs], dueTimesMs([TOKENS - 1]));
+    const observation = server.observations().at(-1);
+    expectPaced(
+      [((observation?.doneNs ?? Number.NaN) - (observation?.receivedNs ?? Number.NaN)) / 1e6],
+      dueTimesMs([TOKENS - 1]),
+    );
   });
 
   test("stop() ends an in-flight stream at once", async () => {
