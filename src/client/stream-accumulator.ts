@@ -17,7 +17,8 @@
  * the raw text when the splitter offers it (`takeWholeEvent`). SGLang's native `/generate`
  * events (client/sglang-response) carry the text so far (or, by a server option, the new text:
  * client/sglang-text) and a running token count: each event is a chunk, and the count is
- * continuous usage; an event whose finish reason is an abort is the server's error.
+ * continuous usage; an event whose finish reason is an abort is the server's error. Anthropic's
+ * Messages events are read by their `type` (client/anthropic-events); `message_stop` is `[DONE]`.
  */
 import { readServerFigures, responseIdOf, type ServerFigures } from "./server-figures.ts";
 import { StructuredOutput, type KeepText } from "./structured-output.ts";
@@ -30,10 +31,12 @@ import {
   readErrorEvent,
   readServerError,
   readUsage,
+  type ChoicePart,
   type ServerError,
   type UsageCounts,
 } from "./openai-response.ts";
 import { readSglangOutput, type SglangOutput } from "./sglang-response.ts";
+import { readAnthropicEvent, type AnthropicStep } from "./anthropic-events.ts";
 import { SglangText } from "./sglang-text.ts";
 import type { EventSink } from "./sse-splitter.ts";
 
@@ -153,6 +156,8 @@ export class StreamAccumulator implements EventSink {
     if (!event) throw new StreamProtocolError(`event is not a JSON object: ${data.slice(0, 120)}`);
     const serverError = readServerError(event);
     if (serverError !== null) throw new StreamServerError(serverError);
+    const anthropic = readAnthropicEvent(event, this.usage);
+    if (anthropic) return this.acceptAnthropic(anthropic, arrivalNs);
     const native = readSglangOutput(event);
     if (native) {
       this.acceptSglang(native, arrivalNs);
@@ -173,15 +178,14 @@ export class StreamAccumulator implements EventSink {
       this.endNs = arrivalNs;
     }
     this.template.learn(data, choice, usage !== null);
-    this.reasoningChars += choice.reasoning.length;
-    this.structured?.add(choice);
-    this.addChunk(
-      choice.reasoning + choice.content + choice.toolText,
-      choice.hasToolCall,
-      usage,
-      arrivalNs,
-      choice.hasRole,
-    );
+    this.addPart(choice, usage, arrivalNs);
+  }
+
+  /** One choice's (or Messages delta's) reasoning, content and tool-call text: a chunk. */
+  private addPart(part: ChoicePart, usage: UsageCounts | null, arrivalNs: number): void {
+    this.reasoningChars += part.reasoning.length;
+    this.structured?.add(part);
+    this.addChunk(part.reasoning + part.content + part.toolText, part.hasToolCall, usage, arrivalNs, part.hasRole);
   }
 
   /** One SGLang event: its new text is a chunk; its running completion-token count is usage. */
@@ -197,6 +201,16 @@ export class StreamAccumulator implements EventSink {
     const chars = this.sglangText.next(output.text, tokens);
     if (chars === 0) this.countEmpty(tokens, false, arrivalNs);
     else this.count(chars, tokens, arrivalNs);
+  }
+
+  /** One Messages event (client/anthropic-events): a delta is a chunk; message_delta and message_stop end it. */
+  private acceptAnthropic(step: AnthropicStep, arrivalNs: number): void {
+    this.responseId ??= step.id;
+    this.usage = step.usage ?? this.usage;
+    this.finishReason = step.stopReason ?? this.finishReason;
+    if (step.end) this.endNs = arrivalNs;
+    this.done = step.stop;
+    if (step.part) this.addPart(step.part, null, arrivalNs);
   }
 
   /** A plain text chunk of the learned shape: no usage, finish reason or tool call (client/chunk-template). */

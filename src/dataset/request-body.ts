@@ -8,6 +8,7 @@
  * - `openai_completions` → `/v1/completions`: `prompt` is the row's `input_tokens` ids when
  *   present, else its prompt text (ours: upstream requires pre-tokenized ids).
  * - `sglang` → `/generate`: SGLang's native body (dataset/sglang-body).
+ * - `anthropic_messages` → `/v1/messages`: Anthropic's Messages body (dataset/anthropic-body).
  * - Null and undefined fields are left out. Streaming requests ask for
  *   `stream_options.include_usage` so the server reports token usage in its last event.
  * - `extra_body` fills in last (dataset/extra-body), so the send path sends it at no cost.
@@ -16,9 +17,10 @@ import { InputError } from "../errors.ts";
 import { mergeExtraBody } from "./extra-body.ts";
 import { isContentParts, isTokenIds } from "./prompt-check.ts";
 import { sglangBody } from "./sglang-body.ts";
+import { anthropicBody } from "./anthropic-body.ts";
 
-export type ApiType = "openai" | "openai_completions" | "sglang";
-type ApiRoute = "/v1/chat/completions" | "/v1/completions" | "/generate";
+export type ApiType = "openai" | "openai_completions" | "sglang" | "anthropic_messages";
+type ApiRoute = "/v1/chat/completions" | "/v1/completions" | "/generate" | "/v1/messages";
 
 /** Effective model parameters of a dataset (camelCase of the YAML `model_params`). */
 export interface RequestBodyParams {
@@ -142,9 +144,11 @@ export function buildRequestBody(row: Record<string, unknown>, params: RequestBo
       return JSON.stringify(mergeExtraBody(completionsBody(row, params), params.extraBody));
     case "sglang":
       return JSON.stringify(mergeExtraBody(sglangBody(row, params), params.extraBody));
+    case "anthropic_messages":
+      return JSON.stringify(mergeExtraBody(anthropicBody(row, params), params.extraBody));
     default:
       throw new InputError(`unsupported api_type '${String(params.apiType satisfies never)}'`, {
-        hint: "use openai, openai_completions or sglang",
+        hint: "use openai, openai_completions, sglang or anthropic_messages",
       });
   }
 }
@@ -173,6 +177,7 @@ export function buildDatasetBodies(
 /** The path each api_type posts to. */
 export function routeFor(apiType: ApiType): ApiRoute {
   if (apiType === "sglang") return "/generate";
+  if (apiType === "anthropic_messages") return "/v1/messages";
   return apiType === "openai_completions" ? "/v1/completions" : "/v1/chat/completions";
 }
 
