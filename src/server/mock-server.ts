@@ -17,6 +17,7 @@ import { faultLabel } from "./fault-spec.ts";
 import { API_PATHS, JSON_HEADERS, type HandlerContext, type RouteHandler } from "./handler-context.ts";
 import { createLatencyModel } from "./latency-model.ts";
 import { createSglangHandler, SGLANG_PATH } from "./sglang-handler.ts";
+import { createAnthropicHandler, MESSAGES_PATH } from "./anthropic-handler.ts";
 import { ObservationLog, type ServerObservation } from "./observations.ts";
 import { createAdmission } from "./admission.ts";
 import { createServerMetrics } from "./server-metrics.ts";
@@ -123,6 +124,8 @@ export async function startMockServer(input: Partial<MockServerOptions> = {}): P
     [API_PATHS.completions]: { POST: completionHandler("completions", context) },
     // SGLang's native route, for api_type sglang.
     [SGLANG_PATH]: { POST: createSglangHandler(context) },
+    // Anthropic's Messages API, for api_type anthropic_messages.
+    [MESSAGES_PATH]: { POST: createAnthropicHandler(context) },
   };
   const servedPaths = new Set(Object.keys(routes));
   const faulty = options.faults.length > 0;
