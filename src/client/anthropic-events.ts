@@ -50,11 +50,14 @@ function part(content: string, reasoning: string, toolCall: Json | null): Choice
   };
 }
 
+/** Anthropic's input_tokens leaves out the prompt tokens read from or written to its cache: the prompt is their sum. */
 function usageOf(value: unknown): UsageCounts | null {
   const usage = asObject(value);
   if (!usage) return null;
+  const input = asCount(usage.input_tokens);
+  const cached = (asCount(usage.cache_read_input_tokens) ?? 0) + (asCount(usage.cache_creation_input_tokens) ?? 0);
   return {
-    promptTokens: asCount(usage.input_tokens),
+    promptTokens: input === null ? null : input + cached,
     completionTokens: asCount(usage.output_tokens),
     reasoningTokens: null,
   };

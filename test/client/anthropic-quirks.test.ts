@@ -154,6 +154,20 @@ describe("client quirks: Anthropic's whole Messages responses", () => {
     ]);
   });
 
+  test("the prompt's tokens are input_tokens plus those read from and written to the cache, as Anthropic counts them", async () => {
+    const body = {
+      ...messageBody([{ type: "text", text: " a" }], 1),
+      usage: {
+        input_tokens: 5,
+        cache_read_input_tokens: 30,
+        cache_creation_input_tokens: 2,
+        output_tokens: 1,
+      },
+    };
+    const r = await send(() => [jsonResponse(200, body)], { streaming: false });
+    expect([r.errorKind, r.inputTokens, r.outputTokens]).toEqual([null, 37, 1]);
+  });
+
   test.each([
     [529, "overloaded_error", "Overloaded", "http_429"],
     [400, "invalid_request_error", "max_tokens: Field required", "http_4xx"],
