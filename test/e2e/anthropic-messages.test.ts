@@ -146,7 +146,7 @@ describe("e2e/anthropic-messages", () => {
     }
   });
 
-  test("against serve with a latency model, streamed: 0 failures, serve's token count, no first token before its TTFT", async () => {
+  test("against serve with a latency model, streamed: 0 failures, no first token before its TTFT; probe answers too", async () => {
     const serve = [
       BUN_PATH,
       MAIN_PATH,
@@ -195,6 +195,20 @@ describe("e2e/anthropic-messages", () => {
       // result_summary.json holds ns, as mlcommons/endpoints' does.
       expect(summary.ttft.min as number).toBeGreaterThanOrEqual(40e6);
       expect(summary.tpot.min as number).toBeGreaterThan(0);
+      const probe = await runCli([
+        "probe",
+        "--endpoints",
+        server.url,
+        "--model",
+        "m",
+        "--api-type",
+        "anthropic_messages",
+        "--requests",
+        "2",
+      ]);
+      expect({ exitCode: probe.exitCode, stderr: probe.stderr }).toEqual({ exitCode: 0, stderr: "" });
+      expect(probe.stdout).toContain("2/2 requests succeeded");
+      expect(probe.stdout).toContain("16 tokens: tok tok");
     } finally {
       await server.stop();
     }

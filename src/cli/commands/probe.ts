@@ -13,6 +13,7 @@ import { createRunClock, hostMonotonicNs } from "../../clock/mono-clock.ts";
 import type { FlagSpec } from "../../config/flags.ts";
 import { parseFlags } from "../../config/parse-argv.ts";
 import { checkBaseUrl } from "../../config/rules/endpoints.ts";
+import { apiKeyHeaders, apiTypeHeaders } from "../../config/api-key-headers.ts";
 import { buildRequestBody, joinEndpointUrl, routeFor, type ApiType } from "../../dataset/request-body.ts";
 import { ExecutionError, InputError } from "../../errors.ts";
 import type { Command } from "../command.ts";
@@ -55,11 +56,11 @@ const PROBE_FLAGS: readonly FlagSpec[] = [
     [],
     "api_type",
     "enum",
-    "openai (chat), openai_completions, or sglang (native /generate, the prompt sent as text)",
+    "openai (chat), openai_completions, sglang (native /generate, the prompt sent as text) or anthropic_messages",
     "openai",
-    { choices: ["openai", "openai_completions", "sglang"] },
+    { choices: ["openai", "openai_completions", "sglang", "anthropic_messages"] },
   ),
-  spec("--api-key", [], "api_key", "string", "sent as Authorization: Bearer <key>"),
+  spec("--api-key", [], "api_key", "string", "sent as Authorization: Bearer <key> (anthropic_messages: x-api-key)"),
   spec("--requests", [], "requests", "integer", "number of requests", "10"),
   spec("--prompt", [], "prompt", "string", "prompt text", '"Please write me a joke in 30 words."'),
   spec("--max-output-tokens", [], "max_tokens", "integer", "max output tokens per request", "50"),
@@ -122,8 +123,11 @@ export const probeCommand: Command = {
       model,
       (o.max_tokens as number | undefined) ?? 50,
     );
-    const headers: Record<string, string> = { "content-type": "application/json" };
-    if (typeof o.api_key === "string") headers.authorization = `Bearer ${o.api_key}`;
+    const headers: Record<string, string> = {
+      "content-type": "application/json",
+      ...apiTypeHeaders(apiType),
+      ...apiKeyHeaders(apiType, typeof o.api_key === "string" ? o.api_key : null),
+    };
     const clock = createRunClock(hostMonotonicNs());
     const settings = {
       headers,
