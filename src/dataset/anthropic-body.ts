@@ -38,7 +38,7 @@ function put(body: Json, key: string, value: unknown): void {
 }
 
 /** An OpenAI `{type: "function", function: {...}}` tool as Anthropic's; a tool already in that shape passes. */
-function anthropicTool(tool: unknown): unknown {
+export function anthropicTool(tool: unknown): unknown {
   const fn = asObject(asObject(tool)?.function);
   if (!fn) return tool;
   const out: Json = { name: fn.name, input_schema: fn.parameters ?? { type: "object", properties: {} } };
@@ -46,14 +46,16 @@ function anthropicTool(tool: unknown): unknown {
   return out;
 }
 
-function anthropicToolChoice(choice: unknown): unknown {
+/** OpenAI's tool_choice (`auto`, `none`, `required`, a named function) as Anthropic's. */
+export function anthropicToolChoice(choice: unknown): unknown {
   if (choice === "auto" || choice === "none") return { type: choice };
   if (choice === "required") return { type: "any" };
   const name = asObject(asObject(choice)?.function)?.name;
   return typeof name === "string" ? { type: "tool", name } : choice;
 }
 
-function stopSequences(stop: unknown): unknown {
+/** A chat `stop` (a string or a list) as `stop_sequences` (always a list). */
+export function stopSequences(stop: unknown): unknown {
   return typeof stop === "string" ? [stop] : stop;
 }
 

@@ -5,7 +5,7 @@
  * agentic_inference` come together, with a `target_concurrency` (conversations at once);
  * `n_samples_to_issue` does not apply (`num_trajectories_to_issue` counts conversations); an
  * accuracy dataset cannot be a conversation dataset; turns are chat messages (api_type
- * openai). Upstream fails a run with warmup at run time; here it is refused up front.
+ * openai; ours: or Anthropic messages, dataset/anthropic-turn). Upstream fails a run with warmup at run time; here it is refused up front.
  * Ours: the pattern given alone (`--load-pattern agentic_inference --dataset …`) implies the
  * block with its defaults (config/rules/resolve-defaults), so the command line works too.
  */
@@ -91,10 +91,11 @@ export const conversationsRule: Rule = (config) => {
       path: "settings.warmup.enabled",
       message: "warmup cannot run with agentic_inference (as upstream); turn it off",
     });
-  if (config.endpoint_config.api_type !== "openai") {
+  const apiType = config.endpoint_config.api_type;
+  if (apiType !== "openai" && apiType !== "anthropic_messages") {
     problems.push({
       path: "endpoint_config.api_type",
-      message: `conversations are sent as chat messages, which api_type ${config.endpoint_config.api_type} cannot carry; use openai`,
+      message: `conversations are sent as chat messages, which api_type ${apiType} cannot carry; use openai or anthropic_messages`,
     });
   }
   return problems;

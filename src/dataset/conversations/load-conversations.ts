@@ -75,10 +75,10 @@ export function conversationsFromRows(
         hint: "columns: conversation_id, turn, role, content (see docs/conversations.md)",
       });
   }
-  if (params.apiType !== "openai") {
+  if (params.apiType !== "openai" && params.apiType !== "anthropic_messages") {
     throw new InputError(
       `dataset ${name}: conversations are sent as chat messages, which api_type ${params.apiType} cannot carry`,
-      { hint: "use endpoint_config.api_type: openai" },
+      { hint: "use endpoint_config.api_type: openai or anthropic_messages" },
     );
   }
   const conversations = checkedConversations(rows, locate).map(buildConversation);
