@@ -7,7 +7,9 @@
  * `system` as `system`. `max_tokens` is required by the API: it is always sent, the row's own
  * `max_new_tokens` or else `model_params.max_new_tokens` (default 1024). Sampling: temperature,
  * top_p, top_k; the row's `stop` as `stop_sequences`; its tools in Anthropic's shape (`name`,
- * `description`, `input_schema`) and `tool_choice` as `auto | any | none | tool`. The output-length
+ * `description`, `input_schema`) and `tool_choice` as `auto | any | none | tool`; its `user` as
+ * `metadata.user_id` (its `logit_bias` and `chat_template` have no field: workload/dropped-columns
+ * warns). The output-length
  * controls synthetic rows ask with (`min_tokens`, `ignore_eos`) go out as for chat. No
  * `stream_options`: the Messages stream reports usage in `message_start` and `message_delta`.
  */
@@ -84,6 +86,8 @@ export function anthropicBody(row: Json, params: AnthropicParams): Json {
   put(body, "stop_sequences", stopSequences(row.stop));
   if (Array.isArray(row.tools)) body.tools = row.tools.map(anthropicTool);
   put(body, "tool_choice", row.tool_choice === undefined ? undefined : anthropicToolChoice(row.tool_choice));
+  // Anthropic's end-user id lives in metadata.user_id, where chat has `user`.
+  if (typeof row.user === "string") body.metadata = { user_id: row.user };
   if (typeof row.min_tokens === "number") body.min_tokens = row.min_tokens;
   if (row.ignore_eos === true) body.ignore_eos = true;
   return body;

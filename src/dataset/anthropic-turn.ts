@@ -6,7 +6,7 @@
  * is turned into a Messages body as it is sent: the system message(s) into `system`, tool calls
  * and tool results into `tool_use` / `tool_result` blocks (dataset/anthropic-messages),
  * `max_completion_tokens` as `max_tokens`, `stop` as `stop_sequences`, tools and tool_choice in
- * Anthropic's shape, no `stream_options`. A live reply's `reasoning_content` is not sent back:
+ * Anthropic's shape, `user` as `metadata.user_id`, no `stream_options`. A live reply's `reasoning_content` is not sent back:
  * Anthropic takes earlier thinking only as signed thinking blocks, which the stream's text
  * alone cannot rebuild. Every other field (sampling, the row's own, extra_body) goes as it is.
  */
@@ -25,6 +25,7 @@ export function anthropicTurnBody(chatText: string): string {
     stop,
     tools,
     tool_choice: toolChoice,
+    user,
     ...rest
   } = chat;
   const conversation = anthropicConversation(Array.isArray(messages) ? messages : []);
@@ -33,5 +34,6 @@ export function anthropicTurnBody(chatText: string): string {
   if (stop !== undefined && stop !== null) body.stop_sequences = stopSequences(stop);
   if (Array.isArray(tools)) body.tools = tools.map(anthropicTool);
   if (toolChoice !== undefined && toolChoice !== null) body.tool_choice = anthropicToolChoice(toolChoice);
+  if (typeof user === "string") body.metadata = { user_id: user };
   return JSON.stringify(body);
 }

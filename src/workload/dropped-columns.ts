@@ -2,13 +2,17 @@
  * @module workload/dropped-columns — a loaded dataset's columns the api_type's request body has no
  * place for, named in one warning each: a completion (`openai_completions`) and SGLang's
  * `/generate` carry the prompt alone, so a `system` column (from the file, `system_prompt`, or
- * `parser.system`) is not sent, as in mlcommons/endpoints. Known only once the rows are read.
+ * `parser.system`) is not sent, as in mlcommons/endpoints. Ours: Anthropic's Messages API has no
+ * place for a row's `logit_bias` or `chat_template`, which a chat request forwards. Known only
+ * once the rows are read.
  */
 import type { BenchmarkConfig } from "../config/schema/schema.ts";
 import type { Dataset } from "../dataset/load-dataset.ts";
 import type { Workload } from "./prepare-workload.ts";
 
 const PROMPT_ONLY_APIS: readonly string[] = ["openai_completions", "sglang"];
+/** Row fields a chat body forwards that the Messages body (dataset/anthropic-body) has no field for. */
+const NOT_IN_MESSAGES = ["logit_bias", "chat_template"];
 
 /** One line per dataset whose `system` column will not be sent, without the `warning: ` prefix. */
 export function droppedColumnWarnings(
@@ -16,11 +20,21 @@ export function droppedColumnWarnings(
   workload: Pick<Workload, "dataset" | "accuracy">,
 ): string[] {
   const apiType = config.endpoint_config.api_type;
-  if (!PROMPT_ONLY_APIS.includes(apiType)) return [];
+  if (!PROMPT_ONLY_APIS.includes(apiType) && apiType !== "anthropic_messages") return [];
   const loaded: [BenchmarkConfig["datasets"][number] | undefined, Dataset | null][] = [
     [config.datasets.find((d) => d.type === "performance"), workload.dataset],
     ...workload.accuracy.map((a) => [a.spec, a.dataset] as [BenchmarkConfig["datasets"][number], Dataset]),
   ];
+  if (apiType === "anthropic_messages")
+    return loaded.flatMap(([spec, dataset]) =>
+      spec && dataset
+        ? NOT_IN_MESSAGES.filter((column) => dataset.columns.includes(column)).map(
+            (column) =>
+              `datasets[${config.datasets.indexOf(spec)}] '${dataset.name}': its ${column} column is not sent: ` +
+              "Anthropic's Messages API has no field for it",
+          )
+        : [],
+    );
   return loaded.flatMap(([spec, dataset]) => {
     if (!spec || !dataset?.columns.includes("system")) return [];
     const index = config.datasets.indexOf(spec);

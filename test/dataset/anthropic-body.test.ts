@@ -34,6 +34,10 @@ describe("dataset/anthropic-body", () => {
     expect(body.stream_options).toBeUndefined();
   });
 
+  test("the row's user as metadata.user_id", () => {
+    expect(bodyOf({ prompt: "p", user: "u-1" }).metadata).toEqual({ user_id: "u-1" });
+  });
+
   test("extra_body fills in last", () => {
     expect(
       bodyOf({ prompt: "p" }, { extraBody: { thinking: { type: "enabled", budget_tokens: 16 } } }).thinking,

@@ -24,6 +24,7 @@ describe("dataset/anthropic-turn", () => {
       tools: [{ type: "function", function: { name: "bash" } }],
       tool_choice: "auto",
       ignore_eos: true,
+      user: "u",
       max_completion_tokens: 16,
       stream: true,
       stream_options: { include_usage: true },
@@ -38,6 +39,7 @@ describe("dataset/anthropic-turn", () => {
       stop_sequences: ["\n\n"],
       tools: [{ name: "bash", input_schema: { type: "object", properties: {} } }],
       tool_choice: { type: "auto" },
+      metadata: { user_id: "u" },
       messages: [
         { role: "user", content: "fix" },
         { role: "assistant", content: [{ type: "tool_use", id: "t1", name: "bash", input: {} }] },

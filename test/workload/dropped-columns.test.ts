@@ -40,6 +40,17 @@ describe("workload/dropped-columns", () => {
         "datasets[0] 'd': its system column (parser.system=sys) is not sent: api_type sglang's request body carries the prompt alone (as in mlcommons/endpoints)",
       ],
     ],
+    ["anthropic_messages sends the system column", "anthropic_messages", ["prompt", "system", "user"], null, []],
+    [
+      "anthropic_messages has no field for logit_bias or chat_template",
+      "anthropic_messages",
+      ["prompt", "logit_bias", "chat_template"],
+      null,
+      [
+        "datasets[0] 'd': its logit_bias column is not sent: Anthropic's Messages API has no field for it",
+        "datasets[0] 'd': its chat_template column is not sent: Anthropic's Messages API has no field for it",
+      ],
+    ],
   ])("%s", (_title, apiType, columns, parser, expected) => {
     expect(droppedColumnWarnings(config(apiType, parser), { dataset: dataset(columns), accuracy: [] })).toEqual(
       expected,
