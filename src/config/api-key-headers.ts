@@ -8,7 +8,7 @@
  */
 
 /** The API version the Anthropic SDK sends. */
-export const ANTHROPIC_VERSION = "2023-06-01";
+const ANTHROPIC_VERSION = "2023-06-01";
 
 /** Headers the API type itself needs, before the user's own: Anthropic's version. */
 export function apiTypeHeaders(apiType: string): Record<string, string> {

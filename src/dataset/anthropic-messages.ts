@@ -13,7 +13,7 @@
 type Json = Record<string, unknown>;
 
 /** `messages` and `system` of one Messages request. */
-export interface AnthropicConversation {
+interface AnthropicConversation {
   messages: Json[];
   /** The system prompt: text, or text blocks when a system message had parts; null when none. */
   system: string | Json[] | null;

@@ -12,7 +12,7 @@ import { chunkSchedule, type ResponsePlan } from "./response-plan.ts";
 import type { SseWrite } from "./sse-writes.ts";
 
 /** The fields every event of one response repeats. */
-export interface MessageIdentity {
+interface MessageIdentity {
   id: string;
   model: string;
 }
@@ -28,7 +28,7 @@ const ERROR_TYPES: Record<number, string> = {
   529: "overloaded_error",
 };
 
-export function stopReasonOf(plan: Pick<ResponsePlan, "finishReason">): string {
+function stopReasonOf(plan: Pick<ResponsePlan, "finishReason">): string {
   return plan.finishReason === "length" ? "max_tokens" : "end_turn";
 }
 
