@@ -88,12 +88,13 @@ describe("client quirks: Anthropic's Messages stream", () => {
       messageDelta(6, "tool_use"),
       MESSAGE_STOP,
     ];
-    const steps: Step[] = [sseHead()];
-    events.forEach((e, i) => steps.push(...(i > 0 ? [{ waitMs: 5 }] : []), chunked(anthropicEvent(e))));
+    // The thinking delta 20 ms after the head, then an event every 5 ms.
+    const steps: Step[] = [sseHead(), { waitMs: 20 }];
+    events.forEach((e, i) => steps.push(...(i > 2 ? [{ waitMs: 5 }] : []), chunked(anthropicEvent(e))));
     steps.push(LAST_CHUNK);
     const r = await send(() => steps, { keepResponseText: "structured" });
     expect([r.errorKind, r.chunkCount, r.outputTokens, r.finishReason]).toEqual([null, 4, 6, "tool_use"]);
-    expect(ttftMs(r)).toBeLessThan(writtenMs(r, "signature_delta"));
+    expectNear(ttftMs(r), writtenMs(r, "thinking_delta"), 0.1);
     expect(JSON.parse(r.responseText as string)).toEqual({
       content: "",
       reasoning_content: "hmm",
@@ -125,6 +126,18 @@ describe("client quirks: Anthropic's Messages stream", () => {
       LAST_CHUNK,
     ]);
     expect([r.errorKind, r.errorMessage]).toEqual(["http_5xx", "in-stream error: Internal server error"]);
+  });
+
+  test("llama.cpp's own error event after tokens (chat's error object, not Anthropic's shape) is its status's kind", async () => {
+    // Captured from llama.cpp's /v1/messages with the unguarded tiny model (broken UTF-8 output).
+    const message = "The model produced output that does not match the expected peg-native format";
+    const opening = anthropicEvent(messageStart()) + anthropicEvent(blockStart(0)) + anthropicEvent(textDelta(" a"));
+    const error = `event: error\ndata: ${JSON.stringify({ code: 500, message, type: "server_error" })}\n\n`;
+    const r = await send(() => [sseHead(), chunked(opening), { waitMs: 2 }, chunked(error), LAST_CHUNK]);
+    expect([r.errorKind, r.errorMessage]).toEqual([
+      "http_5xx",
+      `in-stream error (status 500) after the first token: ${message}`,
+    ]);
   });
 
   test("a stream cut before message_delta and message_stop is truncated", async () => {
