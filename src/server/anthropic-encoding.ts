@@ -5,10 +5,12 @@
  * text block and a `ping`, one `content_block_delta` (`text_delta`) per chunk, then
  * `content_block_stop`, `message_delta` (stop_reason, cumulative usage.output_tokens) and
  * `message_stop`. As llama.cpp's server does, the opening events go out with the first delta, so
- * the first write is the first token's. Stop reasons: `max_tokens` at the cap, else `end_turn`.
+ * the first write is the first token's. Under `--tool-calls` the one block is a `tool_use` whose
+ * input streams as `input_json_delta`s (the chat route's call, in Anthropic's blocks). Stop
+ * reasons: `max_tokens` at the cap, `tool_use` for a call, else `end_turn`.
  * Errors are `{type: "error", error: {type, message}}`, the shape the official SDK reads.
  */
-import { chunkSchedule, type ResponsePlan } from "./response-plan.ts";
+import { chunkSchedule, jsonStringBody, toolArgumentFrame, type ResponsePlan } from "./response-plan.ts";
 import type { SseWrite } from "./sse-writes.ts";
 
 /** The fields every event of one response repeats. */
@@ -29,7 +31,17 @@ const ERROR_TYPES: Record<number, string> = {
 };
 
 function stopReasonOf(plan: Pick<ResponsePlan, "finishReason">): string {
-  return plan.finishReason === "length" ? "max_tokens" : "end_turn";
+  if (plan.finishReason === "length") return "max_tokens";
+  return plan.finishReason === "tool_calls" ? "tool_use" : "end_turn";
+}
+
+/** The answer's one content block as the whole body carries it. */
+function wholeBlock(plan: ResponsePlan): Json {
+  const text = plan.tokens.join("");
+  if (!plan.toolCall) return { type: "text", text };
+  const [head, tail] = toolArgumentFrame(plan.toolCall);
+  const input = JSON.parse(head + jsonStringBody(text) + tail) as Json;
+  return { type: "tool_use", id: plan.toolCall.id, name: plan.toolCall.name, input };
 }
 
 function event(name: string, data: Json): string {
@@ -43,11 +55,16 @@ export function encodeMessageBody(identity: MessageIdentity, plan: ResponsePlan)
     type: "message",
     role: "assistant",
     model: identity.model,
-    content: [{ type: "text", text: plan.tokens.join("") }],
+    content: [wholeBlock(plan)],
     stop_reason: stopReasonOf(plan),
     stop_sequence: null,
     usage: { input_tokens: plan.promptTokens, output_tokens: plan.tokens.length },
   });
+}
+
+function openBlock(plan: ResponsePlan): Json {
+  const call = plan.toolCall;
+  return call ? { type: "tool_use", id: call.id, name: call.name, input: {} } : { type: "text", text: "" };
 }
 
 function opening(identity: MessageIdentity, plan: ResponsePlan): string {
@@ -63,7 +80,7 @@ function opening(identity: MessageIdentity, plan: ResponsePlan): string {
   };
   return (
     event("message_start", { type: "message_start", message }) +
-    event("content_block_start", { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } }) +
+    event("content_block_start", { type: "content_block_start", index: 0, content_block: openBlock(plan) }) +
     event("ping", { type: "ping" })
   );
 }
@@ -82,13 +99,21 @@ function closing(plan: ResponsePlan): string {
 
 /** The stream's writes: the opening events with the first delta, the closing ones with the last. */
 export function messageStreamWrites(identity: MessageIdentity, plan: ResponsePlan, tokensPerChunk: number): SseWrite[] {
-  const slots = chunkSchedule(plan.tokens.length, tokensPerChunk, plan.ttftMs, plan.tpotMs);
+  const count = plan.toolCall ? Math.max(1, plan.tokens.length) : plan.tokens.length;
+  const slots = chunkSchedule(count, tokensPerChunk, plan.ttftMs, plan.tpotMs);
+  const [head, tail] = plan.toolCall ? toolArgumentFrame(plan.toolCall) : ["", ""];
   let next = 0;
-  const writes: SseWrite[] = slots.map((slot) => {
+  const writes: SseWrite[] = slots.map((slot, i) => {
     const text = plan.tokens.slice(next, next + slot.tokenCount).join("");
     next += slot.tokenCount;
-    const delta = { type: "content_block_delta", index: 0, delta: { type: "text_delta", text } };
-    return { text: event("content_block_delta", delta), offsetMs: slot.offsetMs, tokenCount: slot.tokenCount };
+    const json = `${i === 0 ? head : ""}${jsonStringBody(text)}${i === slots.length - 1 ? tail : ""}`;
+    const delta = plan.toolCall ? { type: "input_json_delta", partial_json: json } : { type: "text_delta", text };
+    const tokenCount = Math.min(slot.tokenCount, plan.tokens.length);
+    return {
+      text: event("content_block_delta", { type: "content_block_delta", index: 0, delta }),
+      offsetMs: slot.offsetMs,
+      tokenCount,
+    };
   });
   if (writes.length === 0) writes.push({ text: "", offsetMs: plan.ttftMs, tokenCount: 0 });
   const first = writes[0] as SseWrite;

@@ -6,13 +6,15 @@
  * page and the observations are the chat route's. As Anthropic's API: `max_tokens` is required
  * (a 400 without it), and errors are `{type: "error", error: {type, message}}`. The
  * `x-api-key` and `anthropic-version` headers the official SDK sends are accepted and not
- * checked, as the chat route accepts any `Authorization`. Faults are not injected on this route.
+ * checked, as the chat route accepts any `Authorization`. Under `--tool-calls` a request with
+ * tools is answered with a `tool_use` block, as the chat route answers with a tool call. Faults
+ * are not injected on this route.
  */
 import { anthropicErrorResponse, encodeMessageBody, messageStreamWrites } from "./anthropic-encoding.ts";
 import { JSON_HEADERS, SSE_HEADERS, type HandlerContext, type RouteHandler } from "./handler-context.ts";
 import { parseMockRequest, type MockRequest } from "./openai-request.ts";
 import { waitUntilNs } from "./precise-wait.ts";
-import { completionOffsetMs, planResponse } from "./response-plan.ts";
+import { completionOffsetMs, planResponse, planToolCall } from "./response-plan.ts";
 import { createTimedSseStream } from "./timed-stream.ts";
 
 export const MESSAGES_PATH = "/v1/messages";
@@ -22,11 +24,18 @@ type Json = Record<string, unknown>;
 /** The Messages body as the chat body the mock's parser reads; a string is the 400's message. */
 function asChatBody(body: unknown): Json | string {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return "body must be a JSON object";
-  const { system, messages, max_tokens: maxTokens, ...rest } = body as Json;
+  const { system, messages, max_tokens: maxTokens, tools, ...rest } = body as Json;
   if (typeof maxTokens !== "number") return "max_tokens: Field required";
   if (!Array.isArray(messages)) return "messages: Field required";
   const chat = system === undefined || system === null ? messages : [{ role: "system", content: system }, ...messages];
-  return { ...rest, messages: chat, max_tokens: maxTokens };
+  const chatBody: Json = { ...rest, messages: chat, max_tokens: maxTokens };
+  // Anthropic's {name, input_schema} as chat's function tools, which `--tool-calls` answers.
+  if (Array.isArray(tools))
+    chatBody.tools = tools.map((t) => ({
+      type: "function",
+      function: { name: (t as Json)?.name, parameters: (t as Json)?.input_schema },
+    }));
+  return chatBody;
 }
 
 async function readMessages(request: Request, context: HandlerContext): Promise<MockRequest | Response> {
@@ -54,12 +63,17 @@ export function createAnthropicHandler(context: HandlerContext): RouteHandler {
     const mock = await readMessages(request, context);
     if (mock instanceof Response) return mock;
     const sample = context.sampleLatency();
-    const plan = planResponse(
+    const planned = planResponse(
       mode,
       mock,
       context.options.mode === "fixed" ? { ...sample, outputTokens: context.options.fixedTokens } : sample,
     );
     const identity = { id: `msg_mock_${(++count).toString(16)}`, model: mock.model ?? context.options.modelName };
+    const input = mock.inputs[0];
+    const plan =
+      context.options.toolCalls && mock.tool && input
+        ? planToolCall(planned, mock, input, mock.tool, `toolu_mock_${count.toString(16)}`)
+        : planned;
     if (!(await context.admission.admit(request.signal)))
       return anthropicErrorResponse(499, "client closed the request while it waited for admission");
     let released = false;

@@ -3,8 +3,9 @@
  *
  * Against a server that logs every request and answers in Anthropic's streamed events, a
  * `history: live` run carries the server's own tool_use ids into the next turn's tool_result
- * blocks, with the system prompt in `system`; against a `serve` process, the tool-round-trip
- * workload of the chat conversation test completes every turn.
+ * blocks, with the system prompt in `system`; against a `serve --tool-calls` process (tool_use
+ * answers), the tool-round-trip workload of the chat conversation test completes every turn,
+ * its history recorded or live.
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
@@ -139,42 +140,48 @@ describe("e2e/anthropic-conversations", () => {
     }
   }, 60_000);
 
-  test("against serve: the tool-round-trip conversations complete every turn", async () => {
-    const dir = dirs.make();
-    const rows = toolConversationRows(6);
-    const clientTurns = rows.filter((r) => r.role !== "assistant").length;
-    const server = await spawnServe(onServerCpu([BUN_PATH, MAIN_PATH, "serve", "--mode", "echo", "--port", "0"]));
-    try {
-      const report = join(dir, "r");
-      const result = await runCli([
-        "benchmark",
-        "online",
-        "--endpoints",
-        server.url,
-        "--api-type",
-        "anthropic_messages",
-        "--model",
-        "m",
-        "--load-pattern",
-        "agentic_inference",
-        "--concurrency",
-        "2",
-        "--dataset",
-        writeRows(dir, rows),
-        "--report-dir",
-        report,
-      ]);
-      expect(result.stderr).not.toContain("error:");
-      expect(result.exitCode).toBe(0);
-      const summary = readSummary(report) as ReturnType<typeof readSummary> & {
-        conversations: { completed: number; failed: number; untracked_turns: number };
-      };
-      // As upstream, turns sent after the first conversation ended with none left to start are outside the window.
-      expect(summary.n_samples_issued).toBe(clientTurns - summary.conversations.untracked_turns);
-      expect(summary.n_samples_failed).toBe(0);
-      expect(summary.conversations).toMatchObject({ completed: 6, failed: 0 });
-    } finally {
-      await server.stop();
-    }
-  }, 60_000);
+  test.each(["recorded", "live"])(
+    "against serve --tool-calls, %s history: the tool-round-trip conversations complete every turn",
+    async (history) => {
+      const dir = dirs.make();
+      const rows = toolConversationRows(6);
+      const clientTurns = rows.filter((r) => r.role !== "assistant").length;
+      const server = await spawnServe(
+        onServerCpu([BUN_PATH, MAIN_PATH, "serve", "--mode", "echo", "--tool-calls", "--port", "0"]),
+      );
+      try {
+        const report = join(dir, "r");
+        const result = await runCli([
+          "benchmark",
+          "online",
+          "--endpoints",
+          server.url,
+          "--api-type",
+          "anthropic_messages",
+          "--model",
+          "m",
+          "--load-pattern",
+          "agentic_inference",
+          "--concurrency",
+          "2",
+          "--dataset",
+          `${writeRows(dir, rows)},agentic_inference.history=${history}`,
+          "--report-dir",
+          report,
+        ]);
+        expect(result.stderr).not.toContain("error:");
+        expect(result.exitCode).toBe(0);
+        const summary = readSummary(report) as ReturnType<typeof readSummary> & {
+          conversations: { completed: number; failed: number; untracked_turns: number };
+        };
+        // As upstream, turns sent after the first conversation ended with none left to start are outside the window.
+        expect(summary.n_samples_issued).toBe(clientTurns - summary.conversations.untracked_turns);
+        expect(summary.n_samples_failed).toBe(0);
+        expect(summary.conversations).toMatchObject({ completed: 6, failed: 0 });
+      } finally {
+        await server.stop();
+      }
+    },
+    60_000,
+  );
 });

@@ -111,3 +111,38 @@ describe("serve with the @anthropic-ai/sdk", () => {
     expect((noMax as Error).message).toContain("max_tokens: Field required");
   });
 });
+
+describe("serve --tool-calls with the @anthropic-ai/sdk", () => {
+  let tools: MockServer;
+  let toolClient: Anthropic;
+  beforeAll(async () => {
+    tools = await startMockServer({ mode: "echo", toolCalls: true });
+    toolClient = new Anthropic({ baseURL: tools.url, apiKey: "sk-ant-test-not-a-secret", maxRetries: 0 });
+  });
+  afterAll(() => tools.stop());
+
+  const bash = {
+    name: "bash",
+    description: "run a command",
+    input_schema: { type: "object" as const, properties: { command: { type: "string" } }, required: ["command"] },
+  };
+
+  test("not streaming: a tool_use block calling the first tool with the last message's words", async () => {
+    const reply = await toolClient.messages.create({
+      model: "m",
+      max_tokens: 16,
+      tools: [bash],
+      messages: user("ls -la"),
+    });
+    expect(reply.stop_reason).toBe("tool_use");
+    expect(reply.content).toMatchObject([{ type: "tool_use", name: "bash", input: { command: "ls -la" } }]);
+  });
+
+  test("streamed: the SDK's stream helper assembles the input_json_delta pieces into the same input", async () => {
+    const final = await toolClient.messages
+      .stream({ model: "m", max_tokens: 16, tools: [bash], messages: user("cat a b c") })
+      .finalMessage();
+    expect(final.stop_reason).toBe("tool_use");
+    expect(final.content).toMatchObject([{ type: "tool_use", name: "bash", input: { command: "cat a b c" } }]);
+  });
+});
