@@ -90,7 +90,7 @@ const SERVE_FLAGS: readonly FlagSpec[] = [
     "--tool-calls",
     "toolCalls",
     "boolean",
-    "answer a chat (or Messages) request that has tools with a call to its first tool, its one argument the last message's words (replayed agents get calls to grade)",
+    "answer a chat or Messages request that has tools with a call to its first tool, its one argument the last message's words (agents get calls to grade)",
     "off",
   ),
   flag(
