@@ -135,7 +135,8 @@ export class StreamAccumulator implements EventSink {
   /** Consumes one event's data payload that arrived at `arrivalNs`; `errorEvent`: it was named `error`. */
   accept(data: string, arrivalNs: number, errorEvent = false): void {
     if (this.done) {
-      this.notes |= CONTENT_AFTER_DONE;
+      // vLLM's /v1/messages writes `data: [DONE]` after message_stop: no content.
+      if (data !== "[DONE]") this.notes |= CONTENT_AFTER_DONE;
       return;
     }
     if (data === "[DONE]") {

@@ -74,6 +74,35 @@ describe("client quirks: Anthropic's Messages stream", () => {
     expectNear(tpotMs(r), 10, 0.15);
   });
 
+  test("vLLM's shape: input_tokens 0 in message_start and real in message_delta, `data: [DONE]` after message_stop (noted as nothing)", async () => {
+    // vLLM's /v1/messages (its message_stream_converter): usage in message_delta, then [DONE].
+    const events = [
+      messageStart(0),
+      blockStart(0, { type: "thinking", thinking: "" }),
+      blockDelta(0, { type: "thinking_delta", thinking: "so" }),
+      blockDelta(0, { type: "signature_delta", signature: "4f1c" }),
+      blockStop(0),
+      blockStart(1),
+      textDelta(" yes", 1),
+      blockStop(1),
+      { type: "message_delta", delta: { stop_reason: "end_turn" }, usage: { input_tokens: 12, output_tokens: 2 } },
+      MESSAGE_STOP,
+    ];
+    const r = await send(() => [
+      sseHead(),
+      chunked(events.map((e) => anthropicEvent(e)).join("") + "data: [DONE]\n\n"),
+      LAST_CHUNK,
+    ]);
+    expect([r.errorKind, r.chunkCount, r.inputTokens, r.outputTokens, r.finishReason, r.streamNotes]).toEqual([
+      null,
+      2,
+      12,
+      2,
+      "end_turn",
+      0,
+    ]);
+  });
+
   test("thinking deltas are output chunks (TTFT at the first); a signature is no chunk; a tool_use block's name and input_json_delta are", async () => {
     const events = [
       messageStart(),
