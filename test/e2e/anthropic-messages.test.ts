@@ -1,8 +1,8 @@
 /**
  * @module test/e2e/anthropic-messages.test — whole runs with `--api-type anthropic_messages`: what goes on the wire, and a run against `serve`.
  *
- * A loopback server records every request: the key as `x-api-key` with `anthropic-version`
- * and no Bearer token, the Messages body (system lifted, max_tokens set), the user's `--header`
+ * A loopback server records every request: the key as `x-api-key` and as a Bearer token, with
+ * `anthropic-version`, the Messages body (system lifted, max_tokens set), the user's `--header`
  * replacing the version; a first answer that echoes the key must leave it in no file and no
  * output. Against a `serve` process with a latency model, TTFT is held to what serve decides:
  * no first token before its TTFT, and the count of tokens it was asked for.
@@ -48,7 +48,7 @@ function allText(dir: string): string {
 }
 
 describe("e2e/anthropic-messages", () => {
-  test("the key goes as x-api-key with anthropic-version, never as a Bearer token, and into no file or output", async () => {
+  test("the key goes as x-api-key (Anthropic) and as a Bearer token (vLLM's and SGLang's check), with anthropic-version, and into no file or output", async () => {
     const posts: { path: string; headers: Record<string, string>; body: Record<string, unknown> }[] = [];
     const endpoint = serveCompletions(async (req) => {
       const headers = Object.fromEntries(req.headers);
@@ -90,7 +90,7 @@ describe("e2e/anthropic-messages", () => {
         expect(path).toBe("/v1/messages");
         expect(headers["x-api-key"]).toBe(SECRET);
         expect(headers["anthropic-version"]).toBe("2023-06-01");
-        expect(headers.authorization).toBeUndefined();
+        expect(headers.authorization).toBe(`Bearer ${SECRET}`);
         expect(body).toEqual({
           model: "claude-x",
           max_tokens: 32,

@@ -56,7 +56,7 @@ describe("serve with the @anthropic-ai/sdk", () => {
   });
 
   test("serve answered the SDK's credentials as sent: 1.x sends the key as a Bearer token with API version 2026-10-21", () => {
-    // SDK 0.x sent x-api-key and anthropic-version 2023-06-01, what our client sends (docs/servers.md); serve takes both.
+    // SDK 0.x sent x-api-key and anthropic-version 2023-06-01; our client sends both credentials (docs/servers.md); serve takes either.
     const headers = sent.at(-1) ?? {};
     expect(headers.authorization).toBe("Bearer sk-ant-test-not-a-secret");
     expect(headers["anthropic-version"]).toBe("2026-10-21");

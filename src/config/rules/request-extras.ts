@@ -6,7 +6,7 @@
  * something else than its config says; so would a header the API key or a routing header sets.
  */
 import type { ConfigProblem } from "../config-error.ts";
-import { apiKeyHeaderName } from "../api-key-headers.ts";
+import { apiKeyHeaderNames } from "../api-key-headers.ts";
 import { flagLabel } from "../flags.ts";
 import type { DraftConfig } from "../schema/schema.ts";
 import type { Rule } from "./rule-context.ts";
@@ -113,8 +113,8 @@ function headerProblems(config: DraftConfig): ConfigProblem[] {
   const names = Object.keys(headers ?? {});
   const problems: ConfigProblem[] = [];
   const path = "endpoint_config.headers";
-  const keyHeader = apiKeyHeaderName(config.endpoint_config.api_type);
-  const authorization = names.find((n) => n.toLowerCase() === keyHeader);
+  const keyHeaders = apiKeyHeaderNames(config.endpoint_config.api_type);
+  const authorization = names.find((n) => keyHeaders.includes(n.toLowerCase()));
   if (authorization && apiKey)
     problems.push({
       path,

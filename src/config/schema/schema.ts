@@ -22,7 +22,7 @@ const EndpointConfigSchema = z.strictObject({
   endpoints: list(text()).default([]).describe("server base URLs (http:// or https://), without /v1"),
   api_key: optionalText()
     .default(null)
-    .describe("sent as 'Authorization: Bearer <key>' (anthropic_messages: 'x-api-key: <key>')"),
+    .describe("sent as 'Authorization: Bearer <key>' (anthropic_messages: also as 'x-api-key: <key>')"),
   api_type: choice(API_TYPES)
     .default("openai")
     .describe(

@@ -59,12 +59,14 @@ describe("config/rules/anthropic-params", () => {
     );
   });
 
-  test("x-api-key with --api-key is a conflict; Authorization is then a header like any other", () => {
-    expect(errorOf({ "endpoint_config.headers": ["X-Api-Key: k2"], "endpoint_config.api_key": "k1" })).toContain(
-      "'X-Api-Key' is also set by --api-key; give one of them",
-    );
-    expect(errorOf({ "endpoint_config.headers": ["Authorization: Bearer t"], "endpoint_config.api_key": "k1" })).toBe(
-      "",
-    );
-  });
+  test.each(["X-Api-Key: k2", "Authorization: Bearer k2"])(
+    "%s with --api-key is a conflict (the key goes in both)",
+    (header) => {
+      const name = header.slice(0, header.indexOf(":"));
+      expect(errorOf({ "endpoint_config.headers": [header], "endpoint_config.api_key": "k1" })).toContain(
+        `'${name}' is also set by --api-key; give one of them`,
+      );
+      expect(errorOf({ "endpoint_config.headers": [header] })).toBe("");
+    },
+  );
 });
