@@ -72,8 +72,11 @@ const TLS_HINT =
 
 const MAX_MESSAGE_CHARS = 300;
 
+/** Anthropic's API answers 529 when it is overloaded (its `overloaded_error`): overload, as 429 is. */
+const ANTHROPIC_OVERLOADED = 529;
+
 export function kindForStatus(status: number): ErrorKind {
-  if (status === 429) return "http_429";
+  if (status === 429 || status === ANTHROPIC_OVERLOADED) return "http_429";
   if (status >= 500) return "http_5xx";
   if (status >= 400) return "http_4xx";
   return "other";

@@ -5,7 +5,8 @@
  * and a streaming one with JSON: the body is read by what it is, not by what was asked or how it
  * is labelled (client/read-stream sniffs the same way). A 200 body that reports an error — or an
  * SGLang output whose finish reason is an abort — is the server's error, classified like its
- * HTTP twin (client/classify-error).
+ * HTTP twin (client/classify-error). Anthropic's Messages response (`type: "message"`, its
+ * `content` blocks, `usage`, `stop_reason`) is read by client/anthropic-events.
  */
 import type { RequestRecord } from "../record/request-record.ts";
 import { noteBit } from "../record/stream-notes.ts";
@@ -14,6 +15,7 @@ import { parseJsonObject, readChoice, readServerError, readUsage } from "./opena
 import { applyServerFigures, readServerFigures, responseIdOf } from "./server-figures.ts";
 import { isResponsesObject, readResponsesWhole } from "./responses-whole.ts";
 import { readSglangOutput } from "./sglang-response.ts";
+import { readAnthropicMessage } from "./anthropic-events.ts";
 import { SseSplitter } from "./sse-splitter.ts";
 import { StreamAccumulator } from "./stream-accumulator.ts";
 import { StructuredOutput, type KeepText } from "./structured-output.ts";
@@ -48,7 +50,8 @@ export function readWholeBody(text: string, record: RequestRecord, keepText: Kee
     applyServerFigures(record, native.figures, native.id);
     return;
   }
-  const choice = body ? readChoice(body, false) : null;
+  const message = body ? readAnthropicMessage(body) : null;
+  const choice = message?.part ?? (body ? readChoice(body, false) : null);
   if (!body || !choice) {
     record.errorKind = "invalid_json";
     const problem = body ? "response has no choices" : "response is not a JSON object";
@@ -62,8 +65,8 @@ export function readWholeBody(text: string, record: RequestRecord, keepText: Kee
     parts.add(choice);
     record.responseText = parts.json();
   } else if (keepText) record.responseText = choice.reasoning + choice.content + choice.toolText;
-  applyUsage(record, readUsage(body));
-  applyServerFigures(record, readServerFigures(body), responseIdOf(body));
+  applyUsage(record, message ? message.usage : readUsage(body));
+  applyServerFigures(record, readServerFigures(body), message?.id ?? responseIdOf(body));
 }
 
 /** SSE read after the fact: all its events arrived at `doneNs`, so it has no token timing. */

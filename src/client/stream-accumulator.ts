@@ -3,22 +3,21 @@
  *
  * Each event arrives with the timestamp of the socket read that completed it (taken before any
  * decoding). The first event with non-empty content, reasoning or a tool call fixes TTFT; every
- * later choice event — one with no text too (an empty delta, a finish chunk) — adds one
- * inter-chunk gap, and tokens/chunk-tokens decides at the end which of them carried tokens (a
- * chunk with no text is a token when usage counts it; else its time goes to the next chunk
- * with text). Events with no text before the first token are counted apart, the role chunk
- * excepted. The response ends at `[DONE]`, or, for a dialect
- * without it, at the last finish or usage event (`endNs`); events after `[DONE]` are ignored
- * and noted. An error object in an event (or any event named `error`) is the server's error:
- * it stops the stream as a StreamServerError. Tokens per chunk: see tokens/chunk-tokens —
- * reasoning tokens that usage counts but the stream never carried (hidden reasoning) are kept
- * out of the shared total, since no chunk carried them. Plain text chunks of a shape already
- * seen in this stream are read without JSON.parse (client/chunk-template), and straight from
- * the raw text when the splitter offers it (`takeWholeEvent`). SGLang's native `/generate`
- * events (client/sglang-response) carry the text so far (or, by a server option, the new text:
- * client/sglang-text) and a running token count: each event is a chunk, and the count is
- * continuous usage; an event whose finish reason is an abort is the server's error. The
- * Responses API's typed events (client/responses-events) end at `response.completed`.
+ * later choice event — one with no text too (an empty delta, a finish chunk) — adds one inter-chunk
+ * gap, and tokens/chunk-tokens decides at the end which of them carried tokens (a chunk with no
+ * text is a token when usage counts it; else its time goes to the next chunk with text). Events
+ * with no text before the first token are counted apart, the role chunk excepted. The response ends
+ * at `[DONE]`, or, for a dialect without it, at the last finish or usage event (`endNs`); events
+ * after `[DONE]` are ignored and noted. An error object in an event (or any event named `error`) is
+ * the server's error: it stops the stream as a StreamServerError. Tokens per chunk: see
+ * tokens/chunk-tokens — reasoning tokens that usage counts but the stream never carried (hidden
+ * reasoning) are kept out of the shared total, since no chunk carried them. Plain text chunks of a
+ * shape already seen in this stream are read without JSON.parse (client/chunk-template), and
+ * straight from the raw text when the splitter offers it (`takeWholeEvent`). SGLang's native
+ * `/generate` events (client/sglang-response) carry the text so far (or, by a server option, the
+ * new text: client/sglang-text) and a running token count: each event is a chunk, and the count is
+ * continuous usage; an event whose finish reason is an abort is the server's error. Typed
+ * dialects: client/responses-events, client/anthropic-events.
  */
 import { readServerFigures, responseIdOf, type ServerFigures } from "./server-figures.ts";
 import { StructuredOutput, type KeepText } from "./structured-output.ts";
@@ -31,16 +30,16 @@ import {
   readErrorEvent,
   readServerError,
   readUsage,
+  type ChoicePart,
   type ServerError,
   type UsageCounts,
 } from "./openai-response.ts";
 import { isResponsesEvent, readResponsesEvent, type ResponsesEvent } from "./responses-events.ts";
 import { readSglangOutput, type SglangOutput } from "./sglang-response.ts";
+import { readAnthropicEvent, type AnthropicStep } from "./anthropic-events.ts";
 import { SglangText } from "./sglang-text.ts";
 import type { EventSink } from "./sse-splitter.ts";
 import type { StreamTiming } from "./stream-timing.ts";
-
-export type { StreamTiming };
 
 export class StreamProtocolError extends Error {}
 
@@ -75,8 +74,6 @@ export class StreamAccumulator implements EventSink {
   private readonly structured: StructuredOutput | null;
   private readonly template = new ChunkTemplate();
   private sglangText: SglangText | null = null;
-  /** The Responses API's end event has arrived (client/responses-events). */
-  private typedEnd = false;
   /** `[DONE]` has arrived: the response is complete. */
   done = false;
   /** Arrival of `[DONE]`, else of the last finish or usage event so far; null before either. */
@@ -117,8 +114,8 @@ export class StreamAccumulator implements EventSink {
   /** Consumes one event's data payload that arrived at `arrivalNs`; `errorEvent`: it was named `error`. */
   accept(data: string, arrivalNs: number, errorEvent = false): void {
     if (this.done) {
-      // A proxy may still add `[DONE]` after the Responses API's end event: that is no content.
-      if (!(this.typedEnd && data === "[DONE]")) this.notes |= CONTENT_AFTER_DONE;
+      // A proxy, or vLLM's /v1/messages, may add `[DONE]` after a typed end event: no content.
+      if (data !== "[DONE]") this.notes |= CONTENT_AFTER_DONE;
       return;
     }
     if (data === "[DONE]") {
@@ -140,6 +137,8 @@ export class StreamAccumulator implements EventSink {
     if (!event) throw new StreamProtocolError(`event is not a JSON object: ${data.slice(0, 120)}`);
     const serverError = readServerError(event);
     if (serverError !== null) throw new StreamServerError(serverError);
+    const anthropic = readAnthropicEvent(event, this.usage);
+    if (anthropic) return this.acceptAnthropic(anthropic, arrivalNs);
     const native = readSglangOutput(event);
     if (native) {
       this.acceptSglang(native, arrivalNs);
@@ -160,15 +159,14 @@ export class StreamAccumulator implements EventSink {
       this.endNs = arrivalNs;
     }
     this.template.learn(data, choice, usage !== null);
-    this.reasoningChars += choice.reasoning.length;
-    this.structured?.add(choice);
-    this.addChunk(
-      choice.reasoning + choice.content + choice.toolText,
-      choice.hasToolCall,
-      usage,
-      arrivalNs,
-      choice.hasRole,
-    );
+    this.addPart(choice, usage, arrivalNs);
+  }
+
+  /** One choice's (or Messages delta's) reasoning, content and tool-call text: a chunk. */
+  private addPart(part: ChoicePart, usage: UsageCounts | null, arrivalNs: number): void {
+    this.reasoningChars += part.reasoning.length;
+    this.structured?.add(part);
+    this.addChunk(part.reasoning + part.content + part.toolText, part.hasToolCall, usage, arrivalNs, part.hasRole);
   }
 
   /** One SGLang event: its new text is a chunk; its running completion-token count is usage. */
@@ -195,7 +193,7 @@ export class StreamAccumulator implements EventSink {
       this.finishReason = event.finishReason;
       this.serverFigures = event.figures ?? this.serverFigures;
       if (event.toolCalls) this.structured?.add(event.toolCalls);
-      this.done = this.typedEnd = true;
+      this.done = true;
       this.endNs = arrivalNs;
     } else if (event.delta !== null) {
       if (event.reasoning) this.reasoningChars += event.delta.length;
@@ -203,6 +201,16 @@ export class StreamAccumulator implements EventSink {
         this.structured.addText(event.reasoning ? "reasoning" : "content", event.delta);
       this.addChunk(event.delta, event.toolCall, null, arrivalNs);
     }
+  }
+
+  /** One Messages event (client/anthropic-events): a delta is a chunk; message_delta and message_stop end it. */
+  private acceptAnthropic(step: AnthropicStep, arrivalNs: number): void {
+    this.responseId ??= step.id;
+    this.usage = step.usage ?? this.usage;
+    this.finishReason = step.stopReason ?? this.finishReason;
+    if (step.end) this.endNs = arrivalNs;
+    this.done = step.stop;
+    if (step.part) this.addPart(step.part, null, arrivalNs);
   }
 
   /** A plain text chunk of the learned shape: no usage, finish reason or tool call (client/chunk-template). */

@@ -20,6 +20,7 @@ import { runsRule } from "./rules/runs.ts";
 import { sloRule } from "./rules/slo.ts";
 import { endpointsRule } from "./rules/endpoints.ts";
 import { requestExtrasRule } from "./rules/request-extras.ts";
+import { anthropicParamsRule } from "./rules/anthropic-params.ts";
 import { durationRule, loadPatternRule } from "./rules/load.ts";
 import { modelRule } from "./rules/model.ts";
 import { submissionRule } from "../mlperf/rules-submission.ts";
@@ -43,6 +44,7 @@ const RULES: readonly Rule[] = [
   modelRule,
   endpointsRule,
   requestExtrasRule,
+  anthropicParamsRule,
   loadPatternRule,
   durationRule,
   datasetsRule,

@@ -9,6 +9,7 @@
  *   present, else its prompt text (ours: upstream requires pre-tokenized ids).
  * - `sglang` → `/generate`: SGLang's native body (dataset/sglang-body).
  * - `openai_responses` → `/v1/responses`: OpenAI's Responses API (dataset/responses-body).
+ * - `anthropic_messages` → `/v1/messages`: Anthropic's Messages body (dataset/anthropic-body).
  * - Null and undefined fields are left out. Streaming requests ask for
  *   `stream_options.include_usage` so the server reports token usage in its last event.
  * - `extra_body` fills in last (dataset/extra-body), so the send path sends it at no cost.
@@ -18,9 +19,10 @@ import { mergeExtraBody } from "./extra-body.ts";
 import { isContentParts, isTokenIds } from "./prompt-check.ts";
 import { responsesBody } from "./responses-body.ts";
 import { sglangBody } from "./sglang-body.ts";
+import { anthropicBody } from "./anthropic-body.ts";
 
-export type ApiType = "openai" | "openai_completions" | "sglang" | "openai_responses";
-type ApiRoute = "/v1/chat/completions" | "/v1/completions" | "/generate" | "/v1/responses";
+export type ApiType = "openai" | "openai_completions" | "sglang" | "openai_responses" | "anthropic_messages";
+type ApiRoute = "/v1/chat/completions" | "/v1/completions" | "/generate" | "/v1/responses" | "/v1/messages";
 
 /** Effective model parameters of a dataset (camelCase of the YAML `model_params`). */
 export interface RequestBodyParams {
@@ -146,9 +148,11 @@ export function buildRequestBody(row: Record<string, unknown>, params: RequestBo
       return JSON.stringify(mergeExtraBody(sglangBody(row, params), params.extraBody));
     case "openai_responses":
       return JSON.stringify(mergeExtraBody(responsesBody(row, params), params.extraBody));
+    case "anthropic_messages":
+      return JSON.stringify(mergeExtraBody(anthropicBody(row, params), params.extraBody));
     default:
       throw new InputError(`unsupported api_type '${String(params.apiType satisfies never)}'`, {
-        hint: "use openai, openai_completions, sglang or openai_responses",
+        hint: "use openai, openai_completions, sglang, openai_responses or anthropic_messages",
       });
   }
 }
@@ -178,6 +182,7 @@ export function buildDatasetBodies(
 export function routeFor(apiType: ApiType): ApiRoute {
   if (apiType === "sglang") return "/generate";
   if (apiType === "openai_responses") return "/v1/responses";
+  if (apiType === "anthropic_messages") return "/v1/messages";
   return apiType === "openai_completions" ? "/v1/completions" : "/v1/chat/completions";
 }
 

@@ -106,6 +106,7 @@ function isTrajectories(v: unknown): boolean {
   )
     return false;
   if (typeof v.turnTimeoutMs !== "number" || typeof v.live !== "boolean") return false;
+  if (v.anthropic !== undefined && typeof v.anthropic !== "boolean") return false;
   return [v.ids, v.salts, v.routingHeaders].every((list) => hasKind(list, "strings"));
 }
 

@@ -12,11 +12,16 @@ type FinishReason = (typeof FINISH_REASONS)[number];
 /**
  * Other servers' names for the same reasons. TGI's `/v1/completions` writes its own names
  * (`eos_token`, `stop_sequence`, `length`), and its chat route maps only EOS to "stop", so
- * `stop_sequence` reaches chat streams too: both are a stop.
+ * `stop_sequence` reaches chat streams too: both are a stop. Anthropic's Messages API names its
+ * stop reasons `end_turn`, `stop_sequence`, `max_tokens`, `tool_use` and `refusal`.
  */
 const FINISH_REASON_ALIASES: ReadonlyMap<string, FinishReason> = new Map([
   ["eos_token", "stop"],
   ["stop_sequence", "stop"],
+  ["end_turn", "stop"],
+  ["max_tokens", "length"],
+  ["tool_use", "tool_calls"],
+  ["refusal", "content_filter"],
 ]);
 export type FinishReasonCounts = Record<FinishReason, number>;
 

@@ -30,6 +30,8 @@ export interface TrajectoryTable {
   live: boolean;
   /** Live: how many of each body's last messages are the turn's own (the rest is replaced). */
   ownCounts: Uint32Array;
+  /** Each turn's chat body is sent as Anthropic's Messages body (dataset/anthropic-turn). */
+  anthropic?: boolean;
 }
 
 interface ConversationSource {
@@ -53,6 +55,8 @@ export interface ConversationPlanInput {
   turnTimeoutMs: number;
   /** `history: live` (default false: upstream's recorded history). */
   live?: boolean;
+  /** api_type anthropic_messages: turns go as Messages bodies. */
+  anthropic?: boolean;
 }
 
 export type ConversationPlan = PhasePlan & { conversations: TrajectoryTable };
@@ -125,6 +129,7 @@ export function buildConversationPlan(input: ConversationPlanInput): Conversatio
       systemEnds: source.systemEnds,
       live: input.live === true,
       ownCounts: input.live === true ? source.ownCounts : new Uint32Array(0),
+      ...(input.anthropic === true ? { anthropic: true } : {}),
     },
   };
 }

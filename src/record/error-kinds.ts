@@ -14,7 +14,8 @@ export const ERROR_KINDS = {
     "the server had closed a kept-alive connection before answering; the request was sent " +
     "again at once on a new connection (not a failure: counted in `reconnects`)",
   http_4xx: "the server answered 4xx (other than 429), or reported a client-side error inside the stream",
-  http_429: "the server answered 429, or reported rate limiting or overload inside the stream",
+  http_429:
+    "the server answered 429 (or Anthropic's overloaded 529), or reported rate limiting or overload inside the stream (Anthropic's overloaded_error)",
   http_5xx: "the server answered 5xx, or reported a server error inside the stream (status 200, message says so)",
   timeout: "no complete response within --request-timeout",
   stalled_stream:

@@ -19,6 +19,7 @@ import { installStopSignals } from "./stop-signals.ts";
 import { PROFILING_META_KEY, ProfilerTriggers } from "../profiling/profiler-triggers.ts";
 import type { RunClock } from "../clock/mono-clock.ts";
 import { wireHeaders } from "../config/http-headers.ts";
+import { apiKeyHeaders, apiTypeHeaders } from "../config/api-key-headers.ts";
 import { redactUrl } from "../config/redact.ts";
 import {
   SERVER_METRICS_BOUNDS_META_KEY,
@@ -29,16 +30,16 @@ import { resolveMetricsUrl, ServerMetricsScraper } from "../server-metrics/scrap
 import { recordServerIdentity } from "./fetch-server-identity.ts";
 import { serverKeyHeaders } from "./server-key.ts";
 
-/** Headers every request carries: JSON in, SSE or JSON out, the user's `--header`s (which may replace those two), and the API key. */
+/** Headers every request carries: JSON in, SSE or JSON out, the API's version, the `--header`s (which may replace those), the API key. */
 function requestHeaders(run: OpenRun): Record<string, string> {
-  const headers: Record<string, string> = {
+  const { api_type: apiType, api_key: apiKey, headers } = run.config.endpoint_config;
+  return {
     "content-type": "application/json",
     accept: run.workload.streaming ? "text/event-stream" : "application/json",
-    ...wireHeaders(run.config.endpoint_config.headers),
+    ...apiTypeHeaders(apiType),
+    ...wireHeaders(headers),
+    ...apiKeyHeaders(apiType, apiKey),
   };
-  const apiKey = run.config.endpoint_config.api_key;
-  if (apiKey) headers.authorization = `Bearer ${apiKey}`;
-  return headers;
 }
 
 /** What every worker is told about the requests it sends (besides its id, CPUs and T0). */

@@ -6,6 +6,7 @@
  * requests; a page elsewhere (an exporter, a proxy) never gets the key or the headers, which may hold credentials too.
  */
 import { wireHeaders } from "../config/http-headers.ts";
+import { apiKeyHeaders } from "../config/api-key-headers.ts";
 import type { BenchmarkConfig } from "../config/schema/schema.ts";
 
 function sameOrigin(a: string, b: string): boolean {
@@ -17,17 +18,19 @@ function sameOrigin(a: string, b: string): boolean {
   }
 }
 
-/** The user's headers and `authorization` with the endpoint's key when `target` is on the first endpoint's server, else nothing. */
+/** The user's headers and the endpoint's key (config/api-key-headers) when `target` is on the first endpoint's server, else nothing. */
 export function serverKeyHeaders(
   target: string,
   endpointConfig: Pick<BenchmarkConfig["endpoint_config"], "endpoints" | "api_key"> &
-    Partial<Pick<BenchmarkConfig["endpoint_config"], "headers">>,
+    Partial<Pick<BenchmarkConfig["endpoint_config"], "headers" | "api_type">>,
 ): { headers: Record<string, string>; withheld: boolean } {
   const { endpoints, api_key: apiKey } = endpointConfig;
   const endpoint = endpoints[0] ?? "";
   const sameServer = target !== "" && sameOrigin(target, endpoint);
-  const headers = wireHeaders(endpointConfig.headers);
-  if (apiKey) headers.authorization = `Bearer ${apiKey}`;
+  const headers = {
+    ...wireHeaders(endpointConfig.headers),
+    ...apiKeyHeaders(endpointConfig.api_type ?? "openai", apiKey),
+  };
   if (Object.keys(headers).length === 0) return { headers, withheld: false };
   return sameServer ? { headers, withheld: false } : { headers: {}, withheld: true };
 }

@@ -18,6 +18,7 @@ import { API_PATHS, JSON_HEADERS, type HandlerContext, type RouteHandler } from 
 import { createLatencyModel } from "./latency-model.ts";
 import { createSglangHandler, SGLANG_PATH } from "./sglang-handler.ts";
 import { createResponsesHandler, RESPONSES_PATH } from "./responses-handler.ts";
+import { createAnthropicHandler, MESSAGES_PATH } from "./anthropic-handler.ts";
 import { ObservationLog, type ServerObservation } from "./observations.ts";
 import { createAdmission } from "./admission.ts";
 import { createServerMetrics } from "./server-metrics.ts";
@@ -126,6 +127,8 @@ export async function startMockServer(input: Partial<MockServerOptions> = {}): P
     [SGLANG_PATH]: { POST: createSglangHandler(context) },
     // OpenAI's Responses API, for api_type openai_responses.
     [RESPONSES_PATH]: { POST: createResponsesHandler(context) },
+    // Anthropic's Messages API, for api_type anthropic_messages.
+    [MESSAGES_PATH]: { POST: createAnthropicHandler(context) },
   };
   const servedPaths = new Set(Object.keys(routes));
   const faulty = options.faults.length > 0;

@@ -9,13 +9,15 @@
  * and, when salting, its system message salted. A turn that fails (the turn timeout included)
  * ends its trajectory: each turn not yet sent becomes a `conversation_aborted` record, sent
  * nowhere, so issued and failed counts match upstream's. Under `history: live` each turn carries
- * the model's own earlier replies instead (worker/live-history). A finished trajectory frees its slot
+ * the model's own earlier replies instead (worker/live-history). Over anthropic_messages each turn's
+ * chat body goes as a Messages body (dataset/anthropic-turn). A finished trajectory frees its slot
  * for the next one. Stopping forgets turns waiting on think time (never sent, never recorded)
  * and lets in-flight ones finish, or cancels them.
  */
 import { ABORT_CANCELLED } from "../client/classify-error.ts";
 import { sendRequest, warmSendPath, type InFlightHandle, type RequestSettings } from "../client/send-request.ts";
 import { systemContentStart } from "../dataset/conversations/turn-body.ts";
+import { anthropicTurnBody } from "../dataset/anthropic-turn.ts";
 import { saltedPrompt, type TrajectoryTable } from "../plan/conversation-plan.ts";
 import type { RequestRecord } from "../record/request-record.ts";
 import { LiveHistory } from "./live-history.ts";
@@ -181,8 +183,14 @@ export class ConversationRunner {
     this.checkFinished();
   }
 
-  /** The body of a turn; salted: the system content wrapped in the trajectory's salts (upstream's format). */
+  /** The body of a turn as sent: the chat body, or over anthropic_messages its Messages body (dataset/anthropic-turn). */
   private bodyFor(t: number, sampleIndex: number): string {
+    const chat = this.chatBodyFor(t, sampleIndex);
+    return this.table.anthropic ? anthropicTurnBody(chat) : chat;
+  }
+
+  /** The chat body of a turn; salted: the system content wrapped in the trajectory's salts (upstream's format). */
+  private chatBodyFor(t: number, sampleIndex: number): string {
     const body = this.targets.bodies[sampleIndex] as string;
     const live = this.live.get(t);
     if (live) return live.body(body, this.table.ownCounts[sampleIndex] as number);

@@ -103,6 +103,7 @@ export function conversationWorkload(
     routingHeaders: agentic.routing_headers,
     turnTimeoutMs: timeoutMs(agentic.turn_timeout_s),
     live: agentic.history === "live",
+    anthropic: params.apiType === "anthropic_messages",
   });
   const rows = conversations.conversations.flatMap((c) => c.turns.map((t) => ({ messages: t.messages })));
   const dataset: Dataset = { name: spec.name, path, rows, columns: ["messages"] };

@@ -3,15 +3,20 @@
  * place for, named in one warning each: a completion (`openai_completions`) and SGLang's
  * `/generate` carry the prompt alone, so a `system` column (from the file, `system_prompt`, or
  * `parser.system`) is not sent, as in mlcommons/endpoints. Ours: the Responses API
- * (`openai_responses`) has no `stop`, `logit_bias` or `chat_template`, which chat forwards from a
- * row (dataset/responses-body). Known only once the rows are read.
+ * (`openai_responses`: dataset/responses-body) and Anthropic's Messages API (`anthropic_messages`:
+ * dataset/anthropic-body) have no place for some row fields chat forwards. Known only once the
+ * rows are read.
  */
 import type { BenchmarkConfig } from "../config/schema/schema.ts";
 import type { Dataset } from "../dataset/load-dataset.ts";
 import type { Workload } from "./prepare-workload.ts";
 
 const PROMPT_ONLY_APIS: readonly string[] = ["openai_completions", "sglang"];
-const NOT_IN_RESPONSES = ["stop", "logit_bias", "chat_template"];
+/** Row fields a chat body forwards that these APIs' bodies have no field for, and the API's name in the warning. */
+const NOT_SENT_BY: Readonly<Record<string, { columns: readonly string[]; api: string }>> = {
+  openai_responses: { columns: ["stop", "logit_bias", "chat_template"], api: "the Responses API" },
+  anthropic_messages: { columns: ["logit_bias", "chat_template"], api: "Anthropic's Messages API" },
+};
 
 /** One line per dataset whose `system` column will not be sent, without the `warning: ` prefix. */
 export function droppedColumnWarnings(
@@ -19,7 +24,8 @@ export function droppedColumnWarnings(
   workload: Pick<Workload, "dataset" | "accuracy">,
 ): string[] {
   const apiType = config.endpoint_config.api_type;
-  if (apiType === "openai_responses") return responsesDropped(config, workload);
+  const typed = NOT_SENT_BY[apiType];
+  if (typed) return typedApiDropped(config, workload, typed.columns, `${typed.api} (api_type ${apiType})`);
   if (!PROMPT_ONLY_APIS.includes(apiType)) return [];
   const loaded: [BenchmarkConfig["datasets"][number] | undefined, Dataset | null][] = [
     [config.datasets.find((d) => d.type === "performance"), workload.dataset],
@@ -36,19 +42,24 @@ export function droppedColumnWarnings(
   });
 }
 
-/** The row columns a Responses API body has no field for, one line per dataset that has them. */
-function responsesDropped(config: BenchmarkConfig, workload: Pick<Workload, "dataset" | "accuracy">): string[] {
+/** The row `columns` the body of `api` has no field for, one line per dataset that has them. */
+function typedApiDropped(
+  config: BenchmarkConfig,
+  workload: Pick<Workload, "dataset" | "accuracy">,
+  notSent: readonly string[],
+  api: string,
+): string[] {
   const perf = config.datasets.findIndex((d) => d.type === "performance");
   const loaded: [number, Dataset | null][] = [
     [perf, workload.dataset],
     ...workload.accuracy.map((a) => [config.datasets.indexOf(a.spec), a.dataset] as [number, Dataset]),
   ];
   return loaded.flatMap(([index, dataset]) => {
-    const columns = NOT_IN_RESPONSES.filter((c) => dataset?.columns.includes(c));
+    const columns = notSent.filter((c) => dataset?.columns.includes(c));
     if (index < 0 || !dataset || columns.length === 0) return [];
     return [
       `datasets[${index}] '${dataset.name}': its ${columns.join(", ")} column${columns.length > 1 ? "s are" : " is"} ` +
-        "not sent: the Responses API (api_type openai_responses) has no such field",
+        `not sent: ${api} has no such field`,
     ];
   });
 }

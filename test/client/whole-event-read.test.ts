@@ -10,7 +10,8 @@
  */
 import { describe, expect, test } from "bun:test";
 import { SseSplitter } from "../../src/client/sse-splitter.ts";
-import { StreamAccumulator, type StreamTiming } from "../../src/client/stream-accumulator.ts";
+import { StreamAccumulator } from "../../src/client/stream-accumulator.ts";
+import type { StreamTiming } from "../../src/client/stream-timing.ts";
 import { PythonRandom } from "../../src/rng/python-random.ts";
 
 const encoder = new TextEncoder();

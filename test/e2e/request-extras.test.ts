@@ -172,7 +172,7 @@ describe("e2e/request-extras", () => {
       expect(bad.stderr).not.toContain(SECRET);
       const both = await runCli([...base, "--api-key", SECRET, "--header", "Authorization: Bearer x"]);
       expect(both.exitCode).toBe(2);
-      expect(both.stderr).toContain("error: --header: 'Authorization' is also set by --api-key");
+      expect(both.stderr).toContain("error: --header: 'authorization' is also set by --api-key");
       expect(seen).toHaveLength(3);
     } finally {
       endpoint.stop(true);

@@ -36,6 +36,18 @@ describe("metrics/phase-tallies", () => {
     });
   });
 
+  test("counts Anthropic's stop reasons by their chat names", () => {
+    const reasons = ["end_turn", "stop_sequence", "max_tokens", "tool_use", "refusal", "pause_turn"];
+    expect(countFinishReasons(reasons, Uint8Array.of(1, 1, 1, 1, 1, 1))).toEqual({
+      stop: 2,
+      length: 1,
+      tool_calls: 1,
+      content_filter: 1,
+      function_call: 0,
+      other: 1,
+    });
+  });
+
   test.each([
     // [sources, include, source, counts]
     [["server_usage", "server_usage"], [1, 1], "server_usage", { server_usage: 2 }],

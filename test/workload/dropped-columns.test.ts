@@ -50,6 +50,16 @@ describe("workload/dropped-columns", () => {
         "datasets[0] 'd': its stop, logit_bias columns are not sent: the Responses API (api_type openai_responses) has no such field",
       ],
     ],
+    ["anthropic_messages sends the system column", "anthropic_messages", ["prompt", "system", "user"], null, []],
+    [
+      "anthropic_messages has no field for logit_bias or chat_template",
+      "anthropic_messages",
+      ["prompt", "logit_bias", "chat_template"],
+      null,
+      [
+        "datasets[0] 'd': its logit_bias, chat_template columns are not sent: Anthropic's Messages API (api_type anthropic_messages) has no such field",
+      ],
+    ],
   ])("%s", (_title, apiType, columns, parser, expected) => {
     expect(droppedColumnWarnings(config(apiType, parser), { dataset: dataset(columns), accuracy: [] })).toEqual(
       expected,

@@ -13,6 +13,7 @@ import { createRunClock, hostMonotonicNs } from "../../clock/mono-clock.ts";
 import type { FlagSpec } from "../../config/flags.ts";
 import { parseFlags } from "../../config/parse-argv.ts";
 import { checkBaseUrl } from "../../config/rules/endpoints.ts";
+import { apiKeyHeaderNames, apiKeyHeaders, apiTypeHeaders } from "../../config/api-key-headers.ts";
 import { buildRequestBody, joinEndpointUrl, routeFor, type ApiType } from "../../dataset/request-body.ts";
 import { ExecutionError, InputError } from "../../errors.ts";
 import type { Command } from "../command.ts";
@@ -56,11 +57,18 @@ const PROBE_FLAGS: readonly FlagSpec[] = [
     [],
     "api_type",
     "enum",
-    "openai (chat), openai_completions, sglang (native /generate, the prompt sent as text), or openai_responses (/v1/responses)",
+    "openai (chat), openai_completions, sglang (native /generate, the prompt sent as text), " +
+      "openai_responses (/v1/responses) or anthropic_messages (/v1/messages)",
     "openai",
-    { choices: ["openai", "openai_completions", "sglang", "openai_responses"] },
+    { choices: ["openai", "openai_completions", "sglang", "openai_responses", "anthropic_messages"] },
   ),
-  spec("--api-key", [], "api_key", "string", "sent as Authorization: Bearer <key>"),
+  spec(
+    "--api-key",
+    [],
+    "api_key",
+    "string",
+    "sent as Authorization: Bearer <key> (anthropic_messages: also x-api-key)",
+  ),
   spec(
     "--header",
     [],
@@ -97,17 +105,18 @@ function probeBody(apiType: ApiType, prompt: string, model: string, maxTokens: n
 }
 
 /**
- * The `--header` headers as benchmark checks them (config/http-headers); an Authorization header
- * beside --api-key is refused, since one would silently replace the other.
+ * The `--header` headers as benchmark checks them (config/http-headers); a header that carries
+ * the key (config/api-key-headers) beside --api-key is refused, since one would replace the other.
  */
-function probeHeaders(o: Record<string, unknown>): Record<string, string> {
+function probeHeaders(o: Record<string, unknown>, apiType: ApiType): Record<string, string> {
   if (o.headers === undefined) return {};
   const read = readHeaders(o.headers);
   if (!read.ok)
     throw new InputError(`--header: ${read.problems.join("; ")}`, { hint: "e.g. --header 'X-Route: pool-a'" });
   const wire = wireHeaders(read.headers);
-  if (wire.authorization !== undefined && typeof o.api_key === "string")
-    throw new InputError("--header: 'Authorization' is also set by --api-key; give one of them");
+  const keyHeader = apiKeyHeaderNames(apiType).find((name) => wire[name] !== undefined);
+  if (keyHeader !== undefined && typeof o.api_key === "string")
+    throw new InputError(`--header: '${keyHeader}' is also set by --api-key; give one of them`);
   return wire;
 }
 
@@ -147,8 +156,12 @@ export const probeCommand: Command = {
       model,
       (o.max_tokens as number | undefined) ?? 50,
     );
-    const headers: Record<string, string> = { "content-type": "application/json", ...probeHeaders(o) };
-    if (typeof o.api_key === "string") headers.authorization = `Bearer ${o.api_key}`;
+    const headers: Record<string, string> = {
+      "content-type": "application/json",
+      ...apiTypeHeaders(apiType),
+      ...probeHeaders(o, apiType),
+      ...apiKeyHeaders(apiType, typeof o.api_key === "string" ? o.api_key : null),
+    };
     const clock = createRunClock(hostMonotonicNs());
     const settings = {
       headers,

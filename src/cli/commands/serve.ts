@@ -90,7 +90,7 @@ const SERVE_FLAGS: readonly FlagSpec[] = [
     "--tool-calls",
     "toolCalls",
     "boolean",
-    "answer a chat request that has tools with a call to its first tool, its one argument the last message's words (replayed agents get calls to grade)",
+    "answer a chat or Messages request that has tools with a call to its first tool, its one argument the last message's words (agents get calls to grade)",
     "off",
   ),
   flag(
@@ -140,7 +140,7 @@ export const serveCommand: Command = {
   words: ["serve"],
   summary: "run the built-in OpenAI-compatible mock server (echo, fixed, latency model)",
   help: () =>
-    `Usage: inference-endpoint serve [flags]\n\nServes /v1/chat/completions, /v1/completions, ` +
+    `Usage: inference-endpoint serve [flags]\n\nServes /v1/chat/completions, /v1/completions, /v1/messages (Anthropic), ` +
     `/v1/models and /health, streaming or not, and (echo, model) /metrics with vLLM's ` +
     `names.\n\nFlags:\n${renderFlagHelp(SERVE_FLAGS)}\nExamples:\n  inference-endpoint serve ` +
     `--port 8765 --mode model --ttft-ms 20 --tpot-ms 5 --output-tokens 50\n  ` +

@@ -4,8 +4,10 @@
  * As upstream: the performance dataset's `agentic_inference` block and `load_pattern.type:
  * agentic_inference` come together, with a `target_concurrency` (conversations at once);
  * `n_samples_to_issue` does not apply (`num_trajectories_to_issue` counts conversations); an
- * accuracy dataset cannot be a conversation dataset; turns are chat messages (api_type
- * openai; ours: or the Responses API's input items, openai_responses). Upstream fails a run with warmup at run time; here it is refused up front.
+ * accuracy dataset cannot be a conversation dataset; turns are chat messages (api_type openai;
+ * ours: or the Responses API's input items, openai_responses, or Anthropic messages,
+ * anthropic_messages: dataset/anthropic-turn). Upstream fails a run with warmup at run time; here
+ * it is refused up front.
  * Ours: the pattern given alone (`--load-pattern agentic_inference --dataset …`) implies the
  * block with its defaults (config/rules/resolve-defaults), so the command line works too.
  */
@@ -13,8 +15,8 @@ import type { ConfigProblem } from "../config-error.ts";
 import type { Rule } from "./rule-context.ts";
 
 const PATTERN = "settings.load_pattern";
-/** The api types whose bodies carry a conversation's turns: chat messages, or the Responses API's input items. */
-const CONVERSATION_API_TYPES: readonly string[] = ["openai", "openai_responses"];
+/** The api types whose bodies carry a conversation's turns: chat messages, Responses input items, Anthropic messages. */
+const CONVERSATION_API_TYPES: readonly string[] = ["openai", "openai_responses", "anthropic_messages"];
 
 export const conversationsRule: Rule = (config) => {
   const problems: ConfigProblem[] = [];
@@ -96,7 +98,9 @@ export const conversationsRule: Rule = (config) => {
   if (!CONVERSATION_API_TYPES.includes(config.endpoint_config.api_type)) {
     problems.push({
       path: "endpoint_config.api_type",
-      message: `conversations are sent as chat messages, which api_type ${config.endpoint_config.api_type} cannot carry; use openai or openai_responses`,
+      message:
+        `conversations are sent as chat messages, which api_type ${config.endpoint_config.api_type} cannot carry; ` +
+        "use openai, openai_responses or anthropic_messages",
     });
   }
   return problems;

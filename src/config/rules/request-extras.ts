@@ -6,6 +6,7 @@
  * something else than its config says; so would a header the API key or a routing header sets.
  */
 import type { ConfigProblem } from "../config-error.ts";
+import { apiKeyHeaderNames } from "../api-key-headers.ts";
 import { flagLabel } from "../flags.ts";
 import type { DraftConfig } from "../schema/schema.ts";
 import type { Rule } from "./rule-context.ts";
@@ -35,7 +36,7 @@ const COMMON: Record<string, Owner> = {
   ...Object.fromEntries(SAMPLING.map((name) => [name, param(name)])),
 };
 
-/** The keys each api_type's body builder writes from the config (dataset/request-body, dataset/sglang-body). */
+/** The keys each api_type's body builder writes from the config (dataset/request-body, dataset/sglang-body, dataset/anthropic-body). */
 const OWNED: Record<string, Record<string, Owner>> = {
   openai: {
     ...COMMON,
@@ -62,6 +63,16 @@ const OWNED: Record<string, Record<string, Owner>> = {
     "sampling_params.temperature": param("temperature"),
     "sampling_params.top_p": param("top_p"),
     "sampling_params.top_k": param("top_k"),
+  },
+  anthropic_messages: {
+    model: param("name"),
+    stream: STREAMING,
+    max_tokens: MAX_TOKENS,
+    messages: { phrase: "the dataset's prompt" },
+    system: { phrase: "the dataset's system prompt" },
+    temperature: param("temperature"),
+    top_p: param("top_p"),
+    top_k: param("top_k"),
   },
 };
 
@@ -109,7 +120,8 @@ function headerProblems(config: DraftConfig): ConfigProblem[] {
   const names = Object.keys(headers ?? {});
   const problems: ConfigProblem[] = [];
   const path = "endpoint_config.headers";
-  const authorization = names.find((n) => n.toLowerCase() === "authorization");
+  const keyHeaders = apiKeyHeaderNames(config.endpoint_config.api_type);
+  const authorization = names.find((n) => keyHeaders.includes(n.toLowerCase()));
   if (authorization && apiKey)
     problems.push({
       path,

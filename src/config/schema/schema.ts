@@ -14,17 +14,32 @@ import { SloSchema } from "../slo.ts";
 import { parseListenAddress } from "../listen-address.ts";
 
 const BENCHMARK_TYPES = ["offline", "online", "eval", "submission"] as const;
-const API_TYPES = ["openai", "openai_completions", "sglang", "videogen", "openai_responses"] as const;
+const API_TYPES = [
+  "openai",
+  "openai_completions",
+  "sglang",
+  "videogen",
+  "openai_responses",
+  "anthropic_messages",
+] as const;
 /** API types we can send today; the rest are accepted by the schema and rejected by validation. */
-export const SUPPORTED_API_TYPES = ["openai", "openai_completions", "sglang", "openai_responses"] as const;
+export const SUPPORTED_API_TYPES = [
+  "openai",
+  "openai_completions",
+  "sglang",
+  "openai_responses",
+  "anthropic_messages",
+] as const;
 
 const EndpointConfigSchema = z.strictObject({
   endpoints: list(text()).default([]).describe("server base URLs (http:// or https://), without /v1"),
-  api_key: optionalText().default(null).describe("sent as 'Authorization: Bearer <key>'"),
+  api_key: optionalText()
+    .default(null)
+    .describe("sent as 'Authorization: Bearer <key>' (anthropic_messages: also as 'x-api-key: <key>')"),
   api_type: choice(API_TYPES)
     .default("openai")
     .describe(
-      "openai (chat) | openai_completions | sglang (native /generate, token-id prompts) | openai_responses (/v1/responses)",
+      "openai (chat) | openai_completions | sglang (native /generate, token-id prompts) | openai_responses (/v1/responses) | anthropic_messages (/v1/messages)",
     ),
   // ours: headers a gateway or router needs (config/http-headers); credential-named ones are never printed or saved.
   headers: headerMap()

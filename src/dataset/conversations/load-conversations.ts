@@ -75,10 +75,10 @@ export function conversationsFromRows(
         hint: "columns: conversation_id, turn, role, content (see docs/conversations.md)",
       });
   }
-  if (params.apiType !== "openai" && params.apiType !== "openai_responses") {
+  if (params.apiType !== "openai" && params.apiType !== "openai_responses" && params.apiType !== "anthropic_messages") {
     throw new InputError(
       `dataset ${name}: conversations are sent as chat messages, which api_type ${params.apiType} cannot carry`,
-      { hint: "use endpoint_config.api_type: openai or openai_responses" },
+      { hint: "use endpoint_config.api_type: openai, openai_responses or anthropic_messages" },
     );
   }
   const conversations = checkedConversations(rows, locate).map(buildConversation);

@@ -24,13 +24,13 @@ function errorOf(apiType: string): string {
 }
 
 describe("config/rules/conversations: api types", () => {
-  test.each(["openai", "openai_responses"])("%s carries conversations", (apiType) => {
+  test.each(["openai", "openai_responses", "anthropic_messages"])("%s carries conversations", (apiType) => {
     expect(errorOf(apiType)).toBe("");
   });
 
   test.each(["openai_completions", "sglang"])("%s is refused, naming the ones that do", (apiType) => {
     expect(errorOf(apiType)).toContain(
-      `conversations are sent as chat messages, which api_type ${apiType} cannot carry; use openai or openai_responses`,
+      `conversations are sent as chat messages, which api_type ${apiType} cannot carry; use openai, openai_responses or anthropic_messages`,
     );
   });
 });

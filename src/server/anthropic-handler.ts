@@ -1,0 +1,117 @@
+/**
+ * @module server/anthropic-handler — answers Anthropic's Messages API, `POST /v1/messages`, streaming and not.
+ *
+ * The request is read as a chat request (its `system` as the first message, content blocks as
+ * content parts) so the latency model, echo/model/fixed modes, `--max-concurrent`, the metrics
+ * page and the observations are the chat route's. As Anthropic's API: `max_tokens` is required
+ * (a 400 without it), and errors are `{type: "error", error: {type, message}}`. The
+ * `x-api-key` and `anthropic-version` headers the official SDK sends are accepted and not
+ * checked, as the chat route accepts any `Authorization`. Under `--tool-calls` a request with
+ * tools is answered with a `tool_use` block, as the chat route answers with a tool call. Faults
+ * are not injected on this route.
+ */
+import { anthropicErrorResponse, encodeMessageBody, messageStreamWrites } from "./anthropic-encoding.ts";
+import { JSON_HEADERS, SSE_HEADERS, type HandlerContext, type RouteHandler } from "./handler-context.ts";
+import { parseMockRequest, type MockRequest } from "./openai-request.ts";
+import { waitUntilNs } from "./precise-wait.ts";
+import { completionOffsetMs, planResponse, planToolCall } from "./response-plan.ts";
+import { createTimedSseStream } from "./timed-stream.ts";
+
+export const MESSAGES_PATH = "/v1/messages";
+
+type Json = Record<string, unknown>;
+
+/** The Messages body as the chat body the mock's parser reads; a string is the 400's message. */
+function asChatBody(body: unknown): Json | string {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return "body must be a JSON object";
+  const { system, messages, max_tokens: maxTokens, tools, ...rest } = body as Json;
+  if (typeof maxTokens !== "number") return "max_tokens: Field required";
+  if (!Array.isArray(messages)) return "messages: Field required";
+  const chat = system === undefined || system === null ? messages : [{ role: "system", content: system }, ...messages];
+  const chatBody: Json = { ...rest, messages: chat, max_tokens: maxTokens };
+  // Anthropic's {name, input_schema} as chat's function tools, which `--tool-calls` answers.
+  if (Array.isArray(tools))
+    chatBody.tools = tools.map((t) => ({
+      type: "function",
+      function: { name: (t as Json)?.name, parameters: (t as Json)?.input_schema },
+    }));
+  return chatBody;
+}
+
+async function readMessages(request: Request, context: HandlerContext): Promise<MockRequest | Response> {
+  let body: unknown;
+  try {
+    body = JSON.parse(await request.text());
+  } catch (error) {
+    return anthropicErrorResponse(400, `Invalid JSON body: ${(error as Error).message}`);
+  }
+  const chat = asChatBody(body);
+  if (typeof chat === "string") return anthropicErrorResponse(400, chat);
+  const parsed = parseMockRequest("chat", chat, context.countTokens);
+  if (!parsed.ok) return anthropicErrorResponse(400, parsed.message);
+  const model = parsed.request.model;
+  if (context.servedModels !== null && model !== null && !context.servedModels.has(model))
+    return anthropicErrorResponse(404, `model: ${model}`);
+  return parsed.request;
+}
+
+export function createAnthropicHandler(context: HandlerContext): RouteHandler {
+  const mode = context.options.mode === "echo" ? "echo" : "model";
+  let count = 0;
+  return async (request) => {
+    const receivedNs = Bun.nanoseconds();
+    const mock = await readMessages(request, context);
+    if (mock instanceof Response) return mock;
+    const sample = context.sampleLatency();
+    const planned = planResponse(
+      mode,
+      mock,
+      context.options.mode === "fixed" ? { ...sample, outputTokens: context.options.fixedTokens } : sample,
+    );
+    const identity = { id: `msg_mock_${(++count).toString(16)}`, model: mock.model ?? context.options.modelName };
+    const input = mock.inputs[0];
+    const plan =
+      context.options.toolCalls && mock.tool && input
+        ? planToolCall(planned, mock, input, mock.tool, `toolu_mock_${count.toString(16)}`)
+        : planned;
+    if (!(await context.admission.admit(request.signal)))
+      return anthropicErrorResponse(499, "client closed the request while it waited for admission");
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      context.admission.release();
+    };
+    request.signal.addEventListener("abort", release, { once: true });
+    const startNs = Bun.nanoseconds();
+    const cancelled = () => context.stopping() || request.signal.aborted;
+    const finished = (firstChunkNs: number | null, doneNs: number, outputTokens: number, streaming: boolean) => {
+      release();
+      if (outputTokens > 0) {
+        context.metrics.firstToken(((firstChunkNs ?? startNs + plan.ttftMs * 1e6) - receivedNs) / 1e9);
+        context.metrics.finished((doneNs - receivedNs) / 1e9, plan.promptTokens, outputTokens);
+      }
+      context.log.record({
+        receivedNs,
+        firstChunkNs,
+        doneNs,
+        outputTokens,
+        promptTokens: plan.promptTokens,
+        streaming,
+        path: MESSAGES_PATH,
+      });
+    };
+    context.keepOpen(request);
+    if (!mock.stream) {
+      await waitUntilNs(startNs + completionOffsetMs(plan) * 1e6, cancelled);
+      finished(null, Bun.nanoseconds(), cancelled() ? 0 : plan.tokens.length, false);
+      return new Response(encodeMessageBody(identity, plan), { headers: JSON_HEADERS });
+    }
+    const stream = createTimedSseStream(messageStreamWrites(identity, plan, context.options.tokensPerChunk), {
+      receivedNs: startNs,
+      cancelled,
+      onDone: ({ firstChunkNs, doneNs, tokensWritten }) => finished(firstChunkNs, doneNs, tokensWritten, true),
+    });
+    return new Response(stream, { headers: SSE_HEADERS });
+  };
+}
