@@ -8,7 +8,7 @@
  * handle the signal themselves) and keeps every finished step.
  */
 import { writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type { BenchmarkConfig } from "../config/schema/schema.ts";
 import { ExitCode } from "../errors.ts";
 import { prepareReportDir } from "../run/report-dir.ts";
@@ -19,6 +19,8 @@ import { emptySweepResult, runSweep, type SweepPlan, type SweepResult } from "./
 import { renderSweepHtml, type SweepSlo } from "./sweep-html.ts";
 import type { StepKind } from "./sweep-step.ts";
 import { sweepLines } from "./sweep-text.ts";
+import { cellDirName, type IslOsl } from "./grid-cells.ts";
+import { finishedCell, resumesGrid, type GridRecord } from "./resume-cells.ts";
 
 const BEFORE_STEP_HINT =
   "the command must exit 0 (e.g. reset the server's prefix cache); the sweep stops rather than measure a step it did not prepare";
@@ -28,8 +30,10 @@ interface SweepInDir {
   slo: SweepSlo;
   /** `--report-dir`, or null for `sweep_<time>` here. */
   requestedDir: string | null;
-  /** The config of one step, writing its report into `dir`. */
-  configFor: (kind: StepKind, offered: number | null, dir: string) => BenchmarkConfig;
+  /** The config of one step (of a grid's cell: of `pair`), writing its report into `dir`. */
+  configFor: (kind: StepKind, offered: number | null, dir: string, pair: IslOsl | null) => BenchmarkConfig;
+  /** A grid's record (sweep/resume-cells): its directory is resumed when it holds this one's; else null. */
+  grid: GridRecord | null;
   testMode: "perf" | "acc" | "both";
   runIo: RunIo;
   stdout: (text: string) => void;
@@ -41,6 +45,10 @@ function stepDirName(index: number, kind: StepKind, offered: number | null): str
   return `step-${String(index).padStart(2, "0")}-${kind === "max_throughput" ? "max-throughput" : `${kind}-${offered}`}`;
 }
 
+/** A grid cell's report directory under the sweep's: `<sweep>/isl1024-osl128/c4`. */
+const cellDir = (outDir: string, kind: StepKind, offered: number | null, pair: IslOsl) =>
+  join(outDir, cellDirName({ pair, kind: kind === "rate" ? "rate" : "concurrency", offered: offered ?? 0 }));
+
 /** Runs the sweep; its exit code (0, or interrupted); prints the table and where the files are. */
 export async function sweepInDir(s: SweepInDir): Promise<number> {
   let stopped = false;
@@ -49,29 +57,40 @@ export async function sweepInDir(s: SweepInDir): Promise<number> {
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
-  const outDir = prepareReportDir(s.requestedDir ?? undefined, { prefix: "sweep", claimFile: "sweep.json" });
+  const resumed = s.grid !== null && resumesGrid(s.requestedDir, s.grid.fingerprint);
+  const outDir = resumed
+    ? resolve(s.requestedDir as string)
+    : prepareReportDir(s.requestedDir ?? undefined, { prefix: "sweep", claimFile: "sweep.json" });
+  if (resumed) s.runIo.log(`sweep: resuming the grid in ${outDir}: cells that completed there are kept`);
+  const grid = s.grid ? { grid: s.grid } : {};
   let saved: SweepResult | null = null;
   const save = (r: SweepResult) => {
     saved = r;
-    writeFileSync(join(outDir, "sweep.json"), `${JSON.stringify({ ...r, slo: s.slo }, null, 2)}\n`);
+    writeFileSync(join(outDir, "sweep.json"), `${JSON.stringify({ ...r, slo: s.slo, ...grid }, null, 2)}\n`);
     writeFileSync(join(outDir, "sweep.html"), renderSweepHtml(r, s.slo));
   };
   writeFileSync(
     join(outDir, "sweep.json"),
-    `${JSON.stringify({ ...emptySweepResult(s.plan), slo: s.slo }, null, 2)}\n`,
+    `${JSON.stringify({ ...emptySweepResult(s.plan), slo: s.slo, ...grid }, null, 2)}\n`,
   );
   try {
     const result = await runSweep(s.plan, {
-      run: async (kind, offered, index) => {
+      run: async (kind, offered, index, pair) => {
         if (s.plan.beforeEachStep)
           await runShellHook(s.plan.beforeEachStep, "--before-each-step", s.runIo.log, BEFORE_STEP_HINT);
-        const outcome = await runBenchmark(
-          s.configFor(kind, offered, join(outDir, stepDirName(index, kind, offered))),
-          s.runIo,
-          s.testMode,
-        );
+        const dir = pair ? cellDir(outDir, kind, offered, pair) : join(outDir, stepDirName(index, kind, offered));
+        const outcome = await runBenchmark(s.configFor(kind, offered, dir, pair), s.runIo, s.testMode);
         return { summary: outcome.summary, reportDir: outcome.reportDir };
       },
+      ...(resumed
+        ? {
+            finished: (kind: StepKind, offered: number, pair: IslOsl) => {
+              const reportDir = cellDir(outDir, kind, offered, pair);
+              const summary = finishedCell(reportDir);
+              return summary ? { summary, reportDir } : null;
+            },
+          }
+        : {}),
       save,
       log: s.runIo.log,
       stopped: () => stopped,
