@@ -71,7 +71,9 @@ export function resumesGrid(dir: string | null, fingerprint: string): boolean {
       ? `report directory ${dir} already holds a sweep (sweep.json) that is not a grid of this kind`
       : `report directory ${dir} holds a grid of another config (sweep.json's grid.fingerprint differs)`,
     {
-      hint: "a grid resumes only with the same flags and config (its --rates, --concurrencies and --isl-osl may grow); give a new --report-dir, or move it away",
+      hint:
+        "a grid resumes only with the same flags and config (its --rates, --concurrencies and --isl-osl may grow); " +
+        "give a new --report-dir, or move it away",
     },
   );
 }

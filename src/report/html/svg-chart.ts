@@ -15,7 +15,8 @@ export type ChartSeries =
       kind: "points";
       label: string;
       color: string;
-      shape: "circle" | "cross";
+      /** ring: a hollow circle (a Pareto point that does not count). */
+      shape: "circle" | "cross" | "ring";
       xs: readonly number[];
       ys: readonly number[];
     }
@@ -165,9 +166,13 @@ function seriesMarkup(f: Frame, s: ChartSeries): string {
     marks.push(
       s.shape === "circle"
         ? `<circle cx="${cx}" cy="${cy}" r="2.2"/>`
-        : `M${r1(px(f, x) - 3)} ${r1(py(f, y) - 3)}l6 6m0 -6l-6 6`,
+        : s.shape === "ring"
+          ? `<circle cx="${cx}" cy="${cy}" r="3.2"/>`
+          : `M${r1(px(f, x) - 3)} ${r1(py(f, y) - 3)}l6 6m0 -6l-6 6`,
     );
   }
+  if (s.shape === "ring")
+    return `<g class="series" data-series="${escapeHtml(s.label)}" fill="none" stroke="${s.color}" stroke-width="1.4">${marks.join("")}</g>`;
   return s.shape === "circle"
     ? `<g class="series" data-series="${escapeHtml(s.label)}" fill="${s.color}" fill-opacity="0.55">${marks.join("")}</g>`
     : `<path class="series" data-series="${escapeHtml(s.label)}" d="${marks.join("")}" stroke="${s.color}" stroke-width="1.6" fill="none"/>`;
@@ -209,7 +214,9 @@ function legendMarkup(rows: readonly ChartSeries[][], right: number): string {
           ? `<rect x="${r1(x)}" y="${y}" width="12" height="8" fill="${s.color}"/>`
           : s.shape === "cross"
             ? `<path d="M${r1(x)} ${y}l8 8m0 -8l-8 8" stroke="${s.color}" stroke-width="1.8"/>`
-            : `<circle cx="${r1(x + 5)}" cy="${y + 4}" r="3.5" fill="${s.color}"/>`;
+            : s.shape === "ring"
+              ? `<circle cx="${r1(x + 5)}" cy="${y + 4}" r="3.5" fill="none" stroke="${s.color}" stroke-width="1.4"/>`
+              : `<circle cx="${r1(x + 5)}" cy="${y + 4}" r="3.5" fill="${s.color}"/>`;
       items.push(`${swatch}<text class="legend" x="${r1(x + 16)}" y="${y + 8}">${label}</text>`);
     }
   });
