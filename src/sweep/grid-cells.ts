@@ -11,7 +11,7 @@ export interface IslOsl {
   osl: number;
 }
 
-export interface GridCell {
+interface GridCell {
   pair: IslOsl;
   kind: "rate" | "concurrency";
   offered: number;
@@ -49,7 +49,7 @@ export function pairName(pair: IslOsl): string {
 }
 
 /** `c4` or `r10`: a cell's directory under its pair's. */
-export function cellLeafName(kind: GridCell["kind"], offered: number): string {
+function cellLeafName(kind: GridCell["kind"], offered: number): string {
   return `${kind === "concurrency" ? "c" : "r"}${offered}`;
 }
 

@@ -55,7 +55,7 @@ export interface ParetoCurveInput {
   accuracyOf?: (step: ParetoStep) => number | null;
 }
 
-export const ALL_PAIRS = "all";
+const ALL_PAIRS = "all";
 
 /** Why `step` is hollow, or null. */
 function hollowReason(step: ParetoStep, minAccuracy: number | null, accuracy: number | null): string | null {

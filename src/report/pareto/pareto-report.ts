@@ -51,7 +51,7 @@ function accuracyOf(step: ParetoStep): number | null {
 }
 
 /** The three files' paths for `--out`: `x.html` → x.html, x.csv, x.json. */
-export function paretoPaths(out: string): { html: string; csv: string; json: string } {
+function paretoPaths(out: string): { html: string; csv: string; json: string } {
   const stem = out.replace(/\.html?$/i, "");
   return { html: `${stem}.html`, csv: `${stem}.csv`, json: `${stem}.json` };
 }

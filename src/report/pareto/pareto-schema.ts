@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { ParetoPoint } from "./pareto-points.ts";
 
-export const ParetoPointSchema = z.strictObject({
+const ParetoPointSchema = z.strictObject({
   label: z.string().describe("the curve: --label, or the sweep directory's name"),
   isl_osl: z.string().describe("the ISL/OSL pair (isl1024-osl128), or all for a sweep that is not a grid"),
   step: z.number().int().min(1).describe("the step's index in its sweep.json"),
