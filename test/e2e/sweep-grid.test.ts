@@ -1,0 +1,253 @@
+/**
+ * `sweep --concurrencies … --isl-osl …` against `serve --mode model --max-concurrent 4`: a cell per pair and
+ * concurrency, Pareto points equal to what the queue model predicts, cost recomputed from each cell's events.db,
+ * re-runs that resume (skipping finished cells, re-running a killed one, refusing another config), and
+ * `report pareto` over two labelled sweeps drawn in Chromium, its SVG checked against its data.
+ */
+import { Database } from "bun:sqlite";
+import { afterAll, describe, expect, test } from "bun:test";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { ParetoFileSchema } from "../../src/report/pareto/pareto-schema.ts";
+import type { ResultSummary } from "../../src/report/result-summary.ts";
+import { startMockServer, type MockServer } from "../../src/server/index.ts";
+import type { SweepResult } from "../../src/sweep/run-sweep.ts";
+import { HAS_CHROMIUM, visitPage } from "../report/html/headless-chromium.ts";
+import { watchStalls } from "../support/stall-watch.ts";
+import { runCli, tempDirs } from "./run-cli.ts";
+
+const dirs = tempDirs("ie-sweep-grid-");
+afterAll(() => dirs.cleanup());
+
+const K = 4;
+const TTFT_MS = 20;
+const TPOT_MS = 10;
+const GPUS = 2;
+const USD_PER_GPU_HOUR = 3;
+const SAMPLES = 24;
+const CONCURRENCIES = [1, 2, 4, 8];
+const PAIRS = [
+  { isl: 16, osl: 12 },
+  { isl: 16, osl: 24 },
+];
+
+const readSweep = (dir: string) => JSON.parse(readFileSync(join(dir, "sweep.json"), "utf8")) as SweepResult;
+const readSummary = (cellDir: string) =>
+  JSON.parse(readFileSync(join(cellDir, "performance", "result_summary.json"), "utf8")) as ResultSummary;
+
+/** The performance window and output/input tokens of a cell straight from its events.db: no code of the report's. */
+function fromEventsDb(cellDir: string): { durationNs: number; outputTokens: number; inputTokens: number } {
+  const db = new Database(join(cellDir, "events.db"), { readonly: true });
+  try {
+    const { start_ns } = db.query("SELECT start_ns FROM phases WHERE name = 'performance'").get() as {
+      start_ns: number;
+    };
+    const row = db
+      .query(
+        "SELECT MAX(done_ns) AS last, SUM(output_tokens) AS output, SUM(input_tokens) AS input " +
+          "FROM requests WHERE phase = 'performance' AND error_kind IS NULL",
+      )
+      .get() as { last: number; output: number; input: number };
+    return { durationNs: row.last - start_ns, outputTokens: row.output, inputTokens: row.input };
+  } finally {
+    db.close();
+  }
+}
+
+const gridArgs = (url: string, out: string, extra: string[] = []) => [
+  "sweep",
+  ...["--endpoints", url, "--model", "m", "--num-samples", String(SAMPLES), "--duration", "0"],
+  ...["--concurrencies", CONCURRENCIES.join(","), "--isl-osl", PAIRS.map((p) => `${p.isl}/${p.osl}`).join(",")],
+  ...["--gpus", String(GPUS), "--gpu-hour-cost", String(USD_PER_GPU_HOUR), "--server-metrics", "off", "-q"],
+  ...["--report-dir", out, ...extra],
+];
+
+/** A server that serves K at a time, each request ttft + (osl − 1) × tpot, exactly as many tokens as asked. */
+const modelServer = (tpotMs = TPOT_MS, maxConcurrent = K): Promise<MockServer> =>
+  startMockServer({
+    mode: "model",
+    ttftMs: TTFT_MS,
+    tpotMs,
+    outputTokens: 10_000,
+    maxConcurrent,
+    recordObservations: true,
+  });
+
+describe("cli/sweep grid", () => {
+  test("a cell per pair and concurrency; its Pareto point is the queue model's; cost from events.db; re-runs resume", async () => {
+    const server = await modelServer();
+    try {
+      const out = join(dirs.make(), "grid");
+      const stalls = watchStalls();
+      const first = await runCli(gridArgs(server.url, out));
+      const stallMs = stalls.stop();
+      expect(first.stderr).not.toContain("error:");
+      expect(first.exitCode).toBe(0);
+      const sweep = readSweep(out);
+      expect(sweep.pairs).toEqual(["isl16-osl12", "isl16-osl24"]);
+      expect(sweep.steps.map((s) => [s.isl_osl, s.offered, s.report_dir])).toEqual(
+        PAIRS.flatMap((p) =>
+          CONCURRENCIES.map((c) => [`isl${p.isl}-osl${p.osl}`, c, join(out, `isl${p.isl}-osl${p.osl}`, `c${c}`)]),
+        ),
+      );
+      expect(server.observations().length).toBe(PAIRS.length * CONCURRENCIES.length * SAMPLES);
+
+      for (const s of sweep.steps) {
+        const osl = Number(/osl(\d+)/.exec(s.isl_osl ?? "")?.[1]);
+        // The queue model: min(c, K) requests in service at once, each ttft + (osl − 1) × tpot long.
+        const serviceMs = TTFT_MS + (osl - 1) * TPOT_MS;
+        const predictedTpsPerGpu = (Math.min(s.offered as number, K) * osl) / (serviceMs / 1000) / GPUS;
+        const predictedPerUser = 1000 / TPOT_MS;
+        // A stall of the server's process delays a request's end by at most its length (its tokens are
+        // scheduled from its start), so the model's 5 % widens by the worst stall this test saw.
+        const slack = 0.05 + stallMs / serviceMs;
+        expect(s.output_tps_per_gpu as number).toBeLessThanOrEqual(predictedTpsPerGpu * 1.05);
+        expect(s.output_tps_per_gpu as number).toBeGreaterThanOrEqual(predictedTpsPerGpu * (1 - slack));
+        expect(Math.abs((s.interactivity as number) / predictedPerUser - 1)).toBeLessThanOrEqual(slack);
+
+        // Cost: (GPU-hours × price) ÷ (tokens ÷ 10⁶), from the cell's own events.db.
+        const db = fromEventsDb(s.report_dir);
+        expect(db.outputTokens).toBe(SAMPLES * osl);
+        const usd = ((db.durationNs * GPUS) / 3600e9) * USD_PER_GPU_HOUR;
+        expect(s.usd_per_million_output_tokens as number).toBeCloseTo(usd / (db.outputTokens / 1e6), 9);
+        expect(s.usd_per_million_tokens as number).toBeCloseTo(usd / ((db.outputTokens + db.inputTokens) / 1e6), 9);
+        expect(readSummary(s.report_dir).cost?.usd_per_million_output_tokens as number).toBeCloseTo(
+          usd / (db.outputTokens / 1e6),
+          9,
+        );
+      }
+
+      // The same command again: every cell completed there, so none runs and the server sees nothing new.
+      const seen = server.observations().length;
+      const again = await runCli(gridArgs(server.url, out, ["-v"]));
+      expect(again.exitCode).toBe(0);
+      expect(again.stderr).toContain("sweep: resuming the grid in");
+      expect(again.stderr.match(/: complete in \S+, skipped/g)?.length).toBe(PAIRS.length * CONCURRENCIES.length);
+      expect(server.observations().length).toBe(seen);
+      expect(readSweep(out).steps.map((s) => s.output_tps_per_gpu)).toEqual(
+        sweep.steps.map((s) => s.output_tps_per_gpu),
+      );
+
+      // A cell killed before its summary was written runs again; its old directory is kept beside it.
+      const killed = join(out, "isl16-osl12", "c4");
+      rmSync(join(killed, "performance", "result_summary.json"));
+      const resumed = await runCli(gridArgs(server.url, out, ["-v"]));
+      expect(resumed.exitCode).toBe(0);
+      expect(server.observations().length).toBe(seen + SAMPLES);
+      expect(existsSync(`${killed}.incomplete`)).toBe(true);
+      expect(readSummary(killed).state).toBe("complete");
+
+      // Another config for the same directory is refused, in one line naming it.
+      const other = await runCli(gridArgs(server.url, out, ["--model", "other"]));
+      expect(other.exitCode).toBe(2);
+      expect(other.stderr).toContain(`error: report directory ${out} holds a grid of another config`);
+      expect(other.stderr).not.toContain("    at ");
+    } finally {
+      await server.stop();
+    }
+  }, 180_000);
+
+  test("report pareto over two labelled sweeps: CSV, JSON (its schema), and the chart's SVG is its data", async () => {
+    const root = dirs.make();
+    const sweepWith = async (name: string, tpotMs: number, maxConcurrent: number) => {
+      const server = await modelServer(tpotMs, maxConcurrent);
+      try {
+        const out = join(root, name);
+        const r = await runCli([
+          "sweep",
+          ...["--endpoints", server.url, "--model", "m", "--num-samples", "16", "--duration", "0"],
+          ...[
+            "--concurrencies",
+            "1,4,8",
+            "--isl-osl",
+            "16/12",
+            "--gpus",
+            String(GPUS),
+            "--server-metrics",
+            "off",
+            "-q",
+          ],
+          // A TTFT limit only the unloaded steps meet: the queued ones are hollow.
+          ...["--slo", `ttft:${TTFT_MS * 4}ms,p=90`, "--report-dir", out],
+        ]);
+        expect(r.exitCode).toBe(0);
+        return out;
+      } finally {
+        await server.stop();
+      }
+    };
+    const slow = await sweepWith("slow", TPOT_MS, 2);
+    const fast = await sweepWith("fast", TPOT_MS / 2, 8);
+    const html = join(root, "cmp", "pareto.html");
+    const r = await runCli(["report", "pareto", slow, fast, "--label", "tp4", "--label", "tp8", "--out", html]);
+    expect(r.stderr).not.toContain("error:");
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toContain("Pareto frontier, isl16-osl12 (tok/s/user → tok/s/GPU):");
+    const doc = ParetoFileSchema.parse(JSON.parse(readFileSync(join(root, "cmp", "pareto.json"), "utf8")));
+    expect(doc.curves.map((c) => c.label)).toEqual(["tp4", "tp8"]);
+    expect(
+      readFileSync(join(root, "cmp", "pareto.csv"), "utf8")
+        .trim()
+        .split("\n").length,
+    ).toBe(doc.points.length + 1);
+
+    // The frontier recomputed here from sweep.json, by the definition (no point of ours), over points that met the SLO.
+    for (const [label, dir] of [
+      ["tp4", slow],
+      ["tp8", fast],
+    ] as const) {
+      const steps = readSweep(dir).steps;
+      const counted = steps.filter((s) => s.slo_met !== false && s.note === null);
+      const beaten = (s: (typeof steps)[number]) =>
+        counted.some(
+          (q) =>
+            (q.interactivity as number) >= (s.interactivity as number) &&
+            (q.output_tps_per_gpu as number) >= (s.output_tps_per_gpu as number) &&
+            q !== s &&
+            ((q.interactivity as number) > (s.interactivity as number) ||
+              (q.output_tps_per_gpu as number) > (s.output_tps_per_gpu as number)),
+        );
+      const expected = counted.filter((s) => !beaten(s)).map((s) => s.index);
+      const mine = doc.points.filter((p) => p.label === label);
+      expect(
+        mine
+          .filter((p) => p.on_frontier)
+          .map((p) => p.step)
+          .sort(),
+      ).toEqual(expected.sort());
+      expect({ label, hollow: mine.filter((p) => p.hollow !== null).map((p) => p.step) }).toEqual({
+        label,
+        hollow: steps.filter((s) => s.slo_met === false).map((s) => s.index),
+      });
+    }
+    expect(doc.points.some((p) => p.hollow === "missed the SLO")).toBe(true);
+
+    if (!HAS_CHROMIUM) return console.warn("note: /usr/bin/chromium not found; pareto.html is not opened");
+    const probe = `[...document.querySelectorAll("figure[data-pareto]")].map((f) => ({
+      points: JSON.parse(f.dataset.points),
+      filled: Object.fromEntries([...f.querySelectorAll("svg g.series[data-series]")].map((g) => [g.dataset.series, g.querySelectorAll("circle").length])),
+      frontier: Object.fromEntries([...f.querySelectorAll("svg path.series[data-series$=' frontier']")].map((p) => [p.dataset.series, (p.getAttribute("d").match(/[ML]/g) || []).length])),
+    }))`;
+    const visit = await visitPage(`file://${html}`, probe, { screenshotPath: join(root, "pareto.png") });
+    expect(visit.problems).toEqual([]);
+    expect(visit.requests.filter((u) => !u.startsWith("file://") && !u.startsWith("data:"))).toEqual([]);
+    const [figure] = visit.value as {
+      points: typeof doc.points;
+      filled: Record<string, number>;
+      frontier: Record<string, number>;
+    }[];
+    expect(figure?.points).toEqual(doc.points);
+    for (const label of ["tp4", "tp8"]) {
+      const mine = doc.points.filter((p) => p.label === label);
+      expect(figure?.filled[label] ?? 0).toBe(mine.filter((p) => p.hollow === null).length);
+      expect(figure?.filled[`${label}: missed SLO or accuracy`] ?? 0).toBe(
+        mine.filter((p) => p.hollow !== null).length,
+      );
+      // One vertex per frontier point (two equal points share a pixel and a vertex).
+      const frontier = mine.filter((p) => p.on_frontier);
+      if (frontier.length > 0) expect(figure?.frontier[`${label} frontier`]).toBeLessThanOrEqual(frontier.length);
+      if (frontier.length > 0) expect(figure?.frontier[`${label} frontier`]).toBeGreaterThanOrEqual(1);
+    }
+    if (process.env.IE_KEEP_PARETO_PNG) Bun.write(process.env.IE_KEEP_PARETO_PNG, Bun.file(join(root, "pareto.png")));
+  }, 120_000);
+});
