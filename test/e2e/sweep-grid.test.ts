@@ -83,6 +83,7 @@ describe("cli/sweep grid", () => {
       const stallMs = stalls.stop();
       expect(first.stderr).not.toContain("error:");
       expect(first.exitCode).toBe(0);
+      expect(first.stdout).toMatch(/^ +5 +isl16-osl24 +concurrency +1 /m);
       const sweep = readSweep(out);
       expect(sweep.pairs).toEqual(["isl16-osl12", "isl16-osl24"]);
       expect(sweep.steps.map((s) => [s.isl_osl, s.offered, s.report_dir])).toEqual(
@@ -228,7 +229,7 @@ describe("cli/sweep grid", () => {
       filled: Object.fromEntries([...f.querySelectorAll("svg g.series[data-series]")].map((g) => [g.dataset.series, g.querySelectorAll("circle").length])),
       frontier: Object.fromEntries([...f.querySelectorAll("svg path.series[data-series$=' frontier']")].map((p) => [p.dataset.series, (p.getAttribute("d").match(/[ML]/g) || []).length])),
     }))`;
-    const visit = await visitPage(`file://${html}`, probe, { screenshotPath: join(root, "pareto.png") });
+    const visit = await visitPage(`file://${html}`, probe);
     expect(visit.problems).toEqual([]);
     expect(visit.requests.filter((u) => !u.startsWith("file://") && !u.startsWith("data:"))).toEqual([]);
     const [figure] = visit.value as {
@@ -248,6 +249,5 @@ describe("cli/sweep grid", () => {
       if (frontier.length > 0) expect(figure?.frontier[`${label} frontier`]).toBeLessThanOrEqual(frontier.length);
       if (frontier.length > 0) expect(figure?.frontier[`${label} frontier`]).toBeGreaterThanOrEqual(1);
     }
-    if (process.env.IE_KEEP_PARETO_PNG) Bun.write(process.env.IE_KEEP_PARETO_PNG, Bun.file(join(root, "pareto.png")));
   }, 120_000);
 });
