@@ -227,6 +227,7 @@ describe("cli/sweep grid", () => {
     const probe = `[...document.querySelectorAll("figure[data-pareto]")].map((f) => ({
       points: JSON.parse(f.dataset.points),
       filled: Object.fromEntries([...f.querySelectorAll("svg g.series[data-series]")].map((g) => [g.dataset.series, g.querySelectorAll("circle").length])),
+      dots: Object.fromEntries([...f.querySelectorAll("svg g.series[data-series$=' on the frontier']")].map((g) => [g.dataset.series, [...g.querySelectorAll("circle")].map((c) => [Number(c.getAttribute("cx")), Number(c.getAttribute("cy"))])])),
       frontier: Object.fromEntries([...f.querySelectorAll("svg path.series[data-series$=' frontier']")].map((p) => [p.dataset.series, (p.getAttribute("d").match(/[ML]/g) || []).length])),
     }))`;
     const visit = await visitPage(`file://${html}`, probe);
@@ -234,20 +235,31 @@ describe("cli/sweep grid", () => {
     expect(visit.requests.filter((u) => !u.startsWith("file://") && !u.startsWith("data:"))).toEqual([]);
     const [figure] = visit.value as {
       points: typeof doc.points;
+      dots: Record<string, [number, number][]>;
       filled: Record<string, number>;
       frontier: Record<string, number>;
     }[];
     expect(figure?.points).toEqual(doc.points);
     for (const label of ["tp4", "tp8"]) {
       const mine = doc.points.filter((p) => p.label === label);
-      expect(figure?.filled[label] ?? 0).toBe(mine.filter((p) => p.hollow === null).length);
+      const frontier = mine.filter((p) => p.on_frontier);
+      expect(figure?.filled[`${label} on the frontier`] ?? 0).toBe(frontier.length);
+      expect(figure?.filled[label] ?? 0).toBe(mine.filter((p) => p.hollow === null && !p.on_frontier).length);
       expect(figure?.filled[`${label}: missed SLO or accuracy`] ?? 0).toBe(
         mine.filter((p) => p.hollow !== null).length,
       );
-      // One vertex per frontier point (two equal points share a pixel and a vertex).
-      const frontier = mine.filter((p) => p.on_frontier);
-      if (frontier.length > 0) expect(figure?.frontier[`${label} frontier`]).toBeLessThanOrEqual(frontier.length);
-      if (frontier.length > 0) expect(figure?.frontier[`${label} frontier`]).toBeGreaterThanOrEqual(1);
+      // Drawn where the data says: by x, left to right, and a higher y higher up (smaller cy).
+      const byX = [...frontier].sort((p, q) => p.x - q.x);
+      const dots = [...(figure?.dots[`${label} on the frontier`] ?? [])].sort((p, q) => p[0] - q[0]);
+      for (let i = 1; i < byX.length; i++) {
+        const [a, b] = [byX[i - 1], byX[i]] as [(typeof byX)[number], (typeof byX)[number]];
+        const [da, db] = [dots[i - 1], dots[i]] as [[number, number], [number, number]];
+        if (b.x - a.x > 1) expect(db[0]).toBeGreaterThan(da[0]);
+        if (Math.abs(b.y - a.y) > 5) expect(Math.sign(da[1] - db[1])).toBe(Math.sign(b.y - a.y));
+      }
+      // The line through them: one vertex per frontier point (two equal points share a pixel and a vertex).
+      expect(figure?.frontier[`${label} frontier`] ?? 0).toBeLessThanOrEqual(frontier.length);
+      expect(figure?.frontier[`${label} frontier`] ?? 0).toBeGreaterThanOrEqual(Math.min(1, frontier.length));
     }
   }, 120_000);
 });

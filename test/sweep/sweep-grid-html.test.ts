@@ -92,7 +92,8 @@ describe("sweep/sweep-html (grid)", () => {
     const svg = figure?.[2] ?? "";
     const group = (label: string) =>
       new RegExp(`data-series="${label}"[^>]*>(.*?)</g>`).exec(svg)?.[1]?.match(/<circle/g)?.length ?? 0;
-    expect(group("this sweep")).toBe(2);
+    expect(group("this sweep on the frontier")).toBe(2);
+    expect(group("this sweep")).toBe(0);
     expect(group("this sweep: missed SLO or accuracy")).toBe(1);
     expect(/data-series="this sweep frontier" d="M[^L"]+L[^L"]+"/.test(svg)).toBe(true);
     expect(svg).not.toContain("<script");

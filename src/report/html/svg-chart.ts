@@ -15,8 +15,8 @@ export type ChartSeries =
       kind: "points";
       label: string;
       color: string;
-      /** ring: a hollow circle (a Pareto point that does not count). */
-      shape: "circle" | "cross" | "ring";
+      /** ring: a hollow circle (a Pareto point that does not count); dot: a large solid one (a frontier point). */
+      shape: "circle" | "cross" | "ring" | "dot";
       xs: readonly number[];
       ys: readonly number[];
     }
@@ -168,9 +168,13 @@ function seriesMarkup(f: Frame, s: ChartSeries): string {
         ? `<circle cx="${cx}" cy="${cy}" r="2.2"/>`
         : s.shape === "ring"
           ? `<circle cx="${cx}" cy="${cy}" r="3.2"/>`
-          : `M${r1(px(f, x) - 3)} ${r1(py(f, y) - 3)}l6 6m0 -6l-6 6`,
+          : s.shape === "dot"
+            ? `<circle cx="${cx}" cy="${cy}" r="4"/>`
+            : `M${r1(px(f, x) - 3)} ${r1(py(f, y) - 3)}l6 6m0 -6l-6 6`,
     );
   }
+  if (s.shape === "dot")
+    return `<g class="series" data-series="${escapeHtml(s.label)}" fill="${s.color}">${marks.join("")}</g>`;
   if (s.shape === "ring")
     return `<g class="series" data-series="${escapeHtml(s.label)}" fill="none" stroke="${s.color}" stroke-width="1.4">${marks.join("")}</g>`;
   return s.shape === "circle"

@@ -22,12 +22,24 @@ function curveSeries(points: readonly ParetoPoint[], label: string, color: strin
   const frontier = filled.filter((p) => p.on_frontier).sort((a, b) => a.x - b.x || b.y - a.y);
   const xs = (ps: readonly ParetoPoint[]) => ps.map((p) => p.x);
   const ys = (ps: readonly ParetoPoint[]) => ps.map((p) => p.y);
+  const dominated = filled.filter((p) => !p.on_frontier);
   return [
     ...(frontier.length > 0
-      ? [{ kind: "line" as const, label: `${label} frontier`, color, xs: xs(frontier), ys: ys(frontier) }]
+      ? [
+          { kind: "line" as const, label: `${label} frontier`, color, xs: xs(frontier), ys: ys(frontier) },
+          // Large dots: a frontier of one point is no line, and still has to show.
+          {
+            kind: "points" as const,
+            label: `${label} on the frontier`,
+            color,
+            shape: "dot" as const,
+            xs: xs(frontier),
+            ys: ys(frontier),
+          },
+        ]
       : []),
-    ...(filled.length > 0
-      ? [{ kind: "points" as const, label, color, shape: "circle" as const, xs: xs(filled), ys: ys(filled) }]
+    ...(dominated.length > 0
+      ? [{ kind: "points" as const, label, color, shape: "circle" as const, xs: xs(dominated), ys: ys(dominated) }]
       : []),
     ...(hollow.length > 0
       ? [
