@@ -223,6 +223,23 @@ describe("cli/sweep grid", () => {
     }
     expect(doc.points.some((p) => p.hollow === "missed the SLO")).toBe(true);
 
+    // --min-accuracy: these perf-only steps have no accuracy score, so every point is hollow and none is on a frontier.
+    const strict = await runCli([
+      "report",
+      "pareto",
+      slow,
+      "--min-accuracy",
+      "0.5",
+      "--out",
+      join(root, "strict.html"),
+    ]);
+    expect(strict.exitCode).toBe(0);
+    const strictDoc = ParetoFileSchema.parse(JSON.parse(readFileSync(join(root, "strict.json"), "utf8")));
+    expect(strictDoc.points.map((p) => p.hollow)).toEqual(
+      readSweep(slow).steps.map((s) => (s.slo_met === false ? "missed the SLO" : "no accuracy score")),
+    );
+    expect(strictDoc.points.some((p) => p.on_frontier)).toBe(false);
+
     if (!HAS_CHROMIUM) return console.warn("note: /usr/bin/chromium not found; pareto.html is not opened");
     const probe = `[...document.querySelectorAll("figure[data-pareto]")].map((f) => ({
       points: JSON.parse(f.dataset.points),
@@ -262,4 +279,26 @@ describe("cli/sweep grid", () => {
       expect(figure?.frontier[`${label} frontier`] ?? 0).toBeGreaterThanOrEqual(Math.min(1, frontier.length));
     }
   }, 120_000);
+
+  test.each([
+    [
+      ["sweep", "--concurrencies", "1", "--isl-osl", "64/8", "--dataset", "q.jsonl"],
+      "error: --isl-osl sets each cell's dataset",
+    ],
+    [["sweep", "--concurrencies", "1", "--isl-osl", "64"], "error: --isl-osl: '64' is not INPUT/OUTPUT tokens"],
+    [
+      ["sweep", "--find", "max-goodput", "--slo", "ttft:1s", "--isl-osl", "64/8"],
+      "error: --isl-osl makes a grid of --rates or --concurrencies",
+    ],
+    [["report", "pareto", "a", "b", "--label", "x"], "error: --label: 1 labels for 2 directories"],
+    [["report", "pareto", "/nonexistent-sweep"], "error: no sweep.json in /nonexistent-sweep"],
+    [["report", "pareto", "a", "--min-accuracy", "2"], "error: --min-accuracy 2: expected a score between 0 and 1"],
+  ])("refuses %p in one line (exit 2)", async (args, message) => {
+    const base = args[0] === "sweep" ? ["--endpoints", "http://127.0.0.1:9", "--model", "m"] : [];
+    const r = await runCli([...args, ...base]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(message);
+    expect(r.stderr.split("\n").filter((l) => l.startsWith("error:")).length).toBe(1);
+    expect(r.stderr).not.toContain("    at ");
+  });
 });
