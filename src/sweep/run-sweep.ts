@@ -2,7 +2,9 @@
  * @module sweep/run-sweep — a sweep's steps, one full run each, in order: the rates or
  * concurrencies given; `auto` (concurrency 1 for the unloaded latency, max throughput for the
  * capacity, then rates spread between them, as GuideLLM's sweep does); or `find` (the capacity,
- * then sweep/search-rate's bisection for the highest rate that meets the SLO).
+ * then sweep/search-rate's bisection for the highest rate that meets the SLO). With `--isl-osl`
+ * the rates or concurrencies run once per pair (sweep/grid-cells), skipping cells a resumed
+ * directory already holds.
  *
  * Each step writes its own report directory; sweep.json is rewritten after every step (`save`),
  * so a sweep stopped by Ctrl-C — which ends the step under way as an interrupted run — or killed

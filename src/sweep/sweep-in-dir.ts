@@ -3,7 +3,8 @@
  * it, sweep.json and sweep.html rewritten after every step, Ctrl-C kept.
  *
  * The directory is claimed by its sweep.json (as a run's by its events.db), so a second sweep
- * never overwrites a first; sweep.json exists from the start, also when the first step fails
+ * never overwrites a first — except a grid given its own directory again, which resumes there
+ * (sweep/resume-cells); sweep.json exists from the start, also when the first step fails
  * before making its own directory. Ctrl-C or SIGTERM stops after the step under way (the runs
  * handle the signal themselves) and keeps every finished step.
  */

@@ -98,13 +98,13 @@ export function paretoPoints(curves: readonly ParetoCurveInput[], minAccuracy: n
       });
     }
   }
+  // The frontier of each curve and pair, over its filled points only.
   const groups = Map.groupBy(
     points.filter((p) => p.hollow === null),
     (p) => `${p.label}\u0000${p.isl_osl}`,
   );
-  for (const group of groups.values())
-    for (const i of paretoFrontier(group)) (group[i] as ParetoPoint).on_frontier = true;
-  return points;
+  const onFrontier = new Set([...groups.values()].flatMap((group) => paretoFrontier(group).map((i) => group[i])));
+  return points.map((p) => (onFrontier.has(p) ? { ...p, on_frontier: true } : p));
 }
 
 /** The pairs the points cover, in first-seen order. */
