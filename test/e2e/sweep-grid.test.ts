@@ -1,7 +1,8 @@
 /**
  * `sweep --concurrencies … --isl-osl …` against `serve --mode model --max-concurrent 4`: a cell per pair and
  * concurrency, Pareto points equal to what the queue model predicts, cost recomputed from each cell's events.db,
- * re-runs that resume (skipping finished cells, re-running a killed one, refusing another config), and
+ * re-runs that resume (skipping finished cells, re-running a killed one, refusing another config), exact
+ * token counts with --tokenizer, and
  * `report pareto` over two labelled sweeps drawn in Chromium, its SVG checked against its data.
  */
 import { Database } from "bun:sqlite";
@@ -13,6 +14,7 @@ import type { ResultSummary } from "../../src/report/result-summary.ts";
 import { startMockServer, type MockServer } from "../../src/server/index.ts";
 import type { SweepResult } from "../../src/sweep/run-sweep.ts";
 import { HAS_CHROMIUM, visitPage } from "../report/html/headless-chromium.ts";
+import { writeGpt2Tokenizer } from "../support/gpt2-tokenizer.ts";
 import { watchStalls } from "../support/stall-watch.ts";
 import { runCli, tempDirs } from "./run-cli.ts";
 
@@ -279,6 +281,39 @@ describe("cli/sweep grid", () => {
       expect(figure?.frontier[`${label} frontier`] ?? 0).toBeGreaterThanOrEqual(Math.min(1, frontier.length));
     }
   }, 120_000);
+
+  test("with --tokenizer, each cell's prompts are exactly its pair's input tokens and its answers its output tokens", async () => {
+    const dir = dirs.make();
+    const tokenizer = writeGpt2Tokenizer(join(dir, "gpt2"));
+    const server = await startMockServer({ mode: "model", outputTokens: 500, tokenizer, recordObservations: true });
+    try {
+      const out = join(dir, "grid");
+      const r = await runCli([
+        "sweep",
+        ...[
+          "--endpoints",
+          server.url,
+          "--model",
+          "m",
+          "--tokenizer",
+          tokenizer,
+          "--num-samples",
+          "8",
+          "--duration",
+          "0",
+        ],
+        ...["--concurrencies", "4", "--isl-osl", "64/8,128/4", "--server-metrics", "off", "-q", "--report-dir", out],
+      ]);
+      expect(r.exitCode).toBe(0);
+      const seen = server.observations().map((o) => `${o.promptTokens}/${o.outputTokens}`);
+      expect(seen.slice(0, 8)).toEqual(Array(8).fill("64/8"));
+      expect(seen.slice(8)).toEqual(Array(8).fill("128/4"));
+      const isl = readSummary(join(out, "isl128-osl4", "c4")).input_sequence_lengths;
+      expect([isl.min, isl.max]).toEqual([128, 128]);
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
 
   test.each([
     [
