@@ -2,8 +2,8 @@
  * `sweep --concurrencies … --isl-osl …` against `serve --mode model --max-concurrent 4`: a cell per pair and
  * concurrency, Pareto points equal to what the queue model predicts, cost recomputed from each cell's events.db,
  * re-runs that resume (skipping finished cells, re-running a killed one, refusing another config), exact
- * token counts with --tokenizer, and
- * `report pareto` over two labelled sweeps drawn in Chromium, its SVG checked against its data.
+ * token counts with --tokenizer, and `report pareto` over two labelled sweeps drawn in Chromium, its SVG
+ * checked against its data.
  */
 import { Database } from "bun:sqlite";
 import { afterAll, describe, expect, test } from "bun:test";
