@@ -16,7 +16,7 @@ import type { SweepResult } from "../../src/sweep/run-sweep.ts";
 import { HAS_CHROMIUM, visitPage } from "../report/html/headless-chromium.ts";
 import { writeGpt2Tokenizer } from "../support/gpt2-tokenizer.ts";
 import { watchStalls } from "../support/stall-watch.ts";
-import { runCli, tempDirs } from "./run-cli.ts";
+import { countRequestRows, runCli, spawnCli, tempDirs, waitFor } from "./run-cli.ts";
 
 const dirs = tempDirs("ie-sweep-grid-");
 afterAll(() => dirs.cleanup());
@@ -281,6 +281,46 @@ describe("cli/sweep grid", () => {
       expect(figure?.frontier[`${label} frontier`] ?? 0).toBeGreaterThanOrEqual(Math.min(1, frontier.length));
     }
   }, 120_000);
+
+  test("Ctrl-C mid-grid, then the same command: finished cells are kept, the interrupted one runs again, the rest run", async () => {
+    const server = await startMockServer({
+      mode: "model",
+      ttftMs: 5,
+      tpotMs: 2,
+      outputTokens: 10_000,
+      recordObservations: true,
+    });
+    try {
+      const out = join(dirs.make(), "grid");
+      const args = [
+        "sweep",
+        ...["--endpoints", server.url, "--model", "m", "--num-samples", "40", "--duration", "0"],
+        ...["--concurrencies", "2,1,4", "--isl-osl", "16/8", "--server-metrics", "off", "-q", "--report-dir", out],
+      ];
+      const proc = spawnCli(args);
+      // Interrupt the second cell once it has recorded a request: the first is finished, the second part-way.
+      await waitFor(() => countRequestRows(join(out, "isl16-osl8", "c1"), "performance") > 0, 30_000, 25);
+      proc.kill("SIGINT");
+      expect(await proc.exited).toBe(130);
+      expect(readSweep(out).steps.map((s) => s.state)).toEqual(["complete", "interrupted"]);
+      const before = server.observations().length;
+      const again = await runCli([...args.filter((a) => a !== "-q"), "-v"]);
+      expect(again.exitCode).toBe(0);
+      expect(again.stderr).toContain("sweep: step 1: isl16-osl8 concurrency 2: complete in");
+      expect(again.stderr).toContain("sweep: step 2: isl16-osl8 concurrency 1\n");
+      expect(server.observations().length).toBe(before + 2 * 40);
+      const sweep = readSweep(out);
+      expect(sweep.state).toBe("complete");
+      expect(sweep.steps.map((s) => [s.offered, s.state])).toEqual([
+        [2, "complete"],
+        [1, "complete"],
+        [4, "complete"],
+      ]);
+      expect(readSummary(`${join(out, "isl16-osl8", "c1")}.incomplete`).state).toBe("interrupted");
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
 
   test("with --tokenizer, each cell's prompts are exactly its pair's input tokens and its answers its output tokens", async () => {
     const dir = dirs.make();
