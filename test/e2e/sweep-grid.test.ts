@@ -13,6 +13,7 @@ import { ParetoFileSchema } from "../../src/report/pareto/pareto-schema.ts";
 import type { ResultSummary } from "../../src/report/result-summary.ts";
 import { startMockServer, type MockServer } from "../../src/server/index.ts";
 import type { SweepResult } from "../../src/sweep/run-sweep.ts";
+import { SweepFileSchema } from "../../src/sweep/sweep-schema.ts";
 import { HAS_CHROMIUM, visitPage } from "../report/html/headless-chromium.ts";
 import { writeGpt2Tokenizer } from "../support/gpt2-tokenizer.ts";
 import { watchStalls } from "../support/stall-watch.ts";
@@ -87,6 +88,7 @@ describe("cli/sweep grid", () => {
       expect(first.exitCode).toBe(0);
       expect(first.stdout).toMatch(/^ +5 +isl16-osl24 +concurrency +1 /m);
       const sweep = readSweep(out);
+      expect(SweepFileSchema.safeParse(sweep).error).toBeUndefined();
       expect(sweep.pairs).toEqual(["isl16-osl12", "isl16-osl24"]);
       expect(sweep.steps.map((s) => [s.isl_osl, s.offered, s.report_dir])).toEqual(
         PAIRS.flatMap((p) =>
@@ -303,6 +305,7 @@ describe("cli/sweep grid", () => {
       proc.kill("SIGINT");
       expect(await proc.exited).toBe(130);
       expect(readSweep(out).steps.map((s) => s.state)).toEqual(["complete", "interrupted"]);
+      expect(SweepFileSchema.safeParse(readSweep(out)).error).toBeUndefined();
       const before = server.observations().length;
       const again = await runCli([...args.filter((a) => a !== "-q"), "-v"]);
       expect(again.exitCode).toBe(0);

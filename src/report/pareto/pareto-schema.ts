@@ -1,7 +1,7 @@
 /**
  * @module report/pareto/pareto-schema — the shape of pareto.json (`report pareto`), as a zod schema.
  *
- * The committed JSON Schema (src/report/pareto/pareto.schema.json, made by scripts/make-pareto-schema.ts)
+ * The committed JSON Schema (src/report/pareto/pareto.schema.json, made by scripts/make-sweep-schemas.ts)
  * is what scripts validate against; a test keeps the two equal and checks real files against it.
  */
 import { z } from "zod";
