@@ -15,6 +15,8 @@ export const PARETO_FLAGS: readonly FlagSpec[] = [
     aliases: [],
     path: "label",
     kind: "list",
+    // A label may hold a comma ("tp4, fp8"): one per flag, never split.
+    commaSeparated: false,
     description: "the next directory's curve name (repeat, one per DIR in order)",
     defaultText: "the directory's name",
     commands: [command],
