@@ -46,6 +46,8 @@ export interface ChartSpec {
   yCounts?: boolean;
   /** x values are whole numbers (turn indexes): ticks on whole numbers only. */
   xCounts?: boolean;
+  /** A linear x axis starts at 0 (a Pareto chart's: a spread of 0.1 % must not fill the width). Default: from the data. */
+  xFromZero?: boolean;
   width?: number;
   height?: number;
 }
@@ -231,7 +233,12 @@ function legendMarkup(rows: readonly ChartSeries[][], right: number): string {
 export function renderChart(spec: ChartSpec): string {
   const width = spec.width ?? CHART_WIDTH;
   const height = spec.height ?? CHART_HEIGHT;
-  const x = chooseAxis(spec.series.flatMap(seriesXs), spec.xScale ?? "linear", false, spec.xCounts ? 1 : 0);
+  const x = chooseAxis(
+    spec.series.flatMap(seriesXs),
+    spec.xScale ?? "linear",
+    spec.xFromZero ?? false,
+    spec.xCounts ? 1 : 0,
+  );
   const y = spec.yDomain
     ? linearAxis(spec.yDomain[0], spec.yDomain[1])
     : chooseAxis(

@@ -83,12 +83,17 @@ function frontierTable(points: readonly ParetoPoint[]): string {
 /** The chart and frontier table of `pair`'s points; `yPerGpu` names the y axis. */
 export function renderParetoFigure(pair: string, points: readonly ParetoPoint[], yPerGpu: boolean): string {
   const mine = points.filter((p) => p.isl_osl === pair);
-  const labels = [...new Set(mine.map((p) => p.label))];
-  const series = labels.flatMap((label, i) => curveSeries(mine, label, COLORS[i % COLORS.length] as string));
+  // A label keeps its colour in every pair's chart, also in one where another label has no point.
+  const allLabels = [...new Set(points.map((p) => p.label))];
+  const series = allLabels
+    .filter((label) => mine.some((p) => p.label === label))
+    .flatMap((label) => curveSeries(mine, label, COLORS[allLabels.indexOf(label) % COLORS.length] as string));
   const chart = renderChart({
     name: `pareto-${pair}`,
     title: `Pareto: ${pair}`,
     xLabel: "interactivity (tok/s per user)",
+    // From 0 on both axes, as InferenceMAX draws it: noise of a fraction of a token/s must not look like a trade-off.
+    xFromZero: true,
     yLabel: yPerGpu ? "output tok/s per GPU" : "output tok/s (no --gpus: whole endpoint)",
     series,
   });
