@@ -201,9 +201,10 @@ describe("cli/sweep grid", () => {
       ["tp4", slow],
       ["tp8", fast],
     ] as const) {
-      const steps = readSweep(dir).steps;
-      const counted = steps.filter((s) => s.slo_met !== false && s.note === null);
-      const beaten = (s: (typeof steps)[number]) =>
+      // A step is a point when it has both axes: a stalled host can deliver a whole answer in one read (no TPOT).
+      const drawn = readSweep(dir).steps.filter((s) => s.interactivity !== null && s.output_tps_per_gpu !== null);
+      const counted = drawn.filter((s) => s.slo_met !== false && s.note === null);
+      const beaten = (s: (typeof drawn)[number]) =>
         counted.some(
           (q) =>
             (q.interactivity as number) >= (s.interactivity as number) &&
@@ -222,7 +223,7 @@ describe("cli/sweep grid", () => {
       ).toEqual(expected.sort());
       expect({ label, hollow: mine.filter((p) => p.hollow !== null).map((p) => p.step) }).toEqual({
         label,
-        hollow: steps.filter((s) => s.slo_met === false).map((s) => s.index),
+        hollow: drawn.filter((s) => s.slo_met === false).map((s) => s.index),
       });
     }
     expect(doc.points.some((p) => p.hollow === "missed the SLO")).toBe(true);
@@ -240,7 +241,9 @@ describe("cli/sweep grid", () => {
     expect(strict.exitCode).toBe(0);
     const strictDoc = ParetoFileSchema.parse(JSON.parse(readFileSync(join(root, "strict.json"), "utf8")));
     expect(strictDoc.points.map((p) => p.hollow)).toEqual(
-      readSweep(slow).steps.map((s) => (s.slo_met === false ? "missed the SLO" : "no accuracy score")),
+      readSweep(slow)
+        .steps.filter((s) => s.interactivity !== null && s.output_tps_per_gpu !== null)
+        .map((s) => (s.slo_met === false ? "missed the SLO" : "no accuracy score")),
     );
     expect(strictDoc.points.some((p) => p.on_frontier)).toBe(false);
 
