@@ -16,8 +16,8 @@ describe("README", () => {
     expect(readme).toContain("npm test");
   });
 
-  test("stays a user's page: at most ~250 lines, no internal targets", () => {
-    expect(readme.split("\n").length).toBeLessThanOrEqual(260);
+  test("stays a user's page: at most ~270 lines, no internal targets", () => {
+    expect(readme.split("\n").length).toBeLessThanOrEqual(280);
     expect(readme).not.toMatch(/not met|≥ 0\.5× wrk/);
   });
 });

@@ -21,7 +21,9 @@ interface SweepComparison {
   notes: string[];
 }
 
-const stepKey = (s: SweepStep) => (s.kind === "max_throughput" ? "max throughput" : `${s.kind} ${s.offered}`);
+// A grid's cells are told apart by their ISL/OSL pair too: concurrency 4 of 1024/128 is not concurrency 4 of 8192/1024.
+const stepKey = (s: SweepStep) =>
+  `${s.isl_osl ? `${s.isl_osl} ` : ""}${s.kind === "max_throughput" ? "max throughput" : `${s.kind} ${s.offered}`}`;
 
 /** "ttft ≤ 100 ms, p99" — the SLO an answer was found under. */
 function judgedBy(sweep: SweepFile): string {

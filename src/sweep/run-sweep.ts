@@ -2,7 +2,9 @@
  * @module sweep/run-sweep — a sweep's steps, one full run each, in order: the rates or
  * concurrencies given; `auto` (concurrency 1 for the unloaded latency, max throughput for the
  * capacity, then rates spread between them, as GuideLLM's sweep does); or `find` (the capacity,
- * then sweep/search-rate's bisection for the highest rate that meets the SLO).
+ * then sweep/search-rate's bisection for the highest rate that meets the SLO). With `--isl-osl`
+ * the rates or concurrencies run once per pair (sweep/grid-cells), skipping cells a resumed
+ * directory already holds.
  *
  * Each step writes its own report directory; sweep.json is rewritten after every step (`save`),
  * so a sweep stopped by Ctrl-C — which ends the step under way as an interrupted run — or killed
@@ -15,6 +17,7 @@ import { mergeStepRuns } from "./step-repeats.ts";
 import { thinVerdictWarning } from "./verdict-resolution.ts";
 import type { ResultSummary } from "../report/result-summary.ts";
 import { InputError, SetupError } from "../errors.ts";
+import { pairName, type IslOsl } from "./grid-cells.ts";
 
 export interface SweepPlan {
   mode: "rates" | "concurrencies" | "auto" | "find";
@@ -29,6 +32,8 @@ export interface SweepPlan {
   coolDownS: number;
   /** Shell command run before every step (`--before-each-step`), or null. */
   beforeEachStep: string | null;
+  /** `--isl-osl` pairs: a grid of every value for each (sweep/grid-cells); empty without one. */
+  pairs: readonly IslOsl[];
 }
 
 interface SweepAnswer {
@@ -51,6 +56,8 @@ export interface SweepResult {
   answer: SweepAnswer | null;
   /** What makes the result less sure than it looks (sweep/verdict-resolution). */
   warnings: string[];
+  /** A grid's ISL/OSL pairs (`isl1024-osl128`), in order; each step names its own; empty without a grid, absent from a sweep.json written before grids. */
+  pairs?: string[];
 }
 
 /** Runs one step and returns its summary (throws when the run fails). */
@@ -58,10 +65,13 @@ type StepRunner = (
   kind: StepKind,
   offered: number | null,
   index: number,
+  pair: IslOsl | null,
 ) => Promise<{ summary: ResultSummary; reportDir: string; runs?: ResultSummary[] }>;
 
 interface SweepHooks {
   run: StepRunner;
+  /** A grid cell's summary from an earlier run into the same directory, when it completed there (sweep/resume-cells); else null. */
+  finished?: (kind: StepKind, offered: number, pair: IslOsl) => { summary: ResultSummary; reportDir: string } | null;
   save: (result: SweepResult) => void;
   log: (line: string) => void;
   /** True once the user asked the sweep to stop. */
@@ -81,20 +91,35 @@ export function emptySweepResult(plan: SweepPlan): SweepResult {
     steps: [],
     answer: null,
     warnings: [],
+    pairs: plan.pairs.map(pairName),
   };
 }
 
 export async function runSweep(plan: SweepPlan, hooks: SweepHooks): Promise<SweepResult> {
   const result = emptySweepResult(plan);
   let fatal: Error | null = null;
-  const step = async (kind: StepKind, offered: number | null): Promise<SweepStep | null> => {
+  let ran = 0;
+  const step = async (
+    kind: StepKind,
+    offered: number | null,
+    pair: IslOsl | null = null,
+  ): Promise<SweepStep | null> => {
     if (hooks.stopped() || fatal) return null;
-    if (result.steps.length > 0 && plan.coolDownS > 0) await Bun.sleep(plan.coolDownS * 1000);
     const index = result.steps.length + 1;
-    hooks.log(`sweep: step ${index}: ${label(kind, offered)}`);
+    const cell = pair ? `${pairName(pair)} ` : "";
+    const earlier = pair && offered !== null ? (hooks.finished?.(kind, offered, pair) ?? null) : null;
+    if (earlier) {
+      hooks.log(`sweep: step ${index}: ${cell}${label(kind, offered)}: complete in ${earlier.reportDir}, skipped`);
+      const kept = { ...stepOf(index, kind, offered, earlier.reportDir, earlier.summary, null), isl_osl: cell.trim() };
+      result.steps.push(kept);
+      hooks.save(result);
+      return kept;
+    }
+    if (ran++ > 0 && plan.coolDownS > 0) await Bun.sleep(plan.coolDownS * 1000);
+    hooks.log(`sweep: step ${index}: ${cell}${label(kind, offered)}`);
     let done: SweepStep;
     try {
-      const { summary, reportDir, runs } = await hooks.run(kind, offered, index);
+      const { summary, reportDir, runs } = await hooks.run(kind, offered, index, pair);
       // Only a rate step is judged: the capacity run queues everything by design.
       const judged = kind === "rate" ? plan.percentile : null;
       done = runs
@@ -115,6 +140,7 @@ export async function runSweep(plan: SweepPlan, hooks: SweepHooks): Promise<Swee
       // What stops one run from starting stops every later one: the sweep ends here, exiting as the run would.
       if (error instanceof SetupError || error instanceof InputError) fatal = error;
     }
+    if (pair) done = { ...done, isl_osl: pairName(pair) };
     result.steps.push(done);
     hooks.save(result);
     if (fatal) return null;
@@ -123,7 +149,10 @@ export async function runSweep(plan: SweepPlan, hooks: SweepHooks): Promise<Swee
   const round = (r: number) => Math.round(r * 1000) / 1000;
 
   if (plan.mode === "rates" || plan.mode === "concurrencies") {
-    for (const v of plan.values) if (!(await step(plan.mode === "rates" ? "rate" : "concurrency", v))) break;
+    const kind = plan.mode === "rates" ? "rate" : "concurrency";
+    // A grid runs every value for each pair in turn (sweep/grid-cells); without one, the values once.
+    const pairs: (IslOsl | null)[] = plan.pairs.length > 0 ? [...plan.pairs] : [null];
+    cells: for (const pair of pairs) for (const v of plan.values) if (!(await step(kind, v, pair))) break cells;
   } else if (plan.mode === "auto") {
     const unloaded = await step("concurrency", 1);
     const capacity = unloaded && (await step("max_throughput", null));

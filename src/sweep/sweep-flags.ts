@@ -7,6 +7,7 @@
 import type { FlagSpec } from "../config/flags.ts";
 import { DEFAULT_SLO_PERCENTILE } from "../config/slo.ts";
 import { InputError } from "../errors.ts";
+import { parseIslOslList } from "./grid-cells.ts";
 import type { SweepPlan } from "./run-sweep.ts";
 
 const flag = (
@@ -78,6 +79,14 @@ export const SWEEP_FLAGS: readonly FlagSpec[] = [
     "string",
     "shell command run before every step, e.g. curl -X POST HOST/reset_prefix_cache so each starts cold; not exit 0 ends the sweep",
     "none",
+  ),
+  flag(
+    "--isl-osl",
+    "sweep.isl_osl",
+    "list",
+    "a grid: every rate or concurrency for each INPUT/OUTPUT token pair (random dataset), e.g. 1024/128,8192/1024; resumable",
+    undefined,
+    { commaSeparated: true },
   ),
 ];
 
@@ -151,6 +160,11 @@ export function parseSweepFlags(
     const v = sweep[key] as number | undefined;
     if (v !== undefined && !(v >= min)) throw new InputError(`${flagName} ${v}: expected at least ${min}`);
   };
+  // A grid repeats fixed steps per pair; an adaptive sweep's steps depend on each other, so a grid of them is refused.
+  if (sweep.isl_osl !== undefined && mode !== "rates" && mode !== "concurrencies")
+    throw new InputError("--isl-osl makes a grid of --rates or --concurrencies; not of --sweep auto or --find", {
+      hint: "e.g. --concurrencies 1,4,16 --isl-osl 1024/128,8192/1024",
+    });
   atLeast("max_steps", "--max-steps", 1);
   atLeast("steps", "--sweep-steps", 0);
   atLeast("cool_down_s", "--cool-down", 0);
@@ -167,6 +181,7 @@ export function parseSweepFlags(
         typeof sweep.before_each_step === "string" && sweep.before_each_step.trim() !== ""
           ? sweep.before_each_step
           : null,
+      pairs: sweep.isl_osl === undefined ? [] : parseIslOslList(sweep.isl_osl as string[]),
     },
     outDir: typeof overrides.report_dir === "string" ? overrides.report_dir : null,
     overrides,

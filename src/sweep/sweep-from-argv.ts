@@ -15,6 +15,8 @@ import { parseSweepFlags, stepPattern, SWEEP_FLAGS } from "./sweep-flags.ts";
 import { sweepInDir } from "./sweep-in-dir.ts";
 import { stepDurationMs, stepOverrides, type StepSettings } from "./step-config.ts";
 import type { StepKind } from "./sweep-step.ts";
+import { pairDataset, type IslOsl } from "./grid-cells.ts";
+import { gridFingerprint } from "./resume-cells.ts";
 
 /** Overrides a step sets itself; the user's load pattern and report directory give way to them. */
 const STEP_OWNED = /^(settings\.load_pattern\.(type|target_qps|target_concurrency)|report_dir)$/;
@@ -35,11 +37,19 @@ export async function sweepFromArgv(argv: string[], io: ConsoleIo): Promise<numb
   const { ratePattern, warnings } = stepPattern(flagPlan.mode, overrides, yaml);
   for (const warning of warnings) io.stderr(`warning: sweep: ${warning}\n`);
   const settings: StepSettings = { ratePattern, streaming: null, durationMs: null };
-  const configFor = (kind: StepKind, offered: number | null, dir: string) =>
+  const grid = flagPlan.pairs.length > 0;
+  if (grid && parsed.datasets.length > 0)
+    throw new InputError("--isl-osl sets each cell's dataset (random,isl=…,osl=…): drop --dataset", {
+      hint: "add --tokenizer DIR for exact token counts",
+    });
+  const yamlDatasets = (yaml as { datasets?: unknown[] } | undefined)?.datasets;
+  if (grid && Array.isArray(yamlDatasets) && yamlDatasets.length > 0)
+    io.stderr("warning: sweep: the config's datasets are replaced by each --isl-osl cell's random,isl=…,osl=…\n");
+  const configFor = (kind: StepKind, offered: number | null, dir: string, pair: IslOsl | null = null) =>
     buildConfig({
       command: kind === "max_throughput" ? "offline" : "online",
       yaml,
-      datasets: parsed.datasets,
+      datasets: pair ? [pairDataset(pair)] : parsed.datasets,
       ...(parsed.mode ? { mode: parsed.mode } : {}),
       overrides: { ...base, report_dir: dir, ...stepOverrides(kind, offered, settings) },
     });
@@ -49,7 +59,13 @@ export async function sweepFromArgv(argv: string[], io: ConsoleIo): Promise<numb
     flagPlan.mode === "concurrencies" ? "concurrency" : "rate",
     flagPlan.values[0] ?? 1,
     checkDir,
+    flagPlan.pairs[0] ?? null,
   );
+  // A resumed cell is judged from one run's result files; a cell of N runs has none of its own yet.
+  if (grid && checked.runs > 1)
+    throw new InputError("--runs cannot be combined with --isl-osl: a grid's cells resume from one run's files", {
+      hint: "run the grid once per repeat, each into its own --report-dir",
+    });
   // The pass mark is the SLO's share as every step's own report judges it: --slo …,p= over the config's slo.percentile.
   const plan = parseSweepFlags(parsed.overrides, checked.slo.percentile).plan;
   settings.streaming = checked.model_params.streaming;
@@ -68,6 +84,7 @@ export async function sweepFromArgv(argv: string[], io: ConsoleIo): Promise<numb
     slo,
     requestedDir: requestedDir ?? null,
     configFor,
+    grid: grid ? { fingerprint: gridFingerprint(checked, plan.mode) } : null,
     testMode: parsed.mode ?? "perf",
     runIo: runIoOf(io, parsed.quiet),
     stdout: io.stdout,

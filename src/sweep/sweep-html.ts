@@ -14,6 +14,7 @@ import type { SweepResult } from "./run-sweep.ts";
 import type { SweepStep } from "./sweep-step.ts";
 import { offeredBy } from "./sweep-text.ts";
 import { economyColumns } from "./step-economy.ts";
+import { sweepParetoSection } from "./sweep-pareto-html.ts";
 
 export interface SweepSlo {
   ttft_ms: number | null;
@@ -74,9 +75,11 @@ function verticalLine(label: string, color: string, x: number | null, top: numbe
 
 const tallest = (series: readonly ChartSeries[]) => Math.max(0, ...series.flatMap((s) => s.ys).filter(Number.isFinite));
 
-export function renderSweepHtml(result: SweepResult, slo: SweepSlo): string {
+/** The charts against load of the steps of `pair` (a grid's ISL/OSL pair; null: every step), their names suffixed with it. */
+function againstLoadCharts(result: SweepResult, slo: SweepSlo, pair: string | null): string {
   const byConcurrency = result.mode === "concurrencies";
-  const steps = result.steps.filter((s) => s.state !== "failed");
+  const suffix = pair === null ? "" : `-${pair}`;
+  const steps = result.steps.filter((s) => s.state !== "failed" && (pair === null || s.isl_osl === pair));
   // The capacity run sends everything at once: its queueing belongs to no offered rate, so it is a line, not a point of the curves.
   // A step that fell behind or was interrupted does not describe its offered load: a cross beside the curves, not a point of them.
   const curve = steps.filter((s) => s.kind !== "max_throughput" && s.note === null);
@@ -113,7 +116,7 @@ export function renderSweepHtml(result: SweepResult, slo: SweepSlo): string {
     ...points(uncounted, byConcurrency, "not counted: TTFT p99", "#9ca3af", "cross", (s) => s.ttft_p99_ms),
   ];
   const latency = renderChart({
-    name: "sweep-latency",
+    name: `sweep-latency${suffix}`,
     title: `Latency against ${against}`,
     xLabel,
     yLabel: "ms",
@@ -133,7 +136,7 @@ export function renderSweepHtml(result: SweepResult, slo: SweepSlo): string {
     tpotCurves.length === 0
       ? ""
       : renderChart({
-          name: "sweep-tpot",
+          name: `sweep-tpot${suffix}`,
           title: `TPOT against ${against}`,
           xLabel,
           yLabel: "ms",
@@ -162,17 +165,35 @@ export function renderSweepHtml(result: SweepResult, slo: SweepSlo): string {
     ...points(uncounted, byConcurrency, "not counted: achieved", "#9ca3af", "cross", (s) => s.achieved_qps),
   ];
   const goodput = renderChart({
-    name: "sweep-goodput",
+    name: `sweep-goodput${suffix}`,
     title: `Throughput and goodput against ${against}`,
     xLabel,
     yLabel: "req/s",
     series: [...goodputCurves, ...marks(tallest(goodputCurves))],
   });
+  return `${latency}${goodput}${tpot}`;
+}
+
+export function renderSweepHtml(result: SweepResult, slo: SweepSlo): string {
+  const pairs = result.pairs ?? [];
+  const against = result.mode === "concurrencies" ? "concurrency" : "offered load";
+  const answer = result.answer?.rate ?? null;
+  // A grid's pairs each get their own charts: their latencies and rates are not one curve.
+  const charts =
+    pairs.length === 0
+      ? `<h2>Against ${against}</h2><div class="charts">${againstLoadCharts(result, slo, null)}</div>`
+      : pairs
+          .map(
+            (p) =>
+              `<h2>${escapeHtml(p)}: against ${against}</h2><div class="charts">${againstLoadCharts(result, slo, p)}</div>`,
+          )
+          .join("");
   // The server's own view, when any step scraped it: the queue and the cache say why latency bends.
   const server = result.steps.some((s) => s.server_running_avg != null || s.server_ttft_p99_ms != null);
   const economy = economyColumns(result.steps);
   const head = [
     "step",
+    ...(pairs.length > 0 ? ["ISL/OSL"] : []),
     "kind",
     "offered",
     "scheduled req/s",
@@ -193,6 +214,7 @@ export function renderSweepHtml(result: SweepResult, slo: SweepSlo): string {
   ];
   const rows = result.steps.map((s) => [
     String(s.index),
+    ...(pairs.length > 0 ? [s.isl_osl ?? "-"] : []),
     s.kind,
     s.offered === null ? "-" : String(s.offered),
     cell(s.scheduled_qps ?? null),
@@ -236,7 +258,8 @@ export function renderSweepHtml(result: SweepResult, slo: SweepSlo): string {
 <p class="subtitle">${escapeHtml(result.mode)} · ${result.steps.length} steps · ${escapeHtml(result.state)}</p>
 ${verdict}
 ${(result.warnings ?? []).map((w) => `<p class="bad">warning: ${escapeHtml(w)}</p>`).join("\n")}
-<section id="charts"><h2>Against ${against}</h2><div class="charts">${latency}${goodput}${tpot}</div></section>
+<section id="charts">${charts}</section>
+${sweepParetoSection(result)}
 <section id="steps"><h2>Steps</h2><div class="scroll">${table}</div></section>`,
   );
 }

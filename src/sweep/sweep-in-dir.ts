@@ -3,12 +3,13 @@
  * it, sweep.json and sweep.html rewritten after every step, Ctrl-C kept.
  *
  * The directory is claimed by its sweep.json (as a run's by its events.db), so a second sweep
- * never overwrites a first; sweep.json exists from the start, also when the first step fails
+ * never overwrites a first — except a grid given its own directory again, which resumes there
+ * (sweep/resume-cells); sweep.json exists from the start, also when the first step fails
  * before making its own directory. Ctrl-C or SIGTERM stops after the step under way (the runs
  * handle the signal themselves) and keeps every finished step.
  */
 import { writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type { BenchmarkConfig } from "../config/schema/schema.ts";
 import { ExitCode } from "../errors.ts";
 import { prepareReportDir } from "../run/report-dir.ts";
@@ -21,6 +22,8 @@ import { emptySweepResult, runSweep, type SweepPlan, type SweepResult } from "./
 import { renderSweepHtml, type SweepSlo } from "./sweep-html.ts";
 import type { StepKind } from "./sweep-step.ts";
 import { sweepLines } from "./sweep-text.ts";
+import { cellDirName, type IslOsl } from "./grid-cells.ts";
+import { finishedCell, resumesGrid, type GridRecord } from "./resume-cells.ts";
 
 const BEFORE_STEP_HINT =
   "the command must exit 0 (e.g. reset the server's prefix cache); the sweep stops rather than measure a step it did not prepare";
@@ -30,8 +33,10 @@ interface SweepInDir {
   slo: SweepSlo;
   /** `--report-dir`, or null for `sweep_<time>` here. */
   requestedDir: string | null;
-  /** The config of one step, writing its report into `dir`. */
-  configFor: (kind: StepKind, offered: number | null, dir: string) => BenchmarkConfig;
+  /** The config of one step (of a grid's cell: of `pair`), writing its report into `dir`. */
+  configFor: (kind: StepKind, offered: number | null, dir: string, pair: IslOsl | null) => BenchmarkConfig;
+  /** A grid's record (sweep/resume-cells): its directory is resumed when it holds this one's; else null. */
+  grid: GridRecord | null;
   testMode: "perf" | "acc" | "both";
   runIo: RunIo;
   stdout: (text: string) => void;
@@ -43,6 +48,10 @@ function stepDirName(index: number, kind: StepKind, offered: number | null): str
   return `step-${String(index).padStart(2, "0")}-${kind === "max_throughput" ? "max-throughput" : `${kind}-${offered}`}`;
 }
 
+/** A grid cell's report directory under the sweep's: `<sweep>/isl1024-osl128/c4`. */
+const cellDir = (outDir: string, kind: StepKind, offered: number | null, pair: IslOsl) =>
+  join(outDir, cellDirName({ pair, kind: kind === "rate" ? "rate" : "concurrency", offered: offered ?? 0 }));
+
 /** Runs the sweep; its exit code (0, or interrupted); prints the table and where the files are. */
 export async function sweepInDir(s: SweepInDir): Promise<number> {
   let stopped = false;
@@ -51,23 +60,29 @@ export async function sweepInDir(s: SweepInDir): Promise<number> {
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
-  const outDir = prepareReportDir(s.requestedDir ?? undefined, { prefix: "sweep", claimFile: "sweep.json" });
+  const resumed = s.grid !== null && resumesGrid(s.requestedDir, s.grid.fingerprint);
+  const outDir = resumed
+    ? resolve(s.requestedDir as string)
+    : prepareReportDir(s.requestedDir ?? undefined, { prefix: "sweep", claimFile: "sweep.json" });
+  if (resumed) s.runIo.log(`sweep: resuming the grid in ${outDir}: cells that completed there are kept`);
+  const grid = s.grid ? { grid: s.grid } : {};
   let saved: SweepResult | null = null;
   const save = (r: SweepResult) => {
     saved = r;
-    writeFileSync(join(outDir, "sweep.json"), `${JSON.stringify({ ...r, slo: s.slo }, null, 2)}\n`);
+    writeFileSync(join(outDir, "sweep.json"), `${JSON.stringify({ ...r, slo: s.slo, ...grid }, null, 2)}\n`);
     writeFileSync(join(outDir, "sweep.html"), renderSweepHtml(r, s.slo));
   };
   writeFileSync(
     join(outDir, "sweep.json"),
-    `${JSON.stringify({ ...emptySweepResult(s.plan), slo: s.slo }, null, 2)}\n`,
+    `${JSON.stringify({ ...emptySweepResult(s.plan), slo: s.slo, ...grid }, null, 2)}\n`,
   );
   try {
     const result = await runSweep(s.plan, {
-      run: async (kind, offered, index) => {
+      run: async (kind, offered, index, pair) => {
         if (s.plan.beforeEachStep)
           await runShellHook(s.plan.beforeEachStep, "--before-each-step", s.runIo.log, BEFORE_STEP_HINT);
-        const config = s.configFor(kind, offered, join(outDir, stepDirName(index, kind, offered)));
+        const dir = pair ? cellDir(outDir, kind, offered, pair) : join(outDir, stepDirName(index, kind, offered));
+        const config = s.configFor(kind, offered, dir, pair);
         if (config.runs > 1) {
           // `--runs N`: the step's directory holds run-1 … run-N and repeats.json, as a benchmark's does.
           const repeated = await repeatRuns(config, s.runIo, s.testMode, {
@@ -79,6 +94,15 @@ export async function sweepInDir(s: SweepInDir): Promise<number> {
         const outcome = await runBenchmark(config, s.runIo, s.testMode);
         return { summary: outcome.summary, reportDir: outcome.reportDir };
       },
+      ...(resumed
+        ? {
+            finished: (kind: StepKind, offered: number, pair: IslOsl) => {
+              const reportDir = cellDir(outDir, kind, offered, pair);
+              const summary = finishedCell(reportDir);
+              return summary ? { summary, reportDir } : null;
+            },
+          }
+        : {}),
       save,
       log: s.runIo.log,
       stopped: () => stopped,

@@ -50,6 +50,12 @@ export interface SweepStep {
   note: string | null;
   /** `sweep --runs N`: the figures above are means over the runs, here with their intervals (sweep/step-repeats). */
   repeats?: StepRepeats;
+  /** A grid's cell: its ISL/OSL pair (`isl1024-osl128`, sweep/grid-cells), else null. Optional: a sweep.json written before grids has none. */
+  isl_osl?: string | null;
+  /** Output tokens/s of the whole endpoint, $ per 1M input + output tokens, and whether the step's own report met its SLO (Pareto points, report/pareto). */
+  output_tps?: number | null;
+  usd_per_million_tokens?: number | null;
+  slo_met?: boolean | null;
 }
 
 const ms = (rollup: Rollup, key: string): number | null => {
@@ -112,6 +118,10 @@ export function stepOf(
     // The same judgement as the step's own report (goodput.target_met), at the search's share.
     passed: percentile === null ? null : note === null && meetsTarget(attainment, percentile),
     note,
+    isl_osl: null,
+    output_tps: s.tps ?? null,
+    usd_per_million_tokens: s.cost?.usd_per_million_tokens ?? null,
+    slo_met: s.goodput?.target_met ?? null,
   };
 }
 
@@ -153,5 +163,9 @@ export function failedStep(
     server_ttft_p99_ms: null,
     passed: judged ? false : null,
     note: message,
+    isl_osl: null,
+    output_tps: null,
+    usd_per_million_tokens: null,
+    slo_met: null,
   };
 }

@@ -11,9 +11,13 @@ export function offeredBy(scheduled: number | null | undefined): string {
 
 export function sweepLines(result: SweepResult): string[] {
   const economy = economyColumns(result.steps);
+  // A grid's rows name their ISL/OSL pair: concurrency 4 is in the table once per pair.
+  const pairWidth = Math.max(0, ...(result.pairs ?? []).map((p) => p.length + 2));
+  const pairCell = (text: string) => (pairWidth === 0 ? "" : text.padEnd(pairWidth));
   const lines = [
     `Sweep (${result.mode}, ${result.state}):`,
-    "  step  kind            offered  achieved  goodput  attain%  TTFT p50  TTFT p99  lat p99  " +
+    `  step  ${pairCell("ISL/OSL")}` +
+      "kind            offered  achieved  goodput  attain%  TTFT p50  TTFT p99  lat p99  " +
       economy.map((c) => `${c.short.padStart(10)}  `).join("") +
       "load gen     pass",
   ];
@@ -21,7 +25,7 @@ export function sweepLines(result: SweepResult): string[] {
     const offered = s.offered === null ? "-" : String(s.offered);
     const pass = s.passed === null ? "-" : s.passed ? "yes" : "no";
     lines.push(
-      `  ${String(s.index).padStart(4)}  ${s.kind.padEnd(14)}  ${offered.padStart(7)}  ` +
+      `  ${String(s.index).padStart(4)}  ${pairCell(s.isl_osl ?? "-")}${s.kind.padEnd(14)}  ${offered.padStart(7)}  ` +
         `${cell(s.achieved_qps, 8)}  ${cell(s.goodput_rps, 7)}  ${cell(s.attainment_pct, 7)}  ` +
         `${cell(s.ttft_p50_ms, 8)}  ${cell(s.ttft_p99_ms, 8)}  ${cell(s.latency_p99_ms, 7)}  ` +
         economy.map((c) => `${cell(c.value(s), 10)}  `).join("") +

@@ -17,6 +17,7 @@ import { EVENTS_DB_FILE } from "../../record/events-db.ts";
 import { renderConsoleSummary } from "../../report/report-text.ts";
 import type { CliIo, Command } from "../command.ts";
 import { renderFlagHelp } from "../flag-help.ts";
+import { PARETO_FLAGS, PARETO_USAGE, paretoCommand } from "./report-pareto.ts";
 
 const REPORT_FLAGS: readonly FlagSpec[] = [
   {
@@ -108,7 +109,8 @@ export const reportCommand: Command = {
   help: () =>
     `Usage: inference-endpoint report DIR [flags]\n       inference-endpoint report merge ` +
     `DIR… --output DIR   (the shards of one plan, or a directory holding them; ` +
-    `docs/distributed.md)\n\nFlags:\n${renderFlagHelp(REPORT_FLAGS)}\nExamples:\n  ` +
+    `docs/distributed.md)\n       ${PARETO_USAGE}   (sweeps' Pareto fronts; docs/sweeps.md)\n\nFlags:\n${renderFlagHelp(REPORT_FLAGS)}` +
+    `\nreport pareto flags:\n${renderFlagHelp(PARETO_FLAGS)}\nExamples:\n  ` +
     `inference-endpoint report reports_20261129_120000 --output json | jq .ttft.percentiles\n  ` +
     `inference-endpoint report reports_20261129_120000 --export ` +
     `events.jsonl,sample_idx_map.json\n`,
@@ -116,6 +118,7 @@ export const reportCommand: Command = {
     // `-v` given before the words arrives first: the subcommand is the first other argument.
     const first = argv.findIndex((arg) => !/^-v+$/.test(arg));
     if (argv[first] === "merge") return mergeCommand([...argv.slice(0, first), ...argv.slice(first + 1)], io);
+    if (argv[first] === "pareto") return paretoCommand([...argv.slice(0, first), ...argv.slice(first + 1)], io);
     const { overrides, positionals } = parseFlags(argv, "report", REPORT_FLAGS);
     if (positionals.length !== 1)
       throw new InputError(`report needs one report directory, got ${positionals.length}`, {

@@ -22,7 +22,9 @@ export const sweepCommand: Command = {
     `flags:\n${renderFlagHelp(SWEEP_FLAGS)}\nExamples:\n  inference-endpoint sweep --endpoints ` +
     `http://localhost:8000 --model m --dataset prompts.jsonl --duration 60s --rates 10,20,40\n ` +
     ` inference-endpoint sweep --endpoints http://localhost:8000 --model m --dataset ` +
-    `prompts.jsonl --duration 60s --find max-goodput --slo ttft:500ms,p=99\n`,
+    `prompts.jsonl --duration 60s --find max-goodput --slo ttft:500ms,p=99\n  inference-endpoint sweep ` +
+    `--endpoints http://localhost:8000 --model m --duration 60s --concurrencies 1,4,16,64 --isl-osl ` +
+    `1024/128,8192/1024 --gpus 8   (a grid, resumable; then: report pareto DIR…)\n`,
   async run(argv, io) {
     const { sweepFromArgv } = await import("../../sweep/sweep-from-argv.ts");
     return sweepFromArgv(argv, io);

@@ -15,7 +15,8 @@ export type ChartSeries =
       kind: "points";
       label: string;
       color: string;
-      shape: "circle" | "cross";
+      /** ring: a hollow circle (a Pareto point that does not count); dot: a large solid one (a frontier point). */
+      shape: "circle" | "cross" | "ring" | "dot";
       xs: readonly number[];
       ys: readonly number[];
     }
@@ -45,6 +46,8 @@ export interface ChartSpec {
   yCounts?: boolean;
   /** x values are whole numbers (turn indexes): ticks on whole numbers only. */
   xCounts?: boolean;
+  /** A linear x axis starts at 0 (a Pareto chart's: a spread of 0.1 % must not fill the width). Default: from the data. */
+  xFromZero?: boolean;
   width?: number;
   height?: number;
 }
@@ -165,9 +168,17 @@ function seriesMarkup(f: Frame, s: ChartSeries): string {
     marks.push(
       s.shape === "circle"
         ? `<circle cx="${cx}" cy="${cy}" r="2.2"/>`
-        : `M${r1(px(f, x) - 3)} ${r1(py(f, y) - 3)}l6 6m0 -6l-6 6`,
+        : s.shape === "ring"
+          ? `<circle cx="${cx}" cy="${cy}" r="3.2"/>`
+          : s.shape === "dot"
+            ? `<circle cx="${cx}" cy="${cy}" r="4"/>`
+            : `M${r1(px(f, x) - 3)} ${r1(py(f, y) - 3)}l6 6m0 -6l-6 6`,
     );
   }
+  if (s.shape === "dot")
+    return `<g class="series" data-series="${escapeHtml(s.label)}" fill="${s.color}">${marks.join("")}</g>`;
+  if (s.shape === "ring")
+    return `<g class="series" data-series="${escapeHtml(s.label)}" fill="none" stroke="${s.color}" stroke-width="1.4">${marks.join("")}</g>`;
   return s.shape === "circle"
     ? `<g class="series" data-series="${escapeHtml(s.label)}" fill="${s.color}" fill-opacity="0.55">${marks.join("")}</g>`
     : `<path class="series" data-series="${escapeHtml(s.label)}" d="${marks.join("")}" stroke="${s.color}" stroke-width="1.6" fill="none"/>`;
@@ -209,7 +220,9 @@ function legendMarkup(rows: readonly ChartSeries[][], right: number): string {
           ? `<rect x="${r1(x)}" y="${y}" width="12" height="8" fill="${s.color}"/>`
           : s.shape === "cross"
             ? `<path d="M${r1(x)} ${y}l8 8m0 -8l-8 8" stroke="${s.color}" stroke-width="1.8"/>`
-            : `<circle cx="${r1(x + 5)}" cy="${y + 4}" r="3.5" fill="${s.color}"/>`;
+            : s.shape === "ring"
+              ? `<circle cx="${r1(x + 5)}" cy="${y + 4}" r="3.5" fill="none" stroke="${s.color}" stroke-width="1.4"/>`
+              : `<circle cx="${r1(x + 5)}" cy="${y + 4}" r="3.5" fill="${s.color}"/>`;
       items.push(`${swatch}<text class="legend" x="${r1(x + 16)}" y="${y + 8}">${label}</text>`);
     }
   });
@@ -220,7 +233,12 @@ function legendMarkup(rows: readonly ChartSeries[][], right: number): string {
 export function renderChart(spec: ChartSpec): string {
   const width = spec.width ?? CHART_WIDTH;
   const height = spec.height ?? CHART_HEIGHT;
-  const x = chooseAxis(spec.series.flatMap(seriesXs), spec.xScale ?? "linear", false, spec.xCounts ? 1 : 0);
+  const x = chooseAxis(
+    spec.series.flatMap(seriesXs),
+    spec.xScale ?? "linear",
+    spec.xFromZero ?? false,
+    spec.xCounts ? 1 : 0,
+  );
   const y = spec.yDomain
     ? linearAxis(spec.yDomain[0], spec.yDomain[1])
     : chooseAxis(
