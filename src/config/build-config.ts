@@ -21,6 +21,7 @@ import { endpointsRule } from "./rules/endpoints.ts";
 import { requestExtrasRule } from "./rules/request-extras.ts";
 import { durationRule, loadPatternRule } from "./rules/load.ts";
 import { modelRule } from "./rules/model.ts";
+import { modelMixRule } from "./rules/model-mix.ts";
 import { submissionRule } from "../mlperf/rules-submission.ts";
 import type { BenchmarkConfig } from "./schema/schema.ts";
 import { issueToProblems } from "./zod-issues.ts";
@@ -40,6 +41,7 @@ export interface BuildConfigInput {
 
 const RULES: readonly Rule[] = [
   modelRule,
+  modelMixRule,
   endpointsRule,
   requestExtrasRule,
   loadPatternRule,
