@@ -72,6 +72,9 @@ export interface WorkerPhase {
   conversations?: TrajectoryTable;
   /** A header naming each row's session (trace replay); absent = none. */
   sessions?: SessionHeaders;
+  /** A model mix: each entry's model (an index into the run's models) and body index; absent = model 0, the sample's body. */
+  modelIndex?: Uint16Array;
+  bodyIndex?: Uint32Array;
 }
 
 /** Starts an armed phase: its entries are due at startNs + offset. */

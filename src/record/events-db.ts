@@ -10,13 +10,15 @@ import { sharedChunkTokens } from "../tokens/chunk-tokens.ts";
 import type { RequestRecord } from "./request-record.ts";
 import { bytesOf, INSERT_ALL, INSERT_COMMON, insertRequest, REQUESTS_TABLE } from "./request-sql.ts";
 import { ServerMetricsTable } from "./server-metrics-table.ts";
+import { MODELS_TABLE, writeModels, type RunModel } from "./run-models.ts";
 
 export const EVENTS_DB_FILE = "events.db";
 /**
  * 2: `requests.attempt` (retries). 3: `hidden_tokens`, `stream_notes`, `chunk_chars`. 4: TPOT's
  * `first_chunk_chars` and `tokenizer_tokens_after_first`, the server's per-request figures, `worker_health`.
+ * 5: `requests.model` and the `models` table it indexes (record/run-models).
  */
-const SCHEMA_VERSION = 4;
+const SCHEMA_VERSION = 5;
 /** Rows per chunk when counting tokens after the run (a full GC after each). */
 const TOKENIZER_CHUNK_ROWS = 20_000;
 
@@ -28,6 +30,7 @@ CREATE TABLE IF NOT EXISTS phases (
 ${REQUESTS_TABLE}
 CREATE TABLE IF NOT EXISTS worker_health (
   phase TEXT NOT NULL, worker INTEGER NOT NULL, t_ns INTEGER NOT NULL, lateness_ns INTEGER NOT NULL, cpu REAL NOT NULL);
+${MODELS_TABLE}
 `;
 
 /** A blob's bytes as uint32s (copied: SQLite's buffer need not be aligned). */
@@ -86,6 +89,11 @@ export class EventsDb {
     this.db
       .prepare("INSERT INTO run (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
       .run(key, value);
+  }
+
+  /** The run's models, whose indices the requests' `model` column holds (written once, before the first phase). */
+  setModels(models: readonly RunModel[]): void {
+    writeModels(this.db, models);
   }
 
   startPhase(name: string, kind: string, startNs: number, planned: number): void {

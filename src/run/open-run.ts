@@ -227,6 +227,7 @@ export async function openRun(
   for (const warning of [...sizing.warnings, ...droppedColumnWarnings(config, workload)]) io.log(`warning: ${warning}`);
   const db = openEventsDb(config, reportDir, sizing);
   db.setMeta(PLAN_ID_META_KEY, planIdentity(config, workload.bodies));
+  if (workload.models.length > 0) db.setModels(workload.models);
   if (shard) db.setMeta(SHARD_META_KEY, `${shard.index}/${shard.count}`);
   const perfPlan = workload.phases.find((p) => p.kind === "performance")?.plan;
   if (perfPlan && isConversationPlan(perfPlan)) {

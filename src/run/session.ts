@@ -143,6 +143,8 @@ export class Session {
           ...(bodies ? { bodies } : {}),
           ...(share.conversations ? { conversations: share.conversations } : {}),
           ...(plan.sessions ? { sessions: plan.sessions } : {}),
+          ...(share.modelIndex ? { modelIndex: share.modelIndex } : {}),
+          ...(share.bodyIndex ? { bodyIndex: share.bodyIndex } : {}),
           keepResponseText: phase.keepResponseText ?? false,
         }),
       );
