@@ -178,7 +178,7 @@ export function createCompletionHandler(kind: ApiKind, mode: "echo" | "model", c
     const key = mock.inputs.map((input) => input.promptText).join("\u0000");
     const cached = context.cachedPrompts?.has(key) ?? false;
     context.cachedPrompts?.add(key);
-    const plans = planChoices(mode, mock, context.sampleLatency()).map((plan, i) => {
+    const plans = planChoices(mode, mock, context.sampleLatency(mock.model)).map((plan, i) => {
       const canned = context.answers.get(mock.inputs[Math.floor(i / mock.n)]?.promptText ?? "");
       const timed = cached
         ? { ...plan, ttftMs: plan.ttftMs / CACHE_SPEEDUP, tpotMs: plan.tpotMs / CACHE_SPEEDUP }
