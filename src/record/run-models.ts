@@ -3,8 +3,8 @@
  *
  * A request row holds its model as a small index (`requests.model`) rather than the name: names of LoRA
  * adapters and hub ids run to tens of bytes, and most runs send tens of thousands of rows to one or two
- * models. Index 0 is the run's first model; a file from before the table existed has none, and every
- * request there went to the run's one model.
+ * models. Index 0 is the run's first model. A one-model run leaves the table empty, and a file from before it
+ * existed has none: every request there went to the run's one model.
  */
 import type { Database } from "bun:sqlite";
 
@@ -23,7 +23,7 @@ export function writeModels(db: Database, models: readonly RunModel[]): void {
   insert.finalize();
 }
 
-/** The run's models in index order; empty for a file without the table (one model, named in its config). */
+/** The run's models in index order; empty for a one-model run and a file without the table (its model is in its config). */
 export function readModels(db: Database): RunModel[] {
   const table = db.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'models'").get();
   if (!table) return [];

@@ -3,7 +3,7 @@
  * metric again over each model's requests, read back from events.db with the run's own definitions.
  *
  * A LoRA adapter is a model name to the server (vLLM serves adapters by name), so each adapter is broken down
- * as a model is. A run with one model has no `models` table and no breakdown: its report is as it always was.
+ * as a model is. A run with one model leaves `models` empty and has no breakdown: its report is as it always was.
  */
 import type { Database } from "bun:sqlite";
 import { readPhaseColumns } from "../metrics/read-phase.ts";

@@ -97,6 +97,7 @@ async function replyWhole(
     promptTokens: plan.promptTokens,
     streaming: false,
     path: API_PATHS[plan.kind],
+    model: identity.model,
   });
   return new Response(body, { headers: JSON_HEADERS });
 }
@@ -141,6 +142,7 @@ function replyStream(
       promptTokens: plan.promptTokens,
       streaming: true,
       path,
+      model: identity.model,
     });
     return new Response(body, { headers: SSE_HEADERS });
   }
@@ -159,6 +161,7 @@ function replyStream(
         promptTokens: plan.promptTokens,
         streaming: true,
         path,
+        model: identity.model,
       });
     },
   });
