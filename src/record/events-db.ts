@@ -119,12 +119,13 @@ export class EventsDb {
    */
   applyTokenizerCounts(
     phase: string,
-    inputTokensOfRow: (sampleIndex: number) => number | null,
-    outputTokensOf: (text: string) => number,
+    inputTokensOfRow: (sampleIndex: number, model: number) => number | null,
+    outputTokensOf: (text: string, model: number) => number | null,
   ): number {
     type Row = {
       id: number;
       sample_index: number;
+      model: number;
       response_text: string | null;
       chunk_chars: Uint8Array | null;
       first_chunk_chars: number | null;
@@ -133,7 +134,7 @@ export class EventsDb {
     // A chunk of rows at a time (keyset on id): a million response texts at once would be
     // hundreds of MB in the main process at the end of the run.
     const select =
-      this.db.prepare(`SELECT id, sample_index, response_text, chunk_chars, first_chunk_chars, token_source FROM requests
+      this.db.prepare(`SELECT id, sample_index, model, response_text, chunk_chars, first_chunk_chars, token_source FROM requests
       WHERE error_kind IS NULL AND phase = ? AND id > ? ORDER BY id LIMIT ${TOKENIZER_CHUNK_ROWS}`);
     const update = this.db.prepare(`UPDATE requests SET tokenizer_input_tokens = ?1, tokenizer_output_tokens = ?2,
       input_tokens = COALESCE(input_tokens, ?1),
@@ -146,7 +147,8 @@ export class EventsDb {
       for (let lastId = Number.MIN_SAFE_INTEGER; ; ) {
         const rows = select.all(phase, lastId) as Row[];
         for (const row of rows) {
-          const output = row.response_text === null ? null : outputTokensOf(row.response_text);
+          // A model of a mix counts with its own tokenizer (run/model-tokenizers); null: none counts it.
+          const output = row.response_text === null ? null : outputTokensOf(row.response_text, row.model);
           const perChunk =
             output !== null && row.chunk_chars && row.token_source !== "server_usage"
               ? sharedChunkTokens(output, asUint32(row.chunk_chars))
@@ -155,8 +157,8 @@ export class EventsDb {
           const afterFirst =
             row.response_text === null || row.first_chunk_chars === null
               ? null
-              : outputTokensOf(row.response_text.slice(row.first_chunk_chars));
-          update.run(inputTokensOfRow(row.sample_index), output, row.id, bytesOf(perChunk), afterFirst);
+              : outputTokensOf(row.response_text.slice(row.first_chunk_chars), row.model);
+          update.run(inputTokensOfRow(row.sample_index, row.model), output, row.id, bytesOf(perChunk), afterFirst);
         }
         counted += rows.length;
         if (rows.length < TOKENIZER_CHUNK_ROWS) break;

@@ -12,13 +12,14 @@
  */
 import { Database } from "bun:sqlite";
 import { afterAll, describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { assignModels } from "../../src/plan/model-assignment.ts";
 import type { ResultSummary } from "../../src/report/result-summary.ts";
 import { offsetSeed } from "../../src/rng/python-random.ts";
 import type { ServerObservation } from "../../src/server/index.ts";
 import { spawnServe } from "../../src/server/serve-process.ts";
+import { referenceGpt2Encode, writeGpt2Tokenizer } from "../support/gpt2-tokenizer.ts";
 import { spawnObservedServer } from "./observed-server.ts";
 import { BUN_PATH, lowerMedian, MAIN_PATH, onServerCpu, questionDataset, runCli, tempDirs } from "./run-cli.ts";
 
@@ -225,6 +226,67 @@ describe("cli/model-mix", () => {
       db.close();
     } finally {
       await server.stop();
+    }
+  }, 60_000);
+
+  test("a mix entry's own tokenizer counts that model's responses; a model without one is not counted", async () => {
+    const answer = "The quick brown fox jumps over the lazy dog, twice.";
+    // No usage in the response: the tokenizer's count is the request's output tokens, or nothing is.
+    const server = Bun.serve({
+      port: 0,
+      hostname: "127.0.0.1",
+      fetch: (req) =>
+        req.method === "GET"
+          ? new Response("not found", { status: 404 })
+          : Response.json({
+              choices: [{ index: 0, message: { role: "assistant", content: answer }, finish_reason: "stop" }],
+            }),
+    });
+    try {
+      const dir = dirs.make();
+      const report = join(dir, "r");
+      const config = join(dir, "mix.yaml");
+      const yaml = {
+        type: "offline",
+        model_params: {
+          model_mix: [
+            { name: "gpt2-family", weight: 1, tokenizer: writeGpt2Tokenizer(join(dir, "gpt2")) },
+            { name: "other", weight: 1 },
+          ],
+        },
+        endpoint_config: { endpoints: [`http://127.0.0.1:${server.port}`] },
+        datasets: [{ path: questionDataset(dir, 10) }],
+        settings: { runtime: { n_samples_to_issue: 40 }, client: { num_workers: 1 } },
+      };
+      writeFileSync(config, JSON.stringify(yaml));
+      const result = await runCli([
+        "benchmark",
+        "from-config",
+        "-c",
+        config,
+        "--report-dir",
+        report,
+        "--server-metrics",
+        "off",
+        "-q",
+      ]);
+      expect(result.exitCode).toBe(0);
+      const db = new Database(join(report, "events.db"), { readonly: true });
+      const rows = db
+        .query(
+          "SELECT model, token_source, output_tokens, COUNT(*) AS n FROM requests GROUP BY model, token_source, output_tokens ORDER BY model",
+        )
+        .all();
+      db.close();
+      expect(rows).toEqual([
+        { model: 0, token_source: "tokenizer", output_tokens: referenceGpt2Encode(answer).length, n: 20 },
+        { model: 1, token_source: "none", output_tokens: null, n: 20 },
+      ]);
+      const summary = readSummary(report);
+      expect(summary.per_model?.["gpt2-family"]?.token_count_source).toBe("tokenizer");
+      expect(summary.per_model?.other?.token_count_source).toBe("none");
+    } finally {
+      server.stop(true);
     }
   }, 60_000);
 });
