@@ -289,4 +289,47 @@ describe("cli/model-mix", () => {
       server.stop(true);
     }
   }, 60_000);
+
+  test("two shards of a mix merge into one breakdown: the plan's split, dealt between them", async () => {
+    const server = await spawnServe(
+      onServerCpu([BUN_PATH, MAIN_PATH, "serve", "--mode", "model", "--output-tokens", "2", "--port", "0"]),
+    );
+    try {
+      const dir = dirs.make();
+      const dataset = questionDataset(dir, 10);
+      const mix = ["--model-mix", `${BIG}=3`, "--model-mix", `${LORA}=1`];
+      for (const shard of ["0/2", "1/2"]) {
+        const args = [
+          "benchmark",
+          "offline",
+          "--endpoints",
+          server.url,
+          "--dataset",
+          dataset,
+          ...mix,
+          "--num-samples",
+          "40",
+        ];
+        const out = join(dir, shard.replace("/", "-"));
+        expect(
+          (await runCli([...args, "--shard", shard, "--report-dir", out, "--server-metrics", "off", "-q"])).exitCode,
+        ).toBe(0);
+      }
+      const merged = await runCli([
+        "report",
+        "merge",
+        join(dir, "0-2"),
+        join(dir, "1-2"),
+        "--output",
+        join(dir, "merged"),
+      ]);
+      expect(merged.exitCode).toBe(0);
+      const perModel = readSummary(join(dir, "merged")).per_model ?? {};
+      expect([perModel[BIG]?.n_samples_issued, perModel[LORA]?.n_samples_issued]).toEqual([30, 10]);
+      const shardCounts = ["0-2", "1-2"].map((d) => readSummary(join(dir, d)).per_model?.[BIG]?.n_samples_issued ?? 0);
+      expect(shardCounts.reduce((a, b) => a + b, 0)).toBe(30);
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
 });
