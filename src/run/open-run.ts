@@ -233,6 +233,7 @@ export async function openRun(
   const db = openEventsDb(config, reportDir, sizing);
   db.setMeta(PLAN_ID_META_KEY, planIdentity(config, workload.bodies));
   if (workload.models.length > 0) db.setModels(workload.models);
+  if (workload.modelNote) io.log(workload.modelNote);
   if (shard) db.setMeta(SHARD_META_KEY, `${shard.index}/${shard.count}`);
   const perfPlan = workload.phases.find((p) => p.kind === "performance")?.plan;
   if (perfPlan && isConversationPlan(perfPlan)) {

@@ -24,6 +24,8 @@ export interface ModelWorkload {
   bodies: string[];
   /** Sets `plan.modelIndex` and `plan.bodyIndex` for its requests (nothing for a one-model run). */
   assign(plan: PhasePlan, seed: PythonSeed): void;
+  /** A line for the console when rows name their own models (a dataset's `model` column may predate this use of it). */
+  note: string | null;
 }
 
 /** Each row's own model (its `model` column), null where it names none. */
@@ -61,7 +63,16 @@ export function modelWorkload(config: BenchmarkConfig, dataset: Dataset, params:
     for (const block of blocks) block[r] = body;
   });
   const weights = mix.map((e) => e.weight);
+  const naming = ownIndex.filter((i) => i >= 0).length;
+  const others = config.model_params.model_mix ? "the mix" : `--model ${params.model}`;
+  const named = models.slice(mix.length).map((m) => m.name);
+  const note =
+    naming === 0
+      ? null
+      : `${dataset.name}: ${naming} of ${dataset.rows.length} rows name their model (its model column) and go to it ` +
+        `(${named.join(", ") || "models of the mix"}); the others to ${others}`;
   return {
+    note,
     models,
     bodies: blocks.flat(),
     assign(plan, seed) {

@@ -42,6 +42,8 @@ export interface Workload {
   conversations: ConversationRun | null;
   /** The models the requests go to (workload/model-workload), by the records' `modelIndex`; [] = the run's one model. */
   models: RunModel[];
+  /** Said on the console when dataset rows name their own models. */
+  modelNote?: string | null;
 }
 
 function performancePhases(
@@ -218,5 +220,6 @@ async function unshardedWorkload(
     performanceScoring: scoring,
     conversations: null,
     models: models && models.models.length > 1 ? models.models : [],
+    modelNote: models?.note ?? null,
   };
 }

@@ -38,6 +38,7 @@ describe("workload/model-workload", () => {
     expect(work.bodies.map(modelOfBody)).toEqual(["m", "m"]);
     expect(plan.modelIndex).toBeUndefined();
     expect(plan.bodyIndex).toBeUndefined();
+    expect(work.note).toBeNull();
   });
 
   test("a 3:1 mix: the exact split, each request's body names its model", () => {
@@ -71,6 +72,9 @@ describe("workload/model-workload", () => {
       );
     });
     expect(counts).toEqual([25, 25, 50]);
+    expect(work.note).toBe(
+      "d: 1 of 2 rows name their model (its model column) and go to it (lora-7); the others to the mix",
+    );
   });
 
   test("a model column alone: each row's model, the rest to --model", () => {
