@@ -37,10 +37,16 @@ function rowOf(name: string, m: ModelSummary): string[] {
   ];
 }
 
+/** The breakdown as a header and a row per model, cells as text (report.txt and report.html share it); null for one model. */
+export function modelTable(perModel: Record<string, ModelSummary> | undefined): string[][] | null {
+  if (!perModel) return null;
+  return [HEADER, ...Object.entries(perModel).map(([name, m]) => rowOf(name, m))];
+}
+
 /** "Per model:" and an aligned table; nothing for a one-model run. */
 export function modelLines(perModel: Record<string, ModelSummary> | undefined): string[] {
-  if (!perModel) return [];
-  const rows = [HEADER, ...Object.entries(perModel).map(([name, m]) => rowOf(name, m))];
+  const rows = modelTable(perModel);
+  if (!rows) return [];
   const widths = HEADER.map((_, c) => Math.max(...rows.map((r) => (r[c] as string).length)));
   const line = (r: string[]) =>
     `  ${r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c] as number) : cell.padStart(widths[c] as number))).join("  ")}`;

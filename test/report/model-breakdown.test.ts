@@ -13,6 +13,7 @@ import { EventsDb } from "../../src/record/events-db.ts";
 import type { RequestRecord } from "../../src/record/request-record.ts";
 import { modelBreakdown } from "../../src/report/model-breakdown.ts";
 import { modelLines } from "../../src/report/model-text.ts";
+import { renderModelTable } from "../../src/report/html/model-table.ts";
 import { buildResultSummary, modelSummaryOf, type RunInfo } from "../../src/report/result-summary.ts";
 import { makeFailure, makeRecord } from "../metrics/make-record.ts";
 
@@ -91,5 +92,15 @@ describe("report/model-breakdown", () => {
     expect(lines.slice(2).map((l) => l.trim().split(/\s+/)[0])).toEqual(["a", "b,c=1", "lora-x"]);
     expect(new Set(lines.slice(1).map((l) => l.length)).size).toBe(1);
     expect(lines[2]).toContain(" 100 ");
+  });
+
+  test("report.html's table: the same rows, escaped; nothing for one model", () => {
+    const db = openEventsDbReadonly(writeDb("html.db", records, ["a", "<b>&c", "lora-x"]));
+    const html = renderModelTable(modelBreakdown(db, "performance", CONTEXT, RUN) ?? undefined);
+    db.close();
+    expect(html).toContain("<h2>Per model (3)</h2>");
+    expect(html).toContain("<td>&lt;b&gt;&amp;c</td><td>100</td>");
+    expect(html.match(/<tr>/g)).toHaveLength(4);
+    expect(renderModelTable(undefined)).toBe("");
   });
 });
