@@ -332,4 +332,30 @@ describe("cli/model-mix", () => {
       await server.stop();
     }
   }, 60_000);
+
+  test("--dry-run shows each model's share of the plan; a row's model column is its own", async () => {
+    const dir = dirs.make();
+    const dataset = join(dir, "rows.jsonl");
+    writeFileSync(
+      dataset,
+      ['{"prompt":"a"}', '{"prompt":"b","model":"sql-lora"}', '{"prompt":"c"}', '{"prompt":"d"}'].join("\n"),
+    );
+    const args = [
+      "benchmark",
+      "offline",
+      "--endpoints",
+      "http://127.0.0.1:9",
+      "--dataset",
+      dataset,
+      "--num-samples",
+      "400",
+    ];
+    const result = await runCli([...args, "--model-mix", `${BIG}=3`, "--model-mix", `${LORA}=1`, "--dry-run"]);
+    expect(result.exitCode).toBe(0);
+    // 100 requests to the row naming sql-lora; the mix shares the other 300 as 225 and 75.
+    expect(result.stdout).toContain(`  models: ${BIG} 225, ${LORA} 75, sql-lora 100`);
+    const refused = await runCli([...args, "--model", "m", "--model-mix", "a=1", "--dry-run"]);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toMatch(/^error: .*model_params\.model_mix \(--model-mix\): names the models itself/m);
+  }, 30_000);
 });
