@@ -9,7 +9,7 @@
 import { tryParseDurationMs } from "../config/duration.ts";
 
 /** One model's means; a key left out keeps the server's default. */
-export interface ModelLatency {
+interface ModelLatency {
   ttftMs?: number;
   tpotMs?: number;
 }

@@ -9,7 +9,7 @@
 import { z } from "zod";
 import { tag } from "./primitives.ts";
 
-export interface ModelMixEntry {
+interface ModelMixEntry {
   name: string;
   weight: number;
   /** Tokenizer for this model's token counts (an HF id or a local directory); null: the run's `--tokenizer`. */
