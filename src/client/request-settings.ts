@@ -44,8 +44,6 @@ export interface OutgoingRequest {
   endpointIndex: number;
   url: string;
   body: string;
-  /** The request's model, an index into the run's models; absent = 0 (one model, conversations, probes). */
-  modelIndex?: number;
   scheduledNs: number;
   /** This request's headers instead of the run's (a conversation's routing headers); absent = settings.headers. */
   headers?: Record<string, string> | undefined;

@@ -216,7 +216,6 @@ function emptyRecord(req: OutgoingRequest, attempt: number): RequestRecord {
     phase: req.phase,
     planIndex: req.planIndex,
     sampleIndex: req.sampleIndex,
-    modelIndex: req.modelIndex ?? 0,
     workerId: req.workerId,
     endpointIndex: req.endpointIndex,
     scheduledNs: req.scheduledNs,

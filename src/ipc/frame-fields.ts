@@ -25,7 +25,6 @@ type Kind =
   | "trajectories?"
   | "keep-text"
   | "sessions?"
-  | "u16?"
   | "u32?";
 
 type FieldsOf<M> = { [K in Exclude<keyof M, "type">]-?: Kind };
@@ -61,7 +60,6 @@ export const TO_WORKER_FIELDS = {
     keepResponseText: "keep-text",
     conversations: "trajectories?",
     sessions: "sessions?",
-    modelIndex: "u16?",
     bodyIndex: "u32?",
   },
   go: { phase: "string", startNs: "number" },
@@ -133,8 +131,6 @@ function hasKind(v: unknown, kind: Kind): boolean {
       return v === undefined || hasKind(v, "bodies");
     case "u32":
       return v instanceof Uint32Array;
-    case "u16?":
-      return v === undefined || v instanceof Uint16Array;
     case "u32?":
       return v === undefined || v instanceof Uint32Array;
     case "f64":

@@ -72,8 +72,7 @@ export interface WorkerPhase {
   conversations?: TrajectoryTable;
   /** A header naming each row's session (trace replay); absent = none. */
   sessions?: SessionHeaders;
-  /** A model mix: each entry's model (an index into the run's models) and body index; absent = model 0, the sample's body. */
-  modelIndex?: Uint16Array;
+  /** A model mix: each entry's body (a row's body for its model); absent = the sample's body. */
   bodyIndex?: Uint32Array;
 }
 

@@ -211,7 +211,6 @@ export class PhaseRunner {
         endpointIndex,
         url: targets.endpointUrls[endpointIndex] as string,
         body: targets.bodies[share.bodyIndex === undefined ? sampleIndex : (share.bodyIndex[i] as number)] as string,
-        modelIndex: share.modelIndex === undefined ? 0 : (share.modelIndex[i] as number),
         scheduledNs,
         // One object shape for every request: no spread on the send path.
         headers: share.sessions ? this.headersOf(share.sessions, sampleIndex) : undefined,

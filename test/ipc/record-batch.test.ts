@@ -27,7 +27,6 @@ function roundTrip(records: RequestRecord[]): RequestRecord[] {
 const streamed = makeRecord({
   planIndex: 7,
   sampleIndex: 2,
-  modelIndex: 3,
   endpointIndex: 1,
   scheduledNs: 1_000,
   sentNs: 1_250,
@@ -100,11 +99,16 @@ describe("ipc/record-batch", () => {
     });
   });
 
+  test("a record's model is not sent: main sets it from the plan (run/session)", () => {
+    const [back] = roundTrip([{ ...streamed, modelIndex: 3 }]);
+    expect(back?.modelIndex).toBeUndefined();
+  });
+
   test("a batch of 512 streamed records is a handful of columns, not 512 rows", () => {
     const builder = new RecordBatchBuilder();
     for (let i = 0; i < 512; i++) builder.add({ ...streamed, planIndex: i });
     const batch = builder.take();
-    expect(batch.numbers.length).toBe(25 * 512);
+    expect(batch.numbers.length).toBe(24 * 512);
     expect(batch.arrays[0]?.values.length).toBe(3 * 512); // chunkGapsNs, the first typed-array field
     expect(batch.dictionary).toEqual(["server_usage", "length"]);
     expect(readRecordBatch(batch, "p", 0).map((r) => r.planIndex)).toEqual(Array.from({ length: 512 }, (_, i) => i));

@@ -27,7 +27,6 @@ export function makeRecord(overrides: Partial<RequestRecord> = {}): RequestRecor
     finishReason: "stop",
     hiddenTokens: null,
     streamNotes: 0,
-    modelIndex: 0,
     chunkChars: null,
     firstChunkChars: null,
     cachedTokens: null,
