@@ -28,9 +28,10 @@ export interface ModelWorkload {
   note: string | null;
 }
 
-/** Each row's own model (its `model` column), null where it names none. */
-function rowModels(dataset: Dataset): (string | null)[] {
+/** Each row's own model (its `model` column), null where it names none (always for SGLang's `/generate`: its body names none). */
+function rowModels(dataset: Dataset, params: RequestBodyParams): (string | null)[] {
   return dataset.rows.map((row, index) => {
+    if (params.apiType === "sglang") return null;
     const model = (row as Record<string, unknown>).model;
     if (model === undefined || model === null || model === "") return null;
     if (typeof model !== "string")
@@ -41,7 +42,7 @@ function rowModels(dataset: Dataset): (string | null)[] {
 
 export function modelWorkload(config: BenchmarkConfig, dataset: Dataset, params: RequestBodyParams): ModelWorkload {
   const mix = config.model_params.model_mix ?? [{ name: params.model, weight: 1, tokenizer: null }];
-  const own = rowModels(dataset);
+  const own = rowModels(dataset, params);
   const models: RunModel[] = mix.map((e) => ({ name: e.name, tokenizer: e.tokenizer }));
   const indexOf = new Map(models.map((m, i) => [m.name, i]));
   const ownIndex = own.map((name) => {

@@ -87,6 +87,14 @@ describe("workload/model-workload", () => {
     expect(plan.bodyIndex).toBeUndefined();
   });
 
+  test("SGLang's /generate names no model: a model column there is not read, as before", () => {
+    const c = config({ "model_params.name": "base", "endpoint_config.api_type": "sglang" });
+    const rows = [{ input_tokens: [1, 2], model: "other" }];
+    const work = modelWorkload(c, dataset(rows), requestParams(c));
+    expect(work.models).toEqual([{ name: "base", tokenizer: null }]);
+    expect(work.note).toBeNull();
+  });
+
   test.each([
     [[{ prompt: "a", model: "p" }], /--model-mix: every row of d\.jsonl names its model/],
     [[{ prompt: "a", model: 7 }], /d\.jsonl: row 1: its model column must be a model name/],

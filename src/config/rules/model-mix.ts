@@ -4,8 +4,8 @@
  *
  * Each combination that could not do what it says is refused in one line: the mix and `--model` together
  * (which one would a request go to?), a mix over conversations or a trace (their turns and rows are planned
- * by their own shape), a mix with accuracy phases (their scores are per dataset, not per model), and an
- * entry's tokenizer with `--no-tokenizer`.
+ * by their own shape), a mix with accuracy phases (their scores are per dataset, not per model), a mix over
+ * SGLang's `/generate` (its body names no model), and an entry's tokenizer with `--no-tokenizer`.
  */
 import type { ConfigProblem } from "../config-error.ts";
 import type { Rule } from "./rule-context.ts";
@@ -27,6 +27,10 @@ export const modelMixRule: Rule = (config, context) => {
   if (context.mode !== "perf" && config.datasets.some((d) => d.type === "accuracy"))
     refuse(
       "applies to the performance dataset; accuracy datasets are scored per dataset: run them with --model, or --mode perf",
+    );
+  if (config.endpoint_config.api_type === "sglang")
+    refuse(
+      "SGLang's /generate serves one model and its body names none (as mlcommons/endpoints sends it): use --api-type openai",
     );
   if (config.model_params.tokenizer_name === false && mix.some((e) => e.tokenizer !== null))
     refuse("an entry names a tokenizer, and --no-tokenizer turns tokenizers off: drop one of them");

@@ -97,6 +97,7 @@ describe("config/rules/model-mix", () => {
     [["--model-mix", "a=1", "--model-mix", "a=2"], /--model-mix.*'a' is named twice/],
     [["--model-mix", "a=0"], /--model-mix.*'a': the weight must be a positive number/],
     [["--model-mix", "a"], /--model-mix.*expected NAME=WEIGHT/],
+    [["--model-mix", "a=1", "--api-type", "sglang"], /--model-mix.*SGLang's \/generate serves one model/],
   ])("refuses %p in one line naming the flag", (argv, message) => {
     const text = messageOf(() => fromFlags(...argv));
     expect(text).toMatch(message);
