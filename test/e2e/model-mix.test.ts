@@ -16,6 +16,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { assignModels } from "../../src/plan/model-assignment.ts";
 import type { ResultSummary } from "../../src/report/result-summary.ts";
+import { ResultSummarySchema } from "../../src/report/summary-schema.ts";
 import { offsetSeed } from "../../src/rng/python-random.ts";
 import type { ServerObservation } from "../../src/server/index.ts";
 import { spawnServe } from "../../src/server/serve-process.ts";
@@ -164,6 +165,7 @@ describe("cli/model-mix", () => {
 
       // The per-model blocks, recomputed from events.db's rows.
       expect(Object.keys(summary.per_model ?? {})).toEqual([BIG, LORA]);
+      expect(ResultSummarySchema.parse(summary)).toEqual(summary); // per_model matches the committed schema
       for (const [name, m] of rows.perModel) {
         const block = summary.per_model?.[name];
         expect(block).toMatchObject({
