@@ -17,6 +17,10 @@ import type { PhasePlan } from "../plan/phase-plan.ts";
 import type { RunModel } from "../record/run-models.ts";
 import type { PythonSeed } from "../rng/python-random.ts";
 
+/** Model indices travel as 16-bit integers (record/request-fields). */
+const MAX_MODELS = 65_536;
+const NAMED_IN_NOTE = 5;
+
 export interface ModelWorkload {
   /** Every model the run may send to, by index: the mix's (or the one model) first, then the rows' own. */
   models: RunModel[];
@@ -55,6 +59,10 @@ export function modelWorkload(config: BenchmarkConfig, dataset: Dataset, params:
       `--model-mix: every row of ${dataset.path} names its model (its model column), so the mix would choose for none`,
       { hint: "drop --model-mix, or the model column" },
     );
+  if (models.length > MAX_MODELS)
+    throw new InputError(
+      `${dataset.path}: its rows name ${models.length} models; a run sends to at most ${MAX_MODELS}`,
+    );
   const rows = dataset.rows.length;
   const blocks = mix.map((entry) => buildDatasetBodies(dataset, { ...params, model: entry.name }));
   // A row naming its model is sent to it from every block (the row already built once above, so it cannot fail here).
@@ -66,7 +74,8 @@ export function modelWorkload(config: BenchmarkConfig, dataset: Dataset, params:
   const weights = mix.map((e) => e.weight);
   const naming = ownIndex.filter((i) => i >= 0).length;
   const others = config.model_params.model_mix ? "the mix" : `--model ${params.model}`;
-  const named = models.slice(mix.length).map((m) => m.name);
+  const named = models.slice(mix.length, mix.length + NAMED_IN_NOTE).map((m) => m.name);
+  if (models.length > mix.length + NAMED_IN_NOTE) named.push(`… ${models.length - mix.length} in all`);
   const note =
     naming === 0
       ? null

@@ -87,6 +87,16 @@ describe("workload/model-workload", () => {
     expect(plan.bodyIndex).toBeUndefined();
   });
 
+  test("the console note names the first five row models and how many in all", () => {
+    const c = config({ "model_params.name": "base" });
+    const rows = Array.from({ length: 8 }, (_, i) => ({ prompt: "p", model: `m${i}` }));
+    const work = modelWorkload(c, dataset([...rows, { prompt: "q" }]), requestParams(c));
+    expect(work.models).toHaveLength(9);
+    expect(work.note).toBe(
+      "d: 8 of 9 rows name their model (its model column) and go to it (m0, m1, m2, m3, m4, … 8 in all); the others to --model base",
+    );
+  });
+
   test("SGLang's /generate names no model: a model column there is not read, as before", () => {
     const c = config({ "model_params.name": "base", "endpoint_config.api_type": "sglang" });
     const rows = [{ input_tokens: [1, 2], model: "other" }];
