@@ -146,6 +146,12 @@ describe("cli/model-mix runs", () => {
     expect(result.exitCode).toBe(0);
     // 100 requests to the row naming sql-lora; the mix shares the other 300 as 225 and 75.
     expect(result.stdout).toContain(`  models: ${BIG} 225, ${LORA} 75, sql-lora 100`);
+    // parser.model=COL names the column that holds each row's model.
+    const mapped = join(dir, "mapped.jsonl");
+    writeFileSync(mapped, ['{"prompt":"a","served":"x"}', '{"prompt":"b","served":""}'].join("\n"));
+    const base = ["benchmark", "offline", "--endpoints", "http://127.0.0.1:9", "--model", "m", "--num-samples", "10"];
+    const remapped = await runCli([...base, "--dataset", `${mapped},parser.model=served`, "--dry-run"]);
+    expect(remapped.stdout).toContain("  models: m 5, x 5");
     const refused = await runCli([...args, "--model", "m", "--model-mix", "a=1", "--dry-run"]);
     expect(refused.exitCode).toBe(2);
     expect(refused.stderr).toMatch(/^error: .*model_params\.model_mix \(--model-mix\): names the models itself/m);
