@@ -23,6 +23,7 @@ import { requestExtrasRule } from "./rules/request-extras.ts";
 import { anthropicParamsRule } from "./rules/anthropic-params.ts";
 import { durationRule, loadPatternRule } from "./rules/load.ts";
 import { modelRule } from "./rules/model.ts";
+import { modelMixRule } from "./rules/model-mix.ts";
 import { submissionRule } from "../mlperf/rules-submission.ts";
 import type { BenchmarkConfig } from "./schema/schema.ts";
 import { issueToProblems } from "./zod-issues.ts";
@@ -42,6 +43,7 @@ export interface BuildConfigInput {
 
 const RULES: readonly Rule[] = [
   modelRule,
+  modelMixRule,
   endpointsRule,
   requestExtrasRule,
   anthropicParamsRule,

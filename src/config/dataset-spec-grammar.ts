@@ -5,7 +5,7 @@
  */
 
 /** Columns a `parser.<target>=<column>` option may fill. */
-export const PARSER_TARGETS = ["prompt", "system"] as const;
+export const PARSER_TARGETS = ["prompt", "system", "model"] as const;
 
 /**
  * Options are split on commas, so `template=` cannot contain one on the command line; a

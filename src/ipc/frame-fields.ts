@@ -24,7 +24,8 @@ type Kind =
   | "batch"
   | "trajectories?"
   | "keep-text"
-  | "sessions?";
+  | "sessions?"
+  | "u32?";
 
 type FieldsOf<M> = { [K in Exclude<keyof M, "type">]-?: Kind };
 type Tables<U extends { type: string }> = { [T in U["type"]]: FieldsOf<Extract<U, { type: T }>> };
@@ -59,6 +60,7 @@ export const TO_WORKER_FIELDS = {
     keepResponseText: "keep-text",
     conversations: "trajectories?",
     sessions: "sessions?",
+    bodyIndex: "u32?",
   },
   go: { phase: "string", startNs: "number" },
   stop: { phase: "string", abortInFlight: "boolean" },
@@ -130,6 +132,8 @@ function hasKind(v: unknown, kind: Kind): boolean {
       return v === undefined || hasKind(v, "bodies");
     case "u32":
       return v instanceof Uint32Array;
+    case "u32?":
+      return v === undefined || v instanceof Uint32Array;
     case "f64":
       return v instanceof Float64Array;
     case "batch":

@@ -72,6 +72,8 @@ export interface WorkerPhase {
   conversations?: TrajectoryTable;
   /** A header naming each row's session (trace replay); absent = none. */
   sessions?: SessionHeaders;
+  /** A model mix: each entry's body (a row's body for its model); absent = the sample's body. */
+  bodyIndex?: Uint32Array;
 }
 
 /** Starts an armed phase: its entries are due at startNs + offset. */

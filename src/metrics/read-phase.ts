@@ -62,13 +62,22 @@ function requestColumns(db: Database): Set<string> {
   return new Set((db.query("PRAGMA table_info(requests)").all() as { name: string }[]).map((c) => c.name));
 }
 
+/** The rows of a phase, or of one model's requests in it (`requests.model`, a model mix's breakdown). */
+interface RowFilter {
+  where: string;
+  args: [string] | [string, number];
+}
+
+const rowFilter = (phase: string, model: number | null): RowFilter =>
+  model === null ? { where: "phase = ?", args: [phase] } : { where: "phase = ? AND model = ?", args: [phase, model] };
+
 /** Plan entries that were retried → their last attempt (empty when nothing was retried). */
-function lastAttempts(db: Database, phase: string): Map<number, number> {
+function lastAttempts(db: Database, filter: RowFilter): Map<number, number> {
   const rows = db
     .query(
-      "SELECT plan_index AS p, MAX(attempt) AS a FROM requests WHERE phase = ? AND attempt > 0 GROUP BY plan_index",
+      `SELECT plan_index AS p, MAX(attempt) AS a FROM requests WHERE ${filter.where} AND attempt > 0 GROUP BY plan_index`,
     )
-    .all(phase) as { p: number; a: number }[];
+    .all(...filter.args) as { p: number; a: number }[];
   return new Map(rows.map((r) => [r.p, r.a]));
 }
 
@@ -84,12 +93,12 @@ interface PhaseCounts {
 }
 
 /** The phase's row counts in one scan of the table (three queries would scan it three times). */
-function phaseCounts(db: Database, phase: string, withAttempts: boolean): PhaseCounts {
+function phaseCounts(db: Database, rows: RowFilter, withAttempts: boolean): PhaseCounts {
   return db
     .query(`SELECT COUNT(*) AS total, ${withAttempts ? "COALESCE(SUM(attempt > 0), 0)" : "0"} AS retries,
       COALESCE(SUM(error_kind = 'stale_connection'), 0) AS reconnects,
-      COALESCE(SUM(CASE WHEN error_kind IS NULL THEN length(chunk_gaps_ns) END), 0) / 8 AS gaps FROM requests WHERE phase = ?`)
-    .get(phase) as PhaseCounts;
+      COALESCE(SUM(CASE WHEN error_kind IS NULL THEN length(chunk_gaps_ns) END), 0) / 8 AS gaps FROM requests WHERE ${rows.where}`)
+    .get(...rows.args) as PhaseCounts;
 }
 
 /** Chunk-gap blob bytes that leave as much garbage behind as a row's own object and strings. */
@@ -106,23 +115,28 @@ export function rowsPerCollection(rows: number, gaps: number): number {
   return Math.max(1, Math.round(ROWS_PER_COLLECTION / (1 + meanGapBytes / GAP_BYTES_WEIGHING_A_ROW)));
 }
 
-/** `untracked`: plan entries left out of the phase (a conversation run's tail, metrics/conversation-window). */
+/**
+ * `untracked`: plan entries left out of the phase (a conversation run's tail, metrics/conversation-window);
+ * `model`: only the requests to that model (an index into events.db's `models`), else all.
+ */
 export function readPhaseColumns(
   db: Database,
   phase: string,
   untracked: ReadonlySet<number> = new Set(),
+  model: number | null = null,
 ): PhaseColumns {
   const columns = requestColumns(db);
   const withAttempts = columns.has("attempt");
-  const { total, retries, reconnects, gaps } = phaseCounts(db, phase, withAttempts);
-  const lastOf = retries > 0 ? lastAttempts(db, phase) : new Map<number, number>();
+  const rows = rowFilter(phase, model);
+  const { total, retries, reconnects, gaps } = phaseCounts(db, rows, withAttempts);
+  const lastOf = retries > 0 ? lastAttempts(db, rows) : new Map<number, number>();
   const count = total - retries - untracked.size;
   const builder = new PhaseColumnsBuilder(count, { retries: retries - reconnects, reconnects }, gaps);
   const pace = garbagePacer(rowsPerCollection(count, gaps));
   // Columns come back under the builder's field names (record/request-sql), so a row is handed over as it is read.
-  const query = db.query(`SELECT ${metricSelectList(columns)} FROM requests WHERE phase = ? ORDER BY id`);
+  const query = db.query(`SELECT ${metricSelectList(columns)} FROM requests WHERE ${rows.where} ORDER BY id`);
   let added = 0;
-  for (const row of query.iterate(phase) as IterableIterator<Row>) {
+  for (const row of query.iterate(...rows.args) as IterableIterator<Row>) {
     pace();
     if (added >= count) break;
     if (retries > 0 && row.attempt < (lastOf.get(row.planIndex) ?? 0)) continue;

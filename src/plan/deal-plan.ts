@@ -20,6 +20,9 @@ export interface PlanShare {
   inFlightCap: number;
   /** Conversation phase: this worker's trajectories (starts index this share's entries). */
   conversations?: TrajectoryTable;
+  /** A model mix: the plan's model and body of each of this share's entries (plan/phase-plan). */
+  modelIndex?: Uint16Array;
+  bodyIndex?: Uint32Array;
 }
 
 function evenShare(total: number, worker: number, workers: number): number {
@@ -45,9 +48,18 @@ export function dealPlan(plan: PhasePlan, workers: number): PlanShare[] {
     }
     const slotOffsetsNs = closed ? plan.slotOffsetsNs.filter((_, slot) => slot % workers === w) : new Float64Array(0);
     const inFlightCap = !closed && limit > 0 ? evenShare(limit, w, workers) : 0;
-    shares.push({ planIndex, sampleIndex, offsetNs, slotOffsetsNs, inFlightCap });
+    shares.push({ planIndex, sampleIndex, offsetNs, slotOffsetsNs, inFlightCap, ...modelsOf(plan, planIndex) });
   }
   return shares;
+}
+
+/** A mix's model and body of each entry of a share, picked from the plan by the entries' plan indices. */
+function modelsOf(plan: PhasePlan, planIndex: Uint32Array): Pick<PlanShare, "modelIndex" | "bodyIndex"> {
+  const { modelIndex, bodyIndex } = plan;
+  return {
+    ...(modelIndex ? { modelIndex: Uint16Array.from(planIndex, (i) => modelIndex[i] as number) } : {}),
+    ...(bodyIndex ? { bodyIndex: Uint32Array.from(planIndex, (i) => bodyIndex[i] as number) } : {}),
+  };
 }
 
 /**

@@ -45,6 +45,10 @@ export interface PhasePlan {
   maxConcurrency: number;
   /** A header naming each row's session (a trace's session ids); absent = none. "" = this row has none. */
   sessions?: SessionHeaders;
+  /** Model of each request, an index into the run's models (workload/model-workload); absent = model 0. */
+  modelIndex?: Uint16Array;
+  /** Body of each request when a row has one per model; absent = the body of its sample index. */
+  bodyIndex?: Uint32Array;
 }
 
 export interface SessionHeaders {

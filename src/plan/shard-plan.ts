@@ -71,6 +71,8 @@ export function shardPlan(plan: PhasePlan, shard: ShardSpec): PhasePlan {
     offsetNs: part.offsetNs,
     slotOffsetsNs: part.slotOffsetsNs,
     maxConcurrency: part.inFlightCap,
+    ...(part.modelIndex ? { modelIndex: part.modelIndex } : {}),
+    ...(part.bodyIndex ? { bodyIndex: part.bodyIndex } : {}),
   };
   if (isConversationPlan(plan) && part.conversations)
     return { ...own, conversations: part.conversations } as ConversationPlan;

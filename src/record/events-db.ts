@@ -10,13 +10,15 @@ import { sharedChunkTokens } from "../tokens/chunk-tokens.ts";
 import type { RequestRecord } from "./request-record.ts";
 import { bytesOf, INSERT_ALL, INSERT_COMMON, insertRequest, REQUESTS_TABLE } from "./request-sql.ts";
 import { ServerMetricsTable } from "./server-metrics-table.ts";
+import { MODELS_TABLE, writeModels, type RunModel } from "./run-models.ts";
 
 export const EVENTS_DB_FILE = "events.db";
 /**
  * 2: `requests.attempt` (retries). 3: `hidden_tokens`, `stream_notes`, `chunk_chars`. 4: TPOT's
  * `first_chunk_chars` and `tokenizer_tokens_after_first`, the server's per-request figures, `worker_health`.
+ * 5: `requests.model` and the `models` table it indexes (record/run-models).
  */
-const SCHEMA_VERSION = 4;
+const SCHEMA_VERSION = 5;
 /** Rows per chunk when counting tokens after the run (a full GC after each). */
 const TOKENIZER_CHUNK_ROWS = 20_000;
 
@@ -28,6 +30,7 @@ CREATE TABLE IF NOT EXISTS phases (
 ${REQUESTS_TABLE}
 CREATE TABLE IF NOT EXISTS worker_health (
   phase TEXT NOT NULL, worker INTEGER NOT NULL, t_ns INTEGER NOT NULL, lateness_ns INTEGER NOT NULL, cpu REAL NOT NULL);
+${MODELS_TABLE}
 `;
 
 /** A blob's bytes as uint32s (copied: SQLite's buffer need not be aligned). */
@@ -88,6 +91,11 @@ export class EventsDb {
       .run(key, value);
   }
 
+  /** The run's models, whose indices the requests' `model` column holds (written once, before the first phase). */
+  setModels(models: readonly RunModel[]): void {
+    writeModels(this.db, models);
+  }
+
   startPhase(name: string, kind: string, startNs: number, planned: number): void {
     this.db
       .prepare(
@@ -111,12 +119,13 @@ export class EventsDb {
    */
   applyTokenizerCounts(
     phase: string,
-    inputTokensOfRow: (sampleIndex: number) => number | null,
-    outputTokensOf: (text: string) => number,
+    inputTokensOfRow: (sampleIndex: number, model: number) => number | null,
+    outputTokensOf: (text: string, model: number) => number | null,
   ): number {
     type Row = {
       id: number;
       sample_index: number;
+      model: number;
       response_text: string | null;
       chunk_chars: Uint8Array | null;
       first_chunk_chars: number | null;
@@ -125,7 +134,7 @@ export class EventsDb {
     // A chunk of rows at a time (keyset on id): a million response texts at once would be
     // hundreds of MB in the main process at the end of the run.
     const select =
-      this.db.prepare(`SELECT id, sample_index, response_text, chunk_chars, first_chunk_chars, token_source FROM requests
+      this.db.prepare(`SELECT id, sample_index, model, response_text, chunk_chars, first_chunk_chars, token_source FROM requests
       WHERE error_kind IS NULL AND phase = ? AND id > ? ORDER BY id LIMIT ${TOKENIZER_CHUNK_ROWS}`);
     const update = this.db.prepare(`UPDATE requests SET tokenizer_input_tokens = ?1, tokenizer_output_tokens = ?2,
       input_tokens = COALESCE(input_tokens, ?1),
@@ -138,7 +147,8 @@ export class EventsDb {
       for (let lastId = Number.MIN_SAFE_INTEGER; ; ) {
         const rows = select.all(phase, lastId) as Row[];
         for (const row of rows) {
-          const output = row.response_text === null ? null : outputTokensOf(row.response_text);
+          // A model of a mix counts with its own tokenizer (run/model-tokenizers); null: none counts it.
+          const output = row.response_text === null ? null : outputTokensOf(row.response_text, row.model);
           const perChunk =
             output !== null && row.chunk_chars && row.token_source !== "server_usage"
               ? sharedChunkTokens(output, asUint32(row.chunk_chars))
@@ -147,8 +157,8 @@ export class EventsDb {
           const afterFirst =
             row.response_text === null || row.first_chunk_chars === null
               ? null
-              : outputTokensOf(row.response_text.slice(row.first_chunk_chars));
-          update.run(inputTokensOfRow(row.sample_index), output, row.id, bytesOf(perChunk), afterFirst);
+              : outputTokensOf(row.response_text.slice(row.first_chunk_chars), row.model);
+          update.run(inputTokensOfRow(row.sample_index, row.model), output, row.id, bytesOf(perChunk), afterFirst);
         }
         counted += rows.length;
         if (rows.length < TOKENIZER_CHUNK_ROWS) break;

@@ -17,9 +17,10 @@ export type TokenSource = "server_usage" | "tokenizer" | "chunk_count" | "none";
  * How a field crosses from a worker to main (ipc/record-batch): once per frame; a float64
  * column (`nan`: NaN is its "unknown", stored as NULL; `nullable`: null travels as NaN); a
  * one-byte code into the frame's dictionary; a sparse list of texts; typed arrays end to end.
- * `after-run` columns exist only in events.db (counted once the run is over).
+ * `after-run` columns exist only in events.db (counted once the run is over); `plan` ones main sets from
+ * the phase's plan as a worker's records arrive (run/session), so no worker sends them.
  */
-type Wire = "frame" | "number" | "nan" | "nullable" | "code" | "text" | "f64s" | "u16s" | "u32s" | "after-run";
+type Wire = "frame" | "number" | "nan" | "nullable" | "code" | "text" | "f64s" | "u16s" | "u32s" | "after-run" | "plan";
 /** The typed array a metric column is held in (metrics/phase-columns); NaN fills float columns. */
 type MetricArray = "f64" | "u16" | "u32";
 
@@ -53,6 +54,10 @@ const nullableRare = (column: string, unit: "ns" | "tokens") =>
     before: "NULL",
     fallback: null,
   }) as const;
+/** A small number most rows leave at 0: bound only when set, 0 for older files. */
+const ZERO_DEFAULT = { sql: "INTEGER NOT NULL DEFAULT 0", wire: "number", before: "0", metric: "u16" } as const;
+const smallRare = (column: string, unit: "bits" | "index") =>
+  ({ ...ZERO_DEFAULT, type: of<number>(), column, unit, rare: true }) as const;
 /** An id a response may carry, kept to join a row with the server's log; null when it names none. */
 const nullableText = (column: string) =>
   ({ type: of<string | null>(), column, sql: "TEXT", wire: "text", unit: "text", fallback: null }) as const;
@@ -239,16 +244,9 @@ export const REQUEST_FIELDS = {
     metric: "f64",
   },
   /** Stream quirks seen in this response, as record/stream-notes bits; 0 = none. */
-  streamNotes: {
-    type: of<number>(),
-    column: "stream_notes",
-    sql: "INTEGER NOT NULL DEFAULT 0",
-    wire: "number",
-    unit: "bits",
-    rare: true,
-    before: "0",
-    metric: "u16",
-  },
+  streamNotes: smallRare("stream_notes", "bits"),
+  /** The request's model: an index into events.db's `models` (a mix, or rows naming theirs); 0 = the run's one model. */
+  modelIndex: { ...smallRare("model", "index"), wire: "plan", fallback: 0 },
   /** Prompt tokens the server's prefix cache served, as it reports them (usage `cached_tokens`, llama.cpp `cache_n`); null: not reported. */
   cachedTokens: nullableRare("cached_tokens", "tokens"),
   /** The server's own time on the prompt (llama.cpp `timings.prompt_ms`); null: not reported. */

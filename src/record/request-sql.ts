@@ -36,7 +36,9 @@ function valueExpression(f: Field): string {
 
 /** A rare field at its default: 0 for a number column with DEFAULT 0, else null. */
 const atDefault = (f: Field) =>
-  f.wire === "number" ? `${readExpression("r", f)} === 0` : `(${readExpression("r", f)} ?? null) === null`;
+  f.wire === "number" || f.wire === "plan"
+    ? `${readExpression("r", f)} === 0`
+    : `(${readExpression("r", f)} ?? null) === null`;
 
 type Insert = (common: Statement, all: Statement, r: RequestRecord) => void;
 

@@ -17,6 +17,16 @@ import { EVENTS_DB_FILE, EventsDb } from "../record/events-db.ts";
 import { readPhases, readRunMeta } from "../metrics/read-phase.ts";
 import { SHARD_HEALTH_META_KEY, shardHealth, type MergedShards, type ShardHealth } from "./shard-health.ts";
 import { summarizeRunDir } from "./write-report.ts";
+import { readModels, writeModels, type RunModel } from "../record/run-models.ts";
+
+function readModelsOf(dir: string): RunModel[] {
+  const db = new Database(join(dir, EVENTS_DB_FILE), { readonly: true });
+  try {
+    return readModels(db);
+  } finally {
+    db.close();
+  }
+}
 
 const NS_COLUMNS = new Set(["scheduled_ns", "sent_ns", "response_headers_ns", "first_token_ns", "done_ns"]);
 
@@ -166,6 +176,8 @@ export function mergeShards(dirs: readonly string[], outDir: string): MergeOutco
       .map((c) => c.name)
       .filter((c) => c !== "id");
     for (const shard of shards) copyRows(out, shard, reference, count, columns);
+    // Shards of one plan share its models (a mix is planned before the plan is dealt), so the first shard's table holds.
+    writeModels(out, readModelsOf((shards[0] as ShardRun).dir));
     out.run("BEGIN");
     const byPhase = new Map<
       string,

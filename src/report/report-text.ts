@@ -5,6 +5,7 @@
  * times, tokens for lengths), Errors (when any request failed), End of Report. The console
  * shows only the Summary block plus a few headline percentiles.
  */
+import { modelLines } from "./model-text.ts";
 import type { ReadSideHealth } from "../metrics/read-side-health.ts";
 import { serverTimingLines } from "./server-timing-text.ts";
 import { verdictLines } from "../mlperf/run-verdict.ts";
@@ -174,6 +175,7 @@ export function renderReportText(summary: ResultSummary, accuracy: readonly stri
     ...(summary.shards ? shardLines(summary.shards) : []),
     ...(summary.server_metrics ? serverMetricsLines(summary.server_metrics, summary.ttft) : []),
     ...(summary.server_timing ? serverTimingLines(summary.server_timing) : []),
+    ...modelLines(summary.per_model),
   ];
   const lines = [
     ...(summary.result ? [...verdictLines(summary.result), ""] : []),
@@ -213,6 +215,7 @@ export function renderConsoleSummary(summary: ResultSummary, accuracy: readonly 
     ...(summary.shards ? shardLines(summary.shards) : []),
     ...(summary.server_metrics ? serverMetricsLines(summary.server_metrics, summary.ttft) : []),
     ...(summary.server_timing ? serverTimingLines(summary.server_timing) : []),
+    ...modelLines(summary.per_model),
     ...accuracy,
     ...(summary.result ? verdictLines(summary.result) : []),
     SUMMARY_FOOTER,

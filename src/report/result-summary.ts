@@ -107,6 +107,39 @@ export interface ResultSummary {
   server_timing?: ServerTimingSummary;
   /** What served the run, as the server said before it (server-metrics/server-identity); present when it said anything. */
   server?: ServerIdentity;
+  /** The same metrics over each model's requests (report/model-breakdown); present only when the run sent to several. */
+  per_model?: Record<string, ModelSummary>;
+}
+
+/** The metric blocks a model's breakdown repeats: its requests alone, each figure defined as for the whole run. */
+export const PER_MODEL_KEYS = [
+  "n_samples_issued",
+  "n_samples_completed",
+  "n_samples_failed",
+  "duration_ns",
+  "ttft",
+  "tpot",
+  "latency",
+  "output_sequence_lengths",
+  "input_sequence_lengths",
+  "qps",
+  "tps",
+  "finish_reason_counts",
+  "ttfb",
+  "itl",
+  "schedule_lag",
+  "scheduled_latency",
+  "interactivity",
+  "token_count_source",
+  "error_counts",
+  "goodput",
+] as const satisfies readonly (keyof ResultSummary)[];
+
+export type ModelSummary = Pick<ResultSummary, (typeof PER_MODEL_KEYS)[number]>;
+
+/** The per-model blocks of a summary computed over one model's requests. */
+export function modelSummaryOf(summary: ResultSummary): ModelSummary {
+  return Object.fromEntries(PER_MODEL_KEYS.map((key) => [key, summary[key]])) as ModelSummary;
 }
 
 /** Top-level keys of result_summary.json, in order. */

@@ -10,6 +10,9 @@ import { z } from "zod";
 import { FINISH_REASONS } from "../metrics/phase-tallies.ts";
 import { STREAM_NOTE_NAMES, type StreamNote } from "../record/stream-notes.ts";
 import { ENGINES } from "../server-metrics/server-identity.ts";
+import { PER_MODEL_KEYS } from "./result-summary.ts";
+
+type PerModelMask = { [K in (typeof PER_MODEL_KEYS)[number]]: true };
 
 const num = z.number().nullable();
 const msSpread = z
@@ -52,7 +55,7 @@ const SpreadSchema = z
 
 const TOKEN_SOURCES = ["server_usage", "tokenizer", "chunk_count", "none"] as const;
 
-export const ResultSummarySchema = z.strictObject({
+const SummaryBlocksSchema = z.strictObject({
   version: z.string(),
   git_sha: z.string().nullable(),
   test_started_at: z.number(),
@@ -268,6 +271,16 @@ export const ResultSummarySchema = z.strictObject({
         z.strictObject({ id: z.string(), owned_by: z.string().nullable(), max_model_len: z.number().nullable() }),
       ),
     })
+    .optional(),
+});
+
+// Present only for a run that sent to several models: report/model-breakdown.
+export const ResultSummarySchema = SummaryBlocksSchema.extend({
+  per_model: z
+    .record(
+      z.string(),
+      SummaryBlocksSchema.pick(Object.fromEntries(PER_MODEL_KEYS.map((k) => [k, true])) as PerModelMask),
+    )
     .optional(),
 });
 

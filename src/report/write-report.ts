@@ -11,7 +11,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { SloObjectives } from "../metrics/goodput.ts";
 import { SortedSeries } from "../metrics/sorted-series.ts";
-import { summarizePhase } from "../metrics/summarize-phase.ts";
+import { summarizePhase, type PhaseContext } from "../metrics/summarize-phase.ts";
+import { modelBreakdown } from "./model-breakdown.ts";
 import { EVENTS_DB_FILE } from "../record/events-db.ts";
 import type { PhaseColumns } from "../metrics/phase-columns.ts";
 import { openEventsDbReadonly, readPhaseColumns, readPhases, readRunMeta } from "../metrics/read-phase.ts";
@@ -25,7 +26,7 @@ import { accuracyLines, type AccuracyEntry } from "../accuracy/index.ts";
 import { renderReportText } from "./report-text.ts";
 import { PROFILING_META_KEY, type ProfilingRecord } from "../profiling/profiler-triggers.ts";
 import { PROFILING_JSON_FILE, profilingLines } from "../profiling/profiling-text.ts";
-import { buildResultSummary, type ResultSummary, type RunState } from "./result-summary.ts";
+import { buildResultSummary, type ResultSummary, type RunInfo, type RunState } from "./result-summary.ts";
 import { runVerdict, type SubmissionSettings } from "../mlperf/run-verdict.ts";
 import { SHARD_HEALTH_META_KEY, type MergedShards } from "./shard-health.ts";
 import {
@@ -103,28 +104,27 @@ function readPerformancePhase(reportDir: string): PerformancePhase {
     const cols = readPhaseColumns(db, PERFORMANCE_PHASE, window?.untracked);
     const windowStartNs = phase?.start_ns ?? 0;
     const series = new SortedSeries(cols);
-    const metrics = summarizePhase(
-      cols,
-      {
-        windowStartNs,
-        loadPatternType: stored?.load_pattern.type ?? "max_throughput",
-        useLegacyQps: stored?.load_pattern.use_legacy_loadgen_qps_metrics ?? true,
-        earlyStopping: stored?.early_stopping ?? true,
-        streaming: stored?.streaming ?? true,
-        plannedCount: phase ? phase.planned - (window?.untracked.size ?? 0) : null,
-        slo: stored?.slo ?? null,
-        gpus: stored?.gpus ?? null,
-        gpuHourCostUsd: stored?.gpu_hour_cost_usd ?? null,
-      },
-      series,
-    );
-    const summary = buildResultSummary(metrics, {
+    const context: PhaseContext = {
+      windowStartNs,
+      loadPatternType: stored?.load_pattern.type ?? "max_throughput",
+      useLegacyQps: stored?.load_pattern.use_legacy_loadgen_qps_metrics ?? true,
+      earlyStopping: stored?.early_stopping ?? true,
+      streaming: stored?.streaming ?? true,
+      plannedCount: phase ? phase.planned - (window?.untracked.size ?? 0) : null,
+      slo: stored?.slo ?? null,
+      gpus: stored?.gpus ?? null,
+      gpuHourCostUsd: stored?.gpu_hour_cost_usd ?? null,
+    };
+    const metrics = summarizePhase(cols, context, series);
+    const run: RunInfo = {
       version: meta.tool_version ?? "unknown",
       gitSha: meta.git_sha ?? null,
       testStartedAtEpochMs: Number(meta.t0_epoch_ms ?? 0),
       state: parseState(meta.state),
       runConfig: stored?.run_config ?? {},
-    });
+    };
+    const summary = buildResultSummary(metrics, run);
+
     if (trajectories && window)
       summary.conversations = {
         ...conversationMetrics(Uint32Array.from(trajectories.starts), turns),
@@ -156,6 +156,8 @@ function readPerformancePhase(reportDir: string): PerformancePhase {
       );
       serverTimeline = gaugeTimeline(rows);
     }
+    const perModel = modelBreakdown(db, PERFORMANCE_PHASE, context, run);
+    if (perModel) summary.per_model = perModel;
     const accuracy = JSON.parse(meta.accuracy_results ?? "[]") as AccuracyEntry[];
     const profiling = meta[PROFILING_META_KEY] ? (JSON.parse(meta[PROFILING_META_KEY]) as ProfilingRecord) : null;
     return { summary, cols, series, windowStartNs, accuracy, profiling, serverTimeline };

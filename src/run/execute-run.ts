@@ -54,7 +54,7 @@ function workerSettings(run: OpenRun): SessionSpec["worker"] {
     bodies: run.workload.bodies,
     maxResponseBytes: Math.round(client.max_response_mb * BYTES_PER_MB),
     retries: client.retries,
-    keepResponseText: run.tokenizer !== null,
+    keepResponseText: run.tokenizer !== null || run.modelTokenizers.some((t) => t !== null),
     insecure: client.insecure,
     recordIds: client.record_ids,
     helperCpus: run.affinity?.helpers ?? [],

@@ -24,13 +24,25 @@ export interface BenchmarkOutcome {
   stopReason: string | null;
 }
 
-/** Client-side token counts for every response, after the run (`--tokenizer`). */
+/** Client-side token counts for every response, after the run (`--tokenizer`; a mix's models each their own). */
 function countTokens(run: OpenRun, io: RunIo): void {
-  const { tokenizer, workload, db } = run;
+  const { tokenizer, workload, db, modelTokenizers } = run;
+  if (modelTokenizers.some((t) => t !== null) && workload.dataset) {
+    const rows = workload.dataset.rows;
+    const counters = modelTokenizers.map((t) => (t ? { input: promptTokenCounter(rows, t), output: t } : null));
+    const counted = db.applyTokenizerCounts(
+      "performance",
+      (row, model) => counters[model]?.input(row) ?? null,
+      (text, model) => counters[model]?.output.count(text) ?? null,
+    );
+    const sources = [...new Set(modelTokenizers.map((t) => t?.source ?? "none"))].join(", ");
+    io.log(`tokenizers ${sources}: counted ${counted} responses, each model with its own`);
+  }
   if (!tokenizer) return;
-  let counted = workload.dataset
-    ? db.applyTokenizerCounts("performance", promptTokenCounter(workload.dataset.rows, tokenizer), tokenizer.count)
-    : 0;
+  let counted =
+    workload.dataset && modelTokenizers.length === 0
+      ? db.applyTokenizerCounts("performance", promptTokenCounter(workload.dataset.rows, tokenizer), tokenizer.count)
+      : 0;
   for (const a of workload.accuracy)
     counted += db.applyTokenizerCounts(
       a.phase.plan.phase,

@@ -27,6 +27,7 @@ import { toYamlText } from "../config/yaml-text.ts";
 import { EVENTS_DB_FILE, EventsDb } from "../record/events-db.ts";
 import type { StoredRunConfig } from "../report/write-report.ts";
 import { loadTokenizer, type TextTokenizer, tokenizerExists } from "../tokens/load-tokenizer.ts";
+import { modelTokenizers } from "./model-tokenizers.ts";
 import { GIT_SHA, VERSION } from "../version.ts";
 import { checkCodeExecution } from "../accuracy/code-execution.ts";
 import { knownRequestCount, loadPatternOf } from "../workload/config-values.ts";
@@ -49,6 +50,8 @@ export interface RunIo {
 export interface OpenRun {
   config: BenchmarkConfig;
   tokenizer: TextTokenizer | null;
+  /** Each model's tokenizer by model index (run/model-tokenizers); [] for a one-model run. */
+  modelTokenizers: (TextTokenizer | null)[];
   sizing: Sizing;
   /** Which CPUs main, each worker and the workers' helper threads get; null when not pinned. */
   affinity: AffinityPlan | null;
@@ -200,6 +203,7 @@ export async function openRun(
     ["DEBUG", "NOTSET"].includes(config.settings.client.log_level),
   );
   let workload: Workload;
+  let perModelTokenizers: (TextTokenizer | null)[];
   let reportDir: string;
   let live: LiveMetricsServer | null = null;
   try {
@@ -207,6 +211,7 @@ export async function openRun(
       prepareWorkload(config, tokenizer, mode, shape),
       checkEndpointsReachable(config.endpoint_config.endpoints),
     ]);
+    perModelTokenizers = modelTokenizers(config, workload.models);
     await checkCodeExecution(
       config,
       workload.performanceScoring ? [...workload.accuracy, workload.performanceScoring] : workload.accuracy,
@@ -227,6 +232,8 @@ export async function openRun(
   for (const warning of [...sizing.warnings, ...droppedColumnWarnings(config, workload)]) io.log(`warning: ${warning}`);
   const db = openEventsDb(config, reportDir, sizing);
   db.setMeta(PLAN_ID_META_KEY, planIdentity(config, workload.bodies));
+  if (workload.models.length > 0) db.setModels(workload.models);
+  if (workload.modelNote) io.log(workload.modelNote);
   if (shard) db.setMeta(SHARD_META_KEY, `${shard.index}/${shard.count}`);
   const perfPlan = workload.phases.find((p) => p.kind === "performance")?.plan;
   if (perfPlan && isConversationPlan(perfPlan)) {
@@ -246,5 +253,18 @@ export async function openRun(
     configSaved = true;
     writeFileSync(join(reportDir, "config.yaml"), toYamlText(withoutOwnDefaults(redactSecrets(config))));
   };
-  return { config, tokenizer, sizing, affinity, pool, workload, reportDir, db, saveConfig, startAtEpochNs, live };
+  return {
+    config,
+    tokenizer,
+    modelTokenizers: perModelTokenizers,
+    sizing,
+    affinity,
+    pool,
+    workload,
+    reportDir,
+    db,
+    saveConfig,
+    startAtEpochNs,
+    live,
+  };
 }

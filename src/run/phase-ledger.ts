@@ -19,7 +19,7 @@ export class PhaseLedger {
 
   /** `startNs`: the phase start (ns since T0); entry i is due at startNs + plan.offsetNs[i]. */
   constructor(
-    private readonly plan: Pick<PhasePlan, "phase" | "sampleIndex" | "offsetNs">,
+    private readonly plan: Pick<PhasePlan, "phase" | "sampleIndex" | "offsetNs" | "modelIndex">,
     private readonly startNs: number,
   ) {
     this.state = new Uint8Array(plan.sampleIndex.length);
@@ -51,6 +51,7 @@ export class PhaseLedger {
         phase: plan.phase,
         planIndex,
         sampleIndex: plan.sampleIndex[planIndex] as number,
+        modelIndex: plan.modelIndex?.[planIndex] ?? 0,
         workerId,
         endpointIndex: planIndex % endpointCount,
         scheduledNs: this.startNs + (plan.offsetNs[planIndex] as number),

@@ -6,6 +6,8 @@
  * and the progress line; run/finish-run counts tokens, scores accuracy, writes the reports and
  * decides whether the run failed. `--dry-run` stops after the plan.
  */
+import type { PhasePlan } from "../plan/phase-plan.ts";
+import type { RunModel } from "../record/run-models.ts";
 import type { TestMode } from "../config/flags.ts";
 import { pinnedSeedsLine } from "../config/rules/config-warnings.ts";
 import { redactSecrets, redactUrl } from "../config/redact.ts";
@@ -30,6 +32,14 @@ function extrasLines(config: BenchmarkConfig): string[] {
   return lines;
 }
 
+/** A phase's requests per model, when the run sends to several (a mix, or rows naming theirs). */
+function modelSplitLines(plan: PhasePlan, models: readonly RunModel[]): string[] {
+  if (!plan.modelIndex || models.length === 0) return [];
+  const counts = models.map(() => 0);
+  for (const m of plan.modelIndex) counts[m] = (counts[m] as number) + 1;
+  return [`  models: ${models.map((m, i) => `${m.name} ${counts[i]}`).join(", ")}`];
+}
+
 /** `--dry-run`: the plan as text; nothing is sent and nothing is written. */
 export async function describeRun(config: BenchmarkConfig, mode: TestMode = "perf"): Promise<string> {
   const { tokenizer } = configuredTokenizer(config);
@@ -37,6 +47,7 @@ export async function describeRun(config: BenchmarkConfig, mode: TestMode = "per
   const sizing = sizeRun(config);
   const lines = workload.phases.flatMap((phase) => [
     ...describePlan(phase.plan),
+    ...modelSplitLines(phase.plan, workload.models),
     ...(phase.startNextWhenIssued
       ? ["  not drained: the next phase starts once all are issued (--warmup-drain waits for them)"]
       : []),

@@ -14,7 +14,7 @@ import { PhaseLedger } from "./phase-ledger.ts";
 
 interface RunningPhaseSpec {
   /** The phase's plan (its name, and the rows and due times of entries a dead worker lost). */
-  plan: Pick<PhasePlan, "phase" | "sampleIndex" | "offsetNs">;
+  plan: Pick<PhasePlan, "phase" | "sampleIndex" | "offsetNs" | "modelIndex">;
   /** When the phase's first request is due, ns since T0. */
   startNs: number;
   /** The workers dealt a share (each reports issued and done, even for an empty share). */
@@ -26,6 +26,8 @@ export class RunningPhase {
   readonly name: string;
   readonly startNs: number;
   readonly ledger: PhaseLedger;
+  /** A model mix's model of each plan entry (the records' `modelIndex`); undefined for one model. */
+  readonly modelIndex: Uint16Array | undefined;
   /** Requests sent (and worker_lost entries), summed over the workers that finished. */
   sent = 0;
   /** The session moved on to the next phase while this one still holds requests. */
@@ -48,6 +50,7 @@ export class RunningPhase {
     this.startNs = spec.startNs;
     this.drainTimeoutMs = spec.drainTimeoutMs;
     this.ledger = new PhaseLedger(spec.plan, spec.startNs);
+    this.modelIndex = spec.plan.modelIndex;
     this.sending = new Set(spec.workers);
     this.holding = new Set(spec.workers);
     this.issued = new Promise((resolve) => (this.resolveIssued = resolve));

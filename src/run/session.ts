@@ -143,6 +143,7 @@ export class Session {
           ...(bodies ? { bodies } : {}),
           ...(share.conversations ? { conversations: share.conversations } : {}),
           ...(plan.sessions ? { sessions: plan.sessions } : {}),
+          ...(share.bodyIndex ? { bodyIndex: share.bodyIndex } : {}),
           keepResponseText: phase.keepResponseText ?? false,
         }),
       );
@@ -199,10 +200,14 @@ export class Session {
   private onMessage(message: ToMain): void {
     switch (message.type) {
       case "results": {
-        const ledger = this.live.get(message.phase)?.ledger;
+        const running = this.live.get(message.phase);
+        const ledger = running?.ledger;
         const records = readRecordBatch(message.records, message.phase, message.workerId).filter(
           (r) => !ledger || ledger.markRecorded(r.planIndex),
         );
+        // A mix's model is the plan's (record/request-fields `plan` wire): set here, so no worker sends it.
+        const models = running?.modelIndex;
+        if (models) for (const r of records) r.modelIndex = models[r.planIndex] ?? 0;
         this.spec.db.addRecords(records);
         this.spec.onRecords?.(message.phase, records);
         break;

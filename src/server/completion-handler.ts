@@ -97,6 +97,7 @@ async function replyWhole(
     promptTokens: plan.promptTokens,
     streaming: false,
     path: API_PATHS[plan.kind],
+    model: identity.model,
   });
   return new Response(body, { headers: JSON_HEADERS });
 }
@@ -141,6 +142,7 @@ function replyStream(
       promptTokens: plan.promptTokens,
       streaming: true,
       path,
+      model: identity.model,
     });
     return new Response(body, { headers: SSE_HEADERS });
   }
@@ -161,6 +163,7 @@ function replyStream(
         promptTokens: plan.promptTokens,
         streaming: true,
         path,
+        model: identity.model,
       });
     },
   });
@@ -180,7 +183,7 @@ export function createCompletionHandler(kind: ApiKind, mode: "echo" | "model", c
     const key = mock.inputs.map((input) => input.promptText).join("\u0000");
     const cached = context.cachedPrompts?.has(key) ?? false;
     context.cachedPrompts?.add(key);
-    const plans = planChoices(mode, mock, context.sampleLatency()).map((plan, i) => {
+    const plans = planChoices(mode, mock, context.sampleLatency(mock.model)).map((plan, i) => {
       const canned = context.answers.get(mock.inputs[Math.floor(i / mock.n)]?.promptText ?? "");
       const timed = cached
         ? { ...plan, ttftMs: plan.ttftMs / CACHE_SPEEDUP, tpotMs: plan.tpotMs / CACHE_SPEEDUP }

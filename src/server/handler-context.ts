@@ -18,8 +18,8 @@ export const API_PATHS: Record<ApiKind, string> = {
 
 export interface HandlerContext {
   options: MockServerOptions;
-  /** Draws the next request's latency sample (seeded; call once per request). */
-  sampleLatency: () => LatencySample;
+  /** Draws the next request's latency sample for the model it names (seeded; call once per request). */
+  sampleLatency: (model?: string | null) => LatencySample;
   log: ObservationLog;
   /** A fresh response id, e.g. "chatcmpl-mock-1f". */
   nextId: (kind: ApiKind) => string;

@@ -32,18 +32,24 @@ export function uniformAround(mean: number, spread: number, random: RandomSource
 type LatencyOptions = Pick<
   MockServerOptions,
   "ttftMs" | "tpotMs" | "outputTokens" | "ttftSpreadMs" | "tpotSpreadMs" | "outputTokensSpread" | "seed"
->;
+> &
+  Partial<Pick<MockServerOptions, "modelLatency">>;
 
 /**
  * Returns a sampler drawing one LatencySample per call. TPOT is drawn once per request (not per
  * token) so that the TPOT distribution across requests shows the configured spread; per-token
- * jitter would average out over a response.
+ * jitter would average out over a response. A model named in `modelLatency` (`--model-latency`) has its own
+ * means; every other model, and a request naming none, the defaults.
  */
-export function createLatencyModel(options: LatencyOptions): () => LatencySample {
+export function createLatencyModel(options: LatencyOptions): (model?: string | null) => LatencySample {
   const random = seededRandom(options.seed);
-  return () => ({
-    ttftMs: uniformAround(options.ttftMs, options.ttftSpreadMs, random),
-    tpotMs: uniformAround(options.tpotMs, options.tpotSpreadMs, random),
-    outputTokens: Math.round(uniformAround(options.outputTokens, options.outputTokensSpread, random, 1)),
-  });
+  const byModel = new Map(Object.entries(options.modelLatency ?? {}));
+  return (model) => {
+    const own = model ? byModel.get(model) : undefined;
+    return {
+      ttftMs: uniformAround(own?.ttftMs ?? options.ttftMs, options.ttftSpreadMs, random),
+      tpotMs: uniformAround(own?.tpotMs ?? options.tpotMs, options.tpotSpreadMs, random),
+      outputTokens: Math.round(uniformAround(options.outputTokens, options.outputTokensSpread, random, 1)),
+    };
+  };
 }

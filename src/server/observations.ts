@@ -20,6 +20,8 @@ export interface ServerObservation {
   streaming: boolean;
   /** Request path, e.g. "/v1/chat/completions". */
   path: string;
+  /** The model the response named (the request's, else `--model-name`); absent for faults. */
+  model?: string;
   /**
    * The injected fault's label (e.g. "status:503", "refuse"); absent for a normal answer. For
    * the socket-level faults (refuse, reset-before-headers) the body is never parsed, so

@@ -29,6 +29,10 @@ export const MockServerOptionsSchema = z
     tpotMs: nonNegativeMs.default(0),
     /** Mean output length in model mode. */
     outputTokens: z.number().int().min(1).default(32),
+    /** Mean TTFT and TPOT of each named model (server/model-latency); a model not named gets ttftMs and tpotMs. */
+    modelLatency: z
+      .record(z.string(), z.strictObject({ ttftMs: nonNegativeMs.optional(), tpotMs: nonNegativeMs.optional() }))
+      .default({}),
     /** Half-width of the uniform spread around `ttftMs`, sampled once per request. */
     ttftSpreadMs: nonNegativeMs.default(0),
     /** Half-width of the uniform spread around `tpotMs`, sampled once per request. */
@@ -64,6 +68,10 @@ export const MockServerOptionsSchema = z
   .refine((o) => o.maxConcurrent === null || o.mode !== "fixed", {
     message: "maxConcurrent (--max-concurrent) needs --mode echo or model: fixed mode answers at once",
     path: ["maxConcurrent"],
+  })
+  .refine((o) => Object.keys(o.modelLatency).length === 0 || o.mode !== "fixed", {
+    message: "modelLatency (--model-latency) needs --mode echo or model: fixed mode answers at once",
+    path: ["modelLatency"],
   });
 
 export type MockServerOptions = z.infer<typeof MockServerOptionsSchema>;

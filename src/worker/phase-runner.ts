@@ -210,7 +210,7 @@ export class PhaseRunner {
         sampleIndex,
         endpointIndex,
         url: targets.endpointUrls[endpointIndex] as string,
-        body: targets.bodies[sampleIndex] as string,
+        body: targets.bodies[share.bodyIndex === undefined ? sampleIndex : (share.bodyIndex[i] as number)] as string,
         scheduledNs,
         // One object shape for every request: no spread on the send path.
         headers: share.sessions ? this.headersOf(share.sessions, sampleIndex) : undefined,

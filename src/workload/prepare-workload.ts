@@ -10,13 +10,7 @@ import { totalSamplesToIssue } from "../config/rules/sample-count.ts";
 import type { BenchmarkConfig, DatasetConfig } from "../config/schema/schema.ts";
 import type { TestMode } from "../config/flags.ts";
 import type { Dataset } from "../dataset/load-dataset.ts";
-import {
-  buildDatasetBodies,
-  buildRequestBody,
-  joinEndpointUrl,
-  routeFor,
-  type ApiType,
-} from "../dataset/request-body.ts";
+import { buildRequestBody, joinEndpointUrl, routeFor, type ApiType } from "../dataset/request-body.ts";
 import { assertSaltable, saltedRow } from "../dataset/warmup-salt.ts";
 import { buildPhasePlan, type LoadPattern } from "../plan/phase-plan.ts";
 import { resolveShard, shardPlan } from "../plan/shard-plan.ts";
@@ -28,6 +22,8 @@ import { conversationWorkload, type ConversationRun } from "./conversation-workl
 import { performanceScoring } from "../accuracy/performance-scoring.ts";
 import { traceWorkload } from "./trace-workload.ts";
 import { loadPatternOf, requestParams, timeoutMs } from "./config-values.ts";
+import { modelWorkload, type ModelWorkload } from "./model-workload.ts";
+import type { RunModel } from "../record/run-models.ts";
 import type { SessionPhase } from "../run/session.ts";
 
 export interface Workload {
@@ -44,6 +40,10 @@ export interface Workload {
   performanceScoring: AccuracyWorkload | null;
   /** A conversation run (agentic_inference); null otherwise. */
   conversations: ConversationRun | null;
+  /** The models the requests go to (workload/model-workload), by the records' `modelIndex`; [] = the run's one model. */
+  models: RunModel[];
+  /** Said on the console when dataset rows name their own models. */
+  modelNote?: string | null;
 }
 
 function performancePhases(
@@ -51,6 +51,7 @@ function performancePhases(
   spec: DatasetConfig,
   dataset: Dataset,
   pattern: LoadPattern,
+  models: ModelWorkload,
 ): SessionPhase[] {
   const { runtime, drain, warmup } = config.settings;
   const size = dataset.rows.length;
@@ -65,15 +66,21 @@ function performancePhases(
       schedulerSeed: seed,
       dataloaderSeed: offsetSeed(seed, 1),
     });
+    models.assign(plan, offsetSeed(seed, 3));
     let warmupBodies: string[] | undefined;
     if (warmup.salt) {
       // Salted bodies are per request: the warmup plan then indexes them in order (sample_index = request ordinal).
       const rng = new PythonRandom(offsetSeed(seed, 2));
       const params = requestParams(config, spec);
-      warmupBodies = Array.from(plan.sampleIndex, (row) =>
-        buildRequestBody(saltedRow(dataset.rows[row] as Record<string, unknown>, rng), params),
+      const modelOf = (i: number) => models.models[plan.modelIndex?.[i] ?? 0]?.name ?? params.model;
+      warmupBodies = Array.from(plan.sampleIndex, (row, i) =>
+        buildRequestBody(saltedRow(dataset.rows[row] as Record<string, unknown>, rng), {
+          ...params,
+          model: modelOf(i),
+        }),
       );
       plan.sampleIndex = Uint32Array.from(warmupBodies, (_, i) => i);
+      delete plan.bodyIndex;
     }
     phases.push({
       kind: "warmup",
@@ -91,18 +98,20 @@ function performancePhases(
     targetQps: pattern.targetQps,
     datasetSize: size,
   });
+  const plan = buildPhasePlan({
+    phase: "performance",
+    pattern,
+    count,
+    datasetSize: size,
+    schedulerSeed: runtime.scheduler_random_seed,
+    dataloaderSeed: runtime.dataloader_random_seed,
+  });
+  models.assign(plan, offsetSeed(runtime.dataloader_random_seed, 3));
   phases.push({
     kind: "performance",
     drainTimeoutMs: timeoutMs(drain.performance_timeout_s),
     maxDurationMs: runtime.max_duration_ms,
-    plan: buildPhasePlan({
-      phase: "performance",
-      pattern,
-      count,
-      datasetSize: size,
-      schedulerSeed: runtime.scheduler_random_seed,
-      dataloaderSeed: runtime.dataloader_random_seed,
-    }),
+    plan,
   });
   return phases;
 }
@@ -160,6 +169,7 @@ async function unshardedWorkload(
       accuracy,
       performanceScoring: null,
       conversations: null,
+      models: [],
     };
   }
   if (mode !== "acc" && perfSpec?.agentic_inference) {
@@ -177,6 +187,7 @@ async function unshardedWorkload(
       accuracy,
       performanceScoring: null,
       conversations: turns.run,
+      models: [],
     };
   }
   const loaded = mode !== "acc" && perfSpec ? await loadConfiguredDataset(perfSpec, config, tokenizer) : null;
@@ -184,8 +195,9 @@ async function unshardedWorkload(
   const dataset = loaded && fixed !== undefined ? { ...loaded, rows: loaded.rows.slice(fixed, fixed + 1) } : loaded;
   if (dataset && config.settings.warmup.enabled && config.settings.warmup.salt)
     assertSaltable(dataset.rows, dataset.name);
-  const bodies = dataset ? buildDatasetBodies(dataset, params) : [];
-  const phases = dataset && perfSpec ? performancePhases(config, perfSpec, dataset, pattern) : [];
+  const models = dataset ? modelWorkload(config, dataset, params) : null;
+  const bodies = models ? models.bodies : [];
+  const phases = dataset && perfSpec && models ? performancePhases(config, perfSpec, dataset, pattern, models) : [];
   const scoring =
     dataset && perfSpec
       ? performanceScoring(
@@ -207,5 +219,7 @@ async function unshardedWorkload(
     accuracy,
     performanceScoring: scoring,
     conversations: null,
+    models: models && models.models.length > 1 ? models.models : [],
+    modelNote: models?.note ?? null,
   };
 }

@@ -99,6 +99,11 @@ describe("ipc/record-batch", () => {
     });
   });
 
+  test("a record's model is not sent: main sets it from the plan (run/session)", () => {
+    const [back] = roundTrip([{ ...streamed, modelIndex: 3 }]);
+    expect(back?.modelIndex).toBeUndefined();
+  });
+
   test("a batch of 512 streamed records is a handful of columns, not 512 rows", () => {
     const builder = new RecordBatchBuilder();
     for (let i = 0; i < 512; i++) builder.add({ ...streamed, planIndex: i });

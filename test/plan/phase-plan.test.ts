@@ -130,6 +130,18 @@ describe("plan/deal-plan", () => {
     expect(shares[2]!.sampleIndex[1]).toBe(poisson.sampleIndex[5]!);
   });
 
+  test("a mix's model and body of each entry go with the entry", () => {
+    const bodyIndex = Uint32Array.from(poisson.sampleIndex, (row, i) => (i % 3) * 4 + row);
+    const mixed = { ...poisson, modelIndex: Uint16Array.from({ length: 10 }, (_, i) => i % 3), bodyIndex };
+    for (const share of dealPlan(mixed, 3)) {
+      expect(Array.from(share.modelIndex as Uint16Array)).toEqual(Array.from(share.planIndex, (i) => i % 3));
+      expect(Array.from(share.bodyIndex as Uint32Array)).toEqual(
+        Array.from(share.planIndex, (i) => bodyIndex[i] as number),
+      );
+    }
+    expect(dealPlan(poisson, 3)[0]?.modelIndex).toBeUndefined();
+  });
+
   test.each([
     [10, 3, [4, 3, 3]],
     [2, 4, [1, 1, 0, 0]],

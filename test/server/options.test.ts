@@ -15,6 +15,7 @@ describe("server/options", () => {
       ttftMs: 0,
       tpotMs: 0,
       outputTokens: 32,
+      modelLatency: {},
       ttftSpreadMs: 0,
       tpotSpreadMs: 0,
       outputTokensSpread: 0,

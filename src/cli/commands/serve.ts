@@ -12,6 +12,7 @@ import { FAULT_KINDS, parseFaultSpec, type FaultSpec } from "../../server/fault-
 import type { Command } from "../command.ts";
 import { renderFlagHelp } from "../flag-help.ts";
 import { rejectPositionals } from "../../config/reject-positionals.ts";
+import { readModelLatencies } from "../../server/model-latency.ts";
 
 const flag = (
   name: string,
@@ -59,6 +60,13 @@ const SERVE_FLAGS: readonly FlagSpec[] = [
   flag("--ttft-ms", "ttftMs", "number", "time to first token (echo, model)", "0"),
   flag("--tpot-ms", "tpotMs", "number", "time per output token after the first (echo, model)", "0"),
   flag("--output-tokens", "outputTokens", "integer", "output length in model mode (capped by max_tokens)", "32"),
+  flag(
+    "--model-latency",
+    "modelLatency",
+    "list",
+    "NAME=ttft:50ms,tpot:5ms: this model's own mean TTFT/TPOT (repeatable; the name ends at its last '='); others get --ttft-ms/--tpot-ms",
+    "none",
+  ),
   flag("--ttft-spread-ms", "ttftSpreadMs", "number", "uniform ± spread of the TTFT per request", "0"),
   flag("--tpot-spread-ms", "tpotSpreadMs", "number", "uniform ± spread of the TPOT per request", "0"),
   flag("--output-tokens-spread", "outputTokensSpread", "integer", "uniform ± spread of the output length", "0"),
@@ -150,8 +158,13 @@ export const serveCommand: Command = {
     const parsed = parseFlags(argv, "serve", SERVE_FLAGS);
     rejectPositionals(parsed.positionals, "serve");
     // "mode" is a reserved command-level key of the flag parser, hence mockMode here.
-    const { mockMode, faults, ...rest } = parsed.overrides;
+    const { mockMode, faults, modelLatency, ...rest } = parsed.overrides;
     const faultSpecs = parseFaults((faults as string[] | undefined) ?? []);
+    const { latencies, problems } = readModelLatencies((modelLatency as string[] | undefined) ?? []);
+    if (problems.length > 0)
+      throw new InputError(problems.join("\n"), { hint: "e.g. --model-latency llama-8b=ttft:50ms,tpot:5ms" });
+    if (Object.keys(latencies).length > 0 && mockMode === "fixed")
+      throw new InputError("--model-latency needs --mode echo or model: fixed mode answers at once, with no latency");
     if (faultSpecs.length === 0 && (rest.faultRate !== undefined || rest.faultSeed !== undefined)) {
       throw new InputError("--fault-rate and --fault-seed need at least one --fault KIND[:ARG]");
     }
@@ -160,6 +173,7 @@ export const serveCommand: Command = {
       port: 8000,
       ...rest,
       faults: faultSpecs,
+      modelLatency: latencies,
       ...(mockMode === undefined ? {} : { mode: mockMode }),
     });
     const server = await startMockServer(options);

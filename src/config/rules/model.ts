@@ -34,10 +34,11 @@ function checkControls(params: TokenControls, prefix: string, completions: boole
   return problems;
 }
 
-export const modelRule: Rule = (config) => {
+export const modelRule: Rule = (config, context) => {
   const problems: ConfigProblem[] = [];
   const params = config.model_params;
-  if (params.name === "") {
+  // A --model-mix that failed its own check has said so already.
+  if (params.name === "" && !params.model_mix && !context.flagPaths.includes("model_params.model_mix")) {
     problems.push({ path: "model_params.name", message: "a model name is required: set --model NAME" });
   }
   const completions = config.endpoint_config.api_type === "openai_completions";

@@ -1,6 +1,7 @@
 /** @module config/schema/model-params — `model_params`: what is sent to the model with every request. */
 import { z } from "zod";
 import { bool, choice, int, jsonBody, jsonObject, num, text, textOrOff } from "./primitives.ts";
+import { modelMix } from "./model-mix.ts";
 
 const STREAMING_MODES = ["auto", "on", "off"] as const;
 const OSL_DISTRIBUTIONS = ["original", "fixed", "uniform", "normal"] as const;
@@ -59,6 +60,13 @@ export const ModelParamsSchema = z.strictObject({
     .nullable()
     .default(null)
     .describe("JSON object merged into every request body, e.g. '{\"min_p\": 0.05}'; keys we set are refused"),
+  // ours: several models (or LoRA adapters) sharing the run's requests by weight (plan/model-assignment).
+  model_mix: modelMix()
+    .nullable()
+    .default(null)
+    .describe(
+      "NAME=WEIGHT, repeatable: requests shared among models by weight (instead of --model); YAML adds tokenizer",
+    ),
   streaming: choice(STREAMING_MODES, { normalize: streamingFromBoolean })
     .default("auto")
     .describe("auto|on|off; auto = off for offline, on for online"),

@@ -34,7 +34,7 @@ interface LeafMeta {
 /** Registry of leaf schemas created by the helpers below (read by `schema-walk.ts`). */
 export const leafRegistry = z.registry<LeafMeta>();
 
-function tag<T extends z.ZodType>(schema: T, meta: LeafMeta): T {
+export function tag<T extends z.ZodType>(schema: T, meta: LeafMeta): T {
   leafRegistry.add(schema, meta);
   return schema;
 }

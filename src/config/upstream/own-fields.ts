@@ -32,6 +32,7 @@ export const OWN_FIELDS = [
   "server_metrics.interval_s",
   "endpoint_config.headers",
   "model_params.extra_body",
+  "model_params.model_mix",
   "live_metrics",
   "settings.load_pattern.burstiness",
   "settings.load_pattern.max_concurrency",

@@ -17,6 +17,7 @@ import { loadPatternType, type ResultSummary } from "../result-summary.ts";
 import { renderDistributionCharts } from "./cdf.ts";
 import { renderConversationCharts } from "./conversation-charts.ts";
 import { renderShardTable } from "./shard-table.ts";
+import { renderModelTable } from "./model-table.ts";
 import { renderServerMetricsTable } from "./server-metrics-table.ts";
 import type { GaugeTimeline } from "../../server-metrics/summary.ts";
 import { MAX_CHART_POINTS } from "./downsample.ts";
@@ -84,6 +85,7 @@ export function renderHtmlReport(
     banner(summary) +
     renderSummaryTables(summary) +
     renderShardTable(summary.shards) +
+    renderModelTable(summary.per_model) +
     renderServerMetricsTable(summary.server_metrics, summary.ttft) +
     renderServerTimingTable(summary.server_timing) +
     renderAccuracyTable(accuracy);
