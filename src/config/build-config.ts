@@ -21,6 +21,7 @@ import { endpointsRule } from "./rules/endpoints.ts";
 import { requestExtrasRule } from "./rules/request-extras.ts";
 import { durationRule, loadPatternRule } from "./rules/load.ts";
 import { modelRule } from "./rules/model.ts";
+import { poolingRule } from "./rules/pooling.ts";
 import { submissionRule } from "../mlperf/rules-submission.ts";
 import type { BenchmarkConfig } from "./schema/schema.ts";
 import { issueToProblems } from "./zod-issues.ts";
@@ -51,6 +52,7 @@ const RULES: readonly Rule[] = [
   submissionRule,
   sloRule,
   gpuCostRule,
+  poolingRule,
 ];
 
 function startingObject(input: BuildConfigInput, problems: ConfigProblem[]): Record<string, unknown> {

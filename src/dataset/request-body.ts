@@ -8,6 +8,8 @@
  * - `openai_completions` → `/v1/completions`: `prompt` is the row's `input_tokens` ids when
  *   present, else its prompt text (ours: upstream requires pre-tokenized ids).
  * - `sglang` → `/generate`: SGLang's native body (dataset/sglang-body).
+ * - `openai_embeddings` → `/v1/embeddings` (dataset/embeddings-body), `rerank` → `/v1/rerank`
+ *   (dataset/rerank-body); `--batch-size` rows make one embeddings request (workload/batch-rows).
  * - Null and undefined fields are left out. Streaming requests ask for
  *   `stream_options.include_usage` so the server reports token usage in its last event.
  * - `extra_body` fills in last (dataset/extra-body), so the send path sends it at no cost.
@@ -16,9 +18,12 @@ import { InputError } from "../errors.ts";
 import { mergeExtraBody } from "./extra-body.ts";
 import { isContentParts, isTokenIds } from "./prompt-check.ts";
 import { sglangBody } from "./sglang-body.ts";
+import { embeddingsBody } from "./embeddings-body.ts";
+import { rerankBody } from "./rerank-body.ts";
+import { POOLING_ROUTES, type PoolingApiType, type PoolingRoute } from "./pooling-api.ts";
 
-export type ApiType = "openai" | "openai_completions" | "sglang";
-type ApiRoute = "/v1/chat/completions" | "/v1/completions" | "/generate";
+export type ApiType = "openai" | "openai_completions" | "sglang" | PoolingApiType;
+type ApiRoute = "/v1/chat/completions" | "/v1/completions" | "/generate" | PoolingRoute;
 
 /** Effective model parameters of a dataset (camelCase of the YAML `model_params`). */
 export interface RequestBodyParams {
@@ -142,9 +147,13 @@ export function buildRequestBody(row: Record<string, unknown>, params: RequestBo
       return JSON.stringify(mergeExtraBody(completionsBody(row, params), params.extraBody));
     case "sglang":
       return JSON.stringify(mergeExtraBody(sglangBody(row, params), params.extraBody));
+    case "openai_embeddings":
+      return JSON.stringify(mergeExtraBody(embeddingsBody([row], params.model), params.extraBody));
+    case "rerank":
+      return JSON.stringify(mergeExtraBody(rerankBody(row, params.model), params.extraBody));
     default:
       throw new InputError(`unsupported api_type '${String(params.apiType satisfies never)}'`, {
-        hint: "use openai, openai_completions or sglang",
+        hint: "use openai, openai_completions, sglang, openai_embeddings or rerank",
       });
   }
 }
@@ -173,6 +182,7 @@ export function buildDatasetBodies(
 /** The path each api_type posts to. */
 export function routeFor(apiType: ApiType): ApiRoute {
   if (apiType === "sglang") return "/generate";
+  if (apiType === "openai_embeddings" || apiType === "rerank") return POOLING_ROUTES[apiType];
   return apiType === "openai_completions" ? "/v1/completions" : "/v1/chat/completions";
 }
 

@@ -42,7 +42,7 @@ export interface FieldSpec<T = unknown> {
 
 const of = <T>(): T => undefined as T;
 /** A count or duration most responses do not carry: bound only when set, null for older files and producers that do not measure it. */
-const nullableRare = (column: string, unit: "ns" | "tokens") =>
+const nullableRare = (column: string, unit: "ns" | "tokens" | "count") =>
   ({
     type: of<number | null>(),
     column,
@@ -268,15 +268,9 @@ export const REQUEST_FIELDS = {
   /** The server's `x-request-id` response header, when it sends one. */
   serverRequestId: nullableText("server_request_id"),
   /** Characters of the first chunk with text, kept with the text of a stream: TPOT counts the tokens of the text after it (events-db). */
-  firstChunkChars: {
-    type: of<number | null>(),
-    column: "first_chunk_chars",
-    sql: "INTEGER",
-    wire: "nullable",
-    unit: "count",
-    rare: true,
-    fallback: null,
-  },
+  firstChunkChars: nullableRare("first_chunk_chars", "count"),
+  /** Embeddings: vectors returned; rerank: documents scored (api types without generated text); null for the others. */
+  inputCount: { ...nullableRare("input_count", "count"), metric: "f64" },
   /** The client tokenizer's count of the text after the first chunk: TPOT's tokens when a tokenizer is used (metrics/request-values). */
   tokenizerTokensAfterFirst: {
     type: of<number | null>(),

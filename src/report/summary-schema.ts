@@ -256,6 +256,10 @@ export const ResultSummarySchema = z.strictObject({
         .nullable(),
     })
     .optional(),
+  // Present only for embeddings and rerank (no generated text): metrics/input-throughput.
+  inputs: z
+    .strictObject({ inputs: z.number().min(0), inputs_per_second: num, input_tokens_per_second: num })
+    .optional(),
   // Present when the server said what it is before the run: server-metrics/server-identity.
   server: z
     .strictObject({

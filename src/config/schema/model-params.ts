@@ -59,6 +59,10 @@ export const ModelParamsSchema = z.strictObject({
     .nullable()
     .default(null)
     .describe("JSON object merged into every request body, e.g. '{\"min_p\": 0.05}'; keys we set are refused"),
+  // ours: rows per embeddings request (config/rules/pooling refuses it with any other api_type).
+  batch_size: int(z.number().min(1))
+    .default(1)
+    .describe("rows per request's `input` list (api_type openai_embeddings only)"),
   streaming: choice(STREAMING_MODES, { normalize: streamingFromBoolean })
     .default("auto")
     .describe("auto|on|off; auto = off for offline, on for online"),

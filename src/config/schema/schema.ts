@@ -12,18 +12,21 @@ import { SettingsSchema } from "./settings.ts";
 import { PRIORITIES } from "../../mlperf/ruleset-models.ts";
 import { SloSchema } from "../slo.ts";
 import { parseListenAddress } from "../listen-address.ts";
+import { POOLING_API_TYPES } from "../../dataset/pooling-api.ts";
 
 const BENCHMARK_TYPES = ["offline", "online", "eval", "submission"] as const;
-const API_TYPES = ["openai", "openai_completions", "sglang", "videogen"] as const;
+const API_TYPES = ["openai", "openai_completions", "sglang", "videogen", ...POOLING_API_TYPES] as const;
 /** API types we can send today; the rest are accepted by the schema and rejected by validation. */
-export const SUPPORTED_API_TYPES = ["openai", "openai_completions", "sglang"] as const;
+export const SUPPORTED_API_TYPES = ["openai", "openai_completions", "sglang", ...POOLING_API_TYPES] as const;
 
 const EndpointConfigSchema = z.strictObject({
   endpoints: list(text()).default([]).describe("server base URLs (http:// or https://), without /v1"),
   api_key: optionalText().default(null).describe("sent as 'Authorization: Bearer <key>'"),
   api_type: choice(API_TYPES)
     .default("openai")
-    .describe("openai (chat) | openai_completions | sglang (native /generate, token-id prompts)"),
+    .describe(
+      "openai (chat) | openai_completions | sglang (native /generate, token-id prompts) | openai_embeddings | rerank",
+    ),
   // ours: headers a gateway or router needs (config/http-headers); credential-named ones are never printed or saved.
   headers: headerMap()
     .nullable()

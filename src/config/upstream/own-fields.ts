@@ -31,6 +31,7 @@ export const OWN_FIELDS = [
   "server_metrics.interval_s",
   "endpoint_config.headers",
   "model_params.extra_body",
+  "model_params.batch_size",
   "live_metrics",
   "settings.load_pattern.burstiness",
   "settings.load_pattern.max_concurrency",

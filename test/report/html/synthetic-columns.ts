@@ -38,6 +38,7 @@ export function syntheticColumns(
     outputTokens: nan(),
     reasoningTokens: nan(),
     hiddenTokens: nan(),
+    inputCount: nan(),
     streamNotes: new Uint16Array(count),
     tokenSources: new Array(count).fill("server_usage"),
     tokenizerOutputTokens: nan(),

@@ -1,0 +1,99 @@
+/**
+ * @module client/pooling-response — an embeddings or rerank response, read whole and checked against the request.
+ *
+ * - `/v1/embeddings` (OpenAI, vLLM, llama.cpp): `{data: [{embedding, index}], usage: {prompt_tokens}}`;
+ *   one vector per `input` entry is expected.
+ * - `/v1/rerank`: `{results: [{index, relevance_score, document?}], usage}` — llama.cpp's server
+ *   (`usage: {prompt_tokens, total_tokens}`), vLLM (`document: {text}`, the same usage), Jina
+ *   (`usage: {total_tokens}`) and Cohere (no token usage) alike; one result per document is
+ *   expected, or `top_n` of them.
+ *
+ * A body whose count differs from what was asked is the server's failure to answer it
+ * (`wrong_count`); one that is not of the shape at all is `invalid_json`. Input tokens are
+ * `usage.prompt_tokens`, else `total_tokens` (these APIs generate none); `inputCount` is the
+ * vectors returned or the documents scored. The request body is parsed here, after its response
+ * arrived, so the send path pays nothing for the check.
+ */
+import type { RequestRecord } from "../record/request-record.ts";
+import type { PoolingApiType } from "../dataset/pooling-api.ts";
+import { embeddingInputCount } from "../dataset/embeddings-body.ts";
+import { rerankResultCount } from "../dataset/rerank-body.ts";
+import { kindForServerError, truncate } from "./classify-error.ts";
+import { asCount, asObject, parseJsonObject, readServerError } from "./openai-response.ts";
+
+type Json = Record<string, unknown>;
+
+/** What a pooling body holds: how many vectors or results, or why it is not of the shape. */
+export type PoolingAnswer = { count: number } | { problem: string };
+
+const isVector = (v: unknown): boolean => Array.isArray(v) || typeof v === "string";
+
+/** The vectors of an embeddings body (`embedding` a number list, or base64 with `encoding_format`). */
+export function readEmbeddingsAnswer(body: Json): PoolingAnswer {
+  const { data } = body;
+  if (!Array.isArray(data)) return { problem: "response has no 'data' list of embeddings" };
+  if (!data.every((entry) => isVector(asObject(entry)?.embedding)))
+    return { problem: "an entry of 'data' has no 'embedding'" };
+  return { count: data.length };
+}
+
+/** The results of a rerank body: each an `index` with a numeric `relevance_score`. */
+export function readRerankAnswer(body: Json): PoolingAnswer {
+  const { results } = body;
+  if (!Array.isArray(results)) return { problem: "response has no 'results' list" };
+  const scored = (entry: unknown) => typeof asObject(entry)?.relevance_score === "number";
+  if (!results.every(scored)) return { problem: "an entry of 'results' has no numeric 'relevance_score'" };
+  return { count: results.length };
+}
+
+/** Prompt tokens the body's usage reports (`prompt_tokens`, else `total_tokens`); null when it reports none. */
+export function poolingInputTokens(body: Json): number | null {
+  const usage = asObject(body.usage);
+  return usage ? (asCount(usage.prompt_tokens) ?? asCount(usage.total_tokens)) : null;
+}
+
+/** How many answers `request` asks for, and how many inputs the server reads for it. */
+function asked(apiType: PoolingApiType, request: Json): { answers: number; inputs: number } {
+  if (apiType === "openai_embeddings") {
+    const inputs = embeddingInputCount(request);
+    return { answers: inputs, inputs };
+  }
+  const inputs = Array.isArray(request.documents) ? request.documents.length : 0;
+  return { answers: rerankResultCount(request), inputs };
+}
+
+function fail(record: RequestRecord, kind: "invalid_json" | "wrong_count", message: string, text: string): void {
+  record.errorKind = kind;
+  record.errorMessage = truncate(`${message}: ${text.replace(/\s+/g, " ").trim() || "(empty body)"}`);
+}
+
+/** Fills `record` from a 200 body `text` answering `requestBody` (our own JSON). */
+export function readPoolingBody(
+  text: string,
+  record: RequestRecord,
+  apiType: PoolingApiType,
+  requestBody: string,
+  doneNs: number,
+): void {
+  record.doneNs = doneNs;
+  const body = parseJsonObject(text);
+  if (!body) return fail(record, "invalid_json", "response is not a JSON object", text);
+  const serverError = readServerError(body);
+  if (serverError) {
+    record.errorKind = kindForServerError(serverError);
+    const status = serverError.status === null ? "" : ` (status ${serverError.status})`;
+    record.errorMessage = truncate(`error in a ${record.httpStatus} response${status}: ${serverError.message}`);
+    return;
+  }
+  const answer = apiType === "openai_embeddings" ? readEmbeddingsAnswer(body) : readRerankAnswer(body);
+  if ("problem" in answer) return fail(record, "invalid_json", answer.problem, text);
+  const want = asked(apiType, JSON.parse(requestBody) as Json);
+  if (answer.count !== want.answers) {
+    const what = apiType === "openai_embeddings" ? "embeddings" : "rerank results";
+    return fail(record, "wrong_count", `${answer.count} ${what} for ${want.answers} inputs sent`, text.slice(0, 120));
+  }
+  record.chunkCount = 1;
+  record.inputCount = want.inputs;
+  record.inputTokens = poolingInputTokens(body);
+  if (record.inputTokens !== null) record.tokenSource = "server_usage";
+}
