@@ -141,6 +141,25 @@ describe("cli/openai_embeddings and rerank against serve", () => {
     }
   });
 
+  test("probe --api-type openai_embeddings and rerank: each request's inputs and input tokens", async () => {
+    const server = await startMockServer({ mode: "echo" });
+    try {
+      for (const [apiType, tokens] of [
+        ["openai_embeddings", 3],
+        ["rerank", 6],
+      ] as const) {
+        const args = ["probe", "--endpoints", server.url, "--model", "m", "--api-type", apiType, "--requests", "2"];
+        const result = await runCli([...args, "--prompt", "one two three"]);
+        expect(result.exitCode).toBe(0);
+        expect(result.stdout).toContain(`probe-1: `);
+        expect(result.stdout).toContain(`ms, 1 inputs, ${tokens} input tokens`);
+        expect(result.stdout).toContain("2/2 requests succeeded");
+      }
+    } finally {
+      await server.stop();
+    }
+  });
+
   test("--streaming on is refused with one line naming the flag (exit 2)", async () => {
     const dir = dirs.make();
     const result = await run(

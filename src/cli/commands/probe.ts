@@ -6,6 +6,7 @@
  * (10), so a server that accepts and never answers costs N × 10 s, not minutes. Succeeds when
  * at least half of them succeed.
  */
+import { isPoolingApi } from "../../dataset/pooling-api.ts";
 import { checkEndpointsReachable } from "../../client/check-reachable.ts";
 import { BYTES_PER_MB } from "../../client/body-limit.ts";
 import { sendRequest } from "../../client/send-request.ts";
@@ -55,9 +56,9 @@ const PROBE_FLAGS: readonly FlagSpec[] = [
     [],
     "api_type",
     "enum",
-    "openai (chat), openai_completions, or sglang (native /generate, the prompt sent as text)",
+    "openai (chat), openai_completions, sglang (native /generate, the prompt sent as text), openai_embeddings or rerank (the prompt scored against itself)",
     "openai",
-    { choices: ["openai", "openai_completions", "sglang"] },
+    { choices: ["openai", "openai_completions", "sglang", "openai_embeddings", "rerank"] },
   ),
   spec("--api-key", [], "api_key", "string", "sent as Authorization: Bearer <key>"),
   spec("--requests", [], "requests", "integer", "number of requests", "10"),
@@ -83,7 +84,9 @@ const DEFAULT_TIMEOUT_S = 10;
 function probeBody(apiType: ApiType, prompt: string, model: string, maxTokens: number): string {
   if (apiType === "sglang")
     return JSON.stringify({ text: prompt, sampling_params: { max_new_tokens: maxTokens }, stream: false });
-  return buildRequestBody({ prompt }, { apiType, model, maxNewTokens: maxTokens, streaming: false });
+  // A rerank probe scores the prompt against itself: one document.
+  const row = apiType === "rerank" ? { prompt, documents: [prompt] } : { prompt };
+  return buildRequestBody(row, { apiType, model, maxNewTokens: maxTokens, streaming: false });
 }
 
 export const probeCommand: Command = {
@@ -134,6 +137,7 @@ export const probeCommand: Command = {
       insecure: o.insecure === true,
       now: clock.now,
       maxResponseBytes: 64 * BYTES_PER_MB,
+      poolingApi: isPoolingApi(apiType) ? apiType : null,
     };
     const latenciesMs: number[] = [];
     const errors: string[] = [];
@@ -158,7 +162,9 @@ export const probeCommand: Command = {
       if (r.errorKind === null) {
         latenciesMs.push(ms);
         io.stdout(
-          `probe-${i}: ${ms.toFixed(1)} ms, ${r.outputTokens ?? "?"} tokens: ${(r.responseText ?? "").replace(/\s+/g, " ").slice(0, 100)}\n`,
+          settings.poolingApi
+            ? `probe-${i}: ${ms.toFixed(1)} ms, ${r.inputCount ?? "?"} inputs, ${r.inputTokens ?? "?"} input tokens\n`
+            : `probe-${i}: ${ms.toFixed(1)} ms, ${r.outputTokens ?? "?"} tokens: ${(r.responseText ?? "").replace(/\s+/g, " ").slice(0, 100)}\n`,
         );
       } else {
         errors.push(`probe-${i}: ${r.errorKind}: ${r.errorMessage ?? ""}`);
