@@ -14,11 +14,16 @@ export const GENERATION_SERIES: ReadonlySet<string> = new Set(["ttft", "tpot", "
 /** True for a run of an API type that generates nothing: its summary carries `inputs`. */
 export const generatesNothing = (s: Pick<ResultSummary, "inputs">): boolean => s.inputs !== undefined;
 
-/** The throughput lines that replace TPS. */
-export function inputLines(s: Pick<ResultSummary, "inputs">): string[] {
+/** The throughput rows that replace TPS, as [label, text] (report.html's summary table takes them too). */
+export function inputRows(s: Pick<ResultSummary, "inputs">): [label: string, text: string][] {
   if (!s.inputs) return [];
   return [
-    `Inputs/s: ${fixed2(s.inputs.inputs_per_second)} (${s.inputs.inputs} texts embedded or documents scored)`,
-    `Input tokens/s: ${fixed2(s.inputs.input_tokens_per_second)}`,
+    ["Inputs/s", `${fixed2(s.inputs.inputs_per_second)} (${s.inputs.inputs} texts embedded or documents scored)`],
+    ["Input tokens/s", fixed2(s.inputs.input_tokens_per_second)],
   ];
+}
+
+/** Those rows as report.txt's lines. */
+export function inputLines(s: Pick<ResultSummary, "inputs">): string[] {
+  return inputRows(s).map(([label, text]) => `${label}: ${text}`);
 }

@@ -26,5 +26,6 @@ export function batchDataset(dataset: Dataset, batchSize: number): Dataset {
   const rows = batchRowIndices(dataset.rows.length, batchSize).map((group) => ({
     prompt: group.map((index) => rowText(dataset, index)),
   }));
-  return { ...dataset, rows, columns: ["prompt"] };
+  // The file's columns are kept: warnings name what it held (workload/dropped-columns).
+  return { ...dataset, rows };
 }

@@ -2,13 +2,14 @@
  * @module workload/dropped-columns — a loaded dataset's columns the api_type's request body has no
  * place for, named in one warning each: a completion (`openai_completions`) and SGLang's
  * `/generate` carry the prompt alone, so a `system` column (from the file, `system_prompt`, or
- * `parser.system`) is not sent, as in mlcommons/endpoints. Known only once the rows are read.
+ * `parser.system`) is not sent, as in mlcommons/endpoints; nor is it in an embeddings request (ours). Known only
+ * once the rows are read.
  */
 import type { BenchmarkConfig } from "../config/schema/schema.ts";
 import type { Dataset } from "../dataset/load-dataset.ts";
 import type { Workload } from "./prepare-workload.ts";
 
-const PROMPT_ONLY_APIS: readonly string[] = ["openai_completions", "sglang"];
+const PROMPT_ONLY_APIS: readonly string[] = ["openai_completions", "sglang", "openai_embeddings"];
 
 /** One line per dataset whose `system` column will not be sent, without the `warning: ` prefix. */
 export function droppedColumnWarnings(
@@ -27,7 +28,7 @@ export function droppedColumnWarnings(
     const from = spec.parser?.system ? ` (parser.system=${spec.parser.system})` : "";
     return [
       `datasets[${index}] '${dataset.name}': its system column${from} is not sent: api_type ` +
-        `${apiType}'s request body carries the prompt alone (as in mlcommons/endpoints)`,
+        `${apiType}'s request body carries the prompt alone${apiType === "openai_embeddings" ? "" : " (as in mlcommons/endpoints)"}`,
     ];
   });
 }

@@ -64,6 +64,10 @@ function expectNoGenerationMetrics(report: string): void {
   for (const block of ["TTFT:", "TPOT:", "ITL:", "Output sequence lengths:", "TPS:"]) expect(text).not.toContain(block);
   expect(text).toContain("Inputs/s: ");
   expect(text).toContain("Latency:");
+  const html = readFileSync(join(report, "report.html"), "utf8");
+  expect(html).toContain("Inputs/s");
+  for (const row of ["Output tok/s", '"row">TTFT<', '"row">TPOT<', '"row">ITL<']) expect(html).not.toContain(row);
+  expect(html).toContain('scope="row">Latency (ms)</th>');
   const s = readSummary(report);
   expect([s.ttft, s.tpot, s.itl, s.output_sequence_lengths]).toEqual([{}, {}, {}, {}]);
   expect([s.tps, s.interactivity]).toEqual([null, null]);

@@ -19,7 +19,10 @@ describe("workload/batch-rows", () => {
     const source = dataset(prompts);
     const batched = batchDataset(source, size);
     if (groups === null) expect(batched).toBe(source);
-    else expect(batched.rows).toEqual(groups.map((prompt) => ({ prompt })));
+    else {
+      expect(batched.rows).toEqual(groups.map((prompt) => ({ prompt })));
+      expect(batched.columns).toEqual(["prompt", "extra"]);
+    }
   });
 
   test("refuses a row without a text prompt, naming the file and row", () => {

@@ -40,6 +40,15 @@ describe("workload/dropped-columns", () => {
         "datasets[0] 'd': its system column (parser.system=sys) is not sent: api_type sglang's request body carries the prompt alone (as in mlcommons/endpoints)",
       ],
     ],
+    [
+      "embeddings drop it too",
+      "openai_embeddings",
+      ["prompt", "system"],
+      null,
+      [
+        "datasets[0] 'd': its system column is not sent: api_type openai_embeddings's request body carries the prompt alone",
+      ],
+    ],
   ])("%s", (_title, apiType, columns, parser, expected) => {
     expect(droppedColumnWarnings(config(apiType, parser), { dataset: dataset(columns), accuracy: [] })).toEqual(
       expected,

@@ -48,6 +48,12 @@ const OWNED: Record<string, Record<string, Owner>> = {
     min_tokens: param("min_new_tokens"),
     skip_special_tokens: param("skip_special_tokens"),
   },
+  openai_embeddings: { model: param("name"), input: { phrase: "the dataset's prompt" } },
+  rerank: {
+    model: param("name"),
+    query: { phrase: "the dataset's query" },
+    documents: { phrase: "the dataset's documents" },
+  },
   sglang: {
     input_ids: { phrase: "the dataset's input_tokens" },
     stream: STREAMING,

@@ -7,16 +7,30 @@
  * place for (SGLang's /generate takes only the length and the three sampling knobs; a completion
  * has no chat template).
  */
+import { isPoolingApi } from "../../dataset/pooling-api.ts";
 import type { TestMode } from "../flags.ts";
 import { RULESETS } from "../../mlperf/rulesets.ts";
 import type { BenchmarkConfig } from "../schema/schema.ts";
 
 type ModelParams = BenchmarkConfig["model_params"];
 
+const SAMPLING_PARAMS = [
+  "temperature",
+  "top_k",
+  "top_p",
+  "seed",
+  "repetition_penalty",
+  "presence_penalty",
+  "frequency_penalty",
+] as const;
+
 /** The model_params each api_type's request body leaves out (dataset/request-body, dataset/sglang-body). */
 const NOT_SENT: Readonly<Record<string, readonly (keyof ModelParams)[]>> = {
   sglang: ["seed", "repetition_penalty", "presence_penalty", "frequency_penalty", "chat_template_kwargs"],
   openai_completions: ["chat_template_kwargs"],
+  // ours: embeddings and rerank take no sampling (dataset/embeddings-body, dataset/rerank-body).
+  openai_embeddings: [...SAMPLING_PARAMS, "chat_template_kwargs"],
+  rerank: [...SAMPLING_PARAMS, "chat_template_kwargs"],
 };
 
 const WARMUP_KNOBS = { n_requests: null, salt: false, drain: false, warmup_random_seed: 42 } as const;
@@ -39,7 +53,7 @@ function unsentParams(config: BenchmarkConfig): string[] {
       .filter((key) => params?.[key] !== null && params?.[key] !== undefined)
       .map(
         (key) =>
-          `${prefix}.${key} is not sent: api_type ${apiType}'s request body has no place for it (as in mlcommons/endpoints)`,
+          `${prefix}.${key} is not sent: api_type ${apiType}'s request body has no place for it${isPoolingApi(apiType) ? "" : " (as in mlcommons/endpoints)"}`,
       ),
   );
 }

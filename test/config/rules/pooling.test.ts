@@ -5,6 +5,7 @@
 import { describe, expect, test } from "bun:test";
 import { buildConfig } from "../../../src/config/build-config.ts";
 import { parseFlags } from "../../../src/config/parse-argv.ts";
+import { ignoredFieldWarnings } from "../../../src/config/upstream/ignored-fields.ts";
 
 const ONLINE = [
   "--model",
@@ -79,5 +80,24 @@ describe("config/rules/pooling", () => {
     expect(refusal(() => fromYaml({ datasets }))).toMatch(
       /datasets\[1\].*'gsm' is scored for accuracy, and api_type openai_embeddings generates no text/,
     );
+  });
+
+  test.each([
+    [
+      ["--api-type", "openai_embeddings", "--extra-body", '{"input": ["x"]}'],
+      /extra_body.*'input'.*the dataset's prompt/,
+    ],
+    [["--api-type", "rerank", "--extra-body", '{"documents": ["x"]}'], /'documents'.*the dataset's documents/],
+    [["--api-type", "rerank", "--extra-body", '{"model": "x"}'], /'model'.*--model/],
+  ])("refuses an --extra-body key the body builder sets: %p", (argv, message) => {
+    expect(refusal(() => fromFlags(...argv))).toMatch(message);
+  });
+
+  test("warns that sampling parameters are not sent, one line each", () => {
+    const config = fromFlags("--api-type", "rerank", "--seed", "3", "--model-params.temperature", "0.5");
+    expect(ignoredFieldWarnings(config, "perf")).toEqual([
+      "model_params.temperature is not sent: api_type rerank's request body has no place for it",
+      "model_params.seed is not sent: api_type rerank's request body has no place for it",
+    ]);
   });
 });
