@@ -7,6 +7,8 @@
 import { Database } from "bun:sqlite";
 import { afterAll, describe, expect, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
+import { writeGpt2Tokenizer } from "../support/gpt2-tokenizer.ts";
+import { loadTokenizer } from "../../src/tokens/load-tokenizer.ts";
 import { join } from "node:path";
 import { startMockServer } from "../../src/server/index.ts";
 import { head, jsonResponse } from "../support/quirk-bytes.ts";
@@ -269,6 +271,55 @@ describe("cli/rerank against llama.cpp's and vLLM's response bytes", () => {
       const s = readSummary(report);
       expect(s.error_counts).toEqual({ wrong_count: 4 });
       expect(s.error_samples[0]?.message).toMatch(/^2 rerank results for 3 inputs sent: /);
+    } finally {
+      server.stop();
+    }
+  });
+});
+
+describe("cli/openai_embeddings against a server that sends no usage", () => {
+  test("--tokenizer counts the texts sent: input tokens and input tokens/s from it", async () => {
+    const server = startQuirkServer((request) => {
+      if (request.path !== "/v1/embeddings") return [jsonResponse(404, { error: { message: "not found", code: 404 } })];
+      const input = (request.json as { input: string[] }).input;
+      return [
+        jsonResponse(200, {
+          object: "list",
+          data: input.map((_, index) => ({ object: "embedding", index, embedding: [0.5, 0.5] })),
+        }),
+      ];
+    });
+    try {
+      const dir = dirs.make();
+      const report = join(dir, "r");
+      const texts = ["The quick brown fox", "jumps over the lazy dog", "hello, world", "tokenizers count this"];
+      const tokenizer = writeGpt2Tokenizer(dir);
+      const dataset = writeRows(
+        dir,
+        texts.map((prompt) => ({ prompt })),
+      );
+      const result = await run(
+        server.url,
+        "openai_embeddings",
+        dataset,
+        report,
+        "--batch-size",
+        "2",
+        "--num-samples",
+        "2",
+        "--tokenizer",
+        tokenizer,
+      );
+      expect(result.exitCode).toBe(0);
+      const gpt2 = loadTokenizer(tokenizer);
+      const count = (i: number) => gpt2.count(texts[i] as string);
+      const perRequest = [count(0) + count(1), count(2) + count(3)];
+      // Sent two at once: their rows are in completion order.
+      const ascending = (values: number[]) => [...values].sort((a, b) => a - b);
+      expect(ascending(requestRows(report).map((r) => r.input_tokens ?? -1))).toEqual(ascending(perRequest));
+      const s = readSummary(report);
+      const total = count(0) + count(1) + count(2) + count(3);
+      expect(s.inputs?.input_tokens_per_second).toBeCloseTo((total / (s.duration_ns as number)) * 1e9, 6);
     } finally {
       server.stop();
     }
