@@ -24,12 +24,12 @@ import { asCount, asObject, parseJsonObject, readServerError } from "./openai-re
 type Json = Record<string, unknown>;
 
 /** What a pooling body holds: how many vectors or results, or why it is not of the shape. */
-export type PoolingAnswer = { count: number } | { problem: string };
+type PoolingAnswer = { count: number } | { problem: string };
 
 const isVector = (v: unknown): boolean => Array.isArray(v) || typeof v === "string";
 
 /** The vectors of an embeddings body (`embedding` a number list, or base64 with `encoding_format`). */
-export function readEmbeddingsAnswer(body: Json): PoolingAnswer {
+function readEmbeddingsAnswer(body: Json): PoolingAnswer {
   const { data } = body;
   if (!Array.isArray(data)) return { problem: "response has no 'data' list of embeddings" };
   if (!data.every((entry) => isVector(asObject(entry)?.embedding)))
@@ -38,7 +38,7 @@ export function readEmbeddingsAnswer(body: Json): PoolingAnswer {
 }
 
 /** The results of a rerank body: each an `index` with a numeric `relevance_score`. */
-export function readRerankAnswer(body: Json): PoolingAnswer {
+function readRerankAnswer(body: Json): PoolingAnswer {
   const { results } = body;
   if (!Array.isArray(results)) return { problem: "response has no 'results' list" };
   const scored = (entry: unknown) => typeof asObject(entry)?.relevance_score === "number";
@@ -47,7 +47,7 @@ export function readRerankAnswer(body: Json): PoolingAnswer {
 }
 
 /** Prompt tokens the body's usage reports (`prompt_tokens`, else `total_tokens`); null when it reports none. */
-export function poolingInputTokens(body: Json): number | null {
+function poolingInputTokens(body: Json): number | null {
   const usage = asObject(body.usage);
   return usage ? (asCount(usage.prompt_tokens) ?? asCount(usage.total_tokens)) : null;
 }

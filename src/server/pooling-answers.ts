@@ -40,7 +40,7 @@ export function relevanceScore(query: string, document: string): number {
   return found / asked.size;
 }
 
-export interface RankedDocument {
+interface RankedDocument {
   index: number;
   relevance_score: number;
 }

@@ -18,8 +18,8 @@ import { JSON_HEADERS, type HandlerContext, type RouteHandler } from "./handler-
 import { waitUntilNs } from "./precise-wait.ts";
 import { base64Embedding, countText, embeddingOf, rankDocuments } from "./pooling-answers.ts";
 
-export const EMBEDDINGS_PATH = "/v1/embeddings";
-export const RERANK_PATH = "/v1/rerank";
+const EMBEDDINGS_PATH = "/v1/embeddings";
+const RERANK_PATH = "/v1/rerank";
 
 const TokenIds = z.array(z.number().int().min(0)).min(1);
 const EmbeddingsSchema = z.object({

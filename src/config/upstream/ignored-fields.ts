@@ -11,8 +11,11 @@ import { isPoolingApi } from "../../dataset/pooling-api.ts";
 import type { TestMode } from "../flags.ts";
 import { RULESETS } from "../../mlperf/rulesets.ts";
 import type { BenchmarkConfig } from "../schema/schema.ts";
+import { ModelParamsSchema } from "../schema/model-params.ts";
 
 type ModelParams = BenchmarkConfig["model_params"];
+
+const DEFAULT_MAX_NEW_TOKENS = ModelParamsSchema.parse({}).max_new_tokens;
 
 const SAMPLING_PARAMS = [
   "temperature",
@@ -106,5 +109,10 @@ export function ignoredFieldWarnings(config: BenchmarkConfig, mode: TestMode): s
     warnings.push("settings.drain.accuracy_timeout_s is not used: there is no accuracy dataset");
   }
   warnings.push(...unsentParams(config));
+  // The limit always has a value (its default): only one set away from it was asked for.
+  if (isPoolingApi(config.endpoint_config.api_type) && config.model_params.max_new_tokens !== DEFAULT_MAX_NEW_TOKENS)
+    warnings.push(
+      `model_params.max_new_tokens is not sent: api_type ${config.endpoint_config.api_type} generates no tokens`,
+    );
   return warnings;
 }

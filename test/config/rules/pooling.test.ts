@@ -99,5 +99,10 @@ describe("config/rules/pooling", () => {
       "model_params.temperature is not sent: api_type rerank's request body has no place for it",
       "model_params.seed is not sent: api_type rerank's request body has no place for it",
     ]);
+    const limited = fromFlags("--api-type", "openai_embeddings", "--max-output-tokens", "64");
+    expect(ignoredFieldWarnings(limited, "perf")).toEqual([
+      "model_params.max_new_tokens is not sent: api_type openai_embeddings generates no tokens",
+    ]);
+    expect(ignoredFieldWarnings(fromFlags("--api-type", "openai_embeddings"), "perf")).toEqual([]);
   });
 });
