@@ -155,7 +155,8 @@ const INPUTS_PER_SECOND: MetricDefinition = {
   label: "Inputs/s",
   unit: "inputs/s",
   definition:
-    "Embeddings and rerank only: texts embedded (vectors returned) or documents scored by successful requests / duration; TPS's place for APIs that generate nothing.",
+    "Embeddings and rerank only: texts embedded (vectors returned) or documents scored by successful " +
+    "requests / duration; TPS's place for APIs that generate nothing.",
 };
 
 const INPUT_TOKENS_PER_SECOND: MetricDefinition = {
