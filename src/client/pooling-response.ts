@@ -10,14 +10,13 @@
  *
  * A body whose count differs from what was asked is the server's failure to answer it
  * (`wrong_count`); one that is not of the shape at all is `invalid_json`. Input tokens are
- * `usage.prompt_tokens`, else `total_tokens` (these APIs generate none); `inputCount` is the
- * vectors returned or the documents scored. The request body is parsed here, after its response
- * arrived, so the send path pays nothing for the check.
+ * `usage.prompt_tokens`, else `total_tokens` (these APIs generate none). The request body is
+ * parsed here, after its response arrived, so the send path pays nothing for the check; the
+ * request's input count is written after the run (dataset/pooling-inputs), not sent over the IPC.
  */
 import type { RequestRecord } from "../record/request-record.ts";
 import type { PoolingApiType } from "../dataset/pooling-api.ts";
-import { embeddingInputCount } from "../dataset/embeddings-body.ts";
-import { rerankResultCount } from "../dataset/rerank-body.ts";
+import { inputsAsked } from "../dataset/pooling-inputs.ts";
 import { kindForServerError, truncate } from "./classify-error.ts";
 import { asCount, asObject, parseJsonObject, readServerError } from "./openai-response.ts";
 
@@ -52,16 +51,6 @@ function poolingInputTokens(body: Json): number | null {
   return usage ? (asCount(usage.prompt_tokens) ?? asCount(usage.total_tokens)) : null;
 }
 
-/** How many answers `request` asks for, and how many inputs the server reads for it. */
-function asked(apiType: PoolingApiType, request: Json): { answers: number; inputs: number } {
-  if (apiType === "openai_embeddings") {
-    const inputs = embeddingInputCount(request);
-    return { answers: inputs, inputs };
-  }
-  const inputs = Array.isArray(request.documents) ? request.documents.length : 0;
-  return { answers: rerankResultCount(request), inputs };
-}
-
 function fail(record: RequestRecord, kind: "invalid_json" | "wrong_count", message: string, text: string): void {
   record.errorKind = kind;
   record.errorMessage = truncate(`${message}: ${text.replace(/\s+/g, " ").trim() || "(empty body)"}`);
@@ -87,13 +76,12 @@ export function readPoolingBody(
   }
   const answer = apiType === "openai_embeddings" ? readEmbeddingsAnswer(body) : readRerankAnswer(body);
   if ("problem" in answer) return fail(record, "invalid_json", answer.problem, text);
-  const want = asked(apiType, JSON.parse(requestBody) as Json);
+  const want = inputsAsked(apiType, JSON.parse(requestBody) as Json);
   if (answer.count !== want.answers) {
     const what = apiType === "openai_embeddings" ? "embeddings" : "rerank results";
     return fail(record, "wrong_count", `${answer.count} ${what} for ${want.answers} inputs sent`, text.slice(0, 120));
   }
   record.chunkCount = 1;
-  record.inputCount = want.inputs;
   record.inputTokens = poolingInputTokens(body);
   if (record.inputTokens !== null) record.tokenSource = "server_usage";
 }

@@ -161,6 +161,27 @@ export class EventsDb {
     return counted;
   }
 
+  /**
+   * After the run: each successful request's `input_count` (embeddings, rerank), by the dataset row it sent; the
+   * worker checked that its answer held that many (client/pooling-response), so nothing of it crosses the IPC.
+   */
+  applyInputCounts(phase: string, inputsOfSample: (sampleIndex: number) => number): void {
+    const samples = this.db
+      .query("SELECT DISTINCT sample_index AS s FROM requests WHERE phase = ? AND error_kind IS NULL")
+      .all(phase) as { s: number }[];
+    this.db.transaction(() => {
+      this.db.exec("CREATE TEMP TABLE IF NOT EXISTS sample_inputs (sample_index INTEGER PRIMARY KEY, inputs INTEGER)");
+      this.db.exec("DELETE FROM sample_inputs");
+      const add = this.db.prepare("INSERT INTO sample_inputs VALUES (?, ?)");
+      for (const { s } of samples) add.run(s, inputsOfSample(s));
+      add.finalize();
+      this.db
+        .prepare(`UPDATE requests SET input_count = (SELECT inputs FROM sample_inputs WHERE sample_index = requests.sample_index)
+          WHERE phase = ? AND error_kind IS NULL`)
+        .run(phase);
+    })();
+  }
+
   close(): void {
     this.db.close();
   }

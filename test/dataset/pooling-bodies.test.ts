@@ -2,6 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { batchRowIndices, embeddingInputCount, embeddingsBody } from "../../src/dataset/embeddings-body.ts";
 import { rerankBody, rerankResultCount } from "../../src/dataset/rerank-body.ts";
+import { inputCounter, inputsAsked } from "../../src/dataset/pooling-inputs.ts";
 import { buildDatasetBodies, buildRequestBody, joinEndpointUrl, routeFor } from "../../src/dataset/request-body.ts";
 
 describe("dataset/embeddings-body", () => {
@@ -103,5 +104,22 @@ describe("dataset/request-body (embeddings, rerank)", () => {
         { ...params, apiType: "rerank" },
       ),
     ).toThrow(/^r\.jsonl: row 2: /);
+  });
+});
+
+describe("dataset/pooling-inputs", () => {
+  test.each([
+    ["openai_embeddings", { input: ["a", "b", "c"] }, { answers: 3, inputs: 3 }],
+    ["openai_embeddings", { input: "a" }, { answers: 1, inputs: 1 }],
+    ["rerank", { query: "q", documents: ["a", "b", "c"] }, { answers: 3, inputs: 3 }],
+    // top_n cuts the answer, not the work: every document is scored.
+    ["rerank", { query: "q", documents: ["a", "b", "c"], top_n: 1 }, { answers: 1, inputs: 3 }],
+  ] as const)("%s %j asks for %j", (apiType, body, asked) => {
+    expect(inputsAsked(apiType, body)).toEqual(asked);
+  });
+
+  test("counts each row's inputs from its body; an unknown row has none", () => {
+    const count = inputCounter("openai_embeddings", ['{"input":["a","b"]}', '{"input":"c"}']);
+    expect([count(0), count(1), count(0), count(7)]).toEqual([2, 1, 2, 0]);
   });
 });

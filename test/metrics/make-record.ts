@@ -29,7 +29,6 @@ export function makeRecord(overrides: Partial<RequestRecord> = {}): RequestRecor
     streamNotes: 0,
     chunkChars: null,
     firstChunkChars: null,
-    inputCount: null,
     cachedTokens: null,
     serverPrefillNs: null,
     serverDecodeNs: null,

@@ -7,6 +7,7 @@
  * at least half of them succeed.
  */
 import { isPoolingApi } from "../../dataset/pooling-api.ts";
+import { inputsAsked } from "../../dataset/pooling-inputs.ts";
 import { checkEndpointsReachable } from "../../client/check-reachable.ts";
 import { BYTES_PER_MB } from "../../client/body-limit.ts";
 import { sendRequest } from "../../client/send-request.ts";
@@ -163,7 +164,7 @@ export const probeCommand: Command = {
         latenciesMs.push(ms);
         io.stdout(
           settings.poolingApi
-            ? `probe-${i}: ${ms.toFixed(1)} ms, ${r.inputCount ?? "?"} inputs, ${r.inputTokens ?? "?"} input tokens\n`
+            ? `probe-${i}: ${ms.toFixed(1)} ms, ${inputsAsked(settings.poolingApi, JSON.parse(body)).inputs} inputs, ${r.inputTokens ?? "?"} input tokens\n`
             : `probe-${i}: ${ms.toFixed(1)} ms, ${r.outputTokens ?? "?"} tokens: ${(r.responseText ?? "").replace(/\s+/g, " ").slice(0, 100)}\n`,
         );
       } else {
