@@ -164,6 +164,7 @@ export class EventsDb {
   /**
    * After the run: each successful request's `input_count` (embeddings, rerank), by the dataset row it sent; the
    * worker checked that its answer held that many (client/pooling-response), so nothing of it crosses the IPC.
+   * Their only token counts are input tokens, so one the tokenizer gave (no usage) makes the row's source `tokenizer`.
    */
   applyInputCounts(phase: string, inputsOfSample: (sampleIndex: number) => number): void {
     const samples = this.db
@@ -176,7 +177,8 @@ export class EventsDb {
       for (const { s } of samples) add.run(s, inputsOfSample(s));
       add.finalize();
       this.db
-        .prepare(`UPDATE requests SET input_count = (SELECT inputs FROM sample_inputs WHERE sample_index = requests.sample_index)
+        .prepare(`UPDATE requests SET input_count = (SELECT inputs FROM sample_inputs WHERE sample_index = requests.sample_index),
+          token_source = CASE WHEN token_source = 'none' AND tokenizer_input_tokens IS NOT NULL THEN 'tokenizer' ELSE token_source END
           WHERE phase = ? AND error_kind IS NULL`)
         .run(phase);
     })();

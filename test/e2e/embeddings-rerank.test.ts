@@ -113,7 +113,7 @@ describe("cli/openai_embeddings and rerank against serve", () => {
     } finally {
       await server.stop();
     }
-  });
+  }, 60_000);
 
   test("rerank: query and documents columns (a remapped one too), top_n from --extra-body, every document counted", async () => {
     const server = await startMockServer({ mode: "echo", recordObservations: true });
@@ -145,7 +145,7 @@ describe("cli/openai_embeddings and rerank against serve", () => {
     } finally {
       await server.stop();
     }
-  });
+  }, 60_000);
 
   test("probe --api-type openai_embeddings and rerank: each request's inputs and input tokens", async () => {
     const server = await startMockServer({ mode: "echo" });
@@ -164,7 +164,7 @@ describe("cli/openai_embeddings and rerank against serve", () => {
     } finally {
       await server.stop();
     }
-  });
+  }, 60_000);
 
   test("--streaming on is refused with one line naming the flag (exit 2)", async () => {
     const dir = dirs.make();
@@ -180,7 +180,7 @@ describe("cli/openai_embeddings and rerank against serve", () => {
     expect(result.stderr).toMatch(
       /^error: .*model_params\.streaming \(--streaming\): api_type rerank answers in one JSON body and never streams/m,
     );
-  });
+  }, 60_000);
 });
 
 /** llama.cpp's /v1/rerank shape (tools/server format_response_rerank): model, object, usage, results — no document text unless asked. */
@@ -239,27 +239,31 @@ describe("cli/rerank against llama.cpp's and vLLM's response bytes", () => {
   test.each([
     ["llama.cpp's /v1/rerank shape", llamaCppRerank, 7],
     ["vLLM's /v1/rerank shape", vllmRerank, 5],
-  ])("%s: 0 failures, 3 documents scored a request, input tokens from usage", async (_, answer, tokensPerDoc) => {
-    const server = startQuirkServer(rerankScenario(answer));
-    try {
-      const dir = dirs.make();
-      const report = join(dir, "r");
-      const result = await run(server.url, "rerank", writeRows(dir, rows), report, "--num-samples", "4");
-      expect(result.exitCode).toBe(0);
-      expect(reranks(server.requests)).toHaveLength(4);
-      expect(reranks(server.requests).map((r) => r.json)).toContainEqual({
-        model: "m",
-        query: "q 0",
-        documents: ["a", "b", "c 0"],
-      });
-      const s = readSummary(report);
-      expect(s.n_samples_failed).toBe(0);
-      expect(s.inputs?.inputs).toBe(12);
-      expect(requestRows(report).map((r) => r.input_tokens)).toEqual(Array(4).fill(3 * tokensPerDoc));
-    } finally {
-      server.stop();
-    }
-  });
+  ])(
+    "%s: 0 failures, 3 documents scored a request, input tokens from usage",
+    async (_, answer, tokensPerDoc) => {
+      const server = startQuirkServer(rerankScenario(answer));
+      try {
+        const dir = dirs.make();
+        const report = join(dir, "r");
+        const result = await run(server.url, "rerank", writeRows(dir, rows), report, "--num-samples", "4");
+        expect(result.exitCode).toBe(0);
+        expect(reranks(server.requests)).toHaveLength(4);
+        expect(reranks(server.requests).map((r) => r.json)).toContainEqual({
+          model: "m",
+          query: "q 0",
+          documents: ["a", "b", "c 0"],
+        });
+        const s = readSummary(report);
+        expect(s.n_samples_failed).toBe(0);
+        expect(s.inputs?.inputs).toBe(12);
+        expect(requestRows(report).map((r) => r.input_tokens)).toEqual(Array(4).fill(3 * tokensPerDoc));
+      } finally {
+        server.stop();
+      }
+    },
+    60_000,
+  );
 
   test("a response with fewer results than documents sent fails as wrong_count", async () => {
     const server = startQuirkServer(rerankScenario((documents) => vllmRerank(documents, 2)));
@@ -274,7 +278,7 @@ describe("cli/rerank against llama.cpp's and vLLM's response bytes", () => {
     } finally {
       server.stop();
     }
-  });
+  }, 60_000);
 });
 
 describe("cli/openai_embeddings against a server that sends no usage", () => {
@@ -320,8 +324,9 @@ describe("cli/openai_embeddings against a server that sends no usage", () => {
       const s = readSummary(report);
       const total = count(0) + count(1) + count(2) + count(3);
       expect(s.inputs?.input_tokens_per_second).toBeCloseTo((total / (s.duration_ns as number)) * 1e9, 6);
+      expect(s.token_count_source).toBe("tokenizer");
     } finally {
       server.stop();
     }
-  });
+  }, 60_000);
 });
