@@ -8,7 +8,7 @@ import { embeddingInputCount } from "./embeddings-body.ts";
 import type { PoolingApiType } from "./pooling-api.ts";
 import { rerankResultCount } from "./rerank-body.ts";
 
-export interface InputsAsked {
+interface InputsAsked {
   answers: number;
   inputs: number;
 }
