@@ -8,9 +8,10 @@
  * - `/v1/rerank`: `{model, query, documents, top_n?}` → vLLM's `{id, model, usage, results: [{index,
  *   document: {text}, relevance_score}]}`, best first; usage counts the query once per document, as a
  *   cross-encoder reads each pair.
- * The answer goes out one sampled TTFT (`--ttft-ms`) after the request arrived: an embedding or a
- * score is one forward pass, the time a first token would take (fixed mode: at once). Faults are
- * not injected on these routes.
+ * The answer goes out one sampled TTFT (`--ttft-ms`) after the request was admitted
+ * (`--max-concurrent`; at once without it): an embedding or a score is one forward pass, the time
+ * a first token would take (fixed mode: at once). `/metrics` counts them as finished requests with
+ * their prompt tokens. Faults are not injected on these routes.
  */
 import { z } from "zod";
 import { errorResponse, modelNotFoundResponse } from "./error-response.ts";
@@ -91,9 +92,18 @@ function poolingHandler(path: string, answer: Answer, context: HandlerContext): 
     if (typeof answered === "string") return errorResponse(400, `Invalid request: ${answered}`);
     const delayMs = context.options.mode === "fixed" ? 0 : context.sampleLatency().ttftMs;
     context.keepOpen(request);
-    await waitUntilNs(receivedNs + delayMs * 1e6, () => context.stopping() || request.signal.aborted);
+    if (!(await context.admission.admit(request.signal)))
+      return errorResponse(499, "client closed the request while it waited for admission");
+    // Under --max-concurrent the pass starts at admission, as a queued engine's does.
+    const startNs = Bun.nanoseconds();
+    try {
+      await waitUntilNs(startNs + delayMs * 1e6, () => context.stopping() || request.signal.aborted);
+    } finally {
+      context.admission.release();
+    }
     const text = JSON.stringify(answered.json);
     const doneNs = Bun.nanoseconds();
+    context.metrics.finished((doneNs - receivedNs) / 1e9, answered.promptTokens, 0);
     context.log.record({
       receivedNs,
       firstChunkNs: null,
