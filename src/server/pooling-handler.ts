@@ -39,12 +39,19 @@ const RerankSchema = z.object({
 type Json = Record<string, unknown>;
 type Answer = (body: unknown, context: HandlerContext, id: string) => { json: Json; promptTokens: number } | string;
 
-const entriesOf = (input: z.infer<typeof EmbeddingsSchema>["input"]): (string | number[])[] =>
-  typeof input === "string" || typeof input[0] === "number" ? [input as string | number[]] : (input as never);
+/** The texts (or token-id lists) to embed: a lone string or id list is one. */
+function entriesOf(input: z.infer<typeof EmbeddingsSchema>["input"]): (string | number[])[] {
+  if (typeof input === "string") return [input];
+  if (input.every((entry) => typeof entry === "number")) return [input as number[]];
+  return input as (string | number[])[];
+}
+
+/** zod's report on one line, as the mock's other 400s. */
+const problemOf = (error: z.ZodError): string => z.prettifyError(error).replace(/\s*\n\s*/g, " ");
 
 const embeddings: Answer = (raw, context) => {
   const parsed = EmbeddingsSchema.safeParse(raw);
-  if (!parsed.success) return z.prettifyError(parsed.error);
+  if (!parsed.success) return problemOf(parsed.error);
   const body = parsed.data;
   const dimensions = body.dimensions ?? context.options.embeddingDim;
   let promptTokens = 0;
@@ -62,7 +69,7 @@ const embeddings: Answer = (raw, context) => {
 
 const rerank: Answer = (raw, context, id) => {
   const parsed = RerankSchema.safeParse(raw);
-  if (!parsed.success) return z.prettifyError(parsed.error);
+  if (!parsed.success) return problemOf(parsed.error);
   const { query, documents, top_n: topN, model } = parsed.data;
   const queryTokens = countText(query, context.countTokens);
   const promptTokens = documents.reduce((sum, d) => sum + queryTokens + countText(d, context.countTokens), 0);

@@ -58,6 +58,7 @@ describe("server/pooling-handler", () => {
     expect(response.status).toBe(400);
     const { error } = (await response.json()) as { error: { message: string } };
     expect(error.message).toMatch(/^Invalid request: /);
+    expect(error.message).not.toContain("\n");
     expect(error.message).toMatch(field);
   });
 });
