@@ -5,6 +5,7 @@
  * over the unix socket, receives its init and phase shares, sends requests with PhaseRunner and
  * returns records in batched frames.
  */
+import { isPoolingApi } from "../src/dataset/pooling-api.ts";
 import { createRunClock } from "../src/clock/mono-clock.ts";
 import { unpackBodies } from "../src/ipc/body-table.ts";
 import { parseToWorker, type ToMain, type WorkerGo, type WorkerInit, type WorkerPhase } from "../src/ipc/messages.ts";
@@ -72,6 +73,7 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
           message.keepResponseText === "structured" ? "structured" : init.keepResponseText || message.keepResponseText,
         insecure: init.insecure,
         recordIds: init.recordIds,
+        poolingApi: isPoolingApi(init.poolingApi) ? init.poolingApi : null,
         now: clock.now,
         maxResponseBytes: init.maxResponseBytes,
         onProgress: pollRunners,

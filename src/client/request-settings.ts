@@ -1,6 +1,7 @@
 /** @module client/request-settings — what a worker tells the HTTP client about every request it sends. */
 import type { RequestRecord } from "../record/request-record.ts";
 import type { KeepText } from "./structured-output.ts";
+import type { PoolingApiType } from "../dataset/pooling-api.ts";
 
 export interface RetrySettings {
   /** Retries per plan entry after the first try (`--retries`). */
@@ -18,6 +19,8 @@ export interface RequestSettings {
   insecure: boolean;
   /** Keep the response's id and x-request-id (--record-ids); absent = off. */
   recordIds?: boolean;
+  /** Embeddings or rerank: a whole body is read and checked as theirs (client/pooling-response); absent or null = a completion. */
+  poolingApi?: PoolingApiType | null;
   now: () => number;
   /** Largest response body taken, streaming or not (bytes); a larger one aborts the request as too_large. 0 = no limit. */
   maxResponseBytes: number;

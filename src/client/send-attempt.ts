@@ -34,6 +34,7 @@ import {
 import { describeHttpError, readBodyPrefix, redactMessage, secretValues } from "./error-body.ts";
 import { readStreamedBody, type StreamProgress } from "./read-stream.ts";
 import { readWholeBody } from "./read-whole-body.ts";
+import { readPoolingBody } from "./pooling-response.ts";
 import { StreamStallWatch } from "./idle-watch.ts";
 import type { OutgoingRequest, RegisterInFlight, RequestSettings } from "./request-settings.ts";
 import { parseRetryAfterMs } from "./retry-policy.ts";
@@ -124,7 +125,8 @@ export async function sendAttempt(
             declared,
             declared ? undefined : () => watch.progress(settings.now()),
           );
-          readWholeBody(text, record, settings.keepResponseText, settings.now());
+          if (settings.poolingApi) readPoolingBody(text, record, settings.poolingApi, req.body, settings.now());
+          else readWholeBody(text, record, settings.keepResponseText, settings.now());
         } finally {
           watch.stop();
         }

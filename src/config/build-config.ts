@@ -24,6 +24,7 @@ import { anthropicParamsRule } from "./rules/anthropic-params.ts";
 import { durationRule, loadPatternRule } from "./rules/load.ts";
 import { modelRule } from "./rules/model.ts";
 import { modelMixRule } from "./rules/model-mix.ts";
+import { poolingRule } from "./rules/pooling.ts";
 import { submissionRule } from "../mlperf/rules-submission.ts";
 import type { BenchmarkConfig } from "./schema/schema.ts";
 import { issueToProblems } from "./zod-issues.ts";
@@ -57,6 +58,7 @@ const RULES: readonly Rule[] = [
   sloRule,
   gpuCostRule,
   runsRule,
+  poolingRule,
 ];
 
 function startingObject(input: BuildConfigInput, problems: ConfigProblem[]): Record<string, unknown> {

@@ -4,8 +4,8 @@
  * contain `=` and `:` (`template=Q: {q}`) but never `,`.
  */
 
-/** Columns a `parser.<target>=<column>` option may fill. */
-export const PARSER_TARGETS = ["prompt", "system", "model"] as const;
+/** Columns a `parser.<target>=<column>` option may fill (`query` and `documents`: api_type rerank, dataset/rerank-body). */
+export const PARSER_TARGETS = ["prompt", "system", "model", "query", "documents"] as const;
 
 /**
  * Options are split on commas, so `template=` cannot contain one on the command line; a

@@ -10,6 +10,8 @@
  * - `sglang` → `/generate`: SGLang's native body (dataset/sglang-body).
  * - `openai_responses` → `/v1/responses`: OpenAI's Responses API (dataset/responses-body).
  * - `anthropic_messages` → `/v1/messages`: Anthropic's Messages body (dataset/anthropic-body).
+ * - `openai_embeddings` → `/v1/embeddings` (dataset/embeddings-body), `rerank` → `/v1/rerank`
+ *   (dataset/rerank-body); `--batch-size` rows make one embeddings request (workload/batch-rows).
  * - Null and undefined fields are left out. Streaming requests ask for
  *   `stream_options.include_usage` so the server reports token usage in its last event.
  * - `extra_body` fills in last (dataset/extra-body), so the send path sends it at no cost.
@@ -20,9 +22,24 @@ import { isContentParts, isTokenIds } from "./prompt-check.ts";
 import { responsesBody } from "./responses-body.ts";
 import { sglangBody } from "./sglang-body.ts";
 import { anthropicBody } from "./anthropic-body.ts";
+import { embeddingsBody } from "./embeddings-body.ts";
+import { rerankBody } from "./rerank-body.ts";
+import { POOLING_ROUTES, type PoolingApiType, type PoolingRoute } from "./pooling-api.ts";
 
-export type ApiType = "openai" | "openai_completions" | "sglang" | "openai_responses" | "anthropic_messages";
-type ApiRoute = "/v1/chat/completions" | "/v1/completions" | "/generate" | "/v1/responses" | "/v1/messages";
+export type ApiType =
+  | "openai"
+  | "openai_completions"
+  | "sglang"
+  | "openai_responses"
+  | "anthropic_messages"
+  | PoolingApiType;
+type ApiRoute =
+  | "/v1/chat/completions"
+  | "/v1/completions"
+  | "/generate"
+  | "/v1/responses"
+  | "/v1/messages"
+  | PoolingRoute;
 
 /** Effective model parameters of a dataset (camelCase of the YAML `model_params`). */
 export interface RequestBodyParams {
@@ -150,9 +167,13 @@ export function buildRequestBody(row: Record<string, unknown>, params: RequestBo
       return JSON.stringify(mergeExtraBody(responsesBody(row, params), params.extraBody));
     case "anthropic_messages":
       return JSON.stringify(mergeExtraBody(anthropicBody(row, params), params.extraBody));
+    case "openai_embeddings":
+      return JSON.stringify(mergeExtraBody(embeddingsBody([row], params.model), params.extraBody));
+    case "rerank":
+      return JSON.stringify(mergeExtraBody(rerankBody(row, params.model), params.extraBody));
     default:
       throw new InputError(`unsupported api_type '${String(params.apiType satisfies never)}'`, {
-        hint: "use openai, openai_completions, sglang, openai_responses or anthropic_messages",
+        hint: "use openai, openai_completions, sglang, openai_responses, anthropic_messages, openai_embeddings or rerank",
       });
   }
 }
@@ -183,6 +204,7 @@ export function routeFor(apiType: ApiType): ApiRoute {
   if (apiType === "sglang") return "/generate";
   if (apiType === "openai_responses") return "/v1/responses";
   if (apiType === "anthropic_messages") return "/v1/messages";
+  if (apiType === "openai_embeddings" || apiType === "rerank") return POOLING_ROUTES[apiType];
   return apiType === "openai_completions" ? "/v1/completions" : "/v1/chat/completions";
 }
 

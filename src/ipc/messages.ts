@@ -45,6 +45,8 @@ export interface WorkerInit {
   insecure: boolean;
   /** Keep response ids and x-request-id (--record-ids). */
   recordIds: boolean;
+  /** The embeddings or rerank API type whose whole bodies are read as such (client/pooling-response); "" for the others. */
+  poolingApi: string;
   /** CPUs to pin this worker's threads to; empty = no pinning. */
   cpus: number[];
   /** CPUs for the runtime's helper threads (JIT, GC, allocator), off the sending core; empty = leave them. */

@@ -7,7 +7,7 @@
  * and units from here (`metricNamed`, `displayUnitOf`).
  */
 
-type MetricUnit = "ns" | "ns/token" | "tokens" | "requests/s" | "tokens/s" | "requests";
+type MetricUnit = "ns" | "ns/token" | "tokens" | "requests/s" | "tokens/s" | "requests" | "inputs/s";
 
 interface MetricDefinition {
   /** Key in result_summary.json. */
@@ -150,6 +150,23 @@ const INTERACTIVITY: MetricDefinition = {
     "Tokens per second one user sees: 1000 ÷ TPOT p50 in ms (InferenceMAX's interactivity, tok/s/user); null without TPOT.",
 };
 
+const INPUTS_PER_SECOND: MetricDefinition = {
+  name: "inputs.inputs_per_second",
+  label: "Inputs/s",
+  unit: "inputs/s",
+  definition:
+    "Embeddings and rerank only: texts embedded (vectors returned) or documents scored by successful " +
+    "requests / duration; TPS's place for APIs that generate nothing.",
+};
+
+const INPUT_TOKENS_PER_SECOND: MetricDefinition = {
+  name: "inputs.input_tokens_per_second",
+  label: "Input tokens/s",
+  unit: "tokens/s",
+  definition:
+    "Embeddings and rerank only: input tokens of successful requests (usage `prompt_tokens`, else `total_tokens`, else the tokenizer's count) / duration.",
+};
+
 const DURATION: MetricDefinition = {
   name: "duration_ns",
   label: "Duration",
@@ -176,6 +193,8 @@ export const METRICS: readonly MetricDefinition[] = [
   SCHEDULED_QPS,
   OUTPUT_TPS_PER_GPU,
   INTERACTIVITY,
+  INPUTS_PER_SECOND,
+  INPUT_TOKENS_PER_SECOND,
 ];
 
 /** The unit reports show a metric in: times in ms (JSON keeps ns), counts and rates as they are. */

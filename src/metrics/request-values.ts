@@ -60,6 +60,7 @@ const SERIES_DEFINITIONS = {
   scheduledLatency: { rows: "completed", value: (c, i) => n(c.doneNs, i) - n(c.scheduledNs, i) },
   inputTokens: { rows: "successful", value: (c, i) => n(c.inputTokens, i) },
   outputTokens: { rows: "successful", value: (c, i) => n(c.outputTokens, i) },
+  inputCount: { rows: "successful", value: (c, i) => n(c.inputCount, i) },
 } satisfies Record<string, SeriesDefinition>;
 
 export type SeriesName = keyof typeof SERIES_DEFINITIONS;

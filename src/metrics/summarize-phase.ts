@@ -18,7 +18,8 @@
  *   itl from the per-token gaps the columns already spread. Early-stopping estimates on
  *   ttft, tpot and latency only (as upstream).
  *
- * Duration and throughput: duration_ns = last doneNs − window start; qps/tps in throughput.ts.
+ * Duration and throughput: duration_ns = last doneNs − window start; qps/tps in throughput.ts;
+ * inputs/s for embeddings and rerank in input-throughput.ts.
  */
 import type { PhaseColumns } from "./phase-columns.ts";
 import {
@@ -43,6 +44,7 @@ import { tokenDiscrepancy, type TokenDiscrepancy } from "./token-discrepancy.ts"
 import { goodput, type Goodput, type SloObjectives } from "./goodput.ts";
 import { gpuCost, tpsPerGpu, type GpuCost } from "./gpu-cost.ts";
 import { interactivity } from "./interactivity.ts";
+import { inputThroughput, type InputThroughput } from "./input-throughput.ts";
 import type { TokenSource } from "../record/request-record.ts";
 import type { SeriesArray } from "./percentiles.ts";
 import { countStreamNotes, type StreamNote } from "../record/stream-notes.ts";
@@ -110,6 +112,8 @@ export interface PhaseMetrics {
   interactivity: number | null;
   /** GPU-hours and $/1M tokens (metrics/gpu-cost); null without --gpu-hour-cost. */
   cost: GpuCost | null;
+  /** Inputs/s and input tokens/s of embeddings and rerank (metrics/input-throughput); null for the generating APIs. */
+  inputs: InputThroughput | null;
 }
 
 function maxFinite(values: SeriesArray): number | null {
@@ -203,5 +207,6 @@ export function summarizePhase(
       ctx.gpus && ctx.gpuHourCostUsd
         ? gpuCost({ durationNs, gpus: ctx.gpus, usdPerGpuHour: ctx.gpuHourCostUsd, outputTokens, inputTokens })
         : null,
+    inputs: inputThroughput(series.get("inputCount"), series.get("inputTokens"), durationNs),
   };
 }

@@ -16,9 +16,10 @@ export const EVENTS_DB_FILE = "events.db";
 /**
  * 2: `requests.attempt` (retries). 3: `hidden_tokens`, `stream_notes`, `chunk_chars`. 4: TPOT's
  * `first_chunk_chars` and `tokenizer_tokens_after_first`, the server's per-request figures, `worker_health`.
- * 5: `requests.model` and the `models` table it indexes (record/run-models).
+ * 5: `requests.model` and the `models` table it indexes (record/run-models). 6: `requests.input_count`
+ * (embeddings and rerank).
  */
-const SCHEMA_VERSION = 5;
+const SCHEMA_VERSION = 6;
 /** Rows per chunk when counting tokens after the run (a full GC after each). */
 const TOKENIZER_CHUNK_ROWS = 20_000;
 
@@ -169,6 +170,29 @@ export class EventsDb {
     select.finalize();
     update.finalize();
     return counted;
+  }
+
+  /**
+   * After the run: each successful request's `input_count` (embeddings, rerank), by the dataset row it sent; the
+   * worker checked that its answer held that many (client/pooling-response), so nothing of it crosses the IPC.
+   * Their only token counts are input tokens, so one the tokenizer gave (no usage) makes the row's source `tokenizer`.
+   */
+  applyInputCounts(phase: string, inputsOfSample: (sampleIndex: number) => number): void {
+    const samples = this.db
+      .query("SELECT DISTINCT sample_index AS s FROM requests WHERE phase = ? AND error_kind IS NULL")
+      .all(phase) as { s: number }[];
+    this.db.transaction(() => {
+      this.db.exec("CREATE TEMP TABLE IF NOT EXISTS sample_inputs (sample_index INTEGER PRIMARY KEY, inputs INTEGER)");
+      this.db.exec("DELETE FROM sample_inputs");
+      const add = this.db.prepare("INSERT INTO sample_inputs VALUES (?, ?)");
+      for (const { s } of samples) add.run(s, inputsOfSample(s));
+      add.finalize();
+      this.db
+        .prepare(`UPDATE requests SET input_count = (SELECT inputs FROM sample_inputs WHERE sample_index = requests.sample_index),
+          token_source = CASE WHEN token_source = 'none' AND tokenizer_input_tokens IS NOT NULL THEN 'tokenizer' ELSE token_source END
+          WHERE phase = ? AND error_kind IS NULL`)
+        .run(phase);
+    })();
   }
 
   close(): void {

@@ -43,7 +43,7 @@ export interface FieldSpec<T = unknown> {
 
 const of = <T>(): T => undefined as T;
 /** A count or duration most responses do not carry: bound only when set, null for older files and producers that do not measure it. */
-const nullableRare = (column: string, unit: "ns" | "tokens") =>
+const nullableRare = (column: string, unit: "ns" | "tokens" | "count") =>
   ({
     type: of<number | null>(),
     column,
@@ -58,6 +58,17 @@ const nullableRare = (column: string, unit: "ns" | "tokens") =>
 const ZERO_DEFAULT = { sql: "INTEGER NOT NULL DEFAULT 0", wire: "number", before: "0", metric: "u16" } as const;
 const smallRare = (column: string, unit: "bits" | "index") =>
   ({ ...ZERO_DEFAULT, type: of<number>(), column, unit, rare: true }) as const;
+/** A count written into events.db after the run, read back as a metric column; NULL in files from before it. */
+const afterRunCount = (column: string, unit: "count" | "tokens") =>
+  ({
+    type: of<number | null>(),
+    column,
+    sql: "INTEGER",
+    wire: "after-run",
+    unit,
+    before: "NULL",
+    metric: "f64",
+  }) as const;
 /** An id a response may carry, kept to join a row with the server's log; null when it names none. */
 const nullableText = (column: string) =>
   ({ type: of<string | null>(), column, sql: "TEXT", wire: "text", unit: "text", fallback: null }) as const;
@@ -266,25 +277,11 @@ export const REQUEST_FIELDS = {
   /** The server's `x-request-id` response header, when it sends one. */
   serverRequestId: nullableText("server_request_id"),
   /** Characters of the first chunk with text, kept with the text of a stream: TPOT counts the tokens of the text after it (events-db). */
-  firstChunkChars: {
-    type: of<number | null>(),
-    column: "first_chunk_chars",
-    sql: "INTEGER",
-    wire: "nullable",
-    unit: "count",
-    rare: true,
-    fallback: null,
-  },
+  firstChunkChars: nullableRare("first_chunk_chars", "count"),
+  /** Embeddings: vectors returned; rerank: documents scored (null otherwise); written after the run (events-db applyInputCounts). */
+  inputCount: afterRunCount("input_count", "count"),
   /** The client tokenizer's count of the text after the first chunk: TPOT's tokens when a tokenizer is used (metrics/request-values). */
-  tokenizerTokensAfterFirst: {
-    type: of<number | null>(),
-    column: "tokenizer_tokens_after_first",
-    sql: "INTEGER",
-    wire: "after-run",
-    unit: "tokens",
-    before: "NULL",
-    metric: "f64",
-  },
+  tokenizerTokensAfterFirst: afterRunCount("tokenizer_tokens_after_first", "tokens"),
   /** Characters of each content-bearing chunk, kept only with the text and no usage, for a tokenizer's count to be shared by (events-db). */
   chunkChars: {
     type: of<Uint32Array | null>(),

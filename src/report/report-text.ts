@@ -18,6 +18,7 @@ import { serverIdentityLines } from "./server-identity-text.ts";
 import type { ResultSummary } from "./result-summary.ts";
 import { seriesLines } from "./series-text.ts";
 import { gpuCostRows } from "./gpu-cost-text.ts";
+import { GENERATION_SERIES, generatesNothing, inputLines } from "./input-text.ts";
 import {
   droppedLabel,
   fixed2,
@@ -74,7 +75,7 @@ function summaryBody(s: ResultSummary): string[] {
     ...(s.scheduled_qps != null
       ? [`Scheduled QPS: ${fixed2(s.scheduled_qps)} (the rate the schedule itself offered: (requests − 1) / its span)`]
       : []),
-    `TPS: ${fixed2(s.tps)}`,
+    ...(generatesNothing(s) ? inputLines(s) : [`TPS: ${fixed2(s.tps)}`]),
     ...gpuCostRows(s).map(([label, text]) => `${label}: ${text}`),
   );
   lines.push(...goodputLines(s), ...loadGeneratorLines(s), ...tokenLines(s), ...streamNoteLines(s));
@@ -187,7 +188,10 @@ export function renderReportText(summary: ResultSummary, accuracy: readonly stri
     SUMMARY_FOOTER,
     BREAKDOWN_HEADER,
   ];
-  BREAKDOWN_SERIES.forEach(([title, key, unit], i) => {
+  const series = generatesNothing(summary)
+    ? BREAKDOWN_SERIES.filter(([, key]) => !GENERATION_SERIES.has(key))
+    : BREAKDOWN_SERIES;
+  series.forEach(([title, key, unit], i) => {
     if (i > 0) lines.push("");
     lines.push(...seriesLines(title, summary[key] as Rollup, unit));
   });

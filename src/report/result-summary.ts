@@ -16,6 +16,7 @@ import type { LoadGeneratorVerdict } from "../metrics/load-generator-health.ts";
 import type { TokenDiscrepancy } from "../metrics/token-discrepancy.ts";
 import type { Goodput } from "../metrics/goodput.ts";
 import type { GpuCost } from "../metrics/gpu-cost.ts";
+import type { InputThroughput } from "../metrics/input-throughput.ts";
 import type { PhaseMetrics } from "../metrics/summarize-phase.ts";
 import type { TokenSource } from "../record/request-record.ts";
 import type { StreamNote } from "../record/stream-notes.ts";
@@ -107,6 +108,8 @@ export interface ResultSummary {
   server_timing?: ServerTimingSummary;
   /** What served the run, as the server said before it (server-metrics/server-identity); present when it said anything. */
   server?: ServerIdentity;
+  /** Inputs/s and input tokens/s (metrics/input-throughput); present only for embeddings and rerank, which generate nothing. */
+  inputs?: InputThroughput;
   /** The same metrics over each model's requests (report/model-breakdown); present only when the run sent to several. */
   per_model?: Record<string, ModelSummary>;
 }
@@ -242,6 +245,7 @@ export function buildResultSummary(metrics: PhaseMetrics, run: RunInfo): ResultS
     retries: metrics.retries,
     reconnects: metrics.reconnects,
     stream_notes: { ...metrics.streamNotes },
+    ...(metrics.inputs ? { inputs: scrubNonFinite(metrics.inputs) as InputThroughput } : {}),
   };
 }
 

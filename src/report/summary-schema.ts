@@ -259,6 +259,10 @@ const SummaryBlocksSchema = z.strictObject({
         .nullable(),
     })
     .optional(),
+  // Present only for embeddings and rerank (no generated text): metrics/input-throughput.
+  inputs: z
+    .strictObject({ inputs: z.number().min(0), inputs_per_second: num, input_tokens_per_second: num })
+    .optional(),
   // Present when the server said what it is before the run: server-metrics/server-identity.
   server: z
     .strictObject({

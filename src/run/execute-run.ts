@@ -8,6 +8,7 @@
  * server's profiler is started before the performance phase and stopped after the session.
  * Before the workers start, the server is asked what it is (run/fetch-server-identity).
  */
+import { isPoolingApi } from "../dataset/pooling-api.ts";
 import { isConversationPlan } from "../plan/conversation-plan.ts";
 import { TrajectoryWatch } from "./trajectory-watch.ts";
 import { BYTES_PER_MB } from "../client/body-limit.ts";
@@ -57,6 +58,7 @@ function workerSettings(run: OpenRun): SessionSpec["worker"] {
     keepResponseText: run.tokenizer !== null || run.modelTokenizers.some((t) => t !== null),
     insecure: client.insecure,
     recordIds: client.record_ids,
+    poolingApi: isPoolingApi(run.workload.apiType) ? run.workload.apiType : "",
     helperCpus: run.affinity?.helpers ?? [],
   };
 }

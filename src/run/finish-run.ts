@@ -13,6 +13,8 @@ import { EVENTS_DB_FILE } from "../record/events-db.ts";
 import { openEventsDbReadonly } from "../metrics/read-phase.ts";
 import type { ResultSummary } from "../report/result-summary.ts";
 import { promptTokenCounter } from "../tokens/prompt-tokens.ts";
+import { isPoolingApi } from "../dataset/pooling-api.ts";
+import { inputCounter } from "../dataset/pooling-inputs.ts";
 import type { OpenRun, RunIo } from "./open-run.ts";
 import type { SessionResult, SessionState } from "./session.ts";
 
@@ -50,6 +52,13 @@ function countTokens(run: OpenRun, io: RunIo): void {
       tokenizer.count,
     );
   io.log(`tokenizer ${tokenizer.source}: counted ${counted} responses`);
+}
+
+/** Embeddings and rerank: each successful request's input count, from the body it sent (dataset/pooling-inputs). */
+function countInputs(run: OpenRun): void {
+  const { workload, db } = run;
+  if (!isPoolingApi(workload.apiType) || !workload.dataset) return;
+  db.applyInputCounts("performance", inputCounter(workload.apiType, workload.bodies));
 }
 
 async function scoreAccuracy(run: OpenRun, result: SessionResult, io: RunIo): Promise<void> {
@@ -120,6 +129,7 @@ export function runFailure(
 export async function finishRun(run: OpenRun, result: SessionResult, io: RunIo): Promise<BenchmarkOutcome> {
   const { db, reportDir } = run;
   countTokens(run, io);
+  countInputs(run);
   db.setMeta("state", result.state);
   if (result.stopReason) db.setMeta("stop_reason", result.stopReason);
   // Loaded once the run is over: the report code is not on the way to the first request.

@@ -4,6 +4,7 @@
  * With faults configured, Bun.serve listens on a loopback port of its own and the public port is
  * the raw TCP fault front (server/fault-front), which decides each completion request's fault.
  */
+import { poolingRoutes } from "./pooling-handler.ts";
 import { loadTokenizer } from "../tokens/load-tokenizer.ts";
 import { loadCannedAnswers } from "./canned-answers.ts";
 import { SetupError } from "../errors.ts";
@@ -129,6 +130,8 @@ export async function startMockServer(input: Partial<MockServerOptions> = {}): P
     [RESPONSES_PATH]: { POST: createResponsesHandler(context) },
     // Anthropic's Messages API, for api_type anthropic_messages.
     [MESSAGES_PATH]: { POST: createAnthropicHandler(context) },
+    // The embeddings and rerank API types' routes (server/pooling-handler).
+    ...poolingRoutes(context),
   };
   const servedPaths = new Set(Object.keys(routes));
   const faulty = options.faults.length > 0;

@@ -43,6 +43,8 @@ export const MockServerOptionsSchema = z
     tokensPerChunk: z.number().int().min(1).default(1),
     /** Seed of the latency model's random generator. */
     seed: z.number().int().default(1),
+    /** Components of each /v1/embeddings vector when the request names no `dimensions`. */
+    embeddingDim: z.number().int().min(1).max(65_536).default(16),
     /** Output length of every response in fixed mode. */
     fixedTokens: z.number().int().min(1).default(32),
     /** JSONL of {prompt, response}: canned answers for known prompts (accuracy tests); null = none. */

@@ -21,6 +21,9 @@ function textOf(content: unknown): string {
   return "";
 }
 
+const isTextList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((v) => typeof v === "string");
+
 function promptTokenCount(row: Record<string, unknown>, tokenizer: TextTokenizer): number | null {
   if (Array.isArray(row.input_tokens)) return row.input_tokens.length;
   if (Array.isArray(row.messages) && row.messages.length > 0) {
@@ -28,6 +31,11 @@ function promptTokenCount(row: Record<string, unknown>, tokenizer: TextTokenizer
       (sum: number, m: unknown) => sum + tokenizer.count(textOf((m as { content?: unknown })?.content)),
       0,
     );
+  }
+  // An embeddings batch (workload/batch-rows) or a rerank row (query + documents): each text counted on its own.
+  if (isTextList(row.prompt) || isTextList(row.documents)) {
+    const texts = [row.prompt, row.documents].flatMap((v) => (isTextList(v) ? v : typeof v === "string" ? [v] : []));
+    return texts.reduce((sum, text) => sum + tokenizer.count(text), 0);
   }
   const prompt = textOf(row.prompt);
   if (prompt === "" && row.prompt === undefined) return null;

@@ -2,16 +2,16 @@
  * @module workload/dropped-columns — a loaded dataset's columns the api_type's request body has no
  * place for, named in one warning each: a completion (`openai_completions`) and SGLang's
  * `/generate` carry the prompt alone, so a `system` column (from the file, `system_prompt`, or
- * `parser.system`) is not sent, as in mlcommons/endpoints. Ours: the Responses API
- * (`openai_responses`: dataset/responses-body) and Anthropic's Messages API (`anthropic_messages`:
- * dataset/anthropic-body) have no place for some row fields chat forwards. Known only once the
- * rows are read.
+ * `parser.system`) is not sent, as in mlcommons/endpoints; nor is it in an embeddings request (ours).
+ * Ours: the Responses API (`openai_responses`: dataset/responses-body) and Anthropic's Messages API
+ * (`anthropic_messages`: dataset/anthropic-body) have no place for some row fields chat forwards.
+ * Known only once the rows are read.
  */
 import type { BenchmarkConfig } from "../config/schema/schema.ts";
 import type { Dataset } from "../dataset/load-dataset.ts";
 import type { Workload } from "./prepare-workload.ts";
 
-const PROMPT_ONLY_APIS: readonly string[] = ["openai_completions", "sglang"];
+const PROMPT_ONLY_APIS: readonly string[] = ["openai_completions", "sglang", "openai_embeddings"];
 /** Row fields a chat body forwards that these APIs' bodies have no field for, and the API's name in the warning. */
 const NOT_SENT_BY: Readonly<Record<string, { columns: readonly string[]; api: string }>> = {
   openai_responses: { columns: ["stop", "logit_bias", "chat_template"], api: "the Responses API" },
@@ -37,7 +37,7 @@ export function droppedColumnWarnings(
     const from = spec.parser?.system ? ` (parser.system=${spec.parser.system})` : "";
     return [
       `datasets[${index}] '${dataset.name}': its system column${from} is not sent: api_type ` +
-        `${apiType}'s request body carries the prompt alone (as in mlcommons/endpoints)`,
+        `${apiType}'s request body carries the prompt alone${apiType === "openai_embeddings" ? "" : " (as in mlcommons/endpoints)"}`,
     ];
   });
 }

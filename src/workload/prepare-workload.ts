@@ -21,6 +21,7 @@ import { loadConfiguredDataset } from "./configured-dataset.ts";
 import { conversationWorkload, type ConversationRun } from "./conversation-workload.ts";
 import { performanceScoring } from "../accuracy/performance-scoring.ts";
 import { traceWorkload } from "./trace-workload.ts";
+import { batchDataset } from "./batch-rows.ts";
 import { loadPatternOf, requestParams, timeoutMs } from "./config-values.ts";
 import { modelWorkload, type ModelWorkload } from "./model-workload.ts";
 import type { RunModel } from "../record/run-models.ts";
@@ -190,7 +191,8 @@ async function unshardedWorkload(
       models: [],
     };
   }
-  const loaded = mode !== "acc" && perfSpec ? await loadConfiguredDataset(perfSpec, config, tokenizer) : null;
+  const unbatched = mode !== "acc" && perfSpec ? await loadConfiguredDataset(perfSpec, config, tokenizer) : null;
+  const loaded = unbatched ? batchDataset(unbatched, config.model_params.batch_size) : null;
   const fixed = shape.fixedRow;
   const dataset = loaded && fixed !== undefined ? { ...loaded, rows: loaded.rows.slice(fixed, fixed + 1) } : loaded;
   if (dataset && config.settings.warmup.enabled && config.settings.warmup.salt)

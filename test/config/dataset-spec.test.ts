@@ -43,7 +43,10 @@ describe("config/dataset-spec", () => {
     ["x.jsonl,samples=0", "samples: must be ≥ 1"],
     ["x.jsonl,samples=many", "samples: expected a whole number, got 'many'"],
     ["x.jsonl,format=xml", "format: expected one of .jsonl, .json, .csv, .parquet, huggingface"],
-    ["x.jsonl,parser.answer=col", "unknown parser target 'answer' (valid targets: prompt, system, model)"],
+    [
+      "x.jsonl,parser.answer=col",
+      "unknown parser target 'answer' (valid targets: prompt, system, model, query, documents)",
+    ],
     ["x.jsonl,parser=x,parser.prompt=y", "already has a value"],
     ["x.jsonl,parser.prompt=y,parser=x", "already holds nested options"],
     ["x.jsonl,name=a,name=b", "given twice"],

@@ -22,6 +22,7 @@ describe("server/options", () => {
       maxConcurrent: null,
       tokensPerChunk: 1,
       seed: 1,
+      embeddingDim: 16,
       fixedTokens: 32,
       answers: null,
       tokenizer: null,

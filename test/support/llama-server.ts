@@ -45,6 +45,8 @@ interface StartOptions {
   slots: number;
   /** Context shared by all slots, tokens (per slot: context / slots). */
   context?: number;
+  /** More of the server's flags, e.g. `--embeddings --pooling mean` for /v1/embeddings. */
+  extraArgs?: readonly string[];
 }
 
 /** A free loopback port: the system's pick for a listener closed at once. */
@@ -91,6 +93,7 @@ export async function startLlamaServer(engine: LlamaEngine, options: StartOption
     "-t",
     "1",
     "--metrics",
+    ...(options.extraArgs ?? []),
   ];
   const proc = Bun.spawn(onServerCpu(args), { stdin: "ignore", stdout: "pipe", stderr: "pipe" });
   const out = collectOutput(proc.stdout);

@@ -60,6 +60,15 @@ describe("workload/dropped-columns", () => {
         "datasets[0] 'd': its logit_bias, chat_template columns are not sent: Anthropic's Messages API (api_type anthropic_messages) has no such field",
       ],
     ],
+    [
+      "embeddings drop it too",
+      "openai_embeddings",
+      ["prompt", "system"],
+      null,
+      [
+        "datasets[0] 'd': its system column is not sent: api_type openai_embeddings's request body carries the prompt alone",
+      ],
+    ],
   ])("%s", (_title, apiType, columns, parser, expected) => {
     expect(droppedColumnWarnings(config(apiType, parser), { dataset: dataset(columns), accuracy: [] })).toEqual(
       expected,

@@ -6,6 +6,8 @@
  * (10), so a server that accepts and never answers costs N × 10 s, not minutes. Succeeds when
  * at least half of them succeed.
  */
+import { isPoolingApi } from "../../dataset/pooling-api.ts";
+import { inputsAsked } from "../../dataset/pooling-inputs.ts";
 import { checkEndpointsReachable } from "../../client/check-reachable.ts";
 import { BYTES_PER_MB } from "../../client/body-limit.ts";
 import { sendRequest } from "../../client/send-request.ts";
@@ -58,9 +60,19 @@ const PROBE_FLAGS: readonly FlagSpec[] = [
     "api_type",
     "enum",
     "openai (chat), openai_completions, sglang (native /generate, the prompt sent as text), " +
-      "openai_responses (/v1/responses) or anthropic_messages (/v1/messages)",
+      "openai_responses (/v1/responses), anthropic_messages (/v1/messages), openai_embeddings or rerank (the prompt scored against itself)",
     "openai",
-    { choices: ["openai", "openai_completions", "sglang", "openai_responses", "anthropic_messages"] },
+    {
+      choices: [
+        "openai",
+        "openai_completions",
+        "sglang",
+        "openai_responses",
+        "anthropic_messages",
+        "openai_embeddings",
+        "rerank",
+      ],
+    },
   ),
   spec(
     "--api-key",
@@ -101,7 +113,9 @@ const DEFAULT_TIMEOUT_S = 10;
 function probeBody(apiType: ApiType, prompt: string, model: string, maxTokens: number): string {
   if (apiType === "sglang")
     return JSON.stringify({ text: prompt, sampling_params: { max_new_tokens: maxTokens }, stream: false });
-  return buildRequestBody({ prompt }, { apiType, model, maxNewTokens: maxTokens, streaming: false });
+  // A rerank probe scores the prompt against itself: one document.
+  const row = apiType === "rerank" ? { prompt, documents: [prompt] } : { prompt };
+  return buildRequestBody(row, { apiType, model, maxNewTokens: maxTokens, streaming: false });
 }
 
 /**
@@ -172,6 +186,7 @@ export const probeCommand: Command = {
       insecure: o.insecure === true,
       now: clock.now,
       maxResponseBytes: 64 * BYTES_PER_MB,
+      poolingApi: isPoolingApi(apiType) ? apiType : null,
     };
     const latenciesMs: number[] = [];
     const errors: string[] = [];
@@ -196,7 +211,9 @@ export const probeCommand: Command = {
       if (r.errorKind === null) {
         latenciesMs.push(ms);
         io.stdout(
-          `probe-${i}: ${ms.toFixed(1)} ms, ${r.outputTokens ?? "?"} tokens: ${(r.responseText ?? "").replace(/\s+/g, " ").slice(0, 100)}\n`,
+          settings.poolingApi
+            ? `probe-${i}: ${ms.toFixed(1)} ms, ${inputsAsked(settings.poolingApi, JSON.parse(body)).inputs} inputs, ${r.inputTokens ?? "?"} input tokens\n`
+            : `probe-${i}: ${ms.toFixed(1)} ms, ${r.outputTokens ?? "?"} tokens: ${(r.responseText ?? "").replace(/\s+/g, " ").slice(0, 100)}\n`,
         );
       } else {
         errors.push(`probe-${i}: ${r.errorKind}: ${r.errorMessage ?? ""}`);

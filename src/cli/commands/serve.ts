@@ -72,6 +72,13 @@ const SERVE_FLAGS: readonly FlagSpec[] = [
   flag("--output-tokens-spread", "outputTokensSpread", "integer", "uniform ± spread of the output length", "0"),
   flag("--tokens-per-chunk", "tokensPerChunk", "integer", "tokens packed into each SSE event after the first", "1"),
   flag("--fixed-tokens", "fixedTokens", "integer", "output length in fixed mode", "32"),
+  flag(
+    "--embedding-dim",
+    "embeddingDim",
+    "integer",
+    "components of each /v1/embeddings vector (a request's dimensions wins)",
+    "16",
+  ),
   flag("--seed", "seed", "integer", "seed of the latency model's spreads", "1"),
   flag(
     "--answers",

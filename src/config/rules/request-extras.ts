@@ -56,6 +56,12 @@ const OWNED: Record<string, Record<string, Owner>> = {
     instructions: { phrase: "the dataset's system prompt" },
     max_output_tokens: MAX_TOKENS,
   },
+  openai_embeddings: { model: param("name"), input: { phrase: "the dataset's prompt" } },
+  rerank: {
+    model: param("name"),
+    query: { phrase: "the dataset's query" },
+    documents: { phrase: "the dataset's documents" },
+  },
   sglang: {
     input_ids: { phrase: "the dataset's input_tokens" },
     stream: STREAMING,

@@ -3,6 +3,7 @@ import { effectiveKind, type RuleContext } from "./rule-context.ts";
 import { pinRulesetSeeds } from "../../mlperf/rules-submission.ts";
 import type { DraftConfig } from "../schema/schema.ts";
 import { AgenticInferenceSchema } from "../schema/dataset.ts";
+import { isPoolingApi } from "../../dataset/pooling-api.ts";
 
 /** Fills derived values in place, before the cross-field rules run and the config is frozen. */
 export function resolveDefaults(config: DraftConfig, { mode }: RuleContext): void {
@@ -10,7 +11,9 @@ export function resolveDefaults(config: DraftConfig, { mode }: RuleContext): voi
   pinRulesetSeeds(config);
   if (config.name === "") config.name = `${config.type}_benchmark`;
   if (config.model_params.streaming === "auto") {
-    config.model_params.streaming = effectiveKind(config) === "offline" ? "off" : "on";
+    // Embeddings and rerank never stream (config/rules/pooling): auto is off for them.
+    const never = isPoolingApi(config.endpoint_config.api_type);
+    config.model_params.streaming = never || effectiveKind(config) === "offline" ? "off" : "on";
   }
   // Ours: `--load-pattern agentic_inference --dataset …` replays the dataset's conversations with upstream's defaults.
   const perf = config.datasets.find((d) => d.type === "performance");

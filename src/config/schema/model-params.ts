@@ -67,6 +67,10 @@ export const ModelParamsSchema = z.strictObject({
     .describe(
       "NAME=WEIGHT, repeatable: requests shared among models by weight (instead of --model); YAML adds tokenizer",
     ),
+  // ours: rows per embeddings request (config/rules/pooling refuses it with any other api_type).
+  batch_size: int(z.number().min(1))
+    .default(1)
+    .describe("rows per request's `input` list (api_type openai_embeddings only)"),
   streaming: choice(STREAMING_MODES, { normalize: streamingFromBoolean })
     .default("auto")
     .describe("auto|on|off; auto = off for offline, on for online"),

@@ -12,6 +12,7 @@ import { SettingsSchema } from "./settings.ts";
 import { PRIORITIES } from "../../mlperf/ruleset-models.ts";
 import { SloSchema } from "../slo.ts";
 import { parseListenAddress } from "../listen-address.ts";
+import { POOLING_API_TYPES } from "../../dataset/pooling-api.ts";
 
 const BENCHMARK_TYPES = ["offline", "online", "eval", "submission"] as const;
 const API_TYPES = [
@@ -21,6 +22,7 @@ const API_TYPES = [
   "videogen",
   "openai_responses",
   "anthropic_messages",
+  ...POOLING_API_TYPES,
 ] as const;
 /** API types we can send today; the rest are accepted by the schema and rejected by validation. */
 export const SUPPORTED_API_TYPES = [
@@ -29,6 +31,7 @@ export const SUPPORTED_API_TYPES = [
   "sglang",
   "openai_responses",
   "anthropic_messages",
+  ...POOLING_API_TYPES,
 ] as const;
 
 const EndpointConfigSchema = z.strictObject({
@@ -39,7 +42,8 @@ const EndpointConfigSchema = z.strictObject({
   api_type: choice(API_TYPES)
     .default("openai")
     .describe(
-      "openai (chat) | openai_completions | sglang (native /generate, token-id prompts) | openai_responses (/v1/responses) | anthropic_messages (/v1/messages)",
+      "openai (chat) | openai_completions | sglang (native /generate, token-id prompts) | " +
+        "openai_responses (/v1/responses) | anthropic_messages (/v1/messages) | openai_embeddings | rerank",
     ),
   // ours: headers a gateway or router needs (config/http-headers); credential-named ones are never printed or saved.
   headers: headerMap()

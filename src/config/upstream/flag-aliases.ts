@@ -20,6 +20,7 @@ export const FLAG_ALIASES: Readonly<Record<string, readonly string[]>> = {
   "model_params.seed": ["--seed"],
   "model_params.extra_body": ["--extra-body"],
   "model_params.model_mix": ["--model-mix"],
+  "model_params.batch_size": ["--batch-size"],
   "settings.runtime.min_duration_ms": ["--duration"],
   "settings.runtime.n_samples_to_issue": ["--num-samples"],
   "settings.load_pattern.target_concurrency": ["--concurrency"],

@@ -7,11 +7,25 @@
  * place for (SGLang's /generate takes only the length and the three sampling knobs; a completion
  * has no chat template).
  */
+import { isPoolingApi } from "../../dataset/pooling-api.ts";
 import type { TestMode } from "../flags.ts";
 import { RULESETS } from "../../mlperf/rulesets.ts";
 import type { BenchmarkConfig } from "../schema/schema.ts";
+import { ModelParamsSchema } from "../schema/model-params.ts";
 
 type ModelParams = BenchmarkConfig["model_params"];
+
+const DEFAULT_MAX_NEW_TOKENS = ModelParamsSchema.parse({}).max_new_tokens;
+
+const SAMPLING_PARAMS = [
+  "temperature",
+  "top_k",
+  "top_p",
+  "seed",
+  "repetition_penalty",
+  "presence_penalty",
+  "frequency_penalty",
+] as const;
 
 /** The model_params each api_type's request body leaves out (dataset/request-body, dataset/sglang-body). */
 const NOT_SENT: Readonly<Record<string, readonly (keyof ModelParams)[]>> = {
@@ -19,6 +33,9 @@ const NOT_SENT: Readonly<Record<string, readonly (keyof ModelParams)[]>> = {
   openai_completions: ["chat_template_kwargs"],
   // Ours: the Responses API has no chat_template_kwargs (dataset/responses-body).
   openai_responses: ["chat_template_kwargs"],
+  // ours: embeddings and rerank take no sampling (dataset/embeddings-body, dataset/rerank-body).
+  openai_embeddings: [...SAMPLING_PARAMS, "chat_template_kwargs"],
+  rerank: [...SAMPLING_PARAMS, "chat_template_kwargs"],
 };
 
 const WARMUP_KNOBS = { n_requests: null, salt: false, drain: false, warmup_random_seed: 42 } as const;
@@ -41,7 +58,7 @@ function unsentParams(config: BenchmarkConfig): string[] {
       .filter((key) => params?.[key] !== null && params?.[key] !== undefined)
       .map(
         (key) =>
-          `${prefix}.${key} is not sent: api_type ${apiType}'s request body has no place for it (as in mlcommons/endpoints)`,
+          `${prefix}.${key} is not sent: api_type ${apiType}'s request body has no place for it${isPoolingApi(apiType) ? "" : " (as in mlcommons/endpoints)"}`,
       ),
   );
 }
@@ -94,5 +111,10 @@ export function ignoredFieldWarnings(config: BenchmarkConfig, mode: TestMode): s
     warnings.push("settings.drain.accuracy_timeout_s is not used: there is no accuracy dataset");
   }
   warnings.push(...unsentParams(config));
+  // The limit always has a value (its default): only one set away from it was asked for.
+  if (isPoolingApi(config.endpoint_config.api_type) && config.model_params.max_new_tokens !== DEFAULT_MAX_NEW_TOKENS)
+    warnings.push(
+      `model_params.max_new_tokens is not sent: api_type ${config.endpoint_config.api_type} generates no tokens`,
+    );
   return warnings;
 }

@@ -33,6 +33,7 @@ export const OWN_FIELDS = [
   "endpoint_config.headers",
   "model_params.extra_body",
   "model_params.model_mix",
+  "model_params.batch_size",
   "live_metrics",
   "settings.load_pattern.burstiness",
   "settings.load_pattern.max_concurrency",

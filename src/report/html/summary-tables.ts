@@ -5,6 +5,7 @@
  * times are shown in ms, throughput per second, missing values as "N/A". Every string from the
  * data (config values, versions) is escaped.
  */
+import { GENERATION_SERIES, generatesNothing, inputRows } from "../input-text.ts";
 import { DELAYED_LAG_NS } from "../../metrics/load-generator-health.ts";
 import { hasValues } from "../../metrics/series-rollup.ts";
 import { loadPatternType, type ResultSummary } from "../result-summary.ts";
@@ -69,7 +70,9 @@ export function summaryRows(s: ResultSummary): Row[] {
         ] as [string, string][])
       : ([["QPS", fixed2(s.qps)]] as [string, string][])),
     ...(s.scheduled_qps != null ? ([["QPS the schedule offered", fixed2(s.scheduled_qps)]] as [string, string][]) : []),
-    ["Output tok/s", fixed2(s.tps)],
+    ...(generatesNothing(s)
+      ? inputRows(s).map(([label, text]): Row => [label, escapeHtml(text)])
+      : ([["Output tok/s", fixed2(s.tps)]] as Row[])),
     ...gpuCostRows(s).map(([label, text]): Row => [label, escapeHtml(text)]),
     ...(s.goodput ? [["Goodput", escapeHtml(goodputText(s.goodput))] as [string, string]] : []),
     ["Load generator", verdictHtml(s)],
@@ -122,14 +125,12 @@ export function renderSummaryTables(s: ResultSummary): string {
   const head = ["min", "mean", ...PERCENTILE_COLUMNS.map(([label]) => label), "max"]
     .map((h) => `<th scope="col">${h}</th>`)
     .join("");
-  const percentiles = [
-    percentileRow("ttft", s),
-    percentileRow("tpot", s),
-    percentileRow("itl", s),
-    percentileRow("latency", s),
-    percentileRow("scheduled_latency", s),
-    percentileRow("schedule_lag", s),
-  ].join("");
+  const series = ["ttft", "tpot", "itl", "latency", "scheduled_latency", "schedule_lag"] as const;
+  // Embeddings and rerank generate nothing: no TTFT, TPOT or ITL row (report/input-text).
+  const percentiles = series
+    .filter((name) => !generatesNothing(s) || !GENERATION_SERIES.has(name))
+    .map((name) => percentileRow(name, s))
+    .join("");
   const config = flattenConfig(s.run_config).map(([k, v]): Row => [k, escapeValue(v)]);
   return (
     `<section class="tables" id="summary"><div><h2>Summary</h2>${table(summaryRows(s), "summary")}</div>` +

@@ -39,6 +39,7 @@ export function syntheticColumns(
     reasoningTokens: nan(),
     hiddenTokens: nan(),
     modelIndex: new Uint16Array(count),
+    inputCount: nan(),
     streamNotes: new Uint16Array(count),
     tokenSources: new Array(count).fill("server_usage"),
     tokenizerOutputTokens: nan(),

@@ -1,0 +1,31 @@
+/**
+ * @module workload/batch-rows — `--batch-size N` for embeddings: the dataset regrouped so that one row is one request.
+ *
+ * Rows 0..N−1 become the first request's `input` list, N..2N−1 the second's, and a shorter last
+ * group takes what is left. Everything downstream of the regrouping sees requests as samples:
+ * `--num-samples` and the sample order count requests, the report's "samples" are requests, and
+ * inputs/s counts the vectors they returned (docs/metrics.md). mlcommons/endpoints has no
+ * batched API type to follow here.
+ */
+import { InputError } from "../errors.ts";
+import { batchRowIndices } from "../dataset/embeddings-body.ts";
+import type { Dataset } from "../dataset/load-dataset.ts";
+
+/** One text per row: the row's string prompt (token-id rows cannot share a list with texts, so they are refused). */
+function rowText(dataset: Dataset, index: number): string {
+  const prompt = (dataset.rows[index] as Record<string, unknown>).prompt;
+  if (typeof prompt === "string") return prompt;
+  throw new InputError(`${dataset.path}: row ${index + 1}: --batch-size needs a string 'prompt' in every row`, {
+    hint: "map the text column with parser.prompt=<column>, or send one row per request (--batch-size 1)",
+  });
+}
+
+/** `dataset` with each group of `batchSize` rows merged into one row whose `prompt` lists their texts. */
+export function batchDataset(dataset: Dataset, batchSize: number): Dataset {
+  if (batchSize === 1) return dataset;
+  const rows = batchRowIndices(dataset.rows.length, batchSize).map((group) => ({
+    prompt: group.map((index) => rowText(dataset, index)),
+  }));
+  // The file's columns are kept: warnings name what it held (workload/dropped-columns).
+  return { ...dataset, rows };
+}

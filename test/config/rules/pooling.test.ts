@@ -1,0 +1,108 @@
+/**
+ * @module test/config/rules/pooling.test — `--api-type openai_embeddings | rerank` and `--batch-size` from flags and
+ * YAML: what reaches the config, and each refusal as the one line the user reads, naming the flag.
+ */
+import { describe, expect, test } from "bun:test";
+import { buildConfig } from "../../../src/config/build-config.ts";
+import { parseFlags } from "../../../src/config/parse-argv.ts";
+import { ignoredFieldWarnings } from "../../../src/config/upstream/ignored-fields.ts";
+
+const ONLINE = [
+  "--model",
+  "m",
+  "--endpoints",
+  "http://127.0.0.1:9",
+  "--dataset",
+  "d.jsonl",
+  "--load-pattern",
+  "concurrency",
+  "--concurrency",
+  "2",
+];
+const YAML = {
+  type: "online",
+  model_params: { name: "m" },
+  endpoint_config: { endpoints: ["http://127.0.0.1:9"], api_type: "openai_embeddings" },
+  datasets: [{ path: "d.jsonl" }],
+  settings: { load_pattern: { type: "concurrency", target_concurrency: 2 } },
+};
+
+const fromFlags = (...argv: string[]) => {
+  const parsed = parseFlags([...ONLINE, ...argv], "online");
+  return buildConfig({ command: "online", overrides: parsed.overrides, datasets: parsed.datasets });
+};
+const fromYaml = (extra: Record<string, unknown>) =>
+  buildConfig({ command: "from-config", yaml: { ...YAML, ...extra }, overrides: {} });
+
+function refusal(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error("expected a refusal");
+}
+
+describe("config/rules/pooling", () => {
+  test("embeddings take --batch-size (YAML model_params.batch_size); streaming auto is off for both types", () => {
+    const flags = fromFlags("--api-type", "openai_embeddings", "--batch-size", "8");
+    expect(flags.model_params).toMatchObject({ batch_size: 8, streaming: "off" });
+    expect(fromYaml({ model_params: { name: "m", batch_size: 4 } }).model_params.batch_size).toBe(4);
+    expect(fromFlags("--api-type", "rerank").model_params).toMatchObject({ batch_size: 1, streaming: "off" });
+    expect(fromFlags("--api-type", "openai").model_params.streaming).toBe("on");
+  });
+
+  test.each([
+    [["--batch-size", "4"], /model_params\.batch_size \(--batch-size\): .*api_type openai does not send/],
+    [["--api-type", "rerank", "--batch-size", "2"], /--batch-size\): .*api_type rerank does not send/],
+    [["--api-type", "openai_embeddings", "--batch-size", "0"], /--batch-size/],
+    [
+      ["--api-type", "openai_embeddings", "--streaming", "on"],
+      /model_params\.streaming \(--streaming\): api_type openai_embeddings answers in one JSON body and never streams/,
+    ],
+    [["--api-type", "rerank", "--streaming", "on"], /--streaming\): api_type rerank .*never streams/],
+  ])("refuses %p in one line naming the flag", (argv, message) => {
+    const text = refusal(() => fromFlags(...argv));
+    expect(text).toMatch(message);
+    expect(text.split("\n")).toHaveLength(1);
+  });
+
+  test("refuses an accuracy dataset: these types generate no text to score", () => {
+    const datasets = [
+      { path: "d.jsonl" },
+      {
+        name: "gsm",
+        type: "accuracy",
+        path: "a.jsonl",
+        accuracy_config: { eval_method: "exact_match", ground_truth: "a" },
+      },
+    ];
+    expect(refusal(() => fromYaml({ datasets }))).toMatch(
+      /datasets\[1\].*'gsm' is scored for accuracy, and api_type openai_embeddings generates no text/,
+    );
+  });
+
+  test.each([
+    [
+      ["--api-type", "openai_embeddings", "--extra-body", '{"input": ["x"]}'],
+      /extra_body.*'input'.*the dataset's prompt/,
+    ],
+    [["--api-type", "rerank", "--extra-body", '{"documents": ["x"]}'], /'documents'.*the dataset's documents/],
+    [["--api-type", "rerank", "--extra-body", '{"model": "x"}'], /'model'.*--model/],
+  ])("refuses an --extra-body key the body builder sets: %p", (argv, message) => {
+    expect(refusal(() => fromFlags(...argv))).toMatch(message);
+  });
+
+  test("warns that sampling parameters are not sent, one line each", () => {
+    const config = fromFlags("--api-type", "rerank", "--seed", "3", "--model-params.temperature", "0.5");
+    expect(ignoredFieldWarnings(config, "perf")).toEqual([
+      "model_params.temperature is not sent: api_type rerank's request body has no place for it",
+      "model_params.seed is not sent: api_type rerank's request body has no place for it",
+    ]);
+    const limited = fromFlags("--api-type", "openai_embeddings", "--max-output-tokens", "64");
+    expect(ignoredFieldWarnings(limited, "perf")).toEqual([
+      "model_params.max_new_tokens is not sent: api_type openai_embeddings generates no tokens",
+    ]);
+    expect(ignoredFieldWarnings(fromFlags("--api-type", "openai_embeddings"), "perf")).toEqual([]);
+  });
+});
