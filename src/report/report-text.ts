@@ -7,6 +7,7 @@
  */
 import type { ReadSideHealth } from "../metrics/read-side-health.ts";
 import { serverTimingLines } from "./server-timing-text.ts";
+import { steadyStateLines } from "./steady-state-text.ts";
 import { verdictLines } from "../mlperf/run-verdict.ts";
 import { DELAYED_LAG_NS } from "../metrics/load-generator-health.ts";
 import { hasValues, type Rollup } from "../metrics/series-rollup.ts";
@@ -174,6 +175,7 @@ export function renderReportText(summary: ResultSummary, accuracy: readonly stri
     ...(summary.shards ? shardLines(summary.shards) : []),
     ...(summary.server_metrics ? serverMetricsLines(summary.server_metrics, summary.ttft) : []),
     ...(summary.server_timing ? serverTimingLines(summary.server_timing) : []),
+    ...(summary.steady_state ? steadyStateLines(summary, summary.steady_state) : []),
   ];
   const lines = [
     ...(summary.result ? [...verdictLines(summary.result), ""] : []),
@@ -213,6 +215,7 @@ export function renderConsoleSummary(summary: ResultSummary, accuracy: readonly 
     ...(summary.shards ? shardLines(summary.shards) : []),
     ...(summary.server_metrics ? serverMetricsLines(summary.server_metrics, summary.ttft) : []),
     ...(summary.server_timing ? serverTimingLines(summary.server_timing) : []),
+    ...(summary.steady_state ? steadyStateLines(summary, summary.steady_state) : []),
     ...accuracy,
     ...(summary.result ? verdictLines(summary.result) : []),
     SUMMARY_FOOTER,

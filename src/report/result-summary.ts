@@ -23,6 +23,7 @@ import type { RunVerdict } from "../mlperf/run-verdict.ts";
 import type { MergedShards } from "./shard-health.ts";
 import type { ServerMetricsSummary } from "../server-metrics/summary.ts";
 import type { ServerIdentity } from "../server-metrics/server-identity.ts";
+import type { SteadyState } from "../metrics/steady-state/steady-state.ts";
 
 export type RunState = "complete" | "interrupted" | "failed";
 
@@ -107,6 +108,8 @@ export interface ResultSummary {
   server_timing?: ServerTimingSummary;
   /** What served the run, as the server said before it (server-metrics/server-identity); present when it said anything. */
   server?: ServerIdentity;
+  /** The in-flight plateau, its figures and whether the run settled (metrics/steady-state); present for concurrency and rate runs. */
+  steady_state?: SteadyState;
 }
 
 /** Top-level keys of result_summary.json, in order. */

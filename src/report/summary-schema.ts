@@ -10,6 +10,7 @@ import { z } from "zod";
 import { FINISH_REASONS } from "../metrics/phase-tallies.ts";
 import { STREAM_NOTE_NAMES, type StreamNote } from "../record/stream-notes.ts";
 import { ENGINES } from "../server-metrics/server-identity.ts";
+import { SteadyStateSchema } from "./steady-state-schema.ts";
 
 const num = z.number().nullable();
 const msSpread = z
@@ -256,6 +257,8 @@ export const ResultSummarySchema = z.strictObject({
         .nullable(),
     })
     .optional(),
+  // Present for concurrency and rate runs: metrics/steady-state (docs/metrics.md, "Steady state").
+  steady_state: SteadyStateSchema.optional(),
   // Present when the server said what it is before the run: server-metrics/server-identity.
   server: z
     .strictObject({

@@ -3,9 +3,10 @@
  * the plateau window (plateau-window.ts), the headline figures of the requests that completed
  * inside it, and whether the run settled (stability.ts). Pure over a phase's columns.
  *
- * Throughput inside the window is completions in it ÷ its length, so neither the ramp-up's
- * empty slots nor the drain's tail dilute it; the latency figures are over the same successful
- * requests. The trend series cover the sends from the window's start — or from a tenth of the
+ * Throughput inside the window is over the successful requests that completed in it, as
+ * (n − 1) ÷ the span from their first completion to their last (output tokens scaled alike), so
+ * neither the ramp-up's empty slots nor the drain's tail dilute it; the latency figures are
+ * over the same requests. The trend series cover the sends from the window's start — or from a tenth of the
  * way through the sending, if that is sooner — to the last send: past it nothing arrives, and
  * a queue draining is no sign of one growing; before it, a run that settles has ramped up,
  * while a queue that never settles reaches its "plateau" only late, and judging from there
@@ -38,6 +39,8 @@ export interface SteadyState {
   /** What the rule trimmed: first send → window start, window end → last completion. */
   ramp_up_s: number;
   drain_s: number;
+  /** First send → last send: how long the step offered its load. */
+  sending_s: number;
   /** Successful requests that completed inside the window. */
   requests: number;
   qps: number | null;
@@ -143,6 +146,7 @@ export function steadyStateOf(
   const latency: number[] = [];
   let outputTokens = 0;
   let lastSendNs = Number.NEGATIVE_INFINITY;
+  let [firstDoneNs, lastDoneNs] = [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
   for (let i = 0; i < cols.count; i++) {
     const sent = cols.sentNs[i] as number;
     if (sent > lastSendNs) lastSendNs = sent;
@@ -151,6 +155,8 @@ export function steadyStateOf(
     ttft.push((cols.firstTokenNs[i] as number) - sent);
     tpot.push(tpotNs(cols, i));
     latency.push(done - sent);
+    firstDoneNs = Math.min(firstDoneNs, done);
+    lastDoneNs = Math.max(lastDoneNs, done);
     const tokens = cols.outputTokens[i] as number;
     if (Number.isFinite(tokens)) outputTokens += tokens;
   }
@@ -168,7 +174,12 @@ export function steadyStateOf(
   const tested = series ? [series.inFlight, series.ttft ?? series.latency, series.waiting] : [];
   const trends = tested.filter((t) => t !== null).map(judgeTrend);
   const stability = stabilityVerdict(trends);
-  const qps = latency.length / durationS;
+  // n − 1 gaps between the window's first and last completion (as LoadGen's legacy QPS counts them):
+  // a closed loop whose slots all finish together is then not counted a round short.
+  const completionSpanS = (lastDoneNs - firstDoneNs) / 1e9;
+  const ratePerCompletion =
+    latency.length > 1 && completionSpanS > 0 ? (latency.length - 1) / completionSpanS / latency.length : null;
+  const qps = ratePerCompletion === null ? null : ratePerCompletion * latency.length;
   const objective = opts.slo?.ttft_ms != null ? "ttft" : opts.slo?.latency_ms != null ? "latency" : null;
   const response = objective && series ? series[objective] : null;
   return {
@@ -179,9 +190,10 @@ export function steadyStateOf(
     duration_s: durationS,
     ramp_up_s: (w.startNs - w.runStartNs) / 1e9,
     drain_s: (w.runEndNs - w.endNs) / 1e9,
+    sending_s: (lastSendNs - w.runStartNs) / 1e9,
     requests: latency.length,
     qps,
-    output_tps: outputTokens / durationS,
+    output_tps: ratePerCompletion === null ? null : ratePerCompletion * outputTokens,
     ttft_p50_ms: ms(ttftS, 50),
     ttft_p99_ms: ms(ttftS, 99),
     tpot_p50_ms: ms(tpotS, 50),
