@@ -9,9 +9,10 @@
  * keeps every finished step. Between steps: `coolDownS` of rest. A step that cannot be set up
  * (endpoint unreachable, dataset unreadable) ends the sweep as `failed`, with its error.
  */
-import { bracketOf, converged, nextRate, spreadRates, type RateTrial } from "./search-rate.ts";
+import { bracketOf, nextRate, searchConverged, spreadRates, type RateTrial } from "./search-rate.ts";
 import { failedStep, stepOf, type StepKind, type SweepStep } from "./sweep-step.ts";
 import { thinVerdictWarning } from "./verdict-resolution.ts";
+import { settledStep } from "./step-settling.ts";
 import type { ResultSummary } from "../report/result-summary.ts";
 import { InputError, SetupError } from "../errors.ts";
 
@@ -96,6 +97,8 @@ export async function runSweep(plan: SweepPlan, hooks: SweepHooks): Promise<Swee
       const { summary, reportDir } = await hooks.run(kind, offered, index);
       // Only a rate step is judged: the capacity run queues everything by design.
       done = stepOf(index, kind, offered, reportDir, summary, kind === "rate" ? plan.percentile : null);
+      // A rate step too short for its queue to settle never passes (sweep/step-settling).
+      if (kind === "rate") done = settledStep(done, summary, result.steps);
     } catch (error) {
       done = failedStep(
         index,
@@ -144,7 +147,7 @@ export async function runSweep(plan: SweepPlan, hooks: SweepHooks): Promise<Swee
       rate: bracket.lo > 0 ? bracket.lo : null,
       scheduled_qps: answerStep?.scheduled_qps ?? null,
       bracket: [bracket.lo, bracket.hi],
-      converged: converged(bracket, plan.precision) || trials.some((t) => t.passed && t.rate >= c),
+      converged: searchConverged(c, trials, plan.precision),
       steps: trials.length,
     };
   }

@@ -79,8 +79,10 @@ export function renderSweepHtml(result: SweepResult, slo: SweepSlo): string {
   const steps = result.steps.filter((s) => s.state !== "failed");
   // The capacity run sends everything at once: its queueing belongs to no offered rate, so it is a line, not a point of the curves.
   // A step that fell behind or was interrupted does not describe its offered load: a cross beside the curves, not a point of them.
-  const curve = steps.filter((s) => s.kind !== "max_throughput" && s.note === null);
-  const uncounted = steps.filter((s) => s.kind !== "max_throughput" && s.note !== null);
+  // An unstable step is a point: it ran its offered load, and its miss (red) is where the curve bends.
+  const offPlan = (s: SweepStep) => s.state !== "complete" || s.load_generator === "fell_behind";
+  const curve = steps.filter((s) => s.kind !== "max_throughput" && !offPlan(s));
+  const uncounted = steps.filter((s) => s.kind !== "max_throughput" && offPlan(s));
   const capacity = byConcurrency ? null : (steps.find((s) => s.kind === "max_throughput")?.achieved_qps ?? null);
   const xLabel = byConcurrency ? "concurrency" : "offered load (req/s)";
   const against = byConcurrency ? "concurrency" : "offered load";
