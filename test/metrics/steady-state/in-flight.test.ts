@@ -55,6 +55,14 @@ describe("metrics/steady-state/plateau-window", () => {
     expect(w?.runEndNs).toBe(done[done.length - 1] as number);
   });
 
+  test("a light open loop, idle more than half the time, has a plateau of one: its window is first send to last completion", () => {
+    expect(plateauWindow(inFlightSteps([0, 40, 80], [5, 45, 85]))).toMatchObject({
+      startNs: 0,
+      endNs: 85,
+      plateauInFlight: 1,
+    });
+  });
+
   test("is null when nothing was ever in flight", () => {
     expect(plateauWindow(inFlightSteps([], []))).toBeNull();
     expect(plateauWindow(inFlightSteps([5], [5]))).toBeNull();
