@@ -25,7 +25,7 @@ export function trendText(t: Trend): string {
 }
 
 /** The stability verdict in one line, with what rose and, when known, how long a run would need. */
-export function stabilityLine(s: Pick<SteadyState, "stability" | "trends" | "step_length_to_judge_s">): string {
+function stabilityLine(s: Pick<SteadyState, "stability" | "trends" | "step_length_to_judge_s">): string {
   if (s.stability === "too_short")
     return "Stability: not judged (too few requests after the ramp-up: fewer than 6 intervals of 8 sends)";
   if (s.stability === "stable") return "Stability: stable (no series rose significantly over the run)";

@@ -22,7 +22,7 @@ import type { ResultSummary } from "../report/result-summary.ts";
 import type { SweepStep } from "./sweep-step.ts";
 
 /** A steady TTFT p50 within this multiple of the fastest TTFT: requests did not wait. */
-export const NO_QUEUE_TTFT_RATIO = 1.5;
+const NO_QUEUE_TTFT_RATIO = 1.5;
 
 /** Morse's relaxation time (s) of a queue at utilisation `rho` of `serviceRatePerS`; Infinity at ρ ≥ 1. */
 export function relaxationTimeS(serviceRatePerS: number, rho: number): number {
@@ -31,7 +31,7 @@ export function relaxationTimeS(serviceRatePerS: number, rho: number): number {
   return 1 / (serviceRatePerS * (1 - Math.sqrt(rho)) ** 2);
 }
 
-export interface SettlingInput {
+interface SettlingInput {
   /** The rate the step's schedule offered (req/s). */
   scheduledQps: number;
   /** The highest throughput the sweep has seen (req/s). */
@@ -43,7 +43,7 @@ export interface SettlingInput {
   ttftMinMs: number | null;
 }
 
-export interface Settling {
+interface Settling {
   rho: number;
   relaxationS: number;
   /** False: the step sent for less than its queue needs to settle (and showed a queue). */

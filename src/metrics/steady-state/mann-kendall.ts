@@ -10,7 +10,7 @@
  * the pairwise slopes) is its matching robust estimate of how fast the series rises.
  */
 
-export interface MannKendall {
+interface MannKendall {
   n: number;
   s: number;
   z: number;

@@ -10,7 +10,7 @@
  */
 import { medianLevel, type InFlightSteps } from "./in-flight.ts";
 
-export interface PlateauWindow {
+interface PlateauWindow {
   startNs: number;
   endNs: number;
   /** The median in-flight level over the run's middle half. */

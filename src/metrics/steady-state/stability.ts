@@ -40,11 +40,11 @@ export interface Trend {
 export type StabilityVerdict = "stable" | "unstable" | "too_short";
 
 /** One-sided significance of Mann–Kendall's rise. */
-export const TREND_ALPHA = 0.05;
+const TREND_ALPHA = 0.05;
 /** Fewer intervals than this judge nothing (Mann–Kendall's normal approximation needs a few). */
-export const MIN_TREND_INTERVALS = 6;
+const MIN_TREND_INTERVALS = 6;
 /** A rise smaller than this share of the series' median is not material. */
-export const MATERIAL_RISE = 0.25;
+const MATERIAL_RISE = 0.25;
 
 export function judgeTrend(s: IntervalSeries): Trend {
   const ys = s.values.filter((v) => Number.isFinite(v));
@@ -72,7 +72,7 @@ export function stabilityVerdict(trends: readonly Trend[]): StabilityVerdict {
   return trends.some((t) => t.intervals >= MIN_TREND_INTERVALS) ? "stable" : "too_short";
 }
 
-export interface StepLengthInput {
+interface StepLengthInput {
   /** The objective on the judged response time (ms) and the share (%) that must meet it. */
   objectiveMs: number;
   percentile: number;

@@ -58,7 +58,7 @@ export interface SteadyState {
 }
 
 /** A gauge's samples over the run (server-metrics/summary's timeline), e.g. the waiting count. */
-export interface GaugeSamples {
+interface GaugeSamples {
   tNs: readonly number[];
   values: readonly number[];
 }
