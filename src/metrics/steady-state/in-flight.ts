@@ -42,33 +42,47 @@ export function inFlightSteps(sentNs: ArrayLike<number>, doneNs: ArrayLike<numbe
   return { tNs: Float64Array.from(tNs), level: Int32Array.from(level) };
 }
 
-/** Each level held between `fromNs` and `toNs`, with how long it was held (ns). */
-function heldLevels(steps: InFlightSteps, fromNs: number, toNs: number): { level: number; ns: number }[] {
-  const out: { level: number; ns: number }[] = [];
+/** The index of the last step at or before `t` (0 when `t` precedes them all). */
+function stepAt(steps: InFlightSteps, t: number): number {
+  let [lo, hi] = [0, steps.tNs.length - 1];
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((steps.tNs[mid] as number) <= t) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** How long (ns) each level was held between `fromNs` and `toNs`: a level → ns map, visiting only the steps in the span. */
+function heldLevels(steps: InFlightSteps, fromNs: number, toNs: number): Map<number, number> {
+  const out = new Map<number, number>();
   const n = steps.tNs.length;
-  for (let i = 0; i < n; i++) {
+  for (let i = n > 0 ? stepAt(steps, fromNs) : 0; i < n && (steps.tNs[i] as number) < toNs; i++) {
     const a = Math.max(steps.tNs[i] as number, fromNs);
     const b = Math.min(i + 1 < n ? (steps.tNs[i + 1] as number) : toNs, toNs);
-    if (b > a) out.push({ level: steps.level[i] as number, ns: b - a });
+    if (b > a) out.set(steps.level[i] as number, (out.get(steps.level[i] as number) ?? 0) + (b - a));
   }
   return out;
 }
 
 /** The level in flight for at least half of `[fromNs, toNs)` and at most half above it (time-weighted median); NaN for an empty span. */
 export function medianLevel(steps: InFlightSteps, fromNs: number, toNs: number): number {
-  const held = heldLevels(steps, fromNs, toNs).sort((x, y) => x.level - y.level);
-  const total = held.reduce((sum, h) => sum + h.ns, 0);
+  const held = [...heldLevels(steps, fromNs, toNs)].sort((x, y) => x[0] - y[0]);
+  const total = held.reduce((sum, [, ns]) => sum + ns, 0);
   let acc = 0;
-  for (const h of held) {
-    acc += h.ns;
-    if (acc >= total / 2) return h.level;
+  for (const [level, ns] of held) {
+    acc += ns;
+    if (acc >= total / 2) return level;
   }
   return Number.NaN;
 }
 
 /** The time-weighted mean in flight over `[fromNs, toNs)`; NaN for an empty span. */
 export function meanLevel(steps: InFlightSteps, fromNs: number, toNs: number): number {
-  const held = heldLevels(steps, fromNs, toNs);
-  const total = held.reduce((sum, h) => sum + h.ns, 0);
-  return total > 0 ? held.reduce((sum, h) => sum + h.level * h.ns, 0) / total : Number.NaN;
+  let [total, weighted] = [0, 0];
+  for (const [level, ns] of heldLevels(steps, fromNs, toNs)) {
+    total += ns;
+    weighted += level * ns;
+  }
+  return total > 0 ? weighted / total : Number.NaN;
 }
