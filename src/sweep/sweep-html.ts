@@ -14,6 +14,7 @@ import type { SweepResult } from "./run-sweep.ts";
 import type { SweepStep } from "./sweep-step.ts";
 import { offeredBy } from "./sweep-text.ts";
 import { economyColumns } from "./step-economy.ts";
+import { BURST_CAPACITY_NOTE } from "./unstable-step.ts";
 
 export interface SweepSlo {
   ttft_ms: number | null;
@@ -232,11 +233,16 @@ export function renderSweepHtml(result: SweepResult, slo: SweepSlo): string {
           `req/s</strong> (${offeredBy(result.answer?.scheduled_qps)}bracket ` +
           `${result.answer?.bracket.join("–")} ` +
           `req/s${result.answer?.converged ? "" : "; not converged within the step limit"}).</p>`;
+  const burstNote =
+    result.mode === "find" && steps.some((s) => s.kind === "max_throughput")
+      ? `<p class="subtitle">Note: ${escapeHtml(BURST_CAPACITY_NOTE)}.</p>`
+      : "";
   return htmlPage(
     "inference-endpoint sweep",
     `<h1>inference-endpoint sweep</h1>
 <p class="subtitle">${escapeHtml(result.mode)} · ${result.steps.length} steps · ${escapeHtml(result.state)}</p>
 ${verdict}
+${burstNote}
 ${(result.warnings ?? []).map((w) => `<p class="bad">warning: ${escapeHtml(w)}</p>`).join("\n")}
 <section id="charts"><h2>Against ${against}</h2><div class="charts">${latency}${goodput}${tpot}</div></section>
 <section id="steps"><h2>Steps</h2><div class="scroll">${table}</div></section>`,

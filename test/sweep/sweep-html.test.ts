@@ -153,6 +153,10 @@ describe("sweep/sweep-html", () => {
     const svg = /<svg data-chart="sweep-latency"[\s\S]*?<\/svg>/.exec(html)?.[0] ?? "";
     expect([...(/data-series="TTFT p99" d="([^"]+)"/.exec(svg)?.[1] ?? "").matchAll(/[ML]/g)].length).toBe(4);
     expect(html).not.toContain("not counted: TTFT p99");
+    // A search's page says beside its capacity why a rate at or above it is still tried.
+    expect(html).toContain(
+      "Note: the capacity step is a burst: its throughput can understate what the engine sustains",
+    );
   });
 
   test("the steps table shows the server's queue, cache and TTFT only when a step scraped them", () => {
