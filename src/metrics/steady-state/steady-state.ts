@@ -6,28 +6,23 @@
  * Throughput inside the window is over the successful requests that completed in it, as
  * (n − 1) ÷ the span from their first completion to their last (output tokens scaled alike), so
  * neither the ramp-up's empty slots nor the drain's tail dilute it; the latency figures are
- * over the same requests. The trend series cover the sends from the window's start — or from a tenth of the
- * way through the sending, if that is sooner — to the last send: past it nothing arrives, and
- * a queue draining is no sign of one growing; before it, a run that settles has ramped up,
- * while a queue that never settles reaches its "plateau" only late, and judging from there
- * would hide most of its growth.
+ * over the same requests.
+ *
+ * The trend series (trend-intervals.ts) cover the sends from the window's start — or from a
+ * tenth of the way through the sending, if that is sooner — to the last send: past it nothing
+ * arrives, and a queue draining is no sign of one growing; before it, a run that settles has
+ * ramped up, while a queue that never settles reaches its "plateau" only late, and judging
+ * from there would hide most of its growth.
  */
 import { DEFAULT_SLO_PERCENTILE } from "../../config/slo.ts";
 import type { SloObjectives } from "../goodput.ts";
 import type { PhaseColumns } from "../phase-columns.ts";
 import { isSuccessful, tpotNs } from "../request-values.ts";
 import { lowerPercentile } from "../percentiles.ts";
-import { inFlightSteps, meanLevel, type InFlightSteps } from "./in-flight.ts";
+import { inFlightSteps } from "./in-flight.ts";
 import { plateauWindow } from "./plateau-window.ts";
-import { median } from "./mann-kendall.ts";
-import {
-  judgeTrend,
-  stabilityVerdict,
-  stepLengthToJudgeS,
-  type IntervalSeries,
-  type StabilityVerdict,
-  type Trend,
-} from "./stability.ts";
+import { intervalSeries, type GaugeSamples } from "./trend-intervals.ts";
+import { judgeTrend, stabilityVerdict, stepLengthToJudgeS, type StabilityVerdict, type Trend } from "./stability.ts";
 
 export interface SteadyState {
   rule: "in_flight_plateau";
@@ -57,81 +52,11 @@ export interface SteadyState {
   step_length_to_judge_s: number | null;
 }
 
-/** A gauge's samples over the run (server-metrics/summary's timeline), e.g. the waiting count. */
-interface GaugeSamples {
-  tNs: readonly number[];
-  values: readonly number[];
-}
-
-/** The window's trend series; TTFT null when nothing streamed (latency is tested instead). */
-interface RunSeries {
-  inFlight: IntervalSeries;
-  ttft: IntervalSeries | null;
-  latency: IntervalSeries;
-  waiting: IntervalSeries | null;
-}
-
-/** Sends per trend interval the split aims for, and the most intervals. */
-const SENDS_PER_INTERVAL = 8;
-const MAX_INTERVALS = 12;
 /** The share of the sending span the trend series may skip as ramp-up at most. */
 const RAMP_UP_SHARE = 0.1;
 
 const ms = (sortedNs: Float64Array, p: number) => (sortedNs.length > 0 ? lowerPercentile(sortedNs, p) / 1e6 : null);
 const sortedOf = (values: number[]) => Float64Array.from(values.filter((v) => Number.isFinite(v))).sort();
-
-/** The run's trend series over `[fromNs, toNs)` (mid-points in s since `runStartNs`), split so that each interval holds about SENDS_PER_INTERVAL sends. */
-function intervalSeries(
-  cols: PhaseColumns,
-  steps: InFlightSteps,
-  fromNs: number,
-  toNs: number,
-  runStartNs: number,
-  waiting: GaugeSamples | null,
-): RunSeries | null {
-  let sends = 0;
-  for (let i = 0; i < cols.count; i++)
-    if ((cols.sentNs[i] as number) >= fromNs && (cols.sentNs[i] as number) < toNs) sends++;
-  const k = Math.min(MAX_INTERVALS, Math.floor(sends / SENDS_PER_INTERVAL));
-  if (k < 1 || !(toNs > fromNs)) return null;
-  const width = (toNs - fromNs) / k;
-  const midS = Array.from({ length: k }, (_, j) => (fromNs + (j + 0.5) * width - runStartNs) / 1e9);
-  const ttft: number[][] = Array.from({ length: k }, () => []);
-  const latency: number[][] = Array.from({ length: k }, () => []);
-  for (let i = 0; i < cols.count; i++) {
-    const sent = cols.sentNs[i] as number;
-    const j = Math.floor((sent - fromNs) / width);
-    if (!(j >= 0 && j < k) || !isSuccessful(cols, i)) continue;
-    (ttft[j] as number[]).push(((cols.firstTokenNs[i] as number) - sent) / 1e6);
-    (latency[j] as number[]).push(((cols.doneNs[i] as number) - sent) / 1e6);
-  }
-  const medians = (groups: number[][]) => groups.map((g) => median(g.filter((v) => Number.isFinite(v))));
-  const ttftMedians = medians(ttft);
-  const out: RunSeries = {
-    inFlight: {
-      name: "in_flight",
-      midS,
-      minRise: 1,
-      values: midS.map((_, j) => meanLevel(steps, fromNs + j * width, fromNs + (j + 1) * width)),
-    },
-    ttft: ttftMedians.some((v) => Number.isFinite(v)) ? { name: "ttft", midS, minRise: 0, values: ttftMedians } : null,
-    latency: { name: "latency", midS, minRise: 0, values: medians(latency) },
-    waiting: null,
-  };
-  if (waiting && waiting.tNs.length > 0) {
-    const sums = new Array<number>(k).fill(0);
-    const counts = new Array<number>(k).fill(0);
-    waiting.tNs.forEach((t, s) => {
-      const j = Math.floor((t - fromNs) / width);
-      if (!(j >= 0 && j < k)) return;
-      sums[j] = (sums[j] as number) + (waiting.values[s] as number);
-      counts[j] = (counts[j] as number) + 1;
-    });
-    const values = sums.map((sum, j) => (counts[j] ? sum / (counts[j] as number) : Number.NaN));
-    out.waiting = { name: "server_waiting", midS, minRise: 1, values };
-  }
-  return out;
-}
 
 /** The steady-state block of a concurrency or rate run's phase; null when nothing was in flight for any time. */
 export function steadyStateOf(
