@@ -25,32 +25,48 @@ export function trendText(t: Trend): string {
 }
 
 /** The stability verdict in one line, with what rose and, when known, how long a run would need. */
-function stabilityLine(s: Pick<SteadyState, "stability" | "trends" | "step_length_to_judge_s">): string {
+/** The stability verdict as text, with what rose and, when known, how long a run would need. */
+function stabilityText(s: Pick<SteadyState, "stability" | "trends" | "step_length_to_judge_s">): string {
   if (s.stability === "too_short")
-    return "Stability: not judged (too few requests after the ramp-up: fewer than 6 intervals of 8 sends)";
-  if (s.stability === "stable") return "Stability: stable (no series rose significantly over the run)";
+    return "not judged (too few requests after the ramp-up: fewer than 6 intervals of 8 sends)";
+  if (s.stability === "stable") return "stable (no series rose significantly over the run)";
   const rising = s.trends.filter((t) => t.rising).map(trendText);
   const need =
     s.step_length_to_judge_s === null
       ? ""
       : `; a run would need about ${s.step_length_to_judge_s.toFixed(0)} s for its SLO verdict to see the growing queue`;
-  return `Stability: UNSTABLE — ${rising.join(", ")}${need}`;
+  return `UNSTABLE — ${rising.join(", ")}${need}`;
 }
 
-export function steadyStateLines(
-  summary: Pick<ResultSummary, "qps" | "qps_native" | "tps" | "tps_native">,
-  s: SteadyState,
-): string[] {
+type WholeRun = Pick<ResultSummary, "qps" | "qps_native" | "tps" | "tps_native">;
+
+/** [label, text] rows: the window, its figures beside the whole run's, the stability verdict (report.txt and report.html). */
+export function steadyStateRows(summary: WholeRun, s: SteadyState): [label: string, text: string][] {
   const from = s.ramp_up_s;
   const pair = (label: string, p50: number | null, p99: number | null) =>
     `${label} p50/p99 ${fixed2(p50)} / ${fixed2(p99)} ms`;
   return [
-    `Steady state: ${fixed2(from)}–${fixed2(from + s.duration_s)} s after the first send, in flight at its plateau of ` +
-      `${s.plateau_in_flight} (ramp-up ${fixed2(s.ramp_up_s)} s and drain ${fixed2(s.drain_s)} s trimmed), ${s.requests} requests`,
-    `  QPS ${fixed2(s.qps)} (whole run ${fixed2(summary.qps_native ?? summary.qps)}), output tok/s ${fixed2(s.output_tps)} ` +
-      `(whole run ${fixed2(summary.tps_native ?? summary.tps)})`,
-    `  ${pair("TTFT", s.ttft_p50_ms, s.ttft_p99_ms)}, ${pair("TPOT", s.tpot_p50_ms, s.tpot_p99_ms)}, ` +
-      pair("latency", s.latency_p50_ms, s.latency_p99_ms),
-    stabilityLine(s),
+    [
+      "Steady state",
+      `${fixed2(from)}–${fixed2(from + s.duration_s)} s after the first send, in flight at its plateau of ` +
+        `${s.plateau_in_flight} (ramp-up ${fixed2(s.ramp_up_s)} s and drain ${fixed2(s.drain_s)} s trimmed), ${s.requests} requests`,
+    ],
+    [
+      "Steady-state figures",
+      `QPS ${fixed2(s.qps)} (whole run ${fixed2(summary.qps_native ?? summary.qps)}), output tok/s ${fixed2(s.output_tps)} ` +
+        `(whole run ${fixed2(summary.tps_native ?? summary.tps)}); ${pair("TTFT", s.ttft_p50_ms, s.ttft_p99_ms)}, ` +
+        `${pair("TPOT", s.tpot_p50_ms, s.tpot_p99_ms)}, ${pair("latency", s.latency_p50_ms, s.latency_p99_ms)}`,
+    ],
+    ["Stability", stabilityText(s)],
   ];
+}
+
+/** The rows as report.txt lines: "Steady state: …", the figures indented under it, "Stability: …". */
+export function steadyStateLines(summary: WholeRun, s: SteadyState): string[] {
+  const [[, window], [, figures], [, stability]] = steadyStateRows(summary, s) as [
+    [string, string],
+    [string, string],
+    [string, string],
+  ];
+  return [`Steady state: ${window}`, `  ${figures}`, `Stability: ${stability}`];
 }

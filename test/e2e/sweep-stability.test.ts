@@ -98,8 +98,11 @@ describe("sweep/stability", () => {
       expect(steady.stability).toBe("stable");
       const text = readFileSync(join(report, "report.txt"), "utf8");
       expect(text).toMatch(/^Steady state: \d+\.\d\d–\d+\.\d\d s after the first send, in flight at its plateau of 4/m);
-      expect(text).toMatch(/^ {2}QPS \d+\.\d\d \(whole run \d+\.\d\d\), output tok\/s/m);
+      expect(text).toMatch(/^ {2}QPS \d+\.\d\d \(whole run \d+\.\d\d\), output tok\/s .*; TTFT p50\/p99 /m);
       expect(text).toContain("Stability: stable");
+      const html = readFileSync(join(report, "report.html"), "utf8");
+      for (const label of ["Steady state", "Steady-state figures", "Stability"])
+        expect(html).toContain(`>${label}</th>`);
     } finally {
       await server.stop();
     }
