@@ -8,6 +8,7 @@
 import { modelLines } from "./model-text.ts";
 import type { ReadSideHealth } from "../metrics/read-side-health.ts";
 import { serverTimingLines } from "./server-timing-text.ts";
+import { steadyStateLines } from "./steady-state-text.ts";
 import { verdictLines } from "../mlperf/run-verdict.ts";
 import { DELAYED_LAG_NS } from "../metrics/load-generator-health.ts";
 import { hasValues, type Rollup } from "../metrics/series-rollup.ts";
@@ -177,6 +178,7 @@ export function renderReportText(summary: ResultSummary, accuracy: readonly stri
     ...(summary.server_metrics ? serverMetricsLines(summary.server_metrics, summary.ttft) : []),
     ...(summary.server_timing ? serverTimingLines(summary.server_timing) : []),
     ...modelLines(summary.per_model),
+    ...(summary.steady_state ? steadyStateLines(summary, summary.steady_state) : []),
   ];
   const lines = [
     ...(summary.result ? [...verdictLines(summary.result), ""] : []),
@@ -220,6 +222,7 @@ export function renderConsoleSummary(summary: ResultSummary, accuracy: readonly 
     ...(summary.server_metrics ? serverMetricsLines(summary.server_metrics, summary.ttft) : []),
     ...(summary.server_timing ? serverTimingLines(summary.server_timing) : []),
     ...modelLines(summary.per_model),
+    ...(summary.steady_state ? steadyStateLines(summary, summary.steady_state) : []),
     ...accuracy,
     ...(summary.result ? verdictLines(summary.result) : []),
     SUMMARY_FOOTER,

@@ -24,6 +24,7 @@ import type { RunVerdict } from "../mlperf/run-verdict.ts";
 import type { MergedShards } from "./shard-health.ts";
 import type { ServerMetricsSummary } from "../server-metrics/summary.ts";
 import type { ServerIdentity } from "../server-metrics/server-identity.ts";
+import type { SteadyState } from "../metrics/steady-state/steady-state.ts";
 
 export type RunState = "complete" | "interrupted" | "failed";
 
@@ -110,6 +111,8 @@ export interface ResultSummary {
   server?: ServerIdentity;
   /** Inputs/s and input tokens/s (metrics/input-throughput); present only for embeddings and rerank, which generate nothing. */
   inputs?: InputThroughput;
+  /** The in-flight plateau, its figures and whether the run settled (metrics/steady-state); present for concurrency and rate runs. */
+  steady_state?: SteadyState;
   /** The same metrics over each model's requests (report/model-breakdown); present only when the run sent to several. */
   per_model?: Record<string, ModelSummary>;
 }

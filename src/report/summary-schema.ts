@@ -13,6 +13,7 @@ import { ENGINES } from "../server-metrics/server-identity.ts";
 import { PER_MODEL_KEYS } from "./result-summary.ts";
 
 type PerModelMask = { [K in (typeof PER_MODEL_KEYS)[number]]: true };
+import { SteadyStateSchema } from "./steady-state-schema.ts";
 
 const num = z.number().nullable();
 const msSpread = z
@@ -263,6 +264,8 @@ const SummaryBlocksSchema = z.strictObject({
   inputs: z
     .strictObject({ inputs: z.number().min(0), inputs_per_second: num, input_tokens_per_second: num })
     .optional(),
+  // Present for concurrency and rate runs: metrics/steady-state (docs/metrics.md, "Steady state").
+  steady_state: SteadyStateSchema.optional(),
   // Present when the server said what it is before the run: server-metrics/server-identity.
   server: z
     .strictObject({

@@ -11,10 +11,11 @@
  * keeps every finished step. Between steps: `coolDownS` of rest. A step that cannot be set up
  * (endpoint unreachable, dataset unreadable) ends the sweep as `failed`, with its error.
  */
-import { bracketOf, converged, nextRate, spreadRates, type RateTrial } from "./search-rate.ts";
+import { bracketOf, nextRate, searchConverged, spreadRates, type RateTrial } from "./search-rate.ts";
 import { failedStep, stepOf, type StepKind, type SweepStep } from "./sweep-step.ts";
 import { mergeStepRuns } from "./step-repeats.ts";
 import { thinVerdictWarning } from "./verdict-resolution.ts";
+import { settledStep } from "./step-settling.ts";
 import type { ResultSummary } from "../report/result-summary.ts";
 import { InputError, SetupError } from "../errors.ts";
 import { pairName, type IslOsl } from "./grid-cells.ts";
@@ -128,6 +129,8 @@ export async function runSweep(plan: SweepPlan, hooks: SweepHooks): Promise<Swee
             reportDir,
           )
         : stepOf(index, kind, offered, reportDir, summary, judged);
+      // A rate step too short for its queue to settle never passes (sweep/step-settling).
+      if (kind === "rate") done = settledStep(done, summary, result.steps);
     } catch (error) {
       done = failedStep(
         index,
@@ -180,7 +183,7 @@ export async function runSweep(plan: SweepPlan, hooks: SweepHooks): Promise<Swee
       rate: bracket.lo > 0 ? bracket.lo : null,
       scheduled_qps: answerStep?.scheduled_qps ?? null,
       bracket: [bracket.lo, bracket.hi],
-      converged: converged(bracket, plan.precision) || trials.some((t) => t.passed && t.rate >= c),
+      converged: searchConverged(c, trials, plan.precision),
       steps: trials.length,
     };
   }

@@ -15,6 +15,7 @@ import type { SweepStep } from "./sweep-step.ts";
 import { offeredBy } from "./sweep-text.ts";
 import { economyColumns } from "./step-economy.ts";
 import { sweepParetoSection } from "./sweep-pareto-html.ts";
+import { BURST_CAPACITY_NOTE } from "./unstable-step.ts";
 
 export interface SweepSlo {
   ttft_ms: number | null;
@@ -82,8 +83,10 @@ function againstLoadCharts(result: SweepResult, slo: SweepSlo, pair: string | nu
   const steps = result.steps.filter((s) => s.state !== "failed" && (pair === null || s.isl_osl === pair));
   // The capacity run sends everything at once: its queueing belongs to no offered rate, so it is a line, not a point of the curves.
   // A step that fell behind or was interrupted does not describe its offered load: a cross beside the curves, not a point of them.
-  const curve = steps.filter((s) => s.kind !== "max_throughput" && s.note === null);
-  const uncounted = steps.filter((s) => s.kind !== "max_throughput" && s.note !== null);
+  // An unstable step is a point: it ran its offered load, and its miss (red) is where the curve bends.
+  const offPlan = (s: SweepStep) => s.state !== "complete" || s.load_generator === "fell_behind";
+  const curve = steps.filter((s) => s.kind !== "max_throughput" && !offPlan(s));
+  const uncounted = steps.filter((s) => s.kind !== "max_throughput" && offPlan(s));
   const capacity = byConcurrency ? null : (steps.find((s) => s.kind === "max_throughput")?.achieved_qps ?? null);
   const xLabel = byConcurrency ? "concurrency" : "offered load (req/s)";
   const against = byConcurrency ? "concurrency" : "offered load";
@@ -252,11 +255,16 @@ export function renderSweepHtml(result: SweepResult, slo: SweepSlo): string {
           `req/s</strong> (${offeredBy(result.answer?.scheduled_qps)}bracket ` +
           `${result.answer?.bracket.join("–")} ` +
           `req/s${result.answer?.converged ? "" : "; not converged within the step limit"}).</p>`;
+  const burstNote =
+    result.mode === "find" && result.steps.some((s) => s.kind === "max_throughput")
+      ? `<p class="subtitle">Note: ${escapeHtml(BURST_CAPACITY_NOTE)}.</p>`
+      : "";
   return htmlPage(
     "inference-endpoint sweep",
     `<h1>inference-endpoint sweep</h1>
 <p class="subtitle">${escapeHtml(result.mode)} · ${result.steps.length} steps · ${escapeHtml(result.state)}</p>
 ${verdict}
+${burstNote}
 ${(result.warnings ?? []).map((w) => `<p class="bad">warning: ${escapeHtml(w)}</p>`).join("\n")}
 <section id="charts">${charts}</section>
 ${sweepParetoSection(result)}

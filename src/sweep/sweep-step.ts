@@ -1,13 +1,16 @@
 /**
  * @module sweep/sweep-step — one step of a sweep as sweep.json lists it: what was offered, what
  * was achieved, goodput and its attainment, latency percentiles, the load generator's verdict,
- * and throughput per GPU, per user and per dollar, from the step's own result_summary. Pure.
+ * throughput per GPU, per user and per dollar, and whether the run settled, from the step's own
+ * result_summary. Pure.
  */
 import { meetsTarget } from "../metrics/goodput.ts";
 import { percentileKey } from "../metrics/percentiles.ts";
 import type { Rollup } from "../metrics/series-rollup.ts";
 import type { ResultSummary } from "../report/result-summary.ts";
 import type { StepRepeats } from "./step-repeats.ts";
+import type { StabilityVerdict } from "../metrics/steady-state/stability.ts";
+import { unstableNote } from "./unstable-step.ts";
 
 export type StepKind = "rate" | "concurrency" | "max_throughput";
 
@@ -44,7 +47,11 @@ export interface SweepStep {
   server_waiting_max: number | null;
   server_kv_cache_max: number | null;
   server_ttft_p99_ms: number | null;
-  /** Against the SLO (--find), else null: complete, on schedule, attainment at least the percentile. */
+  /** Whether the run settled (metrics/steady-state/stability); absent in sweeps written before it, null without a verdict. */
+  stability?: StabilityVerdict | null;
+  /** An unstable step's estimate of the run length its SLO verdict would need (s); else null. */
+  step_length_to_judge_s?: number | null;
+  /** Against the SLO (--find), else null: complete, on schedule, not unstable, attainment at least the percentile. */
   passed: boolean | null;
   /** Why the step did not count (fell behind, interrupted, failed), else null. */
   note: string | null;
@@ -73,12 +80,15 @@ export function stepOf(
   percentile: number | null,
 ): SweepStep {
   const fellBehind = s.load_generator === "fell_behind";
+  const steady = s.steady_state ?? null;
   const note =
     s.state !== "complete"
       ? `the run was ${s.state}`
       : fellBehind
         ? "the load generator fell behind its schedule"
-        : null;
+        : steady?.stability === "unstable" && percentile !== null
+          ? unstableNote(steady)
+          : null;
   const attainment = s.goodput?.attainment_pct ?? null;
   return {
     index,
@@ -115,6 +125,8 @@ export function stepOf(
     server_waiting_max: s.server_metrics?.gauges.waiting?.max ?? null,
     server_kv_cache_max: s.server_metrics?.gauges.kv_cache_usage?.max ?? null,
     server_ttft_p99_ms: s.server_metrics?.ttft_ms?.p99 ?? null,
+    stability: steady?.stability ?? null,
+    step_length_to_judge_s: steady?.step_length_to_judge_s ?? null,
     // The same judgement as the step's own report (goodput.target_met), at the search's share.
     passed: percentile === null ? null : note === null && meetsTarget(attainment, percentile),
     note,
@@ -161,6 +173,8 @@ export function failedStep(
     server_waiting_max: null,
     server_kv_cache_max: null,
     server_ttft_p99_ms: null,
+    stability: null,
+    step_length_to_judge_s: null,
     passed: judged ? false : null,
     note: message,
     isl_osl: null,

@@ -1,6 +1,7 @@
 /** @module sweep/sweep-text — the sweep's console table: one line per step, then the answer of a --find. */
 import type { SweepResult } from "./run-sweep.ts";
 import { economyColumns } from "./step-economy.ts";
+import { BURST_CAPACITY_NOTE } from "./unstable-step.ts";
 
 const cell = (v: number | null, width: number) => (v === null ? "N/A" : v.toFixed(2)).padStart(width);
 
@@ -29,9 +30,11 @@ export function sweepLines(result: SweepResult): string[] {
         `${cell(s.achieved_qps, 8)}  ${cell(s.goodput_rps, 7)}  ${cell(s.attainment_pct, 7)}  ` +
         `${cell(s.ttft_p50_ms, 8)}  ${cell(s.ttft_p99_ms, 8)}  ${cell(s.latency_p99_ms, 7)}  ` +
         economy.map((c) => `${cell(c.value(s), 10)}  `).join("") +
-        `${(s.load_generator ?? "-").padEnd(11)}  ${pass}${s.note ? `  (${s.note})` : ""}`,
+        `${(s.load_generator ?? "-").padEnd(11)}  ${pass}${s.note ? `  (${s.note})` : s.stability === "unstable" ? "  (unstable)" : ""}`,
     );
   }
+  if (result.mode === "find" && result.steps.some((s) => s.kind === "max_throughput"))
+    lines.push(`Note: ${BURST_CAPACITY_NOTE}.`);
   const a = result.answer;
   if (a) {
     lines.push(

@@ -1,6 +1,15 @@
 /** @module test/sweep/search-rate.test — the max-goodput search: bracket, bisection, bounds, and the rates between two runs. */
 import { describe, expect, test } from "bun:test";
-import { bracketOf, converged, nextRate, spreadRates, type RateTrial } from "../../src/sweep/search-rate.ts";
+import {
+  ABOVE_CAPACITY_GROWTH,
+  bracketOf,
+  climbing,
+  converged,
+  nextRate,
+  searchConverged,
+  spreadRates,
+  type RateTrial,
+} from "../../src/sweep/search-rate.ts";
 
 /** Runs the search against a server whose SLO holds up to `knee` req/s. */
 function search(capacity: number, knee: number, precision: number, maxSteps: number): RateTrial[] {
@@ -28,16 +37,33 @@ describe("sweep/search-rate", () => {
       const trials = search(capacity, knee, precision, maxSteps);
       const bracket = bracketOf(capacity, trials);
       expect(converged(bracket, precision)).toBe(true);
+      expect(searchConverged(capacity, trials, precision)).toBe(true);
       expect(bracket.lo).toBeLessThanOrEqual(knee);
       expect(bracket.hi).toBeGreaterThan(knee);
       expect(trials.length).toBeLessThanOrEqual(maxSteps);
     });
   }
 
-  test("a server that meets the SLO flat out: the capacity is the answer, one step", () => {
-    const trials = search(300, 1000, 0.05, 10);
-    expect(trials).toEqual([{ rate: 300, passed: true }]);
-    expect(bracketOf(300, trials)).toEqual({ lo: 300, hi: 300 });
+  test("a capacity that passes is no ceiling: the search climbs by 1.25× until a rate fails, then bisects", () => {
+    // A burst measured 100 req/s; the engine holds the SLO up to 140 under a steady rate.
+    const trials = search(100, 140, 0.05, 10);
+    expect(trials.slice(0, 3)).toEqual([
+      { rate: 100, passed: true },
+      { rate: 100 * ABOVE_CAPACITY_GROWTH, passed: true },
+      { rate: 100 * ABOVE_CAPACITY_GROWTH ** 2, passed: false },
+    ]);
+    const bracket = bracketOf(100, trials);
+    expect(bracket.lo).toBeLessThanOrEqual(140);
+    expect(bracket.hi).toBeGreaterThan(140);
+    expect(searchConverged(100, trials, 0.05)).toBe(true);
+  });
+
+  test("a search that passes every rate up to its step bound has not converged: no rate failed to bound it", () => {
+    const trials = search(300, 1e9, 0.05, 4);
+    expect(trials.map((t) => t.rate)).toEqual([300, 375, 468.75, 585.9375]);
+    expect(bracketOf(300, trials)).toEqual({ lo: 585.9375, hi: 585.9375 });
+    expect(climbing(300, trials)).toBe(true);
+    expect(searchConverged(300, trials, 0.05)).toBe(false);
   });
 
   test("nothing passes: the search stops at 1/64 of the capacity with no answer", () => {

@@ -126,6 +126,7 @@ describe("sweep/sweep-html", () => {
     const behind = {
       ...step(5, "rate", 30, 22, 400),
       note: "the load generator fell behind its schedule",
+      load_generator: "fell_behind",
       passed: false,
     };
     const charts = chartsOf(
@@ -139,6 +140,23 @@ describe("sweep/sweep-html", () => {
     const svg = /<svg data-chart="sweep-latency"[\s\S]*?<\/svg>/.exec(html)?.[0] ?? "";
     // The TTFT p99 curve has the three counted rate steps only.
     expect([...(/data-series="TTFT p99" d="([^"]+)"/.exec(svg)?.[1] ?? "").matchAll(/[ML]/g)].length).toBe(3);
+  });
+
+  test("an unstable step is a point of the curves, marked missed: it ran its offered load", () => {
+    const unstable = {
+      ...step(5, "rate", 30, 22, 400),
+      stability: "unstable" as const,
+      note: "unstable: offered at 101 % of the 26.67 req/s the server has shown",
+      passed: false,
+    };
+    const html = renderSweepHtml({ ...result, steps: [...result.steps, unstable] }, { ...NONE, ttft_ms: 200 });
+    const svg = /<svg data-chart="sweep-latency"[\s\S]*?<\/svg>/.exec(html)?.[0] ?? "";
+    expect([...(/data-series="TTFT p99" d="([^"]+)"/.exec(svg)?.[1] ?? "").matchAll(/[ML]/g)].length).toBe(4);
+    expect(html).not.toContain("not counted: TTFT p99");
+    // A search's page says beside its capacity why a rate at or above it is still tried.
+    expect(html).toContain(
+      "Note: the capacity step is a burst: its throughput can understate what the engine sustains",
+    );
   });
 
   test("the steps table shows the server's queue, cache and TTFT only when a step scraped them", () => {

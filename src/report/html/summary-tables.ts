@@ -14,6 +14,7 @@ import { escapeHtml, escapeValue } from "./escape-html.ts";
 import { displayUnitOf, metricNamed } from "../../metrics/metric-names.ts";
 import { serverIdentityText, serverSettingsText } from "../server-identity-text.ts";
 import { gpuCostRows } from "../gpu-cost-text.ts";
+import { steadyStateRows } from "../steady-state-text.ts";
 
 type Row = [label: string, valueHtml: string];
 
@@ -75,6 +76,9 @@ export function summaryRows(s: ResultSummary): Row[] {
       : ([["Output tok/s", fixed2(s.tps)]] as Row[])),
     ...gpuCostRows(s).map(([label, text]): Row => [label, escapeHtml(text)]),
     ...(s.goodput ? [["Goodput", escapeHtml(goodputText(s.goodput))] as [string, string]] : []),
+    ...(s.steady_state
+      ? steadyStateRows(s, s.steady_state).map(([label, text]): Row => [label, escapeHtml(text)])
+      : []),
     ["Load generator", verdictHtml(s)],
     ...(s.client_read_side ? [["Client read side", readSideHtml(s.client_read_side)] as [string, string]] : []),
     ["Token counts from", escapeHtml(s.token_count_source)],

@@ -1,0 +1,110 @@
+/**
+ * @module test/e2e/sweep-stability.test — the short-step, loose-SLO search of issue 38 against
+ * `serve --mode model --max-concurrent 4` (150 ms a request: a capacity of 26.7 req/s). With
+ * 6 s steps a queue growing without bound never reaches a 3 s TTFT, so attainment alone passed
+ * the capacity itself; the stability verdict must mark the steps near it unstable and keep the
+ * answer below 95 % of it. Also: a concurrency run's report carries its steady-state window.
+ */
+import { afterAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { startMockServer } from "../../src/server/index.ts";
+import type { SweepResult } from "../../src/sweep/run-sweep.ts";
+import type { ResultSummary } from "../../src/report/result-summary.ts";
+import { questionDataset, runCli, tempDirs } from "./run-cli.ts";
+
+const dirs = tempDirs("ie-sweep-stability-");
+afterAll(() => dirs.cleanup());
+
+/** 4 places, each held 20 ms + 13 × 10 ms = 150 ms. */
+const QUEUE = { mode: "model", ttftMs: 20, tpotMs: 10, outputTokens: 14, maxConcurrent: 4 } as const;
+const MODEL_CAPACITY = 4 / 0.15;
+
+const readJson = <T>(...parts: string[]) => JSON.parse(readFileSync(join(...parts), "utf8")) as T;
+
+describe("sweep/stability", () => {
+  test("acceptance: --find max-goodput --slo ttft:3000ms,p=95 --duration 6s answers below 95 % of capacity, its steps near capacity unstable", async () => {
+    const server = await startMockServer(QUEUE);
+    try {
+      const dir = dirs.make();
+      const out = join(dir, "out");
+      const result = await runCli([
+        "sweep",
+        ...["--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 200)],
+        ...["--server-metrics", "off", "-q", "--find", "max-goodput", "--slo", "ttft:3000ms,p=95", "--duration", "6s"],
+        ...["--report-dir", out],
+      ]);
+      expect(result.stderr).not.toContain("error:");
+      expect(result.exitCode).toBe(0);
+      const sweep = readJson<SweepResult>(out, "sweep.json");
+      const capacity = sweep.steps.find((s) => s.kind === "max_throughput")?.achieved_qps as number;
+      // What this host let the queue do flat out: the model's 26.7 req/s, less its overheads.
+      expect(capacity).toBeLessThanOrEqual(MODEL_CAPACITY * 1.01);
+      const rates = sweep.steps.filter((s) => s.kind === "rate");
+      for (const s of rates) {
+        const summary = readJson<ResultSummary>(s.report_dir, "performance", "result_summary.json");
+        // A run that found its own queue rising is unstable in the sweep too; the sweep adds those too short to settle (sweep/step-settling).
+        if (summary.steady_state?.stability === "unstable") expect(s.stability).toBe("unstable");
+        // Our rule: an unstable step never passes, and says why (a step that also fell behind says that first).
+        if (s.stability === "unstable") {
+          expect(s.passed).toBe(false);
+          expect(s.note).not.toBeNull();
+        }
+      }
+      // The rate at the capacity itself (the search's first) and every step at 95 % or more of it never settled.
+      const near = rates.filter((s) => (s.offered as number) >= 0.95 * capacity);
+      expect(near.length).toBeGreaterThan(0);
+      for (const s of near) expect([s.offered, s.stability, s.passed]).toEqual([s.offered, "unstable", false]);
+      const answer = sweep.answer;
+      if (!answer || answer.rate === null) throw new Error(`no answer:\n${result.stdout}`);
+      expect(answer.rate).toBeLessThan(0.95 * capacity);
+      expect(answer.rate).toBeLessThan(0.95 * MODEL_CAPACITY);
+      expect(rates.find((s) => s.offered === answer.rate)?.passed).toBe(true);
+      expect(result.stdout).toContain("Note: the capacity step is a burst");
+      // Each unstable step that kept its schedule says why in the table (one that fell behind on a busy host says that first).
+      for (const s of rates.filter((r) => r.stability === "unstable" && r.load_generator === "ok")) {
+        expect(s.note).toStartWith("unstable: ");
+        expect(result.stdout).toContain(`(${s.note})`);
+      }
+    } finally {
+      await server.stop();
+    }
+  }, 240_000);
+
+  test("a concurrency run's report holds its steady-state window beside the whole run's figures", async () => {
+    const server = await startMockServer(QUEUE);
+    try {
+      const dir = dirs.make();
+      const report = join(dir, "r");
+      const result = await runCli([
+        "benchmark",
+        "online",
+        ...["--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 60)],
+        ...["--load-pattern", "concurrency", "--concurrency", "4", "--num-samples", "60", "--duration", "0"],
+        ...["--server-metrics", "off", "--report-dir", report],
+      ]);
+      expect(result.exitCode).toBe(0);
+      const s = readJson<ResultSummary>(report, "performance", "result_summary.json");
+      const steady = s.steady_state;
+      if (!steady) throw new Error("no steady_state block");
+      // Four slots kept full: the plateau is 4, from the fourth send to the first completion of the drain.
+      expect(steady.plateau_in_flight).toBe(4);
+      expect(steady.requests).toBeGreaterThan(50);
+      expect(steady.requests).toBeLessThanOrEqual(60);
+      // Inside the window the four slots are busy throughout: at least the whole run's rate, at most the model's.
+      expect(steady.qps as number).toBeGreaterThanOrEqual((s.qps_native ?? s.qps) as number);
+      expect(steady.qps as number).toBeLessThanOrEqual(MODEL_CAPACITY * 1.01);
+      expect(steady.latency_p50_ms as number).toBeGreaterThanOrEqual(150);
+      expect(steady.stability).toBe("stable");
+      const text = readFileSync(join(report, "report.txt"), "utf8");
+      expect(text).toMatch(/^Steady state: \d+\.\d\d–\d+\.\d\d s after the first send, in flight at its plateau of 4/m);
+      expect(text).toMatch(/^ {2}QPS \d+\.\d\d \(whole run \d+\.\d\d\), output tok\/s .*; TTFT p50\/p99 /m);
+      expect(text).toContain("Stability: stable");
+      const html = readFileSync(join(report, "report.html"), "utf8");
+      for (const label of ["Steady state", "Steady-state figures", "Stability"])
+        expect(html).toContain(`>${label}</th>`);
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+});
