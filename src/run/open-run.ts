@@ -70,7 +70,7 @@ const SHARD_META_KEY = "shard";
 
 /**
  * What makes two runs parts of one plan: the resolved config (secrets redacted; without the
- * report directory, the shard and the live page's address, which differ by host) and every
+ * report directory, the shard, the live page's address and the ui, which differ by host) and every
  * request body, hashed.
  */
 export function planIdentity(config: BenchmarkConfig, bodies: readonly string[]): string {
@@ -81,6 +81,7 @@ export function planIdentity(config: BenchmarkConfig, bodies: readonly string[])
     start_at: _at,
     start_barrier: _barrier,
     live_metrics: _live,
+    ui: _ui,
     ...shared
   } = redactSecrets(config) as BenchmarkConfig;
   const hash = new Bun.CryptoHasher("sha256");

@@ -1,9 +1,10 @@
 /**
- * @module run/stop-signals — Ctrl-C and SIGTERM during a run.
+ * @module run/stop-signals — Ctrl-C and SIGTERM during a run (and the dashboard's `q`).
  *
  * First signal: stop issuing, let in-flight requests drain (bounded by the drain timeout), write
  * the report marked interrupted. Second signal: exit 130 at once; events.db stays consistent
- * because every batch is its own committed WAL transaction.
+ * because every batch is its own committed WAL transaction. The dashboard reads keys in raw
+ * mode, where Ctrl-C is a key and not SIGINT: it calls `press`, which counts as a signal.
  */
 import { ExitCode } from "../errors.ts";
 
@@ -11,9 +12,15 @@ interface Stoppable {
   requestStop(reason: string, abortNow?: boolean): void;
 }
 
-export function installStopSignals(target: Stoppable, log: (line: string) => void): () => void {
+interface StopSignals {
+  /** A stop key (q, or Ctrl-C in raw mode): the same as a signal. */
+  press(name: string): void;
+  remove(): void;
+}
+
+export function installStopSignals(target: Stoppable, log: (line: string) => void): StopSignals {
   let count = 0;
-  const handler = (signal: NodeJS.Signals) => {
+  const handler = (signal: string) => {
     count++;
     if (count === 1) {
       log(`\n${signal}: stopping; waiting for in-flight requests (press Ctrl-C again to quit now)`);
@@ -25,8 +32,11 @@ export function installStopSignals(target: Stoppable, log: (line: string) => voi
   };
   process.on("SIGINT", handler);
   process.on("SIGTERM", handler);
-  return () => {
-    process.off("SIGINT", handler);
-    process.off("SIGTERM", handler);
+  return {
+    press: handler,
+    remove: () => {
+      process.off("SIGINT", handler);
+      process.off("SIGTERM", handler);
+    },
   };
 }

@@ -32,6 +32,7 @@ export const OWN_FIELDS = [
   "endpoint_config.headers",
   "model_params.extra_body",
   "live_metrics",
+  "ui",
   "settings.load_pattern.burstiness",
   "settings.load_pattern.max_concurrency",
   "settings.load_pattern.ramp_up_s",

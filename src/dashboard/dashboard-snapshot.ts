@@ -1,0 +1,113 @@
+/**
+ * @module dashboard/dashboard-snapshot — everything the dashboard shows at one instant, as plain data.
+ *
+ * Built from live-metrics/live-state's snapshot (what main already counts as result batches
+ * arrive), the phase's plan facts and the once-a-second history; rendering it is the pure
+ * function dashboard/render-dashboard. Percentiles are interpolated from bounded histograms
+ * (approximate); rates and the lag verdict are over the last 10 s, so "falling behind" shows
+ * within seconds of the client losing its schedule, not only in the report.
+ */
+import type { PhaseFigures, LiveSnapshot } from "../live-metrics/live-state.ts";
+import { readSideHealth } from "../metrics/read-side-health.ts";
+import { histogramQuantileS, histogramSince, percentilesMs, type PercentilesMs } from "./histogram-quantile.ts";
+import type { SeriesPoints, TimedFigures } from "./frame-history.ts";
+import type { PlanFacts } from "./plan-facts.ts";
+import type { ServerGauges } from "./server-gauges.ts";
+
+export interface LatencyRow {
+  name: string;
+  recent: PercentilesMs | null;
+  total: PercentilesMs | null;
+}
+
+export interface DashboardSnapshot {
+  phase: string;
+  /** Set once a stop was asked for (q, Ctrl-C, SIGTERM): what happens now. */
+  stopping: string | null;
+  planned: number;
+  issued: number;
+  completed: number;
+  failed: Readonly<Record<string, number>>;
+  inFlight: number;
+  elapsedS: number;
+  etaS: number | null;
+  /** The span of the recent window, s (10, or less early in the phase). */
+  windowS: number;
+  achievedQps: number;
+  target: string | null;
+  outputTokensPerS: number;
+  inputTokensPerS: number;
+  latency: readonly LatencyRow[];
+  lag: { p99Ms: number | null; limitMs: number | null; verdict: "ok" | "falling behind" | null };
+  readSide: { verdict: "ok" | "saturated"; latenessP99Ms: number; workers: number } | null;
+  server: ServerGauges | null;
+  series: SeriesPoints;
+  /** The latest log lines (warnings, stop messages), oldest first; all are printed again on the normal screen. */
+  logs: readonly string[];
+}
+
+interface SnapshotInput {
+  nowMs: number;
+  phaseStartMs: number;
+  current: string;
+  figures: PhaseFigures;
+  facts: PlanFacts;
+  base: TimedFigures | null;
+  points: SeriesPoints;
+  workers: LiveSnapshot["workers"];
+  server: ServerGauges | null;
+  logs: readonly string[];
+  stopping: string | null;
+}
+
+const failedTotal = (f: PhaseFigures) => Object.values(f.failed).reduce((a, b) => a + b, 0);
+
+export function dashboardSnapshot(input: SnapshotInput): DashboardSnapshot {
+  const { figures: f, base, facts } = input;
+  const elapsedS = Math.max(0, (input.nowMs - input.phaseStartMs) / 1000);
+  const windowS = base ? Math.max(0, (input.nowMs - base.atMs) / 1000) : elapsedS;
+  const per = (now: number, then: number) => (windowS > 0 ? (now - then) / windowS : 0);
+  const b = base?.figures ?? null;
+  const achievedQps = per(f.completed, b?.completed ?? 0);
+  const remaining = Math.max(0, facts.planned - f.completed - failedTotal(f));
+  let etaS = achievedQps > 0 ? remaining / achievedQps : null;
+  if (facts.lastDueS !== null) etaS = Math.max(facts.lastDueS - elapsedS, etaS ?? 0);
+  const row = (name: string, pick: (x: PhaseFigures) => PhaseFigures["ttft"]): LatencyRow => ({
+    name,
+    recent: percentilesMs(histogramSince(pick(f), b ? pick(b) : null)),
+    total: percentilesMs(pick(f)),
+  });
+  const lagP99S = histogramQuantileS(histogramSince(f.scheduleLag, b?.scheduleLag ?? null), 99);
+  const lagP99Ms = lagP99S === null ? null : lagP99S * 1000;
+  const verdict =
+    facts.lagLimitMs === null || lagP99Ms === null ? null : lagP99Ms > facts.lagLimitMs ? "falling behind" : "ok";
+  const health = readSideHealth(
+    input.workers.map((w) => w.latenessS * 1e9),
+    input.workers.map((w) => w.cpuRatio),
+    input.workers.length,
+  );
+  return {
+    phase: input.current,
+    stopping: input.stopping,
+    planned: facts.planned,
+    issued: f.issued,
+    completed: f.completed,
+    failed: f.failed,
+    inFlight: f.inFlight,
+    elapsedS,
+    etaS: input.stopping ? null : etaS,
+    windowS,
+    achievedQps,
+    target: facts.target,
+    outputTokensPerS: per(f.outputTokens, b?.outputTokens ?? 0),
+    inputTokensPerS: per(f.inputTokens, b?.inputTokens ?? 0),
+    latency: [row("TTFT", (x) => x.ttft), row("TPOT", (x) => x.tpot), row("latency", (x) => x.latency)],
+    lag: { p99Ms: lagP99Ms, limitMs: facts.lagLimitMs, verdict },
+    readSide: health
+      ? { verdict: health.verdict, latenessP99Ms: health.lateness_p99_ms, workers: health.workers }
+      : null,
+    server: input.server,
+    series: input.points,
+    logs: input.logs,
+  };
+}
