@@ -1,0 +1,222 @@
+/**
+ * @module test/e2e/dashboard-tmux.test — the compiled binary's dashboard in a real terminal (tmux), and its absence where there is none.
+ *
+ * tmux gives the run a pseudo-terminal of 120×40 on a server socket of its own; `capture-pane`
+ * reads what a user would see and `#{alternate_on}` says which screen is up. Skipped only when
+ * tmux is missing outside CI (.ci/run installs it; CI=true fails without it).
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { type MockServer, startMockServer } from "../../src/server/index.ts";
+import { COMPILE_TIMEOUT_MS, compiledBinary } from "../support/compiled-binary.ts";
+import { questionDataset, runCli, tempDirs, waitFor } from "./run-cli.ts";
+
+const TMUX = Bun.which("tmux");
+const dirs = tempDirs("ie-dashboard-");
+afterAll(() => dirs.cleanup());
+
+/** One tmux server of this test's own (its socket named after the pid), so no other session is touched. */
+const socket = `ie-dashboard-${process.pid}`;
+function tmux(...args: string[]): string {
+  const done = Bun.spawnSync([TMUX as string, "-L", socket, "-f", "/dev/null", ...args], { stderr: "pipe" });
+  if (done.exitCode !== 0) throw new Error(`tmux ${args[0]}: ${done.stderr.toString().trim()}`);
+  return done.stdout.toString();
+}
+
+/** The pane's text, wrapped lines joined, its scrollback included. */
+const capture = (session: string) => tmux("capture-pane", "-p", "-J", "-S", "-", "-t", `${session}:`);
+const alternateOn = (session: string) => tmux("display", "-p", "-t", `${session}:`, "#{alternate_on}").trim();
+const completedIn = (screen: string) => Number(/completed (\d+)/.exec(screen)?.[1] ?? Number.NaN);
+
+function runArgs(server: MockServer, dir: string, report: string): string[] {
+  return [
+    "benchmark",
+    "online",
+    "--endpoints",
+    server.url,
+    "--model",
+    "m",
+    "--dataset",
+    questionDataset(dir, 50),
+    "--load-pattern",
+    "poisson",
+    "--target-qps",
+    "40",
+    "--num-samples",
+    "4000",
+    "--duration",
+    "0",
+    "--workers",
+    "1",
+    "--report-dir",
+    report,
+  ];
+}
+
+/** A shell line for tmux: the run, then its exit code, then a shell that waits (the pane stays). */
+const shellLine = (args: readonly string[]) =>
+  `${args.map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(" ")}; echo "exit=$?"; exec cat`;
+
+/** A 120×40 terminal running `command`; the pane stays after it ends (remain-on-exit), for the last capture. */
+function openSession(name: string, dir: string, command: readonly string[]): void {
+  tmux(
+    "new-session",
+    "-d",
+    "-s",
+    name,
+    "-x",
+    "120",
+    "-y",
+    "40",
+    "-c",
+    dir,
+    shellLine(command),
+    ";",
+    "set-option",
+    "-t",
+    `${name}:`,
+    "remain-on-exit",
+    "on",
+  );
+}
+
+/** The value after `label` on its line of report text (e.g. "Total samples completed: "). */
+const field = (text: string, label: string) => new RegExp(`^${label}(.*)$`, "m").exec(text)?.[1]?.trim();
+
+let server: MockServer;
+let slow: MockServer;
+let binary: string;
+
+if (!TMUX) {
+  if (process.env.CI === "true")
+    test("tmux is present in CI", () => {
+      throw new Error("the dashboard tests need tmux (.ci/run installs it with apt)");
+    });
+  else console.warn("skipping the dashboard tmux tests: tmux is not installed");
+} else {
+  describe("dashboard in tmux (compiled binary)", () => {
+    beforeAll(async () => {
+      [server, slow, binary] = await Promise.all([
+        startMockServer({ mode: "model", ttftMs: 5, tpotMs: 1, outputTokens: 8 }),
+        startMockServer({ mode: "model", ttftMs: 3000, outputTokens: 1 }),
+        compiledBinary(),
+      ]);
+    }, COMPILE_TIMEOUT_MS + 10_000);
+    afterAll(() => {
+      server?.stop();
+      slow?.stop();
+      Bun.spawnSync([TMUX, "-L", socket, "kill-server"], { stderr: "ignore" });
+    });
+
+    test("counts move between captures; q drains, the report is written, and the normal screen holds the summary", async () => {
+      const dir = dirs.make();
+      const report = join(dir, "r");
+      openSession("dash-q", dir, [binary, ...runArgs(server, dir, report)]);
+      await waitFor(() => completedIn(capture("dash-q")) > 0, 30_000);
+      expect(alternateOn("dash-q")).toBe("1");
+      const first = capture("dash-q");
+      const firstAt = performance.now();
+      await waitFor(
+        () => performance.now() - firstAt >= 1000 && completedIn(capture("dash-q")) > completedIn(first),
+        10_000,
+      );
+      expect(capture("dash-q")).toContain("load generator:");
+      tmux("send-keys", "-t", "dash-q:", "q");
+      await waitFor(() => /exit=\d+/.test(capture("dash-q")), 30_000);
+      const screen = capture("dash-q");
+      expect(alternateOn("dash-q")).toBe("0");
+      expect(screen).toContain("q: stopping; waiting for in-flight requests");
+      const text = readFileSync(join(report, "report.txt"), "utf8");
+      for (const label of ["Total samples issued: ", "Total samples completed: ", "Total samples failed: ", "QPS: "])
+        expect(field(screen, label)).toBe(field(text, label) as string);
+      expect(Number(field(text, "Total samples issued: "))).toBeLessThan(4000);
+      expect(text).toContain("run was interrupted");
+    }, 90_000);
+
+    test("a second Ctrl-C quits at once, and the terminal is back on the normal screen", async () => {
+      const dir = dirs.make();
+      openSession("dash-c", dir, [binary, ...runArgs(slow, dir, join(dir, "r"))]);
+      // Every request takes 3 s: the drain after the first Ctrl-C is still under way at the second.
+      await waitFor(() => /issued [1-9]/.test(capture("dash-c")), 30_000);
+      tmux("send-keys", "-t", "dash-c:", "C-c");
+      await waitFor(() => capture("dash-c").includes("Ctrl-C: stopping"), 10_000);
+      tmux("send-keys", "-t", "dash-c:", "C-c");
+      await waitFor(() => /exit=\d+/.test(capture("dash-c")), 30_000);
+      expect(alternateOn("dash-c")).toBe("0");
+      expect(capture("dash-c")).toContain("exit=130");
+      expect(capture("dash-c")).toContain("Ctrl-C: quitting now");
+      // Cooked mode is back: the terminal echoes a typed line, and `cat` prints it once more.
+      tmux("send-keys", "-t", "dash-c:", "typed-line", "Enter");
+      await waitFor(() => capture("dash-c").split("typed-line").length - 1 >= 2, 10_000);
+    }, 90_000);
+
+    test("SIGTERM drains, and the terminal is restored before the summary", async () => {
+      const dir = dirs.make();
+      openSession("dash-t", dir, [binary, ...runArgs(server, dir, join(dir, "r"))]);
+      await waitFor(() => completedIn(capture("dash-t")) > 0, 30_000);
+      const shell = tmux("display", "-p", "-t", "dash-t:", "#{pane_pid}").trim();
+      const run = Bun.spawnSync(["pgrep", "-P", shell]).stdout.toString().trim().split("\n")[0] as string;
+      process.kill(Number(run), "SIGTERM");
+      await waitFor(() => /exit=\d+/.test(capture("dash-t")), 30_000);
+      expect(alternateOn("dash-t")).toBe("0");
+      const screen = capture("dash-t");
+      expect(screen).toContain("SIGTERM: stopping");
+      expect(screen).toContain("End of Summary");
+    }, 90_000);
+  });
+}
+
+describe("progress without a terminal", () => {
+  let local: MockServer;
+  beforeAll(async () => {
+    local = await startMockServer({ mode: "model", ttftMs: 2, outputTokens: 4 });
+  });
+  afterAll(() => local.stop());
+  const args = (dir: string, extra: string[]) => [
+    "benchmark",
+    "offline",
+    "--endpoints",
+    local.url,
+    "--model",
+    "m",
+    "--dataset",
+    questionDataset(dir, 20),
+    "--num-samples",
+    "200",
+    "--workers",
+    "1",
+    "--report-dir",
+    join(dir, "r"),
+    ...extra,
+  ];
+
+  test("piped stderr: the plain progress line, and not one escape byte", async () => {
+    const dir = dirs.make();
+    const { exitCode, stderr } = await runCli(args(dir, []));
+    expect(exitCode).toBe(0);
+    expect(stderr).toMatch(/^performance: 200\/200 done \(100%\)/m);
+    expect(stderr).not.toContain("\x1b");
+  }, 60_000);
+
+  test("--quiet: no progress at all; --ui dashboard on a pipe says so and shows the line", async () => {
+    const dir = dirs.make();
+    const quiet = await runCli(args(dir, ["--quiet"]));
+    expect(quiet.exitCode).toBe(0);
+    expect(quiet.stderr).not.toContain("done (");
+    const asked = await runCli(args(dirs.make(), ["--ui", "dashboard"]));
+    expect(asked.stderr).toContain(
+      "warning: --ui dashboard: stderr is not a terminal; showing the plain progress line",
+    );
+    expect(asked.stderr).toMatch(/^performance: 200\/200 done/m);
+    expect(asked.stderr).not.toContain("\x1b");
+  }, 60_000);
+
+  test("--ui with an unknown value is refused with one line naming it", async () => {
+    const dir = dirs.make();
+    const { exitCode, stderr } = await runCli(args(dir, ["--ui", "fancy"]));
+    expect(exitCode).toBe(2);
+    expect(stderr).toContain("ui");
+    expect(stderr).not.toContain("    at ");
+  });
+});
