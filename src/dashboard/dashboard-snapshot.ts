@@ -13,6 +13,7 @@ import { histogramQuantileS, histogramSince, percentilesMs, type PercentilesMs }
 import type { SeriesPoints, TimedFigures } from "./frame-history.ts";
 import type { PlanFacts } from "./plan-facts.ts";
 import type { ServerGauges } from "./server-gauges.ts";
+import type { SloCounts } from "./slo-tally.ts";
 
 export interface LatencyRow {
   name: string;
@@ -37,6 +38,8 @@ export interface DashboardSnapshot {
   target: string | null;
   outputTokensPerS: number;
   inputTokensPerS: number;
+  /** Against `--slo`: requests per second that met it, and the share (%) that did; null without `--slo`. */
+  goodput: { recentPerS: number; recentPct: number | null; totalPct: number | null; targetPct: number } | null;
   latency: readonly LatencyRow[];
   lag: { p99Ms: number | null; limitMs: number | null; verdict: "ok" | "falling behind" | null };
   readSide: { verdict: "ok" | "saturated"; latenessP99Ms: number; workers: number } | null;
@@ -58,6 +61,8 @@ interface SnapshotInput {
   server: ServerGauges | null;
   logs: readonly string[];
   stopping: string | null;
+  /** `--slo`: the phase's counts so far and the share (%) that must meet it. */
+  slo: { counts: SloCounts; targetPct: number } | null;
 }
 
 const failedTotal = (f: PhaseFigures) => Object.values(f.failed).reduce((a, b) => a + b, 0);
@@ -81,6 +86,17 @@ export function dashboardSnapshot(input: SnapshotInput): DashboardSnapshot {
   const lagP99Ms = lagP99S === null ? null : lagP99S * 1000;
   const verdict =
     facts.lagLimitMs === null || lagP99Ms === null ? null : lagP99Ms > facts.lagLimitMs ? "falling behind" : "ok";
+  const share = (c: SloCounts) => (c.judged > 0 ? (100 * c.met) / c.judged : null);
+  const slo = input.slo;
+  const sloBase = base?.slo ?? { met: 0, judged: 0 };
+  const goodput = slo
+    ? {
+        recentPerS: per(slo.counts.met, sloBase.met),
+        recentPct: share({ met: slo.counts.met - sloBase.met, judged: slo.counts.judged - sloBase.judged }),
+        totalPct: share(slo.counts),
+        targetPct: slo.targetPct,
+      }
+    : null;
   const health = readSideHealth(
     input.workers.map((w) => w.latenessS * 1e9),
     input.workers.map((w) => w.cpuRatio),
@@ -101,6 +117,7 @@ export function dashboardSnapshot(input: SnapshotInput): DashboardSnapshot {
     target: facts.target,
     outputTokensPerS: per(f.outputTokens, b?.outputTokens ?? 0),
     inputTokensPerS: per(f.inputTokens, b?.inputTokens ?? 0),
+    goodput,
     latency: [row("TTFT", (x) => x.ttft), row("TPOT", (x) => x.tpot), row("latency", (x) => x.latency)],
     lag: { p99Ms: lagP99Ms, limitMs: facts.lagLimitMs, verdict },
     readSide: health

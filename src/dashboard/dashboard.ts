@@ -15,7 +15,9 @@ import { FrameHistory } from "./frame-history.ts";
 import { planFacts, type PlanFacts } from "./plan-facts.ts";
 import { renderDashboard } from "./render-dashboard.ts";
 import { type ServerGauges, serverGaugesOf } from "./server-gauges.ts";
+import { type SloLimitsMs, SloTally } from "./slo-tally.ts";
 import { type KeyInput, TerminalScreen } from "./terminal-screen.ts";
+import type { RequestRecord } from "../record/request-record.ts";
 
 /** About two frames a second: fresh enough to watch, cheap enough to ignore (a frame is a few kB). */
 const REDRAW_MS = 500;
@@ -32,6 +34,8 @@ interface DashboardOptions {
   input: KeyInput | null;
   /** `q` or Ctrl-C was pressed: the run's stop path (run/stop-signals). */
   onStopKey: (key: string) => void;
+  /** `--slo` when given: its limits and the share (%) of requests that must meet them. */
+  slo: { limits: SloLimitsMs; targetPct: number } | null;
   nowMs?: () => number;
 }
 
@@ -46,9 +50,11 @@ export class Dashboard {
   private stopping: string | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
   private readonly onExit = () => this.close();
+  private readonly tally: SloTally | null;
 
   constructor(private readonly options: DashboardOptions) {
     this.nowMs = options.nowMs ?? (() => performance.now());
+    this.tally = options.slo ? new SloTally(options.slo.limits) : null;
     this.screen = new TerminalScreen(options.write, options.input, (key) => {
       this.stopping ??= `${key}: stopping, draining in flight (${key} again quits now)`;
       options.onStopKey(key);
@@ -75,8 +81,14 @@ export class Dashboard {
   startPhase(plan: PhasePlan): void {
     const startMs = this.nowMs();
     this.phase = { plan, facts: planFacts(plan), startMs };
+    this.tally?.startPhase(plan.phase);
     const figures = this.figures();
-    if (figures) this.history.reset({ atMs: startMs, figures });
+    if (figures) this.history.reset({ atMs: startMs, figures, slo: this.tally?.read() ?? null });
+  }
+
+  /** A result batch (only `--slo` needs the records themselves; the rest is in the live state). */
+  add(records: readonly RequestRecord[]): void {
+    this.tally?.add(records);
   }
 
   /** The samples of a `--server-metrics` scrape that worked. */
@@ -115,7 +127,8 @@ export class Dashboard {
       return;
     }
     const nowMs = this.nowMs();
-    this.history.observe({ atMs: nowMs, figures });
+    const slo = this.tally?.read() ?? null;
+    this.history.observe({ atMs: nowMs, figures, slo });
     const snapshot = dashboardSnapshot({
       nowMs,
       phaseStartMs: this.phase.startMs,
@@ -128,6 +141,7 @@ export class Dashboard {
       server: this.server,
       logs: this.held,
       stopping: this.stopping,
+      slo: slo && this.options.slo ? { counts: slo, targetPct: this.options.slo.targetPct } : null,
     });
     this.screen.draw(renderDashboard(snapshot, size));
   }

@@ -8,6 +8,7 @@
  */
 import type { PhaseFigures } from "../live-metrics/live-state.ts";
 import { histogramQuantileS, histogramSince } from "./histogram-quantile.ts";
+import type { SloCounts } from "./slo-tally.ts";
 
 /** The recent window of the dashboard's rates and percentiles. */
 const WINDOW_MS = 10_000;
@@ -18,6 +19,8 @@ const KEPT_SAMPLES = 120;
 export interface TimedFigures {
   atMs: number;
   figures: PhaseFigures;
+  /** Requests judged against `--slo` and those that met it; null without `--slo`. */
+  slo: SloCounts | null;
 }
 
 /** One point per second: completions per second, TTFT p99 (ms; null: none that second), requests in flight. */

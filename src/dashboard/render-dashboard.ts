@@ -67,6 +67,20 @@ function rates(s: DashboardSnapshot): Piece[] {
   ];
 }
 
+function goodputLine(s: DashboardSnapshot): Piece[][] {
+  const g = s.goodput;
+  if (!g) return [];
+  const pct = (v: number | null) => (v === null ? "-" : `${v.toFixed(1)} %`);
+  const met = g.recentPct !== null && g.recentPct >= g.targetPct;
+  return [
+    [
+      piece(`goodput ${compact(g.recentPerS)} req/s · SLO met by `),
+      piece(pct(g.recentPct), g.recentPct === null ? undefined : met ? "green" : "red"),
+      piece(` (last ${s.windowS.toFixed(0)} s), ${pct(g.totalPct)} since start · target ${g.targetPct} %`),
+    ],
+  ];
+}
+
 function latencyLines(rows: readonly LatencyRow[]): Piece[][] {
   const cell = (v: number | undefined) => ms(v).padStart(8);
   const columns = ["p50", "p90", "p99"].map((c) => c.padStart(8)).join("");
@@ -149,6 +163,7 @@ export function renderDashboard(s: DashboardSnapshot, size: ScreenSize): string[
     [piece(bar(done, s.planned, Math.max(10, size.width - counter.length - 2)), "green"), piece(counter)],
     counts(s),
     rates(s),
+    ...goodputLine(s),
     [],
     ...latencyLines(s.latency),
     [],

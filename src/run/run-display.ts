@@ -6,6 +6,7 @@
  * when the page is off. Log lines go through `log`, which the dashboard holds while it covers the
  * screen and prints on the normal screen when it closes.
  */
+import { DEFAULT_SLO_PERCENTILE } from "../config/slo.ts";
 import { chooseUi } from "../dashboard/choose-ui.ts";
 import type { Dashboard } from "../dashboard/dashboard.ts";
 import { LiveState } from "../live-metrics/live-state.ts";
@@ -41,6 +42,13 @@ function stderrTerminal(isTty: boolean) {
   };
 }
 
+/** `--slo` when it sets a limit: goodput is shown against it. */
+function sloOf(run: OpenRun) {
+  const { ttft_ms, tpot_ms, latency_ms, percentile } = run.config.slo;
+  if (ttft_ms === null && tpot_ms === null && latency_ms === null) return null;
+  return { limits: { ttft_ms, tpot_ms, latency_ms }, targetPct: percentile ?? DEFAULT_SLO_PERCENTILE };
+}
+
 export async function openRunDisplay(run: OpenRun, io: RunIo): Promise<RunDisplay> {
   const { choice, warning } = chooseUi(run.config.ui, !io.progressEnabled, stderrTerminal(io.isTty));
   if (warning) io.log(`warning: ${warning}`);
@@ -73,13 +81,14 @@ export async function openRunDisplay(run: OpenRun, io: RunIo): Promise<RunDispla
     size: () => ({ columns: process.stderr.columns ?? 80, rows: process.stderr.rows ?? 24 }),
     input: stdinIsTty ? process.stdin : null,
     onStopKey: (key) => press(key),
+    slo: sloOf(run),
   });
   dashboard.open();
   return {
     log: dashboard.log,
     live,
     startPhase: (plan) => dashboard.startPhase(plan),
-    add: () => {},
+    add: (records) => dashboard.add(records),
     serverScrape: (samples) => dashboard.serverScrape(samples),
     onStopKey: (fn) => {
       press = fn;

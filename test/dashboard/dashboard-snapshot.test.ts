@@ -5,6 +5,7 @@ import { planFacts } from "../../src/dashboard/plan-facts.ts";
 import { LiveState } from "../../src/live-metrics/live-state.ts";
 import type { PhasePlan } from "../../src/plan/phase-plan.ts";
 import type { RequestRecord } from "../../src/record/request-record.ts";
+import { type SloLimitsMs, SloTally } from "../../src/dashboard/slo-tally.ts";
 import { makeRecord } from "../metrics/make-record.ts";
 
 const MS = 1e6;
@@ -44,16 +45,19 @@ function sent(
 }
 
 /** A phase fed batch by batch at the given instants (ms after its start), the history sampled at each. */
-function feed(p: PhasePlan, batches: [number, RequestRecord[]][], atMs: number) {
+function feed(p: PhasePlan, batches: [number, RequestRecord[]][], atMs: number, slo: SloLimitsMs | null = null) {
   const clock = { ms: 0 };
   const live = new LiveState([p.phase], 1000, () => clock.ms);
   live.startPhase(p);
+  const tally = slo ? new SloTally(slo) : null;
+  tally?.startPhase(p.phase);
   const history = new FrameHistory();
-  history.reset({ atMs: 0, figures: live.read().requests[0] as never });
+  history.reset({ atMs: 0, figures: live.read().requests[0] as never, slo: tally?.read() ?? null });
   for (const [at, records] of batches) {
     clock.ms = at;
     live.add(p.phase, records);
-    history.observe({ atMs: at, figures: live.read().requests[0] as never });
+    tally?.add(records);
+    history.observe({ atMs: at, figures: live.read().requests[0] as never, slo: tally?.read() ?? null });
   }
   clock.ms = atMs;
   const read = live.read();
@@ -69,6 +73,7 @@ function feed(p: PhasePlan, batches: [number, RequestRecord[]][], atMs: number) 
     server: null,
     logs: [],
     stopping: null,
+    slo: tally ? { counts: tally.read(), targetPct: 99 } : null,
   });
 }
 
@@ -121,5 +126,20 @@ describe("dashboard/dashboard-snapshot", () => {
     expect(s.completed).toBe(1);
     // The last request is due at 9.9 s; 1 s has passed.
     expect(s.etaS as number).toBeGreaterThanOrEqual(8.9 - 1e-9);
+  });
+
+  test("goodput: the last 10 s's share meeting --slo leaves the older misses out", () => {
+    // 5 s of 400 ms first tokens (over a 100 ms TTFT limit), then 10 s of 15 ms ones.
+    const { gapMs, batches } = steady(15, 20, 0.1, (second) => (second <= 5 ? 400 : 15));
+    const s = feed(plan(1000, gapMs), batches, 15_000, { ttft_ms: 100, tpot_ms: null, latency_ms: null });
+    expect(s.goodput?.recentPct).toBe(100);
+    expect(s.goodput?.totalPct as number).toBeCloseTo((100 * 200) / 300, 6);
+    expect(s.goodput?.recentPerS as number).toBeCloseTo(20, 6);
+    expect(s.goodput?.targetPct).toBe(99);
+  });
+
+  test("without --slo there is no goodput", () => {
+    const { gapMs, batches } = steady(1, 10, 0.1, () => 15);
+    expect(feed(plan(100, gapMs), batches, 1000).goodput).toBeNull();
   });
 });

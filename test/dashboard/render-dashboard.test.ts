@@ -20,6 +20,7 @@ function snapshot(overrides: Partial<DashboardSnapshot> = {}): DashboardSnapshot
     target: "target 50 req/s",
     outputTokensPerS: 2480,
     inputTokensPerS: 12_500,
+    goodput: { recentPerS: 47.2, recentPct: 97.5, totalPct: 98.8, targetPct: 99 },
     latency: [
       { name: "TTFT", recent: p(12.3, 20.1, 45), total: p(13, 22, 51.5) },
       { name: "TPOT", recent: p(4.2, 5, 6.1), total: null },
@@ -50,6 +51,11 @@ describe("dashboard/render-dashboard", () => {
       "achieved vs target, token rates, the window",
       {},
       ["rate 49.8 req/s (target 50 req/s)", "output 2480 tok/s", "input 12.5k tok/s", "(last 10 s)"],
+    ],
+    [
+      "goodput against --slo",
+      {},
+      ["goodput 47.2 req/s · SLO met by 97.5 % (last 10 s), 98.8 % since start · target 99 %"],
     ],
     ["the latency table, labelled approximate", {}, ["last 10 s", "since start", "approximate", "12.3", "51.5"]],
     ["a percentile without values is a dash", {}, ["latency          -"]],
@@ -106,6 +112,7 @@ describe("dashboard/render-dashboard", () => {
     expect(text(snapshot(), 120, 40, false)).not.toContain("\x1b");
     const coloured = text(snapshot({ lag: { p99Ms: 85, limitMs: 20, verdict: "falling behind" } }), 120, 40, true);
     expect(coloured).toContain("\x1b[31mfalling behind\x1b[0m");
+    expect(coloured).toContain("\x1b[31m97.5 %\x1b[0m");
   });
 
   test.each([
