@@ -45,6 +45,8 @@ export interface DashboardSnapshot {
   readSide: { verdict: "ok" | "saturated"; latenessP99Ms: number; workers: number } | null;
   server: ServerGauges | null;
   series: SeriesPoints;
+  /** Lines about what the run is part of (a sweep's steps) or made of (conversations active / done). */
+  context: readonly string[];
   /** The latest log lines (warnings, stop messages), oldest first; all are printed again on the normal screen. */
   logs: readonly string[];
 }
@@ -59,6 +61,7 @@ interface SnapshotInput {
   points: SeriesPoints;
   workers: LiveSnapshot["workers"];
   server: ServerGauges | null;
+  context: readonly string[];
   logs: readonly string[];
   stopping: string | null;
   /** `--slo`: the phase's counts so far and the share (%) that must meet it. */
@@ -125,6 +128,7 @@ export function dashboardSnapshot(input: SnapshotInput): DashboardSnapshot {
       : null,
     server: input.server,
     series: input.points,
+    context: input.context,
     logs: input.logs,
   };
 }

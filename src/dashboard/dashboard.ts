@@ -16,6 +16,8 @@ import { planFacts, type PlanFacts } from "./plan-facts.ts";
 import { renderDashboard } from "./render-dashboard.ts";
 import { type ServerGauges, serverGaugesOf } from "./server-gauges.ts";
 import { type SloLimitsMs, SloTally } from "./slo-tally.ts";
+import { ConversationTally } from "./conversation-tally.ts";
+import { isConversationPlan } from "../plan/conversation-plan.ts";
 import { type KeyInput, TerminalScreen } from "./terminal-screen.ts";
 import type { RequestRecord } from "../record/request-record.ts";
 
@@ -36,6 +38,8 @@ interface DashboardOptions {
   onStopKey: (key: string) => void;
   /** `--slo` when given: its limits and the share (%) of requests that must meet them. */
   slo: { limits: SloLimitsMs; targetPct: number } | null;
+  /** Lines the caller adds under the header (a sweep: its steps); none when absent. */
+  context?: () => readonly string[];
   nowMs?: () => number;
 }
 
@@ -51,6 +55,7 @@ export class Dashboard {
   private timer: ReturnType<typeof setInterval> | null = null;
   private readonly onExit = () => this.close();
   private readonly tally: SloTally | null;
+  private conversations: ConversationTally | null = null;
 
   constructor(private readonly options: DashboardOptions) {
     this.nowMs = options.nowMs ?? (() => performance.now());
@@ -82,13 +87,15 @@ export class Dashboard {
     const startMs = this.nowMs();
     this.phase = { plan, facts: planFacts(plan), startMs };
     this.tally?.startPhase(plan.phase);
+    this.conversations = isConversationPlan(plan) ? new ConversationTally(plan) : null;
     const figures = this.figures();
     if (figures) this.history.reset({ atMs: startMs, figures, slo: this.tally?.read() ?? null });
   }
 
-  /** A result batch (only `--slo` needs the records themselves; the rest is in the live state). */
+  /** A result batch (only `--slo` and conversations need the records themselves; the rest is in the live state). */
   add(records: readonly RequestRecord[]): void {
     this.tally?.add(records);
+    this.conversations?.add(records);
   }
 
   /** The samples of a `--server-metrics` scrape that worked. */
@@ -110,6 +117,13 @@ export class Dashboard {
     this.dropped = 0;
     if (this.held.length > 0) this.options.write(`${this.held.join("\n")}\n`);
     this.held.length = 0;
+  }
+
+  private context(): string[] {
+    const lines = [...(this.options.context?.() ?? [])];
+    const c = this.conversations?.read();
+    if (c) lines.push(`conversations: ${c.active} active · ${c.done} done of ${c.total}`);
+    return lines;
   }
 
   private figures(): PhaseFigures | null {
@@ -139,6 +153,7 @@ export class Dashboard {
       points: this.history.points(),
       workers: read.workers,
       server: this.server,
+      context: this.context(),
       logs: this.held,
       stopping: this.stopping,
       slo: slo && this.options.slo ? { counts: slo, targetPct: this.options.slo.targetPct } : null,

@@ -2,10 +2,11 @@
  * @module dashboard/render-dashboard — the dashboard as a pure function of a snapshot: lines for a width × height.
  *
  * autocannon's shape: no terminal here, so every layout is a table-driven test. Sections, top
- * to bottom: the phase and its progress bar, counts, rates, the latency table (approximate: from
- * bounded histograms), the load generator's and the read side's verdicts, the server's gauges,
- * the sparklines, then the latest log lines in whatever rows are left. A short terminal drops
- * rows from the bottom; every line is cut to the width.
+ * to bottom: the phase and its progress bar, counts, rates, goodput, what the run is part of (a
+ * sweep's steps, conversations), the latency table (approximate: from bounded histograms), the
+ * load generator's and the read side's verdicts, the server's gauges, the sparklines, then the
+ * latest log lines in whatever rows are left. A short terminal drops rows from the bottom; every
+ * line is cut to the width.
  */
 import type { DashboardSnapshot, LatencyRow } from "./dashboard-snapshot.ts";
 import { sparkline } from "./sparkline.ts";
@@ -164,6 +165,7 @@ export function renderDashboard(s: DashboardSnapshot, size: ScreenSize): string[
     counts(s),
     rates(s),
     ...goodputLine(s),
+    ...s.context.map((line) => [piece(line, "cyan")]),
     [],
     ...latencyLines(s.latency),
     [],

@@ -82,6 +82,7 @@ export async function openRunDisplay(run: OpenRun, io: RunIo): Promise<RunDispla
     input: stdinIsTty ? process.stdin : null,
     onStopKey: (key) => press(key),
     slo: sloOf(run),
+    ...(io.statusLines ? { context: io.statusLines } : {}),
   });
   dashboard.open();
   return {

@@ -19,6 +19,7 @@ import { emptySweepResult, runSweep, type SweepPlan, type SweepResult } from "./
 import { renderSweepHtml, type SweepSlo } from "./sweep-html.ts";
 import type { StepKind } from "./sweep-step.ts";
 import { sweepLines } from "./sweep-text.ts";
+import { type CurrentStep, sweepStatusLines } from "./sweep-status.ts";
 
 const BEFORE_STEP_HINT =
   "the command must exit 0 (e.g. reset the server's prefix cache); the sweep stops rather than measure a step it did not prepare";
@@ -60,14 +61,17 @@ export async function sweepInDir(s: SweepInDir): Promise<number> {
     join(outDir, "sweep.json"),
     `${JSON.stringify({ ...emptySweepResult(s.plan), slo: s.slo }, null, 2)}\n`,
   );
+  let current: CurrentStep | null = null;
+  const runIo: RunIo = { ...s.runIo, statusLines: () => sweepStatusLines(saved ?? emptySweepResult(s.plan), current) };
   try {
     const result = await runSweep(s.plan, {
       run: async (kind, offered, index) => {
+        current = { index, kind, offered };
         if (s.plan.beforeEachStep)
           await runShellHook(s.plan.beforeEachStep, "--before-each-step", s.runIo.log, BEFORE_STEP_HINT);
         const outcome = await runBenchmark(
           s.configFor(kind, offered, join(outDir, stepDirName(index, kind, offered))),
-          s.runIo,
+          runIo,
           s.testMode,
         );
         return { summary: outcome.summary, reportDir: outcome.reportDir };

@@ -30,6 +30,7 @@ function snapshot(overrides: Partial<DashboardSnapshot> = {}): DashboardSnapshot
     readSide: { verdict: "ok", latenessP99Ms: 0.4, workers: 2 },
     server: { running: 12, waiting: 3, kvCachePct: 41.5 },
     series: { rate: [40, 50, 45, 50], ttftP99Ms: [30, null, 45, 50], inFlight: [18, 20, 22, 20] },
+    context: ["sweep (find): step 4, rate 37.5 req/s", "conversations: 12 active · 30 done of 100"],
     logs: ["benchmark: performance 1000 requests (poisson)", "warning: something"],
     ...overrides,
   };
@@ -79,6 +80,11 @@ describe("dashboard/render-dashboard", () => {
     ["the server's gauges", {}, ["server: running 12 · waiting 3 · KV cache 41.5 %"]],
     ["the sparklines' labels and latest values", {}, ["req/s", "TTFT p99 ms", "in flight", "█"]],
     ["the log lines", {}, ["warning: something"]],
+    [
+      "the context lines under the header (a sweep's step, conversations)",
+      {},
+      ["sweep (find): step 4", "12 active · 30 done of 100"],
+    ],
     [
       "a stop under way replaces the key hint and the ETA",
       { stopping: "q: stopping, draining", etaS: null },
