@@ -67,6 +67,8 @@ export class Dashboard {
   }
 
   open(): void {
+    // An uncaught exception is printed after its monitor runs: the normal screen is back by then.
+    process.on("uncaughtExceptionMonitor", this.onExit);
     process.on("exit", this.onExit);
     this.screen.enter();
     this.timer = setInterval(() => this.draw(), REDRAW_MS);
@@ -105,6 +107,7 @@ export class Dashboard {
 
   /** Ends the timer, restores the terminal, then prints the held log lines on the normal screen. */
   close(): void {
+    process.off("uncaughtExceptionMonitor", this.onExit);
     process.off("exit", this.onExit);
     if (this.timer) clearInterval(this.timer);
     this.timer = null;

@@ -81,6 +81,18 @@ function openSession(name: string, dir: string, command: readonly string[]): voi
   );
 }
 
+/** The first child process of `pid` (the shell's: the run; the run's: its worker). */
+function childOf(pid: number): number {
+  const child = Number(
+    Bun.spawnSync(["pgrep", "-P", String(pid)])
+      .stdout.toString()
+      .trim()
+      .split("\n")[0],
+  );
+  if (!(child > 0)) throw new Error(`process ${pid} has no child`);
+  return child;
+}
+
 /** The value after `label` on its line of report text (e.g. "Total samples completed: "). */
 const field = (text: string, label: string) => new RegExp(`^${label}(.*)$`, "m").exec(text)?.[1]?.trim();
 
@@ -151,13 +163,26 @@ if (!TMUX) {
       await waitFor(() => capture("dash-c").split("typed-line").length - 1 >= 2, 10_000);
     }, 90_000);
 
+    test("a run that fails (its only worker killed) gives the terminal back and prints the error on the normal screen", async () => {
+      const dir = dirs.make();
+      openSession("dash-k", dir, [binary, ...runArgs(server, dir, join(dir, "r"))]);
+      await waitFor(() => completedIn(capture("dash-k")) > 0, 30_000);
+      const shell = tmux("display", "-p", "-t", "dash-k:", "#{pane_pid}").trim();
+      const main = childOf(Number(shell));
+      process.kill(childOf(main), "SIGKILL");
+      await waitFor(() => /exit=\d+/.test(capture("dash-k")), 30_000);
+      expect(alternateOn("dash-k")).toBe("0");
+      const screen = capture("dash-k");
+      expect(screen).toContain("error: worker 0 exited unexpectedly (killed)");
+      expect(screen).toContain("exit=4");
+    }, 90_000);
+
     test("SIGTERM drains, and the terminal is restored before the summary", async () => {
       const dir = dirs.make();
       openSession("dash-t", dir, [binary, ...runArgs(server, dir, join(dir, "r"))]);
       await waitFor(() => completedIn(capture("dash-t")) > 0, 30_000);
       const shell = tmux("display", "-p", "-t", "dash-t:", "#{pane_pid}").trim();
-      const run = Bun.spawnSync(["pgrep", "-P", shell]).stdout.toString().trim().split("\n")[0] as string;
-      process.kill(Number(run), "SIGTERM");
+      process.kill(childOf(Number(shell)), "SIGTERM");
       await waitFor(() => /exit=\d+/.test(capture("dash-t")), 30_000);
       expect(alternateOn("dash-t")).toBe("0");
       const screen = capture("dash-t");
