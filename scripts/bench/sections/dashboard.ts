@@ -7,7 +7,9 @@
  * Poisson: 2,000 QPS for `seconds`, streaming off, the CLI unpinned (its own affinity puts the
  * worker alone on CPU 1, as the scrape section). Offline: 50k non-streaming requests, the CLI on
  * the client CPU. Arms interleave run by run, so drift on the host hits both; the verdict: the
- * dashboard's median within the range of the runs without it.
+ * dashboard's median within the range of the runs without it. Two rows more, measured in this
+ * process and so steady on a busy host: the main process's cost of one frame (live-state read,
+ * snapshot, render) after 100k requests, and of judging one record against `--slo`.
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
@@ -15,11 +17,11 @@ import { achievedQps, lagUs, offlineArgs, poissonArgs, runIe } from "../lib/ie.t
 import { hasTool, startFixedServer } from "../lib/procs.ts";
 import { progress, type Section } from "../lib/section.ts";
 import { fmt, median, ratio, runs, type Row, type Verdict } from "../lib/table.ts";
+import { FRAME_REQUESTS, FRAMES, inProcessCosts } from "../lib/dashboard-costs.ts";
 
 const QPS = 2_000;
 const OFFLINE_SAMPLES = 50_000;
 const ARMS = ["none", "dashboard"] as const;
-
 /** The CLI inside a 120×40 pseudo-terminal: stdin, stdout and stderr are all the terminal. */
 function inTerminal(command: string[]): string[] {
   const quoted = command.map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(" ");
@@ -86,7 +88,29 @@ export const dashboardSection: Section = {
     } finally {
       await server.stop();
     }
+    const costs = inProcessCosts();
+    progress(`frame ${fmt(costs.frameUs, 1)} µs, --slo ${fmt(costs.sloNsPerRecord, 1)} ns per record`);
+    const cost = (metric: string, value: number, notes: string): Row => ({
+      section: "3c dashboard",
+      metric,
+      value: fmt(value, 1),
+      peer: "–",
+      ratio: "–",
+      target: "–",
+      verdict: "–",
+      notes,
+    });
     return [
+      cost(
+        `main's cost of one frame after ${fmt(FRAME_REQUESTS)} requests, µs`,
+        costs.frameUs,
+        `median of ${fmt(FRAMES)} frames (live-state read, snapshot, render 120×40); 2 frames a second`,
+      ),
+      cost(
+        "main's cost of judging one record against --slo, ns",
+        costs.sloNsPerRecord,
+        `${fmt(FRAME_REQUESTS)} records`,
+      ),
       ...row(
         `Poisson ${fmt(QPS)} QPS, ${ctx.seconds} s: schedule lag p99 µs`,
         " µs",
