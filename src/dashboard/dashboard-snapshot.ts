@@ -7,6 +7,7 @@
  * (approximate); rates and the lag verdict are over the last 10 s, so "falling behind" shows
  * within seconds of the client losing its schedule, not only in the report.
  */
+import type { HistogramSnapshot } from "../live-metrics/histogram.ts";
 import type { PhaseFigures, LiveSnapshot } from "../live-metrics/live-state.ts";
 import { readSideHealth } from "../metrics/read-side-health.ts";
 import { histogramQuantileS, histogramSince, percentilesMs, type PercentilesMs } from "./histogram-quantile.ts";
@@ -66,6 +67,8 @@ interface SnapshotInput {
   stopping: string | null;
   /** `--slo`: the phase's counts so far and the share (%) that must meet it. */
   slo: { counts: SloCounts; targetPct: number } | null;
+  /** The phase's inter-token gaps so far. */
+  itl: HistogramSnapshot;
 }
 
 const failedTotal = (f: PhaseFigures) => Object.values(f.failed).reduce((a, b) => a + b, 0);
@@ -121,7 +124,16 @@ export function dashboardSnapshot(input: SnapshotInput): DashboardSnapshot {
     outputTokensPerS: per(f.outputTokens, b?.outputTokens ?? 0),
     inputTokensPerS: per(f.inputTokens, b?.inputTokens ?? 0),
     goodput,
-    latency: [row("TTFT", (x) => x.ttft), row("TPOT", (x) => x.tpot), row("latency", (x) => x.latency)],
+    latency: [
+      row("TTFT", (x) => x.ttft),
+      row("TPOT", (x) => x.tpot),
+      {
+        name: "ITL",
+        recent: percentilesMs(histogramSince(input.itl, base?.itl ?? null)),
+        total: percentilesMs(input.itl),
+      },
+      row("latency", (x) => x.latency),
+    ],
     lag: { p99Ms: lagP99Ms, limitMs: facts.lagLimitMs, verdict },
     readSide: health
       ? { verdict: health.verdict, latenessP99Ms: health.lateness_p99_ms, workers: health.workers }

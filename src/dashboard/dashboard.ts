@@ -17,6 +17,7 @@ import { renderDashboard } from "./render-dashboard.ts";
 import { type ServerGauges, serverGaugesOf } from "./server-gauges.ts";
 import { type SloLimitsMs, SloTally } from "./slo-tally.ts";
 import { ConversationTally } from "./conversation-tally.ts";
+import { ItlTally } from "./itl-tally.ts";
 import { isConversationPlan } from "../plan/conversation-plan.ts";
 import { type KeyInput, TerminalScreen } from "./terminal-screen.ts";
 import type { RequestRecord } from "../record/request-record.ts";
@@ -56,6 +57,7 @@ export class Dashboard {
   private readonly onExit = () => this.close();
   private readonly tally: SloTally | null;
   private conversations: ConversationTally | null = null;
+  private readonly itl = new ItlTally();
 
   constructor(private readonly options: DashboardOptions) {
     this.nowMs = options.nowMs ?? (() => performance.now());
@@ -89,15 +91,18 @@ export class Dashboard {
     const startMs = this.nowMs();
     this.phase = { plan, facts: planFacts(plan), startMs };
     this.tally?.startPhase(plan.phase);
+    this.itl.startPhase(plan.phase);
     this.conversations = isConversationPlan(plan) ? new ConversationTally(plan) : null;
     const figures = this.figures();
-    if (figures) this.history.reset({ atMs: startMs, figures, slo: this.tally?.read() ?? null });
+    if (figures)
+      this.history.reset({ atMs: startMs, figures, slo: this.tally?.read() ?? null, itl: this.itl.snapshot() });
   }
 
-  /** A result batch (only `--slo` and conversations need the records themselves; the rest is in the live state). */
+  /** A result batch: ITL, `--slo` and conversations need the records themselves; the rest is in the live state. */
   add(records: readonly RequestRecord[]): void {
     this.tally?.add(records);
     this.conversations?.add(records);
+    this.itl.add(records);
   }
 
   /** The samples of a `--server-metrics` scrape that worked. */
@@ -145,7 +150,8 @@ export class Dashboard {
     }
     const nowMs = this.nowMs();
     const slo = this.tally?.read() ?? null;
-    this.history.observe({ atMs: nowMs, figures, slo });
+    const itl = this.itl.snapshot();
+    this.history.observe({ atMs: nowMs, figures, slo, itl });
     const snapshot = dashboardSnapshot({
       nowMs,
       phaseStartMs: this.phase.startMs,
@@ -160,6 +166,7 @@ export class Dashboard {
       logs: this.held,
       stopping: this.stopping,
       slo: slo && this.options.slo ? { counts: slo, targetPct: this.options.slo.targetPct } : null,
+      itl,
     });
     this.screen.draw(renderDashboard(snapshot, size));
   }

@@ -6,6 +6,7 @@
  * the sample at least WINDOW_MS old; a sparkline point is the difference between two samples a
  * second apart. The history is bounded (KEPT_SAMPLES), so a long run holds as much as a short one.
  */
+import type { HistogramSnapshot } from "../live-metrics/histogram.ts";
 import type { PhaseFigures } from "../live-metrics/live-state.ts";
 import { histogramQuantileS, histogramSince } from "./histogram-quantile.ts";
 import type { SloCounts } from "./slo-tally.ts";
@@ -21,6 +22,8 @@ export interface TimedFigures {
   figures: PhaseFigures;
   /** Requests judged against `--slo` and those that met it; null without `--slo`. */
   slo: SloCounts | null;
+  /** The phase's inter-token gaps so far (dashboard/itl-tally). */
+  itl: HistogramSnapshot;
 }
 
 /** One point per second: completions per second, TTFT p99 (ms; null: none that second), requests in flight. */

@@ -5,6 +5,7 @@ import { planFacts } from "../../src/dashboard/plan-facts.ts";
 import { LiveState } from "../../src/live-metrics/live-state.ts";
 import type { PhasePlan } from "../../src/plan/phase-plan.ts";
 import type { RequestRecord } from "../../src/record/request-record.ts";
+import { ItlTally } from "../../src/dashboard/itl-tally.ts";
 import { type SloLimitsMs, SloTally } from "../../src/dashboard/slo-tally.ts";
 import { makeRecord } from "../metrics/make-record.ts";
 
@@ -51,13 +52,26 @@ function feed(p: PhasePlan, batches: [number, RequestRecord[]][], atMs: number, 
   live.startPhase(p);
   const tally = slo ? new SloTally(slo) : null;
   tally?.startPhase(p.phase);
+  const itl = new ItlTally();
+  itl.startPhase(p.phase);
   const history = new FrameHistory();
-  history.reset({ atMs: 0, figures: live.read().requests[0] as never, slo: tally?.read() ?? null });
+  history.reset({
+    atMs: 0,
+    figures: live.read().requests[0] as never,
+    slo: tally?.read() ?? null,
+    itl: itl.snapshot(),
+  });
   for (const [at, records] of batches) {
     clock.ms = at;
     live.add(p.phase, records);
     tally?.add(records);
-    history.observe({ atMs: at, figures: live.read().requests[0] as never, slo: tally?.read() ?? null });
+    itl.add(records);
+    history.observe({
+      atMs: at,
+      figures: live.read().requests[0] as never,
+      slo: tally?.read() ?? null,
+      itl: itl.snapshot(),
+    });
   }
   clock.ms = atMs;
   const read = live.read();
@@ -75,6 +89,7 @@ function feed(p: PhasePlan, batches: [number, RequestRecord[]][], atMs: number, 
     logs: [],
     stopping: null,
     slo: tally ? { counts: tally.read(), targetPct: 99 } : null,
+    itl: itl.snapshot(),
   });
 }
 
@@ -112,6 +127,10 @@ describe("dashboard/dashboard-snapshot", () => {
     const ttft = s.latency.find((r) => r.name === "TTFT");
     expect(ttft?.recent?.p99 as number).toBeLessThanOrEqual(25);
     expect(ttft?.total?.p90 as number).toBeGreaterThan(250);
+    // makeRecord streams 10 tokens evenly from first token to done (20 ms): gaps of 20/9 ms.
+    const itl = s.latency.find((r) => r.name === "ITL");
+    expect(itl?.total?.p50 as number).toBeGreaterThan(1);
+    expect(itl?.total?.p99 as number).toBeLessThanOrEqual(2.5);
     expect(s.windowS).toBe(10);
     expect(s.achievedQps).toBeCloseTo(20, 6);
     expect(s.outputTokensPerS).toBeCloseTo(200, 6);

@@ -3,13 +3,15 @@
  *
  * One frame is what dashboard/dashboard does twice a second: read the live state, keep the
  * history, build the snapshot, render 120×40. It runs after FRAME_REQUESTS requests (the
- * histograms and counters do not grow with the run, so neither does a frame). Judging a record
- * against `--slo` is the one per-record cost the dashboard adds in main.
+ * histograms and counters do not grow with the run, so neither does a frame). Filing a stream's
+ * chunk gaps (ITL, 16 chunks) and judging a record against `--slo` are the dashboard's
+ * per-record costs in main (a conversation phase adds one binary search).
  */
 import { dashboardSnapshot } from "../../../src/dashboard/dashboard-snapshot.ts";
 import { FrameHistory } from "../../../src/dashboard/frame-history.ts";
 import { planFacts } from "../../../src/dashboard/plan-facts.ts";
 import { renderDashboard } from "../../../src/dashboard/render-dashboard.ts";
+import { ItlTally } from "../../../src/dashboard/itl-tally.ts";
 import { SloTally } from "../../../src/dashboard/slo-tally.ts";
 import { LiveState } from "../../../src/live-metrics/live-state.ts";
 import type { PhasePlan } from "../../../src/plan/phase-plan.ts";
@@ -40,12 +42,13 @@ function records(count: number): RequestRecord[] {
       inputTokens: 64,
       chunkCount: 16,
       chunkTokens: null,
+      chunkGapsNs: new Float64Array(15).fill(2e6),
     } as unknown as RequestRecord;
   });
 }
 
 /** Main's cost of one dashboard frame after FRAME_REQUESTS requests (µs, median of batches), and of judging a record against --slo (ns). */
-export function inProcessCosts(): { frameUs: number; sloNsPerRecord: number } {
+export function inProcessCosts(): { frameUs: number; sloNsPerRecord: number; itlNsPerRecord: number } {
   const count = FRAME_REQUESTS;
   const plan: PhasePlan = {
     phase: "performance",
@@ -62,14 +65,20 @@ export function inProcessCosts(): { frameUs: number; sloNsPerRecord: number } {
   const facts = planFacts(plan);
   const history = new FrameHistory();
   const t0 = performance.now();
-  history.reset({ atMs: t0, figures: live.read().requests[0] as never, slo: null });
+  const itl = new ItlTally();
+  itl.startPhase("performance");
+  const itlStart = performance.now();
+  itl.add(all);
+  const itlNsPerRecord = ((performance.now() - itlStart) * 1e6) / count;
+  history.reset({ atMs: t0, figures: live.read().requests[0] as never, slo: null, itl: itl.snapshot() });
   const perFrame: number[] = [];
   for (let f = 0; f < FRAMES; f++) {
     const start = performance.now();
     const read = live.read();
     const figures = read.requests[0] as NonNullable<(typeof read.requests)[0]>;
     const nowMs = t0 + f * 500;
-    history.observe({ atMs: nowMs, figures, slo: null });
+    const itlNow = itl.snapshot();
+    history.observe({ atMs: nowMs, figures, slo: null, itl: itlNow });
     const snapshot = dashboardSnapshot({
       nowMs,
       phaseStartMs: t0,
@@ -84,6 +93,7 @@ export function inProcessCosts(): { frameUs: number; sloNsPerRecord: number } {
       logs: [],
       stopping: null,
       slo: null,
+      itl: itlNow,
     });
     renderDashboard(snapshot, { width: 120, height: 40, color: true });
     perFrame.push((performance.now() - start) * 1000);
@@ -93,5 +103,5 @@ export function inProcessCosts(): { frameUs: number; sloNsPerRecord: number } {
   const sloStart = performance.now();
   tally.add(all);
   const sloNsPerRecord = ((performance.now() - sloStart) * 1e6) / count;
-  return { frameUs: median(perFrame), sloNsPerRecord };
+  return { frameUs: median(perFrame), sloNsPerRecord, itlNsPerRecord };
 }

@@ -89,7 +89,9 @@ export const dashboardSection: Section = {
       await server.stop();
     }
     const costs = inProcessCosts();
-    progress(`frame ${fmt(costs.frameUs, 1)} µs, --slo ${fmt(costs.sloNsPerRecord, 1)} ns per record`);
+    progress(
+      `frame ${fmt(costs.frameUs, 1)} µs; per record: ITL ${fmt(costs.itlNsPerRecord, 1)} ns, --slo ${fmt(costs.sloNsPerRecord, 1)} ns`,
+    );
     const cost = (metric: string, value: number, notes: string): Row => ({
       section: "3c dashboard",
       metric,
