@@ -177,6 +177,28 @@ if (!TMUX) {
       expect(screen).toContain("exit=4");
     }, 90_000);
 
+    test("a terminal smaller than 80×24 gets the progress line redrawn in place, not the alternate screen", async () => {
+      const dir = dirs.make();
+      tmux(
+        "new-session",
+        "-d",
+        "-s",
+        "dash-s",
+        "-x",
+        "70",
+        "-y",
+        "20",
+        "-c",
+        dir,
+        shellLine([binary, ...runArgs(server, dir, join(dir, "r"))]),
+      );
+      await waitFor(() => /performance: \d+\/4000 done/.test(capture("dash-s")), 30_000);
+      expect(alternateOn("dash-s")).toBe("0");
+      expect(capture("dash-s")).not.toContain("load generator:");
+      tmux("send-keys", "-t", "dash-s:", "C-c");
+      await waitFor(() => /exit=\d+/.test(capture("dash-s")), 30_000);
+    }, 90_000);
+
     test("SIGTERM drains, and the terminal is restored before the summary", async () => {
       const dir = dirs.make();
       openSession("dash-t", dir, [binary, ...runArgs(server, dir, join(dir, "r"))]);
