@@ -9,7 +9,7 @@
 import { DEFAULT_SLO_PERCENTILE } from "../config/slo.ts";
 import { chooseUi } from "../dashboard/choose-ui.ts";
 import type { Dashboard } from "../dashboard/dashboard.ts";
-import { LiveState } from "../live-metrics/live-state.ts";
+import type { LiveState } from "../live-metrics/live-state.ts";
 import type { PhasePlan } from "../plan/phase-plan.ts";
 import type { RequestRecord } from "../record/request-record.ts";
 import type { MetricSample } from "../server-metrics/exposition.ts";
@@ -64,15 +64,14 @@ export async function openRunDisplay(run: OpenRun, io: RunIo): Promise<RunDispla
       close: () => progress.stop(),
     };
   }
-  const live =
-    run.live?.state ??
-    new LiveState(
-      run.workload.phases.map((p) => p.plan.phase),
-      inFlightOf(run.sizing),
-    );
+  // Loaded only when drawn: a run without a terminal never parses the renderer (nor the live state, without --live-metrics).
+  const [{ Dashboard: DashboardClass }, { LiveState: LiveStateClass }] = await Promise.all([
+    import("../dashboard/dashboard.ts"),
+    import("../live-metrics/live-state.ts"),
+  ]);
+  const phases = run.workload.phases.map((p) => p.plan.phase);
+  const live = run.live?.state ?? new LiveStateClass(phases, inFlightOf(run.sizing));
   let press: (key: string) => void = () => {};
-  // Loaded only when drawn: a run without a terminal never parses the renderer.
-  const { Dashboard: DashboardClass } = await import("../dashboard/dashboard.ts");
   const stdinIsTty = (require("node:tty") as typeof import("node:tty")).isatty(0);
   const dashboard: Dashboard = new DashboardClass({
     live,
