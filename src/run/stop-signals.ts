@@ -4,7 +4,8 @@
  * First signal: stop issuing, let in-flight requests drain (bounded by the drain timeout), write
  * the report marked interrupted. Second signal: exit 130 at once; events.db stays consistent
  * because every batch is its own committed WAL transaction. The dashboard reads keys in raw
- * mode, where Ctrl-C is a key and not SIGINT: it calls `press`, which counts as a signal.
+ * mode, where Ctrl-C is a key and not SIGINT: it calls `press`, which emits SIGINT on the
+ * process, so every listener (this one, a sweep's) hears it as it would the signal.
  */
 import { ExitCode } from "../errors.ts";
 
@@ -33,7 +34,8 @@ export function installStopSignals(target: Stoppable, log: (line: string) => voi
   process.on("SIGINT", handler);
   process.on("SIGTERM", handler);
   return {
-    press: handler,
+    // The key's name rides as the signal's, so the log line says what was pressed.
+    press: (name) => process.emit("SIGINT", name as NodeJS.Signals),
     remove: () => {
       process.off("SIGINT", handler);
       process.off("SIGTERM", handler);

@@ -177,6 +177,40 @@ if (!TMUX) {
       expect(screen).toContain("exit=4");
     }, 90_000);
 
+    test("a sweep shows its step on the dashboard, and q stops the whole sweep, not just the step", async () => {
+      const dir = dirs.make();
+      const out = join(dir, "sweep");
+      const args = [
+        "sweep",
+        "--endpoints",
+        server.url,
+        "--model",
+        "m",
+        "--dataset",
+        questionDataset(dir, 50),
+        "--num-samples",
+        "4000",
+        "--duration",
+        "0",
+        "--workers",
+        "1",
+        "--rates",
+        "40,80",
+        "--report-dir",
+        out,
+      ];
+      openSession("dash-w", dir, [binary, ...args]);
+      await waitFor(() => capture("dash-w").includes("sweep (rates): step 1, rate 40 req/s"), 30_000);
+      await waitFor(() => completedIn(capture("dash-w")) > 0, 30_000);
+      tmux("send-keys", "-t", "dash-w:", "q");
+      await waitFor(() => /exit=\d+/.test(capture("dash-w")), 30_000);
+      expect(alternateOn("dash-w")).toBe("0");
+      expect(capture("dash-w")).toContain("exit=130");
+      const sweep = JSON.parse(readFileSync(join(out, "sweep.json"), "utf8")) as { state: string; steps: unknown[] };
+      expect(sweep.state).toBe("interrupted");
+      expect(sweep.steps).toHaveLength(1);
+    }, 90_000);
+
     test("a terminal smaller than 80×24 gets the progress line redrawn in place, not the alternate screen", async () => {
       const dir = dirs.make();
       tmux(
