@@ -1,5 +1,5 @@
 /**
- * @module test/e2e/dashboard-tmux.test — the compiled binary's dashboard in a real terminal (tmux), and its absence where there is none.
+ * @module test/e2e/dashboard-tmux.test — the compiled binary's dashboard in a real terminal (tmux).
  *
  * tmux gives the run a pseudo-terminal of 120×40 on a server socket of its own; `capture-pane`
  * reads what a user would see and `#{alternate_on}` says which screen is up. Skipped only when
@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type MockServer, startMockServer } from "../../src/server/index.ts";
 import { COMPILE_TIMEOUT_MS, compiledBinary } from "../support/compiled-binary.ts";
-import { questionDataset, runCli, tempDirs, waitFor } from "./run-cli.ts";
+import { questionDataset, tempDirs, waitFor } from "./run-cli.ts";
 
 const TMUX = Bun.which("tmux");
 const dirs = tempDirs("ie-dashboard-");
@@ -247,57 +247,3 @@ if (!TMUX) {
     }, 90_000);
   });
 }
-
-describe("progress without a terminal", () => {
-  let local: MockServer;
-  beforeAll(async () => {
-    local = await startMockServer({ mode: "model", ttftMs: 2, outputTokens: 4 });
-  });
-  afterAll(() => local.stop());
-  const args = (dir: string, extra: string[]) => [
-    "benchmark",
-    "offline",
-    "--endpoints",
-    local.url,
-    "--model",
-    "m",
-    "--dataset",
-    questionDataset(dir, 20),
-    "--num-samples",
-    "200",
-    "--workers",
-    "1",
-    "--report-dir",
-    join(dir, "r"),
-    ...extra,
-  ];
-
-  test("piped stderr: the plain progress line, and not one escape byte", async () => {
-    const dir = dirs.make();
-    const { exitCode, stderr } = await runCli(args(dir, []));
-    expect(exitCode).toBe(0);
-    expect(stderr).toMatch(/^performance: 200\/200 done \(100%\)/m);
-    expect(stderr).not.toContain("\x1b");
-  }, 60_000);
-
-  test("--quiet: no progress at all; --ui dashboard on a pipe says so and shows the line", async () => {
-    const dir = dirs.make();
-    const quiet = await runCli(args(dir, ["--quiet"]));
-    expect(quiet.exitCode).toBe(0);
-    expect(quiet.stderr).not.toContain("done (");
-    const asked = await runCli(args(dirs.make(), ["--ui", "dashboard"]));
-    expect(asked.stderr).toContain(
-      "warning: --ui dashboard: stderr is not a terminal; showing the plain progress line",
-    );
-    expect(asked.stderr).toMatch(/^performance: 200\/200 done/m);
-    expect(asked.stderr).not.toContain("\x1b");
-  }, 60_000);
-
-  test("--ui with an unknown value is refused with one line naming it", async () => {
-    const dir = dirs.make();
-    const { exitCode, stderr } = await runCli(args(dir, ["--ui", "fancy"]));
-    expect(exitCode).toBe(2);
-    expect(stderr).toContain("ui");
-    expect(stderr).not.toContain("    at ");
-  });
-});
