@@ -59,10 +59,11 @@ const shellLine = (args: readonly string[]) =>
   `${args.map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(" ")}; echo "exit=$?"; exec cat`;
 
 /** A 120×40 terminal running `command`; the pane stays after it ends (remain-on-exit), for the last capture. */
-function openSession(name: string, dir: string, command: readonly string[]): void {
+function openSession(name: string, dir: string, command: readonly string[], env: readonly string[] = []): void {
   tmux(
     "new-session",
     "-d",
+    ...env.flatMap((e) => ["-e", e]),
     "-s",
     name,
     "-x",
@@ -209,6 +210,23 @@ if (!TMUX) {
       const sweep = JSON.parse(readFileSync(join(out, "sweep.json"), "utf8")) as { state: string; steps: unknown[] };
       expect(sweep.state).toBe("interrupted");
       expect(sweep.steps).toHaveLength(1);
+    }, 90_000);
+
+    test("NO_COLOR: the same dashboard without a colour; colour otherwise", async () => {
+      const sgr = /\x1b\[[0-9;]*m/;
+      for (const [name, env, coloured] of [
+        ["dash-n", ["NO_COLOR=1"], false],
+        ["dash-y", [], true],
+      ] as const) {
+        const dir = dirs.make();
+        openSession(name, dir, [binary, ...runArgs(server, dir, join(dir, "r"))], env);
+        await waitFor(() => completedIn(capture(name)) > 0, 30_000);
+        const styled = tmux("capture-pane", "-p", "-e", "-t", `${name}:`);
+        expect(styled).toContain("load generator:");
+        expect(sgr.test(styled)).toBe(coloured);
+        tmux("send-keys", "-t", `${name}:`, "q");
+        await waitFor(() => /exit=\d+/.test(capture(name)), 30_000);
+      }
     }, 90_000);
 
     test("a terminal smaller than 80×24 gets the progress line redrawn in place, not the alternate screen", async () => {
