@@ -62,10 +62,7 @@ export class Dashboard {
   constructor(private readonly options: DashboardOptions) {
     this.nowMs = options.nowMs ?? (() => performance.now());
     this.tally = options.slo ? new SloTally(options.slo.limits) : null;
-    this.screen = new TerminalScreen(options.write, options.input, (key) => {
-      this.stopping ??= `${key}: stopping, draining in flight (${key} again quits now)`;
-      options.onStopKey(key);
-    });
+    this.screen = new TerminalScreen(options.write, options.input, options.onStopKey);
   }
 
   open(): void {
@@ -103,6 +100,11 @@ export class Dashboard {
     this.tally?.add(records);
     this.conversations?.add(records);
     this.itl.add(records);
+  }
+
+  /** The first stop (a key, SIGINT or SIGTERM): the header says the run is draining until it ends. */
+  stoppingOn(signal: string): void {
+    this.stopping ??= `${signal}: stopping, draining in flight (Ctrl-C again quits now)`;
   }
 
   /** The samples of a `--server-metrics` scrape that worked. */

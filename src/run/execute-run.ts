@@ -195,7 +195,7 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
     `benchmark: ${counts} requests (${config.settings.load_pattern.type}), ${sizing.workers} ` +
       `worker(s), ${inFlightText(sizing)}, streaming ${workload.streaming ? "on" : "off"}`,
   );
-  const signals = installStopSignals(session, log);
+  const signals = installStopSignals(session, log, display.stopping);
   display.onStopKey(signals.press);
   const limitS = config.run_timeout_s;
   const watchdog = limitS

@@ -28,6 +28,8 @@ interface RunDisplay {
   serverScrape: ((samples: readonly MetricSample[]) => void) | null;
   /** Where `q` and Ctrl-C go once the stop path exists. */
   onStopKey(press: (key: string) => void): void;
+  /** The first stop signal (or key) arrived: the run drains. */
+  stopping(signal: string): void;
   close(): void;
 }
 
@@ -61,6 +63,7 @@ export async function openRunDisplay(run: OpenRun, io: RunIo): Promise<RunDispla
       add: (records) => progress.add(records),
       serverScrape: null,
       onStopKey: () => {},
+      stopping: () => {},
       close: () => progress.stop(),
     };
   }
@@ -93,6 +96,7 @@ export async function openRunDisplay(run: OpenRun, io: RunIo): Promise<RunDispla
     onStopKey: (fn) => {
       press = fn;
     },
+    stopping: (signal) => dashboard.stoppingOn(signal),
     close: () => dashboard.close(),
   };
 }

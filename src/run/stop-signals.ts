@@ -19,12 +19,18 @@ interface StopSignals {
   remove(): void;
 }
 
-export function installStopSignals(target: Stoppable, log: (line: string) => void): StopSignals {
+/** `onStopping`: told of the first signal (the dashboard shows that the run is draining). */
+export function installStopSignals(
+  target: Stoppable,
+  log: (line: string) => void,
+  onStopping: (signal: string) => void = () => {},
+): StopSignals {
   let count = 0;
   const handler = (signal: string) => {
     count++;
     if (count === 1) {
       log(`\n${signal}: stopping; waiting for in-flight requests (press Ctrl-C again to quit now)`);
+      onStopping(signal);
       target.requestStop("interrupted");
     } else {
       log(`${signal}: quitting now`);

@@ -251,12 +251,14 @@ if (!TMUX) {
       await waitFor(() => /exit=\d+/.test(capture("dash-s")), 30_000);
     }, 90_000);
 
-    test("SIGTERM drains, and the terminal is restored before the summary", async () => {
+    test("SIGTERM drains under a header that says so, and the terminal is restored before the summary", async () => {
       const dir = dirs.make();
-      openSession("dash-t", dir, [binary, ...runArgs(server, dir, join(dir, "r"))]);
-      await waitFor(() => completedIn(capture("dash-t")) > 0, 30_000);
+      // 3 s a request: the drain lasts long enough to be seen on the dashboard.
+      openSession("dash-t", dir, [binary, ...runArgs(slow, dir, join(dir, "r"))]);
+      await waitFor(() => /issued [1-9]/.test(capture("dash-t")), 30_000);
       const shell = tmux("display", "-p", "-t", "dash-t:", "#{pane_pid}").trim();
       process.kill(childOf(Number(shell)), "SIGTERM");
+      await waitFor(() => capture("dash-t").includes("SIGTERM: stopping, draining in flight"), 10_000);
       await waitFor(() => /exit=\d+/.test(capture("dash-t")), 30_000);
       expect(alternateOn("dash-t")).toBe("0");
       const screen = capture("dash-t");
