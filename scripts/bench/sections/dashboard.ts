@@ -109,6 +109,11 @@ export const dashboardSection: Section = {
         `median of ${fmt(FRAMES)} frames (live-state read, snapshot, render 120×40); 2 frames a second`,
       ),
       cost(
+        "main's cost of filing one stream's chunk gaps (ITL, 16 chunks), ns",
+        costs.itlNsPerRecord,
+        `${fmt(FRAME_REQUESTS)} records`,
+      ),
+      cost(
         "main's cost of judging one record against --slo, ns",
         costs.sloNsPerRecord,
         `${fmt(FRAME_REQUESTS)} records`,
