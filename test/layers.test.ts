@@ -20,6 +20,7 @@ const LAYERS = [
   "compare",
   "doctor",
   "run",
+  "dashboard",
   "live-metrics",
   "workload",
   "worker",

@@ -22,6 +22,7 @@ import type { Section } from "./lib/section.ts";
 import { renderTable, type Row } from "./lib/table.ts";
 import { baselineSection } from "./sections/baseline.ts";
 import { coldStartSection } from "./sections/cold-start.ts";
+import { dashboardSection } from "./sections/dashboard.ts";
 import { conversationTurnsSection } from "./sections/conversation-turns.ts";
 import { offlineSection, streamingSection } from "./sections/http-client.ts";
 import { pacedStreamSection } from "./sections/paced-stream.ts";
@@ -42,6 +43,7 @@ const SECTIONS: Section[] = [
   pacedStreamSection,
   poissonSection,
   scrapeSection,
+  dashboardSection,
   traceReplaySection,
   conversationTurnsSection,
   shardsSection,

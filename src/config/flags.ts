@@ -144,7 +144,7 @@ const COMMAND_FLAGS: readonly FlagSpec[] = [
     aliases: ["-q"],
     path: "quiet",
     kind: "boolean",
-    description: "no live progress line on stderr (warnings and errors still show)",
+    description: "no dashboard or progress line on stderr, as --ui none (warnings and errors still show)",
     commands: ["offline", "online", "from-config"],
   },
   {

@@ -1,5 +1,5 @@
 /**
- * @module run/execute-run — a run's second stage: the session, under signal handlers, the run watchdog and the progress line.
+ * @module run/execute-run — a run's second stage: the session, under signal handlers, the run watchdog and the display (dashboard or progress line).
  *
  * The workers get the request settings once (in their init); the phases run one after another;
  * Ctrl-C, SIGTERM or `--run-timeout` stop issuing and drain (`timeout` is upstream's stored,
@@ -14,7 +14,7 @@ import { TrajectoryWatch } from "./trajectory-watch.ts";
 import { BYTES_PER_MB } from "../client/body-limit.ts";
 import type { OpenRun, RunIo } from "./open-run.ts";
 import { inFlightText } from "./size-workers.ts";
-import { ProgressLine } from "./progress.ts";
+import { openRunDisplay } from "./run-display.ts";
 import { Session, type SessionResult, type SessionSpec } from "./session.ts";
 import { installStopSignals } from "./stop-signals.ts";
 import { PROFILING_META_KEY, ProfilerTriggers } from "../profiling/profiler-triggers.ts";
@@ -28,6 +28,7 @@ import {
   type ScrapeBounds,
 } from "../server-metrics/summary.ts";
 import { resolveMetricsUrl, ServerMetricsScraper } from "../server-metrics/scraper.ts";
+import type { MetricSample } from "../server-metrics/exposition.ts";
 import { recordServerIdentity } from "./fetch-server-identity.ts";
 import { serverKeyHeaders } from "./server-key.ts";
 
@@ -84,7 +85,9 @@ function stopIssuingWatch(
 async function serverMetricsScraper(
   run: OpenRun,
   log: (line: string) => void,
-): Promise<((now: () => number) => ServerMetricsScraper) | null> {
+): Promise<
+  ((now: () => number, onSamples: ((samples: readonly MetricSample[]) => void) | null) => ServerMetricsScraper) | null
+> {
   const { url: setting, interval_s: intervalS } = run.config.server_metrics;
   const { endpoints } = run.config.endpoint_config;
   const endpoint = endpoints[0] ?? "";
@@ -107,7 +110,20 @@ async function serverMetricsScraper(
     log(
       `warning: server metrics come from one page, ${redactUrl(url)}: the servers behind the other ${endpoints.length - 1} endpoint(s) are not in them`,
     );
-  return (now) => new ServerMetricsScraper(url, intervalS * 1000, fetchOptions, now, run.db.serverMetrics());
+  return (now, onSamples) => {
+    const table = run.db.serverMetrics();
+    // The dashboard shows the latest scrape's gauges; events.db keeps every scrape either way.
+    const sink = onSamples
+      ? {
+          add: (tNs: number, durationNs: number, samples: readonly MetricSample[]) => {
+            table.add(tNs, durationNs, samples);
+            onSamples(samples);
+          },
+          failed: (tNs: number, durationNs: number, error: string) => table.failed(tNs, durationNs, error),
+        }
+      : table;
+    return new ServerMetricsScraper(url, intervalS * 1000, fetchOptions, now, sink);
+  };
 }
 
 /** The scrapes that bound the performance phase, stored as they are taken (server-metrics/summary reads them). */
@@ -127,14 +143,14 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
   const [makeScraper] = await Promise.all([serverMetricsScraper(run, io.log), recordServerIdentity(run, io.log)]);
   let scraper: ServerMetricsScraper | null = null;
   const bounds = scrapeBounds(run.db);
-  const progress = new ProgressLine(io.progress, io.progressEnabled, io.isTty);
-  const live = run.live?.state ?? null;
+  const display = await openRunDisplay(run, io);
+  const { live, log } = display;
   const profiling = config.settings.profiling;
   const profiler = profiling.engine
     ? new ProfilerTriggers(
         profiling.engine,
         profiling.urls?.length ? profiling.urls : config.endpoint_config.endpoints,
-        io.log,
+        log,
       )
     : null;
   const session = new Session({
@@ -150,14 +166,14 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
     ...(makeScraper
       ? {
           onClock: (clock: RunClock) => {
-            scraper = makeScraper(clock.now);
+            scraper = makeScraper(clock.now, display.serverScrape);
             scraper.start();
           },
         }
       : {}),
     onPhaseStart: (plan) => {
-      progress.startPhase(plan);
       live?.startPhase(plan);
+      display.startPhase(plan);
       setTimeout(run.saveConfig, 0); // after this turn, which sends the phase's `go`
     },
     beforePhaseGo: async (phase) => {
@@ -169,24 +185,25 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
       if (phase.kind === "performance" && scraper) await bounds.scrape("finalNs", scraper);
     },
     onRecords: (phase, records) => {
-      progress.add(records);
+      display.add(records);
       live?.add(phase, records);
       if (phase === "performance") watch?.add(records);
     },
     ...(live ? { onHealth: (workerId: number, samples: Float64Array) => live.health(workerId, samples) } : {}),
-    log: io.log,
+    log,
   });
-  const watch = stopIssuingWatch(run, (phase) => session.stopIssuing(phase), io.log);
+  const watch = stopIssuingWatch(run, (phase) => session.stopIssuing(phase), log);
   const counts = workload.phases.map((p) => `${p.plan.phase} ${p.plan.sampleIndex.length}`).join(", ");
-  io.log(
+  log(
     `benchmark: ${counts} requests (${config.settings.load_pattern.type}), ${sizing.workers} ` +
       `worker(s), ${inFlightText(sizing)}, streaming ${workload.streaming ? "on" : "off"}`,
   );
-  const removeSignals = installStopSignals(session, io.log);
+  const signals = installStopSignals(session, log, display.stopping);
+  display.onStopKey(signals.press);
   const limitS = config.run_timeout_s;
   const watchdog = limitS
     ? setTimeout(() => {
-        io.log(`warning: run timeout of ${limitS} s reached; stopping`);
+        log(`warning: run timeout of ${limitS} s reached; stopping`);
         session.requestStop("timeout", true);
       }, limitS * 1000)
     : null;
@@ -204,8 +221,8 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
       run.db.setMeta(PROFILING_META_KEY, JSON.stringify(profiler.record()));
     }
     run.saveConfig();
-    progress.stop();
+    display.close();
     if (watchdog) clearTimeout(watchdog);
-    removeSignals();
+    signals.remove();
   }
 }

@@ -44,6 +44,8 @@ export interface RunIo {
   progress: (text: string) => void;
   progressEnabled: boolean;
   isTty: boolean;
+  /** Lines the dashboard shows under its header: what the run is part of (a sweep's step, its steps done). */
+  statusLines?: () => readonly string[];
 }
 
 /** A run whose workers are up, whose workload is ready and whose files are open. */
@@ -73,7 +75,7 @@ const SHARD_META_KEY = "shard";
 
 /**
  * What makes two runs parts of one plan: the resolved config (secrets redacted; without the
- * report directory, the shard and the live page's address, which differ by host) and every
+ * report directory, the shard, the live page's address and the ui, which differ by host) and every
  * request body, hashed.
  */
 export function planIdentity(config: BenchmarkConfig, bodies: readonly string[]): string {
@@ -84,6 +86,7 @@ export function planIdentity(config: BenchmarkConfig, bodies: readonly string[])
     start_at: _at,
     start_barrier: _barrier,
     live_metrics: _live,
+    ui: _ui,
     ...shared
   } = redactSecrets(config) as BenchmarkConfig;
   const hash = new Bun.CryptoHasher("sha256");

@@ -113,7 +113,7 @@ export class ServerMetricsScraper {
     private readonly intervalMs: number,
     private readonly fetchOptions: ScrapeFetchOptions,
     private readonly now: () => number,
-    private readonly table: ServerMetricsTable,
+    private readonly table: Pick<ServerMetricsTable, "add" | "failed">,
   ) {}
 
   start(): void {

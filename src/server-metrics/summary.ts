@@ -160,6 +160,19 @@ function gaugeValues(
   return source && values.length > 0 ? { source, tNs, values } : null;
 }
 
+/** One scrape's known gauges (running, waiting, kv_cache_usage, …), its series combined as the summary does, by key. */
+export function scrapeGauges(
+  samples: readonly { name: string; labels: string; value: number }[],
+): Record<string, number> {
+  const rows = samples.map((s) => ({ ...s, tNs: 0, value: Number.isNaN(s.value) ? null : s.value }));
+  const gauges: Record<string, number> = {};
+  for (const spec of KNOWN_GAUGES) {
+    const found = gaugeValues(spec, [rows]);
+    if (found) gauges[spec.key] = found.values[0] as number;
+  }
+  return gauges;
+}
+
 function gaugeStats(spec: GaugeSpec, scrapes: readonly ScrapedRow[][]): GaugeStats | null {
   const found = gaugeValues(spec, scrapes);
   if (!found) return null;

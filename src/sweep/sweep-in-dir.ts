@@ -24,6 +24,7 @@ import type { StepKind } from "./sweep-step.ts";
 import { sweepLines } from "./sweep-text.ts";
 import { cellDirName, type IslOsl } from "./grid-cells.ts";
 import { finishedCell, resumesGrid, type GridRecord } from "./resume-cells.ts";
+import { type CurrentStep, sweepStatusLines } from "./sweep-status.ts";
 
 const BEFORE_STEP_HINT =
   "the command must exit 0 (e.g. reset the server's prefix cache); the sweep stops rather than measure a step it did not prepare";
@@ -76,22 +77,25 @@ export async function sweepInDir(s: SweepInDir): Promise<number> {
     join(outDir, "sweep.json"),
     `${JSON.stringify({ ...emptySweepResult(s.plan), slo: s.slo, ...grid }, null, 2)}\n`,
   );
+  let current: CurrentStep | null = null;
+  const runIo: RunIo = { ...s.runIo, statusLines: () => sweepStatusLines(saved ?? emptySweepResult(s.plan), current) };
   try {
     const result = await runSweep(s.plan, {
       run: async (kind, offered, index, pair) => {
+        current = { index, kind, offered };
         if (s.plan.beforeEachStep)
           await runShellHook(s.plan.beforeEachStep, "--before-each-step", s.runIo.log, BEFORE_STEP_HINT);
         const dir = pair ? cellDir(outDir, kind, offered, pair) : join(outDir, stepDirName(index, kind, offered));
         const config = s.configFor(kind, offered, dir, pair);
         if (config.runs > 1) {
           // `--runs N`: the step's directory holds run-1 … run-N and repeats.json, as a benchmark's does.
-          const repeated = await repeatRuns(config, s.runIo, s.testMode, {
+          const repeated = await repeatRuns(config, runIo, s.testMode, {
             beforeRun: (i) => s.runIo.log(`sweep: step ${index}: run ${i} of ${config.runs}`),
           });
           const last = repeated.summaries[repeated.summaries.length - 1] as ResultSummary;
           return { summary: last, reportDir: repeated.dir, runs: repeated.summaries };
         }
-        const outcome = await runBenchmark(config, s.runIo, s.testMode);
+        const outcome = await runBenchmark(config, runIo, s.testMode);
         return { summary: outcome.summary, reportDir: outcome.reportDir };
       },
       ...(resumed

@@ -44,10 +44,12 @@ const RUN_TIMEOUT_MS = 600_000;
 export async function runIe(
   args: string[],
   reportDir: string,
-  options: { pinToClientCpu?: boolean } = {},
+  options: { pinToClientCpu?: boolean; wrap?: (command: string[]) => string[] } = {},
 ): Promise<IeRun> {
   const started = performance.now();
-  const command = [BUN, MAIN, ...args, "--report-dir", reportDir];
+  const bare = [BUN, MAIN, ...args, "--report-dir", reportDir];
+  // `wrap`: e.g. a pseudo-terminal around the CLI (sections/dashboard), inside the CPU pinning.
+  const command = options.wrap ? options.wrap(bare) : bare;
   const proc = track(options.pinToClientCpu === false ? command : pinned(CLIENT_CPU, command), {
     cwd: ROOT,
     stdout: "ignore",

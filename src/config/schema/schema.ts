@@ -14,6 +14,8 @@ import { SloSchema } from "../slo.ts";
 import { parseListenAddress } from "../listen-address.ts";
 import { POOLING_API_TYPES } from "../../dataset/pooling-api.ts";
 
+/** What a run shows on stderr while it runs (dashboard/choose-ui resolves auto). */
+export const UI_MODES = ["auto", "dashboard", "line", "none"] as const;
 const BENCHMARK_TYPES = ["offline", "online", "eval", "submission"] as const;
 const API_TYPES = [
   "openai",
@@ -150,6 +152,12 @@ export const BenchmarkConfigSchema = z.strictObject({
       },
     })
     .describe("HOST:PORT (or PORT, on 127.0.0.1; port 0 picks one): serve the run's live state at /metrics"),
+  // ours: how the run shows itself while it runs (dashboard/choose-ui decides what auto means).
+  ui: choice(UI_MODES)
+    .default("auto")
+    .describe(
+      "auto: a dashboard on a terminal of 80×24 or more, else the progress line; dashboard | line | none (stderr, not stdout)",
+    ),
   // ours: what serves the run, for throughput per GPU and the cost of a million tokens (metrics/gpu-cost).
   gpus: int(z.number().min(1))
     .nullable()

@@ -35,6 +35,7 @@ export const OWN_FIELDS = [
   "model_params.model_mix",
   "model_params.batch_size",
   "live_metrics",
+  "ui",
   "settings.load_pattern.burstiness",
   "settings.load_pattern.max_concurrency",
   "settings.load_pattern.ramp_up_s",

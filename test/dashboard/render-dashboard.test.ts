@@ -1,0 +1,135 @@
+import { describe, expect, test } from "bun:test";
+import type { DashboardSnapshot } from "../../src/dashboard/dashboard-snapshot.ts";
+import { renderDashboard } from "../../src/dashboard/render-dashboard.ts";
+
+const p = (p50: number, p90: number, p99: number) => ({ p50, p90, p99 });
+
+function snapshot(overrides: Partial<DashboardSnapshot> = {}): DashboardSnapshot {
+  return {
+    phase: "performance",
+    stopping: null,
+    planned: 1000,
+    issued: 530,
+    completed: 500,
+    failed: { timeout: 3, http_5xx: 7 },
+    inFlight: 20,
+    elapsedS: 65,
+    etaS: 62,
+    windowS: 10,
+    achievedQps: 49.8,
+    target: "target 50 req/s",
+    outputTokensPerS: 2480,
+    inputTokensPerS: 12_500,
+    goodput: { recentPerS: 47.2, recentPct: 97.5, totalPct: 98.8, targetPct: 99 },
+    latency: [
+      { name: "TTFT", recent: p(12.3, 20.1, 45), total: p(13, 22, 51.5) },
+      { name: "TPOT", recent: p(4.2, 5, 6.1), total: null },
+      { name: "latency", recent: null, total: null },
+    ],
+    lag: { p99Ms: 0.8, limitMs: 20, verdict: "ok" },
+    readSide: { verdict: "ok", latenessP99Ms: 0.4, workers: 2 },
+    server: { running: 12, waiting: 3, kvCachePct: 41.5 },
+    series: { rate: [40, 50, 45, 50], ttftP99Ms: [30, null, 45, 50], inFlight: [18, 20, 22, 20] },
+    context: ["sweep (find): step 4, rate 37.5 req/s", "conversations: 12 active · 30 done of 100"],
+    logs: ["benchmark: performance 1000 requests (poisson)", "warning: something"],
+    ...overrides,
+  };
+}
+
+const text = (s: DashboardSnapshot, width = 120, height = 40, color = false) =>
+  renderDashboard(s, { width, height, color }).join("\n");
+
+describe("dashboard/render-dashboard", () => {
+  test.each<[string, Partial<DashboardSnapshot>, string[]]>([
+    ["the phase, elapsed and ETA", {}, ["performance", "01:05 elapsed", "ETA 01:02"]],
+    ["the progress counter: done includes failures", {}, ["510/1000 (51%)"]],
+    [
+      "counts, failures by kind, most first",
+      {},
+      ["issued 530", "completed 500", "failed 10 (http_5xx 7, timeout 3)", "in flight 20"],
+    ],
+    [
+      "achieved vs target, token rates, the window",
+      {},
+      ["rate 49.8 req/s (target 50 req/s)", "output 2480 tok/s", "input 12.5k tok/s", "(last 10 s)"],
+    ],
+    [
+      "goodput against --slo",
+      {},
+      ["goodput 47.2 req/s · SLO met by 97.5 % (last 10 s), 98.8 % since start · target 99 %"],
+    ],
+    ["the latency table, labelled approximate", {}, ["last 10 s", "since start", "approximate", "12.3", "51.5"]],
+    ["a percentile without values is a dash", {}, ["latency          -"]],
+    ["the lag and the load-generator verdict", {}, ["schedule lag p99 0.80 ms (limit 20.0 ms)", "load generator: ok"]],
+    [
+      "falling behind, the moment the window says so",
+      { lag: { p99Ms: 85, limitMs: 20, verdict: "falling behind" } },
+      ["load generator: falling behind"],
+    ],
+    [
+      "a closed loop is not judged",
+      { lag: { p99Ms: 3, limitMs: null, verdict: null }, target: "concurrency 8" },
+      ["not judged", "(concurrency 8)"],
+    ],
+    [
+      "the read side",
+      { readSide: { verdict: "saturated", latenessP99Ms: 12.7, workers: 1 } },
+      ["read side: saturated", "p99 12.7 ms"],
+    ],
+    ["no read-side samples yet", { readSide: null }, ["no worker samples yet"]],
+    ["the server's gauges", {}, ["server: running 12 · waiting 3 · KV cache 41.5 %"]],
+    ["the sparklines' labels and latest values", {}, ["req/s", "TTFT p99 ms", "in flight", "█"]],
+    ["the log lines", {}, ["warning: something"]],
+    [
+      "the context lines under the header (a sweep's step, conversations)",
+      {},
+      ["sweep (find): step 4", "12 active · 30 done of 100"],
+    ],
+    [
+      "a stop under way replaces the key hint and the ETA",
+      { stopping: "q: stopping, draining", etaS: null },
+      ["q: stopping, draining"],
+    ],
+    ["max throughput shows no target", { target: null }, ["rate 49.8 req/s · output"]],
+  ])("%s", (_name, overrides, expected) => {
+    const shown = text(snapshot(overrides));
+    for (const part of expected) expect(shown).toContain(part);
+  });
+
+  test.each([
+    [80, 24],
+    [120, 40],
+    [200, 60],
+    [80, 10],
+  ])("at %i×%i every line fits and no more lines than rows", (width, height) => {
+    const lines = renderDashboard(snapshot(), { width, height, color: false });
+    expect(lines.length).toBeLessThanOrEqual(height);
+    for (const line of lines) expect(Array.from(line).length).toBeLessThanOrEqual(width);
+  });
+
+  test("a short terminal keeps the top (phase, progress, counts) and drops the bottom", () => {
+    const lines = renderDashboard(snapshot(), { width: 100, height: 4, color: false });
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toContain("performance");
+    expect(lines[2]).toContain("issued 530");
+  });
+
+  test("without colour (NO_COLOR) there is not one escape byte; with colour, verdicts are coloured", () => {
+    expect(text(snapshot(), 120, 40, false)).not.toContain("\x1b");
+    const coloured = text(snapshot({ lag: { p99Ms: 85, limitMs: 20, verdict: "falling behind" } }), 120, 40, true);
+    expect(coloured).toContain("\x1b[31mfalling behind\x1b[0m");
+    expect(coloured).toContain("\x1b[31m97.5 %\x1b[0m");
+  });
+
+  test.each([
+    [0, 0],
+    [500, 0.5],
+    [1000, 1],
+  ])("the progress bar at %i of 1000 done is %d full", (done, share) => {
+    const line =
+      renderDashboard(snapshot({ completed: done, failed: {} }), { width: 60, height: 3, color: false })[1] ?? "";
+    const filled = line.replace(/[^█]/g, "").length;
+    const width = filled + line.replace(/[^░]/g, "").length;
+    expect(filled).toBe(Math.floor(width * share));
+  });
+});
