@@ -159,7 +159,13 @@ describe("cli/faults", () => {
       expect(summary.n_samples_issued).toBe(300);
       serve.kill("SIGTERM");
       await serve.exited;
-      const line = (await stderr.done).split("\n").find((l) => l.startsWith("faults injected: "));
+      const lines = (await stderr.done).split("\n");
+      // The routes whose bytes the faults do not speak are named, not silently left clean.
+      expect(lines).toContain(
+        "note: faults are injected on /v1/chat/completions and /v1/completions only; " +
+          "/v1/responses, /v1/messages, /v1/embeddings, /v1/rerank and /generate answer without them",
+      );
+      const line = lines.find((l) => l.startsWith("faults injected: "));
       const injected = JSON.parse((line ?? "").slice("faults injected: ".length)) as Record<string, number>;
       const expected: Record<string, number> = {};
       for (const [label, kind] of [

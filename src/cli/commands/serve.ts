@@ -120,7 +120,7 @@ const SERVE_FLAGS: readonly FlagSpec[] = [
       "--fault",
       "faults",
       "list",
-      `inject a fault, KIND[:ARG]; repeat for several (each faulty request picks one). Kinds: ${FAULT_KINDS.join(", ")}`,
+      `inject a fault into chat and completions requests, KIND[:ARG]; repeat for several (each faulty request picks one). Kinds: ${FAULT_KINDS.join(", ")}`,
       "none",
     ),
     commaSeparated: true,
@@ -186,6 +186,12 @@ export const serveCommand: Command = {
     const server = await startMockServer(options);
     io.stdout(`${server.url}\n`);
     io.stderr(`mock server (${options.mode}) listening on ${server.url}; Ctrl-C to stop\n`);
+    // Faults are written in chat's and completions' own bytes; the other dialects' routes answer clean, and say so.
+    if (faultSpecs.length > 0)
+      io.stderr(
+        "note: faults are injected on /v1/chat/completions and /v1/completions only; " +
+          "/v1/responses, /v1/messages, /v1/embeddings, /v1/rerank and /generate answer without them\n",
+      );
     await new Promise<void>((resolve) => {
       const stop = () => resolve();
       process.once("SIGINT", stop);

@@ -4,6 +4,7 @@
  */
 import type { ConfigProblem } from "../config-error.ts";
 import type { Rule } from "./rule-context.ts";
+import { POOLING_API_TYPES } from "../../dataset/pooling-api.ts";
 
 const STREAMED_OBJECTIVES = [
   ["ttft_ms", "TTFT"],
@@ -23,11 +24,17 @@ export const sloRule: Rule = (config) => {
       message: "a share of requests needs a limit to meet: add ttft, tpot or latency, e.g. --slo ttft:500ms,p=95",
     });
   if (config.model_params.streaming !== "off") return problems;
+  // Embeddings and rerank generate no tokens at all, so streaming is no remedy there.
+  const generates = !(POOLING_API_TYPES as readonly string[]).includes(config.endpoint_config.api_type);
   for (const [key, metric] of STREAMED_OBJECTIVES) {
     if (slo[key] === null) continue;
     problems.push({
       path: `slo.${key}`,
-      message: `a ${metric} objective needs streamed responses, and streaming is off: no request would have a first token to meet it (--streaming on)`,
+      message: generates
+        ? `a ${metric} objective needs streamed responses, and streaming is off: ` +
+          "no request would have a first token to meet it (--streaming on)"
+        : `a ${metric} objective needs generated tokens, and api_type ${config.endpoint_config.api_type} ` +
+          "generates none: use a latency objective (--slo latency:…)",
     });
   }
   return problems;

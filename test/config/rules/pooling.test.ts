@@ -67,6 +67,14 @@ describe("config/rules/pooling", () => {
     expect(text.split("\n")).toHaveLength(1);
   });
 
+  test("a TTFT or TPOT objective is refused as needing generated tokens (no --streaming hint); latency is taken", () => {
+    expect(refusal(() => fromFlags("--api-type", "openai_embeddings", "--slo", "ttft:100ms"))).toMatch(
+      /slo\.ttft_ms.*api_type openai_embeddings generates none: use a latency objective/,
+    );
+    expect(refusal(() => fromFlags("--api-type", "rerank", "--slo", "tpot:5ms"))).not.toContain("--streaming on");
+    expect(fromFlags("--api-type", "rerank", "--slo", "latency:200ms").slo.latency_ms).toBe(200);
+  });
+
   test("refuses an accuracy dataset: these types generate no text to score", () => {
     const datasets = [
       { path: "d.jsonl" },
