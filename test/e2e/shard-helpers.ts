@@ -43,7 +43,8 @@ const DISPERSION_MARGIN = 1;
  * 10 ms windows scatter the index by under ±0.1), nothing is sent early, the sends are no burstier
  * than the plan allows unless a run reports that it fell behind, and the server (in this
  * process, whose worst stall is `serverStallMs`, which also bunches the arrivals it stamps) saw
- * the requests over the span the rows say they were sent in.
+ * the requests over the span the rows say they were sent in (1st to 99th percentile, so a single
+ * preempted send at either end is the host's, not ours).
  */
 export function expectPlanKept(
   runDirs: readonly string[],
@@ -61,13 +62,23 @@ export function expectPlanKept(
   for (const r of rows) expect(r.sentNs).toBeGreaterThanOrEqual(r.scheduledNs);
   const arrivals = [...arrivalsNs].sort((x, y) => x - y);
   expect(arrivals.length).toBe(rows.length);
-  const spanMs = (times: readonly number[]) => ((times.at(-1) as number) - (times[0] as number)) / 1e6;
-  expect(Math.abs(spanMs(arrivals) - spanMs(sent))).toBeLessThan(SPAN_MARGIN_MS + serverStallMs);
+  expect(Math.abs(innerSpanMs(arrivals) - innerSpanMs(sent))).toBeLessThan(SPAN_MARGIN_MS + serverStallMs);
   const bursty = indexOfDispersion(sent, 10e6) >= plannedDispersion + DISPERSION_MARGIN;
   const reported = runDirs.some((dir) => loadGeneratorVerdict(dir) === "fell_behind");
   expect({ bursty, reported, sentDispersion: indexOfDispersion(sent, 10e6), plannedDispersion }).toMatchObject(
     bursty ? { reported: true } : { bursty: false },
   );
+}
+
+/**
+ * The span between the 1st and 99th percentile of ascending `times`, ms. A host that preempts a
+ * worker between stamping a send and writing it delays that one request (seen: 15.6 ms against a
+ * 12.2 ms bound, with other work on both cores); a stamp that does not keep the server's time
+ * stretches or shrinks every gap, which the inner span shows as plainly as the whole one.
+ */
+function innerSpanMs(times: readonly number[]): number {
+  const at = (q: number) => times[Math.round(q * (times.length - 1))] as number;
+  return (at(0.99) - at(0.01)) / 1e6;
 }
 
 /** A run's load-generator verdict (performance/result_summary.json). */
