@@ -13,8 +13,9 @@ const VALUE_HINT: Record<FlagSpec["kind"], string> = {
 
 function label(spec: FlagSpec): string {
   const names = [spec.flag, ...spec.aliases].join(", ");
-  // A list that takes one item per flag (`--header`) is repeated, not comma-separated.
-  const hint = spec.commaSeparated === false ? "TEXT" : VALUE_HINT[spec.kind];
+  // A list is split at commas only where the parser splits it (config/flag-values); otherwise it takes one item per
+  // flag, repeated (`--header`, `--model-latency NAME=ttft:…,tpot:…`), and its value may hold commas.
+  const hint = spec.kind === "list" && !spec.commaSeparated ? "TEXT" : VALUE_HINT[spec.kind];
   const value = spec.kind === "enum" && spec.choices ? spec.choices.join("|") : hint;
   return value ? `${names} ${value}` : names;
 }

@@ -9,7 +9,10 @@
  * `[DONE]`) and carry `response.usage` {input_tokens, output_tokens,
  * output_tokens_details.reasoning_tokens}; `response.failed` and an `error` event are the
  * server's error. Other events (created, in_progress, output_item.added, content_part.added, the
- * `.done` events) carry no new output. Statuses map onto chat's finish reasons so that reports
+ * `.done` events) carry no new output — except `response.output_item.added` of a `function_call` item: it
+ * carries the function's name, which the model generated, so it is a chunk, as Anthropic's `tool_use` block
+ * start (client/anthropic-events) and chat's first tool-call delta (the one with `function.name`) are; TTFT is
+ * then the same instant in every dialect. Statuses map onto chat's finish reasons so that reports
  * count them alike: completed → stop (tool_calls when the output holds a function call), an
  * incomplete response's `max_output_tokens` → length, its `content_filter` → content_filter.
  */
@@ -43,6 +46,7 @@ const TEXT_DELTAS = new Set(["response.output_text.delta", "response.refusal.del
 const REASONING_DELTAS = new Set(["response.reasoning_text.delta", "response.reasoning_summary_text.delta"]);
 const TOOL_DELTAS = new Set(["response.function_call_arguments.delta"]);
 const ENDS = new Set(["response.completed", "response.incomplete"]);
+const ITEM_ADDED = "response.output_item.added";
 
 const NOTHING: ResponsesEvent = {
   delta: null,
@@ -121,6 +125,11 @@ export function readResponsesEvent(event: Json): ResponsesEvent {
   if (TEXT_DELTAS.has(type) || REASONING_DELTAS.has(type) || TOOL_DELTAS.has(type)) {
     const delta = typeof event.delta === "string" ? event.delta : "";
     return { ...NOTHING, delta, reasoning: REASONING_DELTAS.has(type), toolCall: TOOL_DELTAS.has(type) };
+  }
+  if (type === ITEM_ADDED) {
+    const item = asObject(event.item);
+    if (item?.type !== "function_call") return NOTHING;
+    return { ...NOTHING, delta: typeof item.name === "string" ? item.name : "", toolCall: true };
   }
   if (type === "error") return { ...NOTHING, error: readResponsesError(event) };
   const response = asObject(event.response);

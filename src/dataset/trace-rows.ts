@@ -8,8 +8,8 @@
  * gets a prompt of that many tokens of the random dataset's words and asks for its output
  * length (max_new_tokens, min_tokens, ignore_eos). Mooncake's `hash_ids` name 512-token blocks:
  * rows that share a block id share that block's text, so the trace's prefix reuse is replayed.
- * A `session_id` (or `conversation_id`) is kept for the routing headers. CSV cells holding
- * plain numbers read as numbers.
+ * A `session_id` (or `conversation_id`) is kept for the routing headers, a `model` for the row's model.
+ * CSV cells holding plain numbers read as numbers.
  */
 import { InputError } from "../errors.ts";
 import { PythonRandom, type PythonSeed, offsetSeed } from "../rng/python-random.ts";
@@ -136,9 +136,11 @@ export function traceRows(
     }
     prompts ??= new TracePrompts(seed, tokenizer);
     const prompt = prompts.prompt(input, row.hash_ids);
+    // The row's model goes with it, as a prompt row's does (workload/model-workload).
+    const model = row.model === undefined ? {} : { model: row.model };
     return output === null || output === 0
-      ? { prompt }
-      : { prompt, max_new_tokens: output, min_tokens: output, ignore_eos: true };
+      ? { prompt, ...model }
+      : { prompt, ...model, max_new_tokens: output, min_tokens: output, ignore_eos: true };
   });
   return { rows, timesMs, sessions };
 }

@@ -5,6 +5,9 @@
  * result_summary.json reports) ÷ the GPUs serving the endpoint (`--gpus`). The cost is the GPUs' time over the
  * performance window (`duration_ns`): GPU-hours = duration × GPUs ÷ 3600 s, and
  * $/1M output tokens = GPU-hours × price ÷ (output tokens ÷ 10⁶); $/1M tokens counts input + output tokens.
+ * Embeddings and rerank generate nothing: their output tokens are 0, not unknown, so $/1M tokens is their
+ * input tokens' price, given again as $/1M input tokens, which only they carry (the GPUs' time is spent on
+ * the inputs alone; for a generating API it is mostly decoding, and a price per input token would mislead).
  * A count that is 0 or unknown gives null, never a cost of infinity or of nothing. Pure.
  */
 
@@ -25,6 +28,8 @@ interface GpuCostInput {
   outputTokens: number | null;
   /** Σ input tokens of successful requests; null when some had no count. */
   inputTokens: number | null;
+  /** Embeddings or rerank: nothing is generated, so the input tokens are what is priced. */
+  generatesNothing?: boolean;
 }
 
 export interface GpuCost {
@@ -34,6 +39,8 @@ export interface GpuCost {
   usd_total: number | null;
   usd_per_million_output_tokens: number | null;
   usd_per_million_tokens: number | null;
+  /** Present for embeddings and rerank only: `usd_total` ÷ (input tokens ÷ 10⁶). */
+  usd_per_million_input_tokens?: number | null;
 }
 
 /** `usd` ÷ (`tokens` ÷ 10⁶); null when either is unknown or there are no tokens. */
@@ -42,7 +49,8 @@ function perMillion(usd: number | null, tokens: number | null): number | null {
 }
 
 export function gpuCost(input: GpuCostInput): GpuCost {
-  const { durationNs, gpus, usdPerGpuHour, outputTokens, inputTokens } = input;
+  const { durationNs, gpus, usdPerGpuHour, inputTokens, generatesNothing = false } = input;
+  const outputTokens = generatesNothing ? 0 : input.outputTokens;
   const gpuHours = durationNs === null || !(durationNs > 0) ? null : (durationNs * gpus) / NS_PER_HOUR;
   const usd = gpuHours === null ? null : gpuHours * usdPerGpuHour;
   const allTokens = outputTokens === null || inputTokens === null ? null : outputTokens + inputTokens;
@@ -53,5 +61,6 @@ export function gpuCost(input: GpuCostInput): GpuCost {
     usd_total: usd,
     usd_per_million_output_tokens: perMillion(usd, outputTokens),
     usd_per_million_tokens: perMillion(usd, allTokens),
+    ...(generatesNothing ? { usd_per_million_input_tokens: perMillion(usd, inputTokens) } : {}),
   };
 }

@@ -168,6 +168,8 @@ export function summarizePhase(
   const tpotNs = rollupSorted(series.get("tpot"), { ...streamEs, float: true });
   const sources = tallyTokenSources(cols.tokenSources, ok);
   const meanGapNs = meanScheduleGapNs(cols.scheduledNs);
+  // Embeddings and rerank (their requests count inputs): no tokens generated, so inputs/s and input tokens are priced.
+  const inputs = inputThroughput(series.get("inputCount"), series.get("inputTokens"), durationNs);
 
   return {
     nSamplesIssued: n,
@@ -205,8 +207,15 @@ export function summarizePhase(
     interactivity: interactivity(tpotNs.median),
     cost:
       ctx.gpus && ctx.gpuHourCostUsd
-        ? gpuCost({ durationNs, gpus: ctx.gpus, usdPerGpuHour: ctx.gpuHourCostUsd, outputTokens, inputTokens })
+        ? gpuCost({
+            durationNs,
+            gpus: ctx.gpus,
+            usdPerGpuHour: ctx.gpuHourCostUsd,
+            outputTokens,
+            inputTokens,
+            generatesNothing: inputs !== null,
+          })
         : null,
-    inputs: inputThroughput(series.get("inputCount"), series.get("inputTokens"), durationNs),
+    inputs,
   };
 }

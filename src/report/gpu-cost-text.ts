@@ -26,12 +26,17 @@ export function gpuCostRows(
       `${fixed2(s.interactivity)} tok/s per user (1000 ÷ median TPOT in ms)`,
     ]);
   const c = s.cost;
-  if (c)
-    rows.push([
-      "Cost",
-      `${usd(c.usd_per_million_output_tokens)} per 1M output tokens, ${usd(c.usd_per_million_tokens)} per 1M ` +
-        `tokens (input + output): ${sig3(c.gpu_hours)} GPU-hours (${c.gpus} GPUs over the window) at ` +
-        `$${c.usd_per_gpu_hour}/GPU-hour = ${usd(c.usd_total)}`,
-    ]);
+  if (!c) return rows;
+  // Embeddings and rerank generate nothing: their price is per input token (metrics/gpu-cost).
+  const priced =
+    c.usd_per_million_input_tokens !== undefined
+      ? `${usd(c.usd_per_million_input_tokens)} per 1M input tokens (nothing generated)`
+      : `${usd(c.usd_per_million_output_tokens)} per 1M output tokens, ${usd(c.usd_per_million_tokens)} per 1M ` +
+        "tokens (input + output)";
+  rows.push([
+    "Cost",
+    `${priced}: ${sig3(c.gpu_hours)} GPU-hours (${c.gpus} GPUs over the window) at ` +
+      `$${c.usd_per_gpu_hour}/GPU-hour = ${usd(c.usd_total)}`,
+  ]);
   return rows;
 }

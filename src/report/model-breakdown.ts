@@ -4,6 +4,8 @@
  *
  * A LoRA adapter is a model name to the server (vLLM serves adapters by name), so each adapter is broken down
  * as a model is. A run with one model leaves `models` empty and has no breakdown: its report is as it always was.
+ * A model that got no request in the phase is left out (`--model` when every row names its own, a mix entry a
+ * shard's share never reached): a row of zeros and N/A says nothing.
  */
 import type { Database } from "bun:sqlite";
 import { readPhaseColumns } from "../metrics/read-phase.ts";
@@ -25,8 +27,9 @@ export function modelBreakdown(
   models.forEach((model, index) => {
     const cols = readPhaseColumns(db, phase, new Set(), index);
     // The plan's per-model counts are not stored: dropped requests are counted for the run as a whole.
+    if (cols.count === 0) return;
     const metrics = summarizePhase(cols, { ...context, plannedCount: null }, new SortedSeries(cols));
     blocks[model.name] = modelSummaryOf(buildResultSummary(metrics, run));
   });
-  return blocks;
+  return Object.keys(blocks).length > 0 ? blocks : null;
 }

@@ -177,7 +177,7 @@ export function renderReportText(summary: ResultSummary, accuracy: readonly stri
     ...(summary.shards ? shardLines(summary.shards) : []),
     ...(summary.server_metrics ? serverMetricsLines(summary.server_metrics, summary.ttft) : []),
     ...(summary.server_timing ? serverTimingLines(summary.server_timing) : []),
-    ...modelLines(summary.per_model),
+    ...modelLines(summary),
     ...(summary.steady_state ? steadyStateLines(summary, summary.steady_state) : []),
   ];
   const lines = [
@@ -221,7 +221,7 @@ export function renderConsoleSummary(summary: ResultSummary, accuracy: readonly 
     ...(summary.shards ? shardLines(summary.shards) : []),
     ...(summary.server_metrics ? serverMetricsLines(summary.server_metrics, summary.ttft) : []),
     ...(summary.server_timing ? serverTimingLines(summary.server_timing) : []),
-    ...modelLines(summary.per_model),
+    ...modelLines(summary),
     ...(summary.steady_state ? steadyStateLines(summary, summary.steady_state) : []),
     ...accuracy,
     ...(summary.result ? verdictLines(summary.result) : []),

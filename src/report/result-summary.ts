@@ -139,13 +139,16 @@ export const PER_MODEL_KEYS = [
   "token_count_source",
   "error_counts",
   "goodput",
+  "inputs",
 ] as const satisfies readonly (keyof ResultSummary)[];
 
 export type ModelSummary = Pick<ResultSummary, (typeof PER_MODEL_KEYS)[number]>;
 
-/** The per-model blocks of a summary computed over one model's requests. */
+/** The per-model blocks of a summary computed over one model's requests; a block the summary lacks (`inputs`) stays out. */
 export function modelSummaryOf(summary: ResultSummary): ModelSummary {
-  return Object.fromEntries(PER_MODEL_KEYS.map((key) => [key, summary[key]])) as ModelSummary;
+  return Object.fromEntries(
+    PER_MODEL_KEYS.filter((key) => summary[key] !== undefined).map((key) => [key, summary[key]]),
+  ) as ModelSummary;
 }
 
 /** Top-level keys of result_summary.json, in order. */

@@ -128,6 +128,8 @@ const SummaryBlocksSchema = z.strictObject({
       usd_total: num,
       usd_per_million_output_tokens: num,
       usd_per_million_tokens: num,
+      // Present for embeddings and rerank only (metrics/gpu-cost).
+      usd_per_million_input_tokens: num.optional(),
     })
     .nullable(),
   retries: z.number().int().min(0),

@@ -62,7 +62,7 @@ export function createAnthropicHandler(context: HandlerContext): RouteHandler {
     const receivedNs = Bun.nanoseconds();
     const mock = await readMessages(request, context);
     if (mock instanceof Response) return mock;
-    const sample = context.sampleLatency();
+    const sample = context.sampleLatency(mock.model);
     const planned = planResponse(
       mode,
       mock,
@@ -99,6 +99,7 @@ export function createAnthropicHandler(context: HandlerContext): RouteHandler {
         promptTokens: plan.promptTokens,
         streaming,
         path: MESSAGES_PATH,
+        model: identity.model,
       });
     };
     context.keepOpen(request);

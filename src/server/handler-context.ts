@@ -18,8 +18,11 @@ export const API_PATHS: Record<ApiKind, string> = {
 
 export interface HandlerContext {
   options: MockServerOptions;
-  /** Draws the next request's latency sample for the model it names (seeded; call once per request). */
-  sampleLatency: (model?: string | null) => LatencySample;
+  /**
+   * Draws the next request's latency sample for the model it names (seeded; call once per request). The model is
+   * required, so a route cannot forget `--model-latency`; null where the dialect names none (SGLang's /generate).
+   */
+  sampleLatency: (model: string | null) => LatencySample;
   log: ObservationLog;
   /** A fresh response id, e.g. "chatcmpl-mock-1f". */
   nextId: (kind: ApiKind) => string;

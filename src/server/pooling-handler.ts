@@ -97,7 +97,7 @@ function poolingHandler(path: string, answer: Answer, context: HandlerContext): 
     if (notServed) return notServed;
     const answered = answer(raw, context, `${path === RERANK_PATH ? "rerank" : "embd"}-mock-${(++count).toString(16)}`);
     if (typeof answered === "string") return errorResponse(400, `Invalid request: ${answered}`);
-    const delayMs = context.options.mode === "fixed" ? 0 : context.sampleLatency().ttftMs;
+    const delayMs = context.options.mode === "fixed" ? 0 : context.sampleLatency(model).ttftMs;
     context.keepOpen(request);
     if (!(await context.admission.admit(request.signal)))
       return errorResponse(499, "client closed the request while it waited for admission");
@@ -119,6 +119,7 @@ function poolingHandler(path: string, answer: Answer, context: HandlerContext): 
       promptTokens: answered.promptTokens,
       streaming: false,
       path,
+      model: model ?? context.options.modelName,
     });
     return new Response(text, { headers: JSON_HEADERS });
   };

@@ -20,7 +20,7 @@ import { createTimedSseStream } from "./timed-stream.ts";
 export const RESPONSES_PATH = "/v1/responses";
 
 /** What the handler records of one answered request once its last byte is out. */
-function recorder(context: HandlerContext, receivedNs: number, plan: ResponsePlan, streaming: boolean) {
+function recorder(context: HandlerContext, receivedNs: number, plan: ResponsePlan, streaming: boolean, model: string) {
   return (firstChunkNs: number | null, doneNs: number, outputTokens: number) => {
     if (outputTokens > 0) {
       context.metrics.firstToken(((firstChunkNs ?? doneNs) - receivedNs) / 1e9);
@@ -34,6 +34,7 @@ function recorder(context: HandlerContext, receivedNs: number, plan: ResponsePla
       promptTokens: plan.promptTokens,
       streaming,
       path: RESPONSES_PATH,
+      model,
     });
   };
 }
@@ -54,7 +55,7 @@ export function createResponsesHandler(context: HandlerContext): RouteHandler {
     const mock = parsed.request;
     const notServed = modelNotFoundResponse(mock.model, context.servedModels);
     if (notServed) return notServed;
-    const sample = context.sampleLatency();
+    const sample = context.sampleLatency(mock.model);
     const fixed = context.options.mode === "fixed" ? { ...sample, outputTokens: context.options.fixedTokens } : sample;
     const serial = (++count).toString(16);
     const input = mock.inputs[0];
@@ -79,7 +80,7 @@ export function createResponsesHandler(context: HandlerContext): RouteHandler {
     request.signal.addEventListener("abort", release, { once: true });
     const startNs = Bun.nanoseconds();
     const cancelled = () => context.stopping() || request.signal.aborted;
-    const record = recorder(context, receivedNs, plan, mock.stream);
+    const record = recorder(context, receivedNs, plan, mock.stream, identity.model);
     context.keepOpen(request);
     if (!mock.stream) {
       await waitUntilNs(startNs + completionOffsetMs(plan) * 1e6, cancelled);

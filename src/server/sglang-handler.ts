@@ -96,7 +96,7 @@ export function createSglangHandler(context: HandlerContext): RouteHandler {
     }
     const mock = readGenerate(body);
     if (typeof mock === "string") return errorResponse(400, `Invalid request: ${mock}`);
-    const sample = context.sampleLatency();
+    const sample = context.sampleLatency(null);
     const plan = planResponse(
       mode,
       mock,

@@ -3,7 +3,8 @@
  *
  * Loads the conversation dataset, builds one body per client turn and the trajectory plan
  * (plan/conversation-plan) from the dataset's `agentic_inference` block and the load pattern's
- * target_concurrency. The phase's rows for token counting are the turns' messages.
+ * target_concurrency. The phase's rows for token counting are the turns' messages. Turns naming their own
+ * model are broken down per model (workload/turn-models).
  */
 import type { BenchmarkConfig, DatasetConfig } from "../config/schema/schema.ts";
 import {
@@ -21,6 +22,8 @@ import type { TextTokenizer } from "../tokens/load-tokenizer.ts";
 import type { Dataset } from "../dataset/load-dataset.ts";
 import { buildConversationPlan, type ConversationPlan } from "../plan/conversation-plan.ts";
 import { requestParams, timeoutMs } from "./config-values.ts";
+import { turnModels } from "./turn-models.ts";
+import type { RunModel } from "../record/run-models.ts";
 import type { SessionPhase } from "../run/session.ts";
 
 /** What finishing a conversation run needs: the dataset, the plan, and where the inline scores go. */
@@ -36,6 +39,9 @@ interface ConversationWorkload {
   /** One row per client turn (its messages), indexed like the bodies. */
   dataset: Dataset;
   phase: SessionPhase;
+  /** The models the turns go to, by the plan's `modelIndex`; [] when every turn goes to --model. */
+  models: RunModel[];
+  modelNote: string | null;
 }
 
 function scoresFileOf(spec: DatasetConfig): string | null {
@@ -105,6 +111,8 @@ export function conversationWorkload(
     live: agentic.history === "live",
     anthropic: params.apiType === "anthropic_messages",
   });
+  const split = turnModels(conversations.bodyModels, params.model, plan.sampleIndex, spec.name);
+  if (split.modelIndex) plan.modelIndex = split.modelIndex;
   const rows = conversations.conversations.flatMap((c) => c.turns.map((t) => ({ messages: t.messages })));
   const dataset: Dataset = { name: spec.name, path, rows, columns: ["messages"] };
   const { runtime, drain } = config.settings;
@@ -117,5 +125,11 @@ export function conversationWorkload(
   };
   // The inline scorer grades tool calls, and live history resends the replies: both keep them as their parts.
   if (scoresFile || agentic.history === "live") phase.keepResponseText = "structured";
-  return { run: { dataset: conversations, plan, scoresFile }, dataset, phase };
+  return {
+    run: { dataset: conversations, plan, scoresFile },
+    dataset,
+    phase,
+    models: split.models,
+    modelNote: split.note,
+  };
 }

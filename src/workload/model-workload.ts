@@ -32,16 +32,19 @@ export interface ModelWorkload {
   note: string | null;
 }
 
-/** Each row's own model (its `model` column), null where it names none (always for SGLang's `/generate`: its body names none). */
+/** A row's own model (its `model` column), null where it names none; `where` names the row in the refusal of a non-text cell. */
+export function rowModel(row: Record<string, unknown>, where: string): string | null {
+  const model = row.model;
+  if (model === undefined || model === null || model === "") return null;
+  if (typeof model !== "string") throw new InputError(`${where}: its model column must be a model name (text)`);
+  return model.trim();
+}
+
+/** Each row's own model, null where it names none (always for SGLang's `/generate`: its body names none). */
 function rowModels(dataset: Dataset, params: RequestBodyParams): (string | null)[] {
-  return dataset.rows.map((row, index) => {
-    if (params.apiType === "sglang") return null;
-    const model = (row as Record<string, unknown>).model;
-    if (model === undefined || model === null || model === "") return null;
-    if (typeof model !== "string")
-      throw new InputError(`${dataset.path}: row ${index + 1}: its model column must be a model name (text)`);
-    return model.trim();
-  });
+  return dataset.rows.map((row, index) =>
+    params.apiType === "sglang" ? null : rowModel(row as Record<string, unknown>, `${dataset.path}: row ${index + 1}`),
+  );
 }
 
 export function modelWorkload(config: BenchmarkConfig, dataset: Dataset, params: RequestBodyParams): ModelWorkload {

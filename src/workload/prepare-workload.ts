@@ -170,7 +170,8 @@ async function unshardedWorkload(
       accuracy,
       performanceScoring: null,
       conversations: null,
-      models: [],
+      models: trace.models,
+      modelNote: trace.modelNote,
     };
   }
   if (mode !== "acc" && perfSpec?.agentic_inference) {
@@ -188,7 +189,8 @@ async function unshardedWorkload(
       accuracy,
       performanceScoring: null,
       conversations: turns.run,
-      models: [],
+      models: turns.models,
+      modelNote: turns.modelNote,
     };
   }
   const unbatched = mode !== "acc" && perfSpec ? await loadConfiguredDataset(perfSpec, config, tokenizer) : null;

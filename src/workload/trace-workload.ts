@@ -3,19 +3,22 @@
  *
  * Reads the trace file (dataset/trace-rows: send instants, prompts or lengths, sessions),
  * builds one body per row and the open-loop plan of its instants (plan/trace-plan). A trace's
- * session ids become `X-Session-ID` headers, as a conversation's do.
+ * session ids become `X-Session-ID` headers, as a conversation's do. A row's `model` column sends it to that
+ * model, as a plain run's does (workload/model-workload), and the report breaks the run down per model.
  */
 import { existsSync } from "node:fs";
 import type { BenchmarkConfig, DatasetConfig } from "../config/schema/schema.ts";
 import { readFileRows, resolveDatasetFormat, type FileFormat } from "../dataset/dataset-format.ts";
 import type { Dataset } from "../dataset/load-dataset.ts";
 import { assertOneChoicePerRow } from "../dataset/prompt-check.ts";
-import { buildDatasetBodies } from "../dataset/request-body.ts";
 import { traceRows } from "../dataset/trace-rows.ts";
 import { InputError } from "../errors.ts";
 import { buildTracePlan } from "../plan/trace-plan.ts";
+import type { RunModel } from "../record/run-models.ts";
+import { offsetSeed } from "../rng/python-random.ts";
 import type { TextTokenizer } from "../tokens/load-tokenizer.ts";
 import { requestParams, timeoutMs } from "./config-values.ts";
+import { modelWorkload } from "./model-workload.ts";
 import type { SessionPhase } from "../run/session.ts";
 
 const TRACE_SESSION_HEADER = "X-Session-ID";
@@ -24,6 +27,10 @@ interface TraceWorkload {
   dataset: Dataset;
   bodies: string[];
   phase: SessionPhase;
+  /** The models the rows name beside --model (workload/model-workload); [] when they name none. */
+  models: RunModel[];
+  /** Said on the console when rows name their own models. */
+  modelNote: string | null;
 }
 
 export function traceWorkload(
@@ -45,7 +52,9 @@ export function traceWorkload(
   const { runtime, drain } = config.settings;
   const trace = traceRows(rows, source.locate, runtime.dataloader_random_seed, tokenizer);
   const params = requestParams(config, spec);
-  const bodies = buildDatasetBodies({ path, rows: trace.rows }, params);
+  const dataset: Dataset = { name: spec.name, path, rows: trace.rows, columns: Object.keys(trace.rows[0] ?? {}) };
+  // A trace takes no mix (config/rules/model-mix): the bodies are one block, each row's for its own model.
+  const models = modelWorkload(config, dataset, params);
   const lp = config.settings.load_pattern;
   const plan = buildTracePlan({
     phase: "performance",
@@ -54,6 +63,7 @@ export function traceWorkload(
     count: runtime.n_samples_to_issue,
     maxConcurrency: lp.max_concurrency ?? 0,
   });
+  models.assign(plan, offsetSeed(runtime.dataloader_random_seed, 3));
   if (trace.sessions.some((s) => s !== null))
     plan.sessions = { header: TRACE_SESSION_HEADER, bySample: trace.sessions.map((s) => s ?? "") };
   const phase: SessionPhase = {
@@ -63,8 +73,10 @@ export function traceWorkload(
     maxDurationMs: runtime.max_duration_ms,
   };
   return {
-    dataset: { name: spec.name, path, rows: trace.rows, columns: Object.keys(trace.rows[0] ?? {}) },
-    bodies,
+    dataset,
+    bodies: models.bodies,
     phase,
+    models: models.models.length > 1 ? models.models : [],
+    modelNote: models.note,
   };
 }

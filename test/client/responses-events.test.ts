@@ -31,6 +31,21 @@ describe("client/responses-events", () => {
     ],
     [{ type: "response.output_text.delta" }, { delta: "" }],
     [
+      {
+        type: "response.output_item.added",
+        item: { type: "function_call", name: "get_weather", arguments: "", call_id: "c1" },
+      },
+      { delta: "get_weather", reasoning: false, toolCall: true },
+    ],
+    [
+      { type: "response.output_item.added", item: { type: "message", content: [], role: "assistant" } },
+      { delta: null, toolCall: false },
+    ],
+    [
+      { type: "response.output_item.added", item: { type: "reasoning", summary: [] } },
+      { delta: null, toolCall: false },
+    ],
+    [
       { type: "response.created", response: { id: "r1", status: "in_progress" } },
       { delta: null, responseId: "r1" },
     ],

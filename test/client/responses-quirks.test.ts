@@ -10,6 +10,15 @@
  */
 import { afterEach, describe, expect, test } from "bun:test";
 import { noteBit } from "../../src/record/stream-notes.ts";
+import {
+  anthropicEvent,
+  blockDelta,
+  blockStart,
+  blockStop,
+  MESSAGE_STOP,
+  messageDelta,
+  messageStart,
+} from "../support/anthropic-bytes.ts";
 import { chunked, jsonResponse, LAST_CHUNK, sseHead } from "../support/quirk-bytes.ts";
 import {
   currentServer,
@@ -161,6 +170,56 @@ describe("client quirks: OpenAI's Responses API streams", () => {
     expect(r.errorKind).toBeNull();
     expect([r.chunkCount, r.outputTokens, r.reasoningTokens, r.hiddenTokens]).toEqual([4, 4, 2, null]);
     expect([r.finishReason, r.responseText]).toEqual(["tool_calls", 'thinkmore{"a":1}']);
+  });
+
+  test("a function call's output_item.added (its name) is the first chunk: TTFT as Anthropic's tool_use start gives it", async () => {
+    const call = { type: "function_call", id: "fc_1", call_id: "call_1", name: "get_weather", arguments: "" };
+    const args = ['{"city":', ' "Paris"}'];
+    const responses: Step[] = [
+      sseHead(),
+      chunked(
+        typed("response.created", { response: response("in_progress") }) +
+          typed("response.in_progress", { response: response("in_progress") }),
+      ),
+      { waitMs: 20 },
+      chunked(typed("response.output_item.added", { output_index: 0, item: call })),
+      ...args.flatMap((a): Step[] => [
+        { waitMs: 5 },
+        chunked(typed("response.function_call_arguments.delta", { item_id: "fc_1", delta: a })),
+      ]),
+      chunked(
+        typed("response.completed", {
+          response: response("completed", {
+            output: [{ ...call, arguments: args.join("") }],
+            usage: { input_tokens: 5, output_tokens: 6 },
+          }),
+        }),
+      ),
+      LAST_CHUNK,
+    ];
+    const r = await send(() => responses, { keepResponseText: true });
+    expect([r.errorKind, r.chunkCount, r.finishReason]).toEqual([null, 3, "tool_calls"]);
+    expect(r.responseText).toBe(`get_weather${args.join("")}`);
+    const ttftMs = ((r.firstTokenNs as number) - r.sentNs) / MS;
+    expectNear(ttftMs, writtenMs(r.sentNs, "response.output_item.added"), 0.1);
+    expect(ttftMs).toBeGreaterThanOrEqual(20);
+
+    // The same call in Anthropic's dialect at the same pacing: its tool_use start is the first chunk too.
+    const start = blockStart(0, { type: "tool_use", id: "toolu_1", name: "get_weather", input: {} });
+    const deltas = args.map((partial_json) => blockDelta(0, { type: "input_json_delta", partial_json }));
+    const messages: Step[] = [
+      sseHead(),
+      chunked(anthropicEvent(messageStart())),
+      { waitMs: 20 },
+      chunked(anthropicEvent(start)),
+      ...deltas.flatMap((d): Step[] => [{ waitMs: 5 }, chunked(anthropicEvent(d))]),
+      chunked([blockStop(0), messageDelta(6, "tool_use"), MESSAGE_STOP].map((e) => anthropicEvent(e)).join("")),
+      LAST_CHUNK,
+    ];
+    const a = await send(() => messages, { keepResponseText: true });
+    expect([a.errorKind, a.chunkCount]).toEqual([null, 3]);
+    expectNear(((a.firstTokenNs as number) - a.sentNs) / MS, writtenMs(a.sentNs, "content_block_start"), 0.1);
+    expect(a.responseText).toBe(r.responseText);
   });
 
   test("response.incomplete at max_output_tokens is a normal end with finish reason length", async () => {

@@ -1,7 +1,8 @@
 /**
  * @module test/e2e/embeddings-rerank.test — `--api-type openai_embeddings` and `rerank` end to end against `serve`
  * (its /v1/embeddings and /v1/rerank): the bodies sent, inputs counted, input tokens from usage, no generation
- * metrics in report.txt, report.html or the summary; probe with both types; `--streaming on` refused.
+ * metrics in report.txt, report.html or the summary; `--batch-size` over rows naming their models; probe with
+ * both types; `--streaming on` refused.
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
@@ -65,6 +66,43 @@ describe("cli/openai_embeddings and rerank against serve", () => {
       expectNoGenerationMetrics(report);
     } finally {
       await server.stop();
+    }
+  }, 60_000);
+
+  test("embeddings, --batch-size 2 over rows naming their models: each batch goes to its rows' model", async () => {
+    const bodies: { model: string; input: string[] }[] = [];
+    const server = Bun.serve({
+      port: 0,
+      hostname: "127.0.0.1",
+      fetch: async (req) => {
+        if (req.method !== "POST") return new Response("not found", { status: 404 });
+        const body = (await req.json()) as { model: string; input: string[] };
+        bodies.push(body);
+        const data = body.input.map((_, index) => ({ object: "embedding", index, embedding: [0.5, 0.5] }));
+        return Response.json({ object: "list", model: body.model, data, usage: { prompt_tokens: 1, total_tokens: 1 } });
+      },
+    });
+    try {
+      const dir = dirs.make();
+      const report = join(dir, "r");
+      // Rows 0, 3, 6 … name "embed-a,v2"; 1, 4, 7 … "lora=b"; the rest none (--model m).
+      const modelOf = (i: number) => [{ model: "embed-a,v2" }, { model: "lora=b" }, {}][i % 3] as { model?: string };
+      const rows = Array.from({ length: 12 }, (_, i) => ({ prompt: `text ${i}`, ...modelOf(i) }));
+      const url = `http://127.0.0.1:${server.port}`;
+      const result = await run(url, "openai_embeddings", writeRows(dir, rows), report, "--batch-size", "2");
+      expect(result.exitCode).toBe(0);
+      // 4 rows per model: 2 requests each, and every text went with its own row's model.
+      expect(bodies).toHaveLength(6);
+      for (const body of bodies) {
+        expect(body.input).toHaveLength(2);
+        for (const text of body.input) expect(modelOf(Number(text.split(" ")[1])).model ?? "m").toBe(body.model);
+      }
+      const perModel = readSummary(report).per_model ?? {};
+      expect(Object.keys(perModel).sort()).toEqual(["embed-a,v2", "lora=b", "m"]);
+      for (const block of Object.values(perModel))
+        expect([block.n_samples_issued, block.inputs?.inputs]).toEqual([2, 4]);
+    } finally {
+      server.stop(true);
     }
   }, 60_000);
 

@@ -1,7 +1,8 @@
 /**
  * @module test/e2e/gpu-cost.test — `--gpus` and `--gpu-hour-cost` against `serve --mode model`: result_summary.json's
  * tokens/s per GPU, interactivity and cost equal what events.db gives computed here on its own; the reports show
- * them; `--slo …,p=95` judges the run; a sweep's steps carry them; a price without GPUs is refused.
+ * them; `--slo …,p=95` judges the run; a sweep's steps carry them; embeddings are priced per input token; a price
+ * without GPUs is refused.
  */
 import { Database } from "bun:sqlite";
 import { afterAll, describe, expect, test } from "bun:test";
@@ -84,6 +85,38 @@ describe("cli/gpu-cost", () => {
       expect(result.stdout).toMatch(/^Cost: /m);
       const html = readFileSync(join(report, "report.html"), "utf8");
       for (const label of ["Output TPS per GPU", "Interactivity", "Cost"]) expect(html).toContain(`>${label}</th>`);
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+
+  test("openai_embeddings: the input tokens are priced, as events.db gives them", async () => {
+    const server = await startMockServer({ mode: "model", ttftMs: 2 });
+    try {
+      const dir = dirs.make();
+      const report = join(dir, "r");
+      const result = await runCli([
+        "benchmark",
+        "offline",
+        ...["--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 20)],
+        ...["--api-type", "openai_embeddings", "--server-metrics", "off", "--duration", "0"],
+        ...["--gpus", String(GPUS), "--gpu-hour-cost", String(USD_PER_GPU_HOUR), "--report-dir", report],
+      ]);
+      expect(result.exitCode).toBe(0);
+      const s = readSummary(report);
+      const db = fromEventsDb(report);
+      expect([s.n_samples_completed, s.n_samples_failed]).toEqual([20, 0]);
+      expect(db.inputTokens).toBeGreaterThan(0);
+      const usd = (db.durationNs / 3600e9) * GPUS * USD_PER_GPU_HOUR;
+      const cost = s.cost as NonNullable<typeof s.cost>;
+      expect(cost.usd_total as number).toBeCloseTo(usd, 12);
+      expect(cost.usd_per_million_input_tokens as number).toBeCloseTo(usd / (db.inputTokens / 1e6), 9);
+      expect(cost.usd_per_million_tokens as number).toBeCloseTo(usd / (db.inputTokens / 1e6), 9);
+      expect(cost.usd_per_million_output_tokens).toBeNull();
+      const text = readFileSync(join(report, "report.txt"), "utf8");
+      expect(text).toMatch(/^Cost: \$[\d.]+ per 1M input tokens \(nothing generated\): [\d.e-]+ GPU-hours/m);
+      expect(text).not.toMatch(/^Cost: .*N\/A/m);
+      expect(readFileSync(join(report, "report.html"), "utf8")).toContain("per 1M input tokens (nothing generated)");
     } finally {
       await server.stop();
     }

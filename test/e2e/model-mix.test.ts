@@ -18,39 +18,30 @@ import { assignModels } from "../../src/plan/model-assignment.ts";
 import type { ResultSummary } from "../../src/report/result-summary.ts";
 import { ResultSummarySchema } from "../../src/report/summary-schema.ts";
 import { offsetSeed } from "../../src/rng/python-random.ts";
-import type { ServerObservation } from "../../src/server/index.ts";
 import { spawnServe } from "../../src/server/serve-process.ts";
+import {
+  CLIENT_OVERHEAD_MS,
+  CLIENT_WAKEUPS_PER_RAW,
+  hostGapMs,
+  NS_PER_MS,
+  rawClientTtfts,
+  serverTtftMsOf,
+} from "./mix-floor.ts";
 import { spawnObservedServer } from "./observed-server.ts";
 import { BUN_PATH, lowerMedian, MAIN_PATH, onServerCpu, questionDataset, runCli, tempDirs } from "./run-cli.ts";
 
 const dirs = tempDirs("ie-model-mix-");
 afterAll(() => dirs.cleanup());
 
-const NS_PER_MS = 1e6;
 const BIG = "org/big-model,v2";
 const LORA = "base=lora-adapter-1";
 const TTFT_MS: Readonly<Record<string, number>> = { [BIG]: 40, [LORA]: 10 };
 const WEIGHTS = [3, 1];
 const REQUESTS = 200;
 const PROBES = 300;
-/** As test/e2e/timing: Bun's fetch pays about twice the raw socket's wake-ups, and our read path at most 0.5 ms more. */
-const CLIENT_WAKEUPS_PER_RAW = 2;
-const CLIENT_OVERHEAD_MS = 0.5;
 
 const readSummary = (reportDir: string) =>
   JSON.parse(readFileSync(join(reportDir, "performance", "result_summary.json"), "utf8")) as ResultSummary;
-
-/** The raw-socket probe's TTFTs against `url` (model "m": the server's default latency, none), on the worker's CPU. */
-async function rawClientTtfts(url: string): Promise<number[]> {
-  const command = [process.execPath, join(import.meta.dir, "raw-ttft-probe.ts"), url, String(PROBES)];
-  const proc = Bun.spawn(Bun.which("taskset") ? ["taskset", "-c", "1", ...command] : command, {
-    stdout: "pipe",
-    stderr: "inherit",
-  });
-  const text = await new Response(proc.stdout).text();
-  expect(await proc.exited).toBe(0);
-  return (JSON.parse(text) as { ttftNs: number[] }).ttftNs;
-}
 
 interface ModelRows {
   /** Model index of each plan entry (last attempts: there are no retries here). */
@@ -99,9 +90,6 @@ function readModelRows(reportDir: string): ModelRows {
   }
 }
 
-const serverTtftMsOf = (observations: ServerObservation[]) =>
-  lowerMedian(observations.map((o) => ((o.firstChunkNs ?? Number.NaN) - o.receivedNs) / NS_PER_MS));
-
 const mixArgs = (url: string, dataset: string, reportDir: string) => [
   "benchmark",
   "online",
@@ -127,7 +115,7 @@ describe("cli/model-mix", () => {
     try {
       const reportDir = join(dir, "report");
       // The probe runs beside the benchmark, so both see the host as loaded at the same moment.
-      const probe = rawClientTtfts(server.url);
+      const probe = rawClientTtfts(server.url, PROBES);
       const result = await runCli(mixArgs(server.url, questionDataset(dir, 50), reportDir));
       const floorTtftNs = await probe;
       expect(result.exitCode).toBe(0);
@@ -145,14 +133,9 @@ describe("cli/model-mix", () => {
 
       // Each model's TTFT: at least its set latency; above the server's own by no more than the host's floor.
       const observations = await server.stopAndRead();
-      const probed = observations.filter((o) => o.path === "/v1/completions");
-      expect(probed).toHaveLength(PROBES);
       // The host's gap at its busier moments (the probe's p90): a model's median over its 50 or 150 requests, not
       // 300 probes, takes the load spikes of this shared host in a larger share than the probe's median does.
-      const sortedFloor = [...floorTtftNs].sort((a, b) => a - b);
-      const hostGapMs =
-        (sortedFloor[Math.floor(0.9 * (sortedFloor.length - 1))] as number) / NS_PER_MS - serverTtftMsOf(probed);
-      expect(hostGapMs).toBeGreaterThan(0);
+      const gapMs = hostGapMs(floorTtftNs, observations);
       for (const name of [BIG, LORA]) {
         const own = observations.filter((o) => o.path === "/v1/chat/completions" && o.model === name);
         expect(own).toHaveLength(name === BIG ? 150 : 50);
@@ -160,7 +143,7 @@ describe("cli/model-mix", () => {
         const clientMs = (summary.per_model?.[name]?.ttft.median ?? Number.NaN) / NS_PER_MS;
         expect(serverMs).toBeGreaterThanOrEqual(TTFT_MS[name] as number);
         expect(clientMs).toBeGreaterThanOrEqual(TTFT_MS[name] as number);
-        expect(clientMs - serverMs).toBeLessThan(CLIENT_WAKEUPS_PER_RAW * hostGapMs + CLIENT_OVERHEAD_MS);
+        expect(clientMs - serverMs).toBeLessThan(CLIENT_WAKEUPS_PER_RAW * gapMs + CLIENT_OVERHEAD_MS);
       }
 
       // The per-model blocks, recomputed from events.db's rows.

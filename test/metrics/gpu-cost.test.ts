@@ -1,6 +1,10 @@
-/** @module test/metrics/gpu-cost.test — tokens/s per GPU and the cost of a million tokens, with known numbers. */
+/**
+ * @module test/metrics/gpu-cost.test — tokens/s per GPU and the cost of a million tokens, with known numbers; for
+ * embeddings and rerank, the input tokens' price and the report line that shows it.
+ */
 import { describe, expect, test } from "bun:test";
 import { gpuCost, tpsPerGpu } from "../../src/metrics/gpu-cost.ts";
+import { gpuCostRows } from "../../src/report/gpu-cost-text.ts";
 
 const S = 1e9;
 
@@ -53,5 +57,57 @@ describe("metrics/gpu-cost", () => {
     close(c.usd_total, want.usd_total);
     close(c.usd_per_million_output_tokens, want.out);
     close(c.usd_per_million_tokens, want.all);
+    expect("usd_per_million_input_tokens" in c).toBe(false);
+  });
+
+  test.each([
+    // 36 s × 2 GPUs at $3.5 = $0.07; 7,000 input tokens embedded → $10 per 1M input tokens (and per 1M tokens).
+    ["36 s on two GPUs", 36 * S, 7000, { input: 10, all: 10 }],
+    // The output count is unknown (none recorded) yet nothing was generated: 0, so the total is priced too.
+    ["no input count", 36 * S, null, { input: null, all: null }],
+    ["no input tokens", 36 * S, 0, { input: null, all: null }],
+    ["no window", null, 7000, { input: null, all: null }],
+  ] as const)("embeddings or rerank, %s: the input tokens are priced", (_what, durationNs, inputTokens, want) => {
+    const c = gpuCost({
+      durationNs,
+      gpus: 2,
+      usdPerGpuHour: 3.5,
+      outputTokens: null,
+      inputTokens,
+      generatesNothing: true,
+    });
+    const close = (got: number | null | undefined, expected: number | null) =>
+      expected === null ? expect(got).toBeNull() : expect(got as number).toBeCloseTo(expected, 12);
+    close(c.usd_per_million_input_tokens, want.input);
+    close(c.usd_per_million_tokens, want.all);
+    expect(c.usd_per_million_output_tokens).toBeNull();
+  });
+
+  test("the report's cost line: per input token for embeddings and rerank, per output and total token otherwise", () => {
+    const base = { output_tps_per_gpu: null, interactivity: null };
+    const pooled = gpuCost({
+      durationNs: 36 * S,
+      gpus: 2,
+      usdPerGpuHour: 3.5,
+      outputTokens: null,
+      inputTokens: 7000,
+      generatesNothing: true,
+    });
+    expect(gpuCostRows({ ...base, cost: pooled })).toEqual([
+      [
+        "Cost",
+        "$10.00 per 1M input tokens (nothing generated): 0.02 GPU-hours (2 GPUs over the window) at $3.5/GPU-hour = $0.07",
+      ],
+    ]);
+    const generated = gpuCost({
+      durationNs: 36 * S,
+      gpus: 2,
+      usdPerGpuHour: 3.5,
+      outputTokens: 7000,
+      inputTokens: 3000,
+    });
+    expect(gpuCostRows({ ...base, cost: generated })[0]?.[1]).toStartWith(
+      "$10.00 per 1M output tokens, $7.00 per 1M tokens (input + output): 0.02 GPU-hours",
+    );
   });
 });

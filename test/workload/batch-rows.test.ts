@@ -1,4 +1,7 @@
-/** @module test/workload/batch-rows.test — `--batch-size`: rows regrouped so that one row is one embeddings request. */
+/**
+ * @module test/workload/batch-rows.test — `--batch-size`: rows regrouped so that one row is one embeddings request,
+ * never mixing rows of different models (a `model` column).
+ */
 import { describe, expect, test } from "bun:test";
 import { batchDataset } from "../../src/workload/batch-rows.ts";
 
@@ -23,6 +26,64 @@ describe("workload/batch-rows", () => {
       expect(batched.rows).toEqual(groups.map((prompt) => ({ prompt })));
       expect(batched.columns).toEqual(["prompt", "extra"]);
     }
+  });
+
+  const named = (cells: [string, string | null][]) => ({
+    name: "d",
+    path: "d.jsonl",
+    rows: cells.map(([prompt, model]) => (model === null ? { prompt } : { prompt, model })),
+    columns: ["prompt", "model"],
+  });
+
+  test.each([
+    [
+      "two models interleaved",
+      2,
+      [
+        ["a", "x"],
+        ["b", "y"],
+        ["c", "x"],
+        ["d", "y"],
+        ["e", "x"],
+      ],
+      [
+        { prompt: ["a", "c"], model: "x" },
+        { prompt: ["b", "d"], model: "y" },
+        { prompt: ["e"], model: "x" },
+      ],
+    ],
+    [
+      "rows naming none batch together, apart from a named model's",
+      3,
+      [
+        ["a", null],
+        ["b", "lora,v2=1"],
+        ["c", null],
+        ["d", ""],
+        ["e", " lora,v2=1 "],
+      ],
+      [{ prompt: ["a", "c", "d"] }, { prompt: ["b", "e"], model: "lora,v2=1" }],
+    ],
+    [
+      "one model throughout",
+      2,
+      [
+        ["a", "x"],
+        ["b", "x"],
+        ["c", "x"],
+      ],
+      [
+        { prompt: ["a", "b"], model: "x" },
+        { prompt: ["c"], model: "x" },
+      ],
+    ],
+  ] as const)("%s: each batch goes to its rows' model", (_, size, cells, expected) => {
+    expect(batchDataset(named(cells as unknown as [string, string | null][]), size).rows).toEqual(expected as never);
+  });
+
+  test("refuses a model cell that is not text, naming the file row", () => {
+    const source = { name: "d", path: "d.jsonl", rows: [{ prompt: "a" }, { prompt: "b", model: 7 }], columns: [] };
+    expect(() => batchDataset(source, 2)).toThrow(/^d\.jsonl: row 2: its model column must be a model name/);
   });
 
   test("refuses a row without a text prompt, naming the file and row", () => {

@@ -155,9 +155,9 @@ export const serveCommand: Command = {
   words: ["serve"],
   summary: "run the built-in OpenAI-compatible mock server (echo, fixed, latency model)",
   help: () =>
-    `Usage: inference-endpoint serve [flags]\n\nServes /v1/chat/completions, /v1/completions, /v1/messages (Anthropic), ` +
-    `/v1/models and /health, streaming or not, and (echo, model) /metrics with vLLM's ` +
-    `names.\n\nFlags:\n${renderFlagHelp(SERVE_FLAGS)}\nExamples:\n  inference-endpoint serve ` +
+    `Usage: inference-endpoint serve [flags]\n\nServes /v1/chat/completions, /v1/completions, /v1/responses, ` +
+    `/v1/messages (Anthropic), /v1/embeddings, /v1/rerank, /generate (SGLang), /v1/models and /health, streaming or ` +
+    `not, and (echo, model) /metrics with vLLM's names.\n\nFlags:\n${renderFlagHelp(SERVE_FLAGS)}\nExamples:\n  inference-endpoint serve ` +
     `--port 8765 --mode model --ttft-ms 20 --tpot-ms 5 --output-tokens 50\n  ` +
     `inference-endpoint serve --port 8765 --fault status:503 --fault reset-mid-stream ` +
     `--fault-rate 0.1 --fault-seed 7\n`,

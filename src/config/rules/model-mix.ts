@@ -4,8 +4,9 @@
  *
  * Each combination that could not do what it says is refused in one line: the mix and `--model` together
  * (which one would a request go to?), a mix over conversations or a trace (their turns and rows are planned
- * by their own shape), a mix with accuracy phases (their scores are per dataset, not per model), a mix over
- * SGLang's `/generate` (its body names no model), and an entry's tokenizer with `--no-tokenizer`.
+ * by their own shape; a row's own `model` works there, and is broken down per model), a mix with accuracy
+ * phases (their scores are per dataset, not per model), a mix over SGLang's `/generate` (its body names no
+ * model), and an entry's tokenizer with `--no-tokenizer`.
  */
 import type { ConfigProblem } from "../config-error.ts";
 import type { Rule } from "./rule-context.ts";

@@ -1,7 +1,9 @@
 /**
  * @module config/rules/pooling — what the embeddings and rerank API types cannot do, refused one line each:
  * they answer in one JSON body (no streaming), generate no text (no accuracy scoring, no
- * conversations), and only embeddings batches rows (`--batch-size`).
+ * conversations, no output length to ask for: a dataset's `osl=` or its own `max_new_tokens`), and only
+ * embeddings batches rows (`--batch-size`). The top-level `max_new_tokens` always has a value (its default), so
+ * one set away from it is a warning (config/upstream/ignored-fields), not a refusal.
  */
 import type { ConfigProblem } from "../config-error.ts";
 import { isPoolingApi } from "../../dataset/pooling-api.ts";
@@ -27,6 +29,16 @@ export const poolingRule: Rule = (config) => {
       problems.push({
         path: `datasets[${index}]`,
         message: `'${dataset.name}' is scored for accuracy, and api_type ${apiType} generates no text to score`,
+      });
+    if (dataset.osl !== null)
+      problems.push({
+        path: `datasets[${index}].osl`,
+        message: `osl= asks for output tokens, and api_type ${apiType} generates none: drop osl= (isl= sets the inputs' length)`,
+      });
+    if (dataset.generation_config_override?.max_new_tokens !== undefined)
+      problems.push({
+        path: `datasets[${index}].generation_config_override.max_new_tokens`,
+        message: `asks for output tokens, and api_type ${apiType} generates none: drop it`,
       });
   });
   if (batchSize !== 1 && config.settings.load_pattern.type === "trace")

@@ -31,6 +31,8 @@ export interface ConversationDataset {
   systemEnds: Uint32Array;
   /** How many of each body's last messages are the turn's own (a tool row has one per result); the rest is history. */
   ownCounts: Uint32Array;
+  /** The model each body names (a row's own `model`, else --model: conversations/turn-body). */
+  bodyModels: string[];
   /** Names a file row in messages: "data.jsonl:17". */
   locate: RowLocator;
 }
@@ -86,6 +88,7 @@ export function conversationsFromRows(
   const delays: number[] = [];
   const systemEnds: number[] = [];
   const ownCounts: number[] = [];
+  const bodyModels: string[] = [];
   const turnStart = new Uint32Array(conversations.length + 1);
   conversations.forEach((conversation, c) => {
     turnStart[c] = bodies.length;
@@ -93,6 +96,7 @@ export function conversationsFromRows(
     built.forEach((body, t) => {
       const turn = conversation.turns[t];
       bodies.push(body.text);
+      bodyModels.push(body.model);
       delays.push(turn?.delayS ?? 0);
       systemEnds.push(body.systemSpan?.end ?? 0);
       ownCounts.push(turn?.ownMessages ?? 1);
@@ -109,6 +113,7 @@ export function conversationsFromRows(
     delaysS: Float64Array.from(delays),
     systemEnds: Uint32Array.from(systemEnds),
     ownCounts: Uint32Array.from(ownCounts),
+    bodyModels,
     locate,
   };
 }

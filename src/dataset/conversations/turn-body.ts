@@ -87,6 +87,8 @@ function maxTokensOf(fields: Fields): number {
 interface TurnBody {
   /** The JSON text sent. */
   text: string;
+  /** The model it names (resolved as every field is, above), for the per-model breakdown. */
+  model: string;
   /** Where the system message's content sits inside `text` (between its quotes); null without one. */
   systemSpan: { start: number; end: number } | null;
 }
@@ -126,6 +128,10 @@ export function turnBodies(
         },
       );
     }
+    if (typeof fields.model !== "string")
+      throw new InputError(
+        `${where(turn)}: conversation '${conversation.id}' turn ${turn.turn}: its model must be a model name (text)`,
+      );
     const body: Fields = { messages: turn.messages };
     for (const key of FORWARDED) if (present(fields[key])) body[key] = fields[key];
     body.max_completion_tokens = maxTokensOf(fields);
@@ -139,6 +145,6 @@ export function turnBodies(
     const systemSpan = hasSystem
       ? { start: prefix.length, end: prefix.length + JSON.stringify(conversation.system).length - 2 }
       : null;
-    return { text, systemSpan };
+    return { text, systemSpan, model: fields.model.trim() };
   });
 }

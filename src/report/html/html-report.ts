@@ -85,7 +85,7 @@ export function renderHtmlReport(
     banner(summary) +
     renderSummaryTables(summary) +
     renderShardTable(summary.shards) +
-    renderModelTable(summary.per_model) +
+    renderModelTable(summary) +
     renderServerMetricsTable(summary.server_metrics, summary.ttft) +
     renderServerTimingTable(summary.server_timing) +
     renderAccuracyTable(accuracy);

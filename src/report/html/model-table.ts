@@ -2,12 +2,13 @@
  * @module report/html/model-table — a model mix's breakdown in report.html: the rows report.txt shows
  * (report/model-text), one per model or LoRA adapter; nothing for a one-model run.
  */
-import type { ModelSummary } from "../result-summary.ts";
+import type { ResultSummary } from "../result-summary.ts";
 import { modelTable } from "../model-text.ts";
 import { escapeHtml } from "./escape-html.ts";
 
-export function renderModelTable(perModel: Record<string, ModelSummary> | undefined): string {
-  const rows = modelTable(perModel);
+/** The table of report/model-text (its columns by API type) as HTML; "" for a one-model run. */
+export function renderModelTable(summary: Pick<ResultSummary, "per_model" | "inputs">): string {
+  const rows = modelTable(summary);
   if (!rows) return "";
   const [header = [], ...body] = rows;
   const head = header.map((c) => `<th scope="col">${escapeHtml(c)}</th>`).join("");

@@ -67,6 +67,33 @@ describe("config/rules/pooling", () => {
     expect(text.split("\n")).toHaveLength(1);
   });
 
+  test.each([
+    ["openai_embeddings", "random,isl=16,osl=8"],
+    ["rerank", "random,isl=16,osl=uniform:4:8"],
+  ])("%s refuses the dataset's osl= in one line naming it", (apiType, spec) => {
+    const parsed = parseFlags([...ONLINE.slice(0, 4), "--dataset", spec, "--api-type", apiType], "offline");
+    const text = refusal(() =>
+      buildConfig({ command: "offline", overrides: parsed.overrides, datasets: parsed.datasets }),
+    );
+    expect(text).toMatch(
+      new RegExp(
+        `datasets\\[0\\]\\.osl.*: osl= asks for output tokens, and api_type ${apiType} generates none: drop osl=`,
+      ),
+    );
+    expect(text.split("\n")).toHaveLength(1);
+    const isl = parseFlags([...ONLINE.slice(0, 4), "--dataset", "random,isl=16", "--api-type", apiType], "offline");
+    expect(buildConfig({ command: "offline", overrides: isl.overrides, datasets: isl.datasets }).datasets[0]?.isl).toBe(
+      "16",
+    );
+  });
+
+  test("refuses a dataset's own max_new_tokens (generation_config_override), naming it", () => {
+    const datasets = [{ path: "d.jsonl", generation_config_override: { max_new_tokens: 32 } }];
+    expect(refusal(() => fromYaml({ datasets }))).toMatch(
+      /^invalid configuration: datasets\[0\]\.generation_config_override\.max_new_tokens: asks for output tokens, and api_type openai_embeddings generates none/,
+    );
+  });
+
   test("a TTFT or TPOT objective is refused as needing generated tokens (no --streaming hint); latency is taken", () => {
     expect(refusal(() => fromFlags("--api-type", "openai_embeddings", "--slo", "ttft:100ms"))).toMatch(
       /slo\.ttft_ms.*api_type openai_embeddings generates none: use a latency objective/,
