@@ -17,7 +17,7 @@ import { renderDashboard } from "./render-dashboard.ts";
 import { type ServerGauges, serverGaugesOf } from "./server-gauges.ts";
 import { type SloLimitsMs, SloTally } from "./slo-tally.ts";
 import { ConversationTally } from "./conversation-tally.ts";
-import { ItlTally } from "./itl-tally.ts";
+import { LatencyTally } from "./latency-tally.ts";
 import { isConversationPlan } from "../plan/conversation-plan.ts";
 import { type KeyInput, TerminalScreen } from "./terminal-screen.ts";
 import type { RequestRecord } from "../record/request-record.ts";
@@ -57,7 +57,7 @@ export class Dashboard {
   private readonly onExit = () => this.close();
   private readonly tally: SloTally | null;
   private conversations: ConversationTally | null = null;
-  private readonly itl = new ItlTally();
+  private readonly latencies = new LatencyTally();
 
   constructor(private readonly options: DashboardOptions) {
     this.nowMs = options.nowMs ?? (() => performance.now());
@@ -83,23 +83,28 @@ export class Dashboard {
     if (this.timer === null) this.flush();
   };
 
-  /** Call after LiveState.startPhase: the history restarts from the phase's zero. */
-  startPhase(plan: PhasePlan): void {
+  /** Call after LiveState.startPhase; `startNs`: the phase's start instant on the run's clock. The history restarts from the phase's zero. */
+  startPhase(plan: PhasePlan, startNs: number): void {
     const startMs = this.nowMs();
     this.phase = { plan, facts: planFacts(plan), startMs };
     this.tally?.startPhase(plan.phase);
-    this.itl.startPhase(plan.phase);
+    this.latencies.startPhase(plan, startNs);
     this.conversations = isConversationPlan(plan) ? new ConversationTally(plan) : null;
     const figures = this.figures();
     if (figures)
-      this.history.reset({ atMs: startMs, figures, slo: this.tally?.read() ?? null, itl: this.itl.snapshot() });
+      this.history.reset({
+        atMs: startMs,
+        figures,
+        slo: this.tally?.read() ?? null,
+        latencies: this.latencies.snapshot(),
+      });
   }
 
-  /** A result batch: ITL, `--slo` and conversations need the records themselves; the rest is in the live state. */
+  /** A result batch: percentiles, `--slo` and conversations need the records themselves; the counts are in the live state. */
   add(records: readonly RequestRecord[]): void {
     this.tally?.add(records);
     this.conversations?.add(records);
-    this.itl.add(records);
+    this.latencies.add(records);
   }
 
   /** The first stop (a key, SIGINT or SIGTERM): the header says the run is draining until it ends. */
@@ -152,8 +157,8 @@ export class Dashboard {
     }
     const nowMs = this.nowMs();
     const slo = this.tally?.read() ?? null;
-    const itl = this.itl.snapshot();
-    this.history.observe({ atMs: nowMs, figures, slo, itl });
+    const latencies = this.latencies.snapshot();
+    this.history.observe({ atMs: nowMs, figures, slo, latencies });
     const snapshot = dashboardSnapshot({
       nowMs,
       phaseStartMs: this.phase.startMs,
@@ -167,8 +172,9 @@ export class Dashboard {
       context: this.context(),
       logs: this.held,
       stopping: this.stopping,
+      draining: false,
       slo: slo && this.options.slo ? { counts: slo, targetPct: this.options.slo.targetPct } : null,
-      itl,
+      latencies,
     });
     this.screen.draw(renderDashboard(snapshot, size));
   }

@@ -3,7 +3,7 @@
  *
  * autocannon's shape: no terminal here, so every layout is a table-driven test. Sections, top
  * to bottom: the phase and its progress bar, counts, rates, goodput, what the run is part of (a
- * sweep's steps, conversations), the latency table (approximate: from bounded histograms), the
+ * sweep's steps, conversations), the latency table (approximate: log-bucketed histograms, within 2 %), the
  * load generator's and the read side's verdicts, the server's gauges, the sparklines, then the
  * latest log lines in whatever rows are left. A short terminal drops rows from the bottom; every
  * line is cut to the width.
@@ -55,7 +55,7 @@ function counts(s: DashboardSnapshot): Piece[] {
   return [
     piece(`issued ${s.issued} · completed ${s.completed} · `),
     piece(`failed ${failed}${detail}`, failed > 0 ? "yellow" : undefined),
-    piece(` · in flight ${s.inFlight}`),
+    piece(` · ${s.closedLoop ? "busy slots" : "in flight"} ${s.inFlight}`),
   ];
 }
 
@@ -87,7 +87,7 @@ function latencyLines(rows: readonly LatencyRow[]): Piece[][] {
   const columns = ["p50", "p90", "p99"].map((c) => c.padStart(8)).join("");
   return [
     [piece(`${"ms".padEnd(10)}${"last 10 s".padStart(24)}  │${"since start".padStart(24)}`, "bold")],
-    [piece(`${"".padEnd(10)}${columns}  │${columns}`, "bold"), piece("  approximate: bounded histograms", "dim")],
+    [piece(`${"".padEnd(10)}${columns}  │${columns}`, "bold"), piece("  approximate (±2 %)", "dim")],
     ...rows.map((r) => [
       piece(
         `${r.name.padEnd(10)}${cell(r.recent?.p50)}${cell(r.recent?.p90)}${cell(r.recent?.p99)}  │` +
@@ -105,7 +105,7 @@ function verdicts(s: DashboardSnapshot): Piece[][] {
     [
       piece(`schedule lag ${lagText}${limit} · load generator: `),
       lag.verdict === null
-        ? piece("not judged (closed loop or max throughput)", "dim")
+        ? piece(lag.judged ? "no judged send yet" : "not judged (max throughput)", "dim")
         : piece(lag.verdict, lag.verdict === "ok" ? "green" : "red"),
     ],
     readSide
@@ -148,7 +148,7 @@ function sparklines(s: DashboardSnapshot, width: number): Piece[][] {
       piece(last(s.series.ttftP99Ms, "")),
     ],
     [
-      piece("in flight".padEnd(label), "dim"),
+      piece((s.closedLoop ? "busy slots" : "in flight").padEnd(label), "dim"),
       piece(sparkline(s.series.inFlight, room), "cyan"),
       piece(last(s.series.inFlight, "")),
     ],

@@ -171,9 +171,9 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
           },
         }
       : {}),
-    onPhaseStart: (plan) => {
+    onPhaseStart: (plan, startNs) => {
       live?.startPhase(plan);
-      display.startPhase(plan);
+      display.startPhase(plan, startNs);
       setTimeout(run.saveConfig, 0); // after this turn, which sends the phase's `go`
     },
     beforePhaseGo: async (phase) => {

@@ -154,7 +154,7 @@ export class Session {
     await this.spec.beforePhaseGo?.(phase);
     const startNs = await this.startInstant();
     this.spec.db.startPhase(plan.phase, phase.kind, startNs, plan.sampleIndex.length);
-    this.spec.onPhaseStart?.(plan);
+    this.spec.onPhaseStart?.(plan, startNs);
     const running = new RunningPhase(
       { plan, startNs, workers: receivers, drainTimeoutMs: phase.drainTimeoutMs },
       (stop) => pool.broadcast(stop),

@@ -90,7 +90,7 @@ export const dashboardSection: Section = {
     }
     const costs = inProcessCosts();
     progress(
-      `frame ${fmt(costs.frameUs, 1)} µs; per record: ITL ${fmt(costs.itlNsPerRecord, 1)} ns, --slo ${fmt(costs.sloNsPerRecord, 1)} ns`,
+      `frame ${fmt(costs.frameUs, 1)} µs; per record: percentiles ${fmt(costs.latencyNsPerRecord, 1)} ns, --slo ${fmt(costs.sloNsPerRecord, 1)} ns`,
     );
     const cost = (metric: string, value: number, notes: string): Row => ({
       section: "3c dashboard",
@@ -109,8 +109,8 @@ export const dashboardSection: Section = {
         `median of ${fmt(FRAMES)} frames (live-state read, snapshot, render 120×40); 2 frames a second`,
       ),
       cost(
-        "main's cost of filing one stream's chunk gaps (ITL, 16 chunks), ns",
-        costs.itlNsPerRecord,
+        "main's cost of filing one record's TTFT, TPOT, latency, lag and chunk gaps (ITL, 16 chunks), ns",
+        costs.latencyNsPerRecord,
         `${fmt(FRAME_REQUESTS)} records`,
       ),
       cost(
