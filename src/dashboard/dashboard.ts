@@ -39,8 +39,8 @@ interface DashboardOptions {
   onStopKey: (key: string) => void;
   /** `--slo` when given: its limits and the share (%) of requests that must meet them. */
   slo: { limits: SloLimitsMs; targetPct: number } | null;
-  /** Lines the caller adds under the header (a sweep: its steps); none when absent. */
-  context?: () => readonly string[];
+  /** Lines the caller adds under the header (a sweep: its steps), fit to a width; none when absent. */
+  context?: (width: number) => readonly string[];
   nowMs?: () => number;
 }
 
@@ -53,6 +53,8 @@ export class Dashboard {
   private phase: { plan: PhasePlan; facts: PlanFacts; startMs: number } | null = null;
   private server: ServerGauges | null = null;
   private stopping: string | null = null;
+  /** The latest phase that has sent its every request. */
+  private issuedPhase: string | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
   private readonly onExit = () => this.close();
   private readonly tally: SloTally | null;
@@ -107,9 +109,14 @@ export class Dashboard {
     this.latencies.add(records);
   }
 
+  /** Every request of `phase` was sent (run/session's onPhaseIssued): the header says it drains until the next phase. */
+  phaseIssued(phase: string): void {
+    this.issuedPhase = phase;
+  }
+
   /** The first stop (a key, SIGINT or SIGTERM): the header says the run is draining until it ends. */
   stoppingOn(signal: string): void {
-    this.stopping ??= `${signal}: stopping, draining in flight (Ctrl-C again quits now)`;
+    this.stopping ??= `${signal}: stopping (Ctrl-C again quits now)`;
   }
 
   /** The samples of a `--server-metrics` scrape that worked. */
@@ -134,8 +141,8 @@ export class Dashboard {
     this.held.length = 0;
   }
 
-  private context(): string[] {
-    const lines = [...(this.options.context?.() ?? [])];
+  private context(width: number): string[] {
+    const lines = [...(this.options.context?.(width) ?? [])];
     const c = this.conversations?.read();
     if (c) lines.push(`conversations: ${c.active} active · ${c.done} done of ${c.total}`);
     return lines;
@@ -169,10 +176,10 @@ export class Dashboard {
       points: this.history.points(),
       workers: read.workers,
       server: this.server,
-      context: this.context(),
+      context: this.context(size.width),
       logs: this.held,
       stopping: this.stopping,
-      draining: false,
+      draining: this.issuedPhase === this.phase.plan.phase,
       slo: slo && this.options.slo ? { counts: slo, targetPct: this.options.slo.targetPct } : null,
       latencies,
     });

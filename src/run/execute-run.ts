@@ -176,6 +176,7 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
       display.startPhase(plan, startNs);
       setTimeout(run.saveConfig, 0); // after this turn, which sends the phase's `go`
     },
+    onPhaseIssued: (phase) => display.phaseIssued(phase),
     beforePhaseGo: async (phase) => {
       if (phase.kind !== "performance") return;
       await Promise.all([profiler?.start(), scraper && bounds.scrape("baselineNs", scraper)]);

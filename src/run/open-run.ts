@@ -44,8 +44,8 @@ export interface RunIo {
   progress: (text: string) => void;
   progressEnabled: boolean;
   isTty: boolean;
-  /** Lines the dashboard shows under its header: what the run is part of (a sweep's step, its steps done). */
-  statusLines?: () => readonly string[];
+  /** Lines the dashboard shows under its header, fit to its width: what the run is part of (a sweep's step, its steps done). */
+  statusLines?: (width: number) => readonly string[];
 }
 
 /** A run whose workers are up, whose workload is ready and whose files are open. */

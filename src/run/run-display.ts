@@ -25,6 +25,8 @@ interface RunDisplay {
   /** Call after `live.startPhase`; `startNs`: the phase's start instant on the run's clock. */
   startPhase(plan: PhasePlan, startNs: number): void;
   add(records: readonly RequestRecord[]): void;
+  /** The phase's last request was sent (or a stop came): the header says it drains. */
+  phaseIssued(phase: string): void;
   /** `--server-metrics` scraped the page: its samples (null when the dashboard is off: nothing to show them on). */
   serverScrape: ((samples: readonly MetricSample[]) => void) | null;
   /** Where `q` and Ctrl-C go once the stop path exists. */
@@ -62,6 +64,7 @@ export async function openRunDisplay(run: OpenRun, io: RunIo): Promise<RunDispla
       live: run.live?.state ?? null,
       startPhase: (plan) => progress.startPhase(plan),
       add: (records) => progress.add(records),
+      phaseIssued: () => {},
       serverScrape: null,
       onStopKey: () => {},
       stopping: () => {},
@@ -85,7 +88,8 @@ export async function openRunDisplay(run: OpenRun, io: RunIo): Promise<RunDispla
     input: stdinIsTty ? process.stdin : null,
     onStopKey: (key) => press(key),
     slo: sloOf(run),
-    ...(io.statusLines ? { context: io.statusLines } : {}),
+    // What the run is part of (a sweep's steps), and where Prometheus can scrape it while it is up.
+    context: (width) => [...(io.statusLines?.(width) ?? []), ...(run.live ? [`live metrics: ${run.live.url}`] : [])],
   });
   dashboard.open();
   return {
@@ -93,6 +97,7 @@ export async function openRunDisplay(run: OpenRun, io: RunIo): Promise<RunDispla
     live,
     startPhase: (plan, startNs) => dashboard.startPhase(plan, startNs),
     add: (records) => dashboard.add(records),
+    phaseIssued: (phase) => dashboard.phaseIssued(phase),
     serverScrape: (samples) => dashboard.serverScrape(samples),
     onStopKey: (fn) => {
       press = fn;

@@ -160,6 +160,7 @@ export class Session {
       (stop) => pool.broadcast(stop),
     );
     this.live.set(plan.phase, running);
+    void running.issued.then(() => this.spec.onPhaseIssued?.(plan.phase));
     if (phase.maxDurationMs > 0) running.stopAfter(phase.maxDurationMs + START_LEAD_NS / 1e6);
     shares.forEach((share, i) => {
       running.ledger.assign(receivers[i] as number, share.planIndex);

@@ -43,22 +43,26 @@ const text = (s: DashboardSnapshot, width = 120, height = 40, color = false) =>
 
 describe("dashboard/render-dashboard", () => {
   test.each<[string, Partial<DashboardSnapshot>, string[]]>([
-    ["the phase, elapsed and ETA", {}, ["performance", "01:05 elapsed", "ETA 01:02"]],
+    [
+      "the phase, elapsed and ETA, the key hint",
+      {},
+      ["performance · 01:05 elapsed · ETA 01:02 · inference-endpoint", "q stops: drain, report"],
+    ],
     ["the progress counter: done includes failures", {}, ["510/1000 (51%)"]],
     [
-      "counts, failures by kind, most first",
+      "counts, in flight before the failures, their kinds most first",
       {},
-      ["issued 530", "completed 500", "failed 10 (http_5xx 7, timeout 3)", "in flight 20"],
+      ["issued 530 · completed 500 · in flight 20 · failed 10", "failed by kind: http_5xx 7 · timeout 3"],
     ],
     [
       "achieved vs target, token rates, the window",
       {},
-      ["rate 49.8 req/s (target 50 req/s)", "output 2480 tok/s", "input 12.5k tok/s", "(last 10 s)"],
+      ["rate 49.8 req/s (target 50 req/s) · output 2480 tok/s · input 12.5k tok/s · last 10 s"],
     ],
     [
       "goodput against --slo",
       {},
-      ["goodput 47.2 req/s · SLO met by 97.5 % (last 10 s), 98.8 % since start · target 99 %"],
+      ["goodput 47.2 req/s · SLO met by 97.5 % of 99 % asked (last 10 s) · 98.8 % since start"],
     ],
     ["the latency table, labelled approximate", {}, ["last 10 s", "since start", "approximate", "12.3", "51.5"]],
     ["a percentile without values is a dash", {}, ["latency          -"]],
@@ -81,7 +85,7 @@ describe("dashboard/render-dashboard", () => {
     [
       "the read side",
       { readSide: { verdict: "saturated", cause: "worker", latenessP99Ms: 12.7, workers: 1 } },
-      ["read side: saturated", "p99 12.7 ms"],
+      ["read side: saturated (cause: worker) · worker loop lateness p99 12.7 ms · 1 worker(s)"],
     ],
     ["no read-side samples yet", { readSide: null }, ["no worker samples yet"]],
     ["the server's gauges", {}, ["server: running 12 · waiting 3 · KV cache 41.5 %"]],
@@ -94,9 +98,10 @@ describe("dashboard/render-dashboard", () => {
     ],
     [
       "a stop under way replaces the key hint and the ETA",
-      { stopping: "q: stopping, draining", etaS: null },
-      ["q: stopping, draining"],
+      { stopping: "q: stopping (Ctrl-C again quits now)", draining: true, etaS: null },
+      ["performance · draining", "(51%) · q: stopping (Ctrl-C again quits now)"],
     ],
+    ["the last send made: the phase drains", { draining: true }, ["performance · draining"]],
     ["max throughput shows no target", { target: null }, ["rate 49.8 req/s · output"]],
     [
       "a closed loop's in flight is its busy slots, and its target only a target",
