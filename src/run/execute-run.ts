@@ -145,6 +145,7 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
   const bounds = scrapeBounds(run.db);
   const display = await openRunDisplay(run, io);
   const { live, log } = display;
+  run.pool.routeOutput(display.workerOutput);
   const profiling = config.settings.profiling;
   const profiler = profiling.engine
     ? new ProfilerTriggers(
@@ -223,6 +224,7 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
     }
     run.saveConfig();
     display.close();
+    run.pool.routeOutput(null);
     if (watchdog) clearTimeout(watchdog);
     signals.remove();
   }

@@ -27,6 +27,8 @@ interface RunDisplay {
   add(records: readonly RequestRecord[]): void;
   /** The phase's last request was sent (or a stop came): the header says it drains. */
   phaseIssued(phase: string): void;
+  /** Where the workers' output goes while this display covers the screen (the dashboard's log); null: our stderr. */
+  workerOutput: ((text: string) => void) | null;
   /** `--server-metrics` scraped the page: its samples (null when the dashboard is off: nothing to show them on). */
   serverScrape: ((samples: readonly MetricSample[]) => void) | null;
   /** Where `q` and Ctrl-C go once the stop path exists. */
@@ -65,6 +67,7 @@ export async function openRunDisplay(run: OpenRun, io: RunIo): Promise<RunDispla
       startPhase: (plan) => progress.startPhase(plan),
       add: (records) => progress.add(records),
       phaseIssued: () => {},
+      workerOutput: null,
       serverScrape: null,
       onStopKey: () => {},
       stopping: () => {},
@@ -98,6 +101,7 @@ export async function openRunDisplay(run: OpenRun, io: RunIo): Promise<RunDispla
     startPhase: (plan, startNs) => dashboard.startPhase(plan, startNs),
     add: (records) => dashboard.add(records),
     phaseIssued: (phase) => dashboard.phaseIssued(phase),
+    workerOutput: (text) => dashboard.log(text.replace(/\n$/, "")),
     serverScrape: (samples) => dashboard.serverScrape(samples),
     onStopKey: (fn) => {
       press = fn;
