@@ -4,9 +4,11 @@
  * It reads live-metrics/live-state (counted as result batches arrive, whatever draws them) on a
  * timer in the main process, never in the workers and never per request. While it is up, the
  * run's log lines are held and shown in its last rows; when it closes (the run's end, an error,
- * process exit) the terminal is restored first and the held lines are printed on the normal
- * screen, so warnings are not lost and the final summary lands below them.
+ * process exit, an uncaught exception or an unhandled rejection) the terminal is restored first
+ * and the held lines are printed on the normal screen, so warnings are not lost and the final
+ * summary or the error lands below them.
  */
+import { describeError, ExitCode } from "../errors.ts";
 import type { LiveState, PhaseFigures } from "../live-metrics/live-state.ts";
 import type { MetricSample } from "../server-metrics/exposition.ts";
 import type { PhasePlan } from "../plan/phase-plan.ts";
@@ -42,6 +44,8 @@ interface DashboardOptions {
   /** Lines the caller adds under the header (a sweep: its steps), fit to a width; none when absent. */
   context?: (width: number) => readonly string[];
   nowMs?: () => number;
+  /** `-v`: an error the dashboard prints itself (an unhandled rejection) carries its stack, as the CLI's would. */
+  verbose?: boolean;
 }
 
 export class Dashboard {
@@ -57,6 +61,18 @@ export class Dashboard {
   private issuedPhase: string | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
   private readonly onExit = () => this.close();
+  /**
+   * Bun calls no uncaughtExceptionMonitor for a rejection nobody handles: it prints it and exits
+   * 1 at once, onto the alternate screen, which the exit then clears. So the screen is given
+   * back first, then the error printed as the CLI prints its own (errors.ts describeError), and
+   * the process ends with the code Bun would have used (1, ExitCode.unexpected): listening for
+   * the event replaces Bun's default, which would otherwise let the run go on.
+   */
+  private readonly onRejection = (reason: unknown) => {
+    this.close();
+    this.options.write(`${describeError(reason, this.options.verbose ?? false).text}\n`);
+    process.exit(ExitCode.unexpected);
+  };
   private readonly tally: SloTally | null;
   private conversations: ConversationTally | null = null;
   private readonly latencies = new LatencyTally();
@@ -71,6 +87,7 @@ export class Dashboard {
     // An uncaught exception is printed after its monitor runs: the normal screen is back by then.
     process.on("uncaughtExceptionMonitor", this.onExit);
     process.on("exit", this.onExit);
+    process.on("unhandledRejection", this.onRejection);
     this.screen.enter();
     this.timer = setInterval(() => this.draw(), REDRAW_MS);
     this.draw();
@@ -128,6 +145,7 @@ export class Dashboard {
   close(): void {
     process.off("uncaughtExceptionMonitor", this.onExit);
     process.off("exit", this.onExit);
+    process.off("unhandledRejection", this.onRejection);
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.screen.leave();

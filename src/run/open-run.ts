@@ -44,6 +44,8 @@ export interface RunIo {
   progress: (text: string) => void;
   progressEnabled: boolean;
   isTty: boolean;
+  /** `-v`: an error printed while the dashboard is up carries its stack (run/run-display). */
+  verbose?: boolean;
   /** Lines the dashboard shows under its header, fit to its width: what the run is part of (a sweep's step, its steps done). */
   statusLines?: (width: number) => readonly string[];
 }

@@ -91,6 +91,7 @@ export async function openRunDisplay(run: OpenRun, io: RunIo): Promise<RunDispla
     input: stdinIsTty ? process.stdin : null,
     onStopKey: (key) => press(key),
     slo: sloOf(run),
+    verbose: io.verbose ?? false,
     // What the run is part of (a sweep's steps), and where Prometheus can scrape it while it is up.
     context: (width) => [...(io.statusLines?.(width) ?? []), ...(run.live ? [`live metrics: ${run.live.url}`] : [])],
   });
