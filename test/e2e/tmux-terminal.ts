@@ -9,7 +9,7 @@ import { questionDataset } from "./run-cli.ts";
 
 export const TMUX = Bun.which("tmux");
 
-export interface Terminal {
+interface Terminal {
   tmux(...args: string[]): string;
   /** The pane's text, wrapped lines joined, its scrollback included. */
   capture(session: string): string;
