@@ -1,7 +1,8 @@
 /**
  * @module scripts/bench/run-all — `npm run bench`: the client's throughput, CPU, schedule precision, memory and start-up against wrk and targets, as one markdown table.
  *
- *   bun scripts/bench/run-all.ts [--only baseline,offline,streaming,paced,poisson,scrape,trace,turns,shards,arrivals,million,cold-start,ttft,sweep,tokenizer]
+ *   bun scripts/bench/run-all.ts [--only baseline,offline,streaming,paced,poisson,scrape,trace,turns,shards,arrivals,dashboard,
+ *                                        million,cold-start,ttft,sweep,tokenizer]
  *                                [--repeats 3] [--seconds 5] [--million 1000000] [--max-load 0.7] [--max-wait 300]
  *
  * Server on CPU 0, clients on CPU 1 (taskset). Every figure is the median of `--repeats` runs.
@@ -43,11 +44,11 @@ const SECTIONS: Section[] = [
   pacedStreamSection,
   poissonSection,
   scrapeSection,
-  dashboardSection,
   traceReplaySection,
   conversationTurnsSection,
   shardsSection,
   serverArrivalsSection,
+  dashboardSection,
   millionSection,
   coldStartSection,
   rawTtftSection,

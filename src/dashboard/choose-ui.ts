@@ -1,9 +1,10 @@
 /**
  * @module dashboard/choose-ui — what a run shows on stderr while it runs: `--ui` resolved against the terminal.
  *
- * `auto` draws the dashboard only on a terminal big enough for it (MIN_COLUMNS × MIN_ROWS) and not
- * `TERM=dumb`; a smaller terminal gets the redrawn progress line; a pipe or a file (Slurm and
- * Kubernetes logs) the plain line every few seconds, with no escape codes. `--quiet` and `none`
+ * `auto` draws the dashboard only on a terminal big enough for it (MIN_COLUMNS × MIN_ROWS); a
+ * smaller terminal gets the redrawn progress line; a pipe or a file (Slurm and Kubernetes logs),
+ * or a `TERM=dumb` terminal whatever `--ui` asks, the plain line every few seconds, with no
+ * escape codes. `--quiet` and `none`
  * show nothing. `NO_COLOR` (no-color.org: set and not empty) drops colour, never the layout.
  * Pure: the caller reads the terminal and the environment.
  */
@@ -45,13 +46,18 @@ export function chooseUi(setting: UiSetting, quiet: boolean, terminal: UiTermina
     return { choice: { kind: "none" }, warning };
   }
   if (setting === "none") return { choice: { kind: "none" }, warning: null };
-  const line: UiChoice = { kind: "line", redrawn: terminal.stderrIsTty };
+  // TERM=dumb: a terminal that moves no cursor and clears nothing, so not one escape code goes to it.
+  const dumb = terminal.term === "dumb";
+  const line: UiChoice = { kind: "line", redrawn: terminal.stderrIsTty && !dumb };
   if (setting === "line") return { choice: line, warning: null };
   const color = terminal.noColor === undefined || terminal.noColor === "";
   if (setting === "dashboard") {
-    if (terminal.stderrIsTty) return { choice: { kind: "dashboard", color }, warning: null };
-    return { choice: line, warning: "--ui dashboard: stderr is not a terminal; showing the plain progress line" };
+    if (!terminal.stderrIsTty)
+      return { choice: line, warning: "--ui dashboard: stderr is not a terminal; showing the plain progress line" };
+    if (dumb)
+      return { choice: line, warning: "--ui dashboard: TERM=dumb cannot draw it; showing the plain progress line" };
+    return { choice: { kind: "dashboard", color }, warning: null };
   }
-  const fits = terminal.columns >= MIN_COLUMNS && terminal.rows >= MIN_ROWS && terminal.term !== "dumb";
-  return { choice: terminal.stderrIsTty && fits ? { kind: "dashboard", color } : line, warning: null };
+  const fits = terminal.columns >= MIN_COLUMNS && terminal.rows >= MIN_ROWS;
+  return { choice: terminal.stderrIsTty && fits && !dumb ? { kind: "dashboard", color } : line, warning: null };
 }

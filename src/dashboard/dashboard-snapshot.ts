@@ -2,16 +2,26 @@
  * @module dashboard/dashboard-snapshot — everything the dashboard shows at one instant, as plain data.
  *
  * Built from live-metrics/live-state's snapshot (what main already counts as result batches
- * arrive), the phase's plan facts and the once-a-second history; rendering it is the pure
- * function dashboard/render-dashboard. Percentiles are interpolated from bounded histograms
- * (approximate); rates and the lag verdict are over the last 10 s, so "falling behind" shows
- * within seconds of the client losing its schedule, not only in the report.
+ * arrive), the dashboard's own latency histograms (dashboard/latency-tally), the phase's plan
+ * facts and the once-a-second history; rendering it is the pure function
+ * dashboard/render-dashboard. Percentiles come from log-bucketed histograms, within 2 % of the
+ * exact ones (approximate all the same); rates and the lag verdict are over the last 10 s, so
+ * "falling behind" shows within seconds of the client losing its schedule, not only in the
+ * report. The verdict is the report's (metrics/load-generator-health): the same lags judged,
+ * against the same limit.
  */
-import type { HistogramSnapshot } from "../live-metrics/histogram.ts";
 import type { PhaseFigures, LiveSnapshot } from "../live-metrics/live-state.ts";
+import { lagLimitNs, lagVerdict } from "../metrics/load-generator-health.ts";
 import { readSideHealth } from "../metrics/read-side-health.ts";
-import { histogramQuantileS, histogramSince, percentilesMs, type PercentilesMs } from "./histogram-quantile.ts";
 import type { SeriesPoints, TimedFigures } from "./frame-history.ts";
+import type { LatencyFigures } from "./latency-tally.ts";
+import {
+  type LogHistogramSnapshot,
+  logHistogramSince,
+  logQuantileS,
+  percentilesMs,
+  type PercentilesMs,
+} from "./log-histogram.ts";
 import type { PlanFacts } from "./plan-facts.ts";
 import type { ServerGauges } from "./server-gauges.ts";
 import type { SloCounts } from "./slo-tally.ts";
@@ -24,6 +34,8 @@ export interface LatencyRow {
 
 export interface DashboardSnapshot {
   phase: string;
+  /** Every request of the phase was sent (or a stop came): what is in flight drains. */
+  draining: boolean;
   /** Set once a stop was asked for (q, Ctrl-C, SIGTERM): what happens now. */
   stopping: string | null;
   planned: number;
@@ -31,6 +43,8 @@ export interface DashboardSnapshot {
   completed: number;
   failed: Readonly<Record<string, number>>;
   inFlight: number;
+  /** A closed loop's in flight is its busy slots, from the plan (dashboard/plan-facts), not a measure. */
+  closedLoop: boolean;
   elapsedS: number;
   etaS: number | null;
   /** The span of the recent window, s (10, or less early in the phase). */
@@ -42,8 +56,14 @@ export interface DashboardSnapshot {
   /** Against `--slo`: requests per second that met it, and the share (%) that did; null without `--slo`. */
   goodput: { recentPerS: number; recentPct: number | null; totalPct: number | null; targetPct: number } | null;
   latency: readonly LatencyRow[];
-  lag: { p99Ms: number | null; limitMs: number | null; verdict: "ok" | "falling behind" | null };
-  readSide: { verdict: "ok" | "saturated"; latenessP99Ms: number; workers: number } | null;
+  /** `judged`: false for max_throughput; a judged run without a verdict has no judged send in the window yet. */
+  lag: { p99Ms: number | null; limitMs: number | null; verdict: "ok" | "falling behind" | null; judged: boolean };
+  readSide: {
+    verdict: "ok" | "saturated";
+    cause: "worker" | "host" | null;
+    latenessP99Ms: number;
+    workers: number;
+  } | null;
   server: ServerGauges | null;
   series: SeriesPoints;
   /** Lines about what the run is part of (a sweep's steps) or made of (conversations active / done). */
@@ -65,16 +85,31 @@ interface SnapshotInput {
   context: readonly string[];
   logs: readonly string[];
   stopping: string | null;
+  draining: boolean;
   /** `--slo`: the phase's counts so far and the share (%) that must meet it. */
   slo: { counts: SloCounts; targetPct: number } | null;
-  /** The phase's inter-token gaps so far. */
-  itl: HistogramSnapshot;
+  latencies: LatencyFigures;
 }
 
 const failedTotal = (f: PhaseFigures) => Object.values(f.failed).reduce((a, b) => a + b, 0);
 
+/** The lag verdict as it stands: the window's judged lags against the report's limit. */
+function lagNow(facts: PlanFacts, lags: LogHistogramSnapshot, latencies: LatencyFigures): DashboardSnapshot["lag"] {
+  const p99S = logQuantileS(lags, 99);
+  const gap = facts.lagGap;
+  const limitNs = gap === null ? null : lagLimitNs(gap.from === "plan" ? gap.meanGapNs : latencies.meanGapNs);
+  const verdict =
+    limitNs === null || p99S === null ? null : lagVerdict(p99S * 1e9, limitNs) === "ok" ? "ok" : "falling behind";
+  return {
+    p99Ms: p99S === null ? null : p99S * 1000,
+    limitMs: limitNs === null ? null : limitNs / 1e6,
+    verdict,
+    judged: gap !== null,
+  };
+}
+
 export function dashboardSnapshot(input: SnapshotInput): DashboardSnapshot {
-  const { figures: f, base, facts } = input;
+  const { figures: f, base, facts, latencies: lat } = input;
   const elapsedS = Math.max(0, (input.nowMs - input.phaseStartMs) / 1000);
   const windowS = base ? Math.max(0, (input.nowMs - base.atMs) / 1000) : elapsedS;
   const per = (now: number, then: number) => (windowS > 0 ? (now - then) / windowS : 0);
@@ -83,15 +118,11 @@ export function dashboardSnapshot(input: SnapshotInput): DashboardSnapshot {
   const remaining = Math.max(0, facts.planned - f.completed - failedTotal(f));
   let etaS = achievedQps > 0 ? remaining / achievedQps : null;
   if (facts.lastDueS !== null) etaS = Math.max(facts.lastDueS - elapsedS, etaS ?? 0);
-  const row = (name: string, pick: (x: PhaseFigures) => PhaseFigures["ttft"]): LatencyRow => ({
+  const row = (name: string, pick: (x: LatencyFigures) => LogHistogramSnapshot): LatencyRow => ({
     name,
-    recent: percentilesMs(histogramSince(pick(f), b ? pick(b) : null)),
-    total: percentilesMs(pick(f)),
+    recent: percentilesMs(logHistogramSince(pick(lat), base ? pick(base.latencies) : null)),
+    total: percentilesMs(pick(lat)),
   });
-  const lagP99S = histogramQuantileS(histogramSince(f.scheduleLag, b?.scheduleLag ?? null), 99);
-  const lagP99Ms = lagP99S === null ? null : lagP99S * 1000;
-  const verdict =
-    facts.lagLimitMs === null || lagP99Ms === null ? null : lagP99Ms > facts.lagLimitMs ? "falling behind" : "ok";
   const share = (c: SloCounts) => (c.judged > 0 ? (100 * c.met) / c.judged : null);
   const slo = input.slo;
   const sloBase = base?.slo ?? { met: 0, judged: 0 };
@@ -110,12 +141,14 @@ export function dashboardSnapshot(input: SnapshotInput): DashboardSnapshot {
   );
   return {
     phase: input.current,
+    draining: input.draining || input.stopping !== null,
     stopping: input.stopping,
     planned: facts.planned,
     issued: f.issued,
     completed: f.completed,
     failed: f.failed,
     inFlight: f.inFlight,
+    closedLoop: facts.closedLoop,
     elapsedS,
     etaS: input.stopping ? null : etaS,
     windowS,
@@ -127,16 +160,17 @@ export function dashboardSnapshot(input: SnapshotInput): DashboardSnapshot {
     latency: [
       row("TTFT", (x) => x.ttft),
       row("TPOT", (x) => x.tpot),
-      {
-        name: "ITL",
-        recent: percentilesMs(histogramSince(input.itl, base?.itl ?? null)),
-        total: percentilesMs(input.itl),
-      },
+      row("ITL", (x) => x.itl),
       row("latency", (x) => x.latency),
     ],
-    lag: { p99Ms: lagP99Ms, limitMs: facts.lagLimitMs, verdict },
+    lag: lagNow(facts, logHistogramSince(lat.lag, base?.latencies.lag ?? null), lat),
     readSide: health
-      ? { verdict: health.verdict, latenessP99Ms: health.lateness_p99_ms, workers: health.workers }
+      ? {
+          verdict: health.verdict,
+          cause: health.cause,
+          latenessP99Ms: health.lateness_p99_ms,
+          workers: health.workers,
+        }
       : null,
     server: input.server,
     series: input.points,

@@ -4,9 +4,11 @@
  * It reads live-metrics/live-state (counted as result batches arrive, whatever draws them) on a
  * timer in the main process, never in the workers and never per request. While it is up, the
  * run's log lines are held and shown in its last rows; when it closes (the run's end, an error,
- * process exit) the terminal is restored first and the held lines are printed on the normal
- * screen, so warnings are not lost and the final summary lands below them.
+ * process exit, an uncaught exception or an unhandled rejection) the terminal is restored first
+ * and the held lines are printed on the normal screen, so warnings are not lost and the final
+ * summary or the error lands below them.
  */
+import { describeError, ExitCode } from "../errors.ts";
 import type { LiveState, PhaseFigures } from "../live-metrics/live-state.ts";
 import type { MetricSample } from "../server-metrics/exposition.ts";
 import type { PhasePlan } from "../plan/phase-plan.ts";
@@ -17,7 +19,7 @@ import { renderDashboard } from "./render-dashboard.ts";
 import { type ServerGauges, serverGaugesOf } from "./server-gauges.ts";
 import { type SloLimitsMs, SloTally } from "./slo-tally.ts";
 import { ConversationTally } from "./conversation-tally.ts";
-import { ItlTally } from "./itl-tally.ts";
+import { LatencyTally } from "./latency-tally.ts";
 import { isConversationPlan } from "../plan/conversation-plan.ts";
 import { type KeyInput, TerminalScreen } from "./terminal-screen.ts";
 import type { RequestRecord } from "../record/request-record.ts";
@@ -39,9 +41,11 @@ interface DashboardOptions {
   onStopKey: (key: string) => void;
   /** `--slo` when given: its limits and the share (%) of requests that must meet them. */
   slo: { limits: SloLimitsMs; targetPct: number } | null;
-  /** Lines the caller adds under the header (a sweep: its steps); none when absent. */
-  context?: () => readonly string[];
+  /** Lines the caller adds under the header (a sweep: its steps), fit to a width; none when absent. */
+  context?: (width: number) => readonly string[];
   nowMs?: () => number;
+  /** `-v`: an error the dashboard prints itself (an unhandled rejection) carries its stack, as the CLI's would. */
+  verbose?: boolean;
 }
 
 export class Dashboard {
@@ -53,11 +57,25 @@ export class Dashboard {
   private phase: { plan: PhasePlan; facts: PlanFacts; startMs: number } | null = null;
   private server: ServerGauges | null = null;
   private stopping: string | null = null;
+  /** The latest phase that has sent its every request. */
+  private issuedPhase: string | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
   private readonly onExit = () => this.close();
+  /**
+   * Bun calls no uncaughtExceptionMonitor for a rejection nobody handles: it prints it and exits
+   * 1 at once, onto the alternate screen, which the exit then clears. So the screen is given
+   * back first, then the error printed as the CLI prints its own (errors.ts describeError), and
+   * the process ends with the code Bun would have used (1, ExitCode.unexpected): listening for
+   * the event replaces Bun's default, which would otherwise let the run go on.
+   */
+  private readonly onRejection = (reason: unknown) => {
+    this.close();
+    this.options.write(`${describeError(reason, this.options.verbose ?? false).text}\n`);
+    process.exit(ExitCode.unexpected);
+  };
   private readonly tally: SloTally | null;
   private conversations: ConversationTally | null = null;
-  private readonly itl = new ItlTally();
+  private readonly latencies = new LatencyTally();
 
   constructor(private readonly options: DashboardOptions) {
     this.nowMs = options.nowMs ?? (() => performance.now());
@@ -69,6 +87,7 @@ export class Dashboard {
     // An uncaught exception is printed after its monitor runs: the normal screen is back by then.
     process.on("uncaughtExceptionMonitor", this.onExit);
     process.on("exit", this.onExit);
+    process.on("unhandledRejection", this.onRejection);
     this.screen.enter();
     this.timer = setInterval(() => this.draw(), REDRAW_MS);
     this.draw();
@@ -83,28 +102,38 @@ export class Dashboard {
     if (this.timer === null) this.flush();
   };
 
-  /** Call after LiveState.startPhase: the history restarts from the phase's zero. */
-  startPhase(plan: PhasePlan): void {
+  /** Call after LiveState.startPhase; `startNs`: the phase's start instant on the run's clock. The history restarts from the phase's zero. */
+  startPhase(plan: PhasePlan, startNs: number): void {
     const startMs = this.nowMs();
     this.phase = { plan, facts: planFacts(plan), startMs };
     this.tally?.startPhase(plan.phase);
-    this.itl.startPhase(plan.phase);
+    this.latencies.startPhase(plan, startNs);
     this.conversations = isConversationPlan(plan) ? new ConversationTally(plan) : null;
     const figures = this.figures();
     if (figures)
-      this.history.reset({ atMs: startMs, figures, slo: this.tally?.read() ?? null, itl: this.itl.snapshot() });
+      this.history.reset({
+        atMs: startMs,
+        figures,
+        slo: this.tally?.read() ?? null,
+        latencies: this.latencies.snapshot(),
+      });
   }
 
-  /** A result batch: ITL, `--slo` and conversations need the records themselves; the rest is in the live state. */
+  /** A result batch: percentiles, `--slo` and conversations need the records themselves; the counts are in the live state. */
   add(records: readonly RequestRecord[]): void {
     this.tally?.add(records);
     this.conversations?.add(records);
-    this.itl.add(records);
+    this.latencies.add(records);
+  }
+
+  /** Every request of `phase` was sent (run/session's onPhaseIssued): the header says it drains until the next phase. */
+  phaseIssued(phase: string): void {
+    this.issuedPhase = phase;
   }
 
   /** The first stop (a key, SIGINT or SIGTERM): the header says the run is draining until it ends. */
   stoppingOn(signal: string): void {
-    this.stopping ??= `${signal}: stopping, draining in flight (Ctrl-C again quits now)`;
+    this.stopping ??= `${signal}: stopping (Ctrl-C again quits now)`;
   }
 
   /** The samples of a `--server-metrics` scrape that worked. */
@@ -116,6 +145,7 @@ export class Dashboard {
   close(): void {
     process.off("uncaughtExceptionMonitor", this.onExit);
     process.off("exit", this.onExit);
+    process.off("unhandledRejection", this.onRejection);
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.screen.leave();
@@ -129,8 +159,8 @@ export class Dashboard {
     this.held.length = 0;
   }
 
-  private context(): string[] {
-    const lines = [...(this.options.context?.() ?? [])];
+  private context(width: number): string[] {
+    const lines = [...(this.options.context?.(width) ?? [])];
     const c = this.conversations?.read();
     if (c) lines.push(`conversations: ${c.active} active · ${c.done} done of ${c.total}`);
     return lines;
@@ -152,8 +182,8 @@ export class Dashboard {
     }
     const nowMs = this.nowMs();
     const slo = this.tally?.read() ?? null;
-    const itl = this.itl.snapshot();
-    this.history.observe({ atMs: nowMs, figures, slo, itl });
+    const latencies = this.latencies.snapshot();
+    this.history.observe({ atMs: nowMs, figures, slo, latencies });
     const snapshot = dashboardSnapshot({
       nowMs,
       phaseStartMs: this.phase.startMs,
@@ -164,11 +194,12 @@ export class Dashboard {
       points: this.history.points(),
       workers: read.workers,
       server: this.server,
-      context: this.context(),
+      context: this.context(size.width),
       logs: this.held,
       stopping: this.stopping,
+      draining: this.issuedPhase === this.phase.plan.phase,
       slo: slo && this.options.slo ? { counts: slo, targetPct: this.options.slo.targetPct } : null,
-      itl,
+      latencies,
     });
     this.screen.draw(renderDashboard(snapshot, size));
   }

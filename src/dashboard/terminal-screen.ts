@@ -11,7 +11,7 @@
 
 const ENTER = "\x1b[?1049h\x1b[?25l\x1b[H\x1b[2J";
 const LEAVE = "\x1b[0m\x1b[?25h\x1b[?1049l";
-/** ETX: Ctrl-C as raw mode delivers it. */
+/** ETX: Ctrl-C as raw mode delivers it. `Q` stops as `q` does, so that caps lock does not get in the way (docs/metrics.md). */
 const CTRL_C = 0x03;
 const STOP_KEYS = new Set([CTRL_C, "q".charCodeAt(0), "Q".charCodeAt(0)]);
 

@@ -11,9 +11,9 @@
  */
 import { DEFAULT_SLO_PERCENTILE } from "../config/slo.ts";
 import type { PhaseColumns } from "./phase-columns.ts";
-import { isCompleted, tpotNs } from "./request-values.ts";
+import { isCompleted, tpotOf } from "./request-values.ts";
 
-interface SloLimitsMs {
+export interface SloLimitsMs {
   ttft_ms: number | null;
   tpot_ms: number | null;
   latency_ms: number | null;
@@ -45,17 +45,27 @@ function hasSlo<T extends SloLimitsMs>(slo: T | null | undefined): slo is T {
   return !!slo && (slo.ttft_ms !== null || slo.tpot_ms !== null || slo.latency_ms !== null);
 }
 
-function meets(cols: PhaseColumns, i: number, slo: SloLimitsMs): boolean {
-  if (cols.failed[i]) return false;
-  const sent = cols.sentNs[i] as number;
-  const first = cols.firstTokenNs[i] as number;
-  const done = cols.doneNs[i] as number;
-  if (slo.ttft_ms !== null && !(first - sent <= slo.ttft_ms * 1e6)) return false;
-  if (slo.latency_ms !== null && !(done - sent <= slo.latency_ms * 1e6)) return false;
+/** What the rule judges of one request: instants in ns on one clock. */
+export interface SloRequest {
+  failed: boolean;
+  sentNs: number;
+  /** NaN without a first token (not streamed). */
+  firstTokenNs: number;
+  doneNs: number;
+  /** TPOT's divisor (metrics/request-values): the tokens after the first chunk; NaN or 0 when none. */
+  tokensAfterFirst: number;
+}
+
+/** Whether one request met every limit: the rule above, for the report and for the dashboard as records arrive (dashboard/slo-tally). */
+export function meetsSlo(r: SloRequest, slo: SloLimitsMs): boolean {
+  if (r.failed) return false;
+  if (slo.ttft_ms !== null && !(r.firstTokenNs - r.sentNs <= slo.ttft_ms * 1e6)) return false;
+  if (slo.latency_ms !== null && !(r.doneNs - r.sentNs <= slo.latency_ms * 1e6)) return false;
   if (slo.tpot_ms !== null) {
     // No first token (not streamed): TPOT was never measured, so its limit is not met. A stream with nothing after its first chunk has no TPOT to exceed it.
-    if (!Number.isFinite(first)) return false;
-    if ((cols.tpotTokens[i] as number) >= 1 && !(tpotNs(cols, i) <= slo.tpot_ms * 1e6)) return false;
+    if (!Number.isFinite(r.firstTokenNs)) return false;
+    const tpot = tpotOf(r.doneNs, r.firstTokenNs, r.tokensAfterFirst);
+    if (r.tokensAfterFirst >= 1 && !(tpot <= slo.tpot_ms * 1e6)) return false;
   }
   return true;
 }
@@ -68,10 +78,17 @@ export function goodput(
   if (!hasSlo(slo)) return null;
   let completed = 0;
   let met = 0;
+  // One object reused for every row: a million rows allocate nothing.
+  const row: SloRequest = { failed: false, sentNs: 0, firstTokenNs: 0, doneNs: 0, tokensAfterFirst: 0 };
   for (let i = 0; i < cols.count; i++) {
     if (!isCompleted(cols, i)) continue;
     completed++;
-    if (meets(cols, i, slo)) met++;
+    row.failed = cols.failed[i] === 1;
+    row.sentNs = cols.sentNs[i] as number;
+    row.firstTokenNs = cols.firstTokenNs[i] as number;
+    row.doneNs = cols.doneNs[i] as number;
+    row.tokensAfterFirst = cols.tpotTokens[i] as number;
+    if (meetsSlo(row, slo)) met++;
   }
   const attainmentPct = completed > 0 ? (100 * met) / completed : null;
   const targetPct = slo.percentile ?? DEFAULT_SLO_PERCENTILE;

@@ -48,6 +48,11 @@ function firstAbove(sorted: SeriesArray, limit: number): number {
   return lo;
 }
 
+/** Mean gap of a schedule from its first and last instants and how many it has (span ÷ (n − 1)); null below two. */
+export function meanGapNs(firstNs: number, lastNs: number, count: number): number | null {
+  return count < 2 ? null : (lastNs - firstNs) / (count - 1);
+}
+
 /** Mean gap between consecutive scheduled instants (span ÷ (n − 1)); null below two finite instants. */
 export function meanScheduleGapNs(scheduledNs: ArrayLike<number>): number | null {
   let min = Infinity;
@@ -60,7 +65,7 @@ export function meanScheduleGapNs(scheduledNs: ArrayLike<number>): number | null
     if (t < min) min = t;
     if (t > max) max = t;
   }
-  return count < 2 ? null : (max - min) / (count - 1);
+  return meanGapNs(min, max, count);
 }
 
 /** Patterns whose send instants follow completions, not a schedule of arrivals: no rate is scheduled. */
@@ -73,6 +78,24 @@ const CLOSED_LOOP = new Set(["max_throughput", "concurrency", "agentic_inference
  */
 export function scheduledRate(meanGapNs: number | null, loadPatternType: string): number | null {
   return CLOSED_LOOP.has(loadPatternType) || meanGapNs === null || !(meanGapNs > 0) ? null : 1e9 / meanGapNs;
+}
+
+/** Whether a pattern's sends are judged at all: not max_throughput's, all due at the start by design. */
+export function hasLagVerdict(loadPatternType: string): boolean {
+  return loadPatternType !== "max_throughput";
+}
+
+/** The verdict on the lag p99 judged against the limit. */
+export function lagVerdict(lagP99Ns: number, limitNs: number): LoadGeneratorVerdict {
+  return lagP99Ns > limitNs ? "fell_behind" : "ok";
+}
+
+/**
+ * Whether the verdict leaves out a send due at `scheduledNs`: a concurrency run's opening burst,
+ * due at `openingNs` (the phase's earliest scheduled instant, when every slot opens) by design.
+ */
+export function inOpeningBurst(scheduledNs: number, openingNs: number, loadPatternType: string): boolean {
+  return loadPatternType === "concurrency" && scheduledNs <= openingNs;
 }
 
 /** The p99 lag a schedule with this mean gap may show and still count as kept. */
@@ -97,7 +120,7 @@ export function verdictLagsNs(
   const lags: number[] = [];
   for (let i = 0; i < scheduledNs.length; i++) {
     const lag = (sentNs[i] as number) - (scheduledNs[i] as number);
-    if ((scheduledNs[i] as number) > opening && Number.isFinite(lag)) lags.push(lag);
+    if (!inOpeningBurst(scheduledNs[i] as number, opening, loadPatternType) && Number.isFinite(lag)) lags.push(lag);
   }
   return Float64Array.from(lags).sort();
 }
@@ -121,7 +144,7 @@ export function loadGeneratorHealth(
   schedule: ScheduleShape,
 ): LoadGeneratorHealth {
   const dropped = planned === null ? null : Math.max(0, planned - issued);
-  if (loadPatternType === "max_throughput")
+  if (!hasLagVerdict(loadPatternType))
     return { verdict: null, delayed: null, dropped, lagP99Ns: null, lagLimitNs: null };
   if (sortedLagNs.length === 0) return { verdict: null, delayed: 0, dropped, lagP99Ns: null, lagLimitNs: null };
   const delayed = sortedLagNs.length - firstAbove(sortedLagNs, DELAYED_LAG_NS);
@@ -129,5 +152,5 @@ export function loadGeneratorHealth(
   const limit = lagLimitNs(schedule.meanGapNs);
   if (judged.length === 0) return { verdict: "ok", delayed, dropped, lagP99Ns: null, lagLimitNs: limit };
   const lagP99Ns = lowerPercentile(judged, 99);
-  return { verdict: lagP99Ns > limit ? "fell_behind" : "ok", delayed, dropped, lagP99Ns, lagLimitNs: limit };
+  return { verdict: lagVerdict(lagP99Ns, limit), delayed, dropped, lagP99Ns, lagLimitNs: limit };
 }

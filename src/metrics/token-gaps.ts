@@ -57,8 +57,13 @@ export class TokenGapBuilder {
   }
 }
 
+/** Where spread gaps go: the ITL column, or the dashboard's histogram (dashboard/latency-tally). */
+interface GapSink {
+  push(gapNs: number): void;
+}
+
 /** Appends a stream's token gaps: a chunk carrying k tokens after a gap of g ns yields k gaps of g/k. */
-export function spreadChunkGaps(gapsNs: Float64Array, tokens: Uint16Array | null, out: TokenGapBuilder): void {
+export function spreadChunkGaps(gapsNs: Float64Array, tokens: Uint16Array | null, out: GapSink): void {
   for (let i = 0; i < gapsNs.length; i++) {
     const k = tokens ? (tokens[i] ?? 1) : 1;
     const gap = gapsNs[i] as number;

@@ -10,6 +10,8 @@ export interface ConsoleIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   isTty: boolean;
+  /** `-v` given this many times (the CLI's; absent: 0). */
+  verbose?: number;
 }
 
 /** What a run prints through `io`: its log lines and progress on stderr, no progress with --quiet. */
@@ -19,5 +21,6 @@ export function runIoOf(io: ConsoleIo, quiet: boolean | undefined): RunIo {
     progress: io.stderr,
     progressEnabled: quiet !== true,
     isTty: quiet !== true && io.isTty,
+    verbose: (io.verbose ?? 0) > 0,
   };
 }

@@ -145,6 +145,7 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
   const bounds = scrapeBounds(run.db);
   const display = await openRunDisplay(run, io);
   const { live, log } = display;
+  run.pool.routeOutput(display.workerOutput);
   const profiling = config.settings.profiling;
   const profiler = profiling.engine
     ? new ProfilerTriggers(
@@ -171,11 +172,12 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
           },
         }
       : {}),
-    onPhaseStart: (plan) => {
+    onPhaseStart: (plan, startNs) => {
       live?.startPhase(plan);
-      display.startPhase(plan);
+      display.startPhase(plan, startNs);
       setTimeout(run.saveConfig, 0); // after this turn, which sends the phase's `go`
     },
+    onPhaseIssued: (phase) => display.phaseIssued(phase),
     beforePhaseGo: async (phase) => {
       if (phase.kind !== "performance") return;
       await Promise.all([profiler?.start(), scraper && bounds.scrape("baselineNs", scraper)]);
@@ -222,6 +224,7 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
     }
     run.saveConfig();
     display.close();
+    run.pool.routeOutput(null);
     if (watchdog) clearTimeout(watchdog);
     signals.remove();
   }

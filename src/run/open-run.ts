@@ -44,8 +44,10 @@ export interface RunIo {
   progress: (text: string) => void;
   progressEnabled: boolean;
   isTty: boolean;
-  /** Lines the dashboard shows under its header: what the run is part of (a sweep's step, its steps done). */
-  statusLines?: () => readonly string[];
+  /** `-v`: an error printed while the dashboard is up carries its stack (run/run-display). */
+  verbose?: boolean;
+  /** Lines the dashboard shows under its header, fit to its width: what the run is part of (a sweep's step, its steps done). */
+  statusLines?: (width: number) => readonly string[];
 }
 
 /** A run whose workers are up, whose workload is ready and whose files are open. */

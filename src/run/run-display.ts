@@ -1,10 +1,11 @@
 /**
  * @module run/run-display — what a run shows on stderr while it runs: the dashboard, the progress line, or nothing.
  *
- * `--ui` is resolved against the terminal (dashboard/choose-ui). The dashboard counts nothing of
- * its own: it reads the live state `--live-metrics` keeps (live-metrics/live-state), made here
- * when the page is off. Log lines go through `log`, which the dashboard holds while it covers the
- * screen and prints on the normal screen when it closes.
+ * `--ui` is resolved against the terminal (dashboard/choose-ui). The dashboard reads its counts
+ * from the live state `--live-metrics` keeps (live-metrics/live-state), made here when the page
+ * is off, and files the records' latencies in histograms of its own (dashboard/latency-tally).
+ * Log lines go through `log`, which the dashboard holds while it covers the screen and prints on
+ * the normal screen when it closes.
  */
 import { DEFAULT_SLO_PERCENTILE } from "../config/slo.ts";
 import { chooseUi } from "../dashboard/choose-ui.ts";
@@ -21,9 +22,13 @@ interface RunDisplay {
   log: (line: string) => void;
   /** The state to count result batches into: the live page's, the dashboard's, or null when neither is on. */
   live: LiveState | null;
-  /** Call after `live.startPhase`. */
-  startPhase(plan: PhasePlan): void;
+  /** Call after `live.startPhase`; `startNs`: the phase's start instant on the run's clock. */
+  startPhase(plan: PhasePlan, startNs: number): void;
   add(records: readonly RequestRecord[]): void;
+  /** The phase's last request was sent (or a stop came): the header says it drains. */
+  phaseIssued(phase: string): void;
+  /** Where the workers' output goes while this display covers the screen (the dashboard's log); null: our stderr. */
+  workerOutput: ((text: string) => void) | null;
   /** `--server-metrics` scraped the page: its samples (null when the dashboard is off: nothing to show them on). */
   serverScrape: ((samples: readonly MetricSample[]) => void) | null;
   /** Where `q` and Ctrl-C go once the stop path exists. */
@@ -61,6 +66,8 @@ export async function openRunDisplay(run: OpenRun, io: RunIo): Promise<RunDispla
       live: run.live?.state ?? null,
       startPhase: (plan) => progress.startPhase(plan),
       add: (records) => progress.add(records),
+      phaseIssued: () => {},
+      workerOutput: null,
       serverScrape: null,
       onStopKey: () => {},
       stopping: () => {},
@@ -84,14 +91,18 @@ export async function openRunDisplay(run: OpenRun, io: RunIo): Promise<RunDispla
     input: stdinIsTty ? process.stdin : null,
     onStopKey: (key) => press(key),
     slo: sloOf(run),
-    ...(io.statusLines ? { context: io.statusLines } : {}),
+    verbose: io.verbose ?? false,
+    // What the run is part of (a sweep's steps), and where Prometheus can scrape it while it is up.
+    context: (width) => [...(io.statusLines?.(width) ?? []), ...(run.live ? [`live metrics: ${run.live.url}`] : [])],
   });
   dashboard.open();
   return {
     log: dashboard.log,
     live,
-    startPhase: (plan) => dashboard.startPhase(plan),
+    startPhase: (plan, startNs) => dashboard.startPhase(plan, startNs),
     add: (records) => dashboard.add(records),
+    phaseIssued: (phase) => dashboard.phaseIssued(phase),
+    workerOutput: (text) => dashboard.log(text.replace(/\n$/, "")),
     serverScrape: (samples) => dashboard.serverScrape(samples),
     onStopKey: (fn) => {
       press = fn;

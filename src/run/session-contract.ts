@@ -45,7 +45,10 @@ export interface SessionSpec {
   /** `--start-at` (run/start-at): the first phase starts at this wall-clock instant, epoch ns. */
   startAtEpochNs?: bigint | null;
   db: EventsDb;
-  onPhaseStart?: (plan: PhasePlan) => void;
+  /** A phase was dealt and starts at `startNs` (ns since T0, the records' clock). */
+  onPhaseStart?: (plan: PhasePlan, startNs: number) => void;
+  /** Every worker has sent all it will send of the phase (the last send, or a stop): what is in flight drains (run/running-phase). */
+  onPhaseIssued?: (phase: string) => void;
   /** Called with the run's clock once T0 is chosen (the server-metrics scraper stamps with it). */
   onClock?: (clock: RunClock) => void;
   /** Awaited once every worker holds its share and before the start instant is chosen (profiler triggers, a baseline scrape). */

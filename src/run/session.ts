@@ -154,12 +154,13 @@ export class Session {
     await this.spec.beforePhaseGo?.(phase);
     const startNs = await this.startInstant();
     this.spec.db.startPhase(plan.phase, phase.kind, startNs, plan.sampleIndex.length);
-    this.spec.onPhaseStart?.(plan);
+    this.spec.onPhaseStart?.(plan, startNs);
     const running = new RunningPhase(
       { plan, startNs, workers: receivers, drainTimeoutMs: phase.drainTimeoutMs },
       (stop) => pool.broadcast(stop),
     );
     this.live.set(plan.phase, running);
+    void running.issued.then(() => this.spec.onPhaseIssued?.(plan.phase));
     if (phase.maxDurationMs > 0) running.stopAfter(phase.maxDurationMs + START_LEAD_NS / 1e6);
     shares.forEach((share, i) => {
       running.ledger.assign(receivers[i] as number, share.planIndex);

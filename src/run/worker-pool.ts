@@ -15,7 +15,7 @@ import { parseToMain, type ToMain, type ToWorker, type WorkerInit } from "../ipc
 import { SocketChannel } from "../ipc/socket-channel.ts";
 import { spawnFailure } from "./spawn-failure.ts";
 import { selfCommand, workerCommand } from "./worker-command.ts";
-import { forwardWorkerStderr } from "./worker-stderr.ts";
+import { forwardWorkerOutput } from "./worker-output.ts";
 
 const SHUTDOWN_GRACE_MS = 2_000;
 
@@ -47,8 +47,10 @@ type WorkerInitFor = (workerId: number) => Omit<WorkerInit, "type" | "workerId">
 export class WorkerPool {
   private readonly channels = new Map<number, SocketChannel>();
   private readonly processes: Subprocess[] = [];
-  /** Each worker's stderr, being passed on (run/worker-stderr); settled once the worker has exited. */
-  private readonly stderrForwards: Promise<void>[] = [];
+  /** Each worker's stderr and stdout, being passed on (run/worker-output); settled once the worker has exited. */
+  private readonly outputForwards: Promise<void>[] = [];
+  /** Where the workers' output goes instead of our stderr and stdout (the dashboard's log); null: there. */
+  private outputRoute: ((text: string) => void) | null = null;
   private readonly socketPath: string;
   private shuttingDown = false;
   private listener: { stop(closeActive?: boolean): void } | null = null;
@@ -70,7 +72,7 @@ export class WorkerPool {
   /**
    * Starts `size` worker processes now; they boot while the caller prepares the run and wait
    * for their init, which `initialize` sends. Call `shutdown` on every path after this.
-   * `allOutput`: pass on every line the workers print (see run/worker-stderr). A worker the
+   * `allOutput`: pass on every line the workers print (see run/worker-output). A worker the
    * kernel refuses to start (run/spawn-failure) throws a SetupError once everything begun here
    * is undone, so that nothing left open keeps the process alive.
    */
@@ -119,6 +121,15 @@ export class WorkerPool {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /**
+   * Sends what the workers print to `write` from now on (the dashboard's log, while it covers
+   * the screen: what is printed there would be lost when the terminal is restored), or with
+   * null back to our own stderr and stdout.
+   */
+  routeOutput(write: ((text: string) => void) | null): void {
+    this.outputRoute = write;
   }
 
   send(workerId: number, message: ToWorker): void {
@@ -185,7 +196,7 @@ export class WorkerPool {
     const child = Bun.spawn(workerCommand(this.socketPath, id), {
       env: { ...process.env, ...env },
       stdin: "ignore",
-      stdout: "inherit",
+      stdout: "pipe",
       stderr: "pipe",
       onExit: (_proc, exitCode, signalCode) => {
         if (this.shuttingDown) return;
@@ -200,7 +211,14 @@ export class WorkerPool {
       },
     });
     this.processes.push(child);
-    this.stderrForwards.push(forwardWorkerStderr(child.stderr, allOutput));
+    this.outputForwards.push(
+      forwardWorkerOutput(child.stderr, allOutput, (text) =>
+        this.outputRoute ? this.outputRoute(text) : process.stderr.write(text),
+      ),
+      forwardWorkerOutput(child.stdout, true, (text) =>
+        this.outputRoute ? this.outputRoute(text) : process.stdout.write(text),
+      ),
+    );
   }
 
   /** Undoes a start that failed part-way, at once: no worker had anything to finish. */
@@ -226,7 +244,7 @@ export class WorkerPool {
     this.listener?.stop(true);
     for (const p of this.processes) if (p.exitCode === null && p.signalCode === null) p.kill("SIGKILL");
     // What the workers printed last (a crash, say) reaches our stderr before we go on.
-    await Promise.allSettled(this.stderrForwards);
+    await Promise.allSettled(this.outputForwards);
     rmSync(this.dir, { recursive: true, force: true });
   }
 }

@@ -78,7 +78,10 @@ export async function sweepInDir(s: SweepInDir): Promise<number> {
     `${JSON.stringify({ ...emptySweepResult(s.plan), slo: s.slo, ...grid }, null, 2)}\n`,
   );
   let current: CurrentStep | null = null;
-  const runIo: RunIo = { ...s.runIo, statusLines: () => sweepStatusLines(saved ?? emptySweepResult(s.plan), current) };
+  const runIo: RunIo = {
+    ...s.runIo,
+    statusLines: (width) => sweepStatusLines(saved ?? emptySweepResult(s.plan), current, width),
+  };
   try {
     const result = await runSweep(s.plan, {
       run: async (kind, offered, index, pair) => {

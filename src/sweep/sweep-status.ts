@@ -4,13 +4,15 @@
  * Pure: from sweep.json's result so far and the step under way. A judged step shows whether it
  * met the SLO (and why not: fell behind, interrupted); an unjudged one its achieved rate. In a
  * `--find max-goodput` search the bracket is sweep/search-rate's: the highest rate that passed
- * and the lowest that failed, the capacity until one fails.
+ * and the lowest that failed, the capacity until one fails. The lines fit the dashboard's width:
+ * the "done" line keeps the newest steps that fit (the older ones become "…"), and a bracket
+ * too wide for one line takes two.
  */
 import type { SweepResult } from "./run-sweep.ts";
 import { bracketOf } from "./search-rate.ts";
 import type { StepKind, SweepStep } from "./sweep-step.ts";
 
-/** Steps shown on the "done" line: the newest, as the line has one terminal row. */
+/** Steps shown on the "done" line at most: the newest, as the line has one terminal row. */
 const SHOWN_STEPS = 6;
 
 export interface CurrentStep {
@@ -29,19 +31,36 @@ function verdict(step: SweepStep): string {
   return step.achieved_qps === null ? "done" : `${step.achieved_qps.toFixed(1)} req/s`;
 }
 
-export function sweepStatusLines(result: SweepResult, current: CurrentStep | null): string[] {
+const chars = (text: string) => Array.from(text).length;
+
+/** "done: …" with the newest steps that fit `width` (at least the newest one). */
+function doneLine(steps: readonly SweepStep[], width: number): string | null {
+  if (steps.length === 0) return null;
+  const items = steps.map((s) => `${s.index} ${stepLabel(s.kind, s.offered)}: ${verdict(s)}`);
+  for (let shown = Math.min(SHOWN_STEPS, items.length); shown > 1; shown--) {
+    const line = `done: ${steps.length > shown ? "… " : ""}${items.slice(-shown).join(" · ")}`;
+    if (chars(line) <= width) return line;
+  }
+  return `done: ${steps.length > 1 ? "… " : ""}${items.at(-1)}`;
+}
+
+/** The lines for a terminal `width` columns wide (unbounded by default). */
+export function sweepStatusLines(result: SweepResult, current: CurrentStep | null, width = Infinity): string[] {
   const lines = [
     `sweep (${result.mode}): step ${current ? `${current.index}, ${stepLabel(current.kind, current.offered)}` : "-"}`,
   ];
-  const done = result.steps.slice(-SHOWN_STEPS).map((s) => `${s.index} ${stepLabel(s.kind, s.offered)}: ${verdict(s)}`);
-  if (done.length > 0) lines.push(`done: ${result.steps.length > SHOWN_STEPS ? "… " : ""}${done.join(" · ")}`);
+  const done = doneLine(result.steps, width);
+  if (done !== null) lines.push(done);
   const capacity = result.steps.find((s) => s.kind === "max_throughput")?.achieved_qps;
   if (result.mode === "find" && capacity) {
     const trials = result.steps
       .filter((s) => s.kind === "rate" && s.offered !== null && s.passed !== null)
       .map((s) => ({ rate: s.offered as number, passed: s.passed === true }));
     const { lo, hi } = bracketOf(Math.round(capacity * 1000) / 1000, trials);
-    lines.push(`bracket: highest passing ${lo > 0 ? lo : "none yet"}, lowest failing (or the capacity) ${hi} req/s`);
+    const passing = `bracket: highest passing ${lo > 0 ? lo : "none yet"}`;
+    const failing = `lowest failing (or the capacity) ${hi} req/s`;
+    if (chars(`${passing}, ${failing}`) <= width) lines.push(`${passing}, ${failing}`);
+    else lines.push(`${passing},`, `  ${failing}`);
   }
   return lines;
 }

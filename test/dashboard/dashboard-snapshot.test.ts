@@ -5,9 +5,11 @@ import { planFacts } from "../../src/dashboard/plan-facts.ts";
 import { LiveState } from "../../src/live-metrics/live-state.ts";
 import type { PhasePlan } from "../../src/plan/phase-plan.ts";
 import type { RequestRecord } from "../../src/record/request-record.ts";
-import { ItlTally } from "../../src/dashboard/itl-tally.ts";
+import { LatencyTally } from "../../src/dashboard/latency-tally.ts";
 import { type SloLimitsMs, SloTally } from "../../src/dashboard/slo-tally.ts";
 import { makeRecord } from "../metrics/make-record.ts";
+import { loadGeneratorHealth, meanScheduleGapNs, verdictLagsNs } from "../../src/metrics/load-generator-health.ts";
+import { sortedFinite } from "../../src/metrics/percentiles.ts";
 
 const MS = 1e6;
 
@@ -52,25 +54,25 @@ function feed(p: PhasePlan, batches: [number, RequestRecord[]][], atMs: number, 
   live.startPhase(p);
   const tally = slo ? new SloTally(slo) : null;
   tally?.startPhase(p.phase);
-  const itl = new ItlTally();
-  itl.startPhase(p.phase);
+  const latencies = new LatencyTally();
+  latencies.startPhase(p, 0);
   const history = new FrameHistory();
   history.reset({
     atMs: 0,
     figures: live.read().requests[0] as never,
     slo: tally?.read() ?? null,
-    itl: itl.snapshot(),
+    latencies: latencies.snapshot(),
   });
   for (const [at, records] of batches) {
     clock.ms = at;
     live.add(p.phase, records);
     tally?.add(records);
-    itl.add(records);
+    latencies.add(records);
     history.observe({
       atMs: at,
       figures: live.read().requests[0] as never,
       slo: tally?.read() ?? null,
-      itl: itl.snapshot(),
+      latencies: latencies.snapshot(),
     });
   }
   clock.ms = atMs;
@@ -88,8 +90,9 @@ function feed(p: PhasePlan, batches: [number, RequestRecord[]][], atMs: number, 
     context: [],
     logs: [],
     stopping: null,
+    draining: false,
     slo: tally ? { counts: tally.read(), targetPct: 99 } : null,
-    itl: itl.snapshot(),
+    latencies: latencies.snapshot(),
   });
 }
 
@@ -114,10 +117,11 @@ describe("dashboard/dashboard-snapshot", () => {
     expect(s.target).toBe("target 100 req/s");
   });
 
-  test("a closed loop has no lag verdict, and its target is the concurrency", () => {
-    const s = feed(plan(100, 0, 4), [[1000, [sent(0, 0, 50, 15)]]], 1000);
-    expect(s.lag.verdict).toBeNull();
-    expect(s.target).toBe("concurrency 4");
+  test("a closed loop's target is its concurrency, and its in flight is the plan's busy slots, not a measure", () => {
+    const s = feed(plan(100, 0, 4), [[1000, [sent(0, 0, 0.1, 15)]]], 1000);
+    expect(s.target).toBe("concurrency target 4");
+    expect(s.closedLoop).toBe(true);
+    expect(feed(plan(100, 10), [], 0).closedLoop).toBe(false);
   });
 
   test("rates and percentiles of the last 10 s leave the older requests out; since start keeps them", () => {
@@ -161,5 +165,86 @@ describe("dashboard/dashboard-snapshot", () => {
   test("without --slo there is no goodput", () => {
     const { gapMs, batches } = steady(1, 10, 0.1, () => 15);
     expect(feed(plan(100, gapMs), batches, 1000).goodput).toBeNull();
+  });
+
+  /** A plan of `type` with `slots` (closed loop) and requests scheduled at `scheduledMs`, each sent `lagMs` late. */
+  function judgedRun(type: "concurrency" | "agentic_inference" | "poisson", slots: number, sends: [number, number][]) {
+    const p: PhasePlan = {
+      ...plan(sends.length, 10, slots),
+      pattern: type === "poisson" ? { type, targetQps: 100 } : { type, targetConcurrency: slots },
+    };
+    if (type === "poisson") p.offsetNs = Float64Array.from(sends, ([at]) => at * MS);
+    const records = sends.map(([at, lagMs], i) =>
+      makeRecord({
+        planIndex: i,
+        scheduledNs: at * MS,
+        sentNs: (at + lagMs) * MS,
+        firstTokenNs: null,
+        doneNs: (at + lagMs + 5) * MS,
+      }),
+    );
+    return { p, records };
+  }
+
+  /** `count` sends every `gapMs` after a burst of `slots` at 0, the burst `burstLagMs` late and the rest `lagMs`. */
+  const closedLoop = (
+    slots: number,
+    burstLagMs: number,
+    count: number,
+    gapMs: number,
+    lagMs: number,
+  ): [number, number][] => [
+    ...Array.from({ length: slots }, (): [number, number] => [0, burstLagMs]),
+    ...Array.from({ length: count }, (_, i): [number, number] => [40 + i * gapMs, lagMs]),
+  ];
+
+  test.each<[string, "concurrency" | "agentic_inference" | "poisson", number, [number, number][], string]>([
+    [
+      "concurrency: a late opening burst is left out, as the report does",
+      "concurrency",
+      4,
+      closedLoop(4, 30, 196, 2.5, 0.2),
+      "ok",
+    ],
+    [
+      "concurrency: sends after the burst later than the mean gap",
+      "concurrency",
+      4,
+      closedLoop(4, 0.1, 196, 2.5, 10),
+      "falling behind",
+    ],
+    [
+      "conversations: every send is judged, the opening ones too",
+      "agentic_inference",
+      4,
+      closedLoop(4, 30, 196, 2.5, 0.2),
+      "falling behind",
+    ],
+    ["poisson: the plan's mean gap", "poisson", 0, closedLoop(0, 0, 200, 10, 40), "falling behind"],
+    ["poisson within its gap", "poisson", 0, closedLoop(0, 0, 200, 10, 0.3), "ok"],
+  ])("the live verdict is the report's: %s", (_name, type, slots, sends, expected) => {
+    const { p, records } = judgedRun(type, slots, sends);
+    const s = feed(p, [[1000, records]], 1000);
+    const scheduled = Float64Array.from(records, (r) => r.scheduledNs);
+    const sentAt = Float64Array.from(records, (r) => r.sentNs);
+    const report = loadGeneratorHealth(
+      sortedFinite(Float64Array.from(records, (r) => r.sentNs - r.scheduledNs)),
+      records.length,
+      records.length,
+      type,
+      { meanGapNs: meanScheduleGapNs(scheduled), verdictLagNs: verdictLagsNs(scheduled, sentAt, type) },
+    );
+    expect(s.lag.verdict).toBe(expected as never);
+    expect(report.verdict).toBe(expected === "ok" ? "ok" : "fell_behind");
+    expect(s.lag.limitMs as number).toBeCloseTo((report.lagLimitNs as number) / 1e6, 6);
+    expect(Math.abs((s.lag.p99Ms as number) - (report.lagP99Ns as number) / 1e6)).toBeLessThanOrEqual(
+      ((report.lagP99Ns as number) / 1e6) * 0.02,
+    );
+  });
+
+  test("max throughput is not judged, as in the report", () => {
+    const p: PhasePlan = { ...plan(10, 0), pattern: { type: "max_throughput" } };
+    const s = feed(p, [[1000, [sent(0, 0, 50, 15)]]], 1000);
+    expect(s.lag).toMatchObject({ verdict: null, judged: false });
   });
 });

@@ -7,12 +7,14 @@ const p = (p50: number, p90: number, p99: number) => ({ p50, p90, p99 });
 function snapshot(overrides: Partial<DashboardSnapshot> = {}): DashboardSnapshot {
   return {
     phase: "performance",
+    draining: false,
     stopping: null,
     planned: 1000,
     issued: 530,
     completed: 500,
     failed: { timeout: 3, http_5xx: 7 },
     inFlight: 20,
+    closedLoop: false,
     elapsedS: 65,
     etaS: 62,
     windowS: 10,
@@ -26,8 +28,8 @@ function snapshot(overrides: Partial<DashboardSnapshot> = {}): DashboardSnapshot
       { name: "TPOT", recent: p(4.2, 5, 6.1), total: null },
       { name: "latency", recent: null, total: null },
     ],
-    lag: { p99Ms: 0.8, limitMs: 20, verdict: "ok" },
-    readSide: { verdict: "ok", latenessP99Ms: 0.4, workers: 2 },
+    lag: { p99Ms: 0.8, limitMs: 20, verdict: "ok", judged: true },
+    readSide: { verdict: "ok", cause: null, latenessP99Ms: 0.4, workers: 2 },
     server: { running: 12, waiting: 3, kvCachePct: 41.5 },
     series: { rate: [40, 50, 45, 50], ttftP99Ms: [30, null, 45, 50], inFlight: [18, 20, 22, 20] },
     context: ["sweep (find): step 4, rate 37.5 req/s", "conversations: 12 active · 30 done of 100"],
@@ -41,40 +43,49 @@ const text = (s: DashboardSnapshot, width = 120, height = 40, color = false) =>
 
 describe("dashboard/render-dashboard", () => {
   test.each<[string, Partial<DashboardSnapshot>, string[]]>([
-    ["the phase, elapsed and ETA", {}, ["performance", "01:05 elapsed", "ETA 01:02"]],
+    [
+      "the phase, elapsed and ETA, the key hint",
+      {},
+      ["performance · 01:05 elapsed · ETA 01:02 · inference-endpoint", "q stops: drain, report"],
+    ],
     ["the progress counter: done includes failures", {}, ["510/1000 (51%)"]],
     [
-      "counts, failures by kind, most first",
+      "counts, in flight before the failures, their kinds most first",
       {},
-      ["issued 530", "completed 500", "failed 10 (http_5xx 7, timeout 3)", "in flight 20"],
+      ["issued 530 · completed 500 · in flight 20 · failed 10", "failed by kind: http_5xx 7 · timeout 3"],
     ],
     [
       "achieved vs target, token rates, the window",
       {},
-      ["rate 49.8 req/s (target 50 req/s)", "output 2480 tok/s", "input 12.5k tok/s", "(last 10 s)"],
+      ["rate 49.8 req/s (target 50 req/s) · output 2480 tok/s · input 12.5k tok/s · last 10 s"],
     ],
     [
       "goodput against --slo",
       {},
-      ["goodput 47.2 req/s · SLO met by 97.5 % (last 10 s), 98.8 % since start · target 99 %"],
+      ["goodput 47.2 req/s · SLO met by 97.5 % of 99 % asked (last 10 s) · 98.8 % since start"],
     ],
     ["the latency table, labelled approximate", {}, ["last 10 s", "since start", "approximate", "12.3", "51.5"]],
     ["a percentile without values is a dash", {}, ["latency          -"]],
     ["the lag and the load-generator verdict", {}, ["schedule lag p99 0.80 ms (limit 20.0 ms)", "load generator: ok"]],
     [
       "falling behind, the moment the window says so",
-      { lag: { p99Ms: 85, limitMs: 20, verdict: "falling behind" } },
+      { lag: { p99Ms: 85, limitMs: 20, verdict: "falling behind", judged: true } },
       ["load generator: falling behind"],
     ],
     [
-      "a closed loop is not judged",
-      { lag: { p99Ms: 3, limitMs: null, verdict: null }, target: "concurrency 8" },
-      ["not judged", "(concurrency 8)"],
+      "max throughput is not judged",
+      { lag: { p99Ms: 3, limitMs: null, verdict: null, judged: false }, target: null },
+      ["not judged (max throughput)"],
+    ],
+    [
+      "a judged run with no judged send in the window yet",
+      { lag: { p99Ms: null, limitMs: 1, verdict: null, judged: true }, target: "concurrency target 8" },
+      ["no judged send yet", "(concurrency target 8)"],
     ],
     [
       "the read side",
-      { readSide: { verdict: "saturated", latenessP99Ms: 12.7, workers: 1 } },
-      ["read side: saturated", "p99 12.7 ms"],
+      { readSide: { verdict: "saturated", cause: "worker", latenessP99Ms: 12.7, workers: 1 } },
+      ["read side: saturated (cause: worker) · worker loop lateness p99 12.7 ms · 1 worker(s)"],
     ],
     ["no read-side samples yet", { readSide: null }, ["no worker samples yet"]],
     ["the server's gauges", {}, ["server: running 12 · waiting 3 · KV cache 41.5 %"]],
@@ -87,10 +98,16 @@ describe("dashboard/render-dashboard", () => {
     ],
     [
       "a stop under way replaces the key hint and the ETA",
-      { stopping: "q: stopping, draining", etaS: null },
-      ["q: stopping, draining"],
+      { stopping: "q: stopping (Ctrl-C again quits now)", draining: true, etaS: null },
+      ["performance · draining", "(51%) · q: stopping (Ctrl-C again quits now)"],
     ],
+    ["the last send made: the phase drains", { draining: true }, ["performance · draining"]],
     ["max throughput shows no target", { target: null }, ["rate 49.8 req/s · output"]],
+    [
+      "a closed loop's in flight is its busy slots, and its target only a target",
+      { closedLoop: true, inFlight: 8, target: "concurrency target 8" },
+      ["busy slots 8", "(concurrency target 8)"],
+    ],
   ])("%s", (_name, overrides, expected) => {
     const shown = text(snapshot(overrides));
     for (const part of expected) expect(shown).toContain(part);
@@ -116,7 +133,12 @@ describe("dashboard/render-dashboard", () => {
 
   test("without colour (NO_COLOR) there is not one escape byte; with colour, verdicts are coloured", () => {
     expect(text(snapshot(), 120, 40, false)).not.toContain("\x1b");
-    const coloured = text(snapshot({ lag: { p99Ms: 85, limitMs: 20, verdict: "falling behind" } }), 120, 40, true);
+    const coloured = text(
+      snapshot({ lag: { p99Ms: 85, limitMs: 20, verdict: "falling behind", judged: true } }),
+      120,
+      40,
+      true,
+    );
     expect(coloured).toContain("\x1b[31mfalling behind\x1b[0m");
     expect(coloured).toContain("\x1b[31m97.5 %\x1b[0m");
   });

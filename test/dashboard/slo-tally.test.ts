@@ -1,5 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { meetsSlo, type SloLimitsMs, SloTally } from "../../src/dashboard/slo-tally.ts";
+import { type SloLimitsMs, SloTally, sloRequestOf } from "../../src/dashboard/slo-tally.ts";
+import { goodput, meetsSlo } from "../../src/metrics/goodput.ts";
+import { columnsFromRecords } from "../../src/metrics/phase-columns.ts";
 import type { RequestRecord } from "../../src/record/request-record.ts";
 import { makeRecord } from "../metrics/make-record.ts";
 
@@ -31,7 +33,7 @@ describe("dashboard/slo-tally", () => {
     ["not streamed: a latency limit alone can be met", request(null, 200), { latency_ms: 1000 }, true],
     ["a failure never meets it", request(10, 20, 10, { errorKind: "http_5xx" }), { latency_ms: 1000 }, false],
   ])("%s", (_name, record, slo, met) => {
-    expect(meetsSlo(record, limits(slo))).toBe(met);
+    expect(meetsSlo(sloRequestOf(record), limits(slo))).toBe(met);
   });
 
   test("counts the phase's records only, leaves cancelled ones out, and restarts with a phase", () => {
@@ -46,5 +48,28 @@ describe("dashboard/slo-tally", () => {
     expect(tally.read()).toEqual({ met: 1, judged: 2 });
     tally.startPhase("accuracy");
     expect(tally.read()).toEqual({ met: 0, judged: 0 });
+  });
+
+  test.each<[string, Partial<SloLimitsMs>]>([
+    ["TTFT", { ttft_ms: 100 }],
+    ["TPOT", { tpot_ms: 15 }],
+    ["latency", { latency_ms: 1000 }],
+    ["all three", { ttft_ms: 100, tpot_ms: 25, latency_ms: 1000 }],
+  ])("the tally counts what the report's goodput counts (%s)", (_name, slo) => {
+    const records = [
+      request(50, 200),
+      request(150, 200),
+      request(20, 200),
+      request(20, 200, 1),
+      request(null, 200),
+      request(50, 2000),
+      request(10, 20, 10, { errorKind: "http_5xx" }),
+      request(50, 200, 10, { errorKind: "cancelled" }),
+    ];
+    const tally = new SloTally(limits(slo));
+    tally.startPhase("performance");
+    tally.add(records);
+    const report = goodput(columnsFromRecords(records), limits(slo), 1e9);
+    expect(tally.read()).toEqual({ met: report?.met as number, judged: report?.completed as number });
   });
 });

@@ -11,88 +11,12 @@ import { join } from "node:path";
 import { type MockServer, startMockServer } from "../../src/server/index.ts";
 import { COMPILE_TIMEOUT_MS, compiledBinary } from "../support/compiled-binary.ts";
 import { questionDataset, tempDirs, waitFor } from "./run-cli.ts";
+import { childOf, completedIn, runArgs, shellLine, TMUX, tmuxTerminal } from "./tmux-terminal.ts";
 
-const TMUX = Bun.which("tmux");
 const dirs = tempDirs("ie-dashboard-");
 afterAll(() => dirs.cleanup());
 
-/** One tmux server of this test's own (its socket named after the pid), so no other session is touched. */
-const socket = `ie-dashboard-${process.pid}`;
-function tmux(...args: string[]): string {
-  const done = Bun.spawnSync([TMUX as string, "-L", socket, "-f", "/dev/null", ...args], { stderr: "pipe" });
-  if (done.exitCode !== 0) throw new Error(`tmux ${args[0]}: ${done.stderr.toString().trim()}`);
-  return done.stdout.toString();
-}
-
-/** The pane's text, wrapped lines joined, its scrollback included. */
-const capture = (session: string) => tmux("capture-pane", "-p", "-J", "-S", "-", "-t", `${session}:`);
-const alternateOn = (session: string) => tmux("display", "-p", "-t", `${session}:`, "#{alternate_on}").trim();
-const completedIn = (screen: string) => Number(/completed (\d+)/.exec(screen)?.[1] ?? Number.NaN);
-
-function runArgs(server: MockServer, dir: string, report: string): string[] {
-  return [
-    "benchmark",
-    "online",
-    "--endpoints",
-    server.url,
-    "--model",
-    "m",
-    "--dataset",
-    questionDataset(dir, 50),
-    "--load-pattern",
-    "poisson",
-    "--target-qps",
-    "40",
-    "--num-samples",
-    "4000",
-    "--duration",
-    "0",
-    "--workers",
-    "1",
-    "--report-dir",
-    report,
-  ];
-}
-
-/** A shell line for tmux: the run, then its exit code, then a shell that waits (the pane stays). */
-const shellLine = (args: readonly string[]) =>
-  `${args.map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(" ")}; echo "exit=$?"; exec cat`;
-
-/** A 120×40 terminal running `command`; the pane stays after it ends (remain-on-exit), for the last capture. */
-function openSession(name: string, dir: string, command: readonly string[], env: readonly string[] = []): void {
-  tmux(
-    "new-session",
-    "-d",
-    ...env.flatMap((e) => ["-e", e]),
-    "-s",
-    name,
-    "-x",
-    "120",
-    "-y",
-    "40",
-    "-c",
-    dir,
-    shellLine(command),
-    ";",
-    "set-option",
-    "-t",
-    `${name}:`,
-    "remain-on-exit",
-    "on",
-  );
-}
-
-/** The first child process of `pid` (the shell's: the run; the run's: its worker). */
-function childOf(pid: number): number {
-  const child = Number(
-    Bun.spawnSync(["pgrep", "-P", String(pid)])
-      .stdout.toString()
-      .trim()
-      .split("\n")[0],
-  );
-  if (!(child > 0)) throw new Error(`process ${pid} has no child`);
-  return child;
-}
+const { tmux, capture, alternateOn, open: openSession, shellPid, killServer } = tmuxTerminal("dashboard");
 
 /** The value after `label` on its line of report text (e.g. "Total samples completed: "). */
 const field = (text: string, label: string) => new RegExp(`^${label}(.*)$`, "m").exec(text)?.[1]?.trim();
@@ -119,13 +43,13 @@ if (!TMUX) {
     afterAll(() => {
       server?.stop();
       slow?.stop();
-      Bun.spawnSync([TMUX, "-L", socket, "kill-server"], { stderr: "ignore" });
+      killServer();
     });
 
     test("counts move between captures; q drains, the report is written, and the normal screen holds the summary", async () => {
       const dir = dirs.make();
       const report = join(dir, "r");
-      openSession("dash-q", dir, [binary, ...runArgs(server, dir, report)]);
+      openSession("dash-q", dir, [binary, ...runArgs(server.url, dir, report)]);
       await waitFor(() => completedIn(capture("dash-q")) > 0, 30_000);
       expect(alternateOn("dash-q")).toBe("1");
       const first = capture("dash-q");
@@ -135,6 +59,8 @@ if (!TMUX) {
         10_000,
       );
       expect(capture("dash-q")).toContain("load generator:");
+      // --server-metrics auto found the mock server's vLLM-style page: its gauges as of the latest scrape.
+      await waitFor(() => /server: running \d+ · waiting \d+ · KV cache \d/.test(capture("dash-q")), 10_000);
       tmux("send-keys", "-t", "dash-q:", "q");
       await waitFor(() => /exit=\d+/.test(capture("dash-q")), 30_000);
       const screen = capture("dash-q");
@@ -149,7 +75,7 @@ if (!TMUX) {
 
     test("a second Ctrl-C quits at once, and the terminal is back on the normal screen", async () => {
       const dir = dirs.make();
-      openSession("dash-c", dir, [binary, ...runArgs(slow, dir, join(dir, "r"))]);
+      openSession("dash-c", dir, [binary, ...runArgs(slow.url, dir, join(dir, "r"))]);
       // Every request takes 3 s: the drain after the first Ctrl-C is still under way at the second.
       await waitFor(() => /issued [1-9]/.test(capture("dash-c")), 30_000);
       tmux("send-keys", "-t", "dash-c:", "C-c");
@@ -166,10 +92,9 @@ if (!TMUX) {
 
     test("a run that fails (its only worker killed) gives the terminal back and prints the error on the normal screen", async () => {
       const dir = dirs.make();
-      openSession("dash-k", dir, [binary, ...runArgs(server, dir, join(dir, "r"))]);
+      openSession("dash-k", dir, [binary, ...runArgs(server.url, dir, join(dir, "r"))]);
       await waitFor(() => completedIn(capture("dash-k")) > 0, 30_000);
-      const shell = tmux("display", "-p", "-t", "dash-k:", "#{pane_pid}").trim();
-      const main = childOf(Number(shell));
+      const main = childOf(shellPid("dash-k"));
       process.kill(childOf(main), "SIGKILL");
       await waitFor(() => /exit=\d+/.test(capture("dash-k")), 30_000);
       expect(alternateOn("dash-k")).toBe("0");
@@ -219,7 +144,7 @@ if (!TMUX) {
         ["dash-y", [], true],
       ] as const) {
         const dir = dirs.make();
-        openSession(name, dir, [binary, ...runArgs(server, dir, join(dir, "r"))], env);
+        openSession(name, dir, [binary, ...runArgs(server.url, dir, join(dir, "r"))], env);
         await waitFor(() => completedIn(capture(name)) > 0, 30_000);
         const styled = tmux("capture-pane", "-p", "-e", "-t", `${name}:`);
         expect(styled).toContain("load generator:");
@@ -242,7 +167,7 @@ if (!TMUX) {
         "20",
         "-c",
         dir,
-        shellLine([binary, ...runArgs(server, dir, join(dir, "r"))]),
+        shellLine([binary, ...runArgs(server.url, dir, join(dir, "r"))]),
       );
       await waitFor(() => /performance: \d+\/4000 done/.test(capture("dash-s")), 30_000);
       expect(alternateOn("dash-s")).toBe("0");
@@ -254,11 +179,11 @@ if (!TMUX) {
     test("SIGTERM drains under a header that says so, and the terminal is restored before the summary", async () => {
       const dir = dirs.make();
       // 3 s a request: the drain lasts long enough to be seen on the dashboard.
-      openSession("dash-t", dir, [binary, ...runArgs(slow, dir, join(dir, "r"))]);
+      openSession("dash-t", dir, [binary, ...runArgs(slow.url, dir, join(dir, "r"))]);
       await waitFor(() => /issued [1-9]/.test(capture("dash-t")), 30_000);
-      const shell = tmux("display", "-p", "-t", "dash-t:", "#{pane_pid}").trim();
-      process.kill(childOf(Number(shell)), "SIGTERM");
-      await waitFor(() => capture("dash-t").includes("SIGTERM: stopping, draining in flight"), 10_000);
+      process.kill(childOf(shellPid("dash-t")), "SIGTERM");
+      await waitFor(() => capture("dash-t").includes("SIGTERM: stopping (Ctrl-C again quits now)"), 10_000);
+      expect(capture("dash-t")).toContain("performance · draining");
       await waitFor(() => /exit=\d+/.test(capture("dash-t")), 30_000);
       expect(alternateOn("dash-t")).toBe("0");
       const screen = capture("dash-t");

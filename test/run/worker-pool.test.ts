@@ -1,9 +1,13 @@
 /**
  * @module test/run/worker-pool.test — a frame main cannot handle during start-up fails the start at
  * once (a SetupError: exit code 3), rather than waiting out the start-up timeout with a stack trace.
- * A real worker process is spawned; an impostor on the pool's socket sends the bad frame.
+ * A real worker process is spawned; an impostor on the pool's socket sends the bad frame. What a
+ * worker prints goes where the pool routes it (the dashboard's log while it is up).
  */
 import { describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { SetupError } from "../../src/errors.ts";
 import { encodeFrame } from "../../src/ipc/frame-codec.ts";
 import { WorkerPool } from "../../src/run/worker-pool.ts";
@@ -46,6 +50,28 @@ describe("run/worker-pool", () => {
       );
     } finally {
       await pool.shutdown();
+    }
+  });
+
+  test("what a worker prints on stderr and stdout goes where the pool routes it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "ie-pool-output-"));
+    // Bun runs a preload named in BUN_OPTIONS before the worker's own code: it prints one line on each stream.
+    const preload = join(dir, "print.ts");
+    writeFileSync(preload, 'process.stderr.write("to stderr\\n");\nprocess.stdout.write("to stdout\\n");\n');
+    const pool = WorkerPool.spawn(1, { BUN_OPTIONS: `--preload ${preload}` });
+    const routed: string[] = [];
+    let bothArrived: () => void = () => {};
+    const arrived = new Promise<void>((resolve) => (bothArrived = resolve));
+    pool.routeOutput((text) => {
+      routed.push(text);
+      if (routed.join("").includes("to stderr") && routed.join("").includes("to stdout")) bothArrived();
+    });
+    try {
+      await arrived;
+      expect(routed.toSorted()).toEqual(["to stderr\n", "to stdout\n"]);
+    } finally {
+      await pool.shutdown();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -81,4 +81,17 @@ describe("sweep/sweep-status", () => {
     expect(done?.startsWith("done: … 4 rate 40 req/s")).toBe(true);
     expect(done?.endsWith("9 rate 90 req/s: 90.0 req/s")).toBe(true);
   });
+
+  test.each([80, 60])("at %i columns the done line keeps the newest steps that fit, and the bracket fits", (width) => {
+    const steps = [
+      step(1, "max_throughput", null, 12345.6, null),
+      ...Array.from({ length: 8 }, (_, i) => step(i + 2, "rate", 1000 + i * 1250.5, 1000, false, "fell behind")),
+    ];
+    const lines = sweepStatusLines(result("find", steps), { index: 10, kind: "rate", offered: 5432.109 }, width);
+    for (const line of lines) expect(Array.from(line).length).toBeLessThanOrEqual(width);
+    const done = lines.find((l) => l.startsWith("done: ")) as string;
+    expect(done.endsWith("9 rate 9753.5 req/s: missed SLO (fell behind)")).toBe(true);
+    expect(lines.join("\n")).toContain("lowest failing (or the capacity) ");
+    expect(lines.join("\n")).toContain("bracket: highest passing none yet");
+  });
 });

@@ -3,15 +3,16 @@
  *
  * One frame is what dashboard/dashboard does twice a second: read the live state, keep the
  * history, build the snapshot, render 120×40. It runs after FRAME_REQUESTS requests (the
- * histograms and counters do not grow with the run, so neither does a frame). Filing a stream's
- * chunk gaps (ITL, 16 chunks) and judging a record against `--slo` are the dashboard's
- * per-record costs in main (a conversation phase adds one binary search).
+ * histograms and counters do not grow with the run, so neither does a frame). Filing a record's
+ * TTFT, TPOT, latency, lag and chunk gaps (ITL, 16 chunks) in the log-bucketed histograms and
+ * judging it against `--slo` are the dashboard's per-record costs in main (a conversation phase
+ * adds one binary search).
  */
 import { dashboardSnapshot } from "../../../src/dashboard/dashboard-snapshot.ts";
 import { FrameHistory } from "../../../src/dashboard/frame-history.ts";
 import { planFacts } from "../../../src/dashboard/plan-facts.ts";
 import { renderDashboard } from "../../../src/dashboard/render-dashboard.ts";
-import { ItlTally } from "../../../src/dashboard/itl-tally.ts";
+import { LatencyTally } from "../../../src/dashboard/latency-tally.ts";
 import { SloTally } from "../../../src/dashboard/slo-tally.ts";
 import { LiveState } from "../../../src/live-metrics/live-state.ts";
 import type { PhasePlan } from "../../../src/plan/phase-plan.ts";
@@ -48,7 +49,7 @@ function records(count: number): RequestRecord[] {
 }
 
 /** Main's cost of one dashboard frame after FRAME_REQUESTS requests (µs, median of batches), and of judging a record against --slo (ns). */
-export function inProcessCosts(): { frameUs: number; sloNsPerRecord: number; itlNsPerRecord: number } {
+export function inProcessCosts(): { frameUs: number; sloNsPerRecord: number; latencyNsPerRecord: number } {
   const count = FRAME_REQUESTS;
   const plan: PhasePlan = {
     phase: "performance",
@@ -65,20 +66,20 @@ export function inProcessCosts(): { frameUs: number; sloNsPerRecord: number; itl
   const facts = planFacts(plan);
   const history = new FrameHistory();
   const t0 = performance.now();
-  const itl = new ItlTally();
-  itl.startPhase("performance");
-  const itlStart = performance.now();
-  itl.add(all);
-  const itlNsPerRecord = ((performance.now() - itlStart) * 1e6) / count;
-  history.reset({ atMs: t0, figures: live.read().requests[0] as never, slo: null, itl: itl.snapshot() });
+  const latencies = new LatencyTally();
+  latencies.startPhase(plan, 0);
+  const tallyStart = performance.now();
+  latencies.add(all);
+  const latencyNsPerRecord = ((performance.now() - tallyStart) * 1e6) / count;
+  history.reset({ atMs: t0, figures: live.read().requests[0] as never, slo: null, latencies: latencies.snapshot() });
   const perFrame: number[] = [];
   for (let f = 0; f < FRAMES; f++) {
     const start = performance.now();
     const read = live.read();
     const figures = read.requests[0] as NonNullable<(typeof read.requests)[0]>;
     const nowMs = t0 + f * 500;
-    const itlNow = itl.snapshot();
-    history.observe({ atMs: nowMs, figures, slo: null, itl: itlNow });
+    const latenciesNow = latencies.snapshot();
+    history.observe({ atMs: nowMs, figures, slo: null, latencies: latenciesNow });
     const snapshot = dashboardSnapshot({
       nowMs,
       phaseStartMs: t0,
@@ -92,8 +93,9 @@ export function inProcessCosts(): { frameUs: number; sloNsPerRecord: number; itl
       context: [],
       logs: [],
       stopping: null,
+      draining: false,
       slo: null,
-      itl: itlNow,
+      latencies: latenciesNow,
     });
     renderDashboard(snapshot, { width: 120, height: 40, color: true });
     perFrame.push((performance.now() - start) * 1000);
@@ -103,5 +105,5 @@ export function inProcessCosts(): { frameUs: number; sloNsPerRecord: number; itl
   const sloStart = performance.now();
   tally.add(all);
   const sloNsPerRecord = ((performance.now() - sloStart) * 1e6) / count;
-  return { frameUs: median(perFrame), sloNsPerRecord, itlNsPerRecord };
+  return { frameUs: median(perFrame), sloNsPerRecord, latencyNsPerRecord };
 }

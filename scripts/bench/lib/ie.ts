@@ -36,6 +36,8 @@ export interface IeRun {
   workerPeakKb: number[];
   /** What the CLI printed on stderr (progress and warnings). */
   stderr: string;
+  /** What the command printed on stdout, when asked for (`captureStdout`): a pseudo-terminal's every byte under script(1). */
+  stdout: string;
 }
 
 const RUN_TIMEOUT_MS = 600_000;
@@ -44,7 +46,7 @@ const RUN_TIMEOUT_MS = 600_000;
 export async function runIe(
   args: string[],
   reportDir: string,
-  options: { pinToClientCpu?: boolean; wrap?: (command: string[]) => string[] } = {},
+  options: { pinToClientCpu?: boolean; wrap?: (command: string[]) => string[]; captureStdout?: boolean } = {},
 ): Promise<IeRun> {
   const started = performance.now();
   const bare = [BUN, MAIN, ...args, "--report-dir", reportDir];
@@ -52,12 +54,16 @@ export async function runIe(
   const command = options.wrap ? options.wrap(bare) : bare;
   const proc = track(options.pinToClientCpu === false ? command : pinned(CLIENT_CPU, command), {
     cwd: ROOT,
-    stdout: "ignore",
+    stdout: options.captureStdout ? "pipe" : "ignore",
     stderr: "pipe",
   });
   const sampler = new TreeSampler(proc.pid);
   const timer = setTimeout(() => proc.kill("SIGKILL"), RUN_TIMEOUT_MS);
-  const [exitCode, stderr] = await Promise.all([proc.exited, new Response(proc.stderr as ReadableStream).text()]);
+  const [exitCode, stderr, stdout] = await Promise.all([
+    proc.exited,
+    new Response(proc.stderr as ReadableStream).text(),
+    options.captureStdout ? new Response(proc.stdout as ReadableStream).text() : "",
+  ]);
   const wallMs = performance.now() - started;
   clearTimeout(timer);
   sampler.stop();
@@ -75,6 +81,7 @@ export async function runIe(
     mainPeakKb: sampler.peakKb.get(proc.pid) ?? Number.NaN,
     workerPeakKb: sampler.childPidsSeen().map((pid) => sampler.peakKb.get(pid) ?? Number.NaN),
     stderr,
+    stdout,
   };
 }
 

@@ -3,7 +3,9 @@
  * measure: Poisson lag p99 and offline throughput with `--ui dashboard` against `--ui none`.
  *
  * The dashboard needs a terminal on stderr, so both arms run inside a pseudo-terminal of 120×40
- * (`script -qec 'stty cols 120 rows 40; exec …' /dev/null`): the arms differ only in `--ui`.
+ * (`script -qec 'stty cols 120 rows 40; exec …' /dev/null`): the arms differ only in `--ui`. The
+ * terminal's bytes (script's stdout) are read back: the dashboard arm must have drawn (entered the
+ * alternate screen) and the other not, or the section fails.
  * Poisson: 2,000 QPS for `seconds`, streaming off, the CLI unpinned (its own affinity puts the
  * worker alone on CPU 1, as the scrape section). Offline: 50k non-streaming requests, the CLI on
  * the client CPU. Arms interleave run by run, so drift on the host hits both; the verdict: the
@@ -19,7 +21,10 @@ import { progress, type Section } from "../lib/section.ts";
 import { fmt, median, ratio, runs, type Row, type Verdict } from "../lib/table.ts";
 import { FRAME_REQUESTS, FRAMES, inProcessCosts } from "../lib/dashboard-costs.ts";
 
+const SECTION = "3g dashboard";
 const QPS = 2_000;
+/** The alternate screen's switch: the first thing the dashboard writes. Its absence means the arm measured no dashboard. */
+const ALTERNATE_SCREEN = "\x1b[?1049h";
 const OFFLINE_SAMPLES = 50_000;
 const ARMS = ["none", "dashboard"] as const;
 /** The CLI inside a 120×40 pseudo-terminal: stdin, stdout and stderr are all the terminal. */
@@ -28,12 +33,26 @@ function inTerminal(command: string[]): string[] {
   return ["script", "-qec", `stty cols 120 rows 40; exec ${quoted}`, "/dev/null"];
 }
 
+/**
+ * The terminal's bytes must show the arm's `--ui`: the dashboard drawn (the alternate screen
+ * entered) with `dashboard`, not drawn with `none`. A run that did not draw would make the
+ * comparison meaningless, so the section fails, loudly, rather than print a row.
+ */
+function checkDrawn(ui: (typeof ARMS)[number], what: string, terminal: string): void {
+  const drawn = terminal.includes(ALTERNATE_SCREEN);
+  if (drawn === (ui === "dashboard")) return;
+  throw new Error(
+    `--ui ${ui} ${what}: the dashboard was ${drawn ? "" : "not "}drawn (${ALTERNATE_SCREEN.replace("\x1b", "ESC")} ` +
+      `${drawn ? "found" : "not found"} in the pseudo-terminal's ${terminal.length} bytes)`,
+  );
+}
+
 function row(metric: string, unit: string, base: number[], mine: number[], higherIsBetter: boolean): Row[] {
   const within = higherIsBetter ? median(mine) >= Math.min(...base) : median(mine) <= Math.max(...base);
   const verdict: Verdict = within ? "met" : "not met";
   return [
     {
-      section: "3c dashboard",
+      section: SECTION,
       metric: `${metric}, --ui none`,
       value: fmt(median(base), 1),
       peer: "–",
@@ -43,7 +62,7 @@ function row(metric: string, unit: string, base: number[], mine: number[], highe
       notes: runs(base, unit),
     },
     {
-      section: "3c dashboard",
+      section: SECTION,
       metric: `${metric}, --ui dashboard (peer: --ui none)`,
       value: fmt(median(mine), 1),
       peer: fmt(median(base), 1),
@@ -70,14 +89,17 @@ export const dashboardSection: Section = {
           const poisson = await runIe(
             [...poissonArgs(server.url, QPS, ctx.seconds), "--streaming", "off", "--ui", ui],
             poissonDir,
-            { pinToClientCpu: false, wrap: inTerminal },
+            { pinToClientCpu: false, wrap: inTerminal, captureStdout: true },
           );
+          checkDrawn(ui, "Poisson", poisson.stdout);
           rmSync(poissonDir, { recursive: true, force: true });
           lag[a]?.push(lagUs(poisson.summary, "99.0"));
           const offlineDir = join(ctx.tmp, `dash-o-${ui}-${i}`);
           const offline = await runIe([...offlineArgs(server.url, OFFLINE_SAMPLES, false), "--ui", ui], offlineDir, {
             wrap: inTerminal,
+            captureStdout: true,
           });
+          checkDrawn(ui, "offline", offline.stdout);
           rmSync(offlineDir, { recursive: true, force: true });
           qps[a]?.push(achievedQps(offline.summary));
           progress(
@@ -90,10 +112,10 @@ export const dashboardSection: Section = {
     }
     const costs = inProcessCosts();
     progress(
-      `frame ${fmt(costs.frameUs, 1)} µs; per record: ITL ${fmt(costs.itlNsPerRecord, 1)} ns, --slo ${fmt(costs.sloNsPerRecord, 1)} ns`,
+      `frame ${fmt(costs.frameUs, 1)} µs; per record: percentiles ${fmt(costs.latencyNsPerRecord, 1)} ns, --slo ${fmt(costs.sloNsPerRecord, 1)} ns`,
     );
     const cost = (metric: string, value: number, notes: string): Row => ({
-      section: "3c dashboard",
+      section: SECTION,
       metric,
       value: fmt(value, 1),
       peer: "–",
@@ -109,8 +131,8 @@ export const dashboardSection: Section = {
         `median of ${fmt(FRAMES)} frames (live-state read, snapshot, render 120×40); 2 frames a second`,
       ),
       cost(
-        "main's cost of filing one stream's chunk gaps (ITL, 16 chunks), ns",
-        costs.itlNsPerRecord,
+        "main's cost of filing one record's TTFT, TPOT, latency, lag and chunk gaps (ITL, 16 chunks), ns",
+        costs.latencyNsPerRecord,
         `${fmt(FRAME_REQUESTS)} records`,
       ),
       cost(

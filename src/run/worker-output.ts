@@ -1,19 +1,20 @@
 /**
- * @module run/worker-stderr — passes a worker's stderr on to ours, without the runtime's per-request noise.
+ * @module run/worker-output — passes a worker's stderr and stdout on, without the runtime's per-request noise.
  *
  * Bun's fetch prints a line of its own to stderr for every response whose body it fails to
  * decompress ("Decompression error: ZlibError"); that request is already recorded as
  * `decode_error`, and a line per request would flood the terminal (even with --quiet). Such
  * lines are dropped; everything else a worker prints (a crash, a warning) is written as it
- * arrives, a whole line at a time.
+ * arrives, a whole line at a time, to wherever the pool routes it (run/worker-pool: our own
+ * stderr and stdout, or the dashboard's log while it covers the screen).
  */
 const RUNTIME_NOISE = /^Decompression error: \w+$/;
 
-/** `everything`: the noise too (`log_level: DEBUG`, `-vv`). */
-export function forwardWorkerStderr(
+/** `everything`: the noise too (`log_level: DEBUG`, `-vv`, and stdout, which has none). */
+export function forwardWorkerOutput(
   stream: ReadableStream<Uint8Array>,
-  everything = false,
-  write: (text: string) => void = (text) => process.stderr.write(text),
+  everything: boolean,
+  write: (text: string) => void,
 ): Promise<void> {
   return (async () => {
     const decoder = new TextDecoder();
