@@ -138,17 +138,14 @@ export function traceRows(
     const session = row.session_id ?? row.conversation_id;
     sessions.push(typeof session === "string" || typeof session === "number" ? String(session) : null);
     const output = count(row, OUTPUT_LENGTH_COLUMNS);
-    if (output !== null && output.value > 0 && poolingApi !== null)
+    const asked = output !== null && output.value > 0 ? output : null;
+    if (asked && poolingApi !== null)
       throw new InputError(
-        `${locate(i)}: column '${output.column}' asks for ${output.value} output tokens, and api_type ${poolingApi} generates none`,
+        `${locate(i)}: column '${asked.column}' asks for ${asked.value} output tokens, and api_type ${poolingApi} generates none`,
         { hint: "drop the column from the trace: an embeddings or rerank trace carries prompts or input lengths only" },
       );
-    const lengths =
-      output === null || output.value === 0
-        ? {}
-        : { max_new_tokens: output.value, min_tokens: output.value, ignore_eos: true };
-    if (typeof row.prompt === "string" || Array.isArray(row.messages))
-      return output === null || output.value === 0 ? row : { ...row, ...lengths };
+    const lengths = asked ? { max_new_tokens: asked.value, min_tokens: asked.value, ignore_eos: true } : {};
+    if (typeof row.prompt === "string" || Array.isArray(row.messages)) return asked ? { ...row, ...lengths } : row;
     const input = count(row, INPUT_LENGTH_COLUMNS);
     if (input === null || input.value === 0) {
       throw new InputError(
