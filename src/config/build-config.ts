@@ -14,6 +14,7 @@ import { resolveTestMode, type Rule, type RuleContext } from "./rules/rule-conte
 import { conversationsRule } from "./rules/conversations.ts";
 import { datasetOptionsRule } from "./rules/dataset-options.ts";
 import { datasetsRule } from "./rules/datasets.ts";
+import { replayDatasetsRule } from "./rules/replay-datasets.ts";
 import { shardRule } from "./rules/shard.ts";
 import { gpuCostRule } from "./rules/gpu-cost.ts";
 import { runsRule } from "./rules/runs.ts";
@@ -52,6 +53,7 @@ const RULES: readonly Rule[] = [
   durationRule,
   datasetsRule,
   datasetOptionsRule,
+  replayDatasetsRule,
   conversationsRule,
   shardRule,
   submissionRule,

@@ -21,7 +21,7 @@ import { pathStem } from "./path-stem.ts";
 import { InputError } from "../errors.ts";
 import { collectColumns, remapColumns } from "./column-remap.ts";
 import { formatOfExtension, isHfUri, readFileRows, resolveDatasetFormat, type FileFormat } from "./dataset-format.ts";
-import type { DatasetRow, FileRows } from "./file-rows.ts";
+import type { DatasetRow, FileRows, RowLocator } from "./file-rows.ts";
 import { findHfSnapshot, notCachedError, parseHfUri, type Env } from "./hf-cache.ts";
 import { isSavedDataset, readSavedDataset } from "./hf-saved-dataset.ts";
 import { readHfDirectoryRows, type HfSelection } from "./hf-directory.ts";
@@ -114,23 +114,37 @@ function formatMismatch(spec: DatasetSpec, error: unknown): unknown {
   });
 }
 
-/** Loads, trims, templates, remaps and checks a dataset. Throws InputError (exit 2) or SetupError (exit 3). */
-export function loadDataset(spec: DatasetSpec, options: LoadOptions = {}): Dataset {
-  const name = spec.name || pathStem(spec.path);
+/**
+ * The prompt `template`, then the column remap (`parser`, prompt detection), over rows already read and
+ * trimmed: a plain dataset's, and a trace's before its times and lengths are read (workload/trace-workload).
+ */
+export function templateAndRemap(
+  fileRows: DatasetRow[],
+  spec: Pick<DatasetSpec, "path" | "parser" | "template">,
+  name: string,
+  locate: RowLocator,
+): ReturnType<typeof remapColumns> {
   if (spec.template && spec.parser?.prompt) {
     throw new InputError(`dataset ${name}: template and parser.prompt both set the prompt`, {
       hint: "use template= alone; it can name any column, e.g. template=Q: {question}",
     });
   }
+  let rows = fileRows;
+  let columns = collectColumns(rows);
+  if (spec.template) {
+    rows = applyPromptTemplate(rows, columns, spec.template, locate, spec.path);
+    if (!columns.includes("prompt")) columns = [...columns, "prompt"];
+  }
+  return remapColumns(rows, columns, spec.parser, name);
+}
+
+/** Loads, trims, templates, remaps and checks a dataset. Throws InputError (exit 2) or SetupError (exit 3). */
+export function loadDataset(spec: DatasetSpec, options: LoadOptions = {}): Dataset {
+  const name = spec.name || pathStem(spec.path);
   const source = readSource(spec, options.env ?? process.env);
   let fileRows = source.rows;
   if (spec.maxRows && spec.maxRows < fileRows.length) fileRows = fileRows.slice(0, spec.maxRows);
-  let fileColumns = collectColumns(fileRows);
-  if (spec.template) {
-    fileRows = applyPromptTemplate(fileRows, fileColumns, spec.template, source.locate, spec.path);
-    if (!fileColumns.includes("prompt")) fileColumns = [...fileColumns, "prompt"];
-  }
-  const { rows, columns, sources } = remapColumns(fileRows, fileColumns, spec.parser, name);
+  const { rows, columns, sources } = templateAndRemap(fileRows, spec, name, source.locate);
   try {
     assertRowsHavePrompts(rows, columns, source.locate, sources);
   } catch (error) {

@@ -5,11 +5,13 @@
  * (`TIMESTAMP`, Azure's LLM inference traces: `YYYY-MM-DD HH:MM:SS.fffffff`), or `timestamp_s`
  * in seconds. A row brings its prompt (`prompt` or `messages`), or only lengths: `input_length` /
  * `output_length` (Mooncake) or `ContextTokens` / `GeneratedTokens` (Azure). A lengths-only row
- * gets a prompt of that many tokens of the random dataset's words and asks for its output
- * length (max_new_tokens, min_tokens, ignore_eos). Mooncake's `hash_ids` name 512-token blocks:
+ * gets a prompt of that many tokens of the random dataset's words. Either kind asks for its output
+ * length when it has one (max_new_tokens, min_tokens, ignore_eos); an API that generates nothing
+ * (embeddings, rerank) refuses one, as it refuses a dataset's `osl=` (config/rules/pooling).
+ * Mooncake's `hash_ids` name 512-token blocks:
  * rows that share a block id share that block's text, so the trace's prefix reuse is replayed.
- * A `session_id` (or `conversation_id`) is kept for the routing headers, a `model` for the row's model.
- * CSV cells holding plain numbers read as numbers.
+ * A row keeps its other columns (`model`, `system`, a rerank's `documents`) for its body; a `session_id`
+ * (or `conversation_id`) is read for the routing headers. CSV cells holding plain numbers read as numbers.
  */
 import { InputError } from "../errors.ts";
 import { PythonRandom, type PythonSeed, offsetSeed } from "../rng/python-random.ts";
@@ -68,10 +70,14 @@ function timeOf(row: DatasetRow, where: string): number {
   );
 }
 
-function count(row: DatasetRow, names: readonly string[]): number | null {
-  for (const name of names) {
-    const value = asNumber(row[name]);
-    if (value !== null && Number.isInteger(value) && value >= 0) return value;
+const INPUT_LENGTH_COLUMNS = ["input_length", "ContextTokens"] as const;
+const OUTPUT_LENGTH_COLUMNS = ["output_length", "GeneratedTokens"] as const;
+
+/** The first of `names` holding a count, with its column. */
+function count(row: DatasetRow, names: readonly string[]): { column: string; value: number } | null {
+  for (const column of names) {
+    const value = asNumber(row[column]);
+    if (value !== null && Number.isInteger(value) && value >= 0) return { column, value };
   }
   return null;
 }
@@ -113,11 +119,16 @@ class TracePrompts {
   }
 }
 
+/**
+ * The trace's rows, send instants and sessions. `poolingApi` is the api_type when it generates
+ * nothing (openai_embeddings, rerank), whose requests have no output length to ask for; else null.
+ */
 export function traceRows(
   source: readonly DatasetRow[],
   locate: RowLocator,
   seed: PythonSeed,
   tokenizer: TextTokenizer | null,
+  poolingApi: string | null = null,
 ): TraceRows {
   let prompts: TracePrompts | null = null;
   const timesMs = new Float64Array(source.length);
@@ -126,21 +137,24 @@ export function traceRows(
     timesMs[i] = timeOf(row, locate(i));
     const session = row.session_id ?? row.conversation_id;
     sessions.push(typeof session === "string" || typeof session === "number" ? String(session) : null);
-    if (typeof row.prompt === "string" || Array.isArray(row.messages)) return row;
-    const input = count(row, ["input_length", "ContextTokens"]);
-    const output = count(row, ["output_length", "GeneratedTokens"]);
-    if (input === null || input === 0) {
+    const output = count(row, OUTPUT_LENGTH_COLUMNS);
+    const asked = output !== null && output.value > 0 ? output : null;
+    if (asked && poolingApi !== null)
+      throw new InputError(
+        `${locate(i)}: column '${asked.column}' asks for ${asked.value} output tokens, and api_type ${poolingApi} generates none`,
+        { hint: "drop the column from the trace: an embeddings or rerank trace carries prompts or input lengths only" },
+      );
+    const lengths = asked ? { max_new_tokens: asked.value, min_tokens: asked.value, ignore_eos: true } : {};
+    if (typeof row.prompt === "string" || Array.isArray(row.messages)) return asked ? { ...row, ...lengths } : row;
+    const input = count(row, INPUT_LENGTH_COLUMNS);
+    if (input === null || input.value === 0) {
       throw new InputError(
         `${locate(i)}: a trace row needs a prompt ('prompt' or 'messages') or its input length ('input_length' or 'ContextTokens')`,
       );
     }
     prompts ??= new TracePrompts(seed, tokenizer);
-    const prompt = prompts.prompt(input, row.hash_ids);
-    // The row's model goes with it, as a prompt row's does (workload/model-workload).
-    const model = row.model === undefined ? {} : { model: row.model };
-    return output === null || output === 0
-      ? { prompt, ...model }
-      : { prompt, ...model, max_new_tokens: output, min_tokens: output, ignore_eos: true };
+    // The row's other columns go with it, as a prompt row's do: its model, its system prompt, a rerank's documents.
+    return { ...row, prompt: prompts.prompt(input.value, row.hash_ids), ...lengths };
   });
   return { rows, timesMs, sessions };
 }

@@ -32,12 +32,16 @@ function extrasLines(config: BenchmarkConfig): string[] {
   return lines;
 }
 
-/** A phase's requests per model, when the run sends to several (a mix, or rows naming theirs). */
+/**
+ * A phase's requests per model, when the run sends to several (a mix, or rows naming theirs); a model the phase
+ * sends nothing to (--model when every row names its own) is left out, as the report's per-model breakdown leaves it.
+ */
 function modelSplitLines(plan: PhasePlan, models: readonly RunModel[]): string[] {
   if (!plan.modelIndex || models.length === 0) return [];
   const counts = models.map(() => 0);
   for (const m of plan.modelIndex) counts[m] = (counts[m] as number) + 1;
-  return [`  models: ${models.map((m, i) => `${m.name} ${counts[i]}`).join(", ")}`];
+  const sent = models.flatMap((m, i) => (counts[i] ? [`${m.name} ${counts[i]}`] : []));
+  return [`  models: ${sent.join(", ")}`];
 }
 
 /** `--dry-run`: the plan as text; nothing is sent and nothing is written. */

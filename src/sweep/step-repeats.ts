@@ -27,6 +27,7 @@ const FIGURES = [
   "output_tps_per_gpu",
   "interactivity",
   "usd_per_million_output_tokens",
+  "usd_per_million_input_tokens",
 ] as const satisfies readonly (keyof SweepStep)[];
 
 type Figure = (typeof FIGURES)[number];
@@ -55,7 +56,7 @@ export function mergeStepRuns(runs: readonly SweepStep[], reportDir: string, con
   const merged: SweepStep = { ...first, report_dir: reportDir };
   const figures: StepRepeats["figures"] = {};
   for (const figure of FIGURES) {
-    const values = runs.map((r) => r[figure]);
+    const values = runs.map((r) => r[figure] ?? null);
     const defined = values.filter((v): v is number => v !== null);
     const spread = repeatSpread(defined, confidencePct / 100);
     merged[figure] = spread.mean;

@@ -33,6 +33,9 @@ const SweepStepSchema = z.looseObject({
   output_tps_per_gpu: num,
   interactivity: num.describe("tokens/s per user: 1000 ÷ TPOT p50 ms"),
   usd_per_million_output_tokens: num,
+  usd_per_million_input_tokens: num
+    .optional()
+    .describe("embeddings and rerank (nothing generated): $ per 1M input tokens, with --gpu-hour-cost; else null"),
   server_running_avg: num,
   server_waiting_max: num,
   server_kv_cache_max: num,

@@ -42,6 +42,11 @@ export interface SweepStep {
   output_tps_per_gpu: number | null;
   interactivity: number | null;
   usd_per_million_output_tokens: number | null;
+  /**
+   * Embeddings and rerank, which generate nothing: $ per 1M input tokens (with --gpu-hour-cost), else null (docs/metrics.md).
+   * Optional: a sweep.json written before it has none.
+   */
+  usd_per_million_input_tokens?: number | null;
   /** The server's own view over the step, when its metrics were scraped (why it bends): */
   server_running_avg: number | null;
   server_waiting_max: number | null;
@@ -121,6 +126,7 @@ export function stepOf(
     output_tps_per_gpu: s.output_tps_per_gpu ?? null,
     interactivity: s.interactivity ?? null,
     usd_per_million_output_tokens: s.cost?.usd_per_million_output_tokens ?? null,
+    usd_per_million_input_tokens: s.cost?.usd_per_million_input_tokens ?? null,
     server_running_avg: s.server_metrics?.gauges.running?.avg ?? null,
     server_waiting_max: s.server_metrics?.gauges.waiting?.max ?? null,
     server_kv_cache_max: s.server_metrics?.gauges.kv_cache_usage?.max ?? null,
@@ -169,6 +175,7 @@ export function failedStep(
     output_tps_per_gpu: null,
     interactivity: null,
     usd_per_million_output_tokens: null,
+    usd_per_million_input_tokens: null,
     server_running_avg: null,
     server_waiting_max: null,
     server_kv_cache_max: null,

@@ -1,7 +1,8 @@
 /**
  * @module test/e2e/gpu-cost.test — `--gpus` and `--gpu-hour-cost` against `serve --mode model`: result_summary.json's
  * tokens/s per GPU, interactivity and cost equal what events.db gives computed here on its own; the reports show
- * them; `--slo …,p=95` judges the run; a sweep's steps carry them; embeddings are priced per input token; a price
+ * them; `--slo …,p=95` judges the run; a sweep's steps carry them; embeddings are priced per input token, in a
+ * sweep's steps and tables too; a price
  * without GPUs is refused.
  */
 import { Database } from "bun:sqlite";
@@ -143,10 +144,43 @@ describe("cli/gpu-cost", () => {
         expect(step.usd_per_million_output_tokens).toBe(s.cost?.usd_per_million_output_tokens ?? Number.NaN);
         expect(step.output_tps_per_gpu as number).toBeGreaterThan(0);
         expect(step.usd_per_million_output_tokens as number).toBeGreaterThan(0);
+        expect(step.usd_per_million_input_tokens).toBeNull();
       }
       expect(result.stdout).toContain("tok/s/GPU");
       expect(result.stdout).toContain("$/1M out");
+      expect(result.stdout).not.toContain("$/1M in");
       expect(readFileSync(join(out, "sweep.html"), "utf8")).toContain("$ per 1M output tokens");
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+
+  test("an embeddings sweep's steps carry $/1M input tokens, and its tables show it in place of $/1M out", async () => {
+    const server = await startMockServer({ mode: "model", ttftMs: 2 });
+    try {
+      const dir = dirs.make();
+      const out = join(dir, "out");
+      const result = await runCli([
+        "sweep",
+        ...["--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 10)],
+        ...["--api-type", "openai_embeddings", "--concurrencies", "1,2", "--num-samples", "10", "--duration", "0"],
+        ...["--server-metrics", "off", "-q", "--gpus", String(GPUS), "--gpu-hour-cost", String(USD_PER_GPU_HOUR)],
+        ...["--report-dir", out],
+      ]);
+      expect(result.exitCode).toBe(0);
+      const sweep = JSON.parse(readFileSync(join(out, "sweep.json"), "utf8")) as SweepResult;
+      expect(sweep.steps).toHaveLength(2);
+      for (const step of sweep.steps) {
+        const s = readSummary(step.report_dir);
+        expect(step.usd_per_million_input_tokens).toBe(s.cost?.usd_per_million_input_tokens ?? Number.NaN);
+        expect(step.usd_per_million_input_tokens as number).toBeGreaterThan(0);
+        expect(step.usd_per_million_output_tokens).toBeNull();
+      }
+      expect(result.stdout).toContain("$/1M in");
+      expect(result.stdout).not.toContain("$/1M out");
+      const html = readFileSync(join(out, "sweep.html"), "utf8");
+      expect(html).toContain("$ per 1M input tokens");
+      expect(html).not.toContain("$ per 1M output tokens");
     } finally {
       await server.stop();
     }

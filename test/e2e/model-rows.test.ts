@@ -4,7 +4,8 @@
  *
  * Each request's model is read back from events.db (its model index, joined to the models table) and checked
  * against the row it sent, independently of the loader; the server's own observations count each model's
- * requests; per_model's counts are those. A mix over a trace stays refused, with a hint that works there.
+ * requests; per_model's counts are those. A trace's rows name theirs through parser.model= too, and --dry-run lists
+ * only the models sent to. A mix over a trace stays refused, with a hint that works there.
  */
 import { Database } from "bun:sqlite";
 import { afterAll, describe, expect, test } from "bun:test";
@@ -117,6 +118,20 @@ describe("cli/rows naming their model", () => {
       await server.stop();
     }
   }, 60_000);
+
+  test("a trace's --dry-run: parser.model=COL names each row's model, and --model, sent nothing, is not listed", async () => {
+    const dir = dirs.make();
+    // Every row names its model through the column parser.model maps; the prompt through parser.prompt.
+    const rows = ["a", "b", "a"].map((served, i) => ({ timestamp: i, text: `row ${i}`, served }));
+    writeJsonl(join(dir, "trace.jsonl"), rows);
+    const result = await runCli([
+      ...["benchmark", "online", "--endpoints", "http://127.0.0.1:9", "--model", "m"],
+      ...["--dataset", `${join(dir, "trace.jsonl")},parser.prompt=text,parser.model=served`],
+      ...["--load-pattern", "trace", "--dry-run"],
+    ]);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain("  models: a 2, b 1\n");
+  }, 30_000);
 
   test("a mix over a trace is refused with the model column as the way", async () => {
     const result = await runCli([

@@ -13,9 +13,10 @@ import type { ConfigProblem } from "../config-error.ts";
 import type { Rule } from "./rule-context.ts";
 import type { DraftConfig } from "../schema/schema.ts";
 
-type Source = "random" | "predefined" | "huggingface" | "file";
+export type DatasetSource = "random" | "predefined" | "huggingface" | "file";
 
-function sourceOf(dataset: DraftConfig["datasets"][number]): Source {
+/** Which loader reads the entry (config/rules/replay-datasets asks too). */
+export function datasetSource(dataset: DraftConfig["datasets"][number]): DatasetSource {
   const path = dataset.path ?? dataset.name;
   if (path === "random" && !existsSync(path)) return "random";
   if (isPredefinedDataset(path) && !existsSync(path)) return "predefined";
@@ -28,7 +29,7 @@ const SYNTHETIC = ["isl", "osl", "prefix"] as const;
 export const datasetOptionsRule: Rule = (config) => {
   const problems: ConfigProblem[] = [];
   config.datasets.forEach((dataset, i) => {
-    const source = sourceOf(dataset);
+    const source = datasetSource(dataset);
     const at = `datasets[${i}]`;
     for (const key of SYNTHETIC) {
       if (dataset[key] !== null && source !== "random")
