@@ -16,6 +16,7 @@ import type { SweepResult } from "../../src/sweep/run-sweep.ts";
 import { SweepFileSchema } from "../../src/sweep/sweep-schema.ts";
 import { HAS_CHROMIUM, visitPage } from "../report/html/headless-chromium.ts";
 import { writeGpt2Tokenizer } from "../support/gpt2-tokenizer.ts";
+import { undeclaredKeys } from "../support/schema-keys.ts";
 import { watchStalls } from "../support/stall-watch.ts";
 import { countRequestRows, runCli, spawnCli, tempDirs, waitFor } from "./run-cli.ts";
 
@@ -33,6 +34,8 @@ const PAIRS = [
   { isl: 16, osl: 12 },
   { isl: 16, osl: 24 },
 ];
+
+const SWEEP_SCHEMA = JSON.parse(readFileSync(join(import.meta.dir, "../../src/sweep/sweep.schema.json"), "utf8"));
 
 const readSweep = (dir: string) => JSON.parse(readFileSync(join(dir, "sweep.json"), "utf8")) as SweepResult;
 const readSummary = (cellDir: string) =>
@@ -89,6 +92,8 @@ describe("cli/sweep grid", () => {
       expect(first.stdout).toMatch(/^ +5 +isl16-osl24 +concurrency +1 /m);
       const sweep = readSweep(out);
       expect(SweepFileSchema.safeParse(sweep).error).toBeUndefined();
+      // The schema's objects are open: a key it forgot would still validate, so every key must be declared too.
+      expect(undeclaredKeys(SWEEP_SCHEMA, sweep)).toEqual([]);
       expect(sweep.pairs).toEqual(["isl16-osl12", "isl16-osl24"]);
       expect(sweep.steps.map((s) => [s.isl_osl, s.offered, s.report_dir])).toEqual(
         PAIRS.flatMap((p) =>
