@@ -7,7 +7,7 @@
  */
 import { Database } from "bun:sqlite";
 import { afterAll, describe, expect, test } from "bun:test";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ParetoFileSchema } from "../../src/report/pareto/pareto-schema.ts";
 import type { ResultSummary } from "../../src/report/result-summary.ts";
@@ -36,6 +36,15 @@ const PAIRS = [
 ];
 
 const SWEEP_SCHEMA = JSON.parse(readFileSync(join(import.meta.dir, "../../src/sweep/sweep.schema.json"), "utf8"));
+
+/** A sweep directory whose sweep.json predates the Pareto axes (its steps lack interactivity and the y axes). */
+function sweepBeforePareto(): string {
+  const dir = dirs.make();
+  const step = { index: 1, kind: "concurrency", offered: 1, report_dir: join(dir, "c1"), state: "complete" };
+  writeFileSync(join(dir, "sweep.json"), JSON.stringify({ mode: "concurrencies", state: "complete", steps: [step] }));
+  return dir;
+}
+const OLD_SWEEP = sweepBeforePareto();
 
 const readSweep = (dir: string) => JSON.parse(readFileSync(join(dir, "sweep.json"), "utf8")) as SweepResult;
 const readSummary = (cellDir: string) =>
@@ -378,6 +387,10 @@ describe("cli/sweep grid", () => {
     ],
     [["report", "pareto", "a", "b", "--label", "x"], "error: --label: 1 labels for 2 directories"],
     [["report", "pareto", "/nonexistent-sweep"], "error: no sweep.json in /nonexistent-sweep"],
+    [
+      ["report", "pareto", OLD_SWEEP],
+      `error: ${join(OLD_SWEEP, "sweep.json")} is not a sweep's file with the Pareto axes: `,
+    ],
     [["report", "pareto", "a", "--min-accuracy", "2"], "error: --min-accuracy 2: expected a score between 0 and 1"],
   ])("refuses %p in one line (exit 2)", async (args, message) => {
     const base = args[0] === "sweep" ? ["--endpoints", "http://127.0.0.1:9", "--model", "m"] : [];
