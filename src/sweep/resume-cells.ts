@@ -22,7 +22,7 @@ import type { ResultSummary } from "../report/result-summary.ts";
 const SUMMARY_PATH = join("performance", "result_summary.json");
 
 /** A cell that completed in an earlier run of the grid. */
-export interface FinishedCell {
+interface FinishedCell {
   /** Its (last) run's summary. */
   summary: ResultSummary;
   /** With `--runs N`: every run's summary, in order, and the repeats' warnings (CV above 5 %). */
