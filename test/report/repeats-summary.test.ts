@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildRepeatsSummary, CV_WARNING_PCT } from "../../src/report/repeats-summary.ts";
 import { RepeatsSummarySchema, repeatsJsonSchema } from "../../src/report/repeats-schema.ts";
-import { renderRepeatsText } from "../../src/report/repeats-text.ts";
+import { renderRepeatsText, repeatsWarningText } from "../../src/report/repeats-text.ts";
 import { sampleSummary } from "./sample-summary.ts";
 
 /** Three runs of the sample summary, QPS 10, 12 and 11 and the latencies unchanged. */
@@ -66,6 +66,15 @@ describe("report/repeats-summary", () => {
     expect(text).toMatch(/^Repeats: 3 runs \(run-1, run-2, run-3\); mean, sample std, 95 % Student-t interval, CV$/m);
     expect(text).toMatch(/^QPS \(req\/s\) +11\.00 +1\.00 +\[8\.52, 13\.48\] +9\.1 % +3$/m);
     expect(text).toMatch(/^warning: QPS varies between runs: CV 9\.09 %/m);
+  });
+
+  test("the console's table leaves the warnings out: they are stderr's lines, one each", () => {
+    const repeats = buildRepeatsSummary(threeRuns(), 3);
+    const table = renderRepeatsText(repeats, false);
+    expect(table).not.toContain("warning:");
+    expect(renderRepeatsText(repeats)).toStartWith(table.trimEnd());
+    expect(repeatsWarningText(repeats)).toBe(repeats.warnings.map((w) => `warning: ${w}\n`).join(""));
+    expect(repeatsWarningText(repeats)).toMatch(/^warning: QPS varies between runs: CV 9\.09 %.*\n$/);
   });
 
   test("repeats.json validates against its schema, and the committed JSON Schema is the generated one (scripts/make-repeats-schema.ts)", () => {
