@@ -12,7 +12,7 @@ import type { z } from "zod";
 import { InputError } from "../errors.ts";
 import { SweepFileSchema } from "./sweep-schema.ts";
 
-export type SweepFileData = z.infer<typeof SweepFileSchema>;
+type SweepFileData = z.infer<typeof SweepFileSchema>;
 
 /** `steps.0.interactivity` as `steps[0].interactivity`. */
 const pathText = (path: readonly PropertyKey[]) =>
