@@ -55,6 +55,18 @@ describe("sweep/stability", () => {
       const near = rates.filter((s) => (s.offered as number) >= 0.95 * capacity);
       expect(near.length).toBeGreaterThan(0);
       for (const s of near) expect([s.offered, s.stability, s.passed]).toEqual([s.offered, "unstable", false]);
+      // Each says how long a step would need to be to judge its rate — above capacity too, where no length passes it
+      // but one long enough lets the SLO see the queue (sweep/step-settling) — unless it fell behind, which it says first.
+      for (const s of near) {
+        expect({ offered: s.offered, length: typeof s.step_length_to_judge_s }).toEqual({
+          offered: s.offered,
+          length: "number",
+        });
+        if (s.load_generator === "ok")
+          expect(s.note).toContain(
+            `judging this rate needs steps of about ${Math.ceil(s.step_length_to_judge_s as number)} s (--duration)`,
+          );
+      }
       const answer = sweep.answer;
       if (!answer || answer.rate === null) throw new Error(`no answer:\n${result.stdout}`);
       expect(answer.rate).toBeLessThan(0.95 * capacity);
