@@ -3,8 +3,10 @@
  * `serve --mode model --max-concurrent 4` (150 ms a request: a capacity of 26.7 req/s). With
  * 6 s steps a queue growing without bound never reaches a 3 s TTFT, so attainment alone passed
  * the capacity itself; the stability verdict must mark the steps near it unstable and keep the
- * answer below 95 % of it. Also: a concurrency run's report carries its steady-state window.
+ * answer below 95 % of it. Also: a concurrency run's report carries its steady-state window, and a Poisson run's
+ * window is what events.db's own sends and completions give.
  */
+import { Database } from "bun:sqlite";
 import { afterAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -115,6 +117,68 @@ describe("sweep/stability", () => {
       const html = readFileSync(join(report, "report.html"), "utf8");
       for (const label of ["Steady state", "Steady-state figures", "Stability"])
         expect(html).toContain(`>${label}</th>`);
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+
+  test("a Poisson run's steady-state window lies inside its phase, and its counts are events.db's", async () => {
+    const server = await startMockServer(QUEUE);
+    try {
+      const dir = dirs.make();
+      const report = join(dir, "r");
+      const result = await runCli([
+        "benchmark",
+        "online",
+        ...["--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 90)],
+        ...["--load-pattern", "poisson", "--target-qps", "15", "--num-samples", "90", "--duration", "0"],
+        ...["--server-metrics", "off", "--report-dir", report],
+      ]);
+      expect(result.exitCode).toBe(0);
+      const steady = readJson<ResultSummary>(report, "performance", "result_summary.json").steady_state;
+      if (!steady) throw new Error("a rate run has no steady_state block");
+      const db = new Database(join(report, "events.db"), { readonly: true });
+      const phase = db.query("SELECT start_ns, end_ns FROM phases WHERE name = 'performance'").get() as {
+        start_ns: number;
+        end_ns: number;
+      };
+      const rows = db
+        .query("SELECT sent_ns, done_ns, error_kind FROM requests WHERE phase = 'performance' AND sent_ns IS NOT NULL")
+        .all() as { sent_ns: number; done_ns: number; error_kind: string | null }[];
+      db.close();
+      expect(rows.length).toBe(90);
+      const firstSend = Math.min(...rows.map((r) => r.sent_ns));
+      const lastSend = Math.max(...rows.map((r) => r.sent_ns));
+      const lastDone = Math.max(...rows.map((r) => r.done_ns));
+      // In flight at t (completions before sends at one instant, as docs/metrics.md's rule counts them).
+      const inFlightAt = (t: number) =>
+        rows.filter((r) => r.sent_ns <= t).length - rows.filter((r) => r.done_ns <= t).length;
+
+      expect(steady.rule).toBe("in_flight_plateau");
+      // The window lies inside the phase: after the first send, before the last completion, which the phase spans.
+      expect(phase.start_ns).toBeLessThanOrEqual(firstSend);
+      expect(firstSend).toBeLessThanOrEqual(steady.start_ns);
+      expect(steady.start_ns).toBeLessThan(steady.end_ns);
+      expect(steady.end_ns).toBeLessThanOrEqual(lastDone);
+      if (phase.end_ns !== null) expect(lastDone).toBeLessThanOrEqual(phase.end_ns);
+      // What was trimmed, and how long the run sent, are those instants' differences.
+      expect(steady.ramp_up_s).toBeCloseTo((steady.start_ns - firstSend) / 1e9, 9);
+      expect(steady.drain_s).toBeCloseTo((lastDone - steady.end_ns) / 1e9, 9);
+      expect(steady.duration_s).toBeCloseTo((steady.end_ns - steady.start_ns) / 1e9, 9);
+      expect(steady.sending_s).toBeCloseTo((lastSend - firstSend) / 1e9, 9);
+      // The window opens where the level reaches the plateau and closes where it last falls below it.
+      expect(steady.plateau_in_flight).toBeGreaterThanOrEqual(1);
+      expect(inFlightAt(steady.start_ns)).toBeGreaterThanOrEqual(steady.plateau_in_flight);
+      expect(inFlightAt(steady.end_ns)).toBeLessThan(steady.plateau_in_flight);
+      // Its requests are the successful ones that completed inside it, and its QPS their (n − 1) gaps.
+      const inside = rows
+        .filter((r) => r.error_kind === null && r.done_ns >= steady.start_ns && r.done_ns <= steady.end_ns)
+        .map((r) => r.done_ns);
+      expect(steady.requests).toBe(inside.length);
+      expect(steady.requests).toBeGreaterThan(1);
+      const spanS = (Math.max(...inside) - Math.min(...inside)) / 1e9;
+      expect(steady.qps as number).toBeCloseTo((inside.length - 1) / spanS, 6);
+      expect(["stable", "unstable", "too_short"]).toContain(steady.stability);
     } finally {
       await server.stop();
     }
