@@ -3,8 +3,9 @@
  * `serve --mode model --max-concurrent 4` (150 ms a request: a capacity of 26.7 req/s). With
  * 6 s steps a queue growing without bound never reaches a 3 s TTFT, so attainment alone passed
  * the capacity itself; the stability verdict must mark the steps near it unstable and keep the
- * answer below 95 % of it. Also: a concurrency run's report carries its steady-state window, and a Poisson run's
- * window is what events.db's own sends and completions give.
+ * answer below 95 % of it. Also: a burst that understates the server sends the search above its capacity; a
+ * concurrency run's report carries its steady-state window, and a Poisson run's window is what events.db's own sends
+ * and completions give.
  */
 import { Database } from "bun:sqlite";
 import { afterAll, describe, expect, test } from "bun:test";
@@ -12,6 +13,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startMockServer } from "../../src/server/index.ts";
 import type { SweepResult } from "../../src/sweep/run-sweep.ts";
+import { ABOVE_CAPACITY_GROWTH } from "../../src/sweep/search-rate.ts";
 import type { ResultSummary } from "../../src/report/result-summary.ts";
 import { questionDataset, runCli, tempDirs } from "./run-cli.ts";
 
@@ -84,6 +86,41 @@ describe("sweep/stability", () => {
       await server.stop();
     }
   }, 240_000);
+
+  test("a burst that understates the server: the rate at its capacity passes, so the search climbs above it", async () => {
+    // Nine requests at once on 4 places take three rounds of 150 ms, the last with one request: the burst measures
+    // 9 ÷ 0.45 s = 20 req/s of the model's 26.7, as an engine that batches a steady stream better than a flood would.
+    const server = await startMockServer(QUEUE);
+    try {
+      const dir = dirs.make();
+      const out = join(dir, "out");
+      const result = await runCli([
+        "sweep",
+        ...["--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 9), "--num-samples", "9"],
+        ...["--duration", "0", "--server-metrics", "off", "-q", "--find", "max-goodput", "--slo", "ttft:500ms,p=90"],
+        ...["--precision", "10%", "--report-dir", out],
+      ]);
+      expect(result.exitCode).toBe(0);
+      const sweep = readJson<SweepResult>(out, "sweep.json");
+      const [burst, atCapacity, above] = sweep.steps;
+      const capacity = Math.round((burst?.achieved_qps as number) * 1000) / 1000;
+      expect(burst?.kind).toBe("max_throughput");
+      expect(capacity).toBeLessThan(0.85 * MODEL_CAPACITY);
+      // The first rate is the capacity itself; far below the model's, nothing queued, and it passed its SLO…
+      expect(atCapacity?.offered).toBe(capacity);
+      expect({ note: atCapacity?.note, stability: atCapacity?.stability, passed: atCapacity?.passed }).toMatchObject({
+        note: null,
+        passed: true,
+      });
+      expect(atCapacity?.stability).not.toBe("unstable");
+      // …so the search tried above it rather than stopping there, and answers no lower than the capacity.
+      expect(above?.offered).toBe(Math.round(capacity * ABOVE_CAPACITY_GROWTH * 1000) / 1000);
+      expect(sweep.answer?.rate as number).toBeGreaterThanOrEqual(capacity);
+      expect(result.stdout).toContain("Note: the capacity step is a burst");
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
 
   test("a concurrency run's report holds its steady-state window beside the whole run's figures", async () => {
     const server = await startMockServer(QUEUE);
