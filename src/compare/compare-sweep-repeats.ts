@@ -2,8 +2,8 @@
  * @module compare/compare-sweep-repeats — two sweeps whose steps ran N times each (`sweep --runs N`): each figure of
  * each step both ran judged by Welch's test over its runs' values, and the gate, as for two `benchmark --runs` directories.
  *
- * Pure. The steps and figures are compare/compare-sweeps' (the answers, then achieved, goodput, TTFT,
- * TPOT and latency p99 of every step both ran); each figure's values are the step's
+ * Pure. The steps and figures are compare/compare-sweeps' (the answers, then achieved, goodput, TTFT
+ * and latency p50 and p99 and TPOT p99 of every step both ran); each figure's values are the step's
  * `repeats.figures.<key>.values` (sweep/step-repeats), and compare/compare-repeats gives the verdict
  * — regression, improvement, no significant change — and the gate: `--fail-on-regression T` fails
  * a figure only when its change is a significant regression AND its mean moved by more than T

@@ -1,7 +1,7 @@
 /**
  * @module compare/compare-sweeps — two sweeps side by side (`compare SWEEP_A SWEEP_B`): the
  * max-goodput answers, then, for every step both ran at the same offered load, its achieved
- * rate, goodput and TTFT, TPOT and latency p99. Pure; rows as compare-summaries makes them.
+ * rate, goodput, TTFT and latency p50 and p99, and TPOT p99. Pure; rows as compare-summaries makes them.
  *
  * Only like is compared with like: answers found under different SLOs or shares are not (a
  * note says so); a step that fell behind or was interrupted in either sweep describes no
@@ -26,7 +26,14 @@ interface SweepComparison {
 
 /** A step figure compared between two sweeps; `capacity`: compared on the capacity run too. */
 interface StepFigure {
-  key: "achieved_qps" | "goodput_rps" | "ttft_p99_ms" | "tpot_p99_ms" | "latency_p99_ms";
+  key:
+    | "achieved_qps"
+    | "goodput_rps"
+    | "ttft_p50_ms"
+    | "ttft_p99_ms"
+    | "tpot_p99_ms"
+    | "latency_p50_ms"
+    | "latency_p99_ms";
   name: string;
   unit: string;
   direction: Direction;
@@ -36,8 +43,10 @@ interface StepFigure {
 const STEP_FIGURES: readonly StepFigure[] = [
   { key: "achieved_qps", name: "achieved", unit: "req/s", direction: "higher_is_better", capacity: true },
   { key: "goodput_rps", name: "goodput", unit: "req/s", direction: "higher_is_better", capacity: false },
+  { key: "ttft_p50_ms", name: "ttft p50", unit: "ms", direction: "lower_is_better", capacity: false },
   { key: "ttft_p99_ms", name: "ttft p99", unit: "ms", direction: "lower_is_better", capacity: false },
   { key: "tpot_p99_ms", name: "tpot p99", unit: "ms", direction: "lower_is_better", capacity: false },
+  { key: "latency_p50_ms", name: "latency p50", unit: "ms", direction: "lower_is_better", capacity: false },
   { key: "latency_p99_ms", name: "latency p99", unit: "ms", direction: "lower_is_better", capacity: false },
 ];
 
