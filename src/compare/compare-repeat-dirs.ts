@@ -1,5 +1,6 @@
 /**
- * @module compare/compare-repeat-dirs — `compare A B` when both are `benchmark --runs N` directories: read, judge, print, gate.
+ * @module compare/compare-repeat-dirs — `compare A B` when both are `benchmark --runs N` directories: read, judge, print,
+ * gate; the printing and the gate serve two sweeps with repeats too (compare/compare-sweep-dirs).
  *
  * Each side's repeats.json is checked against its schema (report/repeats-schema) before it is
  * read. The verdicts and the gate are compare/compare-repeats'; the exit code is 99 when the gate
@@ -10,16 +11,16 @@ import { join } from "node:path";
 import { ExitCode, InputError } from "../errors.ts";
 import { REPEATS_FILE, type RepeatsSummary } from "../report/repeats-summary.ts";
 import { RepeatsSummarySchema } from "../report/repeats-schema.ts";
-import { compareRepeats } from "./compare-repeats.ts";
-import { gateRule, renderRepeatsComparison } from "./render-repeats-comparison.ts";
+import { compareRepeats, type RepeatsRow } from "./compare-repeats.ts";
+import { gateRule, renderRepeatsComparison, type RepeatsLabels } from "./render-repeats-comparison.ts";
 
-interface RepeatsCompareOptions {
+export interface RepeatsCompareOptions {
   thresholdPct: number | null;
   confidencePct: number;
   output: "text" | "json";
 }
 
-interface Io {
+export interface Io {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
 }
@@ -54,21 +55,31 @@ export function compareRepeatDirs(baseDir: string, nextDir: string, options: Rep
   }
   const [base, next] = [readRepeats(baseDir), readRepeats(nextDir)];
   const rows = compareRepeats(base, next, options.confidencePct, options.thresholdPct ?? Number.POSITIVE_INFINITY);
+  const labels = { base: baseDir, next: nextDir, baseRuns: base.runs.length, nextRuns: next.runs.length };
+  return reportRepeatsRows(rows, labels, options, io);
+}
+
+/** Prints judged rows (table or JSON, `extra` keys added to the JSON) and applies the gate: 99 when a row fails it. */
+export function reportRepeatsRows(
+  rows: readonly RepeatsRow[],
+  labels: RepeatsLabels,
+  options: RepeatsCompareOptions,
+  io: Io,
+  extra: Record<string, unknown> = {},
+): number {
   if (options.output === "json") {
     const rule = gateRule(options.confidencePct, options.thresholdPct);
     const doc = {
-      base: baseDir,
-      new: nextDir,
+      base: labels.base,
+      new: labels.next,
       confidence_pct: options.confidencePct,
       threshold_pct: options.thresholdPct,
       rule,
       metrics: rows,
+      ...extra,
     };
     io.stdout(`${JSON.stringify(doc, null, 2)}\n`);
-  } else {
-    const labels = { base: baseDir, next: nextDir, baseRuns: base.runs.length, nextRuns: next.runs.length };
-    io.stdout(renderRepeatsComparison(rows, labels, options.confidencePct, options.thresholdPct));
-  }
+  } else io.stdout(renderRepeatsComparison(rows, labels, options.confidencePct, options.thresholdPct));
   const failed = rows.filter((r) => r.regressed);
   if (options.thresholdPct !== null && failed.length > 0) {
     io.stderr(

@@ -20,7 +20,7 @@ function delta(row: RepeatsRow): string {
 
 const pText = (p: number | null) => (p === null ? "N/A" : p < 0.001 ? "<0.001" : p.toFixed(3));
 
-interface RepeatsLabels {
+export interface RepeatsLabels {
   base: string;
   next: string;
   baseRuns: number;

@@ -3,8 +3,9 @@
  *
  * One list, so repeats.json, its text and `compare` of two sets of repeats name the same metrics
  * alike: throughput (requests, output tokens, per GPU, per user, goodput), TTFT, TPOT, ITL and
- * latency at p50/p90/p99 in ms, and the error rate in percent. A metric a run does not define
- * (TPOT without streaming, per GPU without `--gpus`) is null for that run.
+ * latency at p50/p90/p99 in ms, the error rate in percent, and the cost per million output and
+ * per million input + output tokens. A metric a run does not define (TPOT without streaming, per
+ * GPU without `--gpus`, a cost without `--gpu-hour-cost`) is null for that run.
  */
 export type Direction = "higher_is_better" | "lower_is_better";
 
@@ -33,6 +34,15 @@ const rate = (key: string, label: string, unit: string, path: readonly string[])
   unit,
   direction: "higher_is_better",
   read: (s) => at(s, path),
+});
+
+/** A dollar figure of result_summary.json's `cost` (metrics/gpu-cost): lower is better. */
+const cost = (key: string, label: string): RepeatMetric => ({
+  key,
+  label,
+  unit: "USD",
+  direction: "lower_is_better",
+  read: (s) => at(s, ["cost", key]),
 });
 
 function percentilesMs(series: string, label: string): RepeatMetric[] {
@@ -67,4 +77,6 @@ export const REPEAT_METRICS: readonly RepeatMetric[] = [
   ...percentilesMs("itl", "ITL"),
   ...percentilesMs("latency", "latency"),
   { key: "error_rate_pct", label: "error rate", unit: "%", direction: "lower_is_better", read: errorRatePct },
+  cost("usd_per_million_output_tokens", "cost per 1M output tokens"),
+  cost("usd_per_million_tokens", "cost per 1M tokens (input + output)"),
 ];

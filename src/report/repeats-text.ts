@@ -2,7 +2,9 @@
  * @module report/repeats-text — the repeats as text (pure): one row per metric with its mean, std, interval and CV.
  *
  * The same text opens the repeats' top-level report.txt and closes the console after the last
- * run; each run's own report.txt stays in its run-N directory.
+ * run; each run's own report.txt stays in its run-N directory. The file keeps its warnings under
+ * the table; the console prints the table on stdout and the warnings on stderr (results to
+ * stdout, warnings to stderr), so `repeatsConsole` splits them.
  */
 import { fixed2 } from "./text-format.ts";
 import type { RepeatedMetric, RepeatsSummary } from "./repeats-summary.ts";
@@ -23,7 +25,13 @@ function table(rows: readonly string[][]): string[] {
   return lines;
 }
 
-export function renderRepeatsText(repeats: RepeatsSummary): string {
+/** The repeats' warnings as `warning: …` lines (each ending in a newline), for stderr. */
+export function repeatsWarningText(repeats: RepeatsSummary): string {
+  return repeats.warnings.map((w) => `warning: ${w}\n`).join("");
+}
+
+/** report.txt's text (`withWarnings`), or the console's stdout part (the table alone). */
+export function renderRepeatsText(repeats: RepeatsSummary, withWarnings = true): string {
   const dirs = repeats.runs.map((r) => r.dir);
   const header = `Repeats: ${repeats.runs.length} runs (${dirs.join(", ")}); mean, sample std, ${repeats.confidence_pct} % Student-t interval, CV`;
   const rows = [
@@ -37,6 +45,6 @@ export function renderRepeatsText(repeats: RepeatsSummary): string {
       String(m.n),
     ]),
   ];
-  const warnings = repeats.warnings.map((w) => `warning: ${w}`);
+  const warnings = withWarnings ? repeats.warnings.map((w) => `warning: ${w}`) : [];
   return `${[header, "", ...table(rows), ...(warnings.length > 0 ? ["", ...warnings] : [])].join("\n")}\n`;
 }

@@ -25,7 +25,6 @@ export function trendText(t: Trend): string {
 }
 
 /** The stability verdict in one line, with what rose and, when known, how long a run would need. */
-/** The stability verdict as text, with what rose and, when known, how long a run would need. */
 function stabilityText(s: Pick<SteadyState, "stability" | "trends" | "step_length_to_judge_s">): string {
   if (s.stability === "too_short")
     return "not judged (too few requests after the ramp-up: fewer than 6 intervals of 8 sends)";

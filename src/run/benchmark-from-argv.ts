@@ -67,7 +67,10 @@ export async function benchmarkFromArgv(mode: BenchmarkCommand, argv: string[], 
         io.stdout(renderConsoleSummary(outcome.summary, accuracyLines(outcome.accuracy)));
       },
     });
-    io.stdout(`\n${repeated.text}`);
+    // The table is the result (stdout); its CV warnings go to stderr, as every warning does (report.txt keeps both).
+    const { renderRepeatsText, repeatsWarningText } = await import("../report/repeats-text.ts");
+    io.stdout(`\n${renderRepeatsText(repeated.repeats, false)}`);
+    io.stderr(repeatsWarningText(repeated.repeats));
     io.stderr(`report: ${repeated.dir}\n`);
     return 0;
   }

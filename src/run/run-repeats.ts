@@ -33,8 +33,6 @@ interface RepeatedRuns {
   repeats: RepeatsSummary;
   /** The runs' result_summary.json files as written, in order. */
   summaries: ResultSummary[];
-  /** The repeats as text (DIR/report.txt). */
-  text: string;
 }
 
 /** Runs `config.runs` times into `config.report_dir` (or a new reports_<time>). */
@@ -59,10 +57,10 @@ export async function repeatRuns(
       break;
     }
   }
-  const { repeats, text } = writeRepeatsFiles(
+  const { repeats } = writeRepeatsFiles(
     dir,
     done.map((d) => d.dir),
     config.runs,
   );
-  return { dir, repeats, summaries: done.map((d) => d.summary), text };
+  return { dir, repeats, summaries: done.map((d) => d.summary) };
 }

@@ -15,9 +15,36 @@ import { join, resolve } from "node:path";
 import type { BenchmarkConfig } from "../config/schema/schema.ts";
 import { isSecretKey, redactSecrets } from "../config/redact.ts";
 import { InputError } from "../errors.ts";
+import { RepeatsSummarySchema } from "../report/repeats-schema.ts";
+import { REPEATS_FILE } from "../report/repeats-summary.ts";
 import type { ResultSummary } from "../report/result-summary.ts";
 
 const SUMMARY_PATH = join("performance", "result_summary.json");
+
+/** A cell that completed in an earlier run of the grid. */
+interface FinishedCell {
+  /** Its (last) run's summary. */
+  summary: ResultSummary;
+  /** With `--runs N`: every run's summary, in order, and the repeats' warnings (CV above 5 %). */
+  runs?: ResultSummary[];
+  warnings: string[];
+}
+
+const completeSummary = (dir: string): ResultSummary | null => {
+  const summary = JSON.parse(readFileSync(join(dir, SUMMARY_PATH), "utf8")) as ResultSummary;
+  return summary.state === "complete" ? summary : null;
+};
+
+/** A `--runs N` cell's runs when its repeats.json lists N complete runs and each has its summary, else null. */
+function completeRepeats(cellDir: string, runs: number): FinishedCell | null {
+  const repeats = RepeatsSummarySchema.safeParse(JSON.parse(readFileSync(join(cellDir, REPEATS_FILE), "utf8")));
+  if (!repeats.success || repeats.data.runs.length !== runs || repeats.data.runs.some((r) => r.state !== "complete"))
+    return null;
+  const summaries = repeats.data.runs.map((r) => completeSummary(join(cellDir, r.dir)));
+  if (summaries.some((s) => s === null)) return null;
+  const all = summaries as ResultSummary[];
+  return { summary: all[all.length - 1] as ResultSummary, runs: all, warnings: repeats.data.warnings };
+}
 
 /**
  * JSON with every object's keys sorted, so the same config gives the same text whatever order flags came in;
@@ -78,14 +105,22 @@ export function resumesGrid(dir: string | null, fingerprint: string): boolean {
   );
 }
 
-/** The summary of a cell that completed in `cellDir`, else null; an incomplete cell's directory is moved to `<cellDir>.incomplete`. */
-export function finishedCell(cellDir: string): ResultSummary | null {
+/**
+ * A cell that completed in `cellDir` (`runs` of it, with `--runs N`), else null; an incomplete cell's directory
+ * is moved to `<cellDir>.incomplete`.
+ */
+export function finishedCell(cellDir: string, runs = 1): FinishedCell | null {
   if (!existsSync(cellDir)) return null;
   try {
-    const summary = JSON.parse(readFileSync(join(cellDir, SUMMARY_PATH), "utf8")) as ResultSummary;
-    if (summary.state === "complete") return summary;
+    if (runs > 1) {
+      const done = completeRepeats(cellDir, runs);
+      if (done) return done;
+    } else {
+      const summary = completeSummary(cellDir);
+      if (summary) return { summary, warnings: [] };
+    }
   } catch {
-    // No summary, or half of one: the run never finished, so the cell runs again below.
+    // No summary or repeats.json, or half of one: the run never finished, so the cell runs again below.
   }
   const aside = `${cellDir}.incomplete`;
   rmSync(aside, { recursive: true, force: true });

@@ -61,18 +61,23 @@ export interface SweepResult {
   pairs?: string[];
 }
 
+/** What one step's run (or runs) left. */
+interface StepOutcome {
+  summary: ResultSummary;
+  reportDir: string;
+  /** `--runs N`: every run's summary, in order. */
+  runs?: ResultSummary[];
+  /** `--runs N`: the repeats' warnings (a figure's CV above 5 %); the sweep passes them on, naming the step. */
+  warnings?: readonly string[];
+}
+
 /** Runs one step and returns its summary (throws when the run fails). */
-type StepRunner = (
-  kind: StepKind,
-  offered: number | null,
-  index: number,
-  pair: IslOsl | null,
-) => Promise<{ summary: ResultSummary; reportDir: string; runs?: ResultSummary[] }>;
+type StepRunner = (kind: StepKind, offered: number | null, index: number, pair: IslOsl | null) => Promise<StepOutcome>;
 
 interface SweepHooks {
   run: StepRunner;
-  /** A grid cell's summary from an earlier run into the same directory, when it completed there (sweep/resume-cells); else null. */
-  finished?: (kind: StepKind, offered: number, pair: IslOsl) => { summary: ResultSummary; reportDir: string } | null;
+  /** A grid cell's outcome from an earlier run into the same directory, when it completed there (sweep/resume-cells); else null. */
+  finished?: (kind: StepKind, offered: number, pair: IslOsl) => StepOutcome | null;
   save: (result: SweepResult) => void;
   log: (line: string) => void;
   /** True once the user asked the sweep to stop. */
@@ -108,10 +113,20 @@ export async function runSweep(plan: SweepPlan, hooks: SweepHooks): Promise<Swee
     if (hooks.stopped() || fatal) return null;
     const index = result.steps.length + 1;
     const cell = pair ? `${pairName(pair)} ` : "";
+    const stepOfOutcome = (o: StepOutcome, judged: number | null): SweepStep => {
+      for (const warning of o.warnings ?? [])
+        result.warnings.push(`step ${index} (${cell}${label(kind, offered)}): ${warning}`);
+      return o.runs
+        ? mergeStepRuns(
+            o.runs.map((r) => stepOf(index, kind, offered, o.reportDir, r, judged)),
+            o.reportDir,
+          )
+        : stepOf(index, kind, offered, o.reportDir, o.summary, judged);
+    };
     const earlier = pair && offered !== null ? (hooks.finished?.(kind, offered, pair) ?? null) : null;
     if (earlier) {
       hooks.log(`sweep: step ${index}: ${cell}${label(kind, offered)}: complete in ${earlier.reportDir}, skipped`);
-      const kept = { ...stepOf(index, kind, offered, earlier.reportDir, earlier.summary, null), isl_osl: cell.trim() };
+      const kept = { ...stepOfOutcome(earlier, null), isl_osl: cell.trim() };
       result.steps.push(kept);
       hooks.save(result);
       return kept;
@@ -120,17 +135,11 @@ export async function runSweep(plan: SweepPlan, hooks: SweepHooks): Promise<Swee
     hooks.log(`sweep: step ${index}: ${cell}${label(kind, offered)}`);
     let done: SweepStep;
     try {
-      const { summary, reportDir, runs } = await hooks.run(kind, offered, index, pair);
+      const outcome = await hooks.run(kind, offered, index, pair);
       // Only a rate step is judged: the capacity run queues everything by design.
-      const judged = kind === "rate" ? plan.percentile : null;
-      done = runs
-        ? mergeStepRuns(
-            runs.map((r) => stepOf(index, kind, offered, reportDir, r, judged)),
-            reportDir,
-          )
-        : stepOf(index, kind, offered, reportDir, summary, judged);
+      done = stepOfOutcome(outcome, kind === "rate" ? plan.percentile : null);
       // A rate step too short for its queue to settle never passes (sweep/step-settling).
-      if (kind === "rate") done = settledStep(done, summary, result.steps);
+      if (kind === "rate") done = settledStep(done, outcome.summary, result.steps);
     } catch (error) {
       done = failedStep(
         index,

@@ -11,6 +11,11 @@
  * still filling: it is `unstable` and never passes, and τ is how long a step must run to judge
  * that rate.
  *
+ * Above capacity (ρ > 1) no length settles, but one long enough still judges the rate: a fluid
+ * queue's wait grows by ρ − 1 seconds each second, so the SLO's objective is crossed after
+ * (objective − the unloaded response) ÷ (ρ − 1) s, and a run misses its share `p` once it lasts
+ * that ÷ (p/100) (the form of metrics/steady-state/stability's estimate); that is the length the note gives.
+ *
  * μ is the highest throughput the sweep has seen (the capacity step, or a rate step's
  * steady-state rate if higher); ρ is the step's own scheduled rate over it. A burst can
  * understate μ (an engine may batch a steady stream better), so a step that shows no queue at
@@ -58,13 +63,49 @@ export function settlingOf(input: SettlingInput): Settling {
   return { rho, relaxationS, settles: noQueue || input.sendingS >= relaxationS };
 }
 
-/** The note of a step that cannot have settled. */
-export function unsettledNote(s: Settling, serviceRatePerS: number, sendingS: number): string {
+/** The objective on a response time (ms), the step's unloaded response (its fastest, ms) and the share (%) to meet it. */
+interface Objective {
+  objectiveMs: number;
+  unloadedMs: number;
+  percentile: number;
+}
+
+/** Above capacity: the run length (s) at which its SLO would see the growing queue; null at ρ ≤ 1 or with no headroom. */
+export function overloadedLengthS(rho: number, o: Objective): number | null {
+  const headroomS = (o.objectiveMs - o.unloadedMs) / 1000;
+  if (!(rho > 1) || !(headroomS > 0) || !(o.percentile > 0)) return null;
+  return headroomS / (rho - 1) / (o.percentile / 100);
+}
+
+/** The note of a step that cannot have settled; `overloadedS` the length that would judge it above capacity. */
+export function unsettledNote(
+  s: Settling,
+  serviceRatePerS: number,
+  sendingS: number,
+  overloadedS: number | null = null,
+): string {
   const share = `${(100 * s.rho).toFixed(0)} % of the ${serviceRatePerS.toFixed(2)} req/s the server has shown`;
-  return Number.isFinite(s.relaxationS)
-    ? `unstable: at ${share}, a queue settles in about ${Math.ceil(s.relaxationS)} s (1 ÷ (μ(1 − √ρ)²)) and this step ` +
-        `sent for ${sendingS.toFixed(1)} s; judging this rate needs steps of about ${Math.ceil(s.relaxationS)} s (--duration)`
-    : `unstable: offered at ${share}: its queue grows for as long as the step runs, so no step length makes it pass`;
+  if (Number.isFinite(s.relaxationS))
+    return (
+      `unstable: at ${share}, a queue settles in about ${Math.ceil(s.relaxationS)} s (1 ÷ (μ(1 − √ρ)²)) and this step ` +
+      `sent for ${sendingS.toFixed(1)} s; judging this rate needs steps of about ${Math.ceil(s.relaxationS)} s (--duration)`
+    );
+  const judged =
+    overloadedS === null
+      ? ""
+      : `; judging this rate needs steps of about ${Math.ceil(overloadedS)} s (--duration), for its SLO to see the queue`;
+  return `unstable: offered at ${share}: its queue grows for as long as the step runs, so no step length makes it pass${judged}`;
+}
+
+/** The objective a step's SLO verdict reads (TTFT's, else latency's), from its summary; null without one. */
+function objectiveOf(summary: ResultSummary): Objective | null {
+  const slo = summary.goodput?.slo;
+  const percentile = summary.goodput?.target_pct;
+  if (!slo || percentile === undefined) return null;
+  const [objectiveMs, fastestNs] =
+    slo.ttft_ms !== null ? [slo.ttft_ms, summary.ttft.min] : [slo.latency_ms, summary.latency.min];
+  if (objectiveMs === null || typeof fastestNs !== "number") return null;
+  return { objectiveMs, unloadedMs: fastestNs / 1e6, percentile };
 }
 
 /** The highest throughput among `steps` (their achieved rates), or null without a capacity step to anchor it. */
@@ -91,12 +132,15 @@ export function settledStep(step: SweepStep, summary: ResultSummary, earlier: re
     ttftMinMs: typeof ttftMinNs === "number" ? ttftMinNs / 1e6 : null,
   });
   if (settling.settles || step.stability === "unstable") return step;
+  const objective = objectiveOf(summary);
+  const overloadedS = objective ? overloadedLengthS(settling.rho, objective) : null;
+  const length = Number.isFinite(settling.relaxationS) ? settling.relaxationS : overloadedS;
   return {
     ...step,
     stability: "unstable",
-    step_length_to_judge_s: Number.isFinite(settling.relaxationS) ? settling.relaxationS : step.step_length_to_judge_s,
+    step_length_to_judge_s: length ?? step.step_length_to_judge_s ?? null,
     passed: step.passed === null ? null : false,
     // Only a judged step's note says why it did not count; an unjudged one keeps its figures (compare reads them).
-    note: step.passed === null ? step.note : (step.note ?? unsettledNote(settling, mu, steady.sending_s)),
+    note: step.passed === null ? step.note : (step.note ?? unsettledNote(settling, mu, steady.sending_s, overloadedS)),
   };
 }

@@ -61,11 +61,6 @@ export async function sweepFromArgv(argv: string[], io: ConsoleIo): Promise<numb
     checkDir,
     flagPlan.pairs[0] ?? null,
   );
-  // A resumed cell is judged from one run's result files; a cell of N runs has none of its own yet.
-  if (grid && checked.runs > 1)
-    throw new InputError("--runs cannot be combined with --isl-osl: a grid's cells resume from one run's files", {
-      hint: "run the grid once per repeat, each into its own --report-dir",
-    });
   // The pass mark is the SLO's share as every step's own report judges it: --slo …,p= over the config's slo.percentile.
   const plan = parseSweepFlags(parsed.overrides, checked.slo.percentile).plan;
   settings.streaming = checked.model_params.streaming;
@@ -85,6 +80,7 @@ export async function sweepFromArgv(argv: string[], io: ConsoleIo): Promise<numb
     requestedDir: requestedDir ?? null,
     configFor,
     grid: grid ? { fingerprint: gridFingerprint(checked, plan.mode) } : null,
+    runs: checked.runs,
     testMode: parsed.mode ?? "perf",
     runIo: runIoOf(io, parsed.quiet),
     stdout: io.stdout,

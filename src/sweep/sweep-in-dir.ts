@@ -38,6 +38,8 @@ interface SweepInDir {
   configFor: (kind: StepKind, offered: number | null, dir: string, pair: IslOsl | null) => BenchmarkConfig;
   /** A grid's record (sweep/resume-cells): its directory is resumed when it holds this one's; else null. */
   grid: GridRecord | null;
+  /** `--runs N`: each step's runs (a resumed cell is done when it holds N complete ones). */
+  runs: number;
   testMode: "perf" | "acc" | "both";
   runIo: RunIo;
   stdout: (text: string) => void;
@@ -96,7 +98,12 @@ export async function sweepInDir(s: SweepInDir): Promise<number> {
             beforeRun: (i) => s.runIo.log(`sweep: step ${index}: run ${i} of ${config.runs}`),
           });
           const last = repeated.summaries[repeated.summaries.length - 1] as ResultSummary;
-          return { summary: last, reportDir: repeated.dir, runs: repeated.summaries };
+          return {
+            summary: last,
+            reportDir: repeated.dir,
+            runs: repeated.summaries,
+            warnings: repeated.repeats.warnings,
+          };
         }
         const outcome = await runBenchmark(config, runIo, s.testMode);
         return { summary: outcome.summary, reportDir: outcome.reportDir };
@@ -105,8 +112,8 @@ export async function sweepInDir(s: SweepInDir): Promise<number> {
         ? {
             finished: (kind: StepKind, offered: number, pair: IslOsl) => {
               const reportDir = cellDir(outDir, kind, offered, pair);
-              const summary = finishedCell(reportDir);
-              return summary ? { summary, reportDir } : null;
+              const done = finishedCell(reportDir, s.runs);
+              return done ? { ...done, reportDir } : null;
             },
           }
         : {}),

@@ -10,6 +10,14 @@ import { z } from "zod";
 const num = z.number().nullable();
 const ms = num.describe("ms");
 
+/** One figure of a step over `sweep --runs N` (sweep/step-repeats). */
+const StepFigureSpreadSchema = z.strictObject({
+  values: z.array(num).describe("one per run, in order; null where that run did not define it"),
+  ci_low: num,
+  ci_high: num,
+  cv_pct: num,
+});
+
 const SweepStepSchema = z.looseObject({
   index: z.number().int().min(1),
   kind: z.enum(["rate", "concurrency", "max_throughput"]),
@@ -40,8 +48,26 @@ const SweepStepSchema = z.looseObject({
   server_waiting_max: num,
   server_kv_cache_max: num,
   server_ttft_p99_ms: ms,
+  stability: z
+    .enum(["stable", "unstable", "too_short"])
+    .nullable()
+    .optional()
+    .describe("whether the step settled (docs/sweeps.md, Stability); absent before the stability verdict"),
+  step_length_to_judge_s: num
+    .optional()
+    .describe("an unstable step: how long a step would need to be for its SLO verdict to see the queue"),
   passed: z.boolean().nullable(),
   note: z.string().nullable(),
+  repeats: z
+    .strictObject({
+      runs: z.number().int().min(1),
+      confidence_pct: z.number().gt(0).lt(100),
+      figures: z
+        .record(z.string(), StepFigureSpreadSchema)
+        .describe("each averaged figure (a step key, or at_slo_percentile.<key>): its values and t-interval"),
+    })
+    .optional()
+    .describe("sweep --runs N: the figures above are the runs' means"),
   isl_osl: z.string().nullable().optional().describe("a grid's ISL/OSL pair, isl1024-osl128"),
   output_tps: num.optional(),
   usd_per_million_tokens: num.optional(),

@@ -68,8 +68,10 @@ describe("compare/compare-sweeps", () => {
     expect(rows.map((r) => r.name)).toEqual([
       "rate 10: achieved",
       "rate 10: goodput",
+      "rate 10: ttft p50",
       "rate 10: ttft p99",
       "rate 10: tpot p99",
+      "rate 10: latency p50",
       "rate 10: latency p99",
     ]);
     expect(rows.every((r) => !r.regressed && r.deltaPct === 0)).toBe(true);

@@ -12,6 +12,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { startMockServer } from "../../src/server/index.ts";
 import { spawnServe } from "../../src/server/serve-process.ts";
 import { RepeatsSummarySchema } from "../../src/report/repeats-schema.ts";
 import type { RepeatsSummary } from "../../src/report/repeats-summary.ts";
@@ -116,7 +117,12 @@ describe("cli/repeats", () => {
     const text = readFileSync(join(baseDir, "report.txt"), "utf8");
     expect(text).toMatch(/^Repeats: 3 runs \(run-1, run-2, run-3\); mean, sample std, 95 % Student-t interval, CV$/m);
     expect(text).toMatch(/^TTFT p50 \(ms\) +\d+\.\d\d +\d+\.\d\d +\[\d+\.\d\d, \d+\.\d\d\]/m);
-    expect(baseRun.stdout).toContain(text);
+    // The table is stdout's; report.txt adds the warnings under it, which the console prints on stderr only.
+    const [table, warnings = ""] = text.split(/\n\n(?=warning: )/);
+    expect(baseRun.stdout).toContain(`${(table as string).trimEnd()}\n`);
+    expect(baseRun.stdout).not.toContain("warning:");
+    expect(warnings).toBe(repeats.warnings.map((w) => `warning: ${w}\n`).join(""));
+    for (const w of repeats.warnings) expect(baseRun.stderr).toContain(`warning: ${w}\n`);
     expect(baseRun.stderr).toContain(`report: ${baseDir}`);
   });
 
@@ -125,7 +131,11 @@ describe("cli/repeats", () => {
     const rebuilt = await runCli(["report", baseDir]);
     expect(rebuilt.exitCode).toBe(0);
     expect(readFileSync(join(baseDir, "repeats.json"), "utf8")).toBe(before);
-    expect(rebuilt.stdout).toBe(readFileSync(join(baseDir, "report.txt"), "utf8"));
+    // report.txt's table is stdout's; its warnings are stderr's.
+    const text = readFileSync(join(baseDir, "report.txt"), "utf8");
+    expect(rebuilt.stdout).not.toContain("warning:");
+    expect(text).toStartWith(rebuilt.stdout.trimEnd());
+    for (const w of readRepeats(baseDir).warnings) expect(rebuilt.stderr).toContain(`warning: ${w}\n`);
     const json = await runCli(["report", baseDir, "--output", "json"]);
     expect(JSON.parse(json.stdout)).toEqual(JSON.parse(before));
     const csv = await runCli(["report", baseDir, "--export-csv", join(baseDir, "x.csv")]);
@@ -172,6 +182,33 @@ describe("cli/repeats", () => {
     expect(confidence.exitCode).toBe(2);
     expect(confidence.stderr).toMatch(/^error: --confidence applies to repeats/m);
   });
+
+  test("CV warnings go to stderr, the table to stdout, for benchmark --runs and for report DIR", async () => {
+    // 40 ± 35 ms of TTFT drawn per request from seed 7: two runs of six requests differ by more than 5 % in some figure.
+    const server = await startMockServer({ mode: "model", ttftMs: 40, ttftSpreadMs: 35, seed: 7, outputTokens: 4 });
+    try {
+      const dir = dirs.make();
+      const out = join(dir, "spread");
+      const result = await runCli([
+        ...["benchmark", "online", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 6)],
+        ...["--load-pattern", "concurrency", "--concurrency", "1", "--num-samples", "6", "--duration", "0"],
+        ...["--server-metrics", "off", "--runs", "2", "--report-dir", out],
+      ]);
+      expect(result.exitCode).toBe(0);
+      const { warnings } = readRepeats(out);
+      expect(warnings.some((w) => w.includes("varies between runs: CV"))).toBe(true);
+      expect(result.stdout).toContain("Repeats: 2 runs (run-1, run-2)");
+      expect(result.stdout).not.toContain("warning:");
+      for (const w of warnings) expect(result.stderr).toContain(`warning: ${w}\n`);
+      expect(readFileSync(join(out, "report.txt"), "utf8")).toContain(`\nwarning: ${warnings[0]}\n`);
+      const rebuilt = await runCli(["report", out]);
+      expect(rebuilt.exitCode).toBe(0);
+      expect(rebuilt.stdout).not.toContain("warning:");
+      for (const w of warnings) expect(rebuilt.stderr).toContain(`warning: ${w}\n`);
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
 
   test("sweep --runs 2: each step runs twice into its directory, its figures the runs' means with their intervals", async () => {
     const server = await spawnServe(

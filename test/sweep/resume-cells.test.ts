@@ -62,7 +62,7 @@ describe("sweep/resume-cells", () => {
       return path;
     };
     expect(finishedCell(join(dir, "never-ran"))).toBeNull();
-    expect(finishedCell(cell("c1", "complete"))?.state).toBe("complete");
+    expect(finishedCell(cell("c1", "complete"))?.summary.state).toBe("complete");
     const interrupted = cell("c4", "interrupted");
     expect(finishedCell(interrupted)).toBeNull();
     expect(existsSync(interrupted)).toBe(false);
@@ -75,4 +75,44 @@ describe("sweep/resume-cells", () => {
     expect(finishedCell(killed)).toBeNull();
     expect(existsSync(`${killed}.incomplete`)).toBe(true);
   });
+
+  test.each([
+    ["both runs listed complete, each with its summary", ["complete", "complete"], ["complete", "complete"], true],
+    ["one run of two listed", ["complete"], ["complete"], false],
+    [
+      "a run listed complete whose summary says otherwise",
+      ["complete", "complete"],
+      ["complete", "interrupted"],
+      false,
+    ],
+    ["a run listed interrupted", ["complete", "interrupted"], ["complete", "interrupted"], false],
+    ["a run listed without a summary", ["complete", "complete"], ["complete", null], false],
+    ["an empty repeats.json (killed during the runs)", null, ["complete"], false],
+  ] as const)(
+    "with --runs 2, a cell is done only when its repeats.json lists two complete runs: %s",
+    (_name, listed, written, done) => {
+      const cell = join(dirs.make(), "c4");
+      written.forEach((state, i) => {
+        mkdirSync(join(cell, `run-${i + 1}`, "performance"), { recursive: true });
+        if (state)
+          writeFileSync(join(cell, `run-${i + 1}`, "performance", "result_summary.json"), JSON.stringify({ state }));
+      });
+      const repeats = listed && {
+        runs_requested: 2,
+        runs: listed.map((state, i) => ({ dir: `run-${i + 1}`, state })),
+        confidence_pct: 95,
+        cv_warning_pct: 5,
+        metrics: {},
+        warnings: ["TTFT p50 varies between runs"],
+      };
+      writeFileSync(join(cell, "repeats.json"), repeats ? JSON.stringify(repeats) : "");
+      const found = finishedCell(cell, 2);
+      expect(found !== null).toBe(done);
+      expect(existsSync(`${cell}.incomplete`)).toBe(!done);
+      if (found) {
+        expect(found.runs?.map((r) => r.state)).toEqual(["complete", "complete"]);
+        expect(found.warnings).toEqual(["TTFT p50 varies between runs"]);
+      }
+    },
+  );
 });

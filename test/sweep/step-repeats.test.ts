@@ -65,6 +65,87 @@ describe("sweep/step-repeats", () => {
     });
   });
 
+  /** Every numeric figure of a step, set so that run 1 has v, run 2 has 3v (their mean is 2v). */
+  const FIGURES: [keyof SweepStep, number][] = [
+    ["scheduled_qps", 40],
+    ["achieved_qps", 39],
+    ["goodput_rps", 30],
+    ["attainment_pct", 45],
+    ["judged_requests", 100],
+    ["ttft_p50_ms", 12],
+    ["ttft_p99_ms", 30],
+    ["tpot_p50_ms", 5],
+    ["tpot_p99_ms", 8],
+    ["latency_p50_ms", 70],
+    ["latency_p99_ms", 90],
+    ["output_tps_per_gpu", 250],
+    ["interactivity", 200],
+    ["usd_per_million_output_tokens", 1.5],
+    ["output_tps", 1000],
+    ["usd_per_million_tokens", 0.3],
+    ["server_running_avg", 3],
+    ["server_waiting_max", 7],
+    ["server_kv_cache_max", 0.2],
+    ["server_ttft_p99_ms", 25],
+  ];
+  const scaled = (k: number): Partial<SweepStep> => ({
+    ...Object.fromEntries(FIGURES.map(([key, v]) => [key, v * k])),
+    at_slo_percentile: { ttft_ms: 20 * k, tpot_ms: 6 * k, latency_ms: 80 * k },
+  });
+
+  test.each(FIGURES)("%s is the runs' mean, with its values", (key, v) => {
+    const step = mergeStepRuns([run(scaled(1)), run(scaled(3))], "/s");
+    expect(step[key]).toBeCloseTo(2 * v, 12);
+    expect(step.repeats?.figures[key as keyof NonNullable<SweepStep["repeats"]>["figures"]]?.values).toEqual([
+      v,
+      3 * v,
+    ]);
+  });
+
+  test("every number the step reports is the runs' mean, but failures (summed) and the length to judge (the longest)", () => {
+    const step = mergeStepRuns(
+      [
+        run({ ...scaled(1), n_samples_failed: 1, step_length_to_judge_s: 30, offered: 50 }),
+        run({ ...scaled(3), n_samples_failed: 2, step_length_to_judge_s: 70, offered: 50 }),
+      ],
+      "/s",
+    );
+    const numbers = Object.entries(step).filter(([, v]) => typeof v === "number");
+    const rules: Record<string, number> = { index: 2, offered: 50, n_samples_failed: 3, step_length_to_judge_s: 70 };
+    for (const [key, value] of numbers)
+      expect({ key, value }).toEqual({ key, value: rules[key] ?? 2 * (FIGURES.find(([k]) => k === key)?.[1] ?? NaN) });
+    expect(numbers.map(([k]) => k).sort()).toEqual([...FIGURES.map(([k]) => k), ...Object.keys(rules)].sort());
+    expect(step.at_slo_percentile).toEqual({ ttft_ms: 40, tpot_ms: 12, latency_ms: 160 });
+    expect(step.repeats?.figures["at_slo_percentile.latency_ms"]?.values).toEqual([80, 240]);
+  });
+
+  test.each([
+    ["every run met the SLO", [true, true], true],
+    ["one run missed it", [true, false], false],
+    ["no SLO", [null, null], null],
+  ] as const)("slo_met is true only when every run met the SLO: %s", (_name, met, expected) => {
+    const step = mergeStepRuns(
+      met.map((m) => run({ passed: null, slo_met: m })),
+      "/s",
+    );
+    expect(step.slo_met).toBe(expected);
+    // The step's figures stay comparable: a missed SLO is the point's hollow, not a note that keeps it out of compare.
+    expect(step.note).toBeNull();
+  });
+
+  test.each([
+    [["stable", "stable"], "stable"],
+    [["stable", "too_short"], "too_short"],
+    [["too_short", "unstable", "stable"], "unstable"],
+    [[null, null], null],
+  ] as const)("stability %p → %p (the worst run's)", (verdicts, expected) => {
+    const step = mergeStepRuns(
+      verdicts.map((v) => run({ stability: v })),
+      "/s",
+    );
+    expect(step.stability).toBe(expected);
+  });
+
   test("an unjudged step stays unjudged; the worst state wins and failures add up", () => {
     const step = mergeStepRuns(
       [

@@ -1,5 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import { relaxationTimeS, settlingOf, serviceRateOf, unsettledNote } from "../../src/sweep/step-settling.ts";
+import {
+  overloadedLengthS,
+  relaxationTimeS,
+  settlingOf,
+  serviceRateOf,
+  unsettledNote,
+} from "../../src/sweep/step-settling.ts";
 
 describe("sweep/step-settling", () => {
   // τ = 1 / (μ (1 − √ρ)²), worked by hand for μ = 26.67 req/s (4 slots of 150 ms).
@@ -46,6 +52,30 @@ describe("sweep/step-settling", () => {
     expect(unsettledNote(settlingOf({ scheduledQps: 27, ...base }), 26.67, 6)).toBe(
       "unstable: offered at 101 % of the 26.67 req/s the server has shown: its queue grows for as long as the step " +
         "runs, so no step length makes it pass",
+    );
+  });
+
+  // Above capacity the wait grows ρ − 1 s a second: 3 s of TTFT headroom (3000 − 20 ms) at ρ = 1.02 is crossed after
+  // 2.98 ÷ 0.02 = 149 s, and p95 misses once the run lasts 149 ÷ 0.95 = 156.84 s.
+  const SLO = { objectiveMs: 3000, unloadedMs: 20, percentile: 95 };
+  test.each([
+    ["2 % over capacity, p95 of 3 s", 1.02, SLO, 2.98 / 0.02 / 0.95],
+    ["25 % over, p99", 1.25, { ...SLO, percentile: 99 }, 2.98 / 0.25 / 0.99],
+    ["at capacity exactly (no fluid growth)", 1, SLO, null],
+    ["below capacity (the relaxation time says)", 0.9, SLO, null],
+    ["an unloaded response already over the objective", 1.5, { ...SLO, unloadedMs: 3500 }, null],
+  ])("overloaded: %s → %p s", (_name, rho, objective, seconds) => {
+    const length = overloadedLengthS(rho, objective);
+    if (seconds === null) expect(length).toBeNull();
+    else expect(length as number).toBeCloseTo(seconds, 9);
+  });
+
+  test("above capacity the note says no length passes, and how long one must be to judge the rate", () => {
+    // ρ = 27.2 ÷ 26.67 = 1.01987: 2.98 ÷ 0.01987 ÷ 0.95 = 157.9 s.
+    const overloaded = settlingOf({ scheduledQps: 27.2, ...base });
+    expect(unsettledNote(overloaded, 26.67, 6, overloadedLengthS(overloaded.rho, SLO))).toBe(
+      "unstable: offered at 102 % of the 26.67 req/s the server has shown: its queue grows for as long as the step " +
+        "runs, so no step length makes it pass; judging this rate needs steps of about 158 s (--duration), for its SLO to see the queue",
     );
   });
 });

@@ -6,7 +6,8 @@
  * stdout (or JSON with --output json); with --fail-on-regression exits 99 when a metric moved
  * the wrong way by more than the threshold, naming them. Two runs served by another engine,
  * version or model say so above the table (compare/compare-servers). Two `benchmark --runs N`
- * directories are judged by Welch's test at `--confidence` (compare/compare-repeat-dirs).
+ * directories (compare/compare-repeat-dirs), and two sweeps whose steps ran N times
+ * (compare/compare-sweep-dirs), are judged by Welch's test at `--confidence`.
  */
 import { parseExactJson } from "../../config/exact-json.ts";
 import { existsSync, readFileSync, statSync } from "node:fs";
@@ -16,7 +17,6 @@ import { parseFlags } from "../../config/parse-argv.ts";
 import { ExitCode, InputError } from "../../errors.ts";
 import type { Command } from "../command.ts";
 import { renderFlagHelp } from "../flag-help.ts";
-import type { SweepFile } from "../../compare/compare-sweeps.ts";
 
 const COMPARE_FLAGS: readonly FlagSpec[] = [
   {
@@ -32,7 +32,8 @@ const COMPARE_FLAGS: readonly FlagSpec[] = [
     aliases: [],
     path: "confidence",
     kind: "string",
-    description: "with repeats on both sides (benchmark --runs N): Welch's t-test at this confidence, e.g. 90%",
+    description:
+      "with repeats on both sides (benchmark or sweep --runs N): Welch's t-test at this confidence, e.g. 90%",
     defaultText: "95%",
     commands: ["compare"],
   },
@@ -59,14 +60,6 @@ function readSummary(target: string): Record<string, unknown> {
     return parseExactJson(readFileSync(file, "utf8")) as Record<string, unknown>;
   } catch (error) {
     throw new InputError(`${file} is not valid JSON: ${(error as Error).message}`);
-  }
-}
-
-function readSweep(dir: string): SweepFile {
-  try {
-    return JSON.parse(readFileSync(join(dir, "sweep.json"), "utf8")) as SweepFile;
-  } catch (error) {
-    throw new InputError(`${join(dir, "sweep.json")} is not valid JSON: ${(error as Error).message}`);
   }
 }
 
@@ -109,49 +102,34 @@ export const compareCommand: Command = {
         hint: "e.g. --fail-on-regression 5%",
       });
     const confidence = parseConfidencePct(overrides.confidence as string | undefined);
+    const output = overrides.output === "json" ? "json" : "text";
+    const options = { thresholdPct: threshold, confidencePct: confidence, output } as const;
     const { compareRepeatDirs, holdsRepeats } = await import("../../compare/compare-repeat-dirs.ts");
-    if (holdsRepeats(baseDir) || holdsRepeats(nextDir)) {
-      const output = overrides.output === "json" ? "json" : "text";
-      return compareRepeatDirs(baseDir, nextDir, { thresholdPct: threshold, confidencePct: confidence, output }, io);
-    }
-    if (overrides.confidence !== undefined)
-      throw new InputError("--confidence applies to repeats (benchmark --runs N) on both sides", {
-        hint: "these are single runs: drop --confidence, or compare two --runs directories",
-      });
+    if (holdsRepeats(baseDir) || holdsRepeats(nextDir)) return compareRepeatDirs(baseDir, nextDir, options, io);
     const sweeps = [baseDir, nextDir].map((d) => existsSync(join(d, "sweep.json")));
     if (sweeps[0] !== sweeps[1])
       throw new InputError(`${sweeps[0] ? baseDir : nextDir} is a sweep and ${sweeps[0] ? nextDir : baseDir} is not`, {
         hint: "compare two sweeps, or two runs",
       });
-    const summaries = sweeps[0] ? null : ([readSummary(baseDir), readSummary(nextDir)] as const);
-    const servers = summaries ? serverDifferences(...summaries) : [];
-    const { rows, notes } = sweeps[0]
-      ? (await import("../../compare/compare-sweeps.ts")).compareSweeps(
-          readSweep(baseDir),
-          readSweep(nextDir),
-          threshold ?? Number.POSITIVE_INFINITY,
-        )
-      : {
-          rows: compareSummaries(
-            ...(summaries as NonNullable<typeof summaries>),
-            threshold ?? Number.POSITIVE_INFINITY,
-          ),
-          notes: [],
-        };
-    if (sweeps[0] && rows.length === 0) {
-      throw new InputError(
-        `${baseDir} and ${nextDir} have nothing in common to ` +
-          `compare${notes.length > 0 ? `: ${notes.join("; ")}` : ": no answer and no step at one offered load"}`,
-        {
-          hint: "compare sweeps of one kind (rates with rates or a search, concurrencies with concurrencies)",
-        },
+    if (sweeps[0]) {
+      const { compareSweepDirs } = await import("../../compare/compare-sweep-dirs.ts");
+      return compareSweepDirs(
+        baseDir,
+        nextDir,
+        { ...options, confidenceGiven: overrides.confidence !== undefined },
+        io,
       );
     }
-    for (const note of notes) io.stderr(`note: ${note}\n`);
-    const extra = sweeps[0] ? { notes } : { server_differences: servers };
-    if (overrides.output === "json")
+    if (overrides.confidence !== undefined)
+      throw new InputError("--confidence applies to repeats on both sides (benchmark --runs N, sweep --runs N)", {
+        hint: "these are single runs: drop --confidence, or compare two --runs directories",
+      });
+    const summaries = [readSummary(baseDir), readSummary(nextDir)] as const;
+    const servers = serverDifferences(...summaries);
+    const rows = compareSummaries(...summaries, threshold ?? Number.POSITIVE_INFINITY);
+    if (output === "json")
       io.stdout(
-        `${JSON.stringify({ base: baseDir, new: nextDir, threshold_pct: threshold, metrics: rows, ...extra }, null, 2)}\n`,
+        `${JSON.stringify({ base: baseDir, new: nextDir, threshold_pct: threshold, metrics: rows, server_differences: servers }, null, 2)}\n`,
       );
     else io.stdout(renderComparison(rows, baseDir, nextDir, threshold, servers));
     const regressed = rows.filter((r) => r.regressed);

@@ -50,8 +50,15 @@ export async function paretoCommand(argv: readonly string[], io: Parameters<Comm
   const minAccuracy = overrides.min_accuracy as number | undefined;
   if (minAccuracy !== undefined && !(minAccuracy >= 0 && minAccuracy <= 1))
     throw new InputError(`--min-accuracy ${minAccuracy}: expected a score between 0 and 1`);
-  const { writeParetoReport } = await import("../../report/pareto/pareto-report.ts");
+  const [{ writeParetoReport }, { readSweepFile }] = await Promise.all([
+    import("../../report/pareto/pareto-report.ts"),
+    import("../../sweep/read-sweep-file.ts"),
+  ]);
   const { lines } = writeParetoReport({
+    readSteps: (dir) => {
+      const { file, sweep } = readSweepFile(dir, "a sweep's file with the Pareto axes");
+      return { file, steps: sweep.steps };
+    },
     dirs: positionals,
     labels: (overrides.label as string[] | undefined) ?? [],
     minAccuracy: minAccuracy ?? null,

@@ -97,9 +97,14 @@ async function reportRepeats(dir: string, overrides: Record<string, unknown>, io
     throw new InputError(`${perRun} exports one run, and ${dir} holds repeats`, {
       hint: `give one of its runs, e.g. ${join(dir, "run-1")}`,
     });
-  const { rebuildRepeats } = await import("../../report/write-repeats.ts");
-  const { repeats, text } = rebuildRepeats(dir);
-  io.stdout(overrides.output === "json" ? `${JSON.stringify(repeats, null, 2)}\n` : text);
+  const [{ rebuildRepeats }, { renderRepeatsText, repeatsWarningText }] = await Promise.all([
+    import("../../report/write-repeats.ts"),
+    import("../../report/repeats-text.ts"),
+  ]);
+  const { repeats } = rebuildRepeats(dir);
+  // The table on stdout, its warnings on stderr (report.txt, rewritten with both, keeps them together).
+  io.stdout(overrides.output === "json" ? `${JSON.stringify(repeats, null, 2)}\n` : renderRepeatsText(repeats, false));
+  io.stderr(repeatsWarningText(repeats));
   return 0;
 }
 

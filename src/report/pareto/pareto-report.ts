@@ -3,11 +3,13 @@
  * one curve per directory, written as pareto.html (a chart per ISL/OSL pair), pareto.csv and
  * pareto.json, and the frontier as console lines.
  *
- * Each DIR is a sweep's directory (its sweep.json); a label names its curve (`--label`, else the
- * directory's name). With `--min-accuracy S` a step's accuracy is its report's
+ * Each DIR is a sweep's directory; its sweep.json is read (and checked against its schema) by the
+ * caller's `readSteps`, and one whose steps cannot give the y axis — no `output_tps` (a sweep.json
+ * older than it) while not every curve has `--gpus` — is refused naming the file. A label names its
+ * curve (`--label`, else the directory's name). With `--min-accuracy S` a step's accuracy is its report's
  * accuracy/accuracy_results.json `average_accuracy`; a step without one is hollow.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { InputError } from "../../errors.ts";
 import { escapeHtml } from "../html/escape-html.ts";
@@ -23,18 +25,20 @@ interface ParetoRequest {
   minAccuracy: number | null;
   /** The HTML file; the CSV and JSON get its name with their own extension. */
   out: string;
+  /** A sweep directory's steps and the file they came from (sweep/read-sweep-file, parsed with the schema). */
+  readSteps: (dir: string) => { file: string; steps: readonly ParetoStep[] };
 }
 
-function readSteps(dir: string): ParetoStep[] {
-  const path = join(dir, "sweep.json");
-  if (!existsSync(path))
-    throw new InputError(`no sweep.json in ${dir}`, { hint: "give the directories `sweep` wrote (its --report-dir)" });
-  try {
-    const steps = (JSON.parse(readFileSync(path, "utf8")) as { steps?: unknown }).steps;
-    if (!Array.isArray(steps)) throw new Error("it has no steps");
-    return steps as ParetoStep[];
-  } catch (error) {
-    throw new InputError(`${path} is not a sweep's file: ${(error as Error).message}`);
+/** Without a per-GPU y on every point, y is each step's `output_tps`: a curve whose sweep.json lacks it is refused. */
+function checkYAxis(curves: readonly (ParetoCurveInput & { file: string })[], yPerGpu: boolean): void {
+  if (yPerGpu) return;
+  for (const c of curves) {
+    const lacking = c.steps.find((s) => s.state !== "failed" && s.interactivity !== null && s.output_tps === undefined);
+    if (lacking)
+      throw new InputError(
+        `${c.file}: steps[${c.steps.indexOf(lacking)}] lacks output_tps, the y axis when not every step has output_tps_per_gpu (--gpus)`,
+        { hint: "run that sweep again with this version, or compare sweeps that were all given --gpus" },
+      );
   }
 }
 
@@ -71,13 +75,10 @@ export function writeParetoReport(r: ParetoRequest): { doc: ParetoFile; lines: s
     throw new InputError(`--label: two curves are named alike (${labels.join(", ")})`, {
       hint: "give each directory its own --label",
     });
-  const curves: ParetoCurveInput[] = r.dirs.map((dir, i) => ({
-    label: labels[i] as string,
-    steps: readSteps(dir),
-    accuracyOf,
-  }));
-  const points = paretoPoints(curves, r.minAccuracy);
+  const curves = r.dirs.map((dir, i) => ({ label: labels[i] as string, ...r.readSteps(dir), accuracyOf }));
   const yPerGpu = perGpu(curves);
+  checkYAxis(curves, yPerGpu);
+  const points = paretoPoints(curves, r.minAccuracy);
   const pairs = pairsOf(points);
   const doc: ParetoFile = {
     y_per_gpu: yPerGpu,

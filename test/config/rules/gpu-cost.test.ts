@@ -89,4 +89,27 @@ describe("config/rules/gpu-cost", () => {
   ])("refuses YAML %j", (extra, message) => {
     expect(() => fromYaml(extra)).toThrow(message);
   });
+
+  test.each([
+    [["--gpus", "2"], ["gpus (--gpus): --mode acc measures accuracy only"]],
+    [["--gpu-hour-cost", "3"], ["gpu_hour_cost_usd (--gpu-hour-cost): --mode acc measures accuracy only"]],
+    [
+      ["--gpus", "2", "--gpu-hour-cost", "3"],
+      ["gpus (--gpus): --mode acc", "gpu_hour_cost_usd (--gpu-hour-cost): --mode acc"],
+    ],
+  ])(
+    "--mode acc with %p is refused naming the flag: an accuracy run has no throughput to share or price",
+    (argv, parts) => {
+      const parsed = parseFlags([...ONLINE, "--mode", "acc", ...argv], "online");
+      let error: unknown;
+      try {
+        buildConfig({ command: "online", overrides: parsed.overrides, datasets: parsed.datasets, mode: "acc" });
+      } catch (e) {
+        error = e;
+      }
+      const message = (error as Error | undefined)?.message ?? "accepted";
+      for (const part of parts) expect(message).toContain(part);
+      expect(message).toContain("drop it, or run --mode perf or both");
+    },
+  );
 });
