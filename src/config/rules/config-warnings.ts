@@ -5,6 +5,7 @@
  */
 import { isExternalScorer } from "../../accuracy/scoring-setup.ts";
 import { isPredefinedDataset } from "../../dataset/predefined/predefined-registry.ts";
+import { datasetSource } from "./dataset-options.ts";
 import type { TestMode } from "../flags.ts";
 import { ignoredFieldWarnings } from "../upstream/ignored-fields.ts";
 import { noEffectWarnings } from "../upstream/no-effect-fields.ts";
@@ -34,7 +35,8 @@ export function configWarnings(config: BenchmarkConfig, mode: TestMode = "perf")
       );
     }
     const source = d.path ?? d.name;
-    if (d.parser !== null && isPredefinedDataset(source)) {
+    // Upstream's random dataset is one of its predefined datasets: its parser is not applied either.
+    if (d.parser !== null && (isPredefinedDataset(source) || datasetSource(d) === "random")) {
       warnings.push(
         `datasets[${index}].parser is not applied to the predefined dataset '${source}', as in mlcommons/endpoints`,
       );

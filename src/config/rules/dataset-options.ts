@@ -1,6 +1,7 @@
 /**
  * @module config/rules/dataset-options — our own dataset options refused where they do nothing:
- * the synthetic lengths (`isl`, `osl`, `prefix`) on anything but `random`, and the Hugging Face
+ * the synthetic lengths (`isl`, `osl`, `prefix`) on anything but `random`, a prompt `template` on
+ * `random` (its prompts are generated to length), and the Hugging Face
  * selection (`split`, `config`) on a local file or `random`. Which source an entry is follows the
  * loader (dataset/load-dataset-async): `random` and a predefined id unless a file of that name
  * exists, hf:// and directories are Hugging Face layouts, the rest is a file.
@@ -37,6 +38,12 @@ export const datasetOptionsRule: Rule = (config) => {
           path: `${at}.${key}`,
           message: `${key}= applies to the random dataset only (a ${source} dataset's prompts are its own)`,
         });
+    }
+    if (dataset.template !== null && source === "random") {
+      problems.push({
+        path: `${at}.template`,
+        message: "builds a prompt from a file's columns; the random dataset's prompts are generated to isl=",
+      });
     }
     if (dataset.split !== null && source !== "huggingface") {
       problems.push({

@@ -90,6 +90,11 @@ describe("config/rules/config-warnings", () => {
       ],
     ],
     [
+      "parser on random (upstream's random is one of its predefined datasets)",
+      { datasets: [{ path: "random", isl: "8", osl: "4", parser: { prompt: "text" } }] },
+      ["datasets[0].parser is not applied to the predefined dataset 'random', as in mlcommons/endpoints"],
+    ],
+    [
       "generate_params on a predefined dataset",
       {
         datasets: [

@@ -82,6 +82,16 @@ describe("config/context rules", () => {
       { "datasets[0].prefix": 16 },
       "datasets[0].prefix: prefix= applies to the random dataset only",
     ],
+    [
+      "a template on random",
+      {
+        "datasets[0].path": "random",
+        "datasets[0].isl": "8",
+        "datasets[0].osl": "4",
+        "datasets[0].template": "Q: {prompt}",
+      },
+      "datasets[0].template: builds a prompt from a file's columns; the random dataset's prompts are generated to isl=",
+    ],
     ["split on a file", { "datasets[0].split": "test" }, "datasets[0].split: selects a Hugging Face split"],
     [
       "split on a predefined dataset",
