@@ -117,11 +117,14 @@ export class EventsDb {
    * that kept its chunks' lengths (`chunk_chars`) gets its tokens per chunk from the tokenizer's
    * total, shared by those lengths, so ITL is per token here too (tokens/chunk-tokens). A stream
    * that kept its first chunk's length gets the count of the text after it: TPOT's tokens.
+   * `chunkRows` is the rows read at a time: the default everywhere but in tests, which cross
+   * chunk boundaries with a few rows instead of tens of thousands.
    */
   applyTokenizerCounts(
     phase: string,
     inputTokensOfRow: (sampleIndex: number, model: number) => number | null,
     outputTokensOf: (text: string, model: number) => number | null,
+    chunkRows: number = TOKENIZER_CHUNK_ROWS,
   ): number {
     type Row = {
       id: number;
@@ -136,7 +139,7 @@ export class EventsDb {
     // hundreds of MB in the main process at the end of the run.
     const select =
       this.db.prepare(`SELECT id, sample_index, model, response_text, chunk_chars, first_chunk_chars, token_source FROM requests
-      WHERE error_kind IS NULL AND phase = ? AND id > ? ORDER BY id LIMIT ${TOKENIZER_CHUNK_ROWS}`);
+      WHERE error_kind IS NULL AND phase = ? AND id > ? ORDER BY id LIMIT ${chunkRows}`);
     const update = this.db.prepare(`UPDATE requests SET tokenizer_input_tokens = ?1, tokenizer_output_tokens = ?2,
       input_tokens = COALESCE(input_tokens, ?1),
       output_tokens = CASE WHEN token_source = 'server_usage' OR ?2 IS NULL THEN output_tokens ELSE ?2 END,
@@ -162,7 +165,7 @@ export class EventsDb {
           update.run(inputTokensOfRow(row.sample_index, row.model), output, row.id, bytesOf(perChunk), afterFirst);
         }
         counted += rows.length;
-        if (rows.length < TOKENIZER_CHUNK_ROWS) break;
+        if (rows.length < chunkRows) break;
         lastId = (rows[rows.length - 1] as Row).id;
         Bun.gc(true);
       }

@@ -56,19 +56,26 @@ function startService(reply: (ws: ServerWebSocket<unknown>, request: ServiceRequ
   return { url: `ws://127.0.0.1:${server.port}/evaluate`, requests, stop: () => server.stop(true) };
 }
 
+/** A test that runs the programs in Python processes: seconds on a busy shared host, so it gets more than bun's 5 s. */
+const PROCESSES_TIMEOUT_MS = 60_000;
+
 const servers: Array<{ stop: () => void }> = [];
 afterAll(() => servers.forEach((s) => s.stop()));
 
 describe("accuracy/code-bench/code-bench-scorer (local)", () => {
-  test("runs each program against its question's tests", async () => {
-    const entry = await scoreDataset(lcbInput({ allow: true, timeoutPerTestS: 2 }));
-    expect(entry.score).toBe(0.4); // 2 passed / 5 issued
-    expect(entry).toMatchObject({
-      complete: true,
-      total_samples: 4,
-      response_counts: { issued: 5, scored: 4, empty: 0, missing: 1 },
-    });
-  });
+  test(
+    "runs each program against its question's tests",
+    async () => {
+      const entry = await scoreDataset(lcbInput({ allow: true, timeoutPerTestS: 2 }));
+      expect(entry.score).toBe(0.4); // 2 passed / 5 issued
+      expect(entry).toMatchObject({
+        complete: true,
+        total_samples: 4,
+        response_counts: { issued: 5, scored: 4, empty: 0, missing: 1 },
+      });
+    },
+    PROCESSES_TIMEOUT_MS,
+  );
 
   test("needs --allow-code-execution without a service", async () => {
     const error = await scoreDataset(lcbInput({ allow: false })).catch((e: unknown) => e);
@@ -128,16 +135,20 @@ describe("accuracy/code-bench/evaluation-service", () => {
     expect(entry).toMatchObject({ score: 0.4, complete: false });
   });
 
-  test("an error frame falls back to local execution when allowed", async () => {
-    const service = startService((ws) => ws.send(JSON.stringify({ status: "error", error: "sandbox crashed" })));
-    servers.push(service);
-    const warnings: string[] = [];
-    const entry = await scoreDataset(
-      lcbInput({ allow: true, serviceUrl: service.url, onWarning: (w) => warnings.push(w) }),
-    );
-    expect(entry.score).toBe(0.4);
-    expect(warnings.join("\n")).toMatch(/sandbox crashed; evaluating the programs on this machine instead/);
-  });
+  test(
+    "an error frame falls back to local execution when allowed",
+    async () => {
+      const service = startService((ws) => ws.send(JSON.stringify({ status: "error", error: "sandbox crashed" })));
+      servers.push(service);
+      const warnings: string[] = [];
+      const entry = await scoreDataset(
+        lcbInput({ allow: true, serviceUrl: service.url, onWarning: (w) => warnings.push(w) }),
+      );
+      expect(entry.score).toBe(0.4);
+      expect(warnings.join("\n")).toMatch(/sandbox crashed; evaluating the programs on this machine instead/);
+    },
+    PROCESSES_TIMEOUT_MS,
+  );
 
   test("an error frame is an ExecutionError when local execution is not allowed", async () => {
     const service = startService((ws) => ws.send(JSON.stringify({ status: "error", error: "sandbox crashed" })));
@@ -156,14 +167,18 @@ describe("accuracy/code-bench/evaluation-service", () => {
     expect((error as ExecutionError).message).toMatch(/closed before a result/);
   });
 
-  test("an unreachable service falls back, or is an ExecutionError", async () => {
-    const service = startService(() => {});
-    service.stop();
-    const entry = await scoreDataset(lcbInput({ allow: true, serviceUrl: service.url }));
-    expect(entry.score).toBe(0.4);
-    const error = await scoreDataset(lcbInput({ allow: false, serviceUrl: service.url })).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ExecutionError);
-  });
+  test(
+    "an unreachable service falls back, or is an ExecutionError",
+    async () => {
+      const service = startService(() => {});
+      service.stop();
+      const entry = await scoreDataset(lcbInput({ allow: true, serviceUrl: service.url }));
+      expect(entry.score).toBe(0.4);
+      const error = await scoreDataset(lcbInput({ allow: false, serviceUrl: service.url })).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ExecutionError);
+    },
+    PROCESSES_TIMEOUT_MS,
+  );
 
   test("a silent service hits the deadline", async () => {
     const service = startService(() => {});

@@ -22,6 +22,8 @@ const LIMITS: RunLimits = {
   networkIsolation: "auto",
   tempRoot: null,
 };
+/** Each test starts Python processes: seconds on a busy shared host, so more than bun's 5 s. */
+const PROCESSES_TIMEOUT_MS = 60_000;
 const ADD = questionTests(ADD_ROW, 0);
 const TWO_SUM = questionTests(TWO_SUM_ROW, 1);
 
@@ -42,49 +44,70 @@ describe("accuracy/code-bench/run-program", () => {
     ["a correct functional program passes (tuples read as lists)", PROGRAMS.twoSumRight, TWO_SUM, true, null],
     ["a wrong functional program fails", PROGRAMS.twoSumWrong, TWO_SUM, false, "wrong_answer"],
     ["a functional program without class Solution fails", PROGRAMS.noSolutionClass, TWO_SUM, false, "runtime_error"],
-  ] as const)("%s", async (_title, code, question, passed, reason) => {
-    const outcome = await runProgram(code, question, LIMITS);
-    expect({ passed: outcome.passed, reason: outcome.reason }).toEqual({ passed, reason });
-  });
+  ] as const)(
+    "%s",
+    async (_title, code, question, passed, reason) => {
+      const outcome = await runProgram(code, question, LIMITS);
+      expect({ passed: outcome.passed, reason: outcome.reason }).toEqual({ passed, reason });
+    },
+    PROCESSES_TIMEOUT_MS,
+  );
 
-  test("reports the first failing test", async () => {
-    // Passes the public test (1 2 → 3), fails the first private one (10 20 → 30).
-    const code = "a, b = map(int, input().split())\nprint(3)";
-    expect(await runProgram(code, ADD, LIMITS)).toMatchObject({ passed: false, reason: "wrong_answer", failedTest: 1 });
-  });
+  test(
+    "reports the first failing test",
+    async () => {
+      // Passes the public test (1 2 → 3), fails the first private one (10 20 → 30).
+      const code = "a, b = map(int, input().split())\nprint(3)";
+      expect(await runProgram(code, ADD, LIMITS)).toMatchObject({
+        passed: false,
+        reason: "wrong_answer",
+        failedTest: 1,
+      });
+    },
+    PROCESSES_TIMEOUT_MS,
+  );
 
-  test("a program's files stay in its own temp dir, which is deleted", async () => {
-    const root = join(dir, "roots");
-    mkdirSync(root);
-    const report = join(dir, "cwd.txt");
-    const code = [
-      "import os",
-      "open('marker.txt', 'w').write('x')",
-      `open(${JSON.stringify(report)}, 'a').write(os.getcwd() + '|' + os.environ['HOME'] + '\\n')`,
-      PROGRAMS.addRight,
-    ].join("\n");
-    const outcome = await runProgram(code, ADD, { ...LIMITS, tempRoot: root });
-    expect(outcome.passed).toBe(true);
-    const [cwd, home] = (readFileSync(report, "utf8").split("\n")[0] ?? "").split("|");
-    expect(cwd?.startsWith(join(root, "code-bench-"))).toBe(true);
-    expect(home).toBe(cwd);
-    expect(existsSync(cwd as string)).toBe(false);
-    expect(readdirSync(root)).toEqual([]);
-    expect(existsSync(join(process.cwd(), "marker.txt"))).toBe(false);
-  });
+  test(
+    "a program's files stay in its own temp dir, which is deleted",
+    async () => {
+      const root = join(dir, "roots");
+      mkdirSync(root);
+      const report = join(dir, "cwd.txt");
+      const code = [
+        "import os",
+        "open('marker.txt', 'w').write('x')",
+        `open(${JSON.stringify(report)}, 'a').write(os.getcwd() + '|' + os.environ['HOME'] + '\\n')`,
+        PROGRAMS.addRight,
+      ].join("\n");
+      const outcome = await runProgram(code, ADD, { ...LIMITS, tempRoot: root });
+      expect(outcome.passed).toBe(true);
+      const [cwd, home] = (readFileSync(report, "utf8").split("\n")[0] ?? "").split("|");
+      expect(cwd?.startsWith(join(root, "code-bench-"))).toBe(true);
+      expect(home).toBe(cwd);
+      expect(existsSync(cwd as string)).toBe(false);
+      expect(readdirSync(root)).toEqual([]);
+      expect(existsSync(join(process.cwd(), "marker.txt"))).toBe(false);
+    },
+    PROCESSES_TIMEOUT_MS,
+  );
 
-  test("a program sees no proxies or secrets from the environment", async () => {
-    process.env.HTTPS_PROXY = "http://proxy.invalid:3128";
-    process.env.SECRET_API_KEY = "sk-test";
-    try {
-      const code = "import os\nprint(os.environ.get('HTTPS_PROXY', 'none'), os.environ.get('SECRET_API_KEY', 'none'))";
-      const question = { tests: [{ input: "", output: "none none", testtype: "stdin" as const }], funcName: null };
-      expect((await runProgram(code, question, LIMITS)).passed).toBe(true);
-    } finally {
-      delete process.env.HTTPS_PROXY;
-      delete process.env.SECRET_API_KEY;
-    }
-  });
+  test(
+    "a program sees no proxies or secrets from the environment",
+    async () => {
+      process.env.HTTPS_PROXY = "http://proxy.invalid:3128";
+      process.env.SECRET_API_KEY = "sk-test";
+      try {
+        const code =
+          "import os\nprint(os.environ.get('HTTPS_PROXY', 'none'), os.environ.get('SECRET_API_KEY', 'none'))";
+        const question = { tests: [{ input: "", output: "none none", testtype: "stdin" as const }], funcName: null };
+        expect((await runProgram(code, question, LIMITS)).passed).toBe(true);
+      } finally {
+        delete process.env.HTTPS_PROXY;
+        delete process.env.SECRET_API_KEY;
+      }
+    },
+    PROCESSES_TIMEOUT_MS,
+  );
 
   /** A program that prints "blocked" when it cannot reach `port` on loopback. */
   function connectProgram(port: number, raw: boolean): string {
@@ -104,16 +127,20 @@ describe("accuracy/code-bench/run-program", () => {
     ["through urllib (socket stub)", false, "off"],
     ["through urllib (network namespace)", false, "auto"],
     ...(isolated ? [["through the raw _socket module (network namespace)", true, "auto"] as const] : []),
-  ] as const)("a program cannot reach a local server %s", async (_title, raw, networkIsolation) => {
-    let hits = 0;
-    const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => (hits++, new Response("hi")) });
-    try {
-      const question = { tests: [{ input: "", output: "blocked", testtype: "stdin" as const }], funcName: null };
-      const limits = { ...LIMITS, timeoutPerTestS: 5, networkIsolation };
-      expect((await runProgram(connectProgram(server.port as number, raw), question, limits)).passed).toBe(true);
-      expect(hits).toBe(0);
-    } finally {
-      server.stop(true);
-    }
-  });
+  ] as const)(
+    "a program cannot reach a local server %s",
+    async (_title, raw, networkIsolation) => {
+      let hits = 0;
+      const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => (hits++, new Response("hi")) });
+      try {
+        const question = { tests: [{ input: "", output: "blocked", testtype: "stdin" as const }], funcName: null };
+        const limits = { ...LIMITS, timeoutPerTestS: 5, networkIsolation };
+        expect((await runProgram(connectProgram(server.port as number, raw), question, limits)).passed).toBe(true);
+        expect(hits).toBe(0);
+      } finally {
+        server.stop(true);
+      }
+    },
+    PROCESSES_TIMEOUT_MS,
+  );
 });

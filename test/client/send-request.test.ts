@@ -173,6 +173,7 @@ describe("client/send-request faults", () => {
     expect(record.errorMessage).toStartWith("ECONNREFUSED");
   });
 
+  // openssl makes a 2048-bit RSA key in a process of its own: seconds on a busy shared host.
   test("a self-signed certificate is a tls error with a hint, and passes with insecure", async () => {
     const made = Bun.spawnSync(
       [
@@ -211,7 +212,7 @@ describe("client/send-request faults", () => {
     } finally {
       server.stop(true);
     }
-  });
+  }, 60_000);
 
   test("a plain body without content-length is counted as it arrives: too_large past the limit, whole within it", async () => {
     const reply = JSON.stringify({

@@ -5,6 +5,7 @@
 import { describe, expect, test } from "bun:test";
 import { createRunClock, hostMonotonicNs } from "../../src/clock/mono-clock.ts";
 import { PreciseAlarm } from "../../src/clock/precise-alarm.ts";
+import { threadWakeFloor } from "../support/thread-wake-floor.ts";
 
 const NS_PER_MS = 1e6;
 const clock = createRunClock(hostMonotonicNs());
@@ -21,14 +22,21 @@ describe("clock/precise-alarm", () => {
   test("fires once, at or after its deadline, within a few milliseconds", async () => {
     let fired: number[] = [];
     const alarm = await readyAlarm(() => fired.push(clock.now()));
+    const floor = threadWakeFloor();
     const lateNs: number[] = [];
-    for (let i = 0; i < 20; i++) {
-      fired = [];
-      const deadlineNs = clock.now() + 2 * NS_PER_MS;
-      alarm.arm(deadlineNs);
-      while (fired.length === 0) await Bun.sleep(1);
-      expect(fired).toHaveLength(1);
-      lateNs.push((fired[0] as number) - deadlineNs);
+    const floorLateNs: number[] = [];
+    try {
+      for (let i = 0; i < 20; i++) {
+        fired = [];
+        const deadlineNs = clock.now() + 2 * NS_PER_MS;
+        alarm.arm(deadlineNs);
+        while (fired.length === 0) await Bun.sleep(1);
+        expect(fired).toHaveLength(1);
+        lateNs.push((fired[0] as number) - deadlineNs);
+        floorLateNs.push(await floor.lateNs(2));
+      }
+    } finally {
+      floor.close();
     }
     // Fired once each: a later alarm on the thread fires only after any second firing would have.
     let witnessed = false;
@@ -40,8 +48,11 @@ describe("clock/precise-alarm", () => {
     alarm.dispose();
     lateNs.sort((a, b) => a - b);
     expect(lateNs[0]).toBeGreaterThanOrEqual(0);
-    // Median only: host preemption on a shared VM can delay any single wake-up by milliseconds.
-    expect(lateNs[10]).toBeLessThan(NS_PER_MS);
+    // A busy host can only add to a firing's lateness, and how often it preempts the helper thread
+    // moves the median (by milliseconds with the cores oversubscribed): the best of the rounds is
+    // our code's own (a wrong clock offset, sleeping through the deadline), held to 1 ms beyond the
+    // best of a plain thread woken at the same instants in between.
+    expect(lateNs[0]).toBeLessThan(NS_PER_MS + Math.min(...floorLateNs));
   });
 
   test("re-arming moves the deadline and disarming cancels it", async () => {

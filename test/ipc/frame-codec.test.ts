@@ -33,7 +33,7 @@ describe("ipc/frame-codec", () => {
   test("keeps the bytes of a partial frame that follows a large one", () => {
     const big = { type: "phase", planIndex: Uint32Array.from({ length: LARGE_FRAME_BYTES / 2 }, (_, i) => i) };
     const next = { type: "results", records: [[7, null, "after"]] };
-    const bytes = new Uint8Array([...encodeFrame(big), ...encodeFrame(next)]);
+    const bytes = Buffer.concat([encodeFrame(big), encodeFrame(next)]);
     const decoder = new FrameDecoder();
     const split = bytes.length - 5;
     expect(decoder.push(bytes.subarray(0, split))).toEqual([big]);

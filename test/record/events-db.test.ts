@@ -35,18 +35,23 @@ function row(i: number): RequestRecord {
 }
 
 describe("record/events-db", () => {
+  // 30 rows, 26 of them successful (the only ones read in chunks): one chunk of the run's size,
+  // then chunks of 8 (the last one short) and of 13 (the last one empty).
   test.each([
-    ["a few rows", 30],
-    ["more rows than one chunk", 20_000 * 2 + 17],
-  ])("counts tokens of every successful row: %s", (_name, count) => {
-    const path = join(dir, `${count}.db`);
+    ["a few rows", undefined],
+    ["more rows than one chunk", 8],
+    ["a whole number of chunks", 13],
+  ])("counts tokens of every successful row: %s", (name, chunkRows) => {
+    const count = 30;
+    const path = join(dir, `${name}.db`);
     const records = Array.from({ length: count }, (_, i) => row(i));
     const db = new EventsDb(path);
-    for (let start = 0; start < count; start += 512) db.addRecords(records.slice(start, start + 512));
+    for (let start = 0; start < count; start += 8) db.addRecords(records.slice(start, start + 8));
     const counted = db.applyTokenizerCounts(
       "performance",
       (sampleIndex) => 100 + sampleIndex,
       (text) => text.length,
+      chunkRows,
     );
     db.close();
     expect(counted).toBe(records.filter((r) => r.errorKind === null).length);

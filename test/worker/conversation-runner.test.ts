@@ -4,6 +4,7 @@ import { SYSTEM_CONTENT_START } from "../../src/dataset/conversations/turn-body.
 import type { RequestRecord } from "../../src/record/request-record.ts";
 import { ConversationRunner } from "../../src/worker/conversation-runner.ts";
 import type { TrajectoryTable } from "../../src/plan/conversation-plan.ts";
+import { withStallWatch } from "../support/stall-watch.ts";
 
 interface Seen {
   body: { messages: { role: string; content: string }[] };
@@ -145,12 +146,18 @@ describe("worker/conversation-runner", () => {
   });
 
   test("the think time is honoured within a few ms of its instant", async () => {
-    running = server(1);
+    const answering = server(1);
+    running = answering;
     const records: RequestRecord[] = [];
     const bodies = [bodyOf("s", "a1"), bodyOf("s", "a2"), bodyOf("s", "b1")];
-    await runner(running.url, bodies, {}, [0, 50e6, 0], records).run(now());
+    const phase = runner(answering.url, bodies, {}, [0, 50e6, 0], records);
+    const { stallMs } = await withStallWatch(() => phase.run(now()));
     const [first, second] = records.sort((x, y) => x.planIndex - y.planIndex);
     expect((second?.scheduledNs as number) - (first?.doneNs as number)).toBe(50e6);
-    expect((second?.sentNs as number) - (second?.scheduledNs as number)).toBeLessThan(5e6);
+    // The timer and polls that send it run on this event loop: within 5 ms of its instant, beyond
+    // the worst stall of this process while the turns ran (a busy host delays both alike).
+    const lateNs = (second?.sentNs as number) - (second?.scheduledNs as number);
+    expect(lateNs).toBeGreaterThanOrEqual(0);
+    expect(lateNs).toBeLessThan(5e6 + stallMs * 1e6);
   });
 });

@@ -9,6 +9,7 @@ import { syntheticColumns } from "./synthetic-columns.ts";
 const MS = 1e6;
 
 describe("report/html/scatter", () => {
+  // A million requests' columns built and sampled: seconds on a busy shared host, more than bun's 5 s.
   test.each([
     [1000, 100, 2000, 990, 10],
     [1000, 2, 2000, 500, 500],
@@ -20,6 +21,7 @@ describe("report/html/scatter", () => {
       const sample = scatterSample(syntheticColumns(count, { failEvery, itlPerRequest: 0 }), budget);
       expect([sample.ok.length, sample.failed.length]).toEqual([ok, failed]);
     },
+    60_000,
   );
 
   test.each([
