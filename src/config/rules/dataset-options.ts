@@ -17,7 +17,9 @@ import type { DraftConfig } from "../schema/schema.ts";
 export type DatasetSource = "random" | "predefined" | "huggingface" | "file";
 
 /** Which loader reads the entry (config/rules/replay-datasets asks too). */
-export function datasetSource(dataset: DraftConfig["datasets"][number]): DatasetSource {
+export function datasetSource(
+  dataset: Pick<DraftConfig["datasets"][number], "path" | "name" | "format">,
+): DatasetSource {
   const path = dataset.path ?? dataset.name;
   if (path === "random" && !existsSync(path)) return "random";
   if (isPredefinedDataset(path) && !existsSync(path)) return "predefined";
