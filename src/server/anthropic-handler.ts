@@ -10,10 +10,12 @@
  * tools is answered with a `tool_use` block, as the chat route answers with a tool call. Faults
  * are not injected on this route.
  */
+import { admitRequest } from "./admitted-request.ts";
 import { anthropicErrorResponse, encodeMessageBody, messageStreamWrites } from "./anthropic-encoding.ts";
 import { JSON_HEADERS, SSE_HEADERS, type HandlerContext, type RouteHandler } from "./handler-context.ts";
 import { parseMockRequest, type MockRequest } from "./openai-request.ts";
 import { waitUntilNs } from "./precise-wait.ts";
+import { readJsonBody } from "./read-json-body.ts";
 import { completionOffsetMs, planResponse, planToolCall } from "./response-plan.ts";
 import { createTimedSseStream } from "./timed-stream.ts";
 
@@ -39,13 +41,9 @@ function asChatBody(body: unknown): Json | string {
 }
 
 async function readMessages(request: Request, context: HandlerContext): Promise<MockRequest | Response> {
-  let body: unknown;
-  try {
-    body = JSON.parse(await request.text());
-  } catch (error) {
-    return anthropicErrorResponse(400, `Invalid JSON body: ${(error as Error).message}`);
-  }
-  const chat = asChatBody(body);
+  const read = await readJsonBody(request, anthropicErrorResponse);
+  if (!read.ok) return read.response;
+  const chat = asChatBody(read.body);
   if (typeof chat === "string") return anthropicErrorResponse(400, chat);
   const parsed = parseMockRequest("chat", chat, context.countTokens);
   if (!parsed.ok) return anthropicErrorResponse(400, parsed.message);
@@ -74,44 +72,32 @@ export function createAnthropicHandler(context: HandlerContext): RouteHandler {
       context.options.toolCalls && mock.tool && input
         ? planToolCall(planned, mock, input, mock.tool, `toolu_mock_${count.toString(16)}`)
         : planned;
-    if (!(await context.admission.admit(request.signal)))
-      return anthropicErrorResponse(499, "client closed the request while it waited for admission");
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
-      context.admission.release();
-    };
-    request.signal.addEventListener("abort", release, { once: true });
-    const startNs = Bun.nanoseconds();
-    const cancelled = () => context.stopping() || request.signal.aborted;
-    const finished = (firstChunkNs: number | null, doneNs: number, outputTokens: number, streaming: boolean) => {
-      release();
-      if (outputTokens > 0) {
-        context.metrics.firstToken(((firstChunkNs ?? startNs + plan.ttftMs * 1e6) - receivedNs) / 1e9);
-        context.metrics.finished((doneNs - receivedNs) / 1e9, plan.promptTokens, outputTokens);
-      }
-      context.log.record({
-        receivedNs,
-        firstChunkNs,
-        doneNs,
-        outputTokens,
-        promptTokens: plan.promptTokens,
-        streaming,
-        path: MESSAGES_PATH,
-        model: identity.model,
-      });
-    };
+    const admitted = await admitRequest(context, request, anthropicErrorResponse, {
+      receivedNs,
+      promptTokens: plan.promptTokens,
+      path: MESSAGES_PATH,
+      model: identity.model,
+      generates: true,
+    });
+    if (admitted instanceof Response) return admitted;
+    const { startNs, cancelled } = admitted;
     context.keepOpen(request);
     if (!mock.stream) {
       await waitUntilNs(startNs + completionOffsetMs(plan) * 1e6, cancelled);
-      finished(null, Bun.nanoseconds(), cancelled() ? 0 : plan.tokens.length, false);
+      admitted.finish({
+        firstChunkNs: null,
+        firstTokenNs: startNs + plan.ttftMs * 1e6,
+        doneNs: Bun.nanoseconds(),
+        outputTokens: cancelled() ? 0 : plan.tokens.length,
+        streaming: false,
+      });
       return new Response(encodeMessageBody(identity, plan), { headers: JSON_HEADERS });
     }
     const stream = createTimedSseStream(messageStreamWrites(identity, plan, context.options.tokensPerChunk), {
       receivedNs: startNs,
       cancelled,
-      onDone: ({ firstChunkNs, doneNs, tokensWritten }) => finished(firstChunkNs, doneNs, tokensWritten, true),
+      onDone: ({ firstChunkNs, doneNs, tokensWritten }) =>
+        admitted.finish({ firstChunkNs, doneNs, outputTokens: tokensWritten, streaming: true }),
     });
     return new Response(stream, { headers: SSE_HEADERS });
   };

@@ -8,49 +8,27 @@
  * served model names and `--max-concurrent` apply. The response is OpenAI's object or events
  * (server/responses-encoding). Faults are not injected on this route.
  */
+import { admitRequest } from "./admitted-request.ts";
 import { answerTokens } from "./canned-answers.ts";
 import { errorResponse, modelNotFoundResponse } from "./error-response.ts";
 import { JSON_HEADERS, SSE_HEADERS, type HandlerContext, type RouteHandler } from "./handler-context.ts";
 import { waitUntilNs } from "./precise-wait.ts";
-import { completionOffsetMs, planResponse, planToolCall, type ResponsePlan } from "./response-plan.ts";
+import { readJsonBody } from "./read-json-body.ts";
+import { completionOffsetMs, planResponse, planToolCall } from "./response-plan.ts";
 import { responseObject, responsesWrites, type ResponsesIdentity } from "./responses-encoding.ts";
 import { parseResponsesRequest } from "./responses-request.ts";
 import { createTimedSseStream } from "./timed-stream.ts";
 
 export const RESPONSES_PATH = "/v1/responses";
 
-/** What the handler records of one answered request once its last byte is out. */
-function recorder(context: HandlerContext, receivedNs: number, plan: ResponsePlan, streaming: boolean, model: string) {
-  return (firstChunkNs: number | null, doneNs: number, outputTokens: number) => {
-    if (outputTokens > 0) {
-      context.metrics.firstToken(((firstChunkNs ?? doneNs) - receivedNs) / 1e9);
-      context.metrics.finished((doneNs - receivedNs) / 1e9, plan.promptTokens, outputTokens);
-    }
-    context.log.record({
-      receivedNs,
-      firstChunkNs,
-      doneNs,
-      outputTokens,
-      promptTokens: plan.promptTokens,
-      streaming,
-      path: RESPONSES_PATH,
-      model,
-    });
-  };
-}
-
 export function createResponsesHandler(context: HandlerContext): RouteHandler {
   const mode = context.options.mode === "echo" ? "echo" : "model";
   let count = 0;
   return async (request) => {
     const receivedNs = Bun.nanoseconds();
-    let body: unknown;
-    try {
-      body = JSON.parse(await request.text());
-    } catch (error) {
-      return errorResponse(400, `Invalid JSON body: ${(error as Error).message}`);
-    }
-    const parsed = parseResponsesRequest(body, context.countTokens);
+    const read = await readJsonBody(request, errorResponse);
+    if (!read.ok) return read.response;
+    const parsed = parseResponsesRequest(read.body, context.countTokens);
     if (!parsed.ok) return errorResponse(400, `Invalid request: ${parsed.message}`);
     const mock = parsed.request;
     const notServed = modelNotFoundResponse(mock.model, context.servedModels);
@@ -70,31 +48,29 @@ export function createResponsesHandler(context: HandlerContext): RouteHandler {
       createdAt: Math.floor(Date.now() / 1000),
       model: mock.model ?? context.options.modelName,
     };
-    if (!(await context.admission.admit(request.signal)))
-      return errorResponse(499, "client closed the request while it waited for admission");
-    let released = false;
-    const release = () => {
-      if (!released) context.admission.release();
-      released = true;
-    };
-    request.signal.addEventListener("abort", release, { once: true });
-    const startNs = Bun.nanoseconds();
-    const cancelled = () => context.stopping() || request.signal.aborted;
-    const record = recorder(context, receivedNs, plan, mock.stream, identity.model);
+    const admitted = await admitRequest(context, request, errorResponse, {
+      receivedNs,
+      promptTokens: plan.promptTokens,
+      path: RESPONSES_PATH,
+      model: identity.model,
+      generates: true,
+    });
+    if (admitted instanceof Response) return admitted;
+    const { startNs, cancelled } = admitted;
     context.keepOpen(request);
     if (!mock.stream) {
       await waitUntilNs(startNs + completionOffsetMs(plan) * 1e6, cancelled);
-      release();
-      record(null, Bun.nanoseconds(), cancelled() ? 0 : plan.tokens.length);
+      // /metrics counts this route's whole body's first token when the body is ready (chat's and Messages': admission + TTFT).
+      const doneNs = Bun.nanoseconds();
+      const outputTokens = cancelled() ? 0 : plan.tokens.length;
+      admitted.finish({ firstChunkNs: null, firstTokenNs: doneNs, doneNs, outputTokens, streaming: false });
       return new Response(JSON.stringify(responseObject(plan, identity, true)), { headers: JSON_HEADERS });
     }
     const stream = createTimedSseStream(responsesWrites(plan, identity, context.options.tokensPerChunk), {
       receivedNs: startNs,
       cancelled,
-      onDone: ({ firstChunkNs, doneNs, tokensWritten }) => {
-        release();
-        record(firstChunkNs, doneNs, tokensWritten);
-      },
+      onDone: ({ firstChunkNs, doneNs, tokensWritten }) =>
+        admitted.finish({ firstChunkNs, doneNs, outputTokens: tokensWritten, streaming: true }),
     });
     return new Response(stream, { headers: SSE_HEADERS });
   };
