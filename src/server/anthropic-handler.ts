@@ -10,14 +10,12 @@
  * tools is answered with a `tool_use` block, as the chat route answers with a tool call. Faults
  * are not injected on this route.
  */
-import { admitRequest } from "./admitted-request.ts";
 import { anthropicErrorResponse, encodeMessageBody, messageStreamWrites } from "./anthropic-encoding.ts";
-import { JSON_HEADERS, SSE_HEADERS, type HandlerContext, type RouteHandler } from "./handler-context.ts";
+import type { HandlerContext, RouteHandler } from "./handler-context.ts";
 import { parseMockRequest, type MockRequest } from "./openai-request.ts";
-import { waitUntilNs } from "./precise-wait.ts";
+import { sendPacedAnswer } from "./paced-answer.ts";
 import { readJsonBody } from "./read-json-body.ts";
-import { completionOffsetMs, planResponse, planToolCall } from "./response-plan.ts";
-import { createTimedSseStream } from "./timed-stream.ts";
+import { planResponse, planToolCall } from "./response-plan.ts";
 
 export const MESSAGES_PATH = "/v1/messages";
 
@@ -72,33 +70,15 @@ export function createAnthropicHandler(context: HandlerContext): RouteHandler {
       context.options.toolCalls && mock.tool && input
         ? planToolCall(planned, mock, input, mock.tool, `toolu_mock_${count.toString(16)}`)
         : planned;
-    const admitted = await admitRequest(context, request, anthropicErrorResponse, {
+    return sendPacedAnswer(context, request, anthropicErrorResponse, {
       receivedNs,
-      promptTokens: plan.promptTokens,
       path: MESSAGES_PATH,
       model: identity.model,
-      generates: true,
+      plan,
+      stream: mock.stream,
+      whole: () => encodeMessageBody(identity, plan),
+      writes: () => messageStreamWrites(identity, plan, context.options.tokensPerChunk),
+      wholeFirstToken: "planned",
     });
-    if (admitted instanceof Response) return admitted;
-    const { startNs, cancelled } = admitted;
-    context.keepOpen(request);
-    if (!mock.stream) {
-      await waitUntilNs(startNs + completionOffsetMs(plan) * 1e6, cancelled);
-      admitted.finish({
-        firstChunkNs: null,
-        firstTokenNs: startNs + plan.ttftMs * 1e6,
-        doneNs: Bun.nanoseconds(),
-        outputTokens: cancelled() ? 0 : plan.tokens.length,
-        streaming: false,
-      });
-      return new Response(encodeMessageBody(identity, plan), { headers: JSON_HEADERS });
-    }
-    const stream = createTimedSseStream(messageStreamWrites(identity, plan, context.options.tokensPerChunk), {
-      receivedNs: startNs,
-      cancelled,
-      onDone: ({ firstChunkNs, doneNs, tokensWritten }) =>
-        admitted.finish({ firstChunkNs, doneNs, outputTokens: tokensWritten, streaming: true }),
-    });
-    return new Response(stream, { headers: SSE_HEADERS });
   };
 }

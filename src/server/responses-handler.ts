@@ -8,16 +8,14 @@
  * served model names and `--max-concurrent` apply. The response is OpenAI's object or events
  * (server/responses-encoding). Faults are not injected on this route.
  */
-import { admitRequest } from "./admitted-request.ts";
 import { answerTokens } from "./canned-answers.ts";
 import { errorResponse, modelNotFoundResponse } from "./error-response.ts";
-import { JSON_HEADERS, SSE_HEADERS, type HandlerContext, type RouteHandler } from "./handler-context.ts";
-import { waitUntilNs } from "./precise-wait.ts";
+import type { HandlerContext, RouteHandler } from "./handler-context.ts";
+import { sendPacedAnswer } from "./paced-answer.ts";
 import { readJsonBody } from "./read-json-body.ts";
-import { completionOffsetMs, planResponse, planToolCall } from "./response-plan.ts";
+import { planResponse, planToolCall } from "./response-plan.ts";
 import { responseObject, responsesWrites, type ResponsesIdentity } from "./responses-encoding.ts";
 import { parseResponsesRequest } from "./responses-request.ts";
-import { createTimedSseStream } from "./timed-stream.ts";
 
 export const RESPONSES_PATH = "/v1/responses";
 
@@ -48,30 +46,16 @@ export function createResponsesHandler(context: HandlerContext): RouteHandler {
       createdAt: Math.floor(Date.now() / 1000),
       model: mock.model ?? context.options.modelName,
     };
-    const admitted = await admitRequest(context, request, errorResponse, {
+    return sendPacedAnswer(context, request, errorResponse, {
       receivedNs,
-      promptTokens: plan.promptTokens,
       path: RESPONSES_PATH,
       model: identity.model,
-      generates: true,
+      plan,
+      stream: mock.stream,
+      whole: () => JSON.stringify(responseObject(plan, identity, true)),
+      writes: () => responsesWrites(plan, identity, context.options.tokensPerChunk),
+      // This route's /metrics has counted a whole body's first token when the body is ready.
+      wholeFirstToken: "ready",
     });
-    if (admitted instanceof Response) return admitted;
-    const { startNs, cancelled } = admitted;
-    context.keepOpen(request);
-    if (!mock.stream) {
-      await waitUntilNs(startNs + completionOffsetMs(plan) * 1e6, cancelled);
-      // /metrics counts this route's whole body's first token when the body is ready (chat's and Messages': admission + TTFT).
-      const doneNs = Bun.nanoseconds();
-      const outputTokens = cancelled() ? 0 : plan.tokens.length;
-      admitted.finish({ firstChunkNs: null, firstTokenNs: doneNs, doneNs, outputTokens, streaming: false });
-      return new Response(JSON.stringify(responseObject(plan, identity, true)), { headers: JSON_HEADERS });
-    }
-    const stream = createTimedSseStream(responsesWrites(plan, identity, context.options.tokensPerChunk), {
-      receivedNs: startNs,
-      cancelled,
-      onDone: ({ firstChunkNs, doneNs, tokensWritten }) =>
-        admitted.finish({ firstChunkNs, doneNs, outputTokens: tokensWritten, streaming: true }),
-    });
-    return new Response(stream, { headers: SSE_HEADERS });
   };
 }
