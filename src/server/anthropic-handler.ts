@@ -15,7 +15,7 @@ import type { HandlerContext, RouteHandler } from "./handler-context.ts";
 import { parseMockRequest, type MockRequest } from "./openai-request.ts";
 import { sendPacedAnswer } from "./paced-answer.ts";
 import { readJsonBody } from "./read-json-body.ts";
-import { planResponse, planToolCall } from "./response-plan.ts";
+import { planInMode, planToolCall } from "./response-plan.ts";
 
 export const MESSAGES_PATH = "/v1/messages";
 
@@ -52,18 +52,12 @@ async function readMessages(request: Request, context: HandlerContext): Promise<
 }
 
 export function createAnthropicHandler(context: HandlerContext): RouteHandler {
-  const mode = context.options.mode === "echo" ? "echo" : "model";
   let count = 0;
   return async (request) => {
     const receivedNs = Bun.nanoseconds();
     const mock = await readMessages(request, context);
     if (mock instanceof Response) return mock;
-    const sample = context.sampleLatency(mock.model);
-    const planned = planResponse(
-      mode,
-      mock,
-      context.options.mode === "fixed" ? { ...sample, outputTokens: context.options.fixedTokens } : sample,
-    );
+    const planned = planInMode(context.options, mock, context.sampleLatency(mock.model));
     const identity = { id: `msg_mock_${(++count).toString(16)}`, model: mock.model ?? context.options.modelName };
     const input = mock.inputs[0];
     const plan =

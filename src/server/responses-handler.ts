@@ -13,14 +13,13 @@ import { errorResponse, modelNotFoundResponse } from "./error-response.ts";
 import type { HandlerContext, RouteHandler } from "./handler-context.ts";
 import { sendPacedAnswer } from "./paced-answer.ts";
 import { readJsonBody } from "./read-json-body.ts";
-import { planResponse, planToolCall } from "./response-plan.ts";
+import { planInMode, planToolCall } from "./response-plan.ts";
 import { responseObject, responsesWrites, type ResponsesIdentity } from "./responses-encoding.ts";
 import { parseResponsesRequest } from "./responses-request.ts";
 
 export const RESPONSES_PATH = "/v1/responses";
 
 export function createResponsesHandler(context: HandlerContext): RouteHandler {
-  const mode = context.options.mode === "echo" ? "echo" : "model";
   let count = 0;
   return async (request) => {
     const receivedNs = Bun.nanoseconds();
@@ -31,11 +30,9 @@ export function createResponsesHandler(context: HandlerContext): RouteHandler {
     const mock = parsed.request;
     const notServed = modelNotFoundResponse(mock.model, context.servedModels);
     if (notServed) return notServed;
-    const sample = context.sampleLatency(mock.model);
-    const fixed = context.options.mode === "fixed" ? { ...sample, outputTokens: context.options.fixedTokens } : sample;
     const serial = (++count).toString(16);
     const input = mock.inputs[0];
-    let plan = planResponse(mode, mock, fixed);
+    let plan = planInMode(context.options, mock, context.sampleLatency(mock.model));
     const canned = context.answers.get(input?.promptText ?? "");
     if (canned !== undefined) plan = { ...plan, tokens: answerTokens(canned), finishReason: "stop" };
     else if (context.options.toolCalls && mock.tool && input)
