@@ -1,12 +1,16 @@
 /** @module compare/render-comparison — the comparison table as text (pure), under the servers' differences when they differ. */
+import { textTable } from "../report/text-table.ts";
 import type { MetricRow } from "./compare-summaries.ts";
 
-const value = (v: number | null) => (v === null ? "N/A" : Math.abs(v) >= 100 ? v.toFixed(1) : v.toFixed(2));
-const delta = (row: MetricRow) => {
+/** A figure as both comparison tables print it (compare/render-repeats-comparison too): 1 decimal from 100 up, else 2. */
+export const figureText = (v: number | null) => (v === null ? "N/A" : Math.abs(v) >= 100 ? v.toFixed(1) : v.toFixed(2));
+
+/** A row's change: in %, or in percentage points where the metric is itself a percentage. */
+export function changeText(row: { deltaPct: number | null; unit: string }): string {
   if (row.deltaPct === null) return "N/A";
   const sign = row.deltaPct > 0 ? "+" : "";
   return row.unit === "%" ? `${sign}${row.deltaPct.toFixed(2)} pt` : `${sign}${row.deltaPct.toFixed(1)} %`;
-};
+}
 
 export function renderComparison(
   rows: readonly MetricRow[],
@@ -19,20 +23,12 @@ export function renderComparison(
     ["metric", "base", "new", "delta", ""],
     ...rows.map((r) => [
       `${r.name} (${r.unit})`,
-      value(r.base),
-      value(r.next),
-      delta(r),
+      figureText(r.base),
+      figureText(r.next),
+      changeText(r),
       r.regressed ? "REGRESSED" : "",
     ]),
   ];
-  const widths = table[0]!.map((_, c) => Math.max(...table.map((row) => (row[c] as string).length)));
-  const lines = table.map((row) =>
-    row
-      .map((cell, c) => (c === 0 ? cell.padEnd(widths[c] as number) : cell.padStart(widths[c] as number)))
-      .join("  ")
-      .trimEnd(),
-  );
-  lines.splice(1, 0, widths.map((w) => "-".repeat(w)).join("  "));
   const served =
     serverNotes.length > 0 ? ["the runs were served differently:", ...serverNotes.map((n) => `  ${n}`)] : [];
   const header = [`base: ${baseLabel}`, `new:  ${nextLabel}`, ...served];
@@ -45,5 +41,5 @@ export function renderComparison(
             ? `regressed beyond ${thresholdPct} %: ${regressed.join(", ")}`
             : `no metric regressed beyond ${thresholdPct} %`,
         ];
-  return `${[...header, "", ...lines, "", ...verdict].join("\n")}\n`;
+  return `${[...header, "", ...textTable(table), "", ...verdict].join("\n")}\n`;
 }

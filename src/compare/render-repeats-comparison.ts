@@ -2,20 +2,14 @@
  * @module compare/render-repeats-comparison — two sets of repeats as text (pure): means with their intervals, the change,
  * Hedges' g, Welch's p and the verdict, under a line saying how the verdict and the gate are decided.
  */
+import { textTable } from "../report/text-table.ts";
 import type { RepeatsRow, RepeatsSide } from "./compare-repeats.ts";
-
-const num = (v: number | null) => (v === null ? "N/A" : Math.abs(v) >= 100 ? v.toFixed(1) : v.toFixed(2));
+import { changeText, figureText } from "./render-comparison.ts";
 
 function sideText(s: RepeatsSide): string {
   if (s.mean === null) return "N/A";
-  if (s.ciLow === null || s.ciHigh === null) return num(s.mean);
-  return `${num(s.mean)} ± ${num((s.ciHigh - s.ciLow) / 2)}`;
-}
-
-function delta(row: RepeatsRow): string {
-  if (row.deltaPct === null) return "N/A";
-  const sign = row.deltaPct > 0 ? "+" : "";
-  return row.unit === "%" ? `${sign}${row.deltaPct.toFixed(2)} pt` : `${sign}${row.deltaPct.toFixed(1)} %`;
+  if (s.ciLow === null || s.ciHigh === null) return figureText(s.mean);
+  return `${figureText(s.mean)} ± ${figureText((s.ciHigh - s.ciLow) / 2)}`;
 }
 
 const pText = (p: number | null) => (p === null ? "N/A" : p < 0.001 ? "<0.001" : p.toFixed(3));
@@ -51,20 +45,12 @@ export function renderRepeatsComparison(
       `${r.label} (${r.unit})`,
       sideText(r.base),
       sideText(r.next),
-      delta(r),
+      changeText(r),
       r.hedgesG === null ? "N/A" : r.hedgesG.toFixed(2),
       pText(r.p),
       `${r.verdict}${r.regressed ? " — FAILS" : ""}`,
     ]),
   ];
-  const widths = (table[0] as string[]).map((_, c) => Math.max(...table.map((row) => (row[c] as string).length)));
-  const lines = table.map((row) =>
-    row
-      .map((cell, c) => (c === 0 || c === 6 ? cell.padEnd(widths[c] as number) : cell.padStart(widths[c] as number)))
-      .join("  ")
-      .trimEnd(),
-  );
-  lines.splice(1, 0, widths.map((w) => "-".repeat(w)).join("  "));
   const header = [
     `base: ${labels.base} (${labels.baseRuns} runs)`,
     `new:  ${labels.next} (${labels.nextRuns} runs)`,
@@ -79,5 +65,5 @@ export function renderRepeatsComparison(
             ? `regressed significantly and beyond ${thresholdPct} %: ${failed.join(", ")}`
             : `no metric regressed significantly beyond ${thresholdPct} %`,
         ];
-  return `${[...header, "", ...lines, "", ...verdict].join("\n")}\n`;
+  return `${[...header, "", ...textTable(table, [0, 6]), "", ...verdict].join("\n")}\n`;
 }

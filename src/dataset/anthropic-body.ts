@@ -15,17 +15,11 @@
  */
 import { InputError } from "../errors.ts";
 import { anthropicConversation } from "./anthropic-messages.ts";
+import { put, putLengthControls, rowMaxTokens, type GenerationParams, type SamplingParams } from "./body-fields.ts";
 import { isContentParts } from "./prompt-check.ts";
 
-/** What the Messages body takes from the effective model parameters. */
-interface AnthropicParams {
-  model: string;
-  maxNewTokens: number | null;
-  streaming: boolean;
-  temperature?: number | null;
-  topP?: number | null;
-  topK?: number | null;
-}
+/** What the Messages body takes from the effective model parameters: of the sampling ones, the three Anthropic's API has. */
+type AnthropicParams = GenerationParams & Pick<SamplingParams, "temperature" | "topP" | "topK">;
 
 type Json = Record<string, unknown>;
 
@@ -34,10 +28,6 @@ const DEFAULT_MAX_TOKENS = 1024;
 
 const asObject = (v: unknown): Json | null =>
   typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Json) : null;
-
-function put(body: Json, key: string, value: unknown): void {
-  if (value !== null && value !== undefined) body[key] = value;
-}
 
 /** An OpenAI `{type: "function", function: {...}}` tool as Anthropic's; a tool already in that shape passes. */
 export function anthropicTool(tool: unknown): unknown {
@@ -76,8 +66,7 @@ function rowConversation(row: Json): { messages: Json[]; system: unknown } {
 /** The Messages request body (before extra_body) for `row`. Throws InputError when the row has no prompt. */
 export function anthropicBody(row: Json, params: AnthropicParams): Json {
   const { messages, system } = rowConversation(row);
-  const maxTokens = typeof row.max_new_tokens === "number" ? row.max_new_tokens : params.maxNewTokens;
-  const body: Json = { model: params.model, max_tokens: maxTokens ?? DEFAULT_MAX_TOKENS, messages };
+  const body: Json = { model: params.model, max_tokens: rowMaxTokens(row, params) ?? DEFAULT_MAX_TOKENS, messages };
   put(body, "system", system);
   body.stream = params.streaming;
   put(body, "temperature", params.temperature);
@@ -88,7 +77,6 @@ export function anthropicBody(row: Json, params: AnthropicParams): Json {
   put(body, "tool_choice", row.tool_choice === undefined ? undefined : anthropicToolChoice(row.tool_choice));
   // Anthropic's end-user id lives in metadata.user_id, where chat has `user`.
   if (typeof row.user === "string") body.metadata = { user_id: row.user };
-  if (typeof row.min_tokens === "number") body.min_tokens = row.min_tokens;
-  if (row.ignore_eos === true) body.ignore_eos = true;
+  putLengthControls(body, row);
   return body;
 }

@@ -17,6 +17,14 @@
  * - `extra_body` fills in last (dataset/extra-body), so the send path sends it at no cost.
  */
 import { InputError } from "../errors.ts";
+import {
+  put,
+  putLengthControls,
+  putSampling,
+  rowMaxTokens,
+  type GenerationParams,
+  type SamplingParams,
+} from "./body-fields.ts";
 import { mergeExtraBody } from "./extra-body.ts";
 import { isContentParts, isTokenIds } from "./prompt-check.ts";
 import { responsesBody } from "./responses-body.ts";
@@ -42,20 +50,10 @@ type ApiRoute =
   | PoolingRoute;
 
 /** Effective model parameters of a dataset (camelCase of the YAML `model_params`). */
-export interface RequestBodyParams {
+export interface RequestBodyParams extends GenerationParams, SamplingParams {
   apiType: ApiType;
-  model: string;
-  maxNewTokens: number | null;
   minNewTokens?: number | null;
   skipSpecialTokens?: boolean | null;
-  streaming: boolean;
-  temperature?: number | null;
-  topP?: number | null;
-  topK?: number | null;
-  seed?: number | null;
-  repetitionPenalty?: number | null;
-  presencePenalty?: number | null;
-  frequencyPenalty?: number | null;
   chatTemplateKwargs?: Record<string, unknown> | null;
   /** Vendor fields merged into every body (`extra_body`, a dataset's override merged over it). */
   extraBody?: Readonly<Record<string, unknown>> | null;
@@ -66,24 +64,9 @@ type Body = Record<string, unknown>;
 const CHAT_ROW_FIELDS = ["n", "stop", "tools", "tool_choice", "logit_bias", "user", "chat_template"] as const;
 const COMPLETION_ROW_FIELDS = ["n", "stop"] as const;
 
-/** Sets `body[key]` unless the value is null or undefined. */
-function put(body: Body, key: string, value: unknown): void {
-  if (value !== null && value !== undefined) body[key] = value;
-}
-
 function putStreaming(body: Body, streaming: boolean): void {
   body.stream = streaming;
   if (streaming) body.stream_options = { include_usage: true };
-}
-
-function putSampling(body: Body, params: RequestBodyParams): void {
-  put(body, "temperature", params.temperature);
-  put(body, "top_p", params.topP);
-  put(body, "top_k", params.topK);
-  put(body, "seed", params.seed);
-  put(body, "repetition_penalty", params.repetitionPenalty);
-  put(body, "presence_penalty", params.presencePenalty);
-  put(body, "frequency_penalty", params.frequencyPenalty);
 }
 
 function chatMessages(row: Record<string, unknown>): unknown[] {
@@ -108,19 +91,6 @@ function chatMessages(row: Record<string, unknown>): unknown[] {
   if (typeof name === "string") user.name = name;
   messages.push(user);
   return messages;
-}
-
-/**
- * A row's own output-length request (synthetic datasets): `max_new_tokens` replaces the
- * configured maximum, and `min_tokens` / `ignore_eos` (vLLM, SGLang) make servers produce it.
- */
-function rowMaxTokens(row: Record<string, unknown>, params: RequestBodyParams): number | null {
-  return typeof row.max_new_tokens === "number" ? row.max_new_tokens : params.maxNewTokens;
-}
-
-function putLengthControls(body: Body, row: Record<string, unknown>): void {
-  if (typeof row.min_tokens === "number") body.min_tokens = row.min_tokens;
-  if (row.ignore_eos === true) body.ignore_eos = true;
 }
 
 function chatBody(row: Record<string, unknown>, params: RequestBodyParams): Body {

@@ -12,28 +12,18 @@
  * and `user` are forwarded, tools in the Responses API's flat form.
  */
 import { InputError } from "../errors.ts";
+import {
+  put,
+  putLengthControls,
+  putSampling,
+  rowMaxTokens,
+  type GenerationParams,
+  type SamplingParams,
+} from "./body-fields.ts";
 import { isContentParts, isTokenIds } from "./prompt-check.ts";
 import { responsesInputItems, responsesToolChoice, responsesTools } from "./responses-input.ts";
 
 type Body = Record<string, unknown>;
-
-/** What the Responses body takes from the effective model parameters (dataset/request-body). */
-interface ResponsesParams {
-  model: string;
-  maxNewTokens: number | null;
-  streaming: boolean;
-  temperature?: number | null;
-  topP?: number | null;
-  topK?: number | null;
-  seed?: number | null;
-  repetitionPenalty?: number | null;
-  presencePenalty?: number | null;
-  frequencyPenalty?: number | null;
-}
-
-function put(body: Body, key: string, value: unknown): void {
-  if (value !== null && value !== undefined) body[key] = value;
-}
 
 function responsesInput(row: Record<string, unknown>): unknown {
   const { prompt } = row;
@@ -48,22 +38,15 @@ function responsesInput(row: Record<string, unknown>): unknown {
   );
 }
 
-export function responsesBody(row: Record<string, unknown>, params: ResponsesParams): Body {
+export function responsesBody(row: Record<string, unknown>, params: GenerationParams & SamplingParams): Body {
   const body: Body = { model: params.model, input: responsesInput(row) };
   const { system } = row;
   if (typeof row.prompt === "string" || isContentParts(row.prompt))
     if (typeof system === "string" && system.length > 0) body.instructions = system;
-  put(body, "max_output_tokens", typeof row.max_new_tokens === "number" ? row.max_new_tokens : params.maxNewTokens);
-  if (typeof row.min_tokens === "number") body.min_tokens = row.min_tokens;
-  if (row.ignore_eos === true) body.ignore_eos = true;
+  put(body, "max_output_tokens", rowMaxTokens(row, params));
+  putLengthControls(body, row);
   body.stream = params.streaming;
-  put(body, "temperature", params.temperature);
-  put(body, "top_p", params.topP);
-  put(body, "top_k", params.topK);
-  put(body, "seed", params.seed);
-  put(body, "repetition_penalty", params.repetitionPenalty);
-  put(body, "presence_penalty", params.presencePenalty);
-  put(body, "frequency_penalty", params.frequencyPenalty);
+  putSampling(body, params);
   put(body, "tools", responsesTools(row.tools));
   put(body, "tool_choice", responsesToolChoice(row.tool_choice));
   put(body, "user", row.user);

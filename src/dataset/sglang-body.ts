@@ -10,16 +10,12 @@
  * SGLang's sampling parameters honour.
  */
 import { InputError } from "../errors.ts";
+import { rowMaxTokens, type GenerationParams, type SamplingParams } from "./body-fields.ts";
 import { isTokenIds } from "./prompt-check.ts";
 
-/** What the SGLang body takes from the effective model parameters. */
-interface SglangParams {
-  maxNewTokens: number | null;
-  streaming: boolean;
-  temperature?: number | null;
-  topP?: number | null;
-  topK?: number | null;
-}
+/** What the SGLang body takes from the effective model parameters (no model name: the route serves one). */
+type SglangParams = Pick<GenerationParams, "maxNewTokens" | "streaming"> &
+  Pick<SamplingParams, "temperature" | "topP" | "topK">;
 
 const TOP_K_OFF = -1;
 
@@ -30,7 +26,7 @@ export function sglangBody(row: Record<string, unknown>, params: SglangParams): 
     });
   }
   const sampling: Record<string, unknown> = {
-    max_new_tokens: typeof row.max_new_tokens === "number" ? row.max_new_tokens : (params.maxNewTokens ?? 1024),
+    max_new_tokens: rowMaxTokens(row, params) ?? 1024,
     temperature: params.temperature ?? 1.0,
   };
   const topK = params.topK ?? TOP_K_OFF;

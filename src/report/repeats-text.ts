@@ -7,22 +7,11 @@
  * stdout, warnings to stderr), so `repeatsConsole` splits them.
  */
 import { fixed2 } from "./text-format.ts";
+import { textTable } from "./text-table.ts";
 import type { RepeatedMetric, RepeatsSummary } from "./repeats-summary.ts";
 
 function interval(m: RepeatedMetric): string {
   return m.ci_low === null || m.ci_high === null ? "N/A" : `[${fixed2(m.ci_low)}, ${fixed2(m.ci_high)}]`;
-}
-
-function table(rows: readonly string[][]): string[] {
-  const widths = (rows[0] as string[]).map((_, c) => Math.max(...rows.map((row) => (row[c] as string).length)));
-  const lines = rows.map((row) =>
-    row
-      .map((cell, c) => (c === 0 ? cell.padEnd(widths[c] as number) : cell.padStart(widths[c] as number)))
-      .join("  ")
-      .trimEnd(),
-  );
-  lines.splice(1, 0, widths.map((w) => "-".repeat(w)).join("  "));
-  return lines;
 }
 
 /** The repeats' warnings as `warning: …` lines (each ending in a newline), for stderr. */
@@ -46,5 +35,5 @@ export function renderRepeatsText(repeats: RepeatsSummary, withWarnings = true):
     ]),
   ];
   const warnings = withWarnings ? repeats.warnings.map((w) => `warning: ${w}`) : [];
-  return `${[header, "", ...table(rows), ...(warnings.length > 0 ? ["", ...warnings] : [])].join("\n")}\n`;
+  return `${[header, "", ...textTable(rows), ...(warnings.length > 0 ? ["", ...warnings] : [])].join("\n")}\n`;
 }

@@ -11,11 +11,11 @@
  * are not injected on this route.
  */
 import { anthropicErrorResponse, encodeMessageBody, messageStreamWrites } from "./anthropic-encoding.ts";
-import { JSON_HEADERS, SSE_HEADERS, type HandlerContext, type RouteHandler } from "./handler-context.ts";
+import type { HandlerContext, RouteHandler } from "./handler-context.ts";
 import { parseMockRequest, type MockRequest } from "./openai-request.ts";
-import { waitUntilNs } from "./precise-wait.ts";
-import { completionOffsetMs, planResponse, planToolCall } from "./response-plan.ts";
-import { createTimedSseStream } from "./timed-stream.ts";
+import { sendPacedAnswer } from "./paced-answer.ts";
+import { readJsonBody } from "./read-json-body.ts";
+import { planInMode, planToolCall } from "./response-plan.ts";
 
 export const MESSAGES_PATH = "/v1/messages";
 
@@ -39,13 +39,9 @@ function asChatBody(body: unknown): Json | string {
 }
 
 async function readMessages(request: Request, context: HandlerContext): Promise<MockRequest | Response> {
-  let body: unknown;
-  try {
-    body = JSON.parse(await request.text());
-  } catch (error) {
-    return anthropicErrorResponse(400, `Invalid JSON body: ${(error as Error).message}`);
-  }
-  const chat = asChatBody(body);
+  const read = await readJsonBody(request, anthropicErrorResponse);
+  if (!read.ok) return read.response;
+  const chat = asChatBody(read.body);
   if (typeof chat === "string") return anthropicErrorResponse(400, chat);
   const parsed = parseMockRequest("chat", chat, context.countTokens);
   if (!parsed.ok) return anthropicErrorResponse(400, parsed.message);
@@ -56,63 +52,27 @@ async function readMessages(request: Request, context: HandlerContext): Promise<
 }
 
 export function createAnthropicHandler(context: HandlerContext): RouteHandler {
-  const mode = context.options.mode === "echo" ? "echo" : "model";
   let count = 0;
   return async (request) => {
     const receivedNs = Bun.nanoseconds();
     const mock = await readMessages(request, context);
     if (mock instanceof Response) return mock;
-    const sample = context.sampleLatency(mock.model);
-    const planned = planResponse(
-      mode,
-      mock,
-      context.options.mode === "fixed" ? { ...sample, outputTokens: context.options.fixedTokens } : sample,
-    );
+    const planned = planInMode(context.options, mock, context.sampleLatency(mock.model));
     const identity = { id: `msg_mock_${(++count).toString(16)}`, model: mock.model ?? context.options.modelName };
     const input = mock.inputs[0];
     const plan =
       context.options.toolCalls && mock.tool && input
         ? planToolCall(planned, mock, input, mock.tool, `toolu_mock_${count.toString(16)}`)
         : planned;
-    if (!(await context.admission.admit(request.signal)))
-      return anthropicErrorResponse(499, "client closed the request while it waited for admission");
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
-      context.admission.release();
-    };
-    request.signal.addEventListener("abort", release, { once: true });
-    const startNs = Bun.nanoseconds();
-    const cancelled = () => context.stopping() || request.signal.aborted;
-    const finished = (firstChunkNs: number | null, doneNs: number, outputTokens: number, streaming: boolean) => {
-      release();
-      if (outputTokens > 0) {
-        context.metrics.firstToken(((firstChunkNs ?? startNs + plan.ttftMs * 1e6) - receivedNs) / 1e9);
-        context.metrics.finished((doneNs - receivedNs) / 1e9, plan.promptTokens, outputTokens);
-      }
-      context.log.record({
-        receivedNs,
-        firstChunkNs,
-        doneNs,
-        outputTokens,
-        promptTokens: plan.promptTokens,
-        streaming,
-        path: MESSAGES_PATH,
-        model: identity.model,
-      });
-    };
-    context.keepOpen(request);
-    if (!mock.stream) {
-      await waitUntilNs(startNs + completionOffsetMs(plan) * 1e6, cancelled);
-      finished(null, Bun.nanoseconds(), cancelled() ? 0 : plan.tokens.length, false);
-      return new Response(encodeMessageBody(identity, plan), { headers: JSON_HEADERS });
-    }
-    const stream = createTimedSseStream(messageStreamWrites(identity, plan, context.options.tokensPerChunk), {
-      receivedNs: startNs,
-      cancelled,
-      onDone: ({ firstChunkNs, doneNs, tokensWritten }) => finished(firstChunkNs, doneNs, tokensWritten, true),
+    return sendPacedAnswer(context, request, anthropicErrorResponse, {
+      receivedNs,
+      path: MESSAGES_PATH,
+      model: identity.model,
+      plan,
+      stream: mock.stream,
+      whole: () => encodeMessageBody(identity, plan),
+      writes: () => messageStreamWrites(identity, plan, context.options.tokensPerChunk),
+      wholeFirstToken: "planned",
     });
-    return new Response(stream, { headers: SSE_HEADERS });
   };
 }

@@ -8,13 +8,14 @@
  * times count from admission, its observation and vLLM-style TTFT (server/server-metrics) from
  * arrival.
  */
+import { admitRequest, type AdmittedRequest } from "./admitted-request.ts";
 import { answerTokens } from "./canned-answers.ts";
-import { errorResponse } from "./error-response.ts";
+import { errorResponse, modelNotFoundResponse } from "./error-response.ts";
 import { API_PATHS, JSON_HEADERS, SSE_HEADERS, type HandlerContext, type RouteHandler } from "./handler-context.ts";
-import { modelNotFoundResponse } from "./error-response.ts";
 import { encodeChoicesBody, usageOf, type ResponseIdentity } from "./openai-encoding.ts";
 import { parseMockRequest, type ApiKind, type MockRequest } from "./openai-request.ts";
 import { waitUntilNs } from "./precise-wait.ts";
+import { readJsonBody } from "./read-json-body.ts";
 import {
   completionOffsetMs,
   jsonStringBody,
@@ -36,26 +37,14 @@ async function readRequest(
   request: Request,
   countTokens: HandlerContext["countTokens"],
 ): Promise<Parsed> {
-  let body: unknown;
-  try {
-    body = JSON.parse(await request.text());
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return { ok: false, response: errorResponse(400, `Invalid JSON body: ${reason}`) };
-  }
-  const parsed = parseMockRequest(kind, body, countTokens);
+  const read = await readJsonBody(request, errorResponse);
+  if (!read.ok) return read;
+  const parsed = parseMockRequest(kind, read.body, countTokens);
   if (parsed.ok) return parsed;
   return { ok: false, response: errorResponse(400, `Invalid request: ${parsed.message}`) };
 }
 
 const tokensOf = (plans: readonly ResponsePlan[]) => plans.reduce((sum, plan) => sum + plan.tokens.length, 0);
-
-/** When a request arrived and was admitted, and how it gives its place back (once). */
-interface RequestTimes {
-  receivedNs: number;
-  startNs: number;
-  release: () => void;
-}
 
 /** Non-streaming: wait until the last token of every choice would exist (TTFT + TPOT × (n − 1)), then reply. */
 async function replyWhole(
@@ -63,7 +52,7 @@ async function replyWhole(
   request: Request,
   plans: readonly ResponsePlan[],
   identity: ResponseIdentity,
-  { receivedNs, startNs, release }: RequestTimes,
+  admitted: AdmittedRequest,
 ): Promise<Response> {
   const plan = plans[0] as ResponsePlan;
   const texts = plans.map((p) => {
@@ -77,42 +66,21 @@ async function replyWhole(
   });
   const body = encodeChoicesBody(plan.kind, identity, texts, usageOf(plan.promptTokens, tokensOf(plans)));
   const delayMs = Math.max(...plans.map(completionOffsetMs));
-  const cancelled = () => context.stopping() || request.signal.aborted;
+  const { startNs, cancelled } = admitted;
   if (delayMs > 0) {
     context.keepOpen(request);
     await waitUntilNs(startNs + delayMs * 1e6, cancelled);
   }
   const doneNs = Bun.nanoseconds();
   const outputTokens = cancelled() ? 0 : tokensOf(plans);
-  release();
-  if (outputTokens > 0) {
-    context.metrics.firstToken((startNs - receivedNs) / 1e9 + plan.ttftMs / 1e3);
-    context.metrics.finished((doneNs - receivedNs) / 1e9, plan.promptTokens, outputTokens);
-  }
-  context.log.record({
-    receivedNs,
+  admitted.finish({
     firstChunkNs: null,
+    firstTokenNs: startNs + plan.ttftMs * 1e6,
     doneNs,
     outputTokens,
-    promptTokens: plan.promptTokens,
     streaming: false,
-    path: API_PATHS[plan.kind],
-    model: identity.model,
   });
   return new Response(body, { headers: JSON_HEADERS });
-}
-
-function finishedStream(
-  context: HandlerContext,
-  receivedNs: number,
-  firstChunkNs: number | null,
-  doneNs: number,
-  promptTokens: number,
-  outputTokens: number,
-): void {
-  if (firstChunkNs === null || outputTokens === 0) return;
-  context.metrics.firstToken((firstChunkNs - receivedNs) / 1e9);
-  context.metrics.finished((doneNs - receivedNs) / 1e9, promptTokens, outputTokens);
 }
 
 /** Streaming: one body in one write when there is nothing to wait for, else a paced stream. */
@@ -121,51 +89,25 @@ function replyStream(
   request: Request,
   plans: readonly ResponsePlan[],
   identity: ResponseIdentity,
-  { receivedNs, startNs, release }: RequestTimes,
+  admitted: AdmittedRequest,
   includeUsage: boolean,
 ): Response {
   const plan = plans[0] as ResponsePlan;
   const writes = buildSseWrites(plans, identity, { tokensPerChunk: context.options.tokensPerChunk, includeUsage });
-  const path = API_PATHS[plan.kind];
-  const outputTokens = tokensOf(plans);
   if (plan.ttftMs === 0 && plan.tpotMs === 0) {
     const body = joinSseWrites(writes);
     const nowNs = Bun.nanoseconds();
-    const firstChunkNs = outputTokens > 0 ? nowNs : null;
-    release();
-    finishedStream(context, receivedNs, firstChunkNs, nowNs, plan.promptTokens, outputTokens);
-    context.log.record({
-      receivedNs,
-      firstChunkNs,
-      doneNs: nowNs,
-      outputTokens,
-      promptTokens: plan.promptTokens,
-      streaming: true,
-      path,
-      model: identity.model,
-    });
+    const outputTokens = tokensOf(plans);
+    admitted.finish({ firstChunkNs: outputTokens > 0 ? nowNs : null, doneNs: nowNs, outputTokens, streaming: true });
     return new Response(body, { headers: SSE_HEADERS });
   }
   context.keepOpen(request);
   const stream = createTimedSseStream(writes, {
-    receivedNs: startNs,
-    cancelled: () => context.stopping() || request.signal.aborted,
+    receivedNs: admitted.startNs,
+    cancelled: admitted.cancelled,
     keepWriteTimes: context.log.enabled,
-    onDone: ({ firstChunkNs, doneNs, tokensWritten, contentWritesNs }) => {
-      release();
-      finishedStream(context, receivedNs, firstChunkNs, doneNs, plan.promptTokens, tokensWritten);
-      context.log.record({
-        receivedNs,
-        firstChunkNs,
-        doneNs,
-        outputTokens: tokensWritten,
-        ...(contentWritesNs ? { contentWritesNs } : {}),
-        promptTokens: plan.promptTokens,
-        streaming: true,
-        path,
-        model: identity.model,
-      });
-    },
+    onDone: ({ firstChunkNs, doneNs, tokensWritten, contentWritesNs }) =>
+      admitted.finish({ firstChunkNs, doneNs, outputTokens: tokensWritten, streaming: true, contentWritesNs }),
   });
   return new Response(stream, { headers: SSE_HEADERS });
 }
@@ -199,18 +141,15 @@ export function createCompletionHandler(kind: ApiKind, mode: "echo" | "model", c
       created: Math.floor(Date.now() / 1000),
       model: mock.model ?? context.options.modelName,
     };
-    if (!(await context.admission.admit(request.signal)))
-      return errorResponse(499, "client closed the request while it waited for admission");
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
-      context.admission.release();
-    };
-    // A client that leaves before its stream is read gives its place back too.
-    request.signal.addEventListener("abort", release, { once: true });
-    const times = { receivedNs, startNs: Bun.nanoseconds(), release };
-    if (!mock.stream) return replyWhole(context, request, plans, identity, times);
-    return replyStream(context, request, plans, identity, times, mock.includeUsage);
+    const admitted = await admitRequest(context, request, errorResponse, {
+      receivedNs,
+      promptTokens: (plans[0] as ResponsePlan).promptTokens,
+      path: API_PATHS[kind],
+      model: identity.model,
+      generates: true,
+    });
+    if (admitted instanceof Response) return admitted;
+    if (!mock.stream) return replyWhole(context, request, plans, identity, admitted);
+    return replyStream(context, request, plans, identity, admitted, mock.includeUsage);
   };
 }

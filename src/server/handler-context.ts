@@ -48,3 +48,6 @@ export interface HandlerContext {
 
 /** A request handler for one route. */
 export type RouteHandler = (request: Request) => Promise<Response>;
+
+/** A dialect's error response, e.g. server/error-response's `errorResponse` (OpenAI's shape). */
+export type ErrorResponder = (status: number, message: string) => Response;

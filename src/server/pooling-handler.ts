@@ -14,10 +14,12 @@
  * their prompt tokens. Faults are not injected on these routes.
  */
 import { z } from "zod";
+import { admitRequest } from "./admitted-request.ts";
 import { errorResponse, modelNotFoundResponse } from "./error-response.ts";
 import { JSON_HEADERS, type HandlerContext, type RouteHandler } from "./handler-context.ts";
 import { waitUntilNs } from "./precise-wait.ts";
 import { base64Embedding, countText, embeddingOf, rankDocuments } from "./pooling-answers.ts";
+import { readJsonBody } from "./read-json-body.ts";
 
 const EMBEDDINGS_PATH = "/v1/embeddings";
 const RERANK_PATH = "/v1/rerank";
@@ -86,12 +88,9 @@ function poolingHandler(path: string, answer: Answer, context: HandlerContext): 
   let count = 0;
   return async (request) => {
     const receivedNs = Bun.nanoseconds();
-    let raw: unknown;
-    try {
-      raw = JSON.parse(await request.text());
-    } catch (error) {
-      return errorResponse(400, `Invalid JSON body: ${(error as Error).message}`);
-    }
+    const read = await readJsonBody(request, errorResponse);
+    if (!read.ok) return read.response;
+    const raw = read.body;
     const model = typeof (raw as Json | null)?.model === "string" ? ((raw as Json).model as string) : null;
     const notServed = modelNotFoundResponse(model, context.servedModels);
     if (notServed) return notServed;
@@ -99,28 +98,22 @@ function poolingHandler(path: string, answer: Answer, context: HandlerContext): 
     if (typeof answered === "string") return errorResponse(400, `Invalid request: ${answered}`);
     const delayMs = context.options.mode === "fixed" ? 0 : context.sampleLatency(model).ttftMs;
     context.keepOpen(request);
-    if (!(await context.admission.admit(request.signal)))
-      return errorResponse(499, "client closed the request while it waited for admission");
-    // Under --max-concurrent the pass starts at admission, as a queued engine's does.
-    const startNs = Bun.nanoseconds();
-    try {
-      await waitUntilNs(startNs + delayMs * 1e6, () => context.stopping() || request.signal.aborted);
-    } finally {
-      context.admission.release();
-    }
-    const text = JSON.stringify(answered.json);
-    const doneNs = Bun.nanoseconds();
-    context.metrics.finished((doneNs - receivedNs) / 1e9, answered.promptTokens, 0);
-    context.log.record({
+    const admitted = await admitRequest(context, request, errorResponse, {
       receivedNs,
-      firstChunkNs: null,
-      doneNs,
-      outputTokens: 0,
       promptTokens: answered.promptTokens,
-      streaming: false,
       path,
       model: model ?? context.options.modelName,
+      generates: false,
     });
+    if (admitted instanceof Response) return admitted;
+    // Under --max-concurrent the pass starts at admission, as a queued engine's does.
+    try {
+      await waitUntilNs(admitted.startNs + delayMs * 1e6, admitted.cancelled);
+    } finally {
+      admitted.release();
+    }
+    const text = JSON.stringify(answered.json);
+    admitted.finish({ firstChunkNs: null, doneNs: Bun.nanoseconds(), outputTokens: 0, streaming: false });
     return new Response(text, { headers: JSON_HEADERS });
   };
 }

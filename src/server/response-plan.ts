@@ -1,6 +1,7 @@
 /** @module server/response-plan — what one response says and when each of its chunks is due (pure). */
 import type { LatencySample } from "./latency-model.ts";
 import type { ApiKind, MockRequest, PromptInput, ToolTarget } from "./openai-request.ts";
+import type { MockServerOptions } from "./options.ts";
 
 export type FinishReason = "stop" | "length" | "tool_calls";
 
@@ -80,6 +81,20 @@ export function planResponse(
   if (mode === "echo") return { ...timing, ...echoOutput(request, input) };
   const { count, finishReason } = modelOutputLength(request, sample.outputTokens);
   return { ...timing, tokens: syntheticTokens(count), finishReason };
+}
+
+/**
+ * The one answer of a route that parses its body but has no fixed-mode encoding of its own
+ * (SGLang's /generate, Responses, Messages): fixed mode answers as model mode, with `fixedTokens`
+ * as the sampled length.
+ */
+export function planInMode(
+  { mode, fixedTokens }: Pick<MockServerOptions, "mode" | "fixedTokens">,
+  request: MockRequest,
+  sample: LatencySample,
+): ResponsePlan {
+  if (mode === "echo") return planResponse("echo", request, sample);
+  return planResponse("model", request, mode === "fixed" ? { ...sample, outputTokens: fixedTokens } : sample);
 }
 
 /**

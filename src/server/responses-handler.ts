@@ -10,56 +10,29 @@
  */
 import { answerTokens } from "./canned-answers.ts";
 import { errorResponse, modelNotFoundResponse } from "./error-response.ts";
-import { JSON_HEADERS, SSE_HEADERS, type HandlerContext, type RouteHandler } from "./handler-context.ts";
-import { waitUntilNs } from "./precise-wait.ts";
-import { completionOffsetMs, planResponse, planToolCall, type ResponsePlan } from "./response-plan.ts";
+import type { HandlerContext, RouteHandler } from "./handler-context.ts";
+import { sendPacedAnswer } from "./paced-answer.ts";
+import { readJsonBody } from "./read-json-body.ts";
+import { planInMode, planToolCall } from "./response-plan.ts";
 import { responseObject, responsesWrites, type ResponsesIdentity } from "./responses-encoding.ts";
 import { parseResponsesRequest } from "./responses-request.ts";
-import { createTimedSseStream } from "./timed-stream.ts";
 
 export const RESPONSES_PATH = "/v1/responses";
 
-/** What the handler records of one answered request once its last byte is out. */
-function recorder(context: HandlerContext, receivedNs: number, plan: ResponsePlan, streaming: boolean, model: string) {
-  return (firstChunkNs: number | null, doneNs: number, outputTokens: number) => {
-    if (outputTokens > 0) {
-      context.metrics.firstToken(((firstChunkNs ?? doneNs) - receivedNs) / 1e9);
-      context.metrics.finished((doneNs - receivedNs) / 1e9, plan.promptTokens, outputTokens);
-    }
-    context.log.record({
-      receivedNs,
-      firstChunkNs,
-      doneNs,
-      outputTokens,
-      promptTokens: plan.promptTokens,
-      streaming,
-      path: RESPONSES_PATH,
-      model,
-    });
-  };
-}
-
 export function createResponsesHandler(context: HandlerContext): RouteHandler {
-  const mode = context.options.mode === "echo" ? "echo" : "model";
   let count = 0;
   return async (request) => {
     const receivedNs = Bun.nanoseconds();
-    let body: unknown;
-    try {
-      body = JSON.parse(await request.text());
-    } catch (error) {
-      return errorResponse(400, `Invalid JSON body: ${(error as Error).message}`);
-    }
-    const parsed = parseResponsesRequest(body, context.countTokens);
+    const read = await readJsonBody(request, errorResponse);
+    if (!read.ok) return read.response;
+    const parsed = parseResponsesRequest(read.body, context.countTokens);
     if (!parsed.ok) return errorResponse(400, `Invalid request: ${parsed.message}`);
     const mock = parsed.request;
     const notServed = modelNotFoundResponse(mock.model, context.servedModels);
     if (notServed) return notServed;
-    const sample = context.sampleLatency(mock.model);
-    const fixed = context.options.mode === "fixed" ? { ...sample, outputTokens: context.options.fixedTokens } : sample;
     const serial = (++count).toString(16);
     const input = mock.inputs[0];
-    let plan = planResponse(mode, mock, fixed);
+    let plan = planInMode(context.options, mock, context.sampleLatency(mock.model));
     const canned = context.answers.get(input?.promptText ?? "");
     if (canned !== undefined) plan = { ...plan, tokens: answerTokens(canned), finishReason: "stop" };
     else if (context.options.toolCalls && mock.tool && input)
@@ -70,32 +43,16 @@ export function createResponsesHandler(context: HandlerContext): RouteHandler {
       createdAt: Math.floor(Date.now() / 1000),
       model: mock.model ?? context.options.modelName,
     };
-    if (!(await context.admission.admit(request.signal)))
-      return errorResponse(499, "client closed the request while it waited for admission");
-    let released = false;
-    const release = () => {
-      if (!released) context.admission.release();
-      released = true;
-    };
-    request.signal.addEventListener("abort", release, { once: true });
-    const startNs = Bun.nanoseconds();
-    const cancelled = () => context.stopping() || request.signal.aborted;
-    const record = recorder(context, receivedNs, plan, mock.stream, identity.model);
-    context.keepOpen(request);
-    if (!mock.stream) {
-      await waitUntilNs(startNs + completionOffsetMs(plan) * 1e6, cancelled);
-      release();
-      record(null, Bun.nanoseconds(), cancelled() ? 0 : plan.tokens.length);
-      return new Response(JSON.stringify(responseObject(plan, identity, true)), { headers: JSON_HEADERS });
-    }
-    const stream = createTimedSseStream(responsesWrites(plan, identity, context.options.tokensPerChunk), {
-      receivedNs: startNs,
-      cancelled,
-      onDone: ({ firstChunkNs, doneNs, tokensWritten }) => {
-        release();
-        record(firstChunkNs, doneNs, tokensWritten);
-      },
+    return sendPacedAnswer(context, request, errorResponse, {
+      receivedNs,
+      path: RESPONSES_PATH,
+      model: identity.model,
+      plan,
+      stream: mock.stream,
+      whole: () => JSON.stringify(responseObject(plan, identity, true)),
+      writes: () => responsesWrites(plan, identity, context.options.tokensPerChunk),
+      // This route's /metrics has counted a whole body's first token when the body is ready.
+      wholeFirstToken: "ready",
     });
-    return new Response(stream, { headers: SSE_HEADERS });
   };
 }

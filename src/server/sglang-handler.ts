@@ -12,7 +12,8 @@ import { errorResponse } from "./error-response.ts";
 import { JSON_HEADERS, SSE_HEADERS, type HandlerContext, type RouteHandler } from "./handler-context.ts";
 import type { MockRequest } from "./openai-request.ts";
 import { waitUntilNs } from "./precise-wait.ts";
-import { chunkSchedule, completionOffsetMs, planResponse, type ResponsePlan } from "./response-plan.ts";
+import { readJsonBody } from "./read-json-body.ts";
+import { chunkSchedule, completionOffsetMs, planInMode, type ResponsePlan } from "./response-plan.ts";
 import type { SseWrite } from "./sse-writes.ts";
 import { createTimedSseStream } from "./timed-stream.ts";
 
@@ -84,24 +85,14 @@ function generateWrites(id: string, plan: ResponsePlan, tokensPerChunk: number):
 }
 
 export function createSglangHandler(context: HandlerContext): RouteHandler {
-  const mode = context.options.mode === "echo" ? "echo" : "model";
   let count = 0;
   return async (request) => {
     const receivedNs = Bun.nanoseconds();
-    let body: unknown;
-    try {
-      body = JSON.parse(await request.text());
-    } catch (error) {
-      return errorResponse(400, `Invalid JSON body: ${(error as Error).message}`);
-    }
-    const mock = readGenerate(body);
+    const read = await readJsonBody(request, errorResponse);
+    if (!read.ok) return read.response;
+    const mock = readGenerate(read.body);
     if (typeof mock === "string") return errorResponse(400, `Invalid request: ${mock}`);
-    const sample = context.sampleLatency(null);
-    const plan = planResponse(
-      mode,
-      mock,
-      context.options.mode === "fixed" ? { ...sample, outputTokens: context.options.fixedTokens } : sample,
-    );
+    const plan = planInMode(context.options, mock, context.sampleLatency(null));
     const id = `sglang-mock-${(++count).toString(16)}`;
     const cancelled = () => context.stopping() || request.signal.aborted;
     const record = (firstChunkNs: number | null, doneNs: number, outputTokens: number, streaming: boolean) =>

@@ -5,6 +5,7 @@
  * result_summary. Pure.
  */
 import { meetsTarget } from "../metrics/goodput.ts";
+import { latencyHeadlineMs, type LatencyHeadlineMs } from "../metrics/latency-headline.ts";
 import { percentileKey } from "../metrics/percentiles.ts";
 import type { Rollup } from "../metrics/series-rollup.ts";
 import type { ResultSummary } from "../report/result-summary.ts";
@@ -14,7 +15,8 @@ import { unstableNote } from "./unstable-step.ts";
 
 export type StepKind = "rate" | "concurrency" | "max_throughput";
 
-export interface SweepStep {
+/** The headline latency figures are the step's run's, as its result_summary has them. */
+export interface SweepStep extends LatencyHeadlineMs {
   index: number;
   kind: StepKind;
   /** Offered requests/s (rate), slots (concurrency), or null (max throughput). */
@@ -28,12 +30,6 @@ export interface SweepStep {
   attainment_pct: number | null;
   /** Requests the attainment is over (finished or failed in the measured window), null without an SLO. */
   judged_requests: number | null;
-  ttft_p50_ms: number | null;
-  ttft_p99_ms: number | null;
-  tpot_p50_ms: number | null;
-  tpot_p99_ms: number | null;
-  latency_p50_ms: number | null;
-  latency_p99_ms: number | null;
   /** TTFT, TPOT and latency at the SLO's percentile (`p` of --slo) on judged steps; null off the report's percentile grid (99.9, 99, 97, 95, 90, …). */
   at_slo_percentile: { ttft_ms: number | null; tpot_ms: number | null; latency_ms: number | null } | null;
   load_generator: string | null;
@@ -107,12 +103,7 @@ export function stepOf(
     goodput_rps: s.goodput?.requests_per_s ?? null,
     attainment_pct: attainment,
     judged_requests: s.goodput?.completed ?? null,
-    ttft_p50_ms: ms(s.ttft, "50.0"),
-    ttft_p99_ms: ms(s.ttft, "99.0"),
-    tpot_p50_ms: ms(s.tpot, "50.0"),
-    tpot_p99_ms: ms(s.tpot, "99.0"),
-    latency_p50_ms: ms(s.latency, "50.0"),
-    latency_p99_ms: ms(s.latency, "99.0"),
+    ...latencyHeadlineMs((series, p) => ms(s[series], percentileKey(p))),
     at_slo_percentile:
       percentile === null
         ? null
@@ -163,12 +154,7 @@ export function failedStep(
     goodput_rps: null,
     attainment_pct: null,
     judged_requests: null,
-    ttft_p50_ms: null,
-    ttft_p99_ms: null,
-    tpot_p50_ms: null,
-    tpot_p99_ms: null,
-    latency_p50_ms: null,
-    latency_p99_ms: null,
+    ...latencyHeadlineMs(() => null),
     at_slo_percentile: null,
     load_generator: null,
     n_samples_failed: 0,

@@ -6,6 +6,7 @@ import {
   completionOffsetMs,
   modelOutputLength,
   planChoices,
+  planInMode,
   planResponse,
   syntheticTokens,
 } from "../../src/server/response-plan.ts";
@@ -132,4 +133,16 @@ describe("server/response-plan", () => {
   ])("a response of %i tokens completes at TTFT + TPOT × (n − 1)", (count, ttftMs, tpotMs, expectedMs) => {
     expect(completionOffsetMs({ tokens: syntheticTokens(count), ttftMs, tpotMs })).toBe(expectedMs);
   });
+
+  test.each([
+    ["echo", "a b c", 7, 2],
+    ["model", "tok tok tok tok", 7, 2],
+    ["fixed", "tok tok", 7, 2],
+  ] as const)(
+    "%s mode answers a parsing route with %p (fixed: fixedTokens as the length), paced by the sample",
+    (mode, text, ttftMs, tpotMs) => {
+      const plan = planInMode({ mode, fixedTokens: 2 }, request(), { ttftMs, tpotMs, outputTokens: 4 });
+      expect([plan.tokens.join(""), plan.ttftMs, plan.tpotMs]).toEqual([text, ttftMs, tpotMs]);
+    },
+  );
 });

@@ -17,6 +17,7 @@
 import { DEFAULT_SLO_PERCENTILE } from "../../config/slo.ts";
 import type { SloObjectives } from "../goodput.ts";
 import type { PhaseColumns } from "../phase-columns.ts";
+import { latencyHeadlineMs, type LatencyHeadlineMs } from "../latency-headline.ts";
 import { isSuccessful, tpotNs } from "../request-values.ts";
 import { lowerPercentile } from "../percentiles.ts";
 import { inFlightSteps } from "./in-flight.ts";
@@ -24,7 +25,8 @@ import { plateauWindow } from "./plateau-window.ts";
 import { intervalSeries, type GaugeSamples } from "./trend-intervals.ts";
 import { judgeTrend, stabilityVerdict, stepLengthToJudgeS, type StabilityVerdict, type Trend } from "./stability.ts";
 
-export interface SteadyState {
+/** The headline latency figures are over the successful requests that completed inside the window. */
+export interface SteadyState extends LatencyHeadlineMs {
   rule: "in_flight_plateau";
   plateau_in_flight: number;
   /** The window, ns on the run's clock (as events.db), and its length. */
@@ -40,12 +42,6 @@ export interface SteadyState {
   requests: number;
   qps: number | null;
   output_tps: number | null;
-  ttft_p50_ms: number | null;
-  ttft_p99_ms: number | null;
-  tpot_p50_ms: number | null;
-  tpot_p99_ms: number | null;
-  latency_p50_ms: number | null;
-  latency_p99_ms: number | null;
   stability: StabilityVerdict;
   trends: Trend[];
   /** Unstable with a TTFT or latency objective: seconds a run would need for the SLO to see the queue (stability.ts). */
@@ -86,7 +82,7 @@ export function steadyStateOf(
     if (Number.isFinite(tokens)) outputTokens += tokens;
   }
   const durationS = (w.endNs - w.startNs) / 1e9;
-  const [ttftS, tpotS, latencyS] = [sortedOf(ttft), sortedOf(tpot), sortedOf(latency)];
+  const sorted = { ttft: sortedOf(ttft), tpot: sortedOf(tpot), latency: sortedOf(latency) };
   const trendStartNs = Math.min(w.startNs, w.runStartNs + RAMP_UP_SHARE * (lastSendNs - w.runStartNs));
   const series = intervalSeries(
     cols,
@@ -119,12 +115,7 @@ export function steadyStateOf(
     requests: latency.length,
     qps,
     output_tps: ratePerCompletion === null ? null : ratePerCompletion * outputTokens,
-    ttft_p50_ms: ms(ttftS, 50),
-    ttft_p99_ms: ms(ttftS, 99),
-    tpot_p50_ms: ms(tpotS, 50),
-    tpot_p99_ms: ms(tpotS, 99),
-    latency_p50_ms: ms(latencyS, 50),
-    latency_p99_ms: ms(latencyS, 99),
+    ...latencyHeadlineMs((name, p) => ms(sorted[name], p)),
     stability,
     trends,
     step_length_to_judge_s:
