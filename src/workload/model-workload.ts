@@ -16,10 +16,7 @@ import { assignModels } from "../plan/model-assignment.ts";
 import type { PhasePlan } from "../plan/phase-plan.ts";
 import type { RunModel } from "../record/run-models.ts";
 import type { PythonSeed } from "../rng/python-random.ts";
-
-/** Model indices travel as 16-bit integers (record/request-fields). */
-const MAX_MODELS = 65_536;
-const NAMED_IN_NOTE = 5;
+import { assertModelCount, modelIndexer, namedModels } from "./model-index.ts";
 
 export interface ModelWorkload {
   /** Every model the run may send to, by index: the mix's (or the one model) first, then the rows' own. */
@@ -51,21 +48,14 @@ export function modelWorkload(config: BenchmarkConfig, dataset: Dataset, params:
   const mix = config.model_params.model_mix ?? [{ name: params.model, weight: 1, tokenizer: null }];
   const own = rowModels(dataset, params);
   const models: RunModel[] = mix.map((e) => ({ name: e.name, tokenizer: e.tokenizer }));
-  const indexOf = new Map(models.map((m, i) => [m.name, i]));
-  const ownIndex = own.map((name) => {
-    if (name === null) return -1;
-    if (!indexOf.has(name)) indexOf.set(name, models.push({ name, tokenizer: null }) - 1);
-    return indexOf.get(name) as number;
-  });
+  const indexOf = modelIndexer(models);
+  const ownIndex = own.map((name) => (name === null ? -1 : indexOf(name)));
   if (config.model_params.model_mix && dataset.rows.length > 0 && ownIndex.every((i) => i >= 0))
     throw new InputError(
       `--model-mix: every row of ${dataset.path} names its model (its model column), so the mix would choose for none`,
       { hint: "drop --model-mix, or the model column" },
     );
-  if (models.length > MAX_MODELS)
-    throw new InputError(
-      `${dataset.path}: its rows name ${models.length} models; a run sends to at most ${MAX_MODELS}`,
-    );
+  assertModelCount(models, dataset.path);
   const rows = dataset.rows.length;
   const blocks = mix.map((entry) => buildDatasetBodies(dataset, { ...params, model: entry.name }));
   // A row naming its model is sent to it from every block (the row already built once above, so it cannot fail here).
@@ -77,8 +67,7 @@ export function modelWorkload(config: BenchmarkConfig, dataset: Dataset, params:
   const weights = mix.map((e) => e.weight);
   const naming = ownIndex.filter((i) => i >= 0).length;
   const others = config.model_params.model_mix ? "the mix" : `--model ${params.model}`;
-  const named = models.slice(mix.length, mix.length + NAMED_IN_NOTE).map((m) => m.name);
-  if (models.length > mix.length + NAMED_IN_NOTE) named.push(`… ${models.length - mix.length} in all`);
+  const named = namedModels(models, mix.length);
   const note =
     naming === 0
       ? null

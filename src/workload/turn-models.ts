@@ -7,12 +7,8 @@
  * is its body's; `--model` is index 0, as a plain run's one model is (workload/model-workload). A run whose
  * turns all go to `--model` has no models and no breakdown. Pure.
  */
-import { InputError } from "../errors.ts";
 import type { RunModel } from "../record/run-models.ts";
-
-/** Model indices travel as 16-bit integers (record/request-fields). */
-const MAX_MODELS = 65_536;
-const NAMED_IN_NOTE = 5;
+import { assertModelCount, modelIndexer, namedModels } from "./model-index.ts";
 
 interface TurnModels {
   /** `--model` first, then the others in the order the bodies name them; [] when every turn goes to `--model`. */
@@ -30,17 +26,11 @@ export function turnModels(
   sampleIndex: Uint32Array,
   datasetName: string,
 ): TurnModels {
-  const indexOf = new Map([[runModel, 0]]);
   const models: RunModel[] = [{ name: runModel, tokenizer: null }];
-  const bodyIndex = bodyModels.map((name) => {
-    if (!indexOf.has(name)) indexOf.set(name, models.push({ name, tokenizer: null }) - 1);
-    return indexOf.get(name) as number;
-  });
+  const bodyIndex = bodyModels.map(modelIndexer(models));
   if (models.length === 1) return { models: [], modelIndex: null, note: null };
-  if (models.length > MAX_MODELS)
-    throw new InputError(`${datasetName}: its rows name ${models.length} models; a run sends to at most ${MAX_MODELS}`);
-  const named = models.slice(1, 1 + NAMED_IN_NOTE).map((m) => m.name);
-  if (models.length > 1 + NAMED_IN_NOTE) named.push(`… ${models.length - 1} in all`);
+  assertModelCount(models, datasetName);
+  const named = namedModels(models, 1);
   const own = bodyIndex.filter((m) => m > 0).length;
   return {
     models,
