@@ -21,9 +21,13 @@ interface Terminal {
   killServer(): void;
 }
 
-/** One tmux server named after the file and the pid, so that no other session is touched. */
+/**
+ * One tmux server named after the file, the pid and a random tag, so that no other session is
+ * touched — not even the one a rerun of the same file (`--rerun-each`) killed a moment before,
+ * whose server may still be exiting on a same-named socket.
+ */
 export function tmuxTerminal(name: string): Terminal {
-  const socket = `ie-${name}-${process.pid}`;
+  const socket = `ie-${name}-${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
   const tmux = (...args: string[]): string => {
     const done = Bun.spawnSync([TMUX as string, "-L", socket, "-f", "/dev/null", ...args], { stderr: "pipe" });
     if (done.exitCode !== 0) throw new Error(`tmux ${args[0]}: ${done.stderr.toString().trim()}`);
