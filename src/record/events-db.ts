@@ -20,6 +20,12 @@ export const EVENTS_DB_FILE = "events.db";
  * (embeddings and rerank).
  */
 const SCHEMA_VERSION = 6;
+/**
+ * How long opening events.db waits for another connection's lock: switching to WAL needs the file
+ * to itself, and a reader (a user's sqlite3, a script polling the run) may hold it for a moment.
+ * Once in WAL mode readers never block the writer, so only the open can wait.
+ */
+const OPEN_BUSY_TIMEOUT_MS = 10_000;
 /** Rows per chunk when counting tokens after the run (a full GC after each). */
 const TOKENIZER_CHUNK_ROWS = 20_000;
 
@@ -48,7 +54,9 @@ export class EventsDb {
 
   constructor(path: string) {
     this.db = new Database(path, { create: true });
-    this.db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
+    this.db.exec(
+      `PRAGMA busy_timeout = ${OPEN_BUSY_TIMEOUT_MS}; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;`,
+    );
     this.db.exec(SCHEMA);
     this.insert = this.db.prepare(INSERT_COMMON);
     this.insertWithNotes = this.db.prepare(INSERT_ALL);

@@ -91,3 +91,29 @@ describe("record/events-db", () => {
     expect(stored).toEqual(expected);
   });
 });
+
+describe("record/events-db opening beside a reader", () => {
+  test("waits for a reader's lock instead of failing the run ('database is locked')", async () => {
+    // A reader opened the file first (a user's sqlite3, a script polling the run) and holds a read lock while the
+    // run switches it to WAL, which needs the file to itself.
+    const path = join(dir, "locked.db");
+    new Database(path, { create: true }).close();
+    const holder = new Worker(new URL("./hold-read-lock.ts", import.meta.url).href);
+    try {
+      const held = new Promise<void>((resolve) => {
+        holder.onmessage = (m: MessageEvent<string>) => {
+          if (m.data === "held") resolve();
+        };
+      });
+      holder.postMessage({ path, holdMs: 200 });
+      await held;
+      const db = new EventsDb(path);
+      db.close();
+      const check = new Database(path, { readonly: true });
+      expect(check.query<{ journal_mode: string }, []>("PRAGMA journal_mode").get()?.journal_mode).toBe("wal");
+      check.close();
+    } finally {
+      holder.terminate();
+    }
+  });
+});
