@@ -46,7 +46,7 @@ let stalling: MockServer;
 beforeAll(async () => {
   clean = await startMockServer({});
   failing = await startMockServer({ faults: [{ kind: "status", arg: 503 }], faultRate: 1 });
-  stalling = await startMockServer({ faults: [{ kind: "stall", arg: 3 }], faultRate: 1 });
+  stalling = await startMockServer({ faults: [{ kind: "stall", arg: 60 }], faultRate: 1 });
 });
 afterAll(async () => {
   await Promise.all([clean.stop(), failing.stop(), stalling.stop()]);
@@ -74,8 +74,8 @@ describe("client/abort-pool", () => {
   test("a reused controller still cancels its request, and is not reused again", async () => {
     await sendRequest(request(clean.url), settings, register());
     expect(pooledAbortControllers()).toBe(1);
-    const started = performance.now();
-    // The stalling server sends headers and then nothing for 3 s: cancel as a stop would.
+    // The stalling server sends headers and then nothing for 60 s: cancel as a stop would. Only the cancel can end
+    // the request within the test's time, and it must say so.
     const record = await sendRequest(
       request(stalling.url),
       settings,
@@ -83,7 +83,6 @@ describe("client/abort-pool", () => {
     );
     expect(pooledAbortControllers()).toBe(0);
     expect(record.errorKind).toBe("cancelled");
-    expect(performance.now() - started).toBeLessThan(2000);
     const after = await sendRequest(request(clean.url), settings, register());
     expect(after.errorKind).toBeNull();
     expect(pooledAbortControllers()).toBe(1);

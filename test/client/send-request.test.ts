@@ -342,7 +342,20 @@ describe("client/send-request retries", () => {
   });
 
   test("ends with the failed attempt when the run aborts during the backoff", async () => {
-    const server = await startMockServer({ faults: [f("status", 429)] });
+    // A 429 asking for the longest wait the client honours (10 s): ending well before it is the abort's doing.
+    const server = Bun.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      fetch: () =>
+        Response.json(
+          { error: { message: "slow down", code: "rate_limit_exceeded" } },
+          {
+            status: 429,
+            headers: { "retry-after": "10" },
+          },
+        ),
+    });
+    const url = `http://127.0.0.1:${server.port}`;
     const retried: RequestRecord[] = [];
     let registrations = 0;
     const register = (handle: InFlightHandle) => {
@@ -353,16 +366,16 @@ describe("client/send-request retries", () => {
     try {
       const started = performance.now();
       const final = await sendRequest(
-        request(server.url, true),
+        request(url, true),
         settings(true, { retry: { maxRetries: 3 }, onSuperseded: (r) => retried.push(r) }),
         register,
       );
       expect(final.errorKind).toBe("http_429");
       expect(final.attempt).toBe(0);
       expect(retried).toHaveLength(0);
-      expect(performance.now() - started).toBeLessThan(900);
+      expect(performance.now() - started).toBeLessThan(5_000);
     } finally {
-      await server.stop();
+      await server.stop(true);
     }
   });
 });
@@ -371,12 +384,9 @@ describe("client/send-request warm-up", () => {
   test("warmSendPath fails at once without a connection: no retry, no backoff, no progress reported", async () => {
     const retried: RequestRecord[] = [];
     let progress = 0;
-    const started = performance.now();
     await warmSendPath(
       settings(true, { retry: { maxRetries: 3 }, onSuperseded: (r) => retried.push(r), onProgress: () => progress++ }),
     );
     expect({ retried: retried.length, progress }).toEqual({ retried: 0, progress: 0 });
-    // A retried attempt would have waited its 100 ms backoff first.
-    expect(performance.now() - started).toBeLessThan(100);
   });
 });

@@ -49,11 +49,9 @@ describe("cli/worker-crash", () => {
       }, 15_000);
       const [victim] = workerPids(proc.pid);
       expect(victim).toBeGreaterThan(0);
-      const started = performance.now();
       process.kill(victim as number, "SIGKILL");
       const stderr = await new Response(proc.stderr).text();
       expect(await proc.exited).toBe(0);
-      expect(performance.now() - started).toBeLessThan(10_000);
       expect(stderr).toContain("exited unexpectedly (killed)");
 
       const summary = JSON.parse(await Bun.file(join(report, "performance", "result_summary.json")).text());

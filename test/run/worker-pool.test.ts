@@ -13,7 +13,7 @@ import { encodeFrame } from "../../src/ipc/frame-codec.ts";
 import { WorkerPool } from "../../src/run/worker-pool.ts";
 
 describe("run/worker-pool", () => {
-  test("an unreadable frame before every worker is ready fails the start within a second", async () => {
+  test("an unreadable frame before every worker is ready fails the start at once, not at the timeout", async () => {
     const pool = WorkerPool.spawn(1, {});
     try {
       const socketPath = (pool as unknown as { socketPath: string }).socketPath;
@@ -28,7 +28,8 @@ describe("run/worker-pool", () => {
         );
       expect(failure).toBeInstanceOf(SetupError);
       expect((failure as Error).message).toMatch(/^could not start the workers: invalid frame from worker/);
-      expect(performance.now() - started).toBeLessThan(1000);
+      // The start's timeout is 60 s: failing before half of it is the frame's doing, not the clock's.
+      expect(performance.now() - started).toBeLessThan(30_000);
       impostor.end();
     } finally {
       await pool.shutdown();

@@ -108,12 +108,12 @@ describe("server/faults", () => {
 
   test.each([true, false])("stall:0.3 (streaming %p): headers at once, then silence, then a reset", async (stream) => {
     const s = await faulty([{ kind: "stall", arg: 0.3 }]);
-    const started = performance.now();
     const response = await post(s.url, chat(stream));
-    expect(performance.now() - started).toBeLessThan(200);
     expect(response.status).toBe(200);
     const { text, error, ms } = await readAll(response);
     expect(error).toBe("ECONNRESET");
+    // Timed from the headers: headers sent at the stall's end would leave no gap before the reset, so the 300 ms of
+    // silence after them proves they came at once (a busy host only widens the gap).
     expect(ms).toBeGreaterThanOrEqual(250);
     expect(text.trim() === "" || text === ": stall\n\n").toBe(true);
   });
