@@ -2,6 +2,9 @@
  * @module test/support/compiled-binary — the native compiled binary, built once per `bun test`
  * run and shared by every test that needs one.
  *
+ * `npm test` builds it once before the e2e half and names it in IE_TEST_BINARY (scripts/run-tests),
+ * so the two files that run at a time share one build; a lone `bun test` builds its own.
+ *
  * The build is scripts/build.ts's (scripts/compile-binary: bytecode, minified, no autoloaded
  * .env or bunfig), so the tests run what `npm run build` ships. `bun test` runs every file in
  * one process, so a promise held here is the memo; the binary lives in a temp dir removed once
@@ -57,6 +60,7 @@ async function build(): Promise<string> {
 
 /** The path of this host's compiled binary, building it on the first call of the process. */
 export function compiledBinary(): Promise<string> {
-  built ??= build();
+  const given = process.env.IE_TEST_BINARY;
+  built ??= given ? Promise.resolve(given) : build();
   return built;
 }
