@@ -82,16 +82,17 @@ describe("accuracy/accuracy-results-file", () => {
 
 describe("accuracy/accuracy-text", () => {
   test.each([
-    [0.6, "0.6000"],
-    [1, "1.000"],
-    [0, "0.000"],
+    [0.6, "0.6"],
+    [1, "1"],
+    [0, "0"],
     [0.123456, "0.1235"],
     [null, "N/A"],
+    [{ rouge1: "41.2", gen_num: 3 }, "{'rouge1': '41.2', 'gen_num': 3}"],
   ])("formats score %p as %p", (score, text) => {
     expect(formatScore(score)).toBe(text);
   });
 
-  test("renders the report.txt block", () => {
+  test("renders the report.txt block: only subset_scores of a breakdown, already percentages", () => {
     const osl = {
       total: 30,
       min: 5,
@@ -104,7 +105,7 @@ describe("accuracy/accuracy-text", () => {
     };
     const text = renderAccuracyText([
       entry({
-        breakdown: { diamond: 0.6, main: null },
+        breakdown: { overall_accuracy: 82.3, subset_scores: { diamond: 60, main: 12.5 }, total_samples: 5 },
         output_sequence_lengths: osl as unknown as AccuracyEntry["output_sequence_lengths"],
       }),
       entry({ dataset_name: "lcb", score: 0.2, complete: false }),
@@ -112,15 +113,15 @@ describe("accuracy/accuracy-text", () => {
     expect(text).toBe(
       [
         "Accuracy:",
-        "  gpqa: 0.6000 (unit=5, repeats=2, total=10, duration=12.345s)",
+        "  gpqa: 0.6 (unit=5, repeats=2, total=10, duration=12.35s)",
         "    responses: 7/10 scored (2 empty, 1 missing)",
         "    output tokens (avg/min/max): 10.0/5/15",
         "    diamond: 60.00%",
-        "    main: N/A",
-        "  lcb: 0.2000 (unit=5, repeats=2, total=10, duration=12.345s)",
+        "    main: 12.50%",
+        "  lcb: 0.2 (unit=5, repeats=2, total=10, duration=12.35s)",
         "    responses: 7/10 scored (2 empty, 1 missing)",
         "    (incomplete)",
-        "  Average: 0.4000",
+        "  Average: 0.4",
         "",
       ].join("\n"),
     );
@@ -135,10 +136,10 @@ describe("accuracy/accuracy-text", () => {
       .trimEnd()
       .split("\n");
     expect(lines[0]).toMatch(/^dataset\s+type\s+eval_method\s+extractor\s+score\s+scored/);
-    expect(lines[1]).toMatch(/^gpqa\s+accuracy\s+pass_at_1\s+abcd_extractor\s+0\.6000\s+7\/10/);
+    expect(lines[1]).toMatch(/^gpqa\s+accuracy\s+pass_at_1\s+abcd_extractor\s+0\.6\s+7\/10/);
     expect(lines[2]).toMatch(/^livecodebench\s+.*N\/A\*/);
     expect(lines[1]?.indexOf("accuracy")).toBe(lines[0]?.indexOf("type"));
     expect(lines.at(-2)).toContain("* incomplete");
-    expect(lines.at(-1)).toBe("average: 0.6000");
+    expect(lines.at(-1)).toBe("average: 0.6");
   });
 });

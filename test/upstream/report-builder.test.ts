@@ -9,6 +9,8 @@
 import { describe, expect, test } from "bun:test";
 import { hasValues, rollupSeries, type SeriesRollup } from "../../src/metrics/series-rollup.ts";
 import { computeThroughput } from "../../src/metrics/throughput.ts";
+import type { AccuracyEntry } from "../../src/accuracy/accuracy-entry.ts";
+import { accuracyLines } from "../../src/accuracy/accuracy-text.ts";
 
 const T = "tests/unit/metrics/test_report_builder.py";
 const rollup = (values: number[]): SeriesRollup => {
@@ -108,6 +110,40 @@ describe("upstream test_report_builder.py", () => {
     expect(t.qps).toBeCloseTo(0.1, 12);
     expect(t.tps).toBeCloseTo(100 / 10.0, 12);
     expect(t.legacyLoadgenWindowDurationNs).toBeNull();
+  });
+});
+
+describe("upstream test_report_builder.py — display()", () => {
+  test(`${T}:364 test_display_accuracy_section: score :.4g, duration :.2f, subset_scores only, counts, lengths`, () => {
+    // Upstream's entry is a bare dict with only the keys display() reads.
+    const entry = {
+      dataset_name: "gptoss",
+      score: 82.3,
+      unit_samples: 1283,
+      num_repeats: 1,
+      total_samples: 1283,
+      duration_s: 12.5,
+      complete: false,
+      response_counts: { issued: 1283, scored: 1280, empty: 2, missing: 1 },
+      output_sequence_lengths: { avg: 650.4, min: 12, max: 4096, histogram: {} },
+      osl_tokenize_s: 1.234,
+      breakdown: {
+        overall_accuracy: 82.3,
+        subset_scores: { aime25: 70.0, livecodebench: 60.0 },
+        total_samples: 1283,
+        complete: false,
+      },
+    } as unknown as AccuracyEntry;
+    expect(accuracyLines([entry])).toEqual([
+      "Accuracy:",
+      "  gptoss: 82.3 (unit=1283, repeats=1, total=1283, duration=12.50s)",
+      "    responses: 1280/1283 scored (2 empty, 1 missing)",
+      "    output tokens (avg/min/max): 650.4/12/4096",
+      "    aime25: 70.00%",
+      "    livecodebench: 60.00%",
+      "    (incomplete)",
+      "  Average: 82.3",
+    ]);
   });
 });
 
