@@ -10,6 +10,7 @@
  *     simple_python: 92.50%
  *     (incomplete)
  *   Average: 0.6
+ *   OSL tokenization: 1.23s
  * ```
  * with Python's number formats (metrics/python-float-format): a score `:.4g` ("N/A" when there is
  * none, a score of several measures as Python prints the dict), the duration `:.2f`, a breakdown's
@@ -54,6 +55,15 @@ export function accuracyLines(entries: readonly AccuracyEntry[]): string[] {
   const lines = ["Accuracy:", ...entries.flatMap(entryLines)];
   const average = averageAccuracy(entries);
   if (average !== null) lines.push(`  Average: ${formatG(average, 4)}`);
+  // Upstream sums the entries' own seconds here, unrounded (the file's osl_tokenization_s is rounded).
+  const timed = entries.filter((e) => e.osl_tokenize_s !== undefined);
+  if (timed.length > 0)
+    lines.push(
+      `  OSL tokenization: ${formatG(
+        timed.reduce((sum, e) => sum + (e.osl_tokenize_s as number), 0),
+        3,
+      )}s`,
+    );
   return lines;
 }
 
@@ -63,30 +73,18 @@ export function renderAccuracyText(entries: AccuracyEntry[]): string {
   return lines.length === 0 ? "" : `${lines.join("\n")}\n`;
 }
 
-const TABLE_HEADER = [
-  "dataset",
-  "type",
-  "eval_method",
-  "extractor",
-  "score",
-  "scored",
-  "empty",
-  "missing",
-  "repeats",
-  "duration_s",
-];
+const TABLE_HEADER = ["dataset", "type", "extractor", "score", "scored", "empty", "missing", "repeats", "duration_s"];
 
 /** One row per entry, columns aligned, for the `eval` command's stdout. */
 export function renderAccuracyTable(entries: readonly AccuracyEntry[]): string {
   const rows = entries.map((e) => [
     e.dataset_name,
     e.dataset_type,
-    e.eval_method,
     e.extractor ?? "-",
     `${formatScore(e.score)}${e.complete ? "" : "*"}`,
-    `${e.response_counts.scored}/${e.response_counts.issued}`,
-    String(e.response_counts.empty),
-    String(e.response_counts.missing),
+    e.response_counts ? `${e.response_counts.scored}/${e.response_counts.issued}` : "-",
+    e.response_counts ? String(e.response_counts.empty) : "-",
+    e.response_counts ? String(e.response_counts.missing) : "-",
     String(e.num_repeats),
     e.duration_s.toFixed(3),
   ]);

@@ -26,8 +26,12 @@ export interface BenchmarkOutcome {
   stopReason: string | null;
 }
 
-/** Client-side token counts for every response, after the run (`--tokenizer`; a mix's models each their own). */
-function countTokens(run: OpenRun, io: RunIo): void {
+/**
+ * Client-side token counts for every response, after the run (`--tokenizer`; a mix's models each their own).
+ * Returns the seconds the tokenizer spent on each accuracy phase: its entry's osl_tokenize_s, as upstream times its count.
+ */
+function countTokens(run: OpenRun, io: RunIo): Map<string, number> {
+  const seconds = new Map<string, number>();
   const { tokenizer, workload, db, modelTokenizers } = run;
   if (modelTokenizers.some((t) => t !== null) && workload.dataset) {
     const rows = workload.dataset.rows;
@@ -40,18 +44,22 @@ function countTokens(run: OpenRun, io: RunIo): void {
     const sources = [...new Set(modelTokenizers.map((t) => t?.source ?? "none"))].join(", ");
     io.log(`tokenizers ${sources}: counted ${counted} responses, each model with its own`);
   }
-  if (!tokenizer) return;
+  if (!tokenizer) return seconds;
   let counted =
     workload.dataset && modelTokenizers.length === 0
       ? db.applyTokenizerCounts("performance", promptTokenCounter(workload.dataset.rows, tokenizer), tokenizer.count)
       : 0;
-  for (const a of workload.accuracy)
+  for (const a of workload.accuracy) {
+    const startNs = Bun.nanoseconds();
     counted += db.applyTokenizerCounts(
       a.phase.plan.phase,
       promptTokenCounter(a.dataset.rows, tokenizer),
       tokenizer.count,
     );
+    seconds.set(a.phase.plan.phase, (Bun.nanoseconds() - startNs) / 1e9);
+  }
   io.log(`tokenizer ${tokenizer.source}: counted ${counted} responses`);
+  return seconds;
 }
 
 /** Embeddings and rerank: each successful request's input count, from the body it sent (dataset/pooling-inputs). */
@@ -61,7 +69,12 @@ function countInputs(run: OpenRun): void {
   db.applyInputCounts("performance", inputCounter(workload.apiType, workload.bodies));
 }
 
-async function scoreAccuracy(run: OpenRun, result: SessionResult, io: RunIo): Promise<void> {
+async function scoreAccuracy(
+  run: OpenRun,
+  result: SessionResult,
+  io: RunIo,
+  tokenizeS: ReadonlyMap<string, number>,
+): Promise<void> {
   const { config, workload, reportDir, db } = run;
   const conversations = workload.conversations?.scoresFile ? workload.conversations : null;
   // Upstream lists the inline "performance" entry after the accuracy datasets' entries.
@@ -82,12 +95,16 @@ async function scoreAccuracy(run: OpenRun, result: SessionResult, io: RunIo): Pr
               conversations.plan,
               perf,
               conversations.scoresFile,
+              conversations.groundTruth,
             ),
           ]
         : [];
     const entries = [
       ...inline,
-      ...(await scoreAccuracyPhases(reader, reportDir, scored, result.phases, config, io.log, inline)),
+      ...(await scoreAccuracyPhases(reader, reportDir, scored, result.phases, config, io.log, {
+        before: inline,
+        tokenizeS,
+      })),
     ];
     db.setMeta(ACCURACY_META_KEY, JSON.stringify(entries));
   } finally {
@@ -128,7 +145,7 @@ export function runFailure(
 
 export async function finishRun(run: OpenRun, result: SessionResult, io: RunIo): Promise<BenchmarkOutcome> {
   const { db, reportDir } = run;
-  countTokens(run, io);
+  const tokenizeS = countTokens(run, io);
   countInputs(run);
   db.setMeta("state", result.state);
   if (result.stopReason) db.setMeta("stop_reason", result.stopReason);
@@ -139,7 +156,7 @@ export async function finishRun(run: OpenRun, result: SessionResult, io: RunIo):
     writeReportFiles(reportDir);
   let scoringError: unknown = null;
   try {
-    await scoreAccuracy(run, result, io);
+    await scoreAccuracy(run, result, io, tokenizeS);
   } catch (error) {
     scoringError = error;
   }

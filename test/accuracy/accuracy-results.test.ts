@@ -18,8 +18,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function entry(overrides: Partial<AccuracyEntry> = {}): AccuracyEntry {
   return {
     dataset_name: "gpqa",
-    eval_method: "pass_at_1",
-    extractor: "abcd_extractor",
+    extractor: "ABCDExtractor",
     ground_truth_column: "ground_truth",
     score: 0.6,
     unit_samples: 5,
@@ -51,6 +50,14 @@ describe("accuracy/accuracy-results-file", () => {
     expect(doc.average_accuracy).toBe(0.75);
     expect(doc.accuracy_scores.map((e: AccuracyEntry) => e.dataset_name)).toEqual(["gpqa", "aime"]);
     expect(readdirSync(join(dir, "accuracy"))).toEqual(["accuracy_results.json"]);
+  });
+
+  test("sums the entries' tokenizer seconds as osl_tokenization_s, before the scores, as upstream", () => {
+    const sub = join(dir, "osl-seconds");
+    const entries = [entry({ osl_tokenize_s: 1.2345 }), entry({ dataset_name: "aime", osl_tokenize_s: 0.5 }), entry()];
+    const doc = JSON.parse(readFileSync(writeAccuracyResults(sub, entries) as string, "utf8"));
+    expect(Object.keys(doc)).toEqual(["average_accuracy", "osl_tokenization_s", "accuracy_scores"]);
+    expect(doc.osl_tokenization_s).toBe(1.735);
   });
 
   test("leaves out the average when no entry has a score", () => {
@@ -107,8 +114,10 @@ describe("accuracy/accuracy-text", () => {
       entry({
         breakdown: { overall_accuracy: 82.3, subset_scores: { diamond: 60, main: 12.5 }, total_samples: 5 },
         output_sequence_lengths: osl as unknown as AccuracyEntry["output_sequence_lengths"],
+        osl_tokenize_s: 0.25,
       }),
       entry({ dataset_name: "lcb", score: 0.2, complete: false }),
+      entry({ dataset_name: "performance", dataset_type: "performance", score: 0.5, response_counts: undefined }),
     ]);
     expect(text).toBe(
       [
@@ -121,7 +130,9 @@ describe("accuracy/accuracy-text", () => {
         "  lcb: 0.2 (unit=5, repeats=2, total=10, duration=12.35s)",
         "    responses: 7/10 scored (2 empty, 1 missing)",
         "    (incomplete)",
+        "  performance: 0.5 (unit=5, repeats=2, total=10, duration=12.35s)",
         "  Average: 0.4",
+        "  OSL tokenization: 0.25s",
         "",
       ].join("\n"),
     );
@@ -135,8 +146,8 @@ describe("accuracy/accuracy-text", () => {
     const lines = renderAccuracyTable([entry(), entry({ dataset_name: "livecodebench", score: null, complete: false })])
       .trimEnd()
       .split("\n");
-    expect(lines[0]).toMatch(/^dataset\s+type\s+eval_method\s+extractor\s+score\s+scored/);
-    expect(lines[1]).toMatch(/^gpqa\s+accuracy\s+pass_at_1\s+abcd_extractor\s+0\.6\s+7\/10/);
+    expect(lines[0]).toMatch(/^dataset\s+type\s+extractor\s+score\s+scored/);
+    expect(lines[1]).toMatch(/^gpqa\s+accuracy\s+ABCDExtractor\s+0\.6\s+7\/10/);
     expect(lines[2]).toMatch(/^livecodebench\s+.*N\/A\*/);
     expect(lines[1]?.indexOf("accuracy")).toBe(lines[0]?.indexOf("type"));
     expect(lines.at(-2)).toContain("* incomplete");

@@ -145,8 +145,7 @@ describe("cli/bfcl-run", () => {
     expect(Object.keys(entry.breakdown.subset_scores).sort()).toEqual([...PYTHON_SUBSETS].sort());
     expect(entry).toMatchObject({
       dataset_name: "bfcl_v4::function_calling",
-      eval_method: "bfcl_v4",
-      extractor: "function_call_extractor",
+      extractor: "FunctionCallExtractor",
       score: 1,
       unit_samples: rows,
     });

@@ -77,7 +77,7 @@ describe("cli/rouge", () => {
         .accuracy_scores[0];
       expect(entry).toMatchObject({
         dataset_name: "cnn_dailymail::llama3_8b",
-        eval_method: "rouge",
+        extractor: "IdentityExtractor",
         ground_truth_column: "highlights",
       });
       expect(Object.keys(entry.score)).toEqual(["rouge1", "rouge2", "rougeL", "rougeLsum", "gen_len", "gen_num"]);

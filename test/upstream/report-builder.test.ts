@@ -114,7 +114,7 @@ describe("upstream test_report_builder.py", () => {
 });
 
 describe("upstream test_report_builder.py — display()", () => {
-  test(`${T}:364 test_display_accuracy_section: score :.4g, duration :.2f, subset_scores only, counts, lengths`, () => {
+  test(`${T}:364 test_display_accuracy_section: score :.4g, duration :.2f, subset_scores only, counts, lengths, seconds`, () => {
     // Upstream's entry is a bare dict with only the keys display() reads.
     const entry = {
       dataset_name: "gptoss",
@@ -143,6 +143,7 @@ describe("upstream test_report_builder.py — display()", () => {
       "    livecodebench: 60.00%",
       "    (incomplete)",
       "  Average: 82.3",
+      "  OSL tokenization: 1.23s",
     ]);
   });
 });
