@@ -17,6 +17,7 @@ import { isPoolingApi } from "../dataset/pooling-api.ts";
 import { inputCounter } from "../dataset/pooling-inputs.ts";
 import type { OpenRun, RunIo } from "./open-run.ts";
 import type { SessionResult, SessionState } from "./session.ts";
+import { STOP_REASON_META_KEY } from "../report/stop-cause.ts";
 
 export interface BenchmarkOutcome {
   reportDir: string;
@@ -24,6 +25,8 @@ export interface BenchmarkOutcome {
   accuracy: AccuracyEntry[];
   /** Why the session stopped early ("interrupted" for a signal, "timeout", "error"); null when it ran to the end. */
   stopReason: string | null;
+  /** What ended the run early as report.txt names it (report/stop-cause); null when it was not interrupted. */
+  stoppedBy: string | null;
 }
 
 /**
@@ -148,7 +151,7 @@ export async function finishRun(run: OpenRun, result: SessionResult, io: RunIo):
   const tokenizeS = countTokens(run, io);
   countInputs(run);
   db.setMeta("state", result.state);
-  if (result.stopReason) db.setMeta("stop_reason", result.stopReason);
+  if (result.stopReason) db.setMeta(STOP_REASON_META_KEY, result.stopReason);
   // Loaded once the run is over: the report code is not on the way to the first request.
   const { writeReportFiles } = await import("../report/write-report.ts");
   // The performance report comes first: scoring may fail, or take an hour of code execution.
@@ -161,12 +164,12 @@ export async function finishRun(run: OpenRun, result: SessionResult, io: RunIo):
     scoringError = error;
   }
   db.close();
-  const { summary, accuracy } = writeReportFiles(reportDir);
+  const { summary, accuracy, stoppedBy } = writeReportFiles(reportDir);
   if (scoringError !== null) {
     io.log(`scoring failed; the performance report is in ${reportDir}`);
     throw scoringError;
   }
   const failure = runFailure(result.state, summary, run.workload.dataset !== null, reportDir);
   if (failure) throw failure;
-  return { reportDir, summary, accuracy, stopReason: result.stopReason };
+  return { reportDir, summary, accuracy, stopReason: result.stopReason, stoppedBy };
 }

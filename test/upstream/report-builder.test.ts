@@ -11,6 +11,9 @@ import { hasValues, rollupSeries, type SeriesRollup } from "../../src/metrics/se
 import { computeThroughput } from "../../src/metrics/throughput.ts";
 import type { AccuracyEntry } from "../../src/accuracy/accuracy-entry.ts";
 import { accuracyLines } from "../../src/accuracy/accuracy-text.ts";
+import { renderConsoleSummary, renderReportText } from "../../src/report/report-text.ts";
+import { stopCause } from "../../src/report/stop-cause.ts";
+import { sampleSummary } from "../report/sample-summary.ts";
 
 const T = "tests/unit/metrics/test_report_builder.py";
 const rollup = (values: number[]): SeriesRollup => {
@@ -114,6 +117,40 @@ describe("upstream test_report_builder.py", () => {
 });
 
 describe("upstream test_report_builder.py — display()", () => {
+  test(`${T}:339 test_display_summary`, () => {
+    const text = renderConsoleSummary(sampleSummary());
+    for (const part of ["Summary", "QPS:", "TPS:", "End of Summary"]) expect(text).toContain(part);
+  });
+
+  test(`${T}:357 test_display_tps_na_when_unmeasured`, () => {
+    expect(renderConsoleSummary({ ...sampleSummary(), tps: null })).toContain("TPS: N/A");
+  });
+
+  test(`${T}:410 test_display_full`, () => {
+    const text = renderReportText(sampleSummary());
+    for (const part of ["Latency Breakdowns", "TTFT", "Histogram", "Percentiles"]) expect(text).toContain(part);
+  });
+
+  test(`${T}:495 test_display_no_started_at`, () => {
+    expect(renderConsoleSummary({ ...sampleSummary(), test_started_at: 0 })).not.toContain("Test started at");
+  });
+
+  test(`${T}:518 test_display_warns_when_incomplete (ours: a run whose every worker died; a drain timeout is complete here)`, () => {
+    // Upstream's incomplete report is a drain timeout or a missing final snapshot of its metrics service; ours has neither:
+    // requests cancelled at the drain timeout are recorded as errors of a complete run.
+    const text = renderConsoleSummary(sampleSummary({ state: "failed" }));
+    expect(text).toContain("WARNING");
+    expect(text.toLowerCase()).toContain("incomplete");
+  });
+
+  test(`${T}:541 test_display_warns_when_interrupted (declared difference: names the signal that stopped the run; upstream's says SIGTERM/SIGINT)`, () => {
+    const meta = { state: "interrupted", stop_reason: "interrupted", stop_signal: "SIGTERM" };
+    const text = renderConsoleSummary(sampleSummary({ state: "interrupted" }), [], stopCause(meta));
+    expect(text.toLowerCase()).toContain("interrupted");
+    expect(text).toContain("SIGTERM");
+    expect(text).toContain("WARNING: run was interrupted (SIGTERM) — metrics below are best-effort partial data.");
+  });
+
   test(`${T}:364 test_display_accuracy_section: score :.4g, duration :.2f, subset_scores only, counts, lengths, seconds`, () => {
     // Upstream's entry is a bare dict with only the keys display() reads.
     const entry = {
@@ -153,7 +190,7 @@ describe("upstream test_report_builder.py — display()", () => {
 //   with early stopping on, an empty latency/ttft/tpot is its all-null map (test/metrics/series-rollup).
 // - :264-:325 run_config passthrough, tracked failed counter, finish_reason_counts, the complete flag from snapshot state and
 //   n_pending_tasks: built from upstream's snapshot dict; ours come from events.db (test/report/result-summary, test/metrics).
-// - :339-:541 display() and to_json(): upstream's console text and msgspec serialisation; our report.txt is our own
-//   (test/report/report-text), result_summary.json's shape is checked by its schema (test/report/summary-schema).
+// - :352 and :423-:492 to_json(), from_snapshot's accuracy and run_config: msgspec serialisation of upstream's Report;
+//   result_summary.json's shape is checked by its schema (test/report/summary-schema), run_config by test/report.
 // - :574-:640 from_snapshot on partial dicts, and :759 _scrub_nonfinite: snapshot-dict parsing we do not have; non-finite
 //   numbers become null in test/report/result-summary.
