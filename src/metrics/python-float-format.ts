@@ -100,10 +100,11 @@ function shortestDigits(x: number): { digits: string; exponent: number } {
   return { digits: all.slice(leading).replace(/0+$/, ""), exponent: Number(power) + whole.length - 1 - leading };
 }
 
-/** Python's `repr(float)` of a finite non-zero x: exponent notation below 1e-4 and from 1e16. */
-function floatRepr(x: number): string {
+/** Python's `repr(float)`: the shortest digits that read back, exponent notation below 1e-4 and from 1e16 (10 → `10.0`). */
+export function floatRepr(x: number): string {
   const special = nonFinite(x);
   if (special !== null) return special;
+  if (x === 0) return `${sign(x)}0.0`;
   const { digits, exponent } = shortestDigits(x);
   if (exponent < -4 || exponent >= 16)
     return `${sign(x)}${trimFraction(digits.slice(0, 1), digits.slice(1))}${exponentText(exponent)}`;
@@ -136,6 +137,7 @@ function stringRepr(s: string): string {
 export function pythonStr(value: unknown, nested = false): string {
   if (value === null || value === undefined) return "None";
   if (typeof value === "boolean") return value ? "True" : "False";
+  if (typeof value === "bigint") return value.toString();
   if (typeof value === "number") return Number.isInteger(value) ? BigInt(value).toString() : floatRepr(value);
   if (typeof value === "string") return nested ? stringRepr(value) : value;
   if (Array.isArray(value)) return `[${value.map((v) => pythonStr(v, true)).join(", ")}]`;

@@ -45,7 +45,8 @@ function summaryBody(s: ResultSummary, stoppedBy: string | null): string[] {
   const lines: string[] = [];
   const warning = stateWarning(s.state, stoppedBy);
   if (warning) lines.push(warning);
-  lines.push(`Version: ${s.version}`, `Git SHA: ${s.git_sha ?? "unknown"}`);
+  // As upstream: the SHA line only when the build knows its commit.
+  lines.push(`Version: ${s.version}`, ...(s.git_sha ? [`Git SHA: ${s.git_sha}`] : []));
   if (s.server) lines.push(...serverIdentityLines(s.server));
   const config = runConfigLines(s.run_config);
   if (config.length > 0) lines.push("Run config:", ...config);

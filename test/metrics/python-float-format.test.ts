@@ -4,7 +4,7 @@
  * Every expected string was printed by CPython (`format(x, '.4g')`, `format(x, '.2f')`, `str(d)`).
  */
 import { describe, expect, test } from "bun:test";
-import { formatF, formatG, pythonStr } from "../../src/metrics/python-float-format.ts";
+import { floatRepr, formatF, formatG, pythonStr } from "../../src/metrics/python-float-format.ts";
 
 describe("metrics/python-float-format", () => {
   test.each([
@@ -83,6 +83,17 @@ describe("metrics/python-float-format", () => {
     [1, 0, "1"],
   ])("formatG(%p, %p) is %p", (x, precision, expected) => {
     expect(formatG(x, precision)).toBe(expected);
+  });
+
+  test.each([
+    [10, "10.0"],
+    [0, "0.0"],
+    [-0, "-0.0"],
+    [14.75, "14.75"],
+    [1e16, "1e+16"],
+    [1.5e-5, "1.5e-05"],
+  ])("floatRepr(%p) is %p", (x, expected) => {
+    expect(floatRepr(x)).toBe(expected);
   });
 
   test("pythonStr prints a dict as str(dict): repr'd keys and strings, ints bare, floats as repr", () => {

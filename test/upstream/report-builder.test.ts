@@ -131,6 +131,34 @@ describe("upstream test_report_builder.py — display()", () => {
     for (const part of ["Latency Breakdowns", "TTFT", "Histogram", "Percentiles"]) expect(text).toContain(part);
   });
 
+  test(`${T}:462 test_to_json_and_display_carry_run_config: Python's values in the Run config lines`, () => {
+    const run_config = {
+      load_pattern: { type: "poisson", target_qps: 14.75 },
+      warmup: { enabled: false, n_requests: null },
+      scheduler_random_seed: 42,
+      dataloader_random_seed: 42,
+    };
+    const lines = renderConsoleSummary({ ...sampleSummary(), run_config }).split("\n");
+    expect(lines).toContain("Run config:");
+    expect(lines.some((l) => l.includes("load_pattern:") && l.includes("poisson"))).toBe(true);
+    // Upstream prints `f"{k}={v}"` of the model_dump: Python's None and False.
+    expect(lines).toContain("  warmup: enabled=False, n_requests=None");
+  });
+
+  test(`${T}:495 test_display_no_started_at / Report.display: no Git SHA line without a SHA`, () => {
+    expect(renderConsoleSummary({ ...sampleSummary(), git_sha: "abc1234" })).toContain("\nGit SHA: abc1234\n");
+    expect(renderConsoleSummary({ ...sampleSummary(), git_sha: null })).not.toContain("Git SHA");
+  });
+
+  test(`${T}:640 test_display_handles_scrubbed_nan_percentiles`, () => {
+    const s = sampleSummary();
+    const ttft = { ...s.ttft, percentiles: { "50.0": null, "90.0": null, "99.0": null } } as unknown as typeof s.ttft;
+    const text = renderReportText({ ...s, ttft });
+    expect(text).toContain("TTFT");
+    expect(text).toContain("N/A");
+    expect(text).toContain("\n    50.0: N/A\n");
+  });
+
   test(`${T}:495 test_display_no_started_at`, () => {
     expect(renderConsoleSummary({ ...sampleSummary(), test_started_at: 0 })).not.toContain("Test started at");
   });
@@ -190,7 +218,7 @@ describe("upstream test_report_builder.py — display()", () => {
 //   with early stopping on, an empty latency/ttft/tpot is its all-null map (test/metrics/series-rollup).
 // - :264-:325 run_config passthrough, tracked failed counter, finish_reason_counts, the complete flag from snapshot state and
 //   n_pending_tasks: built from upstream's snapshot dict; ours come from events.db (test/report/result-summary, test/metrics).
-// - :352 and :423-:492 to_json(), from_snapshot's accuracy and run_config: msgspec serialisation of upstream's Report;
+// - :352, :423-:456 and :485 to_json() and from_snapshot's accuracy: msgspec serialisation of upstream's Report;
 //   result_summary.json's shape is checked by its schema (test/report/summary-schema), run_config by test/report.
-// - :574-:640 from_snapshot on partial dicts, and :759 _scrub_nonfinite: snapshot-dict parsing we do not have; non-finite
+// - :574-:636 from_snapshot on partial dicts, and :759 _scrub_nonfinite: snapshot-dict parsing we do not have; non-finite
 //   numbers become null in test/report/result-summary.
