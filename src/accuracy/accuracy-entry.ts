@@ -1,10 +1,10 @@
 /**
  * @module accuracy/accuracy-entry — the input to scoring and the entry it produces.
  *
- * `AccuracyEntry` is one element of `accuracy_scores` in accuracy/accuracy_results.json, with the
- * seed's keys in upstream's order. Differences from upstream, both deliberate:
- * - `extractor` holds the registered name ("abcd_extractor"), not a Python class name;
- * - `eval_method` (ours) names the scorer, so a results file says how it was scored.
+ * `AccuracyEntry` is one element of `accuracy_scores` in accuracy/accuracy_results.json, with
+ * upstream's keys, in its order, and only those: the extractor by its class name upstream
+ * (`ABCDExtractor`), the ground-truth column as configured, response counts on accuracy datasets
+ * only (the performance entry's failures are in result_summary.json).
  */
 import type { Rollup } from "../metrics/series-rollup.ts";
 import type { CodeExecutionOptions } from "./code-bench/execution-options.ts";
@@ -34,8 +34,10 @@ export interface ScoreInput {
   evalMethod: string;
   /** `accuracy_config.extractor`, e.g. "abcd_extractor"; null for none. */
   extractor: string | null;
-  /** `accuracy_config.ground_truth` (default "ground_truth"). */
+  /** The column the scorer reads: `accuracy_config.ground_truth` (default "ground_truth"). */
   groundTruthColumn: string;
+  /** `accuracy_config.ground_truth` as configured (null: unset), the entry's ground_truth_column; absent: groundTruthColumn. */
+  groundTruthSetting?: string | null;
   /** The loaded dataset's rows; `datasetIndex` points into these. */
   rows: readonly Record<string, unknown>[];
   numRepeats: number;
@@ -45,6 +47,8 @@ export interface ScoreInput {
   responses: readonly ResponseForScoring[];
   /** Wall-clock duration of the dataset's phase, seconds. */
   durationS: number;
+  /** Seconds the client tokenizer spent on this phase after the run; absent when it did not count it. */
+  tokenizeS?: number;
   /** Needed by `code_bench_scorer` only. */
   codeExecution?: CodeExecutionOptions;
   /** The scorer's `accuracy_config.extras`, defaults filled in. */
@@ -61,9 +65,10 @@ export interface ResponseCounts {
 
 export interface AccuracyEntry {
   dataset_name: string;
-  eval_method: string;
+  /** The extractor's class name upstream (`ABCDExtractor`, accuracy/extractor-registry); null when none is configured. */
   extractor: string | null;
-  ground_truth_column: string;
+  /** `accuracy_config.ground_truth` as configured; null when unset (the scorer then reads `ground_truth`). */
+  ground_truth_column: string | null;
   /** Fraction correct in [0, 1]; null when nothing was issued; rouge: its measures by name. */
   score: number | null | Record<string, string | number>;
   /** Rows in the dataset. */
@@ -78,13 +83,18 @@ export interface AccuracyEntry {
   dataset_type: DatasetType;
   /** Sub-scores by subset, when a scorer has them. */
   breakdown?: Breakdown;
-  response_counts: ResponseCounts;
-  /** Output tokens of the responses that have a count, in the performance OSL rollup shape. */
+  /** Accuracy datasets only, as upstream. */
+  response_counts?: ResponseCounts;
+  /** Output tokens of the responses with text, in the performance OSL rollup shape; accuracy datasets only. */
   output_sequence_lengths?: Rollup;
+  /** Seconds the client tokenizer spent on the phase (its prompts and responses), when it gave the counts above. */
+  osl_tokenize_s?: number;
 }
 
-/** `{average_accuracy?, accuracy_scores}`: the accuracy_results.json document. */
+/** `{average_accuracy?, osl_tokenization_s?, accuracy_scores}`: the accuracy_results.json document. */
 export interface AccuracyResults {
   average_accuracy?: number;
+  /** The entries' osl_tokenize_s summed, when one has it. */
+  osl_tokenization_s?: number;
   accuracy_scores: AccuracyEntry[];
 }

@@ -1,8 +1,9 @@
 /**
  * @module accuracy/accuracy-results-file — writes accuracy/accuracy_results.json.
  *
- * `{average_accuracy?, accuracy_scores: [entry…]}`; `average_accuracy` is the plain mean of the
- * entries' numeric scores and is left out when no entry has one. Written to a temp file in the
+ * `{average_accuracy?, osl_tokenization_s?, accuracy_scores: [entry…]}`, as upstream:
+ * `average_accuracy` is the plain mean of the entries' numeric scores and is left out when no
+ * entry has one; `osl_tokenization_s` sums the entries' `osl_tokenize_s` when one has it. Written to a temp file in the
  * same directory and renamed, so a reader never sees half a file. Nothing is written when there
  * are no entries. Failing to write is an ExecutionError (exit 4).
  */
@@ -23,10 +24,22 @@ export function averageAccuracy(entries: readonly AccuracyEntry[]): number | nul
   return scores.length === 0 ? null : scores.reduce((a, b) => a + b, 0) / scores.length;
 }
 
+/** The entries' tokenizer seconds summed (3 decimals), or null when none has them. */
+function oslTokenizationS(entries: readonly AccuracyEntry[]): number | null {
+  const timed = entries.filter((e) => e.osl_tokenize_s !== undefined);
+  if (timed.length === 0) return null;
+  return Math.round(timed.reduce((sum, e) => sum + (e.osl_tokenize_s as number), 0) * 1000) / 1000;
+}
+
 /** The document written to accuracy_results.json. */
 export function buildAccuracyResults(entries: AccuracyEntry[]): AccuracyResults {
   const average = averageAccuracy(entries);
-  return average === null ? { accuracy_scores: entries } : { average_accuracy: average, accuracy_scores: entries };
+  const tokenization = oslTokenizationS(entries);
+  return {
+    ...(average === null ? {} : { average_accuracy: average }),
+    ...(tokenization === null ? {} : { osl_tokenization_s: tokenization }),
+    accuracy_scores: entries,
+  };
 }
 
 function removeQuietly(path: string): void {

@@ -1,51 +1,50 @@
 /**
  * @module accuracy/accuracy-text — accuracy entries as text: the report.txt block and the `eval` table.
  *
- * Pure functions. The block follows upstream's report.txt layout:
+ * Pure functions. The block is upstream's report.txt Accuracy section, character for character:
  * ```
  * Accuracy:
- *   gpqa: 0.6000 (unit=198, repeats=5, total=990, duration=812.345s)
+ *   gpqa: 0.6 (unit=198, repeats=5, total=990, duration=812.35s)
  *     responses: 985/990 scored (3 empty, 2 missing)
  *     output tokens (avg/min/max): 2048.5/12/32768
- *     diamond: 60.00%
+ *     simple_python: 92.50%
  *     (incomplete)
- *   Average: 0.6000
+ *   Average: 0.6
+ *   OSL tokenization: 1.23s
  * ```
- * Scores show 4 significant figures ("N/A" when nothing was issued).
+ * with Python's number formats (metrics/python-float-format): a score `:.4g` ("N/A" when there is
+ * none, a score of several measures as Python prints the dict), the duration `:.2f`, a breakdown's
+ * `subset_scores` alone, already percentages, `:.2f`.
  */
 import { hasValues } from "../metrics/series-rollup.ts";
+import { formatF, formatG, pythonStr } from "../metrics/python-float-format.ts";
 import type { AccuracyEntry } from "./accuracy-entry.ts";
 import { averageAccuracy } from "./accuracy-results-file.ts";
 
-/** A score with 4 significant figures, or "N/A"; a score of several measures as `name=value` pairs. */
+/** Upstream's score text: `:.4g` for a number, "N/A" for none, Python's `str` for anything else (rouge's measures). */
 export function formatScore(score: AccuracyEntry["score"]): string {
-  if (score !== null && typeof score === "object")
-    return Object.entries(score)
-      .map(([k, v]) => `${k}=${v}`)
-      .join(" ");
-  return score === null || !Number.isFinite(score) ? "N/A" : score.toPrecision(4);
+  if (score === null) return "N/A";
+  return typeof score === "number" ? formatG(score, 4) : pythonStr(score);
 }
 
-/** Fractions by subset print as percentages; BFCL's breakdown is already in percent (and counts), nested by kind. */
-function breakdownLines(method: string, key: string, value: NonNullable<AccuracyEntry["breakdown"]>[string]): string[] {
-  if (value === null) return [`    ${key}: N/A`];
-  if (typeof value === "object")
-    return [`    ${key}:`, ...Object.entries(value).map(([name, v]) => `      ${name}: ${v.toFixed(2)}%`)];
-  if (method === "bfcl_v4") return [`    ${key}: ${key.endsWith("_samples") ? String(value) : `${value.toFixed(2)}%`}`];
-  return [`    ${key}: ${(value * 100).toFixed(2)}%`];
+/** Upstream prints a breakdown's `subset_scores` only (percentages in [0, 100]), nothing else of it. */
+function subsetLines(breakdown: AccuracyEntry["breakdown"]): string[] {
+  const subsets = breakdown?.subset_scores;
+  if (subsets === null || typeof subsets !== "object") return [];
+  return Object.entries(subsets).map(([name, value]) => `    ${name}: ${formatF(value, 2)}%`);
 }
 
 function entryLines(e: AccuracyEntry): string[] {
+  const samples = `unit=${e.unit_samples}, repeats=${e.num_repeats}, total=${e.total_samples}`;
+  const lines = [`  ${e.dataset_name}: ${formatScore(e.score)} (${samples}, duration=${formatF(e.duration_s, 2)}s)`];
   const c = e.response_counts;
-  const lines = [
-    `  ${e.dataset_name}: ${formatScore(e.score)} (unit=${e.unit_samples}, repeats=${e.num_repeats}, total=${e.total_samples}, duration=${e.duration_s}s)`,
-    `    responses: ${c.scored}/${c.issued} scored (${c.empty} empty, ${c.missing} missing)`,
-  ];
+  if (c) lines.push(`    responses: ${c.scored}/${c.issued} scored (${c.empty} empty, ${c.missing} missing)`);
   const osl = e.output_sequence_lengths;
   if (osl && hasValues(osl))
-    lines.push(`    output tokens (avg/min/max): ${(osl.avg ?? 0).toFixed(1)}/${osl.min}/${osl.max}`);
-  for (const [subset, value] of Object.entries(e.breakdown ?? {}))
-    lines.push(...breakdownLines(e.eval_method, subset, value));
+    lines.push(
+      `    output tokens (avg/min/max): ${formatF(osl.avg ?? 0, 1)}/${pythonStr(osl.min)}/${pythonStr(osl.max)}`,
+    );
+  lines.push(...subsetLines(e.breakdown));
   if (!e.complete) lines.push("    (incomplete)");
   return lines;
 }
@@ -55,7 +54,16 @@ export function accuracyLines(entries: readonly AccuracyEntry[]): string[] {
   if (entries.length === 0) return [];
   const lines = ["Accuracy:", ...entries.flatMap(entryLines)];
   const average = averageAccuracy(entries);
-  if (average !== null) lines.push(`  Average: ${formatScore(average)}`);
+  if (average !== null) lines.push(`  Average: ${formatG(average, 4)}`);
+  // Upstream sums the entries' own seconds here, unrounded (the file's osl_tokenization_s is rounded).
+  const timed = entries.filter((e) => e.osl_tokenize_s !== undefined);
+  if (timed.length > 0)
+    lines.push(
+      `  OSL tokenization: ${formatG(
+        timed.reduce((sum, e) => sum + (e.osl_tokenize_s as number), 0),
+        3,
+      )}s`,
+    );
   return lines;
 }
 
@@ -65,30 +73,18 @@ export function renderAccuracyText(entries: AccuracyEntry[]): string {
   return lines.length === 0 ? "" : `${lines.join("\n")}\n`;
 }
 
-const TABLE_HEADER = [
-  "dataset",
-  "type",
-  "eval_method",
-  "extractor",
-  "score",
-  "scored",
-  "empty",
-  "missing",
-  "repeats",
-  "duration_s",
-];
+const TABLE_HEADER = ["dataset", "type", "extractor", "score", "scored", "empty", "missing", "repeats", "duration_s"];
 
 /** One row per entry, columns aligned, for the `eval` command's stdout. */
 export function renderAccuracyTable(entries: readonly AccuracyEntry[]): string {
   const rows = entries.map((e) => [
     e.dataset_name,
     e.dataset_type,
-    e.eval_method,
     e.extractor ?? "-",
     `${formatScore(e.score)}${e.complete ? "" : "*"}`,
-    `${e.response_counts.scored}/${e.response_counts.issued}`,
-    String(e.response_counts.empty),
-    String(e.response_counts.missing),
+    e.response_counts ? `${e.response_counts.scored}/${e.response_counts.issued}` : "-",
+    e.response_counts ? String(e.response_counts.empty) : "-",
+    e.response_counts ? String(e.response_counts.missing) : "-",
     String(e.num_repeats),
     e.duration_s.toFixed(3),
   ]);
@@ -102,6 +98,6 @@ export function renderAccuracyTable(entries: readonly AccuracyEntry[]): string {
   );
   if (entries.some((e) => !e.complete)) lines.push("* incomplete: the scorer could not judge every sample");
   const average = averageAccuracy(entries);
-  if (average !== null && entries.length > 1) lines.push(`average: ${formatScore(average)}`);
+  if (average !== null && entries.length > 1) lines.push(`average: ${formatG(average, 4)}`);
   return `${lines.join("\n")}\n`;
 }

@@ -2,7 +2,8 @@
  * @module accuracy/extractor-registry — extractors by the names configs use (`accuracy_config.extractor`).
  *
  * An extractor is a pure `(text) => string | null`: the answer found in a model's output, or
- * null when there is none. Names are upstream's.
+ * null when there is none. Names are upstream's, and so are the class names results files give
+ * them (upstream writes `extractor.__name__`).
  */
 import { InputError } from "../errors.ts";
 import { abcdExtractor } from "./extractors/abcd-extractor.ts";
@@ -25,6 +26,21 @@ const EXTRACTORS: Readonly<Record<ExtractorName, Extractor>> = {
   identity_extractor: identityExtractor,
   python_code_extractor: pythonCodeExtractor,
 };
+
+/** Upstream's class of each extractor: accuracy_results.json names the extractor by it. */
+const CLASS_NAMES: Readonly<Record<ExtractorName, string>> = {
+  abcd_extractor: "ABCDExtractor",
+  boxed_math_extractor: "BoxedMathExtractor",
+  function_call_extractor: "FunctionCallExtractor",
+  identity_extractor: "IdentityExtractor",
+  python_code_extractor: "PythonCodeExtractor",
+};
+
+/** `abcd_extractor` → `ABCDExtractor`; an unknown name is an InputError, as getExtractor's. */
+export function extractorClassName(name: string): string {
+  getExtractor(name);
+  return CLASS_NAMES[name as ExtractorName];
+}
 
 /** Registered extractor names, sorted. */
 export function extractorNames(): string[] {

@@ -23,15 +23,21 @@ export async function scoreAccuracyPhases(
   phases: readonly PhaseOutcome[],
   config: BenchmarkConfig,
   log: (line: string) => void,
-  /** Entries already made (a conversation run's inline score), written to the same file. */
-  before: readonly AccuracyEntry[] = [],
+  options: {
+    /** Entries already made (a conversation run's inline score), written to the same file. */
+    before?: readonly AccuracyEntry[];
+    /** Seconds the client tokenizer spent on each phase after the run, by phase name. */
+    tokenizeS?: ReadonlyMap<string, number>;
+  } = {},
 ): Promise<AccuracyEntry[]> {
+  const { before = [], tokenizeS } = options;
   const entries: AccuracyEntry[] = [];
   for (const a of accuracy) {
     const name = a.phase.plan.phase;
     const outcome = phases.find((p) => p.name === name);
     if (!outcome) continue; // never started (the run was stopped before it)
     const responses = readPhaseResponses(db, name, a.dataset.rows.length);
+    const seconds = tokenizeS?.get(name);
     const codeExecution = a.scoring.codeBench ? codeExecutionFor(config, a.scoring.codeBench, log) : undefined;
     entries.push(
       await scoreDataset({
@@ -40,6 +46,7 @@ export async function scoreAccuracyPhases(
         evalMethod: a.scoring.evalMethod,
         extractor: a.scoring.extractor,
         groundTruthColumn: a.scoring.groundTruthColumn,
+        groundTruthSetting: a.scoring.groundTruthSetting,
         rows: a.dataset.rows,
         numRepeats: a.scoring.numRepeats,
         extras: a.scoring.extras,
@@ -47,6 +54,7 @@ export async function scoreAccuracyPhases(
         issued: responses.length,
         responses,
         durationS: (outcome.endNs - outcome.startNs) / 1e9,
+        ...(seconds !== undefined ? { tokenizeS: seconds } : {}),
         ...(codeExecution ? { codeExecution } : {}),
       }),
     );

@@ -5,8 +5,9 @@
  * client/structured-output) are scored against the recorded assistant replies
  * (accuracy/agentic-inline), `scores.json` (or `extras.scores_filename`) is written to the report
  * directory, and the entry named `performance` (dataset_type performance) joins
- * accuracy_results.json, outside `average_accuracy`. Every turn with a record was issued; a
- * failed or aborted turn has no answer and scores 0.
+ * accuracy_results.json, outside `average_accuracy` and, as a performance entry, without response
+ * counts (result_summary.json has its failures). Every turn with a record was issued; a failed or
+ * aborted turn has no answer and scores 0.
  */
 import type { Database } from "bun:sqlite";
 import { writeFileSync } from "node:fs";
@@ -17,8 +18,6 @@ import { parseStructuredOutput } from "../client/structured-output.ts";
 import type { ConversationDataset } from "../dataset/conversations/load-conversations.ts";
 import type { ConversationPlan } from "../plan/conversation-plan.ts";
 import type { PhaseOutcome } from "../run/session.ts";
-
-const INLINE_SCORER = "agentic_inference_inline";
 
 interface Row {
   plan_index: number;
@@ -39,6 +38,8 @@ export function scoreConversations(
   plan: ConversationPlan,
   outcome: PhaseOutcome,
   scoresFile: string,
+  /** `accuracy_config.ground_truth` as configured: upstream writes it as the entry's ground_truth_column. */
+  groundTruth: string | null,
 ): AccuracyEntry {
   const byPlan = new Map<number, Row>();
   for (const row of db
@@ -52,14 +53,10 @@ export function scoreConversations(
   const turns = turnNumbers(dataset);
   const { starts, ids } = plan.conversations;
   const issued: IssuedTurn[] = [];
-  let missing = 0;
-  let empty = 0;
   let t = 0; // entries ascend, so the trajectory only moves forward
   for (const [planIndex, row] of [...byPlan.entries()].sort((a, b) => a[0] - b[0])) {
     while (t + 2 < starts.length && (starts[t + 1] as number) <= planIndex) t++;
     const parts = row.error_kind === null ? parseStructuredOutput(row.response_text) : null;
-    if (parts === null) missing++;
-    else if (parts.content === "" && parts.reasoningContent === "" && parts.toolCalls.length === 0) empty++;
     issued.push({ conversationId: ids[t] as string, turn: turns[row.sample_index] as number, output: parts });
   }
   const rows: ConversationRow[] = dataset.conversations.flatMap((c) =>
@@ -69,9 +66,8 @@ export function scoreConversations(
   writeFileSync(join(reportDir, scoresFile), `${JSON.stringify(scores, null, 2)}\n`);
   return {
     dataset_name: "performance",
-    eval_method: INLINE_SCORER,
     extractor: null,
-    ground_truth_column: "ground_truth",
+    ground_truth_column: groundTruth,
     score: scores.score,
     unit_samples: dataset.bodies.length,
     num_repeats: 1,
@@ -79,6 +75,5 @@ export function scoreConversations(
     duration_s: Math.round((outcome.endNs - outcome.startNs) / 1e6) / 1e3,
     complete: true,
     dataset_type: "performance",
-    response_counts: { issued: issued.length, scored: issued.length - missing - empty, empty, missing },
   };
 }

@@ -12,7 +12,13 @@
 import { InputError } from "../errors.ts";
 import { hasValues, rollupSeries } from "../metrics/series-rollup.ts";
 import type { AccuracyEntry, ResponseForScoring, ScoreInput } from "./accuracy-entry.ts";
-import { extractorNames, getExtractor, identityExtractor, type Extractor } from "./extractor-registry.ts";
+import {
+  extractorClassName,
+  extractorNames,
+  getExtractor,
+  identityExtractor,
+  type Extractor,
+} from "./extractor-registry.ts";
 import { countResponses } from "./response-counts.ts";
 import type { ExtractedSample } from "./scorer.ts";
 import { SCORER_SPECS, type ScorerName } from "./scoring-setup.ts";
@@ -57,7 +63,7 @@ function rowOf(input: ScoreInput, response: ResponseForScoring): Readonly<Record
   return row;
 }
 
-/** Output-token rollup of the responses that carry a count; undefined when none does. */
+/** Output-token rollup of the responses that carry a count; undefined when none does (upstream: of the non-empty ones). */
 function outputLengths(responses: readonly ResponseForScoring[]): AccuracyEntry["output_sequence_lengths"] {
   const tokens = responses.flatMap((r) =>
     r.outputTokens !== null && Number.isFinite(r.outputTokens) ? [r.outputTokens] : [],
@@ -131,12 +137,10 @@ export async function scoreDataset(input: ScoreInput): Promise<AccuracyEntry> {
     }
   }
   const outcome = denominator === 0 && !scorer.scoresNothingIssued ? null : await scorer.score(samples, ctx);
-  const lengths = outputLengths(distinct);
   const entry: AccuracyEntry = {
     dataset_name: input.datasetName,
-    eval_method: input.evalMethod,
-    extractor: input.extractor,
-    ground_truth_column: input.groundTruthColumn,
+    extractor: input.extractor === null ? null : extractorClassName(input.extractor),
+    ground_truth_column: input.groundTruthSetting === undefined ? input.groundTruthColumn : input.groundTruthSetting,
     score: outcome === null ? null : (outcome.score ?? outcome.passed / denominator),
     unit_samples: input.rows.length,
     num_repeats: input.numRepeats,
@@ -145,8 +149,15 @@ export async function scoreDataset(input: ScoreInput): Promise<AccuracyEntry> {
     complete: outcome?.complete ?? true,
     dataset_type: input.datasetType,
     ...(outcome?.breakdown ? { breakdown: outcome.breakdown } : {}),
-    response_counts: counts,
-    ...(lengths ? { output_sequence_lengths: lengths } : {}),
   };
+  // As upstream, the accounting and the output lengths are the accuracy datasets' (the performance entry's are in result_summary.json).
+  if (input.datasetType === "accuracy") {
+    entry.response_counts = counts;
+    const lengths = outputLengths(usable);
+    if (lengths) {
+      entry.output_sequence_lengths = lengths;
+      if (input.tokenizeS !== undefined) entry.osl_tokenize_s = Math.round(input.tokenizeS * 1000) / 1000;
+    }
+  }
   return entry;
 }

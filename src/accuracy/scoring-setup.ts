@@ -75,6 +75,8 @@ export interface ScoringSetup {
   /** null: the whole output is compared (identity). */
   extractor: ExtractorName | null;
   groundTruthColumn: string;
+  /** `accuracy_config.ground_truth` as configured (a predefined dataset's own when it fills in), null when unset. */
+  groundTruthSetting: string | null;
   numRepeats: number;
   /** `code_bench_scorer`'s extras with upstream's defaults; null for every other scorer. */
   codeBench: CodeBenchExtras | null;
@@ -193,6 +195,7 @@ export function resolveScoringSetup(
     evalMethod: method,
     extractor: (config.extractor ?? defaults?.extractor ?? null) as ExtractorName | null,
     groundTruthColumn: codeBench ? codeBench.question_id_column : (config.ground_truth ?? "ground_truth"),
+    groundTruthSetting: config.ground_truth,
     numRepeats: config.num_repeats,
     codeBench,
     extras: SCORER_SPECS[method].extras.parse(config.extras ?? {}) as Record<string, unknown>,

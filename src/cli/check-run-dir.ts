@@ -12,7 +12,8 @@ import { formatProblem } from "../config/config-error.ts";
 import { parseExactJson } from "../config/exact-json.ts";
 import { parsePythonJson } from "../mlperf/python-json.ts";
 import { PyFloat } from "../mlperf/python-values.ts";
-import type { DraftConfig } from "../config/schema/schema.ts";
+import type { BenchmarkConfig, DraftConfig } from "../config/schema/schema.ts";
+import { predefinedAccuracyDefaults } from "../dataset/predefined/predefined-registry.ts";
 import { loadYamlConfig } from "../config/load-yaml.ts";
 import { parsePartially } from "../config/parse-partial.ts";
 import { issueToProblems } from "../config/zod-issues.ts";
@@ -92,11 +93,26 @@ function edgeTables(rule: ModelRule): { golden: Record<string, number>; factors:
   };
 }
 
+/**
+ * Each scored dataset's scorer, under the dataset_name its accuracy entry has (the performance
+ * dataset's is "performance"): its accuracy_config.eval_method, else a predefined dataset's own.
+ */
+function scorersByDataset(config: BenchmarkConfig): Map<string, string> {
+  const scorers = new Map<string, string>();
+  for (const d of config.datasets) {
+    const own = d.type === "accuracy" ? predefinedAccuracyDefaults(d.path ?? d.name)?.evalMethod : undefined;
+    const method = d.accuracy_config?.eval_method ?? own;
+    if (method) scorers.set(d.type === "performance" ? "performance" : d.name, method);
+  }
+  return scorers;
+}
+
 /** Our checks for the datacenter rounds: the full validation, the seeds as written, the summary and the audit. */
 function datacenterChecks(dir: string, rule: ModelRule, pinned: { scheduler: bigint; sampleIndex: bigint }): Check[] {
   const path = join(dir, "config.yaml");
   let problem: string | null | undefined;
   let seeds: RunArtifacts["seeds"] = null;
+  let scorers = new Map<string, string>();
   if (existsSync(path)) {
     try {
       const raw = loadYamlConfig(path) as {
@@ -108,7 +124,7 @@ function datacenterChecks(dir: string, rule: ModelRule, pinned: { scheduler: big
         dataloader: raw.settings?.runtime?.dataloader_random_seed,
         warmup: raw.settings?.warmup?.warmup_random_seed,
       };
-      buildConfig({ command: "from-config", yaml: raw, overrides: {}, source: path });
+      scorers = scorersByDataset(buildConfig({ command: "from-config", yaml: raw, overrides: {}, source: path }));
       problem = null;
     } catch (error) {
       if (!(error instanceof BenchmarkError)) throw error;
@@ -124,6 +140,7 @@ function datacenterChecks(dir: string, rule: ModelRule, pinned: { scheduler: big
       seeds,
       summary: record(readJson(join(dir, "performance", "result_summary.json"))),
       accuracy: Array.isArray(accuracy) ? (accuracy as Record<string, unknown>[]) : null,
+      scorers,
       audit: record(readJson(join(dir, "audit", "audit_output_caching_test.json"))),
     },
     rule,

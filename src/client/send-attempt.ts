@@ -20,6 +20,7 @@
  * `reset` — a real failure. The reconnect keeps the entry's scheduled instant.
  */
 import type { RequestRecord } from "../record/request-record.ts";
+import { noResponseRecord } from "../record/no-response-record.ts";
 import { returnAbortController, takeAbortController } from "./abort-pool.ts";
 import { checkDeclaredLength, readTextLimited, ResponseTooLargeError } from "./body-limit.ts";
 import {
@@ -69,7 +70,7 @@ export async function sendAttempt(
     controller.abort(reason);
   };
   const unregister = register({ abort });
-  const record = emptyRecord(req, attempt);
+  const record = noResponseRecord(req, Number.NaN, 0, null, null, attempt);
   const progress: StreamProgress = { tokenSeen: false };
   let retryAfterMs: number | null = null;
   record.sentNs = settings.now();
@@ -211,37 +212,4 @@ function explainFailure(
   if (kind === "stalled_stream") return `no bytes for --stall-timeout ${settings.stallTimeoutMs / 1000} s (${stage})`;
   if (kind === "reset") return `${message} (${stage})`;
   return message;
-}
-
-function emptyRecord(req: OutgoingRequest, attempt: number): RequestRecord {
-  return {
-    phase: req.phase,
-    planIndex: req.planIndex,
-    sampleIndex: req.sampleIndex,
-    workerId: req.workerId,
-    endpointIndex: req.endpointIndex,
-    scheduledNs: req.scheduledNs,
-    sentNs: 0,
-    responseHeadersNs: null,
-    firstTokenNs: null,
-    doneNs: 0,
-    httpStatus: 0,
-    errorKind: null,
-    errorMessage: null,
-    inputTokens: null,
-    outputTokens: null,
-    reasoningTokens: null,
-    tokenSource: "none",
-    chunkCount: 0,
-    chunkGapsNs: null,
-    chunkTokens: null,
-    finishReason: null,
-    hiddenTokens: null,
-    streamNotes: 0,
-    chunkChars: null,
-    responseText: null,
-    attempt,
-    // Set when the body outlives the response (client/read-stream); present from the start so the record keeps one shape.
-    releasedNs: undefined,
-  };
 }

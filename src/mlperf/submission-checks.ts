@@ -25,6 +25,11 @@ export interface RunArtifacts {
   seeds: { scheduler: unknown; dataloader: unknown; warmup: unknown } | null;
   summary: Record<string, unknown> | null;
   accuracy: Record<string, unknown>[] | null;
+  /**
+   * Each accuracy entry's scorer by its dataset_name, from the run's config: accuracy_results.json
+   * names none (as upstream writes it), and a scalar score is that scorer's metric (exact_match…).
+   */
+  scorers?: ReadonlyMap<string, string>;
   audit: Record<string, unknown> | null;
 }
 
@@ -34,17 +39,22 @@ const number = (value: unknown): number | null => {
 };
 
 /** Every value an accuracy entry offers under a metric name (rouge's mapping, a scalar score, the OSL mean). */
-function accuracyValues(entries: readonly Record<string, unknown>[]): Map<string, number> {
+function accuracyValues(
+  entries: readonly Record<string, unknown>[],
+  scorers: ReadonlyMap<string, string>,
+): Map<string, number> {
   const values = new Map<string, number>();
   for (const entry of entries) {
     const score = entry.score;
+    // Results files written before entries lost their `eval_method` still name it themselves.
+    const method = scorers.get(String(entry.dataset_name)) ?? entry.eval_method;
     if (score !== null && typeof score === "object") {
       for (const [key, value] of Object.entries(score)) {
         const n = number(value);
         if (n !== null) values.set(key, n);
       }
-    } else if (number(score) !== null && typeof entry.eval_method === "string") {
-      values.set(entry.eval_method, (number(score) as number) * 100);
+    } else if (number(score) !== null && typeof method === "string") {
+      values.set(method, (number(score) as number) * 100);
     }
     for (const [key, value] of Object.entries((entry.breakdown as Record<string, unknown> | undefined) ?? {})) {
       const n = number(value);
@@ -56,8 +66,12 @@ function accuracyValues(entries: readonly Record<string, unknown>[]): Map<string
   return values;
 }
 
-function accuracyChecks(rule: ModelRule, entries: readonly Record<string, unknown>[]): Check[] {
-  const values = accuracyValues(entries);
+function accuracyChecks(
+  rule: ModelRule,
+  entries: readonly Record<string, unknown>[],
+  scorers: ReadonlyMap<string, string>,
+): Check[] {
+  const values = accuracyValues(entries, scorers);
   const sets = rule.accuracy.map((targets) =>
     targets.map((t): Check => {
       const measured = values.get(t.metric);
@@ -160,7 +174,7 @@ export function submissionChecks(
       passed: false,
       detail: "no accuracy/accuracy_results.json with scores",
     });
-  else checks.push(...accuracyChecks(rule, run.accuracy));
+  else checks.push(...accuracyChecks(rule, run.accuracy, run.scorers ?? new Map()));
   if (run.audit)
     checks.push({
       name: "audit:output_caching_test",

@@ -37,6 +37,8 @@ export interface FieldSpec<T = unknown> {
   metric?: MetricArray | true;
   /** A producer may leave it out; it is then this value. */
   fallback?: T;
+  /** Its value in the record of a request nothing answered (record/no-response-record); unset: null, 0 for a NOT NULL integer, NaN for a `nan` instant. */
+  unanswered?: T;
   /** The field's value type, for the type system only: undefined at run time. */
   readonly type: T;
 }
@@ -179,6 +181,7 @@ export const REQUEST_FIELDS = {
     wire: "code",
     unit: "name",
     metric: true,
+    unanswered: "none",
   },
   /** SSE events that carried tokens (streaming: text, or none when usage counts them as tokens, tokens/chunk-tokens), 1 for non-streaming. */
   chunkCount: {

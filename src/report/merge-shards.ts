@@ -18,6 +18,7 @@ import { readPhases, readRunMeta } from "../metrics/read-phase.ts";
 import { SHARD_HEALTH_META_KEY, shardHealth, type MergedShards, type ShardHealth } from "./shard-health.ts";
 import { summarizeRunDir } from "./write-report.ts";
 import { readModels, writeModels, type RunModel } from "../record/run-models.ts";
+import { STOP_REASON_META_KEY, STOP_SIGNAL_META_KEY } from "./stop-cause.ts";
 
 function readModelsOf(dir: string): RunModel[] {
   const db = new Database(join(dir, EVENTS_DB_FILE), { readonly: true });
@@ -224,6 +225,10 @@ export function mergeShards(dirs: readonly string[], outDir: string): MergeOutco
     };
     delete meta.shard;
     delete meta.start_wait_ms;
+    // The first shard's own stop is not the merge's: an incomplete merge names its shards (report/stop-cause).
+    delete meta[STOP_SIGNAL_META_KEY];
+    delete meta[STOP_REASON_META_KEY];
+    if (meta.state !== "complete") meta[STOP_REASON_META_KEY] = "shards";
     for (const [key, value] of Object.entries(meta))
       out.run("INSERT OR REPLACE INTO run (key, value) VALUES (?, ?)", [key, value]);
     out.run("COMMIT");

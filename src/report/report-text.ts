@@ -32,6 +32,7 @@ import {
 } from "./text-format.ts";
 import { STREAM_NOTES, type StreamNote } from "../record/stream-notes.ts";
 import { metricNamed } from "../metrics/metric-names.ts";
+import { stateWarning } from "./stop-cause.ts";
 
 export const SUMMARY_HEADER = "----------------- Summary -----------------";
 export const SUMMARY_FOOTER = "----------------- End of Summary -----------------";
@@ -39,15 +40,13 @@ export const BREAKDOWN_HEADER = "------------------- Latency Breakdowns --------
 export const ERRORS_HEADER = "------------------- Errors -------------------";
 export const REPORT_FOOTER = "----------------- End of Report -----------------";
 
-/** Summary lines between the header and footer. */
-function summaryBody(s: ResultSummary): string[] {
+/** Summary lines between the header and footer; `stoppedBy` names what ended an interrupted run (report/stop-cause). */
+function summaryBody(s: ResultSummary, stoppedBy: string | null): string[] {
   const lines: string[] = [];
-  if (s.state === "interrupted") {
-    lines.push("WARNING: run was interrupted; results cover only the requests that finished.");
-  } else if (!s.complete) {
-    lines.push(`WARNING: report is incomplete (run state: ${s.state}); numbers may be partial.`);
-  }
-  lines.push(`Version: ${s.version}`, `Git SHA: ${s.git_sha ?? "unknown"}`);
+  const warning = stateWarning(s.state, stoppedBy);
+  if (warning) lines.push(warning);
+  // As upstream: the SHA line only when the build knows its commit.
+  lines.push(`Version: ${s.version}`, ...(s.git_sha ? [`Git SHA: ${s.git_sha}`] : []));
   if (s.server) lines.push(...serverIdentityLines(s.server));
   const config = runConfigLines(s.run_config);
   if (config.length > 0) lines.push("Run config:", ...config);
@@ -170,8 +169,12 @@ function errorLines(s: ResultSummary): string[] {
   return lines;
 }
 
-/** The full report.txt. */
-export function renderReportText(summary: ResultSummary, accuracy: readonly string[] = []): string {
+/** The full report.txt; `stoppedBy` names what ended an interrupted run (report/stop-cause), null when it is not known. */
+export function renderReportText(
+  summary: ResultSummary,
+  accuracy: readonly string[] = [],
+  stoppedBy: string | null = null,
+): string {
   const conversations = summary.conversations ? conversationLines(summary.conversations) : [];
   const shards = [
     ...(summary.shards ? shardLines(summary.shards) : []),
@@ -183,7 +186,7 @@ export function renderReportText(summary: ResultSummary, accuracy: readonly stri
   const lines = [
     ...(summary.result ? [...verdictLines(summary.result), ""] : []),
     SUMMARY_HEADER,
-    ...summaryBody(summary),
+    ...summaryBody(summary, stoppedBy),
     ...shards,
     ...conversations,
     ...accuracy,
@@ -210,10 +213,14 @@ function headline(label: string, rollup: Rollup, percentileKeys: readonly string
 }
 
 /** What the user sees on stdout: the Summary block plus TTFT, TPOT and latency headlines. */
-export function renderConsoleSummary(summary: ResultSummary, accuracy: readonly string[] = []): string {
+export function renderConsoleSummary(
+  summary: ResultSummary,
+  accuracy: readonly string[] = [],
+  stoppedBy: string | null = null,
+): string {
   const lines = [
     SUMMARY_HEADER,
-    ...summaryBody(summary),
+    ...summaryBody(summary, stoppedBy),
     ...headline(metricNamed("ttft").label, summary.ttft, ["50.0", "99.0"]),
     ...headline(metricNamed("tpot").label, summary.tpot, ["50.0"]),
     ...headline(metricNamed("latency").label, summary.latency, ["50.0", "99.0"]),

@@ -4,7 +4,7 @@
  * JSON keeps ns; text shows ms with 2 decimals (×1e-6), token counts as integers when whole,
  * and "N/A" wherever a value is missing (null or non-finite), never "NaN".
  */
-import { toExactJson } from "../config/exact-json.ts";
+import { floatRepr, formatF, pythonStr } from "../metrics/python-float-format.ts";
 import { loadPatternType, type ResultSummary } from "./result-summary.ts";
 
 const NS_PER_MS = 1e6;
@@ -13,9 +13,9 @@ export const NS_PER_S = 1e9;
 /** How a series is shown in text. */
 export type DisplayUnit = "ms" | "tokens";
 
-/** `v` with 2 decimals, or "N/A". */
+/** `v` with 2 decimals as upstream's `:.2f` (an exact tie to even: 0.125 → 0.12), or "N/A". */
 export function fixed2(v: number | null | undefined): string {
-  return typeof v === "number" && Number.isFinite(v) ? v.toFixed(2) : "N/A";
+  return typeof v === "number" && Number.isFinite(v) ? formatF(v, 2) : "N/A";
 }
 
 /** A ns value as ms with 2 decimals, or "N/A". */
@@ -40,22 +40,23 @@ export function withUnit(v: number | null | undefined, unit: DisplayUnit): strin
   return text === "N/A" ? text : `${text} ${unit}`;
 }
 
-/** A config value on one line: strings bare, objects and arrays as compact JSON. */
-export function configValue(v: unknown): string {
-  if (v === null || v === undefined) return "null";
-  if (typeof v === "object") return toExactJson(v);
-  return String(v);
+/** run_config fields upstream's schema types as float, which Python prints with a point (10 → `10.0`). */
+const UPSTREAM_FLOATS: ReadonlySet<string> = new Set(["target_qps"]);
+
+/** A config value on one line as upstream's report prints it, Python's str: `None`, `True`, strings bare, lists and dicts as Python's. */
+export function configValue(v: unknown, key = ""): string {
+  return typeof v === "number" && UPSTREAM_FLOATS.has(key) ? floatRepr(v) : pythonStr(v);
 }
 
-/** "  load_pattern: type=poisson, target_qps=10" lines for a run_config block. */
+/** "  load_pattern: type=poisson, target_qps=10.0" lines for a run_config block, as upstream's report writes them. */
 export function runConfigLines(runConfig: Record<string, unknown>): string[] {
   const lines: string[] = [];
   for (const [key, value] of Object.entries(runConfig)) {
     if (value !== null && typeof value === "object" && !Array.isArray(value)) {
-      const parts = Object.entries(value).map(([k, v]) => `${k}=${configValue(v)}`);
+      const parts = Object.entries(value).map(([k, v]) => `${k}=${configValue(v, k)}`);
       lines.push(`  ${key}: ${parts.join(", ")}`);
     } else {
-      lines.push(`  ${key}: ${configValue(value)}`);
+      lines.push(`  ${key}: ${configValue(value, key)}`);
     }
   }
   return lines;

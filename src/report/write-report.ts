@@ -43,6 +43,7 @@ import { RATE_LOAD_PATTERNS } from "../config/schema/settings.ts";
 import { scrubNonFinite } from "../metrics/json-numbers.ts";
 import { steadyStateOf, type SteadyState } from "../metrics/steady-state/steady-state.ts";
 import { readScrapeCounts, readServerMetricRows, readWarmupFirstTokens } from "../server-metrics/read-samples.ts";
+import { stopCause } from "./stop-cause.ts";
 
 const PERFORMANCE_PHASE = "performance";
 /** Runs with a plateau to find: a closed loop's slots, or an open loop's rate (a burst only drains). */
@@ -88,12 +89,16 @@ interface PerformancePhase {
   profiling: ProfilingRecord | null;
   /** The server's known gauges over the run, when they were scraped. */
   serverTimeline: GaugeTimeline | null;
+  /** What ended the run early, as report.txt names it (report/stop-cause); null when it was not interrupted. */
+  stoppedBy: string | null;
 }
 
 /** What the reports of a run hold, for the console. */
 interface WrittenReport {
   summary: ResultSummary;
   accuracy: AccuracyEntry[];
+  /** What ended the run early, as report.txt names it; null when it was not interrupted. */
+  stoppedBy: string | null;
 }
 
 /** Reads events.db once and summarises the performance phase. */
@@ -170,7 +175,8 @@ function readPerformancePhase(reportDir: string): PerformancePhase {
     }
     const accuracy = JSON.parse(meta.accuracy_results ?? "[]") as AccuracyEntry[];
     const profiling = meta[PROFILING_META_KEY] ? (JSON.parse(meta[PROFILING_META_KEY]) as ProfilingRecord) : null;
-    return { summary, cols, series, windowStartNs, accuracy, profiling, serverTimeline };
+    const stoppedBy = summary.state === "interrupted" ? stopCause(meta) : null;
+    return { summary, cols, series, windowStartNs, accuracy, profiling, serverTimeline, stoppedBy };
   } finally {
     db.close();
   }
@@ -183,15 +189,19 @@ export function summarizeRunDir(reportDir: string): ResultSummary {
 
 /** Writes result_summary.json, report.txt and report.html; returns what the console shows. */
 export function writeReportFiles(reportDir: string): WrittenReport {
-  const { summary, cols, series, windowStartNs, accuracy, profiling, serverTimeline } = readPerformancePhase(reportDir);
+  const { summary, cols, series, windowStartNs, accuracy, profiling, serverTimeline, stoppedBy } =
+    readPerformancePhase(reportDir);
   mkdirSync(join(reportDir, "performance"), { recursive: true });
   writeFileSync(join(reportDir, RESULT_SUMMARY_FILE), `${toExactJson(summary, 2)}\n`);
   const profilingText = profiling ? `${profilingLines(profiling).join("\n")}\n` : "";
-  writeFileSync(join(reportDir, REPORT_TEXT_FILE), renderReportText(summary, accuracyLines(accuracy)) + profilingText);
+  writeFileSync(
+    join(reportDir, REPORT_TEXT_FILE),
+    renderReportText(summary, accuracyLines(accuracy), stoppedBy) + profilingText,
+  );
   if (profiling) writeFileSync(join(reportDir, PROFILING_JSON_FILE), `${JSON.stringify(profiling, null, 2)}\n`);
   writeFileSync(
     join(reportDir, REPORT_HTML_FILE),
     renderHtmlReport(summary, cols, windowStartNs, accuracy, series, serverTimeline),
   );
-  return { summary, accuracy };
+  return { summary, accuracy, stoppedBy };
 }

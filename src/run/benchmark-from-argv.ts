@@ -64,7 +64,7 @@ export async function benchmarkFromArgv(mode: BenchmarkCommand, argv: string[], 
       beforeRun: (i, dir) => io.stderr(`run ${i} of ${config.runs}: ${dir}\n`),
       afterRun: async (outcome) => {
         await exportEvents(outcome.reportDir);
-        io.stdout(renderConsoleSummary(outcome.summary, accuracyLines(outcome.accuracy)));
+        io.stdout(renderConsoleSummary(outcome.summary, accuracyLines(outcome.accuracy), outcome.stoppedBy));
       },
     });
     // The table is the result (stdout); its CV warnings go to stderr, as every warning does (report.txt keeps both).
@@ -81,7 +81,7 @@ export async function benchmarkFromArgv(mode: BenchmarkCommand, argv: string[], 
   } else {
     const outcome = await runBenchmark(config, runIo, testMode);
     await exportEvents(outcome.reportDir);
-    io.stdout(renderConsoleSummary(outcome.summary, accuracyLines(outcome.accuracy)));
+    io.stdout(renderConsoleSummary(outcome.summary, accuracyLines(outcome.accuracy), outcome.stoppedBy));
     reportDir = outcome.reportDir;
   }
   if (!config.audit) {

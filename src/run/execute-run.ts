@@ -17,6 +17,7 @@ import { inFlightText } from "./size-workers.ts";
 import { openRunDisplay } from "./run-display.ts";
 import { Session, type SessionResult, type SessionSpec } from "./session.ts";
 import { installStopSignals } from "./stop-signals.ts";
+import { STOP_SIGNAL_META_KEY } from "../report/stop-cause.ts";
 import { PROFILING_META_KEY, ProfilerTriggers } from "../profiling/profiler-triggers.ts";
 import type { RunClock } from "../clock/mono-clock.ts";
 import { wireHeaders } from "../config/http-headers.ts";
@@ -200,7 +201,11 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
     `benchmark: ${counts} requests (${config.settings.load_pattern.type}), ${sizing.workers} ` +
       `worker(s), ${inFlightText(sizing)}, streaming ${workload.streaming ? "on" : "off"}`,
   );
-  const signals = installStopSignals(session, log, display.stopping);
+  // The first stop signal (or key) is kept, so the report names what interrupted the run (report/stop-cause).
+  const signals = installStopSignals(session, log, (signal) => {
+    run.db.setMeta(STOP_SIGNAL_META_KEY, signal);
+    display.stopping(signal);
+  });
   display.onStopKey(signals.press);
   const limitS = config.run_timeout_s;
   const watchdog = limitS

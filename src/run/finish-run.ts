@@ -17,6 +17,7 @@ import { isPoolingApi } from "../dataset/pooling-api.ts";
 import { inputCounter } from "../dataset/pooling-inputs.ts";
 import type { OpenRun, RunIo } from "./open-run.ts";
 import type { SessionResult, SessionState } from "./session.ts";
+import { STOP_REASON_META_KEY } from "../report/stop-cause.ts";
 
 export interface BenchmarkOutcome {
   reportDir: string;
@@ -24,10 +25,16 @@ export interface BenchmarkOutcome {
   accuracy: AccuracyEntry[];
   /** Why the session stopped early ("interrupted" for a signal, "timeout", "error"); null when it ran to the end. */
   stopReason: string | null;
+  /** What ended the run early as report.txt names it (report/stop-cause); null when it was not interrupted. */
+  stoppedBy: string | null;
 }
 
-/** Client-side token counts for every response, after the run (`--tokenizer`; a mix's models each their own). */
-function countTokens(run: OpenRun, io: RunIo): void {
+/**
+ * Client-side token counts for every response, after the run (`--tokenizer`; a mix's models each their own).
+ * Returns the seconds the tokenizer spent on each accuracy phase: its entry's osl_tokenize_s, as upstream times its count.
+ */
+function countTokens(run: OpenRun, io: RunIo): Map<string, number> {
+  const seconds = new Map<string, number>();
   const { tokenizer, workload, db, modelTokenizers } = run;
   if (modelTokenizers.some((t) => t !== null) && workload.dataset) {
     const rows = workload.dataset.rows;
@@ -40,18 +47,22 @@ function countTokens(run: OpenRun, io: RunIo): void {
     const sources = [...new Set(modelTokenizers.map((t) => t?.source ?? "none"))].join(", ");
     io.log(`tokenizers ${sources}: counted ${counted} responses, each model with its own`);
   }
-  if (!tokenizer) return;
+  if (!tokenizer) return seconds;
   let counted =
     workload.dataset && modelTokenizers.length === 0
       ? db.applyTokenizerCounts("performance", promptTokenCounter(workload.dataset.rows, tokenizer), tokenizer.count)
       : 0;
-  for (const a of workload.accuracy)
+  for (const a of workload.accuracy) {
+    const startNs = Bun.nanoseconds();
     counted += db.applyTokenizerCounts(
       a.phase.plan.phase,
       promptTokenCounter(a.dataset.rows, tokenizer),
       tokenizer.count,
     );
+    seconds.set(a.phase.plan.phase, (Bun.nanoseconds() - startNs) / 1e9);
+  }
   io.log(`tokenizer ${tokenizer.source}: counted ${counted} responses`);
+  return seconds;
 }
 
 /** Embeddings and rerank: each successful request's input count, from the body it sent (dataset/pooling-inputs). */
@@ -61,7 +72,12 @@ function countInputs(run: OpenRun): void {
   db.applyInputCounts("performance", inputCounter(workload.apiType, workload.bodies));
 }
 
-async function scoreAccuracy(run: OpenRun, result: SessionResult, io: RunIo): Promise<void> {
+async function scoreAccuracy(
+  run: OpenRun,
+  result: SessionResult,
+  io: RunIo,
+  tokenizeS: ReadonlyMap<string, number>,
+): Promise<void> {
   const { config, workload, reportDir, db } = run;
   const conversations = workload.conversations?.scoresFile ? workload.conversations : null;
   // Upstream lists the inline "performance" entry after the accuracy datasets' entries.
@@ -82,12 +98,16 @@ async function scoreAccuracy(run: OpenRun, result: SessionResult, io: RunIo): Pr
               conversations.plan,
               perf,
               conversations.scoresFile,
+              conversations.groundTruth,
             ),
           ]
         : [];
     const entries = [
       ...inline,
-      ...(await scoreAccuracyPhases(reader, reportDir, scored, result.phases, config, io.log, inline)),
+      ...(await scoreAccuracyPhases(reader, reportDir, scored, result.phases, config, io.log, {
+        before: inline,
+        tokenizeS,
+      })),
     ];
     db.setMeta(ACCURACY_META_KEY, JSON.stringify(entries));
   } finally {
@@ -128,10 +148,10 @@ export function runFailure(
 
 export async function finishRun(run: OpenRun, result: SessionResult, io: RunIo): Promise<BenchmarkOutcome> {
   const { db, reportDir } = run;
-  countTokens(run, io);
+  const tokenizeS = countTokens(run, io);
   countInputs(run);
   db.setMeta("state", result.state);
-  if (result.stopReason) db.setMeta("stop_reason", result.stopReason);
+  if (result.stopReason) db.setMeta(STOP_REASON_META_KEY, result.stopReason);
   // Loaded once the run is over: the report code is not on the way to the first request.
   const { writeReportFiles } = await import("../report/write-report.ts");
   // The performance report comes first: scoring may fail, or take an hour of code execution.
@@ -139,17 +159,17 @@ export async function finishRun(run: OpenRun, result: SessionResult, io: RunIo):
     writeReportFiles(reportDir);
   let scoringError: unknown = null;
   try {
-    await scoreAccuracy(run, result, io);
+    await scoreAccuracy(run, result, io, tokenizeS);
   } catch (error) {
     scoringError = error;
   }
   db.close();
-  const { summary, accuracy } = writeReportFiles(reportDir);
+  const { summary, accuracy, stoppedBy } = writeReportFiles(reportDir);
   if (scoringError !== null) {
     io.log(`scoring failed; the performance report is in ${reportDir}`);
     throw scoringError;
   }
   const failure = runFailure(result.state, summary, run.workload.dataset !== null, reportDir);
   if (failure) throw failure;
-  return { reportDir, summary, accuracy, stopReason: result.stopReason };
+  return { reportDir, summary, accuracy, stopReason: result.stopReason, stoppedBy };
 }

@@ -9,6 +9,7 @@
  */
 import type { PhasePlan } from "../plan/phase-plan.ts";
 import type { RequestRecord } from "../record/request-record.ts";
+import { noResponseRecord } from "../record/no-response-record.ts";
 
 const RECORDED = 1;
 const LOST = 2;
@@ -47,35 +48,17 @@ export class PhaseLedger {
       const planIndex = share[j] as number;
       if (this.state[planIndex] !== 0) continue;
       this.state[planIndex] = LOST;
-      lost.push({
+      const who = {
         phase: plan.phase,
         planIndex,
         sampleIndex: plan.sampleIndex[planIndex] as number,
-        modelIndex: plan.modelIndex?.[planIndex] ?? 0,
         workerId,
         endpointIndex: planIndex % endpointCount,
         scheduledNs: this.startNs + (plan.offsetNs[planIndex] as number),
-        sentNs: Number.NaN,
-        responseHeadersNs: null,
-        firstTokenNs: null,
-        doneNs: nowNs,
-        httpStatus: 0,
-        errorKind: "worker_lost",
-        errorMessage: reason,
-        inputTokens: null,
-        outputTokens: null,
-        reasoningTokens: null,
-        tokenSource: "none",
-        chunkCount: 0,
-        chunkGapsNs: null,
-        chunkTokens: null,
-        finishReason: null,
-        hiddenTokens: null,
-        streamNotes: 0,
-        chunkChars: null,
-        responseText: null,
-        attempt: 0,
-      });
+      };
+      const record = noResponseRecord(who, Number.NaN, nowNs, "worker_lost", reason, 0);
+      record.modelIndex = plan.modelIndex?.[planIndex] ?? 0;
+      lost.push(record);
     }
     return lost;
   }

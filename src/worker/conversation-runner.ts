@@ -20,6 +20,7 @@ import { systemContentStart } from "../dataset/conversations/turn-body.ts";
 import { anthropicTurnBody } from "../dataset/anthropic-turn.ts";
 import { saltedPrompt, type TrajectoryTable } from "../plan/conversation-plan.ts";
 import type { RequestRecord } from "../record/request-record.ts";
+import { noResponseRecord } from "../record/no-response-record.ts";
 import { LiveHistory } from "./live-history.ts";
 import type { PhaseShare, PhaseTargets, ShareOutcome } from "./phase-runner.ts";
 
@@ -209,34 +210,15 @@ export class ConversationRunner {
 
   private abortedTurn(i: number, reason: string): RequestRecord {
     const now = this.settings.now();
-    return {
+    const who = {
       phase: this.share.phase,
       planIndex: this.share.planIndex[i] as number,
       sampleIndex: this.share.sampleIndex[i] as number,
       workerId: this.share.workerId,
       endpointIndex: 0,
       scheduledNs: now,
-      sentNs: Number.NaN,
-      responseHeadersNs: null,
-      firstTokenNs: null,
-      doneNs: now,
-      httpStatus: 0,
-      errorKind: "conversation_aborted",
-      errorMessage: reason,
-      inputTokens: null,
-      outputTokens: null,
-      reasoningTokens: null,
-      tokenSource: "none",
-      chunkCount: 0,
-      chunkGapsNs: null,
-      chunkTokens: null,
-      finishReason: null,
-      hiddenTokens: null,
-      streamNotes: 0,
-      chunkChars: null,
-      responseText: null,
-      attempt: 0,
     };
+    return noResponseRecord(who, Number.NaN, now, "conversation_aborted", reason, 0);
   }
 
   private checkFinished(): void {

@@ -32,6 +32,8 @@ export interface ConversationRun {
   plan: ConversationPlan;
   /** `agentic_inference_inline`'s output file (extras.scores_filename); null when the run is not scored. */
   scoresFile: string | null;
+  /** `accuracy_config.ground_truth` as configured (the inline entry's ground_truth_column); null when unset. */
+  groundTruth: string | null;
 }
 
 interface ConversationWorkload {
@@ -126,7 +128,7 @@ export function conversationWorkload(
   // The inline scorer grades tool calls, and live history resends the replies: both keep them as their parts.
   if (scoresFile || agentic.history === "live") phase.keepResponseText = "structured";
   return {
-    run: { dataset: conversations, plan, scoresFile },
+    run: { dataset: conversations, plan, scoresFile, groundTruth: spec.accuracy_config?.ground_truth ?? null },
     dataset,
     phase,
     models: split.models,

@@ -18,8 +18,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function entry(overrides: Partial<AccuracyEntry> = {}): AccuracyEntry {
   return {
     dataset_name: "gpqa",
-    eval_method: "pass_at_1",
-    extractor: "abcd_extractor",
+    extractor: "ABCDExtractor",
     ground_truth_column: "ground_truth",
     score: 0.6,
     unit_samples: 5,
@@ -53,6 +52,14 @@ describe("accuracy/accuracy-results-file", () => {
     expect(readdirSync(join(dir, "accuracy"))).toEqual(["accuracy_results.json"]);
   });
 
+  test("sums the entries' tokenizer seconds as osl_tokenization_s, before the scores, as upstream", () => {
+    const sub = join(dir, "osl-seconds");
+    const entries = [entry({ osl_tokenize_s: 1.2345 }), entry({ dataset_name: "aime", osl_tokenize_s: 0.5 }), entry()];
+    const doc = JSON.parse(readFileSync(writeAccuracyResults(sub, entries) as string, "utf8"));
+    expect(Object.keys(doc)).toEqual(["average_accuracy", "osl_tokenization_s", "accuracy_scores"]);
+    expect(doc.osl_tokenization_s).toBe(1.735);
+  });
+
   test("leaves out the average when no entry has a score", () => {
     const sub = join(dir, "null-scores");
     const doc = JSON.parse(readFileSync(writeAccuracyResults(sub, [entry({ score: null })]) as string, "utf8"));
@@ -82,16 +89,17 @@ describe("accuracy/accuracy-results-file", () => {
 
 describe("accuracy/accuracy-text", () => {
   test.each([
-    [0.6, "0.6000"],
-    [1, "1.000"],
-    [0, "0.000"],
+    [0.6, "0.6"],
+    [1, "1"],
+    [0, "0"],
     [0.123456, "0.1235"],
     [null, "N/A"],
+    [{ rouge1: "41.2", gen_num: 3 }, "{'rouge1': '41.2', 'gen_num': 3}"],
   ])("formats score %p as %p", (score, text) => {
     expect(formatScore(score)).toBe(text);
   });
 
-  test("renders the report.txt block", () => {
+  test("renders the report.txt block: only subset_scores of a breakdown, already percentages", () => {
     const osl = {
       total: 30,
       min: 5,
@@ -104,23 +112,27 @@ describe("accuracy/accuracy-text", () => {
     };
     const text = renderAccuracyText([
       entry({
-        breakdown: { diamond: 0.6, main: null },
+        breakdown: { overall_accuracy: 82.3, subset_scores: { diamond: 60, main: 12.5 }, total_samples: 5 },
         output_sequence_lengths: osl as unknown as AccuracyEntry["output_sequence_lengths"],
+        osl_tokenize_s: 0.25,
       }),
       entry({ dataset_name: "lcb", score: 0.2, complete: false }),
+      entry({ dataset_name: "performance", dataset_type: "performance", score: 0.5, response_counts: undefined }),
     ]);
     expect(text).toBe(
       [
         "Accuracy:",
-        "  gpqa: 0.6000 (unit=5, repeats=2, total=10, duration=12.345s)",
+        "  gpqa: 0.6 (unit=5, repeats=2, total=10, duration=12.35s)",
         "    responses: 7/10 scored (2 empty, 1 missing)",
         "    output tokens (avg/min/max): 10.0/5/15",
         "    diamond: 60.00%",
-        "    main: N/A",
-        "  lcb: 0.2000 (unit=5, repeats=2, total=10, duration=12.345s)",
+        "    main: 12.50%",
+        "  lcb: 0.2 (unit=5, repeats=2, total=10, duration=12.35s)",
         "    responses: 7/10 scored (2 empty, 1 missing)",
         "    (incomplete)",
-        "  Average: 0.4000",
+        "  performance: 0.5 (unit=5, repeats=2, total=10, duration=12.35s)",
+        "  Average: 0.4",
+        "  OSL tokenization: 0.25s",
         "",
       ].join("\n"),
     );
@@ -134,11 +146,11 @@ describe("accuracy/accuracy-text", () => {
     const lines = renderAccuracyTable([entry(), entry({ dataset_name: "livecodebench", score: null, complete: false })])
       .trimEnd()
       .split("\n");
-    expect(lines[0]).toMatch(/^dataset\s+type\s+eval_method\s+extractor\s+score\s+scored/);
-    expect(lines[1]).toMatch(/^gpqa\s+accuracy\s+pass_at_1\s+abcd_extractor\s+0\.6000\s+7\/10/);
+    expect(lines[0]).toMatch(/^dataset\s+type\s+extractor\s+score\s+scored/);
+    expect(lines[1]).toMatch(/^gpqa\s+accuracy\s+ABCDExtractor\s+0\.6\s+7\/10/);
     expect(lines[2]).toMatch(/^livecodebench\s+.*N\/A\*/);
     expect(lines[1]?.indexOf("accuracy")).toBe(lines[0]?.indexOf("type"));
     expect(lines.at(-2)).toContain("* incomplete");
-    expect(lines.at(-1)).toBe("average: 0.6000");
+    expect(lines.at(-1)).toBe("average: 0.6");
   });
 });

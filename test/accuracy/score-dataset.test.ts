@@ -95,7 +95,7 @@ describe("accuracy/score-dataset", () => {
     expect(entry.score).toBe(0.6);
     expect(entry).toMatchObject({
       dataset_name: "gpqa",
-      extractor: "abcd_extractor",
+      extractor: "ABCDExtractor",
       ground_truth_column: "ground_truth",
       unit_samples: 5,
       num_repeats: 1,

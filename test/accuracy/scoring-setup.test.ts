@@ -104,6 +104,7 @@ describe("accuracy/scoring-setup resolveScoringSetup", () => {
       evalMethod: "pass_at_1",
       extractor: "abcd_extractor",
       groundTruthColumn: "ground_truth",
+      groundTruthSetting: null,
       numRepeats: 2,
       codeBench: null,
       extras: {},
@@ -122,6 +123,7 @@ describe("accuracy/scoring-setup resolveScoringSetup", () => {
       evalMethod: "code_bench_scorer",
       extractor: "python_code_extractor",
       groundTruthColumn: "question_id",
+      groundTruthSetting: null,
       numRepeats: 3,
     });
     expect(setup.codeBench).toEqual({

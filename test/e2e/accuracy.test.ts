@@ -115,8 +115,9 @@ describe("cli/accuracy", () => {
         score: 0.6,
         num_repeats: 3,
         total_samples: 15,
-        extractor: "abcd_extractor",
+        extractor: "ABCDExtractor",
       });
+      expect(entry.eval_method).toBeUndefined();
       expect(entry.response_counts).toEqual({ issued: 15, scored: 12, empty: 3, missing: 0 });
       expect(result.stdout).toMatch(/gpqa/);
     } finally {

@@ -47,7 +47,7 @@ async function edgeRun(): Promise<string> {
     mkdirSync(join(report, "accuracy"), { recursive: true });
     const entry = {
       dataset_name: "bfcl_v4",
-      eval_method: "bfcl_v4",
+      extractor: "FunctionCallExtractor",
       score: 0.871,
       breakdown: {
         overall_accuracy: 87.1,

@@ -123,7 +123,8 @@ describe("cli/conversation-scoring", () => {
         expect(accuracy.average_accuracy).toBeUndefined();
         expect(accuracy.accuracy_scores[0]).toMatchObject({
           dataset_name: "performance",
-          eval_method: "agentic_inference_inline",
+          extractor: null,
+          ground_truth_column: null,
           dataset_type: "performance",
           score: 0.8333,
           num_repeats: 1,

@@ -64,7 +64,11 @@ describe("cli/interrupt", () => {
 
       expect(await stderr.done).toContain("SIGINT");
       expect(exitCode).toBe(0);
-      expect(await stdout.done).toContain("Summary");
+      // As upstream's warning, naming the signal that stopped the run.
+      expect(await stdout.done).toContain(
+        "WARNING: run was interrupted (SIGINT) — metrics below are best-effort partial data.",
+      );
+      expect(readFileSync(join(reportDir, "report.txt"), "utf8")).toContain("WARNING: run was interrupted (SIGINT)");
       const summary = readSummary(reportDir);
       expect(summary).toMatchObject({ state: "interrupted", complete: false, n_samples_failed: 0 });
       expect(summary.n_samples_issued).toBeGreaterThanOrEqual(5);

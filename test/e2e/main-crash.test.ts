@@ -53,7 +53,9 @@ describe("cli/main-crash", () => {
       expect(summary.complete).toBe(false);
       expect(summary.n_samples_issued).toBeGreaterThanOrEqual(50);
       expect(summary.n_samples_issued).toBe(countRequestRows(report));
-      expect(await Bun.file(join(report, "report.txt")).text()).toContain("WARNING: run was interrupted");
+      expect(await Bun.file(join(report, "report.txt")).text()).toContain(
+        "WARNING: run was interrupted (the process ended before the run did)",
+      );
       // The orphaned worker notices its parent is gone (its socket closes) and exits.
       await waitFor(() => workers.every((pid) => !existsSync(`/proc/${pid}`)), 5_000);
     } finally {

@@ -61,12 +61,14 @@ describe("cli/performance-scoring", () => {
         // Two passes over five rows: total_samples is the issued count, as upstream.
         expect(scores.at(-1)).toMatchObject({
           dataset_type: "performance",
-          eval_method: "string_match",
+          extractor: "IdentityExtractor",
           score: 0.6,
           num_repeats: 1,
           total_samples: 10,
         });
-        expect(result.stdout).toMatch(/performance: 0\.600/);
+        // As upstream: no response counts on the performance entry, the score as `:.4g`.
+        expect(scores.at(-1).response_counts).toBeUndefined();
+        expect(result.stdout).toMatch(/performance: 0\.6 \(unit=/);
       } finally {
         await server.stop();
       }

@@ -85,7 +85,7 @@ describe("cli/shopify", () => {
       const entry = JSON.parse(readFileSync(join(report, "accuracy", "accuracy_results.json"), "utf8"))
         .accuracy_scores[0];
       // Polo right (3 of 3 levels); the dress answered as a polo matches only "Clothing": 4 of 6.
-      expect(entry).toMatchObject({ eval_method: "shopify_category_f1", ground_truth_column: "ground_truth_category" });
+      expect(entry).toMatchObject({ extractor: "IdentityExtractor", ground_truth_column: "ground_truth_category" });
       expect(entry.score).toBeCloseTo(4 / 6, 12);
     } finally {
       server.stop(true);

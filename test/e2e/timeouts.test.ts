@@ -70,7 +70,7 @@ async function run(server: { url: string }, extra: string[]) {
   ]);
   const seconds = (performance.now() - started) / 1000;
   const summary = JSON.parse(await Bun.file(join(report, "performance", "result_summary.json")).text());
-  return { result, summary, seconds };
+  return { result, summary, seconds, reportText: await Bun.file(join(report, "report.txt")).text() };
 }
 
 describe("cli/timeouts", () => {
@@ -126,10 +126,11 @@ describe("cli/timeouts", () => {
   test("the whole-run --run-timeout stops a hung run and writes the report marked interrupted", async () => {
     const server = misbehavingServer("silent");
     try {
-      const { result, summary, seconds } = await run(server, ["--run-timeout", "1"]);
+      const { result, summary, seconds, reportText } = await run(server, ["--run-timeout", "1"]);
       expect(summary.state).toBe("interrupted");
       expect(summary.error_counts).toEqual({ cancelled: 4 });
       expect(result.stderr).toContain("run timeout of 1 s reached");
+      expect(reportText).toContain("WARNING: run was interrupted (--run-timeout)");
       expect(seconds).toBeLessThan(8);
     } finally {
       server.stop();

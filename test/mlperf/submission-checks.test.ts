@@ -59,4 +59,21 @@ describe("mlperf/submission-checks", () => {
       byName(artifacts({}, { rouge1: "43.0", rouge2: "22.0352", rougeL: "28.6162" }))["accuracy:rouge1"]?.passed,
     ).toBe(false);
   });
+
+  test.each([
+    ["the run's config names the dataset's scorer", { scorers: new Map([["deepseek", "exact_match"]]) }, {}],
+    ["a results file from before entries lost eval_method", {}, { eval_method: "exact_match" }],
+  ])("accuracy: a scalar score is its scorer's metric — %s", (_title, run, entry) => {
+    const deepseek = DATACENTER_MODELS.get("deepseek-r1")!;
+    const checks = submissionChecks(
+      {
+        ...artifacts({}, ROUGE_OK),
+        ...run,
+        accuracy: [{ dataset_name: "deepseek", score: 0.82, ...entry }],
+      },
+      deepseek,
+      pinned,
+    );
+    expect(checks.find((c) => c.name === "accuracy:exact_match")).toMatchObject({ passed: true });
+  });
 });

@@ -6,6 +6,9 @@ describe("report/text-format", () => {
   test.each([
     [1.234, "1.23"],
     [0, "0.00"],
+    // Upstream's `:.2f`: an exact tie rounds to even, where toFixed rounds up.
+    [0.125, "0.12"],
+    [0.375, "0.38"],
     [null, "N/A"],
     [Number.NaN, "N/A"],
     [Number.POSITIVE_INFINITY, "N/A"],
@@ -39,18 +42,24 @@ describe("report/text-format", () => {
 
   test.each([
     ["x", "x"],
-    [true, "true"],
-    [null, "null"],
-    [[1, 2], "[1,2]"],
-  ])("configValue(%p) = %p", (v, text) => {
+    [true, "True"],
+    [null, "None"],
+    [[1, "a"], "[1, 'a']"],
+    [16159082839903944936n, "16159082839903944936"],
+  ])("configValue(%p) = %p, as Python's str", (v, text) => {
     expect(configValue(v)).toBe(text);
   });
 
-  test("renders nested config blocks as key=value lists", () => {
-    expect(runConfigLines({ load_pattern: { type: "poisson", target_qps: 5 }, seed: 42, tags: ["a"] })).toEqual([
-      "  load_pattern: type=poisson, target_qps=5",
+  test("renders nested config blocks as key=value lists, upstream's float fields with a point", () => {
+    const runConfig = {
+      load_pattern: { type: "poisson", target_qps: 5, target_concurrency: null, use_legacy_loadgen_qps_metrics: true },
+      seed: 42,
+      tags: ["a"],
+    };
+    expect(runConfigLines(runConfig)).toEqual([
+      "  load_pattern: type=poisson, target_qps=5.0, target_concurrency=None, use_legacy_loadgen_qps_metrics=True",
       "  seed: 42",
-      '  tags: ["a"]',
+      "  tags: ['a']",
     ]);
   });
 });

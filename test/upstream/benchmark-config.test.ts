@@ -65,6 +65,38 @@ describe("upstream test_benchmark.py: from-config", () => {
   });
 });
 
+describe("upstream test_benchmark.py: accuracy-only normalisation", () => {
+  const online = (mode: "acc" | "perf") =>
+    buildConfig({
+      command: "from-config",
+      yaml: {
+        type: "online",
+        endpoint_config: { endpoints: ["http://x"] },
+        model_params: { name: "test-model" },
+        datasets: [
+          { path: "test.jsonl" },
+          { name: "a", type: "accuracy", path: "a.jsonl", accuracy_config: { eval_method: "exact_match" } },
+        ],
+        settings: {
+          load_pattern: { type: "concurrency", target_concurrency: 10 },
+          client: { num_workers: 4, warmup_connections: 0, max_connections: 8 },
+        },
+      },
+      overrides: {},
+      mode,
+    });
+
+  test(`${T}:2816 test_accuracy_only_normalizes_client_and_target_concurrency`, () => {
+    const { client, load_pattern } = online("acc").settings;
+    expect([client.num_workers, client.max_connections, load_pattern.target_concurrency]).toEqual([1, 1, 1]);
+  });
+
+  test(`${T}:2844 test_perf_run_leaves_target_concurrency_untouched`, () => {
+    const { client, load_pattern } = online("perf").settings;
+    expect([client.num_workers, load_pattern.target_concurrency]).toEqual([4, 10]);
+  });
+});
+
 describe("upstream test_benchmark.py: BenchmarkConfig validation", () => {
   const base = {
     endpoint_config: { endpoints: ["http://x"] },

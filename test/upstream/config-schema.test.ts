@@ -395,6 +395,59 @@ describe("upstream test_schema.py: agentic inference", () => {
     );
   });
 
+  test(`${T}:717 test_agentic_inference_forwards_concurrency_to_swe_bench_workers`, () => {
+    const swe = { name: "swe_bench", type: "accuracy", accuracy_config: { eval_method: "swe_bench_scorer" } };
+    const yaml = agentic(16);
+    const c = build({ ...yaml, datasets: [...yaml.datasets, swe] });
+    expect(c.datasets.find((d) => d.type === "accuracy")?.accuracy_config?.extras).toEqual({ workers: 16 });
+  });
+
+  const S = "src/inference_endpoint/config/schema.py";
+  const sweBench = (loadPattern: Record<string, unknown>, extras?: Record<string, unknown> | null) =>
+    build({
+      type: "online",
+      ...X,
+      datasets: [
+        { path: "D" },
+        { name: "swe_bench", type: "accuracy", accuracy_config: { eval_method: "swe_bench_scorer", extras } },
+      ],
+      settings: { load_pattern: loadPattern },
+    }).datasets[1]?.accuracy_config?.extras;
+
+  test.each([
+    ["concurrency 32 becomes workers", { type: "concurrency", target_concurrency: 32 }, undefined, { workers: 32 }],
+    ["beside the other extras", { type: "concurrency", target_concurrency: 8 }, { x: 1 }, { x: 1, workers: 8 }],
+    ["a null workers is unset", { type: "concurrency", target_concurrency: 8 }, { workers: null }, { workers: 8 }],
+    ["a given workers stays", { type: "concurrency", target_concurrency: 8 }, { workers: 3 }, { workers: 3 }],
+    ["not from an open loop's rate", { type: "poisson", target_qps: 5, target_concurrency: 8 }, undefined, null],
+  ])(`${S}:1289-1310 SWE-bench workers from target_concurrency: %s`, (_title, loadPattern, extras, expected) => {
+    expect(sweBench(loadPattern, extras)).toEqual(expected);
+  });
+
+  const sweOffline = (endpoints: string[], dataset: Record<string, unknown>) => ({
+    type: "offline",
+    model_params: { name: "M" },
+    endpoint_config: { endpoints },
+    datasets: [dataset],
+  });
+  const TWO = ["http://endpoint-a:30000", "http://endpoint-b:30000"];
+  const SWE = { name: "swe_bench", type: "accuracy", accuracy_config: { eval_method: "swe_bench_scorer" } };
+
+  test(`${T}:851 test_rejects_multiple_endpoints_for_accuracy_dataset`, () => {
+    expect(problems(sweOffline(TWO, SWE)).join("\n")).toMatch(/exactly one endpoint URL/);
+  });
+
+  test(`${T}:866 test_rejects_multiple_endpoints_for_inline_performance_scoring`, () => {
+    const perf = { path: "D", accuracy_config: { eval_method: "swe_bench_scorer" } };
+    expect(problems(sweOffline(TWO, perf)).join("\n")).toMatch(/exactly one endpoint URL/);
+  });
+
+  test(`${T}:881 test_accepts_one_endpoint (declared difference: the missing performance dataset is refused at validation, where upstream's run setup refuses it)`, () => {
+    const found = problems(sweOffline(["http://endpoint:30000"], SWE));
+    expect(found.filter((p) => p.includes("endpoint"))).toEqual([]);
+    expect(found).toEqual([expect.stringMatching(/a performance dataset is required/)]);
+  });
+
   test(`${T}:765 test_agentic_inference_requires_target_concurrency`, () => {
     expect(problems(agentic(null)).join("\n")).toMatch(/target_concurrency/);
   });
@@ -539,6 +592,5 @@ describe("upstream test_schema.py: ruleset seeds", () => {
 // - :470-505 create_default_config / to_yaml_file and :544 from_yaml_file_not_found — in yaml-loader.test.ts.
 // - :491 test_redact_secret_fields_scrubs_url_credentials — the redaction helper's suite (src/config/redact.ts).
 // - :553-647 TestClientAPITypePropagation adapter/accumulator classes — Python classes with no counterpart.
-// - :717 swe_bench workers forwarding, :736/:747 completion controls under agentic inference, :851-905 SWE-bench
-//   endpoint count — SWE-bench is refused here (docs/upstream-config.md) and agentic controls are the conversations helper's.
+// - :736/:747 completion controls under agentic inference — the conversations helper's.
 // - :1083-1124 register_temp_ruleset cases — upstream registers rulesets at run time; ours are a fixed table.

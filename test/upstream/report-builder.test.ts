@@ -9,6 +9,11 @@
 import { describe, expect, test } from "bun:test";
 import { hasValues, rollupSeries, type SeriesRollup } from "../../src/metrics/series-rollup.ts";
 import { computeThroughput } from "../../src/metrics/throughput.ts";
+import type { AccuracyEntry } from "../../src/accuracy/accuracy-entry.ts";
+import { accuracyLines } from "../../src/accuracy/accuracy-text.ts";
+import { renderConsoleSummary, renderReportText } from "../../src/report/report-text.ts";
+import { stopCause } from "../../src/report/stop-cause.ts";
+import { sampleSummary } from "../report/sample-summary.ts";
 
 const T = "tests/unit/metrics/test_report_builder.py";
 const rollup = (values: number[]): SeriesRollup => {
@@ -111,12 +116,109 @@ describe("upstream test_report_builder.py", () => {
   });
 });
 
+describe("upstream test_report_builder.py — display()", () => {
+  test(`${T}:339 test_display_summary`, () => {
+    const text = renderConsoleSummary(sampleSummary());
+    for (const part of ["Summary", "QPS:", "TPS:", "End of Summary"]) expect(text).toContain(part);
+  });
+
+  test(`${T}:357 test_display_tps_na_when_unmeasured`, () => {
+    expect(renderConsoleSummary({ ...sampleSummary(), tps: null })).toContain("TPS: N/A");
+  });
+
+  test(`${T}:410 test_display_full`, () => {
+    const text = renderReportText(sampleSummary());
+    for (const part of ["Latency Breakdowns", "TTFT", "Histogram", "Percentiles"]) expect(text).toContain(part);
+  });
+
+  test(`${T}:462 test_to_json_and_display_carry_run_config: Python's values in the Run config lines`, () => {
+    const run_config = {
+      load_pattern: { type: "poisson", target_qps: 14.75 },
+      warmup: { enabled: false, n_requests: null },
+      scheduler_random_seed: 42,
+      dataloader_random_seed: 42,
+    };
+    const lines = renderConsoleSummary({ ...sampleSummary(), run_config }).split("\n");
+    expect(lines).toContain("Run config:");
+    expect(lines.some((l) => l.includes("load_pattern:") && l.includes("poisson"))).toBe(true);
+    // Upstream prints `f"{k}={v}"` of the model_dump: Python's None and False.
+    expect(lines).toContain("  warmup: enabled=False, n_requests=None");
+  });
+
+  test(`${T}:495 test_display_no_started_at / Report.display: no Git SHA line without a SHA`, () => {
+    expect(renderConsoleSummary({ ...sampleSummary(), git_sha: "abc1234" })).toContain("\nGit SHA: abc1234\n");
+    expect(renderConsoleSummary({ ...sampleSummary(), git_sha: null })).not.toContain("Git SHA");
+  });
+
+  test(`${T}:640 test_display_handles_scrubbed_nan_percentiles`, () => {
+    const s = sampleSummary();
+    const ttft = { ...s.ttft, percentiles: { "50.0": null, "90.0": null, "99.0": null } } as unknown as typeof s.ttft;
+    const text = renderReportText({ ...s, ttft });
+    expect(text).toContain("TTFT");
+    expect(text).toContain("N/A");
+    expect(text).toContain("\n    50.0: N/A\n");
+  });
+
+  test(`${T}:495 test_display_no_started_at`, () => {
+    expect(renderConsoleSummary({ ...sampleSummary(), test_started_at: 0 })).not.toContain("Test started at");
+  });
+
+  test(`${T}:518 test_display_warns_when_incomplete (ours: a run whose every worker died; a drain timeout is complete here)`, () => {
+    // Upstream's incomplete report is a drain timeout or a missing final snapshot of its metrics service; ours has neither:
+    // requests cancelled at the drain timeout are recorded as errors of a complete run.
+    const text = renderConsoleSummary(sampleSummary({ state: "failed" }));
+    expect(text).toContain("WARNING");
+    expect(text.toLowerCase()).toContain("incomplete");
+  });
+
+  test(`${T}:541 test_display_warns_when_interrupted (declared difference: names the signal that stopped the run; upstream's says SIGTERM/SIGINT)`, () => {
+    const meta = { state: "interrupted", stop_reason: "interrupted", stop_signal: "SIGTERM" };
+    const text = renderConsoleSummary(sampleSummary({ state: "interrupted" }), [], stopCause(meta));
+    expect(text.toLowerCase()).toContain("interrupted");
+    expect(text).toContain("SIGTERM");
+    expect(text).toContain("WARNING: run was interrupted (SIGTERM) — metrics below are best-effort partial data.");
+  });
+
+  test(`${T}:364 test_display_accuracy_section: score :.4g, duration :.2f, subset_scores only, counts, lengths, seconds`, () => {
+    // Upstream's entry is a bare dict with only the keys display() reads.
+    const entry = {
+      dataset_name: "gptoss",
+      score: 82.3,
+      unit_samples: 1283,
+      num_repeats: 1,
+      total_samples: 1283,
+      duration_s: 12.5,
+      complete: false,
+      response_counts: { issued: 1283, scored: 1280, empty: 2, missing: 1 },
+      output_sequence_lengths: { avg: 650.4, min: 12, max: 4096, histogram: {} },
+      osl_tokenize_s: 1.234,
+      breakdown: {
+        overall_accuracy: 82.3,
+        subset_scores: { aime25: 70.0, livecodebench: 60.0 },
+        total_samples: 1283,
+        complete: false,
+      },
+    } as unknown as AccuracyEntry;
+    expect(accuracyLines([entry])).toEqual([
+      "Accuracy:",
+      "  gptoss: 82.3 (unit=1283, repeats=1, total=1283, duration=12.50s)",
+      "    responses: 1280/1283 scored (2 empty, 1 missing)",
+      "    output tokens (avg/min/max): 650.4/12/4096",
+      "    aime25: 70.00%",
+      "    livecodebench: 60.00%",
+      "    (incomplete)",
+      "  Average: 82.3",
+      "  OSL tokenization: 1.23s",
+    ]);
+  });
+});
+
 // not transcribed:
 // - :201 test_empty_registry's series: registered without early stopping and empty, they are {} (rollupSeries above, :66);
 //   with early stopping on, an empty latency/ttft/tpot is its all-null map (test/metrics/series-rollup).
 // - :264-:325 run_config passthrough, tracked failed counter, finish_reason_counts, the complete flag from snapshot state and
 //   n_pending_tasks: built from upstream's snapshot dict; ours come from events.db (test/report/result-summary, test/metrics).
-// - :339-:541 display() and to_json(): upstream's console text and msgspec serialisation; our report.txt is our own
-//   (test/report/report-text), result_summary.json's shape is checked by its schema (test/report/summary-schema).
-// - :574-:640 from_snapshot on partial dicts, and :759 _scrub_nonfinite: snapshot-dict parsing we do not have; non-finite
+// - :352, :423-:456 and :485 to_json() and from_snapshot's accuracy: msgspec serialisation of upstream's Report;
+//   result_summary.json's shape is checked by its schema (test/report/summary-schema), run_config by test/report.
+// - :574-:636 from_snapshot on partial dicts, and :759 _scrub_nonfinite: snapshot-dict parsing we do not have; non-finite
 //   numbers become null in test/report/result-summary.

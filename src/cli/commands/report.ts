@@ -81,8 +81,8 @@ async function mergeCommand(argv: readonly string[], io: Parameters<Command["run
     import("../../report/write-report.ts"),
     import("../../accuracy/index.ts"),
   ]);
-  const { summary, accuracy } = writeReportFiles(overrides.out);
-  io.stdout(renderConsoleSummary(summary, accuracyLines(accuracy)));
+  const { summary, accuracy, stoppedBy } = writeReportFiles(overrides.out);
+  io.stdout(renderConsoleSummary(summary, accuracyLines(accuracy), stoppedBy));
   io.stderr(`merged ${outcome.shards} shard(s) into ${overrides.out}\n`);
   return 0;
 }
@@ -147,7 +147,7 @@ export const reportCommand: Command = {
       import("../../accuracy/index.ts"),
       exportsModule,
     ]);
-    const { summary, accuracy } = writeReportFiles(dir);
+    const { summary, accuracy, stoppedBy } = writeReportFiles(dir);
     if (typeof overrides.csv === "string") {
       const rows = exportRequestsCsv(join(dir, EVENTS_DB_FILE), overrides.csv);
       io.stderr(`wrote ${rows} requests to ${overrides.csv}\n`);
@@ -156,7 +156,7 @@ export const reportCommand: Command = {
     io.stdout(
       overrides.output === "json"
         ? `${toExactJson(summary, 2)}\n`
-        : renderConsoleSummary(summary, accuracyLines(accuracy)),
+        : renderConsoleSummary(summary, accuracyLines(accuracy), stoppedBy),
     );
     return 0;
   },

@@ -19,10 +19,26 @@ export function resolveDefaults(config: DraftConfig, { mode }: RuleContext): voi
   const perf = config.datasets.find((d) => d.type === "performance");
   if (config.settings.load_pattern.type === "agentic_inference" && perf && perf.agentic_inference === null)
     perf.agentic_inference = AgenticInferenceSchema.parse({});
+  forwardConcurrencyToSweBench(config);
   if (mode === "acc") {
     // Accuracy-only runs issue in a deterministic order: one worker, one connection, one in flight.
     config.settings.client.num_workers = 1;
     config.settings.client.max_connections = 1;
     config.settings.load_pattern.target_concurrency = 1;
+  }
+}
+
+/**
+ * As upstream's BenchmarkConfig validator: a closed loop's target_concurrency (concurrency or
+ * agentic_inference, non-zero) becomes each swe_bench_scorer dataset's `extras.workers` when that
+ * is unset or null; before `--mode acc` pins the concurrency to 1, as upstream's run setup pins it after.
+ */
+function forwardConcurrencyToSweBench(config: DraftConfig): void {
+  const { type, target_concurrency: concurrency } = config.settings.load_pattern;
+  if ((type !== "concurrency" && type !== "agentic_inference") || !concurrency) return;
+  for (const dataset of config.datasets) {
+    const accuracy = dataset.accuracy_config;
+    if (accuracy?.eval_method === "swe_bench_scorer" && accuracy.extras?.workers == null)
+      accuracy.extras = { ...(accuracy.extras ?? {}), workers: concurrency };
   }
 }

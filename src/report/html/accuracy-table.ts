@@ -4,18 +4,20 @@ import { escapeHtml } from "./escape-html.ts";
 
 export function renderAccuracyTable(entries: readonly AccuracyEntry[]): string {
   if (entries.length === 0) return "";
-  const header = ["dataset", "eval method", "extractor", "score", "repeats", "scored", "empty", "missing", "duration s"]
-    .map((h, i) => `<th scope="col"${i >= 3 ? ' class="num"' : ""}>${h}</th>`)
+  const header = ["dataset", "extractor", "score", "repeats", "scored", "empty", "missing", "duration s"]
+    .map((h, i) => `<th scope="col"${i >= 2 ? ' class="num"' : ""}>${h}</th>`)
     .join("");
   const rows = entries
     .map((e) => {
+      // A performance entry has no counts (its failures are in the summary above), as upstream writes it.
       const c = e.response_counts;
-      const cells = [formatScore(e.score), e.num_repeats, c.scored, c.empty, c.missing, e.duration_s.toFixed(3)]
+      const cells = [formatScore(e.score), e.num_repeats, c?.scored ?? "—", c?.empty ?? "—", c?.missing ?? "—"]
+        .concat(e.duration_s.toFixed(3))
         .map((v) => `<td class="num">${escapeHtml(String(v))}</td>`)
         .join("");
       return (
         `<tr><th scope="row">${escapeHtml(e.dataset_name)}${e.complete ? "" : " (incomplete)"}</th>` +
-        `<td>${escapeHtml(e.eval_method)}</td><td>${escapeHtml(e.extractor ?? "—")}</td>${cells}</tr>`
+        `<td>${escapeHtml(e.extractor ?? "—")}</td>${cells}</tr>`
       );
     })
     .join("");
