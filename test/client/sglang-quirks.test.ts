@@ -9,7 +9,16 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import type { RequestRecord } from "../../src/record/request-record.ts";
 import { chunked, jsonResponse, LAST_CHUNK, sse, sseHead } from "../support/quirk-bytes.ts";
-import { doneWrittenMs, expectNear, itlMs, latencyMs, median, send, stopQuirkServer } from "../support/quirk-client.ts";
+import {
+  doneWrittenMs,
+  expectNear,
+  itlMs,
+  latencyMs,
+  median,
+  send,
+  serverWriteGapsMs,
+  stopQuirkServer,
+} from "../support/quirk-client.ts";
 import type { Step } from "../support/quirk-server.ts";
 
 afterEach(stopQuirkServer);
@@ -84,14 +93,14 @@ describe("client quirks: SGLang's native /generate", () => {
     expect(r.inputTokens).toBe(7);
     expect(r.finishReason).toBe("stop");
     expectNear(latencyMs(r), doneWrittenMs(r), 0.1);
-    expectNear(median(itlMs(r)), 10, 0.15);
+    expectNear(median(itlMs(r)), median(serverWriteGapsMs('"meta_info"')), 0.15);
   });
 
   test("two tokens per event: ITL is per token, from the running completion_tokens", async () => {
     const r = await send(() => sglangSteps(sofar(TEN), 2, 10));
     expect(r.errorKind).toBeNull();
     expect(r.outputTokens).toBe(20);
-    expectNear(median(itlMs(r)), 5, 0.15);
+    expectNear(median(itlMs(r)), median(serverWriteGapsMs('"meta_info"')) / 2, 0.15);
   });
 
   test("--incremental-streaming-output (only the new text per event) is read as such", async () => {
@@ -106,7 +115,7 @@ describe("client quirks: SGLang's native /generate", () => {
     const r = await send(() => sglangSteps(pieces, 1, 10), { keepResponseText: true });
     expect([r.errorKind, r.responseText, r.chunkCount, r.outputTokens]).toEqual([null, "\n\nHello world!", 5, 5]);
     expect(itlMs(r)).toHaveLength(4);
-    expectNear(median(itlMs(r)), 10, 0.15);
+    expectNear(median(itlMs(r)), median(serverWriteGapsMs('"meta_info"')), 0.15);
   });
 
   test("a whole /generate body: text, finish reason and counts from meta_info", async () => {

@@ -16,6 +16,15 @@ import { withStallWatch } from "./stall-watch.ts";
 
 export const MS = 1e6;
 let current: QuirkServer | null = null;
+/**
+ * The gaps between the server's writes that held `needle` in the last request, ms: what a busy host let the server
+ * keep of its pacing, which is what the client's ITL and TPOT are held to (not the nominal gap).
+ */
+export function serverWriteGapsMs(needle: string): number[] {
+  const at = (currentServer().requests.at(-1)?.writes ?? []).filter((w) => w.text.includes(needle)).map((w) => w.atNs);
+  return at.slice(1).map((t, i) => (t - (at[i] as number)) / MS);
+}
+
 /** The worst stall of this process's event loop while the last `send` ran, ms. */
 let lastStallMs = 0;
 
