@@ -65,8 +65,14 @@ export function readWholeBody(text: string, record: RequestRecord, keepText: Kee
     parts.add(choice);
     record.responseText = parts.json();
   } else if (keepText) record.responseText = choice.reasoning + choice.content + choice.toolText;
-  applyUsage(record, message ? message.usage : readUsage(body));
-  applyServerFigures(record, readServerFigures(body), message?.id ?? responseIdOf(body));
+  const usage = message ? message.usage : readUsage(body);
+  applyUsage(record, usage);
+  applyServerFigures(
+    record,
+    readServerFigures(body),
+    message?.id ?? responseIdOf(body),
+    usage?.completionTokens ?? null,
+  );
 }
 
 /** SSE read after the fact: all its events arrived at `doneNs`, so it has no token timing. */

@@ -149,7 +149,8 @@ export function readResponsesEvent(event: Json): ResponsesEvent {
     end: true,
     finishReason: responsesFinishReason(response),
     usage: readResponsesUsage(response),
-    figures: readServerFigures(event),
+    // llama.cpp writes its timings beside the response, vLLM its metrics inside it.
+    figures: readServerFigures(event) ?? readServerFigures(response),
     toolCalls: responsesToolCalls(response),
   };
 }

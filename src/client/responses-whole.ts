@@ -45,6 +45,12 @@ export function readResponsesWhole(body: Json, record: RequestRecord, keepText: 
     if (calls) parts.add(calls);
     record.responseText = parts.json();
   } else if (keepText) record.responseText = output.reasoning + output.text + output.toolText;
-  applyUsage(record, readResponsesUsage(body));
-  applyServerFigures(record, readServerFigures(body), typeof body.id === "string" ? body.id : null);
+  const usage = readResponsesUsage(body);
+  applyUsage(record, usage);
+  applyServerFigures(
+    record,
+    readServerFigures(body),
+    typeof body.id === "string" ? body.id : null,
+    usage?.completionTokens ?? null,
+  );
 }

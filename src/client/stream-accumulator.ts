@@ -19,7 +19,7 @@
  * continuous usage; an event whose finish reason is an abort is the server's error. Typed
  * dialects: client/responses-events, client/anthropic-events.
  */
-import { readServerFigures, responseIdOf, type ServerFigures } from "./server-figures.ts";
+import { mergeFigures, readServerFigures, responseIdOf, type ServerFigures } from "./server-figures.ts";
 import { StructuredOutput, type KeepText } from "./structured-output.ts";
 import { noteBit } from "../record/stream-notes.ts";
 import { tokenChunks } from "../tokens/chunk-tokens.ts";
@@ -150,8 +150,9 @@ export class StreamAccumulator implements EventSink {
       this.usage = usage;
       this.endNs = arrivalNs;
     }
-    // llama.cpp's timings ride on its last event (usage or finish): an event the fast path never takes.
-    if (usage || "timings" in event) this.serverFigures = readServerFigures(event) ?? this.serverFigures;
+    // llama.cpp's timings, vLLM's metrics (last event) and Dynamo's nvext.timing (finish chunk): events the fast path never takes.
+    if (usage || "timings" in event || "nvext" in event)
+      this.serverFigures = mergeFigures(this.serverFigures, readServerFigures(event));
     const choice = readChoice(event, true);
     if (!choice) return;
     if (choice.finishReason) {

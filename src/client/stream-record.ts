@@ -46,7 +46,7 @@ export function applyStreamTiming(
   record.finishReason = timing.finishReason;
   record.responseText = timing.text;
   record.hiddenTokens = timing.hiddenTokens;
-  applyServerFigures(record, timing.serverFigures, timing.responseId);
+  applyServerFigures(record, timing.serverFigures, timing.responseId, timing.usage?.completionTokens ?? null);
   record.streamNotes |= timing.notes;
   applyUsage(record, timing.usage);
   if (record.outputTokens === null && timing.chunkCount > 0) {

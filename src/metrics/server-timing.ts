@@ -10,7 +10,10 @@
  * unreported), the network and the client. Latency's rest = our latency − the server's whole
  * time: the network, the HTTP layers and the client. The server's per-token time is its decode
  * time over its tokens after the first (llama.cpp's first token comes with the prompt step), our
- * TPOT's denominator. Percentiles are "lower" ones, as everywhere (metrics/percentiles).
+ * TPOT's denominator. Where the server reports its own TTFT (Dynamo; SGLang with its metrics on),
+ * our TTFT − its TTFT is what lies outside it: the network, the HTTP layers, the client. Dynamo's
+ * KV transfer estimate (disaggregated serving) is summarised as it comes. Percentiles are "lower"
+ * ones, as everywhere (metrics/percentiles).
  */
 import type { Database } from "bun:sqlite";
 import { lowerPercentile, sortedFinite } from "./percentiles.ts";
@@ -30,6 +33,8 @@ export interface ServerTimingRow {
   queueNs: number | null;
   inferenceNs: number | null;
   totalNs: number | null;
+  serverTtftNs: number | null;
+  kvTransferNs: number | null;
 }
 
 /** p50 / p90 / p99 in ms, over `count` requests. */
@@ -58,6 +63,12 @@ export interface ServerTimingSummary {
   total_ms: MsSpread | null;
   /** Our latency − the server's whole time, per request. */
   latency_rest_ms: MsSpread | null;
+  /** The server's own TTFT, from the request's arrival to its first token. */
+  server_ttft_ms: MsSpread | null;
+  /** Our TTFT − the server's own TTFT, per request. */
+  ttft_outside_server_ms: MsSpread | null;
+  /** Disaggregated serving: the server's upper bound on the KV transfer (prefill done to the decode worker's first token). */
+  kv_transfer_ms: MsSpread | null;
   /** Requests whose prompt a prefix cache served in part, and the share of prompt tokens it served. */
   cache: { requests_hit: number; cached_prompt_share: number | null } | null;
 }
@@ -80,6 +91,9 @@ export function summarizeServerTiming(rows: readonly ServerTimingRow[]): ServerT
   const latencyRest: number[] = [];
   const serverTpot: number[] = [];
   const clientTpot: number[] = [];
+  const serverTtft: number[] = [];
+  const ttftOutside: number[] = [];
+  const kvTransfer: number[] = [];
   let hits = 0;
   let cached = 0;
   let prompt = 0;
@@ -95,6 +109,11 @@ export function summarizeServerTiming(rows: readonly ServerTimingRow[]): ServerT
       total.push(r.totalNs);
       if (r.latencyNs !== null) latencyRest.push(r.latencyNs - r.totalNs);
     }
+    if (r.serverTtftNs !== null) {
+      serverTtft.push(r.serverTtftNs);
+      if (r.ttftNs !== null) ttftOutside.push(r.ttftNs - r.serverTtftNs);
+    }
+    if (r.kvTransferNs !== null) kvTransfer.push(r.kvTransferNs);
     if (r.decodeNs !== null && r.outputTokens !== null && r.outputTokens >= 2) {
       serverTpot.push(r.decodeNs / (r.outputTokens - 1));
       if (r.tpotNs !== null) clientTpot.push(r.tpotNs);
@@ -116,6 +135,9 @@ export function summarizeServerTiming(rows: readonly ServerTimingRow[]): ServerT
     inference_ms: spread(inference),
     total_ms: spread(total),
     latency_rest_ms: spread(latencyRest),
+    server_ttft_ms: spread(serverTtft),
+    ttft_outside_server_ms: spread(ttftOutside),
+    kv_transfer_ms: spread(kvTransfer),
     cache: cacheRows > 0 ? { requests_hit: hits, cached_prompt_share: prompt > 0 ? cached / prompt : null } : null,
   };
 }
@@ -144,9 +166,13 @@ export function readServerTimingRows(db: Database, phase: string): ServerTimingR
   const columns = new Set((db.query("PRAGMA table_info(requests)").all() as { name: string }[]).map((c) => c.name));
   if (!columns.has("server_prefill_ns")) return [];
   const later = (column: string) => (columns.has(column) ? column : "NULL");
-  const [queueColumn, inferenceColumn, totalColumn] = ["server_queue_ns", "server_inference_ns", "server_total_ns"].map(
-    later,
-  );
+  const [queueColumn, inferenceColumn, totalColumn, ttftColumn, kvColumn] = [
+    "server_queue_ns",
+    "server_inference_ns",
+    "server_total_ns",
+    "server_ttft_ns",
+    "server_kv_transfer_ns",
+  ].map(later);
   type Row = {
     first: number | null;
     done: number | null;
@@ -164,16 +190,20 @@ export function readServerTimingRows(db: Database, phase: string): ServerTimingR
     queue: number | null;
     inference: number | null;
     total: number | null;
+    serverTtft: number | null;
+    kv: number | null;
   };
   const rows = db
     .query(
       `SELECT first_token_ns AS first, done_ns AS done, chunk_gaps_ns IS NOT NULL AS streamed, chunk_count AS chunks,
         chunk_tokens AS later, tokenizer_tokens_after_first AS counted, first_token_ns - sent_ns AS ttft, done_ns - sent_ns AS latency,
         server_prefill_ns AS prefill, server_decode_ns AS decode, server_output_tokens AS output, cached_tokens AS cached,
-        input_tokens AS input, ${queueColumn} AS queue, ${inferenceColumn} AS inference, ${totalColumn} AS total FROM requests
+        input_tokens AS input, ${queueColumn} AS queue, ${inferenceColumn} AS inference, ${totalColumn} AS total,
+        ${ttftColumn} AS serverTtft, ${kvColumn} AS kv FROM requests
       WHERE phase = ? AND error_kind IS NULL
         AND (server_prefill_ns IS NOT NULL OR server_decode_ns IS NOT NULL OR cached_tokens IS NOT NULL
-          OR ${queueColumn} IS NOT NULL OR ${inferenceColumn} IS NOT NULL OR ${totalColumn} IS NOT NULL)`,
+          OR ${queueColumn} IS NOT NULL OR ${inferenceColumn} IS NOT NULL OR ${totalColumn} IS NOT NULL
+          OR ${ttftColumn} IS NOT NULL OR ${kvColumn} IS NOT NULL)`,
     )
     .all(phase) as Row[];
   return rows.map((r) => ({
@@ -188,5 +218,7 @@ export function readServerTimingRows(db: Database, phase: string): ServerTimingR
     queueNs: r.queue,
     inferenceNs: r.inference,
     totalNs: r.total,
+    serverTtftNs: r.serverTtft,
+    kvTransferNs: r.kv,
   }));
 }

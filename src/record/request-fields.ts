@@ -275,6 +275,10 @@ export const REQUEST_FIELDS = {
   serverInferenceNs: nullableRare("server_inference_ns", "ns"),
   /** The server's whole time on the request, from its arrival to the last token (TGI `x-total-time`, SGLang `e2e_latency`); null: not reported. */
   serverTotalNs: nullableRare("server_total_ns", "ns"),
+  /** The server's own TTFT, arrival to first token (Dynamo `nvext.timing.ttft_ms`, SGLang `e2e_latency` − decode); null: not reported. */
+  serverTtftNs: nullableRare("server_ttft_ns", "ns"),
+  /** Disaggregated: prefill done to the decode worker's first token, KV transfer's bound (Dynamo `kv_transfer_estimated_latency_ms`). */
+  serverKvTransferNs: nullableRare("server_kv_transfer_ns", "ns"),
   /** The response's id (`chatcmpl-…`), to join a row with the server's log. */
   responseId: nullableText("response_id"),
   /** The server's `x-request-id` response header, when it sends one. */

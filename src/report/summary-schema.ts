@@ -13,12 +13,10 @@ import { ENGINES } from "../server-metrics/server-identity.ts";
 import { PER_MODEL_KEYS } from "./result-summary.ts";
 
 type PerModelMask = { [K in (typeof PER_MODEL_KEYS)[number]]: true };
+import { ServerTimingSchema } from "./server-timing-schema.ts";
 import { SteadyStateSchema } from "./steady-state-schema.ts";
 
 const num = z.number().nullable();
-const msSpread = z
-  .strictObject({ count: z.number().int().min(1), p50: z.number(), p90: z.number(), p99: z.number() })
-  .nullable();
 /** A histogram bucket (lower, upper] in ms; upper null for +Inf. */
 const ttftBucket = z.tuple([z.number(), z.number().nullable()]).nullable();
 const keyed = z.record(z.string(), num);
@@ -207,20 +205,7 @@ const SummaryBlocksSchema = z.strictObject({
     })
     .optional(),
   // Present when responses carried the server's own figures: metrics/server-timing.
-  server_timing: z
-    .strictObject({
-      requests_reporting: z.number().int().min(1),
-      queue_ms: msSpread,
-      prefill_ms: msSpread,
-      ttft_rest_ms: msSpread,
-      server_tpot_ms: msSpread,
-      client_tpot_ms: msSpread,
-      inference_ms: msSpread,
-      total_ms: msSpread,
-      latency_rest_ms: msSpread,
-      cache: z.strictObject({ requests_hit: z.number().int().min(0), cached_prompt_share: num }).nullable(),
-    })
-    .optional(),
+  server_timing: ServerTimingSchema.optional(),
   // Present when the server's metrics were scraped: server-metrics/summary.
   server_metrics: z
     .strictObject({

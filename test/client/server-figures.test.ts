@@ -45,13 +45,16 @@ describe("client/server-figures", () => {
 
   test.each([
     [
-      "with --enable-metrics: queue, prefill from its two instants, inference, whole time, cache, tokens",
+      "with --enable-metrics: queue, prefill from its two instants, inference, whole time, decode and TTFT, cache, tokens",
       SGLANG_META_WITH_METRICS,
       {
         queueNs: ms(12.5),
         prefillNs: ms(25),
         inferenceNs: ms(297.5),
         totalNs: ms(312.5),
+        // 16 tokens at 58.5 tokens/s: 273.504… ms of decode, so 38.995… ms to the first token.
+        decodeNs: 273_504_274,
+        ttftNs: 312_500_000 - 273_504_274,
         outputTokens: 16,
         cachedTokens: 8,
       },

@@ -5,7 +5,7 @@
  * report: reconnects counted and no failures against a server that closes after every
  * response, ITL per token from a tokenizer and when vLLM sends tokens with no text, TGI's
  * in-stream overload retried as a 429, tool calls counted as output, hidden reasoning kept out
- * of ITL and TPOT, and no per-request noise on stderr.
+ * of ITL and TPOT, Dynamo's own stage timings in the summary, and no per-request noise on stderr.
  */
 import { afterAll, afterEach, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
@@ -24,6 +24,7 @@ import {
   usageChunk,
 } from "../support/quirk-bytes.ts";
 import { startQuirkServer, type QuirkServer, type Scenario, type Step } from "../support/quirk-server.ts";
+import { DYNAMO_STREAM_EVENTS } from "../support/stage-timing-bytes.ts";
 import { watchStalls } from "../support/stall-watch.ts";
 import { questionDataset, runCli, tempDirs, type Distribution } from "./run-cli.ts";
 
@@ -207,6 +208,32 @@ describe("cli against real-server behaviour", () => {
     expect(summary.tpot.median / 1e6).toBeGreaterThan(8.5);
     expect(summary.stream_notes.hidden_reasoning).toBe(20);
     expect(readFileSync(join(report, "report.txt"), "utf8")).toContain("hidden_reasoning: 20 responses");
+  }, 30_000);
+
+  test("Dynamo's nvext.timing, asked for with --extra-body: its TTFT beside ours, its KV transfer, in the summary and report", async () => {
+    const steps = (): Step[] => [sseHead(), ...DYNAMO_STREAM_EVENTS.map((e) => chunked(sse(e))), LAST_CHUNK];
+    const { result, summary, report } = await bench(steps, 20, [
+      "--extra-body",
+      '{"nvext": {"extra_fields": ["worker_id", "timing"]}}',
+    ]);
+    expect(result.exitCode).toBe(0);
+    // Every benchmark request (a POST; the identity probes are GETs) asked Dynamo for its timing.
+    const asked = (server?.requests ?? [])
+      .filter((r) => r.method === "POST")
+      .map((r) => JSON.stringify((r.json as { nvext?: unknown } | null)?.nvext));
+    expect(new Set(asked)).toEqual(new Set(['{"extra_fields":["worker_id","timing"]}']));
+    expect(asked).toHaveLength(20);
+    const timing = (summary as unknown as { server_timing: Record<string, { p50: number; count: number } | null> })
+      .server_timing;
+    expect([timing.server_ttft_ms?.p50, timing.kv_transfer_ms?.p50, timing.queue_ms?.p50]).toEqual([
+      41.662458, 2.75034, 3.112871,
+    ]);
+    expect([timing.ttft_outside_server_ms?.count, timing.inference_ms]).toEqual([20, null]);
+    const text = readFileSync(join(report, "report.txt"), "utf8");
+    expect(text).toContain("  server's TTFT (arrival to first token) p50/p90/p99: 41.66 / 41.66 / 41.66 ms");
+    expect(text).toContain("  KV transfer, prefill to decode (upper bound) p50/p90/p99: 2.75 / 2.75 / 2.75 ms");
+    expect(text).toContain("  not reported by the server: inference");
+    expect(readFileSync(join(report, "report.html"), "utf8")).toContain("<tr><td>server's TTFT</td><td>41.66</td>");
   }, 30_000);
 
   test("a corrupt gzip body on every request: decode_error, and nothing per request on stderr with --quiet", async () => {

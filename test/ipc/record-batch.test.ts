@@ -52,6 +52,8 @@ const streamed = makeRecord({
   serverQueueNs: 12_000_000,
   serverInferenceNs: 305_000_000,
   serverTotalNs: 318_000_000,
+  serverTtftNs: 41_500_000,
+  serverKvTransferNs: 2_750_000,
   responseId: "chatcmpl-XBuRVP0QWeZLFSn5fYYFFaiDwfreBHoQ",
   serverRequestId: "req-7",
 });
@@ -108,7 +110,7 @@ describe("ipc/record-batch", () => {
     const builder = new RecordBatchBuilder();
     for (let i = 0; i < 512; i++) builder.add({ ...streamed, planIndex: i });
     const batch = builder.take();
-    expect(batch.numbers.length).toBe(24 * 512);
+    expect(batch.numbers.length).toBe(26 * 512);
     expect(batch.arrays[0]?.values.length).toBe(3 * 512); // chunkGapsNs, the first typed-array field
     expect(batch.dictionary).toEqual(["server_usage", "length"]);
     expect(readRecordBatch(batch, "p", 0).map((r) => r.planIndex)).toEqual(Array.from({ length: 512 }, (_, i) => i));

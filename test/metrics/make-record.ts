@@ -36,6 +36,8 @@ export function makeRecord(overrides: Partial<RequestRecord> = {}): RequestRecor
     serverQueueNs: null,
     serverInferenceNs: null,
     serverTotalNs: null,
+    serverTtftNs: null,
+    serverKvTransferNs: null,
     responseId: null,
     serverRequestId: null,
     responseText: null,

@@ -29,9 +29,19 @@ const blank: ServerTimingRow = {
   queueNs: null,
   inferenceNs: null,
   totalNs: null,
+  serverTtftNs: null,
+  kvTransferNs: null,
 };
 
-const noSpreads = { queue_ms: null, inference_ms: null, total_ms: null, latency_rest_ms: null };
+const noSpreads = {
+  queue_ms: null,
+  inference_ms: null,
+  total_ms: null,
+  latency_rest_ms: null,
+  server_ttft_ms: null,
+  ttft_outside_server_ms: null,
+  kv_transfer_ms: null,
+};
 
 describe("metrics/server-timing summarizeServerTiming", () => {
   test("no row carries a figure: no section at all", () => {
@@ -78,6 +88,25 @@ describe("metrics/server-timing summarizeServerTiming", () => {
       inference_ms: { count: 3, p50: 40, p90: 40, p99: 40 },
       total_ms: { count: 3, p50: 50, p90: 50, p99: 50 },
       latency_rest_ms: { count: 3, p50: 3, p90: 3, p99: 3 },
+    });
+  });
+
+  test("Dynamo's TTFT beside ours: what lies outside the server; its KV transfer as it comes", () => {
+    // Disaggregated: a 3 ms wait, 38 ms prefill, 41 ms to the first token inside; ours 46 ms; 2.5 ms of KV transfer.
+    const rows: ServerTimingRow[] = [1, 2, 3].map(() => ({
+      ...blank,
+      ttftNs: 46 * MS,
+      queueNs: 3 * MS,
+      prefillNs: 38 * MS,
+      serverTtftNs: 41 * MS,
+      totalNs: 300 * MS,
+      kvTransferNs: 2.5 * MS,
+    }));
+    expect(summarizeServerTiming(rows)).toMatchObject({
+      server_ttft_ms: { count: 3, p50: 41, p90: 41, p99: 41 },
+      ttft_outside_server_ms: { count: 3, p50: 5, p90: 5, p99: 5 },
+      kv_transfer_ms: { count: 3, p50: 2.5, p90: 2.5, p99: 2.5 },
+      ttft_rest_ms: { count: 3, p50: 5, p90: 5, p99: 5 },
     });
   });
 
@@ -134,6 +163,7 @@ describe("metrics/server-timing readServerTimingRows", () => {
         serverTotalNs: 318 * MS,
         serverOutputTokens: 16,
       }),
+      makeRecord({ planIndex: 4, sentNs: 0, firstTokenNs: 45 * MS, serverTtftNs: 41 * MS, serverKvTransferNs: 2 * MS }),
     ]);
     db.close();
     const read = openEventsDbReadonly(path);
@@ -149,6 +179,15 @@ describe("metrics/server-timing readServerTimingRows", () => {
           totalNs: 318 * MS,
           outputTokens: 16,
           inputTokens: 100,
+        },
+        {
+          ...blank,
+          ttftNs: 45 * MS,
+          tpotNs: (100 * MS - 45 * MS) / 9,
+          latencyNs: 100 * MS,
+          inputTokens: 100,
+          serverTtftNs: 41 * MS,
+          kvTransferNs: 2 * MS,
         },
       ]);
     } finally {

@@ -15,6 +15,9 @@ const none: ServerTimingSummary = {
   inference_ms: null,
   total_ms: null,
   latency_rest_ms: null,
+  server_ttft_ms: null,
+  ttft_outside_server_ms: null,
+  kv_transfer_ms: null,
   cache: null,
 };
 /** TGI's whole responses: queue, inference, whole time; no prefill, so no TTFT split. */
@@ -39,6 +42,7 @@ describe("report/server-timing-text", () => {
       "  server's whole time p50/p90/p99: 318.00 / 318.00 / 318.00 ms",
       "  latency − server's whole time p50/p90/p99: 2.00 / 2.00 / 2.00 ms (the network, HTTP, the client)",
       "  prefix-cache hits: not reported by the server",
+      "  not reported by the server: server TTFT, KV transfer",
     ]);
   });
 
@@ -52,6 +56,43 @@ describe("report/server-timing-text", () => {
   ])("%s", (_name, summary, label) => {
     expect(serverTimingLines(summary).some((l) => l.startsWith(`  ${label} p50/p90/p99: 1.00`))).toBe(true);
     expect(renderServerTimingTable(summary)).toContain(`<td>${label}</td><td>1.00</td>`);
+  });
+
+  test("Dynamo, disaggregated: its own TTFT beside ours and its KV transfer; what it does not report is named", () => {
+    const dynamo: ServerTimingSummary = {
+      ...none,
+      queue_ms: at(3),
+      prefill_ms: at(38),
+      ttft_rest_ms: at(5),
+      server_ttft_ms: at(41),
+      ttft_outside_server_ms: at(5),
+      total_ms: at(300),
+      kv_transfer_ms: at(2.5),
+    };
+    const lines = serverTimingLines(dynamo);
+    expect(lines).toContain("  server's TTFT (arrival to first token) p50/p90/p99: 41.00 / 41.00 / 41.00 ms");
+    expect(lines).toContain(
+      "  TTFT − server's TTFT p50/p90/p99: 5.00 / 5.00 / 5.00 ms (the network, HTTP, the client)",
+    );
+    expect(lines).toContain("  KV transfer, prefill to decode (upper bound) p50/p90/p99: 2.50 / 2.50 / 2.50 ms");
+    expect(lines.at(-1)).toBe("  not reported by the server: inference");
+    const html = renderServerTimingTable(dynamo);
+    expect(html).toContain("<tr><td>server's TTFT</td><td>41.00</td>");
+    expect(html).toContain("<tr><td>KV transfer, prefill to decode (upper bound)</td><td>2.50</td>");
+    expect(html).toContain("Not reported by the server: inference.");
+  });
+
+  test("a server reporting every optional figure leaves no not-reported line", () => {
+    const all = {
+      ...none,
+      queue_ms: at(1),
+      server_ttft_ms: at(2),
+      inference_ms: at(3),
+      total_ms: at(4),
+      kv_transfer_ms: at(5),
+    };
+    expect(serverTimingLines(all).some((l) => l.includes("not reported by the server:"))).toBe(false);
+    expect(renderServerTimingTable(all)).not.toContain("Not reported by the server:");
   });
 
   test("report.html leaves out the rows only some servers report, and shows them when reported", () => {
