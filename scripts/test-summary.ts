@@ -4,7 +4,7 @@
  */
 
 /** One half's tally, as `bun test` prints it at the end (` 12 pass`, ` 0 fail`, ` 3 skip`, ` 1 todo`). */
-export interface TestTally {
+interface TestTally {
   passed: number;
   failed: number;
   skipped: number;
