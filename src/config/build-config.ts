@@ -13,6 +13,7 @@ import { resolveDefaults } from "./rules/resolve-defaults.ts";
 import { resolveTestMode, type Rule, type RuleContext } from "./rules/rule-context.ts";
 import { conversationsRule } from "./rules/conversations.ts";
 import { datasetOptionsRule } from "./rules/dataset-options.ts";
+import { syntheticImagesRule } from "./rules/synthetic-images.ts";
 import { datasetsRule } from "./rules/datasets.ts";
 import { replayDatasetsRule } from "./rules/replay-datasets.ts";
 import { shardRule } from "./rules/shard.ts";
@@ -53,6 +54,7 @@ const RULES: readonly Rule[] = [
   durationRule,
   datasetsRule,
   datasetOptionsRule,
+  syntheticImagesRule,
   replayDatasetsRule,
   conversationsRule,
   shardRule,

@@ -4,8 +4,21 @@
  * contain `=` and `:` (`template=Q: {q}`) but never `,`.
  */
 
-/** Columns a `parser.<target>=<column>` option may fill (`query` and `documents`: api_type rerank, dataset/rerank-body). */
-export const PARSER_TARGETS = ["prompt", "system", "model", "query", "documents"] as const;
+/**
+ * Columns a `parser.<target>=<column>` option may fill (`query` and `documents`: api_type rerank, dataset/rerank-body;
+ * `image`, `images`, `audio`, `video`: media, dataset/media-columns).
+ */
+export const PARSER_TARGETS = [
+  "prompt",
+  "system",
+  "model",
+  "query",
+  "documents",
+  "image",
+  "images",
+  "audio",
+  "video",
+] as const;
 
 /**
  * Options are split on commas, so `template=` cannot contain one on the command line; a

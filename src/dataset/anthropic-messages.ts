@@ -7,8 +7,11 @@
  * wants an object), and each `tool` message a `tool_result` block in a user message; consecutive
  * tool results share one user message, since the API wants every result of one assistant turn
  * together. OpenAI's `image_url` parts become `image` blocks (a data URL as base64, else a URL
- * source). A message already in Anthropic's shape (content blocks of its own) passes unchanged.
+ * source). The Messages API has no block for audio or video: such a part is refused, never dropped.
+ * A message already in Anthropic's shape (content blocks of its own) passes unchanged.
  */
+import { InputError } from "../errors.ts";
+import { partModality } from "./media-parts.ts";
 
 type Json = Record<string, unknown>;
 
@@ -36,7 +39,13 @@ function contentOf(content: unknown): unknown {
   if (!Array.isArray(content)) return content ?? "";
   return content.map((part) => {
     const block = asObject(part);
-    return block?.type === "image_url" ? imageBlock(block) : part;
+    const modality = partModality(part);
+    if (modality === "audio" || modality === "video")
+      throw new InputError(
+        `row carries ${modality} ('${String(block?.type)}' part), which Anthropic's Messages API (api_type anthropic_messages) has no content block for`,
+        { hint: "send audio and video by chat (--api-type openai), or leave the row's audio and video out" },
+      );
+    return block?.type === "image_url" || block?.type === "input_image" ? imageBlock(block) : part;
   });
 }
 

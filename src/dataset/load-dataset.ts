@@ -25,6 +25,7 @@ import type { DatasetRow, FileRows, RowLocator } from "./file-rows.ts";
 import { findHfSnapshot, notCachedError, parseHfUri, type Env } from "./hf-cache.ts";
 import { isSavedDataset, readSavedDataset } from "./hf-saved-dataset.ts";
 import { readHfDirectoryRows, type HfSelection } from "./hf-directory.ts";
+import { attachMediaColumns, mediaBaseDir } from "./media-columns.ts";
 import { assertOneChoicePerRow, assertRowsHavePrompts } from "./prompt-check.ts";
 import { applyPromptTemplate } from "./prompt-template.ts";
 
@@ -115,8 +116,9 @@ function formatMismatch(spec: DatasetSpec, error: unknown): unknown {
 }
 
 /**
- * The prompt `template`, then the column remap (`parser`, prompt detection), over rows already read and
- * trimmed: a plain dataset's, and a trace's before its times and lengths are read (workload/trace-workload).
+ * The prompt `template`, then the column remap (`parser`, prompt detection), then the media columns as the
+ * prompt's content parts (dataset/media-columns), over rows already read and trimmed: a plain dataset's, and a
+ * trace's before its times and lengths are read (workload/trace-workload).
  */
 export function templateAndRemap(
   fileRows: DatasetRow[],
@@ -135,7 +137,9 @@ export function templateAndRemap(
     rows = applyPromptTemplate(rows, columns, spec.template, locate, spec.path);
     if (!columns.includes("prompt")) columns = [...columns, "prompt"];
   }
-  return remapColumns(rows, columns, spec.parser, name);
+  const remapped = remapColumns(rows, columns, spec.parser, name);
+  const baseDir = mediaBaseDir(spec.path, !isHfUri(spec.path) && isDirectory(spec.path));
+  return { ...remapped, ...attachMediaColumns(remapped.rows, remapped.columns, baseDir, locate, remapped.sources) };
 }
 
 /** Loads, trims, templates, remaps and checks a dataset. Throws InputError (exit 2) or SetupError (exit 3). */

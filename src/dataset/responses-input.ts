@@ -4,11 +4,15 @@
  * A row's `messages` (or a conversation's history) are in chat's shape; the Responses API takes
  * the same turns as items: a message keeps its role (`system`, `developer`, `user`,
  * `assistant`) with its content — a string as is, content parts renamed (`text` →
- * `input_text`, or `output_text` in an assistant's turn; `image_url` → `input_image`); an
+ * `input_text`, or `output_text` in an assistant's turn; `image_url` → `input_image`; `input_audio`
+ * as it is, OpenAI's `ResponseInputAudio` having chat's shape); a video part has no Responses shape
+ * and is refused (vLLM's `video_url` goes by chat, `--api-type openai`); an
  * assistant's `tool_calls` become `function_call` items and a `tool` message a
  * `function_call_output` item with the call's id, as OpenAI documents for function calling.
  * Tools and tool_choice go from chat's nested `function` to the Responses API's flat form.
  */
+
+import { InputError } from "../errors.ts";
 
 type Json = Record<string, unknown>;
 
@@ -24,6 +28,13 @@ function contentPart(part: unknown, assistant: boolean): unknown {
     const image = asJson(p.image_url);
     return { type: "input_image", image_url: image ? image.url : p.image_url };
   }
+  if (p.type === "video_url" || p.type === "audio_url")
+    throw new InputError(
+      `row carries a '${p.type}' part, which the Responses API (api_type openai_responses) has no shape for`,
+      {
+        hint: "send video and audio URLs by chat (--api-type openai), where vLLM reads them; audio as base64 input_audio is sent here",
+      },
+    );
   return p;
 }
 

@@ -1,8 +1,9 @@
 /**
- * @module dataset/synthetic-dataset — `--dataset random,isl=…,osl=…[,prefix=N][,max_rows=N]` as a Dataset.
+ * @module dataset/synthetic-dataset — `--dataset random,isl=…,osl=…[,prefix=N][,max_rows=N][,images=N…]` as a Dataset.
  *
  * The name `random` with no such file selects synthetic prompts (random-dataset.ts). Lengths are
- * exact in tokens with `--tokenizer`, in words without one; rows default to 1000.
+ * exact in tokens with `--tokenizer`, in words without one; rows default to 1000. With `images=N`
+ * each prompt becomes content parts: its text, then N images of its own (dataset/synthetic-images).
  */
 import { existsSync } from "node:fs";
 import { InputError } from "../errors.ts";
@@ -11,6 +12,7 @@ import { loadTokenizer, type TextTokenizer } from "../tokens/load-tokenizer.ts";
 import { parseLengthSpec } from "./length-spec.ts";
 import type { Dataset } from "./load-dataset.ts";
 import { generateRandomRows } from "./random-dataset.ts";
+import { parseImageSize, syntheticImageParts } from "./synthetic-images.ts";
 import { upstreamRandomPlan } from "./upstream-random.ts";
 
 const RANDOM_DATASET = "random";
@@ -24,6 +26,23 @@ interface SyntheticSpec {
   isl?: string | null;
   osl?: string | null;
   prefix?: number | null;
+  images?: number | null;
+  image_size?: string | null;
+  image_format?: "png" | "jpeg" | null;
+}
+
+const DEFAULT_IMAGE_SIZE = "256x256";
+
+/** The rows with `spec.images` images after each prompt's text (config/rules/synthetic-images checked the options). */
+function withImages(rows: Record<string, unknown>[], spec: SyntheticSpec, seed: PythonSeed): Record<string, unknown>[] {
+  if (!spec.images) return rows;
+  const size = parseImageSize(spec.image_size ?? DEFAULT_IMAGE_SIZE);
+  const images = syntheticImageParts(
+    rows.length,
+    { perRow: spec.images, ...size, format: spec.image_format ?? "png" },
+    seed,
+  );
+  return rows.map((row, i) => ({ ...row, prompt: [{ type: "text", text: row.prompt }, ...(images[i] ?? [])] }));
 }
 
 export function isSyntheticDataset(spec: SyntheticSpec): boolean {
@@ -55,7 +74,7 @@ export function syntheticDataset(spec: SyntheticSpec, seed: PythonSeed, tokenize
       hint: "e.g. --dataset random,isl=128,osl=64 (add --tokenizer DIR for exact token counts)",
     });
   }
-  const rows = generateRandomRows({
+  const text = generateRandomRows({
     rows: spec.max_rows ?? DEFAULT_ROWS,
     isl: parseLengthSpec(spec.isl, "isl"),
     osl: parseLengthSpec(spec.osl, "osl"),
@@ -63,6 +82,7 @@ export function syntheticDataset(spec: SyntheticSpec, seed: PythonSeed, tokenize
     seed,
     tokenizer,
   });
+  const rows = withImages(text, spec, seed);
   return {
     name: RANDOM_DATASET,
     path: RANDOM_DATASET,

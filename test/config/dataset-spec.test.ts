@@ -45,7 +45,7 @@ describe("config/dataset-spec", () => {
     ["x.jsonl,format=xml", "format: expected one of .jsonl, .json, .csv, .parquet, huggingface"],
     [
       "x.jsonl,parser.answer=col",
-      "unknown parser target 'answer' (valid targets: prompt, system, model, query, documents)",
+      "unknown parser target 'answer' (valid targets: prompt, system, model, query, documents, image, images, audio, video)",
     ],
     ["x.jsonl,parser=x,parser.prompt=y", "already has a value"],
     ["x.jsonl,parser.prompt=y,parser=x", "already holds nested options"],

@@ -11,6 +11,7 @@
  * (`num_trajectories_to_issue`), not a file's first rows (`max_rows` sizes `random` only). Its `samples` and
  * `generate_params` keep upstream's warning (config/rules/config-warnings), since upstream's configs carry them.
  * The rest are refused by their own rules: `isl`, `osl`, `prefix`, `split`, `config` (config/rules/dataset-options),
+ * `images`, `image_size`, `image_format` (config/rules/synthetic-images),
  * `turns`, `agentic_inference` and a conversation's scorer (config/rules/conversations), a trace's
  * `accuracy_config` (config/rules/load).
  */

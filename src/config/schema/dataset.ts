@@ -101,6 +101,17 @@ const DatasetObjectSchema = z.strictObject({
     .nullable()
     .default(null)
     .describe("random dataset: tokens shared by every prompt (prefix cache)"),
+  images: int(z.number().min(0))
+    .nullable()
+    .default(null)
+    .describe("random dataset: distinct synthetic images per request (image_url parts with data URLs)"),
+  image_size: optionalText()
+    .default(null)
+    .describe("random dataset: the images' WIDTHxHEIGHT in pixels (default 256x256)"),
+  image_format: choice(["png", "jpeg"] as const)
+    .nullable()
+    .default(null)
+    .describe("random dataset: how the images are encoded (default png)"),
   turns: int(z.number().min(1))
     .nullable()
     .default(null)
