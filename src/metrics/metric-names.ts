@@ -7,7 +7,18 @@
  * and units from here (`metricNamed`, `displayUnitOf`).
  */
 
-type MetricUnit = "ns" | "ns/token" | "tokens" | "requests/s" | "tokens/s" | "requests" | "inputs/s";
+type MetricUnit =
+  | "ns"
+  | "ns/token"
+  | "tokens"
+  | "requests/s"
+  | "tokens/s"
+  | "requests"
+  | "inputs/s"
+  | "images"
+  | "s"
+  | "videos"
+  | "bytes";
 
 interface MetricDefinition {
   /** Key in result_summary.json. */
@@ -167,6 +178,57 @@ const INPUT_TOKENS_PER_SECOND: MetricDefinition = {
     "Embeddings and rerank only: input tokens of successful requests (usage `prompt_tokens`, else `total_tokens`, else the tokenizer's count) / duration.",
 };
 
+const IMAGES_PER_REQUEST: MetricDefinition = {
+  name: "request_content.images_per_request",
+  label: "Images per request",
+  unit: "images",
+  definition:
+    "Image parts in the bodies sent (`image_url`, `input_image`, Anthropic `image`), over every sent request, " +
+    "failures included; `images` is the total.",
+};
+
+const AUDIO_SECONDS_PER_REQUEST: MetricDefinition = {
+  name: "request_content.audio_seconds_per_request",
+  label: "Audio seconds per request",
+  unit: "s",
+  definition:
+    "Seconds of audio in the bodies sent (`input_audio` data, its WAV, MP3 or FLAC headers read), over the sent " +
+    "requests whose audio length is known; `audio_unmeasured` counts the others.",
+};
+
+const VIDEOS_PER_REQUEST: MetricDefinition = {
+  name: "request_content.videos_per_request",
+  label: "Videos per request",
+  unit: "videos",
+  definition: "Video parts (`video_url`) in the bodies sent, over every sent request.",
+};
+
+const REQUEST_BYTES: MetricDefinition = {
+  name: "request_content.request_bytes",
+  label: "Request body size",
+  unit: "bytes",
+  definition:
+    "The JSON body's UTF-8 bytes, every sent request's: `mean`, `p50`, `p99`, `max` (media travel inside it as base64).",
+};
+
+const INPUT_TOKENS_SERVER: MetricDefinition = {
+  name: "request_content.input_tokens.server_mean",
+  label: "Input tokens (server usage)",
+  unit: "tokens",
+  definition:
+    "Mean usage prompt tokens of the successful requests whose server reported usage: text, image and audio tokens " +
+    "and the chat template together.",
+};
+
+const INPUT_TOKENS_TOKENIZER: MetricDefinition = {
+  name: "request_content.input_tokens.tokenizer_mean",
+  label: "Input tokens (tokenizer, text)",
+  unit: "tokens",
+  definition:
+    "The same requests' prompt text counted by `--tokenizer` (no media, no template): beside `server_mean`, the " +
+    "difference is what the media and the framing cost; null without a tokenizer.",
+};
+
 const DURATION: MetricDefinition = {
   name: "duration_ns",
   label: "Duration",
@@ -195,6 +257,12 @@ export const METRICS: readonly MetricDefinition[] = [
   INTERACTIVITY,
   INPUTS_PER_SECOND,
   INPUT_TOKENS_PER_SECOND,
+  IMAGES_PER_REQUEST,
+  AUDIO_SECONDS_PER_REQUEST,
+  VIDEOS_PER_REQUEST,
+  REQUEST_BYTES,
+  INPUT_TOKENS_SERVER,
+  INPUT_TOKENS_TOKENIZER,
 ];
 
 /** The unit reports show a metric in: times in ms (JSON keeps ns), counts and rates as they are. */

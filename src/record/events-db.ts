@@ -8,6 +8,7 @@
 import { Database, type Statement } from "bun:sqlite";
 import { sharedChunkTokens } from "../tokens/chunk-tokens.ts";
 import type { RequestRecord } from "./request-record.ts";
+import type { RequestContent } from "../dataset/request-content.ts";
 import { bytesOf, INSERT_ALL, INSERT_COMMON, insertRequest, REQUESTS_TABLE } from "./request-sql.ts";
 import { ServerMetricsTable } from "./server-metrics-table.ts";
 import { MODELS_TABLE, writeModels, type RunModel } from "./run-models.ts";
@@ -17,9 +18,9 @@ export const EVENTS_DB_FILE = "events.db";
  * 2: `requests.attempt` (retries). 3: `hidden_tokens`, `stream_notes`, `chunk_chars`. 4: TPOT's
  * `first_chunk_chars` and `tokenizer_tokens_after_first`, the server's per-request figures, `worker_health`.
  * 5: `requests.model` and the `models` table it indexes (record/run-models). 6: `requests.input_count`
- * (embeddings and rerank).
+ * (embeddings and rerank). 7: what each body carried: `images`, `audio_ns`, `videos`, `request_bytes`.
  */
-const SCHEMA_VERSION = 6;
+const SCHEMA_VERSION = 7;
 /**
  * How long opening events.db waits for another connection's lock: switching to WAL needs the file
  * to itself, and a reader (a user's sqlite3, a script polling the run) may hold it for a moment.
@@ -202,6 +203,32 @@ export class EventsDb {
         .prepare(`UPDATE requests SET input_count = (SELECT inputs FROM sample_inputs WHERE sample_index = requests.sample_index),
           token_source = CASE WHEN token_source = 'none' AND tokenizer_input_tokens IS NOT NULL THEN 'tokenizer' ELSE token_source END
           WHERE phase = ? AND error_kind IS NULL`)
+        .run(phase);
+    })();
+  }
+
+  /**
+   * After the run: what each request's body carried (dataset/request-content), by the row and model it sent —
+   * failed requests too, whose bytes went out all the same. One temp table of per-(row, model) values, one UPDATE,
+   * so a run of a million requests over a thousand rows computes a thousand bodies' contents.
+   */
+  applyRequestContent(phase: string, contentOf: (sampleIndex: number, model: number) => RequestContent | null): void {
+    const pairs = this.db
+      .query("SELECT DISTINCT sample_index AS s, model AS m FROM requests WHERE phase = ?")
+      .all(phase) as { s: number; m: number }[];
+    this.db.transaction(() => {
+      this.db.exec(`CREATE TEMP TABLE IF NOT EXISTS sample_content (sample_index INTEGER, model INTEGER, images INTEGER,
+        audio_ns INTEGER, videos INTEGER, bytes INTEGER, PRIMARY KEY (sample_index, model))`);
+      this.db.exec("DELETE FROM sample_content");
+      const add = this.db.prepare("INSERT INTO sample_content VALUES (?, ?, ?, ?, ?, ?)");
+      for (const { s, m } of pairs) {
+        const c = contentOf(s, m);
+        if (c) add.run(s, m, c.images, c.audioNs === null ? null : Math.round(c.audioNs), c.videos, c.bytes);
+      }
+      add.finalize();
+      this.db
+        .prepare(`UPDATE requests SET images = c.images, audio_ns = c.audio_ns, videos = c.videos, request_bytes = c.bytes
+          FROM sample_content AS c WHERE requests.phase = ? AND c.sample_index = requests.sample_index AND c.model = requests.model`)
         .run(phase);
     })();
   }

@@ -21,7 +21,7 @@ export interface FieldSpec<T = unknown> {
   column: string;
   sql: string;
   wire: Wire;
-  unit: "name" | "index" | "ns" | "status" | "tokens" | "count" | "bits" | "text" | "attempt";
+  unit: "name" | "index" | "ns" | "status" | "tokens" | "count" | "bits" | "text" | "attempt" | "bytes";
   /** Bound only in the insert for rows that differ from the default (most rows do not, and each bound value costs). */
   rare?: true;
   /** The SQL a file from before this column existed reads instead (metrics/read-phase). */
@@ -54,7 +54,7 @@ const ZERO_DEFAULT = { sql: "INTEGER NOT NULL DEFAULT 0", wire: "number", before
 export const smallRare = (column: string, unit: "bits" | "index") =>
   ({ ...ZERO_DEFAULT, type: of<number>(), column, unit, rare: true }) as const;
 /** A count written into events.db after the run, read back as a metric column; NULL in files from before it. */
-export const afterRunCount = (column: string, unit: "count" | "tokens") =>
+export const afterRunCount = (column: string, unit: "count" | "tokens" | "ns" | "bytes") =>
   ({
     type: of<number | null>(),
     column,

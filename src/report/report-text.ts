@@ -8,6 +8,7 @@
 import { modelLines } from "./model-text.ts";
 import type { ReadSideHealth } from "../metrics/read-side-health.ts";
 import { serverTimingLines } from "./server-timing-text.ts";
+import { carriedMedia, requestContentLines } from "./request-content-text.ts";
 import { steadyStateLines } from "./steady-state-text.ts";
 import { verdictLines } from "../mlperf/run-verdict.ts";
 import { DELAYED_LAG_NS } from "../metrics/load-generator-health.ts";
@@ -180,6 +181,7 @@ export function renderReportText(
     ...(summary.shards ? shardLines(summary.shards) : []),
     ...(summary.server_metrics ? serverMetricsLines(summary.server_metrics, summary.ttft) : []),
     ...(summary.server_timing ? serverTimingLines(summary.server_timing) : []),
+    ...(summary.request_content ? requestContentLines(summary.request_content) : []),
     ...modelLines(summary),
     ...(summary.steady_state ? steadyStateLines(summary, summary.steady_state) : []),
   ];
@@ -228,6 +230,10 @@ export function renderConsoleSummary(
     ...(summary.shards ? shardLines(summary.shards) : []),
     ...(summary.server_metrics ? serverMetricsLines(summary.server_metrics, summary.ttft) : []),
     ...(summary.server_timing ? serverTimingLines(summary.server_timing) : []),
+    // On the console only when the requests carried media: a text run's body size is in report.txt.
+    ...(summary.request_content && carriedMedia(summary.request_content)
+      ? requestContentLines(summary.request_content)
+      : []),
     ...modelLines(summary),
     ...(summary.steady_state ? steadyStateLines(summary, summary.steady_state) : []),
     ...accuracy,

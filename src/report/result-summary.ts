@@ -17,6 +17,7 @@ import type { TokenDiscrepancy } from "../metrics/token-discrepancy.ts";
 import type { Goodput } from "../metrics/goodput.ts";
 import type { GpuCost } from "../metrics/gpu-cost.ts";
 import type { InputThroughput } from "../metrics/input-throughput.ts";
+import type { RequestContentSummary } from "../metrics/request-content.ts";
 import type { PhaseMetrics } from "../metrics/summarize-phase.ts";
 import type { TokenSource } from "../record/request-record.ts";
 import type { StreamNote } from "../record/stream-notes.ts";
@@ -113,6 +114,8 @@ export interface ResultSummary {
   inputs?: InputThroughput;
   /** The in-flight plateau, its figures and whether the run settled (metrics/steady-state); present for concurrency and rate runs. */
   steady_state?: SteadyState;
+  /** Images, audio seconds, videos and bytes per request, input tokens beside the tokenizer's (metrics/request-content). */
+  request_content?: RequestContentSummary;
   /** The same metrics over each model's requests (report/model-breakdown); present only when the run sent to several. */
   per_model?: Record<string, ModelSummary>;
 }

@@ -13,6 +13,7 @@ import { ENGINES } from "../server-metrics/server-identity.ts";
 import { PER_MODEL_KEYS } from "./result-summary.ts";
 
 type PerModelMask = { [K in (typeof PER_MODEL_KEYS)[number]]: true };
+import { RequestContentSchema } from "./request-content-schema.ts";
 import { ServerTimingSchema } from "./server-timing-schema.ts";
 import { SteadyStateSchema } from "./steady-state-schema.ts";
 
@@ -253,6 +254,8 @@ const SummaryBlocksSchema = z.strictObject({
     .optional(),
   // Present for concurrency and rate runs: metrics/steady-state (docs/metrics.md, "Steady state").
   steady_state: SteadyStateSchema.optional(),
+  // Present when the bodies sent were counted (runs recorded since events.db schema 7): metrics/request-content.
+  request_content: RequestContentSchema.optional(),
   // Present when the server said what it is before the run: server-metrics/server-identity.
   server: z
     .strictObject({

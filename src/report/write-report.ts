@@ -18,6 +18,7 @@ import type { PhaseColumns } from "../metrics/phase-columns.ts";
 import { openEventsDbReadonly, readPhaseColumns, readPhases, readRunMeta } from "../metrics/read-phase.ts";
 import { readReadSideHealth } from "../metrics/read-side-health.ts";
 import { readServerTimingRows, summarizeServerTiming } from "../metrics/server-timing.ts";
+import { readInputTokenComparison, summarizeRequestContent } from "../metrics/request-content.ts";
 import { conversationMetrics } from "../metrics/conversation-metrics.ts";
 import { conversationWindow } from "../metrics/conversation-window.ts";
 import { CONVERSATIONS_META_KEY, parseStoredTrajectories, readTurnRows } from "../record/read-conversations.ts";
@@ -144,6 +145,8 @@ function readPerformancePhase(reportDir: string): PerformancePhase {
     if (readSide) summary.client_read_side = readSide;
     const serverTiming = summarizeServerTiming(readServerTimingRows(db, PERFORMANCE_PHASE));
     if (serverTiming) summary.server_timing = serverTiming;
+    const content = summarizeRequestContent(cols, readInputTokenComparison(db, PERFORMANCE_PHASE));
+    if (content) summary.request_content = content;
     if (stored?.submission) summary.result = runVerdict(summary, stored.submission);
     if (meta[SERVER_IDENTITY_META_KEY]) summary.server = JSON.parse(meta[SERVER_IDENTITY_META_KEY]) as ServerIdentity;
     if (meta[SHARD_HEALTH_META_KEY]) summary.shards = JSON.parse(meta[SHARD_HEALTH_META_KEY]) as MergedShards;

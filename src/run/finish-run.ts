@@ -15,6 +15,7 @@ import type { ResultSummary } from "../report/result-summary.ts";
 import { promptTokenCounter } from "../tokens/prompt-tokens.ts";
 import { isPoolingApi } from "../dataset/pooling-api.ts";
 import { inputCounter } from "../dataset/pooling-inputs.ts";
+import { requestContentOf } from "../dataset/request-content.ts";
 import type { OpenRun, RunIo } from "./open-run.ts";
 import type { SessionResult, SessionState } from "./session.ts";
 import { STOP_REASON_META_KEY } from "../report/stop-cause.ts";
@@ -70,6 +71,13 @@ function countInputs(run: OpenRun): void {
   const { workload, db } = run;
   if (!isPoolingApi(workload.apiType) || !workload.dataset) return;
   db.applyInputCounts("performance", inputCounter(workload.apiType, workload.bodies));
+}
+
+/** What every performance request's body carried: images, audio, videos, bytes (dataset/request-content). */
+function countRequestContent(run: OpenRun): void {
+  const { workload, db } = run;
+  if (!workload.dataset || workload.conversations) return;
+  db.applyRequestContent("performance", requestContentOf(workload.bodies, workload.dataset.rows.length));
 }
 
 async function scoreAccuracy(
@@ -150,6 +158,7 @@ export async function finishRun(run: OpenRun, result: SessionResult, io: RunIo):
   const { db, reportDir } = run;
   const tokenizeS = countTokens(run, io);
   countInputs(run);
+  countRequestContent(run);
   db.setMeta("state", result.state);
   if (result.stopReason) db.setMeta(STOP_REASON_META_KEY, result.stopReason);
   // Loaded once the run is over: the report code is not on the way to the first request.

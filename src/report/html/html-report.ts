@@ -1,7 +1,7 @@
 /**
  * @module report/html/html-report — report.html: one self-contained page (inline CSS and SVG, no scripts, no network).
  *
- * Sections: summary and run config, percentiles, the server's own metrics, distributions (CDF +
+ * Sections: summary and run config, percentiles, the server's own metrics, what the requests carried, distributions (CDF +
  * histogram of TTFT, TPOT, ITL, latency, scheduled latency — each only when it has values), the run over time
  * (throughput, in flight, schedule lag), a conversation run's charts by turn index, the
  * per-request latency scatter, and errors. Pure: the
@@ -9,6 +9,7 @@
  * still gives a page of a few MB.
  */
 import { renderServerTimingTable } from "./server-timing-table.ts";
+import { renderRequestContentTable } from "./request-content-table.ts";
 import type { AccuracyEntry } from "../../accuracy/index.ts";
 import { renderAccuracyTable } from "./accuracy-table.ts";
 import type { PhaseColumns } from "../../metrics/phase-columns.ts";
@@ -88,6 +89,7 @@ export function renderHtmlReport(
     renderModelTable(summary) +
     renderServerMetricsTable(summary.server_metrics, summary.ttft) +
     renderServerTimingTable(summary.server_timing) +
+    renderRequestContentTable(summary.request_content) +
     renderAccuracyTable(accuracy);
   const distributionsSection = chartsSection(
     "distributions",

@@ -1,0 +1,134 @@
+/**
+ * @module test/metrics/request-content.test — what the requests carried, end to end through a real events.db: bodies
+ * counted (dataset/request-content), written after the run by row and model (EventsDb.applyRequestContent), read back
+ * as columns and summarised beside the server's and the tokenizer's input tokens, and shown in report.txt and html.
+ */
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { audioPart, imagePart, videoPart } from "../../src/dataset/media-parts.ts";
+import { requestContent, requestContentOf } from "../../src/dataset/request-content.ts";
+import { openEventsDbReadonly, readPhaseColumns } from "../../src/metrics/read-phase.ts";
+import { readInputTokenComparison, summarizeRequestContent } from "../../src/metrics/request-content.ts";
+import { EventsDb } from "../../src/record/events-db.ts";
+import { renderRequestContentTable } from "../../src/report/html/request-content-table.ts";
+import { requestContentLines } from "../../src/report/request-content-text.ts";
+import { wavBytes } from "../dataset/audio-duration.test.ts";
+import { makeFailure, makeRecord } from "./make-record.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "ie-request-content-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const WAV = Buffer.from(wavBytes(16000, 1, 24000)).toString("base64");
+const text = { type: "text", text: "hi" };
+const chat = (...parts: unknown[]) =>
+  JSON.stringify({ model: "m", messages: [{ role: "user", content: [text, ...parts] }] });
+
+describe("metrics/request-content", () => {
+  test.each([
+    [
+      "plain text",
+      JSON.stringify({ model: "m", messages: [{ role: "user", content: "a picture of image_url" }] }),
+      [0, 0, 0],
+    ],
+    [
+      "chat images, audio, video",
+      chat(imagePart("data:image/png;base64,AA=="), audioPart(WAV, "wav"), videoPart("https://v")),
+      [1, 1, 1.5e9],
+    ],
+    [
+      "Responses input items",
+      JSON.stringify({ input: [{ role: "user", content: [{ type: "input_image", image_url: "https://i" }] }] }),
+      [1, 0, 0],
+    ],
+    [
+      "Messages blocks",
+      JSON.stringify({
+        messages: [
+          {
+            role: "user",
+            content: [
+              { type: "image", source: {} },
+              { type: "image", source: {} },
+            ],
+          },
+        ],
+      }),
+      [2, 0, 0],
+    ],
+    ["audio by URL: length unknown", chat({ type: "audio_url", audio_url: { url: "https://a" } }), [0, 0, null]],
+  ])("%s", (_, body, [images, videos, audioNs]) => {
+    expect(requestContent(body)).toEqual({ images, videos, audioNs, bytes: Buffer.byteLength(body) } as never);
+  });
+
+  test("bodies of a model mix: a row's body per model block, a row's own model from the first block", () => {
+    const bodies = ["r0m0", "r1m0", "r0m1-longer", "r1m1-longer"];
+    const of = requestContentOf(bodies, 2);
+    expect([of(1, 0)?.bytes, of(0, 1)?.bytes, of(1, 5)?.bytes, of(9, 0)]).toEqual([4, 11, 4, null]);
+  });
+
+  test("counted from events.db: every sent request, failures included; tokens over successful ones with usage", () => {
+    const path = join(dir, "events.db");
+    const db = new EventsDb(path);
+    const bodies = [chat(imagePart("data:image/png;base64,AA=="), imagePart("https://x")), chat(audioPart(WAV, "wav"))];
+    db.addRecords([
+      makeRecord({ planIndex: 0, sampleIndex: 0, inputTokens: 700 }),
+      makeRecord({ planIndex: 1, sampleIndex: 1, inputTokens: 300 }),
+      makeFailure({ planIndex: 2, sampleIndex: 0, sentNs: 5, doneNs: 10 }),
+    ]);
+    db.applyRequestContent("performance", requestContentOf(bodies, 2));
+    db.close();
+    const reader = openEventsDbReadonly(path);
+    try {
+      const summary = summarizeRequestContent(
+        readPhaseColumns(reader, "performance"),
+        readInputTokenComparison(reader, "performance"),
+      );
+      const bytes = bodies.map((b) => Buffer.byteLength(b));
+      expect(summary).toEqual({
+        requests: 3,
+        images: 4,
+        images_per_request: 4 / 3,
+        videos: 0,
+        videos_per_request: 0,
+        audio_seconds: 1.5,
+        audio_seconds_per_request: 0.5,
+        audio_unmeasured: 0,
+        request_bytes: {
+          mean: (2 * (bytes[0] as number) + (bytes[1] as number)) / 3,
+          p50: bytes[0],
+          p99: bytes[0],
+          max: Math.max(...bytes),
+        },
+        input_tokens: { requests: 2, server_mean: 500, tokenizer_mean: null },
+      } as never);
+      const lines = requestContentLines(summary as never).join("\n");
+      expect(lines).toContain("images: 1.33 per request (4 in all)");
+      expect(lines).toContain("audio: 0.50 s per request (1.50 s in all)");
+      expect(lines).toContain(
+        "input tokens per request, server usage (media and chat template included): 500.00 (2 requests)",
+      );
+      expect(renderRequestContentTable(summary as never)).toContain("<td>images</td><td>1.33</td><td>4</td>");
+    } finally {
+      reader.close();
+    }
+  });
+
+  test("a run recorded before bodies were counted has no section", () => {
+    expect(
+      summarizeRequestContent(
+        {
+          count: 1,
+          sentNs: Float64Array.of(1),
+          images: Float64Array.of(Number.NaN),
+          videos: Float64Array.of(Number.NaN),
+          audioNs: Float64Array.of(Number.NaN),
+          requestBytes: Float64Array.of(Number.NaN),
+        },
+        null,
+      ),
+    ).toBeNull();
+    expect(renderRequestContentTable(undefined)).toBe("");
+  });
+});
