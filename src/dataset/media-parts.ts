@@ -49,7 +49,7 @@ export function videoPart(url: string): Json {
 }
 
 /** How many parts of each modality `messages` (chat, Responses input items or Messages) carry. */
-type MediaCounts = Record<Modality, number>;
+export type MediaCounts = Record<Modality, number>;
 
 export const noMedia = (): MediaCounts => ({ image: 0, audio: 0, video: 0 });
 

@@ -9,7 +9,9 @@
  * TTFT and end-to-end latency; a pooling one (embeddings, rerank), which generates nothing, once
  * answered.
  */
+import type { MediaCounts } from "../dataset/media-parts.ts";
 import type { ErrorResponder, HandlerContext } from "./handler-context.ts";
+import { hasMedia } from "./request-media.ts";
 
 /** The request as `/metrics` and its observation name it, known before it is admitted. */
 interface Subject {
@@ -20,6 +22,8 @@ interface Subject {
   model: string;
   /** False for embeddings and rerank: no token, so no TTFT, and counted whatever their output. */
   generates: boolean;
+  /** The request's image, audio and video parts (server/request-media), counted on `/metrics` and in its observation. */
+  media?: MediaCounts;
 }
 
 /** How the answer went, once its last byte is out. */
@@ -62,7 +66,7 @@ export async function admitRequest(
     context.admission.release();
   };
   request.signal.addEventListener("abort", release, { once: true });
-  const { receivedNs, promptTokens, path, model, generates } = subject;
+  const { receivedNs, promptTokens, path, model, generates, media } = subject;
   return {
     startNs: Bun.nanoseconds(),
     cancelled: () => context.stopping() || request.signal.aborted,
@@ -74,6 +78,8 @@ export async function admitRequest(
         context.metrics.firstToken(((firstTokenNs ?? firstChunkNs ?? doneNs) - receivedNs) / 1e9);
       if (!generates || outputTokens > 0)
         context.metrics.finished((doneNs - receivedNs) / 1e9, promptTokens, outputTokens);
+      const withMedia = media && hasMedia(media) ? media : null;
+      if (withMedia) context.metrics.mediaParts(withMedia);
       context.log.record({
         receivedNs,
         firstChunkNs,
@@ -84,6 +90,7 @@ export async function admitRequest(
         streaming,
         path,
         model,
+        ...(withMedia ? { media: { ...withMedia } } : {}),
       });
     },
   };

@@ -73,6 +73,7 @@ export function createAnthropicHandler(context: HandlerContext): RouteHandler {
       whole: () => encodeMessageBody(identity, plan),
       writes: () => messageStreamWrites(identity, plan, context.options.tokensPerChunk),
       wholeFirstToken: "planned",
+      ...(mock.media ? { media: mock.media } : {}),
     });
   };
 }

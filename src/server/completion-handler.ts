@@ -147,6 +147,7 @@ export function createCompletionHandler(kind: ApiKind, mode: "echo" | "model", c
       path: API_PATHS[kind],
       model: identity.model,
       generates: true,
+      ...(mock.media ? { media: mock.media } : {}),
     });
     if (admitted instanceof Response) return admitted;
     if (!mock.stream) return replyWhole(context, request, plans, identity, admitted);

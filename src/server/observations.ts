@@ -20,6 +20,8 @@ export interface ServerObservation {
   streaming: boolean;
   /** Request path, e.g. "/v1/chat/completions". */
   path: string;
+  /** Image, audio and video parts the request carried (server/request-media); absent when none. */
+  media?: { image: number; audio: number; video: number };
   /** The model the response named (the request's, else `--model-name`); absent for faults. */
   model?: string;
   /**

@@ -1,5 +1,7 @@
 /** @module server/openai-request — validates an OpenAI chat/completions request body and extracts what the mock needs. */
 import { z } from "zod";
+import type { MediaCounts } from "../dataset/media-parts.ts";
+import { readRequestMedia } from "./request-media.ts";
 
 /** Which OpenAI API a request came in on. */
 export type ApiKind = "chat" | "completions";
@@ -76,6 +78,8 @@ export interface MockRequest {
   promptTokens: number;
   /** Chat requests with `tools`: the first one; null otherwise. */
   tool?: ToolTarget | null;
+  /** Image, audio and video parts of the messages (server/request-media); absent for completions and SGLang. */
+  media?: MediaCounts;
 }
 
 type ParseResult = { ok: true; request: MockRequest } | { ok: false; message: string };
@@ -175,11 +179,14 @@ export function parseMockRequest(kind: ApiKind, body: unknown, count: CountToken
   if (kind === "chat") {
     const result = ChatRequestSchema.safeParse(body);
     if (!result.success) return { ok: false, message: oneLine(result.error) };
+    const media = readRequestMedia(result.data.messages);
+    if (!media.ok) return { ok: false, message: media.message };
     return {
       ok: true,
       request: {
         ...toMockRequest(kind, result.data, [chatInput(result.data.messages, count)]),
         tool: toolTarget(result.data.tools),
+        media: media.counts,
       },
     };
   }

@@ -7,6 +7,7 @@
  * completions route paces its own (several choices, and one write when nothing waits); SGLang's
  * /generate is not admitted.
  */
+import type { MediaCounts } from "../dataset/media-parts.ts";
 import { admitRequest } from "./admitted-request.ts";
 import { JSON_HEADERS, SSE_HEADERS, type ErrorResponder, type HandlerContext } from "./handler-context.ts";
 import { waitUntilNs } from "./precise-wait.ts";
@@ -31,6 +32,8 @@ interface PacedAnswer {
    * the chat route counts it); `ready`, when the body is (the Responses route's count).
    */
   wholeFirstToken: "planned" | "ready";
+  /** The request's image, audio and video parts, for `/metrics` and its observation. */
+  media?: MediaCounts;
 }
 
 /** Admits the request (the dialect's 499 if its client leaves first), then answers it at the plan's pace. */
@@ -47,6 +50,7 @@ export async function sendPacedAnswer(
     path,
     model,
     generates: true,
+    ...(answer.media ? { media: answer.media } : {}),
   });
   if (admitted instanceof Response) return admitted;
   const { startNs, cancelled } = admitted;

@@ -53,6 +53,7 @@ export function createResponsesHandler(context: HandlerContext): RouteHandler {
       writes: () => responsesWrites(plan, identity, context.options.tokensPerChunk),
       // This route's /metrics has counted a whole body's first token when the body is ready.
       wholeFirstToken: "ready",
+      ...(mock.media ? { media: mock.media } : {}),
     });
   };
 }

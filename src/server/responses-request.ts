@@ -9,6 +9,7 @@
  * `max_output_tokens` is the token cap; tools in the flat Responses form are read as chat's.
  * Usage always comes with the response (the Responses API has no `include_usage`).
  */
+import { partModality } from "../dataset/media-parts.ts";
 import { parseMockRequest, type MockRequest } from "./openai-request.ts";
 
 type Json = Record<string, unknown>;
@@ -17,10 +18,12 @@ type ParseResult = { ok: true; request: MockRequest } | { ok: false; message: st
 const asJson = (value: unknown): Json | null =>
   typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : null;
 
+/** Text parts as chat's; media parts (`input_image`, `input_audio`) as they are, for server/request-media to check and count. */
 function partsText(content: unknown): unknown {
   if (!Array.isArray(content)) return content;
   return content.map((part) => {
     const p = asJson(part);
+    if (partModality(p) !== null) return p;
     return { type: "text", text: typeof p?.text === "string" ? p.text : "" };
   });
 }

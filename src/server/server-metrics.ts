@@ -2,12 +2,14 @@
  * @module server/server-metrics — what `serve` reports on `GET /metrics`, under vLLM's names, in
  * the Prometheus text format: requests running and waiting (server/admission), the KV-cache
  * use those running requests would take, token counters, and the TTFT and end-to-end latency
- * histograms with vLLM's buckets.
+ * histograms with vLLM's buckets; and, ours, the image, audio and video parts it was sent
+ * (`mock_request_media_parts_total{modality}`, server/request-media).
  *
  * TTFT here is vLLM's: from the request's arrival to its first token, queueing included, so a
  * client that times the same request sees at least this plus the network. The KV-cache use is
  * running ÷ the `--max-concurrent` limit (0 without one): a stand-in that rises with load.
  */
+import type { MediaCounts } from "../dataset/media-parts.ts";
 import type { Admission } from "./admission.ts";
 
 /** vLLM's buckets for request latency histograms (seconds). */
@@ -48,6 +50,8 @@ export interface ServerMetrics {
   firstToken(seconds: number): void;
   /** A request finished `seconds` after its arrival with these token counts. */
   finished(seconds: number, promptTokens: number, outputTokens: number): void;
+  /** A request's image, audio and video parts, once it is answered (ours: vLLM exports no such counter). */
+  mediaParts(counts: MediaCounts): void;
   /** The exposition text. */
   render(): string;
 }
@@ -58,6 +62,7 @@ export function createServerMetrics(admission: Admission, limit: number | null, 
   let promptTokens = 0;
   let generationTokens = 0;
   let succeeded = 0;
+  const media: MediaCounts = { image: 0, audio: 0, video: 0 };
   const labels = `engine="0",model_name="${modelName.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
   const family = (name: string, type: string, help: string, lines: string[]) => [
     `# HELP ${name} ${help}`,
@@ -66,6 +71,9 @@ export function createServerMetrics(admission: Admission, limit: number | null, 
   ];
   return {
     firstToken: (seconds) => ttft.observe(seconds),
+    mediaParts(counts) {
+      for (const modality of ["image", "audio", "video"] as const) media[modality] += counts[modality];
+    },
     finished(seconds, prompt, output) {
       e2e.observe(seconds);
       promptTokens += prompt;
@@ -94,6 +102,14 @@ export function createServerMetrics(admission: Admission, limit: number | null, 
           ...family("vllm:request_success_total", "counter", "Count of successfully processed requests.", [
             `vllm:request_success_total{${labels},finished_reason="length"} ${succeeded}`,
           ]),
+          ...family(
+            "mock_request_media_parts_total",
+            "counter",
+            "Image, audio and video parts of the requests answered (serve's own).",
+            (["image", "audio", "video"] as const).map(
+              (m) => `mock_request_media_parts_total{${labels},modality="${m}"} ${media[m]}`,
+            ),
+          ),
           ...family(
             "vllm:time_to_first_token_seconds",
             "histogram",

@@ -31,7 +31,15 @@ describe("server/openai-request", () => {
     ],
     [
       "content parts",
-      [{ role: "user", content: [{ type: "text", text: "x y" }, { type: "image_url" }] }],
+      [
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "x y" },
+            { type: "image_url", image_url: { url: "https://x/i.png" } },
+          ],
+        },
+      ],
       2,
       ["x", "y"],
     ],
