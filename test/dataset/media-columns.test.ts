@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { encodePng } from "../../src/dataset/image/png.ts";
 import { loadDataset } from "../../src/dataset/load-dataset.ts";
-import { wavBytes } from "./audio-duration.test.ts";
+import { wavBytes } from "../support/wav-bytes.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "ie-media-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -14,7 +14,7 @@ import { readInputTokenComparison, summarizeRequestContent } from "../../src/met
 import { EventsDb } from "../../src/record/events-db.ts";
 import { renderRequestContentTable } from "../../src/report/html/request-content-table.ts";
 import { requestContentLines } from "../../src/report/request-content-text.ts";
-import { wavBytes } from "../dataset/audio-duration.test.ts";
+import { wavBytes } from "../support/wav-bytes.ts";
 import { makeFailure, makeRecord } from "./make-record.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "ie-request-content-"));
