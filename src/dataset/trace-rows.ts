@@ -17,6 +17,7 @@ import { InputError } from "../errors.ts";
 import { PythonRandom, type PythonSeed, offsetSeed } from "../rng/python-random.ts";
 import type { TextTokenizer } from "../tokens/load-tokenizer.ts";
 import type { DatasetRow, RowLocator } from "./file-rows.ts";
+import { isContentParts } from "./prompt-check.ts";
 import { singleTokenWords, words } from "./random-dataset.ts";
 
 /** Tokens per Mooncake hash block. */
@@ -145,7 +146,9 @@ export function traceRows(
         { hint: "drop the column from the trace: an embeddings or rerank trace carries prompts or input lengths only" },
       );
     const lengths = asked ? { max_new_tokens: asked.value, min_tokens: asked.value, ignore_eos: true } : {};
-    if (typeof row.prompt === "string" || Array.isArray(row.messages)) return asked ? { ...row, ...lengths } : row;
+    // A prompt of content parts: the text and the media a trace's image or audio columns became (dataset/media-columns).
+    if (typeof row.prompt === "string" || isContentParts(row.prompt) || Array.isArray(row.messages))
+      return asked ? { ...row, ...lengths } : row;
     const input = count(row, INPUT_LENGTH_COLUMNS);
     if (input === null || input.value === 0) {
       throw new InputError(

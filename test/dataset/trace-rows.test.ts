@@ -87,4 +87,13 @@ describe("dataset/trace-rows", () => {
     expect(trace.rows[0]).toEqual({ timestamp: 0, prompt: "hello", session_id: 12 });
     expect(trace.sessions).toEqual(["12", null]);
   });
+
+  test("a prompt of content parts (a trace's image column, dataset/media-columns) is kept with its output length", () => {
+    const prompt = [
+      { type: "text", text: "look" },
+      { type: "image_url", image_url: { url: "https://x/i.png" } },
+    ];
+    const trace = traceRows([{ timestamp: 0, prompt, output_length: 8 }], locate, 42, null);
+    expect(trace.rows[0]).toMatchObject({ prompt, max_new_tokens: 8 });
+  });
 });
