@@ -10,7 +10,7 @@
  * A few logarithms per record (one per chunk gap), in main, only while the dashboard is up.
  */
 import { inOpeningBurst, meanGapNs } from "../metrics/load-generator-health.ts";
-import { tokensAfterFirstChunk, tpotOf } from "../metrics/request-values.ts";
+import { latencyNsOf, scheduleLagNsOf, tokensAfterFirstChunk, tpotOf, ttftNsOf } from "../metrics/request-values.ts";
 import { spreadChunkGaps } from "../metrics/token-gaps.ts";
 import type { PhasePlan } from "../plan/phase-plan.ts";
 import type { RequestRecord } from "../record/request-record.ts";
@@ -83,12 +83,12 @@ export class LatencyTally {
         t.scheduled++;
       }
       if (Number.isFinite(r.sentNs) && !inOpeningBurst(r.scheduledNs, t.openingNs, t.pattern))
-        t.lag.observe((r.sentNs - r.scheduledNs) / NS_PER_S);
+        t.lag.observe(scheduleLagNsOf(r) / NS_PER_S);
       if (r.errorKind !== null) continue;
-      t.latency.observe((r.doneNs - r.sentNs) / NS_PER_S);
+      t.latency.observe(latencyNsOf(r) / NS_PER_S);
       if (r.chunkGapsNs !== null) spreadChunkGaps(r.chunkGapsNs, r.chunkTokens, t.itlSink);
       if (r.firstTokenNs === null) continue;
-      t.ttft.observe((r.firstTokenNs - r.sentNs) / NS_PER_S);
+      t.ttft.observe(ttftNsOf(r) / NS_PER_S);
       const after = tokensAfterFirstChunk(null, r.chunkTokens, r.chunkCount);
       t.tpot.observe(tpotOf(r.doneNs, r.firstTokenNs, after) / NS_PER_S);
     }

@@ -9,7 +9,7 @@
  * in-flight limit and the pattern's max_concurrency. Issued is recorded + in flight and never
  * goes down; a phase stopped early may so count a few entries that were due and never sent.
  */
-import { tokensAfterFirstChunk, tpotOf } from "../metrics/request-values.ts";
+import { latencyNsOf, scheduleLagNsOf, tokensAfterFirstChunk, tpotOf, ttftNsOf } from "../metrics/request-values.ts";
 import { dueCount } from "../plan/due-count.ts";
 import type { PhasePlan } from "../plan/phase-plan.ts";
 import type { RequestRecord } from "../record/request-record.ts";
@@ -119,7 +119,7 @@ export class LiveState {
     for (const r of records) {
       p.rows++;
       if (r.attempt === 0) p.entries++;
-      if (Number.isFinite(r.sentNs)) p.scheduleLag.observe((r.sentNs - r.scheduledNs) / NS_PER_S);
+      if (Number.isFinite(r.sentNs)) p.scheduleLag.observe(scheduleLagNsOf(r) / NS_PER_S);
       if (r.errorKind !== null) {
         p.failed.set(r.errorKind, (p.failed.get(r.errorKind) ?? 0) + 1);
         continue;
@@ -127,9 +127,9 @@ export class LiveState {
       p.completed++;
       p.outputTokens += r.outputTokens ?? 0;
       p.inputTokens += r.inputTokens ?? 0;
-      p.latency.observe((r.doneNs - r.sentNs) / NS_PER_S);
+      p.latency.observe(latencyNsOf(r) / NS_PER_S);
       if (r.firstTokenNs === null) continue;
-      p.ttft.observe((r.firstTokenNs - r.sentNs) / NS_PER_S);
+      p.ttft.observe(ttftNsOf(r) / NS_PER_S);
       const after = tokensAfterFirstChunk(null, r.chunkTokens, r.chunkCount);
       p.tpot.observe(tpotOf(r.doneNs, r.firstTokenNs, after) / NS_PER_S);
     }

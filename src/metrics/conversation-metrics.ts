@@ -13,6 +13,7 @@
  * Pure: rows and the trajectory table in, numbers out (ms).
  */
 import { lowerPercentile } from "./percentiles.ts";
+import { latencyNsOf, ttftNsOf } from "./request-values.ts";
 
 export interface TurnRow {
   planIndex: number;
@@ -101,13 +102,13 @@ export function conversationMetrics(starts: Uint32Array, rows: readonly TurnRow[
       }
       if (row.failed) anyFailed = true;
       if (row.sentNs === null || !Number.isFinite(row.sentNs)) continue;
-      latencyNs += row.doneNs - row.sentNs;
+      latencyNs += latencyNsOf(row);
       firstSent = Math.min(firstSent, row.sentNs);
       lastDone = Math.max(lastDone, row.doneNs);
       if (row.failed) continue;
       const k = i - first;
-      (latencyByTurn[k] ??= []).push((row.doneNs - row.sentNs) / MS);
-      if (row.firstTokenNs !== null) (ttftByTurn[k] ??= []).push((row.firstTokenNs - row.sentNs) / MS);
+      (latencyByTurn[k] ??= []).push(latencyNsOf(row) / MS);
+      if (row.firstTokenNs !== null) (ttftByTurn[k] ??= []).push(ttftNsOf(row) / MS);
     }
     if (missing === end - first) continue; // never started: not a conversation of this run
     if (anyFailed) failed++;

@@ -11,7 +11,7 @@
  */
 import { DEFAULT_SLO_PERCENTILE } from "../config/slo.ts";
 import type { PhaseColumns } from "./phase-columns.ts";
-import { isCompleted, tpotOf } from "./request-values.ts";
+import { isCompleted, latencyNsOf, tpotOf, ttftNsOf } from "./request-values.ts";
 
 export interface SloLimitsMs {
   ttft_ms: number | null;
@@ -59,8 +59,8 @@ export interface SloRequest {
 /** Whether one request met every limit: the rule above, for the report and for the dashboard as records arrive (dashboard/slo-tally). */
 export function meetsSlo(r: SloRequest, slo: SloLimitsMs): boolean {
   if (r.failed) return false;
-  if (slo.ttft_ms !== null && !(r.firstTokenNs - r.sentNs <= slo.ttft_ms * 1e6)) return false;
-  if (slo.latency_ms !== null && !(r.doneNs - r.sentNs <= slo.latency_ms * 1e6)) return false;
+  if (slo.ttft_ms !== null && !(ttftNsOf(r) <= slo.ttft_ms * 1e6)) return false;
+  if (slo.latency_ms !== null && !(latencyNsOf(r) <= slo.latency_ms * 1e6)) return false;
   if (slo.tpot_ms !== null) {
     // No first token (not streamed): TPOT was never measured, so its limit is not met. A stream with nothing after its first chunk has no TPOT to exceed it.
     if (!Number.isFinite(r.firstTokenNs)) return false;

@@ -16,6 +16,7 @@
  *   longer offers the schedule. The 1 ms floor keeps fast schedules to the strict bound.
  */
 import { lowerPercentile, type SeriesArray } from "./percentiles.ts";
+import { scheduleLagNsAt } from "./request-values.ts";
 
 /** The lag limit is never below this (1 ms). */
 const MIN_LAG_LIMIT_NS = 1_000_000;
@@ -118,8 +119,9 @@ export function verdictLagsNs(
   for (let i = 0; i < scheduledNs.length; i++)
     if ((scheduledNs[i] as number) < opening) opening = scheduledNs[i] as number;
   const lags: number[] = [];
+  const cols = { scheduledNs, sentNs };
   for (let i = 0; i < scheduledNs.length; i++) {
-    const lag = (sentNs[i] as number) - (scheduledNs[i] as number);
+    const lag = scheduleLagNsAt(cols, i);
     if (!inOpeningBurst(scheduledNs[i] as number, opening, loadPatternType) && Number.isFinite(lag)) lags.push(lag);
   }
   return Float64Array.from(lags).sort();

@@ -14,7 +14,7 @@
  */
 import type { Database } from "bun:sqlite";
 import { lowerPercentile, sortedFinite } from "./percentiles.ts";
-import { tokensAfterFirstChunk, tpotOf } from "./request-values.ts";
+import { latencyNsOf, tokensAfterFirstChunk, tpotOf, ttftNsOf } from "./request-values.ts";
 
 /** One successful request's figures, ns and tokens; null where the server did not report it. */
 export interface ServerTimingRow {
@@ -147,6 +147,8 @@ export function readServerTimingRows(db: Database, phase: string): ServerTimingR
   const [queueColumn, inferenceColumn, totalColumn] = ["server_queue_ns", "server_inference_ns", "server_total_ns"].map(
     later,
   );
+  // A figure of a missing instant is NaN (metrics/request-values); a row says null, as SQL did.
+  const nullIfNaN = (ns: number): number | null => (Number.isNaN(ns) ? null : ns);
   type Row = {
     first: number | null;
     done: number | null;
@@ -154,8 +156,7 @@ export function readServerTimingRows(db: Database, phase: string): ServerTimingR
     chunks: number;
     later: Uint8Array | null;
     counted: number | null;
-    ttft: number | null;
-    latency: number | null;
+    sent: number | null;
     prefill: number | null;
     decode: number | null;
     output: number | null;
@@ -168,7 +169,7 @@ export function readServerTimingRows(db: Database, phase: string): ServerTimingR
   const rows = db
     .query(
       `SELECT first_token_ns AS first, done_ns AS done, chunk_gaps_ns IS NOT NULL AS streamed, chunk_count AS chunks,
-        chunk_tokens AS later, tokenizer_tokens_after_first AS counted, first_token_ns - sent_ns AS ttft, done_ns - sent_ns AS latency,
+        chunk_tokens AS later, tokenizer_tokens_after_first AS counted, sent_ns AS sent,
         server_prefill_ns AS prefill, server_decode_ns AS decode, server_output_tokens AS output, cached_tokens AS cached,
         input_tokens AS input, ${queueColumn} AS queue, ${inferenceColumn} AS inference, ${totalColumn} AS total FROM requests
       WHERE phase = ? AND error_kind IS NULL
@@ -177,14 +178,14 @@ export function readServerTimingRows(db: Database, phase: string): ServerTimingR
     )
     .all(phase) as Row[];
   return rows.map((r) => ({
-    ttftNs: r.ttft,
+    ttftNs: nullIfNaN(ttftNsOf({ sentNs: r.sent, firstTokenNs: r.first })),
     tpotNs: tpotOfRow(r),
     prefillNs: r.prefill,
     decodeNs: r.decode,
     outputTokens: r.output,
     cachedTokens: r.cached,
     inputTokens: r.input,
-    latencyNs: r.latency,
+    latencyNs: nullIfNaN(latencyNsOf({ sentNs: r.sent, doneNs: r.done })),
     queueNs: r.queue,
     inferenceNs: r.inference,
     totalNs: r.total,

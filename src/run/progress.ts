@@ -8,6 +8,7 @@
  * Rates come from one entry per result batch of the last 5 s, trimmed as batches arrive, so
  * the state stays small however long the run and whether or not a line is ever drawn (--quiet).
  */
+import { ttftNsOf } from "../metrics/request-values.ts";
 import { dueCount } from "../plan/due-count.ts";
 import type { PhasePlan } from "../plan/phase-plan.ts";
 import type { RequestRecord } from "../record/request-record.ts";
@@ -85,8 +86,7 @@ export class ProgressLine {
         batch.requests++;
         batch.tokens += r.outputTokens ?? 0;
       }
-      if (r.firstTokenNs !== null && r.errorKind === null)
-        s.ttftMs[s.ttftCount++ % TTFT_SAMPLES] = (r.firstTokenNs - r.sentNs) / 1e6;
+      if (r.firstTokenNs !== null && r.errorKind === null) s.ttftMs[s.ttftCount++ % TTFT_SAMPLES] = ttftNsOf(r) / 1e6;
     }
     if (batch.requests > 0) s.recent.push(batch);
     dropOlderThan(s.recent, batch.atMs - RATE_WINDOW_MS);
