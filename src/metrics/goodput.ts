@@ -10,6 +10,7 @@
  * 99): `meetsTarget`, the one judgement a sweep's search applies to its steps as well.
  */
 import { DEFAULT_SLO_PERCENTILE } from "../config/slo.ts";
+import { z } from "zod";
 import type { PhaseColumns } from "./phase-columns.ts";
 import { isCompleted, latencyNsOf, tpotOf, ttftNsOf } from "./request-values.ts";
 
@@ -24,17 +25,22 @@ export interface SloObjectives extends SloLimitsMs {
   percentile?: number | null;
 }
 
-export interface Goodput {
-  slo: SloLimitsMs;
-  completed: number;
-  met: number;
-  attainment_pct: number | null;
+const num = z.number().nullable();
+
+/** result_summary.json's `goodput` block: its shape, declared once (the type below and report/result-summary read it). */
+export const GoodputSchema = z.strictObject({
+  slo: z.strictObject({ ttft_ms: num, tpot_ms: num, latency_ms: num }),
+  completed: z.number(),
+  met: z.number(),
+  attainment_pct: num,
   /** The share of requests (%) that had to meet every limit. */
-  target_pct: number;
+  target_pct: z.number().gt(0).max(100),
   /** attainment_pct ≥ target_pct (meetsTarget); false with nothing completed. */
-  target_met: boolean;
-  requests_per_s: number | null;
-}
+  target_met: z.boolean(),
+  requests_per_s: num,
+});
+
+export type Goodput = z.infer<typeof GoodputSchema>;
 
 /** True when an attainment (%) reaches the target share (%): the run, or a sweep's step, met its SLO. */
 export function meetsTarget(attainmentPct: number | null, targetPct: number): boolean {

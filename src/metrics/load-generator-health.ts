@@ -15,6 +15,7 @@
  *   Poisson schedule's own spread (its gaps vary by one mean gap); beyond it, the client no
  *   longer offers the schedule. The 1 ms floor keeps fast schedules to the strict bound.
  */
+import { z } from "zod";
 import { lowerPercentile, type SeriesArray } from "./percentiles.ts";
 import { scheduleLagNsAt } from "./request-values.ts";
 
@@ -25,7 +26,9 @@ const LAG_LIMIT_GAP_FRACTION = 1;
 /** A request sent more than this after its scheduled instant counts as delayed (1 ms). */
 export const DELAYED_LAG_NS = 1_000_000;
 
-export type LoadGeneratorVerdict = "ok" | "fell_behind";
+/** The load generator's verdict, as result_summary.json and its shards block write it. */
+export const LoadGeneratorVerdictSchema = z.enum(["ok", "fell_behind"]);
+type LoadGeneratorVerdict = z.infer<typeof LoadGeneratorVerdictSchema>;
 
 export interface LoadGeneratorHealth {
   verdict: LoadGeneratorVerdict | null;

@@ -13,6 +13,7 @@
  * TPOT's denominator. Percentiles are "lower" ones, as everywhere (metrics/percentiles).
  */
 import type { Database } from "bun:sqlite";
+import { z } from "zod";
 import { lowerPercentile, sortedFinite } from "./percentiles.ts";
 import { latencyNsOf, tokensAfterFirstChunk, tpotOf, ttftNsOf } from "./request-values.ts";
 
@@ -33,34 +34,37 @@ export interface ServerTimingRow {
 }
 
 /** p50 / p90 / p99 in ms, over `count` requests. */
-export interface MsSpread {
-  count: number;
-  p50: number;
-  p90: number;
-  p99: number;
-}
+const num = z.number().nullable();
+/** p50 / p90 / p99 in ms, over `count` requests; null where no request reported the figure. */
+const MsSpreadSchema = z
+  .strictObject({ count: z.number().int().min(1), p50: z.number(), p90: z.number(), p99: z.number() })
+  .nullable();
+export type MsSpread = NonNullable<z.infer<typeof MsSpreadSchema>>;
 
-export interface ServerTimingSummary {
+/** result_summary.json's `server_timing` block: its shape, declared once. */
+export const ServerTimingSummarySchema = z.strictObject({
   /** Successful requests whose response carried any of the figures below. */
-  requests_reporting: number;
+  requests_reporting: z.number().int().min(1),
   /** The server's queue wait before it started on the request. */
-  queue_ms: MsSpread | null;
-  prefill_ms: MsSpread | null;
+  queue_ms: MsSpreadSchema,
+  prefill_ms: MsSpreadSchema,
   /** Our TTFT − (the server's queue wait + its prefill), per request; TTFT − prefill where it reports no queue wait. */
-  ttft_rest_ms: MsSpread | null;
+  ttft_rest_ms: MsSpreadSchema,
   /** The server's decode time ÷ its tokens after the first. */
-  server_tpot_ms: MsSpread | null;
+  server_tpot_ms: MsSpreadSchema,
   /** Our TPOT over the same requests, for the comparison. */
-  client_tpot_ms: MsSpread | null;
+  client_tpot_ms: MsSpreadSchema,
   /** The server's time from starting on the request to its last token (prefill and decode). */
-  inference_ms: MsSpread | null;
+  inference_ms: MsSpreadSchema,
   /** The server's whole time on the request, arrival to last token. */
-  total_ms: MsSpread | null;
+  total_ms: MsSpreadSchema,
   /** Our latency − the server's whole time, per request. */
-  latency_rest_ms: MsSpread | null;
+  latency_rest_ms: MsSpreadSchema,
   /** Requests whose prompt a prefix cache served in part, and the share of prompt tokens it served. */
-  cache: { requests_hit: number; cached_prompt_share: number | null } | null;
-}
+  cache: z.strictObject({ requests_hit: z.number().int().min(0), cached_prompt_share: num }).nullable(),
+});
+
+export type ServerTimingSummary = z.infer<typeof ServerTimingSummarySchema>;
 
 function spread(values: number[]): MsSpread | null {
   const sorted = sortedFinite(Float64Array.from(values));

@@ -117,6 +117,6 @@ describe("upstream test_report_builder.py", () => {
 // - :264-:325 run_config passthrough, tracked failed counter, finish_reason_counts, the complete flag from snapshot state and
 //   n_pending_tasks: built from upstream's snapshot dict; ours come from events.db (test/report/result-summary, test/metrics).
 // - :339-:541 display() and to_json(): upstream's console text and msgspec serialisation; our report.txt is our own
-//   (test/report/report-text), result_summary.json's shape is checked by its schema (test/report/summary-schema).
+//   (test/report/report-text), result_summary.json's shape is checked by its schema (test/report/result-summary-schema).
 // - :574-:640 from_snapshot on partial dicts, and :759 _scrub_nonfinite: snapshot-dict parsing we do not have; non-finite
 //   numbers become null in test/report/result-summary.
