@@ -16,6 +16,7 @@
  *   longer offers the schedule. The 1 ms floor keeps fast schedules to the strict bound.
  */
 import { z } from "zod";
+import { loadPatternSpec } from "../load-pattern/load-patterns.ts";
 import { lowerPercentile, type SeriesArray } from "./percentiles.ts";
 import { scheduleLagNsAt } from "./request-values.ts";
 
@@ -72,21 +73,20 @@ export function meanScheduleGapNs(scheduledNs: ArrayLike<number>): number | null
   return meanGapNs(min, max, count);
 }
 
-/** Patterns whose send instants follow completions, not a schedule of arrivals: no rate is scheduled. */
-const CLOSED_LOOP = new Set(["max_throughput", "concurrency", "agentic_inference"]);
-
 /**
  * The rate the schedule itself offered: 1 ÷ its mean gap. A Poisson schedule of n arrivals is a
  * draw: its own rate is the target ± about 1/√n (4 % at 600), the same in every run of one seed.
  * Null for closed-loop patterns and schedules of fewer than two instants.
  */
 export function scheduledRate(meanGapNs: number | null, loadPatternType: string): number | null {
-  return CLOSED_LOOP.has(loadPatternType) || meanGapNs === null || !(meanGapNs > 0) ? null : 1e9 / meanGapNs;
+  // Closed loops' send instants follow completions, not a schedule of arrivals: no rate is scheduled.
+  const offersRate = loadPatternSpec(loadPatternType)?.offersRate ?? true;
+  return !offersRate || meanGapNs === null || !(meanGapNs > 0) ? null : 1e9 / meanGapNs;
 }
 
 /** Whether a pattern's sends are judged at all: not max_throughput's, all due at the start by design. */
 export function hasLagVerdict(loadPatternType: string): boolean {
-  return loadPatternType !== "max_throughput";
+  return loadPatternSpec(loadPatternType)?.judged ?? true;
 }
 
 /** The verdict on the lag p99 judged against the limit. */
@@ -99,7 +99,7 @@ export function lagVerdict(lagP99Ns: number, limitNs: number): LoadGeneratorVerd
  * due at `openingNs` (the phase's earliest scheduled instant, when every slot opens) by design.
  */
 export function inOpeningBurst(scheduledNs: number, openingNs: number, loadPatternType: string): boolean {
-  return loadPatternType === "concurrency" && scheduledNs <= openingNs;
+  return scheduledNs <= openingNs && (loadPatternSpec(loadPatternType)?.openingBurst ?? false);
 }
 
 /** The p99 lag a schedule with this mean gap may show and still count as kept. */
@@ -117,7 +117,7 @@ export function verdictLagsNs(
   sentNs: ArrayLike<number>,
   loadPatternType: string,
 ): Float64Array | null {
-  if (loadPatternType !== "concurrency") return null;
+  if (!loadPatternSpec(loadPatternType)?.openingBurst) return null;
   let opening = Infinity;
   for (let i = 0; i < scheduledNs.length; i++)
     if ((scheduledNs[i] as number) < opening) opening = scheduledNs[i] as number;

@@ -2,7 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { histogramSince } from "../../src/live-metrics/live-histogram.ts";
 import { failedEntries, PhaseTally } from "../../src/live-metrics/phase-tally.ts";
-import type { LoadPattern } from "../../src/plan/phase-plan.ts";
+import type { LoadPattern } from "../../src/load-pattern/schedule.ts";
 import type { RequestRecord } from "../../src/record/request-record.ts";
 import { makeRecord } from "../metrics/make-record.ts";
 
