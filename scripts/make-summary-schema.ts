@@ -1,7 +1,7 @@
 /** @module scripts/make-summary-schema — writes src/report/result-summary.schema.json from the zod schema. */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { resultSummaryJsonSchema } from "../src/report/summary-schema.ts";
+import { resultSummaryJsonSchema } from "../src/report/result-summary.ts";
 
 const SCHEMA_FILE = join(import.meta.dir, "..", "src", "report", "result-summary.schema.json");
 

@@ -36,6 +36,7 @@ const LAYERS = [
   "config",
   "mlperf",
   "plan",
+  "load-pattern",
   "dataset",
   "tokens",
   "tuning",

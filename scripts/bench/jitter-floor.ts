@@ -1,7 +1,7 @@
 /**
  * @module scripts/bench/jitter-floor — how late an empty Bun event loop is at Poisson instants on this core.
  *
- * The same seeded Poisson schedule as a run (src/plan/arrivals.ts) and the send loop's waiting
+ * The same seeded Poisson schedule as a run (src/load-pattern/arrivals.ts) and the send loop's waiting
  * strategy without its alarm thread (src/worker/phase-runner.ts: setTimeout while more than 2 ms
  * away, a setImmediate poll on the clock inside the last 2 ms), but "sending" is only taking the
  * timestamp. Whatever lag this shows comes from the machine (preemption, timer wake-ups), not
@@ -20,7 +20,7 @@
  * Usage: `bun scripts/bench/jitter-floor.ts QPS SECONDS|--offsets FILE [URL BODY_FILE EVENTS_DB]`.
  */
 import { readFileSync } from "node:fs";
-import { poissonOffsets } from "../../src/plan/arrivals.ts";
+import { poissonOffsets } from "../../src/load-pattern/arrivals.ts";
 import { FloorRows, readLeast } from "./lib/least-client.ts";
 
 const SPIN_WINDOW_NS = 2_000_000;

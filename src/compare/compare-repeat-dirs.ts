@@ -9,7 +9,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ExitCode, InputError } from "../errors.ts";
-import { REPEATS_FILE, type RepeatsSummary } from "../report/repeats-summary.ts";
+import type { RepeatsSummary } from "../report/repeats-schema.ts";
+import { REPEATS_FILE } from "../report/repeats-summary.ts";
 import { RepeatsSummarySchema } from "../report/repeats-schema.ts";
 import { compareRepeats, type RepeatsRow } from "./compare-repeats.ts";
 import { gateRule, renderRepeatsComparison, type RepeatsLabels } from "./render-repeats-comparison.ts";

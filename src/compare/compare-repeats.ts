@@ -14,7 +14,7 @@ import { hedgesG, relativeChangePct } from "../metrics/effect-size.ts";
 import { mean } from "../metrics/sample-statistics.ts";
 import { welchTest } from "../metrics/welch-test.ts";
 import type { Direction } from "../report/repeat-metrics.ts";
-import type { RepeatedMetric, RepeatsSummary } from "../report/repeats-summary.ts";
+import type { RepeatedMetric, RepeatsSummary } from "../report/repeats-schema.ts";
 
 type RepeatsVerdict = "regression" | "improvement" | "no significant change" | "not tested";
 

@@ -10,7 +10,7 @@
  * (docs/repeats.md, "The gate"). The max-goodput answer is one number a sweep, so it is "not
  * tested" and gated by T alone.
  */
-import type { RepeatedMetric } from "../report/repeats-summary.ts";
+import type { RepeatedMetric } from "../report/repeats-schema.ts";
 import type { Direction } from "../report/repeat-metrics.ts";
 import type { SweepStep } from "../sweep/sweep-step.ts";
 import { compareRepeatedMetric, type RepeatsRow } from "./compare-repeats.ts";

@@ -1,9 +1,9 @@
 /**
  * @module dashboard/dashboard-snapshot — everything the dashboard shows at one instant, as plain data.
  *
- * Built from live-metrics/live-state's snapshot (what main already counts as result batches
- * arrive), the dashboard's own latency histograms (dashboard/latency-tally), the phase's plan
- * facts and the once-a-second history; rendering it is the pure function
+ * Built from live-metrics/live-state's snapshot (what main counts once as result batches arrive,
+ * for every live view: counts and log-bucketed histograms), the phase's plan facts and the
+ * once-a-second history; rendering it is the pure function
  * dashboard/render-dashboard. Percentiles come from log-bucketed histograms, within 2 % of the
  * exact ones (approximate all the same); rates and the lag verdict are over the last 10 s, so
  * "falling behind" shows within seconds of the client losing its schedule, not only in the
@@ -14,14 +14,13 @@ import type { PhaseFigures, LiveSnapshot } from "../live-metrics/live-state.ts";
 import { lagLimitNs, lagVerdict } from "../metrics/load-generator-health.ts";
 import { readSideHealth } from "../metrics/read-side-health.ts";
 import type { SeriesPoints, TimedFigures } from "./frame-history.ts";
-import type { LatencyFigures } from "./latency-tally.ts";
 import {
-  type LogHistogramSnapshot,
-  logHistogramSince,
-  logQuantileS,
+  histogramSince,
+  type LiveHistogramSnapshot,
   percentilesMs,
   type PercentilesMs,
-} from "./log-histogram.ts";
+  quantileS,
+} from "../live-metrics/live-histogram.ts";
 import type { PlanFacts } from "./plan-facts.ts";
 import type { ServerGauges } from "./server-gauges.ts";
 import type { SloCounts } from "./slo-tally.ts";
@@ -88,16 +87,18 @@ interface SnapshotInput {
   draining: boolean;
   /** `--slo`: the phase's counts so far and the share (%) that must meet it. */
   slo: { counts: SloCounts; targetPct: number } | null;
-  latencies: LatencyFigures;
 }
 
 const failedTotal = (f: PhaseFigures) => Object.values(f.failed).reduce((a, b) => a + b, 0);
 
+/** The lags the load-generator verdict judges (metrics/load-generator-health): every send's but a concurrency run's opening burst. */
+const judgedLags = (f: PhaseFigures): LiveHistogramSnapshot => histogramSince(f.scheduleLag, f.openingLag);
+
 /** The lag verdict as it stands: the window's judged lags against the report's limit. */
-function lagNow(facts: PlanFacts, lags: LogHistogramSnapshot, latencies: LatencyFigures): DashboardSnapshot["lag"] {
-  const p99S = logQuantileS(lags, 99);
+function lagNow(facts: PlanFacts, lags: LiveHistogramSnapshot, f: PhaseFigures): DashboardSnapshot["lag"] {
+  const p99S = quantileS(lags, 99);
   const gap = facts.lagGap;
-  const limitNs = gap === null ? null : lagLimitNs(gap.from === "plan" ? gap.meanGapNs : latencies.meanGapNs);
+  const limitNs = gap === null ? null : lagLimitNs(gap.from === "plan" ? gap.meanGapNs : f.meanGapNs);
   const verdict =
     limitNs === null || p99S === null ? null : lagVerdict(p99S * 1e9, limitNs) === "ok" ? "ok" : "falling behind";
   return {
@@ -109,7 +110,7 @@ function lagNow(facts: PlanFacts, lags: LogHistogramSnapshot, latencies: Latency
 }
 
 export function dashboardSnapshot(input: SnapshotInput): DashboardSnapshot {
-  const { figures: f, base, facts, latencies: lat } = input;
+  const { figures: f, base, facts } = input;
   const elapsedS = Math.max(0, (input.nowMs - input.phaseStartMs) / 1000);
   const windowS = base ? Math.max(0, (input.nowMs - base.atMs) / 1000) : elapsedS;
   const per = (now: number, then: number) => (windowS > 0 ? (now - then) / windowS : 0);
@@ -118,10 +119,10 @@ export function dashboardSnapshot(input: SnapshotInput): DashboardSnapshot {
   const remaining = Math.max(0, facts.planned - f.completed - failedTotal(f));
   let etaS = achievedQps > 0 ? remaining / achievedQps : null;
   if (facts.lastDueS !== null) etaS = Math.max(facts.lastDueS - elapsedS, etaS ?? 0);
-  const row = (name: string, pick: (x: LatencyFigures) => LogHistogramSnapshot): LatencyRow => ({
+  const row = (name: string, pick: (x: PhaseFigures) => LiveHistogramSnapshot): LatencyRow => ({
     name,
-    recent: percentilesMs(logHistogramSince(pick(lat), base ? pick(base.latencies) : null)),
-    total: percentilesMs(pick(lat)),
+    recent: percentilesMs(histogramSince(pick(f), b ? pick(b) : null)),
+    total: percentilesMs(pick(f)),
   });
   const share = (c: SloCounts) => (c.judged > 0 ? (100 * c.met) / c.judged : null);
   const slo = input.slo;
@@ -163,7 +164,7 @@ export function dashboardSnapshot(input: SnapshotInput): DashboardSnapshot {
       row("ITL", (x) => x.itl),
       row("latency", (x) => x.latency),
     ],
-    lag: lagNow(facts, logHistogramSince(lat.lag, base?.latencies.lag ?? null), lat),
+    lag: lagNow(facts, histogramSince(judgedLags(f), b ? judgedLags(b) : null), f),
     readSide: health
       ? {
           verdict: health.verdict,

@@ -19,7 +19,6 @@ import { renderDashboard } from "./render-dashboard.ts";
 import { type ServerGauges, serverGaugesOf } from "./server-gauges.ts";
 import { type SloLimitsMs, SloTally } from "./slo-tally.ts";
 import { ConversationTally } from "./conversation-tally.ts";
-import { LatencyTally } from "./latency-tally.ts";
 import { isConversationPlan } from "../plan/conversation-plan.ts";
 import { type KeyInput, TerminalScreen } from "./terminal-screen.ts";
 import type { RequestRecord } from "../record/request-record.ts";
@@ -75,7 +74,6 @@ export class Dashboard {
   };
   private readonly tally: SloTally | null;
   private conversations: ConversationTally | null = null;
-  private readonly latencies = new LatencyTally();
 
   constructor(private readonly options: DashboardOptions) {
     this.nowMs = options.nowMs ?? (() => performance.now());
@@ -102,28 +100,20 @@ export class Dashboard {
     if (this.timer === null) this.flush();
   };
 
-  /** Call after LiveState.startPhase; `startNs`: the phase's start instant on the run's clock. The history restarts from the phase's zero. */
-  startPhase(plan: PhasePlan, startNs: number): void {
+  /** Call after LiveState.startPhase. The history restarts from the phase's zero. */
+  startPhase(plan: PhasePlan): void {
     const startMs = this.nowMs();
     this.phase = { plan, facts: planFacts(plan), startMs };
     this.tally?.startPhase(plan.phase);
-    this.latencies.startPhase(plan, startNs);
     this.conversations = isConversationPlan(plan) ? new ConversationTally(plan) : null;
     const figures = this.figures();
-    if (figures)
-      this.history.reset({
-        atMs: startMs,
-        figures,
-        slo: this.tally?.read() ?? null,
-        latencies: this.latencies.snapshot(),
-      });
+    if (figures) this.history.reset({ atMs: startMs, figures, slo: this.tally?.read() ?? null });
   }
 
-  /** A result batch: percentiles, `--slo` and conversations need the records themselves; the counts are in the live state. */
+  /** A result batch: `--slo` and conversations need the records themselves; counts and percentiles are in the live state. */
   add(records: readonly RequestRecord[]): void {
     this.tally?.add(records);
     this.conversations?.add(records);
-    this.latencies.add(records);
   }
 
   /** Every request of `phase` was sent (run/session's onPhaseIssued): the header says it drains until the next phase. */
@@ -168,7 +158,7 @@ export class Dashboard {
 
   private figures(): PhaseFigures | null {
     const name = this.phase?.plan.phase;
-    return this.options.live.read().requests.find((p) => p.phase === name) ?? null;
+    return name === undefined ? null : this.options.live.figures(name);
   }
 
   private draw(): void {
@@ -182,8 +172,7 @@ export class Dashboard {
     }
     const nowMs = this.nowMs();
     const slo = this.tally?.read() ?? null;
-    const latencies = this.latencies.snapshot();
-    this.history.observe({ atMs: nowMs, figures, slo, latencies });
+    this.history.observe({ atMs: nowMs, figures, slo });
     const snapshot = dashboardSnapshot({
       nowMs,
       phaseStartMs: this.phase.startMs,
@@ -199,7 +188,6 @@ export class Dashboard {
       stopping: this.stopping,
       draining: this.issuedPhase === this.phase.plan.phase,
       slo: slo && this.options.slo ? { counts: slo, targetPct: this.options.slo.targetPct } : null,
-      latencies,
     });
     this.screen.draw(renderDashboard(snapshot, size));
   }

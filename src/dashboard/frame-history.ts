@@ -1,16 +1,14 @@
 /**
  * @module dashboard/frame-history — the phase's figures once a second, for the last-10-s window and the sparklines.
  *
- * The figures are live-metrics/live-state's cumulative counters and the dashboard's own
- * cumulative histograms (dashboard/latency-tally), read when the dashboard redraws (in main,
- * never per request). A window is the difference between now and the sample at least WINDOW_MS
+ * The figures are live-metrics/live-state's cumulative counters and histograms (the one tally every
+ * live view reads), read when the dashboard redraws (in main, never per request). A window is the difference between now and the sample at least WINDOW_MS
  * old; a sparkline point, between two samples a second apart, is computed when the newer one is
  * kept. Only the samples a window can still start from are kept (about WINDOW_MS of them) and
  * KEPT_POINTS points, so a long run holds as much as a short one.
  */
 import type { PhaseFigures } from "../live-metrics/live-state.ts";
-import type { LatencyFigures } from "./latency-tally.ts";
-import { logHistogramSince, logQuantileS } from "./log-histogram.ts";
+import { histogramSince, quantileS } from "../live-metrics/live-histogram.ts";
 import type { SloCounts } from "./slo-tally.ts";
 
 /** The recent window of the dashboard's rates and percentiles. */
@@ -24,7 +22,6 @@ export interface TimedFigures {
   figures: PhaseFigures;
   /** Requests judged against `--slo` and those that met it; null without `--slo`. */
   slo: SloCounts | null;
-  latencies: LatencyFigures;
 }
 
 /** One point per second: completions per second, TTFT p99 (ms; null: none that second), requests in flight. */
@@ -80,7 +77,7 @@ export class FrameHistory {
 
   private addPoint(older: TimedFigures, newer: TimedFigures): void {
     const spanS = (newer.atMs - older.atMs) / 1000;
-    const p99 = logQuantileS(logHistogramSince(newer.latencies.ttft, older.latencies.ttft), 99);
+    const p99 = quantileS(histogramSince(newer.figures.ttft, older.figures.ttft), 99);
     const s = this.series;
     s.rate.push(spanS > 0 ? (newer.figures.completed - older.figures.completed) / spanS : null);
     s.ttftP99Ms.push(p99 === null ? null : p99 * 1000);

@@ -8,7 +8,7 @@
  * per 10 ms per worker), so checking every field costs nothing measurable.
  */
 import type { ToMain, ToWorker } from "./messages.ts";
-import { BATCH_ARRAY_TYPES, BATCH_TEXT_FIELDS } from "./record-batch-code.ts";
+import { BATCH_ARRAY_TYPES, BATCH_TEXT_FIELDS } from "./record-batch.ts";
 
 type Kind =
   | "string"

@@ -9,11 +9,20 @@
  * distinct values in a batch, sparse pairs), each typed-array field concatenated with its
  * lengths (-1 = null), and the rare free texts as sparse lists. Phase and worker id travel once
  * per frame. Which field goes where is record/request-fields' `wire`; the packing and reading
- * loops are generated from it once (ipc/record-batch-code), field by field as hand-written
- * code would be, since a keyed loop over field names costs more per record.
+ * loops are generated from it ahead of time (ipc/record-batch-loops, by scripts/make-record-code.ts),
+ * field by field as hand-written code would be, since a keyed loop over field names costs more per record.
  */
+import { fieldsOf } from "../record/request-field-lists.ts";
 import type { RequestRecord } from "../record/request-record.ts";
-import { packerSource, readerSource } from "./record-batch-code.ts";
+import { packRecords, readRecords } from "./record-batch-loops.ts";
+
+const ARRAY_TYPES = { f64s: Float64Array, u16s: Uint16Array, u32s: Uint32Array } as const;
+/** The typed array each typed-array field travels in, in batch order (for the frame check, ipc/frame-fields). */
+export const BATCH_ARRAY_TYPES = fieldsOf("f64s", "u16s", "u32s").map(
+  (f) => ARRAY_TYPES[f.wire as keyof typeof ARRAY_TYPES],
+);
+/** Text fields, each a list of its own in a batch. */
+export const BATCH_TEXT_FIELDS = fieldsOf("text").length;
 
 export interface RecordBatch {
   count: number;
@@ -29,13 +38,6 @@ export interface RecordBatch {
   /** Per text field: [record index, text] pairs. */
   texts: [number, string][][];
 }
-
-const packRecords = new Function("records", packerSource()) as (records: readonly RequestRecord[]) => RecordBatch;
-const readRecords = new Function("batch", "phase", "workerId", readerSource()) as (
-  batch: RecordBatch,
-  phase: string,
-  workerId: number,
-) => RequestRecord[];
 
 export class RecordBatchBuilder {
   private records: RequestRecord[] = [];

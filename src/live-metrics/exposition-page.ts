@@ -6,7 +6,7 @@
  * `_count`. A series with nothing to count yet is left out, as client libraries do for labelled
  * series; the phase gauge is always there, so a scraper sees the run from its first scrape.
  */
-import type { HistogramSnapshot } from "./histogram.ts";
+import { cumulativeCounts, type LiveHistogramSnapshot } from "./live-histogram.ts";
 import { LIVE_METRICS, type LiveMetricName } from "./live-metric-names.ts";
 import type { LiveSnapshot, PhaseFigures } from "./live-state.ts";
 
@@ -37,10 +37,11 @@ function labelText(labels: Labels): string {
   return parts.length === 0 ? "" : `{${parts.join(",")}}`;
 }
 
-function histogramSamples(h: HistogramSnapshot, labels: Labels): Sample[] {
-  const buckets = h.boundsS.map((bound, i) => ({
+function histogramSamples(h: LiveHistogramSnapshot, labels: Labels): Sample[] {
+  const cumulative = cumulativeCounts(h);
+  const buckets = h.layout.boundsS.map((bound, i) => ({
     labels: { ...labels, le: String(bound) },
-    value: h.cumulative[i] as number,
+    value: cumulative[i] as number,
     suffix: "_bucket",
   }));
   return [
@@ -57,7 +58,7 @@ const perPhase =
     s.requests.map((p) => ({ labels: { phase: p.phase }, value: value(p) }));
 
 const perPhaseHistogram =
-  (pick: (p: PhaseFigures) => HistogramSnapshot) =>
+  (pick: (p: PhaseFigures) => LiveHistogramSnapshot) =>
   (s: LiveSnapshot): Sample[] =>
     s.requests.flatMap((p) => histogramSamples(pick(p), { phase: p.phase }));
 

@@ -6,7 +6,7 @@
  * Prometheus' conventions: the unit in the name, `_total` on counters. Every series also carries
  * `shard` on a sharded run.
  */
-import { LAG_BOUNDS_S, LATENCY_BOUNDS_S, TPOT_BOUNDS_S } from "./histogram.ts";
+import { LAG_BOUNDS_S, LATENCY_BOUNDS_S, TPOT_BOUNDS_S } from "./live-histogram.ts";
 
 type LiveMetricType = "counter" | "gauge" | "histogram";
 

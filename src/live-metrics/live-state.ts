@@ -1,37 +1,30 @@
 /**
- * @module live-metrics/live-state — the run's own state for the live page, kept from what the main process already receives.
+ * @module live-metrics/live-state — the run's own state while it runs: one tally per phase, read by every live view.
  *
- * Counters move as result batches arrive (a few additions per record, in the handler that already
- * writes them to events.db); nothing is computed for the page until it is scraped (`read`). Counts
+ * Fed once, where main receives result batches (run/execute-run, beside events.db's writes), and
+ * read by the progress line, the dashboard and the live page alike (live-metrics/phase-tally); the
+ * workers never see it, and nothing is computed for a view until it reads (`read`, `figures`). Counts
  * are of attempts, as events.db's rows are. Main learns of a request only when it is recorded, so
  * what is in flight comes from the plan, as on the progress line: the entries due and not yet
  * recorded (a closed loop: its busy slots, max_throughput: every entry left), at most the run's
  * in-flight limit and the pattern's max_concurrency. Issued is recorded + in flight and never
  * goes down; a phase stopped early may so count a few entries that were due and never sent.
  */
-import { tokensAfterFirstChunk, tpotOf } from "../metrics/request-values.ts";
 import { dueCount } from "../plan/due-count.ts";
 import type { PhasePlan } from "../plan/phase-plan.ts";
 import type { RequestRecord } from "../record/request-record.ts";
-import { Histogram, type HistogramSnapshot, LAG_BOUNDS_S, LATENCY_BOUNDS_S, TPOT_BOUNDS_S } from "./histogram.ts";
+import { PhaseTally, type TalliedFigures } from "./phase-tally.ts";
 
 /** The phase before the first one starts, and after every request is recorded. */
 const STARTING = "starting";
 const FINISHING = "finishing";
 
-export interface PhaseFigures {
+/** A phase's tallied figures (live-metrics/phase-tally) and what the plan says of it. */
+export interface PhaseFigures extends TalliedFigures {
   phase: string;
   planned: number;
   issued: number;
-  completed: number;
-  failed: Readonly<Record<string, number>>;
   inFlight: number;
-  outputTokens: number;
-  inputTokens: number;
-  ttft: HistogramSnapshot;
-  tpot: HistogramSnapshot;
-  latency: HistogramSnapshot;
-  scheduleLag: HistogramSnapshot;
 }
 
 interface WorkerFigures {
@@ -53,18 +46,8 @@ interface PhaseCounters {
   plan: PhasePlan;
   startMs: number;
   ended: boolean;
-  /** Plan entries with at least one attempt recorded (a retry is a second row of the same entry). */
-  entries: number;
-  rows: number;
   issued: number;
-  completed: number;
-  failed: Map<string, number>;
-  outputTokens: number;
-  inputTokens: number;
-  ttft: Histogram;
-  tpot: Histogram;
-  latency: Histogram;
-  scheduleLag: Histogram;
+  tally: PhaseTally;
 }
 
 const NS_PER_S = 1e9;
@@ -73,6 +56,7 @@ export class LiveState {
   private readonly phases = new Map<string, PhaseCounters>();
   private readonly workers = new Map<number, WorkerFigures>();
   private current = STARTING;
+  private withItl = false;
 
   /** `phaseNames`: the run's phases in order; `maxInFlight`: the run's in-flight limit (all workers). */
   constructor(
@@ -81,23 +65,20 @@ export class LiveState {
     private readonly nowMs: () => number = () => performance.now(),
   ) {}
 
-  startPhase(plan: PhasePlan): void {
+  /** A view shows ITL (the dashboard): phases started from now on tally chunk gaps too. */
+  tallyItl(): void {
+    this.withItl = true;
+  }
+
+  /** `startNs`: the phase's start instant on the run's clock (its records' instants are on it too). */
+  startPhase(plan: PhasePlan, startNs: number): void {
     this.current = plan.phase;
     this.phases.set(plan.phase, {
       plan,
       startMs: this.nowMs(),
       ended: false,
-      entries: 0,
-      rows: 0,
       issued: 0,
-      completed: 0,
-      failed: new Map(),
-      outputTokens: 0,
-      inputTokens: 0,
-      ttft: new Histogram(LATENCY_BOUNDS_S),
-      tpot: new Histogram(TPOT_BOUNDS_S),
-      latency: new Histogram(LATENCY_BOUNDS_S),
-      scheduleLag: new Histogram(LAG_BOUNDS_S),
+      tally: new PhaseTally(plan, startNs, this.withItl),
     });
   }
 
@@ -113,26 +94,9 @@ export class LiveState {
     this.current = FINISHING;
   }
 
+  /** A result batch of `phase`, as main receives it: the one place the live views are fed. */
   add(phase: string, records: readonly RequestRecord[]): void {
-    const p = this.phases.get(phase);
-    if (!p) return;
-    for (const r of records) {
-      p.rows++;
-      if (r.attempt === 0) p.entries++;
-      if (Number.isFinite(r.sentNs)) p.scheduleLag.observe((r.sentNs - r.scheduledNs) / NS_PER_S);
-      if (r.errorKind !== null) {
-        p.failed.set(r.errorKind, (p.failed.get(r.errorKind) ?? 0) + 1);
-        continue;
-      }
-      p.completed++;
-      p.outputTokens += r.outputTokens ?? 0;
-      p.inputTokens += r.inputTokens ?? 0;
-      p.latency.observe((r.doneNs - r.sentNs) / NS_PER_S);
-      if (r.firstTokenNs === null) continue;
-      p.ttft.observe((r.firstTokenNs - r.sentNs) / NS_PER_S);
-      const after = tokensAfterFirstChunk(null, r.chunkTokens, r.chunkCount);
-      p.tpot.observe(tpotOf(r.doneNs, r.firstTokenNs, after) / NS_PER_S);
-    }
+    this.phases.get(phase)?.tally.add(records);
   }
 
   /** A worker's loop-health samples (worker/loop-health: end of window, lateness ns, CPU fraction triples): its latest is kept. */
@@ -148,24 +112,7 @@ export class LiveState {
 
   /** The state now; issued only grows from one read to the next. */
   read(): LiveSnapshot {
-    const requests = [...this.phases.values()].map((p) => {
-      const inFlight = this.inFlight(p);
-      p.issued = Math.max(p.issued, p.rows + inFlight);
-      return {
-        phase: p.plan.phase,
-        planned: p.plan.sampleIndex.length,
-        issued: p.issued,
-        completed: p.completed,
-        failed: Object.fromEntries(p.failed),
-        inFlight,
-        outputTokens: p.outputTokens,
-        inputTokens: p.inputTokens,
-        ttft: p.ttft.snapshot(),
-        tpot: p.tpot.snapshot(),
-        latency: p.latency.snapshot(),
-        scheduleLag: p.scheduleLag.snapshot(),
-      };
-    });
+    const requests = [...this.phases.values()].map((p) => this.figuresOf(p));
     return {
       phases: [STARTING, ...this.phaseNames, FINISHING],
       current: this.current,
@@ -174,15 +121,28 @@ export class LiveState {
     };
   }
 
-  private inFlight(p: PhaseCounters): number {
+  /** One phase's figures now (the progress line reads its own phase only); null before it starts. */
+  figures(phase: string): PhaseFigures | null {
+    const p = this.phases.get(phase);
+    return p ? this.figuresOf(p) : null;
+  }
+
+  private figuresOf(p: PhaseCounters): PhaseFigures {
+    const tallied = p.tally.read();
+    const inFlight = this.inFlight(p, tallied.entries);
+    p.issued = Math.max(p.issued, tallied.rows + inFlight);
+    return { ...tallied, phase: p.plan.phase, planned: p.plan.sampleIndex.length, issued: p.issued, inFlight };
+  }
+
+  private inFlight(p: PhaseCounters, entries: number): number {
     if (p.ended) return 0;
     const { plan } = p;
-    const left = Math.max(0, plan.sampleIndex.length - p.entries);
+    const left = Math.max(0, plan.sampleIndex.length - entries);
     const slots = plan.slotOffsetsNs.length;
     let estimate: number;
     if (slots > 0) estimate = Math.min(slots, left);
     else if (plan.pattern.type === "max_throughput") estimate = left;
-    else estimate = Math.max(0, dueCount(plan.offsetNs, (this.nowMs() - p.startMs) * 1e6) - p.entries);
+    else estimate = Math.max(0, dueCount(plan.offsetNs, (this.nowMs() - p.startMs) * 1e6) - entries);
     const cap = plan.maxConcurrency > 0 ? Math.min(plan.maxConcurrency, this.maxInFlight) : this.maxInFlight;
     return Math.min(estimate, cap);
   }

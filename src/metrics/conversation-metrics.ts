@@ -12,7 +12,9 @@
  *   shows as lower TTFT after turn 1.
  * Pure: rows and the trajectory table in, numbers out (ms).
  */
+import { z } from "zod";
 import { lowerPercentile } from "./percentiles.ts";
+import { latencyNsOf, ttftNsOf } from "./request-values.ts";
 
 export interface TurnRow {
   planIndex: number;
@@ -23,36 +25,44 @@ export interface TurnRow {
   failed: boolean;
 }
 
-interface Spread {
-  mean: number;
-  min: number;
-  max: number;
-  p50: number;
-  p90: number;
-  p99: number;
-}
+const num = z.number().nullable();
+const SpreadSchema = z
+  .strictObject({
+    mean: z.number(),
+    min: z.number(),
+    max: z.number(),
+    p50: z.number(),
+    p90: z.number(),
+    p99: z.number(),
+  })
+  .nullable();
+type Spread = z.infer<typeof SpreadSchema>;
 
-interface TurnIndexStats {
-  turn: number;
-  count: number;
-  ttft_p50_ms: number | null;
-  ttft_p90_ms: number | null;
-  ttft_p99_ms: number | null;
-  latency_p50_ms: number;
-}
-
-export interface ConversationMetrics {
-  conversations: number;
-  completed: number;
-  failed: number;
-  unfinished: number;
-  turns_per_conversation: Spread | null;
-  conversation_latency_ms: Spread | null;
-  conversation_duration_ms: Spread | null;
-  by_turn: TurnIndexStats[];
+/** result_summary.json's `conversations` block: its shape, declared once. */
+export const ConversationMetricsSchema = z.strictObject({
+  conversations: z.number().int().min(0),
+  completed: z.number().int().min(0),
+  failed: z.number().int().min(0),
+  unfinished: z.number().int().min(0),
+  turns_per_conversation: SpreadSchema,
+  conversation_latency_ms: SpreadSchema,
+  conversation_duration_ms: SpreadSchema,
+  by_turn: z.array(
+    z.strictObject({
+      turn: z.number().int().min(1),
+      count: z.number().int().min(0),
+      ttft_p50_ms: num,
+      ttft_p90_ms: num,
+      ttft_p99_ms: num,
+      latency_p50_ms: z.number(),
+    }),
+  ),
   /** Turns sent after tracking stopped (metrics/conversation-window), left out of the request metrics; set by the report. */
-  untracked_turns?: number;
-}
+  untracked_turns: z.number().int().min(0).optional(),
+});
+
+export type ConversationMetrics = z.infer<typeof ConversationMetricsSchema>;
+type TurnIndexStats = ConversationMetrics["by_turn"][number];
 
 const MS = 1e6;
 
@@ -101,13 +111,13 @@ export function conversationMetrics(starts: Uint32Array, rows: readonly TurnRow[
       }
       if (row.failed) anyFailed = true;
       if (row.sentNs === null || !Number.isFinite(row.sentNs)) continue;
-      latencyNs += row.doneNs - row.sentNs;
+      latencyNs += latencyNsOf(row);
       firstSent = Math.min(firstSent, row.sentNs);
       lastDone = Math.max(lastDone, row.doneNs);
       if (row.failed) continue;
       const k = i - first;
-      (latencyByTurn[k] ??= []).push((row.doneNs - row.sentNs) / MS);
-      if (row.firstTokenNs !== null) (ttftByTurn[k] ??= []).push((row.firstTokenNs - row.sentNs) / MS);
+      (latencyByTurn[k] ??= []).push(latencyNsOf(row) / MS);
+      if (row.firstTokenNs !== null) (ttftByTurn[k] ??= []).push(ttftNsOf(row) / MS);
     }
     if (missing === end - first) continue; // never started: not a conversation of this run
     if (anyFailed) failed++;

@@ -10,8 +10,9 @@
  * 99): `meetsTarget`, the one judgement a sweep's search applies to its steps as well.
  */
 import { DEFAULT_SLO_PERCENTILE } from "../config/slo.ts";
+import { z } from "zod";
 import type { PhaseColumns } from "./phase-columns.ts";
-import { isCompleted, tpotOf } from "./request-values.ts";
+import { isCompleted, latencyNsOf, tpotOf, ttftNsOf } from "./request-values.ts";
 
 export interface SloLimitsMs {
   ttft_ms: number | null;
@@ -24,17 +25,22 @@ export interface SloObjectives extends SloLimitsMs {
   percentile?: number | null;
 }
 
-export interface Goodput {
-  slo: SloLimitsMs;
-  completed: number;
-  met: number;
-  attainment_pct: number | null;
+const num = z.number().nullable();
+
+/** result_summary.json's `goodput` block: its shape, declared once (the type below and report/result-summary read it). */
+export const GoodputSchema = z.strictObject({
+  slo: z.strictObject({ ttft_ms: num, tpot_ms: num, latency_ms: num }),
+  completed: z.number(),
+  met: z.number(),
+  attainment_pct: num,
   /** The share of requests (%) that had to meet every limit. */
-  target_pct: number;
+  target_pct: z.number().gt(0).max(100),
   /** attainment_pct ≥ target_pct (meetsTarget); false with nothing completed. */
-  target_met: boolean;
-  requests_per_s: number | null;
-}
+  target_met: z.boolean(),
+  requests_per_s: num,
+});
+
+export type Goodput = z.infer<typeof GoodputSchema>;
 
 /** True when an attainment (%) reaches the target share (%): the run, or a sweep's step, met its SLO. */
 export function meetsTarget(attainmentPct: number | null, targetPct: number): boolean {
@@ -59,8 +65,8 @@ export interface SloRequest {
 /** Whether one request met every limit: the rule above, for the report and for the dashboard as records arrive (dashboard/slo-tally). */
 export function meetsSlo(r: SloRequest, slo: SloLimitsMs): boolean {
   if (r.failed) return false;
-  if (slo.ttft_ms !== null && !(r.firstTokenNs - r.sentNs <= slo.ttft_ms * 1e6)) return false;
-  if (slo.latency_ms !== null && !(r.doneNs - r.sentNs <= slo.latency_ms * 1e6)) return false;
+  if (slo.ttft_ms !== null && !(ttftNsOf(r) <= slo.ttft_ms * 1e6)) return false;
+  if (slo.latency_ms !== null && !(latencyNsOf(r) <= slo.latency_ms * 1e6)) return false;
   if (slo.tpot_ms !== null) {
     // No first token (not streamed): TPOT was never measured, so its limit is not met. A stream with nothing after its first chunk has no TPOT to exceed it.
     if (!Number.isFinite(r.firstTokenNs)) return false;

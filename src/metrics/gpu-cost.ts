@@ -10,6 +10,7 @@
  * the inputs alone; for a generating API it is mostly decoding, and a price per input token would mislead).
  * A count that is 0 or unknown gives null, never a cost of infinity or of nothing. Pure.
  */
+import { z } from "zod";
 
 const NS_PER_HOUR = 3600e9;
 const PER_MILLION = 1e6;
@@ -32,16 +33,21 @@ interface GpuCostInput {
   generatesNothing?: boolean;
 }
 
-export interface GpuCost {
-  gpus: number;
-  usd_per_gpu_hour: number;
-  gpu_hours: number | null;
-  usd_total: number | null;
-  usd_per_million_output_tokens: number | null;
-  usd_per_million_tokens: number | null;
+const num = z.number().nullable();
+
+/** result_summary.json's `cost` block: its shape, declared once. */
+export const GpuCostSchema = z.strictObject({
+  gpus: z.number().int().min(1),
+  usd_per_gpu_hour: z.number().gt(0),
+  gpu_hours: num,
+  usd_total: num,
+  usd_per_million_output_tokens: num,
+  usd_per_million_tokens: num,
   /** Present for embeddings and rerank only: `usd_total` ÷ (input tokens ÷ 10⁶). */
-  usd_per_million_input_tokens?: number | null;
-}
+  usd_per_million_input_tokens: num.optional(),
+});
+
+export type GpuCost = z.infer<typeof GpuCostSchema>;
 
 /** `usd` ÷ (`tokens` ÷ 10⁶); null when either is unknown or there are no tokens. */
 function perMillion(usd: number | null, tokens: number | null): number | null {

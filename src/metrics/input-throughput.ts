@@ -9,16 +9,20 @@
  * which record no input count; their throughput is TPS.
  */
 import type { SeriesArray } from "./percentiles.ts";
+import { z } from "zod";
 
 const NS_PER_S = 1e9;
 
-export interface InputThroughput {
+/** result_summary.json's `inputs` block: its shape, declared once. */
+export const InputThroughputSchema = z.strictObject({
   /** Vectors returned or documents scored by the successful requests. */
-  inputs: number;
-  inputs_per_second: number | null;
+  inputs: z.number().min(0),
+  inputs_per_second: z.number().nullable(),
   /** Σ input tokens (usage, else the tokenizer) per second; null when no request had a count. */
-  input_tokens_per_second: number | null;
-}
+  input_tokens_per_second: z.number().nullable(),
+});
+
+export type InputThroughput = z.infer<typeof InputThroughputSchema>;
 
 function total(values: SeriesArray): number {
   let sum = 0;

@@ -7,16 +7,21 @@
  * run, so that `compare`, sweep.html and the steady-state text read one set of names. The
  * figures are declared and built here; each caller says where a percentile comes from.
  */
+import { z } from "zod";
 
-/** The six figures; null where the set has no value (no requests, or a failed step). */
-export interface LatencyHeadlineMs {
-  ttft_p50_ms: number | null;
-  ttft_p99_ms: number | null;
-  tpot_p50_ms: number | null;
-  tpot_p99_ms: number | null;
-  latency_p50_ms: number | null;
-  latency_p99_ms: number | null;
-}
+const num = z.number().nullable();
+
+/** The six figures in their JSON order, as a zod shape the files' schemas spread; null where the set has no value (no requests, or a failed step). */
+export const LATENCY_HEADLINE_SHAPE = {
+  ttft_p50_ms: num,
+  ttft_p99_ms: num,
+  tpot_p50_ms: num,
+  tpot_p99_ms: num,
+  latency_p50_ms: num,
+  latency_p99_ms: num,
+};
+
+export type LatencyHeadlineMs = z.infer<z.ZodObject<typeof LATENCY_HEADLINE_SHAPE>>;
 
 type LatencySeries = "ttft" | "tpot" | "latency";
 

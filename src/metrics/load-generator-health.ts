@@ -15,7 +15,10 @@
  *   Poisson schedule's own spread (its gaps vary by one mean gap); beyond it, the client no
  *   longer offers the schedule. The 1 ms floor keeps fast schedules to the strict bound.
  */
+import { z } from "zod";
+import { loadPatternSpec } from "../load-pattern/load-patterns.ts";
 import { lowerPercentile, type SeriesArray } from "./percentiles.ts";
+import { scheduleLagNsAt } from "./request-values.ts";
 
 /** The lag limit is never below this (1 ms). */
 const MIN_LAG_LIMIT_NS = 1_000_000;
@@ -24,7 +27,9 @@ const LAG_LIMIT_GAP_FRACTION = 1;
 /** A request sent more than this after its scheduled instant counts as delayed (1 ms). */
 export const DELAYED_LAG_NS = 1_000_000;
 
-export type LoadGeneratorVerdict = "ok" | "fell_behind";
+/** The load generator's verdict, as result_summary.json and its shards block write it. */
+export const LoadGeneratorVerdictSchema = z.enum(["ok", "fell_behind"]);
+type LoadGeneratorVerdict = z.infer<typeof LoadGeneratorVerdictSchema>;
 
 export interface LoadGeneratorHealth {
   verdict: LoadGeneratorVerdict | null;
@@ -68,21 +73,20 @@ export function meanScheduleGapNs(scheduledNs: ArrayLike<number>): number | null
   return meanGapNs(min, max, count);
 }
 
-/** Patterns whose send instants follow completions, not a schedule of arrivals: no rate is scheduled. */
-const CLOSED_LOOP = new Set(["max_throughput", "concurrency", "agentic_inference"]);
-
 /**
  * The rate the schedule itself offered: 1 ÷ its mean gap. A Poisson schedule of n arrivals is a
  * draw: its own rate is the target ± about 1/√n (4 % at 600), the same in every run of one seed.
  * Null for closed-loop patterns and schedules of fewer than two instants.
  */
 export function scheduledRate(meanGapNs: number | null, loadPatternType: string): number | null {
-  return CLOSED_LOOP.has(loadPatternType) || meanGapNs === null || !(meanGapNs > 0) ? null : 1e9 / meanGapNs;
+  // Closed loops' send instants follow completions, not a schedule of arrivals: no rate is scheduled.
+  const offersRate = loadPatternSpec(loadPatternType)?.offersRate ?? true;
+  return !offersRate || meanGapNs === null || !(meanGapNs > 0) ? null : 1e9 / meanGapNs;
 }
 
 /** Whether a pattern's sends are judged at all: not max_throughput's, all due at the start by design. */
 export function hasLagVerdict(loadPatternType: string): boolean {
-  return loadPatternType !== "max_throughput";
+  return loadPatternSpec(loadPatternType)?.judged ?? true;
 }
 
 /** The verdict on the lag p99 judged against the limit. */
@@ -95,7 +99,7 @@ export function lagVerdict(lagP99Ns: number, limitNs: number): LoadGeneratorVerd
  * due at `openingNs` (the phase's earliest scheduled instant, when every slot opens) by design.
  */
 export function inOpeningBurst(scheduledNs: number, openingNs: number, loadPatternType: string): boolean {
-  return loadPatternType === "concurrency" && scheduledNs <= openingNs;
+  return scheduledNs <= openingNs && (loadPatternSpec(loadPatternType)?.openingBurst ?? false);
 }
 
 /** The p99 lag a schedule with this mean gap may show and still count as kept. */
@@ -113,13 +117,14 @@ export function verdictLagsNs(
   sentNs: ArrayLike<number>,
   loadPatternType: string,
 ): Float64Array | null {
-  if (loadPatternType !== "concurrency") return null;
+  if (!loadPatternSpec(loadPatternType)?.openingBurst) return null;
   let opening = Infinity;
   for (let i = 0; i < scheduledNs.length; i++)
     if ((scheduledNs[i] as number) < opening) opening = scheduledNs[i] as number;
   const lags: number[] = [];
+  const cols = { scheduledNs, sentNs };
   for (let i = 0; i < scheduledNs.length; i++) {
-    const lag = (sentNs[i] as number) - (scheduledNs[i] as number);
+    const lag = scheduleLagNsAt(cols, i);
     if (!inOpeningBurst(scheduledNs[i] as number, opening, loadPatternType) && Number.isFinite(lag)) lags.push(lag);
   }
   return Float64Array.from(lags).sort();

@@ -11,7 +11,7 @@ import type { SeriesArray } from "./percentiles.ts";
 
 export const HISTOGRAM_BUCKETS = 30;
 
-export interface Histogram {
+interface Histogram {
   /** [lower edge, upper edge] of each bucket, ascending. */
   buckets: [number, number][];
   /** Values per bucket; sums to the number of values. */

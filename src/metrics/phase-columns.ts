@@ -10,6 +10,7 @@
 import { METRIC_ARRAY_FIELDS, type MetricArrays, type MetricRow } from "../record/request-field-lists.ts";
 import type { RequestRecord, TokenSource } from "../record/request-record.ts";
 import type { SeriesArray } from "./percentiles.ts";
+import { fillMetricArrays } from "./fill-metric-arrays.ts";
 import { tokensAfterFirstChunk } from "./request-values.ts";
 import { spreadChunkGaps, TokenGapBuilder } from "./token-gaps.ts";
 
@@ -36,13 +37,6 @@ export interface PhaseColumns extends MetricArrays {
 }
 
 const ARRAY_TYPES = { f64: Float64Array, u16: Uint16Array, u32: Uint32Array } as const;
-/** Copies row `row`'s numeric fields into columns `cols` at `i` (generated once: one statement a field, null as NaN). */
-const fillMetricArrays = new Function(
-  "cols",
-  "row",
-  "i",
-  METRIC_ARRAY_FIELDS.map((f) => `cols.${f.name}[i] = row.${f.name} ?? NaN;`).join("\n"),
-) as (cols: MetricArrays, row: ColumnRow, i: number) => void;
 
 const MAX_ERROR_SAMPLES_PER_KIND = 3;
 

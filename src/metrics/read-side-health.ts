@@ -11,27 +11,31 @@
  */
 import type { Database } from "bun:sqlite";
 import { lowerPercentile, sortedFinite } from "./percentiles.ts";
+import { z } from "zod";
 
 /** Timer lateness p99 above this (ms) is named: an idle loop's 10 ms timer already fires up to ~1 ms late (its granularity). */
 const LATE_MS = 2;
 /** CPU use (fraction of one core) at p90 from which the worker's own work, not the host, made it late. */
 const BUSY_CPU = 0.5;
 
-export interface ReadSideHealth {
-  verdict: "ok" | "saturated";
+/** result_summary.json's `client_read_side` block: its shape, declared once. */
+export const ReadSideHealthSchema = z.strictObject({
+  verdict: z.enum(["ok", "saturated"]),
   /** What made the loop late when saturated: the worker's own work, or the host; null when ok. */
-  cause: "worker" | "host" | null;
+  cause: z.enum(["worker", "host"]).nullable(),
   /** Samples (one per worker per 250 ms window) and workers they came from. */
-  samples: number;
-  workers: number;
-  lateness_p99_ms: number;
-  lateness_max_ms: number;
+  samples: z.number().int().min(1),
+  workers: z.number().int().min(0),
+  lateness_p99_ms: z.number(),
+  lateness_max_ms: z.number(),
   /** CPU use of a worker process, as a fraction of one core (its helper threads included). */
-  cpu_p90: number;
-  cpu_max: number;
+  cpu_p90: z.number(),
+  cpu_max: z.number(),
   /** What a stamp may carry of the client's own delay: the lateness p99, ms; 0 when ok. */
-  bound_ms: number;
-}
+  bound_ms: z.number(),
+});
+
+export type ReadSideHealth = z.infer<typeof ReadSideHealthSchema>;
 
 /** The verdict over every worker's samples; null without samples (an older events.db, or none sent). */
 export function readSideHealth(

@@ -11,34 +11,40 @@
  * Null for a run recorded before these columns existed.
  */
 import type { Database } from "bun:sqlite";
+import { z } from "zod";
 import type { PhaseColumns } from "./phase-columns.ts";
 import { lowerPercentile, sortedFinite } from "./percentiles.ts";
 
-interface InputTokenComparison {
+const count = z.number().int().min(0);
+/** The server's input tokens beside the tokenizer's, over the successful requests whose server reported usage. */
+const InputTokenComparisonSchema = z.strictObject({
   /** Successful requests whose server reported usage. */
-  requests: number;
+  requests: z.number().int().min(1),
   /** Mean usage prompt tokens: text, media and template. */
-  server_mean: number;
+  server_mean: z.number(),
   /** Mean tokens of the same prompts' text by `--tokenizer`; null without one. */
-  tokenizer_mean: number | null;
-}
+  tokenizer_mean: z.number().nullable(),
+});
+type InputTokenComparison = z.infer<typeof InputTokenComparisonSchema>;
 
-export interface RequestContentSummary {
+/** result_summary.json's `request_content` block: its shape, declared once. */
+export const RequestContentSummarySchema = z.strictObject({
   /** Sent requests whose body is known. */
-  requests: number;
-  images: number;
-  images_per_request: number;
-  videos: number;
-  videos_per_request: number;
+  requests: z.number().int().min(1),
+  images: count,
+  images_per_request: z.number().min(0),
+  videos: count,
+  videos_per_request: z.number().min(0),
   /** Seconds of audio sent, over the requests whose audio length is known. */
-  audio_seconds: number;
-  audio_seconds_per_request: number | null;
+  audio_seconds: z.number().min(0),
+  audio_seconds_per_request: z.number().min(0).nullable(),
   /** Requests carrying audio whose length could not be read (not in the audio figures). */
-  audio_unmeasured: number;
+  audio_unmeasured: count,
   /** Request body bytes (UTF-8 JSON). */
-  request_bytes: { mean: number; p50: number; p99: number; max: number };
-  input_tokens: InputTokenComparison | null;
-}
+  request_bytes: z.strictObject({ mean: z.number(), p50: z.number(), p99: z.number(), max: z.number() }),
+  input_tokens: InputTokenComparisonSchema.nullable(),
+});
+export type RequestContentSummary = z.infer<typeof RequestContentSummarySchema>;
 
 const NS_PER_S = 1e9;
 

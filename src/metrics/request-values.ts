@@ -8,6 +8,11 @@
  * completed one (not those the run cancelled) for scheduled latency (see metric-names.ts for
  * the words). Both result_summary.json and report.html read these, through
  * sorted-series.ts. ITL is not here: its values are the columns' spread token gaps.
+ *
+ * The figures of one request (TTFT, TTFB, latency, schedule lag, scheduled latency) are the
+ * accessors below, and no other file subtracts a request's instants: a record as main receives
+ * it (the live tally), an events.db row (server timing, conversations) and the columns (the
+ * report, its charts, the steady state) all read them here, so a change of definition is one edit.
  */
 import type { PhaseColumns } from "./phase-columns.ts";
 
@@ -20,7 +25,47 @@ interface SeriesDefinition {
   value: (cols: PhaseColumns, i: number) => number;
 }
 
-const n = (values: Float64Array, i: number): number => values[i] as number;
+const n = (values: ArrayLike<number>, i: number): number => values[i] as number;
+
+/**
+ * One request's instants as a record, an events.db row or a goodput request holds them: ns on the
+ * run's clock, null (or NaN) where the request has none. A figure of a missing instant is NaN.
+ */
+interface Instants {
+  scheduledNs: number | null;
+  sentNs: number | null;
+  responseHeadersNs: number | null;
+  firstTokenNs: number | null;
+  doneNs: number | null;
+}
+
+const span = (fromNs: number | null, toNs: number | null): number => (toNs ?? Number.NaN) - (fromNs ?? Number.NaN);
+
+/** TTFT: sent to the first content chunk. */
+export const ttftNsOf = (r: Pick<Instants, "sentNs" | "firstTokenNs">): number => span(r.sentNs, r.firstTokenNs);
+/** TTFB: sent to the response headers. */
+export const ttfbNsOf = (r: Pick<Instants, "sentNs" | "responseHeadersNs">): number =>
+  span(r.sentNs, r.responseHeadersNs);
+/** Latency: sent to done. */
+export const latencyNsOf = (r: Pick<Instants, "sentNs" | "doneNs">): number => span(r.sentNs, r.doneNs);
+/** Schedule lag: scheduled to sent (how late the send was). */
+export const scheduleLagNsOf = (r: Pick<Instants, "scheduledNs" | "sentNs">): number => span(r.scheduledNs, r.sentNs);
+/** Scheduled latency: scheduled to done (the wait for a send included). */
+export const scheduledLatencyNsOf = (r: Pick<Instants, "scheduledNs" | "doneNs">): number =>
+  span(r.scheduledNs, r.doneNs);
+
+/** The same instants as columns, one array each (metrics/phase-columns, or two arrays of them). */
+type InstantColumns<K extends keyof Instants> = { readonly [F in K]: ArrayLike<number> };
+
+/** TTFT of row i of columns. */
+export const ttftNsAt = (c: InstantColumns<"sentNs" | "firstTokenNs">, i: number): number =>
+  span(n(c.sentNs, i), n(c.firstTokenNs, i));
+/** Latency of row i of columns. */
+export const latencyNsAt = (c: InstantColumns<"sentNs" | "doneNs">, i: number): number =>
+  span(n(c.sentNs, i), n(c.doneNs, i));
+/** Schedule lag of row i of columns. */
+export const scheduleLagNsAt = (c: InstantColumns<"scheduledNs" | "sentNs">, i: number): number =>
+  span(n(c.scheduledNs, i), n(c.sentNs, i));
 
 /**
  * TPOT's denominator, as upstream's: the tokens of the output after the first chunk. With a
@@ -43,7 +88,7 @@ export function tokensAfterFirstChunk(
 
 /** TPOT: (done − first chunk) / the tokens after the first chunk; NaN without a first chunk or a token after it. */
 export function tpotOf(doneNs: number, firstChunkNs: number, tokensAfterFirst: number): number {
-  return tokensAfterFirst >= 1 ? (doneNs - firstChunkNs) / tokensAfterFirst : Number.NaN;
+  return tokensAfterFirst >= 1 ? span(firstChunkNs, doneNs) / tokensAfterFirst : Number.NaN;
 }
 
 /** TPOT of row i (tpotOf over its columns). */
@@ -52,12 +97,12 @@ export function tpotNs(c: PhaseColumns, i: number): number {
 }
 
 const SERIES_DEFINITIONS = {
-  ttft: { rows: "successful", value: (c, i) => n(c.firstTokenNs, i) - n(c.sentNs, i) },
-  ttfb: { rows: "successful", value: (c, i) => n(c.responseHeadersNs, i) - n(c.sentNs, i) },
+  ttft: { rows: "successful", value: ttftNsAt },
+  ttfb: { rows: "successful", value: (c, i) => span(n(c.sentNs, i), n(c.responseHeadersNs, i)) },
   tpot: { rows: "successfulWithTpot", value: tpotNs },
-  latency: { rows: "successful", value: (c, i) => n(c.doneNs, i) - n(c.sentNs, i) },
-  scheduleLag: { rows: "all", value: (c, i) => n(c.sentNs, i) - n(c.scheduledNs, i) },
-  scheduledLatency: { rows: "completed", value: (c, i) => n(c.doneNs, i) - n(c.scheduledNs, i) },
+  latency: { rows: "successful", value: latencyNsAt },
+  scheduleLag: { rows: "all", value: scheduleLagNsAt },
+  scheduledLatency: { rows: "completed", value: (c, i) => span(n(c.scheduledNs, i), n(c.doneNs, i)) },
   inputTokens: { rows: "successful", value: (c, i) => n(c.inputTokens, i) },
   outputTokens: { rows: "successful", value: (c, i) => n(c.outputTokens, i) },
   inputCount: { rows: "successful", value: (c, i) => n(c.inputCount, i) },

@@ -10,22 +10,31 @@
  */
 import { earlyStoppingEstimate, isEarlyStoppingPercentile } from "./early-stopping.ts";
 import { finiteOrNull } from "./json-numbers.ts";
-import { logHistogram, type Histogram } from "./log-histogram.ts";
+import { z } from "zod";
+import { logHistogram } from "./log-histogram.ts";
 import { lowerPercentile, PERCENTILE_GRID, percentileKey, sortedFinite, type SeriesArray } from "./percentiles.ts";
 
-export interface SeriesRollup {
-  total: number | null;
-  min: number | null;
-  max: number | null;
-  median: number | null;
-  avg: number | null;
-  std_dev: number | null;
+const num = z.number().nullable();
+const keyed = z.record(z.string(), num);
+
+const SeriesRollupSchema = z.strictObject({
+  total: num,
+  min: num,
+  max: num,
+  median: num,
+  avg: num,
+  std_dev: num,
   /** Keys "99.9", "99.0", … "1.0" (PERCENTILE_GRID). */
-  percentiles: Record<string, number | null>;
+  percentiles: keyed,
   /** Keys of the grid percentiles 50 ≤ p < 100; null where there are too few samples. */
-  early_stopping_percentiles?: Record<string, number | null>;
-  histogram: Histogram;
-}
+  early_stopping_percentiles: keyed.optional(),
+  histogram: z.strictObject({
+    buckets: z.array(z.tuple([z.number(), z.number()])),
+    counts: z.array(z.number().int().min(0)),
+  }),
+});
+
+export type SeriesRollup = z.infer<typeof SeriesRollupSchema>;
 
 /** The rollup of a series with no values: nothing, or the early-stopping keys with no estimates. */
 type EmptyRollup = { [K in Exclude<keyof SeriesRollup, "early_stopping_percentiles">]?: never } & {
@@ -33,6 +42,17 @@ type EmptyRollup = { [K in Exclude<keyof SeriesRollup, "early_stopping_percentil
 };
 
 export type Rollup = SeriesRollup | EmptyRollup;
+
+/**
+ * A rollup in result_summary.json (`ttft`, `latency`, …): a series' figures, or, with no values,
+ * `{}` or `{early_stopping_percentiles}` with every estimate null (as upstream). Typed as Rollup,
+ * whose empty form has the series' keys as `never`, so that a reader can ask `r.total` of either;
+ * the JSON shape is the union here (test/metrics/series-rollup checks the two agree).
+ */
+export const RollupSchema = z.union([
+  SeriesRollupSchema,
+  z.strictObject({ early_stopping_percentiles: z.record(z.string(), z.null()).optional() }),
+]) as unknown as z.ZodType<Rollup>;
 
 interface RollupOptions {
   /** Add MLPerf early-stopping estimates (used for ttft, tpot and latency). */

@@ -16,8 +16,9 @@
  * ones, as everywhere (metrics/percentiles).
  */
 import type { Database } from "bun:sqlite";
+import { z } from "zod";
 import { lowerPercentile, sortedFinite } from "./percentiles.ts";
-import { tokensAfterFirstChunk, tpotOf } from "./request-values.ts";
+import { latencyNsOf, tokensAfterFirstChunk, tpotOf, ttftNsOf } from "./request-values.ts";
 
 /** One successful request's figures, ns and tokens; null where the server did not report it. */
 export interface ServerTimingRow {
@@ -38,40 +39,43 @@ export interface ServerTimingRow {
 }
 
 /** p50 / p90 / p99 in ms, over `count` requests. */
-export interface MsSpread {
-  count: number;
-  p50: number;
-  p90: number;
-  p99: number;
-}
+const num = z.number().nullable();
+/** p50 / p90 / p99 in ms, over `count` requests; null where no request reported the figure. */
+const MsSpreadSchema = z
+  .strictObject({ count: z.number().int().min(1), p50: z.number(), p90: z.number(), p99: z.number() })
+  .nullable();
+export type MsSpread = NonNullable<z.infer<typeof MsSpreadSchema>>;
 
-export interface ServerTimingSummary {
+/** result_summary.json's `server_timing` block: its shape, declared once. */
+export const ServerTimingSummarySchema = z.strictObject({
   /** Successful requests whose response carried any of the figures below. */
-  requests_reporting: number;
+  requests_reporting: z.number().int().min(1),
   /** The server's queue wait before it started on the request. */
-  queue_ms: MsSpread | null;
-  prefill_ms: MsSpread | null;
+  queue_ms: MsSpreadSchema,
+  prefill_ms: MsSpreadSchema,
   /** Our TTFT − (the server's queue wait + its prefill), per request; TTFT − prefill where it reports no queue wait. */
-  ttft_rest_ms: MsSpread | null;
+  ttft_rest_ms: MsSpreadSchema,
   /** The server's decode time ÷ its tokens after the first. */
-  server_tpot_ms: MsSpread | null;
+  server_tpot_ms: MsSpreadSchema,
   /** Our TPOT over the same requests, for the comparison. */
-  client_tpot_ms: MsSpread | null;
+  client_tpot_ms: MsSpreadSchema,
   /** The server's time from starting on the request to its last token (prefill and decode). */
-  inference_ms: MsSpread | null;
+  inference_ms: MsSpreadSchema,
   /** The server's whole time on the request, arrival to last token. */
-  total_ms: MsSpread | null;
+  total_ms: MsSpreadSchema,
   /** Our latency − the server's whole time, per request. */
-  latency_rest_ms: MsSpread | null;
+  latency_rest_ms: MsSpreadSchema,
   /** The server's own TTFT, from the request's arrival to its first token. */
-  server_ttft_ms: MsSpread | null;
+  server_ttft_ms: MsSpreadSchema,
   /** Our TTFT − the server's own TTFT, per request. */
-  ttft_outside_server_ms: MsSpread | null;
+  ttft_outside_server_ms: MsSpreadSchema,
   /** Disaggregated serving: the server's upper bound on the KV transfer (prefill done to the decode worker's first token). */
-  kv_transfer_ms: MsSpread | null;
+  kv_transfer_ms: MsSpreadSchema,
   /** Requests whose prompt a prefix cache served in part, and the share of prompt tokens it served. */
-  cache: { requests_hit: number; cached_prompt_share: number | null } | null;
-}
+  cache: z.strictObject({ requests_hit: z.number().int().min(0), cached_prompt_share: num }).nullable(),
+});
+
+export type ServerTimingSummary = z.infer<typeof ServerTimingSummarySchema>;
 
 function spread(values: number[]): MsSpread | null {
   const sorted = sortedFinite(Float64Array.from(values));
@@ -173,6 +177,8 @@ export function readServerTimingRows(db: Database, phase: string): ServerTimingR
     "server_ttft_ns",
     "server_kv_transfer_ns",
   ].map(later);
+  // A figure of a missing instant is NaN (metrics/request-values); a row says null, as SQL did.
+  const nullIfNaN = (ns: number): number | null => (Number.isNaN(ns) ? null : ns);
   type Row = {
     first: number | null;
     done: number | null;
@@ -180,8 +186,7 @@ export function readServerTimingRows(db: Database, phase: string): ServerTimingR
     chunks: number;
     later: Uint8Array | null;
     counted: number | null;
-    ttft: number | null;
-    latency: number | null;
+    sent: number | null;
     prefill: number | null;
     decode: number | null;
     output: number | null;
@@ -196,7 +201,7 @@ export function readServerTimingRows(db: Database, phase: string): ServerTimingR
   const rows = db
     .query(
       `SELECT first_token_ns AS first, done_ns AS done, chunk_gaps_ns IS NOT NULL AS streamed, chunk_count AS chunks,
-        chunk_tokens AS later, tokenizer_tokens_after_first AS counted, first_token_ns - sent_ns AS ttft, done_ns - sent_ns AS latency,
+        chunk_tokens AS later, tokenizer_tokens_after_first AS counted, sent_ns AS sent,
         server_prefill_ns AS prefill, server_decode_ns AS decode, server_output_tokens AS output, cached_tokens AS cached,
         input_tokens AS input, ${queueColumn} AS queue, ${inferenceColumn} AS inference, ${totalColumn} AS total,
         ${ttftColumn} AS serverTtft, ${kvColumn} AS kv FROM requests
@@ -207,14 +212,14 @@ export function readServerTimingRows(db: Database, phase: string): ServerTimingR
     )
     .all(phase) as Row[];
   return rows.map((r) => ({
-    ttftNs: r.ttft,
+    ttftNs: nullIfNaN(ttftNsOf({ sentNs: r.sent, firstTokenNs: r.first })),
     tpotNs: tpotOfRow(r),
     prefillNs: r.prefill,
     decodeNs: r.decode,
     outputTokens: r.output,
     cachedTokens: r.cached,
     inputTokens: r.input,
-    latencyNs: r.latency,
+    latencyNs: nullIfNaN(latencyNsOf({ sentNs: r.sent, doneNs: r.done })),
     queueNs: r.queue,
     inferenceNs: r.inference,
     totalNs: r.total,

@@ -7,15 +7,19 @@
  * special tokens); TPOT and tok/s use server usage when present.
  */
 import type { PhaseColumns } from "./phase-columns.ts";
+import { z } from "zod";
 
-export interface TokenDiscrepancy {
-  compared: number;
-  mismatched: number;
-  mean_abs_diff_tokens: number;
-  max_abs_diff_tokens: number;
+/** result_summary.json's `token_count_discrepancy` block: its shape, declared once. */
+export const TokenDiscrepancySchema = z.strictObject({
+  compared: z.number(),
+  mismatched: z.number(),
+  mean_abs_diff_tokens: z.number(),
+  max_abs_diff_tokens: z.number(),
   /** Mean of |tokenizer − usage| / usage, in percent. */
-  mean_abs_diff_pct: number;
-}
+  mean_abs_diff_pct: z.number(),
+});
+
+export type TokenDiscrepancy = z.infer<typeof TokenDiscrepancySchema>;
 
 export function tokenDiscrepancy(cols: PhaseColumns): TokenDiscrepancy | null {
   let compared = 0;

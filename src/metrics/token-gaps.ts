@@ -57,7 +57,7 @@ export class TokenGapBuilder {
   }
 }
 
-/** Where spread gaps go: the ITL column, or the dashboard's histogram (dashboard/latency-tally). */
+/** Where spread gaps go: the ITL column, or the live views' histogram (live-metrics/phase-tally). */
 interface GapSink {
   push(gapNs: number): void;
 }

@@ -11,7 +11,8 @@
  * under load, as LoadGen's Server scenario does; an offline run (max_throughput: every query due
  * at the start) has no latency constraint, as in LoadGen's Offline scenario.
  */
-import type { Priority } from "./ruleset-models.ts";
+import { z } from "zod";
+import { PRIORITIES, type Priority } from "./ruleset-models.ts";
 import { RULESETS } from "./rulesets.ts";
 import type { Rollup } from "../metrics/series-rollup.ts";
 import type { ResultSummary } from "../report/result-summary.ts";
@@ -22,13 +23,16 @@ export interface SubmissionSettings {
   priority: Priority;
 }
 
-export interface RunVerdict {
-  valid: boolean;
-  reasons: string[];
-  ruleset: string;
-  model: string;
-  priority: Priority;
-}
+/** result_summary.json's `result` block: its shape, declared once. */
+export const RunVerdictSchema = z.strictObject({
+  valid: z.boolean(),
+  reasons: z.array(z.string()),
+  ruleset: z.string(),
+  model: z.string(),
+  priority: z.enum(PRIORITIES),
+});
+
+type RunVerdict = z.infer<typeof RunVerdictSchema>;
 
 const ms = (ns: number) => Math.round(ns / 1e4) / 100;
 

@@ -4,7 +4,8 @@
  * Pure: a plan in, lines out. Offsets are shown in ms from the phase start.
  */
 import { isConversationPlan, type ConversationPlan } from "./conversation-plan.ts";
-import { isClosedLoop, type LoadPattern, type PhasePlan } from "./phase-plan.ts";
+import type { LoadPattern } from "../load-pattern/schedule.ts";
+import { isClosedLoop, type PhasePlan } from "./phase-plan.ts";
 
 const SHOWN = 10;
 

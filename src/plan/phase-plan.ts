@@ -3,34 +3,12 @@
  *
  * A plan is two parallel arrays (dataset row, due offset from the phase start), the open-loop
  * in-flight ceiling, and for closed loop the instants at which each concurrency slot opens.
- * Computing it needs no network and no clock, so it is unit-tested and printable (--dry-run).
+ * Computing it needs no network and no clock, so it is unit-tested and printable (--dry-run). When
+ * each request is due is its load pattern's (load-pattern/schedule); which row each sends, here.
  */
 import { sampleOrder } from "../dataset/sample-order.ts";
+import { type LoadPattern, phaseSchedule } from "../load-pattern/schedule.ts";
 import type { PythonSeed } from "../rng/python-random.ts";
-import { arrivalOffsets, slotOffsets } from "./arrivals.ts";
-
-/** The load patterns a phase plan can be made for (the config accepts more names, some refused at validation). */
-type PlannedPatternType =
-  | "max_throughput"
-  | "poisson"
-  | "constant"
-  | "gamma"
-  | "concurrency"
-  | "agentic_inference"
-  | "trace";
-
-export interface LoadPattern {
-  type: PlannedPatternType;
-  targetQps?: number | null;
-  targetConcurrency?: number | null;
-  /** Gamma shape (type gamma); 1 behaves like Poisson. */
-  burstiness?: number | null;
-  /** Open-loop ceiling on requests in flight; a due request waits for a free slot (counted as lag). */
-  maxConcurrency?: number | null;
-  /** Linear ramp length (s): rate from rampStartQps to targetQps, or concurrency from 1 slot to all. */
-  rampUpS?: number | null;
-  rampStartQps?: number | null;
-}
 
 export interface PhasePlan {
   phase: string;
@@ -69,46 +47,10 @@ interface PlanInput {
 export const isClosedLoop = (plan: PhasePlan): boolean => plan.slotOffsetsNs.length > 0;
 
 export function buildPhasePlan(input: PlanInput): PhasePlan {
-  const { pattern, count } = input;
-  const sampleIndex = sampleOrder(input.datasetSize, count, input.dataloaderSeed);
-  const base = {
+  return {
     phase: input.phase,
-    pattern,
-    sampleIndex,
-    slotOffsetsNs: new Float64Array(0),
-    maxConcurrency: Math.max(0, pattern.maxConcurrency ?? 0),
+    pattern: input.pattern,
+    sampleIndex: sampleOrder(input.datasetSize, input.count, input.dataloaderSeed),
+    ...phaseSchedule(input.pattern, input.count, input.schedulerSeed),
   };
-  const rampUpS = Math.max(0, pattern.rampUpS ?? 0);
-  switch (pattern.type) {
-    case "poisson":
-    case "constant":
-    case "gamma": {
-      const schedule = {
-        targetQps: pattern.targetQps ?? 1,
-        rampUpS,
-        rampStartQps: Math.max(0, pattern.rampStartQps ?? 0),
-      };
-      const offsetNs = arrivalOffsets({
-        kind: pattern.type,
-        count,
-        schedule,
-        seed: input.schedulerSeed,
-        burstiness: pattern.burstiness ?? 1,
-      });
-      return { ...base, offsetNs };
-    }
-    case "concurrency":
-      return {
-        ...base,
-        offsetNs: new Float64Array(count),
-        slotOffsetsNs: slotOffsets(Math.max(1, pattern.targetConcurrency ?? 1), rampUpS),
-        maxConcurrency: 0,
-      };
-    // Conversation and trace runs plan their performance phase themselves (plan/conversation-plan,
-    // plan/trace-plan) and their accuracy phases as max_throughput (workload/accuracy-phases).
-    case "agentic_inference":
-    case "trace":
-    case "max_throughput":
-      return { ...base, offsetNs: new Float64Array(count) };
-  }
 }

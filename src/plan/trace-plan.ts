@@ -6,7 +6,8 @@
  * open-loop plan, a due request that finds no free connection waits and its wait is schedule
  * lag, so the load-generator verdict says whether the trace was kept. Pure.
  */
-import type { LoadPattern, PhasePlan } from "./phase-plan.ts";
+import type { LoadPattern } from "../load-pattern/schedule.ts";
+import type { PhasePlan } from "./phase-plan.ts";
 
 interface TracePlanInput {
   phase: string;

@@ -9,7 +9,8 @@ import { Database, type Statement } from "bun:sqlite";
 import { sharedChunkTokens } from "../tokens/chunk-tokens.ts";
 import type { RequestRecord } from "./request-record.ts";
 import type { RequestContent } from "../dataset/request-content.ts";
-import { bytesOf, INSERT_ALL, INSERT_COMMON, insertRequest, REQUESTS_TABLE } from "./request-sql.ts";
+import { insertRequest } from "./request-insert.ts";
+import { bytesOf, INSERT_ALL, INSERT_COMMON, REQUESTS_TABLE } from "./request-sql.ts";
 import { ServerMetricsTable } from "./server-metrics-table.ts";
 import { MODELS_TABLE, writeModels, type RunModel } from "./run-models.ts";
 

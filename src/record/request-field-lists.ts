@@ -30,11 +30,6 @@ export function fieldsOf(...wires: Wire[]): (FieldSpec & { name: FieldName })[] 
   return FIELD_LIST.filter((f) => wires.includes(f.wire));
 }
 
-/** A property access on `r` that a generated function may use safely (names are declared above, never input). */
-export function readExpression(object: string, f: FieldSpec & { name: FieldName }): string {
-  return f.fallback === undefined ? `${object}.${f.name}` : `(${object}.${f.name} ?? ${JSON.stringify(f.fallback)})`;
-}
-
 type MetricKey<K extends FieldName> = Fields[K] extends { metric: MetricArray } ? K : never;
 type ArrayOf<F> = F extends { metric: "f64" }
   ? Float64Array

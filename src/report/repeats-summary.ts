@@ -4,46 +4,17 @@
  * Pure: the runs' result_summary.json objects in, the file's object out. Statistics come from
  * metrics/t-interval (sample std, Student-t interval, as AIPerf reports repeats); a metric whose
  * CV is above `CV_WARNING_PCT` gets a warning line, since its runs disagree by more than a
- * difference one would want to detect. The JSON Schema is report/repeats-schema.
+ * difference one would want to detect. The file's shape, and its type, are report/repeats-schema.
  */
 import { finiteOrNull } from "../metrics/json-numbers.ts";
 import { repeatSpread } from "../metrics/t-interval.ts";
-import { type Direction, REPEAT_METRICS } from "./repeat-metrics.ts";
+import { REPEAT_METRICS } from "./repeat-metrics.ts";
+import type { RepeatedMetric, RepeatsSummary } from "./repeats-schema.ts";
 
 export const REPEATS_FILE = "repeats.json";
 /** A CV above this (%) is warned about. */
 export const CV_WARNING_PCT = 5;
 const DEFAULT_CONFIDENCE_PCT = 95;
-
-export interface RepeatedMetric {
-  label: string;
-  unit: string;
-  direction: Direction;
-  /** One per run, in run order; null where that run did not define it. */
-  values: (number | null)[];
-  /** The values the figures are computed from (the non-null ones). */
-  n: number;
-  mean: number | null;
-  std: number | null;
-  ci_low: number | null;
-  ci_high: number | null;
-  cv_pct: number | null;
-}
-
-interface RepeatedRun {
-  /** The run's directory, relative to the repeats' directory (`run-1`). */
-  dir: string;
-  state: string;
-}
-
-export interface RepeatsSummary {
-  runs_requested: number;
-  runs: RepeatedRun[];
-  confidence_pct: number;
-  cv_warning_pct: number;
-  metrics: Record<string, RepeatedMetric>;
-  warnings: string[];
-}
 
 const round = (v: number) => (Math.abs(v) >= 100 ? v.toFixed(1) : v.toPrecision(3));
 

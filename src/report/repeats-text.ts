@@ -8,7 +8,7 @@
  */
 import { fixed2 } from "./text-format.ts";
 import { textTable } from "./text-table.ts";
-import type { RepeatedMetric, RepeatsSummary } from "./repeats-summary.ts";
+import type { RepeatedMetric, RepeatsSummary } from "./repeats-schema.ts";
 
 function interval(m: RepeatedMetric): string {
   return m.ci_low === null || m.ci_high === null ? "N/A" : `[${fixed2(m.ci_low)}, ${fixed2(m.ci_high)}]`;

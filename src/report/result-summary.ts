@@ -1,33 +1,40 @@
 /**
- * @module report/result-summary — performance/result_summary.json: phase metrics plus run facts, in upstream's key order.
+ * @module report/result-summary — performance/result_summary.json: each key declared once, its shape and where its value comes from.
  *
- * Upstream's keys come first and in its order so scripts written for it keep
- * working; our additions follow. Latencies are ns; non-finite numbers are null (strict JSON).
- * Accuracy is deliberately absent (accuracy/accuracy_results.json holds it), and so are
- * endpoint URLs and keys: `runConfig` must already be the redacted run_config block.
+ * SUMMARY_FIELDS is the one declaration: a key's zod schema and, for the keys the phase's metrics
+ * give, how its value is built. The ResultSummary type, the order of the keys, the builder and
+ * the JSON Schema (src/report/result-summary.schema.json, by scripts/make-summary-schema.ts) all
+ * follow from it, so adding a key is one entry here (and its test). A block another module
+ * computes (`steady_state`, `server_metrics`, …) declares its shape there, beside the code that
+ * fills it, and report/write-report sets it after the build. Upstream's keys come first and in
+ * its order so scripts written for it keep working; our additions follow. Latencies are ns;
+ * non-finite numbers are null (strict JSON). Accuracy is deliberately absent
+ * (accuracy/accuracy_results.json holds it), and so are endpoint URLs and keys: `runConfig` must
+ * already be the redacted run_config block.
  */
-import type { ReadSideHealth } from "../metrics/read-side-health.ts";
-import type { ServerTimingSummary } from "../metrics/server-timing.ts";
-import type { ConversationMetrics } from "../metrics/conversation-metrics.ts";
+import { z } from "zod";
+import { ConversationMetricsSchema } from "../metrics/conversation-metrics.ts";
+import { GoodputSchema } from "../metrics/goodput.ts";
+import { GpuCostSchema } from "../metrics/gpu-cost.ts";
+import { InputThroughputSchema } from "../metrics/input-throughput.ts";
 import { finiteOrNull, scrubNonFinite } from "../metrics/json-numbers.ts";
-import type { FinishReasonCounts, TokenCountSource } from "../metrics/phase-tallies.ts";
-import type { Rollup } from "../metrics/series-rollup.ts";
-import type { LoadGeneratorVerdict } from "../metrics/load-generator-health.ts";
-import type { TokenDiscrepancy } from "../metrics/token-discrepancy.ts";
-import type { Goodput } from "../metrics/goodput.ts";
-import type { GpuCost } from "../metrics/gpu-cost.ts";
-import type { InputThroughput } from "../metrics/input-throughput.ts";
-import type { RequestContentSummary } from "../metrics/request-content.ts";
+import { LoadGeneratorVerdictSchema } from "../metrics/load-generator-health.ts";
+import { FINISH_REASONS } from "../metrics/phase-tallies.ts";
+import { RequestContentSummarySchema } from "../metrics/request-content.ts";
+import { ReadSideHealthSchema } from "../metrics/read-side-health.ts";
+import { type Rollup, RollupSchema } from "../metrics/series-rollup.ts";
+import { ServerTimingSummarySchema } from "../metrics/server-timing.ts";
+import { SteadyStateSchema } from "../metrics/steady-state/steady-state.ts";
 import type { PhaseMetrics } from "../metrics/summarize-phase.ts";
-import type { TokenSource } from "../record/request-record.ts";
-import type { StreamNote } from "../record/stream-notes.ts";
-import type { RunVerdict } from "../mlperf/run-verdict.ts";
-import type { MergedShards } from "./shard-health.ts";
-import type { ServerMetricsSummary } from "../server-metrics/summary.ts";
-import type { ServerIdentity } from "../server-metrics/server-identity.ts";
-import type { SteadyState } from "../metrics/steady-state/steady-state.ts";
+import { TokenDiscrepancySchema } from "../metrics/token-discrepancy.ts";
+import { RunVerdictSchema } from "../mlperf/run-verdict.ts";
+import { STREAM_NOTE_NAMES, type StreamNote } from "../record/stream-notes.ts";
+import { ServerIdentitySchema } from "../server-metrics/server-identity.ts";
+import { ServerMetricsSummarySchema } from "../server-metrics/summary-block.ts";
+import { MergedShardsSchema } from "./shard-health.ts";
 
-export type RunState = "complete" | "interrupted" | "failed";
+const RUN_STATES = ["complete", "interrupted", "failed"] as const;
+export type RunState = (typeof RUN_STATES)[number];
 
 export interface RunInfo {
   version: string;
@@ -39,89 +46,129 @@ export interface RunInfo {
   runConfig: Record<string, unknown>;
 }
 
-export interface ResultSummary {
-  version: string;
-  git_sha: string | null;
-  test_started_at: number;
-  n_samples_issued: number;
-  n_samples_completed: number;
-  n_samples_failed: number;
-  duration_ns: number | null;
-  state: RunState;
-  complete: boolean;
-  ttft: Rollup;
-  tpot: Rollup;
-  latency: Rollup;
-  output_sequence_lengths: Rollup;
-  input_sequence_lengths: Rollup;
-  legacy_loadgen_window_duration_ns: number | null;
-  qps: number | null;
-  tps: number | null;
-  finish_reason_counts: FinishReasonCounts;
-  run_config: Record<string, unknown>;
+const num = z.number().nullable();
+const count = z.number().int().min(0);
+const TOKEN_SOURCES = ["server_usage", "tokenizer", "chunk_count", "none"] as const;
+
+/** A key the phase's metrics give: its shape, and its value (checked against the shape when this compiles). */
+const field = <S extends z.ZodType>(schema: S, value: (m: PhaseMetrics, run: RunInfo) => z.output<S>) => ({
+  schema,
+  value,
+});
+/** A key another module fills after the build (report/write-report): its shape only. */
+const block = <S extends z.ZodType>(schema: S) => ({ schema, value: null });
+const rollup = (pick: (m: PhaseMetrics) => Rollup) => field(RollupSchema, (m) => scrubNonFinite(pick(m)) as Rollup);
+
+/** Every key of result_summary.json but `per_model`, in the file's order. */
+const SUMMARY_FIELDS = {
+  version: field(z.string(), (_, run) => run.version),
+  git_sha: field(z.string().nullable(), (_, run) => run.gitSha),
+  test_started_at: field(z.number(), (_, run) => finiteOrNull(run.testStartedAtEpochMs) ?? 0),
+  n_samples_issued: field(count, (m) => m.nSamplesIssued),
+  n_samples_completed: field(count, (m) => m.nSamplesCompleted),
+  n_samples_failed: field(count, (m) => m.nSamplesFailed),
+  duration_ns: field(num, (m) => finiteOrNull(m.durationNs)),
+  state: field(z.enum(RUN_STATES), (_, run) => run.state),
+  complete: field(z.boolean(), (_, run) => run.state === "complete"),
+  ttft: rollup((m) => m.ttftNs),
+  tpot: rollup((m) => m.tpotNs),
+  latency: rollup((m) => m.latencyNs),
+  output_sequence_lengths: rollup((m) => m.outputSequenceLengths),
+  input_sequence_lengths: rollup((m) => m.inputSequenceLengths),
+  legacy_loadgen_window_duration_ns: field(num, (m) => finiteOrNull(m.legacyLoadgenWindowDurationNs)),
+  qps: field(num, (m) => finiteOrNull(m.qps)),
+  tps: field(num, (m) => finiteOrNull(m.tps)),
+  finish_reason_counts: field(
+    z.strictObject(
+      Object.fromEntries(FINISH_REASONS.map((r) => [r, count])) as Record<
+        (typeof FINISH_REASONS)[number],
+        typeof count
+      >,
+    ),
+    (m) => ({ ...m.finishReasonCounts }),
+  ),
+  run_config: field(
+    z.record(z.string(), z.unknown()),
+    (_, run) => scrubNonFinite(run.runConfig) as Record<string, unknown>,
+  ),
   // ---- ours (not in upstream) ----
-  ttfb: Rollup;
-  itl: Rollup;
-  schedule_lag: Rollup;
-  scheduled_latency: Rollup;
-  qps_native: number | null;
-  tps_native: number | null;
+  ttfb: rollup((m) => m.ttfbNs),
+  itl: rollup((m) => m.itlNs),
+  schedule_lag: rollup((m) => m.scheduleLagNs),
+  scheduled_latency: rollup((m) => m.scheduledLatencyNs),
+  qps_native: field(num, (m) => finiteOrNull(m.qpsNative)),
+  tps_native: field(num, (m) => finiteOrNull(m.tpsNative)),
   /** The rate the schedule itself offered, requests/s (a Poisson draw's own rate; null for closed loops). */
-  scheduled_qps: number | null;
+  scheduled_qps: field(num, (m) => finiteOrNull(m.scheduledQps)),
   /** tps ÷ --gpus (metrics/gpu-cost); null without --gpus. */
-  output_tps_per_gpu: number | null;
+  output_tps_per_gpu: field(num, (m) => finiteOrNull(m.outputTpsPerGpu)),
   /** Tokens/s per user: 1000 ÷ TPOT p50 in ms (metrics/interactivity); null without TPOT. */
-  interactivity: number | null;
-  token_count_source: TokenCountSource;
-  token_count_sources: Partial<Record<TokenSource, number>>;
-  error_counts: Record<string, number>;
-  error_samples: { kind: string; message: string }[];
-  load_generator: LoadGeneratorVerdict | null;
-  /**
-   * The schedule-lag p99 the verdict judged (concurrency: after the opening burst) and the most it
-   * allowed (metrics/load-generator-health); null without a verdict.
-   */
-  load_generator_lag_p99_ns: number | null;
-  load_generator_lag_limit_ns: number | null;
-  n_samples_planned: number | null;
-  n_samples_dropped: number | null;
-  n_samples_delayed: number | null;
-  token_count_discrepancy: TokenDiscrepancy | null;
-  goodput: Goodput | null;
+  interactivity: field(num, (m) => finiteOrNull(m.interactivity)),
+  token_count_source: field(z.enum([...TOKEN_SOURCES, "mixed"]), (m) => m.tokenCountSource),
+  token_count_sources: field(z.partialRecord(z.enum(TOKEN_SOURCES), count), (m) => ({ ...m.tokenCountSources })),
+  error_counts: field(z.record(z.string(), count), (m) => ({ ...m.errorCounts })),
+  error_samples: field(z.array(z.strictObject({ kind: z.string(), message: z.string() })), (m) =>
+    m.errorSamples.map((s) => ({ kind: s.kind, message: s.message })),
+  ),
+  load_generator: field(LoadGeneratorVerdictSchema.nullable(), (m) => m.loadGenerator.verdict),
+  /** The schedule-lag p99 the verdict judged (concurrency: after the opening burst); null without a verdict. */
+  load_generator_lag_p99_ns: field(z.number().nullable(), (m) => m.loadGenerator.lagP99Ns),
+  /** The most lag the verdict allowed (metrics/load-generator-health); null without a verdict. */
+  load_generator_lag_limit_ns: field(count.nullable(), (m) => m.loadGenerator.lagLimitNs),
+  n_samples_planned: field(count.nullable(), (m) =>
+    m.loadGenerator.dropped === null ? null : m.nSamplesIssued + m.loadGenerator.dropped,
+  ),
+  n_samples_dropped: field(count.nullable(), (m) => m.loadGenerator.dropped),
+  n_samples_delayed: field(count.nullable(), (m) => m.loadGenerator.delayed),
+  token_count_discrepancy: field(TokenDiscrepancySchema.nullable(), (m) =>
+    m.tokenCountDiscrepancy ? { ...m.tokenCountDiscrepancy } : null,
+  ),
+  goodput: field(GoodputSchema.nullable(), (m) => (m.goodput ? (scrubNonFinite(m.goodput) as typeof m.goodput) : null)),
   /** GPU-hours of the window and $/1M tokens at --gpu-hour-cost (metrics/gpu-cost); null without a price. */
-  cost: GpuCost | null;
+  cost: field(GpuCostSchema.nullable(), (m) => (m.cost ? (scrubNonFinite(m.cost) as typeof m.cost) : null)),
   /** Attempts retried under `--retries` (rows in events.db besides the counted last attempts). */
-  retries: number;
+  retries: field(count, (m) => m.retries),
   /** Requests sent again at once on a new connection after a stale kept-alive one (client/send-request); not failures. */
-  reconnects: number;
+  reconnects: field(count, (m) => m.reconnects),
   /** Responses carrying each stream quirk (record/stream-notes), for the quirks that occurred. */
-  stream_notes: Partial<Record<StreamNote, number>>;
+  stream_notes: field(z.partialRecord(z.enum(STREAM_NOTE_NAMES as [StreamNote, ...StreamNote[]]), count), (m) => ({
+    ...m.streamNotes,
+  })),
   /** Per-conversation figures (metrics/conversation-metrics); present only for a conversation run. */
-  conversations?: ConversationMetrics;
+  conversations: block(ConversationMetricsSchema.optional()),
   /** The MLPerf verdict (mlperf/run-verdict); present only for a run under a ruleset. */
-  result?: RunVerdict;
+  result: block(RunVerdictSchema.optional()),
   /** Each shard's schedule keeping (report/shard-health); present only for a merged run. */
-  shards?: MergedShards;
-  /** The server's own metrics over the window (server-metrics/summary); present when they were scraped. */
-  server_metrics?: ServerMetricsSummary;
+  shards: block(MergedShardsSchema.optional()),
   /** The verdict on the workers' read side (metrics/read-side-health); present when they sampled their loops. */
-  client_read_side?: ReadSideHealth;
+  client_read_side: block(ReadSideHealthSchema.optional()),
   /** The server's own per-request figures (metrics/server-timing); present when responses carried any. */
-  server_timing?: ServerTimingSummary;
-  /** What served the run, as the server said before it (server-metrics/server-identity); present when it said anything. */
-  server?: ServerIdentity;
+  server_timing: block(ServerTimingSummarySchema.optional()),
+  /** The server's own metrics over the window (server-metrics/summary); present when they were scraped. */
+  server_metrics: block(ServerMetricsSummarySchema.optional()),
   /** Inputs/s and input tokens/s (metrics/input-throughput); present only for embeddings and rerank, which generate nothing. */
-  inputs?: InputThroughput;
+  inputs: field(InputThroughputSchema.optional(), (m) =>
+    m.inputs ? (scrubNonFinite(m.inputs) as typeof m.inputs) : undefined,
+  ),
   /** The in-flight plateau, its figures and whether the run settled (metrics/steady-state); present for concurrency and rate runs. */
-  steady_state?: SteadyState;
+  steady_state: block(SteadyStateSchema.optional()),
   /** Images, audio seconds, videos and bytes per request, input tokens beside the tokenizer's (metrics/request-content). */
-  request_content?: RequestContentSummary;
-  /** The same metrics over each model's requests (report/model-breakdown); present only when the run sent to several. */
-  per_model?: Record<string, ModelSummary>;
-}
+  request_content: block(RequestContentSummarySchema.optional()),
+  /** What served the run, as the server said before it (server-metrics/server-identity); present when it said anything. */
+  server: block(ServerIdentitySchema.optional()),
+};
+
+type Fields = typeof SUMMARY_FIELDS;
+type Key = keyof Fields;
+
+const SummaryBlocksSchema = z.strictObject(
+  Object.fromEntries(Object.entries(SUMMARY_FIELDS).map(([key, f]) => [key, f.schema])) as {
+    [K in Key]: Fields[K]["schema"];
+  },
+);
 
 /** The metric blocks a model's breakdown repeats: its requests alone, each figure defined as for the whole run. */
-export const PER_MODEL_KEYS = [
+const PER_MODEL_KEYS = [
   "n_samples_issued",
   "n_samples_completed",
   "n_samples_failed",
@@ -143,9 +190,37 @@ export const PER_MODEL_KEYS = [
   "error_counts",
   "goodput",
   "inputs",
-] as const satisfies readonly (keyof ResultSummary)[];
+] as const satisfies readonly Key[];
 
+type PerModelMask = { [K in (typeof PER_MODEL_KEYS)[number]]: true };
+
+/** The shape of result_summary.json; `per_model` is present only for a run that sent to several models (report/model-breakdown). */
+export const ResultSummarySchema = SummaryBlocksSchema.extend({
+  per_model: z
+    .record(
+      z.string(),
+      SummaryBlocksSchema.pick(Object.fromEntries(PER_MODEL_KEYS.map((k) => [k, true])) as PerModelMask),
+    )
+    .optional(),
+});
+
+export type ResultSummary = z.infer<typeof ResultSummarySchema>;
 export type ModelSummary = Pick<ResultSummary, (typeof PER_MODEL_KEYS)[number]>;
+
+/** Top-level keys every summary has, in order (the optional blocks follow them where present). */
+export const RESULT_SUMMARY_KEYS = (Object.keys(SUMMARY_FIELDS) as Key[]).filter(
+  (key) => !(SUMMARY_FIELDS[key].schema instanceof z.ZodOptional),
+);
+
+/** The result_summary.json object of a phase's metrics, in the declared order (`JSON.stringify` keeps it); absent values left out. */
+export function buildResultSummary(metrics: PhaseMetrics, run: RunInfo): ResultSummary {
+  const summary: Record<string, unknown> = {};
+  for (const [key, f] of Object.entries(SUMMARY_FIELDS)) {
+    const value = f.value?.(metrics, run);
+    if (value !== undefined) summary[key] = value;
+  }
+  return summary as ResultSummary;
+}
 
 /** The per-model blocks of a summary computed over one model's requests; a block the summary lacks (`inputs`) stays out. */
 export function modelSummaryOf(summary: ResultSummary): ModelSummary {
@@ -154,114 +229,15 @@ export function modelSummaryOf(summary: ResultSummary): ModelSummary {
   ) as ModelSummary;
 }
 
-/** Top-level keys of result_summary.json, in order. */
-export const RESULT_SUMMARY_KEYS: readonly (keyof ResultSummary)[] = [
-  "version",
-  "git_sha",
-  "test_started_at",
-  "n_samples_issued",
-  "n_samples_completed",
-  "n_samples_failed",
-  "duration_ns",
-  "state",
-  "complete",
-  "ttft",
-  "tpot",
-  "latency",
-  "output_sequence_lengths",
-  "input_sequence_lengths",
-  "legacy_loadgen_window_duration_ns",
-  "qps",
-  "tps",
-  "finish_reason_counts",
-  "run_config",
-  "ttfb",
-  "itl",
-  "schedule_lag",
-  "scheduled_latency",
-  "qps_native",
-  "tps_native",
-  "scheduled_qps",
-  "output_tps_per_gpu",
-  "interactivity",
-  "token_count_source",
-  "token_count_sources",
-  "error_counts",
-  "error_samples",
-  "load_generator",
-  "load_generator_lag_p99_ns",
-  "load_generator_lag_limit_ns",
-  "n_samples_planned",
-  "n_samples_dropped",
-  "n_samples_delayed",
-  "token_count_discrepancy",
-  "goodput",
-  "cost",
-  "retries",
-  "reconnects",
-  "stream_notes",
-];
-
-function scrubRollup(rollup: Rollup): Rollup {
-  return scrubNonFinite(rollup) as Rollup;
-}
-
-/** The result_summary.json object; `JSON.stringify` keeps its key order. */
-export function buildResultSummary(metrics: PhaseMetrics, run: RunInfo): ResultSummary {
-  return {
-    version: run.version,
-    git_sha: run.gitSha,
-    test_started_at: finiteOrNull(run.testStartedAtEpochMs) ?? 0,
-    n_samples_issued: metrics.nSamplesIssued,
-    n_samples_completed: metrics.nSamplesCompleted,
-    n_samples_failed: metrics.nSamplesFailed,
-    duration_ns: finiteOrNull(metrics.durationNs),
-    state: run.state,
-    complete: run.state === "complete",
-    ttft: scrubRollup(metrics.ttftNs),
-    tpot: scrubRollup(metrics.tpotNs),
-    latency: scrubRollup(metrics.latencyNs),
-    output_sequence_lengths: scrubRollup(metrics.outputSequenceLengths),
-    input_sequence_lengths: scrubRollup(metrics.inputSequenceLengths),
-    legacy_loadgen_window_duration_ns: finiteOrNull(metrics.legacyLoadgenWindowDurationNs),
-    qps: finiteOrNull(metrics.qps),
-    tps: finiteOrNull(metrics.tps),
-    finish_reason_counts: { ...metrics.finishReasonCounts },
-    run_config: scrubNonFinite(run.runConfig) as Record<string, unknown>,
-    ttfb: scrubRollup(metrics.ttfbNs),
-    itl: scrubRollup(metrics.itlNs),
-    schedule_lag: scrubRollup(metrics.scheduleLagNs),
-    scheduled_latency: scrubRollup(metrics.scheduledLatencyNs),
-    qps_native: finiteOrNull(metrics.qpsNative),
-    tps_native: finiteOrNull(metrics.tpsNative),
-    scheduled_qps: finiteOrNull(metrics.scheduledQps),
-    output_tps_per_gpu: finiteOrNull(metrics.outputTpsPerGpu),
-    interactivity: finiteOrNull(metrics.interactivity),
-    token_count_source: metrics.tokenCountSource,
-    token_count_sources: { ...metrics.tokenCountSources },
-    error_counts: { ...metrics.errorCounts },
-    error_samples: metrics.errorSamples.map((s) => ({ kind: s.kind, message: s.message })),
-    load_generator: metrics.loadGenerator.verdict,
-    load_generator_lag_p99_ns: metrics.loadGenerator.lagP99Ns,
-    load_generator_lag_limit_ns: metrics.loadGenerator.lagLimitNs,
-    n_samples_planned:
-      metrics.loadGenerator.dropped === null ? null : metrics.nSamplesIssued + metrics.loadGenerator.dropped,
-    n_samples_dropped: metrics.loadGenerator.dropped,
-    n_samples_delayed: metrics.loadGenerator.delayed,
-    token_count_discrepancy: metrics.tokenCountDiscrepancy ? { ...metrics.tokenCountDiscrepancy } : null,
-    goodput: metrics.goodput ? (scrubNonFinite(metrics.goodput) as Goodput) : null,
-    cost: metrics.cost ? (scrubNonFinite(metrics.cost) as GpuCost) : null,
-    retries: metrics.retries,
-    reconnects: metrics.reconnects,
-    stream_notes: { ...metrics.streamNotes },
-    ...(metrics.inputs ? { inputs: scrubNonFinite(metrics.inputs) as InputThroughput } : {}),
-  };
-}
-
 /** run_config.load_pattern.type, or null when the config does not say. */
 export function loadPatternType(s: Pick<ResultSummary, "run_config">): string | null {
   const lp = s.run_config.load_pattern;
   if (lp === null || typeof lp !== "object") return null;
   const type = (lp as Record<string, unknown>).type;
   return typeof type === "string" ? type : null;
+}
+
+/** The JSON Schema document (draft 2020-12) for result_summary.json. */
+export function resultSummaryJsonSchema(): Record<string, unknown> {
+  return { title: "inference-endpoint performance/result_summary.json", ...z.toJSONSchema(ResultSummarySchema) };
 }

@@ -3,7 +3,7 @@
  * metrics over the window (server-metrics/summary), beside the client's TTFT.
  */
 import type { TokenRates } from "../server-metrics/counter-rates.ts";
-import type { ServerMetricsSummary } from "../server-metrics/summary.ts";
+import type { ServerMetricsSummary } from "../server-metrics/summary-block.ts";
 import type { Rollup } from "../metrics/series-rollup.ts";
 import { fixed2, nsAsMs } from "./text-format.ts";
 

@@ -7,41 +7,48 @@
  * (result_summary.json `shards`, report.txt), beside the shards that are missing.
  */
 import type { Rollup } from "../metrics/series-rollup.ts";
-import type { LoadGeneratorVerdict } from "../metrics/load-generator-health.ts";
+import { LoadGeneratorVerdictSchema } from "../metrics/load-generator-health.ts";
+import { z } from "zod";
 import type { ResultSummary } from "./result-summary.ts";
 import { nsAsMs } from "./text-format.ts";
 
 /** events.db `run` key holding the JSON array of ShardHealth of a merged run. */
 export const SHARD_HEALTH_META_KEY = "merged_shard_health";
 
-export interface ShardHealth {
-  /** `I/N`. */
-  shard: string;
-  /** The report directory the shard was merged from. */
-  dir: string;
-  state: string;
-  n_samples_issued: number;
-  n_samples_completed: number;
-  n_samples_failed: number;
-  schedule_lag_p50_ns: number | null;
-  schedule_lag_p99_ns: number | null;
-  schedule_lag_max_ns: number | null;
-  load_generator: LoadGeneratorVerdict | null;
-  n_samples_delayed: number | null;
-  /** How long the shard waited for --start-at (null without one). */
-  start_wait_ms: number | null;
-  /** The shard's T0 minus the first shard's, by their wall clocks. */
-  t0_offset_ns: number;
-}
+const num = z.number().nullable();
 
-/** The `shards` entry of a merged run's result_summary.json. */
-export interface MergedShards {
+const ShardHealthSchema = z.strictObject({
+  /** `I/N`. */
+  shard: z.string(),
+  /** The report directory the shard was merged from. */
+  dir: z.string(),
+  state: z.string(),
+  n_samples_issued: z.number().int().min(0),
+  n_samples_completed: z.number().int().min(0),
+  n_samples_failed: z.number().int().min(0),
+  schedule_lag_p50_ns: num,
+  schedule_lag_p99_ns: num,
+  schedule_lag_max_ns: num,
+  load_generator: LoadGeneratorVerdictSchema.nullable(),
+  n_samples_delayed: z.number().int().min(0).nullable(),
+  /** How long the shard waited for --start-at (null without one). */
+  start_wait_ms: num,
+  /** The shard's T0 minus the first shard's, by their wall clocks. */
+  t0_offset_ns: z.number(),
+});
+
+export type ShardHealth = z.infer<typeof ShardHealthSchema>;
+
+/** The `shards` block of a merged run's result_summary.json: its shape, declared once. */
+export const MergedShardsSchema = z.strictObject({
   /** N of `I/N`. */
-  of: number;
+  of: z.number().int().min(1),
   /** Shards of the plan that were not merged, as `I/N`. */
-  missing: string[];
-  merged: ShardHealth[];
-}
+  missing: z.array(z.string()),
+  merged: z.array(ShardHealthSchema),
+});
+
+export type MergedShards = z.infer<typeof MergedShardsSchema>;
 
 const percentile = (rollup: Rollup, key: string): number | null => rollup.percentiles?.[key] ?? null;
 

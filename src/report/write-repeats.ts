@@ -7,7 +7,8 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildRepeatsSummary, REPEATS_FILE, type RepeatsSummary } from "./repeats-summary.ts";
+import type { RepeatsSummary } from "./repeats-schema.ts";
+import { buildRepeatsSummary, REPEATS_FILE } from "./repeats-summary.ts";
 import { renderRepeatsText } from "./repeats-text.ts";
 import { writeReportFiles } from "./write-report.ts";
 

@@ -40,7 +40,7 @@ import {
   type ScrapeBounds,
 } from "../server-metrics/summary.ts";
 import { SERVER_IDENTITY_META_KEY, type ServerIdentity } from "../server-metrics/server-identity.ts";
-import { RATE_LOAD_PATTERNS } from "../config/schema/settings.ts";
+import { loadPatternSpec } from "../load-pattern/load-patterns.ts";
 import { scrubNonFinite } from "../metrics/json-numbers.ts";
 import { steadyStateOf, type SteadyState } from "../metrics/steady-state/steady-state.ts";
 import { readScrapeCounts, readServerMetricRows, readWarmupFirstTokens } from "../server-metrics/read-samples.ts";
@@ -48,7 +48,6 @@ import { stopCause } from "./stop-cause.ts";
 
 const PERFORMANCE_PHASE = "performance";
 /** Runs with a plateau to find: a closed loop's slots, or an open loop's rate (a burst only drains). */
-const STEADY_STATE_PATTERNS: ReadonlySet<string> = new Set(["concurrency", ...RATE_LOAD_PATTERNS]);
 const RESULT_SUMMARY_FILE = join("performance", "result_summary.json");
 const REPORT_TEXT_FILE = "report.txt";
 export { REPORT_HTML_FILE };
@@ -172,7 +171,7 @@ function readPerformancePhase(reportDir: string): PerformancePhase {
     const perModel = modelBreakdown(db, PERFORMANCE_PHASE, context, run);
     if (perModel) summary.per_model = perModel;
     const patternType = stored?.load_pattern.type ?? "max_throughput";
-    if (STEADY_STATE_PATTERNS.has(patternType)) {
+    if (loadPatternSpec(patternType)?.steadyState) {
       const steady = steadyStateOf(cols, { waiting: serverTimeline?.waiting ?? null, slo: stored?.slo ?? null });
       if (steady) summary.steady_state = scrubNonFinite(steady) as SteadyState;
     }

@@ -174,8 +174,8 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
         }
       : {}),
     onPhaseStart: (plan, startNs) => {
-      live?.startPhase(plan);
-      display.startPhase(plan, startNs);
+      live.startPhase(plan, startNs);
+      display.startPhase(plan);
       setTimeout(run.saveConfig, 0); // after this turn, which sends the phase's `go`
     },
     onPhaseIssued: (phase) => display.phaseIssued(phase),
@@ -184,15 +184,16 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
       await Promise.all([profiler?.start(), scraper && bounds.scrape("baselineNs", scraper)]);
     },
     afterPhaseEnd: async (phase) => {
-      live?.endPhase(phase.plan.phase);
+      live.endPhase(phase.plan.phase);
       if (phase.kind === "performance" && scraper) await bounds.scrape("finalNs", scraper);
     },
     onRecords: (phase, records) => {
+      // The one place the live views are fed: the progress line, the dashboard and the live page read it.
+      live.add(phase, records);
       display.add(records);
-      live?.add(phase, records);
       if (phase === "performance") watch?.add(records);
     },
-    ...(live ? { onHealth: (workerId: number, samples: Float64Array) => live.health(workerId, samples) } : {}),
+    onHealth: (workerId: number, samples: Float64Array) => live.health(workerId, samples),
     log,
   });
   const watch = stopIssuingWatch(run, (phase) => session.stopIssuing(phase), log);
@@ -217,11 +218,11 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
   let failed = true;
   try {
     const result = await session.run();
-    live?.finish();
+    live.finish();
     failed = result.state === "failed";
     return result;
   } finally {
-    live?.finish();
+    live.finish();
     await (scraper as ServerMetricsScraper | null)?.stop();
     if (profiler) {
       await profiler.stop(!failed);

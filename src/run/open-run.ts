@@ -21,7 +21,7 @@ import type { TestMode } from "../config/flags.ts";
 import { redactSecrets } from "../config/redact.ts";
 import { submissionSettings } from "../mlperf/rules-submission.ts";
 import type { BenchmarkConfig } from "../config/schema/schema.ts";
-import { RATE_LOAD_PATTERNS } from "../config/schema/settings.ts";
+import { RATE_LOAD_PATTERNS } from "../load-pattern/load-patterns.ts";
 import { withoutOwnDefaults } from "../config/upstream/own-fields.ts";
 import { toYamlText } from "../config/yaml-text.ts";
 import { EVENTS_DB_FILE, EventsDb } from "../record/events-db.ts";

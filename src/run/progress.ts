@@ -1,24 +1,26 @@
 /**
  * @module run/progress — the live progress line on stderr while a phase runs.
  *
- * Built from the result batches main already receives (no extra work in workers). On a TTY the
- * line is redrawn every 250 ms; otherwise a plain line is printed every 5 s; `--quiet` turns it
- * off. Requests in flight and the ETA come from the phase's plan: for a schedule, the requests
- * already due; for a closed loop, its slots. TTFT p50 is over the latest 4096 first tokens.
- * Rates come from one entry per result batch of the last 5 s, trimmed as batches arrive, so
- * the state stays small however long the run and whether or not a line is ever drawn (--quiet).
+ * It reads the run's one live tally (live-metrics/live-state, fed where main receives result
+ * batches), as the dashboard and the live page do, so the three agree: done, failed, in flight
+ * and TTFT p50 are the tally's (TTFT p50 over the whole phase, within 2 % of the report's, from
+ * its log-bucketed histogram). On a TTY the line is redrawn every 250 ms; otherwise a plain line
+ * is printed every 5 s; `--quiet` turns it off. The ETA comes from the phase's plan: for a
+ * schedule, its last instant; otherwise what is left at the recent rate. Rates are the change of
+ * the tally's counts over the last 5 s, from one sample per line drawn, trimmed as lines are
+ * drawn, so the state stays small however long the run (and is empty when no line is drawn).
  */
-import { dueCount } from "../plan/due-count.ts";
+import { quantileS } from "../live-metrics/live-histogram.ts";
+import type { LiveState } from "../live-metrics/live-state.ts";
+import { failedEntries } from "../live-metrics/phase-tally.ts";
 import type { PhasePlan } from "../plan/phase-plan.ts";
-import type { RequestRecord } from "../record/request-record.ts";
 import { renderProgress } from "./progress-text.ts";
 
 const RATE_WINDOW_MS = 5_000;
-const TTFT_SAMPLES = 4096;
 
-interface RecentBatch {
+/** The tally's successful requests and their output tokens at one instant. */
+interface Sample {
   atMs: number;
-  /** Successful requests of the batch and their output tokens. */
   requests: number;
   tokens: number;
 }
@@ -26,19 +28,8 @@ interface RecentBatch {
 interface PhaseState {
   plan: PhasePlan;
   startMs: number;
-  completed: number;
-  failed: number;
-  /** Result batches of the last RATE_WINDOW_MS, oldest first. */
-  recent: RecentBatch[];
-  ttftMs: Float64Array;
-  ttftCount: number;
-}
-
-/** Removes the batches that arrived before `cutoffMs` (the array is oldest first). */
-function dropOlderThan(recent: RecentBatch[], cutoffMs: number): void {
-  let stale = 0;
-  while (stale < recent.length && (recent[stale] as RecentBatch).atMs < cutoffMs) stale++;
-  if (stale > 0) recent.splice(0, stale);
+  /** One per line drawn in the last RATE_WINDOW_MS, and the newest before it; oldest first. */
+  samples: Sample[];
 }
 
 export class ProgressLine {
@@ -49,47 +40,21 @@ export class ProgressLine {
     private readonly write: (text: string) => void,
     private readonly enabled: boolean,
     private readonly tty: boolean,
+    private readonly live: Pick<LiveState, "figures">,
     private readonly nowMs: () => number = () => performance.now(),
   ) {}
 
-  /** Batches held for the rate (for tests: bounded by the window, not by the run). */
-  get recentBatches(): number {
-    return this.state?.recent.length ?? 0;
+  /** Samples held for the rate (for tests: bounded by the window, not by the run). */
+  get heldSamples(): number {
+    return this.state?.samples.length ?? 0;
   }
 
+  /** Call after the live state's startPhase. */
   startPhase(plan: PhasePlan): void {
     this.stop();
-    this.state = {
-      plan,
-      startMs: this.nowMs(),
-      completed: 0,
-      failed: 0,
-      recent: [],
-      ttftMs: new Float64Array(TTFT_SAMPLES),
-      ttftCount: 0,
-    };
+    const startMs = this.nowMs();
+    this.state = { plan, startMs, samples: [{ atMs: startMs, requests: 0, tokens: 0 }] };
     if (this.enabled) this.timer = setInterval(() => this.draw(), this.tty ? 250 : 5000);
-  }
-
-  add(records: readonly RequestRecord[]): void {
-    const s = this.state;
-    if (!s) return;
-    const batch: RecentBatch = { atMs: this.nowMs(), requests: 0, tokens: 0 };
-    for (const r of records) {
-      if (r.phase !== s.plan.phase) continue;
-      // A retry replaces its entry's previous attempt, which failed (only failures are retried).
-      if (r.attempt > 0) s.failed--;
-      else s.completed++;
-      if (r.errorKind !== null) s.failed++;
-      else {
-        batch.requests++;
-        batch.tokens += r.outputTokens ?? 0;
-      }
-      if (r.firstTokenNs !== null && r.errorKind === null)
-        s.ttftMs[s.ttftCount++ % TTFT_SAMPLES] = (r.firstTokenNs - r.sentNs) / 1e6;
-    }
-    if (batch.requests > 0) s.recent.push(batch);
-    dropOlderThan(s.recent, batch.atMs - RATE_WINDOW_MS);
   }
 
   stop(): void {
@@ -99,37 +64,41 @@ export class ProgressLine {
     this.state = null;
   }
 
-  private draw(final = false): void {
+  /** Draws the line now (the timer's and stop's; a test's). */
+  draw(final = false): void {
     const s = this.state;
-    if (!s) return;
+    const f = s ? this.live.figures(s.plan.phase) : null;
+    if (!s || !f) return;
     const now = this.nowMs();
-    dropOlderThan(s.recent, now - RATE_WINDOW_MS);
+    const sample = { atMs: now, requests: f.completed, tokens: f.outputTokens };
+    s.samples.push(sample);
+    // The window starts at the newest sample at least RATE_WINDOW_MS old (the phase's start early on).
+    let base = 0;
+    for (let i = 0; i < s.samples.length; i++) if (now - (s.samples[i] as Sample).atMs >= RATE_WINDOW_MS) base = i;
+    if (base > 0) s.samples.splice(0, base);
+    const from = s.samples[0] as Sample;
+    const windowS = (now - from.atMs) / 1000;
+    const recentQps = windowS > 0 ? (sample.requests - from.requests) / windowS : 0;
+    const recentTokensPerS = windowS > 0 ? (sample.tokens - from.tokens) / windowS : 0;
     const elapsedS = (now - s.startMs) / 1000;
-    const windowS = Math.min(elapsedS, RATE_WINDOW_MS / 1000);
-    const recentQps = windowS > 0 ? s.recent.reduce((sum, b) => sum + b.requests, 0) / windowS : 0;
-    const recentTokensPerS = windowS > 0 ? s.recent.reduce((sum, b) => sum + b.tokens, 0) / windowS : 0;
     const planned = s.plan.sampleIndex.length;
-    const slots = s.plan.slotOffsetsNs.length;
-    const remaining = Math.max(0, planned - s.completed);
-    let inFlight: number | null = null;
+    const remaining = Math.max(0, planned - f.entries);
     let etaS: number | null = recentQps > 0 ? remaining / recentQps : null;
-    if (slots > 0) inFlight = Math.min(slots, remaining);
-    else if (s.plan.pattern.type !== "max_throughput") {
-      inFlight = Math.max(0, dueCount(s.plan.offsetNs, elapsedS * 1e9) - s.completed);
+    if (s.plan.slotOffsetsNs.length === 0 && s.plan.pattern.type !== "max_throughput") {
       const lastS = (s.plan.offsetNs[planned - 1] ?? 0) / 1e9;
       etaS = Math.max(lastS - elapsedS, etaS ?? 0);
     }
-    const n = Math.min(s.ttftCount, TTFT_SAMPLES);
-    const ttft = n > 0 ? Float64Array.from(s.ttftMs.subarray(0, n)).sort() : null;
+    const ttftP50S = quantileS(f.ttft, 50);
     const line = renderProgress({
       phase: s.plan.phase,
       planned,
-      completed: s.completed,
-      failed: s.failed,
-      inFlight,
+      completed: f.entries,
+      failed: failedEntries(f),
+      // max_throughput has every request left in flight up to the limit: nothing worth a word.
+      inFlight: s.plan.pattern.type === "max_throughput" ? null : f.inFlight,
       recentQps,
       recentTokensPerS,
-      ttftP50Ms: ttft ? (ttft[(n - 1) >> 1] as number) : null,
+      ttftP50Ms: ttftP50S === null ? null : ttftP50S * 1000,
       elapsedS,
       etaS: final ? null : etaS,
     });

@@ -1,16 +1,15 @@
 /**
  * @module run/run-display — what a run shows on stderr while it runs: the dashboard, the progress line, or nothing.
  *
- * `--ui` is resolved against the terminal (dashboard/choose-ui). The dashboard reads its counts
- * from the live state `--live-metrics` keeps (live-metrics/live-state), made here when the page
- * is off, and files the records' latencies in histograms of its own (dashboard/latency-tally).
- * Log lines go through `log`, which the dashboard holds while it covers the screen and prints on
- * the normal screen when it closes.
+ * `--ui` is resolved against the terminal (dashboard/choose-ui). Whichever is shown reads the run's
+ * one live tally (live-metrics/live-state): the live page's when `--live-metrics` serves one, else
+ * made here; the caller feeds it once per result batch. Log lines go through `log`, which the
+ * dashboard holds while it covers the screen and prints on the normal screen when it closes.
  */
 import { DEFAULT_SLO_PERCENTILE } from "../config/slo.ts";
 import { chooseUi } from "../dashboard/choose-ui.ts";
 import type { Dashboard } from "../dashboard/dashboard.ts";
-import type { LiveState } from "../live-metrics/live-state.ts";
+import { LiveState } from "../live-metrics/live-state.ts";
 import type { PhasePlan } from "../plan/phase-plan.ts";
 import type { RequestRecord } from "../record/request-record.ts";
 import type { MetricSample } from "../server-metrics/exposition.ts";
@@ -20,10 +19,11 @@ import { inFlightOf } from "./size-workers.ts";
 
 interface RunDisplay {
   log: (line: string) => void;
-  /** The state to count result batches into: the live page's, the dashboard's, or null when neither is on. */
-  live: LiveState | null;
-  /** Call after `live.startPhase`; `startNs`: the phase's start instant on the run's clock. */
-  startPhase(plan: PhasePlan, startNs: number): void;
+  /** The one live tally to count result batches into: the live page's when it is served, else this display's. */
+  live: LiveState;
+  /** Call after `live.startPhase`. */
+  startPhase(plan: PhasePlan): void;
+  /** A result batch, after `live.add`: the dashboard's `--slo` and conversation counts need the records themselves. */
   add(records: readonly RequestRecord[]): void;
   /** The phase's last request was sent (or a stop came): the header says it drains. */
   phaseIssued(phase: string): void;
@@ -59,13 +59,16 @@ function sloOf(run: OpenRun) {
 export async function openRunDisplay(run: OpenRun, io: RunIo): Promise<RunDisplay> {
   const { choice, warning } = chooseUi(run.config.ui, !io.progressEnabled, stderrTerminal(io.isTty));
   if (warning) io.log(`warning: ${warning}`);
+  const phases = run.workload.phases.map((p) => p.plan.phase);
+  const live = run.live?.state ?? new LiveState(phases, inFlightOf(run.sizing));
   if (choice.kind !== "dashboard") {
-    const progress = new ProgressLine(io.progress, choice.kind === "line", choice.kind === "line" && choice.redrawn);
+    const redrawn = choice.kind === "line" && choice.redrawn;
+    const progress = new ProgressLine(io.progress, choice.kind === "line", redrawn, live);
     return {
       log: io.log,
-      live: run.live?.state ?? null,
+      live,
       startPhase: (plan) => progress.startPhase(plan),
-      add: (records) => progress.add(records),
+      add: () => {},
       phaseIssued: () => {},
       workerOutput: null,
       serverScrape: null,
@@ -74,13 +77,10 @@ export async function openRunDisplay(run: OpenRun, io: RunIo): Promise<RunDispla
       close: () => progress.stop(),
     };
   }
-  // Loaded only when drawn: a run without a terminal never parses the renderer (nor the live state, without --live-metrics).
-  const [{ Dashboard: DashboardClass }, { LiveState: LiveStateClass }] = await Promise.all([
-    import("../dashboard/dashboard.ts"),
-    import("../live-metrics/live-state.ts"),
-  ]);
-  const phases = run.workload.phases.map((p) => p.plan.phase);
-  const live = run.live?.state ?? new LiveStateClass(phases, inFlightOf(run.sizing));
+  // Loaded only when drawn: a run without a terminal never parses the renderer.
+  const { Dashboard: DashboardClass } = await import("../dashboard/dashboard.ts");
+  // Its latency table shows ITL, a logarithm per chunk gap in main: tallied only while it is up.
+  live.tallyItl();
   let press: (key: string) => void = () => {};
   const stdinIsTty = (require("node:tty") as typeof import("node:tty")).isatty(0);
   const dashboard: Dashboard = new DashboardClass({
@@ -99,7 +99,7 @@ export async function openRunDisplay(run: OpenRun, io: RunIo): Promise<RunDispla
   return {
     log: dashboard.log,
     live,
-    startPhase: (plan, startNs) => dashboard.startPhase(plan, startNs),
+    startPhase: (plan) => dashboard.startPhase(plan),
     add: (records) => dashboard.add(records),
     phaseIssued: (phase) => dashboard.phaseIssued(phase),
     workerOutput: (text) => dashboard.log(text.replace(/\n$/, "")),

@@ -6,6 +6,7 @@
  * its series added. Engines name the same counters differently; the first pair a page carries
  * wins. A figure the page does not carry is null ("not reported by the server"), never zero.
  */
+import { z } from "zod";
 import type { ScrapedRow } from "./summary.ts";
 
 /** A ratio of two counters' growth: `part` ÷ `whole`, or ÷ (`part` + `whole`) when the engine counts the rest apart. */
@@ -45,23 +46,29 @@ export const COUNTER_NAMES: readonly string[] = [
   ...TOKEN_COUNTERS.flatMap((c) => [c.prefill, c.decode, ...("busy" in c ? [c.busy.prefill, c.busy.decode] : [])]),
 ];
 
-export interface TokenRates {
-  source: string;
-  /** Prompt tokens the server processed (cached ones not counted where it counts them apart), per second of the window. */
-  prefill_tokens_per_s: number;
-  decode_tokens_per_s: number;
-  /** Tokens per second the engine was busy with each (llama.cpp counts its busy seconds), else null. */
-  prefill_tokens_per_busy_s: number | null;
-  decode_tokens_per_busy_s: number | null;
-}
+const num = z.number().nullable();
 
-export interface CounterFigures {
+/** The counters' figures, as result_summary.json's `server_metrics` block holds them (server-metrics/summary). */
+export const COUNTER_FIGURES_SHAPE = {
   /** Prefix-cache hits ÷ lookups over the window (vLLM's blocks, llama.cpp's prompt tokens). */
-  prefix_cache_hit_rate_window: number | null;
+  prefix_cache_hit_rate_window: num,
   /** Accepted ÷ proposed draft tokens over the window. */
-  spec_acceptance_rate_window: number | null;
-  token_rates: TokenRates | null;
-}
+  spec_acceptance_rate_window: num,
+  token_rates: z
+    .strictObject({
+      source: z.string(),
+      /** Prompt tokens the server processed (cached ones not counted where it counts them apart), per second of the window. */
+      prefill_tokens_per_s: z.number(),
+      decode_tokens_per_s: z.number(),
+      /** Tokens per second the engine was busy with each (llama.cpp counts its busy seconds), else null. */
+      prefill_tokens_per_busy_s: num,
+      decode_tokens_per_busy_s: num,
+    })
+    .nullable(),
+};
+
+type CounterFigures = z.infer<z.ZodObject<typeof COUNTER_FIGURES_SHAPE>>;
+export type TokenRates = NonNullable<CounterFigures["token_rates"]>;
 
 /** A counter's growth between two scrapes (all its series added); null when the later scrape lacks it. */
 function counterGrowth(before: readonly ScrapedRow[] | undefined, last: readonly ScrapedRow[], name: string) {

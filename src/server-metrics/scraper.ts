@@ -131,16 +131,16 @@ export class ServerMetricsScraper {
 
   /** One scrape, stored; its instant (the midpoint) when it worked, else null. */
   private async scrapeOnce(): Promise<number | null> {
-    const sentNs = this.now();
+    const askedNs = this.now();
     try {
       const { samples } = await fetchPage(
         this.url,
         this.fetchOptions,
         AbortSignal.any([AbortSignal.timeout(this.intervalMs), this.stopping.signal]),
       );
-      const doneNs = this.now();
-      const atNs = Math.round((sentNs + doneNs) / 2);
-      this.table.add(atNs, doneNs - sentNs, samples);
+      const answeredNs = this.now();
+      const atNs = Math.round((askedNs + answeredNs) / 2);
+      this.table.add(atNs, answeredNs - askedNs, samples);
       return atNs;
     } catch (error) {
       if (this.stopping.signal.aborted) return null;
@@ -148,7 +148,7 @@ export class ServerMetricsScraper {
         (error as Error).name === "TimeoutError"
           ? `no answer within the ${this.intervalMs} ms interval`
           : firstSentence((error as Error).message);
-      this.table.failed(sentNs, this.now() - sentNs, message);
+      this.table.failed(askedNs, this.now() - askedNs, message);
       return null;
     }
   }

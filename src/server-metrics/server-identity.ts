@@ -8,6 +8,7 @@
  * stores only what tells two runs apart; a name that looks like a credential is dropped even if
  * an allow-list ever names it, long strings are cut and an answer over MAX_ANSWER_CHARS is ignored.
  */
+import { z } from "zod";
 
 export const SERVER_IDENTITY_META_KEY = "server_identity";
 
@@ -18,30 +19,29 @@ type IdentityPath = (typeof IDENTITY_PATHS)[number];
 /** Each path's HTTP status and body, as the server sent it; a path that did not answer (refused, timed out, too big) is absent. */
 export type IdentityAnswers = Partial<Record<IdentityPath, { status: number; body: string }>>;
 
-export const ENGINES = ["llama.cpp", "vLLM", "SGLang", "TGI"] as const;
+const ENGINES = ["llama.cpp", "vLLM", "SGLang", "TGI"] as const;
 type Engine = (typeof ENGINES)[number];
 
 type Setting = string | number | boolean;
 
-interface ServedModel {
-  id: string;
-  owned_by: string | null;
-  /** vLLM's context length for the model, where the card has it. */
-  max_model_len: number | null;
-}
-
-export interface ServerIdentity {
+/** result_summary.json's `server` block: its shape, declared once. */
+export const ServerIdentitySchema = z.strictObject({
   /** null when only /v1/models answered and its cards name no engine. */
-  engine: Engine | null;
+  engine: z.enum(ENGINES).nullable(),
   /** Which answer named the engine ("GET /props"), or null with no engine. */
-  identified_by: string | null;
-  version: string | null;
-  model: string | null;
+  identified_by: z.string().nullable(),
+  version: z.string().nullable(),
+  model: z.string().nullable(),
   /** The engine's allow-listed launch settings (slots, context, parallelism, dtype, batch limits). */
-  settings: Record<string, Setting>;
-  /** The cards of /v1/models (at most MAX_MODELS). */
-  models: ServedModel[];
-}
+  settings: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+  /** The cards of /v1/models (at most MAX_MODELS); max_model_len is vLLM's context length, where the card has it. */
+  models: z.array(
+    z.strictObject({ id: z.string(), owned_by: z.string().nullable(), max_model_len: z.number().nullable() }),
+  ),
+});
+
+export type ServerIdentity = z.infer<typeof ServerIdentitySchema>;
+type ServedModel = ServerIdentity["models"][number];
 
 /** A larger answer is not a server describing itself; reading it whole would only load the main process. */
 export const MAX_ANSWER_CHARS = 1_000_000;

@@ -9,8 +9,9 @@
  * linear interpolation within the bucket, as PromQL's histogram_quantile does. The counters'
  * figures (prefix-cache hits, token rates, speculative acceptance) are server-metrics/counter-rates. Pure.
  */
-import { COUNTER_NAMES, counterFigures, type CounterFigures } from "./counter-rates.ts";
+import { COUNTER_NAMES, counterFigures } from "./counter-rates.ts";
 import { histogramBucket, histogramQuantile } from "./histogram.ts";
+import type { ServerMetricsSummary } from "./summary-block.ts";
 
 /** events.db `run` key: the scraped page's URL (credentials hidden); present when scraping ran. */
 export const SERVER_METRICS_URL_META_KEY = "server_metrics_url";
@@ -80,34 +81,7 @@ export const SUMMARY_METRIC_NAMES: readonly string[] = [
   ...COUNTER_NAMES,
 ];
 
-interface GaugeStats {
-  source: string;
-  min: number;
-  avg: number;
-  max: number;
-  samples: number;
-}
-
-export interface ServerMetricsSummary extends CounterFigures {
-  url: string;
-  scrapes: number;
-  failed_scrapes: number;
-  /** Failed scrapes by what went wrong (timeout, HTTP status, not the format), most frequent first. */
-  failed_scrape_errors: Record<string, number>;
-  gauges: Record<string, GaugeStats>;
-  /** TTFT as the server measured it, from its histogram's growth over the window. */
-  ttft_ms: {
-    source: string;
-    count: number;
-    p50: number | null;
-    p90: number | null;
-    p99: number | null;
-    /** Of `count`, warmup requests whose first token came inside the window (warmup not drained): the server cannot tell them apart. */
-    warmup_requests: number;
-    /** The bucket (lower, upper] each quantile falls in, ms (upper null: +Inf): the true value lies there, the interpolated one is a guess within it. */
-    buckets: Record<"p50" | "p90" | "p99", [number, number | null] | null>;
-  } | null;
-}
+type GaugeStats = ServerMetricsSummary["gauges"][string];
 
 /** Rows grouped by scrape instant, in time order. */
 function byScrape(rows: readonly ScrapedRow[]): ScrapedRow[][] {

@@ -4,6 +4,7 @@
  * The search's pass mark is the SLO's own share (`--slo …,p=95`, YAML `slo.percentile`, default 99),
  * parsed by config/slo as for a benchmark: sweep/sweep-from-argv reads it off the checked config.
  */
+import { RATE_LOAD_PATTERNS } from "../load-pattern/load-patterns.ts";
 import type { FlagSpec } from "../config/flags.ts";
 import { DEFAULT_SLO_PERCENTILE } from "../config/slo.ts";
 import { InputError } from "../errors.ts";
@@ -188,8 +189,8 @@ export function parseSweepFlags(
   };
 }
 
-/** Arrival processes a rate step may use (the first is the default). */
-const RATE_PATTERNS = ["poisson", "constant", "gamma"];
+/** Arrival processes a rate step may use (the first, poisson, is the default): load-pattern/load-patterns' rate patterns. */
+const RATE_PATTERNS: readonly string[] = RATE_LOAD_PATTERNS;
 /** Flags whose value the sweep sets for every step itself. */
 const STEP_TARGETS: [field: string, flag: string, what: string][] = [
   ["target_qps", "--target-qps", "rate"],

@@ -15,7 +15,8 @@ import { checkGroundTruth, checkLcbVersion } from "../accuracy/scoring-checks.ts
 import type { PredefinedDataset } from "../dataset/predefined/predefined-types.ts";
 import { buildDatasetBodies } from "../dataset/request-body.ts";
 import { sequentialOrder } from "../dataset/sample-order.ts";
-import type { LoadPattern, PhasePlan } from "../plan/phase-plan.ts";
+import type { LoadPattern } from "../load-pattern/schedule.ts";
+import type { PhasePlan } from "../plan/phase-plan.ts";
 import { buildPhasePlan } from "../plan/phase-plan.ts";
 import type { TextTokenizer } from "../tokens/load-tokenizer.ts";
 import { loadConfiguredDataset } from "./configured-dataset.ts";

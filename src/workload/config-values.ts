@@ -1,7 +1,7 @@
 /** @module workload/config-values — values the run derives from the config, each in one place. */
 import type { BenchmarkConfig, DatasetConfig } from "../config/schema/schema.ts";
 import type { ApiType, RequestBodyParams } from "../dataset/request-body.ts";
-import type { LoadPattern } from "../plan/phase-plan.ts";
+import type { LoadPattern } from "../load-pattern/schedule.ts";
 
 const FOREVER_MS = 2_147_483_647;
 

@@ -9,7 +9,8 @@ import { describe, expect, test } from "bun:test";
 import { compareRepeatedMetric, compareRepeats } from "../../src/compare/compare-repeats.ts";
 import { renderRepeatsComparison } from "../../src/compare/render-repeats-comparison.ts";
 import type { Direction } from "../../src/report/repeat-metrics.ts";
-import { buildRepeatsSummary, type RepeatedMetric } from "../../src/report/repeats-summary.ts";
+import type { RepeatedMetric } from "../../src/report/repeats-schema.ts";
+import { buildRepeatsSummary } from "../../src/report/repeats-summary.ts";
 import { repeatSpread } from "../../src/metrics/t-interval.ts";
 
 function metric(values: (number | null)[], direction: Direction, unit = "ms"): RepeatedMetric {

@@ -5,7 +5,6 @@ import { planFacts } from "../../src/dashboard/plan-facts.ts";
 import { LiveState } from "../../src/live-metrics/live-state.ts";
 import type { PhasePlan } from "../../src/plan/phase-plan.ts";
 import type { RequestRecord } from "../../src/record/request-record.ts";
-import { LatencyTally } from "../../src/dashboard/latency-tally.ts";
 import { type SloLimitsMs, SloTally } from "../../src/dashboard/slo-tally.ts";
 import { makeRecord } from "../metrics/make-record.ts";
 import { loadGeneratorHealth, meanScheduleGapNs, verdictLagsNs } from "../../src/metrics/load-generator-health.ts";
@@ -51,29 +50,17 @@ function sent(
 function feed(p: PhasePlan, batches: [number, RequestRecord[]][], atMs: number, slo: SloLimitsMs | null = null) {
   const clock = { ms: 0 };
   const live = new LiveState([p.phase], 1000, () => clock.ms);
-  live.startPhase(p);
+  live.tallyItl();
+  live.startPhase(p, 0);
   const tally = slo ? new SloTally(slo) : null;
   tally?.startPhase(p.phase);
-  const latencies = new LatencyTally();
-  latencies.startPhase(p, 0);
   const history = new FrameHistory();
-  history.reset({
-    atMs: 0,
-    figures: live.read().requests[0] as never,
-    slo: tally?.read() ?? null,
-    latencies: latencies.snapshot(),
-  });
+  history.reset({ atMs: 0, figures: live.read().requests[0] as never, slo: tally?.read() ?? null });
   for (const [at, records] of batches) {
     clock.ms = at;
     live.add(p.phase, records);
     tally?.add(records);
-    latencies.add(records);
-    history.observe({
-      atMs: at,
-      figures: live.read().requests[0] as never,
-      slo: tally?.read() ?? null,
-      latencies: latencies.snapshot(),
-    });
+    history.observe({ atMs: at, figures: live.read().requests[0] as never, slo: tally?.read() ?? null });
   }
   clock.ms = atMs;
   const read = live.read();
@@ -92,7 +79,6 @@ function feed(p: PhasePlan, batches: [number, RequestRecord[]][], atMs: number, 
     stopping: null,
     draining: false,
     slo: tally ? { counts: tally.read(), targetPct: 99 } : null,
-    latencies: latencies.snapshot(),
   });
 }
 

@@ -30,8 +30,8 @@ function opened(context: (width: number) => readonly string[] = () => []) {
   });
   dashboard.open();
   const start = (phase: string) => {
-    live.startPhase(plan(phase));
-    dashboard.startPhase(plan(phase), 0);
+    live.startPhase(plan(phase), 0);
+    dashboard.startPhase(plan(phase));
   };
   const frame = () => {
     written = "";

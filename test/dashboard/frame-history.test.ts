@@ -1,24 +1,26 @@
 import { describe, expect, test } from "bun:test";
 import { FrameHistory, type TimedFigures } from "../../src/dashboard/frame-history.ts";
-import { LatencyTally } from "../../src/dashboard/latency-tally.ts";
+import { PhaseTally } from "../../src/live-metrics/phase-tally.ts";
 import type { PhaseFigures } from "../../src/live-metrics/live-state.ts";
 import { makeRecord } from "../metrics/make-record.ts";
 
 const MS = 1e6;
 
-/** The phase `second` s in: `second` × 10 completions so far, each second's TTFT `second` ms. */
-function sampleAt(second: number, tally: LatencyTally): TimedFigures {
-  tally.add(
-    Array.from({ length: 10 }, () => makeRecord({ sentNs: 0, firstTokenNs: second * MS, doneNs: (second + 1) * MS })),
-  );
-  const figures = { completed: second * 10, inFlight: second % 3 } as PhaseFigures;
-  return { atMs: second * 1000, figures, slo: null, latencies: tally.snapshot() };
+const newTally = () => new PhaseTally({ pattern: { type: "poisson" }, slotOffsetsNs: new Float64Array(0) }, 0, false);
+
+/** The phase `second` s in: 10 completions a second (the tally's), each second's TTFT `second` ms. */
+function sampleAt(second: number, tally: PhaseTally): TimedFigures {
+  if (second > 0)
+    tally.add(
+      Array.from({ length: 10 }, () => makeRecord({ sentNs: 0, firstTokenNs: second * MS, doneNs: (second + 1) * MS })),
+    );
+  const figures = { ...tally.read(), inFlight: second % 3 } as PhaseFigures;
+  return { atMs: second * 1000, figures, slo: null };
 }
 
 describe("dashboard/frame-history", () => {
   test("a long phase holds only the samples a window can start from, and two minutes of points", () => {
-    const tally = new LatencyTally();
-    tally.startPhase({ phase: "performance", pattern: { type: "poisson" }, slotOffsetsNs: new Float64Array(0) }, 0);
+    const tally = newTally();
     const history = new FrameHistory();
     history.reset(sampleAt(0, tally));
     for (let s = 1; s <= 600; s++) history.observe(sampleAt(s, tally));
@@ -32,7 +34,7 @@ describe("dashboard/frame-history", () => {
   });
 
   test("a sample within a second of the last one kept is not kept", () => {
-    const tally = new LatencyTally();
+    const tally = newTally();
     const history = new FrameHistory();
     history.reset(sampleAt(0, tally));
     history.observe({ ...sampleAt(1, tally), atMs: 500 });

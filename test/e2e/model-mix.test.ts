@@ -16,7 +16,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { assignModels } from "../../src/plan/model-assignment.ts";
 import type { ResultSummary } from "../../src/report/result-summary.ts";
-import { ResultSummarySchema } from "../../src/report/summary-schema.ts";
+import { ResultSummarySchema } from "../../src/report/result-summary.ts";
 import { offsetSeed } from "../../src/rng/python-random.ts";
 import { spawnServe } from "../../src/server/serve-process.ts";
 import {

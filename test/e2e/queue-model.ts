@@ -5,7 +5,7 @@
  * on the very schedule the tool sends (the seeded Poisson offsets, which scale as 1/rate) and
  * checks the sweep's answer against it.
  */
-import { poissonOffsets } from "../../src/plan/arrivals.ts";
+import { poissonOffsets } from "../../src/load-pattern/arrivals.ts";
 
 /** Each arrival's wait for a free place (ns); `arrivalsNs` ascending. */
 export function queueWaitsNs(arrivalsNs: Float64Array, places: number, serviceNs: number): Float64Array {

@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { startMockServer } from "../../src/server/index.ts";
 import { spawnServe } from "../../src/server/serve-process.ts";
 import { RepeatsSummarySchema } from "../../src/report/repeats-schema.ts";
-import type { RepeatsSummary } from "../../src/report/repeats-summary.ts";
+import type { RepeatsSummary } from "../../src/report/repeats-schema.ts";
 import type { SweepResult } from "../../src/sweep/run-sweep.ts";
 import { BUN_PATH, MAIN_PATH, onServerCpu, questionDataset, runCli, tempDirs } from "./run-cli.ts";
 

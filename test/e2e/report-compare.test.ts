@@ -2,7 +2,7 @@ import { REQUEST_FIELDS } from "../../src/record/request-fields.ts";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ResultSummarySchema } from "../../src/report/summary-schema.ts";
+import { ResultSummarySchema } from "../../src/report/result-summary.ts";
 import { startMockServer } from "../../src/server/index.ts";
 import { questionDataset, runCli, tempDirs } from "./run-cli.ts";
 

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { MergedShards } from "../../src/report/shard-health.ts";
-import type { ServerMetricsSummary } from "../../src/server-metrics/summary.ts";
+import type { ServerMetricsSummary } from "../../src/server-metrics/summary-block.ts";
 
 /** The bun executable running the tests; subprocesses use the same runtime. */
 export const BUN_PATH = process.execPath;

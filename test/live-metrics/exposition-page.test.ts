@@ -5,21 +5,22 @@ import { renderExposition } from "../../src/live-metrics/exposition-page.ts";
 import {
   LAG_BOUNDS_S,
   LATENCY_BOUNDS_S,
+  LiveHistogram,
+  type LiveHistogramSnapshot,
   TPOT_BOUNDS_S,
-  type HistogramSnapshot,
-} from "../../src/live-metrics/histogram.ts";
+} from "../../src/live-metrics/live-histogram.ts";
 import { LIVE_METRICS, liveSeriesNames } from "../../src/live-metrics/live-metric-names.ts";
 import { type LiveSnapshot, LiveState } from "../../src/live-metrics/live-state.ts";
 import { buildPhasePlan } from "../../src/plan/phase-plan.ts";
 import { parseExposition } from "../../src/server-metrics/exposition.ts";
 import { makeRecord } from "../metrics/make-record.ts";
 
-const empty = (boundsS: number[]): HistogramSnapshot => ({
-  boundsS,
-  cumulative: boundsS.map(() => 0).concat(0),
-  sumS: 0,
-  count: 0,
-});
+/** A histogram over `boundsS` holding `valuesS`. */
+function histogram(boundsS: number[], valuesS: number[] = []): LiveHistogramSnapshot {
+  const h = new LiveHistogram(boundsS);
+  for (const v of valuesS) h.observe(v);
+  return h.snapshot();
+}
 
 const SNAPSHOT: LiveSnapshot = {
   phases: ["starting", "performance", "finishing"],
@@ -29,15 +30,20 @@ const SNAPSHOT: LiveSnapshot = {
       phase: "performance",
       planned: 10,
       issued: 6,
+      rows: 4,
+      entries: 4,
       completed: 3,
       failed: { http_5xx: 1 },
       inFlight: 2,
       outputTokens: 30,
       inputTokens: 300,
-      ttft: { boundsS: [0.1, 1], cumulative: [2, 3, 3], sumS: 0.45, count: 3 },
-      tpot: empty([0.01]),
-      latency: empty([1]),
-      scheduleLag: empty([0.001]),
+      ttft: histogram([0.1, 1], [0.05, 0.1, 0.3]),
+      tpot: histogram([0.01]),
+      latency: histogram([1]),
+      itl: histogram([]),
+      scheduleLag: histogram([0.001]),
+      openingLag: histogram([0.001]),
+      meanGapNs: null,
     },
   ],
   workers: [{ worker: 0, latenessS: 0.0015, cpuRatio: 0.25 }],
@@ -102,7 +108,7 @@ describe("live-metrics/exposition-page", () => {
       dataloaderSeed: 1,
     });
     const live = new LiveState(["performance"], 16, () => 0);
-    live.startPhase(plan);
+    live.startPhase(plan, 0);
     live.add(
       "performance",
       Array.from({ length: 40 }, (_, i) =>

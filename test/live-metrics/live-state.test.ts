@@ -22,7 +22,7 @@ function plan(count: number, options: { slots?: number; maxConcurrency?: number;
 function state(p: PhasePlan, maxInFlight = 1000) {
   const clock = { ms: 0 };
   const live = new LiveState([p.phase], maxInFlight, () => clock.ms);
-  live.startPhase(p);
+  live.startPhase(p, 0);
   return { live, clock, figures: () => live.read().requests[0] };
 }
 
@@ -50,6 +50,26 @@ describe("live-metrics/live-state", () => {
     const { live, figures } = state(plan(10));
     live.add("warmup", [ok(0)]);
     expect(figures()?.completed).toBe(0);
+    expect(live.figures("warmup")).toBeNull();
+  });
+
+  test("a new phase starts from nothing; the earlier phase keeps its figures, and one phase reads as all do", () => {
+    const { live } = state({ ...plan(10), phase: "warmup" });
+    live.add("warmup", [ok(0), ok(1)]);
+    live.startPhase(plan(10), 0);
+    live.add("performance", [ok(0)]);
+    expect([live.figures("warmup")?.completed, live.figures("performance")?.completed]).toEqual([2, 1]);
+    expect(live.figures("performance")).toEqual(live.read().requests[1] as never);
+  });
+
+  test("ITL is tallied from the phase after a view asks for it", () => {
+    const { live } = state({ ...plan(10), phase: "warmup" });
+    const stream = makeRecord({ chunkGapsNs: Float64Array.of(2 * MS, 3 * MS) });
+    live.add("warmup", [stream]);
+    live.tallyItl();
+    live.startPhase(plan(10), 0);
+    live.add("performance", [stream]);
+    expect([live.figures("warmup")?.itl.count, live.figures("performance")?.itl.count]).toEqual([0, 2]);
   });
 
   test.each([
@@ -87,9 +107,9 @@ describe("live-metrics/live-state", () => {
       current: "starting",
       phases: ["starting", "warmup", "performance", "finishing"],
     });
-    live.startPhase({ ...plan(1), phase: "warmup" });
+    live.startPhase({ ...plan(1), phase: "warmup" }, 0);
     expect(live.read().current).toBe("warmup");
-    live.startPhase(plan(1));
+    live.startPhase(plan(1), 0);
     expect(live.read().current).toBe("performance");
     live.finish();
     expect(live.read().current).toBe("finishing");

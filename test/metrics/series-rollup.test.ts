@@ -1,7 +1,14 @@
 /** @module test/metrics/series-rollup — tests for metrics/series-rollup. */
 import { describe, expect, test } from "bun:test";
 import { PERCENTILE_GRID, percentileKey } from "../../src/metrics/percentiles.ts";
-import { hasValues, rollupSeries, sampleStdDev, type SeriesRollup } from "../../src/metrics/series-rollup.ts";
+import {
+  hasValues,
+  RollupSchema,
+  rollupSeries,
+  sampleStdDev,
+  type SeriesRollup,
+} from "../../src/metrics/series-rollup.ts";
+import { scrubNonFinite } from "../../src/metrics/json-numbers.ts";
 
 function expectValues(r: ReturnType<typeof rollupSeries>): SeriesRollup {
   if (!hasValues(r)) throw new Error("expected a rollup with values");
@@ -114,5 +121,26 @@ describe("metrics/series-rollup", () => {
     expect(r.early_stopping_percentiles?.["99.0"]).toBe(9923);
     expect(r.percentiles["99.0"]).toBe(9899);
     expect(r.median).toBe(4999);
+  });
+
+  test.each([
+    ["no values", new Float64Array(0), false],
+    ["no values, early stopping on", new Float64Array(0), true],
+    ["one value", Float64Array.of(42), false],
+    ["a few values, early stopping on", Float64Array.of(1, 2, 3, 5, 8), true],
+  ])(
+    "%s: the rollup is what its schema (result_summary.json's) says, JSON round-trip unchanged",
+    (_n, values, early) => {
+      const json = JSON.parse(JSON.stringify(scrubNonFinite(rollupSeries(values, { earlyStopping: early }))));
+      expect(RollupSchema.parse(json)).toEqual(json);
+    },
+  );
+
+  test("a rollup with an unknown key, or an empty one with a number estimate, is refused", () => {
+    expect(RollupSchema.safeParse({ early_stopping_percentiles: { "99.0": 5 } }).success).toBe(false);
+    const full = JSON.parse(
+      JSON.stringify(scrubNonFinite(rollupSeries(Float64Array.of(1, 2), { earlyStopping: false }))),
+    );
+    expect(RollupSchema.safeParse({ ...full, extra: 1 }).success).toBe(false);
   });
 });

@@ -10,6 +10,7 @@ import { columnsFromRecords } from "../../src/metrics/phase-columns.ts";
 import { EventsDb } from "../../src/record/events-db.ts";
 import { readPhaseColumns } from "../../src/metrics/read-phase.ts";
 import type { RequestRecord } from "../../src/record/request-record.ts";
+import { LiveState } from "../../src/live-metrics/live-state.ts";
 import { ProgressLine } from "../../src/run/progress.ts";
 import { makeFailure, makeRecord } from "../metrics/make-record.ts";
 
@@ -80,18 +81,19 @@ describe("record/attempts", () => {
 
   test("the progress line counts a retried entry once, by its latest attempt", () => {
     const lines: string[] = [];
-    const progress = new ProgressLine((text) => lines.push(text), true, false);
-    progress.startPhase(
-      buildPhasePlan({
-        phase: "performance",
-        pattern: { type: "max_throughput" },
-        count: 4,
-        datasetSize: 4,
-        schedulerSeed: 1,
-        dataloaderSeed: 1,
-      }),
-    );
-    progress.add(RECORDS);
+    const plan = buildPhasePlan({
+      phase: "performance",
+      pattern: { type: "max_throughput" },
+      count: 4,
+      datasetSize: 4,
+      schedulerSeed: 1,
+      dataloaderSeed: 1,
+    });
+    const live = new LiveState(["performance"], 4);
+    const progress = new ProgressLine((text) => lines.push(text), true, false, live);
+    live.startPhase(plan, 0);
+    progress.startPhase(plan);
+    live.add("performance", RECORDS);
     progress.stop();
     expect(lines.at(-1)).toStartWith("performance: 4/4 done (100%) · 2 failed ·");
   });

@@ -1,6 +1,6 @@
 /** @module test/sweep/sweep-grid-html.test — a grid's sweep.html: charts per ISL/OSL pair, a Pareto figure each whose data is what was drawn. */
 import { describe, expect, test } from "bun:test";
-import type { ParetoPoint } from "../../src/report/pareto/pareto-points.ts";
+import type { ParetoPoint } from "../../src/report/pareto/pareto-schema.ts";
 import type { SweepResult } from "../../src/sweep/run-sweep.ts";
 import { renderSweepHtml } from "../../src/sweep/sweep-html.ts";
 import type { SweepStep } from "../../src/sweep/sweep-step.ts";

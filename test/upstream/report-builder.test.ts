@@ -219,6 +219,6 @@ describe("upstream test_report_builder.py — display()", () => {
 // - :264-:325 run_config passthrough, tracked failed counter, finish_reason_counts, the complete flag from snapshot state and
 //   n_pending_tasks: built from upstream's snapshot dict; ours come from events.db (test/report/result-summary, test/metrics).
 // - :352, :423-:456 and :485 to_json() and from_snapshot's accuracy: msgspec serialisation of upstream's Report;
-//   result_summary.json's shape is checked by its schema (test/report/summary-schema), run_config by test/report.
+//   result_summary.json's shape is checked by its schema (test/report/result-summary-schema), run_config by test/report.
 // - :574-:636 from_snapshot on partial dicts, and :759 _scrub_nonfinite: snapshot-dict parsing we do not have; non-finite
 //   numbers become null in test/report/result-summary.

@@ -1,14 +1,15 @@
 /**
  * @module test/upstream/strategy — upstream's tests/unit/load_generator/test_strategy.py (its delay functions and
- * issue counts), run against plan/arrivals and plan/phase-plan.
+ * issue counts), run against load-pattern/arrivals and plan/phase-plan.
  *
  * Upstream's `poisson_delay_fn(qps, random.Random(seed))` gives the gaps between our
  * `poissonOffsets(count, qps, seed)`; its strategies issuing k requests over a dataset of n rows
  * are our plan of k entries whose rows come from the sample order.
  */
 import { describe, expect, test } from "bun:test";
-import { poissonOffsets } from "../../src/plan/arrivals.ts";
-import { buildPhasePlan, type LoadPattern } from "../../src/plan/phase-plan.ts";
+import { poissonOffsets } from "../../src/load-pattern/arrivals.ts";
+import type { LoadPattern } from "../../src/load-pattern/schedule.ts";
+import { buildPhasePlan } from "../../src/plan/phase-plan.ts";
 
 const T = "tests/unit/load_generator/test_strategy.py";
 const gaps = (offsets: Float64Array): number[] =>

@@ -3,16 +3,15 @@
  *
  * One frame is what dashboard/dashboard does twice a second: read the live state, keep the
  * history, build the snapshot, render 120×40. It runs after FRAME_REQUESTS requests (the
- * histograms and counters do not grow with the run, so neither does a frame). Filing a record's
- * TTFT, TPOT, latency, lag and chunk gaps (ITL, 16 chunks) in the log-bucketed histograms and
- * judging it against `--slo` are the dashboard's per-record costs in main (a conversation phase
- * adds one binary search).
+ * histograms and counters do not grow with the run, so neither does a frame). Filing a record in
+ * the live tally (counts; TTFT, TPOT, latency, lag and, with the dashboard up, chunk gaps — ITL,
+ * 16 chunks — in the log-bucketed histograms) and judging it against `--slo` are the per-record
+ * costs in main (a conversation phase adds one binary search).
  */
 import { dashboardSnapshot } from "../../../src/dashboard/dashboard-snapshot.ts";
 import { FrameHistory } from "../../../src/dashboard/frame-history.ts";
 import { planFacts } from "../../../src/dashboard/plan-facts.ts";
 import { renderDashboard } from "../../../src/dashboard/render-dashboard.ts";
-import { LatencyTally } from "../../../src/dashboard/latency-tally.ts";
 import { SloTally } from "../../../src/dashboard/slo-tally.ts";
 import { LiveState } from "../../../src/live-metrics/live-state.ts";
 import type { PhasePlan } from "../../../src/plan/phase-plan.ts";
@@ -60,26 +59,23 @@ export function inProcessCosts(): { frameUs: number; sloNsPerRecord: number; lat
     maxConcurrency: 0,
   };
   const live = new LiveState(["performance"], 1024);
-  live.startPhase(plan);
+  live.tallyItl();
+  live.startPhase(plan, 0);
   const all = records(count);
+  const tallyStart = performance.now();
   live.add("performance", all);
+  const latencyNsPerRecord = ((performance.now() - tallyStart) * 1e6) / count;
   const facts = planFacts(plan);
   const history = new FrameHistory();
   const t0 = performance.now();
-  const latencies = new LatencyTally();
-  latencies.startPhase(plan, 0);
-  const tallyStart = performance.now();
-  latencies.add(all);
-  const latencyNsPerRecord = ((performance.now() - tallyStart) * 1e6) / count;
-  history.reset({ atMs: t0, figures: live.read().requests[0] as never, slo: null, latencies: latencies.snapshot() });
+  history.reset({ atMs: t0, figures: live.read().requests[0] as never, slo: null });
   const perFrame: number[] = [];
   for (let f = 0; f < FRAMES; f++) {
     const start = performance.now();
     const read = live.read();
     const figures = read.requests[0] as NonNullable<(typeof read.requests)[0]>;
     const nowMs = t0 + f * 500;
-    const latenciesNow = latencies.snapshot();
-    history.observe({ atMs: nowMs, figures, slo: null, latencies: latenciesNow });
+    history.observe({ atMs: nowMs, figures, slo: null });
     const snapshot = dashboardSnapshot({
       nowMs,
       phaseStartMs: t0,
@@ -95,7 +91,6 @@ export function inProcessCosts(): { frameUs: number; sloNsPerRecord: number; lat
       stopping: null,
       draining: false,
       slo: null,
-      latencies: latenciesNow,
     });
     renderDashboard(snapshot, { width: 120, height: 40, color: true });
     perFrame.push((performance.now() - start) * 1000);

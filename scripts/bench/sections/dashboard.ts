@@ -131,7 +131,7 @@ export const dashboardSection: Section = {
         `median of ${fmt(FRAMES)} frames (live-state read, snapshot, render 120×40); 2 frames a second`,
       ),
       cost(
-        "main's cost of filing one record's TTFT, TPOT, latency, lag and chunk gaps (ITL, 16 chunks), ns",
+        "main's cost of filing one record in the live tally: counts, TTFT, TPOT, latency, lag and chunk gaps (ITL, 16 chunks), ns",
         costs.latencyNsPerRecord,
         `${fmt(FRAME_REQUESTS)} records`,
       ),

@@ -12,7 +12,7 @@
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { poissonOffsets } from "../../../src/plan/arrivals.ts";
+import { poissonOffsets } from "../../../src/load-pattern/arrivals.ts";
 import { arrivalRate, indexOfDispersion, phaseStartEpochNs } from "../../../test/e2e/shard-helpers.ts";
 import { lagUs, poissonArgs, runIe } from "../lib/ie.ts";
 import { arrivalsNs, startObservedServer } from "../lib/observed-server.ts";

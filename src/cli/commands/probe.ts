@@ -18,6 +18,7 @@ import { checkBaseUrl } from "../../config/rules/endpoints.ts";
 import { apiKeyHeaderNames, apiKeyHeaders, apiTypeHeaders } from "../../config/api-key-headers.ts";
 import { buildRequestBody, joinEndpointUrl, routeFor, type ApiType } from "../../dataset/request-body.ts";
 import { ExecutionError, InputError } from "../../errors.ts";
+import { latencyNsOf } from "../../metrics/request-values.ts";
 import type { Command } from "../command.ts";
 import { renderFlagHelp } from "../flag-help.ts";
 import { rejectPositionals } from "../../config/reject-positionals.ts";
@@ -207,7 +208,7 @@ export const probeCommand: Command = {
         settings,
         () => () => {},
       );
-      const ms = (r.doneNs - r.sentNs) / 1e6;
+      const ms = latencyNsOf(r) / 1e6;
       if (r.errorKind === null) {
         latenciesMs.push(ms);
         io.stdout(

@@ -1,12 +1,12 @@
 /**
  * @module config/rules/load — load pattern vs benchmark type, its required rate/level, durations,
- * and our own pattern knobs refused where they do nothing (burstiness outside gamma, a ramp's
- * start rate without a ramp), as is a load-pattern flag on an offline config (`benchmark
- * offline` has none but --target-qps, which sizes the sample count).
+ * and our own pattern knobs refused where they do nothing (a pattern takes the knobs
+ * load-pattern/load-patterns lists for it; a ramp's start rate needs a ramp), as is a load-pattern
+ * flag on an offline config (`benchmark offline` has none but --target-qps, which sizes the sample count).
  */
 import type { ConfigProblem } from "../config-error.ts";
 import { effectiveKind, type Rule } from "./rule-context.ts";
-import { RATE_LOAD_PATTERNS, SUPPORTED_LOAD_PATTERNS } from "../schema/settings.ts";
+import { RATE_LOAD_PATTERNS, SUPPORTED_LOAD_PATTERNS, takesKnob } from "../../load-pattern/load-patterns.ts";
 
 const TYPE_PATH = "settings.load_pattern.type";
 
@@ -38,25 +38,25 @@ export const loadPatternRule: Rule = (config, { command, flagPaths }) => {
       message: `the ${pattern.type} load pattern needs a request rate: set --target-qps N`,
     });
   }
-  if (pattern.max_concurrency !== null && !ratePattern && pattern.type !== "trace") {
+  if (pattern.max_concurrency !== null && !takesKnob(pattern.type, "max_concurrency")) {
     problems.push({
       path: "settings.load_pattern.max_concurrency",
       message: `a concurrency ceiling applies to rate patterns (poisson, constant, gamma) and trace, not '${pattern.type}'`,
     });
   }
   if (pattern.type === "trace") problems.push(...traceProblems(config));
-  else if (pattern.trace_speedup !== 1)
+  else if (pattern.trace_speedup !== 1 && !takesKnob(pattern.type, "trace_speedup"))
     problems.push({
       path: "settings.load_pattern.trace_speedup",
       message: `applies to --load-pattern trace, not '${pattern.type}'`,
     });
-  if (pattern.ramp_up_s > 0 && !ratePattern && pattern.type !== "concurrency") {
+  if (pattern.ramp_up_s > 0 && !takesKnob(pattern.type, "ramp_up_s")) {
     problems.push({
       path: "settings.load_pattern.ramp_up_s",
       message: `a ramp applies to rate and concurrency patterns, not '${pattern.type}'`,
     });
   }
-  if (pattern.burstiness !== 1 && pattern.type !== "gamma") {
+  if (pattern.burstiness !== 1 && !takesKnob(pattern.type, "burstiness")) {
     problems.push({
       path: "settings.load_pattern.burstiness",
       message: `applies to --load-pattern gamma, not '${pattern.type}' (poisson is gamma with burstiness 1)`,

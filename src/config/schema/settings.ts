@@ -1,31 +1,8 @@
 /** @module config/schema/settings — `settings`: runtime, load pattern, client, drain, warmup, profiling. */
 import { z } from "zod";
+import { LOAD_PATTERN_TYPES, loadPatternHelp } from "../../load-pattern/load-patterns.ts";
 import { ClientSettingsSchema } from "./client.ts";
 import { bool, choice, durationMs, int, list, num, seedInt as seed, text } from "./primitives.ts";
-
-const LOAD_PATTERN_TYPES = [
-  "max_throughput",
-  "poisson",
-  "concurrency",
-  "constant",
-  "gamma",
-  "agentic_inference",
-  "burst",
-  "step",
-  "trace",
-] as const;
-/** Load patterns we run today (constant and gamma are ours); the rest are rejected by validation. */
-export const SUPPORTED_LOAD_PATTERNS = [
-  "max_throughput",
-  "poisson",
-  "concurrency",
-  "constant",
-  "gamma",
-  "agentic_inference",
-  "trace",
-] as const;
-/** Open-loop patterns driven by a request rate. */
-export const RATE_LOAD_PATTERNS = ["poisson", "constant", "gamma"] as const;
 
 const RuntimeSettingsSchema = z.strictObject({
   min_duration_ms: durationMs()
@@ -38,12 +15,8 @@ const RuntimeSettingsSchema = z.strictObject({
 });
 
 const LoadPatternSchema = z.strictObject({
-  type: choice(LOAD_PATTERN_TYPES)
-    .default("max_throughput")
-    .describe(
-      "max_throughput | poisson | concurrency | constant (fixed gaps) | gamma (see " +
-        "--burstiness) | agentic_inference (conversations) | trace (recorded send times)",
-    ),
+  // Every name, and what each takes, is load-pattern/load-patterns'.
+  type: choice(LOAD_PATTERN_TYPES).default("max_throughput").describe(loadPatternHelp()),
   target_qps: num(z.number().gt(0))
     .nullable()
     .default(null)

@@ -11,9 +11,11 @@
  * twenty, from failing a step. Any rising series makes the run `unstable`; fewer than six
  * intervals with values judge nothing (`too_short`).
  */
+import { z } from "zod";
 import { mannKendall, median, theilSen } from "./mann-kendall.ts";
 
-export type TrendSeriesName = "in_flight" | "ttft" | "latency" | "server_waiting";
+const TREND_SERIES = ["in_flight", "ttft", "latency", "server_waiting"] as const;
+export type TrendSeriesName = (typeof TREND_SERIES)[number];
 
 /** One value per interval of the window, at the interval's middle (s since the run's first send). */
 export interface IntervalSeries {
@@ -24,20 +26,26 @@ export interface IntervalSeries {
   minRise: number;
 }
 
-export interface Trend {
-  series: TrendSeriesName;
-  /** Intervals with a value. */
-  intervals: number;
-  /** Theil–Sen slope, the series' unit per second (ms/s for times). */
-  slope_per_s: number | null;
-  z: number | null;
-  p_value: number | null;
-  /** The rise over the window as a share (%) of the series' median; null when the median is 0. */
-  rise_pct: number | null;
-  rising: boolean;
-}
+const num = z.number().nullable();
 
-export type StabilityVerdict = "stable" | "unstable" | "too_short";
+/** One series' trend, as the steady_state block's `trends` hold it (metrics/steady-state/steady-state). */
+export const TrendSchema = z.strictObject({
+  series: z.enum(TREND_SERIES),
+  /** Intervals with a value. */
+  intervals: z.number().int().min(0),
+  /** Theil–Sen slope, the series' unit per second (ms/s for times). */
+  slope_per_s: num,
+  z: num,
+  p_value: num,
+  /** The rise over the window as a share (%) of the series' median; null when the median is 0. */
+  rise_pct: num,
+  rising: z.boolean(),
+});
+
+export type Trend = z.infer<typeof TrendSchema>;
+
+export const StabilityVerdictSchema = z.enum(["stable", "unstable", "too_short"]);
+export type StabilityVerdict = z.infer<typeof StabilityVerdictSchema>;
 
 /** One-sided significance of Mann–Kendall's rise. */
 const TREND_ALPHA = 0.05;

@@ -17,36 +17,45 @@
 import { DEFAULT_SLO_PERCENTILE } from "../../config/slo.ts";
 import type { SloObjectives } from "../goodput.ts";
 import type { PhaseColumns } from "../phase-columns.ts";
-import { latencyHeadlineMs, type LatencyHeadlineMs } from "../latency-headline.ts";
-import { isSuccessful, tpotNs } from "../request-values.ts";
+import { z } from "zod";
+import { LATENCY_HEADLINE_SHAPE, latencyHeadlineMs } from "../latency-headline.ts";
+import { isSuccessful, latencyNsAt, tpotNs, ttftNsAt } from "../request-values.ts";
 import { lowerPercentile } from "../percentiles.ts";
 import { inFlightSteps } from "./in-flight.ts";
 import { plateauWindow } from "./plateau-window.ts";
 import { intervalSeries, type GaugeSamples } from "./trend-intervals.ts";
-import { judgeTrend, stabilityVerdict, stepLengthToJudgeS, type StabilityVerdict, type Trend } from "./stability.ts";
+import { judgeTrend, StabilityVerdictSchema, stabilityVerdict, stepLengthToJudgeS, TrendSchema } from "./stability.ts";
 
-/** The headline latency figures are over the successful requests that completed inside the window. */
-export interface SteadyState extends LatencyHeadlineMs {
-  rule: "in_flight_plateau";
-  plateau_in_flight: number;
+const num = z.number().nullable();
+
+/**
+ * result_summary.json's `steady_state` block: its shape, declared once (docs/metrics.md, "Steady state").
+ * The headline latency figures are over the successful requests that completed inside the window.
+ */
+export const SteadyStateSchema = z.strictObject({
+  rule: z.literal("in_flight_plateau"),
+  plateau_in_flight: z.number().int().min(1),
   /** The window, ns on the run's clock (as events.db), and its length. */
-  start_ns: number;
-  end_ns: number;
-  duration_s: number;
+  start_ns: z.number(),
+  end_ns: z.number(),
+  duration_s: z.number(),
   /** What the rule trimmed: first send → window start, window end → last completion. */
-  ramp_up_s: number;
-  drain_s: number;
+  ramp_up_s: z.number(),
+  drain_s: z.number(),
   /** First send → last send: how long the step offered its load. */
-  sending_s: number;
+  sending_s: z.number(),
   /** Successful requests that completed inside the window. */
-  requests: number;
-  qps: number | null;
-  output_tps: number | null;
-  stability: StabilityVerdict;
-  trends: Trend[];
+  requests: z.number().int().min(0),
+  qps: num,
+  output_tps: num,
+  ...LATENCY_HEADLINE_SHAPE,
+  stability: StabilityVerdictSchema,
+  trends: z.array(TrendSchema),
   /** Unstable with a TTFT or latency objective: seconds a run would need for the SLO to see the queue (stability.ts). */
-  step_length_to_judge_s: number | null;
-}
+  step_length_to_judge_s: num,
+});
+
+export type SteadyState = z.infer<typeof SteadyStateSchema>;
 
 /** The share of the sending span the trend series may skip as ramp-up at most. */
 const RAMP_UP_SHARE = 0.1;
@@ -73,9 +82,9 @@ export function steadyStateOf(
     if (sent > lastSendNs) lastSendNs = sent;
     const done = cols.doneNs[i] as number;
     if (!(done >= w.startNs && done <= w.endNs) || !isSuccessful(cols, i)) continue;
-    ttft.push((cols.firstTokenNs[i] as number) - sent);
+    ttft.push(ttftNsAt(cols, i));
     tpot.push(tpotNs(cols, i));
-    latency.push(done - sent);
+    latency.push(latencyNsAt(cols, i));
     firstDoneNs = Math.min(firstDoneNs, done);
     lastDoneNs = Math.max(lastDoneNs, done);
     const tokens = cols.outputTokens[i] as number;

@@ -5,7 +5,7 @@
  * waiting count when it was scraped. Pure.
  */
 import type { PhaseColumns } from "../phase-columns.ts";
-import { isSuccessful } from "../request-values.ts";
+import { isSuccessful, latencyNsAt, ttftNsAt } from "../request-values.ts";
 import { meanLevel, type InFlightSteps } from "./in-flight.ts";
 import { median } from "./mann-kendall.ts";
 import type { IntervalSeries } from "./stability.ts";
@@ -50,8 +50,8 @@ export function intervalSeries(
     const sent = cols.sentNs[i] as number;
     const j = Math.floor((sent - fromNs) / width);
     if (!(j >= 0 && j < k) || !isSuccessful(cols, i)) continue;
-    (ttft[j] as number[]).push(((cols.firstTokenNs[i] as number) - sent) / 1e6);
-    (latency[j] as number[]).push(((cols.doneNs[i] as number) - sent) / 1e6);
+    (ttft[j] as number[]).push(ttftNsAt(cols, i) / 1e6);
+    (latency[j] as number[]).push(latencyNsAt(cols, i) / 1e6);
   }
   const medians = (groups: number[][]) => groups.map((g) => median(g.filter((v) => Number.isFinite(v))));
   const ttftMedians = medians(ttft);

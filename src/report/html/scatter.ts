@@ -7,6 +7,7 @@
  * strided deterministically. The y axis turns logarithmic when latencies span > 2 decades.
  */
 import type { PhaseColumns } from "../../metrics/phase-columns.ts";
+import { latencyNsAt } from "../../metrics/request-values.ts";
 import { MAX_CHART_POINTS, strideIndices } from "./downsample.ts";
 import { renderChart, type ChartSeries } from "./svg-chart.ts";
 
@@ -53,7 +54,7 @@ export function scatterSample(cols: PhaseColumns, maxPoints: number = MAX_CHART_
 function points(cols: PhaseColumns, rows: number[], windowStartNs: number): { xs: number[]; ys: number[] } {
   return {
     xs: rows.map((i) => ((cols.sentNs[i] as number) - windowStartNs) / NS_PER_S),
-    ys: rows.map((i) => ((cols.doneNs[i] as number) - (cols.sentNs[i] as number)) / NS_PER_MS),
+    ys: rows.map((i) => latencyNsAt(cols, i) / NS_PER_MS),
   };
 }
 

@@ -4,7 +4,7 @@
  * beside the client's at p50/p90/p99. Client minus server is what the server's clock does not
  * see: the network, the HTTP path and, for engines that count from admission, the queue.
  */
-import type { ServerMetricsSummary } from "../../server-metrics/summary.ts";
+import type { ServerMetricsSummary } from "../../server-metrics/summary-block.ts";
 import type { Rollup } from "../../metrics/series-rollup.ts";
 import {
   bucketText,

@@ -11,7 +11,7 @@
  * the in-flight chart at their scrape instants, and its KV-cache use has a chart of its own.
  */
 import type { PhaseColumns } from "../../metrics/phase-columns.ts";
-import { isSuccessful } from "../../metrics/request-values.ts";
+import { isSuccessful, scheduleLagNsAt } from "../../metrics/request-values.ts";
 import { renderChart, type ChartSeries } from "./svg-chart.ts";
 import type { GaugeTimeline } from "../../server-metrics/summary.ts";
 import { bucketCount, bucketMedianMax, bucketWidthS, spreadOverBuckets } from "./time-buckets.ts";
@@ -65,7 +65,7 @@ export function runBuckets(cols: PhaseColumns, windowStartNs: number): RunBucket
     {
       count: rows,
       timeS: sentS,
-      value: (i) => ((cols.sentNs[i] as number) - (cols.scheduledNs[i] as number)) / NS_PER_MS,
+      value: (i) => scheduleLagNsAt(cols, i) / NS_PER_MS,
     },
     widthS,
     count,

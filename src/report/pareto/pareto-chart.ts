@@ -8,7 +8,7 @@
  */
 import { escapeHtml } from "../html/escape-html.ts";
 import { renderChart, type ChartSeries } from "../html/svg-chart.ts";
-import type { ParetoPoint } from "./pareto-points.ts";
+import type { ParetoPoint } from "./pareto-schema.ts";
 
 const COLORS = ["#2563eb", "#dc2626", "#16a34a", "#9333ea", "#ea580c", "#0891b2", "#4d7c0f", "#be185d"];
 

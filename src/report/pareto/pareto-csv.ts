@@ -1,5 +1,5 @@
 /** @module report/pareto/pareto-csv — pareto.csv: one row per point, the columns of pareto.json's points. Pure. */
-import type { ParetoPoint } from "./pareto-points.ts";
+import type { ParetoPoint } from "./pareto-schema.ts";
 
 const COLUMNS = [
   "label",

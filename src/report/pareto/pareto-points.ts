@@ -9,6 +9,7 @@
  * (`--gpus`), else the whole endpoint's output tokens/s for all of them, and the file says which.
  */
 import { paretoFrontier } from "./pareto-frontier.ts";
+import type { ParetoPoint } from "./pareto-schema.ts";
 
 /** What a point needs of a sweep step (sweep.json's step; sweep/sweep-step). */
 export interface ParetoStep {
@@ -26,25 +27,6 @@ export interface ParetoStep {
   passed: boolean | null;
   note: string | null;
   isl_osl?: string | null;
-}
-
-export interface ParetoPoint {
-  label: string;
-  /** `isl1024-osl128`, or `all` for a sweep that is not a grid. */
-  isl_osl: string;
-  step: number;
-  kind: string;
-  offered: number | null;
-  report_dir: string;
-  /** Tokens/s per user (1000 ÷ TPOT p50 ms). */
-  x: number;
-  /** Output tokens/s per GPU (or of the endpoint: see `y_per_gpu`). */
-  y: number;
-  /** Why the point is hollow, or null when it counts. */
-  hollow: string | null;
-  on_frontier: boolean;
-  usd_per_million_output_tokens: number | null;
-  usd_per_million_tokens: number | null;
 }
 
 /** One sweep directory's steps, as `report pareto` or sweep.html gives them. */

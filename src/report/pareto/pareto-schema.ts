@@ -1,11 +1,11 @@
 /**
  * @module report/pareto/pareto-schema — the shape of pareto.json (`report pareto`), as a zod schema.
  *
- * The committed JSON Schema (src/report/pareto/pareto.schema.json, made by scripts/make-sweep-schemas.ts)
+ * The one declaration of the file's shape: ParetoPoint and ParetoFile are inferred from it, and the
+ * committed JSON Schema (src/report/pareto/pareto.schema.json, made by scripts/make-sweep-schemas.ts)
  * is what scripts validate against; a test keeps the two equal and checks real files against it.
  */
 import { z } from "zod";
-import type { ParetoPoint } from "./pareto-points.ts";
 
 const ParetoPointSchema = z.strictObject({
   label: z.string().describe("the curve: --label, or the sweep directory's name"),
@@ -25,7 +25,9 @@ const ParetoPointSchema = z.strictObject({
     .describe("no counted point of its curve and pair is at least as good on both axes and better on one"),
   usd_per_million_output_tokens: z.number().nullable().describe("with --gpu-hour-cost"),
   usd_per_million_tokens: z.number().nullable().describe("input + output tokens, with --gpu-hour-cost"),
-}) satisfies z.ZodType<ParetoPoint>;
+});
+
+export type ParetoPoint = z.infer<typeof ParetoPointSchema>;
 
 export const ParetoFileSchema = z.strictObject({
   y_per_gpu: z.boolean().describe("true: y is per GPU (every step had --gpus)"),

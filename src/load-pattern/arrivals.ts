@@ -1,5 +1,5 @@
 /**
- * @module plan/arrivals — open-loop arrival instants: Poisson, constant and gamma, with an optional linear ramp.
+ * @module load-pattern/arrivals — open-loop arrival instants: Poisson, constant and gamma, with an optional linear ramp.
  *
  * Every instant is an absolute offset from the phase start (ns), accumulated from the start, so
  * timer lateness never drifts the schedule. Arrivals are drawn in "expected-arrival units"
@@ -12,7 +12,7 @@
 import { gammavariate } from "../rng/gamma-variate.ts";
 import { PythonRandom, type PythonSeed } from "../rng/python-random.ts";
 
-type ArrivalKind = "poisson" | "constant" | "gamma";
+export type ArrivalKind = "poisson" | "constant" | "gamma";
 
 interface RateSchedule {
   targetQps: number;

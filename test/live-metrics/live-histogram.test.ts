@@ -1,12 +1,19 @@
+/**
+ * @module test/live-metrics/live-histogram.test — the live views' one histogram: percentiles within 2 % of the report's,
+ * the live page's counts at its fixed bounds exact, windows as differences, fixed memory.
+ */
 import { describe, expect, test } from "bun:test";
 import {
-  LogHistogram,
-  logHistogramSince,
-  logQuantileS,
+  cumulativeCounts,
+  histogramSince,
+  LAG_BOUNDS_S,
+  LATENCY_BOUNDS_S,
+  LiveHistogram,
   percentilesMs,
+  quantileS,
   RELATIVE_ACCURACY,
-} from "../../src/dashboard/log-histogram.ts";
-import { Histogram, LATENCY_BOUNDS_S } from "../../src/live-metrics/histogram.ts";
+  TPOT_BOUNDS_S,
+} from "../../src/live-metrics/live-histogram.ts";
 import { lowerPercentile } from "../../src/metrics/percentiles.ts";
 import { normalvariate } from "../../src/rng/normal-variate.ts";
 import { PythonRandom } from "../../src/rng/python-random.ts";
@@ -45,37 +52,73 @@ function lognormal(r: PythonRandom, n: number, mu: number, sigma: number): numbe
   return Array.from({ length: n }, () => Math.exp(normalvariate(r, mu, sigma)));
 }
 
-function filled(values: readonly number[]) {
-  const h = new LogHistogram();
+function filled(values: readonly number[], boundsS: readonly number[] = LATENCY_BOUNDS_S) {
+  const h = new LiveHistogram(boundsS);
   for (const v of values) h.observe(v);
   return h.snapshot();
 }
 
-describe("dashboard/log-histogram", () => {
+describe("live-metrics/live-histogram", () => {
   test.each(DATA)("%s: p50, p90, p99 and p99.9 within 2 %% of the report's exact percentiles", (_name, make) => {
     const values = make();
     const sorted = Float64Array.from(values).sort();
     const h = filled(values);
     for (const q of [50, 90, 99, 99.9]) {
       const exact = lowerPercentile(sorted, q);
-      const got = logQuantileS(h, q) as number;
+      const got = quantileS(h, q) as number;
       const within = Math.abs(got - exact) <= exact * RELATIVE_ACCURACY * (1 + 1e-9);
       expect({ q, exact, got, within }).toEqual({ q, exact, got, within: true });
     }
   });
 
-  test("the live page's fixed buckets read the audit's run far off; the dashboard's do not", () => {
+  test("the live page's fixed buckets read the audit's run far off; the log buckets do not", () => {
     const values = tight(rng(1), 5000, 0.13, 0.15);
     const exactP50 = lowerPercentile(Float64Array.from(values).sort(), 50);
-    const fixed = new Histogram(LATENCY_BOUNDS_S);
-    for (const v of values) fixed.observe(v);
-    // 100–250 ms is one bucket of the live page: interpolated, p50 lands near its middle.
-    const snap = fixed.snapshot();
-    const below = snap.cumulative[4] as number;
-    const inBucket = (snap.cumulative[5] as number) - below;
+    const snap = filled(values);
+    // 100–250 ms is one bucket of the live page: interpolated (as PromQL does), p50 lands near its middle.
+    const cumulative = cumulativeCounts(snap);
+    const below = cumulative[4] as number;
+    const inBucket = (cumulative[5] as number) - below;
     const fixedP50 = 0.1 + 0.15 * ((0.5 * snap.count - below) / inBucket);
     expect(Math.abs(fixedP50 - exactP50) / exactP50).toBeGreaterThan(0.2);
-    expect(Math.abs((logQuantileS(filled(values), 50) as number) - exactP50) / exactP50).toBeLessThanOrEqual(0.02);
+    expect(Math.abs((quantileS(snap, 50) as number) - exactP50) / exactP50).toBeLessThanOrEqual(0.02);
+  });
+
+  test.each([
+    ["below the first bound", [0.0001], [1, 1, 1, 1]],
+    ["on a bound (le is inclusive)", [0.01], [1, 1, 1, 1]],
+    ["just above a bound", [0.0100001], [0, 1, 1, 1]],
+    ["past the last bound: +Inf only", [5], [0, 0, 0, 1]],
+    ["several", [0.001, 0.02, 0.1, 0.2, 3], [1, 3, 4, 5]],
+    ["NaN is no value", [Number.NaN, 0.02], [0, 1, 1, 1]],
+  ])("the live page's counts: %s, cumulatively at each bound, then +Inf", (_name, values, cumulative) => {
+    const s = filled(values, [0.01, 0.1, 1]);
+    expect([...cumulativeCounts(s), s.count]).toEqual(cumulative);
+    expect(s.sumS).toBeCloseTo(
+      values.filter((v) => !Number.isNaN(v)).reduce((a, b) => a + b, 0),
+      12,
+    );
+  });
+
+  test.each([
+    ["latency", LATENCY_BOUNDS_S],
+    ["tpot", TPOT_BOUNDS_S],
+    ["lag", LAG_BOUNDS_S],
+  ])(
+    "the %s bounds rise strictly (Prometheus requires it), and each count is exact on every data set",
+    (_n, bounds) => {
+      for (let i = 1; i < bounds.length; i++) expect(bounds[i] as number).toBeGreaterThan(bounds[i - 1] as number);
+      // Values on each bound and just either side of it, besides the data sets: a plain fixed-bound histogram's counts.
+      const edges = bounds.flatMap((b) => [b, b * (1 - 1e-12), b * (1 + 1e-12)]);
+      for (const values of [edges, ...DATA.map(([, make]) => make())]) {
+        const expected = bounds.map((b) => values.filter((v) => v <= b).length);
+        expect(cumulativeCounts(filled(values, bounds))).toEqual(expected);
+      }
+    },
+  );
+
+  test("bounds so close that one log bucket holds two are refused", () => {
+    expect(() => new LiveHistogram([0.1, 0.1001])).toThrow(RangeError);
   });
 
   test.each<[string, number[], number, number | null]>([
@@ -84,24 +127,26 @@ describe("dashboard/log-histogram", () => {
     ["at or below 1 µs: 0", [0, 1e-7, 1e-6], 50, 0],
     ["above 10,000 s: 10,000 s", [2e4], 50, 1e4],
   ])("%s", (_name, values, q, expected) => {
-    expect(logQuantileS(filled(values), q)).toBe(expected);
+    expect(quantileS(filled(values), q)).toBe(expected);
   });
 
   test("a window is the difference of two snapshots: the older values drop out, and a snapshot does not move", () => {
-    const h = new LogHistogram();
+    const h = new LiveHistogram(LATENCY_BOUNDS_S);
     for (let i = 0; i < 100; i++) h.observe(0.4);
     const older = h.snapshot();
     for (let i = 0; i < 10; i++) h.observe(0.015);
-    const recent = logHistogramSince(h.snapshot(), older);
+    const recent = histogramSince(h.snapshot(), older);
     expect(recent.count).toBe(10);
-    expect(logQuantileS(recent, 99) as number).toBeCloseTo(0.015, 3);
+    expect(quantileS(recent, 99) as number).toBeCloseTo(0.015, 3);
+    expect(cumulativeCounts(recent)).toEqual(LATENCY_BOUNDS_S.map((b) => (b >= 0.015 ? 10 : 0)));
+    expect(recent.sumS).toBeCloseTo(0.15, 9);
     expect(older.count).toBe(100);
-    expect(logHistogramSince(h.snapshot(), null)).toEqual(h.snapshot());
+    expect(histogramSince(h.snapshot(), null)).toEqual(h.snapshot());
   });
 
   test("memory is fixed: a million values take the counts ten do", () => {
-    const few = new LogHistogram();
-    const many = new LogHistogram();
+    const few = new LiveHistogram();
+    const many = new LiveHistogram();
     for (let i = 0; i < 10; i++) few.observe(i / 10);
     for (let i = 0; i < 1_000_000; i++) many.observe((i % 1000) / 100);
     expect(many.snapshot().counts.length).toBe(few.snapshot().counts.length);
