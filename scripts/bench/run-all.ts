@@ -2,7 +2,7 @@
  * @module scripts/bench/run-all — `npm run bench`: the client's throughput, CPU, schedule precision, memory and start-up against wrk and targets, as one markdown table.
  *
  *   bun scripts/bench/run-all.ts [--only baseline,offline,streaming,paced,poisson,scrape,trace,turns,shards,arrivals,dashboard,
- *                                        million,cold-start,ttft,sweep,tokenizer]
+ *                                        million,cold-start,ttft,sweep,sweep-model,tokenizer]
  *                                [--repeats 3] [--seconds 5] [--million 1000000] [--max-load 0.7] [--max-wait 300]
  *
  * Server on CPU 0, clients on CPU 1 (taskset). Every figure is the median of `--repeats` runs.
@@ -33,6 +33,7 @@ import { rawTtftSection } from "./sections/raw-ttft.ts";
 import { scrapeSection } from "./sections/scrape.ts";
 import { serverArrivalsSection } from "./sections/server-arrivals.ts";
 import { shardsSection } from "./sections/shards.ts";
+import { sweepModelSection } from "./sections/sweep-model.ts";
 import { sweepUnloadedSection } from "./sections/sweep-unloaded.ts";
 import { tokenizerPassSection } from "./sections/tokenizer-pass.ts";
 import { traceReplaySection } from "./sections/trace-replay.ts";
@@ -53,6 +54,7 @@ const SECTIONS: Section[] = [
   coldStartSection,
   rawTtftSection,
   sweepUnloadedSection,
+  sweepModelSection,
   tokenizerPassSection,
 ];
 
