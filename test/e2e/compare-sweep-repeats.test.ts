@@ -7,6 +7,9 @@
  * must be many times what the host adds to a run: each request is long (500 ms to the first token, 5 ms a token, 4
  * tokens), a 20 % slower one 103 ms longer, while a step's two runs differ by a seeded ±5 ms of TTFT and by this
  * host's noise, a few ms. A server restarted with the same seed draws the same values (test/e2e/repeats.test).
+ *
+ * The three sweeps (the base, the slower one, one of single runs) run side by side, each against its own server: a run
+ * is four requests of half a second, so the file costs about what the slower sweep alone does.
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
@@ -24,8 +27,8 @@ interface Model {
 const BASE: Model = { ttftMs: 500, ttftSpreadMs: 5, tpotMs: 5 };
 const SLOWER: Model = { ttftMs: 600, ttftSpreadMs: 6, tpotMs: 6 };
 
-/** `sweep --concurrencies 1 --runs RUNS` (6 requests a run) into a new directory against a fresh `serve` of `model`. */
-async function sweepAgainst(model: Model, runs: number, samples = 6): Promise<string> {
+/** `sweep --concurrencies 1 --runs RUNS` (4 requests a run) into a new directory against a fresh `serve` of `model`. */
+async function sweepAgainst(model: Model, runs: number, samples = 4): Promise<string> {
   const server = await spawnServe(
     onServerCpu([
       ...[BUN_PATH, MAIN_PATH, "serve", "--mode", "model", "--port", "0", "--seed", "7", "--output-tokens", "4"],
@@ -51,13 +54,16 @@ async function sweepAgainst(model: Model, runs: number, samples = 6): Promise<st
 
 describe("cli/compare sweeps with repeats", () => {
   test("two sweeps --runs 2, the second against a server 20 % slower: the step says regression, and the gate exits 99", async () => {
-    const base = await sweepAgainst(BASE, 2);
-    const slower = await sweepAgainst(SLOWER, 2);
+    const [base, slower, single] = await Promise.all([
+      sweepAgainst(BASE, 2),
+      sweepAgainst(SLOWER, 2),
+      sweepAgainst(BASE, 1, 2),
+    ]);
     const result = await runCli(["compare", base, slower, "--fail-on-regression", "10%"]);
     expect(result.exitCode).toBe(99);
     expect(result.stdout).toContain(`base: ${base} (2 runs)`);
     expect(result.stdout).toContain("Welch's t-test (two-sided) at 95 % confidence");
-    // The medians: one request a host stall slowed moves a run's p99 (of six, its slowest), not its p50.
+    // The medians: one request a host stall slowed moves a run's p99 (of four, its slowest), not its p50.
     for (const figure of ["ttft p50 (ms)", "latency p50 (ms)"])
       expect(result.stdout).toMatch(
         new RegExp(
@@ -86,7 +92,6 @@ describe("cli/compare sweeps with repeats", () => {
     expect(same.stdout).toMatch(/^concurrency 1: ttft p50 \(ms\) .* no significant change$/m);
 
     // A sweep of single runs: --confidence is refused saying so, and against a sweep with repeats it is refused too.
-    const single = await sweepAgainst(BASE, 1, 2);
     const confidence = await runCli(["compare", single, single, "--confidence", "90%"]);
     expect(confidence.exitCode).toBe(2);
     expect(confidence.stderr).toContain("error: --confidence applies to repeats on both sides");
@@ -95,5 +100,5 @@ describe("cli/compare sweeps with repeats", () => {
     const mixed = await runCli(["compare", base, single]);
     expect(mixed.exitCode).toBe(2);
     expect(mixed.stderr).toContain(`error: ${base}'s steps hold repeats (sweep --runs N) and ${single}'s do not`);
-  }, 180_000);
+  }, 120_000);
 });
