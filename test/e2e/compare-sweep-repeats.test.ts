@@ -4,12 +4,14 @@
  * on sweeps of single runs, and a sweep with repeats against one without, are refused in one line.
  *
  * Two runs a side give Welch's test one or two degrees of freedom (a t of 4.3 to 12.7 to be significant), so the 20 %
- * must be many times what the host adds to a run: each request is long (500 ms to the first token, 5 ms a token, 4
- * tokens), a 20 % slower one 103 ms longer, while a step's two runs differ by a seeded ±5 ms of TTFT and by this
- * host's noise, a few ms. A server restarted with the same seed draws the same values (test/e2e/repeats.test).
+ * must be many times what the host adds to a run: each request is long (1 s to the first token, 5 ms a token, 4
+ * tokens), a 20 % slower one 203 ms longer, while a step's two runs differ by a seeded ±10 ms of TTFT and by what the
+ * host adds to a run's median — a few ms quiet, tens on a host loaded many times over (500 ms requests, as this file
+ * had, left too little room there: 2 × 103 ms ÷ 12.7 is 16 ms between a side's runs). A server restarted with the
+ * same seed draws the same values (test/e2e/repeats.test).
  *
  * The three sweeps (the base, the slower one, one of single runs) run side by side, each against its own server: a run
- * is four requests of half a second, so the file costs about what the slower sweep alone does.
+ * is three requests, so the file costs about what the slower sweep alone does.
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
@@ -24,11 +26,11 @@ interface Model {
   ttftSpreadMs: number;
   tpotMs: number;
 }
-const BASE: Model = { ttftMs: 500, ttftSpreadMs: 5, tpotMs: 5 };
-const SLOWER: Model = { ttftMs: 600, ttftSpreadMs: 6, tpotMs: 6 };
+const BASE: Model = { ttftMs: 1000, ttftSpreadMs: 10, tpotMs: 5 };
+const SLOWER: Model = { ttftMs: 1200, ttftSpreadMs: 12, tpotMs: 6 };
 
-/** `sweep --concurrencies 1 --runs RUNS` (4 requests a run) into a new directory against a fresh `serve` of `model`. */
-async function sweepAgainst(model: Model, runs: number, samples = 4): Promise<string> {
+/** `sweep --concurrencies 1 --runs RUNS` (3 requests a run) into a new directory against a fresh `serve` of `model`. */
+async function sweepAgainst(model: Model, runs: number, samples = 3): Promise<string> {
   const server = await spawnServe(
     onServerCpu([
       ...[BUN_PATH, MAIN_PATH, "serve", "--mode", "model", "--port", "0", "--seed", "7", "--output-tokens", "4"],
@@ -63,7 +65,7 @@ describe("cli/compare sweeps with repeats", () => {
     expect(result.exitCode).toBe(99);
     expect(result.stdout).toContain(`base: ${base} (2 runs)`);
     expect(result.stdout).toContain("Welch's t-test (two-sided) at 95 % confidence");
-    // The medians: one request a host stall slowed moves a run's p99 (of four, its slowest), not its p50.
+    // The medians: one request a host stall slowed moves a run's p99 (of three, its slowest), not its p50.
     for (const figure of ["ttft p50 (ms)", "latency p50 (ms)"])
       expect(result.stdout).toMatch(
         new RegExp(
