@@ -8,7 +8,8 @@
  * and completions give.
  *
  * The search runs the issue's case at a tenth of its time scale — a service of 20 ms (not 150), steps of 0.8 s (not
- * 6), a 400 ms limit (not 3000) — where the settling time 1 ÷ (μ(1 − √ρ)²) scales with the service time too. Where
+ * 6) — where the settling time 1 ÷ (μ(1 − √ρ)²) scales with the service time too; its 2 s limit is looser still,
+ * so that a host loaded many times over does not fail the steps near the capacity by their attainment. Where
  * the answer lands against this host's capacity (issue 38's "below 95 %") is a bench row: `npm run bench -- --only
  * sweep-model`.
  */
@@ -63,8 +64,8 @@ describe("sweep/stability", () => {
       const out = join(dir, "out");
       const result = await runCli([
         ...["sweep", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 200)],
-        ...["--server-metrics", "off", "-q", "--find", "max-goodput", "--slo", `ttft:400ms,p=${PERCENTILE}`],
-        ...["--duration", "0.8s", "--max-steps", "3", "--report-dir", out],
+        ...["--server-metrics", "off", "-q", "--find", "max-goodput", "--slo", `ttft:2000ms,p=${PERCENTILE}`],
+        ...["--duration", "0.8s", "--max-steps", "4", "--report-dir", out],
       ]);
       expect(result.stderr).not.toContain("error:");
       expect(result.exitCode).toBe(0);
@@ -101,9 +102,9 @@ describe("sweep/stability", () => {
       }
       // Issue 38: a step whose requests met the SLO (its attainment passes) but whose queue could not have settled:
       // its attainment describes a queue still filling, so it fails. The first rate (the capacity) is one, or else (a
-      // capacity that showed no queue passes) the second, above it: three steps always reach it.
+      // capacity that showed no queue passes) one above it: the limit is 2 s, which no queue reaches in 0.8 s.
       const hollow = rates.filter((s) => (s.attainment_pct as number) >= PERCENTILE && s.stability === "unstable");
-      expect(hollow.length).toBeGreaterThan(0);
+      if (hollow.length === 0) throw new Error(`no step met its SLO's attainment unsettled:\n${result.stdout}`);
       for (const s of hollow) expect(s.passed).toBe(false);
       const answer = sweep.answer;
       if (!answer || answer.rate === null) throw new Error(`no answer:\n${result.stdout}`);
