@@ -158,12 +158,14 @@ describe("cli/sweep --find max-goodput", () => {
     // The upper end failed, unless the bracket is one rate: the search met the SLO at and above the capacity.
     if (lo !== hi) expect(step(hi).passed).toBe(false);
     if (answer.converged) expect((hi - lo) / lo).toBeLessThanOrEqual(PRECISION);
-    // The answer's own schedule: the seeded Poisson arrivals of its step offer their own rate.
-    expect(answer.scheduled_qps).toBe(step(lo).scheduled_qps as number);
-    const offered = (answer.scheduled_qps as number).toFixed(2);
+    // The answer's own schedule: the seeded Poisson arrivals of its step offer their own rate (none when a step as
+    // slow as a busy host can push the search to sent one request: a rate needs two instants).
+    expect(answer.scheduled_qps).toBe(step(lo).scheduled_qps);
+    const offered =
+      answer.scheduled_qps === null ? "" : `its schedule offered ${answer.scheduled_qps.toFixed(2)} req/s; `;
     const tail = answer.converged ? "" : "; not converged within --max-steps";
     expect(search.stdout).toContain(
-      `Highest rate meeting the SLO at p95: ${lo} req/s (its schedule offered ${offered} req/s; bracket ${lo}–${hi} req/s, ${rates.length} steps${tail})`,
+      `Highest rate meeting the SLO at p95: ${lo} req/s (${offered}bracket ${lo}–${hi} req/s, ${rates.length} steps${tail})`,
     );
   });
 
@@ -254,5 +256,5 @@ describe("cli/sweep --find max-goodput", () => {
       if ((s.offered as number) < 0.99 * capacity) expect(p99[i]?.[0] as number).toBeLessThan(capacityX);
       if ((s.offered as number) > 1.01 * capacity) expect(p99[i]?.[0] as number).toBeGreaterThan(capacityX);
     }
-  }, 60_000);
+  }, 120_000);
 });

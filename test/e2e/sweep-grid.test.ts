@@ -15,7 +15,7 @@ import { startMockServer } from "../../src/server/index.ts";
 import { SweepFileSchema } from "../../src/sweep/sweep-schema.ts";
 import { writeGpt2Tokenizer } from "../support/gpt2-tokenizer.ts";
 import { undeclaredKeys } from "../support/schema-keys.ts";
-import { countRequestRows, lowerMedian, runCli, spawnCli, tempDirs, waitFor } from "./run-cli.ts";
+import { collectOutput, countRequestRows, lowerMedian, runCli, spawnCli, tempDirs, waitFor } from "./run-cli.ts";
 import { readSweep } from "./sweep-steps-db.ts";
 
 const dirs = tempDirs("ie-sweep-grid-");
@@ -175,8 +175,21 @@ describe.concurrent("cli/sweep grid", () => {
         ...["--concurrencies", "8,1,16", "--isl-osl", "16/8", "--server-metrics", "off", "-q", "--report-dir", out],
       ];
       const proc = spawnCli(args);
+      const stderr = collectOutput(proc.stderr);
       // Interrupt the second cell once it has recorded a request: the first is finished, the second part-way.
-      await waitFor(() => countRequestRows(join(out, "isl16-osl8", "c1"), "performance") > 0, 30_000, 25);
+      try {
+        await waitFor(
+          () => countRequestRows(join(out, "isl16-osl8", "c1"), "performance") > 0,
+          60_000,
+          25,
+          () => {
+            return `no request of the second cell recorded; the sweep printed: ${stderr.text}`;
+          },
+        );
+      } catch (error) {
+        proc.kill("SIGKILL");
+        throw error;
+      }
       proc.kill("SIGINT");
       expect(await proc.exited).toBe(130);
       expect(readSweep(out).steps.map((s) => s.state)).toEqual(["complete", "interrupted"]);
@@ -198,7 +211,7 @@ describe.concurrent("cli/sweep grid", () => {
     } finally {
       await server.stop();
     }
-  }, 60_000);
+  }, 120_000);
 
   test("with --tokenizer, each cell's prompts are exactly its pair's input tokens and its answers its output tokens", async () => {
     const dir = dirs.make();
@@ -220,7 +233,7 @@ describe.concurrent("cli/sweep grid", () => {
     } finally {
       await server.stop();
     }
-  }, 60_000);
+  }, 120_000);
 
   test.each([
     [

@@ -53,7 +53,7 @@ async function sweepWith(name: string, tpotMs: number, maxConcurrent: number): P
 beforeAll(async () => {
   root = dirs.make();
   [slow, fast] = await Promise.all([sweepWith("slow", 2, 2), sweepWith("fast", 1, 8)]);
-}, 60_000);
+}, 120_000);
 
 describe("cli/report pareto", () => {
   test("report pareto over two labelled sweeps: CSV, JSON (its schema), and the chart's SVG is its data", async () => {

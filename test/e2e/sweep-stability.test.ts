@@ -156,7 +156,7 @@ describe("sweep/stability", () => {
     } finally {
       await server.stop();
     }
-  }, 60_000);
+  }, 120_000);
 
   // The two below decide nothing by the clock that a neighbour could move (the burst test's margins are a 120 ms
   // TTFT's): they run side by side.
@@ -204,7 +204,7 @@ describe("sweep/stability", () => {
     } finally {
       await server.stop();
     }
-  }, 60_000);
+  }, 120_000);
 
   test.concurrent("a Poisson run's steady-state window lies inside its phase, and its counts are events.db's", async () => {
     const server = await startMockServer(QUEUE);
@@ -264,5 +264,5 @@ describe("sweep/stability", () => {
     } finally {
       await server.stop();
     }
-  }, 60_000);
+  }, 120_000);
 });

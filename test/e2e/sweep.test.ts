@@ -140,7 +140,7 @@ describe.concurrent("cli/sweep", () => {
     for (const series of ["TTFT p50", "TTFT p99", "latency p99"])
       expect({ series, vertices: vertices("sweep-latency", series) }).toEqual({ series, vertices: onPlan.length });
     expect(vertices("sweep-goodput", "achieved")).toBe(onPlan.length);
-  }, 60_000);
+  }, 120_000);
 
   test("--sweep auto: concurrency 1 (unloaded), the capacity, then --sweep-steps rates spread strictly between the two", async () => {
     const { result, out } = await sweepAgainst(
@@ -171,7 +171,7 @@ describe.concurrent("cli/sweep", () => {
     for (const [i, s] of spread.entries()) expect(s.offered as number).toBeCloseTo(thirds[i] as number, 2);
     expect(sweep.answer).toBeNull();
     for (const s of sweep.steps) expect(s.passed).toBeNull();
-  }, 60_000);
+  }, 120_000);
 
   test("Ctrl-C keeps every finished step and the sweep report, marked interrupted (exit 130)", async () => {
     const server = await startMockServer({ mode: "model", ttftMs: 10, outputTokens: 1 });
@@ -208,7 +208,7 @@ describe.concurrent("cli/sweep", () => {
     } finally {
       await server.stop();
     }
-  }, 90_000);
+  }, 120_000);
 
   test("an endpoint that cannot be reached ends the sweep at its first step, exit 3, with sweep.json written", async () => {
     const dir = dirs.make();
@@ -234,7 +234,7 @@ describe.concurrent("cli/sweep", () => {
     expect(again.exitCode).toBe(2);
     expect(again.stderr).toContain(`error: report directory ${out} already holds a sweep (sweep.json)`);
     expect(readFileSync(join(out, "sweep.json"), "utf8")).toBe(before);
-  }, 60_000);
+  }, 120_000);
 
   test.each([
     ["--rates 10 --precision 10%", "error: --precision is for --find max-goodput"],
@@ -306,5 +306,5 @@ describe.concurrent("cli/sweep", () => {
       stalls.stop();
       await Promise.all([coldServer.stop(), warmServer.stop()]);
     }
-  }, 60_000);
+  }, 120_000);
 });
