@@ -15,7 +15,16 @@ import { startMockServer } from "../../src/server/index.ts";
 import { SweepFileSchema } from "../../src/sweep/sweep-schema.ts";
 import { writeGpt2Tokenizer } from "../support/gpt2-tokenizer.ts";
 import { undeclaredKeys } from "../support/schema-keys.ts";
-import { collectOutput, countRequestRows, lowerMedian, runCli, spawnCli, tempDirs, waitFor } from "./run-cli.ts";
+import {
+  collectOutput,
+  countRequestRows,
+  lowerMedian,
+  processState,
+  runCli,
+  spawnCli,
+  tempDirs,
+  waitFor,
+} from "./run-cli.ts";
 import { readSweep } from "./sweep-steps-db.ts";
 
 const dirs = tempDirs("ie-sweep-grid-");
@@ -175,7 +184,8 @@ describe.concurrent("cli/sweep grid", () => {
         ...["--concurrencies", "8,1,16", "--isl-osl", "16/8", "--server-metrics", "off", "-q", "--report-dir", out],
       ];
       const proc = spawnCli(args);
-      const stderr = collectOutput(proc.stderr);
+      // Both streams read as they come, so that a full pipe never holds the sweep up.
+      const [stdout, stderr] = [collectOutput(proc.stdout), collectOutput(proc.stderr)];
       // Interrupt the second cell once it has recorded a request: the first is finished, the second part-way.
       try {
         await waitFor(
@@ -183,7 +193,7 @@ describe.concurrent("cli/sweep grid", () => {
           60_000,
           25,
           () => {
-            return `no request of the second cell recorded; the sweep printed: ${stderr.text}`;
+            return `no request of the second cell recorded; the sweep (${processState(proc.pid)}) printed: ${stderr.text}${stdout.text}`;
           },
         );
       } catch (error) {

@@ -17,6 +17,7 @@ import {
   collectOutput,
   countRequestRows,
   lowerMedian,
+  processState,
   maxOverlap,
   questionDataset,
   runCli,
@@ -183,14 +184,15 @@ describe.concurrent("cli/sweep", () => {
         ...["sweep", ...common(server.url, questionDataset(dir, 40)), "--server-metrics", "off"],
         ...["--num-samples", "40", "--rates", "200,20,20", "--report-dir", out],
       ]);
-      const stderr = collectOutput(proc.stderr);
+      // Both streams read as they come, so that a full pipe never holds the sweep up.
+      const [stdout, stderr] = [collectOutput(proc.stdout), collectOutput(proc.stderr)];
       try {
         await waitFor(
           () => countRequestRows(join(out, "step-02-rate-20"), "performance") > 0,
           60_000,
           25,
           () => {
-            return `no request of step 2 recorded; the sweep printed: ${stderr.text}`;
+            return `no request of step 2 recorded; the sweep (${processState(proc.pid)}) printed: ${stderr.text}${stdout.text}`;
           },
         );
       } catch (error) {
