@@ -47,9 +47,10 @@ const readSummary = (reportDir: string) =>
  */
 function couldSettle(step: SweepStep, summary: ResultSummary, earlier: readonly SweepStep[]): boolean {
   const steady = summary.steady_state;
-  if (!steady) return true;
-  const mu = Math.max(steady.qps ?? 0, ...earlier.map((s) => s.achieved_qps ?? 0));
-  const rho = (step.scheduled_qps as number) / mu;
+  const mu = Math.max(steady?.qps ?? 0, ...earlier.map((s) => s.achieved_qps ?? 0));
+  // No window, no schedule's rate (one request), or no throughput to judge against: nothing to settle.
+  if (!steady || step.scheduled_qps === null || !(mu > 0)) return true;
+  const rho = step.scheduled_qps / mu;
   const relaxationS = rho >= 1 ? Number.POSITIVE_INFINITY : 1 / (mu * (1 - Math.sqrt(rho)) ** 2);
   const fastestMs = (summary.ttft.min as number) / 1e6;
   const noQueue = steady.ttft_p50_ms !== null && fastestMs > 0 && steady.ttft_p50_ms <= 1.5 * fastestMs;
