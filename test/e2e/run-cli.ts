@@ -163,6 +163,22 @@ export async function waitFor(
   }
 }
 
+/** A process's scheduler state and its children's, from /proc (Linux): what a wait that gave up reports of a process that never got there. */
+export function processState(pid: number): string {
+  const state = (p: string) => {
+    try {
+      return /^State:\s*(.+)$/m.exec(readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? "?";
+    } catch {
+      return "gone";
+    }
+  };
+  let children: string[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
+  } catch {}
+  return [`${pid} ${state(String(pid))}`, ...children.map((c) => `child ${c} ${state(c)}`)].join(", ");
+}
+
 /** Exact median (lower middle for even counts, as the report's "lower" percentiles). */
 export function lowerMedian(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
