@@ -12,6 +12,8 @@ import { questionDataset, readSummary, runCli, tempDirs } from "./run-cli.ts";
 
 const dirs = tempDirs("ie-server-metrics-");
 afterAll(() => dirs.cleanup());
+/** An offline run of the dataset's rows once, on one worker: without `--duration 0` it would repeat them for the default minimum duration. */
+const FEW = ["--duration", "0", "--workers", "1"];
 
 /** A run's bounding scrapes (events.db `server_metrics_bounds`), its performance phase, and the warmup requests whose first token came after the opening scrape. */
 function scrapeBounds(reportDir: string) {
@@ -37,7 +39,8 @@ function scrapeBounds(reportDir: string) {
 
 describe("cli/server-metrics", () => {
   test("a concurrency-8 run: the server averages 8 requests running, and its TTFT p50 is at most the client's", async () => {
-    const server = await startMockServer({ mode: "model", ttftMs: 38, tpotMs: 4, outputTokens: 40, maxConcurrent: 16 });
+    // 96 requests of ~120 ms (38 ms to the first token, 20 tokens 4 ms apart), 8 at a time: ~1.4 s, ~14 scrapes.
+    const server = await startMockServer({ mode: "model", ttftMs: 38, tpotMs: 4, outputTokens: 20, maxConcurrent: 16 });
     try {
       const dir = dirs.make();
       const report = join(dir, "r");
@@ -55,22 +58,23 @@ describe("cli/server-metrics", () => {
         "--concurrency",
         "8",
         "--num-samples",
-        "160",
+        "96",
         "--duration",
         "0",
         "--streaming",
         "on",
         "--server-metrics-interval",
-        "0.2",
+        "0.1",
         "--report-dir",
         report,
       ]);
-      expect(result.stderr).toContain(`server metrics: scraping ${server.url}/metrics every 0.2 s`);
+      expect(result.stderr).toContain(`server metrics: scraping ${server.url}/metrics every 0.1 s`);
       expect(result.exitCode).toBe(0);
       const summary = readSummary(report);
       const metrics = summary.server_metrics;
       if (!metrics) throw new Error("no server_metrics in the summary");
-      expect(metrics.scrapes).toBeGreaterThanOrEqual(15);
+      // Scraped through the phase (half the ~14 its interval allows: a busy host may run main's timer late).
+      expect(metrics.scrapes).toBeGreaterThanOrEqual(7);
       expect(metrics.failed_scrapes).toBe(0);
       expect(metrics.gauges.running?.source).toBe("vllm:num_requests_running");
       expect(Math.abs((metrics.gauges.running?.avg ?? 0) - 8)).toBeLessThanOrEqual(1);
@@ -120,7 +124,7 @@ describe("cli/server-metrics", () => {
       };
       db.close();
       expect(span.lo).toBeLessThan(phase.start_ns);
-      expect(span.hi).toBeGreaterThan(phase.end_ns - 400e6);
+      expect(span.hi).toBeGreaterThan(phase.end_ns);
     } finally {
       await server.stop();
     }
@@ -143,7 +147,7 @@ describe("cli/server-metrics", () => {
           "--load-pattern",
           "poisson",
           "--target-qps",
-          "40",
+          "100",
           "--num-samples",
           String(samples),
           "--duration",
@@ -153,8 +157,8 @@ describe("cli/server-metrics", () => {
           "--report-dir",
           join(dir, report),
         ]);
-      expect((await run(60, "earlier")).exitCode).toBe(0);
-      // A 5 s interval against a ~1 s phase: no periodic scrape falls inside it, the bounding ones carry it.
+      expect((await run(20, "earlier")).exitCode).toBe(0);
+      // A 5 s interval against a ~0.4 s phase: no periodic scrape falls inside it, the bounding ones carry it.
       const result = await run(40, "r");
       expect(result.exitCode).toBe(0);
       const metrics = readSummary(join(dir, "r")).server_metrics;
@@ -237,6 +241,7 @@ describe("cli/server-metrics", () => {
           questionDataset(dir, 20),
           "--api-key",
           "sekret-key",
+          ...FEW,
           "--report-dir",
           join(dir, report),
           ...extra,
@@ -262,6 +267,8 @@ describe("cli/server-metrics", () => {
           questionDataset(dir, 20),
           "--server-metrics",
           `http://127.0.0.1:${exporter.port}/metrics`,
+          "--duration",
+          "0", // two workers: one an endpoint
           "--report-dir",
           join(dir, "two"),
         ]);
@@ -292,6 +299,7 @@ describe("cli/server-metrics", () => {
         "m",
         "--dataset",
         questionDataset(dir, 20),
+        ...FEW,
         "--report-dir",
         report,
       ]);
@@ -311,6 +319,7 @@ describe("cli/server-metrics", () => {
         questionDataset(dir, 20),
         "--server-metrics",
         "off",
+        ...FEW,
         "--report-dir",
         join(dir, "off"),
       ]);
@@ -345,7 +354,7 @@ describe("cli/server-metrics", () => {
         "--target-qps",
         "200",
         "--num-samples",
-        "600",
+        "300",
         "--duration",
         "0",
         "--streaming",
@@ -353,7 +362,7 @@ describe("cli/server-metrics", () => {
         "--server-metrics",
         `http://127.0.0.1:${silent.port}/metrics`,
         "--server-metrics-interval",
-        "0.25",
+        "0.1",
         "--report-dir",
         report,
       ]);
@@ -362,15 +371,16 @@ describe("cli/server-metrics", () => {
       );
       expect(result.exitCode).toBe(0);
       const summary = readSummary(report);
-      expect(summary.n_samples_completed).toBe(600);
+      expect(summary.n_samples_completed).toBe(300);
       expect(summary.server_metrics?.scrapes).toBe(0);
-      expect(summary.server_metrics?.failed_scrapes).toBeGreaterThanOrEqual(8);
+      // ~15 in the 1.5 s phase; a third of them held (a busy host may run main's timer late).
+      expect(summary.server_metrics?.failed_scrapes).toBeGreaterThanOrEqual(5);
       expect(summary.server_metrics?.failed_scrape_errors).toEqual({
-        "no answer within the 250 ms interval": summary.server_metrics?.failed_scrapes as number,
+        "no answer within the 100 ms interval": summary.server_metrics?.failed_scrapes as number,
       });
       // The report says why there are no figures, and what to do.
       expect(await Bun.file(join(report, "report.txt")).text()).toMatch(
-        /no scrape in the window worked: no answer within the 250 ms interval \(\d+ of \d+\); a page this slow needs a longer --server-metrics-interval/,
+        /no scrape in the window worked: no answer within the 100 ms interval \(\d+ of \d+\); a page this slow needs a longer --server-metrics-interval/,
       );
     } finally {
       await server.stop();
