@@ -33,7 +33,7 @@ const SLOW = "org/slow-model,v2";
 const FAST = "base=fast-lora";
 const SET_MS: Readonly<Record<string, number>> = { [SLOW]: 40, [FAST]: 10 };
 const REQUESTS = 160;
-const PROBES = 240;
+const PROBES = 160;
 
 const readSummary = (reportDir: string) =>
   JSON.parse(readFileSync(join(reportDir, "performance", "result_summary.json"), "utf8")) as ResultSummary;
@@ -43,7 +43,7 @@ const mixArgs = (url: string, dataset: string, reportDir: string, apiType: strin
   "online",
   ...["--endpoints", url, "--dataset", dataset, "--report-dir", reportDir, "--workers", "1"],
   ...["--model-mix", `${SLOW}=1`, "--model-mix", `${FAST}=1`, "--api-type", apiType],
-  ...["--load-pattern", "poisson", "--target-qps", "40", "--num-samples", String(requests)],
+  ...["--load-pattern", "poisson", "--target-qps", "100", "--num-samples", String(requests)],
   ...["--server-metrics", "off", "-q"],
 ];
 

@@ -38,7 +38,7 @@ const LORA = "base=lora-adapter-1";
 const TTFT_MS: Readonly<Record<string, number>> = { [BIG]: 40, [LORA]: 10 };
 const WEIGHTS = [3, 1];
 const REQUESTS = 200;
-const PROBES = 300;
+const PROBES = 200;
 
 const readSummary = (reportDir: string) =>
   JSON.parse(readFileSync(join(reportDir, "performance", "result_summary.json"), "utf8")) as ResultSummary;
@@ -95,7 +95,7 @@ const mixArgs = (url: string, dataset: string, reportDir: string) => [
   "online",
   ...["--endpoints", url, "--dataset", dataset, "--report-dir", reportDir, "--workers", "1"],
   ...["--model-mix", `${BIG}=${WEIGHTS[0]}`, "--model-mix", `${LORA}=${WEIGHTS[1]}`],
-  ...["--load-pattern", "poisson", "--target-qps", "40", "--num-samples", String(REQUESTS)],
+  ...["--load-pattern", "poisson", "--target-qps", "100", "--num-samples", String(REQUESTS)],
   ...["--streaming", "on", "--server-metrics", "off", "-q"],
 ];
 
