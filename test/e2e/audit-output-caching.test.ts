@@ -12,6 +12,9 @@ import { BUN_PATH, questionDataset, runCli, tempDirs } from "./run-cli.ts";
 const dirs = tempDirs("ie-audit-");
 afterAll(() => dirs.cleanup());
 
+/** Requests in each phase (the main run, the reference and the audit): 6 rounds of 4 at ~116 ms, ~0.7 s a phase. */
+const SAMPLES = 24;
+
 async function audit(responseCache: boolean, hook: boolean, threshold = 0.1) {
   const server = await startMockServer({ mode: "model", ttftMs: 100, tpotMs: 2, outputTokens: 8, responseCache });
   try {
@@ -23,8 +26,8 @@ async function audit(responseCache: boolean, hook: boolean, threshold = 0.1) {
         "type: online",
         "model_params: {name: m}",
         `datasets: [{path: ${questionDataset(dir, 40)}}]`,
-        "settings: {load_pattern: {type: concurrency, target_concurrency: 4}, runtime: {n_samples_to_issue: 40}}",
-        `audit: {samples: 40, audit_samples: 40, sample_index: 3, threshold: ${threshold}}`,
+        `settings: {load_pattern: {type: concurrency, target_concurrency: 4}, runtime: {n_samples_to_issue: ${SAMPLES}}}`,
+        `audit: {samples: ${SAMPLES}, audit_samples: ${SAMPLES}, sample_index: 3, threshold: ${threshold}}`,
         `endpoint_config: {endpoints: ["${server.url}"]}`,
         "",
       ].join("\n"),
@@ -77,10 +80,10 @@ describe("cli/audit output caching (TEST04)", () => {
       test: "output_caching_test",
       passed: false,
       threshold: 0.1,
-      ref_completed: 40,
-      ref_requested: 40,
-      audit_completed: 40,
-      audit_requested: 40,
+      ref_completed: SAMPLES,
+      ref_requested: SAMPLES,
+      audit_completed: SAMPLES,
+      audit_requested: SAMPLES,
     });
     expect(json.cache_reset).toStartWith("hook ran before the reference phase (exit 0)");
     expect(verify).toBe("Performance check pass: False\n");
