@@ -46,8 +46,14 @@ function storedIdentity(report: string): string | null {
   }
 }
 
-/** The mock server's run, shared by its test and the compare test. */
-async function mockRun(): Promise<string> {
+/** The mock server's run, made once and shared by its test and the compare test. */
+let mockReport: Promise<string> | undefined;
+const mockRun = (): Promise<string> => {
+  mockReport ??= makeMockRun();
+  return mockReport;
+};
+
+async function makeMockRun(): Promise<string> {
   const server = await startMockServer({ mode: "fixed", outputTokens: 8, modelName: "tiny" });
   try {
     const dir = dirs.make();
