@@ -1,7 +1,8 @@
 /**
- * MLPerf TEST04 against `serve`: a server that caches outputs fails when its cache is reset before
- * the reference phase (--audit-restart-hook posts /flush_cache), passes falsely when the main run
- * warmed it and nothing reset it (the audit file says so), and an honest server passes.
+ * @module test/e2e/audit-output-caching.test — MLPerf TEST04 against `serve`: a server that caches outputs fails
+ * when its cache is reset before the reference phase (--audit-restart-hook posts /flush_cache); when the main run
+ * warmed it and nothing reset it, the audit compares two cached phases, so it cannot catch the cache (the audit
+ * file says nothing was reset); and an honest server passes.
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -12,8 +13,11 @@ import { BUN_PATH, questionDataset, runCli, tempDirs } from "./run-cli.ts";
 const dirs = tempDirs("ie-audit-");
 afterAll(() => dirs.cleanup());
 
-/** Requests in each phase (the main run, the reference and the audit): 6 rounds of 4 at ~116 ms, ~0.7 s a phase. */
-const SAMPLES = 24;
+/**
+ * Requests in each phase (the main run, the reference and the audit): 10 rounds of 4 at ~116 ms, ~1.2 s a phase
+ * (cached, a tenth of that). Not fewer: two equal phases' QPS then differ by more than noise on a loaded host.
+ */
+const SAMPLES = 40;
 
 async function audit(responseCache: boolean, hook: boolean, threshold = 0.1) {
   const server = await startMockServer({ mode: "model", ttftMs: 100, tpotMs: 2, outputTokens: 8, responseCache });
@@ -92,13 +96,15 @@ describe("cli/audit output caching (TEST04)", () => {
     expect(existsSync(join(base, "..", "performance", "result_summary.json"))).toBe(true);
   }, 60_000);
 
-  test("the same server warmed by the main run and never reset passes falsely, and the file says nothing was reset", async () => {
-    // Both phases are served from the warm cache, so their QPS differ by noise only: a wide threshold keeps that out of the test.
+  test("the same server warmed by the main run and never reset: two cached phases compared, and the file says nothing was reset", async () => {
+    // Both phases are served from the warm cache, so their QPS differ by noise only: the audit cannot see the cache,
+    // and the file says nothing was reset. Which way two ~0.1 s cached phases' noise falls (seen: over the 30 %
+    // threshold at load ~20) is the host's; the verdict follows from the figures either way.
     const { result, json, verify } = await audit(true, false, 0.3);
-    expect(result.exitCode).toBe(0);
-    expect(json.passed).toBe(true);
     expect(json.cache_reset).toBe("not reset: no --audit-restart-hook; a server that caches outputs may pass falsely");
-    expect(verify).toBe("Performance check pass: True\n");
+    expect(json.passed).toBe(json.audit_qps < json.ref_qps * 1.3);
+    expect(verify).toBe(`Performance check pass: ${json.passed ? "True" : "False"}\n`);
+    expect(result.exitCode).toBe(json.passed ? 0 : 1);
   }, 60_000);
 
   test("a server without a cache passes", async () => {
@@ -120,5 +126,5 @@ describe("cli/audit output caching (TEST04)", () => {
     expect(result.stderr).toContain(
       "Output-caching audit requires a load pattern where achieved QPS reflects SUT capacity (max_throughput, concurrency); got 'poisson', which would mask a caching-induced speedup",
     );
-  });
+  }, 30_000);
 });

@@ -30,24 +30,29 @@ describe("cli/bad-input", () => {
   const cases = CASES.filter(([name]) => PROCESS_CASES.has(name));
   test("every case meant for the process is here", () => expect(cases).toHaveLength(PROCESS_CASES.size));
 
-  test.each(cases)("explains %s and exits before running", async (_name, argsFor, exitCode, hint, mentioned) => {
-    const dir = dirs.make();
-    const context: CaseContext = {
-      dir,
-      url: server.url,
-      closedUrl,
-      dataset: questionDataset(dir, 5),
-      reportDir: join(dir, "report"),
-    };
+  // Each case starts the CLI: on a loaded host that alone has taken more than bun's default 5 s.
+  test.each(cases)(
+    "explains %s and exits before running",
+    async (_name, argsFor, exitCode, hint, mentioned) => {
+      const dir = dirs.make();
+      const context: CaseContext = {
+        dir,
+        url: server.url,
+        closedUrl,
+        dataset: questionDataset(dir, 5),
+        reportDir: join(dir, "report"),
+      };
 
-    const result = await runCli(argsFor(context));
+      const result = await runCli(argsFor(context));
 
-    expect(result.exitCode).toBe(exitCode);
-    expect(result.stderr).toMatch(/^error: /);
-    expect(result.stderr).toContain(mentioned(context));
-    if (hint) expect(result.stderr).toMatch(/^hint: /m);
-    expect(result.stderr).not.toMatch(/^\s+at /m);
-    expect(result.stdout).toBe("");
-    expect(existsSync(join(context.reportDir, "events.db"))).toBe(false);
-  });
+      expect(result.exitCode).toBe(exitCode);
+      expect(result.stderr).toMatch(/^error: /);
+      expect(result.stderr).toContain(mentioned(context));
+      if (hint) expect(result.stderr).toMatch(/^hint: /m);
+      expect(result.stderr).not.toMatch(/^\s+at /m);
+      expect(result.stdout).toBe("");
+      expect(existsSync(join(context.reportDir, "events.db"))).toBe(false);
+    },
+    30_000,
+  );
 });

@@ -76,7 +76,7 @@ describe("cli/faults", () => {
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain("status:200: must be an HTTP error status (400–599)\n--fault stall: stall needs");
     expect(result.stdout).toBe("");
-  });
+  }, 30_000);
 
   test.each([
     ["refuse", "reset", f("refuse"), []],

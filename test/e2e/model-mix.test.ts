@@ -184,8 +184,9 @@ describe("cli/model-mix", () => {
       const perModel = readSummary(mixed).per_model ?? {};
       expect(perModel[BIG]?.ttft.min as number).toBeGreaterThanOrEqual(40 * NS_PER_MS);
       expect(perModel[LORA]?.ttft.min as number).toBeGreaterThanOrEqual(10 * NS_PER_MS);
-      // Every request of the slow model is slower than the fast model's typical one: the latency was the model's.
-      expect(perModel[BIG]?.ttft.min as number).toBeGreaterThan(perModel[LORA]?.ttft.median as number);
+      // The fast model answered sooner than the slow model's latency allows, at least once: its latency was its own.
+      // (Not its median: on a loaded host the serve process answers late, seen 61 ms for a 10 ms model at load ~20.)
+      expect(perModel[LORA]?.ttft.min as number).toBeLessThan(40 * NS_PER_MS);
 
       const single = join(dir, "single");
       const one = ["benchmark", "online", "--endpoints", server.url, "--model", LORA, "--dataset", dataset];

@@ -205,8 +205,9 @@ describe("cli/overload", () => {
       const s = JSON.parse(await Bun.file(join(report, "performance", "result_summary.json")).text());
       expect(maxInFlight).toBe(64);
       expect(s.n_samples_completed).toBe(1280);
+      // What the slots can carry at the service time the server really gave (its 50 ms sleeps run late on a busy
+      // host: 59.7 ms on average seen at load ~20, 1,072 QPS); no bound on the host's timers themselves.
       const expectedQps = 64 / (servedMs / served / 1000);
-      expect(expectedQps).toBeGreaterThan(1100);
       // 64 slots cannot carry more than 64 / service time (a client over its concurrency would);
       // under it by the slots' refill time, which a loaded host stretches (8.6 % seen with a busy
       // loop on each core), and the idle start and end of the run (~50 ms of 1 s). How close a

@@ -209,11 +209,11 @@ describe("cli/server-metrics pages as engines write them", () => {
       "--concurrency",
       "2",
       "--num-samples",
-      "100",
+      "200",
       "--duration",
       "0",
       "--server-metrics-interval",
-      "0.1",
+      "0.2",
       "--report-dir",
       report,
     ]);

@@ -51,7 +51,8 @@ describe("cli/shards", () => {
         "--shard",
         shard,
         "--start-at",
-        "+3s",
+        // Past both shards' start-up on a loaded host (seen: one ready 3.02 s after the barrier).
+        "+4s",
         "--start-barrier",
         join(dir, "run.barrier"),
         "--report-dir",
@@ -152,7 +153,7 @@ describe("cli/shards", () => {
     expect(result.stderr).toMatch(
       /error: --start-at 2020-01-01T00:00:00Z is \d+\.\d{3} s past; the shards would not start together/,
     );
-  });
+  }, 30_000);
 
   test("report merge refuses directories that are not shards of one plan", async () => {
     const dir = dirs.make();
@@ -232,5 +233,5 @@ describe("cli/shards", () => {
     ]);
     expect(acc.exitCode).toBe(2);
     expect(acc.stderr).toContain("a sharded run measures performance only");
-  });
+  }, 30_000);
 });

@@ -1,8 +1,8 @@
 /**
  * @module scripts/bench/sections/trace-replay — how closely `--load-pattern trace` keeps a bursty trace's instants: the trace-replay test's old bound.
  *
- * The 10,000-request Mooncake-style trace (lib/mooncake-trace: 1,500/s and 750/s alternating every
- * 500 requests, ~10 s; test/e2e/trace-replay.test.ts replays its first 5,000) replayed with `benchmark online
+ * The 10,000-request Mooncake-style trace of test/e2e/trace-replay.test.ts (lib/mooncake-trace:
+ * 1,500/s and 750/s alternating every 500 requests, ~10 s) replayed with `benchmark online
  * --load-pattern trace --streaming off` against `serve --mode fixed` on CPU 0, the CLI started
  * unpinned as that test starts it, so its own affinity puts the worker alone on CPU 1 (main
  * beside the server on CPU 0, as the Poisson section's 2k row). Figures: schedule_lag p50/p99
