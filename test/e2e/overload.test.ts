@@ -208,12 +208,11 @@ describe("cli/overload", () => {
       // What the slots can carry at the service time the server really gave (its 50 ms sleeps run late on a busy
       // host: 59.7 ms on average seen at load ~20, 1,072 QPS); no bound on the host's timers themselves.
       const expectedQps = 64 / (servedMs / served / 1000);
-      // 64 slots cannot carry more than 64 / service time (a client over its concurrency would);
-      // under it by the slots' refill time, which a loaded host stretches (8.6 % seen with a busy
-      // loop on each core), and the idle start and end of the run (~50 ms of 1 s). How close a
-      // quiet host comes is the bench's; here, only that the slots were refilled at all.
+      // 64 slots cannot carry more than 64 / service time (a client over its concurrency would). Under it by the
+      // slots' refill time, which a loaded host stretches as it likes (8.6 % seen with a busy loop on each core,
+      // 57 % with other suites beside them at load ~32): how close a quiet host comes is the bench's. That the
+      // slots were refilled at all is the 1,280 answers through 64 of them.
       expect(s.qps).toBeLessThanOrEqual(expectedQps * 1.02);
-      expect(s.qps).toBeGreaterThan(expectedQps * 0.5);
     } finally {
       server.stop(true);
     }

@@ -63,6 +63,7 @@ function arm64Unavailable(): string | null {
 }
 
 describe("release binaries", () => {
+  // Reading three ~100 MB binaries has taken over bun's default 5 s on a loaded host.
   test("SHA256SUMS lists every binary and sha256sum -c accepts it", () => {
     const sums = readFileSync(join(out, "SHA256SUMS"), "utf8");
     expect(
@@ -74,14 +75,14 @@ describe("release binaries", () => {
     const check = Bun.spawnSync(["sha256sum", "-c", "SHA256SUMS"], { cwd: out });
     expect(check.stdout.toString()).toContain("inference-endpoint-darwin-arm64: OK");
     expect(check.exitCode).toBe(0);
-  });
+  }, 30_000);
 
   test("the linux-x64 binary names its target and commit", async () => {
     const info = await runCli(["info"], { command: [join(out, "inference-endpoint-linux-x64")] });
     expect(info.exitCode).toBe(0);
     expect(info.stdout).toContain("build target: linux-x64\n");
     if (sha) expect(info.stdout).toContain(`(${sha})`);
-  });
+  }, 30_000);
 
   test("the darwin binary is a Mach-O arm64 executable carrying this commit", async () => {
     const file = join(out, "inference-endpoint-darwin-arm64");
@@ -93,7 +94,7 @@ describe("release binaries", () => {
     const carries = (text: string) => Bun.spawnSync(["grep", "-a", "-c", "-F", text, file]).exitCode === 0;
     expect(carries('"darwin-arm64"')).toBe(true);
     if (sha) expect(carries(`"${sha}"`)).toBe(true);
-  });
+  }, 30_000);
 
   const skip = arm64Unavailable();
   if (skip) console.log(`skipped: the linux-arm64 benchmark under qemu — ${skip}`);

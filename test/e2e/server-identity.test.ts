@@ -80,7 +80,7 @@ describe("cli/server-identity", () => {
     });
     expect(JSON.parse(storedIdentity(report) ?? "null")).toEqual(serverOf(report));
     expect(await Bun.file(join(report, "report.txt")).text()).toContain("Server: engine not reported, model tiny");
-  });
+  }, 30_000);
 
   test("a server answering no identity path: one line, no server key, the run unchanged", async () => {
     const server = serveCompletions(() =>
@@ -101,7 +101,7 @@ describe("cli/server-identity", () => {
     } finally {
       server.stop(true);
     }
-  });
+  }, 30_000);
 
   if ("missing" in found) {
     if (process.env.CI === "true")

@@ -39,7 +39,7 @@ function scrapeBounds(reportDir: string) {
 
 describe("cli/server-metrics", () => {
   test("a concurrency-8 run: the server averages 8 requests running, and its TTFT p50 is at most the client's", async () => {
-    // 96 requests of ~200 ms (38 ms to the first token, 40 tokens 4 ms apart), 8 at a time: ~2.4 s, ~24 scrapes. Not
+    // 96 requests of ~200 ms (38 ms to the first token, 40 tokens 4 ms apart), 8 at a time: ~2.4 s, ~12 scrapes. Not
     // shorter: the client's refill of a slot takes longer on a loaded host, and the server then averages fewer than 8
     // running when each request is short (seen: 5.8 with 20 tokens at load ~20).
     const server = await startMockServer({ mode: "model", ttftMs: 38, tpotMs: 4, outputTokens: 40, maxConcurrent: 16 });
@@ -65,18 +65,19 @@ describe("cli/server-metrics", () => {
         "0",
         "--streaming",
         "on",
+        // Not shorter: a scrape must answer within the interval, and one took over 0.1 s at load ~20.
         "--server-metrics-interval",
-        "0.1",
+        "0.2",
         "--report-dir",
         report,
       ]);
-      expect(result.stderr).toContain(`server metrics: scraping ${server.url}/metrics every 0.1 s`);
+      expect(result.stderr).toContain(`server metrics: scraping ${server.url}/metrics every 0.2 s`);
       expect(result.exitCode).toBe(0);
       const summary = readSummary(report);
       const metrics = summary.server_metrics;
       if (!metrics) throw new Error("no server_metrics in the summary");
-      // Scraped through the phase (half the ~24 its interval allows: a busy host may run main's timer late).
-      expect(metrics.scrapes).toBeGreaterThanOrEqual(12);
+      // Scraped through the phase (half the ~12 its interval allows: a busy host may run main's timer late).
+      expect(metrics.scrapes).toBeGreaterThanOrEqual(6);
       expect(metrics.failed_scrapes).toBe(0);
       expect(metrics.gauges.running?.source).toBe("vllm:num_requests_running");
       expect(Math.abs((metrics.gauges.running?.avg ?? 0) - 8)).toBeLessThanOrEqual(1);
