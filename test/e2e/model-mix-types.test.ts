@@ -18,6 +18,7 @@ import {
   CLIENT_OVERHEAD_MS,
   CLIENT_WAKEUPS_PER_RAW,
   hostGapMs,
+  hostLeastGapMs,
   NS_PER_MS,
   rawClientTtfts,
   serverLatencyMsOf,
@@ -32,8 +33,9 @@ afterAll(() => dirs.cleanup());
 const SLOW = "org/slow-model,v2";
 const FAST = "base=fast-lora";
 const SET_MS: Readonly<Record<string, number>> = { [SLOW]: 40, [FAST]: 10 };
-const REQUESTS = 160;
-const PROBES = 160;
+/** 2.5 s at 40 QPS (at 100 the client's own work per second moved its TTFT past the probe's floor on a loaded host). */
+const REQUESTS = 100;
+const PROBES = 100;
 
 const readSummary = (reportDir: string) =>
   JSON.parse(readFileSync(join(reportDir, "performance", "result_summary.json"), "utf8")) as ResultSummary;
@@ -43,7 +45,7 @@ const mixArgs = (url: string, dataset: string, reportDir: string, apiType: strin
   "online",
   ...["--endpoints", url, "--dataset", dataset, "--report-dir", reportDir, "--workers", "1"],
   ...["--model-mix", `${SLOW}=1`, "--model-mix", `${FAST}=1`, "--api-type", apiType],
-  ...["--load-pattern", "poisson", "--target-qps", "100", "--num-samples", String(requests)],
+  ...["--load-pattern", "poisson", "--target-qps", "40", "--num-samples", String(requests)],
   ...["--server-metrics", "off", "-q"],
 ];
 
@@ -116,9 +118,12 @@ describe("cli/model-mix over the other API types", () => {
   }, 60_000);
 
   test("serve --model-latency holds on /v1/responses and /v1/rerank: each model no sooner than its latency, the fast one sooner than the slow one's", async () => {
-    const serve = [BUN_PATH, MAIN_PATH, "serve", "--mode", "model", "--output-tokens", "4", "--port", "0"];
+    const serve = [BUN_PATH, MAIN_PATH, "serve", "--mode", "model", "--output-tokens", "4"];
+    // Any other model (the probe's "m") answers at once, streamed a token a millisecond (the raw probe reads a
+    // chunked stream).
+    const others = ["--tpot-ms", "1", "--port", "0"];
     const latency = ["--model-latency", `${SLOW}=ttft:40ms,tpot:1ms`, "--model-latency", `${FAST}=ttft:10ms`];
-    const server = await spawnServe(onServerCpu([...serve, ...latency]));
+    const server = await spawnServe(onServerCpu([...serve, ...others, ...latency]));
     try {
       const dir = dirs.make();
       const rerankRows = join(dir, "rerank.jsonl");
@@ -134,14 +139,19 @@ describe("cli/model-mix over the other API types", () => {
       ];
       for (const [apiType, dataset, extra] of runs) {
         const reportDir = join(dir, apiType);
-        expect((await runCli([...mixArgs(server.url, dataset, reportDir, apiType, 40), ...extra])).exitCode).toBe(0);
+        // The probe beside the run: the least the host adds to an answer of a model with no latency.
+        const [result, leastGapMs] = await Promise.all([
+          runCli([...mixArgs(server.url, dataset, reportDir, apiType, 40), ...extra]),
+          hostLeastGapMs(server.url, 60),
+        ]);
+        expect(result.exitCode).toBe(0);
         const perModel = readSummary(reportDir).per_model ?? {};
         const series = apiType === "rerank" ? "latency" : "ttft";
         expect(perModel[SLOW]?.[series].min as number).toBeGreaterThanOrEqual(40 * NS_PER_MS);
         expect(perModel[FAST]?.[series].min as number).toBeGreaterThanOrEqual(10 * NS_PER_MS);
-        // The fast model answered sooner than the slow one's latency allows, at least once (not its median: a loaded
-        // host makes the serve process late).
-        expect(perModel[FAST]?.[series].min as number).toBeLessThan(40 * NS_PER_MS);
+        // The fast model's fastest, less what the host added at best, is nearer its 10 ms than the slow one's 40
+        // (not its median against the slow one's fastest: a loaded host makes the serve process late).
+        expect((perModel[FAST]?.[series].min as number) / NS_PER_MS - leastGapMs).toBeLessThan(25);
       }
     } finally {
       await server.stop();
