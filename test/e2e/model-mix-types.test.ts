@@ -6,8 +6,8 @@
  * at least its set latency and above the server's own TTFT for that model by no more than a raw-socket probe
  * beside the run says the host adds; an `openai_embeddings` mix, each model's latency p50 held the same way
  * (an embeddings answer is one write, as a first token is), and its inputs/s in the breakdown. Then `serve`'s own
- * flag over `openai_responses` and `rerank`: neither model answers sooner than its latency, and the fast model
- * sooner than the slow one's at least once.
+ * flag over `openai_responses` and `rerank`: neither model answers sooner than its latency, and the fast model's
+ * fastest answer, less the least the host added (a raw probe beside the run), is nearer its latency than the slow one's.
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
@@ -117,12 +117,13 @@ describe("cli/model-mix over the other API types", () => {
     expect(text).not.toMatch(/TTFT p50 ms/);
   }, 60_000);
 
-  test("serve --model-latency holds on /v1/responses and /v1/rerank: each model no sooner than its latency, the fast one sooner than the slow one's", async () => {
+  test("serve --model-latency holds on /v1/responses and /v1/rerank: each model no sooner than its latency, the fast one nearer its own than the slow one's", async () => {
     const serve = [BUN_PATH, MAIN_PATH, "serve", "--mode", "model", "--output-tokens", "4"];
     // Any other model (the probe's "m") answers at once, streamed a token a millisecond (the raw probe reads a
     // chunked stream).
     const others = ["--tpot-ms", "1", "--port", "0"];
-    const latency = ["--model-latency", `${SLOW}=ttft:40ms,tpot:1ms`, "--model-latency", `${FAST}=ttft:10ms`];
+    // The slow model's 200 ms against the fast one's 10: far apart beside what a loaded host adds to a fastest answer.
+    const latency = ["--model-latency", `${SLOW}=ttft:200ms,tpot:1ms`, "--model-latency", `${FAST}=ttft:10ms`];
     const server = await spawnServe(onServerCpu([...serve, ...others, ...latency]));
     try {
       const dir = dirs.make();
@@ -147,11 +148,11 @@ describe("cli/model-mix over the other API types", () => {
         expect(result.exitCode).toBe(0);
         const perModel = readSummary(reportDir).per_model ?? {};
         const series = apiType === "rerank" ? "latency" : "ttft";
-        expect(perModel[SLOW]?.[series].min as number).toBeGreaterThanOrEqual(40 * NS_PER_MS);
+        expect(perModel[SLOW]?.[series].min as number).toBeGreaterThanOrEqual(200 * NS_PER_MS);
         expect(perModel[FAST]?.[series].min as number).toBeGreaterThanOrEqual(10 * NS_PER_MS);
-        // The fast model's fastest, less what the host added at best, is nearer its 10 ms than the slow one's 40
+        // The fast model's fastest, less what the host added at best, is nearer its 10 ms than the slow one's 200
         // (not its median against the slow one's fastest: a loaded host makes the serve process late).
-        expect((perModel[FAST]?.[series].min as number) / NS_PER_MS - leastGapMs).toBeLessThan(25);
+        expect((perModel[FAST]?.[series].min as number) / NS_PER_MS - leastGapMs).toBeLessThan(100);
       }
     } finally {
       await server.stop();

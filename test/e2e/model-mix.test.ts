@@ -183,7 +183,8 @@ describe("cli/model-mix", () => {
     // Any other model (the probe's "m") answers at once, streamed a token a millisecond (the raw probe reads a
     // chunked stream).
     const others = ["--tpot-ms", "1", "--port", "0"];
-    const latency = ["--model-latency", `${BIG}=ttft:40ms,tpot:1ms`, "--model-latency", `${LORA}=ttft:10ms`];
+    // The slow model's 200 ms against the fast one's 10: far apart beside what a loaded host adds to a fastest answer.
+    const latency = ["--model-latency", `${BIG}=ttft:200ms,tpot:1ms`, "--model-latency", `${LORA}=ttft:10ms`];
     const server = await spawnServe(onServerCpu([...serve, ...others, ...latency]));
     try {
       const mixed = join(dir, "mixed");
@@ -195,12 +196,13 @@ describe("cli/model-mix", () => {
       ]);
       expect(result.exitCode).toBe(0);
       const perModel = readSummary(mixed).per_model ?? {};
-      expect(perModel[BIG]?.ttft.min as number).toBeGreaterThanOrEqual(40 * NS_PER_MS);
+      expect(perModel[BIG]?.ttft.min as number).toBeGreaterThanOrEqual(200 * NS_PER_MS);
       expect(perModel[LORA]?.ttft.min as number).toBeGreaterThanOrEqual(10 * NS_PER_MS);
       // The fast model's fastest answer, less what the host added at best, is nearer its 10 ms than the slow model's
-      // 40: its latency was its own. (Not its median against the slow one's fastest: a loaded host makes the serve
-      // process late, seen 61 and 129 ms for the 10 ms model at load ~20.)
-      expect((perModel[LORA]?.ttft.min as number) / NS_PER_MS - leastGapMs).toBeLessThan(25);
+      // 200: its latency was its own. (Not its median against the slow one's fastest, with 40 ms: a loaded host
+      // makes the serve process late, seen 61 and 129 ms for the 10 ms model at load ~20, and 37 ms over the least
+      // gap at ~31.)
+      expect((perModel[LORA]?.ttft.min as number) / NS_PER_MS - leastGapMs).toBeLessThan(100);
 
       const single = join(dir, "single");
       const one = ["benchmark", "online", "--endpoints", server.url, "--model", LORA, "--dataset", dataset];
