@@ -17,14 +17,17 @@ const dist = outAt === -1 ? join(import.meta.dir, "..", "dist") : (args.splice(o
 const sha = await gitSha();
 const only = args;
 const targets = only.length > 0 ? RELEASE_TARGETS.filter((t) => only.includes(t)) : RELEASE_TARGETS;
-const lines: string[] = [];
-for (const target of targets) {
-  const outfile = join(dist, `inference-endpoint-${target}`);
-  const started = performance.now();
-  await compileBinary(outfile, `bun-${target}`, target, sha);
-  const digest = new Bun.CryptoHasher("sha256").update(readFileSync(outfile)).digest("hex");
-  lines.push(`${digest}  ${basename(outfile)}`);
-  console.error(`built ${outfile} (${Math.round((performance.now() - started) / 100) / 10} s)`);
-}
+// The targets are compiled at once, which takes less time than one after another; each binary is
+// byte for byte what it is when built alone, and SHA256SUMS lists them in the targets' order.
+const lines = await Promise.all(
+  targets.map(async (target) => {
+    const outfile = join(dist, `inference-endpoint-${target}`);
+    const started = performance.now();
+    await compileBinary(outfile, `bun-${target}`, target, sha);
+    const digest = new Bun.CryptoHasher("sha256").update(readFileSync(outfile)).digest("hex");
+    console.error(`built ${outfile} (${Math.round((performance.now() - started) / 100) / 10} s)`);
+    return `${digest}  ${basename(outfile)}`;
+  }),
+);
 writeFileSync(join(dist, "SHA256SUMS"), `${lines.join("\n")}\n`);
 console.error(`wrote ${join(dist, "SHA256SUMS")}${sha ? ` for ${sha}` : ""}`);

@@ -13,11 +13,19 @@
  * watches of this process instead of a timer per response, and a watch is a plain object with
  * no closures of its own: the hot path only stores a time. A sweep that finds nothing open
  * lingers a few periods before it stops, so a busy client does not start a timer per response.
- * A limit is met to within its sweep period.
+ * A sweep runs every quarter of the shortest limit it watches (a stall sweep at least once a
+ * second), so a limit is met within a quarter of itself, or within a second when that is less:
+ * `--stall-timeout 0.3` cuts a silent stream 0.3 to 0.375 s after its last byte, 60 within 61 s.
  */
 const TAIL_GRACE_MS = 20;
 const STALL_SWEEP_MS = 1000;
 const TAIL_SWEEP_MS = 5;
+
+/** How often a sweep looks for watches of `limitNs`: a quarter of the limit, 1 ms at least, `longestMs` at most. */
+export function sweepIntervalMs(limitNs: number, longestMs: number): number {
+  return Math.min(longestMs, Math.max(1, Math.floor(limitNs / 4e6)));
+}
+
 /** Empty sweeps before a sweep's timer stops. */
 const LINGER_SWEEPS = 100;
 
@@ -33,22 +41,27 @@ interface Watched {
   onIdle(): void;
 }
 
-/** Watches that share one sweep, run every `intervalMs` while any is open. */
+/** Watches that share one sweep, run while any is open, as often as the shortest limit it has met needs (sweepIntervalMs). */
 class IdleSweep {
   private readonly open = new Set<Watched>();
   private timer: ReturnType<typeof setInterval> | null = null;
+  private intervalMs: number;
   private emptySweeps = 0;
   clock: () => number = () => 0;
 
-  constructor(private readonly intervalMs: number) {}
+  constructor(private readonly longestMs: number) {
+    this.intervalMs = longestMs;
+  }
 
   add(watched: Watched, now: () => number): void {
     this.clock = now;
     this.open.add(watched);
-    if (this.timer === null) {
-      this.timer = setInterval(() => this.sweep(), this.intervalMs);
-      this.timer.unref?.();
-    }
+    const wanted = sweepIntervalMs(watched.limitNs, this.longestMs);
+    if (this.timer !== null && wanted >= this.intervalMs) return;
+    if (this.timer !== null) clearInterval(this.timer);
+    this.intervalMs = wanted;
+    this.timer = setInterval(() => this.sweep(), wanted);
+    this.timer.unref?.();
   }
 
   remove(watched: Watched): void {
@@ -61,6 +74,7 @@ class IdleSweep {
         clearInterval(this.timer);
         this.timer = null;
         this.emptySweeps = 0;
+        this.intervalMs = this.longestMs;
       }
       return;
     }

@@ -1,3 +1,8 @@
+/**
+ * @module test/e2e/accuracy.test — accuracy datasets through the real CLI: a string_match dataset beside the
+ * performance run, `eval` of GPQA from an air-gapped HF cache, `init eval`'s template, `serve --answers`, and
+ * `--mode both` against separate perf and acc runs.
+ */
 import { afterAll, describe, expect, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -207,6 +212,7 @@ describe("cli/accuracy", () => {
       const dir = dirs.make();
       const csv = join(dir, "acc.csv");
       writeFileSync(csv, "question,ground_truth\nalpha,alpha\nbeta,gamma\ndelta,delta\nepsilon,epsilon\n");
+      const dataset = questionDataset(dir, 30);
       const run = async (mode: string) => {
         const report = join(dir, mode);
         const result = await runCli([
@@ -219,7 +225,7 @@ describe("cli/accuracy", () => {
           "--mode",
           mode,
           "--dataset",
-          questionDataset(dir, 30),
+          dataset,
           "--dataset",
           `acc:${csv},accuracy_config.eval_method=string_match,accuracy_config.extractor=identity_extractor`,
           "--duration",
@@ -240,9 +246,8 @@ describe("cli/accuracy", () => {
               : (JSON.parse(readFileSync(accFile, "utf8")).accuracy_scores[0].score as number),
         };
       };
-      const both = await run("both");
-      const perf = await run("perf");
-      const acc = await run("acc");
+      // Three runs of their own, at once.
+      const [both, perf, acc] = await Promise.all([run("both"), run("perf"), run("acc")]);
       expect(both.issued).toBe(30);
       expect(both.issued).toBe(perf.issued);
       expect(both.score).toBe(0.75);

@@ -1,7 +1,8 @@
 /**
- * MLPerf TEST04 against `serve`: a server that caches outputs fails when its cache is reset before
- * the reference phase (--audit-restart-hook posts /flush_cache), passes falsely when the main run
- * warmed it and nothing reset it (the audit file says so), and an honest server passes.
+ * @module test/e2e/audit-output-caching.test — MLPerf TEST04 against `serve`: a server that caches outputs fails
+ * when its cache is reset before the reference phase (--audit-restart-hook posts /flush_cache); when the main run
+ * warmed it and nothing reset it, the audit compares two cached phases, so it cannot catch the cache (the audit
+ * file says nothing was reset); and an honest server passes.
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -11,6 +12,12 @@ import { BUN_PATH, questionDataset, runCli, tempDirs } from "./run-cli.ts";
 
 const dirs = tempDirs("ie-audit-");
 afterAll(() => dirs.cleanup());
+
+/**
+ * Requests in each phase (the main run, the reference and the audit): 10 rounds of 4 at ~116 ms, ~1.2 s a phase
+ * (cached, a tenth of that). Not fewer: two equal phases' QPS then differ by more than noise on a loaded host.
+ */
+const SAMPLES = 40;
 
 async function audit(responseCache: boolean, hook: boolean, threshold = 0.1) {
   const server = await startMockServer({ mode: "model", ttftMs: 100, tpotMs: 2, outputTokens: 8, responseCache });
@@ -23,8 +30,8 @@ async function audit(responseCache: boolean, hook: boolean, threshold = 0.1) {
         "type: online",
         "model_params: {name: m}",
         `datasets: [{path: ${questionDataset(dir, 40)}}]`,
-        "settings: {load_pattern: {type: concurrency, target_concurrency: 4}, runtime: {n_samples_to_issue: 40}}",
-        `audit: {samples: 40, audit_samples: 40, sample_index: 3, threshold: ${threshold}}`,
+        `settings: {load_pattern: {type: concurrency, target_concurrency: 4}, runtime: {n_samples_to_issue: ${SAMPLES}}}`,
+        `audit: {samples: ${SAMPLES}, audit_samples: ${SAMPLES}, sample_index: 3, threshold: ${threshold}}`,
         `endpoint_config: {endpoints: ["${server.url}"]}`,
         "",
       ].join("\n"),
@@ -77,10 +84,10 @@ describe("cli/audit output caching (TEST04)", () => {
       test: "output_caching_test",
       passed: false,
       threshold: 0.1,
-      ref_completed: 40,
-      ref_requested: 40,
-      audit_completed: 40,
-      audit_requested: 40,
+      ref_completed: SAMPLES,
+      ref_requested: SAMPLES,
+      audit_completed: SAMPLES,
+      audit_requested: SAMPLES,
     });
     expect(json.cache_reset).toStartWith("hook ran before the reference phase (exit 0)");
     expect(verify).toBe("Performance check pass: False\n");
@@ -89,13 +96,15 @@ describe("cli/audit output caching (TEST04)", () => {
     expect(existsSync(join(base, "..", "performance", "result_summary.json"))).toBe(true);
   }, 60_000);
 
-  test("the same server warmed by the main run and never reset passes falsely, and the file says nothing was reset", async () => {
-    // Both phases are served from the warm cache, so their QPS differ by noise only: a wide threshold keeps that out of the test.
+  test("the same server warmed by the main run and never reset: two cached phases compared, and the file says nothing was reset", async () => {
+    // Both phases are served from the warm cache, so their QPS differ by noise only: the audit cannot see the cache,
+    // and the file says nothing was reset. Which way two ~0.1 s cached phases' noise falls (seen: over the 30 %
+    // threshold at load ~20) is the host's; the verdict follows from the figures either way.
     const { result, json, verify } = await audit(true, false, 0.3);
-    expect(result.exitCode).toBe(0);
-    expect(json.passed).toBe(true);
     expect(json.cache_reset).toBe("not reset: no --audit-restart-hook; a server that caches outputs may pass falsely");
-    expect(verify).toBe("Performance check pass: True\n");
+    expect(json.passed).toBe(json.audit_qps < json.ref_qps * 1.3);
+    expect(verify).toBe(`Performance check pass: ${json.passed ? "True" : "False"}\n`);
+    expect(result.exitCode).toBe(json.passed ? 0 : 1);
   }, 60_000);
 
   test("a server without a cache passes", async () => {
@@ -117,5 +126,5 @@ describe("cli/audit output caching (TEST04)", () => {
     expect(result.stderr).toContain(
       "Output-caching audit requires a load pattern where achieved QPS reflects SUT capacity (max_throughput, concurrency); got 'poisson', which would mask a caching-induced speedup",
     );
-  });
+  }, 30_000);
 });

@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type MockServer, startMockServer } from "../../src/server/index.ts";
 import { COMPILE_TIMEOUT_MS, compiledBinary } from "../support/compiled-binary.ts";
-import { questionDataset, tempDirs, waitFor } from "./run-cli.ts";
+import { questionDataset, serveCompletions, tempDirs, waitFor } from "./run-cli.ts";
 import { childOf, completedIn, runArgs, shellLine, TMUX, tmuxTerminal } from "./tmux-terminal.ts";
 
 const dirs = tempDirs("ie-dashboard-");
@@ -22,8 +22,30 @@ const { tmux, capture, alternateOn, open: openSession, shellPid, killServer } = 
 const field = (text: string, label: string) => new RegExp(`^${label}(.*)$`, "m").exec(text)?.[1]?.trim();
 
 let server: MockServer;
-let slow: MockServer;
 let binary: string;
+
+const ANSWER = { index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" };
+const SSE_ANSWER = `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: "ok" } }] })}\n\ndata: [DONE]\n\n`;
+
+/**
+ * A chat server whose answers wait for `release()` (or for the client to go away): a drain lasts exactly until
+ * the test has seen what it waits for, on any host, instead of a slow server's 3 s it hopes is long enough.
+ */
+function heldServer() {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held = serveCompletions(
+    async (req) => {
+      const streamed = ((await req.json()) as { stream?: boolean }).stream === true;
+      await Promise.race([released, new Promise((resolve) => req.signal.addEventListener("abort", resolve))]);
+      return streamed
+        ? new Response(SSE_ANSWER, { headers: { "content-type": "text/event-stream" } })
+        : Response.json({ choices: [ANSWER], usage: { prompt_tokens: 1, completion_tokens: 1 } });
+    },
+    { idleTimeout: 0 },
+  );
+  return { url: `http://127.0.0.1:${held.port}`, release, stop: () => held.stop(true) };
+}
 
 if (!TMUX) {
   if (process.env.CI === "true")
@@ -34,15 +56,13 @@ if (!TMUX) {
 } else {
   describe("dashboard in tmux (compiled binary)", () => {
     beforeAll(async () => {
-      [server, slow, binary] = await Promise.all([
+      [server, binary] = await Promise.all([
         startMockServer({ mode: "model", ttftMs: 5, tpotMs: 1, outputTokens: 8 }),
-        startMockServer({ mode: "model", ttftMs: 3000, outputTokens: 1 }),
         compiledBinary(),
       ]);
     }, COMPILE_TIMEOUT_MS + 10_000);
     afterAll(() => {
       server?.stop();
-      slow?.stop();
       killServer();
     });
 
@@ -53,11 +73,7 @@ if (!TMUX) {
       await waitFor(() => completedIn(capture("dash-q")) > 0, 30_000);
       expect(alternateOn("dash-q")).toBe("1");
       const first = capture("dash-q");
-      const firstAt = performance.now();
-      await waitFor(
-        () => performance.now() - firstAt >= 1000 && completedIn(capture("dash-q")) > completedIn(first),
-        10_000,
-      );
+      await waitFor(() => completedIn(capture("dash-q")) > completedIn(first), 10_000);
       expect(capture("dash-q")).toContain("load generator:");
       // --server-metrics auto found the mock server's vLLM-style page: its gauges as of the latest scrape.
       await waitFor(() => /server: running \d+ · waiting \d+ · KV cache \d/.test(capture("dash-q")), 10_000);
@@ -75,19 +91,24 @@ if (!TMUX) {
 
     test("a second Ctrl-C quits at once, and the terminal is back on the normal screen", async () => {
       const dir = dirs.make();
-      openSession("dash-c", dir, [binary, ...runArgs(slow.url, dir, join(dir, "r"))]);
-      // Every request takes 3 s: the drain after the first Ctrl-C is still under way at the second.
-      await waitFor(() => /issued [1-9]/.test(capture("dash-c")), 30_000);
-      tmux("send-keys", "-t", "dash-c:", "C-c");
-      await waitFor(() => capture("dash-c").includes("Ctrl-C: stopping"), 10_000);
-      tmux("send-keys", "-t", "dash-c:", "C-c");
-      await waitFor(() => /exit=\d+/.test(capture("dash-c")), 30_000);
-      expect(alternateOn("dash-c")).toBe("0");
-      expect(capture("dash-c")).toContain("exit=130");
-      expect(capture("dash-c")).toContain("Ctrl-C: quitting now");
-      // Cooked mode is back: the terminal echoes a typed line, and `cat` prints it once more.
-      tmux("send-keys", "-t", "dash-c:", "typed-line", "Enter");
-      await waitFor(() => capture("dash-c").split("typed-line").length - 1 >= 2, 10_000);
+      // No request is ever answered: the drain after the first Ctrl-C is still under way at the second.
+      const slow = heldServer();
+      try {
+        openSession("dash-c", dir, [binary, ...runArgs(slow.url, dir, join(dir, "r"))]);
+        await waitFor(() => /issued [1-9]/.test(capture("dash-c")), 30_000);
+        tmux("send-keys", "-t", "dash-c:", "C-c");
+        await waitFor(() => capture("dash-c").includes("Ctrl-C: stopping"), 10_000);
+        tmux("send-keys", "-t", "dash-c:", "C-c");
+        await waitFor(() => /exit=\d+/.test(capture("dash-c")), 30_000);
+        expect(alternateOn("dash-c")).toBe("0");
+        expect(capture("dash-c")).toContain("exit=130");
+        expect(capture("dash-c")).toContain("Ctrl-C: quitting now");
+        // Cooked mode is back: the terminal echoes a typed line, and `cat` prints it once more.
+        tmux("send-keys", "-t", "dash-c:", "typed-line", "Enter");
+        await waitFor(() => capture("dash-c").split("typed-line").length - 1 >= 2, 10_000);
+      } finally {
+        slow.stop();
+      }
     }, 90_000);
 
     test("a run that fails (its only worker killed) gives the terminal back and prints the error on the normal screen", async () => {
@@ -139,19 +160,23 @@ if (!TMUX) {
 
     test("NO_COLOR: the same dashboard without a colour; colour otherwise", async () => {
       const sgr = /\x1b\[[0-9;]*m/;
-      for (const [name, env, coloured] of [
+      const sessions = [
         ["dash-n", ["NO_COLOR=1"], false],
         ["dash-y", [], true],
-      ] as const) {
+      ] as const;
+      // Both terminals at once: each run is its own.
+      for (const [name, env] of sessions) {
         const dir = dirs.make();
         openSession(name, dir, [binary, ...runArgs(server.url, dir, join(dir, "r"))], env);
+      }
+      for (const [name, , coloured] of sessions) {
         await waitFor(() => completedIn(capture(name)) > 0, 30_000);
         const styled = tmux("capture-pane", "-p", "-e", "-t", `${name}:`);
         expect(styled).toContain("load generator:");
         expect(sgr.test(styled)).toBe(coloured);
         tmux("send-keys", "-t", `${name}:`, "q");
-        await waitFor(() => /exit=\d+/.test(capture(name)), 30_000);
       }
+      for (const [name] of sessions) await waitFor(() => /exit=\d+/.test(capture(name)), 30_000);
     }, 90_000);
 
     test("a terminal smaller than 80×24 gets the progress line redrawn in place, not the alternate screen", async () => {
@@ -178,17 +203,23 @@ if (!TMUX) {
 
     test("SIGTERM drains under a header that says so, and the terminal is restored before the summary", async () => {
       const dir = dirs.make();
-      // 3 s a request: the drain lasts long enough to be seen on the dashboard.
-      openSession("dash-t", dir, [binary, ...runArgs(slow.url, dir, join(dir, "r"))]);
-      await waitFor(() => /issued [1-9]/.test(capture("dash-t")), 30_000);
-      process.kill(childOf(shellPid("dash-t")), "SIGTERM");
-      await waitFor(() => capture("dash-t").includes("SIGTERM: stopping (Ctrl-C again quits now)"), 10_000);
-      expect(capture("dash-t")).toContain("performance · draining");
-      await waitFor(() => /exit=\d+/.test(capture("dash-t")), 30_000);
-      expect(alternateOn("dash-t")).toBe("0");
-      const screen = capture("dash-t");
-      expect(screen).toContain("SIGTERM: stopping");
-      expect(screen).toContain("End of Summary");
+      // The requests are answered only once the dashboard has shown the drain.
+      const slow = heldServer();
+      try {
+        openSession("dash-t", dir, [binary, ...runArgs(slow.url, dir, join(dir, "r"))]);
+        await waitFor(() => /issued [1-9]/.test(capture("dash-t")), 30_000);
+        process.kill(childOf(shellPid("dash-t")), "SIGTERM");
+        await waitFor(() => capture("dash-t").includes("SIGTERM: stopping (Ctrl-C again quits now)"), 10_000);
+        expect(capture("dash-t")).toContain("performance · draining");
+        slow.release();
+        await waitFor(() => /exit=\d+/.test(capture("dash-t")), 30_000);
+        expect(alternateOn("dash-t")).toBe("0");
+        const screen = capture("dash-t");
+        expect(screen).toContain("SIGTERM: stopping");
+        expect(screen).toContain("End of Summary");
+      } finally {
+        slow.stop();
+      }
     }, 90_000);
   });
 }

@@ -159,7 +159,7 @@ if ("missing" in found) {
         "--load-pattern",
         "poisson",
         "--target-qps",
-        "20",
+        "50",
         "--num-samples",
         "20",
         "--max-output-tokens",
@@ -172,7 +172,7 @@ if ("missing" in found) {
         "sweep",
         ...flags(server, engine, questionDataset(dir, 10, "s.jsonl"), out),
         "--rates",
-        "5,10",
+        "20,40",
         "--num-samples",
         "10",
         "--max-output-tokens",
@@ -183,12 +183,10 @@ if ("missing" in found) {
       const steps = (JSON.parse(readFileSync(join(out, "sweep.json"), "utf8")) as { steps: unknown[] }).steps;
       expect(steps).toHaveLength(2);
     }, 90_000);
-  });
 
-  test("a conversation with history, one slot: each later turn finds more of its prompt in the server's prefix cache", async () => {
-    // One slot keeps one request's tokens: a turn's history is the previous request's prompt and answer.
-    const server = await startLlamaServer(engine, { model: "tiny-64x2.gguf", slots: 1 });
-    try {
+    test("a conversation with history: each later turn finds more of its prompt in the server's prefix cache", async () => {
+      // One request at a time: the server gives each turn the slot whose cached tokens share the most with its prompt,
+      // the one that kept the previous turn's prompt and answer.
       const dir = dirs.make();
       const lines = ["a", "b"].flatMap((id) =>
         [1, 2, 3, 4, 5].map((turn) =>
@@ -225,44 +223,35 @@ if ("missing" in found) {
         expect(cached[first + 1] as number).toBeGreaterThan(cached[first] as number);
         expect(cached[first + 2] as number).toBeGreaterThan(cached[first + 1] as number);
       }
-    } finally {
-      await server.stop();
-    }
-  }, 60_000);
+    }, 60_000);
 
-  describe("llama-server, small model, 2 slots, 6 requests at once", () => {
-    test("requests queue: the server runs 2 and defers the rest, in result_summary.json", async () => {
-      const server = await startLlamaServer(engine, { model: "small-256x4.gguf", slots: 2 });
-      try {
-        const dir = dirs.make();
-        const report = join(dir, "r");
-        const result = await runCli([
-          "benchmark",
-          "online",
-          ...flags(server, engine, questionDataset(dir, 24), report),
-          "--load-pattern",
-          "concurrency",
-          "--concurrency",
-          "6",
-          "--num-samples",
-          "24",
-          "--max-output-tokens",
-          "32",
-          "--server-metrics-interval",
-          "0.2",
-        ]);
-        expect(result.exitCode).toBe(0);
-        const gauges = (
-          readSummary(report) as { server_metrics?: { gauges: Record<string, { avg: number; max: number }> } }
-        ).server_metrics?.gauges;
-        expect(gauges?.running?.max).toBe(2);
-        expect(gauges?.waiting?.max as number).toBeGreaterThan(0);
-        console.info(
-          `llama-server small, c=6 on 2 slots: running avg ${gauges?.running?.avg}, waiting avg ${gauges?.waiting?.avg}`,
-        );
-      } finally {
-        await server.stop();
-      }
+    test("6 requests at once on 2 slots queue: the server runs 2 and defers the rest, in result_summary.json", async () => {
+      const dir = dirs.make();
+      const report = join(dir, "r");
+      const result = await runCli([
+        "benchmark",
+        "online",
+        ...flags(server, engine, questionDataset(dir, 24), report),
+        "--load-pattern",
+        "concurrency",
+        "--concurrency",
+        "6",
+        "--num-samples",
+        "24",
+        "--max-output-tokens",
+        "64",
+        "--server-metrics-interval",
+        "0.1",
+      ]);
+      expect(result.exitCode).toBe(0);
+      const gauges = (
+        readSummary(report) as { server_metrics?: { gauges: Record<string, { avg: number; max: number }> } }
+      ).server_metrics?.gauges;
+      expect(gauges?.running?.max).toBe(2);
+      expect(gauges?.waiting?.max as number).toBeGreaterThan(0);
+      console.info(
+        `llama-server tiny, c=6 on 2 slots: running avg ${gauges?.running?.avg}, waiting avg ${gauges?.waiting?.avg}`,
+      );
     }, 90_000);
   });
 

@@ -29,6 +29,14 @@ export async function rawClientTtfts(url: string, probes: number): Promise<numbe
   return (JSON.parse(text) as { ttftNs: number[] }).ttftNs;
 }
 
+/**
+ * The least the host added to a raw socket's TTFT against a model with no latency of its own (model "m"), ms: the
+ * probe's fastest answer, taken beside a run. A model's fastest answer, less this, is what its latency made it.
+ */
+export async function hostLeastGapMs(url: string, probes: number): Promise<number> {
+  return Math.min(...(await rawClientTtfts(url, probes))) / NS_PER_MS;
+}
+
 /** The server's own median TTFT (receipt to first content write), ms. */
 export const serverTtftMsOf = (observations: readonly ServerObservation[]) =>
   lowerMedian(observations.map((o) => ((o.firstChunkNs ?? Number.NaN) - o.receivedNs) / NS_PER_MS));

@@ -23,6 +23,7 @@ import {
   CLIENT_OVERHEAD_MS,
   CLIENT_WAKEUPS_PER_RAW,
   hostGapMs,
+  hostLeastGapMs,
   NS_PER_MS,
   rawClientTtfts,
   serverTtftMsOf,
@@ -37,8 +38,12 @@ const BIG = "org/big-model,v2";
 const LORA = "base=lora-adapter-1";
 const TTFT_MS: Readonly<Record<string, number>> = { [BIG]: 40, [LORA]: 10 };
 const WEIGHTS = [3, 1];
-const REQUESTS = 200;
-const PROBES = 300;
+/** 3 s at 40 QPS (at 100 the client's own work per second moved its TTFT past the probe's floor on a loaded host). */
+const REQUESTS = 120;
+const PROBES = 120;
+
+/** Probes for the least gap beside a run: ~1 s of them. */
+const LEAST_GAP_PROBES = 60;
 
 const readSummary = (reportDir: string) =>
   JSON.parse(readFileSync(join(reportDir, "performance", "result_summary.json"), "utf8")) as ResultSummary;
@@ -128,17 +133,17 @@ describe("cli/model-mix", () => {
       const seed = summary.run_config.dataloader_random_seed as number;
       expect(rows.byPlanIndex).toEqual(Array.from(assignModels(WEIGHTS, REQUESTS, offsetSeed(seed, 3))));
       const lora = rows.byPlanIndex.filter((m) => m === 1).length;
-      expect([REQUESTS - lora, lora]).toEqual([150, 50]);
+      expect([REQUESTS - lora, lora]).toEqual([90, 30]);
       expect(Math.abs(lora / REQUESTS - 0.25)).toBeLessThanOrEqual(0.02);
 
       // Each model's TTFT: at least its set latency; above the server's own by no more than the host's floor.
       const observations = await server.stopAndRead();
-      // The host's gap at its busier moments (the probe's p90): a model's median over its 50 or 150 requests, not
-      // 300 probes, takes the load spikes of this shared host in a larger share than the probe's median does.
+      // The host's gap at its busier moments (the probe's p90): a model's median over its 30 or 90 requests, not
+      // 120 probes, takes the load spikes of this shared host in a larger share than the probe's median does.
       const gapMs = hostGapMs(floorTtftNs, observations);
       for (const name of [BIG, LORA]) {
         const own = observations.filter((o) => o.path === "/v1/chat/completions" && o.model === name);
-        expect(own).toHaveLength(name === BIG ? 150 : 50);
+        expect(own).toHaveLength(name === BIG ? 90 : 30);
         const serverMs = serverTtftMsOf(own);
         const clientMs = (summary.per_model?.[name]?.ttft.median ?? Number.NaN) / NS_PER_MS;
         expect(serverMs).toBeGreaterThanOrEqual(TTFT_MS[name] as number);
@@ -166,7 +171,7 @@ describe("cli/model-mix", () => {
       }
       const text = readFileSync(join(reportDir, "report.txt"), "utf8");
       expect(text).toContain("Per model (2 models, each over its own requests):");
-      expect(text).toMatch(new RegExp(`^  ${BIG.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")} +150 +0 `, "m"));
+      expect(text).toMatch(new RegExp(`^  ${BIG.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")} +90 +0 `, "m"));
     } finally {
       await server.stop().catch(() => undefined);
     }
@@ -174,18 +179,30 @@ describe("cli/model-mix", () => {
 
   test("serve --model-latency: each model answers with its own TTFT, and a one-model run has no breakdown", async () => {
     const dir = dirs.make();
-    const serve = [BUN_PATH, MAIN_PATH, "serve", "--mode", "model", "--output-tokens", "4", "--port", "0"];
-    const latency = ["--model-latency", `${BIG}=ttft:40ms,tpot:1ms`, "--model-latency", `${LORA}=ttft:10ms`];
-    const server = await spawnServe(onServerCpu([...serve, ...latency]));
+    const serve = [BUN_PATH, MAIN_PATH, "serve", "--mode", "model", "--output-tokens", "4"];
+    // Any other model (the probe's "m") answers at once, streamed a token a millisecond (the raw probe reads a
+    // chunked stream).
+    const others = ["--tpot-ms", "1", "--port", "0"];
+    // The slow model's 200 ms against the fast one's 10: far apart beside what a loaded host adds to a fastest answer.
+    const latency = ["--model-latency", `${BIG}=ttft:200ms,tpot:1ms`, "--model-latency", `${LORA}=ttft:10ms`];
+    const server = await spawnServe(onServerCpu([...serve, ...others, ...latency]));
     try {
       const mixed = join(dir, "mixed");
       const dataset = questionDataset(dir, 20);
-      expect((await runCli(mixArgs(server.url, dataset, mixed))).exitCode).toBe(0);
+      // The probe beside the run: the least the host adds to an answer of a model with no latency.
+      const [result, leastGapMs] = await Promise.all([
+        runCli(mixArgs(server.url, dataset, mixed)),
+        hostLeastGapMs(server.url, LEAST_GAP_PROBES),
+      ]);
+      expect(result.exitCode).toBe(0);
       const perModel = readSummary(mixed).per_model ?? {};
-      expect(perModel[BIG]?.ttft.min as number).toBeGreaterThanOrEqual(40 * NS_PER_MS);
+      expect(perModel[BIG]?.ttft.min as number).toBeGreaterThanOrEqual(200 * NS_PER_MS);
       expect(perModel[LORA]?.ttft.min as number).toBeGreaterThanOrEqual(10 * NS_PER_MS);
-      // Every request of the slow model is slower than the fast model's typical one: the latency was the model's.
-      expect(perModel[BIG]?.ttft.min as number).toBeGreaterThan(perModel[LORA]?.ttft.median as number);
+      // The fast model's fastest answer, less what the host added at best, is nearer its 10 ms than the slow model's
+      // 200: its latency was its own. (Not its median against the slow one's fastest, with 40 ms: a loaded host
+      // makes the serve process late, seen 61 and 129 ms for the 10 ms model at load ~20, and 37 ms over the least
+      // gap at ~31.)
+      expect((perModel[LORA]?.ttft.min as number) / NS_PER_MS - leastGapMs).toBeLessThan(100);
 
       const single = join(dir, "single");
       const one = ["benchmark", "online", "--endpoints", server.url, "--model", LORA, "--dataset", dataset];

@@ -35,7 +35,7 @@ describe("cli/read side", () => {
       "--mode",
       "model",
       "--output-tokens",
-      "200",
+      "100",
       "--tpot-ms",
       "1",
       "--port",
@@ -62,10 +62,11 @@ describe("cli/read side", () => {
         "1",
         "--max-connections",
         "2000",
+        // One round of 2,000 streams of 100 tokens: 200,000 chunks, a second or more of one worker's loop.
         "--num-samples",
-        "4000",
+        "2000",
         "--max-output-tokens",
-        "200",
+        "100",
         "--report-dir",
         report,
       ]);

@@ -46,8 +46,14 @@ function storedIdentity(report: string): string | null {
   }
 }
 
-/** The mock server's run, shared by its test and the compare test. */
-async function mockRun(): Promise<string> {
+/** The mock server's run, made once and shared by its test and the compare test. */
+let mockReport: Promise<string> | undefined;
+const mockRun = (): Promise<string> => {
+  mockReport ??= makeMockRun();
+  return mockReport;
+};
+
+async function makeMockRun(): Promise<string> {
   const server = await startMockServer({ mode: "fixed", outputTokens: 8, modelName: "tiny" });
   try {
     const dir = dirs.make();
@@ -74,7 +80,7 @@ describe("cli/server-identity", () => {
     });
     expect(JSON.parse(storedIdentity(report) ?? "null")).toEqual(serverOf(report));
     expect(await Bun.file(join(report, "report.txt")).text()).toContain("Server: engine not reported, model tiny");
-  });
+  }, 30_000);
 
   test("a server answering no identity path: one line, no server key, the run unchanged", async () => {
     const server = serveCompletions(() =>
@@ -95,7 +101,7 @@ describe("cli/server-identity", () => {
     } finally {
       server.stop(true);
     }
-  });
+  }, 30_000);
 
   if ("missing" in found) {
     if (process.env.CI === "true")

@@ -1,7 +1,8 @@
 /**
- * `--server-metrics`: the server's Prometheus page scraped by the main process on the run's
- * clock, against `serve` (vLLM's names). The server's view agrees with the client's; a server
- * without /metrics costs one line; a page that never answers costs failed scrapes, not sends.
+ * @module test/e2e/server-metrics.test — `--server-metrics`: the server's Prometheus page scraped by the main
+ * process on the run's clock, against `serve` (vLLM's names): the server's view agrees with the client's, and its
+ * TTFT counts the measured window alone, bounded by the scrapes just before and after the phase. (The probe, the
+ * key and pages that fail: test/e2e/server-metrics-probe.)
  */
 import { Database } from "bun:sqlite";
 import { afterAll, describe, expect, test } from "bun:test";
@@ -13,7 +14,10 @@ import { questionDataset, readSummary, runCli, tempDirs } from "./run-cli.ts";
 const dirs = tempDirs("ie-server-metrics-");
 afterAll(() => dirs.cleanup());
 
-/** A run's bounding scrapes (events.db `server_metrics_bounds`), its performance phase, and the warmup requests whose first token came after the opening scrape. */
+/**
+ * A run's bounding scrapes (events.db `server_metrics_bounds`), its performance phase, the warmup requests whose
+ * first token came after the opening scrape, and of them those that came after it was sent and after it was answered.
+ */
 function scrapeBounds(reportDir: string) {
   const db = new Database(join(reportDir, "events.db"), { readonly: true });
   try {
@@ -24,19 +28,69 @@ function scrapeBounds(reportDir: string) {
       start_ns: number;
       end_ns: number;
     };
-    const lateWarmup = (
-      db
-        .query("SELECT COUNT(*) AS n FROM requests WHERE phase = 'warmup' AND first_token_ns > ?")
-        .get(bounds.baselineNs) as { n: number }
-    ).n;
-    return { bounds, phase, lateWarmup };
+    const warmupAfter = (ns: number) =>
+      (
+        db.query("SELECT COUNT(*) AS n FROM requests WHERE phase = 'warmup' AND first_token_ns > ?").get(ns) as {
+          n: number;
+        }
+      ).n;
+    const span =
+      (
+        db.query("SELECT duration_ns AS d FROM server_scrapes WHERE t_ns = ?").get(bounds.baselineNs) as {
+          d: number;
+        } | null
+      )?.d ?? 0;
+    return {
+      bounds,
+      phase,
+      lateWarmup: warmupAfter(bounds.baselineNs),
+      afterSent: warmupAfter(bounds.baselineNs - span / 2),
+      afterAnswered: warmupAfter(bounds.baselineNs + span / 2),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+const mean = (values: readonly number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+
+/**
+ * The server's running gauge at each scrape inside the performance phase, and, from the client's rows (sends and
+ * ends), its requests in flight at some moment of each scrape's span (`during`: what the server can have counted
+ * while it wrote the page) and through all of it (`through`).
+ */
+function clientInFlightAtScrapes(reportDir: string): { server: number[]; during: number[]; through: number[] } {
+  const db = new Database(join(reportDir, "events.db"), { readonly: true });
+  try {
+    const phase = db.query("SELECT start_ns AS s, end_ns AS e FROM phases WHERE name = 'performance'").get() as {
+      s: number;
+      e: number;
+    };
+    const scrapes = db
+      .query(
+        "SELECT m.t_ns AS t, m.value AS v, s.duration_ns AS d FROM server_metrics m JOIN server_scrapes s ON s.t_ns = m.t_ns " +
+          "WHERE m.name = 'vllm:num_requests_running' AND m.t_ns >= ? AND m.t_ns <= ? ORDER BY m.t_ns",
+      )
+      .all(phase.s, phase.e) as { t: number; v: number; d: number }[];
+    const rows = db
+      .query("SELECT sent_ns AS sent, done_ns AS done FROM requests WHERE phase = 'performance'")
+      .all() as {
+      sent: number;
+      done: number;
+    }[];
+    return {
+      server: scrapes.map((s) => s.v),
+      during: scrapes.map((s) => rows.filter((r) => r.sent <= s.t + s.d / 2 && s.t - s.d / 2 < r.done).length),
+      through: scrapes.map((s) => rows.filter((r) => r.sent <= s.t - s.d / 2 && s.t + s.d / 2 < r.done).length),
+    };
   } finally {
     db.close();
   }
 }
 
 describe("cli/server-metrics", () => {
-  test("a concurrency-8 run: the server averages 8 requests running, and its TTFT p50 is at most the client's", async () => {
+  test("a concurrency-8 run: the server's running requests are the client's in flight, and its TTFT p50 is at most the client's", async () => {
+    // 96 requests of ~200 ms (38 ms to the first token, 40 tokens 4 ms apart), 8 at a time: ~2.4 s, ~12 scrapes.
     const server = await startMockServer({ mode: "model", ttftMs: 38, tpotMs: 4, outputTokens: 40, maxConcurrent: 16 });
     try {
       const dir = dirs.make();
@@ -55,11 +109,12 @@ describe("cli/server-metrics", () => {
         "--concurrency",
         "8",
         "--num-samples",
-        "160",
+        "96",
         "--duration",
         "0",
         "--streaming",
         "on",
+        // Not shorter: a scrape must answer within the interval, and one took over 0.1 s at load ~20.
         "--server-metrics-interval",
         "0.2",
         "--report-dir",
@@ -70,10 +125,22 @@ describe("cli/server-metrics", () => {
       const summary = readSummary(report);
       const metrics = summary.server_metrics;
       if (!metrics) throw new Error("no server_metrics in the summary");
-      expect(metrics.scrapes).toBeGreaterThanOrEqual(15);
-      expect(metrics.failed_scrapes).toBe(0);
+      // Scraped through the phase (half the ~12 its interval allows: a busy host may run main's timer late); a scrape
+      // fails only by outlasting the interval, which a loaded host may make one do.
+      expect(metrics.scrapes).toBeGreaterThanOrEqual(6);
+      expect(Object.keys(metrics.failed_scrape_errors)).toEqual(
+        metrics.failed_scrapes === 0 ? [] : ["no answer within the 200 ms interval"],
+      );
       expect(metrics.gauges.running?.source).toBe("vllm:num_requests_running");
-      expect(Math.abs((metrics.gauges.running?.avg ?? 0) - 8)).toBeLessThanOrEqual(1);
+      // What the server counted running at each scrape is what the client had in flight then (its rows' sends and
+      // ends): never more than the client had in flight during the scrape, nor than 8, and on average no
+      // fewer than it had in flight through the scrape, less one (a request may be on the wire either way). How
+      // close to 8 that is depends on how fast a loaded host lets the client refill a slot (6.9 seen at load ~14).
+      const inFlight = clientInFlightAtScrapes(report);
+      expect(inFlight.server.length).toBe(metrics.gauges.running?.samples as number);
+      inFlight.server.forEach((running, i) => expect(running).toBeLessThanOrEqual(inFlight.during[i] as number));
+      expect(metrics.gauges.running?.max as number).toBeLessThanOrEqual(8);
+      expect(metrics.gauges.running?.avg as number).toBeGreaterThanOrEqual(mean(inFlight.through) - 1);
       expect(metrics.gauges.waiting?.max).toBe(0);
       // vLLM's buckets around 38 ms are 20 and 40 ms: the server's p50 lies within them.
       const serverP50 = metrics.ttft_ms?.p50 ?? Number.NaN;
@@ -120,7 +187,7 @@ describe("cli/server-metrics", () => {
       };
       db.close();
       expect(span.lo).toBeLessThan(phase.start_ns);
-      expect(span.hi).toBeGreaterThan(phase.end_ns - 400e6);
+      expect(span.hi).toBeGreaterThan(phase.end_ns);
     } finally {
       await server.stop();
     }
@@ -143,7 +210,7 @@ describe("cli/server-metrics", () => {
           "--load-pattern",
           "poisson",
           "--target-qps",
-          "40",
+          "100",
           "--num-samples",
           String(samples),
           "--duration",
@@ -153,8 +220,8 @@ describe("cli/server-metrics", () => {
           "--report-dir",
           join(dir, report),
         ]);
-      expect((await run(60, "earlier")).exitCode).toBe(0);
-      // A 5 s interval against a ~1 s phase: no periodic scrape falls inside it, the bounding ones carry it.
+      expect((await run(20, "earlier")).exitCode).toBe(0);
+      // A 5 s interval against a ~0.4 s phase: no periodic scrape falls inside it, the bounding ones carry it.
       const result = await run(40, "r");
       expect(result.exitCode).toBe(0);
       const metrics = readSummary(join(dir, "r")).server_metrics;
@@ -198,12 +265,15 @@ describe("cli/server-metrics", () => {
       ]);
       expect(result.exitCode).toBe(0);
       const ttft = readSummary(report).server_metrics?.ttft_ms;
-      const { lateWarmup: late } = scrapeBounds(report);
+      const { lateWarmup: late, afterSent, afterAnswered } = scrapeBounds(report);
       expect(late).toBeGreaterThan(0);
       expect(ttft?.warmup_requests).toBe(late);
-      // The server counts the 30 measured requests and the late warmup ones alike (a first token
-      // sent while the baseline scrape was answered may land on either side of it: ±1).
-      expect(Math.abs((ttft?.count ?? 0) - (30 + late))).toBeLessThanOrEqual(1);
+      // The server counts the 30 measured requests and the late warmup ones alike. A first token that reached the
+      // client while the baseline scrape was out may be on either side of the page (a loaded host stretches that
+      // span: 5 such seen at load ~18); one received before it was sent is in the baseline, and one received after
+      // it was answered is counted, or was written just before the page and read late (1 allowed, as before).
+      expect(ttft?.count as number).toBeLessThanOrEqual(30 + afterSent);
+      expect(ttft?.count as number).toBeGreaterThanOrEqual(30 + afterAnswered - 1);
       expect(readFileSync(join(report, "report.txt"), "utf8")).toContain(
         `over ${ttft?.count} requests, ${late} of them warmup requests still in flight when measuring began`,
       );
@@ -211,189 +281,4 @@ describe("cli/server-metrics", () => {
       await server.stop();
     }
   }, 30_000);
-
-  test("the API key goes to the endpoint's own /metrics, never to a page on another server", async () => {
-    const server = await startMockServer({ mode: "fixed" });
-    const seen: (string | null)[] = [];
-    const exporter = Bun.serve({
-      hostname: "127.0.0.1",
-      port: 0,
-      fetch: (request) => {
-        seen.push(request.headers.get("authorization"));
-        return new Response("vllm:num_requests_running 2\n");
-      },
-    });
-    try {
-      const dir = dirs.make();
-      const run = (report: string, extra: string[]) =>
-        runCli([
-          "benchmark",
-          "offline",
-          "--endpoints",
-          server.url,
-          "--model",
-          "m",
-          "--dataset",
-          questionDataset(dir, 20),
-          "--api-key",
-          "sekret-key",
-          "--report-dir",
-          join(dir, report),
-          ...extra,
-        ]);
-      const elsewhere = await run("elsewhere", ["--server-metrics", `http://127.0.0.1:${exporter.port}/metrics`]);
-      expect(elsewhere.exitCode).toBe(0);
-      expect(elsewhere.stderr).toContain(
-        `server metrics: http://127.0.0.1:${exporter.port}/metrics is not the endpoint's server; the API key is not sent to it`,
-      );
-      expect(seen.length).toBeGreaterThan(0);
-      expect(seen.every((h) => h === null)).toBe(true);
-      // Two endpoints, one page: said, not left for the reader to assume.
-      const second = await startMockServer({ mode: "fixed" });
-      try {
-        const two = await runCli([
-          "benchmark",
-          "offline",
-          "--endpoints",
-          `${server.url},${second.url}`,
-          "--model",
-          "m",
-          "--dataset",
-          questionDataset(dir, 20),
-          "--server-metrics",
-          `http://127.0.0.1:${exporter.port}/metrics`,
-          "--report-dir",
-          join(dir, "two"),
-        ]);
-        expect(two.exitCode).toBe(0);
-        expect(two.stderr).toContain(
-          `warning: server metrics come from one page, http://127.0.0.1:${exporter.port}/metrics: the servers behind the other 1 endpoint(s) are not in them`,
-        );
-      } finally {
-        await second.stop();
-      }
-    } finally {
-      await server.stop();
-      exporter.stop(true);
-    }
-  }, 30_000);
-
-  test("a server without /metrics costs one line, and nothing is stored", async () => {
-    const server = await startMockServer({ mode: "fixed" });
-    try {
-      const dir = dirs.make();
-      const report = join(dir, "r");
-      const result = await runCli([
-        "benchmark",
-        "offline",
-        "--endpoints",
-        server.url,
-        "--model",
-        "m",
-        "--dataset",
-        questionDataset(dir, 20),
-        "--report-dir",
-        report,
-      ]);
-      expect(result.exitCode).toBe(0);
-      expect(result.stderr.split("\n").filter((l) => l.includes("server metrics"))).toEqual([
-        `server metrics: ${server.url}/metrics: HTTP 404; not scraped (--server-metrics URL to name the page, off to skip this check)`,
-      ]);
-      expect(readSummary(report).server_metrics).toBeUndefined();
-      const off = await runCli([
-        "benchmark",
-        "offline",
-        "--endpoints",
-        server.url,
-        "--model",
-        "m",
-        "--dataset",
-        questionDataset(dir, 20),
-        "--server-metrics",
-        "off",
-        "--report-dir",
-        join(dir, "off"),
-      ]);
-      expect(off.stderr).not.toContain("server metrics");
-    } finally {
-      await server.stop();
-    }
-  }, 30_000);
-
-  test("a page that accepts and never answers: every scrape fails at its interval, the schedule is kept", async () => {
-    const held: Bun.Socket[] = [];
-    const silent = Bun.listen({
-      hostname: "127.0.0.1",
-      port: 0,
-      socket: { open: (s) => void held.push(s), data: () => undefined },
-    });
-    const server = await startMockServer({ mode: "fixed" });
-    try {
-      const dir = dirs.make();
-      const report = join(dir, "r");
-      const result = await runCli([
-        "benchmark",
-        "online",
-        "--endpoints",
-        server.url,
-        "--model",
-        "m",
-        "--dataset",
-        questionDataset(dir, 50),
-        "--load-pattern",
-        "poisson",
-        "--target-qps",
-        "200",
-        "--num-samples",
-        "600",
-        "--duration",
-        "0",
-        "--streaming",
-        "off",
-        "--server-metrics",
-        `http://127.0.0.1:${silent.port}/metrics`,
-        "--server-metrics-interval",
-        "0.25",
-        "--report-dir",
-        report,
-      ]);
-      expect(result.stderr).toContain(
-        `warning: server metrics: http://127.0.0.1:${silent.port}/metrics: no answer in 2 s; scraping it anyway`,
-      );
-      expect(result.exitCode).toBe(0);
-      const summary = readSummary(report);
-      expect(summary.n_samples_completed).toBe(600);
-      expect(summary.server_metrics?.scrapes).toBe(0);
-      expect(summary.server_metrics?.failed_scrapes).toBeGreaterThanOrEqual(8);
-      expect(summary.server_metrics?.failed_scrape_errors).toEqual({
-        "no answer within the 250 ms interval": summary.server_metrics?.failed_scrapes as number,
-      });
-      // The report says why there are no figures, and what to do.
-      expect(await Bun.file(join(report, "report.txt")).text()).toMatch(
-        /no scrape in the window worked: no answer within the 250 ms interval \(\d+ of \d+\); a page this slow needs a longer --server-metrics-interval/,
-      );
-    } finally {
-      await server.stop();
-      for (const s of held) s.end();
-      silent.stop(true);
-    }
-  }, 30_000);
-
-  test("refuses a setting that is not auto, off or a URL, naming the flag", async () => {
-    const result = await runCli([
-      "benchmark",
-      "offline",
-      "--endpoints",
-      "http://127.0.0.1:9",
-      "--model",
-      "m",
-      "--dataset",
-      "x.jsonl",
-      "--server-metrics",
-      "yes",
-    ]);
-    expect(result.exitCode).toBe(2);
-    expect(result.stderr).toContain("--server-metrics");
-    expect(result.stderr).toContain("expected auto, off or an http(s) URL");
-  });
 });

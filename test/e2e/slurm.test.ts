@@ -1,7 +1,7 @@
 /**
  * On a real Slurm (scripts/slurm-local.sh sets up one node here): `srun -n 2 … --shard auto`
  * runs two shards of one 400 QPS Poisson plan from one command line, and `report merge` gives the
- * report one host would have: the server sees one Poisson stream of all 2,400 requests, and the
+ * report one host would have: the server sees one Poisson stream of all 1,200 requests, and the
  * merged percentiles are those of the union of the shards' rows. Skipped, with one line saying
  * why, where srun is absent or no controller answers.
  */
@@ -17,7 +17,8 @@ const dirs = tempDirs("ie-slurm-");
 afterAll(() => dirs.cleanup());
 
 const TARGET_QPS = 400;
-const REQUESTS = 2400;
+/** 3 s of schedule: 300 windows of 10 ms for the dispersion, 1,200 arrivals for the rate (as test/e2e/shards). */
+const REQUESTS = 1200;
 const SBATCH_EXAMPLE = join(import.meta.dir, "..", "..", "examples", "slurm", "benchmark.sbatch");
 
 /** Why this host cannot run the test, or null. */
@@ -34,7 +35,7 @@ if (skip) console.log(`skipped: the srun -n 2 sharded benchmark — ${skip}`);
 
 describe("cli/slurm", () => {
   test.skipIf(skip !== null)(
-    "srun -n 2 … --shard auto, then report merge: one Poisson stream of 2,400 requests at 400 QPS",
+    "srun -n 2 … --shard auto, then report merge: one Poisson stream of 1,200 requests at 400 QPS",
     async () => {
       Bun.gc(true);
       const server = await startMockServer({ mode: "fixed", recordObservations: true });
@@ -143,7 +144,7 @@ describe("cli/slurm", () => {
             `  - path: ${questionDataset(dir, 50)}`,
             "settings:",
             "  runtime:",
-            "    n_samples_to_issue: 600",
+            "    n_samples_to_issue: 300",
             "    min_duration_ms: 0",
             "  load_pattern:",
             "    type: poisson",
@@ -186,7 +187,7 @@ describe("cli/slurm", () => {
         expect(output).not.toContain("error:");
         const summary = readSummary(join(dir, "results", job, "merged"));
         expect(summary).toMatchObject({
-          n_samples_issued: 600,
+          n_samples_issued: 300,
           n_samples_failed: 0,
           complete: true,
           shards: { of: 2, missing: [] },

@@ -11,7 +11,7 @@ import {
   tempDirs,
   waitFor,
 } from "./run-cli.ts";
-import { readRun, warmupAwareServer, type RequestKind } from "./warmup-server.ts";
+import { performanceEnded, readRun, warmupAwareServer } from "./warmup-server.ts";
 
 const dirs = tempDirs("ie-warmup-drain-");
 let server: ReturnType<typeof warmupAwareServer> | undefined;
@@ -24,9 +24,32 @@ afterAll(() => dirs.cleanup());
 const WARMUP_REQUESTS = 6;
 const PERF_REQUESTS = 30;
 
-function startServer(delayMs: Record<RequestKind, number | null>): string {
+function startServer(delayMs: Parameters<typeof warmupAwareServer>[0]): string {
   server = warmupAwareServer(delayMs);
   return server.url;
+}
+
+/**
+ * Runs the CLI while the server holds the warmup requests it was told to hold ("release"), and releases them
+ * once the run has stored its performance phase's end: whatever the host's pace, the warmup answers come after it.
+ */
+async function runReleasingAfterPerformance(args: string[], reportDir: string) {
+  const proc = spawnCli(args);
+  const stderr = collectOutput(proc.stderr);
+  const stdout = collectOutput(proc.stdout);
+  try {
+    await waitFor(
+      () => performanceEnded(reportDir) || proc.exitCode !== null,
+      30_000,
+      10,
+      () => `the performance phase's end was not stored; the run printed: ${stderr.text}`,
+    );
+    server?.release();
+    const [exitCode] = await Promise.all([proc.exited, stderr.done, stdout.done]);
+    return { exitCode, stderr: stderr.text };
+  } finally {
+    proc.kill("SIGKILL");
+  }
 }
 
 /** Benchmark args for a salted warmup then the performance phase against `url`, one worker, non-streaming. */
@@ -65,9 +88,10 @@ const maxDoneNs = (rows: readonly { done_ns: number }[]) => Math.max(...rows.map
 
 describe("cli/warmup-drain", () => {
   test("by default the performance phase starts while warmup requests are still in flight, and only perf rows are measured", async () => {
-    const url = startServer({ warmup: 1_500, performance: 0 });
+    // Warmup requests are answered only once the performance phase's end is stored.
+    const url = startServer({ warmup: "release", performance: 0 });
     const reportDir = join(dirs.make(), "r");
-    const result = await runCli(warmupRunArgs(url, reportDir, OFFLINE));
+    const result = await runReleasingAfterPerformance(warmupRunArgs(url, reportDir, OFFLINE), reportDir);
     expect(result.exitCode).toBe(0);
 
     const run = readRun(reportDir);
@@ -90,7 +114,8 @@ describe("cli/warmup-drain", () => {
   }, 30_000);
 
   test("with --warmup-drain the performance phase starts after every warmup response", async () => {
-    const url = startServer({ warmup: 500, performance: 0 });
+    // Any hold shows the order: the performance phase waits for it, whatever it is.
+    const url = startServer({ warmup: 100, performance: 0 });
     const reportDir = join(dirs.make(), "r");
     const result = await runCli(warmupRunArgs(url, reportDir, OFFLINE, "--warmup-drain"));
     expect(result.exitCode).toBe(0);
@@ -105,10 +130,12 @@ describe("cli/warmup-drain", () => {
 
   test("under a concurrency pattern, leftover warmup requests take none of the performance phase's slots", async () => {
     const concurrency = 4;
-    // Warmup: 8 requests through 4 slots, so the last 4 are still in flight when perf starts.
-    const url = startServer({ warmup: 1_500, performance: 50 });
+    // Warmup: 8 requests through 4 slots; the first 4 answered at once, the last 4 held until the performance
+    // phase's end is stored, so they hold their slots while perf runs.
+    const url = startServer({ warmup: (n) => (n < concurrency ? 0 : "release"), performance: 50 });
     const reportDir = join(dirs.make(), "r");
-    const result = await runCli(warmupRunArgs(url, reportDir, concurrencyMode(concurrency), "--warmup-requests", "8"));
+    const args = warmupRunArgs(url, reportDir, concurrencyMode(concurrency), "--warmup-requests", "8");
+    const result = await runReleasingAfterPerformance(args, reportDir);
     expect(result.exitCode).toBe(0);
 
     const arrivals = server?.arrivals ?? [];
@@ -133,7 +160,7 @@ describe("cli/warmup-drain", () => {
     async (_name, extra, overlap) => {
       const url = startServer({ warmup: null, performance: 0 });
       const reportDir = join(dirs.make(), "r");
-      const result = await runCli(warmupRunArgs(url, reportDir, OFFLINE, "--warmup-drain-timeout", "0.5", ...extra));
+      const result = await runCli(warmupRunArgs(url, reportDir, OFFLINE, "--warmup-drain-timeout", "0.3", ...extra));
       expect(result.exitCode).toBe(0);
 
       const run = readRun(reportDir);
@@ -141,7 +168,7 @@ describe("cli/warmup-drain", () => {
       expect(run.warmupRows.every((r) => r.error_kind === "cancelled")).toBe(true);
       // The timeout runs from the moment warmup finished issuing.
       const lastSentNs = Math.max(...run.warmupRows.map((r) => r.sent_ns ?? Number.NaN));
-      expect(Math.min(...run.warmupRows.map((r) => r.done_ns))).toBeGreaterThanOrEqual(lastSentNs + 0.5e9);
+      expect(Math.min(...run.warmupRows.map((r) => r.done_ns))).toBeGreaterThanOrEqual(lastSentNs + 0.3e9);
       expect(run.performance.start_ns < maxDoneNs(run.warmupRows)).toBe(overlap);
       expect(run.performanceRows).toHaveLength(PERF_REQUESTS);
       expect(readSummary(reportDir)).toMatchObject({ n_samples_issued: PERF_REQUESTS, n_samples_failed: 0 });

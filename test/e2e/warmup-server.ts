@@ -3,7 +3,9 @@
  *
  * A salted warmup prompt starts with "[<16 hex>] " (dataset/warmup-salt); the test datasets never
  * do. Each kind answers after its own delay (null: never — the request is held until the client
- * cancels it), and every arrival notes how many requests of each kind were in flight, itself included.
+ * cancels it; "release": held until the test calls `release()`, once it has seen what it waits for),
+ * which may depend on the request's place among its kind's arrivals; every arrival notes how many
+ * requests of each kind were in flight, itself included.
  */
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
@@ -19,10 +21,14 @@ interface Arrival {
 
 const SALTED = /^\[[0-9a-f]{16}\] /;
 
-/** Resolves after `ms`, or when the client goes away; null waits for the client only. */
-function holdFor(ms: number | null, signal: AbortSignal): Promise<void> {
+/** How long a request is held: ms, null (until the client goes away) or "release" (until `release()`, or the client goes). */
+type Delay = number | null | "release";
+
+/** Resolves after `delay`, or when the client goes away. */
+function holdFor(delay: Delay, released: Promise<void>, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    const timer = ms === null ? undefined : setTimeout(resolve, ms);
+    const timer = typeof delay === "number" ? setTimeout(resolve, delay) : undefined;
+    if (delay === "release") void released.then(() => resolve());
     signal.addEventListener("abort", () => {
       clearTimeout(timer);
       resolve();
@@ -30,17 +36,22 @@ function holdFor(ms: number | null, signal: AbortSignal): Promise<void> {
   });
 }
 
-export function warmupAwareServer(delayMs: Record<RequestKind, number | null>) {
+/** Each kind's delay, or a function of the request's place (0-based) among its kind's arrivals. */
+export function warmupAwareServer(delayMs: Record<RequestKind, Delay | ((n: number) => Delay)>) {
   const inFlight: Record<RequestKind, number> = { warmup: 0, performance: 0 };
+  const seen: Record<RequestKind, number> = { warmup: 0, performance: 0 };
   const arrivals: Arrival[] = [];
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
   const server = serveCompletions(
     async (req) => {
       const body = (await req.json()) as { messages: { content: string }[] };
       const kind: RequestKind = SALTED.test(body.messages.at(-1)?.content ?? "") ? "warmup" : "performance";
       inFlight[kind]++;
       arrivals.push({ kind, warmupInFlight: inFlight.warmup, performanceInFlight: inFlight.performance });
+      const delay = delayMs[kind];
       try {
-        await holdFor(delayMs[kind], req.signal);
+        await holdFor(typeof delay === "function" ? delay(seen[kind]++) : delay, released, req.signal);
       } finally {
         inFlight[kind]--;
       }
@@ -50,7 +61,7 @@ export function warmupAwareServer(delayMs: Record<RequestKind, number | null>) {
     },
     { idleTimeout: 0 },
   );
-  return { url: `http://127.0.0.1:${server.port}`, arrivals, stop: () => server.stop(true) };
+  return { url: `http://127.0.0.1:${server.port}`, arrivals, release: () => release(), stop: () => server.stop(true) };
 }
 
 interface PhaseRow {
@@ -67,6 +78,22 @@ interface RequestRow {
   sent_ns: number | null;
   done_ns: number;
   error_kind: string | null;
+}
+
+/** Whether the run in `reportDir` has stored its performance phase's end (false while events.db or the row is not there yet). */
+export function performanceEnded(reportDir: string): boolean {
+  let db: Database | undefined;
+  try {
+    db = new Database(join(reportDir, "events.db"), { readonly: true });
+    const row = db.query("SELECT end_ns FROM phases WHERE name = 'performance'").get() as {
+      end_ns: number | null;
+    } | null;
+    return row !== null && row.end_ns !== null && row.end_ns > 0;
+  } catch {
+    return false;
+  } finally {
+    db?.close();
+  }
 }
 
 /** The phases and per-phase request rows of a run's events.db. */

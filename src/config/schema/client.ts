@@ -84,7 +84,8 @@ export const ClientSettingsSchema = z.strictObject({
     .nullable()
     .default(60)
     .describe(
-      "seconds without a byte, once a stream's body has started, before it counts as stalled (queueing before the first byte is not a stall); null = never",
+      "seconds without a byte, once a stream's body has started, before it counts as stalled (queueing before the first " +
+        "byte is not a stall), met within a quarter of it or 1 s; null = never",
     ),
   // ours: a response body past this (streaming or not) aborts that request as too_large.
   max_response_mb: num(z.number().gt(0))
