@@ -9,6 +9,7 @@ import { modelLines } from "./model-text.ts";
 import type { ReadSideHealth } from "../metrics/read-side-health.ts";
 import { serverTimingLines } from "./server-timing-text.ts";
 import { steadyStateLines } from "./steady-state-text.ts";
+import { importLines } from "./import-text.ts";
 import { verdictLines } from "../mlperf/run-verdict.ts";
 import { DELAYED_LAG_NS } from "../metrics/load-generator-health.ts";
 import { hasValues, type Rollup } from "../metrics/series-rollup.ts";
@@ -177,6 +178,7 @@ export function renderReportText(
 ): string {
   const conversations = summary.conversations ? conversationLines(summary.conversations) : [];
   const shards = [
+    ...(summary.import ? importLines(summary.import) : []),
     ...(summary.shards ? shardLines(summary.shards) : []),
     ...(summary.server_metrics ? serverMetricsLines(summary.server_metrics, summary.ttft) : []),
     ...(summary.server_timing ? serverTimingLines(summary.server_timing) : []),
@@ -225,6 +227,7 @@ export function renderConsoleSummary(
     ...headline(metricNamed("tpot").label, summary.tpot, ["50.0"]),
     ...headline(metricNamed("latency").label, summary.latency, ["50.0", "99.0"]),
     ...(summary.conversations ? [conversationHeadline(summary.conversations)] : []),
+    ...(summary.import ? importLines(summary.import) : []),
     ...(summary.shards ? shardLines(summary.shards) : []),
     ...(summary.server_metrics ? serverMetricsLines(summary.server_metrics, summary.ttft) : []),
     ...(summary.server_timing ? serverTimingLines(summary.server_timing) : []),

@@ -25,6 +25,7 @@ import type { MergedShards } from "./shard-health.ts";
 import type { ServerMetricsSummary } from "../server-metrics/summary.ts";
 import type { ServerIdentity } from "../server-metrics/server-identity.ts";
 import type { SteadyState } from "../metrics/steady-state/steady-state.ts";
+import type { ImportBlock } from "./import-schema.ts";
 
 export type RunState = "complete" | "interrupted" | "failed";
 
@@ -115,6 +116,8 @@ export interface ResultSummary {
   steady_state?: SteadyState;
   /** The same metrics over each model's requests (report/model-breakdown); present only when the run sent to several. */
   per_model?: Record<string, ModelSummary>;
+  /** Another tool's figures beside ours, and why they differ (report/import-figures); present only for an imported run. */
+  import?: ImportBlock;
 }
 
 /** The metric blocks a model's breakdown repeats: its requests alone, each figure defined as for the whole run. */

@@ -15,6 +15,7 @@ import { PER_MODEL_KEYS } from "./result-summary.ts";
 type PerModelMask = { [K in (typeof PER_MODEL_KEYS)[number]]: true };
 import { ServerTimingSchema } from "./server-timing-schema.ts";
 import { SteadyStateSchema } from "./steady-state-schema.ts";
+import { ImportBlockSchema } from "./import-schema.ts";
 
 const num = z.number().nullable();
 /** A histogram bucket (lower, upper] in ms; upper null for +Inf. */
@@ -266,6 +267,8 @@ const SummaryBlocksSchema = z.strictObject({
       ),
     })
     .optional(),
+  // Present only for an imported run (inference-endpoint import): report/import-figures.
+  import: ImportBlockSchema.optional(),
 });
 
 // Present only for a run that sent to several models: report/model-breakdown.

@@ -44,6 +44,8 @@ import { scrubNonFinite } from "../metrics/json-numbers.ts";
 import { steadyStateOf, type SteadyState } from "../metrics/steady-state/steady-state.ts";
 import { readScrapeCounts, readServerMetricRows, readWarmupFirstTokens } from "../server-metrics/read-samples.ts";
 import { stopCause } from "./stop-cause.ts";
+import { importBlock } from "./import-figures.ts";
+import { IMPORT_META_KEY, StoredImportSchema } from "./import-schema.ts";
 
 const PERFORMANCE_PHASE = "performance";
 /** Runs with a plateau to find: a closed loop's slots, or an open loop's rate (a burst only drains). */
@@ -173,6 +175,8 @@ function readPerformancePhase(reportDir: string): PerformancePhase {
       const steady = steadyStateOf(cols, { waiting: serverTimeline?.waiting ?? null, slo: stored?.slo ?? null });
       if (steady) summary.steady_state = scrubNonFinite(steady) as SteadyState;
     }
+    const imported = meta[IMPORT_META_KEY];
+    if (imported) summary.import = importBlock(StoredImportSchema.parse(JSON.parse(imported)), summary);
     const accuracy = JSON.parse(meta.accuracy_results ?? "[]") as AccuracyEntry[];
     const profiling = meta[PROFILING_META_KEY] ? (JSON.parse(meta[PROFILING_META_KEY]) as ProfilingRecord) : null;
     const stoppedBy = summary.state === "interrupted" ? stopCause(meta) : null;

@@ -9,6 +9,7 @@
  * still gives a page of a few MB.
  */
 import { renderServerTimingTable } from "./server-timing-table.ts";
+import { renderImportTable } from "./import-table.ts";
 import type { AccuracyEntry } from "../../accuracy/index.ts";
 import { renderAccuracyTable } from "./accuracy-table.ts";
 import type { PhaseColumns } from "../../metrics/phase-columns.ts";
@@ -83,6 +84,7 @@ export function renderHtmlReport(
   const tables =
     verdictBanner(summary) +
     banner(summary) +
+    renderImportTable(summary.import) +
     renderSummaryTables(summary) +
     renderShardTable(summary.shards) +
     renderModelTable(summary) +
