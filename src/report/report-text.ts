@@ -10,6 +10,7 @@ import type { ReadSideHealth } from "../metrics/read-side-health.ts";
 import { serverTimingLines } from "./server-timing-text.ts";
 import { steadyStateLines } from "./steady-state-text.ts";
 import { importLines } from "./import-text.ts";
+import { errorBoundLine } from "./error-bound-text.ts";
 import { verdictLines } from "../mlperf/run-verdict.ts";
 import { DELAYED_LAG_NS } from "../metrics/load-generator-health.ts";
 import { hasValues, type Rollup } from "../metrics/series-rollup.ts";
@@ -136,6 +137,7 @@ function loadGeneratorLines(s: ResultSummary): string[] {
     lines.push(`Load generator: ${verdict} (${loadGeneratorFigures(s)})`);
   }
   if (s.client_read_side) lines.push(readSideLine(s.client_read_side));
+  if (s.client_error_bound) lines.push(errorBoundLine(s.client_error_bound));
   if (s.n_samples_delayed)
     lines.push(`Delayed requests (sent > ${nsAsMs(DELAYED_LAG_NS)} ms late): ${s.n_samples_delayed}`);
   if (s.n_samples_dropped) lines.push(`${droppedLabel(s)}: ${s.n_samples_dropped}`);

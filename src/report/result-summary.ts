@@ -26,6 +26,7 @@ import type { ServerMetricsSummary } from "../server-metrics/summary.ts";
 import type { ServerIdentity } from "../server-metrics/server-identity.ts";
 import type { SteadyState } from "../metrics/steady-state/steady-state.ts";
 import type { ImportBlock } from "./import-schema.ts";
+import type { ClientErrorBound } from "../metrics/client-error-bound.ts";
 
 export type RunState = "complete" | "interrupted" | "failed";
 
@@ -106,6 +107,8 @@ export interface ResultSummary {
   server_metrics?: ServerMetricsSummary;
   /** The verdict on the workers' read side (metrics/read-side-health); present when they sampled their loops. */
   client_read_side?: ReadSideHealth;
+  /** How much later than the bytes' arrival the stamps may be, p50 and p99 (metrics/client-error-bound); present when the workers sampled their loops. */
+  client_error_bound?: ClientErrorBound;
   /** The server's own per-request figures (metrics/server-timing); present when responses carried any. */
   server_timing?: ServerTimingSummary;
   /** What served the run, as the server said before it (server-metrics/server-identity); present when it said anything. */

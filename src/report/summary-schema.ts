@@ -16,6 +16,7 @@ type PerModelMask = { [K in (typeof PER_MODEL_KEYS)[number]]: true };
 import { ServerTimingSchema } from "./server-timing-schema.ts";
 import { SteadyStateSchema } from "./steady-state-schema.ts";
 import { ImportBlockSchema } from "./import-schema.ts";
+import { ClientErrorBoundSchema } from "./error-bound-schema.ts";
 
 const num = z.number().nullable();
 /** A histogram bucket (lower, upper] in ms; upper null for +Inf. */
@@ -205,6 +206,8 @@ const SummaryBlocksSchema = z.strictObject({
       bound_ms: z.number(),
     })
     .optional(),
+  // Present when the workers sampled their event loops: metrics/client-error-bound.
+  client_error_bound: ClientErrorBoundSchema.optional(),
   // Present when responses carried the server's own figures: metrics/server-timing.
   server_timing: ServerTimingSchema.optional(),
   // Present when the server's metrics were scraped: server-metrics/summary.

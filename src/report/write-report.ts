@@ -17,6 +17,7 @@ import { EVENTS_DB_FILE } from "../record/events-db.ts";
 import type { PhaseColumns } from "../metrics/phase-columns.ts";
 import { openEventsDbReadonly, readPhaseColumns, readPhases, readRunMeta } from "../metrics/read-phase.ts";
 import { readReadSideHealth } from "../metrics/read-side-health.ts";
+import { errorBoundOf } from "./error-bound-of.ts";
 import { readServerTimingRows, summarizeServerTiming } from "../metrics/server-timing.ts";
 import { conversationMetrics } from "../metrics/conversation-metrics.ts";
 import { conversationWindow } from "../metrics/conversation-window.ts";
@@ -144,6 +145,10 @@ function readPerformancePhase(reportDir: string): PerformancePhase {
       };
     const readSide = readReadSideHealth(db, PERFORMANCE_PHASE, windowStartNs, phase?.end_ns ?? Number.MAX_SAFE_INTEGER);
     if (readSide) summary.client_read_side = readSide;
+    const bound =
+      readSide &&
+      errorBoundOf(db, meta, windowStartNs, phase?.end_ns ?? Number.MAX_SAFE_INTEGER, readSide.verdict, summary);
+    if (bound) summary.client_error_bound = bound;
     const serverTiming = summarizeServerTiming(readServerTimingRows(db, PERFORMANCE_PHASE));
     if (serverTiming) summary.server_timing = serverTiming;
     if (stored?.submission) summary.result = runVerdict(summary, stored.submission);
