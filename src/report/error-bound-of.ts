@@ -7,7 +7,7 @@ import { readClientErrorBound, type ClientErrorBound, type ProbeTtfts } from "..
 import type { ResultSummary } from "./result-summary.ts";
 
 /** events.db's `run` key holding the probe's TTFTs (run/calibration-probe). */
-const CALIBRATION_META_KEY = "calibration_probe";
+export const CALIBRATION_META_KEY = "calibration_probe";
 
 const PHASE = "performance";
 

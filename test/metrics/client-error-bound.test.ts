@@ -41,6 +41,15 @@ describe("metrics/client-error-bound", () => {
       "loop_lateness_and_probe",
     ],
     ["a probe but no TTFT in the run: the lateness", probe(20, 30), null, 1, 20, "loop_lateness_and_probe"],
+    // 2,000 streams on one worker: fetch's own thread is late where the loop's timer cannot see it.
+    [
+      "an excess at p50 above the lateness at p99: p99 is at least p50",
+      probe(9, 1263),
+      { p50Ns: 1044 * MS, p99Ns: 1972 * MS },
+      1035,
+      1035,
+      "loop_lateness_and_probe",
+    ],
   ])("%s", (_name, p, ttft, p50Ms, p99Ms, from) => {
     const bound = clientErrorBound(LATE, "saturated", p, ttft);
     expect(bound.p50_ms).toBeCloseTo(p50Ms, 9);
