@@ -9,11 +9,16 @@
 export {};
 
 const WORKER_ARG = "__worker";
+const PROBE_ARG = "__probe";
 const args = process.argv.slice(2);
 
 if (args[0] === WORKER_ARG) {
   const { runWorker } = await import("../workers/http-worker.ts");
   await runWorker(args[1] ?? "", Number(args[2] ?? 0));
+} else if (args[0] === PROBE_ARG) {
+  // --calibrate's raw-socket probe (run/calibration-probe): a process of its own beside the workers.
+  const { runProbeProcess } = await import("./client/raw-probe.ts");
+  await runProbeProcess();
 } else if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
   const [{ VERSION }, { STDOUT_FD, writeText }] = await Promise.all([
     import("./version.ts"),

@@ -16,6 +16,7 @@ const SRC = join(import.meta.dir, "..", "src");
 /** Top to bottom; "." is src/'s own files (main.ts, errors.ts, version.ts). */
 const LAYERS = [
   "cli",
+  "import",
   "sweep",
   "compare",
   "doctor",

@@ -13,6 +13,7 @@ import { VERSION } from "../version.ts";
 import type { CliIo, Command } from "./command.ts";
 import { benchmarkFromConfigCommand, benchmarkOfflineCommand, benchmarkOnlineCommand } from "./commands/benchmark.ts";
 import { compareCommand } from "./commands/compare.ts";
+import { importCommand } from "./commands/import.ts";
 import { sweepCommand } from "./commands/sweep.ts";
 import { evalCommand } from "./commands/eval.ts";
 import { infoCommand } from "./commands/info.ts";
@@ -44,6 +45,7 @@ export const COMMANDS: readonly Command[] = [
   serveCommand,
   reportCommand,
   compareCommand,
+  importCommand,
   sweepCommand,
   evalCommand,
 ];

@@ -20,6 +20,7 @@ import { shardRule } from "./rules/shard.ts";
 import { gpuCostRule } from "./rules/gpu-cost.ts";
 import { runsRule } from "./rules/runs.ts";
 import { sloRule } from "./rules/slo.ts";
+import { calibrateRule } from "./rules/calibrate.ts";
 import { endpointsRule } from "./rules/endpoints.ts";
 import { requestExtrasRule } from "./rules/request-extras.ts";
 import { anthropicParamsRule } from "./rules/anthropic-params.ts";
@@ -60,6 +61,7 @@ const RULES: readonly Rule[] = [
   shardRule,
   submissionRule,
   sloRule,
+  calibrateRule,
   gpuCostRule,
   runsRule,
   poolingRule,

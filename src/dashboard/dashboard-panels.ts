@@ -172,6 +172,7 @@ export function verdicts(s: DashboardSnapshot, width: number): Lines {
             piece(readSide.cause ? ` (cause: ${readSide.cause})` : ""),
           ],
           [piece(`worker loop lateness p99 ${ms(readSide.latenessP99Ms)} ms`)],
+          [piece(`client error bound p50/p99 ${ms(readSide.boundP50Ms)} / ${ms(readSide.boundP99Ms)} ms`)],
           [piece(`${readSide.workers} worker(s)`)],
         ],
         width,

@@ -13,6 +13,16 @@
 import type { PhaseFigures, LiveSnapshot } from "../live-metrics/live-state.ts";
 import { lagLimitNs, lagVerdict } from "../metrics/load-generator-health.ts";
 import { readSideHealth } from "../metrics/read-side-health.ts";
+import { weightedLowerPercentile } from "../metrics/stamp-lateness.ts";
+
+/** The error bound over the workers' latest windows, one each: what a stamp taken now may carry. */
+function latestBound(latenessMs: readonly number[]): { boundP50Ms: number; boundP99Ms: number } {
+  const ones = latenessMs.map(() => 1);
+  return {
+    boundP50Ms: weightedLowerPercentile(latenessMs, ones, 50),
+    boundP99Ms: weightedLowerPercentile(latenessMs, ones, 99),
+  };
+}
 import type { SeriesPoints, TimedFigures } from "./frame-history.ts";
 import {
   histogramSince,
@@ -62,6 +72,9 @@ export interface DashboardSnapshot {
     cause: "worker" | "host" | null;
     latenessP99Ms: number;
     workers: number;
+    /** The client's error bound now (metrics/client-error-bound): the workers' latest windows' lateness p50 and p99, ms. */
+    boundP50Ms: number;
+    boundP99Ms: number;
   } | null;
   server: ServerGauges | null;
   series: SeriesPoints;
@@ -171,6 +184,7 @@ export function dashboardSnapshot(input: SnapshotInput): DashboardSnapshot {
           cause: health.cause,
           latenessP99Ms: health.lateness_p99_ms,
           workers: health.workers,
+          ...latestBound(input.workers.map((w) => w.latenessS * 1e3)),
         }
       : null,
     server: input.server,

@@ -234,6 +234,17 @@ export class EventsDb {
     })();
   }
 
+  /** An imported run's streams that the source counted but did not time chunk by chunk: TPOT's tokens by plan index (import/). */
+  setTokensAfterFirst(phase: string, tokens: ReadonlyMap<number, number>): void {
+    const update = this.db.prepare(
+      "UPDATE requests SET tokenizer_tokens_after_first = ? WHERE phase = ? AND plan_index = ?",
+    );
+    this.db.transaction(() => {
+      for (const [planIndex, n] of tokens) update.run(n, phase, planIndex);
+    })();
+    update.finalize();
+  }
+
   close(): void {
     this.db.close();
   }

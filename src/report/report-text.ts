@@ -10,6 +10,8 @@ import type { ReadSideHealth } from "../metrics/read-side-health.ts";
 import { serverTimingLines } from "./server-timing-text.ts";
 import { carriedMedia, requestContentLines } from "./request-content-text.ts";
 import { steadyStateLines } from "./steady-state-text.ts";
+import { importLines } from "./import-text.ts";
+import { errorBoundLine } from "./error-bound-text.ts";
 import { verdictLines } from "../mlperf/run-verdict.ts";
 import { DELAYED_LAG_NS } from "../metrics/load-generator-health.ts";
 import { hasValues, type Rollup } from "../metrics/series-rollup.ts";
@@ -136,6 +138,7 @@ function loadGeneratorLines(s: ResultSummary): string[] {
     lines.push(`Load generator: ${verdict} (${loadGeneratorFigures(s)})`);
   }
   if (s.client_read_side) lines.push(readSideLine(s.client_read_side));
+  if (s.client_error_bound) lines.push(errorBoundLine(s.client_error_bound));
   if (s.n_samples_delayed)
     lines.push(`Delayed requests (sent > ${nsAsMs(DELAYED_LAG_NS)} ms late): ${s.n_samples_delayed}`);
   if (s.n_samples_dropped) lines.push(`${droppedLabel(s)}: ${s.n_samples_dropped}`);
@@ -178,6 +181,7 @@ export function renderReportText(
 ): string {
   const conversations = summary.conversations ? conversationLines(summary.conversations) : [];
   const shards = [
+    ...(summary.import ? importLines(summary.import) : []),
     ...(summary.shards ? shardLines(summary.shards) : []),
     ...(summary.server_metrics ? serverMetricsLines(summary.server_metrics, summary.ttft) : []),
     ...(summary.server_timing ? serverTimingLines(summary.server_timing) : []),
@@ -227,6 +231,7 @@ export function renderConsoleSummary(
     ...headline(metricNamed("tpot").label, summary.tpot, ["50.0"]),
     ...headline(metricNamed("latency").label, summary.latency, ["50.0", "99.0"]),
     ...(summary.conversations ? [conversationHeadline(summary.conversations)] : []),
+    ...(summary.import ? importLines(summary.import) : []),
     ...(summary.shards ? shardLines(summary.shards) : []),
     ...(summary.server_metrics ? serverMetricsLines(summary.server_metrics, summary.ttft) : []),
     ...(summary.server_timing ? serverTimingLines(summary.server_timing) : []),

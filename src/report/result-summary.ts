@@ -22,6 +22,7 @@ import { LoadGeneratorVerdictSchema } from "../metrics/load-generator-health.ts"
 import { FINISH_REASONS } from "../metrics/phase-tallies.ts";
 import { RequestContentSummarySchema } from "../metrics/request-content.ts";
 import { ReadSideHealthSchema } from "../metrics/read-side-health.ts";
+import { ClientErrorBoundSchema } from "../metrics/client-error-bound.ts";
 import { type Rollup, RollupSchema } from "../metrics/series-rollup.ts";
 import { ServerTimingSummarySchema } from "../metrics/server-timing.ts";
 import { SteadyStateSchema } from "../metrics/steady-state/steady-state.ts";
@@ -32,6 +33,7 @@ import { STREAM_NOTE_NAMES, type StreamNote } from "../record/stream-notes.ts";
 import { ServerIdentitySchema } from "../server-metrics/server-identity.ts";
 import { ServerMetricsSummarySchema } from "../server-metrics/summary-block.ts";
 import { MergedShardsSchema } from "./shard-health.ts";
+import { ImportBlockSchema } from "./import-schema.ts";
 
 const RUN_STATES = ["complete", "interrupted", "failed"] as const;
 export type RunState = (typeof RUN_STATES)[number];
@@ -142,6 +144,8 @@ const SUMMARY_FIELDS = {
   shards: block(MergedShardsSchema.optional()),
   /** The verdict on the workers' read side (metrics/read-side-health); present when they sampled their loops. */
   client_read_side: block(ReadSideHealthSchema.optional()),
+  /** How much later than the bytes' arrival the stamps may be, p50 and p99 (metrics/client-error-bound); present when the workers sampled their loops. */
+  client_error_bound: block(ClientErrorBoundSchema.optional()),
   /** The server's own per-request figures (metrics/server-timing); present when responses carried any. */
   server_timing: block(ServerTimingSummarySchema.optional()),
   /** The server's own metrics over the window (server-metrics/summary); present when they were scraped. */
@@ -156,6 +160,8 @@ const SUMMARY_FIELDS = {
   request_content: block(RequestContentSummarySchema.optional()),
   /** What served the run, as the server said before it (server-metrics/server-identity); present when it said anything. */
   server: block(ServerIdentitySchema.optional()),
+  /** Another tool's figures beside ours, and why they differ (report/import-figures); present only for an imported run. */
+  import: block(ImportBlockSchema.optional()),
 };
 
 type Fields = typeof SUMMARY_FIELDS;

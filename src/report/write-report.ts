@@ -17,6 +17,7 @@ import { EVENTS_DB_FILE } from "../record/events-db.ts";
 import type { PhaseColumns } from "../metrics/phase-columns.ts";
 import { openEventsDbReadonly, readPhaseColumns, readPhases, readRunMeta } from "../metrics/read-phase.ts";
 import { readReadSideHealth } from "../metrics/read-side-health.ts";
+import { errorBoundOf } from "./error-bound-of.ts";
 import { readServerTimingRows, summarizeServerTiming } from "../metrics/server-timing.ts";
 import { readInputTokenComparison, summarizeRequestContent } from "../metrics/request-content.ts";
 import { conversationMetrics } from "../metrics/conversation-metrics.ts";
@@ -45,6 +46,8 @@ import { scrubNonFinite } from "../metrics/json-numbers.ts";
 import { steadyStateOf, type SteadyState } from "../metrics/steady-state/steady-state.ts";
 import { readScrapeCounts, readServerMetricRows, readWarmupFirstTokens } from "../server-metrics/read-samples.ts";
 import { stopCause } from "./stop-cause.ts";
+import { importBlock } from "./import-figures.ts";
+import { IMPORT_META_KEY, StoredImportSchema } from "./import-schema.ts";
 
 const PERFORMANCE_PHASE = "performance";
 /** Runs with a plateau to find: a closed loop's slots, or an open loop's rate (a burst only drains). */
@@ -142,6 +145,10 @@ function readPerformancePhase(reportDir: string): PerformancePhase {
       };
     const readSide = readReadSideHealth(db, PERFORMANCE_PHASE, windowStartNs, phase?.end_ns ?? Number.MAX_SAFE_INTEGER);
     if (readSide) summary.client_read_side = readSide;
+    const bound =
+      readSide &&
+      errorBoundOf(db, meta, windowStartNs, phase?.end_ns ?? Number.MAX_SAFE_INTEGER, readSide.verdict, summary);
+    if (bound) summary.client_error_bound = bound;
     const serverTiming = summarizeServerTiming(readServerTimingRows(db, PERFORMANCE_PHASE));
     if (serverTiming) summary.server_timing = serverTiming;
     const content = summarizeRequestContent(cols, readInputTokenComparison(db, PERFORMANCE_PHASE));
@@ -175,6 +182,8 @@ function readPerformancePhase(reportDir: string): PerformancePhase {
       const steady = steadyStateOf(cols, { waiting: serverTimeline?.waiting ?? null, slo: stored?.slo ?? null });
       if (steady) summary.steady_state = scrubNonFinite(steady) as SteadyState;
     }
+    const imported = meta[IMPORT_META_KEY];
+    if (imported) summary.import = importBlock(StoredImportSchema.parse(JSON.parse(imported)), summary);
     const accuracy = JSON.parse(meta.accuracy_results ?? "[]") as AccuracyEntry[];
     const profiling = meta[PROFILING_META_KEY] ? (JSON.parse(meta[PROFILING_META_KEY]) as ProfilingRecord) : null;
     const stoppedBy = summary.state === "interrupted" ? stopCause(meta) : null;

@@ -32,6 +32,8 @@ import { resolveMetricsUrl, ServerMetricsScraper } from "../server-metrics/scrap
 import type { MetricSample } from "../server-metrics/exposition.ts";
 import { recordServerIdentity } from "./fetch-server-identity.ts";
 import { serverKeyHeaders } from "./server-key.ts";
+import { startCalibration, storeCalibration } from "./calibration-stage.ts";
+import type { CalibrationProbe } from "./calibration-probe.ts";
 
 /** Headers every request carries: JSON in, SSE or JSON out, the API's version, the `--header`s (which may replace those), the API key. */
 function requestHeaders(run: OpenRun): Record<string, string> {
@@ -155,6 +157,7 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
         log,
       )
     : null;
+  let probe: CalibrationProbe | null = null;
   const session = new Session({
     pool: run.pool,
     workers: sizing.workers,
@@ -182,10 +185,12 @@ export async function executeRun(run: OpenRun, io: RunIo): Promise<SessionResult
     beforePhaseGo: async (phase) => {
       if (phase.kind !== "performance") return;
       await Promise.all([profiler?.start(), scraper && bounds.scrape("baselineNs", scraper)]);
+      if (config.settings.client.calibrate) probe = startCalibration(run, requestHeaders(run));
     },
     afterPhaseEnd: async (phase) => {
       live.endPhase(phase.plan.phase);
       if (phase.kind === "performance" && scraper) await bounds.scrape("finalNs", scraper);
+      if (phase.kind === "performance" && probe) await storeCalibration(run, probe, log);
     },
     onRecords: (phase, records) => {
       // The one place the live views are fed: the progress line, the dashboard and the live page read it.

@@ -57,7 +57,14 @@ function worst(overrides: Partial<DashboardSnapshot> = {}): DashboardSnapshot {
     goodput: { recentPerS: 123_456.7, recentPct: 99.9, totalPct: 100, targetPct: 99.9 },
     latency: ["TTFT", "TPOT", "ITL", "latency"].map((name) => ({ name, recent: p(123_456), total: p(654_321) })),
     lag: { p99Ms: 123_456.7, limitMs: 1234.5, verdict: "falling behind", judged: true },
-    readSide: { verdict: "saturated", cause: "worker", latenessP99Ms: 12_345.6, workers: 128 },
+    readSide: {
+      verdict: "saturated",
+      cause: "worker",
+      latenessP99Ms: 12_345.6,
+      workers: 128,
+      boundP50Ms: 9_876.5,
+      boundP99Ms: 12_345.6,
+    },
     server: { running: 123_456, waiting: 654_321, kvCachePct: 99.87 },
     series: { rate: Array(120).fill(123_456), ttftP99Ms: Array(120).fill(99_999), inFlight: Array(120).fill(10_000) },
     context: [

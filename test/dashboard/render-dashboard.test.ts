@@ -29,7 +29,7 @@ function snapshot(overrides: Partial<DashboardSnapshot> = {}): DashboardSnapshot
       { name: "latency", recent: null, total: null },
     ],
     lag: { p99Ms: 0.8, limitMs: 20, verdict: "ok", judged: true },
-    readSide: { verdict: "ok", cause: null, latenessP99Ms: 0.4, workers: 2 },
+    readSide: { verdict: "ok", cause: null, latenessP99Ms: 0.4, workers: 2, boundP50Ms: 0.3, boundP99Ms: 0.4 },
     server: { running: 12, waiting: 3, kvCachePct: 41.5 },
     series: { rate: [40, 50, 45, 50], ttftP99Ms: [30, null, 45, 50], inFlight: [18, 20, 22, 20] },
     context: ["sweep (find): step 4, rate 37.5 req/s", "conversations: 12 active · 30 done of 100"],
@@ -84,8 +84,20 @@ describe("dashboard/render-dashboard", () => {
     ],
     [
       "the read side",
-      { readSide: { verdict: "saturated", cause: "worker", latenessP99Ms: 12.7, workers: 1 } },
-      ["read side: saturated (cause: worker) · worker loop lateness p99 12.7 ms · 1 worker(s)"],
+      {
+        readSide: {
+          verdict: "saturated",
+          cause: "worker",
+          latenessP99Ms: 12.7,
+          workers: 1,
+          boundP50Ms: 12.7,
+          boundP99Ms: 12.7,
+        },
+      },
+      [
+        "read side: saturated (cause: worker) · worker loop lateness p99 12.7 ms",
+        "client error bound p50/p99 12.7 / 12.7 ms",
+      ],
     ],
     ["no read-side samples yet", { readSide: null }, ["no worker samples yet"]],
     ["the server's gauges", {}, ["server: running 12 · waiting 3 · KV cache 41.5 %"]],

@@ -5,7 +5,9 @@
  * How late a loop runs under 2,000 streams depends on the host, so what is held here is what our
  * code decides from what it measured: one worker's samples cover the phase, the verdict and its
  * bound follow from its own figures, and report.txt says it. (On this project's 2-vCPU VM the
- * run below reads "saturated", lateness p99 about 20 ms: docs/metrics.md.)
+ * run below reads "saturated", lateness p99 about 20 ms: docs/metrics.md.) With `--calibrate` a
+ * raw-socket probe times TTFT beside the run, and the client error bound covers the run's TTFT
+ * above the probe's at p50 and p99: what a client with an idle loop and no HTTP library saw.
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
@@ -16,6 +18,23 @@ import { BUN_PATH, MAIN_PATH, onServerCpu, questionDataset, readSummary, runCli,
 
 const dirs = tempDirs("ie-read-side-");
 afterAll(() => dirs.cleanup());
+
+interface ErrorBound {
+  verdict: "ok" | "saturated";
+  p50_ms: number;
+  p99_ms: number;
+  from: string;
+  loop_lateness_p50_ms: number;
+  loop_lateness_p99_ms: number;
+  stamps: number;
+  probe: {
+    requests: number;
+    ttft_p50_ms: number;
+    ttft_p99_ms: number;
+    run_ttft_p50_ms: number;
+    run_ttft_p99_ms: number;
+  } | null;
+}
 
 interface ReadSide {
   verdict: "ok" | "saturated";
@@ -67,6 +86,7 @@ describe("cli/read side", () => {
         "2000",
         "--max-output-tokens",
         "100",
+        "--calibrate",
         "--report-dir",
         report,
       ]);
@@ -89,6 +109,26 @@ describe("cli/read side", () => {
         side.verdict === "ok" ? "Client read side: ok" : "Client read side: SATURATED",
       );
       console.info(`read side with 2,000 streams on one worker: ${JSON.stringify(side)}`);
+
+      // The bound: the read side's verdict, at least the loop's lateness, and covering the run's TTFT above the probe's.
+      const bound = (readSummary(report) as { client_error_bound?: ErrorBound }).client_error_bound as ErrorBound;
+      expect(bound.verdict).toBe(side.verdict);
+      expect(bound.from).toBe("loop_lateness_and_probe");
+      expect(bound.stamps).toBeGreaterThan(0);
+      expect(bound.p50_ms).toBeGreaterThanOrEqual(bound.loop_lateness_p50_ms);
+      expect(bound.p99_ms).toBeGreaterThanOrEqual(bound.loop_lateness_p99_ms);
+      expect(bound.p99_ms).toBeGreaterThanOrEqual(bound.p50_ms);
+      const probe = bound.probe as NonNullable<ErrorBound["probe"]>;
+      expect(probe.requests).toBeGreaterThan(0);
+      expect(bound.p50_ms).toBeGreaterThanOrEqual(probe.run_ttft_p50_ms - probe.ttft_p50_ms);
+      expect(bound.p99_ms).toBeGreaterThanOrEqual(probe.run_ttft_p99_ms - probe.ttft_p99_ms);
+      expect(readFileSync(join(report, "report.txt"), "utf8")).toContain("Client error bound: stamps at most p50");
+      const latenessCovers =
+        bound.loop_lateness_p50_ms >= probe.run_ttft_p50_ms - probe.ttft_p50_ms &&
+        bound.loop_lateness_p99_ms >= probe.run_ttft_p99_ms - probe.ttft_p99_ms;
+      console.info(
+        `client error bound beside the probe: ${JSON.stringify(bound)}; lateness alone covers: ${latenessCovers}`,
+      );
     } finally {
       await server.stop();
     }

@@ -1,12 +1,12 @@
 /**
  * @module test/e2e/sweep-steps-db — what a sweep step's own events.db says, recomputed by the definitions
- * (docs/metrics.md) with no code of the report's: its schedule's rate, its SLO attainment, and the rate the
- * seeded plan offers at a target. The sweep tests hold sweep.json's figures and verdicts to these.
+ * (docs/metrics.md) with no code of the report's: its SLO attainment and its schedule's
+ * shape beside the seeded plan's. The sweep tests hold sweep.json's figures and verdicts to these.
  */
 import { Database } from "bun:sqlite";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { poissonOffsets } from "../../src/plan/arrivals.ts";
+import { poissonOffsets } from "../../src/load-pattern/arrivals.ts";
 import type { SweepResult } from "../../src/sweep/run-sweep.ts";
 
 export type SweepFile = SweepResult & { slo: Record<string, number | null> };
@@ -43,18 +43,6 @@ export function ttftAttainmentPct(rows: readonly StepRow[], limitMs: number): nu
       r.error_kind === null && r.first_token_ns !== null && r.first_token_ns - (r.sent_ns as number) <= limitMs * 1e6,
   );
   return (100 * met.length) / completed.length;
-}
-
-/** The rate a schedule's instants offer: (n − 1) ÷ their span. */
-export function scheduledQps(rows: readonly StepRow[]): number {
-  const at = rows.map((r) => r.scheduled_ns as number);
-  return ((at.length - 1) * 1e9) / (Math.max(...at) - Math.min(...at));
-}
-
-/** The rate the seeded Poisson plan (scheduler seed 42, the default) of `count` arrivals at `targetQps` offers. */
-export function plannedQps(count: number, targetQps: number): number {
-  const offsets = poissonOffsets(count, targetQps, 42);
-  return ((count - 1) * 1e9) / ((offsets[count - 1] as number) - (offsets[0] as number));
 }
 
 /** Each step's instants relative to its first, ns: the shape of its schedule, whatever instant it started at. */

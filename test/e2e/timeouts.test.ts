@@ -147,7 +147,7 @@ describe("cli/timeouts", () => {
   test("the whole-run --run-timeout stops a hung run and writes the report marked interrupted", async () => {
     const server = misbehavingServer("silent");
     try {
-      const { result, summary, tookNs } = await run(server, ["--run-timeout", "0.5"]);
+      const { result, summary, tookNs, reportText } = await run(server, ["--run-timeout", "0.5"]);
       expect(summary.state).toBe("interrupted");
       expect(result.stderr).toContain("run timeout of 0.5 s reached");
       // Every request sent by then is cancelled, a row apiece, and nothing more is sent. The watchdog runs from the

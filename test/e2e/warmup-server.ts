@@ -11,7 +11,7 @@ import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { serveCompletions } from "./run-cli.ts";
 
-export type RequestKind = "warmup" | "performance";
+type RequestKind = "warmup" | "performance";
 
 interface Arrival {
   kind: RequestKind;

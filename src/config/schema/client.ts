@@ -63,6 +63,12 @@ export const ClientSettingsSchema = z.strictObject({
   record_ids: bool()
     .default(false)
     .describe("keep each response's id and the server's x-request-id in events.db, to join rows with the server's log"),
+  // ours: a raw-socket probe beside the run, for the client's error bound (docs/metrics.md).
+  calibrate: bool()
+    .default(false)
+    .describe(
+      "a raw-socket client beside the run times TTFT one request at a time; the client error bound then covers the run's TTFT above it",
+    ),
   max_idle_time: num(z.number().min(0))
     .default(4)
     .describe("upstream's idle-connection limit; no effect here (a warning says so)"),

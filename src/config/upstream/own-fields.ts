@@ -43,6 +43,7 @@ export const OWN_FIELDS = [
   "settings.load_pattern.trace_speedup",
   "settings.client.request_timeout_s",
   "settings.client.record_ids",
+  "settings.client.calibrate",
   "settings.client.stall_timeout_s",
   "settings.client.max_response_mb",
   "settings.client.retries",

@@ -10,6 +10,7 @@
  */
 import { renderServerTimingTable } from "./server-timing-table.ts";
 import { renderRequestContentTable } from "./request-content-table.ts";
+import { renderImportTable } from "./import-table.ts";
 import type { AccuracyEntry } from "../../accuracy/index.ts";
 import { renderAccuracyTable } from "./accuracy-table.ts";
 import type { PhaseColumns } from "../../metrics/phase-columns.ts";
@@ -84,6 +85,7 @@ export function renderHtmlReport(
   const tables =
     verdictBanner(summary) +
     banner(summary) +
+    renderImportTable(summary.import) +
     renderSummaryTables(summary) +
     renderShardTable(summary.shards) +
     renderModelTable(summary) +

@@ -15,6 +15,7 @@ import { displayUnitOf, metricNamed } from "../../metrics/metric-names.ts";
 import { serverIdentityText, serverSettingsText } from "../server-identity-text.ts";
 import { gpuCostRows } from "../gpu-cost-text.ts";
 import { steadyStateRows } from "../steady-state-text.ts";
+import { errorBoundText } from "../error-bound-text.ts";
 
 type Row = [label: string, valueHtml: string];
 
@@ -81,6 +82,9 @@ export function summaryRows(s: ResultSummary): Row[] {
       : []),
     ["Load generator", verdictHtml(s)],
     ...(s.client_read_side ? [["Client read side", readSideHtml(s.client_read_side)] as [string, string]] : []),
+    ...(s.client_error_bound
+      ? [["Client error bound", escapeHtml(errorBoundText(s.client_error_bound))] as [string, string]]
+      : []),
     ["Token counts from", escapeHtml(s.token_count_source)],
     ["Version", `${escapeHtml(s.version)} (${escapeHtml(s.git_sha ?? "unknown")})`],
     ...(s.server ? ([["Server", escapeHtml(serverIdentityText(s.server))]] as Row[]) : []),
