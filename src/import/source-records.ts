@@ -14,10 +14,8 @@ export const IMPORTED_PHASE = "performance";
 
 /** The source's requests, sorted by send instant (ties keep the source's order). */
 export function sentInOrder(requests: readonly SourceRequest[]): SourceRequest[] {
-  return requests
-    .map((r, i) => ({ r, i }))
-    .sort((a, b) => a.r.sentNs - b.r.sentNs || a.i - b.i)
-    .map(({ r }) => r);
+  // Array.prototype.sort is stable, so equal instants stay in the source's order.
+  return [...requests].sort((a, b) => (a.sentNs < b.sentNs ? -1 : a.sentNs > b.sentNs ? 1 : 0));
 }
 
 /** One record per request, in send order (`sentInOrder` first). */
