@@ -6,7 +6,7 @@
 #   bash scripts/test-series.sh build [N] [LOG]   `npm run build` looping in a clone of its own (CPU and disk)
 #   bash scripts/test-series.sh quiet [N] [LOG]   nothing beside it
 #
-# N defaults to 5, LOG to /tmp/test-series-<load>.log. The load is stopped however the series ends.
+# N defaults to 5, LOG to /tmp/test-series-<load>.log (a failed run's output beside it). The load is stopped however the series ends.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 load=${1:?usage: test-series.sh busy|build|quiet [N] [LOG]}
@@ -46,6 +46,8 @@ for i in $(seq 1 "$runs"); do
   fails=$(printf '%s\n' "$out" | sed -n '/^failed:$/,/^$/p' | tail -n +2)
   echo "  run $i: exit $code, $((SECONDS - started)) s, load avg $(cut -d' ' -f1 /proc/loadavg) — ${line#npm test: }" >>"$log"
   [ -n "$fails" ] && printf '    %s\n' "$fails" >>"$log"
+  # A failed run's whole output, to find each failure's cause.
+  [ "$code" = 0 ] || printf '%s\n' "$out" >"$log.$load-run-$i.txt"
   [ "$code" = 0 ] || failed=$((failed + 1))
 done
 echo "  $((runs - failed)) of $runs passed" >>"$log"
