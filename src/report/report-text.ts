@@ -145,18 +145,21 @@ function loadGeneratorLines(s: ResultSummary): string[] {
   return lines;
 }
 
-/** The Latency Breakdowns section's series, in order; titles and units from metrics/metric-names. */
+/**
+ * The Latency Breakdowns section's series, in order: upstream's five in its order, then ours; titles and
+ * units from metrics/metric-names.
+ */
 const BREAKDOWN_SERIES: readonly [title: string, key: keyof ResultSummary, unit: DisplayUnit][] = (
   [
     "ttft",
-    "ttfb",
     "tpot",
-    "itl",
     "latency",
-    "schedule_lag",
-    "scheduled_latency",
     "input_sequence_lengths",
     "output_sequence_lengths",
+    "ttfb",
+    "itl",
+    "schedule_lag",
+    "scheduled_latency",
   ] as const
 ).map((name) => {
   const metric = metricNamed(name);
@@ -202,10 +205,11 @@ export function renderReportText(
   const series = generatesNothing(summary)
     ? BREAKDOWN_SERIES.filter(([, key]) => !GENERATION_SERIES.has(key))
     : BREAKDOWN_SERIES;
-  series.forEach(([title, key, unit], i) => {
-    if (i > 0) lines.push("");
-    lines.push(...seriesLines(title, summary[key] as Rollup, unit));
-  });
+  // Each series printed is followed by an empty line, as upstream's.
+  for (const [title, key, unit] of series) {
+    const block = seriesLines(title, summary[key] as Rollup, unit);
+    if (block.length > 0) lines.push(...block, "");
+  }
   lines.push(...errorLines(summary), REPORT_FOOTER);
   return `${lines.join("\n")}\n`;
 }

@@ -20,16 +20,17 @@ describe("report/report-text", () => {
     expect(at(SUMMARY_FOOTER)).toBeGreaterThan(at(SUMMARY_HEADER));
     expect(at(BREAKDOWN_HEADER)).toBeGreaterThan(at(SUMMARY_FOOTER));
     expect(text.endsWith(`${REPORT_FOOTER}\n`)).toBe(true);
+    // Upstream's five in its order (report.py:500-504), then ours.
     const titles = [
       "TTFT:",
-      "TTFB:",
       "TPOT:",
-      "ITL:",
       "Latency:",
-      "Schedule lag:",
-      "Scheduled latency:",
       "Input sequence lengths:",
       "Output sequence lengths:",
+      "TTFB:",
+      "ITL:",
+      "Schedule lag:",
+      "Scheduled latency:",
     ];
     const positions = titles.map((t) => text.indexOf(`\n${t}`));
     expect(positions.every((p) => p > at(BREAKDOWN_HEADER))).toBe(true);
@@ -51,9 +52,9 @@ describe("report/report-text", () => {
     "  Max: 290.00 ms",
     "    99.9: 280.00 ms",
     "  Early-stopping percentile estimates (N/A = insufficient samples):",
-    "    99.0: N/A",
+    "    99.0: N/A ms",
     "    50.0: 260.00 ms",
-    "  Min: 100 tokens",
+    "  Min: 100.00 tokens",
   ])("contains %p", (line) => {
     expect(renderReportText(sampleSummary()).split("\n")).toContain(line);
   });
@@ -110,9 +111,10 @@ describe("report/report-text", () => {
     expect(bars.some((l) => /\] +\|/.test(l))).toBe(true);
   });
 
-  test("says when a series was not recorded", () => {
+  test("leaves out a series that was not recorded, as upstream's report.py:505", () => {
     const text = renderReportText({ ...sampleSummary(), ttft: {} });
-    expect(text).toContain("\nTTFT: not recorded\n");
+    expect(text).not.toContain("\nTTFT:");
+    expect(text).toContain("\nTPOT:\n");
   });
 
   test.each([

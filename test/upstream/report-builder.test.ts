@@ -156,7 +156,7 @@ describe("upstream test_report_builder.py — display()", () => {
     const text = renderReportText({ ...s, ttft });
     expect(text).toContain("TTFT");
     expect(text).toContain("N/A");
-    expect(text).toContain("\n    50.0: N/A\n");
+    expect(text).toContain("\n    50.0: N/A ms\n"); // report.py:573: `{_scaled(val)} {unit}`
   });
 
   test(`${T}:495 test_display_no_started_at`, () => {
