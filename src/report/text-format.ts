@@ -30,7 +30,7 @@ export function tokens(v: number | null | undefined): string {
 }
 
 /** A series value (stored in ns or tokens) in its display unit, without the unit. */
-export function displayValue(v: number | null | undefined, unit: DisplayUnit): string {
+function displayValue(v: number | null | undefined, unit: DisplayUnit): string {
   return unit === "ms" ? nsAsMs(v) : tokens(v);
 }
 
