@@ -84,7 +84,8 @@ describe("cli/benchmark online", () => {
       expect(metric.median).toBeNumber();
     }
     expect(summary.ttft.median).toBeGreaterThanOrEqual(5e6);
-    expect(summary.tpot.median).toBeGreaterThan(0);
+    // A stream read in one go (a busy host lets the chunks pile up) has TPOT 0 by its definition.
+    expect(summary.tpot.median).toBeGreaterThanOrEqual(0);
     expect(summary.output_sequence_lengths.median).toBe(20);
     expect(summary.token_count_source).toBe("server_usage");
   });
