@@ -36,8 +36,8 @@ interface Instants {
   sentNs: number | null;
   responseHeadersNs: number | null;
   firstTokenNs: number | null;
-  /** The first chunk that was not reasoning. */
-  firstAnswerNs: number | null;
+  /** The first chunk that was not reasoning (absent from producers that do not measure it). */
+  firstAnswerNs?: number | null;
   doneNs: number | null;
 }
 
@@ -46,7 +46,8 @@ const span = (fromNs: number | null, toNs: number | null): number => (toNs ?? Nu
 /** TTFT: sent to the first content chunk. */
 export const ttftNsOf = (r: Pick<Instants, "sentNs" | "firstTokenNs">): number => span(r.sentNs, r.firstTokenNs);
 /** TTFO: sent to the first output chunk that is not reasoning (TTFT for a request that did not reason). */
-export const ttfoNsOf = (r: Pick<Instants, "sentNs" | "firstAnswerNs">): number => span(r.sentNs, r.firstAnswerNs);
+export const ttfoNsOf = (r: Pick<Instants, "sentNs" | "firstAnswerNs">): number =>
+  span(r.sentNs, r.firstAnswerNs ?? null);
 /** TTFB: sent to the response headers. */
 export const ttfbNsOf = (r: Pick<Instants, "sentNs" | "responseHeadersNs">): number =>
   span(r.sentNs, r.responseHeadersNs);

@@ -23,6 +23,7 @@ import type { ResultSummary } from "./result-summary.ts";
 import { seriesLines } from "./series-text.ts";
 import { gpuCostRows } from "./gpu-cost-text.ts";
 import { GENERATION_SERIES, generatesNothing, inputLines } from "./input-text.ts";
+import { reasoningTokenRows } from "./reasoning-text.ts";
 import {
   droppedLabel,
   fixed2,
@@ -101,7 +102,10 @@ function goodputLines(s: ResultSummary): string[] {
 }
 
 function tokenLines(s: ResultSummary): string[] {
-  const lines = [`Token counts from: ${s.token_count_source}`];
+  const lines = [
+    `Token counts from: ${s.token_count_source}`,
+    ...reasoningTokenRows(s).map(([label, text]) => `${label}: ${text}`),
+  ];
   const d = s.token_count_discrepancy;
   if (d) {
     lines.push(
@@ -149,14 +153,18 @@ function loadGeneratorLines(s: ResultSummary): string[] {
 const BREAKDOWN_SERIES: readonly [title: string, key: keyof ResultSummary, unit: DisplayUnit][] = (
   [
     "ttft",
+    "ttfo",
     "ttfb",
     "tpot",
+    "tpot_answer",
     "itl",
     "latency",
     "schedule_lag",
     "scheduled_latency",
     "input_sequence_lengths",
     "output_sequence_lengths",
+    "reasoning_tokens",
+    "answer_tokens",
   ] as const
 ).map((name) => {
   const metric = metricNamed(name);
@@ -199,9 +207,9 @@ export function renderReportText(
     SUMMARY_FOOTER,
     BREAKDOWN_HEADER,
   ];
-  const series = generatesNothing(summary)
-    ? BREAKDOWN_SERIES.filter(([, key]) => !GENERATION_SERIES.has(key))
-    : BREAKDOWN_SERIES;
+  // The reasoning series (ttfo, tpot_answer, the token split) are in the summary only when a request reasoned.
+  const present = BREAKDOWN_SERIES.filter(([, key]) => summary[key] !== undefined);
+  const series = generatesNothing(summary) ? present.filter(([, key]) => !GENERATION_SERIES.has(key)) : present;
   series.forEach(([title, key, unit], i) => {
     if (i > 0) lines.push("");
     lines.push(...seriesLines(title, summary[key] as Rollup, unit));
@@ -228,6 +236,7 @@ export function renderConsoleSummary(
     SUMMARY_HEADER,
     ...summaryBody(summary, stoppedBy),
     ...headline(metricNamed("ttft").label, summary.ttft, ["50.0", "99.0"]),
+    ...(summary.ttfo ? headline(metricNamed("ttfo").label, summary.ttfo, ["50.0", "99.0"]) : []),
     ...headline(metricNamed("tpot").label, summary.tpot, ["50.0"]),
     ...headline(metricNamed("latency").label, summary.latency, ["50.0", "99.0"]),
     ...(summary.conversations ? [conversationHeadline(summary.conversations)] : []),
