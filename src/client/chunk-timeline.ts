@@ -1,5 +1,6 @@
 /**
- * @module client/chunk-timeline — one stream's chunks as they arrived: the first token, each later chunk's gap, characters and running usage, and where the answer began.
+ * @module client/chunk-timeline — one stream's chunks as they arrived: the first token, each later chunk's gap,
+ * characters and running usage, and where the answer began.
  *
  * The stream's reader (client/stream-accumulator) decides what an event is; this records its
  * place in time. The first chunk with text fixes TTFT; every later one, text or not, adds a gap.
@@ -11,7 +12,7 @@
 import { tokenChunks } from "../tokens/chunk-tokens.ts";
 
 /** The chunks' timing at the end of the stream, tokens decided. */
-export interface TimelineResult {
+interface TimelineResult {
   firstTokenNs: number | null;
   firstAnswerNs: number | null;
   chunkCount: number;

@@ -1,6 +1,6 @@
 /** @module metrics/metric-definition — the shape of one reported metric's name, unit and definition (metrics/metric-names). */
 
-export type MetricUnit =
+type MetricUnit =
   | "ns"
   | "ns/token"
   | "tokens"

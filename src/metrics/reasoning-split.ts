@@ -29,7 +29,7 @@ export interface ReasoningRow {
   hiddenTokens: number | null;
 }
 
-export interface ReasoningSplit {
+interface ReasoningSplit {
   /** Reasoning tokens (0 for a request that did not reason). */
   reasoning: number;
   /** Output tokens less reasoning tokens; NaN when the output length is unknown. */

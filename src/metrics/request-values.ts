@@ -102,7 +102,7 @@ export function tpotNs(c: PhaseColumns, i: number): number {
 }
 
 /** TPOT over the answer of row i: (done − first answer chunk) / the answer's tokens after that chunk (metrics/reasoning-split). */
-export function tpotAnswerNs(c: PhaseColumns, i: number): number {
+function tpotAnswerNs(c: PhaseColumns, i: number): number {
   return tpotOf(n(c.doneNs, i), n(c.firstAnswerNs, i), n(c.answerTpotTokens, i));
 }
 

@@ -112,7 +112,8 @@ const SERVE_FLAGS: readonly FlagSpec[] = [
     "--reasoning-tokens",
     "reasoningTokens",
     "integer",
-    "N reasoning tokens before every answer: chat's reasoning_content, a Responses reasoning item, a Messages thinking block, completions' text in <think>…</think> (echo, model)",
+    "N reasoning tokens before every answer: chat's reasoning_content, a Responses reasoning item, " +
+      "a Messages thinking block, completions' text in <think>…</think> (echo, model)",
     "0",
   ),
   flag(

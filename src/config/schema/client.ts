@@ -67,7 +67,8 @@ export const ClientSettingsSchema = z.strictObject({
   think_tags: bool()
     .default(false)
     .describe(
-      "read content that opens with <think> as reasoning until </think> (a model served without a reasoning parser, or /v1/completions): TTFO and the token split follow it",
+      "read content that opens with <think> as reasoning until </think> (a model served without a reasoning " +
+        "parser, or /v1/completions): TTFO and the token split follow it",
     ),
   // ours: a raw-socket probe beside the run, for the client's error bound (docs/metrics.md).
   calibrate: bool()
