@@ -73,6 +73,7 @@ export async function runWorker(socketPath: string, workerId: number): Promise<v
           message.keepResponseText === "structured" ? "structured" : init.keepResponseText || message.keepResponseText,
         insecure: init.insecure,
         recordIds: init.recordIds,
+        thinkTags: init.thinkTags,
         poolingApi: isPoolingApi(init.poolingApi) ? init.poolingApi : null,
         now: clock.now,
         maxResponseBytes: init.maxResponseBytes,

@@ -66,7 +66,7 @@ export async function readStreamedBody(
     record.streamNotes |= SSE_UNLABELLED;
   }
   const splitter = new SseSplitter();
-  const accumulator = new StreamAccumulator(settings.keepResponseText);
+  const accumulator = new StreamAccumulator(settings.keepResponseText, settings.thinkTags);
   const watch = new StreamStallWatch(settings.stallTimeoutMs * 1e6, settings.now, onStall);
   try {
     if (first !== null) {

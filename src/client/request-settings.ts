@@ -17,6 +17,8 @@ export interface RequestSettings {
   /** Keep the response text (accuracy scoring); "structured": its parts as JSON (client/structured-output). */
   keepResponseText: KeepText;
   insecure: boolean;
+  /** `--think-tags`: content between `<think>` and `</think>` is reasoning (client/think-tags); absent = off. */
+  thinkTags?: boolean;
   /** Keep the response's id and x-request-id (--record-ids); absent = off. */
   recordIds?: boolean;
   /** Embeddings or rerank: a whole body is read and checked as theirs (client/pooling-response); absent or null = a completion. */

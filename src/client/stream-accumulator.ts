@@ -22,7 +22,6 @@
 import { mergeFigures, readServerFigures, responseIdOf, type ServerFigures } from "./server-figures.ts";
 import { StructuredOutput, type KeepText } from "./structured-output.ts";
 import { noteBit } from "../record/stream-notes.ts";
-import { tokenChunks } from "../tokens/chunk-tokens.ts";
 import { ChunkTemplate } from "./chunk-template.ts";
 import {
   parseJsonObject,
@@ -40,6 +39,8 @@ import { readAnthropicEvent, type AnthropicStep } from "./anthropic-events.ts";
 import { SglangText } from "./sglang-text.ts";
 import type { EventSink } from "./sse-splitter.ts";
 import type { StreamTiming } from "./stream-timing.ts";
+import { ChunkTimeline } from "./chunk-timeline.ts";
+import { ThinkTags } from "./think-tags.ts";
 
 export class StreamProtocolError extends Error {}
 
@@ -54,17 +55,13 @@ const CONTENT_AFTER_DONE = noteBit("content_after_done");
 const HIDDEN_REASONING = noteBit("hidden_reasoning");
 
 export class StreamAccumulator implements EventSink {
-  private firstTokenNs: number | null = null;
-  private lastChunkNs = 0;
-  /** Per chunk after the first token, text or not: the gap before it. */
-  private readonly gaps: number[] = [];
-  /** Per chunk from the first token on: its characters, 0 for a chunk with no text. */
-  private readonly chunkChars: number[] = [];
-  private readonly cumulativeTokens: number[] = [];
-  private continuousUsage = true;
-  /** Events with no text and no role before the first token: tokens of their own (vLLM's half of a character). */
-  private tokensBeforeFirst = 0;
+  private readonly timeline = new ChunkTimeline();
   private reasoningChars = 0;
+  /** Kept text before the first answer chunk (the reasoning), for the tokenizer to count apart; -1 before that chunk. */
+  private keptCharsBeforeAnswer = -1;
+  private keptChars = 0;
+  /** `--think-tags`: content between `<think>` and `</think>` is reasoning (client/think-tags); null = off. */
+  private readonly thinkTags: ThinkTags | null;
   private usage: UsageCounts | null = null;
   private serverFigures: ServerFigures | null = null;
   private responseId: string | null = null;
@@ -81,14 +78,15 @@ export class StreamAccumulator implements EventSink {
   /** Arrival of the read being split: the timestamp of the events it completes. */
   readNs = 0;
 
-  constructor(keepText: KeepText) {
+  constructor(keepText: KeepText, thinkTags = false) {
     this.textParts = keepText === true ? [] : null;
     this.structured = keepText === "structured" ? new StructuredOutput() : null;
+    this.thinkTags = thinkTags ? new ThinkTags() : null;
   }
 
   /** A content-bearing event has arrived (a retry would repeat output). */
   get hasToken(): boolean {
-    return this.firstTokenNs !== null;
+    return this.timeline.firstTokenNs !== null;
   }
 
   event(data: string, name?: string): void {
@@ -102,12 +100,15 @@ export class StreamAccumulator implements EventSink {
     if (end === -1) return -1;
     const chars = template.takenEnd - template.takenStart;
     if (chars > 0) {
-      // Sliced only when kept: counting needs the length alone.
-      if (this.textParts) this.textParts.push(text.slice(template.takenStart, template.takenEnd));
-      else if (this.structured && template.field)
-        this.structured.addText(template.field, text.slice(template.takenStart, template.takenEnd));
-      this.count(chars, null, this.readNs);
-    } else this.countEmpty(null, false, this.readNs);
+      // Sliced only when kept, or read for think tags: counting needs the length alone.
+      const content = template.field === "content";
+      const taken = this.textParts || this.structured || (this.thinkTags && content);
+      const piece = taken ? text.slice(template.takenStart, template.takenEnd) : "";
+      if (this.textParts) this.textParts.push(piece);
+      else if (this.structured && template.field) this.structured.addText(template.field, piece);
+      if (!content) this.reasoningChars += chars;
+      this.count(chars, null, this.readNs, content && this.isAnswer(piece));
+    } else this.timeline.empty(null, false, this.readNs);
     return end;
   }
 
@@ -163,11 +164,18 @@ export class StreamAccumulator implements EventSink {
     this.addPart(choice, usage, arrivalNs);
   }
 
-  /** One choice's (or Messages delta's) reasoning, content and tool-call text: a chunk. */
+  /** One choice's (or Messages delta's) reasoning, content and tool-call text: a chunk, the answer's when it has content or a call. */
   private addPart(part: ChoicePart, usage: UsageCounts | null, arrivalNs: number): void {
     this.reasoningChars += part.reasoning.length;
     this.structured?.add(part);
-    this.addChunk(part.reasoning + part.content + part.toolText, part.hasToolCall, usage, arrivalNs, part.hasRole);
+    const answer = part.hasToolCall || (part.content.length > 0 && this.isAnswer(part.content));
+    const text = part.reasoning + part.content + part.toolText;
+    this.addChunk(text, part.hasToolCall, usage, arrivalNs, answer, part.hasRole);
+  }
+
+  /** Whether content text is the answer: always, but inside `<think>` tags under `--think-tags`. */
+  private isAnswer(content: string): boolean {
+    return this.thinkTags === null || this.thinkTags.isAnswer(content);
   }
 
   /** One SGLang event: its new text is a chunk; its running completion-token count is usage. */
@@ -181,8 +189,9 @@ export class StreamAccumulator implements EventSink {
     this.responseId ??= output.id;
     const tokens = output.usage.completionTokens;
     const chars = this.sglangText.next(output.text, tokens);
-    if (chars === 0) this.countEmpty(tokens, false, arrivalNs);
-    else this.count(chars, tokens, arrivalNs);
+    // /generate has no reasoning field, and its text may be the text so far: every chunk is the answer's.
+    if (chars === 0) this.timeline.empty(tokens, false, arrivalNs);
+    else this.count(chars, tokens, arrivalNs, true);
   }
 
   /** One Responses API event (client/responses-events): a delta is a chunk; the completion event ends the response, as `[DONE]` does. */
@@ -200,7 +209,7 @@ export class StreamAccumulator implements EventSink {
       if (event.reasoning) this.reasoningChars += event.delta.length;
       if (this.structured && !event.toolCall)
         this.structured.addText(event.reasoning ? "reasoning" : "content", event.delta);
-      this.addChunk(event.delta, event.toolCall, null, arrivalNs);
+      this.addChunk(event.delta, event.toolCall, null, arrivalNs, !event.reasoning && this.isAnswer(event.delta));
     }
   }
 
@@ -216,69 +225,55 @@ export class StreamAccumulator implements EventSink {
 
   /** A plain text chunk of the learned shape: no usage, finish reason or tool call (client/chunk-template). */
   private addPlainText(text: string, arrivalNs: number): void {
-    if (this.template.field === "reasoning") this.reasoningChars += text.length;
+    const content = this.template.field === "content";
+    if (!content) this.reasoningChars += text.length;
     if (this.structured && this.template.field) this.structured.addText(this.template.field, text);
-    this.addChunk(text, false, null, arrivalNs);
+    this.addChunk(text, false, null, arrivalNs, content && this.isAnswer(text));
   }
 
-  /** One chunk's text and timing; a chunk with no text and no tool call is timed apart (countEmpty). */
+  /** One chunk's text and timing; a chunk with no text and no tool call is timed apart (ChunkTimeline.empty). */
   private addChunk(
     text: string,
     hasToolCall: boolean,
     usage: UsageCounts | null,
     arrivalNs: number,
+    answer: boolean,
     hasRole = false,
   ): void {
-    if (text.length === 0 && !hasToolCall) return this.countEmpty(usage?.completionTokens ?? null, hasRole, arrivalNs);
+    const cumulative = usage?.completionTokens ?? null;
+    if (text.length === 0 && !hasToolCall) return this.timeline.empty(cumulative, hasRole, arrivalNs);
     if (this.textParts) this.textParts.push(text);
-    this.count(text.length, usage?.completionTokens ?? null, arrivalNs);
+    this.count(text.length, cumulative, arrivalNs, answer);
   }
 
-  /**
-   * A choice event with no text: before the first token it is counted (a token of its own) unless
-   * it is the role chunk, and never fixes TTFT; after it, it is a chunk of 0 characters. Without
-   * usage of its own it keeps the running count, so a bare finish chunk does not end continuous usage.
-   */
-  private countEmpty(cumulativeTokens: number | null, hasRole: boolean, arrivalNs: number): void {
-    if (this.firstTokenNs === null) {
-      if (!hasRole) this.tokensBeforeFirst++;
-      return;
-    }
-    this.gaps.push(arrivalNs - this.lastChunkNs);
-    this.lastChunkNs = arrivalNs;
-    this.chunkChars.push(0);
-    this.cumulativeTokens.push(cumulativeTokens ?? this.cumulativeTokens.at(-1) ?? 0);
-  }
-
-  /** Timing bookkeeping of one counted chunk of `chars` characters. */
-  private count(chars: number, cumulativeTokens: number | null, arrivalNs: number): void {
-    if (this.firstTokenNs === null) this.firstTokenNs = arrivalNs;
-    else this.gaps.push(arrivalNs - this.lastChunkNs);
-    this.lastChunkNs = arrivalNs;
-    this.chunkChars.push(Math.max(chars, 1));
-    if (cumulativeTokens !== null) this.cumulativeTokens.push(cumulativeTokens);
-    else this.continuousUsage = false;
+  /** One counted chunk of `chars` characters: its timing, and the kept text before the answer. */
+  private count(chars: number, cumulativeTokens: number | null, arrivalNs: number, answer: boolean): void {
+    if (answer && this.keptCharsBeforeAnswer < 0) this.keptCharsBeforeAnswer = this.keptChars;
+    this.keptChars += chars;
+    this.timeline.chunk(chars, cumulativeTokens, arrivalNs, answer);
   }
 
   result(): StreamTiming {
     const reasoning = this.usage?.reasoningTokens ?? 0;
-    const hiddenTokens = reasoning > 0 && this.reasoningChars === 0 ? reasoning : null;
+    // Reasoning that usage counts but no chunk carried (in a field or, under --think-tags, in tags) was hidden.
+    const streamedReasoning = this.reasoningChars + (this.thinkTags?.reasoningChars ?? 0);
+    const hiddenTokens = reasoning > 0 && streamedReasoning === 0 ? reasoning : null;
     const total = this.usage?.completionTokens ?? null;
-    const chunks = tokenChunks(
-      {
-        gapsNs: this.gaps,
-        chars: this.chunkChars,
-        cumulative: this.continuousUsage ? this.cumulativeTokens : null,
-        tokensBeforeFirst: this.tokensBeforeFirst,
-      },
-      total === null ? null : total - (hiddenTokens ?? 0),
-    );
-    const chunkCount = chunks.chars.length;
+    const chunks = this.timeline.result(total === null ? null : total - (hiddenTokens ?? 0));
+    const { chunkCount, reasoningChunks } = chunks;
     return {
-      firstTokenNs: this.firstTokenNs,
+      firstTokenNs: chunks.firstTokenNs,
+      firstAnswerNs: chunks.firstAnswerNs,
+      reasoningChunks,
+      // With think tags the answer may begin inside its first chunk: the tags' own count of what came before it.
+      reasoningTextChars:
+        this.textParts === null || reasoningChunks === null
+          ? null
+          : (this.thinkTags?.reasoningChars ??
+            (this.keptCharsBeforeAnswer < 0 ? this.keptChars : this.keptCharsBeforeAnswer)),
       chunkCount,
-      chunkGapsNs: chunkCount > 0 ? Float64Array.from(chunks.gapsNs) : null,
-      chunkTokens: chunks.laterTokens,
+      chunkGapsNs: chunks.chunkGapsNs,
+      chunkTokens: chunks.chunkTokens,
       usage: this.usage,
       finishReason: this.finishReason,
       text: this.structured

@@ -37,6 +37,7 @@ export function applyStreamTiming(
 ): void {
   if (timed) {
     record.firstTokenNs = timing.firstTokenNs;
+    record.firstAnswerNs = timing.firstAnswerNs;
     record.chunkGapsNs = timing.chunkGapsNs;
     record.chunkTokens = timing.chunkTokens;
     record.chunkChars = timing.chunkChars;
@@ -46,6 +47,8 @@ export function applyStreamTiming(
   record.finishReason = timing.finishReason;
   record.responseText = timing.text;
   record.hiddenTokens = timing.hiddenTokens;
+  record.reasoningChunks = timing.reasoningChunks;
+  record.reasoningTextChars = timing.reasoningTextChars;
   applyServerFigures(record, timing.serverFigures, timing.responseId, timing.usage?.completionTokens ?? null);
   record.streamNotes |= timing.notes;
   applyUsage(record, timing.usage);

@@ -4,6 +4,12 @@ import type { UsageCounts } from "./openai-response.ts";
 
 export interface StreamTiming {
   firstTokenNs: number | null;
+  /** The first chunk that was not reasoning (see RequestRecord.firstAnswerNs). */
+  firstAnswerNs: number | null;
+  /** Chunks before it that carried tokens, null when the stream did not reason (see RequestRecord.reasoningChunks). */
+  reasoningChunks: number | null;
+  /** Characters of the kept text before the answer, when text is kept and the stream reasoned (see RequestRecord.reasoningTextChars). */
+  reasoningTextChars: number | null;
   chunkCount: number;
   chunkGapsNs: Float64Array | null;
   chunkTokens: Uint16Array | null;

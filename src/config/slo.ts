@@ -1,5 +1,5 @@
 /**
- * @module config/slo — service-level objectives for goodput: `--slo ttft:500ms,tpot:50ms,latency:10s,p=95`.
+ * @module config/slo — service-level objectives for goodput: `--slo ttft:500ms,tpot:50ms,latency:10s,p=95` (and `ttfo:` for reasoning models).
  *
  * Each key is a metric and its limit (a duration: ms, s or m; fractions kept); a request meets the SLO when it
  * succeeded and every given metric is within its limit. `p=NN` is the share of requests (%) that must meet it for
@@ -11,7 +11,13 @@ import { InputError } from "../errors.ts";
 import { tryParseDurationMs } from "./duration.ts";
 import { durationMs, num } from "./schema/primitives.ts";
 
-const SLO_KEYS = { ttft: "ttft_ms", tpot: "tpot_ms", latency: "latency_ms", e2e: "latency_ms" } as const;
+const SLO_KEYS = {
+  ttft: "ttft_ms",
+  ttfo: "ttfo_ms",
+  tpot: "tpot_ms",
+  latency: "latency_ms",
+  e2e: "latency_ms",
+} as const;
 
 /** The share of requests (%) that must meet every limit when the SLO gives none (`p=`), as a sweep's search judges. */
 export const DEFAULT_SLO_PERCENTILE = 99;
@@ -19,6 +25,10 @@ export const DEFAULT_SLO_PERCENTILE = 99;
 export const SloSchema = z.strictObject({
   ttft_ms: durationMs({ fractional: true }).nullable().default(null).describe("goodput: TTFT limit"),
   tpot_ms: durationMs({ fractional: true }).nullable().default(null).describe("goodput: TPOT limit"),
+  ttfo_ms: durationMs({ fractional: true })
+    .nullable()
+    .default(null)
+    .describe("goodput: TTFO limit (time to the first output that is not reasoning)"),
   latency_ms: durationMs({ fractional: true }).nullable().default(null).describe("goodput: end-to-end latency limit"),
   percentile: num(z.number().gt(0).max(100))
     .nullable()
@@ -55,7 +65,7 @@ export function parseSloSpec(text: string): Record<string, number> {
     const field = SLO_KEYS[key.toLowerCase() as keyof typeof SLO_KEYS];
     if (!field)
       throw new InputError(`--slo: unknown metric '${key}'`, {
-        hint: "use ttft, tpot and/or latency, and p= for the share, e.g. --slo ttft:500ms,tpot:50ms,latency:10s,p=95",
+        hint: "use ttft, ttfo, tpot and/or latency, and p= for the share, e.g. --slo ttft:500ms,tpot:50ms,latency:10s,p=95",
       });
     const parsed = tryParseDurationMs(value, true);
     if (!parsed.ok)

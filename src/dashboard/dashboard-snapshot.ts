@@ -173,6 +173,8 @@ export function dashboardSnapshot(input: SnapshotInput): DashboardSnapshot {
     goodput,
     latency: [
       row("TTFT", (x) => x.ttft),
+      // A reasoning model's first reasoning token fixes TTFT; the user waits for TTFO (shown once a request reasoned).
+      ...(f.reasoned > 0 ? [row("TTFO", (x) => x.ttfo)] : []),
       row("TPOT", (x) => x.tpot),
       row("ITL", (x) => x.itl),
       row("latency", (x) => x.latency),

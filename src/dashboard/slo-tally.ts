@@ -23,6 +23,7 @@ export function sloRequestOf(r: RequestRecord): SloRequest {
     failed: r.errorKind !== null,
     sentNs: r.sentNs,
     firstTokenNs: r.firstTokenNs ?? Number.NaN,
+    firstAnswerNs: r.firstAnswerNs ?? Number.NaN,
     doneNs: r.doneNs,
     tokensAfterFirst: tokensAfterFirstChunk(null, r.chunkTokens, r.chunkCount),
   };

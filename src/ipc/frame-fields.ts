@@ -46,6 +46,7 @@ export const TO_WORKER_FIELDS = {
     keepResponseText: "boolean",
     insecure: "boolean",
     recordIds: "boolean",
+    thinkTags: "boolean",
     poolingApi: "string",
     cpus: "numbers",
     helperCpus: "numbers",

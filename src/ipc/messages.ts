@@ -45,6 +45,8 @@ export interface WorkerInit {
   insecure: boolean;
   /** Keep response ids and x-request-id (--record-ids). */
   recordIds: boolean;
+  /** Content between `<think>` and `</think>` is reasoning (--think-tags, client/think-tags). */
+  thinkTags: boolean;
   /** The embeddings or rerank API type whose whole bodies are read as such (client/pooling-response); "" for the others. */
   poolingApi: string;
   /** CPUs to pin this worker's threads to; empty = no pinning. */

@@ -14,7 +14,7 @@ type Column = RecordBatch["arrays"][number];
 /** The records as one batch of columns (ipc/record-batch). */
 export function packRecords(records: readonly RequestRecord[]): RecordBatch {
   const count = records.length;
-  const numbers = new Float64Array(26 * count);
+  const numbers = new Float64Array(29 * count);
   const codes = new Uint8Array(3 * count);
   const dictionary: string[] = [];
   const codeOf = new Map<string, number>();
@@ -70,6 +70,9 @@ export function packRecords(records: readonly RequestRecord[]): RecordBatch {
     numbers[23 * count + i] = r.serverTtftNs ?? NaN;
     numbers[24 * count + i] = r.serverKvTransferNs ?? NaN;
     numbers[25 * count + i] = r.firstChunkChars ?? NaN;
+    numbers[26 * count + i] = r.firstAnswerNs ?? NaN;
+    numbers[27 * count + i] = r.reasoningChunks ?? NaN;
+    numbers[28 * count + i] = r.reasoningTextChars ?? NaN;
     codes[0 * count + i] = code(r.errorKind ?? null, 0 * count + i);
     codes[1 * count + i] = code(r.tokenSource ?? null, 1 * count + i);
     codes[2 * count + i] = code(r.finishReason ?? null, 2 * count + i);
@@ -207,6 +210,9 @@ export function readRecords(batch: RecordBatch, phase: string, workerId: number)
       serverTtftNs: orNull(numbers[23 * count + i] as number),
       serverKvTransferNs: orNull(numbers[24 * count + i] as number),
       firstChunkChars: orNull(numbers[25 * count + i] as number),
+      firstAnswerNs: orNull(numbers[26 * count + i] as number),
+      reasoningChunks: orNull(numbers[27 * count + i] as number),
+      reasoningTextChars: orNull(numbers[28 * count + i] as number),
       errorKind: coded(0 * count + i) as RequestRecord["errorKind"],
       tokenSource: coded(1 * count + i) as RequestRecord["tokenSource"],
       finishReason: coded(2 * count + i) as RequestRecord["finishReason"],

@@ -14,7 +14,14 @@
  * one per chunk gap, only when a view shows it (`withItl`), since a long stream has hundreds.
  */
 import { inOpeningBurst, meanGapNs } from "../metrics/load-generator-health.ts";
-import { latencyNsOf, scheduleLagNsOf, tokensAfterFirstChunk, tpotOf, ttftNsOf } from "../metrics/request-values.ts";
+import {
+  latencyNsOf,
+  scheduleLagNsOf,
+  tokensAfterFirstChunk,
+  tpotOf,
+  ttfoNsOf,
+  ttftNsOf,
+} from "../metrics/request-values.ts";
 import { spreadChunkGaps } from "../metrics/token-gaps.ts";
 import type { PhasePlan } from "../plan/phase-plan.ts";
 import type { RequestRecord } from "../record/request-record.ts";
@@ -41,6 +48,10 @@ export interface TalliedFigures {
   outputTokens: number;
   inputTokens: number;
   ttft: LiveHistogramSnapshot;
+  /** Time to the first chunk that is not reasoning, of every successful stream (TTFT where it did not reason). */
+  ttfo: LiveHistogramSnapshot;
+  /** Successful rows that reasoned (reasoning chunks before the answer, or usage's reasoning tokens): TTFO is shown once one did. */
+  reasoned: number;
   tpot: LiveHistogramSnapshot;
   latency: LiveHistogramSnapshot;
   /** ITL; empty unless the tally was asked for it. */
@@ -65,6 +76,8 @@ export class PhaseTally {
   private outputTokens = 0;
   private inputTokens = 0;
   private readonly ttft = new LiveHistogram(LATENCY_BOUNDS_S);
+  private readonly ttfo = new LiveHistogram(LATENCY_BOUNDS_S);
+  private reasoned = 0;
   private readonly tpot = new LiveHistogram(TPOT_BOUNDS_S);
   private readonly latency = new LiveHistogram(LATENCY_BOUNDS_S);
   private readonly itl = new LiveHistogram();
@@ -114,8 +127,10 @@ export class PhaseTally {
       this.inputTokens += r.inputTokens ?? 0;
       this.latency.observe(latencyNsOf(r) / NS_PER_S);
       if (this.withItl && r.chunkGapsNs !== null) spreadChunkGaps(r.chunkGapsNs, r.chunkTokens, this.itlSink);
+      if ((r.reasoningChunks ?? 0) > 0 || (r.reasoningTokens ?? 0) > 0) this.reasoned++;
       if (r.firstTokenNs === null) continue;
       this.ttft.observe(ttftNsOf(r) / NS_PER_S);
+      if (r.firstAnswerNs != null) this.ttfo.observe(ttfoNsOf(r) / NS_PER_S);
       const after = tokensAfterFirstChunk(null, r.chunkTokens, r.chunkCount);
       this.tpot.observe(tpotOf(r.doneNs, r.firstTokenNs, after) / NS_PER_S);
     }
@@ -130,6 +145,8 @@ export class PhaseTally {
       outputTokens: this.outputTokens,
       inputTokens: this.inputTokens,
       ttft: this.ttft.snapshot(),
+      ttfo: this.ttfo.snapshot(),
+      reasoned: this.reasoned,
       tpot: this.tpot.snapshot(),
       latency: this.latency.snapshot(),
       itl: this.itl.snapshot(),

@@ -30,4 +30,7 @@ export function fillMetricArrays(cols: MetricArrays, row: MetricRow, i: number):
   cols.audioNs[i] = row.audioNs ?? NaN;
   cols.videos[i] = row.videos ?? NaN;
   cols.requestBytes[i] = row.requestBytes ?? NaN;
+  cols.firstAnswerNs[i] = row.firstAnswerNs ?? NaN;
+  cols.reasoningChunks[i] = row.reasoningChunks ?? NaN;
+  cols.tokenizerReasoningTokens[i] = row.tokenizerReasoningTokens ?? NaN;
 }

@@ -7,29 +7,8 @@
  * and units from here (`metricNamed`, `displayUnitOf`).
  */
 
-type MetricUnit =
-  | "ns"
-  | "ns/token"
-  | "tokens"
-  | "requests/s"
-  | "tokens/s"
-  | "requests"
-  | "inputs/s"
-  | "images"
-  | "s"
-  | "videos"
-  | "bytes";
-
-interface MetricDefinition {
-  /** Key in result_summary.json. */
-  name: string;
-  /** Short label used in report.txt. */
-  label: string;
-  /** Unit of the value stored in JSON (reports may render ns as ms). */
-  unit: MetricUnit;
-  /** One-line definition for the README. */
-  definition: string;
-}
+import type { MetricDefinition } from "./metric-definition.ts";
+import { ANSWER_TOKENS, REASONING_TOKENS, TPOT_ANSWER, TTFO } from "./reasoning-metric-names.ts";
 
 const TTFT: MetricDefinition = {
   name: "ttft",
@@ -239,14 +218,18 @@ const DURATION: MetricDefinition = {
 /** Every metric, in the order the README lists them. */
 export const METRICS: readonly MetricDefinition[] = [
   TTFT,
+  TTFO,
   TTFB,
   TPOT,
+  TPOT_ANSWER,
   ITL,
   LATENCY,
   SCHEDULE_LAG,
   SCHEDULED_LATENCY,
   ISL,
   OSL,
+  REASONING_TOKENS,
+  ANSWER_TOKENS,
   DURATION,
   QPS,
   TPS,

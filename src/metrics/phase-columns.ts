@@ -13,6 +13,7 @@ import type { SeriesArray } from "./percentiles.ts";
 import { fillMetricArrays } from "./fill-metric-arrays.ts";
 import { tokensAfterFirstChunk } from "./request-values.ts";
 import { spreadChunkGaps, TokenGapBuilder } from "./token-gaps.ts";
+import { reasoned, splitReasoning } from "./reasoning-split.ts";
 
 /** One phase's columns: a typed array per numeric field of the record (record/request-fields' `metric`), and the rest shaped for the report. */
 export interface PhaseColumns extends MetricArrays {
@@ -31,6 +32,12 @@ export interface PhaseColumns extends MetricArrays {
   tokenSources: TokenSource[];
   /** TPOT's tokens per row (metrics/request-values `tpotTokens`): the output tokens after the first chunk; NaN where unknown. */
   tpotTokens: Float64Array;
+  /** Reasoning tokens per successful row (metrics/reasoning-split), 0 where it did not reason; NaN for failures. */
+  splitReasoningTokens: Float64Array;
+  /** Answer tokens per successful row: output tokens less reasoning tokens; NaN where unknown. */
+  splitAnswerTokens: Float64Array;
+  /** TPOT-answer's tokens per successful stream: the answer's tokens after its first chunk; NaN where unknown. */
+  answerTpotTokens: Float64Array;
   /** ITL values (ns) of all successful streaming requests, already spread per token (metrics/token-gaps). */
   itlNs: SeriesArray;
   finishReasons: (string | null)[];
@@ -102,6 +109,9 @@ export class PhaseColumnsBuilder {
       errorSamples: [],
       tokenSources: new Array(count).fill("none"),
       tpotTokens: new Float64Array(count).fill(Number.NaN),
+      splitReasoningTokens: new Float64Array(count).fill(Number.NaN),
+      splitAnswerTokens: new Float64Array(count).fill(Number.NaN),
+      answerTpotTokens: new Float64Array(count).fill(Number.NaN),
       itlNs: new Float64Array(0),
       finishReasons: new Array(count).fill(null),
     };
@@ -133,7 +143,32 @@ export class PhaseColumnsBuilder {
         row.chunkCount,
       );
     }
+    if (errorKind === null) this.#addSplit(row, i);
     if (errorKind !== null) this.#sampler.add(errorKind, row.errorMessage ?? "");
+  }
+
+  /** A successful row's reasoning and answer tokens (metrics/reasoning-split); TPOT-answer's tokens for a stream. */
+  #addSplit(row: ColumnRow, i: number): void {
+    const cols = this.#cols;
+    const split = splitReasoning({
+      outputTokens: row.outputTokens,
+      reasoningTokens: row.reasoningTokens,
+      tokenizerReasoningTokens: row.tokenizerReasoningTokens ?? null,
+      reasoningChunks: row.reasoningChunks ?? null,
+      chunkCount: row.chunkCount,
+      chunkTokens: row.chunkTokens,
+      hiddenTokens: row.hiddenTokens ?? null,
+    });
+    cols.splitReasoningTokens[i] = split.reasoning;
+    cols.splitAnswerTokens[i] = split.answer;
+    // A stream that did not reason answers from its first chunk: TPOT's own tokens (a tokenizer's count among them).
+    if (row.chunkGapsNs)
+      cols.answerTpotTokens[i] = reasoned({
+        reasoningTokens: row.reasoningTokens,
+        reasoningChunks: row.reasoningChunks ?? null,
+      })
+        ? split.answerAfterFirst
+        : (cols.tpotTokens[i] as number);
   }
 
   /** The columns; the builder must not be used afterwards. */

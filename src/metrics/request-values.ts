@@ -36,6 +36,8 @@ interface Instants {
   sentNs: number | null;
   responseHeadersNs: number | null;
   firstTokenNs: number | null;
+  /** The first chunk that was not reasoning (absent from producers that do not measure it). */
+  firstAnswerNs?: number | null;
   doneNs: number | null;
 }
 
@@ -43,6 +45,9 @@ const span = (fromNs: number | null, toNs: number | null): number => (toNs ?? Nu
 
 /** TTFT: sent to the first content chunk. */
 export const ttftNsOf = (r: Pick<Instants, "sentNs" | "firstTokenNs">): number => span(r.sentNs, r.firstTokenNs);
+/** TTFO: sent to the first output chunk that is not reasoning (TTFT for a request that did not reason). */
+export const ttfoNsOf = (r: Pick<Instants, "sentNs" | "firstAnswerNs">): number =>
+  span(r.sentNs, r.firstAnswerNs ?? null);
 /** TTFB: sent to the response headers. */
 export const ttfbNsOf = (r: Pick<Instants, "sentNs" | "responseHeadersNs">): number =>
   span(r.sentNs, r.responseHeadersNs);
@@ -96,15 +101,24 @@ export function tpotNs(c: PhaseColumns, i: number): number {
   return tpotOf(n(c.doneNs, i), n(c.firstTokenNs, i), n(c.tpotTokens, i));
 }
 
+/** TPOT over the answer of row i: (done − first answer chunk) / the answer's tokens after that chunk (metrics/reasoning-split). */
+function tpotAnswerNs(c: PhaseColumns, i: number): number {
+  return tpotOf(n(c.doneNs, i), n(c.firstAnswerNs, i), n(c.answerTpotTokens, i));
+}
+
 const SERIES_DEFINITIONS = {
   ttft: { rows: "successful", value: ttftNsAt },
+  ttfo: { rows: "successful", value: (c, i) => span(n(c.sentNs, i), n(c.firstAnswerNs, i)) },
   ttfb: { rows: "successful", value: (c, i) => span(n(c.sentNs, i), n(c.responseHeadersNs, i)) },
   tpot: { rows: "successfulWithTpot", value: tpotNs },
+  tpotAnswer: { rows: "successful", value: tpotAnswerNs },
   latency: { rows: "successful", value: latencyNsAt },
   scheduleLag: { rows: "all", value: scheduleLagNsAt },
   scheduledLatency: { rows: "completed", value: (c, i) => span(n(c.scheduledNs, i), n(c.doneNs, i)) },
   inputTokens: { rows: "successful", value: (c, i) => n(c.inputTokens, i) },
   outputTokens: { rows: "successful", value: (c, i) => n(c.outputTokens, i) },
+  reasoningTokens: { rows: "successful", value: (c, i) => n(c.splitReasoningTokens, i) },
+  answerTokens: { rows: "successful", value: (c, i) => n(c.splitAnswerTokens, i) },
   inputCount: { rows: "successful", value: (c, i) => n(c.inputCount, i) },
 } satisfies Record<string, SeriesDefinition>;
 

@@ -15,7 +15,8 @@
  * - schedule_lag and scheduled_latency: every sent request — they describe the load generator
  *   and what a user waiting on the schedule experienced, errors included.
  * - ttft where a first token arrived; tpot where it did and output tokens ≥ 2;
- *   itl from the per-token gaps the columns already spread. Early-stopping estimates on
+ *   itl from the per-token gaps the columns already spread. TTFO, TPOT over the answer and the
+ *   reasoning/answer token split only when a request reasoned (metrics/reasoning-metrics). Early-stopping estimates on
  *   ttft, tpot and latency only (as upstream).
  *
  * Duration and throughput: duration_ns = last doneNs − window start; qps/tps in throughput.ts;
@@ -48,6 +49,7 @@ import { inputThroughput, type InputThroughput } from "./input-throughput.ts";
 import type { TokenSource } from "../record/request-record.ts";
 import type { SeriesArray } from "./percentiles.ts";
 import { countStreamNotes, type StreamNote } from "../record/stream-notes.ts";
+import { reasoningMetrics, type ReasoningMetrics } from "./reasoning-metrics.ts";
 
 export interface PhaseContext {
   /** Start of the performance window (ns since T0), usually the phase start. */
@@ -114,6 +116,8 @@ export interface PhaseMetrics {
   cost: GpuCost | null;
   /** Inputs/s and input tokens/s of embeddings and rerank (metrics/input-throughput); null for the generating APIs. */
   inputs: InputThroughput | null;
+  /** TTFO, TPOT over the answer, reasoning and answer tokens (metrics/reasoning-metrics); null when nothing reasoned. */
+  reasoning: ReasoningMetrics | null;
 }
 
 function maxFinite(values: SeriesArray): number | null {
@@ -217,5 +221,6 @@ export function summarizePhase(
           })
         : null,
     inputs,
+    reasoning: reasoningMetrics(cols, series),
   };
 }

@@ -126,7 +126,8 @@ export class EventsDb {
    * did, they are kept beside it so the report can show the discrepancy. A stream without usage
    * that kept its chunks' lengths (`chunk_chars`) gets its tokens per chunk from the tokenizer's
    * total, shared by those lengths, so ITL is per token here too (tokens/chunk-tokens). A stream
-   * that kept its first chunk's length gets the count of the text after it: TPOT's tokens.
+   * that kept its first chunk's length gets the count of the text after it: TPOT's tokens; one
+   * that reasoned, the count of its reasoning text (before the answer) apart (metrics/reasoning-split).
    * `chunkRows` is the rows read at a time: the default everywhere but in tests, which cross
    * chunk boundaries with a few rows instead of tens of thousands.
    */
@@ -143,18 +144,19 @@ export class EventsDb {
       response_text: string | null;
       chunk_chars: Uint8Array | null;
       first_chunk_chars: number | null;
+      reasoning_text_chars: number | null;
       token_source: string;
     };
     // A chunk of rows at a time (keyset on id): a million response texts at once would be
     // hundreds of MB in the main process at the end of the run.
     const select =
-      this.db.prepare(`SELECT id, sample_index, model, response_text, chunk_chars, first_chunk_chars, token_source FROM requests
+      this.db.prepare(`SELECT id, sample_index, model, response_text, chunk_chars, first_chunk_chars, reasoning_text_chars, token_source FROM requests
       WHERE error_kind IS NULL AND phase = ? AND id > ? ORDER BY id LIMIT ${chunkRows}`);
     const update = this.db.prepare(`UPDATE requests SET tokenizer_input_tokens = ?1, tokenizer_output_tokens = ?2,
       input_tokens = COALESCE(input_tokens, ?1),
       output_tokens = CASE WHEN token_source = 'server_usage' OR ?2 IS NULL THEN output_tokens ELSE ?2 END,
       token_source = CASE WHEN token_source = 'server_usage' OR ?2 IS NULL THEN token_source ELSE 'tokenizer' END,
-      chunk_tokens = COALESCE(?4, chunk_tokens), tokenizer_tokens_after_first = ?5
+      chunk_tokens = COALESCE(?4, chunk_tokens), tokenizer_tokens_after_first = ?5, tokenizer_reasoning_tokens = ?6
       WHERE id = ?3`);
     let counted = 0;
     this.db.transaction(() => {
@@ -172,7 +174,12 @@ export class EventsDb {
             row.response_text === null || row.first_chunk_chars === null
               ? null
               : outputTokensOf(row.response_text.slice(row.first_chunk_chars), row.model);
-          update.run(inputTokensOfRow(row.sample_index, row.model), output, row.id, bytesOf(perChunk), afterFirst);
+          const reasoning =
+            row.response_text === null || row.reasoning_text_chars === null
+              ? null
+              : outputTokensOf(row.response_text.slice(0, row.reasoning_text_chars), row.model);
+          const input = inputTokensOfRow(row.sample_index, row.model);
+          update.run(input, output, row.id, bytesOf(perChunk), afterFirst, reasoning);
         }
         counted += rows.length;
         if (rows.length < chunkRows) break;

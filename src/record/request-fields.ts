@@ -249,4 +249,21 @@ export const REQUEST_FIELDS = {
     unit: "count",
     rare: true,
   },
+  /** The first chunk that was not reasoning arrived (content or a tool call; streaming only): TTFO's instant (metrics/request-values). */
+  firstAnswerNs: {
+    type: of<number | null>(),
+    column: "first_answer_ns",
+    sql: "INTEGER",
+    wire: "nullable",
+    unit: "ns",
+    before: "NULL",
+    fallback: null,
+    metric: "f64",
+  },
+  /** Chunks with tokens before the first answer chunk (all of them when none came); null when the stream did not reason. */
+  reasoningChunks: { ...nullableRare("reasoning_chunks", "count"), metric: "f64" },
+  /** Characters of the kept text before the answer (the reasoning), for the tokenizer to count apart; null when not kept or not reasoned. */
+  reasoningTextChars: nullableRare("reasoning_text_chars", "count"),
+  /** The client tokenizer's count of that reasoning text, written after the run (events-db applyTokenizerCounts). */
+  tokenizerReasoningTokens: afterRunCount("tokenizer_reasoning_tokens", "tokens"),
 } as const satisfies Record<string, FieldSpec>;

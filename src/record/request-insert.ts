@@ -29,7 +29,9 @@ export function insertRequest(common: Statement, all: Statement, r: RequestRecor
     (r.serverTtftNs ?? null) === null &&
     (r.serverKvTransferNs ?? null) === null &&
     (r.firstChunkChars ?? null) === null &&
-    (r.chunkChars ?? null) === null
+    (r.chunkChars ?? null) === null &&
+    (r.reasoningChunks ?? null) === null &&
+    (r.reasoningTextChars ?? null) === null
   )
     common.run(
       r.phase,
@@ -57,6 +59,7 @@ export function insertRequest(common: Statement, all: Statement, r: RequestRecor
       r.attempt,
       r.responseId ?? null,
       r.serverRequestId ?? null,
+      r.firstAnswerNs ?? null,
     );
   else
     all.run(
@@ -85,6 +88,7 @@ export function insertRequest(common: Statement, all: Statement, r: RequestRecor
       r.attempt,
       r.responseId ?? null,
       r.serverRequestId ?? null,
+      r.firstAnswerNs ?? null,
       r.hiddenTokens,
       r.streamNotes,
       r.modelIndex ?? 0,
@@ -99,5 +103,7 @@ export function insertRequest(common: Statement, all: Statement, r: RequestRecor
       r.serverKvTransferNs ?? null,
       r.firstChunkChars ?? null,
       bytesOf(r.chunkChars),
+      r.reasoningChunks ?? null,
+      r.reasoningTextChars ?? null,
     );
 }

@@ -23,6 +23,7 @@ import type { ResultSummary } from "./result-summary.ts";
 import { seriesLines } from "./series-text.ts";
 import { gpuCostRows } from "./gpu-cost-text.ts";
 import { GENERATION_SERIES, generatesNothing, inputLines } from "./input-text.ts";
+import { reasoningTokenRows } from "./reasoning-text.ts";
 import {
   droppedLabel,
   fixed2,
@@ -101,7 +102,10 @@ function goodputLines(s: ResultSummary): string[] {
 }
 
 function tokenLines(s: ResultSummary): string[] {
-  const lines = [`Token counts from: ${s.token_count_source}`];
+  const lines = [
+    `Token counts from: ${s.token_count_source}`,
+    ...reasoningTokenRows(s).map(([label, text]) => `${label}: ${text}`),
+  ];
   const d = s.token_count_discrepancy;
   if (d) {
     lines.push(
@@ -156,10 +160,14 @@ const BREAKDOWN_SERIES: readonly [title: string, key: keyof ResultSummary, unit:
     "latency",
     "input_sequence_lengths",
     "output_sequence_lengths",
+    "ttfo",
+    "tpot_answer",
     "ttfb",
     "itl",
     "schedule_lag",
     "scheduled_latency",
+    "reasoning_tokens",
+    "answer_tokens",
   ] as const
 ).map((name) => {
   const metric = metricNamed(name);
@@ -202,9 +210,9 @@ export function renderReportText(
     SUMMARY_FOOTER,
     BREAKDOWN_HEADER,
   ];
-  const series = generatesNothing(summary)
-    ? BREAKDOWN_SERIES.filter(([, key]) => !GENERATION_SERIES.has(key))
-    : BREAKDOWN_SERIES;
+  // The reasoning series (ttfo, tpot_answer, the token split) are in the summary only when a request reasoned.
+  const present = BREAKDOWN_SERIES.filter(([, key]) => summary[key] !== undefined);
+  const series = generatesNothing(summary) ? present.filter(([, key]) => !GENERATION_SERIES.has(key)) : present;
   // Each series printed is followed by an empty line, as upstream's.
   for (const [title, key, unit] of series) {
     const block = seriesLines(title, summary[key] as Rollup, unit);
@@ -232,6 +240,7 @@ export function renderConsoleSummary(
     SUMMARY_HEADER,
     ...summaryBody(summary, stoppedBy),
     ...headline(metricNamed("ttft").label, summary.ttft, ["50.0", "99.0"]),
+    ...(summary.ttfo ? headline(metricNamed("ttfo").label, summary.ttfo, ["50.0", "99.0"]) : []),
     ...headline(metricNamed("tpot").label, summary.tpot, ["50.0"]),
     ...headline(metricNamed("latency").label, summary.latency, ["50.0", "99.0"]),
     ...(summary.conversations ? [conversationHeadline(summary.conversations)] : []),

@@ -150,6 +150,22 @@ const SUMMARY_FIELDS = {
   server_timing: block(ServerTimingSummarySchema.optional()),
   /** The server's own metrics over the window (server-metrics/summary); present when they were scraped. */
   server_metrics: block(ServerMetricsSummarySchema.optional()),
+  /** Time to the first output that is not reasoning (metrics/request-values); present only when a request reasoned. */
+  ttfo: field(RollupSchema.optional(), (m) =>
+    m.reasoning ? (scrubNonFinite(m.reasoning.ttfoNs) as Rollup) : undefined,
+  ),
+  /** TPOT over the answer's tokens after its first chunk; present only when a request reasoned. */
+  tpot_answer: field(RollupSchema.optional(), (m) =>
+    m.reasoning ? (scrubNonFinite(m.reasoning.tpotAnswerNs) as Rollup) : undefined,
+  ),
+  /** Reasoning tokens per request (usage's reasoning_tokens, else the tokenizer's, else the chunks'); present only when a request reasoned. */
+  reasoning_tokens: field(RollupSchema.optional(), (m) =>
+    m.reasoning ? (scrubNonFinite(m.reasoning.reasoningTokens) as Rollup) : undefined,
+  ),
+  /** Output tokens less reasoning tokens per request; present only when a request reasoned. */
+  answer_tokens: field(RollupSchema.optional(), (m) =>
+    m.reasoning ? (scrubNonFinite(m.reasoning.answerTokens) as Rollup) : undefined,
+  ),
   /** Inputs/s and input tokens/s (metrics/input-throughput); present only for embeddings and rerank, which generate nothing. */
   inputs: field(InputThroughputSchema.optional(), (m) =>
     m.inputs ? (scrubNonFinite(m.inputs) as typeof m.inputs) : undefined,
@@ -196,6 +212,10 @@ const PER_MODEL_KEYS = [
   "error_counts",
   "goodput",
   "inputs",
+  "ttfo",
+  "tpot_answer",
+  "reasoning_tokens",
+  "answer_tokens",
 ] as const satisfies readonly Key[];
 
 type PerModelMask = { [K in (typeof PER_MODEL_KEYS)[number]]: true };

@@ -62,6 +62,7 @@ function workerSettings(run: OpenRun): SessionSpec["worker"] {
     keepResponseText: run.tokenizer !== null || run.modelTokenizers.some((t) => t !== null),
     insecure: client.insecure,
     recordIds: client.record_ids,
+    thinkTags: client.think_tags,
     poolingApi: isPoolingApi(run.workload.apiType) ? run.workload.apiType : "",
     helperCpus: run.affinity?.helpers ?? [],
   };

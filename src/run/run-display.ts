@@ -51,9 +51,9 @@ function stderrTerminal(isTty: boolean) {
 
 /** `--slo` when it sets a limit: goodput is shown against it. */
 function sloOf(run: OpenRun) {
-  const { ttft_ms, tpot_ms, latency_ms, percentile } = run.config.slo;
-  if (ttft_ms === null && tpot_ms === null && latency_ms === null) return null;
-  return { limits: { ttft_ms, tpot_ms, latency_ms }, targetPct: percentile ?? DEFAULT_SLO_PERCENTILE };
+  const { ttft_ms, tpot_ms, latency_ms, ttfo_ms, percentile } = run.config.slo;
+  if (ttft_ms === null && tpot_ms === null && latency_ms === null && ttfo_ms === null) return null;
+  return { limits: { ttft_ms, tpot_ms, latency_ms, ttfo_ms }, targetPct: percentile ?? DEFAULT_SLO_PERCENTILE };
 }
 
 export async function openRunDisplay(run: OpenRun, io: RunIo): Promise<RunDisplay> {

@@ -14,6 +14,7 @@ import { anthropicErrorResponse, encodeMessageBody, messageStreamWrites } from "
 import type { HandlerContext, RouteHandler } from "./handler-context.ts";
 import { parseMockRequest, type MockRequest } from "./openai-request.ts";
 import { sendPacedAnswer } from "./paced-answer.ts";
+import { withReasoning } from "./reasoning-plan.ts";
 import { readJsonBody } from "./read-json-body.ts";
 import { planInMode, planToolCall } from "./response-plan.ts";
 
@@ -63,7 +64,7 @@ export function createAnthropicHandler(context: HandlerContext): RouteHandler {
     const plan =
       context.options.toolCalls && mock.tool && input
         ? planToolCall(planned, mock, input, mock.tool, `toolu_mock_${count.toString(16)}`)
-        : planned;
+        : withReasoning(planned, context.options.reasoningTokens);
     return sendPacedAnswer(context, request, anthropicErrorResponse, {
       receivedNs,
       path: MESSAGES_PATH,

@@ -25,6 +25,7 @@ import {
   type ResponsePlan,
 } from "./response-plan.ts";
 import { buildSseWrites, joinSseWrites } from "./sse-writes.ts";
+import { reasoningCountOf, wholeParts, withReasoning } from "./reasoning-plan.ts";
 import { createTimedSseStream } from "./timed-stream.ts";
 
 /** How much faster `--response-cache` answers a prompt it has seen (timed, so QPS reflects it rather than client overhead). */
@@ -56,7 +57,10 @@ async function replyWhole(
 ): Promise<Response> {
   const plan = plans[0] as ResponsePlan;
   const texts = plans.map((p) => {
-    if (!p.toolCall) return { text: p.tokens.join(""), finishReason: p.finishReason };
+    if (!p.toolCall) {
+      const { reasoning, answer } = wholeParts(p);
+      return { text: answer, reasoning, finishReason: p.finishReason };
+    }
     const [head, tail] = toolArgumentFrame(p.toolCall);
     return {
       text: head + jsonStringBody(p.tokens.join("")) + tail,
@@ -64,7 +68,9 @@ async function replyWhole(
       toolCall: p.toolCall,
     };
   });
-  const body = encodeChoicesBody(plan.kind, identity, texts, usageOf(plan.promptTokens, tokensOf(plans)));
+  const reasoningTokens = plan.kind === "chat" ? plans.reduce((sum, p) => sum + reasoningCountOf(p), 0) : 0;
+  const usage = usageOf(plan.promptTokens, tokensOf(plans), reasoningTokens);
+  const body = encodeChoicesBody(plan.kind, identity, texts, usage);
   const delayMs = Math.max(...plans.map(completionOffsetMs));
   const { startNs, cancelled } = admitted;
   if (delayMs > 0) {
@@ -130,11 +136,12 @@ export function createCompletionHandler(kind: ApiKind, mode: "echo" | "model", c
       const timed = cached
         ? { ...plan, ttftMs: plan.ttftMs / CACHE_SPEEDUP, tpotMs: plan.tpotMs / CACHE_SPEEDUP }
         : plan;
-      if (canned !== undefined) return { ...timed, tokens: answerTokens(canned), finishReason: "stop" as const };
+      const answer =
+        canned === undefined ? timed : { ...timed, tokens: answerTokens(canned), finishReason: "stop" as const };
       const input = mock.inputs[Math.floor(i / mock.n)];
-      return context.options.toolCalls && mock.tool && input
-        ? planToolCall(timed, mock, input, mock.tool, `call_${context.nextId(kind)}_${i}`)
-        : timed;
+      if (canned === undefined && context.options.toolCalls && mock.tool && input)
+        return planToolCall(timed, mock, input, mock.tool, `call_${context.nextId(kind)}_${i}`);
+      return withReasoning(answer, context.options.reasoningTokens);
     });
     const identity = {
       id: context.nextId(kind),

@@ -13,7 +13,7 @@ export interface ServerObservation {
   /** After the last write (streaming) or when the response was handed to the server (non-streaming). */
   doneNs: number;
   outputTokens: number;
-  /** After each streamed write that carried tokens (chat and completions routes); absent otherwise. */
+  /** After each streamed write that carried tokens (chat, completions, Responses and Messages routes); absent otherwise. */
   contentWritesNs?: number[];
   /** Prompt tokens as the server counted them (its tokenizer, else words); 0 when not counted. */
   promptTokens?: number;

@@ -19,16 +19,20 @@ interface Usage {
   prompt_tokens: number;
   completion_tokens: number;
   total_tokens: number;
+  /** Present only when the answer reasoned (`serve --reasoning-tokens`), where OpenAI and vLLM count it. */
+  completion_tokens_details?: { reasoning_tokens: number };
 }
 
 export const SSE_DONE = "data: [DONE]\n\n";
 
-export function usageOf(promptTokens: number, completionTokens: number): Usage {
-  return {
+export function usageOf(promptTokens: number, completionTokens: number, reasoningTokens = 0): Usage {
+  const usage: Usage = {
     prompt_tokens: promptTokens,
     completion_tokens: completionTokens,
     total_tokens: promptTokens + completionTokens,
   };
+  if (reasoningTokens > 0) usage.completion_tokens_details = { reasoning_tokens: reasoningTokens };
+  return usage;
 }
 
 /** One choice of a whole response; with a tool call, `text` is its argument JSON. */
@@ -36,6 +40,8 @@ interface ChoiceText {
   text: string;
   finishReason: FinishReason;
   toolCall?: ToolCallPlan;
+  /** Chat: the message's `reasoning_content` (server/reasoning-plan); absent or "" = none. */
+  reasoning?: string;
 }
 
 /** A non-streaming `chat.completion` or `text_completion` body with one choice. */
@@ -56,11 +62,15 @@ export function encodeChoicesBody(
   texts: readonly ChoiceText[],
   usage: Usage,
 ): string {
-  const choices = texts.map(({ text, finishReason, toolCall }, index) =>
+  const choices = texts.map(({ text, finishReason, toolCall, reasoning }, index) =>
     kind === "chat"
       ? {
           index,
-          message: toolCall ? toolCallMessage(toolCall, text) : { role: "assistant", content: text },
+          message: toolCall
+            ? toolCallMessage(toolCall, text)
+            : reasoning
+              ? { role: "assistant", reasoning_content: reasoning, content: text }
+              : { role: "assistant", content: text },
           logprobs: null,
           finish_reason: finishReason,
         }
@@ -83,6 +93,8 @@ interface SseEncoder {
   /** Chat only: the `{role:"assistant", content:""}` event that opens the stream ("" for completions). */
   role(): string;
   content(text: string): string;
+  /** Chat: a `reasoning_content` delta (server/reasoning-plan). */
+  reasoning(text: string): string;
   /** The event with an empty delta (or text) and the finish reason. */
   finish(reason: FinishReason): string;
   /** The `choices: []` event carrying usage (`stream_options.include_usage`). */
@@ -109,6 +121,7 @@ export function createSseEncoder(kind: ApiKind, identity: ResponseIdentity, inde
   return {
     role: () => roleEvent,
     content: (text) => `${openChoice}${contentKey}${JSON.stringify(text)}${contentTail}`,
+    reasoning: (text) => `${openChoice}"delta":{"reasoning_content":${JSON.stringify(text)}${contentTail}`,
     finish: (reason) => `${openChoice}${emptyDelta},"logprobs":null,"finish_reason":"${reason}"}]}\n\n`,
     usage: (usage) => `${head}"choices":[],"usage":${JSON.stringify(usage)}}\n\n`,
     toolCallOpen: (call, args) =>

@@ -57,6 +57,8 @@ export const MockServerOptionsSchema = z
     responseCache: z.boolean().default(false),
     /** Answer a chat request that carries `tools` with a call to its first tool (server/response-plan planToolCall). */
     toolCalls: z.boolean().default(false),
+    /** Reasoning tokens before every answer, in each dialect's own form (server/reasoning-plan); 0 = none. */
+    reasoningTokens: z.number().int().min(0).default(0),
     /** Serve at most this many requests at once (echo and model modes), queueing the rest (server/admission); null = no limit. */
     maxConcurrent: z.number().int().min(1).nullable().default(null),
     /** Faults to inject (server/fault-spec); each faulty request gets one of them, picked uniformly. */
@@ -70,6 +72,12 @@ export const MockServerOptionsSchema = z
   .refine((o) => o.maxConcurrent === null || o.mode !== "fixed", {
     message: "maxConcurrent (--max-concurrent) needs --mode echo or model: fixed mode answers at once",
     path: ["maxConcurrent"],
+  })
+  .refine((o) => o.reasoningTokens === 0 || (o.mode !== "fixed" && !o.toolCalls), {
+    message:
+      "reasoningTokens (--reasoning-tokens) needs --mode echo or model and no --tool-calls: fixed mode's bodies are " +
+      "pre-built, and a tool call's stream has no reasoning part",
+    path: ["reasoningTokens"],
   })
   .refine((o) => Object.keys(o.modelLatency).length === 0 || o.mode !== "fixed", {
     message: "modelLatency (--model-latency) needs --mode echo or model: fixed mode answers at once",

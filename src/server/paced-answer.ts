@@ -66,8 +66,9 @@ export async function sendPacedAnswer(
   const stream = createTimedSseStream(answer.writes(), {
     receivedNs: startNs,
     cancelled,
-    onDone: ({ firstChunkNs, doneNs, tokensWritten }) =>
-      admitted.finish({ firstChunkNs, doneNs, outputTokens: tokensWritten, streaming: true }),
+    keepWriteTimes: context.log.enabled,
+    onDone: ({ firstChunkNs, doneNs, tokensWritten, contentWritesNs }) =>
+      admitted.finish({ firstChunkNs, doneNs, outputTokens: tokensWritten, streaming: true, contentWritesNs }),
   });
   return new Response(stream, { headers: SSE_HEADERS });
 }

@@ -16,6 +16,8 @@ export interface ResponsePlan {
   tpotMs: number;
   /** `serve --tool-calls`: the tokens are the text of this call's one argument, not content. */
   toolCall?: ToolCallPlan;
+  /** `serve --reasoning-tokens`: the first this many tokens are reasoning (server/reasoning-plan); absent = none. */
+  reasoningTokens?: number;
 }
 
 export interface ToolCallPlan {

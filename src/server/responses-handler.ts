@@ -14,6 +14,7 @@ import type { HandlerContext, RouteHandler } from "./handler-context.ts";
 import { sendPacedAnswer } from "./paced-answer.ts";
 import { readJsonBody } from "./read-json-body.ts";
 import { planInMode, planToolCall } from "./response-plan.ts";
+import { withReasoning } from "./reasoning-plan.ts";
 import { responseObject, responsesWrites, type ResponsesIdentity } from "./responses-encoding.ts";
 import { parseResponsesRequest } from "./responses-request.ts";
 
@@ -37,6 +38,7 @@ export function createResponsesHandler(context: HandlerContext): RouteHandler {
     if (canned !== undefined) plan = { ...plan, tokens: answerTokens(canned), finishReason: "stop" };
     else if (context.options.toolCalls && mock.tool && input)
       plan = planToolCall(plan, mock, input, mock.tool, `call_mock_${serial}`);
+    plan = withReasoning(plan, context.options.reasoningTokens);
     const identity: ResponsesIdentity = {
       id: `resp_mock_${serial}`,
       itemId: `${plan.toolCall ? "fc" : "msg"}_mock_${serial}`,

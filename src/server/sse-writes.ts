@@ -1,6 +1,7 @@
 /** @module server/sse-writes — turns response plans into the SSE writes of a stream, each with its due time (pure). */
 import { createSseEncoder, SSE_DONE, usageOf, type ResponseIdentity } from "./openai-encoding.ts";
 import { chunkSchedule, jsonStringBody, toolArgumentFrame, type ResponsePlan } from "./response-plan.ts";
+import { reasoningCountOf, splitTokens } from "./reasoning-plan.ts";
 
 /** One socket write: one or more whole SSE events due together. */
 export interface SseWrite {
@@ -29,9 +30,11 @@ function choiceWrites(
   const writes: SseWrite[] = [];
   let next = 0;
   for (const slot of slots) {
-    const text = plan.tokens.slice(next, next + slot.tokenCount).join("");
+    // A write that holds the last reasoning token and the first answer token carries two events, as vLLM sends them.
+    const { reasoning, answer } = splitTokens(plan, next, next + slot.tokenCount);
     next += slot.tokenCount;
-    writes.push({ text: encoder.content(text), offsetMs: slot.offsetMs, tokenCount: slot.tokenCount });
+    const text = (reasoning ? encoder.reasoning(reasoning) : "") + (answer ? encoder.content(answer) : "");
+    writes.push({ text, offsetMs: slot.offsetMs, tokenCount: slot.tokenCount });
   }
   const first = writes[0];
   const last = writes[writes.length - 1];
@@ -84,9 +87,12 @@ export function buildSseWrites(
   const writes = perChoice.length === 1 ? (perChoice[0] as SseWrite[]) : mergeByTime(perChoice.flat());
   const head = all[0] as ResponsePlan;
   const completionTokens = all.reduce((sum, plan) => sum + plan.tokens.length, 0);
+  const reasoningTokens = head.kind === "chat" ? all.reduce((sum, plan) => sum + reasoningCountOf(plan), 0) : 0;
   const last = writes[writes.length - 1] as SseWrite;
   if (options.includeUsage)
-    last.text += createSseEncoder(head.kind, identity).usage(usageOf(head.promptTokens, completionTokens));
+    last.text += createSseEncoder(head.kind, identity).usage(
+      usageOf(head.promptTokens, completionTokens, reasoningTokens),
+    );
   last.text += SSE_DONE;
   return writes;
 }

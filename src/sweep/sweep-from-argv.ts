@@ -69,7 +69,9 @@ export async function sweepFromArgv(argv: string[], io: ConsoleIo): Promise<numb
   if (plan.mode === "auto" || plan.mode === "find") configFor("max_throughput", null, checkDir);
   // The SLO as the steps will judge it: flags over the config's `slo:`.
   const slo = { ttft_ms: checked.slo.ttft_ms, tpot_ms: checked.slo.tpot_ms, latency_ms: checked.slo.latency_ms };
-  if (plan.mode === "find" && slo.ttft_ms === null && slo.tpot_ms === null && slo.latency_ms === null) {
+  // A TTFO limit alone is an SLO too: the steps' own goodput judges it (metrics/goodput).
+  const noLimit = slo.ttft_ms === null && slo.tpot_ms === null && slo.latency_ms === null;
+  if (plan.mode === "find" && noLimit && checked.slo.ttfo_ms === null) {
     throw new InputError("--find max-goodput needs --slo (or the config's slo:)", {
       hint: "e.g. --slo ttft:500ms,tpot:50ms,p=99",
     });

@@ -64,6 +64,8 @@ interface TokenChunks {
   gapsNs: number[];
   chars: number[];
   laterTokens: Uint16Array | null;
+  /** Each kept chunk's position among the chunks read; null when every chunk was kept. */
+  index: number[] | null;
 }
 
 /** Which of `read`'s chunks carried tokens, and how many each; `streamed`: the tokens the stream carried in all, when known. */
@@ -76,7 +78,7 @@ export function tokenChunks(read: ReadChunks, streamed: number | null): TokenChu
     return { ...kept, laterTokens: laterChunkTokens(kept.index.map((i) => Math.max(1, perChunk[i] as number))) };
   }
   if (streamed !== null && streamed === chars.length + read.tokensBeforeFirst) {
-    return { gapsNs: [...gapsNs], chars: [...chars], laterTokens: null };
+    return { gapsNs: [...gapsNs], chars: [...chars], laterTokens: null, index: null };
   }
   const kept = keepChunks(read, (i) => (chars[i] as number) > 0);
   return { ...kept, laterTokens: sharedChunkTokens(streamed, kept.chars) };

@@ -68,7 +68,7 @@ describe("config/build-config", () => {
       overrides: yaml ? overrides : { ...validOffline, ...overrides },
       datasets: ["d.jsonl"],
     });
-    expect(config.slo).toEqual({ ttft_ms: 250, tpot_ms: 5.2, latency_ms: null, percentile: null });
+    expect(config.slo).toEqual({ ttft_ms: 250, tpot_ms: 5.2, ttfo_ms: null, latency_ms: null, percentile: null });
   });
 
   test.each([
@@ -389,7 +389,7 @@ describe("config/build-config", () => {
     expect(first).toBe("invalid configuration: 6 problems:");
     expect(rest).toEqual([
       "  - settings.client.num_workers (--workers): expected a whole number, got 'many'",
-      "  - settings.client.bogus: unknown key 'bogus' (allowed: num_workers, log_level, warmup_connections, auto_warmup_budget_fraction, max_concurrent_warmup_connects, max_connections, transport, stream_all_chunks, worker_initialization_timeout, worker_graceful_shutdown_wait, worker_force_kill_timeout, insecure, record_ids, calibrate, max_idle_time, min_required_connections, worker_gc_mode, request_timeout_s, stall_timeout_s, max_response_mb, retries)",
+      "  - settings.client.bogus: unknown key 'bogus' (allowed: num_workers, log_level, warmup_connections, auto_warmup_budget_fraction, max_concurrent_warmup_connects, max_connections, transport, stream_all_chunks, worker_initialization_timeout, worker_graceful_shutdown_wait, worker_force_kill_timeout, insecure, record_ids, think_tags, calibrate, max_idle_time, min_required_connections, worker_gc_mode, request_timeout_s, stall_timeout_s, max_response_mb, retries)",
       "  - model_params.name (--model): a model name is required: set --model NAME",
       "  - endpoint_config.endpoints (--endpoints): at least one endpoint URL is required: set --endpoints http://HOST:PORT",
       "  - settings.load_pattern.target_qps (--target-qps): the poisson load pattern needs a request rate: set --target-qps N",

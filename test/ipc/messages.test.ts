@@ -30,6 +30,7 @@ const TO_WORKER = {
     keepResponseText: false,
     insecure: false,
     recordIds: false,
+    thinkTags: false,
     poolingApi: "",
     cpus: [1],
     helperCpus: [0],

@@ -45,6 +45,9 @@ const streamed = makeRecord({
   hiddenTokens: 17,
   streamNotes: 5,
   chunkChars: Uint32Array.from([3, 70_000, 1, 9]),
+  firstAnswerNs: 41_000_000,
+  reasoningChunks: 2,
+  reasoningTextChars: 12,
   cachedTokens: 8,
   serverPrefillNs: 3_318_000,
   serverDecodeNs: 8_006_000,
@@ -110,7 +113,7 @@ describe("ipc/record-batch", () => {
     const builder = new RecordBatchBuilder();
     for (let i = 0; i < 512; i++) builder.add({ ...streamed, planIndex: i });
     const batch = builder.take();
-    expect(batch.numbers.length).toBe(26 * 512);
+    expect(batch.numbers.length).toBe(29 * 512);
     expect(batch.arrays[0]?.values.length).toBe(3 * 512); // chunkGapsNs, the first typed-array field
     expect(batch.dictionary).toEqual(["server_usage", "length"]);
     expect(readRecordBatch(batch, "p", 0).map((r) => r.planIndex)).toEqual(Array.from({ length: 512 }, (_, i) => i));

@@ -38,6 +38,8 @@ const SNAPSHOT: LiveSnapshot = {
       outputTokens: 30,
       inputTokens: 300,
       ttft: histogram([0.1, 1], [0.05, 0.1, 0.3]),
+      ttfo: histogram([0.1, 1], [0.05, 0.1, 0.3]),
+      reasoned: 0,
       tpot: histogram([0.01]),
       latency: histogram([1]),
       itl: histogram([]),

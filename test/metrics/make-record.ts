@@ -42,8 +42,12 @@ export function makeRecord(overrides: Partial<RequestRecord> = {}): RequestRecor
     serverRequestId: null,
     responseText: null,
     attempt: 0,
+    reasoningChunks: null,
+    reasoningTextChars: null,
     ...overrides,
   };
+  // A request that did not reason answers with its first token, unless the test says otherwise.
+  record.firstAnswerNs = "firstAnswerNs" in overrides ? (overrides.firstAnswerNs ?? null) : record.firstTokenNs;
   return "chunkGapsNs" in overrides ? record : asStream(record);
 }
 

@@ -29,6 +29,7 @@ describe("server/options", () => {
       recordObservations: false,
       responseCache: false,
       toolCalls: false,
+      reasoningTokens: 0,
       faults: [],
       faultRate: 1,
       faultSeed: 1,
@@ -48,6 +49,9 @@ describe("server/options", () => {
     [{ faults: [{ kind: "status", arg: 200 }] }],
     [{ faults: [{ kind: "refuse", arg: 1 }] }],
     [{ faultRate: 1.5 }],
+    [{ reasoningTokens: -1 }],
+    [{ reasoningTokens: 4, mode: "fixed" }],
+    [{ reasoningTokens: 4, toolCalls: true }],
   ])("rejects %j", (input) => {
     expect(() => resolveMockServerOptions(input)).toThrow(InputError);
   });

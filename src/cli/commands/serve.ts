@@ -109,6 +109,14 @@ const SERVE_FLAGS: readonly FlagSpec[] = [
     "off",
   ),
   flag(
+    "--reasoning-tokens",
+    "reasoningTokens",
+    "integer",
+    "N reasoning tokens before every answer: chat's reasoning_content, a Responses reasoning item, " +
+      "a Messages thinking block, completions' text in <think>…</think> (echo, model)",
+    "0",
+  ),
+  flag(
     "--max-concurrent",
     "maxConcurrent",
     "integer",
@@ -191,6 +199,11 @@ export const serveCommand: Command = {
       io.stderr(
         "note: faults are injected on /v1/chat/completions and /v1/completions only; " +
           "/v1/responses, /v1/messages, /v1/embeddings, /v1/rerank and /generate answer without them\n",
+      );
+    // SGLang's native route has no reasoning field (its reasoning parser serves the OpenAI routes), so it answers without.
+    if (options.reasoningTokens > 0)
+      io.stderr(
+        "note: /generate answers without reasoning; chat, completions, /v1/responses and /v1/messages put it first\n",
       );
     await new Promise<void>((resolve) => {
       const stop = () => resolve();

@@ -1,5 +1,5 @@
 /**
- * @module config/rules/slo — an SLO the run can be judged by: a TTFT or TPOT objective needs streamed responses,
+ * @module config/rules/slo — an SLO the run can be judged by: a TTFT, TTFO or TPOT objective needs streamed responses,
  * and a share of requests (`p=`) needs a limit to meet.
  */
 import type { ConfigProblem } from "../config-error.ts";
@@ -9,6 +9,7 @@ import { POOLING_API_TYPES } from "../../dataset/pooling-api.ts";
 const STREAMED_OBJECTIVES = [
   ["ttft_ms", "TTFT"],
   ["tpot_ms", "TPOT"],
+  ["ttfo_ms", "TTFO"],
 ] as const;
 
 /**
@@ -18,7 +19,8 @@ const STREAMED_OBJECTIVES = [
 export const sloRule: Rule = (config) => {
   const problems: ConfigProblem[] = [];
   const { slo } = config;
-  if (slo.percentile !== null && slo.ttft_ms === null && slo.tpot_ms === null && slo.latency_ms === null)
+  const limits = [slo.ttft_ms, slo.tpot_ms, slo.latency_ms, slo.ttfo_ms];
+  if (slo.percentile !== null && limits.every((limit) => limit === null))
     problems.push({
       path: "slo.percentile",
       message: "a share of requests needs a limit to meet: add ttft, tpot or latency, e.g. --slo ttft:500ms,p=95",

@@ -63,6 +63,13 @@ export const ClientSettingsSchema = z.strictObject({
   record_ids: bool()
     .default(false)
     .describe("keep each response's id and the server's x-request-id in events.db, to join rows with the server's log"),
+  // ours: a reasoning model served without a reasoning parser writes its reasoning into the content between tags.
+  think_tags: bool()
+    .default(false)
+    .describe(
+      "read content that opens with <think> as reasoning until </think> (a model served without a reasoning " +
+        "parser, or /v1/completions): TTFO and the token split follow it",
+    ),
   // ours: a raw-socket probe beside the run, for the client's error bound (docs/metrics.md).
   calibrate: bool()
     .default(false)

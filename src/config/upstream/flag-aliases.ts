@@ -30,6 +30,7 @@ export const FLAG_ALIASES: Readonly<Record<string, readonly string[]>> = {
   "settings.client.max_concurrent_warmup_connects": ["--max-concurrent-warmup-connects"],
   "settings.client.insecure": ["--insecure"],
   "settings.client.record_ids": ["--record-ids"],
+  "settings.client.think_tags": ["--think-tags"],
   "settings.client.calibrate": ["--calibrate"],
   "settings.client.request_timeout_s": ["--request-timeout"],
   "settings.client.stall_timeout_s": ["--stall-timeout"],

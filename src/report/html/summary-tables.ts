@@ -16,6 +16,7 @@ import { serverIdentityText, serverSettingsText } from "../server-identity-text.
 import { gpuCostRows } from "../gpu-cost-text.ts";
 import { steadyStateRows } from "../steady-state-text.ts";
 import { errorBoundText } from "../error-bound-text.ts";
+import { reasoningTokenRows } from "../reasoning-text.ts";
 
 type Row = [label: string, valueHtml: string];
 
@@ -75,6 +76,7 @@ export function summaryRows(s: ResultSummary): Row[] {
     ...(generatesNothing(s)
       ? inputRows(s).map(([label, text]): Row => [label, escapeHtml(text)])
       : ([["Output tok/s", fixed2(s.tps)]] as Row[])),
+    ...reasoningTokenRows(s).map(([label, text]): Row => [label, escapeHtml(text)]),
     ...gpuCostRows(s).map(([label, text]): Row => [label, escapeHtml(text)]),
     ...(s.goodput ? [["Goodput", escapeHtml(goodputText(s.goodput))] as [string, string]] : []),
     ...(s.steady_state
@@ -115,14 +117,21 @@ const PERCENTILE_COLUMNS: readonly [string, string][] = [
   ["p99.9", "99.9"],
 ];
 
-function percentileRow(
-  name: "ttft" | "tpot" | "itl" | "latency" | "scheduled_latency" | "schedule_lag",
-  s: ResultSummary,
-): string {
+type PercentileSeries =
+  | "ttft"
+  | "ttfo"
+  | "tpot"
+  | "tpot_answer"
+  | "itl"
+  | "latency"
+  | "scheduled_latency"
+  | "schedule_lag";
+
+function percentileRow(name: PercentileSeries, s: ResultSummary): string {
   const metric = metricNamed(name);
   const label = metric.label;
   const unit = displayUnitOf(metric);
-  const rollup = s[name];
+  const rollup = s[name] ?? {};
   if (!hasValues(rollup)) return `<tr><th scope="row">${label}</th><td colspan="7">no values</td></tr>`;
   const cells = [rollup.min, rollup.avg, ...PERCENTILE_COLUMNS.map(([, key]) => rollup.percentiles[key]), rollup.max];
   return `<tr><th scope="row">${label} (${unit})</th>${cells.map((v) => `<td>${nsAsMs(v)}</td>`).join("")}</tr>`;
@@ -133,9 +142,19 @@ export function renderSummaryTables(s: ResultSummary): string {
   const head = ["min", "mean", ...PERCENTILE_COLUMNS.map(([label]) => label), "max"]
     .map((h) => `<th scope="col">${h}</th>`)
     .join("");
-  const series = ["ttft", "tpot", "itl", "latency", "scheduled_latency", "schedule_lag"] as const;
-  // Embeddings and rerank generate nothing: no TTFT, TPOT or ITL row (report/input-text).
+  const series = [
+    "ttft",
+    "ttfo",
+    "tpot",
+    "tpot_answer",
+    "itl",
+    "latency",
+    "scheduled_latency",
+    "schedule_lag",
+  ] as const;
+  // Embeddings and rerank generate nothing: no TTFT, TPOT or ITL row (report/input-text); TTFO and TPOT over the answer only when a request reasoned.
   const percentiles = series
+    .filter((name) => s[name] !== undefined)
     .filter((name) => !generatesNothing(s) || !GENERATION_SERIES.has(name))
     .map((name) => percentileRow(name, s))
     .join("");

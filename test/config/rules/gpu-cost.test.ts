@@ -45,6 +45,7 @@ describe("config/rules/gpu-cost", () => {
     expect(fromFlags("--slo", "ttft:300ms,p=95").slo).toEqual({
       ttft_ms: 300,
       tpot_ms: null,
+      ttfo_ms: null,
       latency_ms: null,
       percentile: 95,
     });
