@@ -58,4 +58,25 @@ describe("house rules", () => {
     expect(retried).toEqual([]);
     expect(TESTS.length).toBeGreaterThan(100);
   });
+
+  test("no test bounds wall-clock time by the host: only by a floor it measured or a fraction of a long wait it set up", () => {
+    // A clock read (or a duration named for one) held under a bound; the bound must be a floor the test measured
+    // ("floor:") or a fraction of a wait it arranged ("long wait:", a 60 s stall), said on the line or the two before.
+    const wallBound =
+      /(performance\.now\(\)|Date\.now\(\)|Bun\.nanoseconds\(\)|\b(elapsed|took)\w*|\w*[sS]econds\b)[^;]*\)\.toBeLessThan(OrEqual)?\(/;
+    const unmarked = TESTS.filter((file) => !file.endsWith("house.test.ts")).flatMap((file) => {
+      const lines = readFileSync(file, "utf8").split("\n");
+      return lines.flatMap((line, i) =>
+        /expect\(/.test(line) &&
+        wallBound.test(line) &&
+        !lines
+          .slice(Math.max(0, i - 2), i + 1)
+          .join("\n")
+          .match(/long wait:|floor:/)
+          ? [`${relative(ROOT, file)}:${i + 1}: ${line.trim()}`]
+          : [],
+      );
+    });
+    expect(unmarked).toEqual([]);
+  });
 });

@@ -373,6 +373,7 @@ describe("client/send-request retries", () => {
       expect(final.errorKind).toBe("http_429");
       expect(final.attempt).toBe(0);
       expect(retried).toHaveLength(0);
+      // long wait: Retry-After asks for 10 s; ending before half of it is the abort's doing, not the backoff's.
       expect(performance.now() - started).toBeLessThan(5_000);
     } finally {
       await server.stop(true);

@@ -26,7 +26,7 @@ afterAll(() => dirs.cleanup());
 
 const REQUESTS = 2000;
 /** How long a request must stay away while the phase waits for the stopped victim (checked against the kill-to-first-request time). */
-const WATCH_MS = 1_000;
+const WATCH_MS = 3_000;
 
 function workerPids(parentPid: number): number[] {
   const out = Bun.spawnSync(["pgrep", "-P", String(parentPid), "-f", "__worker"]).stdout.toString();
@@ -166,6 +166,7 @@ describe.skipIf(process.platform !== "linux")("cli/arming-redeal", () => {
         5,
         () => `no request after the victim was killed; stderr: ${stderr.text}`,
       );
+      // long wait: the watched window is 3 s; the same path after the kill takes a fraction of it (~0.1 s quiet).
       expect(performance.now() - killedMs).toBeLessThan(WATCH_MS);
       // Fail here rather than at the test timeout, so that `finally` still cleans up.
       const exitCode = await Promise.race([proc.exited, Bun.sleep(20_000).then(() => "no exit within 20 s")]);

@@ -171,6 +171,7 @@ async function expectFailedStart(run: Gated, message: RegExp): Promise<string> {
   expect(stderr).not.toMatch(/^ {4}at /m);
   expect(stderr).not.toContain("unexpected failure");
   expect(exitCode).toBe(3);
+  // long wait: HANG_MS (20 s) is what a hung start would take; a failed start exits in a fraction of it.
   expect(elapsedMs).toBeLessThan(HANG_MS);
   await waitFor(() => processesUnder(run.dir).length === 0, 5_000).catch(() => undefined);
   expect(processesUnder(run.dir)).toEqual([]);

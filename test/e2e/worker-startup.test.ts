@@ -54,8 +54,8 @@ describe("cli/worker-startup", () => {
         const result = await runCli([...args, "--report-dir", report], { env: { TMPDIR: tmp } });
         expect(result.exitCode).toBe(exitCode);
         expect(result.stderr).toMatch(/^error: /);
-        // No shutdown grace period (2 s, run/worker-pool) spent on booting workers: beyond the dry run's time, the
-        // failing start took less than the grace it would otherwise have waited.
+        // No shutdown grace period (2 s, run/worker-pool) spent on booting workers. floor: the dry run's time, measured
+        // just before; beyond it, the failing start took less than the grace it would otherwise have waited.
         expect(performance.now() - started).toBeLessThan(dryMs + SHUTDOWN_GRACE_MS);
         // Workers killed at shutdown may take a moment to be reaped: wait for that, not a fixed time.
         await waitFor(() => processesMentioning(tmp).length === 0, 5_000).catch(() => undefined);

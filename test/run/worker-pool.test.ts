@@ -28,7 +28,7 @@ describe("run/worker-pool", () => {
         );
       expect(failure).toBeInstanceOf(SetupError);
       expect((failure as Error).message).toMatch(/^could not start the workers: invalid frame from worker/);
-      // The start's timeout is 60 s: failing before half of it is the frame's doing, not the clock's.
+      // long wait: the start's timeout is 60 s; failing before half of it is the frame's doing, not the clock's.
       expect(performance.now() - started).toBeLessThan(30_000);
       impostor.end();
     } finally {

@@ -183,7 +183,7 @@ describe("server/mock-server model mode", () => {
       () => "reset",
     );
     expect(["ended", "reset"]).toContain(rest ?? "");
-    // The stream's next token is 60 s away: ending before half of that is stop()'s doing, not the stream's.
+    // long wait: the stream's next token is 60 s away; ending before half of that is stop()'s doing, not the stream's.
     expect(performance.now() - stopStartMs).toBeLessThan(30_000);
   });
 });
