@@ -68,7 +68,13 @@ export async function sweepFromArgv(argv: string[], io: ConsoleIo): Promise<numb
   if (plan.mode === "auto") configFor("concurrency", 1, checkDir);
   if (plan.mode === "auto" || plan.mode === "find") configFor("max_throughput", null, checkDir);
   // The SLO as the steps will judge it: flags over the config's `slo:`.
-  const slo = { ttft_ms: checked.slo.ttft_ms, tpot_ms: checked.slo.tpot_ms, latency_ms: checked.slo.latency_ms };
+  // A TTFO limit is named only when set, so a sweep without one writes the same slo block as before.
+  const slo = {
+    ttft_ms: checked.slo.ttft_ms,
+    tpot_ms: checked.slo.tpot_ms,
+    latency_ms: checked.slo.latency_ms,
+    ...(checked.slo.ttfo_ms !== null ? { ttfo_ms: checked.slo.ttfo_ms } : {}),
+  };
   // A TTFO limit alone is an SLO too: the steps' own goodput judges it (metrics/goodput).
   const noLimit = slo.ttft_ms === null && slo.tpot_ms === null && slo.latency_ms === null;
   if (plan.mode === "find" && noLimit && checked.slo.ttfo_ms === null) {

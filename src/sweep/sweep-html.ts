@@ -21,6 +21,8 @@ export interface SweepSlo {
   ttft_ms: number | null;
   tpot_ms: number | null;
   latency_ms: number | null;
+  /** Present when the SLO sets a TTFO limit (a reasoning model's first answer token). */
+  ttfo_ms?: number | null;
 }
 
 const xOf = (s: SweepStep, byConcurrency: boolean): number | null =>

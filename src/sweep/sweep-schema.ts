@@ -90,7 +90,14 @@ export const SweepFileSchema = z.looseObject({
     })
     .nullable(),
   warnings: z.array(z.string()),
-  slo: z.object({ ttft_ms: num, tpot_ms: num, latency_ms: num }),
+  slo: z.object({
+    ttft_ms: num,
+    tpot_ms: num,
+    latency_ms: num,
+    ttfo_ms: num
+      .optional()
+      .describe("a reasoning model's time to its first answer token; present when the SLO sets it"),
+  }),
   pairs: z.array(z.string()).optional().describe("a grid's ISL/OSL pairs, in order"),
   grid: z.object({ fingerprint: z.string() }).optional().describe("a grid's config fingerprint (resuming)"),
 });

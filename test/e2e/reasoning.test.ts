@@ -7,11 +7,14 @@
  * TTFO the rows' own (first answer − sent). How close the median TTFO − TTFT comes to 20 × TPOT is
  * the host's to say: the test prints it beside the server's own gap and the run's client error
  * bound, and docs/metrics.md ("Reasoning models") records what this VM measured. Completions carry
- * the reasoning in `<think>` tags (no reasoning field exists there), read with `--think-tags`.
+ * the reasoning in `<think>` tags (no reasoning field exists there), read with `--think-tags`. A sweep
+ * with `--slo ttfo:` names the limit in sweep.json and judges it in each step.
  */
 import { Database } from "bun:sqlite";
 import { afterAll, describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { startMockServer } from "../../src/server/index.ts";
 import type { ResultSummary } from "../../src/report/result-summary.ts";
 import { spawnObservedServer } from "./observed-server.ts";
 import { lowerMedian, questionDataset, runCli, tempDirs } from "./run-cli.ts";
@@ -105,4 +108,33 @@ describe("cli/reasoning against serve --reasoning-tokens", () => {
     },
     30_000,
   );
+
+  test("a sweep with --slo ttfo: sweep.json names the limit and each step's goodput judges it", async () => {
+    const dir = dirs.make();
+    const server = await startMockServer({
+      mode: "model",
+      ttftMs: 5,
+      tpotMs: 1,
+      outputTokens: 4,
+      reasoningTokens: 5,
+    });
+    try {
+      const out = join(dir, "sweep");
+      const result = await runCli([
+        ...["sweep", "--endpoints", server.url, "--model", "m", "--dataset", questionDataset(dir, 10)],
+        ...["--duration", "0", "-q", "--num-samples", "10", "--rates", "50", "--streaming", "on"],
+        ...["--slo", "ttfo:5s", "--report-dir", out],
+      ]);
+      expect(result.stderr).not.toContain("error:");
+      expect(result.exitCode).toBe(0);
+      const sweep = JSON.parse(readFileSync(join(out, "sweep.json"), "utf8"));
+      expect(sweep.slo).toEqual({ ttft_ms: null, tpot_ms: null, latency_ms: null, ttfo_ms: 5000 });
+      const step = readdirSync(out).find((name) => name.startsWith("step-01")) as string;
+      const summary = JSON.parse(readFileSync(join(out, step, "performance", "result_summary.json"), "utf8"));
+      expect(summary.goodput.slo.ttfo_ms).toBe(5000);
+      expect(summary.goodput.completed).toBe(10);
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
 });
