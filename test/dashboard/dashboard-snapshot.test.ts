@@ -130,6 +130,22 @@ describe("dashboard/dashboard-snapshot", () => {
     expect(s.series.rate.at(-1) as number).toBeCloseTo(20, 6);
   });
 
+  test("a TTFO row under TTFT once a request reasoned, none before; its p50 the reasoning requests' first answer", () => {
+    const plainOnly = feed(plan(100, 100), [[1000, [sent(0, 100, 0, 15)]]], 1000);
+    expect(plainOnly.latency.map((r) => r.name)).toEqual(["TTFT", "TPOT", "ITL", "latency"]);
+    // Three requests that reasoned for 80 ms before answering, one that did not (its TTFO is its TTFT).
+    const reasoned = [1, 2, 3].map((i) => {
+      const r = sent(i, 100, 0, 15);
+      return { ...r, firstAnswerNs: (r.sentNs as number) + 95 * MS, reasoningChunks: 20 };
+    });
+    const s = feed(plan(100, 100), [[1000, [sent(0, 100, 0, 15), ...reasoned]]], 1000);
+    expect(s.latency.map((r) => r.name)).toEqual(["TTFT", "TTFO", "TPOT", "ITL", "latency"]);
+    const ttfo = s.latency.find((r) => r.name === "TTFO");
+    expect(ttfo?.total?.p50 as number).toBeGreaterThan(80); // log buckets: the 95 ms values' bucket
+    expect(ttfo?.total?.p50 as number).toBeLessThan(110);
+    expect(s.latency.find((r) => r.name === "TTFT")?.total?.p50 as number).toBeLessThan(20);
+  });
+
   test("failures are counted by kind and the ETA is at least the schedule's end", () => {
     const s = feed(plan(100, 100), [[1000, [sent(0, 100, 0, 15), sent(1, 100, 0, 15, "timeout")]]], 1000);
     expect(s.failed).toEqual({ timeout: 1 });

@@ -39,6 +39,16 @@ describe("live-metrics/phase-tally", () => {
     expect([s.ttft.count, s.tpot.count, s.latency.count, s.scheduleLag.count]).toEqual([1, 1, 2, 3]);
   });
 
+  test("TTFO of rows with a first answer; reasoned counts rows with reasoning chunks or usage's reasoning tokens", () => {
+    const reasoning = makeRecord({ sentNs: 0, firstTokenNs: 10 * MS, firstAnswerNs: 90 * MS, reasoningChunks: 20 });
+    const hidden = makeRecord({ firstAnswerNs: null, reasoningTokens: 12 });
+    const plain = makeRecord({ firstAnswerNs: null });
+    const failed = makeRecord({ errorKind: "timeout", firstAnswerNs: 5 * MS, reasoningChunks: 3 });
+    const s = tally([reasoning, hidden, plain, failed]);
+    expect([s.ttfo.count, s.reasoned, s.ttft.count]).toEqual([1, 2, 3]);
+    expect(s.ttfo.sumS).toBeCloseTo(0.09, 9); // first answer − sent
+  });
+
   test("ITL is tallied only when a view asked for it (a logarithm per chunk gap)", () => {
     const t = new PhaseTally({ pattern: { type: "poisson" }, slotOffsetsNs: new Float64Array(0) }, 0, false);
     t.add([stream([2, 3, 4])]);
