@@ -35,6 +35,8 @@ export class Session {
   private pool: WorkerPool | null = null;
   private clock: RunClock | null = null;
   private stopReason: string | null = null;
+  /** A stop asked its in-flight requests to be cut (a run timeout, an error): a phase started after it is cut too. */
+  private abortOnStart = false;
   /** Phases with requests still to send or in flight: the current one, and any left behind it. */
   private readonly live = new Map<string, RunningPhase>();
   /** The phase being dealt, until every receiver holds its share. */
@@ -49,6 +51,8 @@ export class Session {
   /** Stops the run: no more phases; the current one stops issuing and drains (or is cancelled now); one left behind is cancelled now. */
   requestStop(reason: string, abortNow = false): void {
     if (this.stopReason === null) this.stopReason = reason;
+    // Kept for a phase that starts after the stop (one being armed, or waiting for --start-at).
+    if (abortNow) this.abortOnStart = true;
     for (const phase of this.live.values()) phase.stop(abortNow || phase.leftBehind);
   }
 
@@ -166,7 +170,7 @@ export class Session {
       running.ledger.assign(receivers[i] as number, share.planIndex);
       pool.send(receivers[i] as number, { type: "go", phase: plan.phase, startNs });
     });
-    if (this.stopReason !== null) running.stop(false);
+    if (this.stopReason !== null) running.stop(this.abortOnStart);
     return running;
   }
 

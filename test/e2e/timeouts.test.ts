@@ -162,6 +162,25 @@ describe("cli/timeouts", () => {
     }
   }, 20_000);
 
+  test("a --run-timeout reached before the phase starts (waiting for --start-at) cuts what the phase sends", async () => {
+    // The stop lands while the session waits for the start instant: the phase starts stopped, and its requests are
+    // cut at once rather than left in flight against a server that never answers (a hang, before this was fixed).
+    const server = misbehavingServer("silent");
+    try {
+      const barrier = join(dirs.make(), "barrier");
+      const { result, summary, tookNs } = await run(server, [
+        ...["--run-timeout", "0.5", "--start-at", "+5s", "--start-barrier", barrier, "--server-metrics", "off"],
+      ]);
+      expect(result.stderr).toContain("run timeout of 0.5 s reached");
+      expect(summary.state).toBe("interrupted");
+      const sent = summary.n_samples_issued as number;
+      expect(summary.error_counts).toEqual(sent > 0 ? { cancelled: sent } : {});
+      expect(tookNs).toHaveLength(sent);
+    } finally {
+      server.stop();
+    }
+  }, 30_000);
+
   test("upstream's --timeout is stored and not used, as there, and a warning says so", async () => {
     const server = misbehavingServer("silent");
     try {
