@@ -194,7 +194,8 @@ describe("e2e/anthropic-messages", () => {
       expect(summary).toMatchObject({ n_samples_completed: 20, n_samples_failed: 0 });
       // result_summary.json holds ns, as mlcommons/endpoints' does.
       expect(summary.ttft.min as number).toBeGreaterThanOrEqual(40e6);
-      expect(summary.tpot.min as number).toBeGreaterThan(0);
+      // A stream read in one go (a busy host lets the chunks pile up) has TPOT 0 by its definition.
+      expect(summary.tpot.min as number).toBeGreaterThanOrEqual(0);
       const probe = await runCli([
         "probe",
         "--endpoints",

@@ -9,10 +9,10 @@
  * say: those are `npm run bench` rows (section 6, "TTFT and TPOT"), never a bound here.
  */
 import { afterAll, describe, expect, test } from "bun:test";
-import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import type { ServerObservation } from "../../src/server/index.ts";
 import { spawnObservedServer } from "./observed-server.ts";
+import { expectTimingHeldToServer } from "./timing-rows.ts";
 import { benchmarkArgs, questionDataset, readSummary, runCli, tempDirs } from "./run-cli.ts";
 
 const dirs = tempDirs();
@@ -22,8 +22,6 @@ const TTFT_MS = 20;
 const TPOT_MS = 5;
 const OUTPUT_TOKENS = 50;
 const REQUESTS = 120;
-
-const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 
 describe("cli/timing", () => {
   test("no order statistic of the client's TTFT is below the server's own; TPOT is each row's span over its 49 tokens", async () => {
@@ -55,22 +53,7 @@ describe("cli/timing", () => {
       const observations: ServerObservation[] = await server.stopAndRead();
       expect(observations).toHaveLength(REQUESTS);
 
-      const db = new Database(join(reportDir, "events.db"), { readonly: true });
-      const rows = db
-        .query("SELECT sent_ns, first_token_ns, done_ns FROM requests WHERE phase = 'performance'")
-        .all() as { sent_ns: number; first_token_ns: number; done_ns: number }[];
-      db.close();
-      const clientTtft = sorted(rows.map((r) => r.first_token_ns - r.sent_ns));
-      const serverTtft = sorted(observations.map((o) => (o.firstChunkNs as number) - o.receivedNs));
-      clientTtft.forEach((ttft, k) => expect(ttft).toBeGreaterThanOrEqual(serverTtft[k] as number));
-      expect(summary.ttft.min).toBe(clientTtft[0]);
-      expect(summary.ttft.max).toBe(clientTtft[REQUESTS - 1]);
-
-      const tpot = sorted(rows.map((r) => (r.done_ns - r.first_token_ns) / (OUTPUT_TOKENS - 1)));
-      expect(summary.tpot.min).toBeCloseTo(tpot[0] as number, 3);
-      expect(summary.tpot.max).toBeCloseTo(tpot[REQUESTS - 1] as number, 3);
-      expect(summary.output_sequence_lengths.min).toBe(OUTPUT_TOKENS);
-      expect(summary.output_sequence_lengths.max).toBe(OUTPUT_TOKENS);
+      expectTimingHeldToServer(reportDir, summary, observations, OUTPUT_TOKENS);
     } finally {
       await server.stop().catch(() => undefined);
     }

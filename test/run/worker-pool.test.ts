@@ -35,6 +35,14 @@ describe("run/worker-pool", () => {
       await pool.shutdown();
     }
   });
+  test("a shutdown while a worker still boots kills it at once instead of granting it the grace period", async () => {
+    const pool = WorkerPool.spawn(1, {});
+    const [child] = (pool as unknown as { processes: Bun.Subprocess[] }).processes;
+    // Called before this test yields to the event loop, so the worker cannot have said hello yet.
+    await pool.shutdown();
+    expect(child?.signalCode).toBe("SIGKILL");
+  });
+
   test("workers that are not ready within worker_initialization_timeout fail the start, naming the setting", async () => {
     const pool = WorkerPool.spawn(1, {});
     try {
