@@ -200,17 +200,21 @@ describe("sweep/stability", () => {
       expect(burst?.kind).toBe("max_throughput");
       // Three rounds of at least 400 ms: a host can only make it slower.
       expect(capacity).toBeLessThan(0.85 * SLOW_FIRST_CAPACITY);
-      // The first rate is the capacity itself; far below the model's, nothing queued, and it passed its SLO…
+      // The first rate is the capacity itself, far below the model's.
       expect(atCapacity?.offered).toBe(capacity);
-      expect({ note: atCapacity?.note, stability: atCapacity?.stability, passed: atCapacity?.passed }).toMatchObject({
-        note: null,
-        passed: true,
-      });
+      expect(result.stdout).toContain("Note: the capacity step is a burst");
+      if (atCapacity?.note === "the load generator fell behind its schedule") {
+        // A host too busy to keep the schedule (seen beside a build loop): the step is not a pass, by the rule
+        // every step is judged by, whatever its SLO figures; the search's next move is then the host's.
+        expect(atCapacity.passed).toBe(false);
+        return;
+      }
+      // Nothing queued, and it passed its SLO…
+      expect({ note: atCapacity?.note, passed: atCapacity?.passed }).toEqual({ note: null, passed: true });
       expect(atCapacity?.stability).not.toBe("unstable");
       // …so the search tried above it rather than stopping there, and answers no lower than the capacity.
       expect(above?.offered).toBe(Math.round(capacity * ABOVE_CAPACITY_GROWTH * 1000) / 1000);
       expect(sweep.answer?.rate as number).toBeGreaterThanOrEqual(capacity);
-      expect(result.stdout).toContain("Note: the capacity step is a burst");
     } finally {
       await server.stop();
     }
