@@ -259,7 +259,9 @@ describe("cli/conversations", () => {
     const server = serveCompletions(async (req) => {
       const mark = ((await req.json()) as { messages: { content: string }[] }).messages.at(-1)?.content ?? "";
       seen.push(mark);
-      await Bun.sleep(mark === "c0 u1" ? 90 : 40);
+      // c1 ends at 600 ms, c0 (slow first turn) at 850 ms, while c2 (started at 600 ms) waits on its second turn
+      // until 1,000 ms: 150 ms either side of the stop, five times the margins a busy host once broke.
+      await Bun.sleep(mark === "c0 u1" ? 450 : 200);
       return Response.json({
         choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }],
         usage: { prompt_tokens: 1, completion_tokens: 1 },

@@ -184,7 +184,14 @@ describe("cli/slurm", () => {
         await waitFor(() => Bun.spawnSync(["squeue", "-h", "-j", job]).stdout.toString().trim() === "", 60_000, 100);
         const output = readFileSync(join(dir, `job-${job}.out`), "utf8");
         expect(output).toContain(`merged report: ${join(dir, "results", job, "merged")}/report.txt`);
-        expect(output).not.toContain("error:");
+        // A shard whose workers were ready after the shared instant says so and starts at once (a busy host);
+        // any other error line is a failure.
+        const errors = output.split("\n").filter((line) => line.startsWith("error:"));
+        expect(
+          errors.filter(
+            (line) => !/^error: the --start-at instant passed [\d.]+ s before the workers were ready/.test(line),
+          ),
+        ).toEqual([]);
         const summary = readSummary(join(dir, "results", job, "merged"));
         expect(summary).toMatchObject({
           n_samples_issued: 300,
