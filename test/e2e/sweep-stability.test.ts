@@ -21,6 +21,7 @@ import { startMockServer } from "../../src/server/index.ts";
 import { ABOVE_CAPACITY_GROWTH } from "../../src/sweep/search-rate.ts";
 import type { SweepStep } from "../../src/sweep/sweep-step.ts";
 import { questionDataset, runCli, tempDirs } from "./run-cli.ts";
+import { explained } from "./explain-failure.ts";
 import { expectSteadyWindow } from "./steady-window.ts";
 import { readSweep } from "./sweep-steps-db.ts";
 
@@ -68,55 +69,60 @@ describe("sweep/stability", () => {
         ...["--server-metrics", "off", "-q", "--find", "max-goodput", "--slo", `ttft:2000ms,p=${PERCENTILE}`],
         ...["--duration", "0.8s", "--max-steps", "4", "--report-dir", out],
       ]);
-      expect(result.stderr).not.toContain("error:");
-      expect(result.exitCode).toBe(0);
-      const sweep = readSweep(out);
-      const capacity = sweep.steps[0] as SweepStep;
-      expect(capacity.kind).toBe("max_throughput");
-      // 200 requests on 4 places of at least 20 ms each take at least a second.
-      expect(capacity.achieved_qps as number).toBeLessThanOrEqual(200 * 1.01);
-      const rates = sweep.steps.slice(1);
-      for (const [i, s] of rates.entries()) {
-        const summary = readSummary(s.report_dir);
-        const ownVerdict = summary.steady_state?.stability ?? null;
-        // A run that found its own queue rising is unstable in the sweep too; the sweep adds those too short to settle.
-        const unstable = ownVerdict === "unstable" || !couldSettle(s, summary, sweep.steps.slice(0, i + 1));
-        expect({ step: s.index, stability: s.stability }).toEqual({
-          step: s.index,
-          stability: unstable ? "unstable" : ownVerdict,
-        });
-        // Our rule: an unstable step never passes, and says why (a step that also fell behind says that first).
-        expect({ step: s.index, passed: s.passed }).toEqual({
-          step: s.index,
-          passed: s.note === null && (s.attainment_pct as number) >= PERCENTILE,
-        });
-        if (s.stability === "unstable") expect(s.note).not.toBeNull();
-        // One the sweep found too short to settle says how long a step would need to be to judge its rate — above
-        // capacity too, where no length passes it but one long enough lets the SLO see the queue.
-        if (s.stability === "unstable" && ownVerdict !== "unstable") {
-          expect(typeof s.step_length_to_judge_s).toBe("number");
-          if (s.load_generator === "ok")
-            expect(s.note).toContain(
-              `judging this rate needs steps of about ${Math.ceil(s.step_length_to_judge_s as number)} s (--duration)`,
-            );
-        }
-      }
-      // Issue 38: a step whose requests met the SLO (its attainment passes) but whose queue could not have settled:
-      // its attainment describes a queue still filling, so it fails. The first rate (the capacity) is one, or else (a
-      // capacity that showed no queue passes) one above it: the limit is 2 s, which no queue reaches in 0.8 s.
-      const hollow = rates.filter((s) => (s.attainment_pct as number) >= PERCENTILE && s.stability === "unstable");
-      if (hollow.length === 0) throw new Error(`no step met its SLO's attainment unsettled:\n${result.stdout}`);
-      for (const s of hollow) expect(s.passed).toBe(false);
-      const answer = sweep.answer;
-      if (!answer || answer.rate === null) throw new Error(`no answer:\n${result.stdout}`);
-      expect(rates.find((s) => s.offered === answer.rate)?.passed).toBe(true);
-      expect(answer.rate).toBeLessThan(Math.min(...hollow.map((s) => s.offered as number)));
-      expect(result.stdout).toContain("Note: the capacity step is a burst");
-      // Each unstable step that kept its schedule says why in the table (one that fell behind on a busy host says that first).
-      for (const s of rates.filter((r) => r.stability === "unstable" && r.load_generator === "ok")) {
-        expect(s.note).toStartWith("unstable: ");
-        expect(result.stdout).toContain(`(${s.note})`);
-      }
+      await explained(
+        () => `${result.stdout}\n${result.stderr}`,
+        () => {
+          expect(result.stderr).not.toContain("error:");
+          expect(result.exitCode).toBe(0);
+          const sweep = readSweep(out);
+          const capacity = sweep.steps[0] as SweepStep;
+          expect(capacity.kind).toBe("max_throughput");
+          // 200 requests on 4 places of at least 20 ms each take at least a second.
+          expect(capacity.achieved_qps as number).toBeLessThanOrEqual(200 * 1.01);
+          const rates = sweep.steps.slice(1);
+          for (const [i, s] of rates.entries()) {
+            const summary = readSummary(s.report_dir);
+            const ownVerdict = summary.steady_state?.stability ?? null;
+            // A run that found its own queue rising is unstable in the sweep too; the sweep adds those too short to settle.
+            const unstable = ownVerdict === "unstable" || !couldSettle(s, summary, sweep.steps.slice(0, i + 1));
+            expect({ step: s.index, stability: s.stability }).toEqual({
+              step: s.index,
+              stability: unstable ? "unstable" : ownVerdict,
+            });
+            // Our rule: an unstable step never passes, and says why (a step that also fell behind says that first).
+            expect({ step: s.index, passed: s.passed }).toEqual({
+              step: s.index,
+              passed: s.note === null && (s.attainment_pct as number) >= PERCENTILE,
+            });
+            if (s.stability === "unstable") expect(s.note).not.toBeNull();
+            // One the sweep found too short to settle says how long a step would need to be to judge its rate — above
+            // capacity too, where no length passes it but one long enough lets the SLO see the queue.
+            if (s.stability === "unstable" && ownVerdict !== "unstable") {
+              expect(typeof s.step_length_to_judge_s).toBe("number");
+              if (s.load_generator === "ok")
+                expect(s.note).toContain(
+                  `judging this rate needs steps of about ${Math.ceil(s.step_length_to_judge_s as number)} s (--duration)`,
+                );
+            }
+          }
+          // Issue 38: a step whose requests met the SLO (its attainment passes) but whose queue could not have settled:
+          // its attainment describes a queue still filling, so it fails. The first rate (the capacity) is one, or else (a
+          // capacity that showed no queue passes) one above it: the limit is 2 s, which no queue reaches in 0.8 s.
+          const hollow = rates.filter((s) => (s.attainment_pct as number) >= PERCENTILE && s.stability === "unstable");
+          if (hollow.length === 0) throw new Error(`no step met its SLO's attainment unsettled:\n${result.stdout}`);
+          for (const s of hollow) expect(s.passed).toBe(false);
+          const answer = sweep.answer;
+          if (!answer || answer.rate === null) throw new Error(`no answer:\n${result.stdout}`);
+          expect(rates.find((s) => s.offered === answer.rate)?.passed).toBe(true);
+          expect(answer.rate).toBeLessThan(Math.min(...hollow.map((s) => s.offered as number)));
+          expect(result.stdout).toContain("Note: the capacity step is a burst");
+          // Each unstable step that kept its schedule says why in the table (one that fell behind on a busy host says that first).
+          for (const s of rates.filter((r) => r.stability === "unstable" && r.load_generator === "ok")) {
+            expect(s.note).toStartWith("unstable: ");
+            expect(result.stdout).toContain(`(${s.note})`);
+          }
+        },
+      );
     } finally {
       await server.stop();
     }
