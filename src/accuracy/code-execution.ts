@@ -56,7 +56,7 @@ export async function checkCodeExecution(
     if (options.serviceUrl === null) continue;
     const problem = await tcpProblem(options.serviceUrl);
     if (problem === null) continue;
-    const where = `dataset '${a.phase.plan.phase}': no LiveCodeBench evaluation service at ${options.serviceUrl} (${problem})`;
+    const where = `dataset '${a.spec.name}': no LiveCodeBench evaluation service at ${options.serviceUrl} (${problem})`;
     if (!options.allow) {
       throw new SetupError(where, {
         hint:

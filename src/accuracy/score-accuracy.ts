@@ -41,7 +41,8 @@ export async function scoreAccuracyPhases(
     const codeExecution = a.scoring.codeBench ? codeExecutionFor(config, a.scoring.codeBench, log) : undefined;
     entries.push(
       await scoreDataset({
-        datasetName: name,
+        // An accuracy dataset keeps its own name, even one its phase could not take (workload/accuracy-phases).
+        datasetName: a.phase.kind === "accuracy" ? a.spec.name : name,
         datasetType: a.phase.kind === "performance" ? "performance" : "accuracy",
         evalMethod: a.scoring.evalMethod,
         extractor: a.scoring.extractor,

@@ -56,6 +56,14 @@ function accuracyPlan(
   return plan;
 }
 
+/** The run's own phase names; an accuracy dataset may share one (upstream counts phases by type, not name). */
+const RUN_PHASES: ReadonlySet<string> = new Set(["warmup", "performance"]);
+
+/** The phase an accuracy dataset is sent in: its name, unless that is one of the run's own phases (its results keep the dataset's name). */
+function accuracyPhaseName(datasetName: string): string {
+  return RUN_PHASES.has(datasetName) ? `${datasetName} (accuracy)` : datasetName;
+}
+
 export async function accuracyPhases(
   config: BenchmarkConfig,
   pattern: LoadPattern,
@@ -84,7 +92,7 @@ export async function accuracyPhases(
         kind: "accuracy",
         drainTimeoutMs: timeoutMs(config.settings.drain.accuracy_timeout_s),
         maxDurationMs: 0,
-        plan: accuracyPlan(spec.name, pattern, dataset.rows.length, scoring.numRepeats, config),
+        plan: accuracyPlan(accuracyPhaseName(spec.name), pattern, dataset.rows.length, scoring.numRepeats, config),
         bodies,
         // BFCL grades the tool calls themselves: its responses are kept as their parts.
         keepResponseText: scoring.evalMethod === "bfcl_v4" ? "structured" : true,
