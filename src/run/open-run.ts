@@ -22,8 +22,7 @@ import { redactSecrets } from "../config/redact.ts";
 import { submissionSettings } from "../mlperf/rules-submission.ts";
 import type { BenchmarkConfig } from "../config/schema/schema.ts";
 import { RATE_LOAD_PATTERNS } from "../load-pattern/load-patterns.ts";
-import { withoutOwnDefaults } from "../config/upstream/own-fields.ts";
-import { toYamlText } from "../config/yaml-text.ts";
+import { configYamlText, loadPatternDump } from "../config/upstream/config-dump.ts";
 import { EVENTS_DB_FILE, EventsDb } from "../record/events-db.ts";
 import type { StoredRunConfig } from "../report/write-report.ts";
 import { loadTokenizer, type TextTokenizer, tokenizerExists } from "../tokens/load-tokenizer.ts";
@@ -144,9 +143,7 @@ export function configuredTokenizer(config: BenchmarkConfig): ChosenTokenizer {
 /** What the reports need to know of the config (kept in events.db, so `report DIR` can rebuild them). */
 function storedRunConfig(config: BenchmarkConfig): StoredRunConfig {
   const { load_pattern: lp, warmup, runtime, early_stopping } = config.settings;
-  const { use_legacy_loadgen_qps_metrics: legacyQps, ...rest } = lp;
-  // Upstream serialises the legacy-QPS switch for Poisson only.
-  const loadPattern = lp.type === "poisson" ? { ...rest, use_legacy_loadgen_qps_metrics: legacyQps } : rest;
+  const loadPattern = loadPatternDump(lp);
   return {
     load_pattern: loadPattern,
     early_stopping: early_stopping.enabled,
@@ -256,7 +253,7 @@ export async function openRun(
   const saveConfig = () => {
     if (configSaved) return;
     configSaved = true;
-    writeFileSync(join(reportDir, "config.yaml"), toYamlText(withoutOwnDefaults(redactSecrets(config))));
+    writeFileSync(join(reportDir, "config.yaml"), configYamlText(config));
   };
   return {
     config,
