@@ -80,10 +80,18 @@ describe("report/report-text", () => {
     expect(renderReportText({ ...sampleSummary(), scheduled_qps: null })).not.toContain("Scheduled QPS");
   });
 
-  test("names LoadGen's legacy QPS and gives the successful rate beside it, only when the run used it", () => {
-    const legacy = { ...sampleSummary(), legacy_loadgen_window_duration_ns: 2e9, qps: 36.88, qps_native: 20.2 };
+  test("names LoadGen's legacy QPS and TPS, the flag that turns them off, and gives the native figures beside them, only when the run used them", () => {
+    const legacy = {
+      ...sampleSummary(),
+      legacy_loadgen_window_duration_ns: 2e9,
+      qps: 36.88,
+      qps_native: 20.2,
+      tps_native: 1010.5,
+    };
     expect(renderReportText(legacy)).toContain(
-      "\nQPS: 36.88\nQPS above is MLPerf LoadGen's legacy (completed − 1) / window, failures included; successful requests / duration: 20.20\n",
+      "\nQPS: 36.88\nQPS and TPS here are MLPerf LoadGen's legacy ones (deprecated upstream): (completed − 1) and output " +
+        "tokens over LoadGen's window, failures included; successful requests / duration: 20.20 QPS, 1010.50 TPS " +
+        "(--no-use-legacy-loadgen-qps-metrics reports these)\n",
     );
     expect(renderReportText({ ...legacy, legacy_loadgen_window_duration_ns: null })).not.toContain("LoadGen's legacy");
   });
