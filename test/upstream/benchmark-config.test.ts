@@ -104,7 +104,7 @@ describe("upstream test_benchmark.py: BenchmarkConfig validation", () => {
     datasets: [{ path: "test.jsonl" }],
   };
 
-  test(`${T}:811 test_from_yaml_file`, () => {
+  test(`${T}:818 test_from_yaml_file`, () => {
     const yaml = `type: "offline"\nmodel_params:\n  name: "test-model"\ndatasets:\n  - path: "dummy_1k.jsonl"\nendpoint_config:\n  endpoints: ["http://test:8000"]\n`;
     expect(fromFile(yaml).endpoint_config.endpoints).toEqual(["http://test:8000"]);
   });
@@ -122,7 +122,7 @@ describe("upstream test_benchmark.py: BenchmarkConfig validation", () => {
       { type: "submission", submission_ref: { model: "M", ruleset: "R" } },
       /benchmark_mode/,
     ],
-  ])(`${T}:827 test_validation_errors [%s]`, (_what, overrides, pattern) => {
+  ])(`${T}:867 test_validation_errors [%s]`, (_what, overrides, pattern) => {
     expect(problems({ ...base, ...overrides })).toMatch(pattern);
   });
 });
@@ -175,7 +175,7 @@ describe("upstream test_benchmark.py: bundled templates", () => {
     ["eval_template.yaml", evalTemplate, 1],
     ["submission_template.yaml", submissionTemplate, 2],
   ])(
-    `${T}:1172 test_valid_templates_parse [%s] (declared difference: refused at validation, where upstream's run setup refuses it)`,
+    `${T}:1187 test_valid_templates_parse [%s] (declared difference: refused at validation, where upstream's run setup refuses it)`,
     (_template, yaml, unscored) => {
       // Upstream's `_resolve_accuracy_components` refuses each such dataset before the first request; here validation does.
       const found = problems(yaml).split("\n");
@@ -189,5 +189,6 @@ describe("upstream test_benchmark.py: bundled templates", () => {
 // not transcribed:
 // - :1172 for the six other bundled templates (offline, online, concurrency and their _full forms): upstream files
 //   this repository does not carry; every field they set is walked by test/config/upstream/upstream-fields.test.ts.
-// - the rest of test_benchmark.py drives upstream's run (phases, drain, reports, warmup salt, cyclopts flag parsing)
-//   with mocks of its internals; those belong to the benchmark command's and workload's suites, not the config's.
+// - its config-model, flag, warmup, drain and per-dataset override cases: benchmark-cli, benchmark-settings and
+//   generation-override.test.ts. The rest drives upstream's run (phases, drain, reports, salting, profiling, the
+//   aggregator's arguments) with mocks of its internals; those belong to the run's own suites here (test/run, test/e2e).

@@ -3,12 +3,17 @@
  * against our schema and `buildConfig` (the counterpart of constructing upstream's `BenchmarkConfig`).
  */
 import { describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { buildConfig } from "../../src/config/build-config.ts";
 import { ConfigError } from "../../src/config/config-error.ts";
 import { BenchmarkConfigSchema, type BenchmarkConfig } from "../../src/config/schema/schema.ts";
 import { resolveTestMode } from "../../src/config/rules/rule-context.ts";
 import { samplesToIssueForConfig, totalSamplesToIssue } from "../../src/config/rules/sample-count.ts";
 import type { TestMode } from "../../src/config/flags.ts";
+import { loadYamlConfig } from "../../src/config/load-yaml.ts";
+import { configYamlText } from "../../src/config/upstream/config-dump.ts";
 
 const T = "tests/unit/config/test_schema.py";
 const X = { endpoint_config: { endpoints: ["http://x"] }, model_params: { name: "M" } };
@@ -31,7 +36,7 @@ function problems(yaml: Record<string, unknown>, mode?: TestMode): string[] {
 }
 
 describe("upstream test_schema.py: OSLDistribution and ModelParams", () => {
-  test(`${T}:51 test_fixed_distribution`, () => {
+  test(`${T}:50 test_fixed_distribution`, () => {
     const c = build({
       type: "offline",
       ...X,
@@ -41,7 +46,7 @@ describe("upstream test_schema.py: OSLDistribution and ModelParams", () => {
     expect(c.model_params.osl_distribution).toMatchObject({ type: "fixed", max: 1024 });
   });
 
-  test(`${T}:57 test_normal_distribution`, () => {
+  test(`${T}:56 test_normal_distribution`, () => {
     const osl = { type: "normal", mean: 1000, std: 200, min: 512, max: 2048 };
     const c = build({
       type: "offline",
@@ -52,7 +57,7 @@ describe("upstream test_schema.py: OSLDistribution and ModelParams", () => {
     expect(c.model_params.osl_distribution).toMatchObject({ mean: 1000, std: 200 });
   });
 
-  test(`${T}:65 test_partial_construction_preserves_defaults`, () => {
+  test(`${T}:64 test_partial_construction_preserves_defaults`, () => {
     const c = build({
       type: "offline",
       ...X,
@@ -83,14 +88,14 @@ describe("upstream test_schema.py: OSLDistribution and ModelParams", () => {
     expect(c.model_params.osl_distribution?.type).toBe("normal");
   });
 
-  test(`${T}:97 test_tokenizer_name_override`, () => {
+  test(`${T}:96 test_tokenizer_name_override`, () => {
     const model_params = { name: "qwen/qwen3.6-35b-a3b", tokenizer_name: "Qwen/Qwen3.6-35B-A3B" };
     const c = build({ type: "offline", ...X, model_params, datasets: [{ path: "D" }] });
     expect(c.model_params.tokenizer_name).toBe("Qwen/Qwen3.6-35B-A3B");
     expect(c.model_params.name).toBe("qwen/qwen3.6-35b-a3b");
   });
 
-  test(`${T}:105 test_min_new_tokens_cannot_exceed_max_new_tokens`, () => {
+  test(`${T}:104 test_min_new_tokens_cannot_exceed_max_new_tokens`, () => {
     const model_params = { name: "test", min_new_tokens: 2, max_new_tokens: 1 };
     const yaml = {
       type: "offline",
@@ -102,7 +107,7 @@ describe("upstream test_schema.py: OSLDistribution and ModelParams", () => {
     expect(problems(yaml).join("\n")).toMatch(/min_new_tokens/);
   });
 
-  test(`${T}:112 test_min_new_tokens_defaults_one / :116 test_skip_special_tokens_defaults_true`, () => {
+  test(`${T}:111 test_min_new_tokens_defaults_one / :115 test_skip_special_tokens_defaults_true`, () => {
     const c = build({ type: "offline", ...X, datasets: [{ path: "D" }] });
     expect(c.model_params.min_new_tokens).toBe(1);
     expect(c.model_params.skip_special_tokens).toBe(true);
@@ -110,7 +115,7 @@ describe("upstream test_schema.py: OSLDistribution and ModelParams", () => {
 });
 
 describe("upstream test_schema.py: Dataset", () => {
-  test(`${T}:130 test_performance_dataset / :143 test_auto_derive_name`, () => {
+  test(`${T}:129 test_performance_dataset / :144 test_auto_derive_name`, () => {
     expect(
       build({ type: "offline", ...X, datasets: [{ name: "perf", type: "performance", path: "data.jsonl" }] })
         .datasets[0]?.eval_method,
@@ -120,13 +125,13 @@ describe("upstream test_schema.py: Dataset", () => {
     );
   });
 
-  test(`${T}:135 test_accuracy_dataset`, () => {
+  test(`${T}:134 test_accuracy_dataset`, () => {
     const ds = { name: "gpqa", type: "accuracy", path: "gpqa.jsonl", eval_method: "exact_match" };
     const parsed = BenchmarkConfigSchema.parse({ type: "offline", ...X, datasets: [{ path: "D" }, ds] });
     expect(parsed.datasets[1]?.eval_method).toBe("exact_match");
   });
 
-  test(`${T}:148 test_generation_config_override_accepts_known_keys`, () => {
+  test(`${T}:149 test_generation_config_override_accepts_known_keys`, () => {
     const override = { max_new_tokens: 32768, temperature: 0.0 };
     const acc = {
       name: "acc",
@@ -139,7 +144,7 @@ describe("upstream test_schema.py: Dataset", () => {
     expect(c.datasets[1]?.generation_config_override).toMatchObject(override);
   });
 
-  test(`${T}:161 test_generation_config_override_rejects_unknown_key`, () => {
+  test(`${T}:162 test_generation_config_override_rejects_unknown_key`, () => {
     const text = problems({
       type: "offline",
       ...X,
@@ -149,7 +154,7 @@ describe("upstream test_schema.py: Dataset", () => {
   });
 
   test.each(["name", "streaming", "tokenizer_name"])(
-    `${T}:172 test_generation_config_override_rejects_metrics_decoupled_key [%s]`,
+    `${T}:174 test_generation_config_override_rejects_metrics_decoupled_key [%s]`,
     (key) => {
       const text = problems({
         type: "offline",
@@ -160,7 +165,7 @@ describe("upstream test_schema.py: Dataset", () => {
     },
   );
 
-  test(`${T}:224 test_effective_generation_config_validates_value`, () => {
+  test(`${T}:212 test_effective_generation_config_validates_value`, () => {
     const text = problems({
       type: "offline",
       ...X,
@@ -171,7 +176,7 @@ describe("upstream test_schema.py: Dataset", () => {
 });
 
 describe("upstream test_schema.py: BenchmarkConfig", () => {
-  test(`${T}:277 test_minimal_offline`, () => {
+  test(`${T}:275 test_minimal_offline`, () => {
     const c = build({
       type: "offline",
       model_params: { name: "test" },
@@ -181,7 +186,7 @@ describe("upstream test_schema.py: BenchmarkConfig", () => {
     expect(c.type).toBe("offline");
   });
 
-  test(`${T}:286 test_submission_with_ref (declared difference: the model must be one of the ruleset's, llama2-70b)`, () => {
+  test(`${T}:285 test_submission_with_ref (declared difference: the model must be one of the ruleset's, llama2-70b)`, () => {
     const yaml = {
       type: "submission",
       benchmark_mode: "offline",
@@ -195,7 +200,7 @@ describe("upstream test_schema.py: BenchmarkConfig", () => {
     expect(c.submission_ref?.ruleset).toBe("mlperf-inference-v6.1");
   });
 
-  test(`${T}:298 test_multiple_accuracy_datasets (declared difference: refused at validation, where upstream's run setup refuses it)`, () => {
+  test(`${T}:299 test_multiple_accuracy_datasets (declared difference: refused at validation, where upstream's run setup refuses it)`, () => {
     const yaml = {
       type: "submission",
       benchmark_mode: "offline",
@@ -221,19 +226,19 @@ describe("upstream test_schema.py: BenchmarkConfig", () => {
     expect(build(runnable, "acc").datasets.filter((d) => d.type === "accuracy")).toHaveLength(2);
   });
 
-  test(`${T}:313 test_duplicate_datasets_rejected`, () => {
+  test(`${T}:314 test_duplicate_datasets_rejected`, () => {
     const text = problems({ type: "offline", ...X, datasets: [{ path: "test.jsonl" }, { path: "test.jsonl" }] }).join(
       "\n",
     );
     expect(text).toMatch(/duplicate performance dataset name 'test'/);
   });
 
-  test(`${T}:323 test_explicit_streaming_preserved`, () => {
+  test(`${T}:324 test_explicit_streaming_preserved`, () => {
     const c = build({ type: "offline", ...X, model_params: { name: "M", streaming: "on" }, datasets: [{ path: "D" }] });
     expect(c.model_params.streaming).toBe("on");
   });
 
-  test(`${T}:333 test_offline_rejects_poisson`, () => {
+  test(`${T}:334 test_offline_rejects_poisson`, () => {
     const yaml = {
       type: "offline",
       ...X,
@@ -243,7 +248,7 @@ describe("upstream test_schema.py: BenchmarkConfig", () => {
     expect(problems(yaml).join("\n")).toMatch(/max_throughput/);
   });
 
-  test(`${T}:344 test_online_max_throughput_rejected`, () => {
+  test(`${T}:345 test_online_max_throughput_rejected`, () => {
     const yaml = {
       type: "online",
       ...X,
@@ -263,7 +268,7 @@ describe("upstream test_schema.py: BenchmarkConfig", () => {
     );
   });
 
-  test(`${T}:390 test_submission_bad_benchmark_mode`, () => {
+  test(`${T}:391 test_submission_bad_benchmark_mode`, () => {
     const yaml = {
       type: "submission",
       benchmark_mode: "eval",
@@ -328,7 +333,7 @@ describe("upstream test_schema.py: BenchmarkConfig methods", () => {
     expect(resolveTestMode(c)).toBe("acc");
   });
 
-  test(`${T}:521 test_max_duration_zero_converts_to_none_in_runtime_settings: 0 means no cap`, () => {
+  test(`${T}:528 test_max_duration_zero_converts_to_none_in_runtime_settings: 0 means no cap`, () => {
     const c = build({
       type: "offline",
       ...X,
@@ -347,7 +352,7 @@ describe("upstream test_schema.py: api_type and completion controls", () => {
     endpoint_config: { endpoints: ["http://x:8000"], api_type },
   });
 
-  test(`${T}:634 test_openai_completions_endpoint_resolves_adapter`, () => {
+  test(`${T}:639 test_openai_completions_endpoint_resolves_adapter`, () => {
     const c = build(common("openai_completions", { min_new_tokens: 1, skip_special_tokens: false }));
     expect(c.endpoint_config.api_type).toBe("openai_completions");
   });
@@ -357,14 +362,18 @@ describe("upstream test_schema.py: api_type and completion controls", () => {
     ["sglang", { min_new_tokens: 0 }, "model_params.min_new_tokens"],
     ["openai", { skip_special_tokens: false }, "model_params.skip_special_tokens"],
     ["sglang", { skip_special_tokens: false }, "model_params.skip_special_tokens"],
-  ])(`${T}:650 test_completion_generation_controls_reject_other_api_types [%s %o]`, (api, controls, field) => {
+    // Upstream's one message names both fields; ours is a problem per field, each naming the API type it needs.
+    ["openai", { min_new_tokens: 0, skip_special_tokens: false }, "model_params.skip_special_tokens"],
+    ["sglang", { min_new_tokens: 0, skip_special_tokens: false }, "model_params.min_new_tokens"],
+  ])(`${T}:677 test_completion_generation_controls_reject_other_api_types [%s %o]`, (api, controls, field) => {
     const text = problems(common(api, controls)).join("\n");
     expect(text).toContain(field);
+    for (const key of Object.keys(controls)) expect(text).toContain(`model_params.${key}`);
     expect(text).toContain("openai_completions");
   });
 
   test.each(["openai", "sglang"])(
-    `${T}:680 test_default_completion_generation_controls_allow_other_api_types [%s]`,
+    `${T}:687 test_default_completion_generation_controls_allow_other_api_types [%s]`,
     (api) => {
       const c = build(common(api, api === "sglang" ? { name: "openai/gpt-oss-120b" } : {}));
       expect(c.model_params.min_new_tokens).toBe(1);
@@ -383,13 +392,13 @@ describe("upstream test_schema.py: agentic inference", () => {
     },
   });
 
-  test(`${T}:707 test_agentic_inference_valid_config`, () => {
+  test(`${T}:711 test_agentic_inference_valid_config`, () => {
     const c = build(agentic(16));
     expect(c.settings.load_pattern.type).toBe("agentic_inference");
     expect(c.settings.load_pattern.target_concurrency).toBe(16);
   });
 
-  test(`${T}:755 test_agentic_inference_rejects_removed_stop_on_first_empty_slot_as_extra`, () => {
+  test(`${T}:770 test_agentic_inference_rejects_removed_stop_on_first_empty_slot_as_extra`, () => {
     expect(problems(agentic(16, { agentic_inference: { stop_on_first_empty_slot: true } })).join("\n")).toMatch(
       /stop_on_first_empty_slot/,
     );
@@ -433,26 +442,26 @@ describe("upstream test_schema.py: agentic inference", () => {
   const TWO = ["http://endpoint-a:30000", "http://endpoint-b:30000"];
   const SWE = { name: "swe_bench", type: "accuracy", accuracy_config: { eval_method: "swe_bench_scorer" } };
 
-  test(`${T}:851 test_rejects_multiple_endpoints_for_accuracy_dataset`, () => {
+  test(`${T}:853 test_rejects_multiple_endpoints_for_accuracy_dataset`, () => {
     expect(problems(sweOffline(TWO, SWE)).join("\n")).toMatch(/exactly one endpoint URL/);
   });
 
-  test(`${T}:866 test_rejects_multiple_endpoints_for_inline_performance_scoring`, () => {
+  test(`${T}:868 test_rejects_multiple_endpoints_for_inline_performance_scoring`, () => {
     const perf = { path: "D", accuracy_config: { eval_method: "swe_bench_scorer" } };
     expect(problems(sweOffline(TWO, perf)).join("\n")).toMatch(/exactly one endpoint URL/);
   });
 
-  test(`${T}:881 test_accepts_one_endpoint (declared difference: the missing performance dataset is refused at validation, where upstream's run setup refuses it)`, () => {
+  test(`${T}:882 test_accepts_one_endpoint (declared difference: the missing performance dataset is refused at validation, where upstream's run setup refuses it)`, () => {
     const found = problems(sweOffline(["http://endpoint:30000"], SWE));
     expect(found.filter((p) => p.includes("endpoint"))).toEqual([]);
     expect(found).toEqual([expect.stringMatching(/a performance dataset is required/)]);
   });
 
-  test(`${T}:765 test_agentic_inference_requires_target_concurrency`, () => {
+  test(`${T}:781 test_agentic_inference_requires_target_concurrency`, () => {
     expect(problems(agentic(null)).join("\n")).toMatch(/target_concurrency/);
   });
 
-  test(`${T}:772 test_agentic_inference_without_agentic_inference_dataset_rejected (declared difference: the pattern implies the block)`, () => {
+  test(`${T}:788 test_agentic_inference_without_agentic_inference_dataset_rejected (declared difference: the pattern implies the block)`, () => {
     // docs/conversations.md: `--load-pattern agentic_inference --dataset FILE` works from the command line, which upstream's cannot.
     const yaml = {
       type: "online",
@@ -463,7 +472,7 @@ describe("upstream test_schema.py: agentic inference", () => {
     expect(build(yaml).datasets[0]?.agentic_inference).not.toBeNull();
   });
 
-  test(`${T}:790 test_agentic_inference_dataset_without_agentic_inference_load_pattern_rejected`, () => {
+  test(`${T}:807 test_agentic_inference_dataset_without_agentic_inference_load_pattern_rejected`, () => {
     const yaml = {
       type: "online",
       ...X,
@@ -473,7 +482,7 @@ describe("upstream test_schema.py: agentic inference", () => {
     expect(problems(yaml).join("\n")).toMatch(/agentic_inference/);
   });
 
-  test(`${T}:806 test_agentic_inference_rejects_runtime_num_samples_override`, () => {
+  test(`${T}:822 test_agentic_inference_rejects_runtime_num_samples_override`, () => {
     const yaml = {
       ...agentic(4),
       settings: {
@@ -484,7 +493,7 @@ describe("upstream test_schema.py: agentic inference", () => {
     expect(problems(yaml).join("\n")).toMatch(/n_samples_to_issue|num_trajectories_to_issue/);
   });
 
-  test(`${T}:928 test_agentic_inference_uses_dataset_size_ignoring_duration`, () => {
+  test(`${T}:903 test_agentic_inference_uses_dataset_size_ignoring_duration`, () => {
     const yaml = {
       ...agentic(4),
       settings: {
@@ -495,7 +504,7 @@ describe("upstream test_schema.py: agentic inference", () => {
     expect(samplesToIssueForConfig(build(yaml), 4316)).toBe(4316);
   });
 
-  test(`${T}:942 test_agentic_inference_clamps_to_dataset_size`, () => {
+  test(`${T}:918 test_agentic_inference_clamps_to_dataset_size`, () => {
     const input = {
       nSamplesToIssue: null,
       minDurationMs: 600000,
@@ -507,7 +516,7 @@ describe("upstream test_schema.py: agentic inference", () => {
     expect(totalSamplesToIssue(input)).toBe(5);
   });
 
-  test(`${T}:959 test_agentic_inference_explicit_n_samples_takes_precedence`, () => {
+  test(`${T}:935 test_agentic_inference_explicit_n_samples_takes_precedence`, () => {
     const input = {
       nSamplesToIssue: 200,
       minDurationMs: 600000,
@@ -520,7 +529,7 @@ describe("upstream test_schema.py: agentic inference", () => {
 });
 
 describe("upstream test_schema.py: profiling", () => {
-  test(`${T}:979 test_defaults / :985 test_engine_enum_coercion / :1001 test_valid_urls_accepted`, () => {
+  test(`${T}:954 test_defaults / :960 test_engine_enum_coercion / :976 test_valid_urls_accepted`, () => {
     const c = build({ type: "offline", ...X, datasets: [{ path: "D" }] });
     expect(c.settings.profiling).toMatchObject({ engine: null, urls: null });
     const set = build({
@@ -532,7 +541,7 @@ describe("upstream test_schema.py: profiling", () => {
     expect(set.settings.profiling).toMatchObject({ engine: "vllm", urls: ["http://h:8001/v1"] });
   });
 
-  test(`${T}:989 test_url_scheme_rejected_without_scheme`, () => {
+  test(`${T}:971 test_url_scheme_rejected_without_scheme`, () => {
     const yaml = {
       type: "offline",
       ...X,
@@ -553,24 +562,37 @@ describe("upstream test_schema.py: ruleset seeds", () => {
     ...(runtime ? { settings: { runtime } } : {}),
   });
 
-  test(`${T}:1017 test_registered_ruleset_pins_seeds`, () => {
+  test(`${T}:1002 test_registered_ruleset_pins_seeds`, () => {
     const c = build(submission("mlperf-inference-v6.1"));
     expect(BigInt(c.settings.runtime.scheduler_random_seed)).toBe(V61_SCHED_SEED);
     expect(BigInt(c.settings.runtime.dataloader_random_seed)).toBe(V61_SAMPLE_SEED);
     expect(BigInt(c.settings.warmup.warmup_random_seed)).toBe(V61_SAMPLE_SEED);
   });
 
-  test(`${T}:1039 test_ruleset_seed_wins_over_user_value`, () => {
+  test(`${T}:1011 test_override_precedes_config_dump: config.yaml carries the pinned seeds and reads back to them`, () => {
+    const dir = mkdtempSync(join(tmpdir(), "upstream-config-dump-"));
+    try {
+      const path = join(dir, "config.yaml");
+      writeFileSync(path, configYamlText(build(submission("mlperf-inference-v6.1"))));
+      const reloaded = build(loadYamlConfig(path, {}) as Record<string, unknown>);
+      expect(BigInt(reloaded.settings.runtime.scheduler_random_seed)).toBe(V61_SCHED_SEED);
+      expect(BigInt(reloaded.settings.runtime.dataloader_random_seed)).toBe(V61_SAMPLE_SEED);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test(`${T}:1022 test_ruleset_seed_wins_over_user_value`, () => {
     const c = build(submission("mlperf-inference-v6.1", { scheduler_random_seed: 7, dataloader_random_seed: 9 }));
     expect(BigInt(c.settings.runtime.scheduler_random_seed)).toBe(V61_SCHED_SEED);
     expect(BigInt(c.settings.runtime.dataloader_random_seed)).toBe(V61_SAMPLE_SEED);
   });
 
-  test(`${T}:1050 test_unregistered_ruleset_submission_raises`, () => {
+  test(`${T}:1033 test_unregistered_ruleset_submission_raises`, () => {
     expect(problems(submission("does-not-exist")).join("\n")).toMatch(/'does-not-exist' is not registered/);
   });
 
-  test(`${T}:1057 test_unregistered_ruleset_non_submission_is_lenient / :1071 test_no_submission_ref_keeps_defaults`, () => {
+  test(`${T}:1040 test_unregistered_ruleset_non_submission_is_lenient / :1054 test_no_submission_ref_keeps_defaults`, () => {
     const base = {
       type: "offline",
       model_params: { name: "test" },
@@ -586,11 +608,11 @@ describe("upstream test_schema.py: ruleset seeds", () => {
 });
 
 // not transcribed:
-// - :125 test_default_routes — upstream's APIType.default_route() is a Python method; ours builds URLs in src/client.
-// - :187 test_generation_config_override_none_is_noop, :193/:224/:237/:262 effective_generation_config merges — the
+// - :121 test_default_routes — upstream's APIType.default_route() is a Python method; ours builds URLs in src/client.
+// - :190 test_generation_config_override_none_is_noop, :196/:225/:252 effective_generation_config merges — the
 //   merge is private to src/workload (config-values.ts) and belongs to the workload helper's suite.
-// - :470-505 create_default_config / to_yaml_file and :544 from_yaml_file_not_found — in yaml-loader.test.ts.
-// - :491 test_redact_secret_fields_scrubs_url_credentials — the redaction helper's suite (src/config/redact.ts).
-// - :553-647 TestClientAPITypePropagation adapter/accumulator classes — Python classes with no counterpart.
-// - :736/:747 completion controls under agentic inference — the conversations helper's.
-// - :1083-1124 register_temp_ruleset cases — upstream registers rulesets at run time; ours are a fixed table.
+// - :470-492 create_default_config / to_yaml_file and :542 from_yaml_file_not_found — in yaml-loader.test.ts.
+// - :506 test_redact_secret_fields_scrubs_url_credentials — the redaction helper's suite (src/config/redact.ts).
+// - :549-676 TestClientAPITypePropagation adapter/accumulator classes — Python classes with no counterpart.
+// - :741/:756 completion controls under agentic inference — the conversations helper's.
+// - :1087-1116 register_temp_ruleset cases — upstream registers rulesets at run time; ours are a fixed table.

@@ -52,7 +52,7 @@ function tpotAfterRun(name: string, records: RequestRecord[]): number[] {
 }
 
 describe("upstream TPOT", () => {
-  test("tests/unit/scripts/test_early_stopping_estimate_from_events.py:105 test_tracking_window_gating_and_metric_deltas: chunks x | one two | three, issued 100, first 150, complete 400 → (400 − 150) / 2", () => {
+  test("tests/unit/scripts/test_early_stopping_estimate_from_events.py:83 test_tracking_window_gating_and_metric_deltas: chunks x | one two | three, issued 100, first 150, complete 400 → (400 − 150) / 2", () => {
     // Upstream joins the later chunks ("one twothree") before counting: 2 whitespace tokens.
     expect(tpotAfterRun("gating", [streamOf(0, ["x", "one two", "three"], 100, 150, 400)])).toEqual([125]);
   });

@@ -26,7 +26,7 @@ const load = (path: string, env: Record<string, string> = {}) =>
   buildConfig({ command: "from-config", yaml: loadYamlConfig(path, env), overrides: {} });
 
 describe("upstream test_yaml_loader.py", () => {
-  test(`${T}:29 test_load_valid_yaml`, () => {
+  test(`${T}:30 test_load_valid_yaml`, () => {
     const path = file(
       "test_config.yaml",
       `name: "test-config"\nversion: "1.0"\ntype: "offline"\nmodel_params:\n  name: "test-model"\n  temperature: 0.7\n  max_new_tokens: 1024\n` +
@@ -44,7 +44,7 @@ describe("upstream test_yaml_loader.py", () => {
     expect(config.settings.client.transport.send_buffer_size).toBe(8388608);
   });
 
-  test(`${T}:79 test_load_agentic_routing_headers`, () => {
+  test(`${T}:75 test_load_agentic_routing_headers`, () => {
     const path = file(
       "agentic_routing_headers.yaml",
       `type: online\nmodel_params:\n  name: test-model\ndatasets:\n  - name: agentic\n    type: performance\n    path: agentic.jsonl\n` +
@@ -54,15 +54,15 @@ describe("upstream test_yaml_loader.py", () => {
     expect(load(path).datasets[0]?.agentic_inference?.routing_headers).toEqual(["X-Session-ID", "X-SMG-Routing-Key"]);
   });
 
-  test(`${T}:111 test_load_nonexistent_file`, () => {
+  test(`${T}:109 test_load_nonexistent_file`, () => {
     expect(() => loadYamlConfig("/nonexistent/config.yaml")).toThrow(/not found/);
   });
 
-  test(`${T}:116 test_load_invalid_yaml`, () => {
+  test(`${T}:114 test_load_invalid_yaml`, () => {
     expect(() => loadYamlConfig(file("invalid.yaml", "invalid: yaml: syntax: error:"))).toThrow(/invalid YAML/);
   });
 
-  test(`${T}:126 test_env_var_interpolation`, () => {
+  test(`${T}:124 test_env_var_interpolation`, () => {
     const path = file(
       "env_config.yaml",
       `name: "env-test"\ntype: "offline"\nmodel_params:\n  name: "\${TEST_MODEL}"\nendpoint_config:\n  endpoints:\n    - "\${TEST_ENDPOINT}"\n` +
@@ -74,7 +74,7 @@ describe("upstream test_yaml_loader.py", () => {
     expect(config.endpoint_config.api_key).toBe("sk-default");
   });
 
-  test(`${T}:153 test_bare_env_var_syntax`, () => {
+  test(`${T}:151 test_bare_env_var_syntax`, () => {
     const path = file(
       "bare_env.yaml",
       `name: "bare-test"\ntype: "offline"\nmodel_params:\n  name: "$BARE_MODEL"\nendpoint_config:\n  endpoints:\n    - "http://localhost:8000"\n` +
@@ -94,7 +94,7 @@ describe("upstream test_yaml_loader.py", () => {
     expect(() => loadYamlConfig(path, {})).toThrow(new RegExp(variable));
   });
 
-  test(`${T}:209 test_create_default_offline_config / :216 test_create_default_online_config: our init templates`, () => {
+  test(`${T}:208 test_create_default_offline_config / :215 test_create_default_online_config: our init templates`, () => {
     const offline = load(file("offline_template.yaml", renderTemplate("offline")));
     expect(offline.settings.load_pattern.type).toBe("max_throughput");
     expect(offline.settings.runtime.min_duration_ms).toBe(600000);
@@ -109,7 +109,7 @@ describe("upstream test_yaml_loader.py", () => {
     expect(load(file("submission_template.yaml", renderTemplate("submission"))).type).toBe("submission");
   });
 
-  test(`${T}:235 test_serialize_deserialize_roundtrip / :258 test_to_yaml_file_creates_directory`, () => {
+  test(`${T}:234 test_serialize_deserialize_roundtrip / :261 test_to_yaml_file_creates_directory`, () => {
     const original = load(file("orig.yaml", renderTemplate("offline")));
     const loaded = load(file("roundtrip.yaml", toYamlText(original)));
     expect(loaded.name).toBe(original.name);
