@@ -10,7 +10,7 @@
  * lines of each single-turn BFCL_v4 file and their answers; `edge/` holds hand-made samples.
  */
 import { describe, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BfclParams, bfclRows, bfclSampleSize } from "../../../src/dataset/predefined/bfcl/bfcl-rows.ts";
@@ -236,16 +236,20 @@ describe("dataset/predefined/bfcl/bfcl-rows", () => {
 
   test("names a missing data file and a bad line", () => {
     const dir = mkdtempSync(join(tmpdir(), "bfcl-"));
-    expect(() => bfclRows(dir, { subsets: ["irrelevance"] })).toThrow(
-      `bfcl_v4: data file not found: ${join(dir, "BFCL_v4_irrelevance.json")}`,
-    );
-    writeFileSync(
-      join(dir, "BFCL_v4_irrelevance.json"),
-      '{"id": "a", "question": [[{"role": "user", "content": "x"}]], "function": []}\n{"id": "b",}\n',
-    );
-    expect(() => bfclRows(dir, { subsets: ["irrelevance"] })).toThrow(
-      `${join(dir, "BFCL_v4_irrelevance.json")}:2: invalid JSON`,
-    );
+    try {
+      expect(() => bfclRows(dir, { subsets: ["irrelevance"] })).toThrow(
+        `bfcl_v4: data file not found: ${join(dir, "BFCL_v4_irrelevance.json")}`,
+      );
+      writeFileSync(
+        join(dir, "BFCL_v4_irrelevance.json"),
+        '{"id": "a", "question": [[{"role": "user", "content": "x"}]], "function": []}\n{"id": "b",}\n',
+      );
+      expect(() => bfclRows(dir, { subsets: ["irrelevance"] })).toThrow(
+        `${join(dir, "BFCL_v4_irrelevance.json")}:2: invalid JSON`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   const real = existsSync(REAL_DATA);
