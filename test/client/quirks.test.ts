@@ -9,6 +9,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { gzipSync } from "node:zlib";
 import { sendRequest } from "../../src/client/send-request.ts";
+import { columnsFromRecords } from "../../src/metrics/phase-columns.ts";
+import { tpotNs } from "../../src/metrics/request-values.ts";
 import { noteBit } from "../../src/record/stream-notes.ts";
 import type { RequestRecord } from "../../src/record/request-record.ts";
 import {
@@ -24,22 +26,17 @@ import {
 } from "../support/quirk-bytes.ts";
 import {
   currentServer,
-  doneWrittenMs,
-  expectNear,
   itlMs,
   lastSendStallMs,
-  latencyMs,
-  median,
   MS,
   outgoing,
   quirkSettings,
   send,
-  serverGapMs,
   startServer,
   stopQuirkServer,
-  tpotMs,
 } from "../support/quirk-client.ts";
 import type { Scenario, Step } from "../support/quirk-server.ts";
+import { expectChunksAfterWrites, expectEndsWithLastChunk } from "../support/stream-stamps.ts";
 
 afterEach(stopQuirkServer);
 
@@ -64,8 +61,8 @@ describe("client quirks: where a response ends", () => {
     const r = await send(() => [...steps, ...tail]);
     const heldMs = (Bun.nanoseconds() - started) / MS;
     expect(r.errorKind).toBeNull();
-    expectNear(latencyMs(r), doneWrittenMs(r), 0.1);
-    expectNear(tpotMs(r), serverGapMs(), 0.15);
+    expectEndsWithLastChunk(r, "[DONE]");
+    expectChunksAfterWrites(r, '"content":" t');
     expect(r.streamNotes & noteBit("body_open_after_done")).toBeTruthy();
     expect(heldMs).toBeLessThan(200 + lastSendStallMs()); // let go of after the tail's grace, not at the body's end
   });
@@ -105,10 +102,8 @@ describe("client quirks: where a response ends", () => {
     steps.pop();
     const r = await send(() => [...steps, { waitMs: 100 }, LAST_CHUNK]);
     expect(r.errorKind).toBeNull();
-    const writes = currentServer().requests[0]?.writes ?? [];
-    const finishWrittenMs =
-      ((writes.find((w) => w.text.includes('"finish_reason":"stop"'))?.atNs ?? 0) - r.sentNs) / MS;
-    expectNear(latencyMs(r), finishWrittenMs, 0.1);
+    // It ends on the finish event's read, not at the body's end 100 ms later.
+    expectEndsWithLastChunk(r, '"finish_reason":"stop"');
     expect(r.finishReason).toBe("stop");
   });
 });
@@ -245,7 +240,7 @@ describe("client quirks: framing and labels", () => {
   ])("%s are parsed", async (_name, lineEnd) => {
     const r = await send(() => [sseHead(), ...streamSteps({ pieces: TEN, gapMs: 10, lineEnd })]);
     expect([r.errorKind, r.chunkCount, r.finishReason]).toEqual([null, 10, "stop"]);
-    expectNear(median(itlMs(r)), serverGapMs(), 0.15);
+    expectChunksAfterWrites(r, '"content":" t');
   });
 
   test.each([
@@ -308,8 +303,9 @@ describe("client quirks: tokens", () => {
     const r = await send(() => paced({ usage: usageChunk(3, 110, 100) }));
     expect([r.outputTokens, r.hiddenTokens, r.reasoningTokens]).toEqual([110, 100, 100]);
     expect(r.chunkTokens).toBeNull(); // one streamed token per chunk
-    expectNear(median(itlMs(r)), serverGapMs(), 0.15);
-    expectNear(tpotMs(r), serverGapMs(), 0.15);
+    // Per streamed token: 9 gaps, and TPOT over them (the metric's own reading of the record).
+    expect(itlMs(r)).toHaveLength(9);
+    expect(tpotNs(columnsFromRecords([r]), 0)).toBe(((r.doneNs as number) - (r.firstTokenNs as number)) / 9);
     expect(r.streamNotes & noteBit("hidden_reasoning")).toBeTruthy();
   });
 
@@ -328,7 +324,13 @@ describe("client quirks: tokens", () => {
     const pieces = Array.from({ length: 10 }, (_, i) => ` a${i} b c d`);
     const r = await send(() => paced({ pieces, usage: usageChunk(3, 37) }));
     expect(r.outputTokens).toBe(37);
-    expectNear(median(itlMs(r)), serverGapMs() / 4, 0.15);
+    // Each later chunk's gap is shared by its tokens (3 or 4 of the 37 each): one ITL value per token, each its
+    // chunk's gap divided by its token count.
+    const tokens = Array.from(r.chunkTokens ?? []);
+    expect(tokens).toHaveLength(9);
+    for (const k of tokens) expect([3, 4]).toContain(k);
+    const shares = Array.from(r.chunkGapsNs ?? [], (g, i) => Array(tokens[i]).fill(g / (tokens[i] as number) / MS));
+    expect(itlMs(r)).toEqual(shares.flat());
   });
 
   test("without usage, the text is kept with each chunk's length, for the tokenizer to share its count", async () => {

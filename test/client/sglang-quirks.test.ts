@@ -9,17 +9,9 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import type { RequestRecord } from "../../src/record/request-record.ts";
 import { chunked, jsonResponse, LAST_CHUNK, sse, sseHead } from "../support/quirk-bytes.ts";
-import {
-  doneWrittenMs,
-  expectNear,
-  itlMs,
-  latencyMs,
-  median,
-  send,
-  serverWriteGapsMs,
-  stopQuirkServer,
-} from "../support/quirk-client.ts";
+import { itlMs, MS, send, stopQuirkServer } from "../support/quirk-client.ts";
 import type { Step } from "../support/quirk-server.ts";
+import { expectChunksAfterWrites, expectEndsWithLastChunk } from "../support/stream-stamps.ts";
 
 afterEach(stopQuirkServer);
 
@@ -92,15 +84,17 @@ describe("client quirks: SGLang's native /generate", () => {
     expect(r.outputTokens).toBe(10);
     expect(r.inputTokens).toBe(7);
     expect(r.finishReason).toBe("stop");
-    expectNear(latencyMs(r), doneWrittenMs(r), 0.1);
-    expectNear(median(itlMs(r)), median(serverWriteGapsMs('"meta_info"')), 0.15);
+    expectEndsWithLastChunk(r, "[DONE]");
+    expectChunksAfterWrites(r, '"meta_info"');
   });
 
   test("two tokens per event: ITL is per token, from the running completion_tokens", async () => {
     const r = await send(() => sglangSteps(sofar(TEN), 2, 10));
     expect(r.errorKind).toBeNull();
     expect(r.outputTokens).toBe(20);
-    expectNear(median(itlMs(r)), median(serverWriteGapsMs('"meta_info"')) / 2, 0.15);
+    // Each event's gap shared by its two tokens: one ITL value per token, half the gap its event arrived after.
+    expect(Array.from(r.chunkTokens ?? [])).toEqual(Array(9).fill(2));
+    expect(itlMs(r)).toEqual(Array.from(r.chunkGapsNs ?? [], (g) => [g / 2 / MS, g / 2 / MS]).flat());
   });
 
   test("--incremental-streaming-output (only the new text per event) is read as such", async () => {
@@ -115,7 +109,7 @@ describe("client quirks: SGLang's native /generate", () => {
     const r = await send(() => sglangSteps(pieces, 1, 10), { keepResponseText: true });
     expect([r.errorKind, r.responseText, r.chunkCount, r.outputTokens]).toEqual([null, "\n\nHello world!", 5, 5]);
     expect(itlMs(r)).toHaveLength(4);
-    expectNear(median(itlMs(r)), median(serverWriteGapsMs('"meta_info"')), 0.15);
+    expectChunksAfterWrites(r, '"meta_info"');
   });
 
   test("a whole /generate body: text, finish reason and counts from meta_info", async () => {
