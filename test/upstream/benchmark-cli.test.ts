@@ -8,9 +8,10 @@
  */
 import { describe, expect, test } from "bun:test";
 import { buildConfig } from "../../src/config/build-config.ts";
+import { build, problems } from "./build-config-of.ts";
 import { ConfigError } from "../../src/config/config-error.ts";
 import { tryParseDatasetSpec } from "../../src/config/dataset-spec.ts";
-import type { BenchmarkCommand, TestMode } from "../../src/config/flags.ts";
+import type { BenchmarkCommand } from "../../src/config/flags.ts";
 import { parseFlags } from "../../src/config/parse-argv.ts";
 import type { BenchmarkConfig } from "../../src/config/schema/schema.ts";
 import { configYamlText, loadPatternDump } from "../../src/config/upstream/config-dump.ts";
@@ -23,20 +24,6 @@ const OFFLINE = {
   model_params: { name: "test-model" },
   datasets: [{ path: "test.jsonl" }],
 };
-
-function build(yaml: Record<string, unknown>, mode?: TestMode): BenchmarkConfig {
-  return buildConfig({ command: "from-config", yaml, overrides: {}, ...(mode ? { mode } : {}) });
-}
-
-function problems(yaml: Record<string, unknown>): string[] {
-  try {
-    build(yaml);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems.map((p) => `${p.path}: ${p.message}`);
-    throw error;
-  }
-  return [];
-}
 
 /** The config the CLI builds from `argv` after the command name. */
 function fromArgv(command: BenchmarkCommand, argv: string[]): BenchmarkConfig {

@@ -8,8 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildConfig } from "../../src/config/build-config.ts";
-import { ConfigError } from "../../src/config/config-error.ts";
-import type { TestMode } from "../../src/config/flags.ts";
+import { build, problems } from "./build-config-of.ts";
 import { loadYamlConfig } from "../../src/config/load-yaml.ts";
 import type { BenchmarkConfig } from "../../src/config/schema/schema.ts";
 import { configYamlText } from "../../src/config/upstream/config-dump.ts";
@@ -25,20 +24,6 @@ const OFFLINE = {
   model_params: { name: "test-model" },
   datasets: [{ path: "test.jsonl" }],
 };
-
-function build(yaml: Record<string, unknown>, mode?: TestMode): BenchmarkConfig {
-  return buildConfig({ command: "from-config", yaml, overrides: {}, ...(mode ? { mode } : {}) });
-}
-
-function problems(yaml: Record<string, unknown>): string[] {
-  try {
-    build(yaml);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems.map((p) => `${p.path}: ${p.message}`);
-    throw error;
-  }
-  return [];
-}
 
 const withSettings = (settings: Record<string, unknown>) => ({ ...OFFLINE, settings });
 

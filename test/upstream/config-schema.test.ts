@@ -6,12 +6,10 @@ import { describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildConfig } from "../../src/config/build-config.ts";
-import { ConfigError } from "../../src/config/config-error.ts";
-import { BenchmarkConfigSchema, type BenchmarkConfig } from "../../src/config/schema/schema.ts";
+import { build, problems } from "./build-config-of.ts";
+import { BenchmarkConfigSchema } from "../../src/config/schema/schema.ts";
 import { resolveTestMode } from "../../src/config/rules/rule-context.ts";
 import { samplesToIssueForConfig, totalSamplesToIssue } from "../../src/config/rules/sample-count.ts";
-import type { TestMode } from "../../src/config/flags.ts";
 import { loadYamlConfig } from "../../src/config/load-yaml.ts";
 import { configYamlText } from "../../src/config/upstream/config-dump.ts";
 
@@ -20,20 +18,6 @@ const X = { endpoint_config: { endpoints: ["http://x"] }, model_params: { name: 
 /** Upstream's `_submission` fixture (TestRulesetSeedOverride): llama-2-70b is not one of the round's models here. */
 const V61_SCHED_SEED = 16159082839903944936n;
 const V61_SAMPLE_SEED = 2747215439041700203n;
-
-function build(yaml: Record<string, unknown>, mode?: TestMode): BenchmarkConfig {
-  return buildConfig({ command: "from-config", yaml, overrides: {}, ...(mode ? { mode } : {}) });
-}
-
-function problems(yaml: Record<string, unknown>, mode?: TestMode): string[] {
-  try {
-    build(yaml, mode);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems.map((p) => `${p.path}: ${p.message}`);
-    throw error;
-  }
-  return [];
-}
 
 describe("upstream test_schema.py: OSLDistribution and ModelParams", () => {
   test(`${T}:50 test_fixed_distribution`, () => {
