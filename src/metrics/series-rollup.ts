@@ -66,6 +66,46 @@ export function hasValues(rollup: Rollup): rollup is SeriesRollup {
   return "histogram" in rollup;
 }
 
+/** Whole values below 2^40 (about 18 minutes in ns) split into 20-bit halves, whose products stay below 2^40. */
+const HALF = 2 ** 20;
+const SPLIT_LIMIT = 2 ** 40;
+/** Sums of 4,096 such products stay below 2^53, exact in a double, before they move into a bigint. */
+const EXACT_BLOCK = 4096;
+
+/** Σx and Σx² of whole values in [0, 2^40), exactly: a bigint step per block rather than per value. */
+function splitSums(values: SeriesArray): [bigint, bigint] {
+  let total = 0n;
+  let sumSq = 0n;
+  for (let start = 0; start < values.length; start += EXACT_BLOCK) {
+    const end = Math.min(values.length, start + EXACT_BLOCK);
+    let [sum, highs, cross, lows] = [0, 0, 0, 0];
+    for (let i = start; i < end; i++) {
+      const v = values[i] as number;
+      const high = Math.floor(v / HALF);
+      const low = v - high * HALF;
+      sum += v;
+      highs += high * high;
+      cross += high * low;
+      lows += low * low;
+    }
+    total += BigInt(sum);
+    sumSq += (BigInt(highs) << 40n) + (BigInt(cross) << 21n) + BigInt(lows);
+  }
+  return [total, sumSq];
+}
+
+/** Σx and Σx² of any safe integers, exactly, a bigint step per value. */
+function bigintSums(values: SeriesArray): [bigint, bigint] {
+  let total = 0n;
+  let sumSq = 0n;
+  for (let i = 0; i < values.length; i++) {
+    const v = BigInt(values[i] as number);
+    total += v;
+    sumSq += v * v;
+  }
+  return [total, sumSq];
+}
+
 /**
  * Sample standard deviation as upstream computes it from Σx and Σx²: for whole values exactly,
  * √(n·Σx² − (Σx)²) / √(n(n − 1)) in integers; else √((Σx² − (Σx)²/n) / (n − 1)) in doubles.
@@ -74,15 +114,14 @@ export function sampleStdDev(values: SeriesArray, opts: { float?: boolean } = {}
   const n = values.length;
   if (n < 2) return 0;
   let whole = !opts.float;
-  for (let i = 0; whole && i < n; i++) whole = Number.isSafeInteger(values[i] as number);
+  let splittable = true;
+  for (let i = 0; whole && i < n; i++) {
+    const v = values[i] as number;
+    whole = Number.isSafeInteger(v);
+    splittable &&= v >= 0 && v < SPLIT_LIMIT;
+  }
   if (whole) {
-    let total = 0n;
-    let sumSq = 0n;
-    for (let i = 0; i < n; i++) {
-      const v = BigInt(values[i] as number);
-      total += v;
-      sumSq += v * v;
-    }
+    const [total, sumSq] = splittable ? splitSums(values) : bigintSums(values);
     const numerator = BigInt(n) * sumSq - total * total;
     return Math.sqrt(Number(numerator > 0n ? numerator : 0n)) / Math.sqrt(n * (n - 1));
   }

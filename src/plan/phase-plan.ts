@@ -54,3 +54,21 @@ export function buildPhasePlan(input: PlanInput): PhasePlan {
     ...phaseSchedule(input.pattern, input.count, input.schedulerSeed),
   };
 }
+
+/** Each (dataset row, model) the plan sends, once: the keys a request's row shares with the body it sent. */
+export function planBodyKeys(
+  plan: Pick<PhasePlan, "sampleIndex" | "modelIndex">,
+): [sampleIndex: number, model: number][] {
+  const seen = new Set<number>();
+  const keys: [number, number][] = [];
+  for (let i = 0; i < plan.sampleIndex.length; i++) {
+    const row = plan.sampleIndex[i] as number;
+    const model = plan.modelIndex?.[i] ?? 0;
+    // A model index is under 2^16 (Uint16Array), so row × 2^16 + model names the pair exactly.
+    const key = row * 65_536 + model;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    keys.push([row, model]);
+  }
+  return keys;
+}

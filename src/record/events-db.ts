@@ -10,7 +10,7 @@ import { sharedChunkTokens } from "../tokens/chunk-tokens.ts";
 import type { RequestRecord } from "./request-record.ts";
 import type { RequestContent } from "../dataset/request-content.ts";
 import { insertRequest } from "./request-insert.ts";
-import { bytesOf, INSERT_ALL, INSERT_COMMON, REQUESTS_TABLE } from "./request-sql.ts";
+import { bytesOf, INSERT_ALL, INSERT_COMMON, REQUEST_CONTENT_TABLE, REQUESTS_TABLE } from "./request-sql.ts";
 import { ServerMetricsTable } from "./server-metrics-table.ts";
 import { MODELS_TABLE, writeModels, type RunModel } from "./run-models.ts";
 
@@ -19,9 +19,10 @@ export const EVENTS_DB_FILE = "events.db";
  * 2: `requests.attempt` (retries). 3: `hidden_tokens`, `stream_notes`, `chunk_chars`. 4: TPOT's
  * `first_chunk_chars` and `tokenizer_tokens_after_first`, the server's per-request figures, `worker_health`.
  * 5: `requests.model` and the `models` table it indexes (record/run-models). 6: `requests.input_count`
- * (embeddings and rerank). 7: what each body carried: `images`, `audio_ns`, `videos`, `request_bytes`.
+ * (embeddings and rerank). 7: what each body carried: `images`, `audio_ns`, `videos`, `request_bytes`. 8: those
+ * four in their own table, `request_content`, a row per body joined on (phase, sample_index, model).
  */
-const SCHEMA_VERSION = 7;
+const SCHEMA_VERSION = 8;
 /**
  * How long opening events.db waits for another connection's lock: switching to WAL needs the file
  * to itself, and a reader (a user's sqlite3, a script polling the run) may hold it for a moment.
@@ -37,6 +38,7 @@ CREATE TABLE IF NOT EXISTS phases (
   name TEXT PRIMARY KEY, kind TEXT NOT NULL, start_ns INTEGER, end_ns INTEGER,
   planned INTEGER NOT NULL DEFAULT 0, sent INTEGER NOT NULL DEFAULT 0, state TEXT NOT NULL DEFAULT 'running');
 ${REQUESTS_TABLE}
+${REQUEST_CONTENT_TABLE}
 CREATE TABLE IF NOT EXISTS worker_health (
   phase TEXT NOT NULL, worker INTEGER NOT NULL, t_ns INTEGER NOT NULL, lateness_ns INTEGER NOT NULL, cpu REAL NOT NULL);
 ${MODELS_TABLE}
@@ -216,29 +218,26 @@ export class EventsDb {
   }
 
   /**
-   * After the run: what each request's body carried (dataset/request-content), by the row and model it sent —
-   * failed requests too, whose bytes went out all the same. One temp table of per-(row, model) values, one UPDATE,
-   * so a run of a million requests over a thousand rows computes a thousand bodies' contents.
+   * After the run: what each body sent carried (dataset/request-content), a row per (dataset row, model) the phase's
+   * plan sends — failed requests share it, their bytes went out all the same. No request row is touched: readers join
+   * on those keys (record/request-sql), so a million requests over a thousand rows cost a thousand inserts.
    */
-  applyRequestContent(phase: string, contentOf: (sampleIndex: number, model: number) => RequestContent | null): void {
-    const pairs = this.db
-      .query("SELECT DISTINCT sample_index AS s, model AS m FROM requests WHERE phase = ?")
-      .all(phase) as { s: number; m: number }[];
+  applyRequestContent(
+    phase: string,
+    pairs: Iterable<readonly [sampleIndex: number, model: number]>,
+    contentOf: (sampleIndex: number, model: number) => RequestContent | null,
+  ): void {
+    const add = this.db.prepare(
+      `INSERT OR REPLACE INTO request_content (phase, sample_index, model, images, audio_ns, videos, request_bytes)
+        VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    );
     this.db.transaction(() => {
-      this.db.exec(`CREATE TEMP TABLE IF NOT EXISTS sample_content (sample_index INTEGER, model INTEGER, images INTEGER,
-        audio_ns INTEGER, videos INTEGER, bytes INTEGER, PRIMARY KEY (sample_index, model))`);
-      this.db.exec("DELETE FROM sample_content");
-      const add = this.db.prepare("INSERT INTO sample_content VALUES (?, ?, ?, ?, ?, ?)");
-      for (const { s, m } of pairs) {
+      for (const [s, m] of pairs) {
         const c = contentOf(s, m);
-        if (c) add.run(s, m, c.images, c.audioNs === null ? null : Math.round(c.audioNs), c.videos, c.bytes);
+        if (c) add.run(phase, s, m, c.images, c.audioNs === null ? null : Math.round(c.audioNs), c.videos, c.bytes);
       }
-      add.finalize();
-      this.db
-        .prepare(`UPDATE requests SET images = c.images, audio_ns = c.audio_ns, videos = c.videos, request_bytes = c.bytes
-          FROM sample_content AS c WHERE requests.phase = ? AND c.sample_index = requests.sample_index AND c.model = requests.model`)
-        .run(phase);
     })();
+    add.finalize();
   }
 
   /** An imported run's streams that the source counted but did not time chunk by chunk: TPOT's tokens by plan index (import/). */

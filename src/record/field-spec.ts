@@ -32,6 +32,12 @@ export interface FieldSpec<T = unknown> {
   fallback?: T;
   /** Its value in the record of a request nothing answered (record/no-response-record); unset: null, 0 for a NOT NULL integer, NaN for a `nan` instant. */
   unanswered?: T;
+  /**
+   * Stored in this table instead of `requests`, one row per (phase, dataset row, model) and read back by a join
+   * (record/request-sql): a value every request sending the same body shares, written once the run is over
+   * without rewriting a request row.
+   */
+  table?: "request_content";
   /** The field's value type, for the type system only: undefined at run time. */
   readonly type: T;
 }
@@ -64,6 +70,9 @@ export const afterRunCount = (column: string, unit: "count" | "tokens" | "ns" | 
     before: "NULL",
     metric: "f64",
   }) as const;
+/** What a request's body carried, one row per body in `request_content` (record/request-sql); NULL in files from before it. */
+export const bodyContentCount = (column: string, unit: "count" | "ns" | "bytes") =>
+  ({ ...afterRunCount(column, unit), table: "request_content" }) as const;
 /** An id a response may carry, kept to join a row with the server's log; null when it names none. */
 export const nullableText = (column: string) =>
   ({ type: of<string | null>(), column, sql: "TEXT", wire: "text", unit: "text", fallback: null }) as const;

@@ -11,6 +11,7 @@
 import type { ErrorKind } from "./error-kinds.ts";
 import {
   afterRunCount,
+  bodyContentCount,
   type FieldSpec,
   nullableRare,
   nullableText,
@@ -235,11 +236,11 @@ export const REQUEST_FIELDS = {
   inputCount: afterRunCount("input_count", "count"),
   /** The client tokenizer's count of the text after the first chunk: TPOT's tokens when a tokenizer is used (metrics/request-values). */
   tokenizerTokensAfterFirst: afterRunCount("tokenizer_tokens_after_first", "tokens"),
-  /** What the body sent held, every sent request's, written after the run from that body (events-db applyRequestContent; audio null when unmeasured). */
-  images: afterRunCount("images", "count"),
-  audioNs: afterRunCount("audio_ns", "ns"),
-  videos: afterRunCount("videos", "count"),
-  requestBytes: afterRunCount("request_bytes", "bytes"),
+  /** What the body sent held, every sent request's, written after the run per body (events-db applyRequestContent; audio null when unmeasured). */
+  images: bodyContentCount("images", "count"),
+  audioNs: bodyContentCount("audio_ns", "ns"),
+  videos: bodyContentCount("videos", "count"),
+  requestBytes: bodyContentCount("request_bytes", "bytes"),
   /** Characters of each content-bearing chunk, kept only with the text and no usage, for a tokenizer's count to be shared by (events-db). */
   chunkChars: {
     type: of<Uint32Array | null>(),

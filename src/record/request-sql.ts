@@ -10,10 +10,29 @@ import { FIELD_LIST, type FieldName, type FieldSpec } from "./request-field-list
 
 type Field = FieldSpec & { name: FieldName };
 
+const IN_REQUESTS = FIELD_LIST.filter((f) => f.table === undefined);
+const IN_REQUEST_CONTENT = FIELD_LIST.filter((f) => f.table === "request_content");
+
 /** The `requests` table as record/request-fields declares it (`id` first, then every field in order). */
 export const REQUESTS_TABLE = `CREATE TABLE IF NOT EXISTS requests (
   id INTEGER PRIMARY KEY,
-  ${FIELD_LIST.map((f) => `${f.column} ${f.sql}`).join(",\n  ")});`;
+  ${IN_REQUESTS.map((f) => `${f.column} ${f.sql}`).join(",\n  ")});`;
+
+/**
+ * What each body sent carried, a row per (phase, dataset row, model) — the keys a request row joins it on — so
+ * counting it after the run rewrites no request row (a thousand rows for a million requests of a thousand-row dataset).
+ */
+export const REQUEST_CONTENT_TABLE = `CREATE TABLE IF NOT EXISTS request_content (
+  phase TEXT NOT NULL, sample_index INTEGER NOT NULL, model INTEGER NOT NULL,
+  ${IN_REQUEST_CONTENT.map((f) => `${f.column} ${f.sql}`).join(", ")},
+  PRIMARY KEY (phase, sample_index, model)) WITHOUT ROWID;`;
+
+/**
+ * The rows a phase reader selects from: requests, joined to what their bodies carried where the file has that table
+ * (from schema 8; a schema-7 file holds the same columns in `requests`). USING keeps the keys' unqualified names.
+ */
+export const requestsFrom = (hasContentTable: boolean): string =>
+  hasContentTable ? "requests LEFT JOIN request_content USING (phase, sample_index, model)" : "requests";
 
 const STORED = FIELD_LIST.filter((f) => f.wire !== "after-run");
 const COMMON = STORED.filter((f) => !f.rare);

@@ -114,6 +114,9 @@ function copyRows(out: Database, shard: ShardRun, reference: bigint, count: numb
     // One transaction per shard: SQLite cannot detach a database inside an open transaction.
     out.run("BEGIN");
     out.run(`INSERT INTO main.requests (${columns.join(", ")}) SELECT ${present.join(", ")} FROM shard.requests`);
+    // Every shard of a plan sends the same bodies: a (phase, row, model) two shards share is one row.
+    if (out.query("SELECT 1 FROM shard.sqlite_master WHERE name = 'request_content'").get() !== null)
+      out.run("INSERT OR IGNORE INTO main.request_content SELECT * FROM shard.request_content");
     out.run("COMMIT");
   } finally {
     out.run("DETACH DATABASE shard");

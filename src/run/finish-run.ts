@@ -16,6 +16,7 @@ import { promptTokenCounter } from "../tokens/prompt-tokens.ts";
 import { isPoolingApi } from "../dataset/pooling-api.ts";
 import { inputCounter } from "../dataset/pooling-inputs.ts";
 import { requestContentOf } from "../dataset/request-content.ts";
+import { planBodyKeys } from "../plan/phase-plan.ts";
 import type { OpenRun, RunIo } from "./open-run.ts";
 import type { SessionResult, SessionState } from "./session.ts";
 import { STOP_REASON_META_KEY } from "../report/stop-cause.ts";
@@ -76,8 +77,13 @@ function countInputs(run: OpenRun): void {
 /** What every performance request's body carried: images, audio, videos, bytes (dataset/request-content). */
 function countRequestContent(run: OpenRun): void {
   const { workload, db } = run;
-  if (!workload.dataset || workload.conversations) return;
-  db.applyRequestContent("performance", requestContentOf(workload.bodies, workload.dataset.rows.length));
+  const plan = workload.phases.find((p) => p.kind === "performance")?.plan;
+  if (!workload.dataset || workload.conversations || !plan) return;
+  db.applyRequestContent(
+    plan.phase,
+    planBodyKeys(plan),
+    requestContentOf(workload.bodies, workload.dataset.rows.length),
+  );
 }
 
 async function scoreAccuracy(

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import type { MergedShards } from "../../src/report/shard-health.ts";
 import { startMockServer } from "../../src/server/index.ts";
 import { questionDataset, readSummary, runCli, tempDirs } from "./run-cli.ts";
+import type { ResultSummary as FullSummary } from "../../src/report/result-summary.ts";
 import { watchStalls } from "../support/stall-watch.ts";
 import { expectPlanKept, latenciesNs, phaseStartEpochNs, runMeta } from "./shard-helpers.ts";
 
@@ -95,6 +96,14 @@ describe("cli/shards", () => {
       const p50 = latencies[Math.floor(0.5 * (latencies.length - 1))] as number;
       const percentiles = (summary.latency as { percentiles: Record<string, number> }).percentiles;
       expect([percentiles["99.0"], percentiles["50.0"]]).toEqual([p99, p50]);
+      // What the bodies carried is kept a row per body in each shard: merged, it covers every request, as each shard's did its own.
+      const contentOf = (d: string) => (readSummary(d) as unknown as FullSummary).request_content;
+      const shardBytes = [contentOf(join(dir, "0-2")), contentOf(join(dir, "1-2"))];
+      expect(shardBytes.map((c) => c?.requests)).toEqual([REQUESTS / 2, REQUESTS / 2]);
+      expect(contentOf(join(dir, "merged"))?.requests).toBe(REQUESTS);
+      expect(contentOf(join(dir, "merged"))?.request_bytes.max).toBe(
+        Math.max(...shardBytes.map((c) => c?.request_bytes.max as number)),
+      );
       // Each shard's own schedule keeping, beside the merged one.
       const shards = summary.shards as MergedShards;
       expect(shards.of).toBe(2);

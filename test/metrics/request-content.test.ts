@@ -12,6 +12,8 @@ import { requestContent, requestContentOf } from "../../src/dataset/request-cont
 import { openEventsDbReadonly, readPhaseColumns } from "../../src/metrics/read-phase.ts";
 import { readInputTokenComparison, summarizeRequestContent } from "../../src/metrics/request-content.ts";
 import { EventsDb } from "../../src/record/events-db.ts";
+import { planBodyKeys } from "../../src/plan/phase-plan.ts";
+import { Database } from "bun:sqlite";
 import { renderRequestContentTable } from "../../src/report/html/request-content-table.ts";
 import { requestContentLines } from "../../src/report/request-content-text.ts";
 import { wavBytes } from "../support/wav-bytes.ts";
@@ -77,7 +79,11 @@ describe("metrics/request-content", () => {
       makeRecord({ planIndex: 1, sampleIndex: 1, inputTokens: 300 }),
       makeFailure({ planIndex: 2, sampleIndex: 0, sentNs: 5, doneNs: 10 }),
     ]);
-    db.applyRequestContent("performance", requestContentOf(bodies, 2));
+    db.applyRequestContent(
+      "performance",
+      planBodyKeys({ sampleIndex: Uint32Array.from([0, 1, 0]) }),
+      requestContentOf(bodies, 2),
+    );
     db.close();
     const reader = openEventsDbReadonly(path);
     try {
@@ -112,6 +118,70 @@ describe("metrics/request-content", () => {
       expect(renderRequestContentTable(summary as never)).toContain("<td>images</td><td>1.33</td><td>4</td>");
     } finally {
       reader.close();
+    }
+  });
+
+  test.each([
+    [
+      "one model: each row once, in first-sent order",
+      [2, 0, 2, 1, 0],
+      undefined,
+      [
+        [2, 0],
+        [0, 0],
+        [1, 0],
+      ],
+    ],
+    [
+      "a mix: a row per model it went to",
+      [0, 0, 1, 0],
+      [0, 1, 1, 0],
+      [
+        [0, 0],
+        [0, 1],
+        [1, 1],
+      ],
+    ],
+    [
+      "the highest model index stays apart from the next row",
+      [0, 1],
+      [65_535, 0],
+      [
+        [0, 65_535],
+        [1, 0],
+      ],
+    ],
+  ])("planBodyKeys: %s", (_, rows, models, keys) => {
+    const plan = { sampleIndex: Uint32Array.from(rows), modelIndex: models ? Uint16Array.from(models) : undefined };
+    expect(planBodyKeys(plan)).toEqual(keys as never);
+  });
+
+  test("a row per body, no request row rewritten; a schema-7 file's columns in requests read the same", () => {
+    const path = join(dir, "rows.db");
+    const db = new EventsDb(path);
+    db.addRecords([makeRecord({ planIndex: 0, sampleIndex: 1 }), makeRecord({ planIndex: 1, sampleIndex: 1 })]);
+    db.applyRequestContent("performance", [[1, 0]], () => ({ images: 2, videos: 0, audioNs: 0, bytes: 900 }));
+    db.close();
+    const raw = new Database(path);
+    try {
+      expect(raw.query("SELECT * FROM request_content").all()).toEqual([
+        { phase: "performance", sample_index: 1, model: 0, images: 2, audio_ns: 0, videos: 0, request_bytes: 900 },
+      ]);
+      expect(raw.query("SELECT COUNT(*) AS n FROM pragma_table_info('requests') WHERE name = 'images'").get()).toEqual({
+        n: 0,
+      });
+      expect([...readPhaseColumns(raw, "performance").requestBytes]).toEqual([900, 900]);
+      // Schema 7 kept the four counts in requests itself: moved back there, they read the same.
+      raw.exec(`ALTER TABLE requests ADD COLUMN images INTEGER; ALTER TABLE requests ADD COLUMN audio_ns INTEGER;
+        ALTER TABLE requests ADD COLUMN videos INTEGER; ALTER TABLE requests ADD COLUMN request_bytes INTEGER;
+        UPDATE requests SET images = 2, audio_ns = 0, videos = 0, request_bytes = 900; DROP TABLE request_content;`);
+      const cols = readPhaseColumns(raw, "performance");
+      expect([[...cols.requestBytes], [...cols.images]]).toEqual([
+        [900, 900],
+        [2, 2],
+      ]);
+    } finally {
+      raw.close();
     }
   });
 

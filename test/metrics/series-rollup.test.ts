@@ -91,6 +91,30 @@ describe("metrics/series-rollup", () => {
     expect(sampleStdDev(Float64Array.from(values), { float })).toBe(expected);
   });
 
+  /** Upstream's whole-value formula with a bigint step per value: what the blocked sums must equal bit for bit. */
+  const bigintStdDev = (values: number[]) => {
+    const n = BigInt(values.length);
+    const total = values.reduce((a, v) => a + BigInt(v), 0n);
+    const sumSq = values.reduce((a, v) => a + BigInt(v) * BigInt(v), 0n);
+    return Math.sqrt(Number(n * sumSq - total * total)) / Math.sqrt(values.length * (values.length - 1));
+  };
+  const seeded = (count: number, of: (u: number) => number) => {
+    let state = 12_345;
+    return Array.from({ length: count }, () => {
+      state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+      return of(state / 2 ** 31);
+    });
+  };
+  test.each([
+    ["ITL-sized ns over three blocks", seeded(10_000, (u) => Math.floor(u * 5e7))],
+    ["every value the largest split one (sums at their bound)", Array.from({ length: 8_193 }, () => 2 ** 40 - 1)],
+    ["around 2^40, some split, some not", seeded(5_000, (u) => Math.floor(2 ** 40 - 2_500 + u * 5_000))],
+    ["negative values", seeded(300, (u) => Math.floor((u - 0.5) * 1e9))],
+    ["near 2^53", [2 ** 53 - 1, 2 ** 53 - 3, 2 ** 52]],
+  ])("the whole-value std_dev equals a bigint step per value: %s", (_, values) => {
+    expect(sampleStdDev(Float64Array.from(values))).toBe(bigintStdDev(values));
+  });
+
   test("keys percentiles by the grid and early stopping by 50 ≤ p < 100", () => {
     const r = expectValues(
       rollupSeries(

@@ -6,8 +6,6 @@
  * pictures are smooth, so their rows become runs of small numbers that deflate well (at a low level,
  * for speed: see DEFLATE_LEVEL). Bun's `Bun.hash.crc32` is the CRC-32 PNG asks for (ISO 3309).
  */
-import { deflateSync } from "node:zlib";
-
 const SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
 const RGB = 2;
 const BYTES_PER_PIXEL = 3;
@@ -23,6 +21,15 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
   out.set(data, 8);
   view.setUint32(8 + data.length, Bun.hash.crc32(out.subarray(4, 8 + data.length)));
   return out;
+}
+
+/**
+ * node:zlib's deflate (the zlib stream PNG wants; Bun.deflateSync writes raw DEFLATE), loaded on the first image:
+ * importing node:zlib costs ~20 ms of CPU, which every run would pay at start-up for a module few runs use.
+ */
+function zlibDeflate(data: Uint8Array): Uint8Array {
+  const { deflateSync } = require("node:zlib") as typeof import("node:zlib");
+  return deflateSync(data, { level: DEFLATE_LEVEL });
 }
 
 /** The PNG file of `rgb` (width × height × 3 bytes, rows top to bottom). */
@@ -45,7 +52,7 @@ export function encodePng(rgb: Uint8Array, width: number, height: number): Uint8
   const parts = [
     SIGNATURE,
     chunk("IHDR", header),
-    chunk("IDAT", deflateSync(filtered, { level: DEFLATE_LEVEL })),
+    chunk("IDAT", zlibDeflate(filtered)),
     chunk("IEND", new Uint8Array(0)),
   ];
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
