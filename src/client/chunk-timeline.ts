@@ -24,6 +24,13 @@ interface TimelineResult {
   reasoningChunks: number | null;
 }
 
+/** How many of the kept chunks' ascending read positions come before `position`: 0 at once for a stream that did not reason. */
+function keptBefore(index: readonly number[], position: number): number {
+  let n = 0;
+  while (n < index.length && (index[n] as number) < position) n++;
+  return n;
+}
+
 export class ChunkTimeline {
   firstTokenNs: number | null = null;
   private firstAnswerNs: number | null = null;
@@ -83,8 +90,7 @@ export class ChunkTimeline {
     const chunkCount = chunks.chars.length;
     // Chunks are numbered as read; those that carried no token are gone from the kept ones.
     const before = this.answerChunk < 0 ? this.chunkChars.length : this.answerChunk;
-    const reasoning =
-      chunks.index === null ? Math.min(before, chunkCount) : chunks.index.filter((i) => i < before).length;
+    const reasoning = chunks.index === null ? Math.min(before, chunkCount) : keptBefore(chunks.index, before);
     return {
       firstTokenNs: this.firstTokenNs,
       firstAnswerNs: this.firstAnswerNs,
