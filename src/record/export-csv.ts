@@ -1,13 +1,14 @@
 /**
  * @module record/export-csv — events.db's requests as CSV, one row per request (for spreadsheets and pandas).
  *
- * Every scalar column of `requests`, in table order, then what the request's body carried (`request_content`);
- * the chunk blobs and response text are left out (they are arrays or large). Quoting follows RFC 4180. Streams row by row, and its
+ * Every scalar column of the request record, in its declared order, what the body carried (`request_content`)
+ * among them; the chunk blobs and response text are left out (they are arrays or large). Quoting follows RFC 4180. Streams row by row, and its
  * garbage is collected as the scan goes (garbage-pacer.ts).
  */
 import { Database } from "bun:sqlite";
 import { closeSync, openSync, writeSync } from "node:fs";
 import { garbagePacer } from "./garbage-pacer.ts";
+import { FIELD_LIST } from "./request-field-lists.ts";
 import { requestsFrom } from "./request-sql.ts";
 
 const SKIPPED = new Set(["chunk_gaps_ns", "chunk_tokens", "chunk_chars", "response_text"]);
@@ -20,6 +21,17 @@ function csvField(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+const DECLARED = new Map(FIELD_LIST.map((f, i) => [f.column, i]));
+
+/** `id`, then the columns as record/request-fields declares them, whichever table holds them; any other after, as found. */
+function inDeclaredOrder(columns: readonly string[]): string[] {
+  const rank = (c: string) => (c === "id" ? -1 : (DECLARED.get(c) ?? DECLARED.size));
+  return columns
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i)
+    .map(({ c }) => c);
+}
+
 /** Writes the CSV to `outPath`; returns the number of data rows. */
 export function exportRequestsCsv(dbPath: string, outPath: string): number {
   const db = new Database(dbPath, { readonly: true });
@@ -28,7 +40,9 @@ export function exportRequestsCsv(dbPath: string, outPath: string): number {
     const columnsOf = (table: string) =>
       (db.query(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
     const content = columnsOf("request_content");
-    const columns = [...new Set([...columnsOf("requests"), ...content])].filter((c) => !SKIPPED.has(c));
+    const columns = inDeclaredOrder([...new Set([...columnsOf("requests"), ...content])]).filter(
+      (c) => !SKIPPED.has(c),
+    );
     writeSync(fd, `${columns.join(",")}\n`);
     let rows = 0;
     const lines: string[] = [];
