@@ -11,14 +11,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startMockServer } from "../../src/server/index.ts";
 import type { SweepResult } from "../../src/sweep/run-sweep.ts";
-import type { ResultSummary } from "../../src/report/result-summary.ts";
-import { questionDataset, runCli, tempDirs } from "./run-cli.ts";
+import { questionDataset, readSummary, runCli, tempDirs } from "./run-cli.ts";
 
 const dirs = tempDirs("ie-gpu-cost-");
 afterAll(() => dirs.cleanup());
-
-const readSummary = (reportDir: string) =>
-  JSON.parse(readFileSync(join(reportDir, "performance", "result_summary.json"), "utf8")) as ResultSummary;
 
 const GPUS = 2;
 const USD_PER_GPU_HOUR = 3.5;

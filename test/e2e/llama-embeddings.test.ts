@@ -12,11 +12,10 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { findLlamaEngine, startLlamaServer, type LlamaServer } from "../support/llama-server.ts";
 import { loadTokenizer } from "../../src/tokens/load-tokenizer.ts";
-import type { ResultSummary } from "../../src/report/result-summary.ts";
 import { readSummary as readCliSummary, runCli, tempDirs } from "./run-cli.ts";
 
 /** The whole summary, typed as the report writes it (run-cli's type holds the fields most tests read). */
-const readSummary = (report: string) => readCliSummary(report) as unknown as ResultSummary;
+const readSummary = (report: string) => readCliSummary(report);
 
 const found = findLlamaEngine();
 const dirs = tempDirs("ie-llama-embed-");

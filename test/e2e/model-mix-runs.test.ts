@@ -4,21 +4,17 @@
  */
 import { Database } from "bun:sqlite";
 import { afterAll, describe, expect, test } from "bun:test";
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ResultSummary } from "../../src/report/result-summary.ts";
 import { spawnServe } from "../../src/server/serve-process.ts";
 import { referenceGpt2Encode, writeGpt2Tokenizer } from "../support/gpt2-tokenizer.ts";
-import { BUN_PATH, MAIN_PATH, onServerCpu, questionDataset, runCli, tempDirs } from "./run-cli.ts";
+import { BUN_PATH, MAIN_PATH, onServerCpu, questionDataset, readSummary, runCli, tempDirs } from "./run-cli.ts";
 
 const dirs = tempDirs("ie-model-mix-runs-");
 afterAll(() => dirs.cleanup());
 
 const BIG = "org/big-model,v2";
 const LORA = "base=lora-adapter-1";
-
-const readSummary = (reportDir: string) =>
-  JSON.parse(readFileSync(join(reportDir, "performance", "result_summary.json"), "utf8")) as ResultSummary;
 
 describe("cli/model-mix runs", () => {
   test("a mix entry's own tokenizer counts that model's responses; a model without one is not counted", async () => {

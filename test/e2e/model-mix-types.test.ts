@@ -12,7 +12,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ResultSummary } from "../../src/report/result-summary.ts";
 import { spawnServe } from "../../src/server/serve-process.ts";
 import {
   CLIENT_OVERHEAD_MS,
@@ -25,7 +24,7 @@ import {
   serverTtftMsOf,
 } from "./mix-floor.ts";
 import { spawnObservedServer } from "./observed-server.ts";
-import { BUN_PATH, MAIN_PATH, onServerCpu, questionDataset, runCli, tempDirs } from "./run-cli.ts";
+import { BUN_PATH, MAIN_PATH, onServerCpu, questionDataset, readSummary, runCli, tempDirs } from "./run-cli.ts";
 
 const dirs = tempDirs("ie-model-mix-types-");
 afterAll(() => dirs.cleanup());
@@ -36,9 +35,6 @@ const SET_MS: Readonly<Record<string, number>> = { [SLOW]: 40, [FAST]: 10 };
 /** 2.5 s at 40 QPS (at 100 the client's own work per second moved its TTFT past the probe's floor on a loaded host). */
 const REQUESTS = 100;
 const PROBES = 100;
-
-const readSummary = (reportDir: string) =>
-  JSON.parse(readFileSync(join(reportDir, "performance", "result_summary.json"), "utf8")) as ResultSummary;
 
 const mixArgs = (url: string, dataset: string, reportDir: string, apiType: string, requests = REQUESTS) => [
   "benchmark",

@@ -15,7 +15,6 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { assignModels } from "../../src/plan/model-assignment.ts";
-import type { ResultSummary } from "../../src/report/result-summary.ts";
 import { ResultSummarySchema } from "../../src/report/result-summary.ts";
 import { offsetSeed } from "../../src/rng/python-random.ts";
 import { spawnServe } from "../../src/server/serve-process.ts";
@@ -29,7 +28,16 @@ import {
   serverTtftMsOf,
 } from "./mix-floor.ts";
 import { spawnObservedServer } from "./observed-server.ts";
-import { BUN_PATH, lowerMedian, MAIN_PATH, onServerCpu, questionDataset, runCli, tempDirs } from "./run-cli.ts";
+import {
+  BUN_PATH,
+  lowerMedian,
+  MAIN_PATH,
+  onServerCpu,
+  questionDataset,
+  readSummary,
+  runCli,
+  tempDirs,
+} from "./run-cli.ts";
 
 const dirs = tempDirs("ie-model-mix-");
 afterAll(() => dirs.cleanup());
@@ -44,9 +52,6 @@ const PROBES = 120;
 
 /** Probes for the least gap beside a run: ~1 s of them. */
 const LEAST_GAP_PROBES = 60;
-
-const readSummary = (reportDir: string) =>
-  JSON.parse(readFileSync(join(reportDir, "performance", "result_summary.json"), "utf8")) as ResultSummary;
 
 interface ModelRows {
   /** Model index of each plan entry (last attempts: there are no retries here). */

@@ -11,15 +11,11 @@ import { Database } from "bun:sqlite";
 import { afterAll, describe, expect, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ResultSummary } from "../../src/report/result-summary.ts";
 import { startMockServer } from "../../src/server/index.ts";
-import { runCli, tempDirs } from "./run-cli.ts";
+import { readSummary, runCli, tempDirs } from "./run-cli.ts";
 
 const dirs = tempDirs("ie-model-rows-");
 afterAll(() => dirs.cleanup());
-
-const readSummary = (reportDir: string) =>
-  JSON.parse(readFileSync(join(reportDir, "performance", "result_summary.json"), "utf8")) as ResultSummary;
 
 /** Each performance request's row (sample_index) and the name of the model it went to. */
 function sentModels(reportDir: string): { row: number; model: string }[] {

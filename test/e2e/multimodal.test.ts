@@ -9,16 +9,13 @@ import { join } from "node:path";
 import type { ServerObservation } from "../../src/server/index.ts";
 import { wavBytes } from "../support/wav-bytes.ts";
 import { spawnObservedServer } from "./observed-server.ts";
-import type { ResultSummary } from "../../src/report/result-summary.ts";
-import { runCli, tempDirs } from "./run-cli.ts";
+import { readSummary, runCli, tempDirs } from "./run-cli.ts";
 
 const dirs = tempDirs("ie-multimodal-");
 afterAll(() => dirs.cleanup());
 
 const REQUESTS = 24;
 
-const readSummary = (reportDir: string) =>
-  JSON.parse(readFileSync(join(reportDir, "performance", "result_summary.json"), "utf8")) as ResultSummary;
 const SERVER = { mode: "model", ttftMs: 1, tpotMs: 0, outputTokens: 4 };
 
 const runArgs = (url: string, dataset: string, reportDir: string, ...extra: string[]) => [

@@ -1,10 +1,9 @@
 /** @module test/e2e/run-cli — runs the real CLI as a subprocess and manages the temp dirs and datasets its tests use. */
+import type { ResultSummary } from "../../src/report/result-summary.ts";
 import { Database } from "bun:sqlite";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { MergedShards } from "../../src/report/shard-health.ts";
-import type { ServerMetricsSummary } from "../../src/server-metrics/summary-block.ts";
 
 /** The bun executable running the tests; subprocesses use the same runtime. */
 export const BUN_PATH = process.execPath;
@@ -99,33 +98,15 @@ export function questionDataset(dir: string, count: number, name = "questions.js
   return writeJsonl(dir, name, rows);
 }
 
-/** The parts of performance/result_summary.json the CLI tests read. */
+/** A series rollup of result_summary.json with values, as the real-server tests read it. */
 export interface Distribution {
   min: number;
   max: number;
   median: number;
   percentiles: Record<string, number>;
 }
-interface ResultSummary {
-  n_samples_issued: number;
-  n_samples_completed: number;
-  n_samples_failed: number;
-  state: string;
-  complete: boolean;
-  qps: number | null;
-  ttft: Partial<Distribution>;
-  tpot: Partial<Distribution>;
-  itl: Partial<Distribution>;
-  latency: Distribution;
-  schedule_lag: Partial<Distribution>;
-  output_sequence_lengths: Distribution;
-  input_sequence_lengths: Distribution;
-  token_count_source: string;
-  run_config: { load_pattern: { type: string; target_qps: number | null; target_concurrency: number | null } };
-  shards?: MergedShards;
-  server_metrics?: ServerMetricsSummary;
-}
 
+/** performance/result_summary.json, typed by its schema (report/result-summary). */
 export function readSummary(reportDir: string): ResultSummary {
   return JSON.parse(readFileSync(join(reportDir, "performance", "result_summary.json"), "utf8")) as ResultSummary;
 }

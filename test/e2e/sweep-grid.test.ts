@@ -10,7 +10,6 @@ import { Database } from "bun:sqlite";
 import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import type { ResultSummary } from "../../src/report/result-summary.ts";
 import { startMockServer } from "../../src/server/index.ts";
 import { SweepFileSchema } from "../../src/sweep/sweep-schema.ts";
 import { writeGpt2Tokenizer } from "../support/gpt2-tokenizer.ts";
@@ -20,6 +19,7 @@ import {
   countRequestRows,
   lowerMedian,
   processState,
+  readSummary,
   runCli,
   spawnCli,
   tempDirs,
@@ -40,9 +40,6 @@ const PAIRS = [
 ];
 
 const SWEEP_SCHEMA = JSON.parse(readFileSync(join(import.meta.dir, "../../src/sweep/sweep.schema.json"), "utf8"));
-
-const readSummary = (cellDir: string) =>
-  JSON.parse(readFileSync(join(cellDir, "performance", "result_summary.json"), "utf8")) as ResultSummary;
 
 /** A cell's window, tokens and per-request TPOT straight from its events.db, by docs/metrics.md: no code of the report's. */
 function fromEventsDb(cellDir: string) {

@@ -23,7 +23,7 @@ import type { ResultSummary } from "../../src/report/result-summary.ts";
 import { startMockServer } from "../../src/server/index.ts";
 import { ABOVE_CAPACITY_GROWTH } from "../../src/sweep/search-rate.ts";
 import type { SweepStep } from "../../src/sweep/sweep-step.ts";
-import { questionDataset, runCli, tempDirs } from "./run-cli.ts";
+import { questionDataset, readSummary, runCli, tempDirs } from "./run-cli.ts";
 import { explained } from "./explain-failure.ts";
 import { expectSteadyWindow } from "./steady-window.ts";
 import { readSweep } from "./sweep-steps-db.ts";
@@ -43,9 +43,6 @@ const SLOW_FIRST_CAPACITY = 4 / 0.4;
 const CLOSED = { mode: "model", ttftMs: 60, tpotMs: 5, outputTokens: 4, maxConcurrent: 4 } as const;
 const CLOSED_SERVICE_MS = 75;
 const PERCENTILE = 95;
-
-const readSummary = (reportDir: string) =>
-  JSON.parse(readFileSync(join(reportDir, "performance", "result_summary.json"), "utf8")) as ResultSummary;
 
 /**
  * The sweep's settling rule (sweep/step-settling, docs/sweeps.md) from a rate step's own figures: μ the highest

@@ -9,7 +9,6 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startMockServer } from "../../src/server/index.ts";
 import type { MockServerOptions } from "../../src/server/options.ts";
-import type { ResultSummary } from "../../src/report/result-summary.ts";
 import type { SweepStep } from "../../src/sweep/sweep-step.ts";
 import { watchStalls } from "../support/stall-watch.ts";
 import {
@@ -17,9 +16,10 @@ import {
   collectOutput,
   countRequestRows,
   lowerMedian,
-  processState,
   maxOverlap,
+  processState,
   questionDataset,
+  readSummary,
   runCli,
   spawnCli,
   tempDirs,
@@ -33,9 +33,6 @@ afterAll(() => dirs.cleanup());
 const common = (url: string, dataset: string) => [
   ...["--endpoints", url, "--model", "m", "--dataset", dataset, "--duration", "0", "-q"],
 ];
-
-const readSummary = (reportDir: string) =>
-  JSON.parse(readFileSync(join(reportDir, "performance", "result_summary.json"), "utf8")) as ResultSummary;
 
 /** Runs a sweep of `samples` questions a step against an in-process mock server of `options`, stopped after. */
 async function sweepAgainst(
