@@ -14,7 +14,8 @@ const ROOT = join(import.meta.dir, "..");
 /** Files whose exports are read by tools, not by imports (bun test, the build). */
 const TOOL_READ = /(^|\/)(test\/.*\.test\.ts|bunfig\.toml)$/;
 
-function loadProgram(): ts.Program {
+/** The project's program as tsc builds it from tsconfig.json. */
+export function loadProgram(): ts.Program {
   const configPath = join(ROOT, "tsconfig.json");
   const config = ts.readConfigFile(configPath, ts.sys.readFile);
   const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, dirname(configPath));
@@ -96,8 +97,7 @@ function moduleSpecifier(node: ts.Node): ts.Node | undefined {
   return isLoader ? node.arguments[0] : undefined;
 }
 
-function unusedExports(): UnusedExport[] {
-  const program = loadProgram();
+function unusedExports(program: ts.Program): UnusedExport[] {
   const checker = program.getTypeChecker();
   const files = projectFiles(program);
   const used = usedSymbols(checker, files);
@@ -116,13 +116,16 @@ function unusedExports(): UnusedExport[] {
   return unused.sort((a, b) => a.file.localeCompare(b.file) || a.name.localeCompare(b.name));
 }
 
-if (import.meta.main) {
-  const unused = unusedExports();
+/** Prints the unused exports and the closing line; true when there are none. */
+export function reportUnusedExports(program: ts.Program): boolean {
+  const unused = unusedExports(program);
   for (const u of unused) console.log(`${u.file}: ${u.name}`);
   console.error(
     unused.length === 0
       ? "check-exports: every export is used"
       : `check-exports: ${unused.length} export(s) nothing else uses`,
   );
-  process.exit(unused.length === 0 ? 0 : 1);
+  return unused.length === 0;
 }
+
+if (import.meta.main) process.exit(reportUnusedExports(loadProgram()) ? 0 : 1);
