@@ -10,7 +10,7 @@
 import { Database } from "bun:sqlite";
 import { PhaseColumnsBuilder, type ColumnRow, type PhaseColumns } from "./phase-columns.ts";
 import { garbagePacer, ROWS_PER_COLLECTION } from "../record/garbage-pacer.ts";
-import { metricSelectList, requestsFrom } from "../record/request-sql.ts";
+import { metricSelectList, requestRowSource } from "../record/request-sql.ts";
 
 /** A requests row under the builder's field names, blobs still bytes. */
 type Row = Omit<ColumnRow, "sentNs" | "chunkGapsNs" | "chunkTokens"> & {
@@ -56,15 +56,6 @@ export function readPhases(db: Database): PhaseRow[] {
   return db
     .query("SELECT name, kind, start_ns, end_ns, planned, sent, state FROM phases ORDER BY start_ns")
     .all() as PhaseRow[];
-}
-
-const columnsOf = (db: Database, table: string): string[] =>
-  (db.query(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
-
-/** The columns a phase's rows offer: requests', and what their bodies carried where the file has that table. */
-function requestColumns(db: Database): { columns: Set<string>; from: string } {
-  const content = columnsOf(db, "request_content");
-  return { columns: new Set([...columnsOf(db, "requests"), ...content]), from: requestsFrom(content.length > 0) };
 }
 
 /** The rows of a phase, or of one model's requests in it (`requests.model`, a model mix's breakdown). */
@@ -130,7 +121,8 @@ export function readPhaseColumns(
   untracked: ReadonlySet<number> = new Set(),
   model: number | null = null,
 ): PhaseColumns {
-  const { columns, from } = requestColumns(db);
+  const source = requestRowSource(db);
+  const columns = new Set(source.columns);
   const withAttempts = columns.has("attempt");
   const rows = rowFilter(phase, model);
   const { total, retries, reconnects, gaps } = phaseCounts(db, rows, withAttempts);
@@ -139,7 +131,7 @@ export function readPhaseColumns(
   const builder = new PhaseColumnsBuilder(count, { retries: retries - reconnects, reconnects }, gaps);
   const pace = garbagePacer(rowsPerCollection(count, gaps));
   // Columns come back under the builder's field names (record/request-sql), so a row is handed over as it is read.
-  const query = db.query(`SELECT ${metricSelectList(columns)} FROM ${from} WHERE ${rows.where} ORDER BY id`);
+  const query = db.query(`SELECT ${metricSelectList(columns)} FROM ${source.from} WHERE ${rows.where} ORDER BY id`);
   let added = 0;
   for (const row of query.iterate(...rows.args) as IterableIterator<Row>) {
     pace();

@@ -2,14 +2,14 @@
  * @module record/export-csv — events.db's requests as CSV, one row per request (for spreadsheets and pandas).
  *
  * Every scalar column of the request record, in its declared order, what the body carried (`request_content`)
- * among them; the chunk blobs and response text are left out (they are arrays or large). Quoting follows RFC 4180. Streams row by row, and its
- * garbage is collected as the scan goes (garbage-pacer.ts).
+ * among them; the chunk blobs and response text are left out (they are arrays or large). Quoting follows
+ * RFC 4180. Streams row by row, and its garbage is collected as the scan goes (garbage-pacer.ts).
  */
 import { Database } from "bun:sqlite";
 import { closeSync, openSync, writeSync } from "node:fs";
 import { garbagePacer } from "./garbage-pacer.ts";
 import { FIELD_LIST } from "./request-field-lists.ts";
-import { requestsFrom } from "./request-sql.ts";
+import { requestRowSource } from "./request-sql.ts";
 
 const SKIPPED = new Set(["chunk_gaps_ns", "chunk_tokens", "chunk_chars", "response_text"]);
 /** A CSV row makes ~25 short-lived strings: collect more often than a plain scan. */
@@ -37,18 +37,14 @@ export function exportRequestsCsv(dbPath: string, outPath: string): number {
   const db = new Database(dbPath, { readonly: true });
   const fd = openSync(outPath, "w");
   try {
-    const columnsOf = (table: string) =>
-      (db.query(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
-    const content = columnsOf("request_content");
-    const columns = inDeclaredOrder([...new Set([...columnsOf("requests"), ...content])]).filter(
-      (c) => !SKIPPED.has(c),
-    );
+    const source = requestRowSource(db);
+    const columns = inDeclaredOrder(source.columns).filter((c) => !SKIPPED.has(c));
     writeSync(fd, `${columns.join(",")}\n`);
     let rows = 0;
     const lines: string[] = [];
     const pace = garbagePacer(ROWS_PER_COLLECTION);
     for (const row of db
-      .query(`SELECT ${columns.join(", ")} FROM ${requestsFrom(content.length > 0)} ORDER BY id`)
+      .query(`SELECT ${columns.join(", ")} FROM ${source.from} ORDER BY id`)
       .iterate() as IterableIterator<Record<string, unknown>>) {
       pace();
       lines.push(columns.map((c) => csvField(row[c])).join(","));

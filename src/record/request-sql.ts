@@ -6,6 +6,7 @@
  * binds them all. The call that binds them, an argument per field as a hand-written call would
  * be, is record/request-insert (generated ahead of time by scripts/make-record-code.ts).
  */
+import type { Database } from "bun:sqlite";
 import { FIELD_LIST, type FieldName, type FieldSpec } from "./request-field-lists.ts";
 
 type Field = FieldSpec & { name: FieldName };
@@ -27,12 +28,21 @@ export const REQUEST_CONTENT_TABLE = `CREATE TABLE IF NOT EXISTS request_content
   ${IN_REQUEST_CONTENT.map((f) => `${f.column} ${f.sql}`).join(", ")},
   PRIMARY KEY (phase, sample_index, model)) WITHOUT ROWID;`;
 
+const columnsOf = (db: Database, table: string): string[] =>
+  (db.query(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
+
 /**
- * The rows a phase reader selects from: requests, joined to what their bodies carried where the file has that table
- * (from schema 8; a schema-7 file holds the same columns in `requests`). USING keeps the keys' unqualified names.
+ * What a file's request rows are read from: `requests`, joined to what their bodies carried where the file has that
+ * table (from schema 8; a schema-7 file holds the same columns in `requests`), and the columns the two offer, each
+ * once. USING keeps the keys' unqualified names.
  */
-export const requestsFrom = (hasContentTable: boolean): string =>
-  hasContentTable ? "requests LEFT JOIN request_content USING (phase, sample_index, model)" : "requests";
+export function requestRowSource(db: Database): { columns: string[]; from: string } {
+  const content = columnsOf(db, "request_content");
+  return {
+    columns: [...new Set([...columnsOf(db, "requests"), ...content])],
+    from: content.length > 0 ? "requests LEFT JOIN request_content USING (phase, sample_index, model)" : "requests",
+  };
+}
 
 const STORED = FIELD_LIST.filter((f) => f.wire !== "after-run");
 const COMMON = STORED.filter((f) => !f.rare);
