@@ -2,7 +2,8 @@
  * @module scripts/bench/synthetic-images — how long the random dataset's images take to make, and how large they are:
  * `bun scripts/bench/synthetic-images.ts [COUNT] [WxH]` (default 1000 of 256x256), PNG then JPEG, wall and CPU time.
  */
-import { parseImageSize, syntheticImageParts } from "../../src/dataset/synthetic-images.ts";
+import { parseImageSize } from "../../src/dataset/image-size.ts";
+import { syntheticImageParts } from "../../src/dataset/synthetic-images.ts";
 
 const count = Number(process.argv[2] ?? 1000);
 const size = parseImageSize(process.argv[3] ?? "256x256");

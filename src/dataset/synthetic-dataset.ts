@@ -12,7 +12,7 @@ import { loadTokenizer, type TextTokenizer } from "../tokens/load-tokenizer.ts";
 import { parseLengthSpec } from "./length-spec.ts";
 import type { Dataset } from "./load-dataset.ts";
 import { generateRandomRows } from "./random-dataset.ts";
-import { parseImageSize, syntheticImageParts } from "./synthetic-images.ts";
+import { parseImageSize } from "./image-size.ts";
 import { upstreamRandomPlan } from "./upstream-random.ts";
 
 const RANDOM_DATASET = "random";
@@ -37,6 +37,8 @@ const DEFAULT_IMAGE_SIZE = "256x256";
 function withImages(rows: Record<string, unknown>[], spec: SyntheticSpec, seed: PythonSeed): Record<string, unknown>[] {
   if (!spec.images) return rows;
   const size = parseImageSize(spec.image_size ?? DEFAULT_IMAGE_SIZE);
+  // Loaded here: the encoders are a dozen modules that a run without images would load for nothing.
+  const { syntheticImageParts } = require("./synthetic-images.ts") as typeof import("./synthetic-images.ts");
   const images = syntheticImageParts(
     rows.length,
     { perRow: spec.images, ...size, format: spec.image_format ?? "png" },

@@ -8,7 +8,6 @@
  * between runs serves the second from it: change the seed between such runs. One pixel buffer
  * serves every picture, and only each image's base64 text is kept.
  */
-import { InputError } from "../errors.ts";
 import { offsetSeed, PythonRandom, type PythonSeed } from "../rng/python-random.ts";
 import { encodeJpeg } from "./image/jpeg.ts";
 import { encodePng } from "./image/png.ts";
@@ -24,23 +23,9 @@ interface SyntheticImages {
   format: ImageFormat;
 }
 
-/** Sides outside this range are refused: below it the stamp does not fit; above, one image is 200 MB of pixels. */
-const MIN_SIDE = 16;
-const MAX_SIDE = 8192;
 /** The images' seed stream, apart from the prompts' (the dataloader seed itself). */
 const IMAGE_SEED_OFFSET = 11;
 const JPEG_QUALITY = 90;
-
-/** `WxH` (e.g. `256x256`) as numbers; throws InputError naming the option. */
-export function parseImageSize(text: string): { width: number; height: number } {
-  const match = /^(\d+)x(\d+)$/i.exec(text.trim());
-  const [width, height] = match ? [Number(match[1]), Number(match[2])] : [Number.NaN, Number.NaN];
-  if (!(width >= MIN_SIDE && width <= MAX_SIDE && height >= MIN_SIDE && height <= MAX_SIDE))
-    throw new InputError(`image_size=${text}: expected WIDTHxHEIGHT, each ${MIN_SIDE}–${MAX_SIDE} pixels`, {
-      hint: "e.g. image_size=256x256",
-    });
-  return { width, height };
-}
 
 /** Each row's image parts, in row order: `rows` × `spec.perRow` distinct pictures. */
 export function syntheticImageParts(

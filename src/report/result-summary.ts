@@ -255,14 +255,6 @@ export function modelSummaryOf(summary: ResultSummary): ModelSummary {
   ) as ModelSummary;
 }
 
-/** run_config.load_pattern.type, or null when the config does not say. */
-export function loadPatternType(s: Pick<ResultSummary, "run_config">): string | null {
-  const lp = s.run_config.load_pattern;
-  if (lp === null || typeof lp !== "object") return null;
-  const type = (lp as Record<string, unknown>).type;
-  return typeof type === "string" ? type : null;
-}
-
 /** The JSON Schema document (draft 2020-12) for result_summary.json. */
 export function resultSummaryJsonSchema(): Record<string, unknown> {
   return { title: "inference-endpoint performance/result_summary.json", ...z.toJSONSchema(ResultSummarySchema) };

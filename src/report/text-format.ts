@@ -5,7 +5,15 @@
  * and "N/A" wherever a value is missing (null or non-finite), never "NaN".
  */
 import { floatRepr, formatF, pythonStr } from "../metrics/python-float-format.ts";
-import { loadPatternType, type ResultSummary } from "./result-summary.ts";
+import type { ResultSummary } from "./result-summary.ts";
+
+/** run_config.load_pattern.type, or null when the config does not say. */
+export function loadPatternType(s: Pick<ResultSummary, "run_config">): string | null {
+  const lp = s.run_config.load_pattern;
+  if (lp === null || typeof lp !== "object") return null;
+  const type = (lp as Record<string, unknown>).type;
+  return typeof type === "string" ? type : null;
+}
 
 const NS_PER_MS = 1e6;
 export const NS_PER_S = 1e9;

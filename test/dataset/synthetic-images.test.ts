@@ -1,7 +1,8 @@
 /** @module test/dataset/synthetic-images.test — the random dataset's images: sizes parsed, seeded, distinct, decodable. */
 import { describe, expect, test } from "bun:test";
 import jpeg from "jpeg-js";
-import { parseImageSize, syntheticImageParts } from "../../src/dataset/synthetic-images.ts";
+import { parseImageSize } from "../../src/dataset/image-size.ts";
+import { syntheticImageParts } from "../../src/dataset/synthetic-images.ts";
 import { syntheticDataset } from "../../src/dataset/synthetic-dataset.ts";
 
 const urlOf = (part: Record<string, unknown>) => (part.image_url as { url: string }).url;

@@ -6,7 +6,7 @@
  * image (completions and SGLang's `/generate` carry text or token ids; embeddings and rerank, text).
  */
 import { InputError } from "../../errors.ts";
-import { parseImageSize } from "../../dataset/synthetic-images.ts";
+import { parseImageSize } from "../../dataset/image-size.ts";
 import type { ConfigProblem } from "../config-error.ts";
 import { datasetSource } from "./dataset-options.ts";
 import type { Rule } from "./rule-context.ts";

@@ -8,8 +8,16 @@
 import { GENERATION_SERIES, generatesNothing, inputRows } from "../input-text.ts";
 import { DELAYED_LAG_NS } from "../../metrics/load-generator-health.ts";
 import { hasValues } from "../../metrics/series-rollup.ts";
-import { loadPatternType, type ResultSummary } from "../result-summary.ts";
-import { droppedLabel, fixed2, goodputText, loadGeneratorFigures, nsAsMs, NS_PER_S } from "../text-format.ts";
+import type { ResultSummary } from "../result-summary.ts";
+import {
+  droppedLabel,
+  fixed2,
+  goodputText,
+  loadGeneratorFigures,
+  loadPatternType,
+  nsAsMs,
+  NS_PER_S,
+} from "../text-format.ts";
 import { escapeHtml, escapeValue } from "./escape-html.ts";
 import { displayUnitOf, metricNamed } from "../../metrics/metric-names.ts";
 import { serverIdentityText, serverSettingsText } from "../server-identity-text.ts";
