@@ -15,6 +15,10 @@ const NUMERIC = fieldsOf("number", "nan", "nullable");
 const CODED = fieldsOf("code");
 const ARRAYS = fieldsOf("f64s", "u16s", "u32s");
 const TEXTS = fieldsOf("text");
+const SPARSE = fieldsOf("sparse");
+for (const f of SPARSE)
+  if (f.fallback !== undefined && f.fallback !== null)
+    throw new Error(`${f.name}: a sparse field's fallback must be null`);
 const FRAME = fieldsOf("frame").map((f) => f.name);
 
 const ARRAY_TYPE = { f64s: "Float64Array", u16s: "Uint16Array", u32s: "Uint32Array" } as const;
@@ -52,6 +56,8 @@ function packer(): string[] {
     `  if (t !== null && t !== undefined) texts${k}.push([i, t]);`,
     "}",
   ]);
+  // A sparse field's fallback is null, so the bare property is its value (0 is a value and is sent).
+  const sparse = SPARSE.map((f, k) => `if (r.${f.name} != null) sparse${k}.push(i, r.${f.name});`);
   const copies = ARRAYS.flatMap((f, k) => [
     `const values${k} = new ${arrayType(f)}(total${k});`,
     `for (let i = 0, o = 0; i < count; i++) {`,
@@ -88,9 +94,10 @@ function packer(): string[] {
         "};",
         ...ARRAYS.flatMap((_, k) => [`const lengths${k} = new Int32Array(count);`, `let total${k} = 0;`]),
         ...TEXTS.map((_, k) => `const texts${k}: [number, string][] = [];`),
+        ...SPARSE.map((_, k) => `const sparse${k}: number[] = [];`),
         "for (let i = 0; i < count; i++) {",
         "  const r = records[i] as RequestRecord;",
-        ...indent([...numeric, ...coded, ...lengths, ...texts], 1),
+        ...indent([...numeric, ...coded, ...lengths, ...texts, ...sparse], 1),
         "}",
         ...copies,
         "return {",
@@ -103,6 +110,10 @@ function packer(): string[] {
         ...ARRAYS.map((_, k) => `    { lengths: lengths${k}, values: values${k} },`),
         "  ],",
         `  texts: [${TEXTS.map((_, k) => `texts${k}`).join(", ")}],`,
+        // Laid out as the formatter lays out a list this long.
+        `  sparse: [${SPARSE.map((_, k) => `sparse${k}`).join(", ")}].map(`,
+        "    (pairs) => Float64Array.from(pairs),",
+        "  ),",
         "};",
       ],
       1,
@@ -116,9 +127,11 @@ function reader(): string[] {
   const codedAt = new Map(CODED.map((f, k) => [f.name, k]));
   const arrayAt = new Map(ARRAYS.map((f, k) => [f.name, k]));
   const textAt = new Map(TEXTS.map((f, k) => [f.name, k]));
-  const properties = [...FRAME, ...NUMERIC, ...CODED, ...ARRAYS, ...TEXTS].map((entry) => {
+  const properties = [...FRAME, ...NUMERIC, ...CODED, ...ARRAYS, ...TEXTS, ...SPARSE].map((entry) => {
     if (typeof entry === "string") return `${entry},`;
     const { name, wire } = entry;
+    // Null in every record's literal (one shape for all), then set from the pairs after the loop.
+    if (wire === "sparse") return `${name}: null,`;
     const n = numericAt.get(name);
     if (n !== undefined)
       return wire === "nullable"
@@ -157,6 +170,10 @@ function reader(): string[] {
         "  };",
         ...ARRAYS.map((_, k) => `  if (l${k} > 0) o${k} += l${k};`),
         "}",
+        ...SPARSE.flatMap((f, k) => [
+          `for (let k = 0, pairs = batch.sparse[${k}] as Float64Array; k + 1 < pairs.length; k += 2)`,
+          `  (records[pairs[k] as number] as RequestRecord).${f.name} = pairs[k + 1] as number;`,
+        ]),
         "return records;",
       ],
       1,

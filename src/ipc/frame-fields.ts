@@ -8,7 +8,7 @@
  * per 10 ms per worker), so checking every field costs nothing measurable.
  */
 import type { ToMain, ToWorker } from "./messages.ts";
-import { BATCH_ARRAY_TYPES, BATCH_TEXT_FIELDS } from "./record-batch.ts";
+import { BATCH_ARRAY_TYPES, BATCH_SPARSE_FIELDS, BATCH_TEXT_FIELDS } from "./record-batch.ts";
 
 type Kind =
   | "string"
@@ -88,6 +88,8 @@ function isBatch(v: unknown): boolean {
     return false;
   if (!(v.numbers instanceof Float64Array) || !(v.codes instanceof Uint8Array)) return false;
   if (!Array.isArray(v.texts) || v.texts.length !== BATCH_TEXT_FIELDS || !v.texts.every(Array.isArray)) return false;
+  if (!Array.isArray(v.sparse) || v.sparse.length !== BATCH_SPARSE_FIELDS) return false;
+  if (!v.sparse.every((pairs) => pairs instanceof Float64Array && pairs.length % 2 === 0)) return false;
   const arrays = v.arrays;
   return (
     Array.isArray(arrays) &&

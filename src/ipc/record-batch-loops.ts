@@ -14,7 +14,7 @@ type Column = RecordBatch["arrays"][number];
 /** The records as one batch of columns (ipc/record-batch). */
 export function packRecords(records: readonly RequestRecord[]): RecordBatch {
   const count = records.length;
-  const numbers = new Float64Array(29 * count);
+  const numbers = new Float64Array(18 * count);
   const codes = new Uint8Array(3 * count);
   const dictionary: string[] = [];
   const codeOf = new Map<string, number>();
@@ -42,6 +42,17 @@ export function packRecords(records: readonly RequestRecord[]): RecordBatch {
   const texts1: [number, string][] = [];
   const texts2: [number, string][] = [];
   const texts3: [number, string][] = [];
+  const sparse0: number[] = [];
+  const sparse1: number[] = [];
+  const sparse2: number[] = [];
+  const sparse3: number[] = [];
+  const sparse4: number[] = [];
+  const sparse5: number[] = [];
+  const sparse6: number[] = [];
+  const sparse7: number[] = [];
+  const sparse8: number[] = [];
+  const sparse9: number[] = [];
+  const sparse10: number[] = [];
   for (let i = 0; i < count; i++) {
     const r = records[i] as RequestRecord;
     numbers[0 * count + i] = r.planIndex;
@@ -60,19 +71,8 @@ export function packRecords(records: readonly RequestRecord[]): RecordBatch {
     numbers[13 * count + i] = r.attempt;
     numbers[14 * count + i] = r.hiddenTokens ?? NaN;
     numbers[15 * count + i] = r.streamNotes;
-    numbers[16 * count + i] = r.cachedTokens ?? NaN;
-    numbers[17 * count + i] = r.serverPrefillNs ?? NaN;
-    numbers[18 * count + i] = r.serverDecodeNs ?? NaN;
-    numbers[19 * count + i] = r.serverOutputTokens ?? NaN;
-    numbers[20 * count + i] = r.serverQueueNs ?? NaN;
-    numbers[21 * count + i] = r.serverInferenceNs ?? NaN;
-    numbers[22 * count + i] = r.serverTotalNs ?? NaN;
-    numbers[23 * count + i] = r.serverTtftNs ?? NaN;
-    numbers[24 * count + i] = r.serverKvTransferNs ?? NaN;
-    numbers[25 * count + i] = r.firstChunkChars ?? NaN;
-    numbers[26 * count + i] = r.firstAnswerNs ?? NaN;
-    numbers[27 * count + i] = r.reasoningChunks ?? NaN;
-    numbers[28 * count + i] = r.reasoningTextChars ?? NaN;
+    numbers[16 * count + i] = r.firstChunkChars ?? NaN;
+    numbers[17 * count + i] = r.firstAnswerNs ?? NaN;
     codes[0 * count + i] = code(r.errorKind ?? null, 0 * count + i);
     codes[1 * count + i] = code(r.tokenSource ?? null, 1 * count + i);
     codes[2 * count + i] = code(r.finishReason ?? null, 2 * count + i);
@@ -113,6 +113,17 @@ export function packRecords(records: readonly RequestRecord[]): RecordBatch {
       const t = r.serverRequestId ?? null;
       if (t !== null && t !== undefined) texts3.push([i, t]);
     }
+    if (r.cachedTokens != null) sparse0.push(i, r.cachedTokens);
+    if (r.serverPrefillNs != null) sparse1.push(i, r.serverPrefillNs);
+    if (r.serverDecodeNs != null) sparse2.push(i, r.serverDecodeNs);
+    if (r.serverOutputTokens != null) sparse3.push(i, r.serverOutputTokens);
+    if (r.serverQueueNs != null) sparse4.push(i, r.serverQueueNs);
+    if (r.serverInferenceNs != null) sparse5.push(i, r.serverInferenceNs);
+    if (r.serverTotalNs != null) sparse6.push(i, r.serverTotalNs);
+    if (r.serverTtftNs != null) sparse7.push(i, r.serverTtftNs);
+    if (r.serverKvTransferNs != null) sparse8.push(i, r.serverKvTransferNs);
+    if (r.reasoningChunks != null) sparse9.push(i, r.reasoningChunks);
+    if (r.reasoningTextChars != null) sparse10.push(i, r.reasoningTextChars);
   }
   const values0 = new Float64Array(total0);
   for (let i = 0, o = 0; i < count; i++) {
@@ -150,6 +161,9 @@ export function packRecords(records: readonly RequestRecord[]): RecordBatch {
       { lengths: lengths2, values: values2 },
     ],
     texts: [texts0, texts1, texts2, texts3],
+    sparse: [sparse0, sparse1, sparse2, sparse3, sparse4, sparse5, sparse6, sparse7, sparse8, sparse9, sparse10].map(
+      (pairs) => Float64Array.from(pairs),
+    ),
   };
 }
 
@@ -200,19 +214,8 @@ export function readRecords(batch: RecordBatch, phase: string, workerId: number)
       attempt: numbers[13 * count + i] as number,
       hiddenTokens: orNull(numbers[14 * count + i] as number),
       streamNotes: numbers[15 * count + i] as number,
-      cachedTokens: orNull(numbers[16 * count + i] as number),
-      serverPrefillNs: orNull(numbers[17 * count + i] as number),
-      serverDecodeNs: orNull(numbers[18 * count + i] as number),
-      serverOutputTokens: orNull(numbers[19 * count + i] as number),
-      serverQueueNs: orNull(numbers[20 * count + i] as number),
-      serverInferenceNs: orNull(numbers[21 * count + i] as number),
-      serverTotalNs: orNull(numbers[22 * count + i] as number),
-      serverTtftNs: orNull(numbers[23 * count + i] as number),
-      serverKvTransferNs: orNull(numbers[24 * count + i] as number),
-      firstChunkChars: orNull(numbers[25 * count + i] as number),
-      firstAnswerNs: orNull(numbers[26 * count + i] as number),
-      reasoningChunks: orNull(numbers[27 * count + i] as number),
-      reasoningTextChars: orNull(numbers[28 * count + i] as number),
+      firstChunkChars: orNull(numbers[16 * count + i] as number),
+      firstAnswerNs: orNull(numbers[17 * count + i] as number),
       errorKind: coded(0 * count + i) as RequestRecord["errorKind"],
       tokenSource: coded(1 * count + i) as RequestRecord["tokenSource"],
       finishReason: coded(2 * count + i) as RequestRecord["finishReason"],
@@ -223,10 +226,43 @@ export function readRecords(batch: RecordBatch, phase: string, workerId: number)
       responseText: texts1.get(i) ?? null,
       responseId: texts2.get(i) ?? null,
       serverRequestId: texts3.get(i) ?? null,
+      cachedTokens: null,
+      serverPrefillNs: null,
+      serverDecodeNs: null,
+      serverOutputTokens: null,
+      serverQueueNs: null,
+      serverInferenceNs: null,
+      serverTotalNs: null,
+      serverTtftNs: null,
+      serverKvTransferNs: null,
+      reasoningChunks: null,
+      reasoningTextChars: null,
     };
     if (l0 > 0) o0 += l0;
     if (l1 > 0) o1 += l1;
     if (l2 > 0) o2 += l2;
   }
+  for (let k = 0, pairs = batch.sparse[0] as Float64Array; k + 1 < pairs.length; k += 2)
+    (records[pairs[k] as number] as RequestRecord).cachedTokens = pairs[k + 1] as number;
+  for (let k = 0, pairs = batch.sparse[1] as Float64Array; k + 1 < pairs.length; k += 2)
+    (records[pairs[k] as number] as RequestRecord).serverPrefillNs = pairs[k + 1] as number;
+  for (let k = 0, pairs = batch.sparse[2] as Float64Array; k + 1 < pairs.length; k += 2)
+    (records[pairs[k] as number] as RequestRecord).serverDecodeNs = pairs[k + 1] as number;
+  for (let k = 0, pairs = batch.sparse[3] as Float64Array; k + 1 < pairs.length; k += 2)
+    (records[pairs[k] as number] as RequestRecord).serverOutputTokens = pairs[k + 1] as number;
+  for (let k = 0, pairs = batch.sparse[4] as Float64Array; k + 1 < pairs.length; k += 2)
+    (records[pairs[k] as number] as RequestRecord).serverQueueNs = pairs[k + 1] as number;
+  for (let k = 0, pairs = batch.sparse[5] as Float64Array; k + 1 < pairs.length; k += 2)
+    (records[pairs[k] as number] as RequestRecord).serverInferenceNs = pairs[k + 1] as number;
+  for (let k = 0, pairs = batch.sparse[6] as Float64Array; k + 1 < pairs.length; k += 2)
+    (records[pairs[k] as number] as RequestRecord).serverTotalNs = pairs[k + 1] as number;
+  for (let k = 0, pairs = batch.sparse[7] as Float64Array; k + 1 < pairs.length; k += 2)
+    (records[pairs[k] as number] as RequestRecord).serverTtftNs = pairs[k + 1] as number;
+  for (let k = 0, pairs = batch.sparse[8] as Float64Array; k + 1 < pairs.length; k += 2)
+    (records[pairs[k] as number] as RequestRecord).serverKvTransferNs = pairs[k + 1] as number;
+  for (let k = 0, pairs = batch.sparse[9] as Float64Array; k + 1 < pairs.length; k += 2)
+    (records[pairs[k] as number] as RequestRecord).reasoningChunks = pairs[k + 1] as number;
+  for (let k = 0, pairs = batch.sparse[10] as Float64Array; k + 1 < pairs.length; k += 2)
+    (records[pairs[k] as number] as RequestRecord).reasoningTextChars = pairs[k + 1] as number;
   return records;
 }

@@ -7,10 +7,12 @@
  * field in one Float64Array (field after field; null as NaN, which no nullable field holds
  * otherwise), low-cardinality strings as one-byte codes into a per-batch dictionary (past 254
  * distinct values in a batch, sparse pairs), each typed-array field concatenated with its
- * lengths (-1 = null), and the rare free texts as sparse lists. Phase and worker id travel once
- * per frame. Which field goes where is record/request-fields' `wire`; the packing and reading
- * loops are generated from it ahead of time (ipc/record-batch-loops, by scripts/make-record-code.ts),
- * field by field as hand-written code would be, since a keyed loop over field names costs more per record.
+ * lengths (-1 = null), and the rare free texts, and the numbers most records leave null (the
+ * server's own timings, reasoning counts), as sparse lists: a frame carries no column of NaN for
+ * them. Phase and worker id travel once per frame. Which field goes where is
+ * record/request-fields' `wire`; the packing and reading loops are generated from it ahead of
+ * time (ipc/record-batch-loops, by scripts/make-record-code.ts), field by field as hand-written
+ * code would be, since a keyed loop over field names costs more per record.
  */
 import { fieldsOf } from "../record/request-field-lists.ts";
 import type { RequestRecord } from "../record/request-record.ts";
@@ -23,6 +25,8 @@ export const BATCH_ARRAY_TYPES = fieldsOf("f64s", "u16s", "u32s").map(
 );
 /** Text fields, each a list of its own in a batch. */
 export const BATCH_TEXT_FIELDS = fieldsOf("text").length;
+/** Numbers most records leave null, each a list of (record index, value) pairs in a batch. */
+export const BATCH_SPARSE_FIELDS = fieldsOf("sparse").length;
 
 export interface RecordBatch {
   count: number;
@@ -37,6 +41,8 @@ export interface RecordBatch {
   arrays: { lengths: Int32Array; values: Float64Array | Uint16Array | Uint32Array }[];
   /** Per text field: [record index, text] pairs. */
   texts: [number, string][][];
+  /** Per sparse field: record index, value, record index, value… of the records that set it. */
+  sparse: Float64Array[];
 }
 
 export class RecordBatchBuilder {

@@ -8,12 +8,25 @@ export type TokenSource = "server_usage" | "tokenizer" | "chunk_count" | "none";
 
 /**
  * How a field crosses from a worker to main (ipc/record-batch): once per frame; a float64
- * column (`nan`: NaN is its "unknown", stored as NULL; `nullable`: null travels as NaN); a
+ * column (`nan`: NaN is its "unknown", stored as NULL; `nullable`: null travels as NaN); `sparse`:
+ * a number most records leave null, as (record index, value) pairs of the records that set it; a
  * one-byte code into the frame's dictionary; a sparse list of texts; typed arrays end to end.
  * `after-run` columns exist only in events.db (counted once the run is over); `plan` ones main sets from
  * the phase's plan as a worker's records arrive (run/session), so no worker sends them.
  */
-type Wire = "frame" | "number" | "nan" | "nullable" | "code" | "text" | "f64s" | "u16s" | "u32s" | "after-run" | "plan";
+type Wire =
+  | "frame"
+  | "number"
+  | "nan"
+  | "nullable"
+  | "sparse"
+  | "code"
+  | "text"
+  | "f64s"
+  | "u16s"
+  | "u32s"
+  | "after-run"
+  | "plan";
 /** The typed array a metric column is held in (metrics/phase-columns); NaN fills float columns. */
 type MetricArray = "f64" | "u16" | "u32";
 
@@ -43,13 +56,16 @@ export interface FieldSpec<T = unknown> {
 }
 
 export const of = <T>(): T => undefined as T;
-/** A count or duration most responses do not carry: bound only when set, null for older files and producers that do not measure it. */
+/**
+ * A count or duration most responses do not carry: sent and bound only when set, null for older files and
+ * producers that do not measure it.
+ */
 export const nullableRare = (column: string, unit: "ns" | "tokens" | "count") =>
   ({
     type: of<number | null>(),
     column,
     sql: "INTEGER",
-    wire: "nullable",
+    wire: "sparse",
     unit,
     rare: true,
     before: "NULL",

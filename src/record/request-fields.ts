@@ -230,8 +230,19 @@ export const REQUEST_FIELDS = {
   responseId: nullableText("response_id"),
   /** The server's `x-request-id` response header, when it sends one. */
   serverRequestId: nullableText("server_request_id"),
-  /** Characters of the first chunk with text, kept with the text of a stream: TPOT counts the tokens of the text after it (events-db). */
-  firstChunkChars: nullableRare("first_chunk_chars", "count"),
+  /**
+   * Characters of the first chunk with text, kept with the text of a stream: TPOT counts the tokens of the text after
+   * it (events-db). Neither sparse nor rare: every streamed response sets it.
+   */
+  firstChunkChars: {
+    type: of<number | null>(),
+    column: "first_chunk_chars",
+    sql: "INTEGER",
+    wire: "nullable",
+    unit: "count",
+    before: "NULL",
+    fallback: null,
+  },
   /** Embeddings: vectors returned; rerank: documents scored (null otherwise); written after the run (events-db applyInputCounts). */
   inputCount: afterRunCount("input_count", "count"),
   /** The client tokenizer's count of the text after the first chunk: TPOT's tokens when a tokenizer is used (metrics/request-values). */

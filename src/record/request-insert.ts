@@ -28,7 +28,6 @@ export function insertRequest(common: Statement, all: Statement, r: RequestRecor
     (r.serverTotalNs ?? null) === null &&
     (r.serverTtftNs ?? null) === null &&
     (r.serverKvTransferNs ?? null) === null &&
-    (r.firstChunkChars ?? null) === null &&
     (r.chunkChars ?? null) === null &&
     (r.reasoningChunks ?? null) === null &&
     (r.reasoningTextChars ?? null) === null
@@ -59,6 +58,7 @@ export function insertRequest(common: Statement, all: Statement, r: RequestRecor
       r.attempt,
       r.responseId ?? null,
       r.serverRequestId ?? null,
+      r.firstChunkChars ?? null,
       r.firstAnswerNs ?? null,
     );
   else
@@ -88,6 +88,7 @@ export function insertRequest(common: Statement, all: Statement, r: RequestRecor
       r.attempt,
       r.responseId ?? null,
       r.serverRequestId ?? null,
+      r.firstChunkChars ?? null,
       r.firstAnswerNs ?? null,
       r.hiddenTokens,
       r.streamNotes,
@@ -101,7 +102,6 @@ export function insertRequest(common: Statement, all: Statement, r: RequestRecor
       r.serverTotalNs ?? null,
       r.serverTtftNs ?? null,
       r.serverKvTransferNs ?? null,
-      r.firstChunkChars ?? null,
       bytesOf(r.chunkChars),
       r.reasoningChunks ?? null,
       r.reasoningTextChars ?? null,

@@ -113,10 +113,29 @@ describe("ipc/record-batch", () => {
     const builder = new RecordBatchBuilder();
     for (let i = 0; i < 512; i++) builder.add({ ...streamed, planIndex: i });
     const batch = builder.take();
-    expect(batch.numbers.length).toBe(29 * 512);
+    expect(batch.numbers.length).toBe(18 * 512);
     expect(batch.arrays[0]?.values.length).toBe(3 * 512); // chunkGapsNs, the first typed-array field
+    // The 11 numbers most records leave null travel as (index, value) pairs: this record sets them all.
+    expect(batch.sparse.map((pairs) => pairs.length)).toEqual(Array(11).fill(2 * 512));
     expect(batch.dictionary).toEqual(["server_usage", "length"]);
     expect(readRecordBatch(batch, "p", 0).map((r) => r.planIndex)).toEqual(Array.from({ length: 512 }, (_, i) => i));
+  });
+
+  test("numbers a record leaves null cost a batch nothing: no column of NaN, an empty list each", () => {
+    const builder = new RecordBatchBuilder();
+    for (let i = 0; i < 512; i++) builder.add({ ...accurate, planIndex: i });
+    const batch = builder.take();
+    expect(batch.sparse.map((pairs) => pairs.length)).toEqual(Array(11).fill(0));
+    expect(readRecordBatch(batch, "p", 0).every((r) => r.serverTotalNs === null && r.reasoningChunks === null)).toBe(
+      true,
+    );
+  });
+
+  test("a sparse number of 0 is a value, not a null", () => {
+    const zeros = { ...accurate, cachedTokens: 0, serverQueueNs: 0, reasoningChunks: 0 };
+    const [back] = roundTrip([accurate, zeros, accurate]).slice(1, 2);
+    expect([back?.cachedTokens, back?.serverQueueNs, back?.reasoningChunks]).toEqual([0, 0, 0]);
+    expect(back?.serverTotalNs).toBeNull();
   });
 
   test("chunk arrays read back as views into the batch are stored in events.db byte for byte", () => {
