@@ -13,6 +13,7 @@
  */
 import type { Database } from "bun:sqlite";
 import { z } from "zod";
+import type { PhaseColumns } from "./phase-columns.ts";
 import { stampLateness, type LoopWindow, type Stamp } from "./stamp-lateness.ts";
 
 /** The raw-socket probe's TTFTs beside the run (run/calibration-probe). */
@@ -93,7 +94,13 @@ export function clientErrorBound(
   };
 }
 
-/** The phase's windows in [startNs, endNs] and its successful requests' stamps, from events.db; null without windows. */
+/** The successful requests' columns the bound weighs: who stamped each, its first token and its end. */
+export type StampColumns = Pick<PhaseColumns, "count" | "failed" | "workerId" | "firstTokenNs" | "doneNs">;
+
+/**
+ * The phase's windows in [startNs, endNs] from events.db, and the stamps of its successful requests from the columns
+ * the report already read (metrics/read-phase), not a second scan of the table; null without windows.
+ */
 export function readClientErrorBound(
   db: Database,
   phase: string,
@@ -102,6 +109,7 @@ export function readClientErrorBound(
   verdict: ClientErrorBound["verdict"],
   probe: ProbeTtfts | null,
   runTtft: { p50Ns: number; p99Ns: number } | null,
+  cols: StampColumns,
 ): ClientErrorBound | null {
   const hasTable = db.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'worker_health'").get();
   if (!hasTable) return null;
@@ -111,16 +119,19 @@ export function readClientErrorBound(
     )
     .all(phase, startNs, endNs) as LoopWindow[];
   if (windows.length === 0) return null;
-  // Row by row: a million requests' stamps are counted into the windows, never held.
-  const rows = db
-    .query(
-      "SELECT worker, first_token_ns AS first, done_ns AS done FROM requests WHERE phase = ? AND error_kind IS NULL",
-    )
-    .iterate(phase) as IterableIterator<{ worker: number; first: number | null; done: number }>;
+  // One stamp object, refilled: stampLateness counts each before it asks for the next.
+  const stamp: Stamp = { worker: 0, atNs: 0 };
   function* stamps(): Generator<Stamp> {
-    for (const r of rows) {
-      if (r.first !== null) yield { worker: r.worker, atNs: r.first };
-      yield { worker: r.worker, atNs: r.done };
+    for (let i = 0; i < cols.count; i++) {
+      if (cols.failed[i] === 1) continue;
+      stamp.worker = cols.workerId[i] as number;
+      const first = cols.firstTokenNs[i] as number;
+      if (!Number.isNaN(first)) {
+        stamp.atNs = first;
+        yield stamp;
+      }
+      stamp.atNs = cols.doneNs[i] as number;
+      yield stamp;
     }
   }
   return clientErrorBound(stampLateness(windows, stamps()), verdict, probe, runTtft);

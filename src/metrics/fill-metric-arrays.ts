@@ -10,6 +10,7 @@ import type { MetricArrays, MetricRow } from "../record/request-field-lists.ts";
 
 /** Copies row `row`'s numeric fields into columns `cols` at `i`, null as NaN (metrics/phase-columns). */
 export function fillMetricArrays(cols: MetricArrays, row: MetricRow, i: number): void {
+  cols.workerId[i] = row.workerId ?? NaN;
   cols.scheduledNs[i] = row.scheduledNs ?? NaN;
   cols.sentNs[i] = row.sentNs ?? NaN;
   cols.responseHeadersNs[i] = row.responseHeadersNs ?? NaN;

@@ -32,18 +32,23 @@ export function windowsByWorker(windows: readonly LoopWindow[]): Map<number, Loo
   return byWorker;
 }
 
-/** The window holding `stamp`: its worker's first to end at or after it (past the last, the last); null when its worker has none. */
-export function windowOf(byWorker: ReadonlyMap<number, readonly LoopWindow[]>, stamp: Stamp): LoopWindow | null {
-  const list = byWorker.get(stamp.worker);
-  if (!list || list.length === 0) return null;
+/** The index in `list` (ordered by end) of the first window to end at or after `atNs`; past the last, the last. */
+function windowIndexOf(list: readonly LoopWindow[], atNs: number): number {
   let lo = 0;
   let hi = list.length - 1;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if ((list[mid] as LoopWindow).endNs >= stamp.atNs) hi = mid;
+    if ((list[mid] as LoopWindow).endNs >= atNs) hi = mid;
     else lo = mid + 1;
   }
-  return list[lo] as LoopWindow;
+  return lo;
+}
+
+/** The window holding `stamp`: its worker's first to end at or after it (past the last, the last); null when its worker has none. */
+export function windowOf(byWorker: ReadonlyMap<number, readonly LoopWindow[]>, stamp: Stamp): LoopWindow | null {
+  const list = byWorker.get(stamp.worker);
+  if (!list || list.length === 0) return null;
+  return list[windowIndexOf(list, stamp.atNs)] as LoopWindow;
 }
 
 /**
@@ -69,16 +74,28 @@ export function stampLateness(
   stamps: Iterable<Stamp>,
 ): { p50Ns: number; p99Ns: number; stamps: number } {
   const byWorker = windowsByWorker(windows);
-  const counts = new Map<LoopWindow, number>();
+  // Counts beside each worker's ordered windows, by position: a million stamps are counted without a Map lookup each.
+  const countsOf = new Map([...byWorker].map(([worker, list]) => [worker, new Int32Array(list.length)]));
   let weighed = 0;
+  let lastWorker = Number.NaN;
+  let list: readonly LoopWindow[] | undefined;
+  let counts: Int32Array | undefined;
   for (const stamp of stamps) {
-    const w = windowOf(byWorker, stamp);
-    if (!w) continue;
-    counts.set(w, (counts.get(w) ?? 0) + 1);
+    if (stamp.worker !== lastWorker) {
+      lastWorker = stamp.worker;
+      list = byWorker.get(stamp.worker);
+      counts = countsOf.get(stamp.worker);
+    }
+    if (!list || !counts) continue;
+    const at = windowIndexOf(list, stamp.atNs);
+    counts[at] = (counts[at] as number) + 1;
     weighed++;
   }
+  const countOf = new Map<LoopWindow, number>();
+  for (const [worker, perWindow] of countsOf)
+    (byWorker.get(worker) as LoopWindow[]).forEach((w, i) => countOf.set(w, perWindow[i] as number));
   const values = windows.map((w) => w.latenessNs);
-  const weights = windows.map((w) => (weighed > 0 ? (counts.get(w) ?? 0) : 1));
+  const weights = windows.map((w) => (weighed > 0 ? (countOf.get(w) ?? 0) : 1));
   return {
     p50Ns: weightedLowerPercentile(values, weights, 50),
     p99Ns: weightedLowerPercentile(values, weights, 99),

@@ -36,7 +36,16 @@ export const REQUEST_FIELDS = {
   },
   /** Row of the dataset that was sent. */
   sampleIndex: { type: of<number>(), column: "sample_index", sql: "INTEGER NOT NULL", wire: "number", unit: "index" },
-  workerId: { type: of<number>(), column: "worker", sql: "INTEGER NOT NULL", wire: "frame", unit: "index" },
+  /** The worker that sent it: the client error bound weighs each stamp by its worker's loop lateness (metrics/client-error-bound). */
+  workerId: {
+    type: of<number>(),
+    column: "worker",
+    sql: "INTEGER NOT NULL",
+    wire: "frame",
+    unit: "index",
+    metric: "u16",
+    before: "0",
+  },
   /** Index into the run's endpoint list. */
   endpointIndex: { type: of<number>(), column: "endpoint", sql: "INTEGER NOT NULL", wire: "number", unit: "index" },
   /** When the plan wanted it sent (offline: phase start; concurrency: when its slot freed). */

@@ -3,7 +3,12 @@
  * windows, its stamps, and with `--calibrate` the raw-socket probe's TTFTs the run stored beside its own.
  */
 import type { Database } from "bun:sqlite";
-import { readClientErrorBound, type ClientErrorBound, type ProbeTtfts } from "../metrics/client-error-bound.ts";
+import {
+  readClientErrorBound,
+  type ClientErrorBound,
+  type ProbeTtfts,
+  type StampColumns,
+} from "../metrics/client-error-bound.ts";
 import type { ResultSummary } from "./result-summary.ts";
 
 /** events.db's `run` key holding the probe's TTFTs (run/calibration-probe). */
@@ -19,11 +24,12 @@ export function errorBoundOf(
   endNs: number,
   verdict: ClientErrorBound["verdict"],
   summary: Pick<ResultSummary, "ttft">,
+  cols: StampColumns,
 ): ClientErrorBound | null {
   const stored = meta[CALIBRATION_META_KEY];
   const probe = stored ? (JSON.parse(stored) as ProbeTtfts) : null;
   const p50 = summary.ttft.percentiles?.["50.0"];
   const p99 = summary.ttft.percentiles?.["99.0"];
   const runTtft = typeof p50 === "number" && typeof p99 === "number" ? { p50Ns: p50, p99Ns: p99 } : null;
-  return readClientErrorBound(db, PHASE, startNs, endNs, verdict, probe?.requests ? probe : null, runTtft);
+  return readClientErrorBound(db, PHASE, startNs, endNs, verdict, probe?.requests ? probe : null, runTtft, cols);
 }

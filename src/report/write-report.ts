@@ -147,7 +147,7 @@ function readPerformancePhase(reportDir: string): PerformancePhase {
     if (readSide) summary.client_read_side = readSide;
     const bound =
       readSide &&
-      errorBoundOf(db, meta, windowStartNs, phase?.end_ns ?? Number.MAX_SAFE_INTEGER, readSide.verdict, summary);
+      errorBoundOf(db, meta, windowStartNs, phase?.end_ns ?? Number.MAX_SAFE_INTEGER, readSide.verdict, summary, cols);
     if (bound) summary.client_error_bound = bound;
     const serverTiming = summarizeServerTiming(readServerTimingRows(db, PERFORMANCE_PHASE));
     if (serverTiming) summary.server_timing = serverTiming;

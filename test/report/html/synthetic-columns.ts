@@ -31,6 +31,7 @@ export function syntheticColumns(
     firstTokenNs: nan(),
     doneNs: new Float64Array(count),
     httpStatus: new Uint16Array(count),
+    workerId: new Uint16Array(count),
     failed: new Uint8Array(count),
     errorKinds: new Array(count).fill(null),
     errorSamples: [],
