@@ -3,9 +3,11 @@
  *
  *   bun scripts/bench/run-all.ts [--only baseline,offline,streaming,paced,poisson,scrape,trace,turns,shards,arrivals,dashboard,
  *                                        million,cold-start,ttft,sweep,sweep-model,repeats,tokenizer]
- *                                [--repeats 3] [--seconds 5] [--million 1000000] [--max-load 0.7] [--max-wait 300]
+ *                                [--repeats 3] [--seconds 5] [--requests N] [--million 1000000] [--max-load 0.7] [--max-wait 300]
  *
  * Server on CPU 0, clients on CPU 1 (taskset). Every figure is the median of `--repeats` runs.
+ * `--requests N` fixes the size of the offline sections' runs instead of calibrating it to `--seconds`
+ * by our own rate: two builds compared at one size share the runs' fixed costs per request.
  * The sections after scrape keep the precision figures the tests gave up (issue 34), each with
  * the test's old bound as its target.
  * Before each section the 1-minute load average must drop below `--max-load` (polled every
@@ -62,7 +64,7 @@ const SECTIONS: Section[] = [
 
 function usage(): string {
   return [
-    "usage: bun scripts/bench/run-all.ts [--only NAME[,NAME…]] [--repeats N] [--seconds S] [--million N] [--max-load L] [--max-wait S]",
+    "usage: bun scripts/bench/run-all.ts [--only NAME[,NAME…]] [--repeats N] [--seconds S] [--requests N] [--million N] [--max-load L] [--max-wait S]",
     "sections:",
     ...SECTIONS.map((s) => `  ${s.name.padEnd(11)} ${s.description}`),
   ].join("\n");
@@ -73,6 +75,7 @@ const { values } = parseArgs({
     only: { type: "string" },
     repeats: { type: "string", default: "3" },
     seconds: { type: "string", default: "5" },
+    requests: { type: "string" },
     million: { type: "string", default: "1000000" },
     "max-load": { type: "string", default: "0.7" },
     "max-wait": { type: "string", default: "300" },
@@ -136,6 +139,7 @@ async function main(): Promise<number> {
   const repeats = Math.max(1, Math.round(positive("repeats", values.repeats)));
   const seconds = Math.max(1, Math.round(positive("seconds", values.seconds)));
   const millionSamples = Math.round(positive("million", values.million));
+  const offlineRequests = values.requests === undefined ? null : Math.round(positive("requests", values.requests));
   const maxLoad = Number(values["max-load"]);
   const maxWaitS = Number(values["max-wait"]);
   if (process.platform !== "linux") {
@@ -161,7 +165,7 @@ async function main(): Promise<number> {
       if (quiet.underLoad) underLoad.push(`${section.name} (1-min load ${quiet.load.toFixed(2)})`);
       const tmp = trackTempDir(mkdtempSync(join(tmpdir(), `ie-bench-${section.name}-`)));
       try {
-        const sectionRows = await section.run({ repeats, seconds, millionSamples, wrk, tmp });
+        const sectionRows = await section.run({ repeats, seconds, offlineRequests, millionSamples, wrk, tmp });
         if (quiet.underLoad)
           for (const row of sectionRows) row.notes = `UNDER LOAD ${quiet.load.toFixed(2)}; ${row.notes}`;
         rows.push(...sectionRows);

@@ -6,6 +6,8 @@ export interface SectionContext {
   repeats: number;
   /** Seconds per throughput run (wrk -d, and the size of inference-endpoint's runs). */
   seconds: number;
+  /** `--requests`: the offline sections' run size, fixed (to compare builds at one size); null: calibrated to `seconds`. */
+  offlineRequests: number | null;
   /** Requests in the large offline run (1,000,000 by default). */
   millionSamples: number;
   /** wrk is installed: without it the peer columns stay empty. */

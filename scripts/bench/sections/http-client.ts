@@ -63,20 +63,25 @@ async function recordedBareFetch(
   }
 }
 
+/** Requests for a run of about `ctx.seconds` at the rate a short run of ours reached. */
+async function calibratedSamples(ctx: SectionContext, url: string, streaming: boolean): Promise<number> {
+  const calibrationDir = join(ctx.tmp, "calibration");
+  const calibration = await runIe(offlineArgs(url, CALIBRATION_SAMPLES, streaming), calibrationDir);
+  rmSync(calibrationDir, { recursive: true, force: true });
+  return Math.min(
+    MAX_SAMPLES,
+    Math.max(CALIBRATION_SAMPLES, Math.round((achievedQps(calibration.summary) * ctx.seconds) / 1000) * 1000),
+  );
+}
+
 async function measure(ctx: SectionContext, streaming: boolean): Promise<Measured> {
   const server = await startFixedServer();
   try {
     const bodyFile = writeBody(ctx.tmp, streaming);
     if (ctx.wrk) await runWrk(server.url, { bodyFile, seconds: 2 }); // warm-up
-    const calibrationDir = join(ctx.tmp, "calibration");
-    const calibration = await runIe(offlineArgs(server.url, CALIBRATION_SAMPLES, streaming), calibrationDir);
-    rmSync(calibrationDir, { recursive: true, force: true });
-    const samples = Math.min(
-      MAX_SAMPLES,
-      Math.max(CALIBRATION_SAMPLES, Math.round((achievedQps(calibration.summary) * ctx.seconds) / 1000) * 1000),
-    );
+    const samples = ctx.offlineRequests ?? (await calibratedSamples(ctx, server.url, streaming));
     progress(
-      `server ${server.url}; inference-endpoint runs of ${short(samples)} requests (calibrated to ~${ctx.seconds} s)`,
+      `server ${server.url}; inference-endpoint runs of ${short(samples)} requests (${ctx.offlineRequests ? "--requests" : `calibrated to ~${ctx.seconds} s`})`,
     );
     const ie: IeRun[] = [];
     const wrk: WrkResult[] = [];
