@@ -83,13 +83,23 @@ export const TO_MAIN_FIELDS = {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
 
 /** A RecordBatch (ipc/record-batch): its columns, and one entry of the right typed array per typed-array field. */
+/** (record index, value) pairs whose every index names one of the batch's `count` records. */
+function isPairs(pairs: unknown, count: number): boolean {
+  if (!(pairs instanceof Float64Array) || pairs.length % 2 !== 0) return false;
+  for (let k = 0; k < pairs.length; k += 2) {
+    const index = pairs[k] as number;
+    if (!(Number.isInteger(index) && index >= 0 && index < count)) return false;
+  }
+  return true;
+}
+
 function isBatch(v: unknown): boolean {
   if (!isObject(v) || typeof v.count !== "number" || !Array.isArray(v.dictionary) || !Array.isArray(v.overflow))
     return false;
   if (!(v.numbers instanceof Float64Array) || !(v.codes instanceof Uint8Array)) return false;
   if (!Array.isArray(v.texts) || v.texts.length !== BATCH_TEXT_FIELDS || !v.texts.every(Array.isArray)) return false;
   if (!Array.isArray(v.sparse) || v.sparse.length !== BATCH_SPARSE_FIELDS) return false;
-  if (!v.sparse.every((pairs) => pairs instanceof Float64Array && pairs.length % 2 === 0)) return false;
+  if (!v.sparse.every((pairs) => isPairs(pairs, v.count as number))) return false;
   const arrays = v.arrays;
   return (
     Array.isArray(arrays) &&

@@ -73,29 +73,20 @@ export function stampLateness(
   windows: readonly LoopWindow[],
   stamps: Iterable<Stamp>,
 ): { p50Ns: number; p99Ns: number; stamps: number } {
-  const byWorker = windowsByWorker(windows);
-  // Counts beside each worker's ordered windows, by position: a million stamps are counted without a Map lookup each.
-  const countsOf = new Map([...byWorker].map(([worker, list]) => [worker, new Int32Array(list.length)]));
+  // Each worker's ordered windows with a count beside each, by position: a stamp costs one lookup and a binary search.
+  const slots = [...windowsByWorker(windows).values()].map((list) => ({ list, counts: new Int32Array(list.length) }));
+  const slotOf = new Map(slots.map((slot) => [(slot.list[0] as LoopWindow).worker, slot]));
   let weighed = 0;
-  let lastWorker = Number.NaN;
-  let list: readonly LoopWindow[] | undefined;
-  let counts: Int32Array | undefined;
   for (const stamp of stamps) {
-    if (stamp.worker !== lastWorker) {
-      lastWorker = stamp.worker;
-      list = byWorker.get(stamp.worker);
-      counts = countsOf.get(stamp.worker);
-    }
-    if (!list || !counts) continue;
-    const at = windowIndexOf(list, stamp.atNs);
-    counts[at] = (counts[at] as number) + 1;
+    const slot = slotOf.get(stamp.worker);
+    if (!slot) continue;
+    const at = windowIndexOf(slot.list, stamp.atNs);
+    slot.counts[at] = (slot.counts[at] as number) + 1;
     weighed++;
   }
-  const countOf = new Map<LoopWindow, number>();
-  for (const [worker, perWindow] of countsOf)
-    (byWorker.get(worker) as LoopWindow[]).forEach((w, i) => countOf.set(w, perWindow[i] as number));
-  const values = windows.map((w) => w.latenessNs);
-  const weights = windows.map((w) => (weighed > 0 ? (countOf.get(w) ?? 0) : 1));
+  // The percentile is of a multiset: the windows' order does not matter.
+  const values = slots.flatMap((slot) => slot.list.map((w) => w.latenessNs));
+  const weights = slots.flatMap((slot) => Array.from(slot.counts, (n) => (weighed > 0 ? n : 1)));
   return {
     p50Ns: weightedLowerPercentile(values, weights, 50),
     p99Ns: weightedLowerPercentile(values, weights, 99),

@@ -87,4 +87,15 @@ describe("ipc/messages", () => {
   ])("%s is refused", (_name, frame, message) => {
     expect(() => parseToWorker(typeof frame === "object" ? received(frame) : frame)).toThrow(message);
   });
+
+  test("a results frame whose sparse pair names a record past the batch is refused", () => {
+    const one = new RecordBatchBuilder();
+    one.add(makeRecord({ cachedTokens: 8 }));
+    const records = one.take();
+    expect(() => parseToMain(received({ ...TO_MAIN.results, records }))).not.toThrow();
+    const sparse = records.sparse.map((pairs) => (pairs.length > 0 ? Float64Array.of(1, pairs[1] as number) : pairs));
+    expect(() => parseToMain(received({ ...TO_MAIN.results, records: { ...records, sparse } }))).toThrow(
+      "invalid results frame from worker: field records (batch)",
+    );
+  });
 });
