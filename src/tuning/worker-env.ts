@@ -7,6 +7,10 @@
  *   picks its "aggressive" growth mode (JSC's aggressiveHeapThresholdInMB) and lets a worker's
  *   garbage — fetch bodies and responses, mostly native memory it does not see — pile up. Sized
  *   as a 4 GB machine it uses the default growth.
+ * - BUN_JSC_useFTLJIT=0: no FTL, JavaScriptCore's top tier. The send path is short branchy code around
+ *   fetch, which the DFG tier runs as fast; FTL's compiles of its large inlined functions (the body
+ *   reader, the attempt) cost a worker hundreds of ms of CPU in the first seconds of a run and run
+ *   again after each deoptimisation, on the CPU that sends. Measured in docs/dev/performance-log.md.
  * - BUN_JSC_numberOfGCMarkers=1 when each worker is pinned to one CPU: JSC sizes its parallel
  *   marking by the CPUs it sees at start-up (before the pin), and its "HeapHelper" markers then
  *   share the worker's only core with the thread they work for, and delay its sends.
@@ -44,6 +48,7 @@ export function workerEnv(
   return {
     BUN_CONFIG_MAX_HTTP_REQUESTS: String(Math.max(maxInFlightPerWorker, 1)),
     BUN_JSC_forceRAMSize: parentEnv.BUN_JSC_forceRAMSize ?? String(WORKER_JSC_RAM_BYTES),
+    BUN_JSC_useFTLJIT: parentEnv.BUN_JSC_useFTLJIT ?? "0",
     ...(streaming
       ? {
           BUN_JSC_largeHeapSize: parentEnv.BUN_JSC_largeHeapSize ?? String(WORKER_JSC_HEAP_BUDGET_BYTES),

@@ -23,25 +23,47 @@ function edenCollections(env: Record<string, string>): number {
     .filter((line) => line.includes("EdenCollection")).length;
 }
 
+/** The tiers JavaScriptCore compiled a hot function with in a real Bun process (compiles made on the JS thread, so none is missed). */
+function tiersOfHotFunction(env: Record<string, string>): string[] {
+  const script =
+    "function hot(a) { let s = 0; for (let i = 0; i < 50; i++) s += (a * i) % 7; return s }" +
+    "let t = 0; for (let k = 0; k < 200000; k++) t += hot(k); console.log(t > 0 ? 'done' : 'none');";
+  const child = Bun.spawnSync([process.execPath, "-e", script], {
+    env: { ...process.env, ...env, BUN_JSC_useConcurrentJIT: "0", BUN_JSC_reportCompileTimes: "1" },
+  });
+  expect(child.stdout.toString().trim()).toBe("done");
+  return [...child.stderr.toString().matchAll(/Optimized hot#.* using (\w+) with/g)].map((m) => m[1] as string);
+}
+
 describe("tuning/worker-env", () => {
   test.each([
     [
       "the worker's connections",
       64,
       {},
-      { BUN_CONFIG_MAX_HTTP_REQUESTS: "64", BUN_JSC_forceRAMSize: String(WORKER_JSC_RAM_BYTES) },
+      {
+        BUN_CONFIG_MAX_HTTP_REQUESTS: "64",
+        BUN_JSC_forceRAMSize: String(WORKER_JSC_RAM_BYTES),
+        BUN_JSC_useFTLJIT: "0",
+      },
     ],
     [
       "at least one request",
       0,
       {},
-      { BUN_CONFIG_MAX_HTTP_REQUESTS: "1", BUN_JSC_forceRAMSize: String(WORKER_JSC_RAM_BYTES) },
+      { BUN_CONFIG_MAX_HTTP_REQUESTS: "1", BUN_JSC_forceRAMSize: String(WORKER_JSC_RAM_BYTES), BUN_JSC_useFTLJIT: "0" },
     ],
     [
       "the user's own heap sizing",
       8,
       { BUN_JSC_forceRAMSize: "1000000000" },
-      { BUN_CONFIG_MAX_HTTP_REQUESTS: "8", BUN_JSC_forceRAMSize: "1000000000" },
+      { BUN_CONFIG_MAX_HTTP_REQUESTS: "8", BUN_JSC_forceRAMSize: "1000000000", BUN_JSC_useFTLJIT: "0" },
+    ],
+    [
+      "the user's own top tier",
+      8,
+      { BUN_JSC_useFTLJIT: "1" },
+      { BUN_CONFIG_MAX_HTTP_REQUESTS: "8", BUN_JSC_forceRAMSize: String(WORKER_JSC_RAM_BYTES), BUN_JSC_useFTLJIT: "1" },
     ],
   ])("sets %s", (_name, maxInFlight, parent, expected) => {
     expect(workerEnv(maxInFlight, parent)).toEqual(expected);
@@ -78,6 +100,11 @@ describe("tuning/worker-env", () => {
       env: { ...process.env, ...workerEnv(4, {}, { oneCpu: true, streaming: true }) },
     });
     expect([child.exitCode, child.stdout.toString().trim()]).toEqual([0, "ok"]);
+  });
+
+  test("a worker compiles a hot function with the DFG tier and never FTL; a default process reaches FTL", () => {
+    expect(tiersOfHotFunction(workerEnv(4, {}))).toEqual(["Baseline", "DFG"]);
+    expect(tiersOfHotFunction({})).toContain("FTL");
   });
 
   test("a streaming worker's heap absorbs 32 MB of response read buffers without a young collection; the default heap does not", () => {
