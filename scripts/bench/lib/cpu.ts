@@ -15,7 +15,7 @@ interface StatTimes {
   reapedChildrenUs: number;
 }
 
-function statTimes(pid: number): StatTimes | null {
+export function statTimes(pid: number): StatTimes | null {
   let text: string;
   try {
     text = readFileSync(`/proc/${pid}/stat`, "utf8");
@@ -47,7 +47,7 @@ export function childPids(pid: number): number[] {
   return pids;
 }
 
-function peakRssKb(pid: number): number | null {
+export function peakRssKb(pid: number): number | null {
   try {
     const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
     return match ? Number(match[1]) : null;
