@@ -10,19 +10,17 @@
  * `benchmark offline` (64 connections) or Poisson at 10,000 req/s, one worker, `-q`, pinned to CPU 1.
  * Each pair runs both sides back to back, alternating which goes first, so a host that slows for a
  * minute slows both; the figure is the median over pairs of B's value over A's (docs/dev/performance.md).
- * Per run: the rate, main's CPU while its worker lived, the worker's CPU and its peak RSS, from /proc.
+ * Per run (lib/ie's runner, /proc): the rate, main's CPU while its worker lived, the worker's CPU then, its peak RSS.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { childPids, peakRssKb, statTimes } from "./lib/cpu.ts";
-import { achievedQps, failures, offlineArgs, poissonArgs, type Summary } from "./lib/ie.ts";
-import { BUN, CLIENT_CPU, pinned, startFixedServer, stopAll, track } from "./lib/procs.ts";
+import { achievedQps, failures, offlineArgs, poissonArgs, runIe } from "./lib/ie.ts";
+import { startFixedServer, stopAll } from "./lib/procs.ts";
 import { fmt, median } from "./lib/table.ts";
 
 const POISSON_QPS = 10_000;
-const SAMPLE_MS = 10;
 
 interface Side {
   name: string;
@@ -54,16 +52,17 @@ if (!values.a || !["offline", "streaming", "poisson"].includes(values.kind)) {
   );
   process.exit(2);
 }
+/** `K=V,K2=V2` as an environment; a value keeps any `=` after its first. */
 const envOf = (text: string) =>
   Object.fromEntries(
     text
       .split(",")
       .filter(Boolean)
-      .map((kv) => kv.split("=", 2)),
+      .map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]),
   );
 const sides: Side[] = [
-  { name: "A", dir: values.a, env: envOf(values["env-a"]) },
-  { name: "B", dir: values.b, env: envOf(values["env-b"]) },
+  { name: "A", dir: resolve(values.a), env: envOf(values["env-a"]) },
+  { name: "B", dir: resolve(values.b), env: envOf(values["env-b"]) },
 ];
 const requests = Number(values.requests);
 
@@ -72,40 +71,18 @@ function argsFor(url: string): string[] {
   return offlineArgs(url, requests, values.kind === "streaming");
 }
 
-/** One run of `side`: main's CPU is read while its worker lives, the worker's until it exits. */
+/** One run of `side`, timed and sampled by the bench's runner (lib/ie): main's CPU and the worker's while the worker lived. */
 async function runOnce(side: Side, url: string): Promise<Run> {
   const reportDir = mkdtempSync(join(tmpdir(), "ab-pairs-"));
-  const command = [BUN, join(side.dir, "src", "main.ts"), ...argsFor(url), "-q", "--report-dir", reportDir];
-  const proc = track(pinned(CLIENT_CPU, command), { env: { ...process.env, ...side.env }, stderr: "pipe" });
-  let mainFirst: number | null = null;
-  let mainLast = 0;
-  let workerPeakKb = 0;
-  const workerCpu = new Map<number, number>();
-  const timer = setInterval(() => {
-    const workers = childPids(proc.pid);
-    const main = statTimes(proc.pid)?.ownUs;
-    if (workers.length === 0 || main === undefined) return;
-    mainFirst ??= main;
-    mainLast = main;
-    for (const pid of workers) {
-      const own = statTimes(pid)?.ownUs;
-      if (own !== undefined) workerCpu.set(pid, own);
-      workerPeakKb = Math.max(workerPeakKb, peakRssKb(pid) ?? 0);
-    }
-  }, SAMPLE_MS);
-  const stderr = await new Response(proc.stderr as ReadableStream).text();
-  await proc.exited;
-  clearInterval(timer);
   try {
-    if (proc.exitCode !== 0) throw new Error(`side ${side.name} exited ${proc.exitCode}: ${stderr.slice(-1000)}`);
-    const summary = JSON.parse(readFileSync(join(reportDir, "performance", "result_summary.json"), "utf8")) as Summary;
-    const bad = failures(summary);
+    const run = await runIe([...argsFor(url), "-q"], reportDir, { root: side.dir, env: side.env });
+    const bad = failures(run.summary);
     if (bad) throw new Error(`side ${side.name} had failures: ${bad}`);
     return {
-      rate: achievedQps(summary),
-      mainCpuMs: (mainLast - (mainFirst ?? mainLast)) / 1000,
-      workerCpuMs: [...workerCpu.values()].reduce((sum, us) => sum + us, 0) / 1000,
-      workerPeakMb: workerPeakKb / 1024,
+      rate: achievedQps(run.summary),
+      mainCpuMs: run.windowMainCpuUs / 1000,
+      workerCpuMs: (run.windowCpuUs - run.windowMainCpuUs) / 1000,
+      workerPeakMb: Math.max(...run.workerPeakKb) / 1024,
     };
   } finally {
     rmSync(reportDir, { recursive: true, force: true });

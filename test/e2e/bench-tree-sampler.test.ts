@@ -2,11 +2,12 @@
 import { describe, expect, test } from "bun:test";
 import { childPids, childWindow, type TreeSample } from "../../scripts/bench/lib/cpu.ts";
 
-/** Samples 10 ms apart from [cpu ms, child count] pairs. */
+/** Samples 10 ms apart from [cpu ms, child count] pairs; main's own CPU a quarter of the tree's. */
 function samples(points: readonly (readonly [number, number])[]): TreeSample[] {
   return points.map(([cpuMs, children], i) => ({
     atMs: i * 10,
     cpuUs: cpuMs * 1000,
+    mainUs: cpuMs * 250,
     children: Array.from({ length: children }, (_, k) => 100 + k),
   }));
 }
@@ -31,7 +32,7 @@ describe("bench/lib/cpu childWindow", () => {
         [85, 0],
         [120, 0],
       ],
-      { cpuUs: 75_000, wallMs: 40 },
+      { cpuUs: 75_000, mainCpuUs: 18_750, wallMs: 40 },
     ],
     [
       "a sample that missed the live child does not end the window",
@@ -44,7 +45,7 @@ describe("bench/lib/cpu childWindow", () => {
         [85, 0],
         [120, 0],
       ],
-      { cpuUs: 75_000, wallMs: 50 },
+      { cpuUs: 75_000, mainCpuUs: 18_750, wallMs: 50 },
     ],
     [
       "the end waits for the total to catch up with the child's CPU",
@@ -56,7 +57,7 @@ describe("bench/lib/cpu childWindow", () => {
         [82, 0],
         [120, 0],
       ],
-      { cpuUs: 72_000, wallMs: 40 },
+      { cpuUs: 72_000, mainCpuUs: 18_000, wallMs: 40 },
     ],
     [
       "a run that ended before the total caught up",

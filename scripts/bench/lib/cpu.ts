@@ -15,7 +15,7 @@ interface StatTimes {
   reapedChildrenUs: number;
 }
 
-export function statTimes(pid: number): StatTimes | null {
+function statTimes(pid: number): StatTimes | null {
   let text: string;
   try {
     text = readFileSync(`/proc/${pid}/stat`, "utf8");
@@ -47,7 +47,7 @@ export function childPids(pid: number): number[] {
   return pids;
 }
 
-export function peakRssKb(pid: number): number | null {
+function peakRssKb(pid: number): number | null {
   try {
     const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
     return match ? Number(match[1]) : null;
@@ -60,6 +60,8 @@ export interface TreeSample {
   atMs: number;
   /** CPU of the whole tree so far: main + reaped children + live children. */
   cpuUs: number;
+  /** Main's own CPU so far (its threads, none of its children). */
+  mainUs: number;
   children: number[];
 }
 
@@ -91,15 +93,15 @@ export class TreeSampler {
       const kb = peakRssKb(pid);
       if (kb !== null) this.peakKb.set(pid, Math.max(kb, this.peakKb.get(pid) ?? 0));
     }
-    this.samples.push({ atMs: performance.now(), cpuUs, children });
+    this.samples.push({ atMs: performance.now(), cpuUs, mainUs: main.ownUs, children });
   }
 
   stop(): void {
     clearInterval(this.timer);
   }
 
-  /** CPU µs and wall ms while children were alive; null when no child was ever seen or its end was missed. */
-  window(): { cpuUs: number; wallMs: number } | null {
+  /** CPU µs (the tree's and main's own) and wall ms while children were alive; null when no child was ever seen or its end was missed. */
+  window(): ChildWindow | null {
     return childWindow(this.samples);
   }
 
@@ -108,12 +110,19 @@ export class TreeSampler {
   }
 }
 
+interface ChildWindow {
+  cpuUs: number;
+  /** Main's own share of `cpuUs`; the rest is its children's. */
+  mainCpuUs: number;
+  wallMs: number;
+}
+
 /**
  * The CPU of a tree's samples while children were alive: from the sample before the first one
  * that saw a child to the first one after the last that saw one whose total is not below it.
  * A sample that misses a live child lacks that child's whole CPU, so it must not end the window.
  */
-export function childWindow(samples: readonly TreeSample[]): { cpuUs: number; wallMs: number } | null {
+export function childWindow(samples: readonly TreeSample[]): ChildWindow | null {
   const first = samples.findIndex((s) => s.children.length > 0);
   if (first < 0) return null;
   const last = samples.findLastIndex((s) => s.children.length > 0);
@@ -121,7 +130,7 @@ export function childWindow(samples: readonly TreeSample[]): { cpuUs: number; wa
   const end = samples.find((s, i) => i > last && s.cpuUs >= lastSeen.cpuUs);
   if (!end) return null;
   const start = samples[Math.max(0, first - 1)] as TreeSample;
-  return { cpuUs: end.cpuUs - start.cpuUs, wallMs: end.atMs - start.atMs };
+  return { cpuUs: end.cpuUs - start.cpuUs, mainCpuUs: end.mainUs - start.mainUs, wallMs: end.atMs - start.atMs };
 }
 
 /** Total CPU µs of an exited child including the children it reaped (wait4 reports RUSAGE_BOTH). */

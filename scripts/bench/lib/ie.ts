@@ -31,6 +31,8 @@ export interface IeRun {
   totalCpuUs: number;
   /** While the worker was alive: the run without start-up and report writing. */
   windowCpuUs: number;
+  /** Main's own share of windowCpuUs (the rest is the workers'). */
+  windowMainCpuUs: number;
   windowWallMs: number;
   mainPeakKb: number;
   workerPeakKb: number[];
@@ -46,16 +48,25 @@ const RUN_TIMEOUT_MS = 600_000;
 export async function runIe(
   args: string[],
   reportDir: string,
-  options: { pinToClientCpu?: boolean; wrap?: (command: string[]) => string[]; captureStdout?: boolean } = {},
+  options: {
+    pinToClientCpu?: boolean;
+    wrap?: (command: string[]) => string[];
+    captureStdout?: boolean;
+    /** Added to this process's environment for the CLI (and so its workers). */
+    env?: Record<string, string>;
+    /** The source tree whose src/main.ts runs (default: this one). */
+    root?: string;
+  } = {},
 ): Promise<IeRun> {
   const started = performance.now();
-  const bare = [BUN, MAIN, ...args, "--report-dir", reportDir];
+  const bare = [BUN, options.root ? join(options.root, "src", "main.ts") : MAIN, ...args, "--report-dir", reportDir];
   // `wrap`: e.g. a pseudo-terminal around the CLI (sections/dashboard), inside the CPU pinning.
   const command = options.wrap ? options.wrap(bare) : bare;
   const proc = track(options.pinToClientCpu === false ? command : pinned(CLIENT_CPU, command), {
     cwd: ROOT,
     stdout: options.captureStdout ? "pipe" : "ignore",
     stderr: "pipe",
+    env: { ...process.env, ...options.env },
   });
   const sampler = new TreeSampler(proc.pid);
   const timer = setTimeout(() => proc.kill("SIGKILL"), RUN_TIMEOUT_MS);
@@ -77,6 +88,7 @@ export async function runIe(
     wallMs,
     totalCpuUs,
     windowCpuUs: window?.cpuUs ?? Number.NaN,
+    windowMainCpuUs: window?.mainCpuUs ?? Number.NaN,
     windowWallMs: window?.wallMs ?? Number.NaN,
     mainPeakKb: sampler.peakKb.get(proc.pid) ?? Number.NaN,
     workerPeakKb: sampler.childPidsSeen().map((pid) => sampler.peakKb.get(pid) ?? Number.NaN),
