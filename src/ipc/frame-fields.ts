@@ -82,7 +82,6 @@ export const TO_MAIN_FIELDS = {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
 
-/** A RecordBatch (ipc/record-batch): its columns, and one entry of the right typed array per typed-array field. */
 /** (record index, value) pairs whose every index names one of the batch's `count` records. */
 function isPairs(pairs: unknown, count: number): boolean {
   if (!(pairs instanceof Float64Array) || pairs.length % 2 !== 0) return false;
@@ -93,6 +92,7 @@ function isPairs(pairs: unknown, count: number): boolean {
   return true;
 }
 
+/** A RecordBatch (ipc/record-batch): its columns, and one entry of the right typed array per typed-array field. */
 function isBatch(v: unknown): boolean {
   if (!isObject(v) || typeof v.count !== "number" || !Array.isArray(v.dictionary) || !Array.isArray(v.overflow))
     return false;
